@@ -1,0 +1,13 @@
+// Runs before every test file, in that file's own process: a private temporary database and
+// fixed secrets, so files never share state and never read a developer's ./data or .env.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kinetic-test-"));
+process.env.KINETIC_DATA_DIR = dir;
+process.env.DATABASE_URL = `file:${path.join(dir, "test.db")}`;
+process.env.JWT_SECRET ??= "test-jwt-secret-0123456789abcdef0123456789";
+process.env.SESSION_SECRET ??= "test-session-secret-0123456789abcdef012345";
+process.env.LOG_LEVEL ??= "silent";
+process.env.KINETIC_SKIP_DOTENV = "1";
