@@ -1,0 +1,21 @@
+// The process-wide context: configuration, database and logger, created once on first use.
+import { getEnv, type Env } from "./env.server";
+import { openDatabase, type Database } from "./db.server";
+import { createLogger, type Logger } from "./logger.server";
+
+export interface AppContext {
+  env: Env;
+  database: Database;
+  logger: Logger;
+}
+
+let app: Promise<AppContext> | undefined;
+
+export function getApp(): Promise<AppContext> {
+  app ??= (async () => {
+    const env = getEnv();
+    const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+    return { env, database, logger: createLogger(env.LOG_LEVEL) };
+  })();
+  return app;
+}

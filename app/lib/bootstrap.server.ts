@@ -1,0 +1,34 @@
+// Start-up work shared by `npm start` and the test servers: migrations, the first admin, seeds.
+import crypto from "node:crypto";
+import { migrate } from "../../db/migrate";
+import { getApp } from "./app.server";
+import { countUsers, createUser, setAdmin } from "~/models/users.server";
+
+export interface BootstrapReport {
+  adminCreated?: { email: string; generatedPassword?: string };
+  notes: string[];
+}
+
+export const DEFAULT_ADMIN_EMAIL = "admin@kinetic.local";
+
+export async function bootstrap(): Promise<BootstrapReport> {
+  const app = await getApp();
+  const { client, db } = app.database;
+  await migrate(client);
+  const report: BootstrapReport = { notes: [] };
+
+  if ((await countUsers(db)) === 0) {
+    const email = app.env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL;
+    const generatedPassword = app.env.ADMIN_PASSWORD ? undefined : crypto.randomBytes(12).toString("base64url");
+    const created = await createUser(db, {
+      email,
+      password: app.env.ADMIN_PASSWORD ?? generatedPassword!,
+      admin: true,
+      credits: app.env.NEW_USER_CREDITS,
+    });
+    if (created.ok) report.adminCreated = { email: created.user.email, generatedPassword };
+  } else if (app.env.ADMIN_EMAIL) {
+    await setAdmin(db, app.env.ADMIN_EMAIL, true);
+  }
+  return report;
+}

@@ -1,0 +1,156 @@
+// One error shape and one way to write a JSON API route (DESIGN.md §4.6):
+// { "success": false, "error": "<message>", "details"?: …, "retry_after"?: … }
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { z } from "zod";
+import { getApp, type AppContext } from "./app.server";
+import { authenticateBearer, type AuthFailure } from "./auth.server";
+import type { User } from "~/models/users.server";
+
+export type ApiErrorBody = { success: false; error: string; details?: unknown; [extra: string]: unknown };
+
+export function json(body: unknown, init?: number | ResponseInit): Response {
+  const base: ResponseInit = typeof init === "number" ? { status: init } : (init ?? {});
+  const headers = new Headers(base.headers);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  headers.set("Cache-Control", "no-store");
+  return new Response(JSON.stringify(body), { ...base, headers });
+}
+
+export function apiError(status: number, error: string, extra: Record<string, unknown> = {}, headers?: HeadersInit): Response {
+  return json({ success: false, error, ...extra } satisfies ApiErrorBody, { status, headers });
+}
+
+export const unauthorized = (message = "Authentication required") =>
+  apiError(401, message, {}, { "WWW-Authenticate": 'Bearer realm="kinetic"' });
+export const forbidden = () => apiError(403, "Admin access required");
+export const notFound = (what = "Not found") => apiError(404, what);
+export const insufficientBalance = () => apiError(402, "Insufficient balance");
+
+/** Reads the body as text, refusing more than `limit` bytes even without a Content-Length. */
+export async function readBodyText(request: Request, limit: number): Promise<{ ok: true; text: string } | { ok: false; response: Response }> {
+  const tooLarge = () => ({
+    ok: false as const,
+    response: apiError(413, `Request body is larger than ${limit} bytes`, { limit_bytes: limit }),
+  });
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) return tooLarge();
+  if (!request.body) return { ok: true, text: "" };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return tooLarge();
+    }
+    chunks.push(value);
+  }
+  return { ok: true, text: Buffer.concat(chunks).toString("utf8") };
+}
+
+export type ParsedBody<T> = { ok: true; data: T } | { ok: false; response: Response };
+
+/** Top-level fields the schema requires that the body lacks (or leaves empty). */
+function missingFields(issues: z.ZodIssue[], body: unknown): string[] {
+  const obj = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  const names = new Set<string>();
+  for (const i of issues) {
+    if (i.path.length !== 1) continue;
+    const key = String(i.path[0]);
+    const value = obj[key];
+    const absent = value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+    if (absent) names.add(key);
+  }
+  return [...names];
+}
+
+/** Parses and validates a JSON body: 413 over the limit, 400 for malformed JSON or invalid fields. */
+export async function parseJsonBody<S extends z.ZodTypeAny>(request: Request, schema: S, limit: number): Promise<ParsedBody<z.infer<S>>> {
+  const body = await readBodyText(request, limit);
+  if (!body.ok) return body;
+  let value: unknown;
+  if (body.text.trim() === "") value = {};
+  else {
+    try {
+      value = JSON.parse(body.text);
+    } catch {
+      return { ok: false, response: apiError(400, "Malformed JSON body") };
+    }
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    return { ok: false, response: apiError(400, "Request body must be a JSON object") };
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const details = result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message, code: i.code }));
+    const missing = missingFields(result.error.issues, value);
+    if (missing.length) return { ok: false, response: apiError(400, "Missing required fields", { missing, details }) };
+    return { ok: false, response: apiError(400, "Invalid request", { details }) };
+  }
+  return { ok: true, data: result.data };
+}
+
+// ── route definition ────────────────────────────────────────────────────────────────────────────
+
+export type ApiAuth = "user" | "admin" | "none";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface ApiArgs {
+  request: Request;
+  params: Record<string, string | undefined>;
+  app: AppContext;
+  requestId: string;
+  /** Set for "user" and "admin" routes. */
+  user: User;
+  body<S extends z.ZodTypeAny>(schema: S): Promise<ParsedBody<z.infer<S>>>;
+}
+
+export type ApiHandler = (args: ApiArgs) => Promise<Response> | Response;
+
+export interface LoadContext {
+  requestId?: string;
+}
+
+function authFailureResponse(f: AuthFailure): Response {
+  return f === "forbidden" ? forbidden() : unauthorized();
+}
+
+/**
+ * A JSON API resource route: authentication first (so an anonymous caller learns nothing about a
+ * route), then dispatch by method (405 with Allow otherwise), and any unexpected error becomes a
+ * 500 without internals while the log keeps the stack and the request id.
+ */
+export function apiRoute(auth: ApiAuth, handlers: Partial<Record<Method, ApiHandler>>) {
+  const allow = Object.keys(handlers).join(", ");
+  const dispatch = async ({ request, params, context }: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> => {
+    const app = await getApp();
+    const requestId = (context as LoadContext | undefined)?.requestId ?? request.headers.get("x-request-id") ?? "-";
+    const log = app.logger.child({ requestId });
+    try {
+      let user: User | undefined;
+      if (auth !== "none") {
+        const result = await authenticateBearer(app, request, auth === "admin");
+        if (!result.ok) return authFailureResponse(result.failure);
+        user = result.user;
+      }
+      const method = (request.method === "HEAD" ? "GET" : request.method) as Method;
+      const handler = handlers[method];
+      if (!handler) return apiError(405, `Method ${request.method} not allowed`, { allow }, { Allow: allow });
+      return await handler({
+        request,
+        params,
+        app,
+        requestId,
+        user: user as User,
+        body: (schema) => parseJsonBody(request, schema, app.env.JSON_BODY_LIMIT_BYTES),
+      });
+    } catch (error) {
+      if (error instanceof Response) return error;
+      log.error({ err: error, path: new URL(request.url).pathname }, "unhandled error in API route");
+      return apiError(500, "Internal server error", { request_id: requestId });
+    }
+  };
+  return { loader: dispatch, action: dispatch, apiAuth: auth };
+}

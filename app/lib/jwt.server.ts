@@ -1,0 +1,57 @@
+import crypto from "node:crypto";
+import { SignJWT, jwtVerify, errors } from "jose";
+
+const ISSUER = "kinetic";
+const AUDIENCE = "kinetic-api";
+
+export interface AccessClaims {
+  sub: string;
+  email: string;
+  jti: string;
+}
+
+/** "30m" | "24h" | "7d" | "45s" → seconds. */
+export function parseTtl(ttl: string): number | null {
+  const m = /^(\d+)\s*([smhd])$/.exec(ttl.trim());
+  if (!m) return null;
+  const n = Number(m[1]);
+  const unit = { s: 1, m: 60, h: 3600, d: 86400 }[m[2] as "s" | "m" | "h" | "d"];
+  return n > 0 ? n * unit : null;
+}
+
+export async function signAccessToken(
+  secret: string,
+  user: { id: string; email: string },
+  ttlSeconds: number,
+  now = Date.now(),
+): Promise<{ token: string; jti: string; expiresAt: Date }> {
+  const jti = crypto.randomUUID();
+  const iat = Math.floor(now / 1000);
+  const token = await new SignJWT({ email: user.email })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(user.id)
+    .setJti(jti)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ttlSeconds)
+    .sign(new TextEncoder().encode(secret));
+  return { token, jti, expiresAt: new Date((iat + ttlSeconds) * 1000) };
+}
+
+export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: "expired" | "invalid" };
+
+export async function verifyAccessToken(secret: string, token: string): Promise<VerifyResult> {
+  try {
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
+      algorithms: ["HS256"],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+    });
+    if (typeof payload.sub !== "string" || typeof payload.jti !== "string" || typeof payload.email !== "string")
+      return { ok: false, reason: "invalid" };
+    return { ok: true, claims: { sub: payload.sub, email: payload.email, jti: payload.jti } };
+  } catch (e) {
+    return { ok: false, reason: e instanceof errors.JWTExpired ? "expired" : "invalid" };
+  }
+}

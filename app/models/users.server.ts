@@ -1,0 +1,111 @@
+import crypto from "node:crypto";
+import { and, eq, isNull, gt } from "drizzle-orm";
+import { adminUsers, apiTokens, creditBalances, creditLedger, users } from "../../db/schema";
+import type { Db } from "~/lib/db.server";
+import { hashPassword, verifyPassword } from "~/lib/password.server";
+import { AI_GENERATION } from "./credits.server";
+
+export interface User {
+  id: string;
+  email: string;
+  isAdmin: boolean;
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+async function withAdminFlag(db: Db, row: { id: string; email: string } | undefined): Promise<User | null> {
+  if (!row) return null;
+  const admin = await db.select().from(adminUsers).where(eq(adminUsers.email, row.email)).get();
+  return { id: row.id, email: row.email, isAdmin: Boolean(admin) };
+}
+
+export async function findUserById(db: Db, id: string): Promise<User | null> {
+  const row = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, id)).get();
+  return withAdminFlag(db, row);
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | null> {
+  const row = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .get();
+  return withAdminFlag(db, row);
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const rows = await db.select({ id: users.id }).from(users).limit(1).all();
+  return rows.length;
+}
+
+export type CreateUserResult = { ok: true; user: User } | { ok: false; error: string };
+
+/** Creates a user with its starting credits (ledger row included) in one transaction. */
+export async function createUser(
+  db: Db,
+  input: { email: string; password: string; admin?: boolean; credits: number },
+): Promise<CreateUserResult> {
+  const email = normalizeEmail(input.email);
+  if (await findUserByEmail(db, email)) return { ok: false, error: `A user with email ${email} already exists` };
+  const id = crypto.randomUUID();
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await tx.insert(users).values({ id, email, passwordHash });
+    await tx.insert(creditBalances).values({ userId: id, action: AI_GENERATION, balance: input.credits });
+    await tx.insert(creditLedger).values({
+      userId: id, action: AI_GENERATION, delta: input.credits, kind: "initial", balanceAfter: input.credits,
+    });
+    if (input.admin) await tx.insert(adminUsers).values({ email }).onConflictDoNothing();
+  });
+  return { ok: true, user: { id, email, isAdmin: Boolean(input.admin) } };
+}
+
+export async function setAdmin(db: Db, email: string, admin: boolean): Promise<void> {
+  const e = normalizeEmail(email);
+  if (admin) await db.insert(adminUsers).values({ email: e }).onConflictDoNothing();
+  else await db.delete(adminUsers).where(eq(adminUsers.email, e));
+}
+
+export async function verifyLogin(db: Db, email: string, password: string): Promise<User | null> {
+  const row = await db.select().from(users).where(eq(users.email, normalizeEmail(email))).get();
+  if (!row) {
+    // Hash anyway so a missing account takes as long as a wrong password.
+    await hashPassword(password);
+    return null;
+  }
+  if (!(await verifyPassword(password, row.passwordHash))) return null;
+  return withAdminFlag(db, row);
+}
+
+// ── API tokens ──────────────────────────────────────────────────────────────────────────────────
+
+export async function recordApiToken(db: Db, t: { jti: string; userId: string; name: string; expiresAt: Date }) {
+  await db.insert(apiTokens).values(t);
+}
+
+export async function isTokenActive(db: Db, jti: string, userId: string, now = new Date()): Promise<boolean> {
+  const row = await db
+    .select({ jti: apiTokens.jti })
+    .from(apiTokens)
+    .where(and(eq(apiTokens.jti, jti), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now)))
+    .get();
+  return Boolean(row);
+}
+
+export async function listApiTokens(db: Db, userId: string) {
+  return db
+    .select({ jti: apiTokens.jti, name: apiTokens.name, expiresAt: apiTokens.expiresAt, revokedAt: apiTokens.revokedAt, createdAt: apiTokens.createdAt })
+    .from(apiTokens)
+    .where(eq(apiTokens.userId, userId))
+    .orderBy(apiTokens.createdAt)
+    .all();
+}
+
+export async function revokeApiToken(db: Db, userId: string, jti: string): Promise<boolean> {
+  const res = await db
+    .update(apiTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiTokens.jti, jti), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .returning({ jti: apiTokens.jti });
+  return res.length > 0;
+}

@@ -1,0 +1,46 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { getApp } from "~/lib/app.server";
+import { getSessionUser } from "~/lib/auth.server";
+import { adapterSummary } from "~/lib/composition.server";
+import { balanceOf } from "~/models/credits.server";
+
+export const meta: MetaFunction = () => [{ title: "Kinetic" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const app = await getApp();
+  const user = await getSessionUser(request);
+  return {
+    brand: app.env.BRAND_NAME,
+    user,
+    credits: user ? await balanceOf(app.database.db, user.id) : null,
+    adapters: adapterSummary(app.env),
+  };
+}
+
+export default function Index() {
+  const { brand, user, credits, adapters } = useLoaderData<typeof loader>();
+  return (
+    <div>
+      <h1>{brand}</h1>
+      <p>Turn a prompt into an interactive email — tabs, accordions, carousels, surveys, quizzes, menus and carts, with an AMP version — then send it and track delivery.</p>
+      {user ? (
+        <div className="grid">
+          <div className="card"><h2 style={{ marginTop: 0 }}>Credits</h2><p data-testid="credits"><strong>{credits}</strong> generations left</p></div>
+          <div className="card"><h2 style={{ marginTop: 0 }}>API access</h2><p>Create a bearer token for the JSON API.</p><Link to="/tokens">API tokens →</Link></div>
+          {user.isAdmin ? <div className="card"><h2 style={{ marginTop: 0 }}>Admin</h2><p>Users, credits, library, sends and evals.</p><Link to="/admin">Open admin →</Link></div> : null}
+        </div>
+      ) : (
+        <p><Link className="button" to="/login">Sign in</Link></p>
+      )}
+      <h2>Running with</h2>
+      <table className="list">
+        <tbody>
+          {Object.entries(adapters).map(([port, adapter]) => (
+            <tr key={port}><th>{port}</th><td>{adapter}</td></tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { getApp } from "~/lib/app.server";
+import { issueAccessToken, requirePageUser } from "~/lib/auth.server";
+import { parseTtl } from "~/lib/jwt.server";
+import { listApiTokens, revokeApiToken } from "~/models/users.server";
+
+export const meta: MetaFunction = () => [{ title: "API tokens" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requirePageUser(request);
+  const app = await getApp();
+  const tokens = await listApiTokens(app.database.db, user.id);
+  return {
+    baseUrl: app.env.BASE_URL,
+    tokens: tokens.map((t) => ({
+      jti: t.jti, name: t.name, createdAt: t.createdAt.toISOString(), expiresAt: t.expiresAt.toISOString(),
+      revoked: Boolean(t.revokedAt), expired: t.expiresAt.getTime() < Date.now(),
+    })),
+  };
+}
+
+const CreateSchema = z.object({
+  intent: z.literal("create"),
+  name: z.string().trim().min(1, "Give the token a name").max(80),
+  ttl: z.string().refine((v) => parseTtl(v) !== null, "Use a lifetime like 24h, 7d or 30d"),
+});
+const RevokeSchema = z.object({ intent: z.literal("revoke"), jti: z.string().min(1) });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePageUser(request);
+  const app = await getApp();
+  const form = Object.fromEntries(await request.formData());
+  if (form.intent === "revoke") {
+    const parsed = RevokeSchema.safeParse(form);
+    if (!parsed.success) return { error: "Unknown token" };
+    const done = await revokeApiToken(app.database.db, user.id, parsed.data.jti);
+    return done ? { notice: "Token revoked." } : { error: "That token was already revoked." };
+  }
+  const parsed = CreateSchema.safeParse(form);
+  if (!parsed.success) return { error: parsed.error.issues.map((i) => i.message).join(". ") };
+  const issued = await issueAccessToken(app, user, parsed.data.ttl, parsed.data.name);
+  return { token: issued.token, expiresAt: issued.expiresAt.toISOString(), name: parsed.data.name };
+}
+
+export default function Tokens() {
+  const { tokens, baseUrl } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <div>
+      <h1>API tokens</h1>
+      <p className="muted">
+        Call the JSON API with <code>Authorization: Bearer &lt;token&gt;</code>. A token is shown once, when you create it.
+      </p>
+      {result && "error" in result && result.error ? <p className="error" role="alert">{result.error}</p> : null}
+      {result && "notice" in result && result.notice ? <p className="notice">{result.notice}</p> : null}
+      {result && "token" in result && result.token ? (
+        <div className="card" data-testid="new-token">
+          <p><strong>{result.name}</strong>: copy it now, it will not be shown again (expires {result.expiresAt}).</p>
+          <div className="token" data-testid="token-value">{result.token}</div>
+          <p className="muted">Try it: <code>curl -H "Authorization: Bearer …" {baseUrl}/api/me</code></p>
+        </div>
+      ) : null}
+      <div className="card">
+        <h2 style={{ marginTop: 0 }}>Create a token</h2>
+        <Form method="post">
+          <input type="hidden" name="intent" value="create" />
+          <label htmlFor="name">Name</label>
+          <input id="name" name="name" type="text" placeholder="e.g. build server" required />
+          <label htmlFor="ttl">Lifetime</label>
+          <select id="ttl" name="ttl" defaultValue="30d">
+            <option value="1h">1 hour</option>
+            <option value="24h">24 hours</option>
+            <option value="7d">7 days</option>
+            <option value="30d">30 days</option>
+            <option value="365d">1 year</option>
+          </select>
+          <button type="submit">Create token</button>
+        </Form>
+      </div>
+      <h2>Your tokens</h2>
+      {tokens.length === 0 ? (
+        <p className="muted">No tokens yet.</p>
+      ) : (
+        <table className="list">
+          <thead><tr><th>Name</th><th>Created</th><th>Expires</th><th>Status</th><th /></tr></thead>
+          <tbody>
+            {tokens.map((t) => (
+              <tr key={t.jti}>
+                <td>{t.name}</td>
+                <td>{new Date(t.createdAt).toLocaleString()}</td>
+                <td>{new Date(t.expiresAt).toLocaleString()}</td>
+                <td><span className="pill">{t.revoked ? "revoked" : t.expired ? "expired" : "active"}</span></td>
+                <td>
+                  {!t.revoked && !t.expired ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="revoke" />
+                      <input type="hidden" name="jti" value={t.jti} />
+                      <button type="submit" className="secondary" style={{ marginTop: 0 }}>Revoke</button>
+                    </Form>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,309 @@
+// Every table of the service. Migrations are generated from this file (`npm run db:generate`)
+// and committed; never edit a generated migration.
+import { sql } from "drizzle-orm";
+import { customType, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+export const EMBEDDING_DIMENSIONS = 3072;
+
+/** libSQL native vector column; written with vector32(json). */
+export const f32Vector = customType<{ data: Float32Array; driverData: ArrayBuffer | Uint8Array }>({
+  dataType() {
+    return `F32_BLOB(${EMBEDDING_DIMENSIONS})`;
+  },
+  toDriver(value) {
+    return sql`vector32(${JSON.stringify(Array.from(value))})` as unknown as ArrayBuffer;
+  },
+  fromDriver(value) {
+    const bytes = value instanceof Uint8Array ? value : new Uint8Array(value);
+    return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  },
+});
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+// ── users, auth, credits ────────────────────────────────────────────────────────────────────────
+
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Admin means the user's email is listed here (SPEC: Authentication). */
+export const adminUsers = sqliteTable("admin_users", {
+  email: text("email").primaryKey(),
+  createdAt: createdAt(),
+});
+
+/** Issued API tokens (the JWT itself is never stored): listing and revocation by jti. */
+export const apiTokens = sqliteTable(
+  "api_tokens",
+  {
+    jti: text("jti").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("api_tokens_user_idx").on(t.userId)],
+);
+
+export const creditBalances = sqliteTable(
+  "credit_balances",
+  {
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    action: text("action").notNull(),
+    balance: integer("balance").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.action] })],
+);
+
+export const creditLedger = sqliteTable(
+  "credit_ledger",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    action: text("action").notNull(),
+    delta: integer("delta").notNull(),
+    kind: text("kind", { enum: ["initial", "grant", "charge", "refund"] }).notNull(),
+    reference: text("reference"),
+    balanceAfter: integer("balance_after").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("credit_ledger_user_idx").on(t.userId), index("credit_ledger_reference_idx").on(t.reference)],
+);
+
+// ── retrieval library ───────────────────────────────────────────────────────────────────────────
+
+/** Source of truth for library documents: full HTML, metadata and embedding text (no size cap). */
+export const ragDocuments = sqliteTable(
+  "rag_documents",
+  {
+    id: text("id").primaryKey(),
+    type: text("type", { enum: ["html", "amp", "blog"] }).notNull(),
+    html: text("html").notNull(),
+    metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    embeddingText: text("embedding_text").notNull(),
+    chars: integer("chars").notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [index("rag_documents_type_idx").on(t.type)],
+);
+
+/** The libSQL vector index: the vector plus SPEC's small metadata, keyed by the same doc_id. */
+export const ragVectors = sqliteTable(
+  "rag_vectors",
+  {
+    docId: text("doc_id").primaryKey(),
+    embedding: f32Vector("embedding").notNull(),
+    metadata: text("metadata").notNull(),
+    type: text("type").notNull(),
+    technique: text("technique"),
+    exampleType: text("example_type"),
+    submittedAt: text("submitted_at").notNull(),
+  },
+  (t) => [index("rag_vectors_filter_idx").on(t.type, t.technique)],
+);
+
+// ── generation ──────────────────────────────────────────────────────────────────────────────────
+
+export const qaEvaluations = sqliteTable(
+  "qa_evaluations",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id"),
+    endpoint: text("endpoint").notNull(),
+    techniques: text("techniques", { mode: "json" }).$type<string[]>().notNull(),
+    score: real("score").notNull(),
+    qualifiesForFreeRegen: integer("qualifies_for_free_regen", { mode: "boolean" }).notNull(),
+    failedChecks: text("failed_checks", { mode: "json" }).$type<unknown[]>().notNull(),
+    checks: text("checks", { mode: "json" }).$type<unknown[]>().notNull(),
+    ragUsed: integer("rag_used", { mode: "boolean" }).notNull().default(false),
+    ragExamplesCount: integer("rag_examples_count").notNull().default(0),
+    generationMs: integer("generation_ms"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("qa_evaluations_created_idx").on(t.createdAt)],
+);
+
+// ── sending and deliverability ──────────────────────────────────────────────────────────────────
+
+export const emailSends = sqliteTable(
+  "email_sends",
+  {
+    id: text("id").primaryKey(), // the send id ({{SEND_ID}})
+    userId: text("user_id").notNull(),
+    senderEmail: text("sender_email").notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    provider: text("provider").notNull(),
+    providerId: text("provider_id"),
+    messageId: text("message_id").notNull(),
+    status: text("status", { enum: ["sending", "sent", "failed"] }).notNull(),
+    error: text("error"),
+    html: text("html").notNull(), // as the recipient got it (View in browser)
+    ampHtml: text("amp_html"),
+    rawMime: text("raw_mime"),
+    emailName: text("email_name"),
+    projectId: text("project_id"),
+    databaseId: text("database_id"),
+    notes: text("notes", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    createdAt: createdAt(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("email_sends_created_idx").on(t.createdAt),
+    index("email_sends_user_idx").on(t.userId),
+    index("email_sends_provider_id_idx").on(t.providerId),
+    index("email_sends_message_id_idx").on(t.messageId),
+  ],
+);
+
+/** Permanent (until IS NULL) or timed suppression entries, one per address. */
+export const emailSuppressions = sqliteTable("email_suppressions", {
+  email: text("email").primaryKey(),
+  reason: text("reason", { enum: ["hard_bounce", "complaint", "unsubscribe", "soft_bounce_escalated", "soft_bounce_cooldown"] }).notNull(),
+  until: integer("until", { mode: "timestamp_ms" }),
+  source: text("source"),
+  createdAt: createdAt(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+});
+
+/** The deliverability state machine's state per recipient (domain/deliverability). */
+export const emailRecipientStates = sqliteTable("email_recipient_states", {
+  email: text("email").primaryKey(),
+  state: text("state", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+});
+
+export const emailBounceLog = sqliteTable(
+  "email_bounce_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    sendId: text("send_id"),
+    eventId: text("event_id"),
+    reason: text("reason"),
+    consecutive: integer("consecutive").notNull(),
+    escalation: text("escalation"),
+    occurredAt: integer("occurred_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_bounce_log_email_idx").on(t.email, t.occurredAt)],
+);
+
+export const emailDeliveryEvents = sqliteTable(
+  "email_delivery_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: text("event_id").notNull(),
+    provider: text("provider").notNull(),
+    sendId: text("send_id"),
+    email: text("email").notNull(),
+    kind: text("kind").notNull(),
+    severity: text("severity"),
+    reason: text("reason"),
+    occurredAt: integer("occurred_at", { mode: "timestamp_ms" }).notNull(),
+    payload: text("payload", { mode: "json" }).$type<unknown>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("email_delivery_events_event_idx").on(t.provider, t.eventId),
+    index("email_delivery_events_send_idx").on(t.sendId, t.id),
+  ],
+);
+
+/** De-duplication and replay protection for webhooks: one row per provider event id / token. */
+export const webhookReceipts = sqliteTable(
+  "webhook_receipts",
+  {
+    provider: text("provider").notNull(),
+    receiptId: text("receipt_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.receiptId] })],
+);
+
+export const operatorAlerts = sqliteTable(
+  "operator_alerts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind").notNull(),
+    recipient: text("recipient"),
+    message: text("message").notNull(),
+    deliveredAt: integer("delivered_at", { mode: "timestamp_ms" }),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("operator_alerts_pending_idx").on(t.deliveredAt)],
+);
+
+/** Responses posted by AMP survey forms (action-xhr). */
+export const ampSurveyResponses = sqliteTable("amp_survey_responses", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  formId: text("form_id").notNull(),
+  sender: text("sender"),
+  answers: text("answers", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+});
+
+// ── evaluation and feedback ─────────────────────────────────────────────────────────────────────
+
+export const evalRuns = sqliteTable(
+  "eval_runs",
+  {
+    id: text("id").primaryKey(),
+    label: text("label").notNull(),
+    promptSetVersion: text("prompt_set_version").notNull(),
+    promptCount: integer("prompt_count").notNull(),
+    status: text("status", { enum: ["running", "complete"] }).notNull().default("running"),
+    resultCount: integer("result_count").notNull().default(0),
+    errorCount: integer("error_count").notNull().default(0),
+    avgQaScore: real("avg_qa_score"),
+    avgJudgeScore: real("avg_judge_score"),
+    avgGenerationMs: real("avg_generation_ms"),
+    createdAt: createdAt(),
+    completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("eval_runs_created_idx").on(t.createdAt)],
+);
+
+export const evalResults = sqliteTable(
+  "eval_results",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    runId: text("run_id").notNull().references(() => evalRuns.id, { onDelete: "cascade" }),
+    promptId: text("prompt_id"),
+    prompt: text("prompt"),
+    qaScore: real("qa_score"),
+    judgeScore: real("judge_score"),
+    generationMs: integer("generation_ms"),
+    error: text("error"),
+    details: text("details", { mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("eval_results_run_idx").on(t.runId)],
+);
+
+export const feedback = sqliteTable(
+  "feedback",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id"),
+    prompt: text("prompt").notNull(),
+    rating: text("rating").notNull(),
+    positive: integer("positive", { mode: "boolean" }).notNull(),
+    ragUsed: integer("rag_used", { mode: "boolean" }).notNull().default(false),
+    ragExamplesCount: integer("rag_examples_count").notNull().default(0),
+    comment: text("comment"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("feedback_created_idx").on(t.createdAt)],
+);
