@@ -1,0 +1,55 @@
+import { simpleParser } from "mailparser";
+import { buildMime } from "./build";
+
+const base = {
+  from: { name: "Kinetic", address: "mail@kinetic.example" },
+  to: "bob@example.com",
+  subject: "Your Kinetic Email — ünïcode",
+  text: "Hello Bob",
+  html: "<!DOCTYPE html><html><body><p>Hello Bob</p></body></html>",
+  messageId: "send-1@kinetic.example",
+  listUnsubscribe: { mailto: "unsubscribe@kinetic.example?subject=unsubscribe", url: "https://kinetic.example/unsubscribe/tok123" },
+  date: new Date("2026-11-21T12:00:00Z"),
+};
+
+function contentTypesInOrder(raw: string): string[] {
+  return raw
+    .split("\r\n")
+    .filter((l) => /^content-type:/i.test(l))
+    .map((l) => l.replace(/^content-type:\s*/i, "").split(";")[0].trim().toLowerCase());
+}
+
+describe("buildMime", () => {
+  it("orders text/plain, text/x-amp-html, text/html inside multipart/alternative", async () => {
+    const { raw, messageId } = await buildMime({ ...base, ampHtml: "<!doctype html><html ⚡4email><body>AMP</body></html>" });
+    expect(messageId).toBe("<send-1@kinetic.example>");
+    expect(contentTypesInOrder(raw)).toEqual(["multipart/alternative", "text/plain", "text/x-amp-html", "text/html"]);
+    const parsed = await simpleParser(raw);
+    expect(parsed.text?.trim()).toBe("Hello Bob");
+    expect(parsed.html).toContain("<p>Hello Bob</p>");
+    expect(parsed.attachments.map((a) => a.contentType)).toEqual(["text/x-amp-html"]);
+    expect(parsed.attachments[0].content.toString("utf8")).toContain("AMP");
+  });
+
+  it("leaves the AMP part out when none is given", async () => {
+    const { raw } = await buildMime(base);
+    expect(contentTypesInOrder(raw)).toEqual(["multipart/alternative", "text/plain", "text/html"]);
+  });
+
+  it("writes Message-ID, List-Unsubscribe (mailto + https), one-click post and extra headers", async () => {
+    const { raw } = await buildMime({ ...base, messageId: "<send-1@kinetic.example>", headers: { "X-Kinetic-Send-Id": "send-1" } });
+    const parsed = await simpleParser(raw);
+    expect(parsed.messageId).toBe("<send-1@kinetic.example>");
+    expect(parsed.subject).toBe(base.subject);
+    expect(parsed.from?.value[0]).toEqual({ name: "Kinetic", address: "mail@kinetic.example" });
+    expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : "").toBe("bob@example.com");
+    const line = (key: string) => parsed.headerLines.find((h) => h.key === key)?.line;
+    expect(line("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    expect(parsed.headers.get("x-kinetic-send-id")).toBe("send-1");
+    const unfolded = raw.replace(/\r\n[ \t]+/g, " ");
+    expect(unfolded).toContain(
+      "List-Unsubscribe: <mailto:unsubscribe@kinetic.example?subject=unsubscribe>, <https://kinetic.example/unsubscribe/tok123>",
+    );
+    expect(parsed.date?.toISOString()).toBe("2026-11-21T12:00:00.000Z");
+  });
+});

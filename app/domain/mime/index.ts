@@ -1,0 +1,7 @@
+export { resolveWorkspacePlaceholders, recipientPlaceholders, recipientHash } from "./placeholders";
+export type { WorkspaceValues, RecipientValues } from "./placeholders";
+export { absolutizeImageUrls } from "./urls";
+export { attributionBanner, attributionBannerAmp } from "./banner";
+export { htmlToText } from "./text";
+export { buildMime } from "./build";
+export type { Address, BuildMimeInput, BuiltMime } from "./build";
