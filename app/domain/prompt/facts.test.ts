@@ -1,0 +1,66 @@
+import { parsePrice, parsePromptFacts } from "./facts";
+
+describe("parsePromptFacts", () => {
+  it("reads brand, offer, code, dates and priced items", () => {
+    const f = parsePromptFacts(
+      "Create a Black Friday email for Lumen Coffee Roasters with 20% off all beans using code BEAN20, ends November 29. Products: Ethiopia Yirgacheffe $18, Colombia Huila $16, Sumatra Mandheling $17.",
+    );
+    expect(f.brand).toBe("Lumen Coffee Roasters");
+    expect(f.offer).toMatchObject({ percent: 20, code: "BEAN20" });
+    expect(f.offer?.text).toContain("20% off");
+    expect(f.codes).toEqual(["BEAN20"]);
+    expect(f.dates).toContain("November 29");
+    expect(f.items.map((i) => i.name)).toEqual(["Ethiopia Yirgacheffe", "Colombia Huila", "Sumatra Mandheling"]);
+    expect(f.items.map((i) => i.price?.minor)).toEqual([1800, 1600, 1700]);
+    expect(f.emailType).toBe("ecommerce");
+  });
+
+  it("reads event names, dates with times, audience and URLs", () => {
+    const f = parsePromptFacts("Invite our subscribers to the DevOps Summit on March 14, 2026 at 9am in Berlin. Register at https://summit.example.com/register.");
+    expect(f.product).toBe("DevOps Summit");
+    expect(f.dates[0]).toBe("March 14, 2026 at 9am");
+    expect(f.urls).toEqual(["https://summit.example.com/register"]);
+    expect(f.emailType).toBe("event");
+  });
+
+  it("reads parenthesised prices, CTA wording and a restaurant type", () => {
+    const f = parsePromptFacts('Restaurant email for Casa Verde: our new spring menu with tacos al pastor ($12), elote ($6) and churros ($5). CTA button saying "Book a table".');
+    expect(f.brand).toBe("Casa Verde");
+    expect(f.items.map((i) => [i.name, i.price?.display])).toEqual([
+      ["tacos al pastor", "$12"],
+      ["elote", "$6"],
+      ["churros", "$5"],
+    ]);
+    expect(f.cta).toBe("Book a table");
+    expect(f.emailType).toBe("restaurant");
+  });
+
+  it("reads tone and audience, and honours a known type hint", () => {
+    const f = parsePromptFacts("A playful note for new members of Trailhead", "Onboarding");
+    expect(f.tone).toBe("playful");
+    expect(f.toneFromPrompt).toBe(true);
+    expect(f.audience).toBe("new members");
+    expect(f.emailType).toBe("onboarding");
+    expect(f.emailTypeSource).toBe("hint");
+    expect(f.brand).toBe("Trailhead");
+  });
+
+  it("treats an unknown type hint as no hint", () => {
+    const f = parsePromptFacts("Monthly newsletter for Pixel Weekly", "space-opera");
+    expect(f.emailType).toBe("newsletter");
+    expect(f.emailTypeSource).toBe("prompt");
+  });
+
+  it("reads bullet lists", () => {
+    const f = parsePromptFacts("Cart email for Oak & Ash with:\n- Candle €24\n- Diffuser €39.50\n- Matches €4");
+    expect(f.items.map((i) => i.price?.minor)).toEqual([2400, 3950, 400]);
+    expect(f.items[1].price?.currency).toBe("EUR");
+  });
+
+  it("parses prices in several notations", () => {
+    expect(parsePrice("£7.25")).toEqual({ display: "£7.25", minor: 725, currency: "GBP" });
+    expect(parsePrice("15 EUR")).toMatchObject({ minor: 1500, currency: "EUR" });
+    expect(parsePrice("¥1200")).toMatchObject({ minor: 1200, currency: "JPY" });
+    expect(parsePrice("no price here")).toBeUndefined();
+  });
+});

@@ -1,0 +1,423 @@
+/**
+ * What the prompt says, as data: the local copywriter writes from these facts so the email's
+ * words come from the prompt wherever the prompt gives them. Heuristics over the prompt text
+ * (never over HTML). Anything not found stays undefined/empty rather than being invented here.
+ */
+
+export const EMAIL_TYPES = [
+  "ecommerce",
+  "newsletter",
+  "event",
+  "onboarding",
+  "announcement",
+  "restaurant",
+  "education",
+  "feedback",
+  "travel",
+  "nonprofit",
+  "transactional",
+] as const;
+export type EmailType = (typeof EMAIL_TYPES)[number];
+
+export const TONES = ["friendly", "playful", "formal", "luxury", "urgent", "warm", "bold", "minimal"] as const;
+export type Tone = (typeof TONES)[number];
+
+export interface Price {
+  /** As written in the prompt, e.g. "$4.50". */
+  display: string;
+  /** Whole minor units (cents) so CSS counters can sum them. */
+  minor: number;
+  currency: string;
+}
+
+export interface FactItem {
+  name: string;
+  price?: Price;
+  /** Words after the name that are not the price, e.g. "with oat milk". */
+  detail?: string;
+}
+
+export interface Offer {
+  /** The offer as the prompt words it, e.g. "20% off" or "free shipping". */
+  text: string;
+  percent?: number;
+  code?: string;
+}
+
+export interface PromptFacts {
+  brand?: string;
+  product?: string;
+  offer?: Offer;
+  codes: string[];
+  dates: string[];
+  items: FactItem[];
+  audience?: string;
+  tone: Tone;
+  toneFromPrompt: boolean;
+  emailType: EmailType;
+  emailTypeSource: "hint" | "prompt" | "default";
+  urls: string[];
+  cta?: string;
+  /** Quoted phrases, which users use to insist on exact wording. */
+  quoted: string[];
+  /** The prompt's first sentence with instructions stripped: a fallback topic line. */
+  topic: string;
+}
+
+const MONTHS =
+  "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
+const WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday";
+
+/** Capitalised words that look like names but are calendar or filler words. */
+const NOT_A_NAME = new Set(
+  [
+    "a", "an", "the", "our", "my", "your", "this", "that", "new", "email", "newsletter", "an", "and",
+    "black", "friday", "cyber", "monday", "christmas", "easter", "halloween", "thanksgiving", "valentine's",
+    "valentines", "mother's", "father's", "new year", "summer", "winter", "spring", "autumn", "fall", "holiday",
+    "it", "we", "i", "they", "please", "make", "create", "write", "build", "design", "use", "include", "add",
+    "with", "for", "from", "to", "in", "on", "at", "by", "of", "all", "every", "each", "today", "tomorrow",
+    "gmail", "outlook", "apple", "css", "html", "amp", "amp4email", "faq", "faqs", "cta", "nps", "vip",
+  ].concat(MONTHS.split("|").map((m) => m.replace(/\(.*$/, "")), WEEKDAYS.split("|")),
+);
+
+const EMAIL_TYPE_SYNONYMS: Record<EmailType, RegExp> = {
+  ecommerce:
+    /\b(?:e-?commerce|shop|store|sale|sales|discount|% off|collection|products?|retail|checkout|buy|deal|deals|promo(?:tion)?|coupon|boutique|apparel|sneakers?|merch)\b/g,
+  newsletter: /\b(?:newsletter|digest|weekly|monthly|roundup|round-up|bulletin|edition|issue|what's new|updates)\b/g,
+  event:
+    /\b(?:event|webinar|conference|workshop|rsvp|register|registration|summit|meetup|meet-up|festival|concert|gala|launch party|tickets?|speakers?|agenda|venue)\b/g,
+  onboarding: /\b(?:welcome|onboarding|getting started|get started|new users?|new members?|sign(?:ed)? ?up|set ?up|first steps|account)\b/g,
+  announcement: /\b(?:announce|announcing|announcement|introducing|launch(?:ing|es)?|release|new feature|now available|unveil)\b/g,
+  restaurant:
+    /\b(?:restaurant|cafe|café|coffee|bakery|brunch|lunch|dinner|chef|pizza|bistro|menu items|dishes|dish|burger|tacos?|sushi|bar|kitchen|reservations?|table)\b/g,
+  education: /\b(?:course|courses|lesson|lessons|learn|learning|students?|class|classes|school|university|tutorial|quiz|trivia|training)\b/g,
+  feedback: /\b(?:feedback|survey|poll|nps|questionnaire|review|how did we do|satisfaction)\b/g,
+  travel: /\b(?:travel|trip|flights?|hotel|destinations?|vacation|holiday package|resort|getaway|tour|booking)\b/g,
+  nonprofit: /\b(?:nonprofit|non-profit|charity|donate|donation|donors?|fundrais\w*|volunteers?|cause|campaign for)\b/g,
+  transactional: /\b(?:order confirmation|receipt|invoice|shipping confirmation|password reset|your order has|order #)\b/g,
+};
+
+const TYPE_ALIASES: Record<string, EmailType> = {
+  ecommerce: "ecommerce", "e-commerce": "ecommerce", retail: "ecommerce", promotional: "ecommerce", promo: "ecommerce",
+  promotion: "ecommerce", sale: "ecommerce", product: "ecommerce", shop: "ecommerce",
+  newsletter: "newsletter", digest: "newsletter", content: "newsletter",
+  event: "event", events: "event", webinar: "event", invitation: "event", invite: "event",
+  onboarding: "onboarding", welcome: "onboarding",
+  announcement: "announcement", launch: "announcement", "product launch": "announcement", update: "announcement",
+  restaurant: "restaurant", food: "restaurant", hospitality: "restaurant",
+  education: "education", course: "education", learning: "education",
+  feedback: "feedback", survey: "feedback",
+  travel: "travel",
+  nonprofit: "nonprofit", "non-profit": "nonprofit", charity: "nonprofit", fundraising: "nonprofit",
+  transactional: "transactional", receipt: "transactional", confirmation: "transactional",
+};
+
+/** Maps a caller's email-type hint to one we write templates for; unknown hints are ignored. */
+export function normaliseEmailType(hint: string | undefined | null): EmailType | undefined {
+  if (!hint) return undefined;
+  const key = hint.trim().toLowerCase().replace(/[_]/g, " ");
+  return TYPE_ALIASES[key] ?? TYPE_ALIASES[key.replace(/\s+email$/, "")];
+}
+
+export function detectEmailType(prompt: string): EmailType | undefined {
+  const lower = prompt.toLowerCase();
+  let best: EmailType | undefined;
+  let bestScore = 0;
+  for (const type of EMAIL_TYPES) {
+    const pattern = EMAIL_TYPE_SYNONYMS[type];
+    pattern.lastIndex = 0;
+    const hits = lower.match(pattern)?.length ?? 0;
+    // An explicit "<type> email" is worth more than incidental vocabulary.
+    const named = new RegExp(`\\b${type === "ecommerce" ? "e-?commerce" : type}\\b`).test(lower) ? 3 : 0;
+    const score = hits + named;
+    if (score > bestScore) {
+      best = type;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+const CURRENCY_SYMBOL: Record<string, string> = { $: "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR" };
+const CURRENCY_WORD: Record<string, string> = {
+  usd: "USD", dollars: "USD", dollar: "USD", eur: "EUR", euros: "EUR", euro: "EUR", gbp: "GBP", pounds: "GBP",
+  jpy: "JPY", yen: "JPY", cad: "CAD", aud: "AUD", inr: "INR",
+};
+
+const PRICE_RE = new RegExp(
+  String.raw`(?:([$€£¥₹])\s?(\d{1,6}(?:[.,]\d{1,2})?))|(?:(\d{1,6}(?:[.,]\d{1,2})?)\s?(usd|eur|gbp|jpy|cad|aud|inr|dollars?|euros?|pounds|yen)\b)`,
+  "i",
+);
+
+export function parsePrice(text: string): Price | undefined {
+  const m = PRICE_RE.exec(text);
+  if (!m) return undefined;
+  const amount = (m[2] ?? m[3]).replace(",", ".");
+  const currency = m[1] ? CURRENCY_SYMBOL[m[1]] : CURRENCY_WORD[m[4].toLowerCase()];
+  const minor = currency === "JPY" ? Math.round(Number(amount)) : Math.round(Number(amount) * 100);
+  return { display: m[0].trim(), minor, currency };
+}
+
+function cleanPhrase(s: string): string {
+  let out = s
+    .replace(/^[\s"'“”‘’()\[-]+|[\s"'“”‘’()\[\].,;:!?-]+$/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  // A phrase cut mid-parenthesis ("churros ($5") reads as broken copy; close it.
+  const open = (out.match(/\(/g) ?? []).length;
+  const close = (out.match(/\)/g) ?? []).length;
+  if (open > close) out += ")";
+  return out;
+}
+
+function sentences(prompt: string): string[] {
+  return prompt
+    .split(/\n+|(?<=[.!?])\s+(?=["“(]?[A-Z0-9])/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function isNameLike(phrase: string): boolean {
+  const words = phrase.split(/\s+/);
+  if (words.length === 0 || words.length > 4) return false;
+  if (NOT_A_NAME.has(phrase.toLowerCase())) return false;
+  if (NOT_A_NAME.has(words[0].toLowerCase())) return false;
+  return words.every((w) => /^[A-Z0-9][\w&'’.+-]*$/.test(w) || /^(?:&|of|and|the|de|la)$/.test(w));
+}
+
+const NAME = String.raw`([A-Z0-9][\w&'’.+-]*(?:\s+(?:&\s+|of\s+|and\s+|the\s+)?[A-Z0-9][\w&'’.+-]*){0,3})`;
+
+function extractBrand(prompt: string, quoted: string[]): string | undefined {
+  const explicit = /\bbrand(?:\s+name)?\s*(?:is|:|=|called|named)\s*["“]?([^"”.,;\n]+)["”]?/i.exec(prompt);
+  if (explicit) return cleanPhrase(explicit[1]);
+  const called = new RegExp(String.raw`\b(?:company|store|shop|brand|startup|restaurant|cafe|café|bakery|business|studio|app|newsletter|charity|nonprofit|team)\s+(?:called|named)\s+["“]?${NAME}`).exec(prompt);
+  if (called && isNameLike(called[1])) return cleanPhrase(called[1]);
+  for (const pattern of [
+    new RegExp(String.raw`\b(?:for|from|by|at|with|of)\s+["“]?${NAME}(?:["”])?(?:'s|’s)?`, "g"),
+    new RegExp(String.raw`(?:^|[.!?]\s+)${NAME}(?:'s|’s)\s`, "g"),
+  ]) {
+    for (let m = pattern.exec(prompt); m; m = pattern.exec(prompt)) {
+      // NAME allows dots for "Node.js"; a dot followed by a space ends the sentence, not the name.
+      const candidate = cleanPhrase(m[1].split(/\.\s/)[0]).replace(/(?:'s|’s)$/, "");
+      if (isNameLike(candidate) && !/^\d/.test(candidate) && !/^[A-Z]{2,}\d+$/.test(candidate)) return candidate;
+    }
+  }
+  const quotedName = quoted.find((q) => isNameLike(q) && q.split(/\s+/).length <= 3);
+  return quotedName;
+}
+
+function extractProduct(prompt: string, brand: string | undefined): string | undefined {
+  const patterns = [
+    /\bproduct(?:\s+name)?\s*(?:is|:|=|called|named)\s*["“]?([^"”.,;\n]+)["”]?/i,
+    /\b(?:introducing|launching|launch of|announcing|unveiling|release of|releasing)\s+(?:our|the|a|their|its)?\s*(?:new|all-new|brand-new)?\s*["“]?([^"”.,;!\n]+?)["”]?(?=[.,;!\n]|\s+(?:with|for|at|on|in|to|and|from|by)\b|$)/i,
+    /\b(?:our|the|their|its)\s+new\s+["“]?([^"”.,;!\n]+?)["”]?(?=[.,;!\n]|\s+(?:with|for|at|on|in|to|and|that|which|from|by)\b|$)/i,
+    new RegExp(String.raw`\b${NAME}\s+(?:Summit|Conference|Festival|Meetup|Workshop|Webinar|Gala|Expo|Fair|Week|Day|Awards|Retreat|Hackathon|Launch)\b`),
+  ];
+  for (const [i, p] of patterns.entries()) {
+    const m = p.exec(prompt);
+    if (m) {
+      // The event-name pattern's whole match is the name ("DevOps Summit"), not just its first words.
+      const phrase = cleanPhrase(i === patterns.length - 1 ? m[0] : m[1]);
+      const words = phrase.split(/\s+/);
+      if (phrase && words.length <= 6 && phrase.toLowerCase() !== brand?.toLowerCase() && !/\bemail\b/i.test(phrase)) return phrase;
+    }
+  }
+  return undefined;
+}
+
+function extractOffer(prompt: string, codes: string[]): Offer | undefined {
+  const pct = /\b(?:up to\s+)?(\d{1,2})\s?%\s?(?:off|discount|savings?)\b(?:\s+(?:on\s+)?(?:everything|sitewide|site-wide|storewide|(?:all\s+|our\s+|every\s+)?[a-z]+))?/i.exec(prompt);
+  const amount = /(?:[$€£]\s?\d+(?:\.\d{2})?|\d+\s?(?:dollars|euros|pounds))\s+off\b(?:\s+(?:orders?|your (?:first )?order)(?:\s+over\s+[$€£]?\d+)?)?/i.exec(prompt);
+  const other = /\b(?:free (?:shipping|delivery|returns|gift|trial|dessert|drink|coffee|upgrade)(?: on [^.,;\n]+)?|buy one,? get one(?: free)?|bogo|2[- ]for[- ]1|two for one|early[- ]bird (?:pricing|discount|tickets?))\b/i.exec(prompt);
+  const match = pct ?? amount ?? other;
+  if (!match) return codes.length > 0 ? { text: `code ${codes[0]}`, code: codes[0] } : undefined;
+  const text = cleanPhrase(match[0]).replace(/\s+(?:for|with|and|to|using|on)$/i, "");
+  return { text, percent: pct ? Number(pct[1]) : undefined, code: codes[0] };
+}
+
+function extractCodes(prompt: string): string[] {
+  const out: string[] = [];
+  const re = /\b(?:promo |discount |coupon |voucher )?code\s*(?:is\s*|:\s*)?["“]?([A-Z0-9][A-Z0-9_-]{2,19})["”]?/gi;
+  for (let m = re.exec(prompt); m; m = re.exec(prompt)) {
+    const code = m[1];
+    // Codes are shouted; "code for" or "code that" is prose.
+    if (code === code.toUpperCase() && /[A-Z]/.test(code) && !out.includes(code)) out.push(code);
+  }
+  return out;
+}
+
+function extractDates(prompt: string): string[] {
+  const patterns = [
+    new RegExp(String.raw`\b(?:(?:${WEEKDAYS}),?\s+)?(?:${MONTHS})\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:\s?[-–]\s?\d{1,2}(?:st|nd|rd|th)?)?(?:,?\s+\d{4})?(?:,?\s+(?:at\s+)?\d{1,2}(?::\d{2})?\s?(?:am|pm))?`, "gi"),
+    new RegExp(String.raw`\b(?:(?:${WEEKDAYS}),?\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:${MONTHS})\b(?:,?\s+\d{4})?`, "gi"),
+    /\b\d{4}-\d{2}-\d{2}\b/g,
+    /\b\d{1,2}\/\d{1,2}(?:\/\d{2,4})?\b/g,
+    new RegExp(String.raw`\b(?:this|next|on|until|through|by|ends?)\s+(?:${WEEKDAYS})(?:\s+(?:at\s+)?(?:midnight|noon|\d{1,2}(?::\d{2})?\s?(?:am|pm)))?`, "gi"),
+    /\b(?:this|next) (?:weekend|week|month)\b/gi,
+    /\b(?:ends|until|through) (?:midnight|tonight|tomorrow)\b/gi,
+    /\b(?:48|24|72) hours?\b/gi,
+  ];
+  const found: { index: number; text: string }[] = [];
+  for (const p of patterns) {
+    for (let m = p.exec(prompt); m; m = p.exec(prompt)) {
+      const text = cleanPhrase(m[0]).replace(/^(?:on|by)\s+/i, "");
+      const overlaps = found.some((f) => m!.index < f.index + f.text.length + 4 && f.index < m!.index + m![0].length);
+      if (!overlaps && text) found.push({ index: m.index, text });
+    }
+  }
+  return found.sort((a, b) => a.index - b.index).map((f) => f.text);
+}
+
+const LIST_TRIGGER =
+  /(?:\b(?:including|featuring|such as|like|items?|products?|dishes|options|topics|sessions|tabs? for|panels? for|slides? for|sections? for|questions? about|covering|showcasing|highlighting|with)\b\s*:?|:)\s*/gi;
+
+function splitList(segment: string): string[] {
+  return segment
+    .split(/\s*(?:;|,|\s+and\s+|\s+or\s+|\s+plus\s+|\s*\+\s*|\s*\|\s*)\s*/i)
+    .map(cleanPhrase)
+    .map((s) => s.replace(/^(?:and|or|a|an|the|our)\s+/i, ""))
+    .filter((s) => s.length > 0);
+}
+
+function toItem(piece: string): FactItem | undefined {
+  const price = parsePrice(piece);
+  let name = piece;
+  let detail: string | undefined;
+  if (price) {
+    name = piece
+      .replace(price.display, "")
+      .replace(/\(\s*\)|\s(?:at|for|is|costs?|priced at|@)\s*$|\s[-–—:]\s*$|\s*[-–—:]\s*$/gi, "")
+      .trim();
+    name = cleanPhrase(name);
+  }
+  const split = /^(.+?)\s+(?:with|in|made with|topped with)\s+(.+)$/i.exec(name);
+  if (split && split[1].split(/\s+/).length <= 4) {
+    detail = split[2];
+  }
+  if (!name || name.split(/\s+/).length > 7) return undefined;
+  if (/^(?:tabs?|accordions?|carousels?|sliders?|surveys?|quiz|menus?|carts?|buttons?|ctas?|images?|emails?|them|it|more|etc)$/i.test(name)) return undefined;
+  return { name, price, detail };
+}
+
+function extractItems(prompt: string): FactItem[] {
+  const bulletLines = prompt
+    .split(/\n/)
+    .map((l) => /^\s*(?:[-*•]|\d+[.)])\s+(.+)$/.exec(l)?.[1])
+    .filter((l): l is string => Boolean(l));
+  if (bulletLines.length >= 2) {
+    return bulletLines.map((l) => toItem(cleanPhrase(l))).filter((i): i is FactItem => Boolean(i));
+  }
+  let best: FactItem[] = [];
+  for (const sentence of sentences(prompt)) {
+    LIST_TRIGGER.lastIndex = 0;
+    for (let m = LIST_TRIGGER.exec(sentence); m; m = LIST_TRIGGER.exec(sentence)) {
+      const rest = sentence.slice(m.index + m[0].length);
+      // Stop the list where a new clause starts so "A, B and C. Use code X" does not leak.
+      const segment = rest.split(/(?<=\S)\s+(?:for|to|that|which|so|because|where|in a|in an|with a|with an)\s+(?![$€£\d])/i)[0].replace(/[.!?]\s*$/, "");
+      const pieces = splitList(segment);
+      if (pieces.length < 2) continue;
+      const items = pieces.map(toItem).filter((i): i is FactItem => Boolean(i));
+      const priced = items.filter((i) => i.price).length;
+      const score = items.length + priced * 2;
+      const bestScore = best.length + best.filter((i) => i.price).length * 2;
+      // On a tie the later trigger wins: "menu: our new menu with A, B" lists A and B after "with".
+      if (items.length >= 2 && score >= bestScore) best = items;
+    }
+  }
+  return best.slice(0, 8);
+}
+
+function extractAudience(prompt: string): string | undefined {
+  const patterns = [
+    /\baudience\s*(?:is|:)\s*([^.;\n]+)/i,
+    /\b(?:targeting|aimed at|aimed towards|for an audience of|speaking to|addressed to)\s+([^.,;\n]+)/i,
+    /\bsend(?:ing)? (?:it )?to (?:our |all )?([^.,;\n]+?(?:customers|subscribers|members|users|fans|donors|guests|students|parents|clients|readers|attendees|shoppers|travellers|travelers|developers|designers|teams?))\b/i,
+    /\bfor (?:our |all )?((?:new |existing |loyal |returning |lapsed |vip |premium |first-time |busy |young |local )*(?:customers|subscribers|members|users|fans|donors|guests|students|parents|clients|readers|attendees|shoppers|travellers|travelers|developers|designers|foodies|runners|gamers|professionals|families))\b/i,
+  ];
+  for (const p of patterns) {
+    const m = p.exec(prompt);
+    if (m) return cleanPhrase(m[1]);
+  }
+  return undefined;
+}
+
+const TONE_WORDS: Array<[Tone, RegExp]> = [
+  ["playful", /\b(?:playful|fun|funny|quirky|cheeky|witty|whimsical|light-hearted|lighthearted|cheerful)\b/i],
+  ["luxury", /\b(?:luxury|luxurious|elegant|premium|sophisticated|refined|exclusive|high-end)\b/i],
+  ["urgent", /\b(?:urgent|urgency|last chance|hurry|limited time|ending soon|final hours|don't miss|flash sale)\b/i],
+  ["formal", /\b(?:formal|professional|corporate|serious|business-like|authoritative)\b/i],
+  ["warm", /\b(?:warm|heartfelt|cozy|cosy|caring|grateful|thankful|personal)\b/i],
+  ["bold", /\b(?:bold|energetic|punchy|exciting|hype|loud|confident)\b/i],
+  ["minimal", /\b(?:minimal|minimalist|calm|clean|simple|understated|concise)\b/i],
+  ["friendly", /\b(?:friendly|casual|conversational|approachable|upbeat)\b/i],
+];
+
+function extractTone(prompt: string): { tone: Tone; fromPrompt: boolean } {
+  for (const [tone, re] of TONE_WORDS) if (re.test(prompt)) return { tone, fromPrompt: true };
+  return { tone: "friendly", fromPrompt: false };
+}
+
+function extractUrls(prompt: string): string[] {
+  const out: string[] = [];
+  const re = /\bhttps?:\/\/[^\s<>"'()]+|\bwww\.[a-z0-9-]+(?:\.[a-z0-9-]+)+[^\s<>"'()]*/gi;
+  for (let m = re.exec(prompt); m; m = re.exec(prompt)) {
+    const url = m[0].replace(/[.,;:!?]+$/, "");
+    const full = url.startsWith("www.") ? `https://${url}` : url;
+    if (!out.includes(full)) out.push(full);
+  }
+  return out;
+}
+
+function extractCta(prompt: string): string | undefined {
+  const patterns = [
+    /\b(?:cta|call[- ]to[- ]action|button)(?:\s+(?:text|label|copy))?\s*(?:should\s+(?:say|read)|saying|that says|reading|labell?ed|:|=)\s*["“']?([^"”'.;\n]{2,30})["”']?/i,
+    /["“]([^"”]{2,30})["”]\s+(?:button|cta|call to action)\b/i,
+  ];
+  for (const p of patterns) {
+    const m = p.exec(prompt);
+    if (m) return cleanPhrase(m[1]);
+  }
+  return undefined;
+}
+
+function extractQuoted(prompt: string): string[] {
+  const out: string[] = [];
+  const re = /["“]([^"”\n]{2,120})["”]/g;
+  for (let m = re.exec(prompt); m; m = re.exec(prompt)) out.push(m[1].trim());
+  return out;
+}
+
+const INSTRUCTION_PREFIX =
+  /^(?:please\s+)?(?:(?:create|make|write|build|design|generate|draft|send|produce|i need|we need|i want|we want)\s+(?:me\s+|us\s+)?)?(?:an?\s+|the\s+)?(?:(?:interactive|html|css|short|quick|simple|fun|beautiful|modern)\s+)*(?:email|newsletter|message|mail)?\s*(?:for|about|announcing|promoting|that)?\s*/i;
+
+function extractTopic(prompt: string): string {
+  const first = sentences(prompt)[0] ?? prompt;
+  const topic = cleanPhrase(first.replace(INSTRUCTION_PREFIX, ""));
+  return topic.length > 0 ? topic.slice(0, 160) : cleanPhrase(first).slice(0, 160);
+}
+
+export function parsePromptFacts(prompt: string, emailType?: string | null): PromptFacts {
+  const quoted = extractQuoted(prompt);
+  const codes = extractCodes(prompt);
+  const brand = extractBrand(prompt, quoted);
+  const hinted = normaliseEmailType(emailType);
+  const detected = hinted ? undefined : detectEmailType(prompt);
+  const { tone, fromPrompt } = extractTone(prompt);
+  return {
+    brand,
+    product: extractProduct(prompt, brand),
+    offer: extractOffer(prompt, codes),
+    codes,
+    dates: extractDates(prompt),
+    items: extractItems(prompt),
+    audience: extractAudience(prompt),
+    tone,
+    toneFromPrompt: fromPrompt,
+    emailType: hinted ?? detected ?? "announcement",
+    emailTypeSource: hinted ? "hint" : detected ? "prompt" : "default",
+    urls: extractUrls(prompt),
+    cta: extractCta(prompt),
+    quoted,
+    topic: extractTopic(prompt),
+  };
+}
