@@ -15,6 +15,8 @@ export function parseRetryAfter(
   const value = header.trim();
   if (value === "") return undefined;
   if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
+  // HTTP dates always name a month; without this, Date.parse reads "-3" as the year 3 BC.
+  if (!/[a-z]/i.test(value)) return undefined;
   const date = Date.parse(value);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);

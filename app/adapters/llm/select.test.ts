@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { LLM_ROLES } from "./port";
+import { createLlmClient, DEFAULT_MODELS, modelsFor, selectLlmProvider } from "./select";
+
+describe("selectLlmProvider", () => {
+  it("auto picks anthropic when its key is set, even with OpenAI settings", () => {
+    expect(selectLlmProvider({ ANTHROPIC_API_KEY: "a", OPENAI_API_KEY: "o" })).toBe("anthropic");
+    expect(selectLlmProvider({ LLM_PROVIDER: "auto", ANTHROPIC_API_KEY: "a" })).toBe("anthropic");
+  });
+
+  it("auto picks openai for a key or a base URL alone", () => {
+    expect(selectLlmProvider({ OPENAI_API_KEY: "o" })).toBe("openai");
+    expect(selectLlmProvider({ OPENAI_BASE_URL: "http://localhost:11434/v1" })).toBe("openai");
+  });
+
+  it("auto falls back to local engines; blank values count as unset", () => {
+    expect(selectLlmProvider({})).toBe("local");
+    expect(selectLlmProvider({ ANTHROPIC_API_KEY: "  ", OPENAI_BASE_URL: "" })).toBe("local");
+  });
+
+  it("explicit choices win over keys", () => {
+    expect(selectLlmProvider({ LLM_PROVIDER: "local", ANTHROPIC_API_KEY: "a" })).toBe("local");
+    expect(selectLlmProvider({ LLM_PROVIDER: "openai", ANTHROPIC_API_KEY: "a" })).toBe("openai");
+    expect(selectLlmProvider({ LLM_PROVIDER: "Anthropic" })).toBe("anthropic");
+  });
+});
+
+describe("models", () => {
+  it("has a default model for every role of both providers", () => {
+    for (const provider of ["anthropic", "openai"] as const) {
+      for (const role of LLM_ROLES) expect(DEFAULT_MODELS[provider][role]).toMatch(/\S/);
+    }
+  });
+
+  it("applies per-role overrides and ignores blanks", () => {
+    const m = modelsFor("openai", { copy: "llama3.1:8b", tag: " ", judge: undefined });
+    expect(m.copy).toBe("llama3.1:8b");
+    expect(m.tag).toBe(DEFAULT_MODELS.openai.tag);
+    expect(m.judge).toBe(DEFAULT_MODELS.openai.judge);
+    expect(DEFAULT_MODELS.openai.copy).toBe("gpt-4.1");
+  });
+});
+
+describe("createLlmClient", () => {
+  it("builds the requested provider's client", () => {
+    const cfg = { apiKey: "k", baseURL: "http://127.0.0.1:9/v1", models: modelsFor("openai"), timeoutMs: 1000, maxRetries: 0 };
+    expect(createLlmClient("openai", cfg).provider).toBe("openai");
+    expect(createLlmClient("anthropic", { ...cfg, models: modelsFor("anthropic") }).provider).toBe("anthropic");
+  });
+});
