@@ -1,0 +1,18 @@
+export {
+  DEFAULT_POLICY,
+  SUPPRESSION_REASONS,
+  checkSend,
+  deliverabilityStateSchema,
+  initialState,
+  transition,
+} from "./machine";
+export type {
+  AlertKind,
+  DeliverabilityEvent,
+  DeliverabilityPolicy,
+  DeliverabilityState,
+  Effect,
+  SendCheck,
+  SuppressionReason,
+  TransitionResult,
+} from "./machine";

@@ -1,0 +1,193 @@
+import { z } from "zod";
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+/** Suppression policy as data (SPEC.md "Limits"). Durations in milliseconds. */
+export interface DeliverabilityPolicy {
+  /** A send within this long after the last soft bounce is rejected. */
+  softBounceCooldownMs: number;
+  /** Soft bounces are counted within this sliding window (inclusive at its edge). */
+  softBounceWindowMs: number;
+  /** This many soft bounces within the window suppress the recipient for `softBounceSuppressionMs`. */
+  softBounceLimit: number;
+  softBounceSuppressionMs: number;
+  /** This many consecutive temporary failures (no delivery between) suppress permanently. */
+  consecutiveTemporaryLimit: number;
+}
+
+export const DEFAULT_POLICY: Readonly<DeliverabilityPolicy> = Object.freeze({
+  softBounceCooldownMs: 24 * HOUR,
+  softBounceWindowMs: 7 * DAY,
+  softBounceLimit: 3,
+  softBounceSuppressionMs: 30 * DAY,
+  consecutiveTemporaryLimit: 4,
+});
+
+export const SUPPRESSION_REASONS = ["hard_bounce", "complaint", "unsubscribe", "soft_bounce_limit", "consecutive_temporary"] as const;
+export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
+
+/**
+ * Per-recipient state. Serialise it as JSON and read it back with `deliverabilityStateSchema`,
+ * which turns the ISO date strings back into Dates.
+ */
+export const deliverabilityStateSchema = z.object({
+  status: z.enum(["deliverable", "softBounced", "suppressed"]),
+  /** Soft bounces still inside the policy window, oldest first. */
+  softBounces: z.array(z.coerce.date()),
+  consecutiveTemporary: z.number().int().nonnegative(),
+  lastSoftBounceAt: z.coerce.date().nullable().optional(),
+  /** Only when suppressed: the end of a timed suppression, or null for a permanent one. */
+  suppressedUntil: z.coerce.date().nullable().optional(),
+  reason: z.enum(SUPPRESSION_REASONS).optional(),
+});
+export type DeliverabilityState = z.infer<typeof deliverabilityStateSchema>;
+
+export type DeliverabilityEvent =
+  | { type: "permanentFailure" }
+  | { type: "complaint" }
+  | { type: "temporaryFailure" }
+  | { type: "delivered" }
+  | { type: "unsubscribe" };
+
+export type AlertKind = "hard_bounce" | "complaint" | "soft_bounce_escalated";
+
+/** What the caller must do after a transition; the machine itself does no I/O. */
+export type Effect =
+  /** Write a row to `email_bounce_log` (recent = soft bounces inside the window, this one included). */
+  | { type: "logBounce"; recentSoftBounces: number; consecutive: number }
+  /** Upsert the `email_suppressions` entry; `until` null means permanent. */
+  | { type: "suppress"; reason: SuppressionReason; until: Date | null }
+  /** A timed suppression ran out; remove the `email_suppressions` entry. */
+  | { type: "liftSuppression"; reason: SuppressionReason | undefined }
+  | { type: "alert"; kind: AlertKind };
+
+export interface TransitionResult {
+  state: DeliverabilityState;
+  effects: Effect[];
+}
+
+export function initialState(): DeliverabilityState {
+  return { status: "deliverable", softBounces: [], consecutiveTemporary: 0, lastSoftBounceAt: null };
+}
+
+function isPermanent(state: DeliverabilityState): boolean {
+  return state.status === "suppressed" && state.suppressedUntil == null;
+}
+
+/** Ends a timed suppression whose end has passed (at exactly `suppressedUntil` it is over). */
+function expire(state: DeliverabilityState, now: Date): TransitionResult {
+  if (state.status === "suppressed" && state.suppressedUntil != null && now.getTime() >= state.suppressedUntil.getTime()) {
+    const { reason } = state;
+    return {
+      state: { status: "deliverable", softBounces: state.softBounces, consecutiveTemporary: state.consecutiveTemporary, lastSoftBounceAt: state.lastSoftBounceAt ?? null },
+      effects: [{ type: "liftSuppression", reason }],
+    };
+  }
+  return { state, effects: [] };
+}
+
+function suppressForever(state: DeliverabilityState, reason: SuppressionReason): DeliverabilityState {
+  return { ...state, status: "suppressed", suppressedUntil: null, reason };
+}
+
+/**
+ * The recipient deliverability machine of SPEC.md:
+ * - permanent failure → suppressed permanently, alert `hard_bounce`;
+ * - complaint → suppressed permanently, alert `complaint`;
+ * - unsubscribe → suppressed permanently (no alert);
+ * - temporary failure → soft-bounced and logged; the `consecutiveTemporaryLimit`-th consecutive one
+ *   → suppressed permanently; the `softBounceLimit`-th within `softBounceWindowMs` → suppressed for
+ *   `softBounceSuppressionMs`; both escalations alert `soft_bounce_escalated`;
+ * - delivered → consecutive count reset, soft-bounced → deliverable (the address works). A
+ *   delivery older than the last soft bounce (webhooks arrive out of order) changes nothing.
+ * `now` is when the event happened. Pure: the same inputs give the same output.
+ */
+export function transition(
+  current: DeliverabilityState,
+  event: DeliverabilityEvent,
+  policy: DeliverabilityPolicy,
+  now: Date,
+): TransitionResult {
+  const expired = expire(current, now);
+  const state = expired.state;
+  const effects: Effect[] = [...expired.effects];
+  const t = now.getTime();
+
+  switch (event.type) {
+    case "permanentFailure":
+    case "complaint":
+    case "unsubscribe": {
+      const reason: SuppressionReason =
+        event.type === "permanentFailure" ? "hard_bounce" : event.type === "complaint" ? "complaint" : "unsubscribe";
+      const already = isPermanent(state);
+      // A permanent entry keeps its first reason; a complaint still reaches the operator.
+      const next = already ? state : suppressForever(state, reason);
+      if (!already) effects.push({ type: "suppress", reason, until: null });
+      if (event.type === "complaint") effects.push({ type: "alert", kind: "complaint" });
+      else if (event.type === "permanentFailure" && !already) effects.push({ type: "alert", kind: "hard_bounce" });
+      return { state: next, effects };
+    }
+
+    case "temporaryFailure": {
+      const softBounces = [...state.softBounces.filter((d) => t - d.getTime() <= policy.softBounceWindowMs), now];
+      const consecutive = state.consecutiveTemporary + 1;
+      effects.push({ type: "logBounce", recentSoftBounces: softBounces.length, consecutive });
+      const counted: DeliverabilityState = { ...state, softBounces, consecutiveTemporary: consecutive, lastSoftBounceAt: now };
+      if (isPermanent(state)) return { state: counted, effects };
+      if (consecutive >= policy.consecutiveTemporaryLimit) {
+        effects.push({ type: "suppress", reason: "consecutive_temporary", until: null });
+        effects.push({ type: "alert", kind: "soft_bounce_escalated" });
+        return { state: suppressForever(counted, "consecutive_temporary"), effects };
+      }
+      if (softBounces.length >= policy.softBounceLimit) {
+        const until = new Date(t + policy.softBounceSuppressionMs);
+        const currentUntil = state.status === "suppressed" ? state.suppressedUntil : undefined;
+        if (currentUntil && currentUntil.getTime() >= until.getTime()) return { state: counted, effects };
+        effects.push({ type: "suppress", reason: "soft_bounce_limit", until });
+        effects.push({ type: "alert", kind: "soft_bounce_escalated" });
+        return { state: { ...counted, status: "suppressed", suppressedUntil: until, reason: "soft_bounce_limit" }, effects };
+      }
+      if (state.status === "suppressed") return { state: counted, effects };
+      return { state: { ...counted, status: "softBounced" }, effects };
+    }
+
+    case "delivered": {
+      const last = state.lastSoftBounceAt?.getTime();
+      if (last !== undefined && t < last) return { state, effects };
+      const next: DeliverabilityState = { ...state, consecutiveTemporary: 0 };
+      if (state.status === "softBounced") next.status = "deliverable";
+      return { state: next, effects };
+    }
+  }
+}
+
+export type SendCheck =
+  | { allowed: true }
+  | {
+      allowed: false;
+      /** `suppressed`: an `email_suppressions` entry; `cooldown`: a soft bounce less than 24 h ago. */
+      reason: "suppressed" | "cooldown";
+      suppression?: SuppressionReason;
+      /** When a send will be accepted again; absent for permanent suppression. */
+      retryAfter?: Date;
+    };
+
+/**
+ * May we send to this recipient now? Permanent suppression → no; a timed suppression → no until
+ * `suppressedUntil`; soft-bounced within the cooldown → no until last bounce + cooldown. At the
+ * exact end of a cooldown or suppression the send is allowed.
+ */
+export function checkSend(current: DeliverabilityState, policy: DeliverabilityPolicy, now: Date): SendCheck {
+  const { state } = expire(current, now);
+  if (state.status === "suppressed") {
+    return state.suppressedUntil == null
+      ? { allowed: false, reason: "suppressed", suppression: state.reason }
+      : { allowed: false, reason: "suppressed", suppression: state.reason, retryAfter: state.suppressedUntil };
+  }
+  if (state.status === "softBounced" && state.lastSoftBounceAt) {
+    const retryAfter = new Date(state.lastSoftBounceAt.getTime() + policy.softBounceCooldownMs);
+    if (now.getTime() < retryAfter.getTime()) return { allowed: false, reason: "cooldown", retryAfter };
+  }
+  return { allowed: true };
+}
