@@ -96,12 +96,14 @@ export function checkStylesheet(text: string, firstLine: number): CssFault[] {
     },
   });
   csstree.walk(ast, {
-    enter(node: csstree.CssNode) {
+    enter(node: csstree.CssNode): void | symbol {
       const line = lineOfNode(node, firstLine);
       switch (node.type) {
         case "Atrule":
           if (node.name.toLowerCase() !== "media") {
             out.push({ code: "AMP_CSS_AT_RULE_DISALLOWED", line, message: `"@${node.name}" is not allowed; only @media is` });
+            // its body goes with it, so faults inside it would only repeat this one
+            return csstree.walk.skip;
           }
           break;
         case "Feature":
@@ -186,7 +188,7 @@ export function cleanStylesheet(text: string, context: "stylesheet" | "declarati
     return result;
   }
   csstree.walk(ast, {
-    enter(node: csstree.CssNode, item, list) {
+    enter(node: csstree.CssNode, item: csstree.ListItem<csstree.CssNode>, list: csstree.List<csstree.CssNode>) {
       if (node.type === "Declaration") {
         if (node.important) {
           node.important = false;

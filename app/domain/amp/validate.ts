@@ -325,6 +325,7 @@ export function validateParsed(html: string, parsed: ParsedAmp): AmpValidation {
       if (GLOBAL_ATTRS.has(attr) || allowed.has(attr)) continue;
       if (inSelector && SELECTOR_OPTION_ATTRS.includes(attr)) continue;
       if (inForm && FORM_STATE_ATTRS.includes(attr)) continue;
+      if (name === "form" && attr === "action") continue; // reported as AMP_FORM_INVALID
       if (parentIsComponent && CHILD_ROLE_ATTRS.includes(attr)) continue;
       const why = /^on[a-z]+$/.test(attr) ? " (event handler attributes are not allowed; use on=)" : "";
       err("AMP_ATTR_DISALLOWED", line, `attribute "${attr}" is not allowed on <${name}>${why}`);
@@ -435,9 +436,9 @@ export function validateParsed(html: string, parsed: ParsedAmp): AmpValidation {
 
     // forms
     if (name === "form") {
-      if ("action" in el.attribs) err("AMP_FORM_INVALID", line, "<form action> is not allowed in email; use action-xhr");
       const xhr = el.attribs["action-xhr"];
-      if (xhr === undefined) err("AMP_FORM_INVALID", line, "<form> needs action-xhr");
+      if ("action" in el.attribs) err("AMP_FORM_INVALID", line, "<form action> is not allowed in email; use action-xhr");
+      else if (xhr === undefined) err("AMP_FORM_INVALID", line, "<form> needs action-xhr");
       else {
         const p = urlProblem(xhr, RESOURCE_PROTOCOLS, el);
         if (p) err(p.code, line, `<form action-xhr>: ${p.message}`);
