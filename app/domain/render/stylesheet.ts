@@ -1,0 +1,51 @@
+import type { Theme } from "./theme";
+
+/**
+ * The <style> block: resets, mobile and dark-mode rules, and the webmail overrides of
+ * docs/email-markup.md. Everything else is inline; these rules need media queries or selectors.
+ */
+export function baseStylesheet(theme: Theme): string {
+  const d = theme.dark;
+  const rules = [
+    `:root{color-scheme:light dark;supported-color-schemes:light dark}`,
+    `body,table,td,a{-webkit-text-size-adjust:100%;-ms-text-size-adjust:100%}`,
+    `table,td{mso-table-lspace:0pt;mso-table-rspace:0pt}`,
+    `img{-ms-interpolation-mode:bicubic;border:0;outline:none;text-decoration:none}`,
+    `body{margin:0 !important;padding:0 !important;width:100% !important}`,
+    `a[x-apple-data-detectors]{color:inherit !important;text-decoration:none !important;font-size:inherit !important;font-family:inherit !important;font-weight:inherit !important;line-height:inherit !important}`,
+    `.kx-btn:hover{opacity:0.9}`,
+    // Gmail (u + .body) and Outlook.com (x_ renamed classes) cannot run the :checked modules.
+    `u + .body .kx-int{display:none !important;max-height:0 !important}`,
+    `u + .body .kx-fb{display:block !important}`,
+    `[class~="x_kx-int"]{display:none !important;max-height:0 !important}`,
+    `[class~="x_kx-fb"]{display:block !important}`,
+    `@media (max-width:600px){` +
+      `.kx-container{width:100% !important;max-width:100% !important}` +
+      `.kx-pad{padding-left:20px !important;padding-right:20px !important}` +
+      `.kx-outer{padding:0 !important}` +
+      `.kx-img{width:100% !important;height:auto !important}` +
+      `.kx-h1{font-size:${Math.max(24, Math.round(theme.design.typography.headingSizes.h1 * 0.82))}px !important;line-height:1.2 !important}` +
+      `.kx-module{padding:16px !important}` +
+      `.kx-btn-table{width:100% !important}.kx-btn{display:block !important}` +
+      `}`,
+  ];
+  if (d) {
+    const dark =
+      `.kx-bg{background-color:${d.background} !important}` +
+      `.kx-surface{background-color:${d.surface} !important}` +
+      `.kx-text{color:${d.text} !important}` +
+      `.kx-muted{color:${d.muted} !important}` +
+      `.kx-border{border-color:${d.border} !important}` +
+      `.kx-link{color:${d.link} !important}`;
+    rules.push(`@media (prefers-color-scheme:dark){${dark}}`);
+    // Outlook.com's dark mode marks recoloured elements with data-ogsc/data-ogsb.
+    rules.push(
+      `[data-ogsc] .kx-text{color:${d.text} !important}`,
+      `[data-ogsc] .kx-muted{color:${d.muted} !important}`,
+      `[data-ogsc] .kx-link{color:${d.link} !important}`,
+      `[data-ogsb] .kx-bg{background-color:${d.background} !important}`,
+      `[data-ogsb] .kx-surface{background-color:${d.surface} !important}`,
+    );
+  }
+  return rules.join("\n");
+}

@@ -1,0 +1,98 @@
+import { luminance, mix } from "../blueprint/color";
+import type { Design, Image, Link } from "../blueprint/schema";
+import { esc } from "./escape";
+
+/**
+ * Inline style strings derived once per render from the design tokens. Non-interactive CSS is
+ * written straight into style="" (Gmail's app drops <style> in some cases), so every element
+ * builder reads from here instead of a stylesheet.
+ */
+export interface Theme {
+  design: Design;
+  /** Inner content width in px (container minus side padding). */
+  contentWidth: number;
+  pad: number;
+  font: string;
+  headingFont: string;
+  text: string;
+  muted: string;
+  small: string;
+  h1: string;
+  h2: string;
+  h3: string;
+  link: string;
+  /** A soft tint of the primary colour on the surface, for selected states and cards. */
+  tint: string;
+  /** Dark-mode palette, or null when the design is already dark. */
+  dark: { background: string; surface: string; text: string; muted: string; border: string; link: string; tint: string } | null;
+}
+
+export function makeTheme(design: Design): Theme {
+  const { colors: c, typography: t, spacing: s } = design;
+  const pad = Math.min(s.sectionPadding, 48);
+  const lh = Math.round(t.baseSize * t.lineHeight);
+  const font = `font-family:${t.fontFamily}`;
+  const headingFont = `font-family:${t.headingFontFamily}`;
+  const heading = (size: number) =>
+    `margin:0 0 ${Math.round(s.unit * 1.5)}px 0;${headingFont};font-size:${size}px;line-height:${Math.round(size * 1.25)}px;font-weight:${t.weights.heading};color:${c.text}`;
+  const isLight = luminance(c.surface) > 0.4;
+  return {
+    design,
+    contentWidth: s.containerWidth - pad * 2,
+    pad,
+    font,
+    headingFont,
+    text: `margin:0 0 ${s.unit * 2}px 0;${font};font-size:${t.baseSize}px;line-height:${lh}px;font-weight:${t.weights.body};color:${c.text}`,
+    muted: `margin:0 0 ${s.unit * 2}px 0;${font};font-size:${Math.max(14, t.baseSize - 1)}px;line-height:${Math.round(Math.max(14, t.baseSize - 1) * t.lineHeight)}px;color:${c.mutedText}`,
+    small: `${font};font-size:14px;line-height:20px;color:${c.mutedText}`,
+    h1: heading(t.headingSizes.h1),
+    h2: heading(t.headingSizes.h2),
+    h3: heading(t.headingSizes.h3),
+    link: `color:${c.link};text-decoration:underline`,
+    tint: mix(c.surface, c.primary, isLight ? 0.1 : 0.18),
+    dark: isLight
+      ? {
+          background: "#0e0f11",
+          surface: "#1a1c20",
+          text: "#f1f2f4",
+          muted: "#c3c7cf",
+          border: "#33363d",
+          link: mix(c.link, "#ffffff", 0.55),
+          tint: mix("#1a1c20", c.primary, 0.28),
+        }
+      : null,
+  };
+}
+
+/** Text with blank-line paragraphs and single line breaks; every character escaped. */
+export function paragraphs(text: string, style: string, cls = "kx-text"): string {
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p class="${cls}" style="${style}">${esc(p).replace(/\n/g, "<br>")}</p>`)
+    .join("");
+}
+
+/** A bulletproof (table-based) button: the whole padded cell is the link, ≥ 44px tall. */
+export function button(theme: Theme, link: Link, opts: { align?: "left" | "center"; full?: boolean } = {}): string {
+  const { colors: c, buttons: b, typography: t } = theme.design;
+  const outline = b.style === "outline";
+  const bg = outline ? c.surface : c.primary;
+  const fg = outline ? c.primary : c.onPrimary;
+  const align = opts.align ?? "left";
+  const width = opts.full ? ' width="100%"' : "";
+  return (
+    `<table role="presentation" cellpadding="0" cellspacing="0" border="0" class="kx-btn-table"${width} style="border-collapse:separate;${align === "center" ? "margin:0 auto" : "margin:0"}">` +
+    `<tr><td align="center" bgcolor="${bg}" class="${outline ? "kx-btn-outline" : "kx-btn-cell"}" style="border-radius:${b.radius}px;background-color:${bg}">` +
+    `<a class="kx-btn" href="${esc(link.url)}" target="_blank" style="display:${opts.full ? "block" : "inline-block"};padding:${b.paddingY}px ${b.paddingX}px;border:2px solid ${c.primary};border-radius:${b.radius}px;${theme.font};font-size:${Math.max(15, t.baseSize)}px;line-height:20px;font-weight:${t.weights.bold};color:${fg};text-decoration:none;text-align:center;mso-padding-alt:0">${esc(link.label)}</a>` +
+    `</td></tr></table>`
+  );
+}
+
+/** An image that scales down on small screens, with alt, width, height and display:block. */
+export function image(img: Image, maxWidth: number, radius = 0): string {
+  const w = Math.min(img.width, maxWidth);
+  const h = Math.round((img.height * w) / img.width);
+  return `<img class="kx-img" src="${esc(img.src)}" alt="${esc(img.alt)}" width="${w}" height="${h}" style="display:block;width:100%;max-width:${w}px;height:auto;border:0;outline:none;text-decoration:none;${radius ? `border-radius:${radius}px;` : ""}">`;
+}

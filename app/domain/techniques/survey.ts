@@ -1,0 +1,75 @@
+import type { SurveyModule } from "../blueprint/schema";
+import { esc } from "../render/escape";
+import { button, paragraphs } from "../render/theme";
+import type { Theme } from "../render/theme";
+import type { TechniqueRenderer } from "./types";
+
+function optionStyle(theme: Theme): string {
+  const c = theme.design.colors;
+  return `display:block;margin:0 0 10px 0;padding:12px 16px;border:2px solid ${c.border};border-radius:${Math.min(theme.design.buttons.radius, 12)}px;background-color:${c.surface};${theme.font};font-size:16px;line-height:20px;font-weight:${theme.design.typography.weights.bold};color:${c.text};text-decoration:none;cursor:pointer`;
+}
+
+function progress(theme: Theme, q: number, n: number): string {
+  return `<p class="kx-muted" style="margin:0 0 8px 0;${theme.small};letter-spacing:1px;text-transform:uppercase">Question ${q + 1} of ${n}</p>`;
+}
+
+function thanks(m: SurveyModule, theme: Theme): string {
+  return `<h3 class="kx-text" style="${theme.h3}">${esc(m.thanks.headline)}</h3>` + (m.thanks.body ? paragraphs(m.thanks.body, theme.text) : "") + (m.thanks.cta ? button(theme, m.thanks.cta) : "");
+}
+
+export const survey: TechniqueRenderer<SurveyModule> = {
+  technique: "survey",
+
+  // Every radio sits before .<ns>-steps so a :checked answer can hide its step and reveal the next.
+  renderInteractive(m, { ns, theme }) {
+    const n = m.questions.length;
+    const inputs = m.questions
+      .map((q, qi) => q.options.map((_, oi) => `<input type="radio" name="${ns}-q${qi}" id="${ns}-q${qi}-o${oi}" class="${ns}-q${qi}" style="display:none">`).join(""))
+      .join("");
+    const steps = m.questions
+      .map(
+        (q, qi) =>
+          `<div class="${ns}-step ${ns}-step-${qi}" data-kx-item="${qi}" style="display:${qi === 0 ? "block" : "none"}">${progress(theme, qi, n)}` +
+          `<h3 class="kx-text" style="${theme.h3}">${esc(q.question)}</h3>` +
+          q.options.map((o, oi) => `<label for="${ns}-q${qi}-o${oi}" class="${ns}-option kx-text" style="${optionStyle(theme)}">${esc(o.label)}</label>`).join("") +
+          `</div>`,
+      )
+      .join("");
+    return `${inputs}<div class="${ns}-steps">${steps}<div class="${ns}-done" data-kx-item="${n}" style="display:none">${thanks(m, theme)}</div></div>`;
+  },
+
+  renderFallback(m, { theme }) {
+    const c = theme.design.colors;
+    const n = m.questions.length;
+    return (
+      m.questions
+        .map(
+          (q, qi) =>
+            `<div data-kx-item="${qi}" style="margin:0 0 16px 0">${progress(theme, qi, n)}<h3 class="kx-text" style="${theme.h3}">${esc(q.question)}</h3>` +
+            q.options
+              .map((o) =>
+                o.url
+                  ? `<a href="${esc(o.url)}" target="_blank" class="kx-text" style="${optionStyle(theme)}">${esc(o.label)}</a>`
+                  : `<p class="kx-text" style="${optionStyle(theme)};cursor:default">${esc(o.label)}</p>`,
+              )
+              .join("") +
+            `</div>`,
+        )
+        .join("") + `<div data-kx-item="${n}" class="kx-border" style="padding-top:16px;border-top:1px solid ${c.border}">${thanks(m, theme)}</div>`
+    );
+  },
+
+  css(m, { ns, theme }) {
+    const c = theme.design.colors;
+    const n = m.questions.length;
+    const show: string[] = [];
+    const hide: string[] = [];
+    for (let qi = 0; qi < n; qi++) {
+      const next = qi + 1 < n ? `.${ns}-step-${qi + 1}` : `.${ns}-done`;
+      show.push(`.${ns}-q${qi}:checked ~ .${ns}-steps ${next}{display:block !important}`);
+      // Hides come after shows: same specificity, so the later rule wins once a step is answered.
+      hide.push(`.${ns}-q${qi}:checked ~ .${ns}-steps .${ns}-step-${qi}{display:none !important}`);
+    }
+    return [...show, ...hide, `.${ns}-option:hover{border-color:${c.primary} !important;background-color:${theme.tint} !important}`].join("\n");
+  },
+};
