@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LLM_ROLES } from "./port";
-import { createLlmClient, DEFAULT_MODELS, modelsFor, selectLlmProvider } from "./select";
+import { createLlmClient, DEFAULT_MODELS, llmConfigFromSettings, modelsFor, selectLlmProvider } from "./select";
 
 describe("selectLlmProvider", () => {
   it("auto picks anthropic when its key is set, even with OpenAI settings", () => {
@@ -46,5 +46,28 @@ describe("createLlmClient", () => {
     const cfg = { apiKey: "k", baseURL: "http://127.0.0.1:9/v1", models: modelsFor("openai"), timeoutMs: 1000, maxRetries: 0 };
     expect(createLlmClient("openai", cfg).provider).toBe("openai");
     expect(createLlmClient("anthropic", { ...cfg, models: modelsFor("anthropic") }).provider).toBe("anthropic");
+  });
+});
+
+describe("llmConfigFromSettings", () => {
+  it("takes the provider's key and base URL, LLM_MODEL for all roles and per-role keys over it", () => {
+    const settings = {
+      ANTHROPIC_API_KEY: "ak",
+      ANTHROPIC_BASE_URL: "http://a.local",
+      OPENAI_API_KEY: undefined,
+      OPENAI_BASE_URL: "http://localhost:11434/v1",
+      LLM_MODEL: "llama3.1",
+      LLM_MODEL_TAG: "qwen2.5:0.5b",
+      LLM_TIMEOUT_MS: 1234,
+      LLM_MAX_RETRIES: 4,
+    };
+    const o = llmConfigFromSettings("openai", settings);
+    expect(o).toMatchObject({ apiKey: undefined, baseURL: "http://localhost:11434/v1", timeoutMs: 1234, maxRetries: 4 });
+    expect(o.models.copy).toBe("llama3.1");
+    expect(o.models.tag).toBe("qwen2.5:0.5b");
+    const a = llmConfigFromSettings("anthropic", { ANTHROPIC_API_KEY: "ak", LLM_MODEL_COPY: "claude-opus-4-1" });
+    expect(a).toMatchObject({ apiKey: "ak", baseURL: undefined, timeoutMs: 60_000, maxRetries: 2 });
+    expect(a.models.copy).toBe("claude-opus-4-1");
+    expect(a.models.judge).toBe(DEFAULT_MODELS.anthropic.judge);
   });
 });

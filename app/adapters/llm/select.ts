@@ -1,7 +1,7 @@
 import { createAnthropicClient } from "./anthropic.server";
 import type { CoreDeps } from "./core";
 import { createOpenAiClient } from "./openai.server";
-import type { LlmClient, LlmConfig, LlmProvider, LlmRole } from "./port";
+import { LLM_ROLES, type LlmClient, type LlmConfig, type LlmProvider, type LlmRole } from "./port";
 
 export type LlmProviderChoice = LlmProvider | "local";
 
@@ -61,4 +61,42 @@ export function modelsFor(
     if (model !== undefined && model.trim() !== "" && role in models) models[role] = model.trim();
   }
   return models;
+}
+
+/** The configuration keys the adapters use, as the env module parses them. */
+export interface LlmSettings extends LlmSelectionInput {
+  ANTHROPIC_BASE_URL?: string;
+  /** One model for every role (handy for a single local model); per-role keys win over it. */
+  LLM_MODEL?: string;
+  LLM_MODEL_COPY?: string;
+  LLM_MODEL_BLUEPRINT?: string;
+  LLM_MODEL_CODE?: string;
+  LLM_MODEL_REWRITE?: string;
+  LLM_MODEL_RERANK?: string;
+  LLM_MODEL_JUDGE?: string;
+  LLM_MODEL_TAG?: string;
+  LLM_MODEL_REFINE?: string;
+  LLM_TIMEOUT_MS?: number;
+  LLM_MAX_RETRIES?: number;
+}
+
+export function llmConfigFromSettings(
+  provider: LlmProvider,
+  s: LlmSettings,
+  onCall?: LlmConfig["onCall"],
+): LlmConfig {
+  const overrides: Partial<Record<LlmRole, string | undefined>> = {};
+  for (const role of LLM_ROLES) {
+    const key = `LLM_MODEL_${role.toUpperCase()}` as keyof LlmSettings;
+    const specific = s[key];
+    overrides[role] = typeof specific === "string" && specific.trim() !== "" ? specific : s.LLM_MODEL;
+  }
+  return {
+    apiKey: provider === "anthropic" ? s.ANTHROPIC_API_KEY : s.OPENAI_API_KEY,
+    baseURL: provider === "anthropic" ? s.ANTHROPIC_BASE_URL : s.OPENAI_BASE_URL,
+    models: modelsFor(provider, overrides),
+    timeoutMs: s.LLM_TIMEOUT_MS ?? 60_000,
+    maxRetries: s.LLM_MAX_RETRIES ?? 2,
+    onCall,
+  };
 }
