@@ -1,0 +1,154 @@
+import { expect } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import type { Module, Technique } from "../../app/domain/blueprint/schema";
+import { formatMoney } from "../../app/domain/blueprint/currency";
+import { generatedText } from "./helpers";
+
+/** Clicks every control of one module (namespace ns) and checks what a reader would see change. */
+export type Driver = (page: Page, ns: string, module: Module) => Promise<void>;
+
+const items = (page: Page, ns: string, cls: string) => page.locator(`.${ns}-int .${ns}-${cls}`);
+
+export const DRIVERS: Record<Technique, Driver> = {
+  async tabs(page, ns, m) {
+    if (m.technique !== "tabs") throw new Error("wrong module");
+    const panels = items(page, ns, "panel");
+    await expect(panels.nth(0)).toBeVisible();
+    for (const order of [...m.items.keys()].reverse()) {
+      await page.locator(`label[for="${ns}-tab-${order}"]`).click();
+      for (let i = 0; i < m.items.length; i++) {
+        if (i === order) await expect(panels.nth(i)).toBeVisible();
+        else await expect(panels.nth(i)).toBeHidden();
+      }
+      await expect(panels.nth(order)).toContainText(m.items[order]!.body);
+    }
+  },
+
+  async accordion(page, ns, m) {
+    if (m.technique !== "accordion") throw new Error("wrong module");
+    const panels = items(page, ns, "panel");
+    for (let i = 0; i < m.items.length; i++) await expect(panels.nth(i)).toBeHidden();
+    for (let i = 0; i < m.items.length; i++) {
+      await page.locator(`label[for="${ns}-acc-${i}"]`).click();
+      await expect(panels.nth(i)).toBeVisible();
+      await expect(panels.nth(i)).toContainText(m.items[i]!.body);
+    }
+    await page.locator(`label[for="${ns}-acc-0"]`).click();
+    await expect(panels.nth(0)).toBeHidden();
+    await expect(panels.nth(1)).toBeVisible();
+  },
+
+  async carousel(page, ns, m) {
+    if (m.technique !== "carousel") throw new Error("wrong module");
+    const n = m.items.length;
+    const slides = items(page, ns, "slide");
+    const onlyVisible = async (k: number) => {
+      for (let i = 0; i < n; i++) {
+        if (i === k) await expect(slides.nth(i)).toBeVisible();
+        else await expect(slides.nth(i)).toBeHidden();
+      }
+      await expect(slides.nth(k)).toContainText(m.items[k]!.headline);
+    };
+    await onlyVisible(0);
+    for (let k = 0; k < n; k++) {
+      await slides.nth(k).locator(`.${ns}-next`).click();
+      await onlyVisible((k + 1) % n);
+    }
+    await slides.nth(0).locator(`.${ns}-prev`).click();
+    await onlyVisible(n - 1);
+    for (let k = 0; k < n; k++) {
+      await page.locator(`.${ns}-int .${ns}-dot-${k}`).click();
+      await onlyVisible(k);
+    }
+  },
+
+  async survey(page, ns, m) {
+    if (m.technique !== "survey") throw new Error("wrong module");
+    const steps = items(page, ns, "step");
+    const done = page.locator(`.${ns}-int .${ns}-done`);
+    await expect(steps.nth(0)).toBeVisible();
+    await expect(done).toBeHidden();
+    for (let q = 0; q < m.questions.length; q++) {
+      for (let i = 0; i < m.questions.length; i++) {
+        if (i === q) await expect(steps.nth(i)).toBeVisible();
+        else await expect(steps.nth(i)).toBeHidden();
+      }
+      await expect(steps.nth(q)).toContainText(m.questions[q]!.question);
+      await steps.nth(q).locator(`label[for="${ns}-q${q}-o${q % m.questions[q]!.options.length}"]`).click();
+    }
+    for (let i = 0; i < m.questions.length; i++) await expect(steps.nth(i)).toBeHidden();
+    await expect(done).toBeVisible();
+    await expect(done).toContainText(m.thanks.headline);
+  },
+
+  async quiz(page, ns, m) {
+    if (m.technique !== "quiz") throw new Error("wrong module");
+    const questions = items(page, ns, "question");
+    for (let q = 0; q < m.questions.length; q++) {
+      const box = questions.nth(q);
+      const right = box.locator(`.${ns}-right`);
+      const wrong = box.locator(`.${ns}-wrong`);
+      await expect(right).toBeHidden();
+      await expect(wrong).toBeHidden();
+      const answer = m.questions[q]!.answer;
+      const wrongPick = answer === 0 ? 1 : 0;
+      await box.locator(`label[for="${ns}-q${q}-o${wrongPick}"]`).click();
+      await expect(wrong).toBeVisible();
+      await expect(right).toBeHidden();
+      await box.locator(`label[for="${ns}-q${q}-o${answer}"]`).click();
+      await expect(right).toBeVisible();
+      await expect(wrong).toBeHidden();
+      await expect(right).toContainText(m.questions[q]!.explanation);
+    }
+  },
+
+  async menu(page, ns, m) {
+    if (m.technique !== "menu") throw new Error("wrong module");
+    const overlay = page.locator(`.${ns}-int .${ns}-overlay`);
+    await expect(overlay).toBeHidden();
+    await page.locator(`.${ns}-int .${ns}-burger`).click();
+    await expect(overlay).toBeVisible();
+    for (const link of m.items) await expect(overlay.getByRole("link", { name: link.label, exact: true })).toBeVisible();
+    await overlay.locator(`.${ns}-close`).click();
+    await expect(overlay).toBeHidden();
+    await page.locator(`.${ns}-int .${ns}-burger`).click();
+    await expect(overlay).toBeVisible();
+  },
+
+  async itemCart(page, ns, m) {
+    if (m.technique !== "itemCart") throw new Error("wrong module");
+    const zero = page.locator(`.${ns}-int .${ns}-zero`);
+    const sum = page.locator(`.${ns}-int .${ns}-sum`);
+    await expect(zero).toBeVisible();
+    await expect(zero).toHaveText(formatMoney(0, m.currency));
+    await expect(sum).toBeHidden();
+    expect(await generatedText(page, `${ns}-count`)).toBe("0");
+    let total = 0;
+    let count = 0;
+    const toggle = async (i: number) => {
+      const label = page.locator(`.${ns}-int .${ns}-item-${i} .${ns}-add-label`);
+      const adding = (await label.locator(`.${ns}-add-text`).isVisible());
+      await label.click();
+      total += adding ? m.items[i]!.price : -m.items[i]!.price;
+      count += adding ? 1 : -1;
+      await expect(label.locator(adding ? `.${ns}-remove-text` : `.${ns}-add-text`)).toBeVisible();
+      expect(await generatedText(page, `${ns}-count`)).toBe(String(count));
+      if (count > 0) {
+        await expect(sum).toBeVisible();
+        await expect(zero).toBeHidden();
+        // The major/minor spans each show one counter, clipped to the digits they stand for.
+        expect(await generatedText(page, `${ns}-minor`)).toBe(String(total));
+      } else {
+        await expect(zero).toBeVisible();
+      }
+    };
+    for (let i = 0; i < m.items.length; i++) await toggle(i);
+    await toggle(1);
+    await toggle(0);
+    expect(total).toBe(m.items.reduce((s, it, i) => s + (i > 1 ? it.price : 0), 0));
+    // What the reader sees: the clipped major part and the last two digits read as one amount.
+    const major = await page.locator(`.${ns}-int .${ns}-major`).boundingBox();
+    const minor = await page.locator(`.${ns}-int .${ns}-minor`).boundingBox();
+    expect(major && minor && minor.x > major.x).toBeTruthy();
+  },
+};

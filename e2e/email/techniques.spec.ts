@@ -1,0 +1,46 @@
+import { expect, test } from "@playwright/test";
+import { TECHNIQUES } from "../../app/domain/blueprint/schema";
+import type { Technique } from "../../app/domain/blueprint/schema";
+import { moduleNs } from "../../app/domain/blueprint/schema";
+import { sampleBlueprint } from "../../app/domain/render/fixtures";
+import { DRIVERS } from "./drivers";
+import { expectNoHorizontalOverflow, htmlOf, openEmail, screenshot, simulateNoChecked } from "./helpers";
+
+const WIDTHS = [600, 360] as const;
+const CASES: Array<{ name: string; first: Technique; second?: Technique }> = [
+  ...TECHNIQUES.map((t) => ({ name: t, first: t })),
+  { name: "tabs+itemCart", first: "tabs", second: "itemCart" },
+  { name: "carousel+quiz", first: "carousel", second: "quiz" },
+];
+
+for (const c of CASES) {
+  const bp = sampleBlueprint(c.first, c.second);
+  const html = htmlOf(bp);
+  for (const width of WIDTHS) {
+    test.describe(`${c.name} at ${width}px`, () => {
+      test("every control changes what the reader sees", async ({ page }) => {
+        await openEmail(page, html, width);
+        for (const [i, m] of bp.interactiveConfig.modules.entries()) {
+          const ns = moduleNs(m, i);
+          await expect(page.locator(`.${ns}-int`)).toBeVisible();
+          await expect(page.locator(`.${ns}-fb`)).toBeHidden();
+          await DRIVERS[m.technique](page, ns, m);
+        }
+        await expectNoHorizontalOverflow(page);
+        await screenshot(page, `${c.name}-${width}`);
+      });
+
+      test("without :checked (Gmail-like) the fallback shows and the interactive block hides", async ({ page }) => {
+        await openEmail(page, html, width);
+        expect(await simulateNoChecked(page)).toBeGreaterThan(0);
+        for (const [i, m] of bp.interactiveConfig.modules.entries()) {
+          const ns = moduleNs(m, i);
+          await expect(page.locator(`.${ns}-fb`)).toBeVisible();
+          await expect(page.locator(`.${ns}-int`)).toBeHidden();
+        }
+        await expectNoHorizontalOverflow(page);
+        await screenshot(page, `${c.name}-${width}-fallback`);
+      });
+    });
+  }
+}
