@@ -1,0 +1,88 @@
+import { createHmac } from "node:crypto";
+import { signMailgun, signSvix, verifyMailgun, verifySvix } from "./signatures";
+
+describe("verifyMailgun", () => {
+  const key = "key-0123456789abcdef";
+  const now = new Date("2026-11-21T12:00:00Z");
+  const ts = Math.floor(now.getTime() / 1000);
+  const opts = { now, maxAgeSec: 300 };
+
+  it("accepts hex HMAC-SHA256 of timestamp+token and returns the token for replay checks", () => {
+    const token = "a".repeat(50);
+    const signature = createHmac("sha256", key).update(`${ts}${token}`).digest("hex");
+    const r = verifyMailgun({ signature: { timestamp: String(ts), token, signature }, "event-data": {} }, key, opts);
+    expect(r).toEqual({ ok: true, token, timestamp: new Date(ts * 1000) });
+  });
+
+  it("round-trips with signMailgun and accepts a numeric timestamp", () => {
+    const sig = signMailgun(key, { timestampSec: ts });
+    expect(sig.token).toHaveLength(50);
+    expect(verifyMailgun({ signature: { ...sig, timestamp: Number(sig.timestamp) } }, key, opts).ok).toBe(true);
+  });
+
+  it.each([
+    ["no signature object", {}, "missing_signature"],
+    ["signature fields missing", { signature: { token: "t" } }, "missing_signature"],
+    ["wrong key", { signature: signMailgun("other-key", { timestampSec: ts }) }, "invalid_signature"],
+    ["not hex", { signature: { ...signMailgun(key, { timestampSec: ts }), signature: "zz" } }, "invalid_signature"],
+    ["truncated", { signature: { ...signMailgun(key, { timestampSec: ts, token: "t" }), signature: signMailgun(key, { timestampSec: ts, token: "t" }).signature.slice(0, 62) } }, "invalid_signature"],
+    ["stale", { signature: signMailgun(key, { timestampSec: ts - 301 }) }, "stale_timestamp"],
+    ["from the future", { signature: signMailgun(key, { timestampSec: ts + 301 }) }, "stale_timestamp"],
+  ])("rejects: %s", (_, body, error) => {
+    expect(verifyMailgun(body, key, opts)).toEqual({ ok: false, error });
+  });
+
+  it("accepts the edge of the age window", () => {
+    expect(verifyMailgun({ signature: signMailgun(key, { timestampSec: ts - 300 }) }, key, opts).ok).toBe(true);
+  });
+
+  it("tampering with the token breaks the signature", () => {
+    const sig = signMailgun(key, { timestampSec: ts, token: "t1" });
+    expect(verifyMailgun({ signature: { ...sig, token: "t2" } }, key, opts)).toEqual({ ok: false, error: "invalid_signature" });
+  });
+
+  it("fails closed without a key", () => {
+    expect(verifyMailgun({ signature: signMailgun(key) }, "", opts)).toEqual({ ok: false, error: "bad_secret" });
+  });
+});
+
+describe("verifySvix", () => {
+  // The Standard Webhooks specification's published test vector.
+  const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+  const id = "msg_p5jXN8AQM9LWM0D4loKWxJek";
+  const body = '{"test": 2432232314}';
+  const signedAt = 1614265330;
+  const now = new Date(signedAt * 1000 + 10_000);
+  const opts = { now, toleranceSec: 300 };
+  const vector = { "svix-id": id, "svix-timestamp": String(signedAt), "svix-signature": "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=" };
+
+  it("accepts the reference vector, from a plain object or a Headers instance", () => {
+    expect(verifySvix(body, vector, secret, opts)).toEqual({ ok: true, id, timestamp: new Date(signedAt * 1000) });
+    expect(verifySvix(body, new Headers(vector), secret, opts).ok).toBe(true);
+  });
+
+  it("signSvix reproduces the reference signature", () => {
+    expect(signSvix(secret, body, { id, timestampSec: signedAt })).toEqual(vector);
+  });
+
+  it("accepts any matching entry among several and the webhook-* header names", () => {
+    const headers = { ...vector, "svix-signature": `v1,AAAA v2,xyz ${vector["svix-signature"]}` };
+    expect(verifySvix(body, headers, secret, opts).ok).toBe(true);
+    const std = { "webhook-id": id, "webhook-timestamp": String(signedAt), "webhook-signature": vector["svix-signature"] };
+    expect(verifySvix(body, std, secret, opts).ok).toBe(true);
+  });
+
+  it.each([
+    ["a changed body", { body: '{"test": 2432232315}' }, "invalid_signature"],
+    ["a changed id", { headers: { ...vector, "svix-id": "msg_other" } }, "invalid_signature"],
+    ["a changed timestamp", { headers: { ...vector, "svix-timestamp": String(signedAt + 1) } }, "invalid_signature"],
+    ["a wrong secret", { secret: "whsec_c2VjcmV0LW9mLWEtcm90YXRlZC1lbmRwb2ludA==" }, "invalid_signature"],
+    ["only a v2 entry", { headers: { ...vector, "svix-signature": "v2,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=" } }, "invalid_signature"],
+    ["a missing header", { headers: { "svix-id": id, "svix-timestamp": String(signedAt) } }, "missing_signature"],
+    ["a stale timestamp", { now: new Date((signedAt + 301) * 1000) }, "stale_timestamp"],
+    ["a secret that is not base64", { secret: "whsec_***" }, "bad_secret"],
+  ])("rejects %s", (_, change, error) => {
+    const c = change as { body?: string; headers?: Record<string, string>; secret?: string; now?: Date };
+    expect(verifySvix(c.body ?? body, c.headers ?? vector, c.secret ?? secret, { ...opts, now: c.now ?? now })).toEqual({ ok: false, error });
+  });
+});

@@ -1,0 +1,131 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+
+export type VerifyError = "missing_signature" | "invalid_signature" | "stale_timestamp" | "bad_secret";
+
+function safeEqual(a: Buffer, b: Buffer): boolean {
+  // timingSafeEqual needs equal lengths; the length of a well-formed signature is not secret.
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function isFresh(timestampSec: number, now: Date, maxAgeSec: number): boolean {
+  return Number.isFinite(timestampSec) && Math.abs(now.getTime() / 1000 - timestampSec) <= maxAgeSec;
+}
+
+// ---------------------------------------------------------------- Mailgun
+
+/** The `signature` object Mailgun puts in every webhook body. */
+export const mailgunSignatureSchema = z.object({
+  timestamp: z.union([z.string(), z.number()]).transform(String),
+  token: z.string().min(1),
+  signature: z.string().min(1),
+});
+
+export type MailgunVerifyResult =
+  | { ok: true; token: string; timestamp: Date }
+  | { ok: false; error: VerifyError };
+
+/**
+ * Mailgun's scheme: `signature.signature` is the hex HMAC-SHA256 of `timestamp + token` keyed with
+ * the HTTP webhook signing key. Compared in constant time; a timestamp more than `maxAgeSec` away
+ * from `now` (either way) is rejected. The token is returned so the caller can refuse a replay
+ * (store it with a unique index; Mailgun tokens are 50 random characters).
+ */
+export function verifyMailgun(
+  body: unknown,
+  signingKey: string,
+  opts: { now: Date; maxAgeSec: number },
+): MailgunVerifyResult {
+  if (!signingKey) return { ok: false, error: "bad_secret" };
+  const parsed = z.object({ signature: mailgunSignatureSchema }).safeParse(body);
+  if (!parsed.success) return { ok: false, error: "missing_signature" };
+  const { timestamp, token, signature } = parsed.data.signature;
+  const expected = createHmac("sha256", signingKey).update(timestamp + token).digest();
+  const given = /^[0-9a-f]+$/i.test(signature) ? Buffer.from(signature, "hex") : Buffer.alloc(0);
+  if (!safeEqual(expected, given)) return { ok: false, error: "invalid_signature" };
+  const seconds = Number(timestamp);
+  if (!isFresh(seconds, opts.now, opts.maxAgeSec)) return { ok: false, error: "stale_timestamp" };
+  return { ok: true, token, timestamp: new Date(seconds * 1000) };
+}
+
+/** Produces a Mailgun `signature` object (tests, the benchmark, local tooling). */
+export function signMailgun(
+  signingKey: string,
+  opts: { timestampSec?: number; token?: string } = {},
+): { timestamp: string; token: string; signature: string } {
+  const timestamp = String(opts.timestampSec ?? Math.floor(Date.now() / 1000));
+  const token = opts.token ?? randomBytes(25).toString("hex");
+  const signature = createHmac("sha256", signingKey).update(timestamp + token).digest("hex");
+  return { timestamp, token, signature };
+}
+
+// ---------------------------------------------------------------- Svix / Standard Webhooks
+
+export type HeaderSource = Headers | Record<string, string | string[] | undefined>;
+
+function header(headers: HeaderSource, name: string): string | undefined {
+  if (typeof (headers as Headers).get === "function") return (headers as Headers).get(name) ?? undefined;
+  const record = headers as Record<string, string | string[] | undefined>;
+  const key = Object.keys(record).find((k) => k.toLowerCase() === name);
+  const value = key === undefined ? undefined : record[key];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The HMAC key of a `whsec_…` secret: the base64 after the prefix. */
+function svixKey(secret: string): Buffer | null {
+  const b64 = secret.startsWith("whsec_") ? secret.slice("whsec_".length) : secret;
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) return null;
+  const key = Buffer.from(b64, "base64");
+  return key.length > 0 ? key : null;
+}
+
+function svixSignature(key: Buffer, id: string, timestamp: string, body: string): string {
+  return createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest("base64");
+}
+
+export type SvixVerifyResult = { ok: true; id: string; timestamp: Date } | { ok: false; error: VerifyError };
+
+/**
+ * Standard Webhooks / Svix, as Resend sends them: headers `svix-id`, `svix-timestamp` (seconds)
+ * and `svix-signature` (space-separated `v1,<base64>` entries, any of which may match). The
+ * signed content is `${id}.${timestamp}.${rawBody}` — the raw body exactly as received, before
+ * any JSON parsing. The `webhook-*` header names of the Standard Webhooks spec are accepted too.
+ */
+export function verifySvix(
+  rawBody: string,
+  headers: HeaderSource,
+  secret: string,
+  opts: { now: Date; toleranceSec: number },
+): SvixVerifyResult {
+  const key = svixKey(secret);
+  if (!key) return { ok: false, error: "bad_secret" };
+  const id = header(headers, "svix-id") ?? header(headers, "webhook-id");
+  const timestamp = header(headers, "svix-timestamp") ?? header(headers, "webhook-timestamp");
+  const signatures = header(headers, "svix-signature") ?? header(headers, "webhook-signature");
+  if (!id || !timestamp || !signatures) return { ok: false, error: "missing_signature" };
+  const expected = Buffer.from(svixSignature(key, id, timestamp, rawBody), "base64");
+  let matched = false;
+  for (const entry of signatures.split(" ")) {
+    const [version, sig] = entry.split(",", 2);
+    if (version !== "v1" || !sig) continue;
+    // Check every entry so the time taken does not depend on which one matched.
+    if (safeEqual(expected, Buffer.from(sig, "base64"))) matched = true;
+  }
+  if (!matched) return { ok: false, error: "invalid_signature" };
+  const seconds = /^\d+$/.test(timestamp) ? Number(timestamp) : NaN;
+  if (!isFresh(seconds, opts.now, opts.toleranceSec)) return { ok: false, error: "stale_timestamp" };
+  return { ok: true, id, timestamp: new Date(seconds * 1000) };
+}
+
+/** Produces the three Svix headers for a body (tests, the benchmark, local tooling). */
+export function signSvix(
+  secret: string,
+  body: string,
+  opts: { id?: string; timestampSec?: number } = {},
+): { "svix-id": string; "svix-timestamp": string; "svix-signature": string } {
+  const key = svixKey(secret);
+  if (!key) throw new TypeError("secret must be whsec_<base64>");
+  const id = opts.id ?? `msg_${randomBytes(12).toString("hex")}`;
+  const timestamp = String(opts.timestampSec ?? Math.floor(Date.now() / 1000));
+  return { "svix-id": id, "svix-timestamp": timestamp, "svix-signature": `v1,${svixSignature(key, id, timestamp, body)}` };
+}
