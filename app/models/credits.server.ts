@@ -1,5 +1,5 @@
-import { and, eq, gte, sql } from "drizzle-orm";
-import { creditBalances, creditLedger } from "../../db/schema";
+import { and, eq } from "drizzle-orm";
+import { creditBalances } from "../../db/schema";
 import type { Db } from "~/lib/db.server";
 
 export const AI_GENERATION = "ai_generation";
@@ -7,48 +7,52 @@ export type CreditAction = typeof AI_GENERATION;
 
 export type ChargeResult = { ok: true; balance: number; ledgerId: number } | { ok: false; balance: number };
 
+// Atomic multi-statement writes go through the client's batch: it runs on one connection with no
+// await between statements, so two of our own writers can never interleave (an interactive
+// transaction on a second pooled connection would block this thread in SQLite's busy wait).
+
 /**
  * One conditional decrement (`… where balance >= cost returning`) and its ledger row in one
  * transaction: concurrent charges can never take the balance below zero.
  */
 export async function charge(db: Db, userId: string, action: CreditAction, cost: number, reference?: string): Promise<ChargeResult> {
-  return db.transaction(async (tx) => {
-    const updated = await tx
-      .update(creditBalances)
-      .set({ balance: sql`${creditBalances.balance} - ${cost}` })
-      .where(and(eq(creditBalances.userId, userId), eq(creditBalances.action, action), gte(creditBalances.balance, cost)))
-      .returning({ balance: creditBalances.balance });
-    if (updated.length === 0) {
-      const row = await tx
-        .select({ balance: creditBalances.balance })
-        .from(creditBalances)
-        .where(and(eq(creditBalances.userId, userId), eq(creditBalances.action, action)))
-        .get();
-      return { ok: false as const, balance: row?.balance ?? 0 };
-    }
-    const balance = updated[0].balance;
-    const [ledger] = await tx
-      .insert(creditLedger)
-      .values({ userId, action, delta: -cost, kind: "charge", reference, balanceAfter: balance })
-      .returning({ id: creditLedger.id });
-    return { ok: true as const, balance, ledgerId: ledger.id };
-  });
+  const [updated, ledger] = await db.$client.batch(
+    [
+      {
+        sql: "UPDATE credit_balances SET balance = balance - ? WHERE user_id = ? AND action = ? AND balance >= ? RETURNING balance",
+        args: [cost, userId, action, cost],
+      },
+      {
+        // changes() is the UPDATE's row count: the ledger row exists only if the charge happened.
+        sql: `INSERT INTO credit_ledger (user_id, action, delta, kind, reference, balance_after)
+              SELECT ?, ?, ?, 'charge', ?, balance FROM credit_balances
+              WHERE user_id = ? AND action = ? AND changes() = 1 RETURNING id`,
+        args: [userId, action, -cost, reference ?? null, userId, action],
+      },
+    ],
+    "write",
+  );
+  if (updated.rows.length === 0) return { ok: false, balance: await balanceOf(db, userId, action) };
+  return { ok: true, balance: Number(updated.rows[0].balance), ledgerId: Number(ledger.rows[0].id) };
 }
 
 async function credit(db: Db, userId: string, action: CreditAction, amount: number, kind: "refund" | "grant", reference?: string) {
-  return db.transaction(async (tx) => {
-    const updated = await tx
-      .insert(creditBalances)
-      .values({ userId, action, balance: amount })
-      .onConflictDoUpdate({
-        target: [creditBalances.userId, creditBalances.action],
-        set: { balance: sql`${creditBalances.balance} + ${amount}` },
-      })
-      .returning({ balance: creditBalances.balance });
-    const balance = updated[0].balance;
-    await tx.insert(creditLedger).values({ userId, action, delta: amount, kind, reference, balanceAfter: balance });
-    return balance;
-  });
+  const [updated] = await db.$client.batch(
+    [
+      {
+        sql: `INSERT INTO credit_balances (user_id, action, balance) VALUES (?, ?, ?)
+              ON CONFLICT (user_id, action) DO UPDATE SET balance = balance + excluded.balance RETURNING balance`,
+        args: [userId, action, amount],
+      },
+      {
+        sql: `INSERT INTO credit_ledger (user_id, action, delta, kind, reference, balance_after)
+              SELECT ?, ?, ?, ?, ?, balance FROM credit_balances WHERE user_id = ? AND action = ?`,
+        args: [userId, action, amount, kind, reference ?? null, userId, action],
+      },
+    ],
+    "write",
+  );
+  return Number(updated.rows[0].balance);
 }
 
 /** Gives back a charge for a generation that failed after charging. */

@@ -49,14 +49,14 @@ export async function createUser(
   if (await findUserByEmail(db, email)) return { ok: false, error: `A user with email ${email} already exists` };
   const id = crypto.randomUUID();
   const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
-    await tx.insert(users).values({ id, email, passwordHash });
-    await tx.insert(creditBalances).values({ userId: id, action: AI_GENERATION, balance: input.credits });
-    await tx.insert(creditLedger).values({
-      userId: id, action: AI_GENERATION, delta: input.credits, kind: "initial", balanceAfter: input.credits,
-    });
-    if (input.admin) await tx.insert(adminUsers).values({ email }).onConflictDoNothing();
-  });
+  // One batch: the user, its balance and ledger row, and the admin flag land together or not at all.
+  const admin = input.admin ? [db.insert(adminUsers).values({ email }).onConflictDoNothing()] : [];
+  await db.batch([
+    db.insert(users).values({ id, email, passwordHash }),
+    db.insert(creditBalances).values({ userId: id, action: AI_GENERATION, balance: input.credits }),
+    db.insert(creditLedger).values({ userId: id, action: AI_GENERATION, delta: input.credits, kind: "initial", balanceAfter: input.credits }),
+    ...admin,
+  ]);
   return { ok: true, user: { id, email, isAdmin: Boolean(input.admin) } };
 }
 

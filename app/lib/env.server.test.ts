@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "./env.server";
+
+describe("parseEnv", () => {
+  it("gives the documented defaults", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      PORT: 3000, BRAND_NAME: "Kinetic", CREDITS_PER_GENERATION: 1, NEW_USER_CREDITS: 50,
+      LLM_PROVIDER: "auto", EMBEDDINGS_PROVIDER: "auto", VECTOR_INDEX: "libsql", EMAIL_PROVIDER: "outbox",
+      JSON_BODY_LIMIT_BYTES: 5 * 1024 * 1024,
+    });
+  });
+
+  it("lists every bad variable by name", () => {
+    try {
+      parseEnv({ PORT: "eighty", EMAIL_PROVIDER: "pigeon", JWT_SECRET: "short", BASE_URL: "not a url" });
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      const message = (e as Error).message;
+      for (const name of ["PORT", "EMAIL_PROVIDER", "JWT_SECRET", "BASE_URL"]) expect(message).toContain(name);
+    }
+  });
+
+  it("requires each provider's settings when it is selected", () => {
+    expect(() => parseEnv({ EMAIL_PROVIDER: "mailgun" })).toThrow(/MAILGUN_API_KEY[\s\S]*MAILGUN_DOMAIN/);
+    expect(() => parseEnv({ EMAIL_PROVIDER: "smtp" })).toThrow(/SMTP_URL/);
+    expect(() => parseEnv({ VECTOR_INDEX: "pinecone" })).toThrow(/PINECONE_API_KEY/);
+    expect(() => parseEnv({ LLM_PROVIDER: "anthropic" })).toThrow(/ANTHROPIC_API_KEY/);
+    expect(parseEnv({ EMAIL_PROVIDER: "smtp", SMTP_URL: "smtp://u:p@localhost:2525" }).SMTP_URL).toBe("smtp://u:p@localhost:2525");
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(parseEnv({ ADMIN_EMAIL: "", OPENAI_API_KEY: " " })).toMatchObject({ ADMIN_EMAIL: undefined, OPENAI_API_KEY: undefined });
+  });
+});

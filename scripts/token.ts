@@ -1,0 +1,32 @@
+// npm run token -- --email E [--ttl 24h] [--name NAME]   → prints the token alone on its last line.
+import { migrate } from "../db/migrate";
+import { getApp } from "../app/lib/app.server";
+import { issueAccessToken } from "../app/lib/auth.server";
+import { parseTtl } from "../app/lib/jwt.server";
+import { findUserByEmail } from "../app/models/users.server";
+import { fail, parseArgs, stringFlag } from "./lib/args";
+
+const USAGE = "usage: npm run token -- --email E [--ttl 24h] [--name NAME]";
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const email = stringFlag(args, "email");
+  if (!email) fail("--email is required", USAGE);
+  const ttl = stringFlag(args, "ttl") ?? "24h";
+  if (!parseTtl(ttl)) fail(`--ttl "${ttl}" is not a lifetime like 30m, 24h or 7d`, USAGE);
+  const app = await getApp();
+  await migrate(app.database.client);
+  const user = await findUserByEmail(app.database.db, email);
+  if (!user) fail(`no user with email ${email} (create one with: npm run user -- create --email ${email} --password …)`);
+  const issued = await issueAccessToken(app, user, ttl, stringFlag(args, "name") ?? "cli");
+  console.error(`token for ${user.email}, expires ${issued.expiresAt.toISOString()}:`);
+  console.log(issued.token);
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  },
+);

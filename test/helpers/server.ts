@@ -1,0 +1,83 @@
+// Starts the real HTTP server (Express + the Remix build) in this test file's process, on a
+// random port, against this file's private database (see test/setup.ts).
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import { inject } from "vitest";
+import { createHttpServer, loadBuild, type KineticBuild } from "~/lib/node-server.server";
+
+function ensureBuild(dir: string): void {
+  const done = path.join(dir, ".done");
+  if (fs.existsSync(done)) return;
+  const lock = `${dir}.lock`;
+  let owner = false;
+  try {
+    fs.mkdirSync(lock);
+    owner = true;
+  } catch {
+    owner = false;
+  }
+  if (owner) {
+    try {
+      execFileSync(path.resolve("node_modules/.bin/remix"), ["build"], {
+        env: { ...process.env, KINETIC_BUILD_DIR: dir, NODE_ENV: "production" },
+        stdio: "pipe",
+      });
+      fs.writeFileSync(done, "");
+    } finally {
+      fs.rmSync(lock, { recursive: true, force: true });
+    }
+    return;
+  }
+  const deadline = Date.now() + 120_000;
+  while (!fs.existsSync(done)) {
+    if (Date.now() > deadline) throw new Error("timed out waiting for the test build");
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+  }
+}
+
+export interface TestServer {
+  url: string;
+  build: KineticBuild;
+  app: Awaited<ReturnType<KineticBuild["entry"]["module"]["getApp"]>>;
+  fetch(pathname: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** Set env overrides BEFORE the first call: configuration is read once per process. */
+export async function startTestServer(env: Record<string, string | undefined> = {}): Promise<TestServer> {
+  for (const [k, v] of Object.entries(env)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  const dir = inject("buildDir");
+  ensureBuild(dir);
+  const build = loadBuild(dir);
+  const app = await build.entry.module.getApp();
+  await build.entry.module.bootstrap();
+  const server = createHttpServer(build, dir, app.logger);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    build,
+    app,
+    fetch(pathname, init = {}) {
+      const { token, json, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (token) headers.set("Authorization", `Bearer ${token}`);
+      let body = rest.body;
+      if (json !== undefined) {
+        headers.set("Content-Type", "application/json");
+        body = JSON.stringify(json);
+      }
+      return fetch(url + pathname, { ...rest, headers, body });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
