@@ -99,6 +99,7 @@ export const BROKEN_AMP: BrokenCase[] = [
   { name: "target _self", html: replace('target="_blank"', 'target="_self"'), code: "AMP_ATTR_VALUE_INVALID", repairable: true },
   { name: "input type password", html: replace('<input type="radio" name="q1" value="yes">', '<input type="password" name="q1">'), code: "AMP_ATTR_VALUE_INVALID", repairable: false },
   { name: "carousel without height", html: replace('layout="responsive" width="600" height="300" controls', 'layout="fixed-height" controls'), code: "AMP_LAYOUT_INVALID", repairable: false },
+  { name: "inline style too long", html: replace("<h1>Spring collection</h1>", `<h1 style="${Array.from({ length: 60 }, (_, i) => `margin-top: ${i}px;`).join(" ")}">Spring collection</h1>`), code: "AMP_INLINE_STYLE_TOO_LONG", repairable: true },
   { name: "amp-custom too large", html: replace(CSS_END, CSS_END + Array.from({ length: 3200 }, (_, i) => `.c${i} { color: #${(i % 4096).toString(16).padStart(3, "0")}; }`).join("\n") + "\n"), code: "AMP_CSS_TOO_LARGE", repairable: false },
   { name: "document over 200,000 bytes", html: replace(BODY_END, Array.from({ length: 3000 }, (_, i) => `<p>Paragraph ${i} with enough words to take up space in the email body.</p>`).join("\n") + "\n" + BODY_END), code: "AMP_DOC_TOO_LARGE", repairable: false },
 ];

@@ -152,6 +152,31 @@ export function ampComponentsUsed(html: string): string[] {
   return [...used].sort();
 }
 
+/**
+ * Whether an attribute may stay on its element: "ok", "disallowed" (not in the allowlist),
+ * "binding" (an amp-bind target email forbids) or "action" (an `on` action email forbids).
+ */
+export function attributeVerdict(el: AmpElement, attr: string, value: string): "ok" | "disallowed" | "binding" | "action" {
+  const name = el.name;
+  const component = name.startsWith("amp-") ? COMPONENTS[name] : undefined;
+  const allowed = new Set<string>([...(TAG_ATTRS[name] ?? []), ...(component?.attrs ?? [])]);
+  if (attr.startsWith("[") && attr.endsWith("]")) {
+    const target = attr.slice(1, -1);
+    if (DISALLOWED_BINDINGS.has(target)) return "binding";
+    const bindable = ["text", "class", "hidden"].includes(target) || allowed.has(target) || GLOBAL_ATTRS.has(target) || target.startsWith("aria-");
+    return bindable ? "ok" : "disallowed";
+  }
+  if (attr === "on") return DISALLOWED_ACTIONS.some((a) => value.includes(a)) ? "action" : "ok";
+  if (attr.startsWith("data-") || attr.startsWith("aria-")) return "ok";
+  if (GLOBAL_ATTRS.has(attr) || allowed.has(attr)) return "ok";
+  if (SELECTOR_OPTION_ATTRS.includes(attr) && hasAncestor(el, (a) => a.name === "amp-selector")) return "ok";
+  if (FORM_STATE_ATTRS.includes(attr) && hasAncestor(el, (a) => a.name === "form")) return "ok";
+  if (name === "form" && attr === "action") return "ok"; // reported as AMP_FORM_INVALID instead
+  const parentIsComponent = !!el.parent && el.parent.type !== "root" && el.parent.name.startsWith("amp-");
+  if (parentIsComponent && CHILD_ROLE_ATTRS.includes(attr)) return "ok";
+  return "disallowed";
+}
+
 function urlProblem(
   value: string,
   allowed: string[],
@@ -301,34 +326,17 @@ export function validateParsed(html: string, parsed: ParsedAmp): AmpValidation {
     if (name === "meta" && "http-equiv" in el.attribs) err("AMP_ATTR_DISALLOWED", line, '<meta http-equiv> is not allowed');
 
     // attributes
-    const allowed = new Set<string>([...(TAG_ATTRS[name] ?? []), ...(component?.attrs ?? [])]);
-    const inSelector = hasAncestor(el, (a) => a.name === "amp-selector");
-    const inForm = hasAncestor(el, (a) => a.name === "form");
-    const parentIsComponent = !!el.parent && el.parent.type !== "root" && el.parent.name.startsWith("amp-");
     for (const [attr, value] of Object.entries(el.attribs)) {
-      if (attr.startsWith("[") && attr.endsWith("]")) {
-        const target = attr.slice(1, -1);
-        if (DISALLOWED_BINDINGS.has(target)) {
-          err("AMP_BINDING_DISALLOWED", line, `binding to [${target}] is not allowed in email`);
-        } else if (!["text", "class", "hidden"].includes(target) && !allowed.has(target) && !GLOBAL_ATTRS.has(target) && !target.startsWith("aria-")) {
-          err("AMP_ATTR_DISALLOWED", line, `binding [${target}] is not a bindable attribute of <${name}>`);
-        }
-        continue;
+      const verdict = attributeVerdict(el, attr, value);
+      if (verdict === "binding") err("AMP_BINDING_DISALLOWED", line, `binding to ${attr} is not allowed in email`);
+      else if (verdict === "action") {
+        const action = DISALLOWED_ACTIONS.find((a) => value.includes(a));
+        err("AMP_BINDING_DISALLOWED", line, `the ${action} action is not allowed in email`);
+      } else if (verdict === "disallowed") {
+        const why = /^on[a-z]+$/.test(attr) ? " (event handler attributes are not allowed; use on=)" : "";
+        const kind = attr.startsWith("[") ? "binding" : "attribute";
+        err("AMP_ATTR_DISALLOWED", line, `${kind} "${attr}" is not allowed on <${el.name}>${why}`);
       }
-      if (attr === "on") {
-        for (const action of DISALLOWED_ACTIONS) {
-          if (value.includes(action)) err("AMP_BINDING_DISALLOWED", line, `the ${action} action is not allowed in email`);
-        }
-        continue;
-      }
-      if (attr.startsWith("data-") || attr.startsWith("aria-")) continue;
-      if (GLOBAL_ATTRS.has(attr) || allowed.has(attr)) continue;
-      if (inSelector && SELECTOR_OPTION_ATTRS.includes(attr)) continue;
-      if (inForm && FORM_STATE_ATTRS.includes(attr)) continue;
-      if (name === "form" && attr === "action") continue; // reported as AMP_FORM_INVALID
-      if (parentIsComponent && CHILD_ROLE_ATTRS.includes(attr)) continue;
-      const why = /^on[a-z]+$/.test(attr) ? " (event handler attributes are not allowed; use on=)" : "";
-      err("AMP_ATTR_DISALLOWED", line, `attribute "${attr}" is not allowed on <${name}>${why}`);
     }
 
     // attribute values

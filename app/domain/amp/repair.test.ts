@@ -1,0 +1,68 @@
+import { repairAmp, MAX_REPAIR_ROUNDS } from "./repair";
+import { validateAmp } from "./validate";
+import { BROKEN_AMP, VALID_AMP } from "./test-corpus";
+
+describe("repairAmp", () => {
+  it("leaves a valid document untouched", () => {
+    const result = repairAmp(VALID_AMP);
+    expect(result.html).toBe(VALID_AMP);
+    expect(result.repairs).toEqual([]);
+    expect(result.rounds).toBe(0);
+    expect(result.validation.status).toBe("pass");
+  });
+
+  const repairable = BROKEN_AMP.filter((c) => c.repairable);
+  it("has repairable corpus entries", () => {
+    expect(repairable.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it.each(repairable.map((c) => [c.name, c] as const))("repairs %s into a passing document", (_name, c) => {
+    const result = repairAmp(c.html);
+    expect(result.validation.errors).toEqual([]);
+    expect(result.validation.status).toBe("pass");
+    expect(validateAmp(result.html).status).toBe("pass");
+    expect(result.repairs.length).toBeGreaterThan(0);
+    expect(result.rounds).toBeLessThanOrEqual(MAX_REPAIR_ROUNDS);
+    // the copy survives repair
+    expect(result.html).toContain("Spring collection");
+    expect(result.html).toContain("Free over $50.");
+  });
+
+  it.each(BROKEN_AMP.filter((c) => !c.repairable).map((c) => [c.name, c] as const))(
+    "leaves %s failing with its code rather than guessing",
+    (_name, c) => {
+      const result = repairAmp(c.html);
+      expect(result.validation.status).toBe("fail");
+      expect(result.validation.errors.map((e) => e.code)).toContain(c.code);
+    },
+  );
+
+  it("says what it changed", () => {
+    const c = BROKEN_AMP.find((x) => x.name === "missing extension script")!;
+    expect(repairAmp(c.html).repairs).toContain("added the amp-accordion script");
+    const u = BROKEN_AMP.find((x) => x.name === "unused extension script")!;
+    expect(repairAmp(u.html).repairs).toContain("removed the unused amp-sidebar script");
+    const i = BROKEN_AMP.find((x) => x.name === "!important in amp-custom")!;
+    expect(repairAmp(i.html).repairs.join("\n")).toMatch(/dropped !important/);
+  });
+
+  it("moves long inline styles into shared amp-custom classes", () => {
+    const c = BROKEN_AMP.find((x) => x.name === "inline style too long")!;
+    const result = repairAmp(c.html);
+    expect(result.repairs.join("\n")).toMatch(/moved \d+ inline style attribute\(s\) into \d+ class/);
+    expect(result.html).toMatch(/<h1 class="kx-s1">Spring collection<\/h1>/);
+    expect(result.html).toMatch(/\.kx-s1\.kx-s1\{margin-top: 0px;/);
+  });
+
+  it("converts <img> to a sized, laid-out <amp-img>", () => {
+    const c = BROKEN_AMP.find((x) => x.name === "img instead of amp-img")!;
+    const result = repairAmp(c.html);
+    expect(result.html).toContain('<amp-img src="https://example.com/c.jpg" width="600" height="200" alt="Banner" layout="responsive"></amp-img>');
+  });
+
+  it("builds the required markup around a bare fragment", () => {
+    const result = repairAmp('<p style="color:red !important">Hello</p><amp-img src="https://example.com/a.png"></amp-img>');
+    expect(result.validation.errors).toEqual([]);
+    expect(result.html.startsWith("<!doctype html><html ⚡4email data-css-strict><head><meta charset=\"utf-8\">")).toBe(true);
+  });
+});

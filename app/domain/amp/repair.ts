@@ -1,0 +1,368 @@
+// The auto-repair loop: fix what can be fixed mechanically, re-validate, at most three rounds.
+// What would need judgement (a javascript: link, a form posting elsewhere, a forbidden action)
+// is left for the validator to report.
+import { cleanStylesheet } from "./css";
+import {
+  allElements,
+  appendChild,
+  childElements,
+  classList,
+  createElement,
+  createText,
+  detach,
+  insertChild,
+  parseAmp,
+  serialize,
+  setText,
+  textOf,
+  type AmpElement,
+  type AmpNode,
+  type AmpRoot,
+} from "./dom";
+import {
+  AMP_RUNTIME_SRC,
+  BOILERPLATE_CSS,
+  COMPONENTS,
+  HTML_TAGS,
+  MAX_INLINE_STYLE_BYTES,
+  extensionRule,
+  extensionScriptSrc,
+} from "./rules";
+import { attributeVerdict, byteLength, requiredExtensions, validateAmp, type AmpValidation } from "./validate";
+
+export interface AmpRepairResult {
+  html: string;
+  repairs: string[];
+  validation: AmpValidation;
+  rounds: number;
+}
+
+export const MAX_REPAIR_ROUNDS = 3;
+
+/** Elements whose content is not text a reader would miss: removed whole. */
+const REMOVE_WHOLE = new Set([
+  "iframe", "object", "embed", "video", "audio", "canvas", "link", "base", "noscript", "title",
+  "frame", "frameset", "applet", "svg", "math", "source", "track", "param", "map", "area", "picture",
+]);
+
+function isWhitespace(n: AmpNode): boolean {
+  return n.type === "text" && n.data.trim() === "";
+}
+
+function ensureStructure(root: AmpRoot, repairs: string[]): { html: AmpElement; head: AmpElement; body: AmpElement } {
+  const first = root.children.find((n) => n.type !== "comment" && !isWhitespace(n));
+  if (!first || first.type !== "directive" || !/^!doctype\s+html\s*$/i.test(first.data ?? "")) {
+    if (first && first.type === "directive") detach(first);
+    insertChild(root, 0, { type: "directive", name: "!doctype", data: "!doctype html", parent: null, startIndex: null, endIndex: null });
+    repairs.push("added <!doctype html>");
+  }
+  let html = childElements(root).find((e) => e.name === "html");
+  if (!html) {
+    html = createElement("html");
+    const body = createElement("body");
+    for (const n of [...root.children]) if (n.type !== "directive") appendChild(body, n);
+    appendChild(html, createElement("head"));
+    appendChild(html, body);
+    appendChild(root, html);
+    repairs.push("wrapped the content in <html>, <head> and <body>");
+  }
+  let head = childElements(html).find((e) => e.name === "head");
+  if (!head) {
+    head = createElement("head");
+    insertChild(html, 0, head);
+    repairs.push("added <head>");
+  }
+  let body = childElements(html).find((e) => e.name === "body");
+  if (!body) {
+    body = createElement("body");
+    for (const n of [...html.children]) if (n !== head) appendChild(body, n);
+    appendChild(html, body);
+    repairs.push("added <body>");
+  }
+  if (!("⚡4email" in html.attribs) && !("amp4email" in html.attribs)) {
+    html.attribs = { "⚡4email": "", ...html.attribs };
+    repairs.push("added ⚡4email to <html>");
+  }
+  if (!("data-css-strict" in html.attribs)) {
+    html.attribs["data-css-strict"] = "";
+    repairs.push("added data-css-strict to <html>");
+  }
+  return { html, head, body };
+}
+
+function fixHead(root: AmpRoot, head: AmpElement, repairs: string[]): void {
+  const first = childElements(head)[0];
+  const charsetOk = first && first.name === "meta" && (first.attribs.charset ?? "").toLowerCase() === "utf-8";
+  if (!charsetOk) {
+    for (const m of allElements(root).filter((e) => e.name === "meta" && "charset" in e.attribs)) detach(m);
+    insertChild(head, 0, createElement("meta", { charset: "utf-8" }));
+    repairs.push('put <meta charset="utf-8"> first in <head>');
+  }
+  const runtimes = allElements(root).filter((e) => e.name === "script" && e.attribs.src === AMP_RUNTIME_SRC);
+  const runtimeOk = runtimes.length === 1 && runtimes[0].parent === head && "async" in runtimes[0].attribs;
+  if (!runtimeOk) {
+    for (const r of runtimes) detach(r);
+    insertChild(head, 1, createElement("script", { async: "", src: AMP_RUNTIME_SRC }));
+    repairs.push(runtimes.length ? "fixed the AMP runtime script" : "added the AMP runtime script");
+  }
+  const boilerplates = allElements(root).filter((e) => e.name === "style" && "amp4email-boilerplate" in e.attribs);
+  const boilerplateOk =
+    boilerplates.length === 1 && boilerplates[0].parent === head && textOf(boilerplates[0]).replace(/\s+/g, "") === BOILERPLATE_CSS;
+  if (!boilerplateOk) {
+    for (const b of boilerplates) detach(b);
+    appendChild(head, createElement("style", { "amp4email-boilerplate": "" }, [createText(BOILERPLATE_CSS)]));
+    repairs.push(boilerplates.length ? "restored the amp4email boilerplate style" : "added the amp4email boilerplate style");
+  }
+}
+
+/** Removes disallowed scripts and makes the extension scripts exactly those the markup uses. */
+function fixScripts(root: AmpRoot, head: AmpElement, repairs: string[]): void {
+  const needed = requiredExtensions(root);
+  const valid = new Set<string>();
+  for (const el of allElements(root).filter((e) => e.name === "script")) {
+    if (el.attribs.src === AMP_RUNTIME_SRC) continue;
+    const ext = el.attribs["custom-element"] ?? el.attribs["custom-template"];
+    if (ext !== undefined) {
+      const rule = extensionRule(ext);
+      const expected = rule ? { async: "", [rule.attr]: ext, src: extensionScriptSrc(ext) } : null;
+      const same =
+        expected &&
+        el.parent === head &&
+        !valid.has(ext) &&
+        Object.keys(el.attribs).length === 3 &&
+        Object.entries(expected).every(([k, v]) => el.attribs[k] === v);
+      if (same && needed.has(ext)) {
+        valid.add(ext);
+        continue;
+      }
+      detach(el);
+      if (!needed.has(ext)) repairs.push(`removed the unused ${ext} script`);
+      else if (valid.has(ext)) repairs.push(`removed a duplicate ${ext} script`);
+      continue;
+    }
+    const isStateJson =
+      el.attribs.type === "application/json" && !("src" in el.attribs) && el.parent?.type !== "root" && el.parent?.name === "amp-state";
+    if (!isStateJson) {
+      detach(el);
+      repairs.push("removed a script that is not allowed in email");
+    }
+  }
+  const runtime = childElements(head).find((e) => e.name === "script" && e.attribs.src === AMP_RUNTIME_SRC);
+  let at = runtime ? head.children.indexOf(runtime) + 1 : head.children.length;
+  for (const ext of [...needed.keys()].sort()) {
+    if (valid.has(ext)) continue;
+    const rule = extensionRule(ext);
+    if (!rule) continue;
+    insertChild(head, at++, createElement("script", { async: "", [rule.attr]: ext, src: extensionScriptSrc(ext) }));
+    repairs.push(`added the ${ext} script`);
+  }
+}
+
+function numeric(v: string | undefined): number | null {
+  if (v === undefined) return null;
+  const m = /^(\d+(?:\.\d+)?)(px)?$/.exec(v.trim());
+  return m ? Number(m[1]) : null;
+}
+
+function fixImageLayout(el: AmpElement, repairs: string[]): void {
+  const w = numeric(el.attribs.width);
+  const h = numeric(el.attribs.height);
+  const layout = el.attribs.layout;
+  if (layout === "fill" || layout === "nodisplay" || layout === "container") return;
+  if (layout === "fixed-height" && h !== null) return;
+  if (layout !== undefined && w !== null && h !== null) return;
+  const width = w ?? (h !== null ? Math.round((h * 3) / 2) : 600);
+  const height = h ?? Math.round((width * 2) / 3);
+  if (w === null || h === null) {
+    const missing = [w === null ? "width" : "", h === null ? "height" : ""].filter(Boolean).join(" or ");
+    repairs.push(`<${el.name}>: no ${missing} given, assumed ${width}×${height}`);
+  }
+  el.attribs.width = String(width);
+  el.attribs.height = String(height);
+  if (layout === undefined || layout === "fixed-height") {
+    el.attribs.layout = "responsive";
+    repairs.push(`<${el.name}>: added layout="responsive"`);
+  }
+}
+
+function convertImg(el: AmpElement, repairs: string[]): void {
+  el.name = "amp-img";
+  el.type = "tag";
+  const keep = new Set(COMPONENTS["amp-img"].attrs);
+  for (const k of Object.keys(el.attribs)) if (!keep.has(k) && k !== "class" && k !== "id" && k !== "style") delete el.attribs[k];
+  repairs.push("replaced <img> with <amp-img>");
+  fixImageLayout(el, repairs);
+}
+
+function unwrap(el: AmpElement): void {
+  const parent = el.parent;
+  if (!parent) return;
+  let i = parent.children.indexOf(el);
+  for (const c of [...el.children]) insertChild(parent, i++, c);
+  detach(el);
+}
+
+function isAttached(el: AmpElement): boolean {
+  let p: AmpElement["parent"] = el.parent;
+  while (p && p.type !== "root") p = p.parent;
+  return p !== null;
+}
+
+function fixElements(root: AmpRoot, repairs: string[]): void {
+  for (const el of allElements(root)) {
+    if (!isAttached(el)) continue; // removed with an ancestor
+    const name = el.name;
+    if (name === "script" || name === "style") continue;
+    if (name === "img") {
+      convertImg(el, repairs);
+    } else if (name.startsWith("amp-") && !COMPONENTS[name]) {
+      detach(el);
+      repairs.push(`removed <${name}>, which email does not allow`);
+      continue;
+    } else if (!name.startsWith("amp-") && !HTML_TAGS.has(name)) {
+      if (REMOVE_WHOLE.has(name)) {
+        detach(el);
+        repairs.push(`removed <${name}>, which email does not allow`);
+      } else {
+        unwrap(el);
+        repairs.push(`unwrapped <${name}>, which email does not allow, keeping its content`);
+      }
+      continue;
+    }
+    for (const [attr, value] of Object.entries(el.attribs)) {
+      const verdict = attributeVerdict(el, attr, value);
+      if (verdict === "disallowed" || verdict === "binding") {
+        delete el.attribs[attr];
+        repairs.push(`removed ${attr} from <${el.name}>`);
+      }
+    }
+    if (el.name === "a" && el.attribs.target !== undefined && el.attribs.target !== "_blank") {
+      el.attribs.target = "_blank";
+      repairs.push('set <a target="_blank">');
+    }
+    if (el.name === "amp-img" || el.name === "amp-anim") fixImageLayout(el, repairs);
+    if (el.name === "amp-sidebar" && el.attribs.layout !== "nodisplay") {
+      delete el.attribs.width;
+      delete el.attribs.height;
+      el.attribs.layout = "nodisplay";
+      repairs.push('set <amp-sidebar layout="nodisplay">');
+    }
+  }
+}
+
+/** One <style amp-custom> in <head>, holding every other author style block's rules. */
+function fixStyles(root: AmpRoot, head: AmpElement, repairs: string[]): AmpElement | undefined {
+  const styles = allElements(root).filter((e) => e.name === "style" && !("amp4email-boilerplate" in e.attribs));
+  if (styles.length === 0) return undefined;
+  const main = styles.find((s) => "amp-custom" in s.attribs && s.parent === head) ?? styles[0];
+  const merged: string[] = [textOf(main)];
+  for (const s of styles) {
+    if (s === main) continue;
+    merged.push(textOf(s));
+    detach(s);
+    repairs.push("merged a <style> block into <style amp-custom>");
+  }
+  if (!("amp-custom" in main.attribs) || Object.keys(main.attribs).length !== 1) {
+    main.attribs = { "amp-custom": "" };
+    repairs.push("marked the style block amp-custom");
+  }
+  if (main.parent !== head) {
+    appendChild(head, main);
+    repairs.push("moved <style amp-custom> into <head>");
+  }
+  setText(main, merged.join("\n"));
+  return main;
+}
+
+function cleanCss(root: AmpRoot, ampCustom: AmpElement | undefined, repairs: string[]): void {
+  if (ampCustom) {
+    const original = textOf(ampCustom);
+    const cleaned = cleanStylesheet(original, "stylesheet");
+    if (cleaned.droppedImportant || cleaned.droppedDeclarations.length || cleaned.droppedRules.length) {
+      setText(ampCustom, cleaned.css);
+      if (cleaned.droppedImportant) repairs.push(`dropped !important ×${cleaned.droppedImportant} in <style amp-custom>`);
+      for (const d of cleaned.droppedDeclarations) repairs.push(`dropped "${d}" from <style amp-custom>`);
+      for (const r of cleaned.droppedRules) repairs.push(`dropped the rule "${r}" from <style amp-custom>`);
+    }
+  }
+  for (const el of allElements(root)) {
+    const style = el.attribs.style;
+    if (style === undefined || style.includes("{{")) continue;
+    const cleaned = cleanStylesheet(style, "declarationList");
+    if (cleaned.droppedImportant || cleaned.droppedDeclarations.length) {
+      if (cleaned.css.trim()) el.attribs.style = cleaned.css;
+      else delete el.attribs.style;
+      if (cleaned.droppedImportant) repairs.push(`dropped !important in the style of <${el.name}>`);
+      for (const d of cleaned.droppedDeclarations) repairs.push(`dropped "${d}" from the style of <${el.name}>`);
+    }
+  }
+}
+
+/**
+ * Moves style="" attributes into classes in <style amp-custom>, identical styles sharing one
+ * class. The doubled class selector keeps the rule above single-class rules, close to the
+ * precedence the inline style had.
+ */
+function moveInlineStyles(root: AmpRoot, head: AmpElement, ampCustom: AmpElement | undefined, repairs: string[]): void {
+  const byStyle = new Map<string, string>();
+  const used = new Set(allElements(root).flatMap(classList));
+  let n = 0;
+  const nextClass = () => {
+    let c: string;
+    do c = `kx-s${++n}`;
+    while (used.has(c));
+    return c;
+  };
+  let moved = 0;
+  for (const el of allElements(root)) {
+    const style = el.attribs.style;
+    if (style === undefined || style.includes("{{")) continue;
+    const key = style.trim().replace(/;\s*$/, "");
+    let cls = byStyle.get(key);
+    if (!cls) {
+      cls = nextClass();
+      byStyle.set(key, cls);
+    }
+    el.attribs.class = [...classList(el), cls].join(" ");
+    delete el.attribs.style;
+    moved++;
+  }
+  if (!moved) return;
+  const rules = [...byStyle].map(([style, cls]) => `.${cls}.${cls}{${style}}`).join("\n");
+  const target = ampCustom ?? createElement("style", { "amp-custom": "" });
+  if (!ampCustom) appendChild(head, target);
+  setText(target, `${textOf(target)}\n${rules}`);
+  repairs.push(`moved ${moved} inline style attribute(s) into ${byStyle.size} class(es) in <style amp-custom>`);
+}
+
+function repairRound(html: string, validation: AmpValidation): { html: string; repairs: string[] } {
+  const repairs: string[] = [];
+  const { root } = parseAmp(html);
+  const { head } = ensureStructure(root, repairs);
+  fixElements(root, repairs);
+  fixHead(root, head, repairs);
+  const ampCustom = fixStyles(root, head, repairs);
+  cleanCss(root, ampCustom, repairs);
+  const codes = new Set(validation.errors.map((e) => e.code));
+  const longInline = allElements(root).some((e) => e.attribs.style !== undefined && byteLength(e.attribs.style) > MAX_INLINE_STYLE_BYTES);
+  if (longInline || codes.has("AMP_CSS_TOO_LARGE")) moveInlineStyles(root, head, ampCustom, repairs);
+  fixScripts(root, head, repairs);
+  return { html: serialize(root), repairs };
+}
+
+/** Repairs an AMP email and re-validates, at most MAX_REPAIR_ROUNDS times. */
+export function repairAmp(html: string): AmpRepairResult {
+  let current = html;
+  let validation = validateAmp(current);
+  const repairs: string[] = [];
+  let rounds = 0;
+  while (validation.status === "fail" && rounds < MAX_REPAIR_ROUNDS) {
+    rounds++;
+    const round = repairRound(current, validation);
+    if (round.html === current || round.repairs.length === 0) break;
+    repairs.push(...round.repairs);
+    current = round.html;
+    validation = validateAmp(current);
+  }
+  return { html: current, repairs, validation, rounds };
+}
