@@ -22,6 +22,11 @@ describe("extractJson", () => {
     expect(extractJson('{oops} then {"ok": true}')).toEqual({ ok: true, value: { ok: true } });
   });
 
+  it("gives up on a long reply full of unbalanced braces", () => {
+    const res = extractJson("{ ".repeat(5_000) + "x");
+    expect(res.ok).toBe(false);
+  });
+
   it("reports empty and JSON-free replies", () => {
     expect(extractJson("   ")).toEqual({ ok: false, message: "the reply was empty" });
     const res = extractJson("no json here, {unterminated");

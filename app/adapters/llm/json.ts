@@ -1,5 +1,7 @@
 import type { z } from "zod";
 
+const MAX_CANDIDATES = 200;
+
 export type Extracted = { ok: true; value: unknown } | { ok: false; message: string };
 
 /**
@@ -18,9 +20,13 @@ export function extractJson(text: string): Extracted {
     if (inner.ok) return inner;
   }
 
-  for (let i = 0; i < text.length; i++) {
+  // Each candidate may scan to the end of the text; the cap keeps a long reply full of CSS
+  // braces from turning this quadratic.
+  let candidates = 0;
+  for (let i = 0; i < text.length && candidates < MAX_CANDIDATES; i++) {
     const ch = text[i];
     if (ch !== "{" && ch !== "[") continue;
+    candidates++;
     const end = balancedEnd(text, i);
     if (end < 0) continue;
     const slice = tryParse(text.slice(i, end + 1));
