@@ -6,7 +6,10 @@ import {
 import { getSessionUser } from "~/lib/auth.server";
 import { getApp } from "~/lib/app.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: "/app.css" }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: "/app.css" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, app] = await Promise.all([getSessionUser(request), getApp()]);

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Serves a fresh Kinetic for the Playwright "app" project: its own data folder and build folder.
+set -euo pipefail
+port="${1:-3107}"
+export KINETIC_DATA_DIR="$(mktemp -d -t kinetic-e2e-XXXXXX)"
+export KINETIC_BUILD_DIR=".cache/e2e-build"
+export PORT="$port" HOST=127.0.0.1 BASE_URL="http://127.0.0.1:$port"
+export ADMIN_EMAIL="e2e-admin@example.com" ADMIN_PASSWORD="e2e-password-123" LOG_LEVEL=warn
+node_modules/.bin/remix build >/dev/null
+exec node_modules/.bin/tsx scripts/start.ts

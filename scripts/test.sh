@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# npm test: typecheck, unit + integration (vitest), then end-to-end (Playwright, Debian Chromium).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "Installing Debian's Chromium for the browser tests (apt-get)…"
+  if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+
+echo "== typecheck"
+node_modules/.bin/tsc --noEmit -p .
+echo "== unit and integration tests"
+node_modules/.bin/vitest run
+echo "== end-to-end tests"
+node_modules/.bin/playwright test
