@@ -1,0 +1,29 @@
+/** Cosine similarity; inputs need not be normalised. Zero vectors score 0. */
+export function cosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i] * b[i];
+    na += a[i] * a[i];
+    nb += b[i] * b[i];
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}
+
+/** Little-endian float32 bytes, the layout of libSQL's F32_BLOB and OpenAI's base64 embeddings. */
+export function float32ToBytes(v: Float32Array): Uint8Array {
+  const out = new Uint8Array(v.length * 4);
+  const view = new DataView(out.buffer);
+  for (let i = 0; i < v.length; i++) view.setFloat32(i * 4, v[i], true);
+  return out;
+}
+
+export function bytesToFloat32(bytes: Uint8Array | ArrayBuffer): Float32Array {
+  const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  const n = Math.floor(u8.byteLength / 4);
+  const view = new DataView(u8.buffer, u8.byteOffset, n * 4);
+  const out = new Float32Array(n);
+  for (let i = 0; i < n; i++) out[i] = view.getFloat32(i * 4, true);
+  return out;
+}
