@@ -1,0 +1,495 @@
+/**
+ * The deterministic half of blueprinting, shared by both engines: place the CopyDoc's words
+ * verbatim into sections and technique modules, assign images, lock saved sections, and force the
+ * brand tokens over the chosen design. The llm engine only supplies a `StructurePlan` (order,
+ * hosts, image placement, style); the words and tokens always come from here.
+ */
+import type { ZodIssue } from "zod";
+import {
+  BlueprintSchema,
+  type Blueprint,
+  type BlueprintInput,
+  type Colors,
+  type Design,
+  type DesignTokens,
+  type Image,
+  type Link,
+  type Module,
+  type Technique,
+} from "~/domain/blueprint/schema";
+import { mergeDesign, resolveStyleTheory, styleTheoryDesign, type PresetKey } from "~/domain/blueprint/styles";
+import { currencyMinorDigits } from "~/domain/blueprint/currency";
+import type { CopyDoc, CopyItem } from "~/domain/copy/schema";
+import type { PromptFacts, Tone } from "~/domain/prompt/facts";
+import type { ImageInput, SavedSectionInput } from "~/domain/prompt/inputs";
+import { writeLocalCopy } from "../copy/local";
+import { parseCartItem, parseLoosePrice, parseMenuItem, parseQuizItem, parseSurveyItem, partitionItems } from "../copy/conventions";
+import { cap, TYPE_COPY } from "../copy/templates";
+
+/** What a model may decide about structure; everything is optional and checked before use. */
+export interface StructurePlan {
+  styleTheory?: string;
+  palette?: Partial<Colors>;
+  /** Copy section indices in display order; missing ones are appended so no copy is dropped. */
+  sectionOrder?: number[];
+  /** Copy section index hosting each module. */
+  moduleHosts?: number[];
+  /** Image index → copy section index or module item index. */
+  imagePlacements?: Array<{ image: number; section?: number; moduleItem?: { module: number; item: number } }>;
+}
+
+export interface BuildInput {
+  prompt: string;
+  copyDoc: CopyDoc;
+  techniques: Technique[];
+  facts: PromptFacts;
+  designTokens?: DesignTokens;
+  styleTheory?: string | null;
+  images?: ImageInput[];
+  savedSections?: SavedSectionInput[];
+  plan?: StructurePlan;
+}
+
+export type BuildResult =
+  | { ok: true; blueprint: Blueprint; notes: string[]; styleKey: PresetKey }
+  | { ok: false; error: string; issues: ZodIssue[] };
+
+export const HOST_ROLES: Record<Technique, string[]> = {
+  tabs: ["tabs", "tab"],
+  accordion: ["accordion", "faq", "faqs"],
+  carousel: ["carousel", "slides", "gallery"],
+  survey: ["survey", "poll", "feedback"],
+  quiz: ["quiz", "trivia"],
+  menu: ["menu", "nav", "navigation"],
+  itemCart: ["cart", "itemcart", "shop", "products", "order"],
+};
+
+const TONE_PRESET: Partial<Record<Tone, PresetKey>> = {
+  luxury: "luxury",
+  playful: "playful",
+  minimal: "minimal",
+  formal: "corporate",
+  warm: "warm",
+  bold: "bold",
+};
+
+function roleOf(role: string): string {
+  const r = role
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, "-")
+    .replace(/^[^a-z]+/, "")
+    .replace(/-+$/, "")
+    .slice(0, 30)
+    .replace(/-+$/, "");
+  return r || "body";
+}
+
+function clip(text: string, max: number, notes: string[], what: string): string {
+  if (text.length <= max) return text;
+  notes.push(`${what} was longer than ${max} characters and was shortened.`);
+  const cut = text.slice(0, max);
+  const space = cut.lastIndexOf(" ");
+  return (space > max * 0.6 ? cut.slice(0, space) : cut).trim();
+}
+
+function orUndef(s: string): string | undefined {
+  const t = s.trim();
+  return t === "" ? undefined : t;
+}
+
+function slug(s: string): string {
+  return s.toLowerCase().replace(/&/g, "and").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "home";
+}
+
+/** Link targets come from the prompt; without one, buttons open the hosted copy of the email. */
+class Links {
+  private readonly origin?: string;
+  constructor(private readonly urls: string[]) {
+    try {
+      this.origin = urls[0] ? new URL(urls[0]).origin : undefined;
+    } catch {
+      this.origin = undefined;
+    }
+  }
+  get hasSite(): boolean {
+    return this.urls.length > 0;
+  }
+  primary(): string {
+    return this.urls[0] ?? "{{VIB_URL}}";
+  }
+  forLabel(label: string): string {
+    const match = this.urls.find((u) => u.toLowerCase().includes(slug(label)));
+    if (match) return match;
+    return this.origin ? `${this.origin}/${slug(label)}` : "{{VIB_URL}}";
+  }
+}
+
+function link(label: string, url: string): Link {
+  return { label: label.slice(0, 80), url };
+}
+
+function fallbackItems(input: BuildInput, technique: Technique, notes: string[]): CopyItem[] {
+  notes.push(`The copy had too few ${technique} items; the local copywriter supplied them.`);
+  return writeLocalCopy({ prompt: input.prompt, facts: input.facts, techniques: [technique] }).items;
+}
+
+function buildModule(
+  technique: Technique,
+  ns: string,
+  given: CopyItem[],
+  input: BuildInput,
+  links: Links,
+  hostCta: string | undefined,
+  thanks: { headline: string; body: string } | undefined,
+  notes: string[],
+): Module {
+  const items = (min: number, ok: (i: CopyItem) => boolean) => {
+    const usable = given.filter(ok);
+    return usable.length >= min ? usable : fallbackItems(input, technique, notes).filter(ok);
+  };
+  switch (technique) {
+    case "tabs":
+      return {
+        technique,
+        ns,
+        items: items(2, (i) => Boolean(i.label || i.headline) && Boolean(i.body || i.headline))
+          .slice(0, 5)
+          .map((i) => ({
+            label: clip(i.label || i.headline, 40, notes, "A tab label"),
+            headline: orUndef(i.headline) && i.body ? i.headline : undefined,
+            body: i.body || i.headline,
+          })),
+      };
+    case "accordion":
+      return {
+        technique,
+        ns,
+        items: items(2, (i) => Boolean(i.label || i.headline) && Boolean(i.body || i.headline))
+          .slice(0, 8)
+          .map((i) => {
+            const label = i.label || i.headline;
+            // The accordion has no headline slot: a headline distinct from the label opens the panel body.
+            const body = i.label && i.headline && i.headline !== i.label && i.body ? `${i.headline}\n\n${i.body}` : i.body || i.headline;
+            return { label: clip(label, 160, notes, "An accordion label"), body };
+          }),
+      };
+    case "carousel":
+      return {
+        technique,
+        ns,
+        items: items(2, (i) => Boolean(i.headline || i.label))
+          .slice(0, 6)
+          .map((i) => ({
+            label: i.headline && i.label ? clip(i.label, 40, notes, "A slide label") : undefined,
+            headline: i.headline || i.label,
+            body: orUndef(i.body),
+          })),
+      };
+    case "survey": {
+      const questions = items(1, (i) => Boolean(parseSurveyItem(i)))
+        .slice(0, 5)
+        .map((i) => {
+          const s = parseSurveyItem(i)!;
+          return { question: clip(s.question, 200, notes, "A survey question"), options: s.options.slice(0, 5).map((o) => ({ label: o })) };
+        });
+      return {
+        technique,
+        ns,
+        questions,
+        thanks: thanks ? { headline: clip(thanks.headline || "Thank you!", 120, notes, "The survey thank-you"), body: orUndef(thanks.body) } : { headline: "Thank you!" },
+      };
+    }
+    case "quiz":
+      return {
+        technique,
+        ns,
+        questions: items(1, (i) => {
+          const q = parseQuizItem(i);
+          return Boolean(q && q.options.length <= 4 && q.options.every((o) => o.length <= 80));
+        })
+          .slice(0, 5)
+          .map((i) => {
+            const q = parseQuizItem(i)!;
+            return { question: clip(q.question, 200, notes, "A quiz question"), options: q.options, answer: q.answer, explanation: clip(q.explanation, 400, notes, "A quiz explanation") };
+          }),
+      };
+    case "menu":
+      return {
+        technique,
+        ns,
+        label: "Menu",
+        items: items(2, (i) => Boolean(parseMenuItem(i)) || (Boolean(i.label) && !i.body))
+          .slice(0, 8)
+          .map((i) => {
+            const m = parseMenuItem(i) ?? { label: i.label };
+            return link(clip(m.label, 80, notes, "A menu label"), m.url ?? links.forLabel(m.label));
+          }),
+      };
+    case "itemCart": {
+      let priced = given
+        .map((i) => ({ i, p: parseCartItem(i)?.price ?? parseLoosePrice(i) }))
+        .filter((x): x is { i: CopyItem; p: NonNullable<typeof x.p> } => Boolean(x.p));
+      if (priced.length < 2) {
+        priced = fallbackItems(input, technique, notes)
+          .map((i) => ({ i, p: parseCartItem(i)?.price }))
+          .filter((x): x is { i: CopyItem; p: NonNullable<typeof x.p> } => Boolean(x.p));
+      }
+      const currency = priced[0].p.currency;
+      const same = priced.filter((x) => x.p.currency === currency);
+      if (same.length < priced.length) notes.push(`Cart items priced in another currency than ${currency} were left out.`);
+      const min = currencyMinorDigits(currency) === 2 ? 100 : 1;
+      return {
+        technique,
+        ns,
+        currency,
+        items: same.slice(0, 8).map(({ i, p }) => ({
+          label: clip(i.label || i.headline, 80, notes, "A cart item name"),
+          description: orUndef(parseCartItem(i) ? i.body : i.body || "") ? clip(i.body, 200, notes, "A cart item description") : undefined,
+          price: Math.max(min, p.minor),
+        })),
+        checkout: link(hostCta || "Check out", links.primary()),
+      };
+    }
+  }
+}
+
+function words(s: string): Set<string> {
+  const stop = new Set(["the", "and", "for", "with", "our", "your", "this", "that", "image", "photo", "picture", "png", "jpg", "jpeg", "gif", "webp", "img"]);
+  return new Set(
+    s
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length >= 3 && !stop.has(w)),
+  );
+}
+
+function overlap(a: Set<string>, b: Set<string>): number {
+  let n = 0;
+  for (const w of a) if (b.has(w)) n++;
+  return n;
+}
+
+function toImage(img: ImageInput, maxWidth: number): Image {
+  const srcW = img.width ?? maxWidth;
+  const width = Math.min(srcW, maxWidth, 640);
+  const height = img.height ? Math.max(1, Math.min(2000, Math.round((img.height * width) / srcW))) : Math.round(width / 2);
+  const alt = (img.description ?? img.name.replace(/\.[a-z0-9]+$/i, "").replace(/[-_]+/g, " ")).slice(0, 300);
+  return { src: img.url, alt, width, height };
+}
+
+interface ImageTarget {
+  kind: "section" | "item";
+  sectionIdx?: number;
+  moduleIdx?: number;
+  itemIdx?: number;
+  text: Set<string>;
+  taken: boolean;
+  maxWidth: number;
+}
+
+export function buildBlueprint(input: BuildInput): BuildResult {
+  const notes: string[] = [];
+  const { copyDoc, facts, plan } = input;
+  const techniques = input.techniques.slice(0, 2);
+  if (techniques.length === 0) return { ok: false, error: "No technique selected", issues: [] };
+  const links = new Links(facts.urls);
+  if (!links.hasSite) notes.push("The prompt gives no link; buttons open the hosted copy of the email ({{VIB_URL}}).");
+
+  // Section order: the plan's, with any copy section it left out appended (copy is never dropped).
+  const indices = copyDoc.sections.map((_, i) => i);
+  let order = indices;
+  if (plan?.sectionOrder && plan.sectionOrder.length > 0) {
+    const seen = new Set<number>();
+    const chosen = plan.sectionOrder.filter((i) => Number.isInteger(i) && i >= 0 && i < indices.length && !seen.has(i) && (seen.add(i), true));
+    order = [...chosen, ...indices.filter((i) => !seen.has(i))];
+  }
+
+  const roles = copyDoc.sections.map((s) => roleOf(s.role));
+  const hasSurvey = techniques.includes("survey");
+  const thanksIdx = hasSurvey ? roles.indexOf("thanks") : -1;
+  const footerIdx = roles.lastIndexOf("footer");
+
+  // Which copy section hosts each module: the plan's choice, else a section named for the technique.
+  const hosts: Array<number | undefined> = techniques.map((t, mi) => {
+    const planned = plan?.moduleHosts?.[mi];
+    if (planned !== undefined && planned >= 0 && planned < copyDoc.sections.length && planned !== footerIdx && planned !== thanksIdx) return planned;
+    const i = roles.findIndex((r) => HOST_ROLES[t].includes(r));
+    return i >= 0 ? i : undefined;
+  });
+  if (hosts[0] !== undefined && hosts[0] === hosts[1]) hosts[1] = undefined;
+
+  const parts = partitionItems(copyDoc.items, techniques);
+  const modules: Module[] = techniques.map((t, mi) => {
+    const hostIdx = hosts[mi];
+    const hostCta = hostIdx !== undefined && t === "itemCart" ? orUndef(copyDoc.sections[hostIdx].cta) : undefined;
+    const thanks = thanksIdx >= 0 ? copyDoc.sections[thanksIdx] : undefined;
+    return buildModule(t, `k${mi + 1}`, (parts[mi] ?? []).map((x) => x.item), input, links, hostCta, thanks, notes);
+  });
+
+  const usedIds = new Set<string>();
+  const sections: BlueprintInput["sections"] = [];
+  const sectionOfCopy = new Map<number, number>();
+  for (const ci of order) {
+    if (ci === footerIdx || ci === thanksIdx) continue;
+    const s = copyDoc.sections[ci];
+    const role = roles[ci];
+    let id = role.slice(0, 36);
+    for (let n = 2; usedIds.has(id); n++) id = `${role.slice(0, 36)}-${n}`;
+    usedIds.add(id);
+    const mi = hosts.findIndex((h) => h === ci);
+    const isCartHost = mi >= 0 && techniques[mi] === "itemCart";
+    const ctaLabel = orUndef(s.cta);
+    sections.push({
+      id,
+      role,
+      headline: orUndef(s.headline),
+      body: orUndef(s.body),
+      // The cart host's button is the checkout inside the module, not a second button.
+      cta: ctaLabel && !isCartHost ? link(ctaLabel, role === "hero" || role === "closing" ? links.primary() : links.forLabel(ctaLabel)) : undefined,
+      moduleIndex: mi >= 0 ? mi : undefined,
+    });
+    sectionOfCopy.set(ci, sections.length - 1);
+  }
+  if (sections.length === 0) {
+    // Only a footer/thanks in the copy: the module needs somewhere to live.
+    sections.push({ id: "main", role: "body", headline: copyDoc.subject, moduleIndex: 0 });
+    notes.push("The copy had no content section; the subject heads the email.");
+  }
+
+  assignImages(input, sections, modules, sectionOfCopy, notes);
+
+  // Saved sections go before the closing section, so the sign-off stays last.
+  if (input.savedSections && input.savedSections.length > 0) {
+    const closing = sections.findIndex((s) => s.role === "closing");
+    const at = closing >= 0 ? closing : sections.length;
+    const locked = input.savedSections.map((s, i) => ({ id: `saved-${i + 1}`, role: "saved", lockedHtml: s.html, headline: s.name ? s.name.slice(0, 200) : undefined }));
+    for (const l of locked) usedIds.add(l.id);
+    sections.splice(at, 0, ...locked);
+  }
+  if (sections.length > 20) {
+    notes.push(`The email had ${sections.length} sections; only the first 20 fit the blueprint.`);
+    sections.length = 20;
+  }
+
+  const design = chooseDesign(input, techniques[0], notes);
+  const tpl = TYPE_COPY[facts.emailType];
+  const brandName = (facts.brand ?? facts.product ?? cap(tpl.fallbackBrand)).slice(0, 80);
+  const footerSection = footerIdx >= 0 ? copyDoc.sections[footerIdx] : undefined;
+  const footerText = footerSection ? [footerSection.headline, footerSection.body].filter((x) => x.trim()).join(" — ") : "";
+
+  const candidate: BlueprintInput = {
+    subject: copyDoc.subject,
+    preheader: copyDoc.preheader,
+    lang: "en",
+    dir: "ltr",
+    brandName,
+    technique: techniques[0],
+    design,
+    sections,
+    interactiveConfig: { modules },
+    footer: { address: footerText ? footerText.slice(0, 300) : brandName, unsubscribeText: "Unsubscribe" },
+  };
+  const parsed = BlueprintSchema.safeParse(candidate);
+  if (!parsed.success) {
+    return { ok: false, error: `Blueprint failed validation: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`, issues: parsed.error.issues };
+  }
+  return { ok: true, blueprint: parsed.data, notes, styleKey: styleKeyOf(input, techniques[0]) };
+}
+
+function styleKeyOf(input: BuildInput, technique: Technique): PresetKey {
+  const requested = resolveStyleTheory(input.plan?.styleTheory ?? input.styleTheory);
+  const explicit = resolveStyleTheory(input.styleTheory);
+  // The caller's explicit choice beats the model's; the model's beats the tone; the tone beats auto.
+  const key = explicit !== "auto" ? explicit : requested !== "auto" ? requested : TONE_PRESET[input.facts.tone] && input.facts.toneFromPrompt ? TONE_PRESET[input.facts.tone]! : "auto";
+  return styleTheoryDesign(key, { emailType: input.facts.emailType, technique }).key;
+}
+
+/** Preset (style theory) → the model's palette, if any → the brand tokens, which always win. */
+function chooseDesign(input: BuildInput, technique: Technique, notes: string[]): Design {
+  const key = styleKeyOf(input, technique);
+  if (input.styleTheory && resolveStyleTheory(input.styleTheory) === "auto" && input.styleTheory !== "auto") {
+    notes.push(`Unknown style theory "${input.styleTheory}"; used auto (${key}).`);
+  }
+  const base = styleTheoryDesign(key).design;
+  const withPalette = input.plan?.palette ? mergeDesign(base, { colors: input.plan.palette }) : base;
+  return mergeDesign(withPalette, input.designTokens);
+}
+
+function assignImages(
+  input: BuildInput,
+  sections: BlueprintInput["sections"],
+  modules: Module[],
+  sectionOfCopy: Map<number, number>,
+  notes: string[],
+): void {
+  const images = input.images ?? [];
+  if (images.length === 0) return;
+  const targets: ImageTarget[] = [];
+  sections.forEach((s, si) => {
+    if (s.lockedHtml !== undefined || s.role === "menu" || s.role === "footer") return;
+    targets.push({ kind: "section", sectionIdx: si, text: words(`${s.role} ${s.headline ?? ""} ${s.body ?? ""}`), taken: false, maxWidth: s.role === "hero" ? 600 : 536 });
+  });
+  modules.forEach((m, mi) => {
+    if (m.technique === "tabs" || m.technique === "carousel" || m.technique === "itemCart") {
+      m.items.forEach((it, ii) => {
+        const text = "headline" in it && it.headline ? `${it.label ?? ""} ${it.headline} ${"body" in it ? (it.body ?? "") : ""}` : `${it.label ?? ""} ${"description" in it ? (it.description ?? "") : ""}`;
+        targets.push({ kind: "item", moduleIdx: mi, itemIdx: ii, text: words(text), taken: false, maxWidth: m.technique === "itemCart" ? 200 : 536 });
+      });
+    }
+  });
+  const put = (img: ImageInput, t: ImageTarget) => {
+    t.taken = true;
+    if (t.kind === "section") {
+      sections[t.sectionIdx!].image = toImage(img, t.maxWidth);
+    } else {
+      const m = modules[t.moduleIdx!] as { items: Array<{ image?: Image }> };
+      m.items[t.itemIdx!].image = toImage(img, t.maxWidth);
+    }
+  };
+
+  const pending: ImageInput[] = [];
+  images.forEach((img, index) => {
+    if (!/^https:\/\//i.test(img.url)) {
+      notes.push(`Image "${img.name}" is not an https URL and was not placed.`);
+      return;
+    }
+    if (/\blogo\b/i.test(`${img.name} ${img.description ?? ""}`)) {
+      notes.push(`Image "${img.name}" is a logo; the blueprint names the brand in text instead.`);
+      return;
+    }
+    const planned = input.plan?.imagePlacements?.find((p) => p.image === index);
+    if (planned) {
+      const t =
+        planned.section !== undefined
+          ? targets.find((x) => x.kind === "section" && x.sectionIdx === sectionOfCopy.get(planned.section!) && !x.taken)
+          : planned.moduleItem
+            ? targets.find((x) => x.kind === "item" && x.moduleIdx === planned.moduleItem!.module && x.itemIdx === planned.moduleItem!.item && !x.taken)
+            : undefined;
+      if (t) return put(img, t);
+    }
+    const want = words(`${img.name} ${img.description ?? ""}`);
+    let best: ImageTarget | undefined;
+    let bestScore = 0;
+    for (const t of targets) {
+      if (t.taken) continue;
+      const score = overlap(want, t.text);
+      if (score > bestScore) {
+        best = t;
+        bestScore = score;
+      }
+    }
+    if (best) put(img, best);
+    else pending.push(img);
+  });
+  // No description match: hero first, then slides, then the other sections, in order.
+  const rank = (t: ImageTarget) => (t.kind === "section" && sections[t.sectionIdx!].role === "hero" ? 0 : t.kind === "item" && modules[t.moduleIdx!].technique === "carousel" ? 1 : t.kind === "section" ? 2 : 3);
+  const free = () => targets.filter((t) => !t.taken).sort((a, b) => rank(a) - rank(b));
+  for (const img of pending) {
+    const t = free()[0];
+    if (!t) {
+      notes.push(`Image "${img.name}" had no free place left.`);
+      continue;
+    }
+    put(img, t);
+  }
+}

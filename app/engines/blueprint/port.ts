@@ -1,0 +1,29 @@
+import type { ZodIssue } from "zod";
+import type { Blueprint, DesignTokens, Technique } from "~/domain/blueprint/schema";
+import type { CopyDoc } from "~/domain/copy/schema";
+import type { PromptFacts } from "~/domain/prompt/facts";
+import type { ImageInput, SavedSectionInput } from "~/domain/prompt/inputs";
+import type { EngineUsage } from "../prompts/usage";
+
+export interface BlueprintEngineInput {
+  prompt: string;
+  copyDoc: CopyDoc;
+  techniques: Technique[];
+  designTokens?: DesignTokens;
+  styleTheory?: string | null;
+  images?: ImageInput[];
+  savedSections?: SavedSectionInput[];
+  emailType?: string | null;
+  /** Parsed from `prompt` (with `emailType`) when absent. */
+  facts?: PromptFacts;
+}
+
+export type BlueprintEngineResult =
+  | { ok: true; blueprint: Blueprint; usage: EngineUsage; notes: string[] }
+  | { ok: false; error: string; usage: EngineUsage; issues?: ZodIssue[] };
+
+/** Stage 2: structure and design around copy that is placed verbatim. */
+export interface BlueprintEngine {
+  readonly kind: "local" | "llm";
+  build(input: BlueprintEngineInput): Promise<BlueprintEngineResult>;
+}
