@@ -37,7 +37,7 @@ export const STYLE_PRESETS = {
     { radius: 6, paddingY: 14, paddingX: 28, style: "solid" },
   ),
   bold: preset(
-    { background: "#0f172a", surface: "#ffffff", text: "#0f172a", mutedText: "#475569", primary: "#e11d48", onPrimary: "#ffffff", accent: "#f59e0b", border: "#e2e8f0", link: "#be123c" },
+    { background: "#ffe4e6", surface: "#ffffff", text: "#0f172a", mutedText: "#475569", primary: "#e11d48", onPrimary: "#ffffff", accent: "#f59e0b", border: "#e2e8f0", link: "#be123c" },
     { body: SYSTEM, heading: SYSTEM, hw: 800, h: [38, 26, 19] },
     { radius: 10, paddingY: 16, paddingX: 32, style: "solid" },
   ),

@@ -136,12 +136,12 @@ export function bigBlueprint(): Blueprint {
     "Our team spent the season testing every detail, from the stitching to the way the fabric moves in the rain. " +
     "We think you will notice the difference the first time you wear it, and every time after that. ";
   const extra: Section[] = [];
-  for (let i = 1; i <= 15; i++) {
+  for (let i = 1; i <= 17; i++) {
     extra.push({
       id: `story-${i}`,
       role: "body",
       headline: `Story ${i}: what we learned this season`,
-      body: `${para.repeat(4)}\n\n${para.repeat(3)}`,
+      body: `${para.repeat(5)}\n\n${para.repeat(4)}`,
       image: img(`story-${i}`, 536, 240),
       cta: { label: `Read story ${i}`, url: `https://kinetic.example/stories/${i}` },
     });

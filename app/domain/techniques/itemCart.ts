@@ -86,10 +86,15 @@ export const itemCart: TechniqueRenderer<ItemCartModule> = {
       `.${ns}-add:checked ~ .${ns}-summary .${ns}-zero{display:none !important}`,
       `.${ns}-add:checked ~ .${ns}-summary .${ns}-sum{display:inline !important}`,
       `.${ns}-count::after{content:counter(${ns}-count)}`,
-      `.${ns}-major::before{content:${prefix} counter(${ns}-total);display:inline-block;direction:ltr;position:relative;left:2ch}`,
-      `.${ns}-minor::before{content:counter(${ns}-total);display:inline-block;direction:ltr}`,
-      `.${ns}-whole::before{content:${prefix} counter(${ns}-total)}`,
     );
+    if (currencyMinorDigits(m.currency) === 2) {
+      rules.push(
+        `.${ns}-major::before{content:${prefix} counter(${ns}-total);display:inline-block;direction:ltr;position:relative;left:2ch}`,
+        `.${ns}-minor::before{content:counter(${ns}-total);display:inline-block;direction:ltr}`,
+      );
+    } else {
+      rules.push(`.${ns}-whole::before{content:${prefix} counter(${ns}-total)}`);
+    }
     return rules.join("\n");
   },
 };
