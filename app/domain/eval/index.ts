@@ -1,0 +1,3 @@
+export * from "./stats";
+export * from "./compare";
+export * from "./feedback";
