@@ -109,3 +109,16 @@ export async function revokeApiToken(db: Db, userId: string, jti: string): Promi
     .returning({ jti: apiTokens.jti });
   return res.length > 0;
 }
+
+export async function listUsersWithBalances(db: Db) {
+  const rows = await db.$client.execute(
+    `SELECT u.id, u.email, u.created_at AS createdAt, COALESCE(b.balance, 0) AS credits,
+            EXISTS (SELECT 1 FROM admin_users a WHERE a.email = u.email) AS isAdmin
+     FROM users u LEFT JOIN credit_balances b ON b.user_id = u.id AND b.action = 'ai_generation'
+     ORDER BY u.created_at`,
+  );
+  return rows.rows.map((r) => ({
+    id: String(r.id), email: String(r.email), createdAt: new Date(Number(r.createdAt)).toISOString(),
+    credits: Number(r.credits), isAdmin: Boolean(Number(r.isAdmin)),
+  }));
+}

@@ -34,3 +34,23 @@ test("sign in, create an API token, call the API with it, sign out", async ({ pa
   await page.goto("/tokens");
   await expect(page).toHaveURL(/\/login/);
 });
+
+test("an admin grants credits on the admin page", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill("e2e-admin@example.com");
+  await page.getByLabel("Password").fill("e2e-password-123");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await page.goto("/admin");
+  await page.getByLabel("Email").fill("grantee@example.com");
+  await page.getByLabel("Password", { exact: true }).fill("grantee-password");
+  await page.getByLabel("Credits", { exact: true }).fill("3");
+  await page.getByRole("button", { name: "Create user" }).click();
+  await expect(page.getByRole("status")).toContainText("Created grantee@example.com");
+  await expect(page.getByTestId("credits-grantee@example.com")).toHaveText("3");
+  await page.getByLabel("Credits for grantee@example.com").fill("7");
+  await page.getByRole("row", { name: /grantee@example.com/ }).getByRole("button", { name: "Grant" }).click();
+  await expect(page.getByRole("status")).toContainText("balance 10");
+  await expect(page.getByTestId("credits-grantee@example.com")).toHaveText("10");
+  await page.screenshot({ path: "test-results/app-screens/admin.png", fullPage: true });
+});

@@ -1,0 +1,106 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { getApp } from "~/lib/app.server";
+import { requirePageUser } from "~/lib/auth.server";
+import { AI_GENERATION, grant } from "~/models/credits.server";
+import { createUser, findUserById, listUsersWithBalances, setAdmin } from "~/models/users.server";
+
+export const meta: MetaFunction = () => [{ title: "Admin" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePageUser(request, { admin: true });
+  const app = await getApp();
+  return { users: await listUsersWithBalances(app.database.db), defaultCredits: app.env.NEW_USER_CREDITS };
+}
+
+const Grant = z.object({ intent: z.literal("grant"), userId: z.string().min(1), credits: z.coerce.number().int().min(1).max(1_000_000) });
+const ToggleAdmin = z.object({ intent: z.literal("admin"), userId: z.string().min(1), admin: z.enum(["true", "false"]) });
+const Create = z.object({
+  intent: z.literal("create"),
+  email: z.string().trim().email("Enter a valid email"),
+  password: z.string().min(8, "Password must be at least 8 characters"),
+  credits: z.coerce.number().int().min(0),
+  admin: z.literal("on").optional(),
+});
+
+export async function action({ request }: ActionFunctionArgs) {
+  const me = await requirePageUser(request, { admin: true });
+  const app = await getApp();
+  const { db } = app.database;
+  const form = Object.fromEntries(await request.formData());
+  const parsed = z.discriminatedUnion("intent", [Grant, ToggleAdmin, Create]).safeParse(form);
+  if (!parsed.success) return { error: parsed.error.issues.map((i) => i.message).join(". ") };
+  const input = parsed.data;
+  if (input.intent === "create") {
+    const created = await createUser(db, { email: input.email, password: input.password, credits: input.credits, admin: input.admin === "on" });
+    return created.ok ? { notice: `Created ${created.user.email}.` } : { error: created.error };
+  }
+  const user = await findUserById(db, input.userId);
+  if (!user) return { error: "Unknown user" };
+  if (input.intent === "grant") {
+    const balance = await grant(db, user.id, AI_GENERATION, input.credits, `admin:${me.email}`);
+    return { notice: `Granted ${input.credits} credits to ${user.email}; balance ${balance}.` };
+  }
+  if (user.id === me.id && input.admin === "false") return { error: "You cannot remove your own admin access." };
+  await setAdmin(db, user.email, input.admin === "true");
+  return { notice: `${user.email} is ${input.admin === "true" ? "now" : "no longer"} an admin.` };
+}
+
+export default function AdminIndex() {
+  const { users, defaultCredits } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <div>
+      <h1>Admin</h1>
+      <nav className="grid" style={{ marginBottom: "1.5rem" }} aria-label="Admin areas">
+        <Link className="card" to="/admin">Users and credits</Link>
+      </nav>
+      {result && "error" in result && result.error ? <p className="error" role="alert">{result.error}</p> : null}
+      {result && "notice" in result && result.notice ? <p className="notice" role="status">{result.notice}</p> : null}
+      <h2>Users</h2>
+      <table className="list">
+        <thead><tr><th>Email</th><th>Role</th><th>Credits</th><th>Grant credits</th><th /></tr></thead>
+        <tbody>
+          {users.map((u) => (
+            <tr key={u.id}>
+              <td>{u.email}</td>
+              <td><span className="pill">{u.isAdmin ? "admin" : "user"}</span></td>
+              <td data-testid={`credits-${u.email}`}>{u.credits}</td>
+              <td>
+                <Form method="post" style={{ display: "flex", gap: ".5rem", alignItems: "center" }}>
+                  <input type="hidden" name="intent" value="grant" />
+                  <input type="hidden" name="userId" value={u.id} />
+                  <input type="number" name="credits" min={1} defaultValue={10} aria-label={`Credits for ${u.email}`} style={{ width: "6rem" }} />
+                  <button type="submit" style={{ marginTop: 0 }}>Grant</button>
+                </Form>
+              </td>
+              <td>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="admin" />
+                  <input type="hidden" name="userId" value={u.id} />
+                  <input type="hidden" name="admin" value={u.isAdmin ? "false" : "true"} />
+                  <button type="submit" className="secondary" style={{ marginTop: 0 }}>{u.isAdmin ? "Remove admin" : "Make admin"}</button>
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h2>Add a user</h2>
+      <div className="card">
+        <Form method="post">
+          <input type="hidden" name="intent" value="create" />
+          <label htmlFor="new-email">Email</label>
+          <input id="new-email" name="email" type="email" required />
+          <label htmlFor="new-password">Password</label>
+          <input id="new-password" name="password" type="password" minLength={8} required />
+          <label htmlFor="new-credits">Credits</label>
+          <input id="new-credits" name="credits" type="number" min={0} defaultValue={defaultCredits} />
+          <label style={{ fontWeight: 400 }}><input type="checkbox" name="admin" /> Admin</label>
+          <button type="submit">Create user</button>
+        </Form>
+      </div>
+    </div>
+  );
+}
