@@ -269,7 +269,7 @@ function extractDates(prompt: string): string[] {
 }
 
 const LIST_TRIGGER =
-  /(?:\b(?:including|featuring|such as|like|items?|products?|dishes|options|topics|sessions|tabs? for|panels? for|slides? for|sections? for|questions? about|covering|showcasing|highlighting|with)\b\s*:?|:)\s*/gi;
+  /(?:\b(?:including|featuring|such as|like|items?|products?|dishes|options|topics|sessions|categories|(?:tabs?|panels?|slides?|sections?|links?) (?:for|to|on)|questions? about|covering|showcasing|highlighting|with)\b\s*:?|:)\s*/gi;
 
 function splitList(segment: string): string[] {
   return segment
@@ -324,7 +324,29 @@ function extractItems(prompt: string): FactItem[] {
       if (items.length >= 2 && score >= bestScore) best = items;
     }
   }
+  if (!best.some((i) => i.price)) {
+    const loose = pricedPhrases(prompt);
+    if (loose.length >= 2) best = loose;
+  }
   return best.slice(0, 8);
+}
+
+/** Word that cannot be part of an item name; the name is what follows the last of them. */
+const NAME_BREAK = /^(?:to|add|adding|with|the|a|an|our|of|for|at|only|including|featuring|like|get|buy|try|order|and|or|plus|just|from|is|are|on|in)$/i;
+
+/** "tap to add roses €25, tulips €18 to your basket": priced phrases without a list trigger. */
+function pricedPhrases(prompt: string): FactItem[] {
+  const out: FactItem[] = [];
+  for (const piece of prompt.split(/\s*(?:[,;\n]|\s+and\s+|[.!?](?:\s|$))\s*/)) {
+    const price = parsePrice(piece);
+    if (!price) continue;
+    const before = piece.slice(0, piece.indexOf(price.display)).replace(/[\s(:–—-]+$/, "").split(/\s+/).filter(Boolean);
+    let start = before.length;
+    while (start > 0 && !NAME_BREAK.test(before[start - 1]) && before.length - start < 4) start--;
+    const name = cleanPhrase(before.slice(start).join(" "));
+    if (name && !/^\d/.test(name)) out.push({ name, price });
+  }
+  return out;
 }
 
 function extractAudience(prompt: string): string | undefined {

@@ -57,10 +57,10 @@ interface Plan {
 }
 
 function label(name: string, max = 40): string {
-  if (name.length <= max) return cap(name);
+  if (name.length <= max) return name;
   const cut = name.slice(0, max + 1);
   const space = cut.lastIndexOf(" ");
-  return cap(space > 8 ? cut.slice(0, space) : name.slice(0, max));
+  return space > 8 ? cut.slice(0, space) : name.slice(0, max);
 }
 
 function contentItems(
@@ -79,8 +79,9 @@ function contentItems(
       const line = picker.pick(`${salt}-line-${i}`, tpl.itemLines)(it.name, ctx);
       const detail = it.detail ? ` ${cap(it.detail)}.` : "";
       out.push({
+        // Item names keep the prompt's own spelling and case: they are the words the reader asked for.
         label: label(it.name),
-        headline: it.price ? `${cap(it.name)} — ${it.price.display}` : cap(it.name),
+        headline: it.price ? `${it.name} — ${it.price.display}` : it.name,
         body: `${line}${detail}`,
       });
     });
@@ -95,7 +96,7 @@ function contentItems(
 function faqItems(facts: PromptFacts, tpl: TypeCopy, ctx: CopyContext, picker: Picker, useFactItems: boolean): CopyItem[] {
   if (useFactItems && facts.items.length >= 3) {
     return facts.items.slice(0, 6).map((it, i) => ({
-      label: it.price ? `${cap(it.name)} — ${it.price.display}` : cap(it.name),
+      label: it.price ? `${it.name} — ${it.price.display}` : it.name,
       headline: "",
       body: `${picker.pick(`acc-line-${i}`, tpl.itemLines)(it.name, ctx)}${it.detail ? ` ${cap(it.detail)}.` : ""}`,
     }));

@@ -1,0 +1,110 @@
+import { copyToText, CopyDocSchema } from "~/domain/copy/schema";
+import { parsePromptFacts } from "~/domain/prompt/facts";
+import { extractTechniques } from "~/domain/prompt/techniques";
+import { parseCartItem, parseQuizItem, parseSurveyItem } from "./conventions";
+import { LocalCopyEngine, writeLocalCopy } from "./local";
+
+const engine = new LocalCopyEngine();
+
+async function copyFor(prompt: string, emailType?: string) {
+  const facts = parsePromptFacts(prompt, emailType);
+  const t = extractTechniques(prompt, null, facts.emailType);
+  if (!t.ok) throw new Error(t.error);
+  const r = await engine.write({ prompt, emailType, facts, techniques: t.techniques });
+  if (!r.ok) throw new Error(r.error);
+  return { ...r, facts, techniques: t.techniques, text: copyToText(r.copyDoc) };
+}
+
+// [prompt, words that must appear verbatim in the copy]
+const PROMPTS: Array<[string, string[]]> = [
+  ["Create a Black Friday email for Lumen Coffee Roasters with 20% off all beans using code BEAN20, ends November 29. Products: Ethiopia Yirgacheffe $18, Colombia Huila $16, Sumatra Mandheling $17. Add to cart.", ["Lumen Coffee Roasters", "BEAN20", "November 29", "Ethiopia Yirgacheffe", "$18", "$16", "$17", "20% off"]],
+  ["Newsletter for Pixel Weekly with tabs for Design, Engineering and Product news", ["Pixel Weekly", "Design", "Engineering", "Product news"]],
+  ["Invite our subscribers to the DevOps Summit on March 14, 2026 at 9am in Berlin. Include an FAQ.", ["DevOps Summit", "March 14, 2026 at 9am"]],
+  ["Welcome email for new users of Trailhead, a hiking app. Use a friendly tone.", ["Trailhead"]],
+  ['Restaurant email for Casa Verde: our new spring menu with tacos al pastor ($12), elote ($6) and churros ($5). CTA button saying "Book a table".', ["Casa Verde", "tacos al pastor", "$12", "elote", "$6", "churros", "$5", "Book a table"]],
+  ["A playful coffee quiz for Brewhaus subscribers", ["Brewhaus"]],
+  ["Send a feedback survey to customers of Northwind Outfitters after their purchase", ["Northwind Outfitters"]],
+  ["Introducing the Aero X2 running shoe from Stride. A carousel of colourways: Midnight, Coral and Glacier.", ["Aero X2 running shoe", "Stride", "Midnight", "Coral", "Glacier"]],
+  ["Hamburger menu email for Oak & Ash home store with links to Candles, Diffusers, Gifts and Sale", ["Oak & Ash", "Candles", "Diffusers", "Gifts", "Sale"]],
+  ["Donation appeal for Harbor Lights charity: help us fund 500 winter meals by December 20", ["Harbor Lights", "December 20"]],
+  ["Spring getaway deals from Wanderly: Lisbon $499, Kyoto $899 and Reykjavik $699, 15% off with code WANDER15 in a slider", ["Wanderly", "Lisbon", "$499", "Kyoto", "$899", "Reykjavik", "$699", "WANDER15"]],
+  ["Course update from Codecraft Academy: lesson 3 is live, with a knowledge check quiz and an accordion of resources", ["Codecraft Academy"]],
+  ["Flash sale at Bloom Florist! 30% off bouquets this weekend only, tap to add roses €25, tulips €18 to your basket", ["Bloom Florist", "30% off", "€25", "€18"]],
+];
+
+describe("LocalCopyEngine", () => {
+  it.each(PROMPTS)("writes valid, specific copy for: %s", async (prompt, mustContain) => {
+    const { copyDoc, text, usage } = await copyFor(prompt);
+    expect(CopyDocSchema.safeParse(copyDoc).success).toBe(true);
+    expect(copyDoc.subject.length).toBeLessThanOrEqual(60);
+    expect(copyDoc.preheader).not.toBe(copyDoc.subject);
+    expect(copyDoc.preheader.length).toBeGreaterThan(0);
+    for (const word of mustContain) expect(text).toContain(word);
+    expect(text).not.toMatch(/lorem|ipsum|\bItem \d\b|undefined|\[object|NaN/i);
+    expect(usage.estimated).toBe(true);
+    expect(usage.inputTokens).toBe(Math.ceil(prompt.length / 4));
+    expect(usage.outputTokens).toBe(Math.ceil(JSON.stringify(copyDoc).length / 4));
+  });
+
+  it("is deterministic for the same prompt and varies between prompts", async () => {
+    const a = await copyFor(PROMPTS[0][0]);
+    const b = await copyFor(PROMPTS[0][0]);
+    expect(a.copyDoc).toEqual(b.copyDoc);
+    const subjects = new Set(await Promise.all(PROMPTS.map(async ([p]) => (await copyFor(p)).copyDoc.subject)));
+    expect(subjects.size).toBe(PROMPTS.length);
+  });
+
+  it("sizes items for each technique", () => {
+    const prompt = "An email for Lumen Coffee Roasters";
+    const facts = parsePromptFacts(prompt);
+    const count = (t: Parameters<typeof writeLocalCopy>[0]["techniques"]) => writeLocalCopy({ prompt, facts, techniques: t }).items.length;
+    expect(count(["tabs"])).toBeGreaterThanOrEqual(3);
+    expect(count(["tabs"])).toBeLessThanOrEqual(4);
+    expect(count(["carousel"])).toBeGreaterThanOrEqual(3);
+    expect(count(["carousel"])).toBeLessThanOrEqual(5);
+    expect(count(["accordion"])).toBeGreaterThanOrEqual(3);
+    expect(count(["accordion"])).toBeLessThanOrEqual(6);
+    expect(count(["menu"])).toBeGreaterThanOrEqual(3);
+  });
+
+  it("writes quiz questions with options and the right answer", async () => {
+    const { copyDoc } = await copyFor("A playful coffee quiz for Brewhaus subscribers");
+    const questions = copyDoc.items.map(parseQuizItem);
+    expect(questions.length).toBe(3);
+    for (const q of questions) {
+      expect(q).toBeDefined();
+      expect(q!.options.length).toBeGreaterThanOrEqual(2);
+      expect(q!.answer).toBeLessThan(q!.options.length);
+    }
+    expect(questions[0]!.options[questions[0]!.answer]).toBe("Brazil");
+  });
+
+  it("asks about the prompt's own offer and prices in a quiz when it has them", async () => {
+    const { copyDoc } = await copyFor("Trivia quiz for Lumen Coffee Roasters: 20% off with code BEAN20. Beans: Huila $16, Sidamo $19 and Kona $42.");
+    const q = copyDoc.items.map(parseQuizItem);
+    expect(q[0]!.question).toContain("BEAN20");
+    expect(q[0]!.options[q[0]!.answer]).toBe("20%");
+    expect(q[1]!.options[q[1]!.answer]).toBe("Huila");
+  });
+
+  it("writes survey steps with options and a thank-you section", async () => {
+    const { copyDoc } = await copyFor("Send a feedback survey to customers of Northwind Outfitters");
+    const steps = copyDoc.items.map(parseSurveyItem);
+    expect(steps.every((s) => s && s.options.length >= 2)).toBe(true);
+    expect(copyDoc.sections.some((s) => s.role === "thanks")).toBe(true);
+  });
+
+  it("writes cart products with their prices and a checkout button", async () => {
+    const { copyDoc } = await copyFor(PROMPTS[0][0]);
+    const cart = copyDoc.items.map(parseCartItem);
+    expect(cart.map((c) => c?.price.minor)).toEqual([1800, 1600, 1700]);
+    expect(copyDoc.sections.find((s) => s.role === "cart")?.cta).not.toBe("");
+  });
+
+  it("keeps both techniques' items for a pair, in technique order", async () => {
+    const { copyDoc, techniques } = await copyFor("A carousel of new arrivals and an FAQ for Oak & Ash");
+    expect(techniques).toEqual(["carousel", "accordion"]);
+    expect(copyDoc.items.length % 2).toBe(0);
+    expect(copyDoc.sections.map((s) => s.role)).toEqual(expect.arrayContaining(["carousel", "accordion"]));
+  });
+});
