@@ -1,0 +1,26 @@
+/** The merge tags the sending pipeline resolves (docs/email-markup.md); any other `{{…}}` is a leftover. */
+export const KNOWN_PLACEHOLDERS = [
+  "VIB_URL",
+  "UNSUBSCRIBE_URL",
+  "UUID",
+  "SEND_ID",
+  "RECIPIENT_EMAIL",
+  "EMAIL_NAME",
+  "PROJECT_ID",
+  "DATABASE_ID",
+] as const;
+
+export const VIB_PLACEHOLDER = "{{VIB_URL}}";
+export const UNSUBSCRIBE_PLACEHOLDER = "{{UNSUBSCRIBE_URL}}";
+
+const KNOWN = new Set<string>(KNOWN_PLACEHOLDERS);
+
+/** Every `{{…}}` token in a string, exactly as written. */
+export function placeholdersIn(s: string): string[] {
+  if (!s.includes("{{")) return [];
+  return s.match(/\{\{[^{}]{0,80}\}\}/g) ?? [];
+}
+
+export function isKnownPlaceholder(token: string): boolean {
+  return KNOWN.has(token.slice(2, -2));
+}

@@ -1,0 +1,78 @@
+import { type EmailDoc, parseEmail } from "~/domain/html/parse";
+import { QA_CHECKS, type QaCategory, type QaCheckId } from "./catalogue";
+import { compatChecks } from "./checks/compat";
+import { contentChecks } from "./checks/content";
+import { documentChecks } from "./checks/document";
+import { layoutChecks } from "./checks/layout";
+import { readabilityChecks } from "./checks/readability";
+import { techniqueChecks } from "./checks/techniques";
+import type { CheckFn, CheckInput } from "./checks/types";
+import { type QaContext, parseQaContext } from "./context";
+
+export interface QaCheckResult {
+  id: QaCheckId;
+  title: string;
+  category: QaCategory;
+  weight: number;
+  passed: boolean;
+  message: string;
+}
+
+export interface QaFailedCheck {
+  id: QaCheckId;
+  title: string;
+  message: string;
+}
+
+export interface QaResult {
+  score: number;
+  checks: QaCheckResult[];
+  failedChecks: QaFailedCheck[];
+  qualifiesForFreeRegen: boolean;
+}
+
+/** Below this score a build qualifies for one free regeneration (SPEC). */
+export const FREE_REGEN_BELOW = 70;
+
+const CHECK_FNS: Record<QaCheckId, CheckFn> = {
+  ...documentChecks,
+  ...contentChecks,
+  ...layoutChecks,
+  ...compatChecks,
+  ...techniqueChecks,
+  ...readabilityChecks,
+} as Record<QaCheckId, CheckFn>;
+
+const TOTAL_WEIGHT = QA_CHECKS.reduce((s, c) => s + c.weight, 0);
+
+function utf8Bytes(s: string): number {
+  return new TextEncoder().encode(s).length;
+}
+
+/** Scores already-parsed HTML; lets a caller that parsed once (autofix, the bench) share the tree. */
+export function qaDoc(doc: EmailDoc, context: QaContext = {}): QaResult {
+  const input: CheckInput = { doc, context: parseQaContext(context), bytes: utf8Bytes(doc.source) };
+  const checks: QaCheckResult[] = QA_CHECKS.map((info) => {
+    let outcome;
+    try {
+      outcome = CHECK_FNS[info.id](input);
+    } catch (e) {
+      // A check that trips over pathological markup fails itself, never the whole report.
+      outcome = { passed: false, message: `Could not be evaluated: ${e instanceof Error ? e.message : String(e)}` };
+    }
+    return { ...info, ...outcome };
+  });
+  const passedWeight = checks.reduce((s, c) => s + (c.passed ? c.weight : 0), 0);
+  const score = Math.round((passedWeight / TOTAL_WEIGHT) * 100);
+  return {
+    score,
+    checks,
+    failedChecks: checks.filter((c) => !c.passed).map(({ id, title, message }) => ({ id, title, message })),
+    qualifiesForFreeRegen: score < FREE_REGEN_BELOW,
+  };
+}
+
+/** The 28 checks over any string; junk input scores low rather than throwing. */
+export function qa(html: string, context: QaContext = {}): QaResult {
+  return qaDoc(parseEmail(typeof html === "string" ? html : ""), context);
+}
