@@ -1,6 +1,9 @@
 import { parseDocument } from "htmlparser2";
-import { selectAll, selectOne } from "css-select";
-import type { Element } from "domhandler";
+import { selectAll as cssSelectAll, selectOne as cssSelectOne } from "css-select";
+import type { AnyNode, Element } from "domhandler";
+
+const selectAll = (q: string, root: AnyNode | AnyNode[]) => cssSelectAll(q, root) as unknown as Element[];
+const selectOne = (q: string, root: AnyNode | AnyNode[]) => cssSelectOne(q, root) as unknown as Element | null;
 import { textContent } from "domutils";
 import { TECHNIQUES } from "../blueprint/schema";
 import { bigBlueprint, sampleBlueprint } from "./fixtures";
