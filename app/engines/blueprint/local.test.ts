@@ -1,0 +1,131 @@
+import { TECHNIQUES, type Blueprint, type Technique } from "~/domain/blueprint/schema";
+import type { CopyDoc } from "~/domain/copy/schema";
+import { parsePromptFacts } from "~/domain/prompt/facts";
+import { render } from "~/domain/render";
+import { writeLocalCopy } from "../copy/local";
+import { LocalBlueprintEngine } from "./local";
+
+const engine = new LocalBlueprintEngine();
+const PROMPT =
+  "Black Friday email for Lumen Coffee Roasters: 20% off all beans with code BEAN20 until November 29. Products: Ethiopia Yirgacheffe $18, Colombia Huila $16, Sumatra Mandheling $17. Shop at https://lumen.example.com/shop";
+const facts = parsePromptFacts(PROMPT);
+
+/** Every string a blueprint shows the reader, so copy placement can be checked without rendering. */
+function blueprintText(bp: Blueprint): string {
+  const out: string[] = [bp.subject, bp.preheader, bp.footer.address];
+  const walk = (v: unknown) => {
+    if (typeof v === "string") out.push(v);
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === "object") Object.values(v).forEach(walk);
+  };
+  walk(bp.sections);
+  walk(bp.interactiveConfig);
+  return out.join("\n");
+}
+
+function copyStrings(copy: CopyDoc): string[] {
+  const out = [copy.subject, copy.preheader];
+  for (const s of copy.sections) out.push(s.headline, s.body, s.cta);
+  return out.filter((s) => s.trim() !== "");
+}
+
+const combos: Technique[][] = [...TECHNIQUES.map((t) => [t]), ...TECHNIQUES.flatMap((a) => TECHNIQUES.filter((b) => b !== a).map((b) => [a, b]))];
+
+describe("LocalBlueprintEngine", () => {
+  it.each(combos.map((c) => [c.join("+"), c] as const))("builds a valid, renderable blueprint for %s with the copy verbatim", async (_name, techniques) => {
+    const copyDoc = writeLocalCopy({ prompt: PROMPT, facts, techniques });
+    const r = await engine.build({ prompt: PROMPT, copyDoc, techniques, facts });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.blueprint.technique).toBe(techniques[0]);
+    expect(r.blueprint.interactiveConfig.modules.map((m) => m.technique)).toEqual(techniques);
+    const text = blueprintText(r.blueprint);
+    for (const s of copyStrings(copyDoc)) expect(text).toContain(s);
+    const html = render(r.blueprint);
+    expect(html.ok).toBe(true);
+    if (html.ok) for (const s of copyDoc.sections.filter((x) => x.role !== "footer")) if (s.headline) expect(html.html).toContain(s.headline.replace(/&/g, "&amp;").replace(/'/g, "&#39;").slice(0, 10));
+  });
+
+  it("places cart prices, quiz answers and survey options from the copy", async () => {
+    const techniques: Technique[] = ["itemCart", "quiz"];
+    const copyDoc = writeLocalCopy({ prompt: PROMPT, facts, techniques });
+    const r = await engine.build({ prompt: PROMPT, copyDoc, techniques, facts });
+    if (!r.ok) throw new Error(r.error);
+    const [cart, quiz] = r.blueprint.interactiveConfig.modules;
+    expect(cart.technique === "itemCart" && cart.items.map((i) => i.price)).toEqual([1800, 1600, 1700]);
+    expect(cart.technique === "itemCart" && cart.currency).toBe("USD");
+    expect(cart.technique === "itemCart" && cart.checkout.url).toBe("https://lumen.example.com/shop");
+    expect(quiz.technique === "quiz" && quiz.questions[0].options[quiz.questions[0].answer]).toBe("20%");
+  });
+
+  it("uses brand tokens exactly over any style theory, and degrades an unknown theory to auto", async () => {
+    const copyDoc = writeLocalCopy({ prompt: PROMPT, facts, techniques: ["tabs"] });
+    const designTokens = { colors: { primary: "#123456", background: "#fafafa" }, typography: { fontFamily: "Lato, Arial, sans-serif" }, buttons: { radius: 3 } };
+    for (const styleTheory of ["luxury", "tech", "nope", undefined]) {
+      const r = await engine.build({ prompt: PROMPT, copyDoc, techniques: ["tabs"], facts, designTokens, styleTheory });
+      if (!r.ok) throw new Error(r.error);
+      expect(r.blueprint.design.colors.primary).toBe("#123456");
+      expect(r.blueprint.design.colors.background).toBe("#fafafa");
+      expect(r.blueprint.design.typography.fontFamily).toBe("Lato, Arial, sans-serif");
+      expect(r.blueprint.design.buttons.radius).toBe(3);
+      if (styleTheory === "nope") expect(r.notes.join(" ")).toContain('Unknown style theory "nope"');
+    }
+    const lux = await engine.build({ prompt: PROMPT, copyDoc, techniques: ["tabs"], facts, styleTheory: "luxury" });
+    expect(lux.ok && lux.blueprint.design.colors.primary).toBe("#d4af37");
+  });
+
+  it("assigns images by description, then in order, and skips logos and non-https images", async () => {
+    const techniques: Technique[] = ["carousel"];
+    const copyDoc = writeLocalCopy({ prompt: PROMPT, facts, techniques });
+    const images = [
+      { name: "logo.png", url: "https://cdn.example.com/logo.png", description: "Lumen logo" },
+      { name: "huila.jpg", url: "https://cdn.example.com/huila.jpg", description: "Colombia Huila bag", width: 1200, height: 800 },
+      { name: "hero.jpg", url: "https://cdn.example.com/hero.jpg" },
+      { name: "local.jpg", url: "/uploads/local.jpg" },
+    ];
+    const r = await engine.build({ prompt: PROMPT, copyDoc, techniques, facts, images });
+    if (!r.ok) throw new Error(r.error);
+    const carousel = r.blueprint.interactiveConfig.modules[0];
+    if (carousel.technique !== "carousel") throw new Error("expected carousel");
+    const huila = carousel.items.find((i) => i.headline.includes("Colombia Huila"));
+    expect(huila?.image).toEqual({ src: "https://cdn.example.com/huila.jpg", alt: "Colombia Huila bag", width: 536, height: 357 });
+    expect(r.blueprint.sections.find((s) => s.role === "hero")?.image?.src).toBe("https://cdn.example.com/hero.jpg");
+    expect(JSON.stringify(r.blueprint)).not.toContain("logo.png");
+    expect(r.notes.join(" ")).toContain('"local.jpg" is not an https URL');
+  });
+
+  it("locks saved sections verbatim before the closing section", async () => {
+    const copyDoc = writeLocalCopy({ prompt: PROMPT, facts, techniques: ["accordion"] });
+    const html = '<table role="presentation"><tr><td>Lumen Coffee Roasters · 12 Bean St</td></tr></table>';
+    const r = await engine.build({ prompt: PROMPT, copyDoc, techniques: ["accordion"], facts, savedSections: [{ name: "Address", html }] });
+    if (!r.ok) throw new Error(r.error);
+    const roles = r.blueprint.sections.map((s) => s.role);
+    const saved = r.blueprint.sections.find((s) => s.lockedHtml !== undefined);
+    expect(saved?.lockedHtml).toBe(html);
+    expect(roles.indexOf("saved")).toBe(roles.indexOf("closing") - 1);
+    const out = render(r.blueprint);
+    expect(out.ok && out.html).toContain(html);
+  });
+
+  it("accepts a client CopyDoc with no items and fills the module from the prompt", async () => {
+    const copyDoc: CopyDoc = {
+      subject: "Lumen's Black Friday",
+      preheader: "Beans for less",
+      sections: [{ role: "Hero Banner", headline: "Our biggest sale", body: "Everything is on sale.", cta: "Shop" }],
+      items: [],
+    };
+    const r = await engine.build({ prompt: PROMPT, copyDoc, techniques: ["tabs"], facts });
+    if (!r.ok) throw new Error(r.error);
+    expect(r.blueprint.sections[0]).toMatchObject({ role: "hero-banner", headline: "Our biggest sale", body: "Everything is on sale." });
+    expect(r.notes.join(" ")).toContain("too few tabs items");
+    const tabs = r.blueprint.interactiveConfig.modules[0];
+    expect(tabs.technique === "tabs" && tabs.items.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("refuses invalid input as a value", async () => {
+    const bad = await engine.build({ prompt: PROMPT, copyDoc: { subject: "" } as unknown as CopyDoc, techniques: ["tabs"] });
+    expect(bad.ok).toBe(false);
+    const three = await engine.build({ prompt: PROMPT, copyDoc: writeLocalCopy({ prompt: PROMPT, facts, techniques: ["tabs"] }), techniques: ["tabs", "quiz", "menu"] });
+    expect(three.ok).toBe(false);
+  });
+});
