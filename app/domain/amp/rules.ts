@@ -122,6 +122,12 @@ export const TAG_ATTRS: Record<string, string[]> = {
   style: ["amp-custom", "amp4email-boilerplate"],
 };
 
+/** Bindings a component accepts that are not plain attributes of it. */
+export const COMPONENT_BINDINGS: Record<string, string[]> = {
+  "amp-selector": ["selected"],
+  "amp-list": ["is-layout-container", "state"],
+};
+
 /** Attributes amp-selector gives meaning to on its option children. */
 export const SELECTOR_OPTION_ATTRS = ["option", "selected", "disabled"];
 

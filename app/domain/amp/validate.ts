@@ -16,6 +16,7 @@ import {
   AMP_RUNTIME_SRC,
   BOILERPLATE_CSS,
   COMPONENTS,
+  COMPONENT_BINDINGS,
   DISALLOWED_ACTIONS,
   DISALLOWED_BINDINGS,
   DISALLOWED_INPUT_TYPES,
@@ -163,7 +164,7 @@ export function attributeVerdict(el: AmpElement, attr: string, value: string): "
   if (attr.startsWith("[") && attr.endsWith("]")) {
     const target = attr.slice(1, -1);
     if (DISALLOWED_BINDINGS.has(target)) return "binding";
-    const bindable = ["text", "class", "hidden"].includes(target) || allowed.has(target) || GLOBAL_ATTRS.has(target) || target.startsWith("aria-");
+    const bindable = ["text", "class", "hidden"].includes(target) || (COMPONENT_BINDINGS[name] ?? []).includes(target) || allowed.has(target) || GLOBAL_ATTRS.has(target) || target.startsWith("aria-");
     return bindable ? "ok" : "disallowed";
   }
   if (attr === "on") return DISALLOWED_ACTIONS.some((a) => value.includes(a)) ? "action" : "ok";
