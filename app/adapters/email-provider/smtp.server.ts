@@ -1,0 +1,104 @@
+import nodemailer from "nodemailer";
+import type SMTPPool from "nodemailer/lib/smtp-pool";
+import { bareAddress } from "./address";
+import type { EmailProvider, SendResult } from "./port";
+
+export interface SmtpConfig {
+  /** `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465` (TLS from the start). */
+  url: string;
+  /** false only for a relay with a self-signed certificate. Default true. */
+  tlsRejectUnauthorized?: boolean;
+  maxConnections?: number;
+  /** Connection, greeting and socket timeout. Default 15 s. */
+  timeoutMs?: number;
+}
+
+export type SmtpConfigResult = { ok: true; options: SMTPPool.Options & { pool: true } } | { ok: false; error: string };
+
+/** Turns the SMTP_URL into nodemailer options; user and password may be percent-encoded. */
+export function smtpTransportOptions(config: SmtpConfig): SmtpConfigResult {
+  let url: URL;
+  try {
+    url = new URL(config.url);
+  } catch {
+    return { ok: false, error: "SMTP_URL is not a URL" };
+  }
+  if (url.protocol !== "smtp:" && url.protocol !== "smtps:") return { ok: false, error: "SMTP_URL must start with smtp:// or smtps://" };
+  if (!url.hostname) return { ok: false, error: "SMTP_URL has no host" };
+  const secure = url.protocol === "smtps:";
+  const timeout = config.timeoutMs ?? 15_000;
+  const user = decodeURIComponent(url.username);
+  return {
+    ok: true,
+    options: {
+      pool: true,
+      maxConnections: config.maxConnections ?? 3,
+      host: url.hostname.replace(/^\[|\]$/g, ""),
+      port: url.port ? Number(url.port) : secure ? 465 : 587,
+      secure,
+      ...(user ? { auth: { user, pass: decodeURIComponent(url.password) } } : {}),
+      tls: { rejectUnauthorized: config.tlsRejectUnauthorized ?? true },
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+    },
+  };
+}
+
+/** The Message-ID header of a raw message (the id a relay's logs and bounces refer to). */
+export function messageIdOf(raw: string): string | undefined {
+  const end = raw.search(/\r?\n\r?\n/);
+  const head = (end < 0 ? raw : raw.slice(0, end)).replace(/\r?\n[ \t]+/g, " ");
+  for (const line of head.split(/\r?\n/)) {
+    const colon = line.indexOf(":");
+    if (colon > 0 && line.slice(0, colon).trim().toLowerCase() === "message-id") return line.slice(colon + 1).trim();
+  }
+  return undefined;
+}
+
+const RETRYABLE_CODES = new Set(["ECONNECTION", "ETIMEDOUT", "ESOCKET", "EDNS", "ECONNRESET", "ECONNREFUSED", "ETLS"]);
+
+function mapError(err: unknown): SendResult {
+  const e = err as { code?: string; responseCode?: number; response?: string; message?: string };
+  if (typeof e.responseCode === "number") {
+    return {
+      ok: false,
+      error: `SMTP server replied ${e.responseCode}: ${(e.response ?? e.message ?? "").trim()}`,
+      retryable: e.responseCode >= 400 && e.responseCode < 500,
+    };
+  }
+  if (e.code === "EAUTH") return { ok: false, error: `SMTP authentication failed: ${e.message ?? ""}`.trim(), retryable: false };
+  return { ok: false, error: `SMTP ${e.code ?? "error"}: ${e.message ?? String(err)}`, retryable: RETRYABLE_CODES.has(e.code ?? "") };
+}
+
+/**
+ * Any SMTP relay, through a pooled nodemailer transport. The prebuilt MIME goes out unchanged
+ * (`raw`), with the envelope given explicitly so display names never reach MAIL FROM / RCPT TO.
+ */
+export function createSmtpProvider(config: SmtpConfig): { ok: true; provider: EmailProvider } | { ok: false; error: string } {
+  const opts = smtpTransportOptions(config);
+  if (!opts.ok) return opts;
+  const transport = nodemailer.createTransport(opts.options);
+  const target = `${opts.options.host}:${opts.options.port}`;
+  const provider: EmailProvider = {
+    name: "smtp",
+    async send(msg) {
+      try {
+        const info = await transport.sendMail({
+          envelope: { from: bareAddress(msg.from), to: [bareAddress(msg.to)] },
+          raw: msg.raw,
+        });
+        if (info.rejected.length > 0) {
+          return { ok: false, error: `SMTP server rejected ${info.rejected.join(", ")}`, retryable: false };
+        }
+        return { ok: true, providerId: messageIdOf(msg.raw) ?? `smtp-${msg.sendId}`, notes: [`Accepted by ${target}: ${info.response}`] };
+      } catch (err) {
+        return mapError(err);
+      }
+    },
+    async close() {
+      transport.close();
+    },
+  };
+  return { ok: true, provider };
+}
