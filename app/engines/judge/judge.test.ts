@@ -1,0 +1,169 @@
+import { describe, expect, it } from "vitest";
+import type { LlmClient, LlmJsonRequest, LlmResult } from "~/adapters/llm/port";
+import { emptyUsage } from "~/adapters/llm/port";
+import type { CopyDoc } from "~/domain/copy/schema";
+import { render } from "~/domain/render";
+import { sampleBlueprint } from "~/domain/render/fixtures";
+import { createJudge, judgeLocally } from "./index";
+import { JUDGE_PROMPT_VERSION, JudgeReplySchema, MAX_HTML_CHARS, buildJudgePrompt } from "./llm";
+import { weightedScore } from "./port";
+
+function rendered(technique: Parameters<typeof sampleBlueprint>[0], second?: Parameters<typeof sampleBlueprint>[1]) {
+  const blueprint = sampleBlueprint(technique, second);
+  const r = render(blueprint);
+  if (!r.ok) throw new Error("fixture did not render");
+  return { blueprint, html: r.html };
+}
+
+/** The mechanics a careless generator gets wrong: labels point nowhere, no :checked rules, no fallback. */
+function breakInteractivity(html: string): string {
+  return html
+    .replace(/:checked/g, ":hover")
+    .replace(/ for="[^"]*"/g, ' for="nowhere"')
+    .replace(/class="kx-fb[^"]*"/g, 'class="gone"');
+}
+
+describe("local judge", () => {
+  const { blueprint, html } = rendered("tabs");
+  const prompt = `Create a tabbed email for ${blueprint.brandName} comparing our three plans`;
+
+  it("gives the same score and rubric for the same input", () => {
+    const a = judgeLocally({ prompt, html, blueprint });
+    const b = judgeLocally({ prompt, html, blueprint });
+    expect(b).toEqual(a);
+    expect(a.score).toBeGreaterThanOrEqual(0);
+    expect(a.score).toBeLessThanOrEqual(100);
+    expect(a.rubric.map((r) => r.criterion)).toEqual(["qa", "copy-fidelity", "techniques", "interactivity"]);
+    expect(a.score).toBe(weightedScore(a.rubric));
+  });
+
+  it("rewards a well-built email over one whose controls are broken", () => {
+    const good = judgeLocally({ prompt, html, blueprint });
+    const bad = judgeLocally({ prompt, html: breakInteractivity(html), blueprint });
+    expect(good.score).toBeGreaterThanOrEqual(90);
+    expect(bad.score).toBeLessThan(good.score - 10);
+    const interactivity = bad.rubric.find((r) => r.criterion === "interactivity")!;
+    expect(interactivity.score).toBeLessThan(50);
+    expect(interactivity.reason).toMatch(/no :checked rules/);
+    expect(interactivity.reason).toMatch(/fallback/);
+  });
+
+  it("scores a missing requested technique and an unrelated document low", () => {
+    const { html: accordionHtml } = rendered("accordion");
+    const wrongTechnique = judgeLocally({ prompt: "A carousel of our new shoes from Stride", html: accordionHtml });
+    const techniques = wrongTechnique.rubric.find((r) => r.criterion === "techniques")!;
+    expect(techniques.score).toBe(0);
+    expect(techniques.reason).toMatch(/no data-kx-technique="carousel" module/);
+    const junk = judgeLocally({ prompt, html: "<p>hello</p>" });
+    expect(junk.score).toBeLessThan(30);
+  });
+
+  it("checks each requested technique of a two-technique email and their namespaces", () => {
+    const two = rendered("tabs", "itemCart");
+    const result = judgeLocally({ prompt: `Plans in tabs plus a shopping cart for ${two.blueprint.brandName}`, html: two.html, blueprint: two.blueprint });
+    const techniques = result.rubric.find((r) => r.criterion === "techniques")!;
+    expect(techniques.reason).toMatch(/tabs \+ itemCart/);
+    expect(techniques.score).toBe(100);
+    expect(result.rubric.find((r) => r.criterion === "interactivity")!.score).toBe(100);
+  });
+
+  it("counts items against the blueprint", () => {
+    const bp = structuredClone(blueprint);
+    const module = bp.interactiveConfig.modules[0] as { items: unknown[] };
+    module.items.push(structuredClone(module.items[0]), structuredClone(module.items[0]));
+    const result = judgeLocally({ prompt, html, blueprint: bp });
+    const techniques = result.rubric.find((r) => r.criterion === "techniques")!;
+    expect(techniques.reason).toMatch(/3 of 5 items/);
+    expect(techniques.score).toBe(76); // 0.4 for the module + 0.6 × 3/5 for the items
+  });
+
+  it("checks copy fidelity against the copyDoc verbatim, else against prompt facts", () => {
+    const copyDoc: CopyDoc = {
+      subject: blueprint.subject,
+      preheader: blueprint.preheader,
+      sections: [{ role: "hero", headline: blueprint.sections[0].headline ?? "", body: blueprint.sections[0].body ?? "", cta: "" }],
+      items: [],
+    };
+    const placed = judgeLocally({ prompt, html, blueprint, copyDoc }).rubric.find((r) => r.criterion === "copy-fidelity")!;
+    expect(placed.score).toBe(100);
+    const changed = { ...copyDoc, sections: [{ ...copyDoc.sections[0], headline: "A headline the email never shows" }] };
+    const lost = judgeLocally({ prompt, html, blueprint, copyDoc: changed }).rubric.find((r) => r.criterion === "copy-fidelity")!;
+    expect(lost.score).toBeLessThan(100);
+    expect(lost.reason).toMatch(/A headline the email never shows/);
+
+    const facts = judgeLocally({ prompt: "Tabs email for Zyxware Cafe: flat white $4.50 and code SPRING20", html, blueprint }).rubric.find((r) => r.criterion === "copy-fidelity")!;
+    expect(facts.weight).toBeGreaterThan(0);
+    expect(facts.score).toBeLessThan(50);
+    expect(facts.reason).toMatch(/Zyxware/);
+
+    const none = judgeLocally({ prompt: "make an email with tabs", html, blueprint }).rubric.find((r) => r.criterion === "copy-fidelity")!;
+    expect(none.weight).toBe(0);
+  });
+
+  it("is the engine createJudge picks without a language model", async () => {
+    const judge = createJudge();
+    expect(judge.kind).toBe("local");
+    const r = await judge.judge({ prompt, html, blueprint });
+    expect(r.ok && r.score).toBe(judgeLocally({ prompt, html, blueprint }).score);
+  });
+});
+
+describe("llm judge", () => {
+  function fakeLlm(reply: (req: LlmJsonRequest<unknown>) => LlmResult<unknown>) {
+    const calls: LlmJsonRequest<unknown>[] = [];
+    const client: LlmClient = {
+      provider: "openai",
+      complete: async () => ({ ok: false, error: { kind: "bad_request", message: "unused" }, usage: emptyUsage(), model: "fake", attempts: 1 }),
+      completeJson: async <T,>(req: LlmJsonRequest<T>) => {
+        calls.push(req as LlmJsonRequest<unknown>);
+        return reply(req as LlmJsonRequest<unknown>) as LlmResult<T>;
+      },
+    };
+    return { client, calls };
+  }
+  const usage = { inputTokens: 1000, outputTokens: 200, cacheReadTokens: 0, cacheWriteTokens: 0 };
+  const reply = {
+    criteria: [
+      { criterion: "brief-fidelity", score: 80, reason: "Names the plans and prices." },
+      { criterion: "technique", score: 90, reason: "Three tabs with content." },
+      { criterion: "interactivity", score: 70, reason: "Labels wired; fallback shown." },
+      { criterion: "design", score: 60, reason: "Tab labels are small on mobile." },
+      { criterion: "tone", score: 100, reason: "Friendly and concrete." },
+    ],
+    summary: "A solid plan comparison.",
+  };
+  const { blueprint, html } = rendered("tabs");
+
+  it("sends a versioned rubric prompt with structured output and computes the total itself", async () => {
+    const { client, calls } = fakeLlm((req) => {
+      const parsed = req.schema.safeParse(reply);
+      if (!parsed.success) throw new Error("reply fixture does not match the schema");
+      return { ok: true, value: parsed.data, usage, model: "judge-model", attempts: 1 };
+    });
+    const judge = createJudge(client);
+    expect(judge.kind).toBe("llm");
+    const result = await judge.judge({ prompt: "Tabs for plans", html, blueprint });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ role: "judge", schemaName: "JudgeRubric", promptVersion: JUDGE_PROMPT_VERSION, temperature: 0 });
+    expect(calls[0].prompt).toContain("<prompt>\nTabs for plans\n</prompt>");
+    expect(calls[0].system).toMatch(/brief-fidelity/);
+    if (!result.ok) throw new Error(result.error);
+    expect(result.rubric.map((r) => r.criterion)).toEqual(["qa", "brief-fidelity", "technique", "interactivity", "design", "tone"]);
+    expect(result.score).toBe(weightedScore(result.rubric));
+    expect(result.summary).toContain("A solid plan comparison.");
+    expect(result.usage).toMatchObject({ inputTokens: 1000, outputTokens: 200, estimated: false });
+  });
+
+  it("returns the model's failure as a value", async () => {
+    const { client } = fakeLlm(() => ({ ok: false, error: { kind: "rate_limited", message: "slow down" }, usage: emptyUsage(), model: "m", attempts: 3 }));
+    const result = await createJudge(client).judge({ prompt: "x", html });
+    expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/rate_limited.*slow down/) });
+  });
+
+  it("requires every criterion exactly once in the reply and truncates long emails", () => {
+    expect(JudgeReplySchema.safeParse({ ...reply, criteria: reply.criteria.slice(1).concat(reply.criteria[1]) }).success).toBe(false);
+    expect(JudgeReplySchema.safeParse(reply).success).toBe(true);
+    const long = buildJudgePrompt({ prompt: "p", html: "x".repeat(MAX_HTML_CHARS + 10) });
+    expect(long).toMatch(/truncated: 10 more characters/);
+  });
+});
