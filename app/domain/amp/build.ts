@@ -137,14 +137,14 @@ function carousel(m: CarouselModule, { ns, theme }: Ctx): BuiltModule {
     .map(
       (it, i) =>
         `<div class="${ns}-slide" data-kx-item="${i}"${i === 0 ? "" : " hidden"} [hidden]="${ns}.slide != ${i}">` +
-        `<h3 class="kx-h3">${esc(it.headline)}</h3>${it.body ? paragraphs(it.body) : ""}${it.cta ? button(it.cta) : ""}</div>`,
+        `<h3 class="kx-h3">${esc(it.headline)}</h3>${it.body ? paragraphs(it.body) : ""}${it.cta ? button(it.cta) : ""}` +
+        `<p class="kx-small ${ns}-count">${i + 1} / ${n}</p></div>`,
     )
     .join("");
   const go = (expr: string) => `tap:AMP.setState({${ns}: {slide: ${expr}}})`;
   const nav =
     `<div class="${ns}-nav">` +
     `<button type="button" class="${ns}-prev" aria-label="Previous" on="${go(`(${ns}.slide + ${n - 1}) % ${n}`)}">&#8592;</button>` +
-    `<span class="${ns}-count kx-small" [text]="(${ns}.slide + 1) + ' / ${n}'">1 / ${n}</span>` +
     `<button type="button" class="${ns}-next" aria-label="Next" on="${go(`(${ns}.slide + 1) % ${n}`)}">&#8594;</button></div>`;
   const dots =
     `<amp-selector class="${ns}-dots" layout="container" [selected]="${ns}.slide" on="select:AMP.setState({${ns}: {slide: event.targetOption * 1}})">` +
@@ -164,6 +164,7 @@ function carousel(m: CarouselModule, { ns, theme }: Ctx): BuiltModule {
       `.${ns}-dot{display:inline-block;width:10px;height:10px;margin:8px;border-radius:5px;background-color:${c.border};cursor:pointer;outline:none}`,
       `.${ns}-dot[selected]{background-color:${c.primary};width:24px}`,
       `.${ns}-nav{display:flex;align-items:center;justify-content:space-between;margin-top:8px}`,
+      `.${ns}-count{margin:0;text-align:center}`,
       `.${ns}-prev,.${ns}-next{width:44px;height:44px;border-radius:22px;border:1px solid ${c.border};background-color:${c.surface};color:${c.text};font-size:20px;cursor:pointer}`,
     ],
     state: { slide: 0 },
