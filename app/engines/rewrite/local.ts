@@ -1,5 +1,6 @@
 import { splitTechniques } from "~/domain/retrieval/embedding-text";
-import { PURPOSE_VOCABULARY, TECHNIQUE_DESCRIPTIONS, TECHNIQUES, type Technique } from "~/domain/retrieval/techniques";
+import { TECHNIQUE_DESCRIPTIONS } from "~/domain/retrieval/techniques";
+import { purposeMentioned, techniquesMentioned } from "~/domain/retrieval/vocabulary";
 import type { RewriteEngine, RewriteInput } from "./port";
 
 // Vocabulary expansion: the query is written in the same shape and words as the embedding text
@@ -7,46 +8,6 @@ import type { RewriteEngine, RewriteInput } from "./port";
 // sneakers" meets documents indexed under "tabbed interface, radio button tabs, content panels".
 
 const MAX_PROMPT_CHARS = 600;
-
-function words(text: string): string[] {
-  return text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
-}
-
-function mentions(tokens: string[], joined: string, terms: readonly string[]): number {
-  let hits = 0;
-  for (const term of terms) {
-    const t = words(term);
-    if (t.length === 1) hits += tokens.filter((x) => x === t[0]).length;
-    else if (t.length > 1 && joined.includes(` ${t.join(" ")} `)) hits++;
-  }
-  return hits;
-}
-
-/** Techniques the prompt talks about, strongest first; used when no technique was detected upstream. */
-export function techniquesMentioned(prompt: string): Technique[] {
-  const tokens = words(prompt);
-  const joined = ` ${tokens.join(" ")} `;
-  return TECHNIQUES.map((t) => ({ t, hits: mentions(tokens, joined, [t, ...TECHNIQUE_DESCRIPTIONS[t].vocabulary]) }))
-    .filter((x) => x.hits > 0)
-    .sort((a, b) => b.hits - a.hits)
-    .map((x) => x.t);
-}
-
-export function purposeMentioned(prompt: string, emailType?: string): string | null {
-  if (emailType && PURPOSE_VOCABULARY[emailType.toLowerCase()]) return emailType.toLowerCase();
-  const tokens = words(`${prompt} ${emailType ?? ""}`);
-  const joined = ` ${tokens.join(" ")} `;
-  let best: string | null = null;
-  let bestHits = 0;
-  for (const [purpose, terms] of Object.entries(PURPOSE_VOCABULARY)) {
-    const hits = mentions(tokens, joined, [purpose, ...terms]);
-    if (hits > bestHits) {
-      best = purpose;
-      bestHits = hits;
-    }
-  }
-  return best;
-}
 
 export function rewriteQuery(input: RewriteInput): string {
   const prompt = input.prompt.replace(/\s+/g, " ").trim().slice(0, MAX_PROMPT_CHARS);
