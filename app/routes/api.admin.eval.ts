@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { apiError, apiRoute, json } from "~/lib/http.server";
+import { createRun, finalizeRun, getRunWithResults, listRuns, saveResult } from "~/services/eval.server";
+
+const RunId = z.string().trim().min(1).max(100);
+const Score = z.number().finite().min(0).max(100).nullish();
+
+/** The accepted names of a stored result (docs/api/eval.md); unknown names are refused so a typo is not silently dropped. */
+export const EvalResultSchema = z
+  .object({
+    promptId: z.string().trim().min(1).max(200).nullish(),
+    prompt: z.string().max(20_000).nullish(),
+    qaScore: Score,
+    judgeScore: Score,
+    generationMs: z.number().finite().min(0).max(86_400_000).nullish(),
+    error: z.string().max(4000).nullish(),
+    details: z.record(z.unknown()).nullish(),
+  })
+  .strict();
+
+const Body = z.discriminatedUnion("action", [
+  z.object({
+    action: z.literal("createRun"),
+    label: z.string().trim().min(1).max(200),
+    promptSetVersion: z.string().trim().min(1).max(100),
+    promptCount: z.number().int().min(0).max(100_000),
+  }),
+  z.object({ action: z.literal("saveResult"), runId: RunId, result: EvalResultSchema }),
+  z.object({ action: z.literal("finalizeRun"), runId: RunId }),
+]);
+
+export const { loader, action, apiAuth } = apiRoute("admin", {
+  GET: async ({ app, request }) => {
+    const runId = new URL(request.url).searchParams.get("run");
+    if (runId === null) return json({ success: true, runs: await listRuns(app) });
+    if (!runId.trim()) return apiError(400, "Invalid request", { details: [{ path: "run", message: "run must be a run id" }] });
+    const found = await getRunWithResults(app, runId.trim());
+    if (!found.ok) return apiError(found.status, found.error);
+    return json({ success: true, ...found.value });
+  },
+
+  POST: async ({ app, body }) => {
+    const parsed = await body(Body);
+    if (!parsed.ok) return parsed.response;
+    const data = parsed.data;
+    switch (data.action) {
+      case "createRun": {
+        const run = await createRun(app, data);
+        return json({ success: true, runId: run.id, run });
+      }
+      case "saveResult": {
+        const r = data.result;
+        const error = r.error?.trim() ? r.error.trim() : null;
+        const saved = await saveResult(app, data.runId, {
+          promptId: r.promptId ?? null,
+          prompt: r.prompt ?? null,
+          qaScore: r.qaScore ?? null,
+          judgeScore: r.judgeScore ?? null,
+          generationMs: r.generationMs === null || r.generationMs === undefined ? null : Math.round(r.generationMs),
+          error,
+          details: r.details ?? null,
+        });
+        if (!saved.ok) return apiError(saved.status, saved.error);
+        return json({ success: true, ...saved.value });
+      }
+      case "finalizeRun": {
+        const done = await finalizeRun(app, data.runId);
+        if (!done.ok) return apiError(done.status, done.error);
+        return json({ success: true, run: done.value });
+      }
+    }
+  },
+});

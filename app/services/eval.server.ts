@@ -1,0 +1,137 @@
+import type { AppContext } from "~/lib/app.server";
+import { summarizeResults } from "~/domain/eval/stats";
+import type { JudgeEngine, JudgeInput, RubricItem } from "~/engines/judge/port";
+import {
+  type EvalResultRow,
+  type EvalRunRow,
+  type NewEvalResult,
+  completeRun,
+  findRun,
+  insertResult,
+  insertRun,
+  listRecentRuns,
+  listResults,
+} from "~/models/eval.server";
+
+export type ServiceResult<T> = { ok: true; value: T } | { ok: false; status: number; error: string };
+
+export const RECENT_RUNS_LIMIT = 50;
+/** Finalize recomputes when a result lands between its read and its write; this bounds the retries. */
+const FINALIZE_ATTEMPTS = 5;
+
+export interface EvalRunJson {
+  id: string;
+  label: string;
+  promptSetVersion: string;
+  promptCount: number;
+  status: "running" | "complete";
+  resultCount: number;
+  errorCount: number;
+  avgQaScore: number | null;
+  avgJudgeScore: number | null;
+  avgGenerationMs: number | null;
+  createdAt: string;
+  completedAt: string | null;
+}
+
+export interface EvalResultJson {
+  id: number;
+  promptId: string | null;
+  prompt: string | null;
+  qaScore: number | null;
+  judgeScore: number | null;
+  generationMs: number | null;
+  error: string | null;
+  details: Record<string, unknown> | null;
+  createdAt: string;
+}
+
+export function runJson(r: EvalRunRow): EvalRunJson {
+  return {
+    id: r.id,
+    label: r.label,
+    promptSetVersion: r.promptSetVersion,
+    promptCount: r.promptCount,
+    status: r.status,
+    resultCount: r.resultCount,
+    errorCount: r.errorCount,
+    avgQaScore: r.avgQaScore,
+    avgJudgeScore: r.avgJudgeScore,
+    avgGenerationMs: r.avgGenerationMs,
+    createdAt: r.createdAt.toISOString(),
+    completedAt: r.completedAt ? r.completedAt.toISOString() : null,
+  };
+}
+
+export function resultJson(r: EvalResultRow): EvalResultJson {
+  return {
+    id: r.id,
+    promptId: r.promptId,
+    prompt: r.prompt,
+    qaScore: r.qaScore,
+    judgeScore: r.judgeScore,
+    generationMs: r.generationMs,
+    error: r.error,
+    details: r.details ?? null,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+const runNotFound = { ok: false as const, status: 404, error: "Eval run not found" };
+
+export async function listRuns(app: AppContext): Promise<EvalRunJson[]> {
+  return (await listRecentRuns(app.database.db, RECENT_RUNS_LIMIT)).map(runJson);
+}
+
+export async function getRunWithResults(app: AppContext, runId: string): Promise<ServiceResult<{ run: EvalRunJson; results: EvalResultJson[] }>> {
+  const db = app.database.db;
+  const run = await findRun(db, runId);
+  if (!run) return runNotFound;
+  const results = await listResults(db, runId);
+  // A running run's counters are written at finalize; until then they are counted from its rows.
+  const live = run.status === "running" ? { ...run, ...pickCounts(summarizeResults(results)) } : run;
+  return { ok: true, value: { run: runJson(live), results: results.map(resultJson) } };
+}
+
+function pickCounts(s: { resultCount: number; errorCount: number }) {
+  return { resultCount: s.resultCount, errorCount: s.errorCount };
+}
+
+export async function createRun(app: AppContext, input: { label: string; promptSetVersion: string; promptCount: number }): Promise<EvalRunJson> {
+  return runJson(await insertRun(app.database.db, input));
+}
+
+export async function saveResult(app: AppContext, runId: string, result: NewEvalResult): Promise<ServiceResult<{ resultId: number }>> {
+  const saved = await insertResult(app.database.db, runId, result);
+  if (saved.ok) return { ok: true, value: { resultId: saved.id } };
+  if (saved.reason === "not_found") return runNotFound;
+  return { ok: false, status: 409, error: "Eval run is complete; it accepts no more results" };
+}
+
+/**
+ * Computes the averages from the stored rows (errored prompts count as 0, see domain/eval/stats)
+ * and marks the run complete. A complete run is returned as stored, so finalising twice gives the
+ * same answer.
+ */
+export async function finalizeRun(app: AppContext, runId: string): Promise<ServiceResult<EvalRunJson>> {
+  const db = app.database.db;
+  for (let attempt = 0; attempt < FINALIZE_ATTEMPTS; attempt++) {
+    const run = await findRun(db, runId);
+    if (!run) return runNotFound;
+    if (run.status === "complete") return { ok: true, value: runJson(run) };
+    const summary = summarizeResults(await listResults(db, runId));
+    const done = await completeRun(db, runId, summary);
+    if (done) return { ok: true, value: runJson(done) };
+  }
+  return { ok: false, status: 409, error: "Results are still arriving for this run; finalize again when they stop" };
+}
+
+export type JudgeOutcome = ServiceResult<{ score: number; rubric: RubricItem[]; summary: string }>;
+
+export async function judgeEmail(app: AppContext, judge: JudgeEngine, input: JudgeInput): Promise<JudgeOutcome> {
+  const started = Date.now();
+  const result = await judge.judge(input);
+  app.logger.info({ judge: judge.kind, ok: result.ok, score: result.ok ? result.score : undefined, ms: Date.now() - started, usage: result.usage }, "eval judge");
+  if (!result.ok) return { ok: false, status: 502, error: result.error };
+  return { ok: true, value: { score: result.score, rubric: result.rubric, summary: result.summary } };
+}
