@@ -1,0 +1,10 @@
+export { buildAmp, AMP_MAX_WIDTH } from "./build";
+export type { BuildAmpOptions, BuildAmpResult } from "./build";
+export { validateAmp, ampComponentsUsed, AMP_ERROR_CODES } from "./validate";
+export type { AmpError, AmpErrorCode, AmpValidation } from "./validate";
+export { repairAmp, MAX_REPAIR_ROUNDS } from "./repair";
+export type { AmpRepairResult } from "./repair";
+export { ampParity } from "./parity";
+export type { AmpParity, ParityItem } from "./parity";
+export { ampClipping, CLIPPING_VIEWPORT } from "./clipping";
+export type { AmpClipping, ClippingBlock } from "./clipping";
