@@ -44,3 +44,17 @@ for (const c of CASES) {
     });
   }
 }
+
+for (const [first, second] of [["accordion"], ["tabs", "itemCart"]] as Array<[Technique, Technique?]>) {
+  const name = second ? `${first}+${second}` : first;
+  test(`dark mode recolours a light design and keeps ${name} working`, async ({ page }) => {
+    const bp = sampleBlueprint(first, second);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await openEmail(page, htmlOf(bp), 600);
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(14, 15, 17)");
+    const heading = page.locator("h1.kx-text").first();
+    expect(await heading.evaluate((el) => getComputedStyle(el).color)).toBe("rgb(241, 242, 244)");
+    for (const [i, m] of bp.interactiveConfig.modules.entries()) await DRIVERS[m.technique](page, moduleNs(m, i), m);
+    await screenshot(page, `${name}-600-dark`);
+  });
+}

@@ -1,11 +1,18 @@
+import { contrastRatio } from "../blueprint/color";
 import type { Theme } from "./theme";
 
 /**
  * The <style> block: resets, mobile and dark-mode rules, and the webmail overrides of
  * docs/email-markup.md. Everything else is inline; these rules need media queries or selectors.
  */
+/** Wraps module rules that must differ in dark mode; nothing when the design is already dark. */
+export function darkOnly(theme: Theme, rules: string[]): string {
+  return theme.dark && rules.length ? `@media (prefers-color-scheme:dark){${rules.join("")}}` : "";
+}
+
 export function baseStylesheet(theme: Theme): string {
   const d = theme.dark;
+  const c = theme.design.colors;
   const rules = [
     `:root{color-scheme:light dark;supported-color-schemes:light dark}`,
     `body,table,td,a{-webkit-text-size-adjust:100%;-ms-text-size-adjust:100%}`,
@@ -36,7 +43,11 @@ export function baseStylesheet(theme: Theme): string {
       `.kx-text{color:${d.text} !important}` +
       `.kx-muted{color:${d.muted} !important}` +
       `.kx-border{border-color:${d.border} !important}` +
-      `.kx-link{color:${d.link} !important}`;
+      `.kx-link{color:${d.link} !important}` +
+      // A near-black brand colour would vanish on the dark card: such buttons flip to light.
+      (contrastRatio(c.primary, d.surface) < 3
+        ? `.kx-btn-cell,.kx-btn-outline{background-color:${d.text} !important}.kx-btn{color:${d.surface} !important;border-color:${d.text} !important}`
+        : "");
     rules.push(`@media (prefers-color-scheme:dark){${dark}}`);
     // Outlook.com's dark mode marks recoloured elements with data-ogsc/data-ogsb.
     rules.push(

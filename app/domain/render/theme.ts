@@ -1,4 +1,4 @@
-import { luminance, mix } from "../blueprint/color";
+import { contrastRatio, luminance, mix } from "../blueprint/color";
 import type { Design, Image, Link } from "../blueprint/schema";
 import { esc } from "./escape";
 
@@ -24,7 +24,7 @@ export interface Theme {
   /** A soft tint of the primary colour on the surface, for selected states and cards. */
   tint: string;
   /** Dark-mode palette, or null when the design is already dark. */
-  dark: { background: string; surface: string; text: string; muted: string; border: string; link: string; tint: string } | null;
+  dark: { background: string; surface: string; text: string; muted: string; border: string; link: string; tint: string; primary: string; onPrimary: string } | null;
 }
 
 export function makeTheme(design: Design): Theme {
@@ -59,6 +59,9 @@ export function makeTheme(design: Design): Theme {
           border: "#33363d",
           link: mix(c.link, "#ffffff", 0.55),
           tint: mix("#1a1c20", c.primary, 0.28),
+          // Selected states keep the brand colour unless it would vanish on the dark card.
+          primary: contrastRatio(c.primary, "#1a1c20") >= 3 ? c.primary : "#f1f2f4",
+          onPrimary: contrastRatio(c.primary, "#1a1c20") >= 3 ? c.onPrimary : "#1a1c20",
         }
       : null,
   };

@@ -36,11 +36,11 @@ export const accordion: TechniqueRenderer<AccordionModule> = {
       .join("");
   },
 
-  css(_m, { ns, theme }) {
+  css(_m, { ns }) {
     return [
       `.${ns}-acc-input:checked + .${ns}-acc-label + .${ns}-panel{display:block !important}`,
       `.${ns}-acc-input:checked + .${ns}-acc-label .${ns}-acc-icon{transform:rotate(45deg)}`,
-      `.${ns}-acc-label:hover{color:${theme.design.colors.link} !important}`,
+      `.${ns}-acc-label:hover{text-decoration:underline}`,
     ].join("\n");
   },
 };

@@ -1,4 +1,5 @@
 import type { CarouselModule } from "../blueprint/schema";
+import { mix } from "../blueprint/color";
 import { esc } from "../render/escape";
 import { button, image, paragraphs } from "../render/theme";
 import type { Theme } from "../render/theme";
@@ -28,7 +29,7 @@ export const carousel: TechniqueRenderer<CarouselModule> = {
       .map(
         (it, i) =>
           `<div class="${ns}-slide ${ns}-slide-${i}" data-kx-item="${i}" style="display:none">${slideContent(it, theme)}` +
-          `<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="margin-top:8px"><tr>` +
+          `<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="margin-top:16px"><tr>` +
           `<td align="left" width="52">${navBtn(`${ns}-prev`, (i - 1 + n) % n, "&#8592;", "Previous")}</td>` +
           `<td align="center" class="kx-muted" style="${theme.small}">${i + 1} / ${n}</td>` +
           `<td align="right" width="52">${navBtn(`${ns}-next`, (i + 1) % n, "&#8594;", "Next")}</td>` +
@@ -39,7 +40,7 @@ export const carousel: TechniqueRenderer<CarouselModule> = {
       .map(
         (it, i) =>
           `<label for="${ns}-slide-${i}" class="${ns}-dot ${ns}-dot-${i}" aria-label="${esc(it.label ?? `Slide ${i + 1}`)}" style="display:inline-block;width:44px;height:44px;text-align:center;cursor:pointer">` +
-          `<span class="${ns}-pip" style="display:inline-block;width:10px;height:10px;margin-top:17px;border-radius:5px;background-color:${c.border}"></span></label>`,
+          `<span class="${ns}-pip" style="display:inline-block;width:10px;height:10px;margin-top:17px;border-radius:5px;background-color:${mix(c.border, c.mutedText, 0.45)}"></span></label>`,
       )
       .join("");
     return `${inputs}<div class="${ns}-slides">${slides}</div><div class="${ns}-dots" style="text-align:center;font-size:0;line-height:0">${dots}</div>`;

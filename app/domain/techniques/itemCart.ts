@@ -1,6 +1,7 @@
 import { currencyMinorDigits, currencyPrefix, formatMoney } from "../blueprint/currency";
 import type { ItemCartModule } from "../blueprint/schema";
 import { esc } from "../render/escape";
+import { darkOnly } from "../render/stylesheet";
 import { button, image } from "../render/theme";
 import type { Theme } from "../render/theme";
 import type { TechniqueRenderer } from "./types";
@@ -87,6 +88,11 @@ export const itemCart: TechniqueRenderer<ItemCartModule> = {
       `.${ns}-add:checked ~ .${ns}-summary .${ns}-sum{display:inline !important}`,
       `.${ns}-count::after{content:counter(${ns}-count)}`,
     );
+    const d = theme.dark;
+    if (d) rules.push(darkOnly(theme, [
+          `.${ns}-add:checked + .${ns}-item{background-color:${d.tint} !important;border-color:${d.primary} !important}`,
+          `.${ns}-add:checked + .${ns}-item .${ns}-add-label{background-color:${d.primary} !important;color:${d.onPrimary} !important;border-color:${d.primary} !important}`,
+        ]));
     if (currencyMinorDigits(m.currency) === 2) {
       rules.push(
         `.${ns}-major::before{content:${prefix} counter(${ns}-total);display:inline-block;direction:ltr;position:relative;left:2ch}`,

@@ -43,7 +43,7 @@ export const menu: TechniqueRenderer<MenuModule> = {
     return [
       `.${ns}-toggle:checked ~ .${ns}-overlay{display:block !important}`,
       `.${ns}-toggle:checked ~ .${ns}-bar .${ns}-burger{border-color:${theme.design.colors.primary} !important}`,
-      `.${ns}-link:hover{color:${theme.design.colors.link} !important}`,
+      `.${ns}-link:hover{text-decoration:underline !important}`,
     ].join("\n");
   },
 };

@@ -70,6 +70,6 @@ export const survey: TechniqueRenderer<SurveyModule> = {
       // Hides come after shows: same specificity, so the later rule wins once a step is answered.
       hide.push(`.${ns}-q${qi}:checked ~ .${ns}-steps .${ns}-step-${qi}{display:none !important}`);
     }
-    return [...show, ...hide, `.${ns}-option:hover{border-color:${c.primary} !important;background-color:${theme.tint} !important}`].join("\n");
+    return [...show, ...hide, `.${ns}-option:hover{border-color:${c.primary} !important}`].join("\n");
   },
 };

@@ -1,5 +1,6 @@
 import type { TabsModule } from "../blueprint/schema";
 import { esc } from "../render/escape";
+import { darkOnly } from "../render/stylesheet";
 import { button, image, paragraphs } from "../render/theme";
 import type { Theme } from "../render/theme";
 import type { ModuleContext, TechniqueRenderer } from "./types";
@@ -25,7 +26,7 @@ export const tabs: TechniqueRenderer<TabsModule> = {
     const labels = m.items
       .map(
         (it, i) =>
-          `<label for="${ns}-tab-${i}" class="${ns}-tab-label ${ns}-tab-label-${i} kx-muted" style="display:table-cell;width:${Math.floor(100 / n)}%;padding:12px 6px;${theme.font};font-size:15px;line-height:20px;font-weight:${theme.design.typography.weights.bold};text-align:center;color:${c.mutedText};border-bottom:3px solid ${c.border};cursor:pointer">${esc(it.label)}</label>`,
+          `<label for="${ns}-tab-${i}" class="${ns}-tab-label ${ns}-tab-label-${i} kx-muted kx-border" style="display:table-cell;width:${Math.floor(100 / n)}%;padding:12px 6px;${theme.font};font-size:15px;line-height:20px;font-weight:${theme.design.typography.weights.bold};text-align:center;color:${c.mutedText};border-bottom:3px solid ${c.border};cursor:pointer">${esc(it.label)}</label>`,
       )
       .join("");
     const panels = m.items
@@ -56,7 +57,9 @@ export const tabs: TechniqueRenderer<TabsModule> = {
         `.${ns}-tab-input-${i}:checked ~ .${ns}-tab-bar .${ns}-tab-label-${i}{color:${c.text} !important;border-bottom-color:${c.primary} !important}`,
       );
     }
-    rules.push(`.${ns}-tab-label:hover{color:${c.text} !important}`);
+    rules.push(`.${ns}-tab-label:hover{text-decoration:underline}`);
+    const d = theme.dark;
+    if (d) rules.push(darkOnly(theme, m.items.map((_, i) => `.${ns}-tab-input-${i}:checked ~ .${ns}-tab-bar .${ns}-tab-label-${i}{color:${d.text} !important;border-bottom-color:${d.primary} !important}`)));
     return rules.join("\n");
   },
 };
