@@ -401,7 +401,17 @@ function styleKeyOf(input: BuildInput, technique: Technique): PresetKey {
   const explicit = resolveStyleTheory(input.styleTheory);
   // The caller's explicit choice beats the model's; the model's beats the tone; the tone beats auto.
   const key = explicit !== "auto" ? explicit : requested !== "auto" ? requested : TONE_PRESET[input.facts.tone] && input.facts.toneFromPrompt ? TONE_PRESET[input.facts.tone]! : "auto";
-  return styleTheoryDesign(key, { emailType: input.facts.emailType, technique }).key;
+  return styleTheoryDesign(key, { emailType: styleHint(input.facts), technique }).key;
+}
+
+/**
+ * The words autoPreset matches on. "ecommerce" itself would hit its /eco/ (wellness) rule, so a
+ * shop email is described by what it is: a sale when it carries an offer, else a shop.
+ */
+function styleHint(facts: PromptFacts): string {
+  if (facts.emailType === "ecommerce" || facts.emailType === "transactional") return facts.offer ? "sale" : "shop";
+  if (facts.emailType === "onboarding") return "welcome";
+  return facts.emailType;
 }
 
 /** Preset (style theory) → the model's palette, if any → the brand tokens, which always win. */
