@@ -45,6 +45,13 @@ describe("absolutizeImageUrls", () => {
     expect(absolutizeImageUrls(html, base)).toBe(html);
   });
 
+  it("rewrites relative url() in inline styles only", () => {
+    const html = `<td style="background-image:url('img/bg.png');color:#000"><div style="background:url(https://cdn.example.com/x.png)">x</div></td>`;
+    expect(absolutizeImageUrls(html, base)).toBe(
+      `<td style="background-image:url('https://kinetic.example.com/img/bg.png');color:#000"><div style="background:url(https://cdn.example.com/x.png)">x</div></td>`,
+    );
+  });
+
   it("rejects a base that is not http(s)", () => {
     expect(() => absolutizeImageUrls("<img src=a.png>", "ftp://x")).toThrow(TypeError);
   });

@@ -1,7 +1,13 @@
-import { applySplices, escapeHtml, scanHtml, type ScannedAttribute, type Splice } from "./scan";
+import { applySplices, scanHtml, type ScannedAttribute, type Splice } from "./scan";
 
 /** Tags whose `src`/`srcset` name an image (VML images live inside MSO conditional comments). */
 const IMAGE_TAGS = new Set(["img", "amp-img", "amp-anim", "source", "input", "v:image", "v:fill"]);
+
+/** Escapes just what the surrounding quote style needs, so rewritten values stay readable. */
+function escapeAttribute(value: string, quote: '"' | "'"): string {
+  const amp = value.replace(/&/g, "&amp;");
+  return quote === '"' ? amp.replace(/"/g, "&quot;") : amp.replace(/'/g, "&#39;");
+}
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
@@ -61,7 +67,7 @@ function collectSplices(html: string, offset: number, base: URL, out: Splice[]):
     for (const attr of token.attributes) {
       const next = rewriteAttribute(token.name, attr, base);
       if (next === null) continue;
-      const escaped = escapeHtml(next);
+      const escaped = escapeAttribute(next, attr.quote === "single" ? "'" : '"');
       out.push(
         attr.quote === "unquoted"
           ? { start: offset + attr.valueStart, end: offset + attr.valueEnd, text: `"${escaped}"` }
@@ -71,8 +77,20 @@ function collectSplices(html: string, offset: number, base: URL, out: Splice[]):
   }
 }
 
+/** `url(...)` references inside one inline `style` attribute value (CSS background images). */
+function rewriteStyleUrls(style: string, base: URL): string | null {
+  let changed = false;
+  const out = style.replace(/url\(\s*(['"]?)([^'")]*)\1\s*\)/gi, (whole, quote: string, ref: string) => {
+    if (!isRelative(ref)) return whole;
+    changed = true;
+    return `url(${quote}${resolveUnder(ref, base)}${quote})`;
+  });
+  return changed ? out : null;
+}
+
 function rewriteAttribute(tag: string, attr: ScannedAttribute, base: URL): string | null {
   if (attr.quote === "none") return null;
+  if (attr.name === "style") return attr.value.includes("url(") ? rewriteStyleUrls(attr.value, base) : null;
   if (attr.name === "background") return isRelative(attr.value) ? resolveUnder(attr.value, base) : null;
   if (!IMAGE_TAGS.has(tag)) return null;
   if (attr.name === "src") return isRelative(attr.value) ? resolveUnder(attr.value, base) : null;
@@ -81,8 +99,8 @@ function rewriteAttribute(tag: string, attr: ScannedAttribute, base: URL): strin
 }
 
 /**
- * Turns relative image references (`src`/`srcset` of images, `background` attributes, VML
- * images in MSO comments) into absolute URLs under `baseUrl`. Only those attribute values
+ * Turns relative image references (`src`/`srcset` of images, `background` attributes, `url()` in
+ * inline `style` attributes, VML images in MSO comments) into absolute URLs under `baseUrl`. Only those attribute values
  * change; the rest of the document is kept byte for byte. The scheme follows the base
  * (https in production). Throws a TypeError when `baseUrl` is not an absolute http(s) URL,
  * which is a configuration bug rather than an input problem.
