@@ -188,7 +188,7 @@ export function cleanStylesheet(text: string, context: "stylesheet" | "declarati
     return result;
   }
   csstree.walk(ast, {
-    enter(node: csstree.CssNode, item: csstree.ListItem<csstree.CssNode>, list: csstree.List<csstree.CssNode>) {
+    enter(node: csstree.CssNode, item: csstree.ListItem<csstree.CssNode>, list: csstree.List<csstree.CssNode>): void | symbol {
       if (node.type === "Declaration") {
         if (node.important) {
           node.important = false;
@@ -198,9 +198,14 @@ export function cleanStylesheet(text: string, context: "stylesheet" | "declarati
           result.droppedDeclarations.push(`${node.property}: ${csstree.generate(node.value)}`);
           list.remove(item);
         }
-      } else if (node.type === "Atrule" && node.name.toLowerCase() !== "media" && list && item) {
-        result.droppedRules.push(`@${node.name}`);
-        list.remove(item);
+      } else if (node.type === "Atrule" && list && item) {
+        const prelude = node.prelude ? csstree.generate(node.prelude) : "";
+        const mediaOk = node.name.toLowerCase() === "media" && checkStylesheet(`@media ${prelude}{}`, 1).length === 0;
+        if (!mediaOk) {
+          result.droppedRules.push(`@${node.name} ${prelude}`.trim());
+          list.remove(item);
+          return csstree.walk.skip;
+        }
       } else if (node.type === "Rule" && list && item) {
         const faults: CssFault[] = [];
         const selector = csstree.generate(node.prelude);

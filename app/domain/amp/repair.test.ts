@@ -1,6 +1,8 @@
 import { repairAmp, MAX_REPAIR_ROUNDS } from "./repair";
 import { validateAmp } from "./validate";
 import { BROKEN_AMP, VALID_AMP } from "./test-corpus";
+import { render } from "../render";
+import { sampleBlueprint } from "../render/fixtures";
 
 describe("repairAmp", () => {
   it("leaves a valid document untouched", () => {
@@ -58,6 +60,16 @@ describe("repairAmp", () => {
     const c = BROKEN_AMP.find((x) => x.name === "img instead of amp-img")!;
     const result = repairAmp(c.html);
     expect(result.html).toContain('<amp-img src="https://example.com/c.jpg" width="600" height="200" alt="Banner" layout="responsive"></amp-img>');
+  });
+
+  it("turns a rendered (non-AMP) HTML email into a valid AMP document in one round", () => {
+    const r = render(sampleBlueprint("quiz"));
+    if (!r.ok) throw new Error("fixture");
+    const result = repairAmp(r.html);
+    expect(result.validation.errors).toEqual([]);
+    expect(result.rounds).toBe(1);
+    expect(result.repairs).toContain("replaced <img> with <amp-img>");
+    expect(result.repairs.join("\n")).toMatch(/dropped the rule "@media \(prefers-color-scheme:dark\)/);
   });
 
   it("builds the required markup around a bare fragment", () => {

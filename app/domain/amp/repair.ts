@@ -102,7 +102,8 @@ function fixHead(root: AmpRoot, head: AmpElement, repairs: string[]): void {
   const runtimeOk = runtimes.length === 1 && runtimes[0].parent === head && "async" in runtimes[0].attribs;
   if (!runtimeOk) {
     for (const r of runtimes) detach(r);
-    insertChild(head, 1, createElement("script", { async: "", src: AMP_RUNTIME_SRC }));
+    const charset = childElements(head)[0];
+    insertChild(head, head.children.indexOf(charset) + 1, createElement("script", { async: "", src: AMP_RUNTIME_SRC }));
     repairs.push(runtimes.length ? "fixed the AMP runtime script" : "added the AMP runtime script");
   }
   const boilerplates = allElements(root).filter((e) => e.name === "style" && "amp4email-boilerplate" in e.attribs);
