@@ -42,6 +42,8 @@ async function startSmtp(options: Partial<SMTPServerOptions> = {}) {
     },
     ...options,
   });
+  // Clients that hang up mid-handshake (the TLS refusal test) surface as server errors.
+  server.on("error", () => {});
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
   return { server, port, received, close: () => new Promise<void>((r) => server.close(() => r())) };
@@ -200,6 +202,23 @@ describe("SMTP provider: auth, refusals and failures", () => {
     expect(r).toMatchObject({ ok: false, retryable });
     expect(!r.ok && r.error).toContain(String(code));
     await created.provider.close?.();
+    await smtp.close();
+  });
+
+  it("speaks implicit TLS for smtps:// and honours tlsRejectUnauthorized", async () => {
+    // smtp-server falls back to its bundled self-signed certificate when given none.
+    const smtp = await startSmtp({ secure: true, disabledCommands: [] });
+    const lax = createSmtpProvider({ url: `smtps://127.0.0.1:${smtp.port}`, tlsRejectUnauthorized: false });
+    const strict = createSmtpProvider({ url: `smtps://127.0.0.1:${smtp.port}` });
+    if (!lax.ok || !strict.ok) throw new Error("config");
+    const msg = await prepare("a@x.example", "b@y.example");
+    expect(await lax.provider.send(msg)).toMatchObject({ ok: true });
+    const refused = await strict.provider.send(msg);
+    expect(refused).toMatchObject({ ok: false, retryable: false });
+    expect(!refused.ok && refused.error).toMatch(/certificate/i);
+    expect(smtp.received).toHaveLength(1);
+    await lax.provider.close?.();
+    await strict.provider.close?.();
     await smtp.close();
   });
 

@@ -67,6 +67,10 @@ function mapError(err: unknown): SendResult {
       retryable: e.responseCode >= 400 && e.responseCode < 500,
     };
   }
+  // A certificate the relay will keep presenting is a configuration problem, not a blip.
+  if (/certificate|self[- ]signed|unable to verify/i.test(e.message ?? "")) {
+    return { ok: false, error: `SMTP TLS failed: ${e.message}`, retryable: false };
+  }
   if (e.code === "EAUTH") return { ok: false, error: `SMTP authentication failed: ${e.message ?? ""}`.trim(), retryable: false };
   return { ok: false, error: `SMTP ${e.code ?? "error"}: ${e.message ?? String(err)}`, retryable: RETRYABLE_CODES.has(e.code ?? "") };
 }
