@@ -140,6 +140,9 @@ export function analyseHtml(html: string): Structure {
       if (cls.includes(" kx-fb ") || /\bfallback\b/.test(cls)) s.hasFallback = true;
       if (cls.includes(" kx-preheader ") || cls.includes(" preheader ")) s.hasPreheader = true;
       if (a.style) s.inlineStyled++;
+      // Words a reader sees that are not text nodes: button values and image alternatives.
+      if (a.alt) texts.push(a.alt);
+      if (name === "input" && ["submit", "button"].includes((a.type ?? "").toLowerCase()) && a.value) texts.push(a.value);
       if (name === "input") {
         const type = (a.type ?? "text").toLowerCase();
         if (type === "radio") {
@@ -264,7 +267,8 @@ function complexityOf(s: Structure, techniques: Technique[]): AutoTags["complexi
   else if (inputs > 4) points += 1;
   if (s.checkedRules > 12) points += 2;
   else if (s.checkedRules > 4) points += 1;
-  if (s.counterRules > 0) points += 2;
+  // Counter arithmetic (running totals) is the hardest email CSS to get right across clients.
+  if (s.counterRules > 0) points += 4;
   if (s.keyframes > 0) points += 1;
   if (s.ampComponents.some((c) => ["amp-bind", "amp-list", "amp-form", "amp-state"].includes(c))) points += 2;
   if (points >= 4) return "advanced";
