@@ -4,6 +4,7 @@ export {
   checkSend,
   deliverabilityStateSchema,
   initialState,
+  machineEventFor,
   transition,
 } from "./machine";
 export type {

@@ -3,6 +3,7 @@ import {
   checkSend,
   deliverabilityStateSchema,
   initialState,
+  machineEventFor,
   transition,
   type DeliverabilityEvent,
   type DeliverabilityState,
@@ -237,5 +238,19 @@ describe("edges", () => {
     const back = deliverabilityStateSchema.parse(JSON.parse(JSON.stringify(state)));
     expect(back).toEqual(state);
     expect(checkSend(back, DEFAULT_POLICY, at(3 * DAY))).toEqual(checkSend(state, DEFAULT_POLICY, at(3 * DAY)));
+  });
+});
+
+describe("machineEventFor", () => {
+  it.each([
+    [{ kind: "failed", severity: "permanent" }, { type: "permanentFailure" }],
+    [{ kind: "failed", severity: "temporary" }, { type: "temporaryFailure" }],
+    [{ kind: "complained" }, { type: "complaint" }],
+    [{ kind: "delivered" }, { type: "delivered" }],
+    [{ kind: "unsubscribed" }, { type: "unsubscribe" }],
+    [{ kind: "opened" }, null],
+    [{ kind: "clicked" }, null],
+  ] as const)("%j → %j", (input, expected) => {
+    expect(machineEventFor(input)).toEqual(expected);
   });
 });

@@ -191,3 +191,25 @@ export function checkSend(current: DeliverabilityState, policy: DeliverabilityPo
   }
   return { allowed: true };
 }
+
+/**
+ * The machine event for a normalised provider event (`~/domain/webhooks`), or null for events
+ * that are only logged (opened, clicked).
+ */
+export function machineEventFor(e: {
+  kind: "delivered" | "failed" | "complained" | "opened" | "clicked" | "unsubscribed";
+  severity?: "permanent" | "temporary";
+}): DeliverabilityEvent | null {
+  switch (e.kind) {
+    case "failed":
+      return { type: e.severity === "permanent" ? "permanentFailure" : "temporaryFailure" };
+    case "complained":
+      return { type: "complaint" };
+    case "delivered":
+      return { type: "delivered" };
+    case "unsubscribed":
+      return { type: "unsubscribe" };
+    default:
+      return null;
+  }
+}
