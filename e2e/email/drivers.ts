@@ -54,11 +54,12 @@ export const DRIVERS: Record<Technique, Driver> = {
       await slides.nth(k).locator(`.${ns}-next`).click();
       await onlyVisible((k + 1) % n);
     }
-    await slides.nth(0).locator(`.${ns}-prev`).click();
-    await onlyVisible(n - 1);
-    for (let k = 0; k < n; k++) {
+    // Dots jump anywhere; from each slide, previous goes one back (wrapping from the first).
+    for (let k = n - 1; k >= 0; k--) {
       await page.locator(`.${ns}-int .${ns}-dot-${k}`).click();
       await onlyVisible(k);
+      await slides.nth(k).locator(`.${ns}-prev`).click();
+      await onlyVisible((k - 1 + n) % n);
     }
   },
 

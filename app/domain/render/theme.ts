@@ -87,7 +87,7 @@ export function button(theme: Theme, link: Link, opts: { align?: "left" | "cente
   const width = opts.full ? ' width="100%"' : "";
   return (
     `<table role="presentation" cellpadding="0" cellspacing="0" border="0" class="kx-btn-table"${width} style="border-collapse:separate;${align === "center" ? "margin:0 auto" : "margin:0"}">` +
-    `<tr><td align="center" bgcolor="${bg}" class="${outline ? "kx-btn-outline" : "kx-btn-cell"}" style="border-radius:${b.radius}px;background-color:${bg}">` +
+    `<tr><td align="center" bgcolor="${bg}" class="${outline ? "kx-btn-outline" : "kx-btn-cell"}" style="border-radius:${b.radius}px;background-color:${bg};mso-padding-alt:${b.paddingY}px ${b.paddingX}px">` +
     `<a class="kx-btn" href="${esc(link.url)}" target="_blank" style="display:${opts.full ? "block" : "inline-block"};padding:${b.paddingY}px ${b.paddingX}px;border:2px solid ${c.primary};border-radius:${b.radius}px;${theme.font};font-size:${Math.max(15, t.baseSize)}px;line-height:20px;font-weight:${t.weights.bold};color:${fg};text-decoration:none;text-align:center;mso-padding-alt:0">${esc(link.label)}</a>` +
     `</td></tr></table>`
   );
