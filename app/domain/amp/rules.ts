@@ -35,7 +35,7 @@ export const COMPONENTS: Record<string, ComponentRule> = {
   "amp-anim": { script: { attr: "custom-element", versions: ["0.1"] }, attrs: ["alt", "attribution", "src", "srcset", ...LAYOUT_ATTRS] },
   "amp-accordion": { script: { attr: "custom-element", versions: ["0.1"] }, attrs: ["animate", "disable-session-states", "expand-single-section", ...LAYOUT_ATTRS] },
   "amp-carousel": {
-    script: { attr: "custom-element", versions: ["0.1", "0.2"] },
+    script: { attr: "custom-element", versions: ["0.2", "0.1"] },
     attrs: ["type", "controls", "loop", "autoplay", "delay", "slide", ...LAYOUT_ATTRS],
   },
   "amp-selector": { script: { attr: "custom-element", versions: ["0.1"] }, attrs: ["disabled", "form", "multiple", "name", "keyboard-select-mode", ...LAYOUT_ATTRS] },
