@@ -151,13 +151,43 @@ function buildTable(): Map<string, FeatureSupport> {
     const s = table.get(from);
     if (s) for (const k of to) table.set(k, s);
   }
+  for (const key of GRACEFUL) {
+    const s = table.get(key);
+    if (s) table.set(key, { title: s.title, unsupported: [], partial: [...s.unsupported, ...s.partial] });
+  }
   return table;
 }
 
+// Ignored where unsupported, with nothing lost for the reader: listed, never failed.
+const GRACEFUL = ["attr:target", "prop:color-scheme", "prop:cursor", "prop:user-select", "prop:text-decoration-skip-ink", "prop:hyphens"];
+
 export const FEATURE_TABLE: ReadonlyMap<string, FeatureSupport> = buildTable();
+
+/** Attribute names and tags with an entry, so the per-element loop skips the rest cheaply. */
+export const ATTRIBUTES_WITH_ISSUES: ReadonlySet<string> = new Set(
+  [...FEATURE_TABLE.keys()].filter((k) => k.startsWith("attr:")).map((k) => k.slice(5)),
+);
 
 const UNIT_RE = /\d(rem|vw|vh|vmin|vmax|ch|ex|cm|mm|in|pc|em)\b/g;
 const FN_RE = /([a-z-]+)\(/g;
+
+const STYLE_KEYS = new Map<string, FeatureSupport[]>();
+
+/** The table entries one style attribute touches; emails repeat styles, so results are memoised. */
+export function styleFeatures(style: string, decls: { property: string; value: string }[]): FeatureSupport[] {
+  let hit = STYLE_KEYS.get(style);
+  if (hit) return hit;
+  hit = [];
+  for (const d of decls) {
+    for (const k of declarationKeys(d.property, d.value)) {
+      const s = FEATURE_TABLE.get(k);
+      if (s && !hit.includes(s)) hit.push(s);
+    }
+  }
+  if (STYLE_KEYS.size > 5000) STYLE_KEYS.clear();
+  STYLE_KEYS.set(style, hit);
+  return hit;
+}
 
 /** Lookup keys a declaration touches: the property, a property:value pair, functions and units. */
 export function declarationKeys(property: string, value: string): string[] {

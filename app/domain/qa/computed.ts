@@ -1,6 +1,6 @@
 import type { CssDecl } from "~/domain/html/css";
 import { declValue, parseInlineStyle, pxValue } from "~/domain/html/css";
-import { type DomElement, type DomNode, classList, hasClass, isElement } from "~/domain/html/dom";
+import { type DomElement, type DomNode, classList, isElement } from "~/domain/html/dom";
 import type { EmailDoc } from "~/domain/html/parse";
 import { backgroundColor, parseColor } from "./color";
 
@@ -78,20 +78,26 @@ export function computedStyles(doc: EmailDoc): Map<DomElement, Computed> {
   cache.set(doc, out);
   if (!doc.body && !doc.elements.length) return out;
   const { byTag, byClass } = simpleRuleIndex(doc);
-  const bodyRoot = doc.body ?? doc.document;
-  const stack: [DomNode, Computed][] = [];
-  for (let i = bodyRoot.children.length - 1; i >= 0; i--) stack.push([bodyRoot.children[i], ROOT]);
-  const rootComputed = doc.body ? compute(doc.body, ROOT) : ROOT;
-  if (doc.body) {
-    out.set(doc.body, rootComputed);
-    stack.length = 0;
-    for (let i = doc.body.children.length - 1; i >= 0; i--) stack.push([doc.body.children[i], rootComputed]);
+  interface Own {
+    decls: CssDecl[];
+    color: string | null;
+    background: string | null;
+    fontSize: string | undefined;
+    hides: boolean;
+    interactive: boolean;
+    smallPrint: boolean;
   }
-  function compute(el: DomElement, parent: Computed): Computed {
-    const inline = parseInlineStyle(el.attribs.style);
+  // Emails repeat the same tag/class/style combinations hundreds of times: read each once.
+  const owns = new Map<string, Own>();
+  function own(el: DomElement): Own {
+    const a = el.attribs;
+    const key = `${el.name}\u0001${a.class ?? ""}\u0001${a.style ?? ""}\u0001${a.bgcolor ?? ""}\u0001${a.color ?? ""}\u0001${a.hidden ?? "-"}`;
+    const hit = owns.get(key);
+    if (hit) return hit;
+    const inline = parseInlineStyle(a.style);
     let decls = inline;
     const tagRules = byTag.get(el.name);
-    const cls = el.attribs.class ? classList(el) : [];
+    const cls = a.class ? classList(el) : [];
     if (tagRules || cls.length) {
       const fromRules: CssDecl[] = [...(tagRules ?? [])];
       for (const c of cls) {
@@ -100,21 +106,40 @@ export function computedStyles(doc: EmailDoc): Map<DomElement, Computed> {
       }
       if (fromRules.length) decls = [...fromRules, ...inline];
     }
-    let color = parseColor(declValue(decls, "color")) ?? parseColor(el.name === "font" ? el.attribs.color : undefined);
+    let color = parseColor(declValue(decls, "color")) ?? parseColor(el.name === "font" ? a.color : undefined);
     if (!color && el.name === "a") color = DEFAULT_LINK;
-    const bg =
-      parseColor(declValue(decls, "background-color")) ??
-      backgroundColor(declValue(decls, "background")) ??
-      parseColor(el.attribs.bgcolor);
-    return {
+    const o: Own = {
       decls,
-      color: color ?? parent.color,
-      background: bg ?? parent.background,
-      fontSize: fontSize(declValue(decls, "font-size"), parent.fontSize),
-      hidden: parent.hidden || isHidden(el, decls),
-      interactive: parent.interactive || hasClass(el, "kx-int"),
-      smallPrint: parent.smallPrint || SMALL_PRINT.some((c) => hasClass(el, c)) || el.name === "small" || el.name === "sup",
+      color,
+      background: parseColor(declValue(decls, "background-color")) ?? backgroundColor(declValue(decls, "background")) ?? parseColor(a.bgcolor),
+      fontSize: declValue(decls, "font-size"),
+      hides: isHidden(el, decls),
+      interactive: cls.includes("kx-int"),
+      smallPrint: SMALL_PRINT.some((c) => cls.includes(c)) || el.name === "small" || el.name === "sup",
     };
+    owns.set(key, o);
+    return o;
+  }
+  function compute(el: DomElement, parent: Computed): Computed {
+    const o = own(el);
+    return {
+      decls: o.decls,
+      color: o.color ?? parent.color,
+      background: o.background ?? parent.background,
+      fontSize: o.fontSize === undefined ? parent.fontSize : fontSize(o.fontSize, parent.fontSize),
+      hidden: parent.hidden || o.hides,
+      interactive: parent.interactive || o.interactive,
+      smallPrint: parent.smallPrint || o.smallPrint,
+    };
+  }
+  const bodyRoot = doc.body ?? doc.document;
+  const stack: [DomNode, Computed][] = [];
+  for (let i = bodyRoot.children.length - 1; i >= 0; i--) stack.push([bodyRoot.children[i], ROOT]);
+  const rootComputed = doc.body ? compute(doc.body, ROOT) : ROOT;
+  if (doc.body) {
+    out.set(doc.body, rootComputed);
+    stack.length = 0;
+    for (let i = doc.body.children.length - 1; i >= 0; i--) stack.push([doc.body.children[i], rootComputed]);
   }
   while (stack.length) {
     const [n, parent] = stack.pop()!;

@@ -1,11 +1,8 @@
 import { parseInlineStyle } from "~/domain/html/css";
 import { classList } from "~/domain/html/dom";
-import { FEATURE_TABLE, declarationKeys } from "../caniemail-table";
+import { ATTRIBUTES_WITH_ISSUES, FEATURE_TABLE, type FeatureSupport, declarationKeys, styleFeatures } from "../caniemail-table";
 import { computedStyles } from "../computed";
 import { type CheckTable, examples, fail, pass } from "./types";
-
-// Ignored where unsupported, with nothing lost for the reader: never a reason to fail.
-const GRACEFUL = new Set(["attr:target", "prop:color-scheme", "prop:cursor", "prop:user-select", "prop:text-decoration-skip-ink", "prop:hyphens"]);
 
 const IMAGE_EXT = /\.([a-z0-9]{2,5})(?:[?#]|$)/i;
 
@@ -19,11 +16,13 @@ export const compatChecks: CheckTable = {
   caniemail: ({ doc }) => {
     const failing = new Set<string>();
     const partial = new Set<string>();
+    const note = (s: FeatureSupport, blocking: boolean) => {
+      if (blocking && s.unsupported.length) failing.add(`${s.title} (${s.unsupported.join(", ")})`);
+      else partial.add(s.title);
+    };
     const consider = (key: string, blocking: boolean) => {
       const s = FEATURE_TABLE.get(key);
-      if (!s) return;
-      if (blocking && s.unsupported.length && !GRACEFUL.has(key)) failing.add(`${s.title} (${s.unsupported.join(", ")})`);
-      else partial.add(s.title);
+      if (s) note(s, blocking);
     };
     const computed = computedStyles(doc);
     const visibleClasses = new Set<string>();
@@ -32,15 +31,14 @@ export const compatChecks: CheckTable = {
       if (!c || c.hidden || c.interactive) continue;
       if (el.attribs.class) for (const cl of classList(el)) visibleClasses.add(cl);
       consider(`el:${el.name}`, true);
-      for (const name of Object.keys(el.attribs)) consider(`attr:${name}`, true);
+      for (const name in el.attribs) if (ATTRIBUTES_WITH_ISSUES.has(name)) consider(`attr:${name}`, true);
       if (el.name === "input") consider(`input:${(el.attribs.type ?? "text").toLowerCase()}`, true);
       if (el.name === "img") {
         const ext = IMAGE_EXT.exec(el.attribs.src ?? "")?.[1]?.toLowerCase();
         if (ext) consider(`img:${ext === "jpeg" ? "jpg" : ext}`, true);
       }
-      if (el.attribs.style) {
-        for (const d of parseInlineStyle(el.attribs.style)) for (const k of declarationKeys(d.property, d.value)) consider(k, true);
-      }
+      const style = el.attribs.style;
+      if (style) for (const s of styleFeatures(style, parseInlineStyle(style))) note(s, true);
     }
     for (const rule of doc.rules) {
       // Rules styling only the interactive block, or using pseudos, matter only where it shows.

@@ -1,18 +1,9 @@
-import { declValue, parseInlineStyle } from "~/domain/html/css";
-import { type DomElement, hasClass, isElement } from "~/domain/html/dom";
+import { findPreheader } from "~/domain/html/markup";
+import { type DomElement, hasClass } from "~/domain/html/dom";
 import { type EmailDoc, tagged } from "~/domain/html/parse";
 import { UNSUBSCRIBE_PLACEHOLDER, VIB_PLACEHOLDER, isKnownPlaceholder, placeholdersIn } from "~/domain/html/placeholders";
 import { normalizeText, textOf } from "~/domain/html/text";
 import { type CheckTable, examples, fail, pass } from "./types";
-
-/** The hidden preheader: `.kx-preheader`, or a hidden element opening the body. */
-export function findPreheader(doc: EmailDoc): DomElement | null {
-  const marked = doc.elements.find((e) => e.attribs.class && hasClass(e, "kx-preheader"));
-  if (marked) return marked;
-  const first = doc.body?.children.find(isElement);
-  if (first && declValue(parseInlineStyle(first.attribs.style), "display")?.trim() === "none") return first;
-  return null;
-}
 
 function hrefIncludes(el: DomElement, token: string): boolean {
   return (el.attribs.href ?? "").includes(token);

@@ -1,16 +1,8 @@
 import { declValue, parseInlineStyle, pxValue } from "~/domain/html/css";
-import { type DomElement, closest } from "~/domain/html/dom";
-import { type EmailDoc, tagged } from "~/domain/html/parse";
+import type { DomElement } from "~/domain/html/dom";
+import { MAX_CONTAINER_PX, UNSAFE_TAGS, isDataTable, isEmptyHref, isExternalStylesheet } from "~/domain/html/markup";
+import { tagged } from "~/domain/html/parse";
 import { type CheckTable, describe, examples, fail, pass } from "./types";
-
-export const MAX_CONTAINER_PX = 640;
-export const UNSAFE_TAGS = ["script", "iframe", "object", "embed", "applet", "frame", "frameset", "base"] as const;
-
-/** Tables that hold data (headers or a caption) keep their semantics; all others are layout. */
-export function isDataTable(doc: EmailDoc, table: DomElement): boolean {
-  if (table.children.some((c) => c.type === "tag" && c.name === "caption")) return true;
-  return tagged(doc, "th").some((th) => closest(th, (e) => e.name === "table") === table);
-}
 
 function widthPx(el: DomElement): number[] {
   const out: number[] = [];
@@ -36,16 +28,6 @@ function isContainer(el: DomElement): boolean {
   const maxW = pxValue(declValue(style, "max-width"));
   const w = maxW ?? attr ?? pxValue(declValue(style, "width"));
   return w !== null && w >= 280 && w <= MAX_CONTAINER_PX;
-}
-
-export function isUnsafeLink(el: DomElement): boolean {
-  return el.name === "link" && /(^|\s)stylesheet(\s|$)/i.test(el.attribs.rel ?? "");
-}
-
-export function isEmptyHref(href: string | undefined): boolean {
-  if (href === undefined) return true;
-  const h = href.trim();
-  return h === "" || h === "#" || /^javascript:/i.test(h);
 }
 
 export const layoutChecks: CheckTable = {
@@ -109,7 +91,7 @@ export const layoutChecks: CheckTable = {
   "no-unsafe-elements": ({ doc }) => {
     const found: string[] = [];
     for (const tag of UNSAFE_TAGS) if (tagged(doc, tag).length) found.push(`<${tag}> ×${tagged(doc, tag).length}`);
-    const sheets = tagged(doc, "link").filter(isUnsafeLink);
+    const sheets = tagged(doc, "link").filter(isExternalStylesheet);
     if (sheets.length) found.push(`external stylesheet ×${sheets.length}`);
     const handlers = doc.elements.filter((e) => Object.keys(e.attribs).some((k) => k.startsWith("on")));
     if (handlers.length) found.push(`event handler attributes ×${handlers.length}`);
