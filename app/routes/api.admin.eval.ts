@@ -6,7 +6,7 @@ const RunId = z.string().trim().min(1).max(100);
 const Score = z.number().finite().min(0).max(100).nullish();
 
 /** The accepted names of a stored result (docs/api/eval.md); unknown names are refused so a typo is not silently dropped. */
-export const EvalResultSchema = z
+const EvalResultSchema = z
   .object({
     promptId: z.string().trim().min(1).max(200).nullish(),
     prompt: z.string().max(20_000).nullish(),
