@@ -23,14 +23,16 @@ export const MAX_DEPTH = 256;
 
 const HEAD_TAGS = new Set(["meta", "title", "style", "link", "base"]);
 
+/** Runs after the skeleton exists, so a second pass measures the same depths and changes nothing. */
 function flattenDeepNesting(state: FixState): void {
-  if (state.doc.maxDepth <= MAX_DEPTH) return;
+  if (state.doc.maxDepth <= MAX_DEPTH - 2) return;
   const stack: [DomNode, number][] = state.doc.document.children.map((c) => [c, 1]);
   let flattened = 0;
   while (stack.length) {
     const [n, depth] = stack.pop()!;
     if (!isElement(n)) continue;
     if (depth === MAX_DEPTH) {
+      if (!n.children.some((c) => "children" in c && c.children.length)) continue;
       const inner = [...walk(n)];
       for (const d of inner) if ("children" in d) d.children = [];
       n.children = [];
@@ -40,7 +42,7 @@ function flattenDeepNesting(state: FixState): void {
     }
     for (const c of n.children) stack.push([c, depth + 1]);
   }
-  state.warnings.push(`Markup nested deeper than ${MAX_DEPTH} levels was flattened (${flattened} nodes); the source is probably broken`);
+  if (flattened) state.warnings.push(`Markup nested deeper than ${MAX_DEPTH} levels was flattened (${flattened} nodes); the source is probably broken`);
 }
 
 /** html > head + body, with stray top-level nodes moved where a browser would put them. */
@@ -198,8 +200,8 @@ function descendRows(table: DomElement): DomElement[] {
 }
 
 export function fixStructure(state: FixState): void {
-  flattenDeepNesting(state);
   ensureSkeleton(state);
+  flattenDeepNesting(state);
   ensureHead(state);
   ensureBodyParts(state);
 }

@@ -121,6 +121,10 @@ function wrapLooseControls(state: FixState, modules: EmailModule[]): EmailModule
   insertAt(lca, lca.children.indexOf(range[0]), [mod]);
   append(mod, [int]);
   append(int, range);
+  // The elements its :checked rules reveal are its items (panels, slides, steps).
+  related
+    .filter((e) => e.name !== "label" && e.attribs["data-kx-item"] === undefined)
+    .forEach((e, i) => (e.attribs["data-kx-item"] = String(i)));
   state.fixes.push(`Wrapped a loose interactive block (${controls.length} controls) as a ${technique} module "${ns}"`);
   state.warnings.push(`The wrapped ${technique} block keeps its own ids and classes; they are not namespaced with "${ns}-"`);
   return moduleOf(mod);
