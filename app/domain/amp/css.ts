@@ -183,13 +183,22 @@ export function cleanStylesheet(text: string, context: "stylesheet" | "declarati
   const result: CssCleanResult = { css: text, droppedImportant: 0, droppedDeclarations: [], droppedRules: [] };
   let ast: csstree.CssNode;
   try {
-    ast = csstree.parse(text, { context });
+    ast = csstree.parse(text, { context, onParseError: () => undefined });
   } catch {
     return result;
   }
   csstree.walk(ast, {
     enter(node: csstree.CssNode, item: csstree.ListItem<csstree.CssNode>, list: csstree.List<csstree.CssNode>): void | symbol {
-      if (node.type === "Declaration") {
+      if (node.type === "Raw" && list && item) {
+        // what css-tree could not parse: the validator reports it as a syntax error
+        result.droppedRules.push(`unparseable CSS "${node.value.trim().slice(0, 40)}"`);
+        list.remove(item);
+      } else if (node.type === "Declaration") {
+        if (node.value.type === "Raw" && list && item) {
+          result.droppedDeclarations.push(`${node.property}: ${node.value.value.trim().slice(0, 40)}`);
+          list.remove(item);
+          return csstree.walk.skip;
+        }
         if (node.important) {
           node.important = false;
           result.droppedImportant++;
@@ -219,4 +228,13 @@ export function cleanStylesheet(text: string, context: "stylesheet" | "declarati
   });
   result.css = csstree.generate(ast);
   return result;
+}
+
+/** A style attribute's declarations re-serialised, so it can sit safely inside a CSS rule block. */
+export function normalizeDeclarations(text: string): string {
+  try {
+    return csstree.generate(csstree.parse(text, { context: "declarationList" }));
+  } catch {
+    return "";
+  }
 }

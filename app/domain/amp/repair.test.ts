@@ -53,7 +53,16 @@ describe("repairAmp", () => {
     const result = repairAmp(c.html);
     expect(result.repairs.join("\n")).toMatch(/moved \d+ inline style attribute\(s\) into \d+ class/);
     expect(result.html).toMatch(/<h1 class="kx-s1">Spring collection<\/h1>/);
-    expect(result.html).toMatch(/\.kx-s1\.kx-s1\{margin-top: 0px;/);
+    expect(result.html).toMatch(/\.kx-s1\.kx-s1\{margin-top:0px;margin-top:1px;/);
+  });
+
+  it("re-serialises moved inline styles so they cannot break out of their rule", () => {
+    const long = Array.from({ length: 80 }, (_, i) => `padding-top: ${i}px;`).join(" ");
+    const html = VALID_AMP.replace("<h1>Spring collection</h1>", `<h1 style="${long} color: red}} .x{color:blue">Spring collection</h1>`);
+    const result = repairAmp(html);
+    expect(result.validation.errors).toEqual([]);
+    expect(result.html).not.toMatch(/\.x\s*\{\s*color:\s*blue/);
+    expect(result.repairs.join("\n")).toMatch(/dropped "color: red}}/);
   });
 
   it("converts <img> to a sized, laid-out <amp-img>", () => {

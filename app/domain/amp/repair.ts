@@ -1,7 +1,7 @@
 // The auto-repair loop: fix what can be fixed mechanically, re-validate, at most three rounds.
 // What would need judgement (a javascript: link, a form posting elsewhere, a forbidden action)
 // is left for the validator to report.
-import { cleanStylesheet } from "./css";
+import { cleanStylesheet, normalizeDeclarations } from "./css";
 import {
   allElements,
   appendChild,
@@ -318,14 +318,15 @@ function moveInlineStyles(root: AmpRoot, head: AmpElement, ampCustom: AmpElement
   for (const el of allElements(root)) {
     const style = el.attribs.style;
     if (style === undefined || style.includes("{{")) continue;
-    const key = style.trim().replace(/;\s*$/, "");
+    const key = normalizeDeclarations(style);
+    delete el.attribs.style;
+    if (!key) continue;
     let cls = byStyle.get(key);
     if (!cls) {
       cls = nextClass();
       byStyle.set(key, cls);
     }
     el.attribs.class = [...classList(el), cls].join(" ");
-    delete el.attribs.style;
     moved++;
   }
   if (!moved) return;
