@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CopyDocSchema } from "~/domain/copy/schema";
-import { createJudge } from "~/engines/judge";
+import { getAdapters } from "~/lib/composition.server";
 import { apiError, apiRoute, json } from "~/lib/http.server";
 import { judgeEmail } from "~/services/eval.server";
 
@@ -12,14 +12,12 @@ const Body = z.object({
   emailType: z.string().trim().max(40).optional(),
 });
 
-// The local judge until composition.server.ts selects a provider for the judge role.
-const judge = createJudge();
-
 export const { loader, action, apiAuth } = apiRoute("admin", {
   POST: async ({ app, body }) => {
     const parsed = await body(Body);
     if (!parsed.ok) return parsed.response;
-    const result = await judgeEmail(app, judge, parsed.data);
+    // The composition picks the model judge when a language model is configured, else the local rubric.
+    const result = await judgeEmail(app, getAdapters(app).engines.judge, parsed.data);
     if (!result.ok) return apiError(result.status, result.error);
     return json({ success: true, ...result.value });
   },
