@@ -96,6 +96,19 @@ describe("eval run state table", () => {
     expect(done.body.run).toMatchObject({ resultCount: 12, avgQaScore: 75, avgJudgeScore: 75 });
   });
 
+  it("never keeps a result that races past finalize: the stored counts always match the rows", async () => {
+    const runId = await newRun("race", 10);
+    const saves = Array.from({ length: 10 }, (_, i) => evalPost({ action: "saveResult", runId, result: { promptId: `p${i}`, qaScore: 80 } }));
+    const [done, ...saved] = await Promise.all([evalPost({ action: "finalizeRun", runId }), ...saves]);
+    expect(done.status).toBe(200);
+    for (const s of saved) expect([200, 409]).toContain(s.status);
+    const accepted = saved.filter((s) => s.status === 200).length;
+    const detail = await get(`/api/admin/eval?run=${runId}`);
+    expect(detail.body.results).toHaveLength(accepted);
+    expect(detail.body.run.resultCount).toBe(accepted);
+    expect(done.body.run.resultCount).toBe(accepted);
+  });
+
   it("answers 404 for an unknown run", async () => {
     expect((await get("/api/admin/eval?run=no-such-run")).status).toBe(404);
     expect((await evalPost({ action: "saveResult", runId: "no-such-run", result: { qaScore: 1 } })).status).toBe(404);
