@@ -15,6 +15,7 @@
  */
 import type { CopyItem } from "~/domain/copy/schema";
 import type { Technique } from "~/domain/blueprint/schema";
+import { formatMoney } from "~/domain/blueprint/currency";
 import { parsePrice, type Price } from "~/domain/prompt/facts";
 
 export const OPTION_SEPARATOR = " / ";
@@ -143,4 +144,50 @@ export function partitionItems(items: CopyItem[], techniques: Technique[]): Arra
     return [indexed.filter((_, i) => shapes[i] === shapeA), indexed.filter((_, i) => shapes[i] !== shapeA)];
   }
   return [indexed.filter((_, i) => shapes[i] !== shapeB), indexed.filter((_, i) => shapes[i] === shapeB)];
+}
+
+/**
+ * The copy as the reader sees it once placed: structured item bodies (options, answer lines, link
+ * URLs) expanded into the separate strings the modules show. Give this, not the raw CopyDoc, to a
+ * word-for-word check of the rendered email.
+ */
+export function visibleCopy<T extends { sections: unknown[]; items: CopyItem[] }>(copy: T, techniques: Technique[]): T {
+  const parts = partitionItems(copy.items, techniques);
+  const items: CopyItem[] = [];
+  const blank = { label: "", headline: "", body: "" };
+  techniques.forEach((t, mi) => {
+    for (const { item } of parts[mi] ?? []) {
+      if (t === "quiz") {
+        const q = parseQuizItem(item);
+        if (q) {
+          items.push({ ...blank, headline: q.question, body: q.explanation }, ...q.options.map((o) => ({ ...blank, label: o })));
+          continue;
+        }
+      }
+      if (t === "survey") {
+        const s = parseSurveyItem(item);
+        if (s) {
+          items.push({ ...blank, headline: s.question }, ...s.options.map((o) => ({ ...blank, label: o })));
+          continue;
+        }
+      }
+      if (t === "itemCart") {
+        const c = parseCartItem(item);
+        if (c) {
+          // The module prints prices from minor units, so "15 EUR" reads "€15.00" once placed.
+          items.push({ ...item, headline: formatMoney(c.price.minor, c.price.currency) });
+          continue;
+        }
+      }
+      if (t === "menu") {
+        const m = parseMenuItem(item);
+        if (m) {
+          items.push({ ...blank, label: m.label });
+          continue;
+        }
+      }
+      items.push(item);
+    }
+  });
+  return { ...copy, items };
 }

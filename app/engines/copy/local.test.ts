@@ -108,3 +108,20 @@ describe("LocalCopyEngine", () => {
     expect(copyDoc.sections.map((s) => s.role)).toEqual(expect.arrayContaining(["carousel", "accordion"]));
   });
 });
+
+describe("visibleCopy", () => {
+  it("expands quiz, survey, menu and cart items into the strings the modules show", async () => {
+    const { visibleCopy } = await import("./conventions");
+    const prompt = "Quiz and a poll for Lumen Coffee Roasters";
+    const facts = parsePromptFacts(prompt);
+    const copy = writeLocalCopy({ prompt, facts, techniques: ["quiz", "survey"] });
+    const shown = visibleCopy(copy, ["quiz", "survey"]);
+    const labels = shown.items.map((i) => i.label).filter(Boolean);
+    expect(labels).toContain("Brazil");
+    expect(shown.items.some((i) => i.body.includes("/"))).toBe(false);
+    expect(shown.items.some((i) => /^Question \d$/.test(i.label))).toBe(false);
+    const cartPrompt = "Cart for Bloom Florist: roses 25 EUR, tulips 18 EUR";
+    const cartCopy = writeLocalCopy({ prompt: cartPrompt, facts: parsePromptFacts(cartPrompt), techniques: ["itemCart"] });
+    expect(visibleCopy(cartCopy, ["itemCart"]).items.map((i) => i.headline)).toEqual(["€25.00", "€18.00"]);
+  });
+});

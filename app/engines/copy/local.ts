@@ -232,7 +232,8 @@ function plan(technique: Technique, facts: PromptFacts, prompt: string, tpl: Typ
       items = contentItems(facts, tpl, ctx, picker, useFactItems, 3, 4, "tabs");
       break;
     case "carousel":
-      items = contentItems(facts, tpl, ctx, picker, useFactItems, 3, 5, "carousel");
+      // Slides show their headline, not a tab-style label; an unshown label would be copy that never reaches the reader.
+      items = contentItems(facts, tpl, ctx, picker, useFactItems, 3, 5, "carousel").map((i) => ({ ...i, label: "" }));
       break;
     case "accordion":
       items = faqItems(facts, tpl, ctx, picker, useFactItems);
