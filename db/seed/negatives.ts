@@ -92,7 +92,7 @@ function collidingIds(doc: DomDocument): void {
   if (!second) throw new Error("negative seed: colliding ids needs a two-module source");
   const rename = (v: string) => v.replace(/\bk2-/g, "k1-").replace(/^k2$/, "k1");
   for (const el of [second, ...descendants(second, () => true)]) {
-    for (const attr of ["id", "for", "name", "class", "data-kx-ns"]) {
+    for (const attr of ["id", "for", "name", "class", "style", "data-kx-ns"]) {
       if (el.attribs[attr] !== undefined) el.attribs[attr] = rename(el.attribs[attr]);
     }
   }

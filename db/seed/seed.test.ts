@@ -258,6 +258,7 @@ describe("starter library: negative examples", () => {
     expect(byClass(get("fixed-900px"), "kx-container").every((t) => t.attribs.width === "900")).toBe(true);
     expect(all(get("colliding-ids"), (el) => el.attribs.id === "k1-probe")).toHaveLength(2);
     expect(all(get("colliding-ids"), (el) => el.attribs["data-kx-ns"] === "k2")).toHaveLength(0);
+    expect(negatives.find((n) => n.fault === "colliding-ids")!.document.htmlContent).not.toMatch(/\bk2-/);
     expect(tag(get("label-for-mismatch"), "label").map((l) => l.attribs.for)).toEqual(["plan-tab-1", "plan-tab-2", "plan-tab-3"]);
     const carousel = byClass(get("no-mso-hide"), "kx-module")[0]!;
     expect(byClass(carousel, "kx-int")[0]!.attribs.style).not.toContain("mso-hide");
