@@ -1,0 +1,13 @@
+import { GenCopyRequestSchema } from "~/domain/generation/requests";
+import { apiError, apiRoute, json } from "~/lib/http.server";
+import { generateCopy } from "~/services/generation.server";
+
+export const { loader, action, apiAuth } = apiRoute("user", {
+  POST: async ({ app, body }) => {
+    const parsed = await body(GenCopyRequestSchema);
+    if (!parsed.ok) return parsed.response;
+    const result = await generateCopy(app, { ...parsed.data, complexity: "intermediate" });
+    if (!result.ok) return apiError(result.status, result.error, result.details ? { details: result.details } : {});
+    return json({ success: true, copyDoc: result.copyDoc, copyText: result.copyText });
+  },
+});

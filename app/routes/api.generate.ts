@@ -1,0 +1,50 @@
+import { GenerateRequestSchema } from "~/domain/generation/requests";
+import { apiError, apiRoute, insufficientBalance, json } from "~/lib/http.server";
+import { balanceOf } from "~/models/credits.server";
+import { generate, type StageName } from "~/services/generation.server";
+
+function sse(event: string, data: unknown): Uint8Array {
+  return new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+export const { loader, action, apiAuth } = apiRoute("user", {
+  POST: async ({ app, user, body, request, requestId }) => {
+    const parsed = await body(GenerateRequestSchema);
+    if (!parsed.ok) return parsed.response;
+    const input = parsed.data;
+
+    if (!(request.headers.get("accept") ?? "").includes("text/event-stream")) {
+      const result = await generate(app, user, input);
+      if (!result.ok) return apiError(result.status, result.error, result.details ? { details: result.details } : {});
+      return json(result.response);
+    }
+
+    // A short balance is still a plain 402 (the charge inside generate() remains the real guard).
+    if ((await balanceOf(app.database.db, user.id)) < app.env.CREDITS_PER_GENERATION) return insufficientBalance();
+
+    // Streaming: one `stage` event per pipeline stage, then `result` (or `error`) and the end.
+    const stream = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        const send = (event: string, data: unknown) => {
+          try {
+            controller.enqueue(sse(event, data));
+          } catch {
+            // the client went away; the generation still completes and is logged
+          }
+        };
+        try {
+          const result = await generate(app, user, input, (stage: StageName, detail) => send("stage", { stage, ...detail }));
+          if (result.ok) send("result", result.response);
+          else send("error", { success: false, status: result.status, error: result.error, details: result.details });
+        } catch (error) {
+          app.logger.error({ err: error, requestId }, "generation failed");
+          send("error", { success: false, status: 500, error: "Internal server error", request_id: requestId });
+        }
+        controller.close();
+      },
+    });
+    return new Response(stream, {
+      headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store", Connection: "keep-alive", "X-Accel-Buffering": "no" },
+    });
+  },
+});

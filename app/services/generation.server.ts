@@ -1,0 +1,397 @@
+// The generation pipeline (SPEC.md "POST /api/generate", steps 1–9, in order) and the smaller
+// endpoints built from the same stages: copy only, blueprint only, direct generation and refine.
+import crypto from "node:crypto";
+import { performance } from "node:perf_hooks";
+import type { AppContext } from "~/lib/app.server";
+import { getAdapters } from "~/lib/composition.server";
+import type { User } from "~/models/users.server";
+import { AI_GENERATION, charge, refund } from "~/models/credits.server";
+import { logQaEvaluation } from "~/models/qa-evaluations.server";
+import type { Blueprint, DesignTokens, Technique } from "~/domain/blueprint/schema";
+import { mergeDesign } from "~/domain/blueprint/styles";
+import type { CopyDoc } from "~/domain/copy/schema";
+import { copyToText } from "~/domain/copy/schema";
+import { assemblePrompt, extractTechniques, parsePromptFacts, type PromptFacts } from "~/domain/prompt";
+import type { Complexity, ImageInput, SavedSectionInput } from "~/domain/prompt/inputs";
+import { autofix } from "~/domain/autofix/autofix";
+import { qa, type QaResult } from "~/domain/qa/qa";
+import { buildAmp, repairAmp } from "~/domain/amp";
+import { addUsage, type EngineUsage } from "~/engines/prompts/usage";
+import type { CodeExample } from "~/engines/code/port";
+import { retrieveExamples } from "./retrieval.server";
+
+export type ServiceError = { ok: false; status: number; error: string; details?: unknown };
+
+const ZERO_USAGE: EngineUsage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, estimated: true };
+
+export interface GenerationInputs {
+  prompt: string;
+  emailType?: string;
+  images?: ImageInput[];
+  savedSections?: SavedSectionInput[];
+  designTokens?: DesignTokens;
+  styleTheory?: string;
+  complexity?: Complexity;
+  detectedTechnique?: string;
+}
+
+export interface GenerateInput extends GenerationInputs {
+  useRAG?: boolean;
+  generateAmp?: boolean;
+  blueprint?: Blueprint;
+}
+
+export type StageName = "credits" | "prompt" | "techniques" | "retrieval" | "copy" | "blueprint" | "code" | "autofix" | "qa" | "amp";
+export type StageListener = (stage: StageName, detail: Record<string, unknown>) => void;
+
+// ── shared steps ────────────────────────────────────────────────────────────────────────────────
+
+interface Understood {
+  facts: PromptFacts;
+  techniques: Technique[];
+  assembledPrompt: string;
+}
+
+/** Steps 2–3: the facts of the prompt, the techniques (≤ 2), and the one structured prompt. */
+function understand(input: GenerationInputs, fromBlueprint?: Blueprint): { ok: true; value: Understood } | ServiceError {
+  const facts = parsePromptFacts(input.prompt, input.emailType);
+  let techniques: Technique[];
+  if (fromBlueprint) {
+    techniques = fromBlueprint.interactiveConfig.modules.map((m) => m.technique);
+  } else {
+    const extracted = extractTechniques(input.prompt, input.detectedTechnique, input.emailType);
+    if (!extracted.ok) return { ok: false, status: 400, error: extracted.error, details: { mentioned: extracted.mentioned } };
+    techniques = extracted.techniques;
+  }
+  const assembledPrompt = assemblePrompt({
+    prompt: input.prompt,
+    emailType: input.emailType,
+    techniques,
+    designTokens: input.designTokens,
+    images: input.images,
+    savedSections: input.savedSections,
+    styleTheory: input.styleTheory,
+    complexity: input.complexity,
+    facts,
+  });
+  return { ok: true, value: { facts, techniques, assembledPrompt } };
+}
+
+/** Brand tokens are force-merged after parsing, whoever wrote the blueprint. */
+function withBrandTokens(blueprint: Blueprint, tokens: DesignTokens | undefined): Blueprint {
+  if (!tokens) return blueprint;
+  return { ...blueprint, design: mergeDesign(blueprint.design, tokens) };
+}
+
+async function writeCopy(app: AppContext, input: GenerationInputs, u: Understood) {
+  const { engines } = getAdapters(app);
+  return engines.copy.write({ prompt: input.prompt, emailType: input.emailType, facts: u.facts, techniques: u.techniques, assembledPrompt: u.assembledPrompt } as Parameters<typeof engines.copy.write>[0]);
+}
+
+async function buildBlueprint(app: AppContext, input: GenerationInputs, u: Understood, copyDoc: CopyDoc) {
+  const { engines } = getAdapters(app);
+  const result = await engines.blueprint.build({
+    prompt: input.prompt,
+    copyDoc,
+    techniques: u.techniques,
+    designTokens: input.designTokens,
+    styleTheory: input.styleTheory,
+    images: input.images,
+    savedSections: input.savedSections,
+    emailType: input.emailType,
+    facts: u.facts,
+    assembledPrompt: u.assembledPrompt,
+  } as Parameters<typeof engines.blueprint.build>[0]);
+  if (!result.ok) return result;
+  return { ...result, blueprint: withBrandTokens(result.blueprint, input.designTokens) };
+}
+
+function upstreamError(stage: string, error: string): ServiceError {
+  return { ok: false, status: 502, error: `Generation failed at the ${stage} stage: ${error}` };
+}
+
+// ── POST /api/gen/copy ──────────────────────────────────────────────────────────────────────────
+
+export async function generateCopy(app: AppContext, input: GenerationInputs) {
+  const understood = understand(input);
+  if (!understood.ok) return understood;
+  const copy = await writeCopy(app, input, understood.value);
+  if (!copy.ok) return upstreamError("copy", copy.error);
+  return { ok: true as const, copyDoc: copy.copyDoc, copyText: copyToText(copy.copyDoc), techniques: understood.value.techniques };
+}
+
+// ── POST /api/gen/blueprint ─────────────────────────────────────────────────────────────────────
+
+export async function generateBlueprint(app: AppContext, input: GenerationInputs & { copyDoc?: CopyDoc }) {
+  const understood = understand(input);
+  if (!understood.ok) return understood;
+  let copyDoc = input.copyDoc;
+  if (!copyDoc) {
+    const copy = await writeCopy(app, input, understood.value);
+    if (!copy.ok) return upstreamError("copy", copy.error);
+    copyDoc = copy.copyDoc;
+  }
+  const built = await buildBlueprint(app, input, understood.value, copyDoc);
+  if (!built.ok) return upstreamError("blueprint", built.error);
+  return { ok: true as const, blueprint: built.blueprint, notes: built.notes };
+}
+
+// ── POST /api/generate ──────────────────────────────────────────────────────────────────────────
+
+export interface GenerateResponse {
+  success: true;
+  html: string;
+  ampHtml: string;
+  blueprint: Blueprint;
+  metadata: {
+    generationId: string;
+    technique: string;
+    techniques: Technique[];
+    ampGenerated: boolean;
+    rag: { used: boolean; examplesCount: number; examples: Array<{ id: string; score: number }>; trace?: unknown; error?: string };
+    qa: { score: number; qualifiesForFreeRegen: boolean; failedChecks: QaResult["failedChecks"] };
+    validator: { fixesApplied: string[]; warnings: string[]; refineTriggered: boolean };
+    amp?: { status: string; errors: unknown[]; repairs: string[] };
+    usage: { input_tokens: number; output_tokens: number; estimated: boolean };
+    timingsMs: Partial<Record<StageName, number>> & { total: number };
+  };
+}
+
+/** Steps 1–9. Credits are charged first and refunded if anything after that fails. */
+export async function generate(
+  app: AppContext,
+  user: User,
+  input: GenerateInput,
+  onStage: StageListener = () => undefined,
+): Promise<{ ok: true; response: GenerateResponse } | ServiceError> {
+  const started = performance.now();
+  const timings: Partial<Record<StageName, number>> = {};
+  let last = started;
+  const stage = (name: StageName, detail: Record<string, unknown> = {}) => {
+    const now = performance.now();
+    timings[name] = Number((now - last).toFixed(2));
+    last = now;
+    onStage(name, { ms: timings[name], ...detail });
+  };
+
+  // Input problems that need no generation are refused before any credit moves.
+  const understood = understand(input, input.blueprint);
+  if (!understood.ok) return understood;
+  const u = understood.value;
+
+  const generationId = crypto.randomUUID();
+  const cost = app.env.CREDITS_PER_GENERATION;
+  const { db } = app.database;
+  if (cost > 0) {
+    const charged = await charge(db, user.id, AI_GENERATION, cost, generationId);
+    if (!charged.ok) return { ok: false, status: 402, error: "Insufficient balance", details: { balance: charged.balance, cost } };
+  }
+  stage("credits", { charged: cost });
+
+  try {
+    const result = await runPipeline(app, user, input, u, generationId, stage);
+    if (!result.ok && cost > 0) await refund(db, user.id, AI_GENERATION, cost, generationId);
+    if (result.ok) result.response.metadata.timingsMs = { ...timings, total: Number((performance.now() - started).toFixed(2)) };
+    return result;
+  } catch (error) {
+    if (cost > 0) await refund(db, user.id, AI_GENERATION, cost, generationId);
+    throw error;
+  }
+}
+
+async function runPipeline(
+  app: AppContext,
+  user: User,
+  input: GenerateInput,
+  u: Understood,
+  generationId: string,
+  stage: (name: StageName, detail?: Record<string, unknown>) => void,
+): Promise<{ ok: true; response: GenerateResponse } | ServiceError> {
+  const { engines } = getAdapters(app);
+  const started = performance.now();
+  let usage = ZERO_USAGE;
+  stage("prompt", { chars: u.assembledPrompt.length });
+  stage("techniques", { techniques: u.techniques });
+
+  // Step 4: retrieval. A retrieval outage degrades to generation without examples, reported truthfully.
+  let examples: CodeExample[] = [];
+  const rag: GenerateResponse["metadata"]["rag"] = { used: false, examplesCount: 0, examples: [] };
+  if (input.useRAG) {
+    const retrieved = await retrieveExamples(app, {
+      prompt: input.prompt,
+      technique: u.techniques.join("+"),
+      emailType: input.emailType,
+      complexity: input.complexity ?? "intermediate",
+      emailPurpose: u.facts.emailType,
+    });
+    if (retrieved.ok) {
+      examples = retrieved.examples.map((e) => ({ id: e.id, description: String(e.metadata.description ?? ""), html: e.document.html }));
+      rag.used = examples.length > 0;
+      rag.examplesCount = examples.length;
+      rag.examples = retrieved.examples.map((e) => ({ id: e.id, score: Number(e.score.toFixed(4)) }));
+      rag.trace = retrieved.trace;
+    } else {
+      rag.error = `retrieval failed at ${retrieved.stage}: ${retrieved.error}`;
+      app.logger.warn({ generationId, stage: retrieved.stage, error: retrieved.error }, "retrieval failed; generating without examples");
+    }
+    stage("retrieval", { used: rag.used, examplesCount: rag.examplesCount });
+  }
+
+  // Step 5: the client's blueprint, or copy → blueprint.
+  let blueprint: Blueprint;
+  let copyDoc: CopyDoc | undefined;
+  if (input.blueprint) {
+    blueprint = withBrandTokens(input.blueprint, input.designTokens);
+    stage("blueprint", { source: "client" });
+  } else {
+    const copy = await writeCopy(app, input, u);
+    usage = addUsage(usage, copy.usage);
+    if (!copy.ok) return upstreamError("copy", copy.error);
+    copyDoc = copy.copyDoc;
+    stage("copy", { subject: copyDoc.subject });
+    const built = await buildBlueprint(app, input, u, copyDoc);
+    usage = addUsage(usage, built.usage);
+    if (!built.ok) return upstreamError("blueprint", built.error);
+    blueprint = built.blueprint;
+    stage("blueprint", { source: engines.blueprint.kind, sections: blueprint.sections.length });
+  }
+
+  // Step 6: code (saved sections are locked in the blueprint and injected verbatim; the VIB link is part of the layout).
+  const code = await engines.code.generate({ blueprint, assembledPrompt: u.assembledPrompt, examples });
+  usage = addUsage(usage, code.usage);
+  if (!code.ok) return upstreamError("code", code.error);
+  stage("code", { bytes: code.html.length, engine: engines.code.kind });
+
+  // Step 7: deterministic tiered auto-fixes.
+  const context = { subject: blueprint.subject, preheader: blueprint.preheader, lang: blueprint.lang, techniques: u.techniques };
+  let fixed = autofix(code.html, context);
+  stage("autofix", { fixes: fixed.fixesApplied.length });
+
+  // Step 8: the 28 checks. A model-written email that scores below the free-regeneration line gets
+  // one refine pass aimed at its failed checks (the local renderer's output never needs it).
+  let report = qa(fixed.html, { ...context, copyDoc });
+  let refineTriggered = false;
+  if (report.qualifiesForFreeRegen && engines.code.kind === "llm") {
+    refineTriggered = true;
+    const instructions = report.failedChecks.map((c) => `Fix: ${c.title} — ${c.message}`).join("\n");
+    const refined = await engines.refine.refine(fixed.html, instructions);
+    usage = addUsage(usage, refined.usage);
+    if (refined.ok) {
+      const again = autofix(refined.html, context);
+      const second = qa(again.html, { ...context, copyDoc });
+      if (second.score >= report.score) {
+        fixed = { html: again.html, fixesApplied: [...fixed.fixesApplied, ...again.fixesApplied], warnings: [...fixed.warnings, ...again.warnings] };
+        report = second;
+      }
+    }
+  }
+  await logQaEvaluation(app.database.db, {
+    userId: user.id,
+    endpoint: "/api/generate",
+    techniques: u.techniques,
+    qa: report,
+    ragUsed: rag.used,
+    ragExamplesCount: rag.examplesCount,
+    generationMs: performance.now() - started,
+  });
+  stage("qa", { score: report.score });
+
+  // Step 9: the AMP translation of the same blueprint, repaired against the AMP4EMAIL rules.
+  let ampHtml = "";
+  let amp: GenerateResponse["metadata"]["amp"];
+  if (input.generateAmp) {
+    const built = buildAmp(blueprint, { surveyActionUrl: `${app.env.BASE_URL}/api/amp/survey/${generationId}` });
+    if (!built.ok) return upstreamError("amp", "the blueprint could not be translated to AMP");
+    const repaired = repairAmp(built.ampHtml);
+    ampHtml = repaired.html;
+    amp = { status: repaired.validation.status, errors: repaired.validation.errors, repairs: repaired.repairs };
+    stage("amp", { status: repaired.validation.status });
+  }
+
+  return {
+    ok: true,
+    response: {
+      success: true,
+      html: fixed.html,
+      ampHtml,
+      blueprint,
+      metadata: {
+        generationId,
+        technique: u.techniques.join("+"),
+        techniques: u.techniques,
+        ampGenerated: Boolean(ampHtml),
+        rag,
+        qa: { score: report.score, qualifiesForFreeRegen: report.qualifiesForFreeRegen, failedChecks: report.failedChecks },
+        validator: { fixesApplied: fixed.fixesApplied, warnings: fixed.warnings, refineTriggered },
+        ...(amp ? { amp } : {}),
+        usage: { input_tokens: usage.inputTokens, output_tokens: usage.outputTokens, estimated: usage.estimated },
+        timingsMs: { total: 0 },
+      },
+    },
+  };
+}
+
+// ── POST /api/generate-email ────────────────────────────────────────────────────────────────────
+
+export interface GenerateEmailResponse {
+  success: true;
+  html: string;
+  usage: { input_tokens: number; output_tokens: number; estimated: boolean };
+  applied?: string[];
+  notApplied?: Array<{ instruction: string; reason: string }>;
+  qa: { score: number; qualifiesForFreeRegen: boolean };
+}
+
+/** Direct generation without retrieval, or refine mode on `currentHtml`; charges credits like /api/generate. */
+export async function generateEmail(
+  app: AppContext,
+  user: User,
+  input: { prompt: string; refine?: boolean; currentHtml?: string },
+): Promise<{ ok: true; response: GenerateEmailResponse } | ServiceError> {
+  if (!input.refine) {
+    const result = await generate(app, user, { prompt: input.prompt });
+    if (!result.ok) return result;
+    const { html, metadata } = result.response;
+    return {
+      ok: true,
+      response: {
+        success: true,
+        html,
+        usage: metadata.usage,
+        qa: { score: metadata.qa.score, qualifiesForFreeRegen: metadata.qa.qualifiesForFreeRegen },
+      },
+    };
+  }
+
+  const cost = app.env.CREDITS_PER_GENERATION;
+  const { db } = app.database;
+  const generationId = crypto.randomUUID();
+  if (cost > 0) {
+    const charged = await charge(db, user.id, AI_GENERATION, cost, generationId);
+    if (!charged.ok) return { ok: false, status: 402, error: "Insufficient balance", details: { balance: charged.balance, cost } };
+  }
+  const { engines } = getAdapters(app);
+  const refined = await engines.refine.refine(input.currentHtml ?? "", input.prompt).catch((e: unknown) => ({
+    ok: false as const,
+    error: e instanceof Error ? e.message : String(e),
+    usage: ZERO_USAGE,
+  }));
+  if (!refined.ok) {
+    if (cost > 0) await refund(db, user.id, AI_GENERATION, cost, generationId);
+    return upstreamError("refine", refined.error);
+  }
+  const fixed = autofix(refined.html, {});
+  const report = qa(fixed.html, {});
+  return {
+    ok: true,
+    response: {
+      success: true,
+      html: fixed.html,
+      usage: { input_tokens: refined.usage.inputTokens, output_tokens: refined.usage.outputTokens, estimated: refined.usage.estimated },
+      applied: refined.applied,
+      notApplied: refined.notApplied,
+      qa: { score: report.score, qualifiesForFreeRegen: report.qualifiesForFreeRegen },
+    },
+  };
+}
+

@@ -1,0 +1,401 @@
+// POST /api/send-email-esp (SPEC.md processing rules 1–8, DESIGN.md §7) and live tracking of
+// what was sent.
+import crypto from "node:crypto";
+import type { AppContext } from "~/lib/app.server";
+import { getAdapters } from "~/lib/composition.server";
+import { unsubscribeUrl } from "~/lib/unsubscribe-token.server";
+import {
+  absolutizeImageUrls,
+  attributionBanner,
+  attributionBannerAmp,
+  buildMime,
+  htmlToText,
+  recipientPlaceholders,
+  resolveWorkspacePlaceholders,
+} from "~/domain/mime";
+import { bareAddress } from "~/adapters/email-provider/address";
+import type { User } from "~/models/users.server";
+import {
+  findSendHtml,
+  findSendRaw,
+  findSendSummary,
+  insertSend,
+  listRecentSends,
+  listSendEvents,
+  recordSendOutcome,
+  type DeliveryEventRow,
+  type SendSummary,
+} from "~/models/sends.server";
+import { checkRecipient } from "./deliverability.server";
+import { onSendEvent } from "./webhook-intake.server";
+
+export type ServiceResult<T> = { ok: true; value: T } | { ok: false; status: number; error: string; extra?: Record<string, unknown> };
+
+export interface SendInput {
+  to: string;
+  subject?: string | null;
+  html: string;
+  ampHtml?: string | null;
+  emailName?: string | null;
+  projectId?: string | null;
+  databaseId?: string | null;
+}
+
+export interface SendOutcome {
+  message: string;
+  sendId: string;
+  provider: string;
+  notes?: string[];
+}
+
+/** A hostname that can carry mail: has a dot and is not an IP literal. */
+function mailDomain(baseUrl: string): string {
+  const host = new URL(baseUrl).hostname;
+  const isIp = /^[\d.]+$/.test(host) || host.includes(":") || host.startsWith("[");
+  return host.includes(".") && !isIp ? host : "kinetic.local";
+}
+
+export interface Sender {
+  /** The From header value, `Name <address>` or a bare address. */
+  from: string;
+  /** The domain of the From address: Message-IDs and the unsubscribe mailbox live there. */
+  domain: string;
+}
+
+/** MAIL_FROM, or "<BRAND_NAME> <no-reply@<host of BASE_URL>>". */
+export function senderFor(env: AppContext["env"]): Sender {
+  const from = env.MAIL_FROM ?? `${env.BRAND_NAME} <no-reply@${mailDomain(env.BASE_URL)}>`;
+  const address = bareAddress(from);
+  const domain = address.includes("@") ? address.slice(address.lastIndexOf("@") + 1) : mailDomain(env.BASE_URL);
+  return { from, domain };
+}
+
+/** Header values cannot hold line breaks (header injection); a long subject is folded by MIME. */
+function cleanSubject(subject: string | null | undefined, brand: string): string {
+  const s = (subject ?? "").replace(/[\r\n]+/g, " ").trim();
+  return s || `Your ${brand} Email`;
+}
+
+export interface PreparedMessage {
+  html: string;
+  ampHtml?: string;
+  text: string;
+}
+
+/** SPEC.md rules 2–6 for one document: workspace values, absolute images, per-recipient values. */
+function personalise(
+  doc: string,
+  ctx: { workspace: Parameters<typeof resolveWorkspacePlaceholders>[1]; baseUrl: string; recipient: Parameters<typeof recipientPlaceholders>[1] },
+): string {
+  const withWorkspace = doc.includes("{{") ? resolveWorkspacePlaceholders(doc, ctx.workspace) : doc;
+  const absolute = absolutizeImageUrls(withWorkspace, ctx.baseUrl);
+  return absolute.includes("{{") ? recipientPlaceholders(absolute, ctx.recipient) : absolute;
+}
+
+export async function sendEmail(app: AppContext, user: User, input: SendInput): Promise<ServiceResult<SendOutcome>> {
+  const { env, logger } = app;
+  const { db } = app.database;
+  const to = input.to.trim();
+  const now = new Date();
+
+  // Rule 1: suppression and cooldown.
+  const check = await checkRecipient(app, to, now);
+  if (!check.allowed) {
+    return {
+      ok: false,
+      status: 400,
+      error: "Recipient suppressed",
+      extra: {
+        reason: check.reason,
+        ...(check.suppression ? { suppression: check.suppression } : {}),
+        ...(check.retryAfter ? { retry_after: check.retryAfter.toISOString() } : {}),
+      },
+    };
+  }
+
+  const provider = getAdapters(app).emailProvider;
+  const sender = senderFor(env);
+  const sendId = crypto.randomUUID();
+  const subject = cleanSubject(input.subject, env.BRAND_NAME);
+  const unsubscribe = unsubscribeUrl(env.BASE_URL, env.SESSION_SECRET, to);
+  const ctx = {
+    workspace: { emailName: input.emailName, projectId: input.projectId, databaseId: input.databaseId },
+    baseUrl: env.BASE_URL,
+    recipient: { recipient: to, sendId, vibUrl: `${env.BASE_URL}/vib/${sendId}`, unsubscribeUrl: unsubscribe },
+  };
+
+  // Rules 2–6.
+  let html = personalise(input.html, ctx);
+  let ampHtml = input.ampHtml ? personalise(input.ampHtml, ctx) : undefined;
+  if (user.email.trim().toLowerCase() !== to.toLowerCase()) {
+    html = attributionBanner(html, user.email, env.BRAND_NAME);
+    if (ampHtml) ampHtml = attributionBannerAmp(ampHtml, user.email, env.BRAND_NAME);
+  }
+  const text = htmlToText(html);
+
+  // Rule 7.
+  const listUnsubscribe = { mailto: `mailto:unsubscribe@${sender.domain}?subject=unsubscribe`, url: unsubscribe };
+  const headers = { "X-Kinetic-Send-Id": sendId };
+  const mime = await buildMime({
+    from: sender.from,
+    to,
+    subject,
+    text,
+    html,
+    ampHtml,
+    messageId: `${sendId}@${sender.domain}`,
+    listUnsubscribe,
+    headers,
+    date: now,
+  });
+
+  // Rule 8: logged before the provider is called, so even a crash mid-send leaves a record.
+  await insertSend(db, {
+    id: sendId,
+    userId: user.id,
+    senderEmail: user.email,
+    recipient: to,
+    subject,
+    provider: provider.name,
+    messageId: mime.messageId,
+    status: "sending",
+    html,
+    ampHtml: ampHtml ?? null,
+    rawMime: mime.raw,
+    emailName: input.emailName ?? null,
+    projectId: input.projectId ?? null,
+    databaseId: input.databaseId ?? null,
+    createdAt: now,
+  });
+
+  const sent = await provider.send({
+    raw: mime.raw,
+    from: sender.from,
+    to,
+    sendId,
+    subject,
+    html,
+    text,
+    ampHtml,
+    headers: {
+      ...headers,
+      "List-Unsubscribe": `<${listUnsubscribe.mailto}>, <${listUnsubscribe.url}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  });
+  if (!sent.ok) {
+    await recordSendOutcome(db, sendId, { status: "failed", error: sent.error });
+    logger.warn({ sendId, provider: provider.name, error: sent.error, retryable: sent.retryable }, "send failed");
+    return { ok: false, status: 500, error: "Send failed", extra: { sendId, provider: provider.name, retryable: sent.retryable } };
+  }
+  await recordSendOutcome(db, sendId, { status: "sent", providerId: sent.providerId, notes: sent.notes, sentAt: new Date() });
+  return {
+    ok: true,
+    value: {
+      message: provider.name === "outbox" ? `Email to ${to} kept in the outbox` : `Email sent to ${to}`,
+      sendId,
+      provider: provider.name,
+      ...(sent.notes.length ? { notes: sent.notes } : {}),
+    },
+  };
+}
+
+// ── tracking ────────────────────────────────────────────────────────────────────────────────────
+
+export interface SendJson {
+  id: string;
+  to: string;
+  from: string;
+  subject: string;
+  provider: string;
+  providerId: string | null;
+  messageId: string;
+  status: string;
+  error: string | null;
+  notes: string[];
+  emailName: string | null;
+  projectId: string | null;
+  databaseId: string | null;
+  vibUrl: string;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+export interface EventJson {
+  id: number;
+  eventId: string;
+  provider: string;
+  kind: string;
+  severity: string | null;
+  reason: string | null;
+  recipient: string;
+  url?: string;
+  occurredAt: string;
+  receivedAt: string;
+}
+
+export function sendJson(s: SendSummary, baseUrl: string): SendJson {
+  return {
+    id: s.id,
+    to: s.recipient,
+    from: s.senderEmail,
+    subject: s.subject,
+    provider: s.provider,
+    providerId: s.providerId,
+    messageId: s.messageId,
+    status: s.status,
+    error: s.error,
+    notes: s.notes,
+    emailName: s.emailName,
+    projectId: s.projectId,
+    databaseId: s.databaseId,
+    vibUrl: `${baseUrl}/vib/${s.id}`,
+    createdAt: s.createdAt.toISOString(),
+    sentAt: s.sentAt ? s.sentAt.toISOString() : null,
+  };
+}
+
+export function eventJson(e: DeliveryEventRow): EventJson {
+  const payload = e.payload as { url?: unknown } | null;
+  return {
+    id: e.id,
+    eventId: e.eventId,
+    provider: e.provider,
+    kind: e.kind,
+    severity: e.severity,
+    reason: e.reason,
+    recipient: e.email,
+    ...(payload && typeof payload.url === "string" ? { url: payload.url } : {}),
+    occurredAt: e.occurredAt.toISOString(),
+    receivedAt: e.createdAt.toISOString(),
+  };
+}
+
+/** The send, if this user may see it: its sender or an admin. Others get the same 404 as a wrong id. */
+async function visibleSend(app: AppContext, user: User, id: string): Promise<SendSummary | null> {
+  const send = await findSendSummary(app.database.db, id);
+  if (!send || (send.userId !== user.id && !user.isAdmin)) return null;
+  return send;
+}
+
+export async function getSendWithEvents(app: AppContext, user: User, id: string): Promise<ServiceResult<{ send: SendJson; events: EventJson[] }>> {
+  const send = await visibleSend(app, user, id);
+  if (!send) return { ok: false, status: 404, error: "Send not found" };
+  const events = await listSendEvents(app.database.db, id, 0, 1000);
+  return { ok: true, value: { send: sendJson(send, app.env.BASE_URL), events: events.map(eventJson) } };
+}
+
+export async function listSendsForAdmin(app: AppContext, limit: number) {
+  const rows = await listRecentSends(app.database.db, limit);
+  return rows.map((s) => ({
+    id: s.id,
+    to: s.recipient,
+    from: s.senderEmail,
+    subject: s.subject,
+    provider: s.provider,
+    status: s.status,
+    error: s.error,
+    createdAt: s.createdAt.toISOString(),
+    sentAt: s.sentAt ? s.sentAt.toISOString() : null,
+  }));
+}
+
+/** The message exactly as handed to the provider (the .eml download). */
+export async function getRawMessage(app: AppContext, id: string): Promise<ServiceResult<string>> {
+  const raw = await findSendRaw(app.database.db, id);
+  if (raw === undefined) return { ok: false, status: 404, error: "Send not found" };
+  if (raw === null) return { ok: false, status: 404, error: "This send has no stored message" };
+  return { ok: true, value: raw };
+}
+
+/** The HTML as the recipient got it, for View in browser; public by its unguessable id. */
+export async function getSentHtml(app: AppContext, id: string): Promise<string | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  return findSendHtml(app.database.db, id);
+}
+
+export const SSE_POLL_MS = 500;
+export const SSE_HEARTBEAT_MS = 15_000;
+
+/**
+ * `text/event-stream` of a send's delivery events: what is stored (after `Last-Event-ID` when the
+ * client reconnects), then new ones as the webhook stores them. Woken at once by the in-process
+ * webhook intake, and polling as well so events stored by another process still arrive.
+ */
+export async function sendEventStream(app: AppContext, user: User, id: string, request: Request): Promise<ServiceResult<Response>> {
+  const send = await visibleSend(app, user, id);
+  if (!send) return { ok: false, status: 404, error: "Send not found" };
+  const { db } = app.database;
+  const resume = Number(request.headers.get("last-event-id") ?? "0");
+  let lastId = Number.isSafeInteger(resume) && resume > 0 ? resume : 0;
+  const encoder = new TextEncoder();
+  let closed = false;
+  const timers: NodeJS.Timeout[] = [];
+  let unsubscribe = () => {};
+
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const write = (chunk: string) => {
+        if (!closed) controller.enqueue(encoder.encode(chunk));
+      };
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        timers.forEach(clearInterval);
+        unsubscribe();
+        try {
+          controller.close();
+        } catch {
+          // already closed by the consumer
+        }
+      };
+      let running = false;
+      let again = false;
+      const flush = async (): Promise<void> => {
+        if (closed) return;
+        if (running) {
+          again = true;
+          return;
+        }
+        running = true;
+        try {
+          do {
+            again = false;
+            const rows = await listSendEvents(db, id, lastId);
+            for (const row of rows) {
+              write(`id: ${row.id}\nevent: delivery\ndata: ${JSON.stringify(eventJson(row))}\n\n`);
+              lastId = row.id;
+            }
+          } while (again && !closed);
+        } catch (err) {
+          app.logger.warn({ err, sendId: id }, "event stream read failed");
+        } finally {
+          running = false;
+        }
+      };
+      write(`retry: 2000\n: events of send ${id}\n\n`);
+      unsubscribe = onSendEvent(id, () => void flush());
+      timers.push(setInterval(() => void flush(), SSE_POLL_MS));
+      timers.push(setInterval(() => write(": heartbeat\n\n"), SSE_HEARTBEAT_MS));
+      request.signal.addEventListener("abort", close, { once: true });
+      void flush();
+    },
+    cancel() {
+      closed = true;
+      timers.forEach(clearInterval);
+      unsubscribe();
+    },
+  });
+  return {
+    ok: true,
+    value: new Response(stream, {
+      status: 200,
+      headers: {
+        "Content-Type": "text/event-stream; charset=utf-8",
+        "Cache-Control": "no-store",
+        Connection: "keep-alive",
+        "X-Accel-Buffering": "no",
+      },
+    }),
+  };
+}

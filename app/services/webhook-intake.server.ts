@@ -1,0 +1,165 @@
+// POST /api/esp-webhook: verify over the raw body, then parse, normalise, de-duplicate and apply
+// (SPEC.md "Events", DESIGN.md §4.8). Answers as soon as the event is stored; alerts are pushed
+// afterwards in the background.
+import { EventEmitter } from "node:events";
+import type { AppContext } from "~/lib/app.server";
+import { machineEventFor } from "~/domain/deliverability";
+import {
+  normalizeMailgun,
+  normalizeResend,
+  verifyMailgun,
+  verifySvix,
+  type NormalizedEvent,
+  type NormalizeResult,
+  type VerifyError,
+} from "~/domain/webhooks";
+import { hasDeliveryEvent, hasReceipt, pruneReceipts } from "~/models/deliverability.server";
+import { findSendIdForEvent } from "~/models/sends.server";
+import { applyDeliverabilityEvent } from "./deliverability.server";
+import { deliverAlertsInBackground } from "./alerts.server";
+
+export type IntakeResult = { status: number; body: Record<string, unknown> };
+
+const MAILGUN_TOKEN = "mailgun-token";
+
+// In-process fan-out for live tracking (SSE): the stream polls too, so other processes' events
+// still arrive, only a little later.
+const sendEvents = new EventEmitter();
+sendEvents.setMaxListeners(0);
+
+export function onSendEvent(sendId: string, listener: () => void): () => void {
+  sendEvents.on(sendId, listener);
+  return () => sendEvents.off(sendId, listener);
+}
+
+function fail(status: number, error: string, extra: Record<string, unknown> = {}): IntakeResult {
+  return { status, body: { success: false, error, ...extra } };
+}
+
+function verifyFailure(error: VerifyError): IntakeResult {
+  switch (error) {
+    case "bad_secret":
+      return fail(500, "Webhook signing secret is not usable");
+    case "missing_signature":
+      return fail(401, "Missing webhook signature");
+    case "stale_timestamp":
+      return fail(401, "Webhook timestamp outside the accepted window");
+    case "invalid_signature":
+      return fail(401, "Invalid webhook signature");
+  }
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+let lastPrune = 0;
+
+/** Replay receipts only matter while a signature is fresh; drop old ones now and then. */
+function pruneOldReceipts(app: AppContext, now: Date): void {
+  if (now.getTime() - lastPrune < 10 * 60_000) return;
+  lastPrune = now.getTime();
+  const cutoff = new Date(now.getTime() - 2 * app.env.WEBHOOK_MAX_AGE_SECONDS * 1000);
+  pruneReceipts(app.database.db, MAILGUN_TOKEN, cutoff).catch((err: unknown) => app.logger.warn({ err }, "pruning webhook receipts failed"));
+}
+
+async function applyEvent(
+  app: AppContext,
+  provider: "mailgun" | "resend",
+  event: NormalizedEvent,
+  receipts: Array<{ provider: string; receiptId: string }>,
+  now: Date,
+): Promise<IntakeResult> {
+  const { db } = app.database;
+  // Cheap pre-checks; the unique index and the receipt key decide for real inside the batch.
+  if (await hasDeliveryEvent(db, provider, event.eventId)) return { status: 200, body: { success: true, duplicate: true } };
+  for (const r of receipts) {
+    if (await hasReceipt(db, r.provider, r.receiptId)) return fail(401, "Webhook token already used");
+  }
+  const sendId = await findSendIdForEvent(db, event);
+  const applied = await applyDeliverabilityEvent(
+    app,
+    {
+      recipient: event.recipient,
+      event: machineEventFor(event),
+      occurredAt: event.occurredAt,
+      source: `${provider}:${event.eventId}`,
+      sendId,
+      reason: event.reason ?? null,
+      receipts,
+      deliveryEvent: {
+        eventId: event.eventId,
+        provider,
+        sendId,
+        kind: event.kind,
+        severity: event.severity ?? null,
+        reason: event.reason ?? null,
+        occurredAt: event.occurredAt,
+        payload: event,
+      },
+    },
+    now,
+  );
+  if (applied.outcome === "duplicate") return { status: 200, body: { success: true, duplicate: true } };
+  if (applied.outcome === "replay") return fail(401, "Webhook token already used");
+  if (sendId) sendEvents.emit(sendId);
+  if (applied.alerts.length) deliverAlertsInBackground(app);
+  return { status: 200, body: { success: true } };
+}
+
+function invalidPayload(result: Extract<NormalizeResult, { ok: false }>): IntakeResult {
+  return fail(400, "Invalid webhook payload", { details: result.error });
+}
+
+async function mailgun(app: AppContext, rawBody: string, secret: string, now: Date): Promise<IntakeResult> {
+  // Mailgun signs timestamp + token, both inside the JSON body, so it has to be parsed first;
+  // nothing from it is used before the signature checks out.
+  const parsed = parseJson(rawBody);
+  if (!parsed.ok) return fail(401, "Missing webhook signature");
+  const verified = verifyMailgun(parsed.value, secret, { now, maxAgeSec: app.env.WEBHOOK_MAX_AGE_SECONDS });
+  if (!verified.ok) return verifyFailure(verified.error);
+  pruneOldReceipts(app, now);
+  const normalized = normalizeMailgun(parsed.value);
+  if (!normalized.ok) return invalidPayload(normalized);
+  const receipt = { provider: MAILGUN_TOKEN, receiptId: verified.token };
+  if (normalized.ignored) {
+    const stored = await applyIgnored(app, receipt, now);
+    return stored ? { status: 200, body: { success: true, ignored: true } } : fail(401, "Webhook token already used");
+  }
+  return applyEvent(app, "mailgun", normalized.event, [receipt], now);
+}
+
+/** An ignored Mailgun event still uses up its token. */
+async function applyIgnored(app: AppContext, receipt: { provider: string; receiptId: string }, now: Date): Promise<boolean> {
+  const rs = await app.database.client.execute({
+    sql: "INSERT INTO webhook_receipts (provider, receipt_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+    args: [receipt.provider, receipt.receiptId, now.getTime()],
+  });
+  return rs.rowsAffected === 1;
+}
+
+async function svix(app: AppContext, rawBody: string, headers: Headers, secret: string, now: Date): Promise<IntakeResult> {
+  const verified = verifySvix(rawBody, headers, secret, { now, toleranceSec: app.env.WEBHOOK_MAX_AGE_SECONDS });
+  if (!verified.ok) return verifyFailure(verified.error);
+  const parsed = parseJson(rawBody);
+  if (!parsed.ok) return fail(400, "Invalid webhook payload", { details: "body is not JSON" });
+  const normalized = normalizeResend(parsed.value, verified.id);
+  if (!normalized.ok) return invalidPayload(normalized);
+  if (normalized.ignored) return { status: 200, body: { success: true, ignored: true } };
+  // The svix-id is the event id, so a replayed request is simply a duplicate.
+  return applyEvent(app, "resend", normalized.event, [], now);
+}
+
+/** Handles one webhook delivery; `rawBody` is the body exactly as received. */
+export async function receiveWebhook(app: AppContext, rawBody: string, headers: Headers, now = new Date()): Promise<IntakeResult> {
+  const secret = app.env.WEBHOOK_SIGNING_SECRET;
+  if (!secret) {
+    app.logger.error("WEBHOOK_SIGNING_SECRET is not set; refusing provider webhooks");
+    return fail(500, "Webhook signing secret not configured");
+  }
+  return app.env.WEBHOOK_SCHEME === "svix" ? svix(app, rawBody, headers, secret, now) : mailgun(app, rawBody, secret, now);
+}
