@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sampleBlueprint } from "~/domain/render/fixtures";
+import { startTestServer, type TestServer } from "../helpers/server";
+import { createUserWithToken } from "../helpers/users";
+
+let server: TestServer;
+let token: string;
+const PROMPT =
+  "Spring sale email for Bloom & Co with tabs for Dresses ($49), Shoes ($79) and Bags ($59). 20% off with code BLOOM20 until May 3.";
+
+beforeAll(async () => {
+  server = await startTestServer();
+  token = (await createUserWithToken(server, { credits: 100 })).token;
+});
+afterAll(() => server?.close());
+
+const post = (path: string, json: unknown, t = token) => server.fetch(path, { method: "POST", token: t, json });
+const credits = async (t = token) => (await (await server.fetch("/api/me", { token: t })).json()).credits.ai_generation as number;
+
+describe("POST /api/gen/copy", () => {
+  it("returns a CopyDoc and its manuscript, using the prompt's words, without charging", async () => {
+    const before = await credits();
+    const res = await post("/api/gen/copy", { prompt: PROMPT, emailType: "ecommerce" });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.success).toBe(true);
+    expect(body.copyDoc).toMatchObject({ subject: expect.any(String), preheader: expect.any(String) });
+    expect(body.copyDoc.sections.length).toBeGreaterThan(0);
+    const words = JSON.stringify(body.copyDoc);
+    for (const w of ["Bloom & Co", "Dresses", "BLOOM20"]) expect(words).toContain(w);
+    expect(body.copyText).toContain(body.copyDoc.subject);
+    expect(await credits()).toBe(before);
+  });
+});
+
+describe("POST /api/gen/blueprint", () => {
+  it("places a supplied copyDoc verbatim and forces brand tokens", async () => {
+    const copy = (await (await post("/api/gen/copy", { prompt: PROMPT })).json()).copyDoc;
+    copy.subject = "Exactly this subject, verbatim";
+    const res = await post("/api/gen/blueprint", {
+      prompt: PROMPT,
+      copyDoc: copy,
+      designTokens: { colors: { primary: "#123456" } },
+      styleTheory: "no-such-theory",
+    });
+    expect(res.status).toBe(200);
+    const { blueprint } = await res.json();
+    expect(blueprint.subject).toBe("Exactly this subject, verbatim");
+    expect(blueprint.design.colors.primary).toBe("#123456");
+    expect(blueprint.technique).toBe("tabs");
+  });
+
+  it("rejects an invalid colour in designTokens with the zod issue", async () => {
+    const res = await post("/api/gen/blueprint", { prompt: PROMPT, designTokens: { colors: { primary: "blue-ish" } } });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.details[0].path).toBe("designTokens.colors.primary");
+  });
+});
+
+describe("POST /api/generate", () => {
+  it("builds the email, charges one credit, and fills the metadata truthfully", async () => {
+    const before = await credits();
+    const res = await post("/api/generate", { prompt: PROMPT });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.success).toBe(true);
+    expect(body.html).toMatch(/^<!DOCTYPE html>/i);
+    expect(body.html).toContain("{{VIB_URL}}");
+    expect(body.html).toContain('data-kx-technique="tabs"');
+    expect(body.ampHtml).toBe("");
+    expect(body.metadata).toMatchObject({
+      technique: "tabs",
+      ampGenerated: false,
+      rag: { used: false, examplesCount: 0 },
+      qa: { score: expect.any(Number), qualifiesForFreeRegen: false, failedChecks: expect.any(Array) },
+      validator: { fixesApplied: expect.any(Array), warnings: expect.any(Array), refineTriggered: false },
+    });
+    expect(body.metadata.qa.score).toBeGreaterThanOrEqual(90);
+    expect(await credits()).toBe(before - 1);
+    const rows = await server.app.database.client.execute("select count(*) as n from qa_evaluations");
+    expect(Number(rows.rows[0].n)).toBeGreaterThan(0);
+  });
+
+  it("uses a client blueprint as given, with saved sections verbatim", async () => {
+    const blueprint = sampleBlueprint("accordion");
+    blueprint.sections.push({ id: "saved-1", role: "saved", lockedHtml: '<table role="presentation"><tr><td data-saved="yes">Saved footer block &amp; more</td></tr></table>' } as never);
+    const res = await post("/api/generate", { prompt: "Use my blueprint", blueprint });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.metadata.technique).toBe("accordion");
+    expect(body.html).toContain('<td data-saved="yes">Saved footer block &amp; more</td>');
+    expect(body.blueprint.subject).toBe(blueprint.subject);
+  });
+
+  it("two techniques are two namespaced modules", async () => {
+    const res = await post("/api/generate", { prompt: "Product launch with a carousel of the new bikes and a quick quiz about riding style" });
+    const body = await res.json();
+    expect(body.metadata.techniques).toEqual(["carousel", "quiz"]);
+    expect(body.html).toContain('data-kx-technique="carousel"');
+    expect(body.html).toContain('data-kx-technique="quiz"');
+  });
+
+  it("refuses three techniques with a 400 and charges nothing", async () => {
+    const before = await credits();
+    const res = await post("/api/generate", { prompt: "An email with tabs, an accordion and a carousel" });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatch(/At most 2/);
+    expect(await credits()).toBe(before);
+  });
+
+  it("validates its input: missing prompt, long prompt, bad blueprint, bad images", async () => {
+    const missing = await post("/api/generate", {});
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ error: "Missing required fields", missing: ["prompt"] });
+    expect((await post("/api/generate", { prompt: "   " })).status).toBe(400);
+    expect((await post("/api/generate", { prompt: "x".repeat(20_001) })).status).toBe(400);
+    const badBlueprint = await post("/api/generate", { prompt: "x", blueprint: { subject: 1 } });
+    expect(badBlueprint.status).toBe(400);
+    expect((await badBlueprint.json()).details.length).toBeGreaterThan(0);
+    expect((await post("/api/generate", { prompt: "x", images: [{ nope: true }] })).status).toBe(400);
+    expect((await post("/api/generate", { prompt: "x", savedSections: "not a list" })).status).toBe(400);
+    const unknownType = await post("/api/generate", { prompt: "A newsletter with an accordion FAQ", emailType: "interplanetary" });
+    expect(unknownType.status).toBe(200);
+  });
+
+  it("answers 402 when the balance is short, and charges nothing", async () => {
+    const poor = await createUserWithToken(server, { credits: 0 });
+    const res = await post("/api/generate", { prompt: PROMPT }, poor.token);
+    expect(res.status).toBe(402);
+    expect(await res.json()).toEqual({ success: false, error: "Insufficient balance", details: { balance: 0, cost: 1 } });
+  });
+
+  it("streams one event per stage and ends with the result when asked for text/event-stream", async () => {
+    const res = await server.fetch("/api/generate", { method: "POST", token, json: { prompt: PROMPT }, headers: { Accept: "text/event-stream" } });
+    expect(res.headers.get("content-type")).toContain("text/event-stream");
+    const text = await res.text();
+    const events = text.trim().split("\n\n").map((block) => {
+      const [e, d] = block.split("\n");
+      return { event: e.replace("event: ", ""), data: JSON.parse(d.replace("data: ", "")) };
+    });
+    const stages = events.filter((e) => e.event === "stage").map((e) => e.data.stage);
+    expect(stages).toEqual(["credits", "prompt", "techniques", "copy", "blueprint", "code", "autofix", "qa"]);
+    const last = events[events.length - 1];
+    expect(last.event).toBe("result");
+    expect(last.data.success).toBe(true);
+  });
+});
+
+describe("POST /api/generate-email", () => {
+  it("generates directly and reports usage", async () => {
+    const res = await post("/api/generate-email", { prompt: PROMPT });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.html).toContain('data-kx-technique="tabs"');
+    expect(body.usage).toMatchObject({ input_tokens: expect.any(Number), output_tokens: expect.any(Number) });
+    expect(body.usage.output_tokens).toBeGreaterThan(0);
+  });
+
+  it("refines existing HTML and says what it could not apply", async () => {
+    const first = await (await post("/api/generate-email", { prompt: PROMPT })).json();
+    const before = await credits();
+    const res = await post("/api/generate-email", {
+      prompt: 'replace "Dresses" with "Gowns"\nteleport the footer to Mars',
+      refine: true,
+      currentHtml: first.html,
+    });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.html).toContain("Gowns");
+    expect(body.applied.length).toBe(1);
+    expect(body.notApplied[0].instruction).toContain("teleport");
+    expect(await credits()).toBe(before - 1);
+  });
+
+  it("refine without currentHtml is a 400 naming it", async () => {
+    const res = await post("/api/generate-email", { prompt: "make it red", refine: true });
+    expect(res.status).toBe(400);
+    expect((await res.json()).missing).toEqual(["currentHtml"]);
+  });
+});
