@@ -180,6 +180,22 @@ describe("libSQL vector index (ANN path)", () => {
     const r2 = await ann.query({ vector: fresh, topK: 1 });
     expect(r2.ok && r2.value[0].id).not.toBe("html-9-new");
 
+    // A write that lands while a fresh build is paging through the table is not lost.
+    const other0 = createClient({ url: `file:${path.join(dir, "v.db")}` });
+    await createLibsqlVectorIndex({ client: other0, annThreshold: Number.POSITIVE_INFINITY }).upsert([
+      { id: "amp-1-forcerebuild", vector: items[0].vector, metadata: { type: "amp" } },
+    ]);
+    other0.close();
+    const during = unit(Float32Array.from({ length: 3072 }, (_, i) => Math.cos(i * 0.37)));
+    const [warmed] = await Promise.all([
+      ann.query({ vector: fresh, topK: 1 }),
+      ann.upsert([{ id: "html-0-during", vector: during, metadata: { type: "html" } }]),
+    ]);
+    expect(warmed.ok).toBe(true);
+    const r2b = await ann.query({ vector: during, topK: 1 });
+    expect(ann.lastQueryPath()).toBe("ann");
+    expect(r2b.ok && r2b.value[0].id).toBe("html-0-during");
+
     // Another connection (another process) writes: the next query must see it.
     const other = createClient({ url: `file:${path.join(dir, "v.db")}` });
     try {

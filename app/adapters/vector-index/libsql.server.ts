@@ -121,6 +121,11 @@ export function createLibsqlVectorIndex(options: LibsqlIndexOptions): LibsqlVect
   let builtAtVersion: number | null = null;
   let rowCount: number | null = null;
   let lastPath: "exact" | "ann" | null = null;
+  /**
+   * Writes made by this adapter while a build is paging through the table: the build's cursor may
+   * already be past their ids, so they are replayed onto the fresh index when it completes.
+   */
+  let writesDuringBuild: ({ set: IndexItem } | { del: string })[] | null = null;
 
   function checkVector(v: Float32Array): string | null {
     if (!(v instanceof Float32Array)) return "vector must be a Float32Array";
@@ -146,6 +151,7 @@ export function createLibsqlVectorIndex(options: LibsqlIndexOptions): LibsqlVect
 
   async function build(): Promise<IndexResult<{ size: number }>> {
     try {
+      writesDuringBuild = [];
       const version = await dataVersion();
       const fresh = new CandidateIndex(projector, Math.max(1024, rowCount ?? 0));
       let after = "";
@@ -166,11 +172,17 @@ export function createLibsqlVectorIndex(options: LibsqlIndexOptions): LibsqlVect
         if (r.rows.length < PAGE) break;
         after = String(r.rows[r.rows.length - 1].doc_id);
       }
+      for (const w of writesDuringBuild) {
+        if ("set" in w) fresh.set(w.set.id, w.set.vector, keysOf(w.set.metadata));
+        else fresh.delete(w.del);
+      }
+      writesDuringBuild = null;
       ann = fresh;
       builtAtVersion = version;
       rowCount = fresh.size;
       return { ok: true, value: { size: fresh.size } };
     } catch (e) {
+      writesDuringBuild = null;
       return fail("build", e);
     }
   }
@@ -247,10 +259,11 @@ export function createLibsqlVectorIndex(options: LibsqlIndexOptions): LibsqlVect
       }
       if (ann) {
         for (const it of items) ann.set(it.id, it.vector, keysOf(it.metadata));
+        // No data_version refresh: this connection's own commits do not change it, and re-reading
+        // here could hide a write another process made in between.
         rowCount = ann.size;
-        // Our own commits bump nothing for this connection, but re-read in case they did.
-        builtAtVersion = await dataVersion();
       } else {
+        for (const it of items) writesDuringBuild?.push({ set: it });
         rowCount = null;
       }
       return { ok: true, value: { upserted: items.length } };
@@ -322,8 +335,8 @@ export function createLibsqlVectorIndex(options: LibsqlIndexOptions): LibsqlVect
         if (ann) {
           for (const id of ids) ann.delete(id);
           rowCount = ann.size;
-          builtAtVersion = await dataVersion();
         } else {
+          for (const id of ids) writesDuringBuild?.push({ del: id });
           rowCount = null;
         }
         return { ok: true, value: { deleted } };
