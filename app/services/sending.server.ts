@@ -308,6 +308,27 @@ export async function getRawMessage(app: AppContext, id: string): Promise<Servic
   return { ok: true, value: raw };
 }
 
+/** The top-level header lines of a stored message, unfolded. */
+export function messageHeaders(raw: string): Array<{ name: string; value: string }> {
+  const end = raw.search(/\r?\n\r?\n/);
+  const head = (end < 0 ? raw : raw.slice(0, end)).replace(/\r?\n[ \t]+/g, " ");
+  return head
+    .split(/\r?\n/)
+    .map((line) => {
+      const colon = line.indexOf(":");
+      return colon > 0 ? { name: line.slice(0, colon), value: line.slice(colon + 1).trim() } : null;
+    })
+    .filter((h): h is { name: string; value: string } => h !== null);
+}
+
+export async function getSendDetailForAdmin(app: AppContext, id: string) {
+  const { db } = app.database;
+  const send = await findSendSummary(db, id);
+  if (!send) return null;
+  const [raw, events] = await Promise.all([findSendRaw(db, id), listSendEvents(db, id, 0, 1000)]);
+  return { send: sendJson(send, app.env.BASE_URL), headers: raw ? messageHeaders(raw) : [], events: events.map(eventJson) };
+}
+
 /** The HTML as the recipient got it, for View in browser; public by its unguessable id. */
 export async function getSentHtml(app: AppContext, id: string): Promise<string | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;

@@ -1,0 +1,204 @@
+// Recipient deliverability rows: the machine's state, suppressions, the bounce log, delivery
+// events and webhook receipts. An event is applied as one write batch (one transaction), so a
+// crash never leaves it half applied, and the state row is written compare-and-set so two
+// events for the same address can never both start from the same old state.
+import type { InStatement } from "@libsql/client";
+import { and, eq, lte } from "drizzle-orm";
+import { emailSuppressions, webhookReceipts } from "../../db/schema";
+import type { Db } from "~/lib/db.server";
+import {
+  deliverabilityStateSchema,
+  initialState,
+  type AlertKind,
+  type DeliverabilityState,
+  type Effect,
+  type SuppressionReason,
+} from "~/domain/deliverability";
+
+export type SuppressionRow = typeof emailSuppressions.$inferSelect;
+type StoredSuppressionReason = SuppressionRow["reason"];
+
+export const normalizeAddress = (email: string) => email.trim().toLowerCase();
+
+export interface StoredState {
+  state: DeliverabilityState;
+  /** The stored JSON text exactly as read (the compare-and-set key); null when no row exists. */
+  version: string | null;
+}
+
+export async function loadRecipientState(db: Db, email: string): Promise<StoredState> {
+  const rs = await db.$client.execute({ sql: "SELECT state FROM email_recipient_states WHERE email = ?", args: [email] });
+  const text = rs.rows[0]?.state;
+  if (typeof text !== "string") return { state: initialState(), version: null };
+  const parsed = deliverabilityStateSchema.safeParse(JSON.parse(text));
+  // A row this code cannot read is replaced by a fresh state rather than blocking every event.
+  return { state: parsed.success ? parsed.data : initialState(), version: text };
+}
+
+/** The suppression entry still in force at `now` (a timed one ends at exactly `until`). */
+export async function findActiveSuppression(db: Db, email: string, now: Date): Promise<SuppressionRow | null> {
+  const row = await db.select().from(emailSuppressions).where(eq(emailSuppressions.email, email)).get();
+  if (!row) return null;
+  if (row.until && row.until.getTime() <= now.getTime()) return null;
+  return row;
+}
+
+/** The column has its own vocabulary; both soft-bounce escalations are "soft_bounce_escalated". */
+function storedReason(reason: SuppressionReason): StoredSuppressionReason {
+  switch (reason) {
+    case "soft_bounce_limit":
+    case "consecutive_temporary":
+      return "soft_bounce_escalated";
+    default:
+      return reason;
+  }
+}
+
+export interface DeliveryEventInsert {
+  eventId: string;
+  provider: string;
+  sendId: string | null;
+  kind: string;
+  severity: string | null;
+  reason: string | null;
+  occurredAt: Date;
+  payload: unknown;
+}
+
+export interface AlertInsert {
+  kind: AlertKind;
+  message: string;
+}
+
+export interface EventWrite {
+  email: string;
+  now: Date;
+  /** Where the change came from, kept on suppression entries (e.g. `mailgun:<event id>`). */
+  source: string;
+  /** Receipts that must be new for the write to apply (replay protection), e.g. a Mailgun token. */
+  receipts: Array<{ provider: string; receiptId: string }>;
+  /** Logged to email_delivery_events; its (provider, eventId) unique index de-duplicates. */
+  deliveryEvent?: DeliveryEventInsert;
+  /** Set when the machine ran: the state it started from and where it ended. */
+  transition?: { from: StoredState; to: DeliverabilityState; effects: Effect[] };
+  sendId: string | null;
+  reason: string | null;
+  eventId: string | null;
+  alertMessage: (kind: AlertKind) => string;
+}
+
+const CONFLICT_GUARD: InStatement = {
+  // Runs right after the compare-and-set write: when that changed no row, inserting NULL into the
+  // NOT NULL column fails and the whole batch rolls back (SQLite has no RAISE outside triggers).
+  sql: "INSERT INTO webhook_receipts (provider, receipt_id) SELECT 'state-conflict', NULL WHERE changes() = 0",
+  args: [],
+};
+
+function statementsFor(w: EventWrite): InStatement[] {
+  const now = w.now.getTime();
+  const out: InStatement[] = w.receipts.map((r) => ({
+    sql: "INSERT INTO webhook_receipts (provider, receipt_id, created_at) VALUES (?, ?, ?)",
+    args: [r.provider, r.receiptId, now],
+  }));
+  const e = w.deliveryEvent;
+  if (e) {
+    out.push({
+      sql: `INSERT INTO email_delivery_events (event_id, provider, send_id, email, kind, severity, reason, occurred_at, payload, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      args: [e.eventId, e.provider, e.sendId, w.email, e.kind, e.severity, e.reason, e.occurredAt.getTime(), JSON.stringify(e.payload ?? null), now],
+    });
+  }
+  const t = w.transition;
+  if (!t) return out;
+  const next = JSON.stringify(t.to);
+  if (t.from.version === null) {
+    out.push({
+      sql: "INSERT INTO email_recipient_states (email, state, updated_at) VALUES (?, ?, ?) ON CONFLICT(email) DO NOTHING",
+      args: [w.email, next, now],
+    });
+  } else {
+    out.push({
+      sql: "UPDATE email_recipient_states SET state = ?, updated_at = ? WHERE email = ? AND state = ?",
+      args: [next, now, w.email, t.from.version],
+    });
+  }
+  out.push(CONFLICT_GUARD);
+  const escalation = t.effects.find((x): x is Extract<Effect, { type: "suppress" }> => x.type === "suppress");
+  for (const effect of t.effects) {
+    switch (effect.type) {
+      case "logBounce":
+        out.push({
+          sql: `INSERT INTO email_bounce_log (email, send_id, event_id, reason, consecutive, escalation, occurred_at, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+          args: [w.email, w.sendId, w.eventId, w.reason, effect.consecutive, escalation ? escalation.reason : null, w.now.getTime(), now],
+        });
+        break;
+      case "suppress":
+        out.push({
+          sql: `INSERT INTO email_suppressions (email, reason, until, source, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT(email) DO UPDATE SET reason = excluded.reason, until = excluded.until, source = excluded.source, updated_at = excluded.updated_at`,
+          args: [w.email, storedReason(effect.reason), effect.until ? effect.until.getTime() : null, `${w.source} (${effect.reason})`, now, now],
+        });
+        break;
+      case "liftSuppression":
+        out.push({ sql: "DELETE FROM email_suppressions WHERE email = ? AND until IS NOT NULL", args: [w.email] });
+        break;
+      case "alert":
+        out.push({
+          sql: "INSERT INTO operator_alerts (kind, recipient, message, attempts, created_at) VALUES (?, ?, ?, 0, ?)",
+          args: [effect.kind, w.email, w.alertMessage(effect.kind), now],
+        });
+        break;
+    }
+  }
+  return out;
+}
+
+export type ApplyOutcome = "applied" | "duplicate" | "replay" | "conflict";
+
+async function exists(db: Db, q: InStatement): Promise<boolean> {
+  return (await db.$client.execute(q)).rows.length > 0;
+}
+
+/**
+ * Applies one event atomically. A failed batch is explained afterwards by what is already
+ * stored: the event id (a duplicate, also when two deliveries raced), a receipt (a replayed
+ * token), otherwise the state moved underneath us (a conflict: re-read and try again).
+ */
+export async function applyEventWrite(db: Db, w: EventWrite): Promise<ApplyOutcome> {
+  try {
+    await db.$client.batch(statementsFor(w), "write");
+    return "applied";
+  } catch (error) {
+    const e = w.deliveryEvent;
+    if (e && (await exists(db, { sql: "SELECT 1 FROM email_delivery_events WHERE provider = ? AND event_id = ?", args: [e.provider, e.eventId] })))
+      return "duplicate";
+    for (const r of w.receipts) {
+      if (await exists(db, { sql: "SELECT 1 FROM webhook_receipts WHERE provider = ? AND receipt_id = ?", args: [r.provider, r.receiptId] }))
+        return "replay";
+    }
+    if (w.transition && /NOT NULL constraint failed: webhook_receipts\.receipt_id/.test(String((error as Error).message))) return "conflict";
+    throw error;
+  }
+}
+
+export async function hasReceipt(db: Db, provider: string, receiptId: string): Promise<boolean> {
+  const row = await db
+    .select({ p: webhookReceipts.provider })
+    .from(webhookReceipts)
+    .where(and(eq(webhookReceipts.provider, provider), eq(webhookReceipts.receiptId, receiptId)))
+    .get();
+  return Boolean(row);
+}
+
+export async function hasDeliveryEvent(db: Db, provider: string, eventId: string): Promise<boolean> {
+  return exists(db, { sql: "SELECT 1 FROM email_delivery_events WHERE provider = ? AND event_id = ?", args: [provider, eventId] });
+}
+
+/** Receipts older than the signature window can no longer be replayed, so they can go. */
+export async function pruneReceipts(db: Db, provider: string, olderThan: Date): Promise<void> {
+  await db
+    .delete(webhookReceipts)
+    .where(and(eq(webhookReceipts.provider, provider), lte(webhookReceipts.createdAt, olderThan)))
+    .run();
+}

@@ -1,0 +1,96 @@
+import { and, asc, desc, eq, gt, or, sql } from "drizzle-orm";
+import { emailDeliveryEvents, emailSends } from "../../db/schema";
+import type { Db } from "~/lib/db.server";
+
+export type SendRow = typeof emailSends.$inferSelect;
+export type NewSend = typeof emailSends.$inferInsert;
+export type DeliveryEventRow = typeof emailDeliveryEvents.$inferSelect;
+
+/** Everything but the two large columns, for lists and the tracking API. */
+const summaryColumns = {
+  id: emailSends.id,
+  userId: emailSends.userId,
+  senderEmail: emailSends.senderEmail,
+  recipient: emailSends.recipient,
+  subject: emailSends.subject,
+  provider: emailSends.provider,
+  providerId: emailSends.providerId,
+  messageId: emailSends.messageId,
+  status: emailSends.status,
+  error: emailSends.error,
+  emailName: emailSends.emailName,
+  projectId: emailSends.projectId,
+  databaseId: emailSends.databaseId,
+  notes: emailSends.notes,
+  createdAt: emailSends.createdAt,
+  sentAt: emailSends.sentAt,
+};
+export type SendSummary = Pick<SendRow, keyof typeof summaryColumns>;
+
+export async function insertSend(db: Db, row: NewSend): Promise<void> {
+  await db.insert(emailSends).values(row).run();
+}
+
+export async function recordSendOutcome(
+  db: Db,
+  id: string,
+  outcome: { status: "sent"; providerId: string; notes: string[]; sentAt: Date } | { status: "failed"; error: string },
+): Promise<void> {
+  const values =
+    outcome.status === "sent"
+      ? { status: outcome.status, providerId: outcome.providerId, notes: outcome.notes, sentAt: outcome.sentAt, error: null }
+      : { status: outcome.status, error: outcome.error };
+  await db.update(emailSends).set(values).where(eq(emailSends.id, id)).run();
+}
+
+export async function findSendSummary(db: Db, id: string): Promise<SendSummary | null> {
+  return (await db.select(summaryColumns).from(emailSends).where(eq(emailSends.id, id)).get()) ?? null;
+}
+
+/** The HTML as the recipient got it (View in browser). */
+export async function findSendHtml(db: Db, id: string): Promise<string | null> {
+  const row = await db.select({ html: emailSends.html }).from(emailSends).where(eq(emailSends.id, id)).get();
+  return row?.html ?? null;
+}
+
+export async function findSendRaw(db: Db, id: string): Promise<string | null | undefined> {
+  const row = await db.select({ raw: emailSends.rawMime }).from(emailSends).where(eq(emailSends.id, id)).get();
+  return row ? row.raw : undefined;
+}
+
+/** Newest first; sends created in the same millisecond keep their insertion order (rowid). */
+export async function listRecentSends(db: Db, limit: number): Promise<SendSummary[]> {
+  return db.select(summaryColumns).from(emailSends).orderBy(desc(emailSends.createdAt), desc(sql`rowid`)).limit(limit).all();
+}
+
+/**
+ * The send a provider event belongs to: by the send id the provider echoed back, else by the
+ * provider's message id (Mailgun reports it without the angle brackets it answered with).
+ */
+export async function findSendIdForEvent(db: Db, e: { sendId?: string; providerMessageId?: string }): Promise<string | null> {
+  if (e.sendId) {
+    const row = await db.select({ id: emailSends.id }).from(emailSends).where(eq(emailSends.id, e.sendId)).get();
+    if (row) return row.id;
+  }
+  if (e.providerMessageId) {
+    const bare = e.providerMessageId.replace(/^<|>$/g, "");
+    const row = await db
+      .select({ id: emailSends.id })
+      .from(emailSends)
+      .where(or(eq(emailSends.providerId, bare), eq(emailSends.providerId, `<${bare}>`), eq(emailSends.messageId, `<${bare}>`)))
+      .get();
+    if (row) return row.id;
+  }
+  return null;
+}
+
+/** Events of one send in arrival order, optionally only those after a known row id (SSE resume). */
+export async function listSendEvents(db: Db, sendId: string, afterId = 0, limit = 500): Promise<DeliveryEventRow[]> {
+  return db
+    .select()
+    .from(emailDeliveryEvents)
+    .where(and(eq(emailDeliveryEvents.sendId, sendId), gt(emailDeliveryEvents.id, afterId)))
+    .orderBy(asc(emailDeliveryEvents.id))
+    .limit(limit)
+    .all();
+}

@@ -1,0 +1,10 @@
+import { apiError, apiRoute, json } from "~/lib/http.server";
+import { getSendWithEvents } from "~/services/sending.server";
+
+export const { loader, action, apiAuth } = apiRoute("user", {
+  GET: async ({ app, user, params }) => {
+    const found = await getSendWithEvents(app, user, params.id ?? "");
+    if (!found.ok) return apiError(found.status, found.error);
+    return json({ success: true, ...found.value });
+  },
+});
