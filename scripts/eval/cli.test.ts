@@ -115,7 +115,10 @@ describe("formatting", () => {
       label: "base",
       promptSetVersion: "v1",
       rag: true,
-      outcomes: [outcome({ promptId: "a", qaScore: 90, judgeScore: 80, generationMs: 100 })],
+      outcomes: [
+        outcome({ promptId: "a", qaScore: 90, judgeScore: 80, generationMs: 100, details: { rag: { used: true, examplesCount: 3 } } }),
+        outcome({ promptId: "b", error: "generate: HTTP 500: x" }),
+      ],
       totals: { avgQaScore: 45, avgJudgeScore: 40, avgGenerationMs: 100, errorCount: 1, resultCount: 2, p50Ms: 100, p95Ms: 100 },
     };
     const text = formatReport(report);
@@ -123,6 +126,7 @@ describe("formatting", () => {
     expect(text).toContain("prompts 2  errors 1");
     expect(text).toContain("average QA 45  average judge 40");
     expect(text).toContain("generation ms  p50 100  p95 100");
+    expect(text).toContain("retrieval used for 1 of 2 prompts  examples per prompt 1.50");
   });
 
   it("prints per-prompt and average deltas of a comparison", () => {

@@ -48,6 +48,13 @@ export function formatSummary(r: RunReport): string {
     `average QA ${fmtNum(t.avgQaScore, 2)}  average judge ${fmtNum(t.avgJudgeScore, 2)}  (errored prompts count as 0)`,
     `generation ms  p50 ${fmtNum(t.p50Ms, 0)}  p95 ${fmtNum(t.p95Ms, 0)}  mean ${fmtNum(t.avgGenerationMs, 0)}`,
   ];
+  if (r.rag) {
+    const rag = r.outcomes.map((o) => o.details.rag as { used?: unknown; examplesCount?: unknown } | null | undefined);
+    const used = rag.filter((x) => x?.used === true).length;
+    const examples = rag.map((x) => (typeof x?.examplesCount === "number" ? x.examplesCount : 0));
+    const mean = examples.length ? examples.reduce((a, b) => a + b, 0) / examples.length : null;
+    lines.push(`retrieval used for ${used} of ${r.outcomes.length} prompts  examples per prompt ${fmtNum(mean, 2)}`);
+  }
   if (r.finalizeError) lines.push(`warning: finalize failed (${r.finalizeError}); averages computed locally`);
   const unsaved = r.outcomes.filter((o) => o.saveError).length;
   if (unsaved) lines.push(`warning: ${unsaved} result(s) could not be saved`);
