@@ -219,7 +219,8 @@ function extractProduct(prompt: string, brand: string | undefined): string | und
       // The event-name pattern's whole match is the name ("DevOps Summit"), not just its first words.
       const phrase = cleanPhrase(i === patterns.length - 1 ? m[0] : m[1]);
       const words = phrase.split(/\s+/);
-      if (phrase && words.length <= 6 && phrase.toLowerCase() !== brand?.toLowerCase() && !/\bemail\b/i.test(phrase)) return phrase;
+      const isDate = extractDates(phrase).join(" ") === phrase || new RegExp(`^(?:${MONTHS}|${WEEKDAYS}|today|tomorrow|soon|next|this)\\b`, "i").test(phrase);
+      if (phrase && words.length <= 6 && !isDate && phrase.toLowerCase() !== brand?.toLowerCase() && !/\bemail\b/i.test(phrase)) return phrase;
     }
   }
   return undefined;

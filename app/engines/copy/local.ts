@@ -283,7 +283,10 @@ export function writeLocalCopy(input: CopyInput): CopyDoc {
   const ctx: CopyContext = {
     brand: facts.brand ?? tpl.fallbackBrand,
     hasBrand: Boolean(facts.brand),
-    thing: facts.product ?? tpl.fallbackThing,
+    team: facts.brand ? `the ${facts.brand} team` : "our team",
+    kitchen: facts.brand ? `the ${facts.brand} kitchen` : "our kitchen",
+    // A launch without a separate product name is about the brand's own thing ("Nimbus Notes 3.0").
+    thing: facts.product ?? (facts.brand && facts.emailType === "announcement" ? facts.brand : tpl.fallbackThing),
     offer: facts.offer && !facts.offer.text.startsWith("code ") ? facts.offer.text : undefined,
     code: facts.offer?.code ?? facts.codes[0],
     when: facts.dates[0],
@@ -301,7 +304,9 @@ export function writeLocalCopy(input: CopyInput): CopyDoc {
   }
 
   const opener = picker.pick("opener", TONE_OPENERS[facts.tone]);
-  const subject = fitSubject(tpl.subjects(ctx), picker, opener);
+  // When the brand is also the thing being announced, "X presents X" reads as a glitch.
+  const subjects = tpl.subjects(ctx).filter((c) => c.split(ctx.brand).length <= 2);
+  const subject = fitSubject(subjects.length > 0 ? subjects : tpl.subjects(ctx), picker, opener);
   const preheaderChoices = tpl.preheaders(ctx).filter((p) => p !== subject);
   const preheader = picker.pick("preheader", preheaderChoices.length > 0 ? preheaderChoices : [`${cap(ctx.thing)} from ${ctx.brand}.`]);
   const primaryCta = facts.cta ?? picker.pick("cta", tpl.ctas);

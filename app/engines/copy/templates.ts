@@ -9,6 +9,9 @@ export interface CopyContext {
   /** The brand as the prompt names it, else a neutral phrase that reads well in a sentence. */
   brand: string;
   hasBrand: boolean;
+  /** "the Lumen team" or "our team": reads right with and without a brand. */
+  team: string;
+  kitchen: string;
   /** Product, event or collection the email is about (prompt's words where given). */
   thing: string;
   offer?: string;
@@ -123,7 +126,7 @@ const newsletter: TypeCopy = {
   ctas: ["Read the full issue", "Read more", "See all stories"],
   closingHeadlines: () => ["That's all for now", "Until next time"],
   closingBodies: (c) => [
-    `Have a story we should cover? Reply to this email — every note is read by the ${c.brand} team.`,
+    `Have a story we should cover? Reply to this email — every note is read by ${c.team}.`,
     `Thanks for reading. Forward this to a friend who would enjoy it.`,
   ],
   itemLines: [
@@ -139,7 +142,7 @@ const newsletter: TypeCopy = {
   faqs: (c) => [
     ["What is in this issue?", `${cap(c.thing)}: the top story, quick updates and what is coming next.`],
     ["How often will I hear from you?", "Once per edition, and never more than once a week."],
-    ["Can I suggest a topic?", `Yes — reply to this email and tell the ${c.brand} team what you want to read.`],
+    ["Can I suggest a topic?", `Yes — reply to this email and tell ${c.team} what you want to read.`],
     ["How do I change my preferences?", "Use the link at the bottom of this email to change how often we write or to unsubscribe."],
   ],
   survey: () => [
@@ -220,7 +223,7 @@ const onboarding: TypeCopy = {
   closingHeadlines: () => ["Need a hand?", "We're here to help"],
   closingBodies: (c) => [
     `Reply to this email and someone from ${c.brand} will get back to you, usually within a working day.`,
-    `Our help centre has short guides for every feature, and you can always reply to reach the ${c.brand} team.`,
+    `Our help centre has short guides for every feature, and you can always reply to reach ${c.team}.`,
   ],
   itemLines: [
     (n) => `${cap(n)}: it takes about two minutes and makes everything else easier.`,
@@ -236,7 +239,7 @@ const onboarding: TypeCopy = {
     ["Where do I start?", `Finish your profile first, then take the short tour of ${c.thing}.`],
     ["Is there a free trial?", c.offer ? `Yes — ${c.offer}${withCode(c)}.` : "Your plan details, including any trial period, are on your account page."],
     ["How do I invite my team?", "Open Settings, choose Team and enter their email addresses."],
-    ["Who do I contact for help?", `Reply to this email; the ${c.brand} support team reads every message.`],
+    ["Who do I contact for help?", `Reply to this email; ${c.team.replace(/ team$/, " support team")} reads every message.`],
   ],
   survey: (c) => [
     [`What brings you to ${c.brand}?`, ["Work", "A personal project", "Just exploring"]],
@@ -265,7 +268,7 @@ const announcement: TypeCopy = {
   ctas: ["See what's new", "Learn more", "Try it now", "Take a look"],
   closingHeadlines: () => ["Tell us what you think", "There's more to come"],
   closingBodies: (c) => [
-    `Reply to this email with your thoughts — the ${c.brand} team reads every one.`,
+    `Reply to this email with your thoughts — ${c.team} reads every one.`,
     `This is just the start. Watch your inbox for what comes next from ${c.brand}.`,
   ],
   itemLines: [
@@ -312,10 +315,10 @@ const restaurant: TypeCopy = {
   closingHeadlines: () => ["Save your seat", "See you soon"],
   closingBodies: (c) => [
     `Tables go quickly on weekends, so book ahead${c.when ? ` for ${c.when}` : ""}. Walk-ins are always welcome at the bar.`,
-    `Dietary needs? Let us know when you book and the ${c.brand} kitchen will take care of you.`,
+    `Dietary needs? Let us know when you book and ${c.kitchen} will take care of you.`,
   ],
   itemLines: [
-    (n, c) => `${cap(n)}${priceBit(n, c)}, made fresh in the ${c.brand} kitchen every day.`,
+    (n, c) => `${cap(n)}${priceBit(n, c)}, made fresh in ${c.kitchen} every day.`,
     (n, c) => `Our ${c.audience}' favourite: ${n}${priceBit(n, c)}.`,
     (n, c) => `${cap(n)}${priceBit(n, c)} — simple, seasonal and full of flavour.`,
   ],
@@ -327,7 +330,7 @@ const restaurant: TypeCopy = {
   ],
   faqs: (c) => [
     ["Do I need to book?", "Booking is recommended for dinner and weekends; walk-ins are welcome when tables are free."],
-    ["Do you cater for allergies?", `Yes. Tell us when you book and the ${c.brand} team will guide you through the menu.`],
+    ["Do you cater for allergies?", `Yes. Tell us when you book and ${c.team} will guide you through the menu.`],
     ["Do you offer takeaway?", "Most dishes are available to take away — order ahead and skip the wait."],
     ["Is there a special offer?", c.offer ? `${cap(c.offer)}${withCode(c)}${until(c)}.` : `Follow ${c.brand} for seasonal specials and tasting nights.`],
   ],
@@ -401,7 +404,7 @@ const feedback: TypeCopy = {
   ],
   ctas: ["Share your feedback", "Tell us more"],
   closingHeadlines: () => ["Thank you for your time"],
-  closingBodies: (c) => [`Every answer is read by the ${c.brand} team. Reply to this email if you want to tell us more.`],
+  closingBodies: (c) => [`Every answer is read by ${c.team}. Reply to this email if you want to tell us more.`],
   survey: (c) => [
     [`How satisfied are you with ${c.thing}?`, ["Very satisfied", "Satisfied", "Not satisfied"]],
     [`How likely are you to recommend ${c.brand} to a friend?`, ["Very likely", "Maybe", "Unlikely"]],
@@ -470,7 +473,7 @@ const nonprofit: TypeCopy = {
     (n) => `Your gift supports ${n}, where it is needed most.`,
   ],
   themes: (c) => [
-    { label: "Our impact", headline: "What your gifts did", body: `Last year, ${c.audience} like you kept ${c.brand}'s work going through every season.` },
+    { label: "Our impact", headline: "What your gifts did", body: `Last year, ${c.audience} like you kept ${c.hasBrand ? `${c.brand}'s` : "our"} work going through every season.` },
     { label: "The need", headline: "Why now", body: `${cap(c.thing)} has a clear goal${c.when ? ` and a deadline of ${c.when}` : ""}.` },
     { label: "Get involved", headline: "More ways to help", body: "Volunteer, fundraise or share this email with a friend." },
   ],
@@ -507,7 +510,7 @@ const transactional: TypeCopy = {
   ],
   ctas: ["View your order", "Track your order"],
   closingHeadlines: () => ["Need help with your order?"],
-  closingBodies: (c) => [`Reply to this email and the ${c.brand} team will sort it out.`],
+  closingBodies: (c) => [`Reply to this email and ${c.team} will sort it out.`],
 };
 
 export const TYPE_COPY: Record<EmailType, TypeCopy> = {
