@@ -65,7 +65,7 @@ describe("prompt sets", () => {
     expect(r.set.version).toBe("small-v1");
     expect(r.set.prompts.map((p) => p.id)).toEqual(["cafe-cart", "shipping-faq", "plans-tabs"]);
     expect(generateRequest(r.set.prompts[2], true)).toEqual({ prompt: r.set.prompts[2].prompt, useRAG: true, designTokens: { colors: { primary: "#0b5fff" } } });
-    expect(generateRequest(r.set.prompts[1], false)).toMatchObject({ useRAG: false, emailType: "transactional", styleTheory: "minimal" });
+    expect(generateRequest(r.set.prompts[1], false)).toMatchObject({ useRAG: false, emailType: "transactional", styleTheory: "minimal", complexity: "advanced" });
   });
 
   it.each([

@@ -11,6 +11,7 @@ export const PromptEntrySchema = z
     images: z.array(z.unknown()).optional(),
     savedSections: z.array(z.unknown()).optional(),
     styleTheory: z.string().trim().min(1).max(60).optional(),
+    complexity: z.string().trim().min(1).max(40).optional(),
   })
   // Sets may carry notes for people (tags, expected techniques); they are not sent anywhere.
   .passthrough();
@@ -65,7 +66,7 @@ export function loadPromptSet(file: string): { ok: true; set: PromptSet } | { ok
 /** The body of POST /api/generate for one entry: only the fields the endpoint knows. */
 export function generateRequest(entry: PromptEntry, useRAG: boolean): Record<string, unknown> {
   const body: Record<string, unknown> = { prompt: entry.prompt, useRAG };
-  for (const key of ["emailType", "designTokens", "images", "savedSections", "styleTheory"] as const) {
+  for (const key of ["emailType", "designTokens", "images", "savedSections", "styleTheory", "complexity"] as const) {
     if (entry[key] !== undefined) body[key] = entry[key];
   }
   return body;
