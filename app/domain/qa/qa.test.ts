@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { render } from "~/domain/render";
-import { bigBlueprint } from "~/domain/render/fixtures";
+import { bigBlueprint, sampleBlueprint } from "~/domain/render/fixtures";
+import { autofix } from "~/domain/autofix/autofix";
 import { QA_CHECKS, type QaCheckId } from "./catalogue";
 import { GOOD_COPY, goodEmail } from "./fixtures";
 import { qa } from "./qa";
@@ -48,6 +49,22 @@ describe("QA on a contract email", () => {
     const techniques = [...new Set([...out.html.matchAll(/data-kx-technique="([^"]+)"/g)].map((m) => m[1]))];
     const r = qa(out.html, { subject: out.blueprint.subject, techniques });
     expect(r.failedChecks).toEqual([]);
+  });
+});
+
+describe("QA and autofix agree with the renderer", () => {
+  const T = ["tabs", "accordion", "carousel", "survey", "quiz", "menu", "itemCart"] as const;
+  const combos: (readonly [(typeof T)[number], (typeof T)[number]?])[] = [
+    ...T.map((t) => [t] as const),
+    ...T.flatMap((a, i) => T.slice(i + 1).map((b) => [a, b] as const)),
+  ];
+  it.each(combos.map((c) => [c.join("+"), c] as const))("%s scores 100 and needs no fixes", (_n, combo) => {
+    const out = render(sampleBlueprint(combo[0], combo[1]));
+    expect(out.ok).toBe(true);
+    if (!out.ok) return;
+    const techniques = combo.filter((t): t is (typeof T)[number] => !!t);
+    expect(qa(out.html, { subject: out.blueprint.subject, techniques }).failedChecks).toEqual([]);
+    expect(autofix(out.html, { subject: out.blueprint.subject, techniques }).fixesApplied).toEqual([]);
   });
 });
 
@@ -121,6 +138,30 @@ describe("technique checks", () => {
     const c = check(GOOD, "fallback", { techniques: ["tabs", "quiz"] });
     expect(c.passed).toBe(false);
     expect(c.message).toContain("quiz");
+  });
+});
+
+describe("readability details", () => {
+  it("accepts a design that is dark already without dark-mode overrides", () => {
+    const dark = GOOD.replace("@media (prefers-color-scheme: dark)", "@media (max-width: 480px)")
+      .replace('class="kx-container" width="600" cellpadding="0" cellspacing="0" border="0" style="background-color:#ffffff"', 'class="kx-container" width="600" cellpadding="0" cellspacing="0" border="0" style="background-color:#111111"');
+    expect(check(dark, "dark-mode").passed).toBe(true);
+  });
+
+  it("computes contrast against the nearest background up the tree", () => {
+    const onDark = GOOD.replace('<p style="font-size:16px;color:#1a1a1a">Fresh', '<p style="font-size:16px;color:#ffffff">Fresh');
+    expect(check(onDark, "contrast").passed).toBe(false);
+    const fixed = onDark.replace('<td style="padding:24px;font-family:Arial,sans-serif;font-size:16px;line-height:24px;color:#1a1a1a">', '<td style="padding:24px;font-family:Arial,sans-serif;font-size:16px;line-height:24px;color:#1a1a1a;background-color:#222222">');
+    const c = check(fixed, "contrast");
+    expect(c.message).not.toContain("#ffffff on #ffffff");
+  });
+
+  it("passes copy-verbatim trivially without a CopyDoc and checks it with one", () => {
+    const noCopy = { ...ctx, copyDoc: undefined };
+    expect(check(GOOD.replace("Taste spring", "Taste summer"), "copy-verbatim", noCopy).passed).toBe(true);
+    const c = check(GOOD.replace("Taste spring", "Taste summer"), "copy-verbatim");
+    expect(c.passed).toBe(false);
+    expect(c.message).toContain("Taste spring");
   });
 });
 

@@ -1,7 +1,8 @@
 import type { CssDecl } from "~/domain/html/css";
 import { declValue, pxValue } from "~/domain/html/css";
-import { type DomElement, classList, closest, isElement } from "~/domain/html/dom";
-import { tagged } from "~/domain/html/parse";
+import { luminance } from "~/domain/blueprint/color";
+import { type DomElement, classList, closest, hasClass, isElement } from "~/domain/html/dom";
+import { type EmailDoc, tagged } from "~/domain/html/parse";
 import { contrast } from "../color";
 import { type Computed, computedStyles } from "../computed";
 import { type CheckTable, examples, fail, pass } from "./types";
@@ -56,6 +57,14 @@ function buttonHeight(a: DomElement, computed: Map<DomElement, Computed>): numbe
   return Math.max(cellHeight, own + (cc ? verticalPadding(cc.decls) : 0));
 }
 
+/** A design that is dark already needs no dark-mode overrides, only the color-scheme meta. */
+function isDarkDesign(doc: EmailDoc): boolean {
+  const computed = computedStyles(doc);
+  const container = doc.elements.find((e) => e.name === "table" && e.attribs.class && hasClass(e, "kx-container")) ?? doc.body;
+  const c = container ? computed.get(container) : undefined;
+  return !!c && luminance(c.background) < 0.2;
+}
+
 export const readabilityChecks: CheckTable = {
   contrast: ({ doc }) => {
     const computed = computedStyles(doc);
@@ -108,7 +117,7 @@ export const readabilityChecks: CheckTable = {
     const darkRules = doc.rules.some(
       (r) => r.atRules.some((a) => /prefers-color-scheme\s*:\s*dark/i.test(a)) || /\[data-ogs[cb]\]/.test(r.selector),
     );
-    if (!darkRules) missing.push("@media (prefers-color-scheme: dark) styles");
+    if (!darkRules && !isDarkDesign(doc)) missing.push("@media (prefers-color-scheme: dark) styles");
     return missing.length ? fail(`Missing ${missing.join(" and ")}`) : pass("color-scheme meta and dark styles present");
   },
 };

@@ -1,5 +1,5 @@
 import { declValue, parseInlineStyle, pxValue } from "~/domain/html/css";
-import { type DomElement, classList, descendants, hasClass, isComment, walk } from "~/domain/html/dom";
+import { type DomElement, type DomNode, classList, descendants, hasClass, isComment, isElement, walk } from "~/domain/html/dom";
 import type { EmailDoc, EmailModule } from "~/domain/html/parse";
 import { textOf } from "~/domain/html/text";
 import { type CheckFn, type CheckInput, type CheckOutcome, type CheckTable, examples, fail, pass } from "./types";
@@ -113,6 +113,15 @@ function words(s: string): Set<string> {
   return new Set(s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3));
 }
 
+// Reactions that exist only because the reader interacted (quiz feedback, survey thank-you).
+const REACTION_SUFFIXES = ["right", "wrong", "done"];
+
+function isControlOrReaction(n: DomNode): boolean {
+  if (!isElement(n)) return false;
+  if (n.name === "label" || n.name === "input") return true;
+  return !!n.attribs.class && classList(n).some((c) => REACTION_SUFFIXES.some((s) => c.endsWith(`-${s}`)));
+}
+
 function fallbackProblem(m: EmailModule): string | null {
   if (!m.fb) return "no static fallback (.kx-fb)";
   const decls = parseInlineStyle(m.fb.attribs.style);
@@ -121,9 +130,10 @@ function fallbackProblem(m: EmailModule): string | null {
   const hasImages = descendants(m.fb, (e) => e.name === "img").length > 0;
   if (!fbText && !hasImages) return "fallback is empty";
   if (!m.int) return null;
-  const intWords = words(textOf(m.int, (n) => n.type === "tag" && (n.name === "label" || n.name === "input")));
-  const fbWords = words(fbText);
-  const lost = [...intWords].filter((w) => !fbWords.has(w));
+  const intWords = words(textOf(m.int, isControlOrReaction));
+  // Compared without spaces: adjacent inline links ("Women</a><a>Men") glue words together.
+  const fbSquashed = fbText.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+  const lost = [...intWords].filter((w) => !fbSquashed.includes(w));
   if (intWords.size && lost.length / intWords.size > 0.1) return `fallback lacks ${lost.length} of ${intWords.size} words of the interactive block (${examples(lost)})`;
   return null;
 }
