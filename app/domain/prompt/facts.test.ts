@@ -63,4 +63,18 @@ describe("parsePromptFacts", () => {
     expect(parsePrice("¥1200")).toMatchObject({ minor: 1200, currency: "JPY" });
     expect(parsePrice("no price here")).toBeUndefined();
   });
+
+  it("reads audience phrases, bare www links and quoted CTA wording", () => {
+    const f = parsePromptFacts('Email aimed at first-time homebuyers from Keystone Realty. Link to www.keystone.example/listings and use a "See homes" button.');
+    expect(f.audience).toBe("first-time homebuyers from Keystone Realty");
+    expect(f.urls).toEqual(["https://www.keystone.example/listings"]);
+    expect(f.cta).toBe("See homes");
+    expect(f.brand).toBe("Keystone Realty");
+  });
+
+  it("does not take a launch date for a product", () => {
+    const f = parsePromptFacts("Announcement for Nimbus Notes 3.0. Launching June 3.");
+    expect(f.product).toBeUndefined();
+    expect(f.dates).toEqual(["June 3"]);
+  });
 });

@@ -140,4 +140,29 @@ describe("LocalRefineEngine", () => {
     expect(out.html).not.toContain("<script>alert");
     expect(headings(out.html)[0]).toBe("<script>alert(1)</script>");
   });
+
+  it("recolours the text colour and an exact hex everywhere", () => {
+    const out = refineLocally(html, "change the text colour to navy\nchange #e4e4e7 to #cccccc");
+    expect(out.notApplied).toEqual([]);
+    expect(out.html).toContain("#1e3a8a");
+    expect(out.html.toLowerCase()).not.toContain("#e4e4e7");
+    expect(out.html).toContain("#cccccc");
+  });
+
+  it("adds a section at the top and after a named one", () => {
+    const out = refineLocally(html, 'add a section "First" saying "Top words" at the top\nadd a section titled "Second" with the body "After the offer" after "offer"');
+    expect(out.notApplied).toEqual([]);
+    const roles = (selectAll("tr.kx-section", dom(out.html)) as unknown as Element[]).map((r) => r.attribs["data-kx-role"]);
+    expect(roles[0]).toBe("added");
+    expect(roles[roles.indexOf("offer") + 1]).toBe("added");
+  });
+
+  it("works on HTML it did not render", () => {
+    const foreign = '<html><body><h1>Hello</h1><table><tr><td bgcolor="#000000"><a class="button" href="https://a.example" style="color:#ffffff">Go</a></td></tr></table></body></html>';
+    const out = refineLocally(foreign, 'make the button green. change the CTA label to "Go now". remove the section "Hello"');
+    expect(out.applied).toHaveLength(2);
+    expect(out.html).toContain('bgcolor="#16a34a"');
+    expect(out.html).toContain(">Go now</a>");
+    expect(out.notApplied[0].reason).toMatch(/no marked sections/);
+  });
 });
