@@ -15,7 +15,7 @@ const Body = z
       .max(320)
       .email("to must be one email address"),
     subject: optionalText(998),
-    html: z.string().min(1),
+    html: z.string().refine((s) => s.trim() !== "", "html is required"),
     ampHtml: z.string().nullish(),
     emailName: optionalText(500),
     projectId: optionalText(200),
