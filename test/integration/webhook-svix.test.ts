@@ -1,0 +1,114 @@
+// POST /api/esp-webhook with Standard Webhooks / Svix as Resend sends them: the signature covers
+// the raw body, the svix-id is the event id.
+import { randomBytes, randomUUID } from "node:crypto";
+import { signSvix } from "~/domain/webhooks";
+import { startTestServer, type TestServer } from "../helpers/server";
+import { createUserWithToken } from "../helpers/users";
+
+const SECRET = `whsec_${randomBytes(24).toString("base64")}`;
+
+let server: TestServer;
+let user: { id: string; email: string; token: string };
+
+beforeAll(async () => {
+  server = await startTestServer({ EMAIL_PROVIDER: "outbox", WEBHOOK_SIGNING_SECRET: SECRET, WEBHOOK_SCHEME: "svix", ALERT_WEBHOOK_URL: "" });
+  user = await createUserWithToken(server);
+});
+afterAll(() => server?.close());
+
+function payload(type: string, to: string, data: Record<string, unknown> = {}, createdAt = new Date()) {
+  return { type, created_at: createdAt.toISOString(), data: { email_id: randomUUID(), to: [to], subject: "Hi", ...data } };
+}
+
+async function post(body: string, headers: Record<string, string>) {
+  const res = await server.fetch("/api/esp-webhook", { method: "POST", body, headers: { "content-type": "application/json", ...headers } });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+async function deliver(p: unknown, opts: { id?: string; timestampSec?: number } = {}) {
+  const body = JSON.stringify(p);
+  return post(body, signSvix(SECRET, body, opts));
+}
+
+async function count(table: string, where = "1 = 1", args: string[] = []): Promise<number> {
+  const rs = await server.app.database.client.execute({ sql: `SELECT count(*) AS n FROM ${table} WHERE ${where}`, args });
+  return Number(rs.rows[0].n);
+}
+
+const tables = ["webhook_receipts", "email_delivery_events", "email_recipient_states", "email_bounce_log", "email_suppressions", "operator_alerts"];
+const snapshot = () => Promise.all(tables.map((t) => count(t)));
+
+async function suppression(email: string) {
+  const rs = await server.app.database.client.execute({ sql: "SELECT reason, until FROM email_suppressions WHERE email = ?", args: [email] });
+  return rs.rows[0] ? { reason: rs.rows[0].reason, until: rs.rows[0].until } : null;
+}
+
+describe("signatures", () => {
+  it("answers 401 to missing headers, a bad signature, a tampered body and a stale timestamp, and writes nothing", async () => {
+    const before = await snapshot();
+    const body = JSON.stringify(payload("email.bounced", "x@example.com", { bounce: { type: "Permanent" } }));
+    const headers = signSvix(SECRET, body);
+    expect((await post(body, {})).status).toBe(401);
+    expect((await post(body, { ...headers, "svix-signature": "v1,AAAA" })).status).toBe(401);
+    expect((await post(body, signSvix(`whsec_${randomBytes(24).toString("base64")}`, body))).status).toBe(401);
+    expect((await post(body.replace("x@example.com", "y@example.com"), headers)).status).toBe(401);
+    expect((await post(body, { ...headers, "svix-id": "msg_other" })).status).toBe(401);
+    const stale = await deliver(JSON.parse(body), { timestampSec: Math.floor(Date.now() / 1000) - 3600 });
+    expect(stale.status).toBe(401);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("accepts any matching entry of a multi-signature header (secret rotation)", async () => {
+    const body = JSON.stringify(payload("email.delivered", "rotate@example.com"));
+    const headers = signSvix(SECRET, body);
+    const r = await post(body, { ...headers, "svix-signature": `v1,bm90IGl0 ${headers["svix-signature"]}` });
+    expect(r).toEqual({ status: 200, body: { success: true } });
+  });
+});
+
+describe("payloads", () => {
+  it("answers 400 to a signed body that is not JSON or not a Resend event, applying nothing", async () => {
+    const before = await snapshot();
+    const notJson = "type=email.bounced";
+    expect((await post(notJson, signSvix(SECRET, notJson))).status).toBe(400);
+    const r = await deliver({ type: "email.bounced", created_at: "yesterday", data: { to: ["z@example.com"] } });
+    expect(r).toMatchObject({ status: 400, body: { success: false, error: "Invalid webhook payload" } });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("acknowledges types it does not handle", async () => {
+    expect(await deliver(payload("email.sent", "sent@example.com"))).toEqual({ status: 200, body: { success: true, ignored: true } });
+    expect(await count("email_delivery_events", "email = ?", ["sent@example.com"])).toBe(0);
+  });
+});
+
+describe("events", () => {
+  it("de-duplicates by svix-id", async () => {
+    const p = payload("email.bounced", "soft@example.com", { bounce: { type: "Transient", subType: "MailboxFull", message: "mailbox full" } });
+    expect(await deliver(p, { id: "msg_dup_1" })).toEqual({ status: 200, body: { success: true } });
+    expect(await deliver(p, { id: "msg_dup_1" })).toEqual({ status: 200, body: { success: true, duplicate: true } });
+    expect(await count("email_bounce_log", "email = ?", ["soft@example.com"])).toBe(1);
+    const refused = await server.fetch("/api/send-email-esp", { method: "POST", token: user.token, json: { to: "soft@example.com", html: "<p>x</p>" } });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ reason: "cooldown", retry_after: expect.any(String) });
+  });
+
+  it("suppresses on a permanent bounce and on a complaint, storing the alerts", async () => {
+    await deliver(payload("email.bounced", "hard@example.com", { bounce: { type: "Permanent", message: "no such user" } }));
+    await deliver(payload("email.complained", "angry@example.com"));
+    expect(await suppression("hard@example.com")).toEqual({ reason: "hard_bounce", until: null });
+    expect(await suppression("angry@example.com")).toEqual({ reason: "complaint", until: null });
+    expect(await count("operator_alerts", "recipient IN ('hard@example.com', 'angry@example.com')")).toBe(2);
+  });
+
+  it("ties events to the send through the send_id tag", async () => {
+    const sent = await server.fetch("/api/send-email-esp", { method: "POST", token: user.token, json: { to: "tagged@example.com", html: "<p>x</p>" } });
+    const sendId = ((await sent.json()) as { sendId: string }).sendId;
+    await deliver(payload("email.delivered", "tagged@example.com", { tags: { send_id: sendId } }));
+    await deliver(payload("email.clicked", "tagged@example.com", { tags: [{ name: "send_id", value: sendId }], click: { link: "https://x.example/a" } }));
+    const res = await server.fetch(`/api/sends/${sendId}`, { token: user.token });
+    const body = await res.json();
+    expect(body.events.map((e: { kind: string; provider: string }) => [e.kind, e.provider])).toEqual([["delivered", "resend"], ["clicked", "resend"]]);
+    expect(body.events[1].url).toBe("https://x.example/a");
+  });
+});
