@@ -15,10 +15,11 @@ import { assemblePrompt, extractTechniques, parsePromptFacts, type PromptFacts }
 import type { Complexity, ImageInput, SavedSectionInput } from "~/domain/prompt/inputs";
 import { autofix } from "~/domain/autofix/autofix";
 import { qa, type QaResult } from "~/domain/qa/qa";
-import { buildAmp, repairAmp } from "~/domain/amp";
+import type { AmpClipping, AmpParity, AmpValidation } from "~/domain/amp";
 import { addUsage, type EngineUsage } from "~/engines/prompts/usage";
 import type { CodeExample } from "~/engines/code/port";
 import { retrieveExamples } from "./retrieval.server";
+import { buildAmpEmail } from "./amp.server";
 
 export type ServiceError = { ok: false; status: number; error: string; details?: unknown };
 
@@ -151,7 +152,15 @@ export interface GenerateResponse {
     rag: { used: boolean; examplesCount: number; examples: Array<{ id: string; score: number }>; trace?: unknown; error?: string };
     qa: { score: number; qualifiesForFreeRegen: boolean; failedChecks: QaResult["failedChecks"] };
     validator: { fixesApplied: string[]; warnings: string[]; refineTriggered: boolean };
-    amp?: { status: string; errors: unknown[]; repairs: string[] };
+    amp?: {
+      validator: AmpValidation["validator"];
+      status: AmpValidation["status"];
+      errors: AmpValidation["errors"];
+      repairs: string[];
+      parity: AmpParity;
+      clipping: AmpClipping;
+      warnings: string[];
+    };
     usage: { input_tokens: number; output_tokens: number; estimated: boolean };
     timingsMs: Partial<Record<StageName, number>> & { total: number };
   };
@@ -296,16 +305,24 @@ async function runPipeline(
   });
   stage("qa", { score: report.score });
 
-  // Step 9: the AMP translation of the same blueprint, repaired against the AMP4EMAIL rules.
+  // Step 9: the AMP translation of the same blueprint, repaired against the AMP4EMAIL rules,
+  // compared with the finished HTML and measured at 360 px (the same service as /api/gen/amp).
   let ampHtml = "";
   let amp: GenerateResponse["metadata"]["amp"];
   if (input.generateAmp) {
-    const built = buildAmp(blueprint, { surveyActionUrl: `${app.env.BASE_URL}/api/amp/survey/${generationId}` });
-    if (!built.ok) return upstreamError("amp", "the blueprint could not be translated to AMP");
-    const repaired = repairAmp(built.ampHtml);
-    ampHtml = repaired.html;
-    amp = { status: repaired.validation.status, errors: repaired.validation.errors, repairs: repaired.repairs };
-    stage("amp", { status: repaired.validation.status });
+    const built = await buildAmpEmail(app, { blueprint, html: fixed.html, formId: generationId });
+    if (!built.ok) return upstreamError("amp", `the blueprint could not be translated to AMP: ${built.error}`);
+    ampHtml = built.ampHtml;
+    amp = {
+      validator: built.validation.validator,
+      status: built.validation.status,
+      errors: built.validation.errors,
+      repairs: built.repairs,
+      parity: built.parity,
+      clipping: built.clipping,
+      warnings: built.warnings,
+    };
+    stage("amp", { status: built.validation.status, parity: built.parity.ok, clipping: built.clipping.ok });
   }
 
   return {

@@ -1,0 +1,231 @@
+// The AMP part of an email (SPEC.md "POST /api/generate" step 9 and POST /api/gen/amp): translate
+// the blueprint, repair it against the AMP4EMAIL rules, validate (official engine when installed),
+// compare with the finished HTML and measure clipping at 360 px. Also the survey endpoint's rules:
+// which origins and senders may post, and how the posted fields become stored answers.
+import type { ZodIssue } from "zod";
+import { z } from "zod";
+import type { AppContext } from "~/lib/app.server";
+import type { Env } from "~/lib/env.server";
+import {
+  ampClipping,
+  ampComponentsUsed,
+  ampParity,
+  buildAmp,
+  repairAmp,
+  validateAmp,
+  type AmpClipping,
+  type AmpParity,
+  type AmpValidation,
+} from "~/domain/amp";
+import { byteLength } from "~/domain/amp/validate";
+import { MAX_DOCUMENT_BYTES } from "~/domain/amp/rules";
+import { validateAmpBoth } from "~/adapters/amp-validator/official.server";
+import { insertAmpSurveyResponse } from "~/models/amp-survey.server";
+
+export type AmpServiceError = { ok: false; status: number; error: string; details?: unknown };
+
+export interface AmpEmailInput {
+  blueprint: unknown;
+  /** The finished HTML email, the parity reference. */
+  html?: string;
+  /** Names the survey endpoint the form posts to (the generation id for /api/generate). */
+  formId: string;
+}
+
+export interface AmpEmail {
+  ok: true;
+  formId: string;
+  ampHtml: string;
+  validation: AmpValidation;
+  repairs: string[];
+  parity: AmpParity;
+  clipping: AmpClipping;
+  /** Configuration problems that do not stop the build (an http BASE_URL). */
+  warnings: string[];
+}
+
+/** The two settings the AMP build reads, so scripts can run it without a database. */
+export type AmpSettings = Pick<Env, "BASE_URL" | "AMP_VALIDATOR_JS">;
+
+export const FORM_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+/**
+ * AMP forms post over https only, so an http BASE_URL (local development) is upgraded to https
+ * for the action URL and the caller is warned: the form would work once served over https.
+ */
+export function surveyActionUrl(baseUrl: string, formId: string): { url: string; warning?: string } {
+  const base = baseUrl.replace(/\/+$/, "");
+  const path = `/api/amp/survey/${encodeURIComponent(formId)}`;
+  if (base.startsWith("https://")) return { url: base + path };
+  const upgraded = base.replace(/^http:\/\//i, "https://");
+  return {
+    url: upgraded + path,
+    warning: `BASE_URL (${base}) is not https; the AMP survey form posts to ${upgraded + path} because AMP for Email only allows https form endpoints`,
+  };
+}
+
+function issueDetails(issues: ZodIssue[], prefix: string) {
+  return issues.map((i) => ({ path: [prefix, ...i.path].join("."), message: i.message, code: i.code }));
+}
+
+function unavailableParity(reason: string): AmpParity {
+  return { available: false, reason, ok: false, missingWords: [], extraWords: [], missingLinks: [], extraLinks: [], items: [] };
+}
+
+/** buildAmp → repairAmp → validation (official when installed) → parity → clipping. */
+export async function ampEmail(settings: AmpSettings, input: AmpEmailInput): Promise<AmpEmail | AmpServiceError> {
+  if (!FORM_ID.test(input.formId)) return { ok: false, status: 400, error: "Invalid form id" };
+  const action = surveyActionUrl(settings.BASE_URL, input.formId);
+  const built = buildAmp(input.blueprint, { surveyActionUrl: action.url });
+  if (!built.ok) return { ok: false, status: 400, error: "Invalid blueprint", details: issueDetails(built.issues, "blueprint") };
+
+  const repaired = repairAmp(built.ampHtml);
+  const verdict = await validateAmpBoth(repaired.html, settings.AMP_VALIDATOR_JS);
+  const validation = withSizeLimit(verdict.validation, repaired.html);
+  const warnings = action.warning ? [action.warning] : [];
+  if (verdict.officialError) warnings.push(verdict.officialError);
+
+  let parity: AmpParity;
+  if (input.html === undefined) parity = unavailableParity("no HTML reference was given");
+  else {
+    try {
+      parity = ampParity(repaired.html, input.html);
+    } catch (e) {
+      // A reference is user input: whatever it holds, parity is a report, never the request's failure.
+      parity = unavailableParity(`the reference could not be compared: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  return {
+    ok: true,
+    formId: input.formId,
+    ampHtml: repaired.html,
+    validation,
+    repairs: repaired.repairs,
+    parity,
+    clipping: ampClipping(repaired.html),
+    warnings,
+  };
+}
+
+/**
+ * The size limit belongs to the format, whichever engine judged it: an oversized document is a
+ * failing verdict (never a truncated document), even if an engine left that rule out.
+ */
+function withSizeLimit(validation: AmpValidation, html: string): AmpValidation {
+  const bytes = byteLength(html);
+  if (bytes <= MAX_DOCUMENT_BYTES) return validation;
+  if (validation.errors.some((e) => e.code === "AMP_DOC_TOO_LARGE" || /SIZE/i.test(String(e.code)))) return validation;
+  return {
+    ...validation,
+    status: "fail",
+    errors: [
+      { code: "AMP_DOC_TOO_LARGE", line: 1, message: `The document is ${bytes} bytes; AMP for Email allows at most ${MAX_DOCUMENT_BYTES}` },
+      ...validation.errors,
+    ],
+  };
+}
+
+export function buildAmpEmail(app: Pick<AppContext, "env">, input: AmpEmailInput): Promise<AmpEmail | AmpServiceError> {
+  return ampEmail(app.env, input);
+}
+
+/** Metadata of a library upload of type `amp` (built-in rules; synchronous for the upload path). */
+export function ampLibraryMetadata(html: string): { ampValidator: "pass" | "fail"; ampComponents: string[] } {
+  return { ampValidator: validateAmp(html).status, ampComponents: ampComponentsUsed(html) };
+}
+
+// ── POST /api/amp/survey/:formId ────────────────────────────────────────────────────────────────
+
+/** Origins of the mail clients that render AMP and post forms (through their proxies). */
+export const EMAIL_CLIENT_ORIGINS = ["https://mail.google.com", "https://amp.gmail.dev", "https://playground.amp.dev", "https://mail.yahoo.com"];
+
+export function allowedSurveyOrigins(env: Pick<Env, "BASE_URL">): Set<string> {
+  const origins = new Set(EMAIL_CLIENT_ORIGINS);
+  try {
+    origins.add(new URL(env.BASE_URL).origin);
+  } catch {
+    // BASE_URL is validated at startup; should it not parse anyway, only the mail clients remain allowed.
+  }
+  return origins;
+}
+
+/** The bare address of a From value such as `Brand <news@brand.example>`. */
+export function mailAddress(from: string): string {
+  const angle = /<([^<>]+)>/.exec(from);
+  return (angle ? angle[1] : from).trim().toLowerCase();
+}
+
+/**
+ * Which sender an AMP request may be answered for: any sender when MAIL_FROM is not set (the
+ * deployment has not pinned its From address), otherwise only MAIL_FROM's address.
+ */
+export function senderAllowed(env: Pick<Env, "MAIL_FROM">, sender: string): boolean {
+  if (!env.MAIL_FROM) return true;
+  return mailAddress(sender) === mailAddress(env.MAIL_FROM);
+}
+
+export type AmpCorsDecision = { ok: true; headers: Record<string, string> } | { ok: false; status: 403; error: string };
+
+/**
+ * The CORS answer AMP for Email requires (amp.dev "CORS in AMP for Email"): version 2 clients send
+ * `Origin` + `AMP-Email-Sender` and expect `Access-Control-Allow-Origin` + `AMP-Email-Allow-Sender`;
+ * version 1 clients put the sender in `__amp_source_origin` and expect
+ * `AMP-Access-Control-Allow-Source-Origin`, exposed. A request without `Origin` is not a browser's
+ * cross-origin request, so it is answered without CORS headers.
+ */
+export function ampCorsDecision(
+  env: Pick<Env, "BASE_URL" | "MAIL_FROM">,
+  request: { origin: string | null; sender: string | null; sourceOrigin: string | null },
+): AmpCorsDecision {
+  const headers: Record<string, string> = { Vary: "Origin, AMP-Email-Sender" };
+  if (request.origin !== null) {
+    if (!allowedSurveyOrigins(env).has(request.origin)) return { ok: false, status: 403, error: "Origin not allowed" };
+    headers["Access-Control-Allow-Origin"] = request.origin;
+    headers["Access-Control-Allow-Credentials"] = "true";
+  }
+  if (request.sender !== null) {
+    if (!senderAllowed(env, request.sender)) return { ok: false, status: 403, error: "Sender not allowed" };
+    headers["AMP-Email-Allow-Sender"] = request.sender;
+  }
+  if (request.sourceOrigin !== null) {
+    if (!senderAllowed(env, request.sourceOrigin)) return { ok: false, status: 403, error: "Source origin not allowed" };
+    headers["AMP-Access-Control-Allow-Source-Origin"] = request.sourceOrigin;
+    headers["Access-Control-Expose-Headers"] = "AMP-Access-Control-Allow-Source-Origin";
+  }
+  return { ok: true, headers };
+}
+
+const FieldName = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, "field names are letters, digits, _ . - (at most 64)");
+const FieldValue = z.union([z.string().max(2_000), z.array(z.string().max(2_000)).min(1).max(20)]);
+
+export const SurveyFieldsSchema = z
+  .record(FieldName, FieldValue)
+  .refine((fields) => Object.keys(fields).length <= 50, "at most 50 fields")
+  .refine((fields) => Object.keys(fields).some((k) => k !== "survey" && k !== "sendId"), "no answers were given");
+
+export type SurveyFields = z.infer<typeof SurveyFieldsSchema>;
+
+/** The send-time placeholder is left unsubstituted in previews; it names no send. */
+const UNSENT = /^\{\{\s*SEND_ID\s*\}\}$/;
+
+export interface StoredSurveyResponse {
+  ok: true;
+  id: number;
+}
+
+/**
+ * Stores one submission. `sender` is the address the email was sent from (AMP-Email-Sender or the
+ * older `__amp_source_origin`); `sendId` stays among the answers so a response maps to its send.
+ */
+export async function storeSurveyResponse(
+  app: Pick<AppContext, "database">,
+  input: { formId: string; sender: string | null; fields: SurveyFields },
+): Promise<StoredSurveyResponse | AmpServiceError> {
+  if (!FORM_ID.test(input.formId)) return { ok: false, status: 400, error: "Invalid form id" };
+  const answers: Record<string, unknown> = { ...input.fields };
+  const sendId = answers.sendId;
+  if (typeof sendId !== "string" || sendId.trim() === "" || UNSENT.test(sendId.trim())) delete answers.sendId;
+  const id = await insertAmpSurveyResponse(app.database.db, { formId: input.formId, sender: input.sender, answers });
+  return { ok: true, id };
+}
