@@ -143,6 +143,8 @@ export class CandidateIndex {
    */
   private memoQuery: Float32Array | null = null;
   private memoScores: Float32Array = new Float32Array(0);
+  /** int8 re-scores of the memoised query by slot: the two step-4 queries share most candidates. */
+  private memoRefined = new Map<number, number>();
 
   constructor(projector: Projector, initialCapacity = 1024) {
     this.projector = projector;
@@ -243,6 +245,7 @@ export class CandidateIndex {
     const scores = new Float32Array(n);
     scoreRows(q, data, p, n, scores);
     this.memoQuery = Float32Array.from(query);
+    this.memoRefined = new Map();
     this.memoScores = scores;
     return scores;
   }
@@ -302,10 +305,16 @@ export class CandidateIndex {
     const scored: { id: string; score: number }[] = [];
     const full = this.full;
     const scale = this.fullScale;
+    const memo = this.memoQuery && sameValues(this.memoQuery, query) ? this.memoRefined : null;
     for (const id of ids) {
       const slot = this.slotById.get(id);
       if (slot === undefined) continue;
-      scored.push({ id, score: dotInt8(query, full, slot * d, d) * scale[slot] * invQ });
+      let score = memo?.get(slot);
+      if (score === undefined) {
+        score = dotInt8(query, full, slot * d, d) * scale[slot] * invQ;
+        memo?.set(slot, score);
+      }
+      scored.push({ id, score });
     }
     scored.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return scored.slice(0, k).map((x) => x.id);
