@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { migrate } from "../../db/migrate";
 import { getApp } from "./app.server";
 import { countUsers, createUser, setAdmin } from "~/models/users.server";
+import { seedLibrary } from "./seed-library.server";
 
 export interface BootstrapReport {
   adminCreated?: { email: string; generatedPassword?: string };
@@ -30,5 +31,7 @@ export async function bootstrap(): Promise<BootstrapReport> {
   } else if (app.env.ADMIN_EMAIL) {
     await setAdmin(db, app.env.ADMIN_EMAIL, true);
   }
+  const seeded = await seedLibrary(app);
+  if (seeded.note) report.notes.push(seeded.note);
   return report;
 }

@@ -1,0 +1,10 @@
+import { apiRoute, apiError, json } from "~/lib/http.server";
+import { listContent } from "~/services/library.server";
+
+export const { loader, action, apiAuth } = apiRoute("admin", {
+  GET: async ({ app }) => {
+    const result = await listContent(app);
+    if (!result.ok) return apiError(result.status, result.error);
+    return json({ success: true, count: result.items.length, items: result.items });
+  },
+});

@@ -1,0 +1,6 @@
+import { apiRoute, json } from "~/lib/http.server";
+import { ragStats } from "~/services/library.server";
+
+export const { loader, action, apiAuth } = apiRoute("admin", {
+  GET: async ({ app }) => json({ success: true, ...(await ragStats(app)) }),
+});

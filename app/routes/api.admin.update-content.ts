@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { apiRoute, apiError, json } from "~/lib/http.server";
+import { updateContent } from "~/services/library.server";
+
+// Which fields are allowed depends on the stored document's type, so the service checks them.
+const Body = z.object({ id: z.string().trim().min(1).max(200), metadata: z.record(z.unknown()) });
+
+export const { loader, action, apiAuth } = apiRoute("admin", {
+  POST: async ({ app, body }) => {
+    const parsed = await body(Body);
+    if (!parsed.ok) return parsed.response;
+    const result = await updateContent(app, parsed.data.id, parsed.data.metadata);
+    if (!result.ok) return apiError(result.status, result.error, result.details ? { details: result.details } : {});
+    return json({ success: true, id: result.id, metadata: result.metadata });
+  },
+});

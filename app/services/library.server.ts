@@ -1,0 +1,533 @@
+// The retrieval library (SPEC.md "Library document"): the full document in rag_documents (the
+// source of truth), the vector and SPEC's small metadata in the vector index, one doc_id for both.
+// Write order is always relational row first, index second, undoing the row when the index write
+// fails, so a document is never listed by the index without its HTML being fetchable.
+import crypto from "node:crypto";
+import { z } from "zod";
+import type { AppContext } from "~/lib/app.server";
+import { getAdapters, type Adapters } from "~/lib/composition.server";
+import { ampComponentsUsed, validateAmp } from "~/domain/amp";
+import { makeDocId, parseDocId } from "~/domain/retrieval/doc-id";
+import { buildEmbeddingText, splitTechniques, type EmbeddingTextInput } from "~/domain/retrieval/embedding-text";
+import {
+  ampVectorMetadataSchema,
+  blogVectorMetadataSchema,
+  COMPLEXITIES,
+  EXAMPLE_TYPES,
+  htmlVectorMetadataSchema,
+  type ContentType,
+  type StoredMetadata,
+  type VectorMetadata,
+} from "~/domain/retrieval/metadata";
+import type { IndexItem } from "~/adapters/vector-index/port";
+import type { AutoTags } from "~/engines/tag/port";
+import {
+  deleteDocuments,
+  getDocument,
+  insertDocuments,
+  listDocumentSizes,
+  listDocumentSummaries,
+  replaceDocument,
+  type NewRagDocument,
+  type RagDocumentRow,
+} from "~/models/rag-documents.server";
+
+// ── input schemas (shared by the routes, the seeder and the import CLI) ─────────────────────────
+
+const nonBlank = (max: number) => z.string().max(max).refine((s) => s.trim().length > 0, "Required");
+const tags = z.array(z.string().trim().min(1).max(200)).max(100);
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+export const CONTENT_FOCUSES = ["kinetic", "amp", "general"] as const;
+
+const htmlUpload = z.object({
+  uploadType: z.literal("html"),
+  htmlContent: nonBlank(Number.MAX_SAFE_INTEGER),
+  description: nonBlank(5_000),
+  technique: optionalText(100),
+  complexity: z.enum(COMPLEXITIES).optional(),
+  emailPurpose: optionalText(100),
+  exampleType: z.enum(EXAMPLE_TYPES).optional(),
+  keyFeatures: tags.optional(),
+  bestPracticeTags: tags.optional(),
+  htmlType: optionalText(50),
+  embeddingText: optionalText(50_000),
+  /** Negative examples: what is wrong, kept with the document for readers and prompts. */
+  whatIsWrong: optionalText(5_000),
+});
+
+const ampUpload = z.object({
+  uploadType: z.literal("amp"),
+  htmlContent: nonBlank(Number.MAX_SAFE_INTEGER),
+  description: nonBlank(5_000),
+  technique: optionalText(100),
+  complexity: z.enum(COMPLEXITIES).optional(),
+  htmlType: optionalText(50),
+  embeddingText: optionalText(50_000),
+});
+
+const blogUpload = z.object({
+  uploadType: z.literal("blog"),
+  blogTitle: nonBlank(500),
+  /** The article itself (simple HTML). */
+  htmlContent: nonBlank(Number.MAX_SAFE_INTEGER),
+  blogTopic: optionalText(500),
+  learningLevel: z.enum(COMPLEXITIES).optional(),
+  techniquesCovered: tags.optional(),
+  keyTakeaways: optionalText(5_000),
+  contentFocus: z.enum(CONTENT_FOCUSES).optional(),
+  embeddingText: optionalText(50_000),
+});
+
+/** POST /api/admin/submit-content: required fields depend on uploadType. */
+export const submitContentSchema = z.discriminatedUnion("uploadType", [htmlUpload, ampUpload, blogUpload]);
+export type LibraryInput = z.infer<typeof submitContentSchema>;
+
+/** Fields update-content may change, per type; strict so a field that does not apply is a 400. */
+const updateSchemas = {
+  html: htmlUpload.omit({ uploadType: true, htmlContent: true }).partial().extend({ embeddingText: z.string().max(50_000).nullable().optional() }).strict(),
+  amp: ampUpload.omit({ uploadType: true, htmlContent: true }).partial().extend({ embeddingText: z.string().max(50_000).nullable().optional() }).strict(),
+  blog: blogUpload.omit({ uploadType: true, htmlContent: true }).partial().extend({ embeddingText: z.string().max(50_000).nullable().optional() }).strict(),
+} as const;
+
+// ── results ─────────────────────────────────────────────────────────────────────────────────────
+
+export type LibraryFailure = { ok: false; status: number; error: string; details?: unknown };
+export type LibraryResult<T> = ({ ok: true } & T) | LibraryFailure;
+
+export interface LibraryItem {
+  id: string;
+  metadata: VectorMetadata;
+}
+
+/** Where the embedded text came from: a person (kept on update) or us (rebuilt on update). */
+type EmbeddingTextSource = "builder" | "given" | "auto-tag";
+
+/** rag_documents.metadata: SPEC's vector metadata plus what only the relational side keeps. */
+export interface StoredDocumentMetadata extends Record<string, unknown> {
+  embeddingModel: string;
+  embeddingTextSource: EmbeddingTextSource;
+  contentHash: string;
+  autoTagged?: string[];
+  whatIsWrong?: string;
+  ampErrors?: { code: string; message: string }[];
+  seed?: { key: string; complete?: boolean };
+}
+
+export interface AddOptions {
+  /** Starter-library key, so seeding can resume after an interrupted first start. */
+  seedKey?: string;
+  /** Import: the tagger's structural text is embedded, but rebuilt from metadata on update. */
+  embeddingTextSource?: EmbeddingTextSource;
+}
+
+const unavailable = (what: "embed" | "index" | "tag", error: string): LibraryFailure => ({
+  ok: false,
+  status: 503,
+  error:
+    what === "embed"
+      ? `Embedding service unavailable, nothing was stored: ${error}`
+      : what === "index"
+        ? `Vector index unavailable, nothing was stored: ${error}`
+        : `Auto-tagging unavailable: ${error}`,
+});
+
+export function contentHash(html: string): string {
+  return crypto.createHash("sha256").update(html.trim()).digest("hex");
+}
+
+/** "Tabs" → "tabs", "tabs + cart" → "tabs+itemCart"; unrecognised names are kept as written. */
+export function canonicalTechnique(value: string): string {
+  const parts = value.split(/[\s,+/&|]+/).filter(Boolean);
+  const known = splitTechniques(value);
+  return known.length > 0 && known.length === parts.length ? known.join("+") : value.trim();
+}
+
+/** Exactly SPEC's vector metadata for the document's type; extra relational fields are dropped. */
+export function vectorMetadataOf(type: ContentType, metadata: Record<string, unknown>): VectorMetadata | null {
+  const schema = type === "html" ? htmlVectorMetadataSchema : type === "amp" ? ampVectorMetadataSchema : blogVectorMetadataSchema;
+  const parsed = schema.safeParse(metadata);
+  return parsed.success ? parsed.data : null;
+}
+
+function embeddingInput(meta: VectorMetadata): EmbeddingTextInput {
+  return meta;
+}
+
+interface Prepared {
+  row: NewRagDocument & { metadata: StoredDocumentMetadata };
+  vectorMeta: VectorMetadata;
+}
+
+function htmlTypeOf(html: string): string {
+  return /<html[\s>]/i.test(html) ? "complete" : "fragment";
+}
+
+/** Fills the html/amp fields the admin left out from the tag engine; the rest stay as given. */
+async function tagsIfNeeded(adapters: Adapters, app: AppContext, input: LibraryInput): Promise<AutoTags | null> {
+  if (input.uploadType === "blog") return null;
+  const needs = !input.technique || !input.complexity || (input.uploadType === "html" && (!input.emailPurpose || !input.keyFeatures || !input.bestPracticeTags));
+  if (!needs) return null;
+  const r = await adapters.engines.tag.tag({ htmlContent: input.htmlContent, contentType: input.uploadType });
+  if (r.ok) return r.tags;
+  app.logger.warn({ error: r.error }, "auto-tag failed while filling library fields; using defaults");
+  return null;
+}
+
+async function prepare(app: AppContext, adapters: Adapters, input: LibraryInput, when: number, options: AddOptions): Promise<Prepared> {
+  const id = makeDocId(input.uploadType, when, Math.random);
+  const submittedAt = new Date(when).toISOString();
+  const html = input.htmlContent;
+  const autoTagged: string[] = [];
+  let vectorMeta: VectorMetadata;
+  let extra: Partial<StoredDocumentMetadata> = {};
+
+  if (input.uploadType === "blog") {
+    vectorMeta = {
+      type: "blog",
+      doc_id: id,
+      submittedAt,
+      contentFocus: input.contentFocus ?? "general",
+      blogTitle: input.blogTitle.trim(),
+      blogTopic: input.blogTopic ?? "",
+      learningLevel: input.learningLevel ?? "intermediate",
+      techniquesCovered: (input.techniquesCovered ?? []).map(canonicalTechnique),
+      keyTakeaways: input.keyTakeaways ?? "",
+    };
+  } else {
+    const tagsFound = await tagsIfNeeded(adapters, app, input);
+    const pick = <K extends "technique" | "complexity" | "emailPurpose" | "keyFeatures" | "bestPracticeTags">(
+      key: K,
+      given: AutoTags[K] | undefined,
+      fallback: AutoTags[K],
+    ): AutoTags[K] => {
+      if (given !== undefined && given !== "") return given;
+      if (tagsFound) {
+        autoTagged.push(key);
+        return tagsFound[key];
+      }
+      return fallback;
+    };
+    const technique = canonicalTechnique(pick("technique", input.technique, "static"));
+    const complexity = pick("complexity", input.complexity, "intermediate");
+    const htmlType = input.htmlType || htmlTypeOf(html);
+    if (input.uploadType === "html") {
+      vectorMeta = {
+        type: "html",
+        doc_id: id,
+        submittedAt,
+        description: input.description.trim(),
+        technique,
+        complexity,
+        htmlType,
+        emailPurpose: pick("emailPurpose", input.emailPurpose, "general"),
+        exampleType: input.exampleType ?? "positive",
+        keyFeatures: pick("keyFeatures", input.keyFeatures, []),
+        bestPracticeTags: pick("bestPracticeTags", input.bestPracticeTags, []),
+      };
+      if (input.whatIsWrong) extra.whatIsWrong = input.whatIsWrong;
+    } else {
+      const validation = validateAmp(html);
+      vectorMeta = {
+        type: "amp",
+        doc_id: id,
+        submittedAt,
+        description: input.description.trim(),
+        technique,
+        complexity,
+        htmlType,
+        ampComponents: ampComponentsUsed(html),
+        ampValidator: validation.status,
+      };
+      if (validation.errors.length) extra.ampErrors = validation.errors.slice(0, 20).map((e) => ({ code: e.code, message: e.message }));
+    }
+  }
+
+  const given = input.embeddingText?.trim();
+  const embeddingText = given || buildEmbeddingText(embeddingInput(vectorMeta));
+  const metadata: StoredDocumentMetadata = {
+    ...vectorMeta,
+    ...extra,
+    embeddingModel: adapters.embedder.name,
+    embeddingTextSource: given ? (options.embeddingTextSource ?? "given") : "builder",
+    contentHash: contentHash(html),
+    ...(autoTagged.length ? { autoTagged } : {}),
+    ...(options.seedKey ? { seed: { key: options.seedKey } } : {}),
+  };
+  return {
+    row: { id, type: input.uploadType, html, metadata, embeddingText, chars: html.length, createdAt: new Date(when), updatedAt: new Date(when) },
+    vectorMeta,
+  };
+}
+
+/** Best effort: a partially applied multi-batch upsert must not leave vectors whose rows we undo. */
+async function undoIndexWrite(app: AppContext, adapters: Adapters, ids: string[]): Promise<void> {
+  const r = await adapters.vectorIndex.delete(ids);
+  if (!r.ok) app.logger.warn({ ids: ids.length, error: r.error }, "could not remove possibly written vectors; library:reconcile will");
+}
+
+/**
+ * Adds documents: one embedding call for all of them, one relational batch, one index upsert.
+ * Either every document is stored in both places or none is.
+ */
+export async function addDocuments(
+  app: AppContext,
+  entries: { input: LibraryInput; options?: AddOptions }[],
+): Promise<LibraryResult<{ items: LibraryItem[] }>> {
+  if (entries.length === 0) return { ok: true, items: [] };
+  const adapters = getAdapters(app);
+  const base = Date.now();
+  const prepared: Prepared[] = [];
+  // Distinct milliseconds keep "newest first" a total order within one batch.
+  for (let i = 0; i < entries.length; i++) prepared.push(await prepare(app, adapters, entries[i].input, base + i, entries[i].options ?? {}));
+
+  const embedded = await adapters.embedder.embed(prepared.map((p) => p.row.embeddingText));
+  if (!embedded.ok) return unavailable("embed", embedded.error);
+
+  await insertDocuments(app.database.db, prepared.map((p) => p.row));
+  const items: IndexItem[] = prepared.map((p, i) => ({ id: p.row.id, vector: embedded.vectors[i], metadata: p.vectorMeta as unknown as StoredMetadata }));
+  const upserted = await adapters.vectorIndex.upsert(items);
+  if (!upserted.ok) {
+    const ids = prepared.map((p) => p.row.id);
+    await deleteDocuments(app.database.db, ids);
+    await undoIndexWrite(app, adapters, ids);
+    app.logger.error({ ids: ids.length, error: upserted.error }, "library write rolled back: vector index upsert failed");
+    return unavailable("index", upserted.error);
+  }
+  return { ok: true, items: prepared.map((p) => ({ id: p.row.id, metadata: p.vectorMeta })) };
+}
+
+export async function submitContent(app: AppContext, input: LibraryInput, options: AddOptions = {}): Promise<LibraryResult<LibraryItem>> {
+  const r = await addDocuments(app, [{ input, options }]);
+  if (!r.ok) return r;
+  return { ok: true, ...r.items[0] };
+}
+
+/** Re-embeds the stored document with the current embedder and writes the vector (reconcile, update). */
+async function upsertRow(adapters: Adapters, rows: { id: string; embeddingText: string; vectorMeta: VectorMetadata }[]) {
+  const embedded = await adapters.embedder.embed(rows.map((r) => r.embeddingText));
+  if (!embedded.ok) return { ok: false as const, stage: "embed" as const, error: embedded.error };
+  const upserted = await adapters.vectorIndex.upsert(
+    rows.map((r, i) => ({ id: r.id, vector: embedded.vectors[i], metadata: r.vectorMeta as unknown as StoredMetadata })),
+  );
+  if (!upserted.ok) return { ok: false as const, stage: "index" as const, error: upserted.error };
+  return { ok: true as const };
+}
+
+export async function updateContent(app: AppContext, id: string, patch: Record<string, unknown>): Promise<LibraryResult<LibraryItem>> {
+  const { db } = app.database;
+  const row = await getDocument(db, id);
+  if (!row) return { ok: false, status: 404, error: `No library document with id ${id}` };
+  const parsed = updateSchemas[row.type].safeParse(patch);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => ({ path: ["metadata", ...i.path].join("."), message: i.message, code: i.code }));
+    return { ok: false, status: 400, error: `Invalid metadata for a ${row.type} document`, details };
+  }
+  const changes = parsed.data as Record<string, unknown>;
+  const old = row.metadata as StoredDocumentMetadata;
+  const merged: Record<string, unknown> = { ...old };
+  for (const [k, v] of Object.entries(changes)) {
+    if (k === "embeddingText" || v === undefined) continue;
+    merged[k] = k === "technique" && typeof v === "string" ? canonicalTechnique(v) : k === "techniquesCovered" && Array.isArray(v) ? v.map(String).map(canonicalTechnique) : typeof v === "string" ? v.trim() : v;
+  }
+  if (typeof merged.whatIsWrong === "string" && merged.whatIsWrong === "") delete merged.whatIsWrong;
+  const vectorMeta = vectorMetadataOf(row.type, { ...merged, type: row.type, doc_id: row.id });
+  if (!vectorMeta) return { ok: false, status: 500, error: "Stored metadata no longer matches the library schema" };
+
+  const adapters = getAdapters(app);
+  let embeddingText: string;
+  let source: EmbeddingTextSource;
+  const givenText = changes.embeddingText;
+  if (typeof givenText === "string" && givenText.trim()) {
+    embeddingText = givenText.trim();
+    source = "given";
+  } else if (givenText === undefined && old.embeddingTextSource === "given") {
+    embeddingText = row.embeddingText;
+    source = "given";
+  } else {
+    embeddingText = buildEmbeddingText(embeddingInput(vectorMeta));
+    source = "builder";
+  }
+  const metadata: StoredDocumentMetadata = { ...(merged as StoredDocumentMetadata), ...vectorMeta, embeddingTextSource: source, embeddingModel: adapters.embedder.name };
+  if (changes.technique !== undefined || changes.complexity !== undefined || changes.emailPurpose !== undefined || changes.keyFeatures !== undefined || changes.bestPracticeTags !== undefined) {
+    const still = (old.autoTagged ?? []).filter((k) => changes[k] === undefined);
+    if (still.length) metadata.autoTagged = still;
+    else delete metadata.autoTagged;
+  }
+
+  const embedded = await adapters.embedder.embed([embeddingText]);
+  if (!embedded.ok) return unavailable("embed", embedded.error);
+  await replaceDocument(db, id, { metadata, embeddingText });
+  const upserted = await adapters.vectorIndex.upsert([{ id, vector: embedded.vectors[0], metadata: vectorMeta as unknown as StoredMetadata }]);
+  if (!upserted.ok) {
+    await replaceDocument(db, id, { metadata: row.metadata, embeddingText: row.embeddingText, updatedAt: row.updatedAt });
+    app.logger.error({ id, error: upserted.error }, "library update rolled back: vector index upsert failed");
+    return { ok: false, status: 503, error: `Vector index unavailable, the document was not changed: ${upserted.error}` };
+  }
+  return { ok: true, id, metadata: vectorMeta };
+}
+
+export async function deleteContent(app: AppContext, id: string): Promise<LibraryResult<{ id: string }>> {
+  const { db } = app.database;
+  const adapters = getAdapters(app);
+  const row = await getDocument(db, id);
+  if (!row) {
+    // A vector whose row is gone (drift) is still deletable by its id.
+    if (!parseDocId(id)) return { ok: false, status: 404, error: `No library document with id ${id}` };
+    const found = await adapters.vectorIndex.fetch([id]);
+    if (!found.ok) return { ok: false, status: 503, error: `Vector index unavailable: ${found.error}` };
+    if (found.value.length === 0) return { ok: false, status: 404, error: `No library document with id ${id}` };
+  }
+  // Index first: if it fails the document stays whole; the reverse would leave a vector pointing nowhere.
+  const removed = await adapters.vectorIndex.delete([id]);
+  if (!removed.ok) return { ok: false, status: 503, error: `Vector index unavailable, the document was not deleted: ${removed.error}` };
+  if (row) await deleteDocuments(db, [id]);
+  return { ok: true, id };
+}
+
+const FETCH_BATCH = 100;
+
+/** Every document in the index (paginated listing, batch-fetched metadata), newest first. */
+export async function listContent(app: AppContext): Promise<LibraryResult<{ items: { id: string; metadata: StoredMetadata }[] }>> {
+  const { vectorIndex } = getAdapters(app);
+  const ids = await vectorIndex.listIds();
+  if (!ids.ok) return { ok: false, status: 503, error: `Vector index unavailable: ${ids.error}` };
+  const items: { id: string; metadata: StoredMetadata }[] = [];
+  for (let i = 0; i < ids.value.length; i += FETCH_BATCH) {
+    const fetched = await vectorIndex.fetch(ids.value.slice(i, i + FETCH_BATCH));
+    if (!fetched.ok) return { ok: false, status: 503, error: `Vector index unavailable: ${fetched.error}` };
+    for (const r of fetched.value) items.push({ id: r.id, metadata: r.metadata });
+  }
+  const at = (m: StoredMetadata) => (typeof m.submittedAt === "string" ? m.submittedAt : "");
+  items.sort((a, b) => (at(a.metadata) < at(b.metadata) ? 1 : at(a.metadata) > at(b.metadata) ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  return { ok: true, items };
+}
+
+export interface RagStats {
+  totalDocs: number;
+  totalChars: number;
+  htmlDocs: number;
+  blogDocs: number;
+  ampDocs: number;
+  avgCharsPerDoc: number;
+  documents: { id: string; type: string; chars: number }[];
+}
+
+export async function ragStats(app: AppContext): Promise<RagStats> {
+  const documents = await listDocumentSizes(app.database.db);
+  const totalChars = documents.reduce((s, d) => s + d.chars, 0);
+  const count = (t: string) => documents.filter((d) => d.type === t).length;
+  return {
+    totalDocs: documents.length,
+    totalChars,
+    htmlDocs: count("html"),
+    blogDocs: count("blog"),
+    ampDocs: count("amp"),
+    avgCharsPerDoc: documents.length ? Math.round(totalChars / documents.length) : 0,
+    documents,
+  };
+}
+
+export const autoTagSchema = z.object({
+  htmlContent: nonBlank(Number.MAX_SAFE_INTEGER),
+  contentType: z.enum(["html", "amp"]).default("html"),
+});
+
+export async function autoTag(app: AppContext, input: z.infer<typeof autoTagSchema>): Promise<LibraryResult<{ tags: AutoTags }>> {
+  const r = await getAdapters(app).engines.tag.tag(input);
+  if (!r.ok) return unavailable("tag", r.error);
+  return { ok: true, tags: r.tags };
+}
+
+// ── drift between the two stores ────────────────────────────────────────────────────────────────
+
+export interface ReconcileReport {
+  rows: number;
+  vectors: number;
+  /** Rows whose vector is missing from the index. */
+  missingVectors: string[];
+  /** Vectors whose row is gone. */
+  orphanVectors: string[];
+  /** Both exist, but the index metadata is not what the row says (or the row was embedded by another model). */
+  mismatched: { id: string; fields: string[] }[];
+  repaired?: { reembedded: number; deleted: number; failed: { id: string; error: string }[] };
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+const REPAIR_BATCH = 50;
+
+export async function reconcileLibrary(
+  app: AppContext,
+  opts: { repair?: boolean; onProgress?: (done: number, total: number) => void } = {},
+): Promise<LibraryResult<{ report: ReconcileReport }>> {
+  const { db } = app.database;
+  const adapters = getAdapters(app);
+  const rows = await listDocumentSummaries(db);
+  const ids = await adapters.vectorIndex.listIds();
+  if (!ids.ok) return { ok: false, status: 503, error: `Vector index unavailable: ${ids.error}` };
+  const inIndex = new Set(ids.value);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+
+  const report: ReconcileReport = {
+    rows: rows.length,
+    vectors: inIndex.size,
+    missingVectors: rows.filter((r) => !inIndex.has(r.id)).map((r) => r.id),
+    orphanVectors: ids.value.filter((id) => !byId.has(id)).sort(),
+    mismatched: [],
+  };
+  const common = rows.filter((r) => inIndex.has(r.id)).map((r) => r.id);
+  for (let i = 0; i < common.length; i += FETCH_BATCH) {
+    const fetched = await adapters.vectorIndex.fetch(common.slice(i, i + FETCH_BATCH));
+    if (!fetched.ok) return { ok: false, status: 503, error: `Vector index unavailable: ${fetched.error}` };
+    for (const rec of fetched.value) {
+      const row = byId.get(rec.id)!;
+      const expected = vectorMetadataOf(row.type, { ...row.metadata, type: row.type, doc_id: row.id });
+      const fields: string[] = [];
+      if (!expected) fields.push("(row metadata invalid)");
+      else {
+        const keys = new Set([...Object.keys(expected), ...Object.keys(rec.metadata)]);
+        for (const k of keys) if (!sameValue((expected as Record<string, unknown>)[k], rec.metadata[k])) fields.push(k);
+      }
+      if ((row.metadata as StoredDocumentMetadata).embeddingModel !== adapters.embedder.name) fields.push("embeddingModel");
+      if (fields.length) report.mismatched.push({ id: rec.id, fields: fields.sort() });
+    }
+  }
+  if (!opts.repair) return { ok: true, report };
+
+  const repaired: NonNullable<ReconcileReport["repaired"]> = { reembedded: 0, deleted: 0, failed: [] };
+  if (report.orphanVectors.length) {
+    const r = await adapters.vectorIndex.delete(report.orphanVectors);
+    if (r.ok) repaired.deleted = report.orphanVectors.length;
+    else for (const id of report.orphanVectors) repaired.failed.push({ id, error: r.error });
+  }
+  const toEmbed = [...report.missingVectors, ...report.mismatched.map((m) => m.id)];
+  let done = 0;
+  for (let i = 0; i < toEmbed.length; i += REPAIR_BATCH) {
+    const part = toEmbed.slice(i, i + REPAIR_BATCH).map((id) => byId.get(id)!);
+    const good: { row: (typeof part)[number]; vectorMeta: VectorMetadata }[] = [];
+    for (const row of part) {
+      const vectorMeta = vectorMetadataOf(row.type, { ...row.metadata, type: row.type, doc_id: row.id });
+      if (vectorMeta) good.push({ row, vectorMeta });
+      else repaired.failed.push({ id: row.id, error: "row metadata does not match the library schema" });
+    }
+    const r = await upsertRow(adapters, good.map((g) => ({ id: g.row.id, embeddingText: g.row.embeddingText, vectorMeta: g.vectorMeta })));
+    if (!r.ok) for (const g of good) repaired.failed.push({ id: g.row.id, error: `${r.stage}: ${r.error}` });
+    else {
+      repaired.reembedded += good.length;
+      for (const g of good) {
+        const meta = g.row.metadata as StoredDocumentMetadata;
+        if (meta.embeddingModel !== adapters.embedder.name)
+          await replaceDocument(db, g.row.id, { metadata: { ...meta, embeddingModel: adapters.embedder.name }, embeddingText: g.row.embeddingText, updatedAt: g.row.updatedAt });
+      }
+    }
+    done += part.length;
+    opts.onProgress?.(done, toEmbed.length);
+  }
+  report.repaired = repaired;
+  return { ok: true, report };
+}
+
+export type { RagDocumentRow };
