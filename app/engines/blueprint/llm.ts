@@ -16,7 +16,7 @@ export class LlmBlueprintEngine implements BlueprintEngine {
   readonly kind = "llm" as const;
   constructor(private readonly client: LlmClient) {}
 
-  async build(input: BlueprintEngineInput & { assembledPrompt?: string }): Promise<BlueprintEngineResult> {
+  async build(input: BlueprintEngineInput): Promise<BlueprintEngineResult> {
     const bad = checkBlueprintInput(input);
     if (bad) return { ok: false, error: bad, usage: estimateUsage("", "") };
     const facts = input.facts ?? parsePromptFacts(input.prompt, input.emailType);

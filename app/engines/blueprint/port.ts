@@ -16,6 +16,8 @@ export interface BlueprintEngineInput {
   emailType?: string | null;
   /** Parsed from `prompt` (with `emailType`) when absent. */
   facts?: PromptFacts;
+  /** The assembled prompt of SPEC step 2; llm engines send it, assembling one when absent. */
+  assembledPrompt?: string;
 }
 
 export type BlueprintEngineResult =

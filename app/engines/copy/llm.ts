@@ -5,17 +5,12 @@ import { COPY_PROMPT_VERSION, COPY_SYSTEM, copyPrompt } from "../prompts/copy";
 import { fromLlmUsage } from "../prompts/usage";
 import type { CopyEngine, CopyInput, CopyResult } from "./port";
 
-export interface LlmCopyOptions {
-  /** The assembled prompt of SPEC step 2 when the caller already has it (it carries images, tokens, saved sections). */
-  assembledPrompt?: string;
-}
-
 /** CopyDoc as structured output; the adapter checks it with zod and runs one repair round. */
 export class LlmCopyEngine implements CopyEngine {
   readonly kind = "llm" as const;
   constructor(private readonly client: LlmClient) {}
 
-  async write(input: CopyInput & LlmCopyOptions): Promise<CopyResult> {
+  async write(input: CopyInput): Promise<CopyResult> {
     const assembled = input.assembledPrompt ?? assemblePrompt({ prompt: input.prompt, emailType: input.emailType, techniques: input.techniques, facts: input.facts });
     const r = await this.client.completeJson({
       role: "copy",

@@ -8,6 +8,8 @@ export interface CopyInput {
   emailType?: string | null;
   facts: PromptFacts;
   techniques: Technique[];
+  /** The assembled prompt of SPEC step 2 (images, tokens, saved sections); llm engines use it, local ones read `facts`. */
+  assembledPrompt?: string;
 }
 
 export type CopyResult =
