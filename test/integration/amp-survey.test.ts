@@ -1,0 +1,170 @@
+// POST /api/amp/survey/:formId over HTTP, with an https BASE_URL and MAIL_FROM set (so only that
+// sender is answered): both AMP CORS versions, preflight, the three body encodings, bad input.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sampleBlueprint } from "~/domain/render/fixtures";
+import { listAmpSurveyResponses } from "~/models/amp-survey.server";
+import { startTestServer, type TestServer } from "../helpers/server";
+import { createUserWithToken } from "../helpers/users";
+
+let server: TestServer;
+const SENDER = "news@kinetic.test";
+
+beforeAll(async () => {
+  server = await startTestServer({ BASE_URL: "https://kinetic.test", MAIL_FROM: `Kinetic News <${SENDER}>`, AMP_VALIDATOR_JS: undefined });
+});
+afterAll(() => server?.close());
+
+const rows = (formId: string) => listAmpSurveyResponses(server.app.database.db as never, formId);
+
+function survey(formId: string, body: BodyInit, headers: Record<string, string> = {}, query = ""): Promise<Response> {
+  return fetch(`${server.url}/api/amp/survey/${formId}${query}`, { method: "POST", body, headers, redirect: "manual" });
+}
+
+function answerForm(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  return form;
+}
+
+describe("CORS for AMP for Email", () => {
+  it("version 2: echoes an allowed Origin and the AMP-Email-Sender, with credentials", async () => {
+    const res = await survey("form-v2", answerForm({ survey: "k1", sendId: "send-123", q0: "Great", q1: "Yes" }), {
+      Origin: "https://mail.google.com",
+      "AMP-Email-Sender": SENDER,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("access-control-allow-origin")).toBe("https://mail.google.com");
+    expect(res.headers.get("access-control-allow-credentials")).toBe("true");
+    expect(res.headers.get("amp-email-allow-sender")).toBe(SENDER);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual({ success: true, message: expect.any(String) });
+    const stored = await rows("form-v2");
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ formId: "form-v2", sender: SENDER, answers: { survey: "k1", sendId: "send-123", q0: "Great", q1: "Yes" } });
+  });
+
+  it("version 1: answers __amp_source_origin with AMP-Access-Control-Allow-Source-Origin, exposed", async () => {
+    const query = `?__amp_source_origin=${encodeURIComponent(SENDER)}`;
+    const res = await survey("form-v1", answerForm({ q0: "Good" }), { Origin: "https://mail.yahoo.com" }, query);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("access-control-allow-origin")).toBe("https://mail.yahoo.com");
+    expect(res.headers.get("amp-access-control-allow-source-origin")).toBe(SENDER);
+    expect(res.headers.get("access-control-expose-headers")).toBe("AMP-Access-Control-Allow-Source-Origin");
+    expect(res.headers.get("access-control-allow-credentials")).toBe("true");
+    expect((await rows("form-v1"))[0]).toMatchObject({ sender: SENDER, answers: { q0: "Good" } });
+  });
+
+  it("allows the AMP playgrounds and this deployment's own origin", async () => {
+    for (const origin of ["https://amp.gmail.dev", "https://playground.amp.dev", "https://kinetic.test"]) {
+      const res = await survey("form-origins", answerForm({ q0: origin }), { Origin: origin, "AMP-Email-Sender": SENDER });
+      expect(res.status, origin).toBe(200);
+      expect(res.headers.get("access-control-allow-origin")).toBe(origin);
+    }
+    expect(await rows("form-origins")).toHaveLength(3);
+  });
+
+  it("answers a preflight with the allowed methods and headers and stores nothing", async () => {
+    const res = await fetch(`${server.url}/api/amp/survey/form-preflight`, {
+      method: "OPTIONS",
+      headers: { Origin: "https://mail.google.com", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type" },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get("access-control-allow-origin")).toBe("https://mail.google.com");
+    expect(res.headers.get("access-control-allow-methods")).toContain("POST");
+    expect(res.headers.get("access-control-allow-headers")).toContain("Content-Type");
+    expect(res.headers.get("access-control-allow-credentials")).toBe("true");
+    expect(await rows("form-preflight")).toHaveLength(0);
+  });
+
+  it("refuses an origin that is not an email client, and a sender other than MAIL_FROM, storing nothing", async () => {
+    const evil = await survey("form-refused", answerForm({ q0: "x" }), { Origin: "https://evil.example", "AMP-Email-Sender": SENDER });
+    expect(evil.status).toBe(403);
+    expect(evil.headers.get("access-control-allow-origin")).toBeNull();
+    expect(await evil.json()).toMatchObject({ success: false, error: "Origin not allowed" });
+    const sender = await survey("form-refused", answerForm({ q0: "x" }), { Origin: "https://mail.google.com", "AMP-Email-Sender": "someone@else.example" });
+    expect(sender.status).toBe(403);
+    expect(sender.headers.get("amp-email-allow-sender")).toBeNull();
+    const v1 = await survey("form-refused", answerForm({ q0: "x" }), { Origin: "https://mail.google.com" }, "?__amp_source_origin=someone%40else.example");
+    expect(v1.status).toBe(403);
+    const preflight = await fetch(`${server.url}/api/amp/survey/form-refused`, { method: "OPTIONS", headers: { Origin: "https://evil.example" } });
+    expect(preflight.status).toBe(403);
+    expect(await rows("form-refused")).toHaveLength(0);
+  });
+
+  it("compares the sender address case-insensitively", async () => {
+    const res = await survey("form-case", answerForm({ q0: "ok" }), { Origin: "https://mail.google.com", "AMP-Email-Sender": SENDER.toUpperCase() });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("amp-email-allow-sender")).toBe(SENDER.toUpperCase());
+  });
+});
+
+describe("bodies", () => {
+  it("accepts urlencoded and JSON bodies; repeated names become lists", async () => {
+    const urlencoded = await survey("form-enc", "q0=Fine&q1=A&q1=B", { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://mail.google.com" });
+    expect(urlencoded.status).toBe(200);
+    const json = await survey("form-enc", JSON.stringify({ q0: "Lovely", sendId: "s-9" }), { "Content-Type": "application/json" });
+    expect(json.status).toBe(200);
+    expect((await rows("form-enc")).map((r) => r.answers)).toEqual([{ q0: "Fine", q1: ["A", "B"] }, { q0: "Lovely", sendId: "s-9" }]);
+  });
+
+  it("keeps the CORS headers on errors, so the client can show its error template", async () => {
+    const res = await survey("form-bad", answerForm({ survey: "k1", sendId: "s-1" }), { Origin: "https://mail.google.com", "AMP-Email-Sender": SENDER });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("access-control-allow-origin")).toBe("https://mail.google.com");
+    expect(res.headers.get("amp-email-allow-sender")).toBe(SENDER);
+    expect(await res.json()).toMatchObject({ success: false, error: "Invalid survey response", details: [expect.objectContaining({ message: "no answers were given" })] });
+  });
+
+  it("refuses bad input with the error shape and stores nothing", async () => {
+    const malformed = await survey("form-bad", "{", { "Content-Type": "application/json" });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ success: false, error: "Malformed JSON body" });
+    expect((await survey("form-bad", JSON.stringify(["q0"]), { "Content-Type": "application/json" })).status).toBe(400);
+    expect((await survey("form-bad", JSON.stringify({ q0: { nested: true } }), { "Content-Type": "application/json" })).status).toBe(400);
+    expect((await survey("form-bad", JSON.stringify({ "bad name!": "x" }), { "Content-Type": "application/json" })).status).toBe(400);
+    expect((await survey("form-bad", JSON.stringify({ q0: "x".repeat(2001) }), { "Content-Type": "application/json" })).status).toBe(400);
+    const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`q${i}`, "x"]));
+    expect((await survey("form-bad", JSON.stringify(many), { "Content-Type": "application/json" })).status).toBe(400);
+    const file = new FormData();
+    file.append("q0", new Blob(["data"], { type: "text/plain" }), "a.txt");
+    const upload = await survey("form-bad", file);
+    expect(upload.status).toBe(400);
+    expect(await upload.json()).toMatchObject({ error: "File uploads are not accepted" });
+    const plain = await survey("form-bad", "q0=x", { "Content-Type": "text/plain" });
+    expect(plain.status).toBe(415);
+    expect(await plain.json()).toMatchObject({ success: false });
+    expect(await rows("form-bad")).toHaveLength(0);
+  });
+
+  it("refuses a body over the limit with 413", async () => {
+    const res = await survey("form-big", JSON.stringify({ q0: "x".repeat(70_000) }), { "Content-Type": "application/json" });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ success: false, limit_bytes: 65_536 });
+    expect(await rows("form-big")).toHaveLength(0);
+  });
+
+  it("refuses a form id that is not a plain token", async () => {
+    const res = await survey("a%20b", JSON.stringify({ q0: "x" }), { "Content-Type": "application/json" });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ success: false, error: "Invalid form id" });
+  });
+
+  it("answers GET with 405 and never redirects", async () => {
+    const res = await fetch(`${server.url}/api/amp/survey/form-get`, { redirect: "manual", headers: { Origin: "https://mail.google.com" } });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("access-control-allow-origin")).toBe("https://mail.google.com");
+    const trailing = await fetch(`${server.url}/api/amp/survey/form-get/`, { method: "POST", body: answerForm({ q0: "x" }), redirect: "manual" });
+    expect(trailing.status).toBeLessThan(300);
+  });
+});
+
+it("the AMP built on this deployment posts its survey to this endpoint over https", async () => {
+  const { token } = await createUserWithToken(server);
+  const body = await (await server.fetch("/api/gen/amp", { method: "POST", token, json: { blueprint: sampleBlueprint("survey") } })).json();
+  expect(body.ampHtml).toContain(`action-xhr="https://kinetic.test/api/amp/survey/${body.formId}"`);
+  expect(body.warnings).toEqual([]);
+  const path = new URL(`https://kinetic.test/api/amp/survey/${body.formId}`).pathname;
+  const res = await fetch(server.url + path, { method: "POST", body: answerForm({ survey: "k1", q0: "Great" }), headers: { Origin: "https://mail.google.com", "AMP-Email-Sender": SENDER } });
+  expect(res.status).toBe(200);
+  expect(await rows(body.formId)).toHaveLength(1);
+});
