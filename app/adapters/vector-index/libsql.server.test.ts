@@ -135,6 +135,23 @@ describe("libSQL vector index (exact path)", () => {
 });
 
 describe("libSQL vector index (ANN path)", () => {
+  it("switches to the ANN path when another connection grows the table past the threshold", async () => {
+    const items = library(120, 5);
+    const idx = createLibsqlVectorIndex({ client, annThreshold: 100 });
+    await idx.upsert(items.slice(0, 50));
+    await idx.query({ vector: items[0].vector, topK: 3 });
+    expect(idx.lastQueryPath()).toBe("exact");
+    const other = createClient({ url: `file:${path.join(dir, "v.db")}` });
+    try {
+      await createLibsqlVectorIndex({ client: other, annThreshold: Number.POSITIVE_INFINITY }).upsert(items.slice(50));
+    } finally {
+      other.close();
+    }
+    const r = await idx.query({ vector: items[100].vector, topK: 1 });
+    expect(idx.lastQueryPath()).toBe("ann");
+    expect(r.ok && r.value[0].id).toBe(items[100].id);
+  });
+
   it("matches exact top-7 with recall ≥ 0.95 and re-ranks with exact scores", async () => {
     const items = library(600, 7);
     const writer = createLibsqlVectorIndex({ client, annThreshold: Number.POSITIVE_INFINITY });

@@ -117,7 +117,7 @@ export function createLibsqlVectorIndex(options: LibsqlIndexOptions): LibsqlVect
   const projector = new Projector(dims, projectedDims);
   let ann: CandidateIndex | null = null;
   let building: Promise<IndexResult<{ size: number }>> | null = null;
-  /** PRAGMA data_version at build time: it changes when another connection commits. */
+  /** PRAGMA data_version when the index was built or the rows counted; it changes when another connection commits. */
   let builtAtVersion: number | null = null;
   let rowCount: number | null = null;
   let lastPath: "exact" | "ann" | null = null;
@@ -192,9 +192,12 @@ export function createLibsqlVectorIndex(options: LibsqlIndexOptions): LibsqlVect
     return building;
   }
 
-  /** Drops the candidate index when another connection has written since it was built. */
+  /**
+   * Drops the candidate index (and the cached row count that decides the path) when another
+   * connection has written since they were taken.
+   */
   async function dropIfStale(): Promise<void> {
-    if (!ann) return;
+    if (!ann && rowCount === null) return;
     const v = await dataVersion();
     if (v !== null && builtAtVersion !== null && v !== builtAtVersion) {
       ann = null;
@@ -277,7 +280,10 @@ export function createLibsqlVectorIndex(options: LibsqlIndexOptions): LibsqlVect
       try {
         await dropIfStale();
         if (!ann) {
-          if (rowCount === null) rowCount = await countRows();
+          if (rowCount === null) {
+            builtAtVersion = await dataVersion();
+            rowCount = await countRows();
+          }
           if (rowCount >= annThreshold && rowCount > 0) {
             const built = await ensureBuilt();
             if (!built.ok) return built;
