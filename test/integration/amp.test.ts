@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TECHNIQUES } from "~/domain/blueprint/schema";
 import { sampleBlueprint } from "~/domain/render/fixtures";
 import { listAmpSurveyResponses } from "~/models/amp-survey.server";
+import { ampLibraryMetadata } from "~/services/amp.server";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { createUserWithToken } from "../helpers/users";
 
@@ -116,6 +117,13 @@ describe("POST /api/gen/amp", () => {
     expect(body.ampHtml.trimEnd().endsWith("</html>")).toBe(true);
     expect(body.validation.status).toBe("fail");
     expect(body.validation.errors.map((e: { code: string }) => e.code)).toContain("AMP_DOC_TOO_LARGE");
+  });
+
+  it("gives library uploads of type amp their validator verdict and components", async () => {
+    const { ampHtml } = await (await post("/api/gen/amp", { blueprint: sampleBlueprint("carousel") })).json();
+    expect(ampLibraryMetadata(ampHtml)).toEqual({ ampValidator: "pass", ampComponents: ["amp-bind", "amp-carousel", "amp-img", "amp-selector", "amp-state"] });
+    const broken = ampHtml.replace('<script async src="https://cdn.ampproject.org/v0.js"></script>', "");
+    expect(ampLibraryMetadata(broken).ampValidator).toBe("fail");
   });
 
   it("requires a user", async () => {
