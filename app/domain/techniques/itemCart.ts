@@ -72,7 +72,10 @@ export const itemCart: TechniqueRenderer<ItemCartModule> = {
           `</td><td align="right" class="kx-text kx-border" style="padding:12px 0;border-bottom:1px solid ${c.border};${NUM};font-size:16px;line-height:22px;color:${c.text};white-space:nowrap">${esc(formatMoney(it.price, m.currency))}</td></tr>`,
       )
       .join("");
-    return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="margin:0 0 20px 0">${rows}</table>${button(theme, m.checkout, { full: true })}`;
+    // The interactive block's running "Items / Total" summary has no static equivalent; this line
+    // tells the reader where it went (and keeps the fallback's words a superset of the block's).
+    const summary = `<p class="kx-muted" style="margin:0 0 16px 0;${theme.small}">Choose your items at checkout; your total is worked out there.</p>`;
+    return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="margin:0 0 20px 0">${rows}</table>${summary}${button(theme, m.checkout, { full: true })}`;
   },
 
   css(m, { ns, theme }) {
