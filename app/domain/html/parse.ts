@@ -96,10 +96,16 @@ export function parseEmail(source: string): EmailDoc {
     modules: [],
     maxDepth: 0,
   };
-  const stack: [DomNode, number][] = [];
-  for (let i = document.children.length - 1; i >= 0; i--) stack.push([document.children[i], 1]);
-  while (stack.length) {
-    const [n, depth] = stack.pop()!;
+  // Parallel stacks (node, depth) rather than tuples: this walk runs over every node of every email.
+  const nodes: DomNode[] = [];
+  const depths: number[] = [];
+  for (let i = document.children.length - 1; i >= 0; i--) {
+    nodes.push(document.children[i]);
+    depths.push(1);
+  }
+  while (nodes.length) {
+    const n = nodes.pop()!;
+    const depth = depths.pop()!;
     if (depth > doc.maxDepth) doc.maxDepth = depth;
     if (n.type === "text") {
       doc.texts.push(n);
@@ -124,9 +130,6 @@ export function parseEmail(source: string): EmailDoc {
       if (same) same.push(n);
       else doc.ids.set(id, [n]);
     }
-    if (n.name === "html" && !doc.html) doc.html = n;
-    else if (n.name === "head" && !doc.head) doc.head = n;
-    else if (n.name === "body" && !doc.body) doc.body = n;
     if (n.name === "style") {
       const text = n.children.map((c) => (c.type === "text" ? c.data : "")).join("");
       const sheet = parseStylesheet(text);
@@ -135,8 +138,15 @@ export function parseEmail(source: string): EmailDoc {
       doc.atRules.push(...sheet.atRules);
       continue;
     }
-    if (n.attribs.class && hasClass(n, "kx-module")) doc.modules.push(moduleOf(n));
-    for (let i = n.children.length - 1; i >= 0; i--) stack.push([n.children[i], depth + 1]);
+    if (n.name === "html") doc.html ??= n;
+    else if (n.name === "head") doc.head ??= n;
+    else if (n.name === "body") doc.body ??= n;
+    else if (n.attribs.class && hasClass(n, "kx-module")) doc.modules.push(moduleOf(n));
+    const kids = n.children;
+    for (let i = kids.length - 1; i >= 0; i--) {
+      nodes.push(kids[i]);
+      depths.push(depth + 1);
+    }
   }
   return doc;
 }

@@ -37,10 +37,9 @@ export const contentChecks: CheckTable = {
     const links = tagged(doc, "a");
     const vib = links.find((a) => hrefIncludes(a, VIB_PLACEHOLDER));
     if (!vib) return fail(`No link to ${VIB_PLACEHOLDER}`);
-    const order = new Map(doc.elements.map((e, i) => [e, i]));
-    const at = order.get(vib) ?? 0;
-    const firstContent = doc.elements.find((e) => e.name === "img" || (e.attribs.class && hasClass(e, "kx-section")));
-    if (firstContent && (order.get(firstContent) ?? 0) < at) return fail("The view-in-browser link comes after the content; it belongs at the top");
+    const at = doc.elements.indexOf(vib);
+    const firstContent = doc.elements.findIndex((e) => e.name === "img" || (!!e.attribs.class && hasClass(e, "kx-section")));
+    if (firstContent >= 0 && firstContent < at) return fail("The view-in-browser link comes after the content; it belongs at the top");
     return pass("View-in-browser link at the top");
   },
 
