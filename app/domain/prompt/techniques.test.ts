@@ -43,6 +43,13 @@ describe("extractTechniques", () => {
     expect(r.ok && r.techniques).toEqual(["quiz"]);
   });
 
+  it("ignores idioms that contain a technique word", () => {
+    const r = extractTechniques("Keep tabs on your order, and the first round at the bar is on us — we pick up the tab", null, "restaurant");
+    expect(r.ok && r.source).toBe("inferred");
+    const q = extractTechniques("Keep tabs on the new menu with a quiz");
+    expect(q.ok && q.techniques).toEqual(["quiz"]);
+  });
+
   it("does not read a food menu as the hamburger technique", () => {
     const r = extractTechniques("Our new lunch menu at Casa Verde", null, "restaurant");
     expect(r.ok && r.source).toBe("inferred");

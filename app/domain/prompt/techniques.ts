@@ -98,8 +98,19 @@ interface Mention {
   index: number;
 }
 
+/** Idioms that contain a technique word without asking for the technique; blanked before matching. */
+const FALSE_FRIENDS = [
+  /\bkeep(?:s|ing)? tabs on\b/g,
+  /\b(?:pick(?:s|ing)? up|picked up|on) the tab\b/g,
+  /\b(?:bar|browser|open|new) tabs?\b/g,
+  /\b(?:golf|food|coffee|dessert) carts?\b/g,
+  /\bwater ?slides?\b/g,
+  /\bpresentation slides\b/g,
+];
+
 function findMentions(text: string): Mention[] {
-  const lower = text.toLowerCase();
+  // Same-length blanks keep every other match's index, so mention order is unchanged.
+  const lower = FALSE_FRIENDS.reduce((t, re) => t.replace(re, (m) => " ".repeat(m.length)), text.toLowerCase());
   const first = new Map<Technique, number>();
   for (const technique of CSS_TECHNIQUES) {
     for (const pattern of SYNONYMS[technique]) {
