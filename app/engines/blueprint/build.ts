@@ -238,6 +238,8 @@ function buildModule(
       const same = priced.filter((x) => x.p.currency === currency);
       if (same.length < priced.length) notes.push(`Cart items priced in another currency than ${currency} were left out.`);
       const min = currencyMinorDigits(currency) === 2 ? 100 : 1;
+      // The cart's CSS counter total needs at least one major unit per price (schema rule).
+      for (const { i, p } of same) if (p.minor < min) notes.push(`"${i.label}" costs less than one major unit (${p.display}); the cart lists it at the minimum of ${min} minor units.`);
       return {
         technique,
         ns,
