@@ -108,6 +108,9 @@ export async function ampEmail(settings: AmpSettings, input: AmpEmailInput): Pro
   };
 }
 
+/** The built-in code and the official engine's code for the same rule. */
+const SIZE_ERROR_CODES = new Set(["AMP_DOC_TOO_LARGE", "DOCUMENT_SIZE_LIMIT_EXCEEDED"]);
+
 /**
  * The size limit belongs to the format, whichever engine judged it: an oversized document is a
  * failing verdict (never a truncated document), even if an engine left that rule out.
@@ -115,7 +118,7 @@ export async function ampEmail(settings: AmpSettings, input: AmpEmailInput): Pro
 function withSizeLimit(validation: AmpValidation, html: string): AmpValidation {
   const bytes = byteLength(html);
   if (bytes <= MAX_DOCUMENT_BYTES) return validation;
-  if (validation.errors.some((e) => e.code === "AMP_DOC_TOO_LARGE" || /SIZE/i.test(String(e.code)))) return validation;
+  if (validation.errors.some((e) => SIZE_ERROR_CODES.has(String(e.code)))) return validation;
   return {
     ...validation,
     status: "fail",
