@@ -1,0 +1,239 @@
+// `npm run generate:check [-- --prompts FILE] [--only id,id] [--json FILE] [--width 600]
+//                                 [--html-dir DIR]`
+//
+// Runs every prompt of the prompt set through the real generation service in this process (local
+// engines, a temporary database), then opens each email in Chromium and clicks every control of
+// every module (the drivers of e2e/email), and checks the copy was placed word for word.
+// Prints one block per prompt and the totals; exits 1 when the local pipeline misses the bar:
+// every blueprint valid, every interactive control works, median QA ≥ 90, lowest QA ≥ 75.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fail, parseArgs, stringFlag } from "./lib/args";
+
+const USAGE = "usage: npm run generate:check [-- --prompts scripts/eval/prompts.v1.json] [--only id,id] [--json report.json] [--width 600] [--html-dir DIR]";
+const BAR = { medianQa: 90, lowestQa: 75 };
+
+// Configuration is read once, on the first import of the app: set it before importing anything.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kinetic-generate-check-"));
+Object.assign(process.env, {
+  KINETIC_SKIP_DOTENV: "1",
+  KINETIC_DATA_DIR: dataDir,
+  DATABASE_URL: `file:${path.join(dataDir, "check.db")}`,
+  LLM_PROVIDER: "local",
+  EMBEDDINGS_PROVIDER: "local",
+  VECTOR_INDEX: "libsql",
+  EMAIL_PROVIDER: "outbox",
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
+});
+for (const key of ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENAI_BASE_URL", "PINECONE_API_KEY", "ALERT_WEBHOOK_URL"]) delete process.env[key];
+
+interface PromptResult {
+  id: string;
+  techniques: string[];
+  expectedTechniques?: string[];
+  error?: string;
+  qa?: number;
+  failedChecks: Array<{ id: string; message: string }>;
+  blueprintValid: boolean;
+  controls: { ok: boolean; modules: Array<{ technique: string; ns: string; works: boolean; fallbackWorks: boolean; error?: string }> };
+  verbatim: { ok: boolean; message: string };
+  ms: number;
+}
+
+function median(xs: number[]): number {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+const yes = (b: boolean) => (b ? "yes" : "NO");
+
+async function main(): Promise<number> {
+  const args = parseArgs(process.argv.slice(2));
+  if (args.flags.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const file = stringFlag(args, "prompts") ?? "scripts/eval/prompts.v1.json";
+  const only = stringFlag(args, "only")?.split(",").map((s) => s.trim()).filter(Boolean);
+  const jsonOut = stringFlag(args, "json");
+  const htmlDir = stringFlag(args, "html-dir");
+  if (htmlDir) fs.mkdirSync(htmlDir, { recursive: true });
+  const width = Number(stringFlag(args, "width") ?? 600);
+  if (!Number.isInteger(width) || width < 280 || width > 1600) fail("--width must be 280–1600", USAGE);
+
+  const { loadPromptSet } = await import("./eval/set");
+  const loaded = loadPromptSet(file);
+  if (!loaded.ok) fail(loaded.error, USAGE);
+  let entries = loaded.set.prompts;
+  if (only) {
+    const unknown = only.filter((id) => !entries.some((e) => e.id === id));
+    if (unknown.length) fail(`unknown prompt id(s): ${unknown.join(", ")}`, USAGE);
+    entries = entries.filter((e) => only.includes(e.id));
+  }
+
+  const [{ getApp }, { bootstrap }, users, generation, { GenerateRequestSchema }, { BlueprintSchema }, { render }, { qa }, { visibleCopy }, interactivity] =
+    await Promise.all([
+      import("../app/lib/app.server"),
+      import("../app/lib/bootstrap.server"),
+      import("../app/models/users.server"),
+      import("../app/services/generation.server"),
+      import("../app/domain/generation/requests"),
+      import("../app/domain/blueprint/schema"),
+      import("../app/domain/render"),
+      import("../app/domain/qa/qa"),
+      import("../app/engines/copy/conventions"),
+      import("./lib/interactivity"),
+    ]);
+
+  const app = await getApp();
+  await bootstrap();
+  const created = await users.createUser(app.database.db, { email: "generate-check@kinetic.local", password: "generate-check-password", credits: 1_000_000 });
+  if (!created.ok) throw new Error(created.error);
+  const user = created.user;
+
+  const browser = await interactivity.launchChromium();
+  const results: PromptResult[] = [];
+  try {
+    for (const entry of entries) {
+      const t0 = performance.now();
+      const r: PromptResult = {
+        id: entry.id,
+        techniques: [],
+        expectedTechniques: Array.isArray(entry.expectTechniques) ? (entry.expectTechniques as string[]) : undefined,
+        failedChecks: [],
+        blueprintValid: false,
+        controls: { ok: false, modules: [] },
+        verbatim: { ok: false, message: "not checked" },
+        ms: 0,
+      };
+      results.push(r);
+      try {
+        // The same validation the endpoint applies, so the set cannot hold a request the API refuses.
+        const parsed = GenerateRequestSchema.safeParse({ ...entry, useRAG: false });
+        if (!parsed.success) throw new Error(`invalid request: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+        const input = parsed.data;
+        const out = await generation.generate(app, user, input);
+        if (!out.ok) throw new Error(`generate → ${out.status}: ${out.error}`);
+        const { html, blueprint, metadata } = out.response;
+        r.techniques = metadata.techniques;
+        if (htmlDir) {
+          fs.writeFileSync(path.join(htmlDir, `${entry.id}.html`), html);
+          fs.writeFileSync(path.join(htmlDir, `${entry.id}.blueprint.json`), JSON.stringify(blueprint, null, 2));
+        }
+        r.qa = metadata.qa.score;
+        r.failedChecks = metadata.qa.failedChecks.map((c) => ({ id: c.id, message: c.message }));
+
+        const schemaOk = BlueprintSchema.safeParse(blueprint).success;
+        const rendered = render(blueprint);
+        r.blueprintValid = schemaOk && rendered.ok;
+
+        // The copy stage is deterministic for the same input: this is the copy generate() placed.
+        const copy = await generation.generateCopy(app, input);
+        if (!copy.ok) throw new Error(`copy → ${copy.status}: ${copy.error}`);
+        const placed = visibleCopy(copy.copyDoc, copy.techniques);
+        const check = qa(html, { copyDoc: placed, techniques: copy.techniques }).checks.find((c) => c.id === "copy-verbatim");
+        r.verbatim = { ok: Boolean(check?.passed), message: check?.message ?? "copy-verbatim check missing" };
+
+        r.controls = await interactivity.checkInteractivity(browser, html, blueprint, width);
+      } catch (error) {
+        r.error = error instanceof Error ? error.message : String(error);
+      }
+      r.ms = Math.round(performance.now() - t0);
+      printOne(r);
+    }
+  } finally {
+    await browser.close();
+  }
+
+  const summary = summarise(results);
+  printSummary(summary);
+  if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ file, bar: BAR, summary, results }, null, 2));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return summary.barMet ? 0 : 1;
+}
+
+function printOne(r: PromptResult): void {
+  const mismatch = r.expectedTechniques && r.techniques.length && r.expectedTechniques.join("+") !== r.techniques.join("+") ? ` (set expects ${r.expectedTechniques.join("+")})` : "";
+  console.log(`\n■ ${r.id}  [${r.techniques.join("+") || "?"}]${mismatch}  ${r.ms} ms`);
+  if (r.error) {
+    console.log(`  ERROR: ${r.error}`);
+    return;
+  }
+  console.log(`  QA ${r.qa}${r.failedChecks.length ? `  failed: ${r.failedChecks.map((c) => c.id).join(", ")}` : ""}`);
+  for (const c of r.failedChecks) console.log(`    - ${c.id}: ${c.message}`);
+  console.log(`  blueprint valid: ${yes(r.blueprintValid)}`);
+  const failedControls = r.controls.modules.filter((m) => !m.works || !m.fallbackWorks);
+  console.log(`  every interactive control works: ${yes(r.controls.ok)}${failedControls.length ? "" : ` (${r.controls.modules.map((m) => `${m.technique}@${m.ns}`).join(", ")})`}`);
+  for (const m of failedControls) console.log(`    - ${m.technique}@${m.ns}: ${m.error ?? "failed"}`);
+  console.log(`  copy verbatim: ${yes(r.verbatim.ok)}${r.verbatim.ok ? "" : ` — ${r.verbatim.message}`}`);
+}
+
+function summarise(results: PromptResult[]) {
+  const scored = results.filter((r) => r.qa !== undefined);
+  const scores = scored.map((r) => r.qa!);
+  const perTechnique: Record<string, { prompts: number; medianQa: number; lowestQa: number; controlsOk: number; verbatimOk: number }> = {};
+  for (const r of scored) {
+    for (const t of r.techniques) {
+      const rows = scored.filter((x) => x.techniques.includes(t));
+      perTechnique[t] ??= {
+        prompts: rows.length,
+        medianQa: median(rows.map((x) => x.qa!)),
+        lowestQa: Math.min(...rows.map((x) => x.qa!)),
+        controlsOk: rows.filter((x) => x.controls.modules.some((m) => m.technique === t && m.works && m.fallbackWorks)).length,
+        verbatimOk: rows.filter((x) => x.verbatim.ok).length,
+      };
+    }
+  }
+  const failedCheckCounts: Record<string, number> = {};
+  for (const r of scored) for (const c of r.failedChecks) failedCheckCounts[c.id] = (failedCheckCounts[c.id] ?? 0) + 1;
+  const s = {
+    prompts: results.length,
+    errors: results.filter((r) => r.error).map((r) => r.id),
+    blueprintsValid: results.filter((r) => r.blueprintValid).length,
+    controlsOk: results.filter((r) => r.controls.ok).length,
+    verbatimOk: results.filter((r) => r.verbatim.ok).length,
+    medianQa: median(scores),
+    lowestQa: scores.length ? Math.min(...scores) : NaN,
+    lowestQaPrompt: scored.find((r) => r.qa === Math.min(...scores))?.id,
+    techniqueMismatches: results.filter((r) => r.expectedTechniques && r.techniques.length && r.expectedTechniques.join("+") !== r.techniques.join("+")).map((r) => r.id),
+    failedCheckCounts,
+    perTechnique,
+    barMet: false,
+  };
+  s.barMet =
+    s.errors.length === 0 &&
+    s.blueprintsValid === s.prompts &&
+    s.controlsOk === s.prompts &&
+    s.medianQa >= BAR.medianQa &&
+    s.lowestQa >= BAR.lowestQa;
+  return s;
+}
+
+function printSummary(s: ReturnType<typeof summarise>): void {
+  console.log("\n════ totals");
+  console.log(`prompts: ${s.prompts}${s.errors.length ? `  errors: ${s.errors.join(", ")}` : ""}`);
+  console.log(`QA median ${s.medianQa}, lowest ${s.lowestQa} (${s.lowestQaPrompt ?? "-"})   bar: median ≥ ${BAR.medianQa}, lowest ≥ ${BAR.lowestQa}`);
+  console.log(`blueprints valid: ${s.blueprintsValid}/${s.prompts}`);
+  console.log(`every interactive control works: ${s.controlsOk}/${s.prompts}`);
+  console.log(`copy verbatim: ${s.verbatimOk}/${s.prompts}`);
+  if (s.techniqueMismatches.length) console.log(`techniques differ from the set's expectation: ${s.techniqueMismatches.join(", ")}`);
+  const checks = Object.entries(s.failedCheckCounts).sort((a, b) => b[1] - a[1]);
+  console.log(`failed checks: ${checks.length ? checks.map(([id, n]) => `${id} ×${n}`).join(", ") : "none"}`);
+  console.log("per technique:");
+  for (const [t, v] of Object.entries(s.perTechnique).sort()) {
+    console.log(`  ${t.padEnd(10)} prompts ${String(v.prompts).padStart(2)}  QA median ${v.medianQa} lowest ${v.lowestQa}  controls ${v.controlsOk}/${v.prompts}  verbatim ${v.verbatimOk}/${v.prompts}`);
+  }
+  console.log(s.barMet ? "BAR MET" : "BAR MISSED");
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(2);
+  },
+);

@@ -1,0 +1,151 @@
+// Proves an email's interactive modules work in a real browser, the way the renderer's e2e proof
+// does (e2e/email): every control of every module is clicked and the visible change asserted with
+// the same drivers, then every rule mentioning :checked is deleted (a Gmail-like client) and each
+// module must fall back to its static block. Used by `npm run generate:check`.
+import { chromium, expect, type Browser, type Page } from "@playwright/test";
+import { formatMoney } from "../../app/domain/blueprint/currency";
+import { moduleNs, type Blueprint, type Technique } from "../../app/domain/blueprint/schema";
+import { DRIVERS, type Driver } from "../../e2e/email/drivers";
+import { generatedText, openEmail, simulateNoChecked } from "../../e2e/email/helpers";
+
+/**
+ * The e2e cart driver ends by toggling items 0 and 1 off again and then measures the visible
+ * total; with a two-item cart (the schema's minimum) that total is hidden, so it cannot be
+ * measured. This one toggles every item on, then the first off and on again, and always ends with
+ * a non-empty cart whose clipped major/minor amounts must read left to right.
+ */
+const itemCart: Driver = async (page, ns, m) => {
+  if (m.technique !== "itemCart") throw new Error("wrong module");
+  const zero = page.locator(`.${ns}-int .${ns}-zero`);
+  const sum = page.locator(`.${ns}-int .${ns}-sum`);
+  await expect(zero).toBeVisible();
+  await expect(zero).toHaveText(formatMoney(0, m.currency));
+  await expect(sum).toBeHidden();
+  expect(await generatedText(page, `${ns}-count`)).toBe("0");
+  const twoDigits = (await page.locator(`.${ns}-int .${ns}-minor`).count()) > 0;
+  let total = 0;
+  let count = 0;
+  const toggle = async (i: number) => {
+    const label = page.locator(`.${ns}-int .${ns}-item-${i} .${ns}-add-label`);
+    const adding = await label.locator(`.${ns}-add-text`).isVisible();
+    await label.click();
+    total += adding ? m.items[i]!.price : -m.items[i]!.price;
+    count += adding ? 1 : -1;
+    await expect(label.locator(adding ? `.${ns}-remove-text` : `.${ns}-add-text`)).toBeVisible();
+    expect(await generatedText(page, `${ns}-count`)).toBe(String(count));
+    if (count > 0) {
+      await expect(sum).toBeVisible();
+      await expect(zero).toBeHidden();
+      // The minor span shows the whole counter, clipped to its last two digits; zero-decimal
+      // currencies print it once, after the currency sign.
+      if (twoDigits) expect(await generatedText(page, `${ns}-minor`)).toBe(String(total));
+      else expect(await generatedText(page, `${ns}-whole`)).toContain(String(total));
+    } else {
+      await expect(zero).toBeVisible();
+      await expect(sum).toBeHidden();
+    }
+  };
+  for (let i = 0; i < m.items.length; i++) await toggle(i);
+  await toggle(0);
+  await toggle(0);
+  expect(total).toBe(m.items.reduce((s, it) => s + it.price, 0));
+  const major = await page.locator(`.${ns}-int .${ns}-major`).boundingBox();
+  const minor = await page.locator(`.${ns}-int .${ns}-minor`).boundingBox();
+  if (major || minor) expect(major && minor && minor.x > major.x, "the major and minor parts of the total read left to right").toBeTruthy();
+};
+
+const DRIVE: Record<Technique, Driver> = { ...DRIVERS, itemCart };
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+}
+
+export interface ControlResult {
+  ns: string;
+  technique: string;
+  /** Every control clicked changed what the reader sees, as the driver expects. */
+  works: boolean;
+  /** With :checked rules deleted, the static block shows and the interactive one hides. */
+  fallbackWorks: boolean;
+  error?: string;
+}
+
+export interface InteractivityResult {
+  ok: boolean;
+  modules: ControlResult[];
+}
+
+/** The first line of a Playwright assertion error: enough to say what did not change. */
+function short(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  // eslint-disable-next-line no-control-regex
+  const plain = text.replace(/\u001b\[[0-9;]*m/g, "");
+  const lines = plain.split("\n").map((l) => l.trim()).filter(Boolean);
+  const locator = lines.find((l) => l.startsWith("Locator:"));
+  return [lines[0], locator].filter(Boolean).join(" — ").slice(0, 240);
+}
+
+async function isVisible(page: Page, selector: string): Promise<boolean> {
+  return page.locator(selector).first().isVisible();
+}
+
+/**
+ * Opens `html` twice in fresh pages of `browser` at `width`: once to drive every module of
+ * `blueprint`, once without :checked to prove the fallback. Assertion timeouts are short because
+ * the email is static: a change either happens on the click or never.
+ */
+export async function checkInteractivity(browser: Browser, html: string, blueprint: Blueprint, width = 600): Promise<InteractivityResult> {
+  const modules: ControlResult[] = blueprint.interactiveConfig.modules.map((m, i) => ({
+    ns: moduleNs(m, i),
+    technique: m.technique,
+    works: false,
+    fallbackWorks: false,
+  }));
+  const context = await browser.newContext();
+  // tsx compiles with esbuild's keepNames, which wraps functions the e2e helpers hand to
+  // page.evaluate in a `__name(...)` call that only exists in Node.
+  await context.addInitScript({ content: "globalThis.__name = globalThis.__name || ((fn) => fn);" });
+  try {
+    const page = await context.newPage();
+    await openEmail(page, html, width);
+    for (const [i, m] of blueprint.interactiveConfig.modules.entries()) {
+      const r = modules[i]!;
+      try {
+        if (!(await isVisible(page, `.${r.ns}-int`))) throw new Error(`.${r.ns}-int is not visible where :checked works`);
+        if (await isVisible(page, `.${r.ns}-fb`)) throw new Error(`.${r.ns}-fb is still visible where :checked works`);
+        await DRIVE[m.technique](page, r.ns, m);
+        r.works = true;
+      } catch (error) {
+        r.error = short(error);
+      }
+    }
+    await page.close();
+
+    const plain = await context.newPage();
+    await openEmail(plain, html, width);
+    try {
+      await simulateNoChecked(plain);
+    } catch (error) {
+      for (const r of modules) r.error = [r.error, `could not remove the :checked rules: ${short(error)}`].filter(Boolean).join("; ");
+    }
+    for (const r of modules) {
+      const fb = await isVisible(plain, `.${r.ns}-fb`);
+      const int = await isVisible(plain, `.${r.ns}-int`);
+      r.fallbackWorks = fb && !int;
+      if (!r.fallbackWorks) r.error = [r.error, `without :checked: fallback ${fb ? "shown" : "hidden"}, interactive block ${int ? "shown" : "hidden"}`].filter(Boolean).join("; ");
+    }
+  } finally {
+    await context.close();
+  }
+  return { ok: modules.every((m) => m.works && m.fallbackWorks), modules };
+}
