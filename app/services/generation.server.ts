@@ -18,6 +18,7 @@ import { qa, type QaResult } from "~/domain/qa/qa";
 import type { AmpClipping, AmpParity, AmpValidation } from "~/domain/amp";
 import { addUsage, type EngineUsage } from "~/engines/prompts/usage";
 import type { CodeExample } from "~/engines/code/port";
+import { visibleCopy } from "~/engines/copy/conventions";
 import { retrieveExamples } from "./retrieval.server";
 import { buildAmpEmail } from "./amp.server";
 
@@ -86,7 +87,7 @@ function withBrandTokens(blueprint: Blueprint, tokens: DesignTokens | undefined)
 
 async function writeCopy(app: AppContext, input: GenerationInputs, u: Understood) {
   const { engines } = getAdapters(app);
-  return engines.copy.write({ prompt: input.prompt, emailType: input.emailType, facts: u.facts, techniques: u.techniques, assembledPrompt: u.assembledPrompt } as Parameters<typeof engines.copy.write>[0]);
+  return engines.copy.write({ prompt: input.prompt, emailType: input.emailType, facts: u.facts, techniques: u.techniques, assembledPrompt: u.assembledPrompt });
 }
 
 async function buildBlueprint(app: AppContext, input: GenerationInputs, u: Understood, copyDoc: CopyDoc) {
@@ -102,7 +103,7 @@ async function buildBlueprint(app: AppContext, input: GenerationInputs, u: Under
     emailType: input.emailType,
     facts: u.facts,
     assembledPrompt: u.assembledPrompt,
-  } as Parameters<typeof engines.blueprint.build>[0]);
+  });
   if (!result.ok) return result;
   return { ...result, blueprint: withBrandTokens(result.blueprint, input.designTokens) };
 }
@@ -278,7 +279,9 @@ async function runPipeline(
 
   // Step 8: the 28 checks. A model-written email that scores below the free-regeneration line gets
   // one refine pass aimed at its failed checks (the local renderer's output never needs it).
-  let report = qa(fixed.html, { ...context, copyDoc });
+  // QA compares the words as the email shows them (options, answers and prices as separate strings).
+  const qaCopy = copyDoc ? visibleCopy(copyDoc, u.techniques) : undefined;
+  let report = qa(fixed.html, { ...context, copyDoc: qaCopy });
   let refineTriggered = false;
   if (report.qualifiesForFreeRegen && engines.code.kind === "llm") {
     refineTriggered = true;
@@ -287,7 +290,7 @@ async function runPipeline(
     usage = addUsage(usage, refined.usage);
     if (refined.ok) {
       const again = autofix(refined.html, context);
-      const second = qa(again.html, { ...context, copyDoc });
+      const second = qa(again.html, { ...context, copyDoc: qaCopy });
       if (second.score >= report.score) {
         fixed = { html: again.html, fixesApplied: [...fixed.fixesApplied, ...again.fixesApplied], warnings: [...fixed.warnings, ...again.warnings] };
         report = second;
