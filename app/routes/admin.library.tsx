@@ -78,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<ActionDat
         emailPurpose: t.emailPurpose,
         keyFeatures: t.keyFeatures.join(", "),
         bestPracticeTags: t.bestPracticeTags.join(", "),
-        embeddingText: t.embedding_text,
+        // Left for the builder: a tagger text pasted here would go stale as the admin edits the fields.
       },
     };
   }

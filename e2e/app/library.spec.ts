@@ -1,0 +1,49 @@
+import { expect, test } from "@playwright/test";
+import { TABS_EMAIL } from "../../test/fixtures/library/documents";
+
+test("an admin browses the seeded library, adds an auto-tagged email, opens it and deletes it", async ({ page }) => {
+  await page.goto("/login?redirectTo=%2Fadmin%2Flibrary");
+  await page.getByLabel("Email").fill("e2e-admin@example.com");
+  await page.getByLabel("Password").fill("e2e-password-123");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin\/library$/);
+  await expect(page.getByRole("heading", { name: "Library", exact: true })).toBeVisible();
+
+  // The starter library was seeded on first start.
+  const rows = page.getByTestId("library-table").locator("tbody tr");
+  expect(await rows.count()).toBeGreaterThanOrEqual(40);
+  for (const type of ["html", "amp", "blog"]) await expect(rows.locator(".pill", { hasText: type }).first()).toBeVisible();
+
+  // Auto-tag fills the fields from the HTML.
+  await page.getByLabel("Email HTML", { exact: true }).fill(TABS_EMAIL);
+  await page.getByRole("button", { name: "Auto-tag" }).click();
+  await expect(page.getByRole("status")).toContainText("Fields filled from the tagger");
+  await expect(page.getByLabel("Technique", { exact: true })).toHaveValue("tabs");
+  await expect(page.getByLabel("Description", { exact: true })).not.toHaveValue("");
+  await expect(page.getByLabel("Email HTML", { exact: true })).toHaveValue(TABS_EMAIL);
+
+  await page.getByLabel("Description", { exact: true }).fill("E2E shoe tabs: running, trail and walking");
+  await page.getByLabel("Complexity", { exact: true }).selectOption("beginner");
+  await page.getByRole("button", { name: "Add to library" }).click();
+
+  await expect(page).toHaveURL(/\/admin\/library\/html-\d{13}-[a-z0-9]{8}$/);
+  const id = page.url().split("/").pop()!;
+  await expect(page.getByRole("heading", { name: id })).toBeVisible();
+  const meta = page.getByTestId("vector-metadata");
+  await expect(meta.getByRole("row", { name: /description/ })).toContainText("E2E shoe tabs");
+  await expect(meta.getByRole("row", { name: /technique/ })).toContainText("tabs");
+  await expect(page.getByTestId("embedding-text")).toContainText("E2E shoe tabs");
+  const frame = page.getByTestId("document-frame");
+  await expect(frame).toHaveAttribute("sandbox", "");
+  await expect(page.frameLocator("[data-testid=document-frame]").getByText("Light running shoes for the road")).toBeVisible();
+
+  await page.getByRole("link", { name: "← Library" }).click();
+  await expect(rows.first()).toContainText("E2E shoe tabs");
+  await expect(rows.first()).toContainText("beginner");
+  await page.screenshot({ path: "test-results/app-screens/library.png", fullPage: false });
+
+  page.once("dialog", (d) => d.accept());
+  await rows.first().getByRole("button", { name: /^Delete E2E shoe tabs/ }).click();
+  await expect(page.getByRole("status")).toContainText(`Deleted ${id}`);
+  await expect(page.getByTestId("library-table")).not.toContainText("E2E shoe tabs");
+});
