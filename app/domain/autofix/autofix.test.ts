@@ -167,3 +167,41 @@ describe("bad input", () => {
     expect(autofix(42 as unknown as string).html).toMatch(/<body class="body">/);
   });
 });
+
+describe("random tag soup", () => {
+  const PARTS = [
+    "<div>", "</div>", "<p>", "text ", "<table>", "<tr>", "<td>", "</td>", "<input type=radio id=a name=x>",
+    "<input type=checkbox id=a>", "<label for=a>", "L", "</label>", "<style>.a:checked ~ .b{display:block}</style>",
+    "<div class=b>panel</div>", "<script>x</script>", "<img src=http://x/a.png>", "<a href=#>", "</a>",
+    "<title>t</title>", "<meta charset=latin1>", "<!--[if !mso]><!-->", "<!--<![endif]-->",
+    "<div class=kx-module data-kx-technique=tabs>", "<div class=kx-int>", "<div class=kx-fb>", "&amp;",
+    "<![CDATA[x]]>", "<svg><path/></svg>", "<br/>", "{{X}}", "<p id=a>",
+  ];
+  const DOC_TAGS = ["<html>", "</html>", "<head>", "</head>", "<body>", "</body>", "<!DOCTYPE html>"];
+  function soup(seed: number, parts: string[]): string {
+    let s = seed;
+    const rnd = (n: number) => {
+      s = (s * 1103515245 + 12345) & 0x7fffffff;
+      return s % n;
+    };
+    let out = "";
+    for (let i = rnd(40); i > 0; i--) out += parts[rnd(parts.length)];
+    return out;
+  }
+
+  it("never throws, and QA answers too", () => {
+    for (let seed = 1; seed <= 300; seed++) {
+      const input = soup(seed, [...PARTS, ...DOC_TAGS]);
+      expect(() => qa(autofix(input, ctx).html, ctx), input).not.toThrow();
+    }
+  });
+
+  it("is idempotent and keeps the words when the soup has no stray document tags", () => {
+    for (let seed = 1; seed <= 300; seed++) {
+      const input = soup(seed, PARTS);
+      const once = autofix(input, ctx);
+      expect(autofix(once.html, ctx).html, input).toBe(once.html);
+      expect(words(once.html), input).toBe(words(input));
+    }
+  });
+});

@@ -49,6 +49,8 @@ function flattenDeepNesting(state: FixState): void {
 function ensureSkeleton(state: FixState): void {
   const { doc } = state;
   const document = doc.document;
+  // An <html> buried inside other markup cannot be the root without creating a cycle.
+  if (doc.html && doc.html.parent !== document) doc.html = null;
   if (!doc.html) {
     const html = element("<html></html>");
     const moving = document.children.filter((c) => c.type !== "directive");
@@ -182,7 +184,7 @@ function ensureBodyParts(state: FixState): void {
     const footer = doc.elements.find((e) => e.attribs.class && hasClass(e, "kx-footer"));
     const container = doc.elements.find((e) => e.name === "table" && e.attribs.class && hasClass(e, "kx-container"));
     if (footer) {
-      append(footer, [element(`<p data-kx-autofix="unsubscribe" style="margin:8px 0 0">${link}</p>`)]);
+      append(footer, [element(`<span data-kx-autofix="unsubscribe" style="display:block;margin:8px 0 0">${link}</span>`)]);
     } else if (container) {
       const rowParent = container.children.find((c): c is DomElement => isElement(c) && c.name === "tbody") ?? container;
       append(rowParent, fragment(

@@ -29,8 +29,31 @@ const HIDE_INT: CssDecl[] = [
   { property: "mso-hide", value: "all", important: false },
 ];
 const TABLE_PARTS = new Set(["table", "tbody", "thead", "tfoot", "tr"]);
-// Styles that hide or collapse content in the interactive block; a static copy must drop them.
-const HIDING = new Set(["display", "max-height", "height", "overflow", "visibility", "opacity", "position", "mso-hide", "font-size", "line-height"]);
+// Containers that may not hold a <div>: the parser closes <p> on <div>; the rest are phrasing.
+const P_CLOSED_BY_DIV = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6", "span", "a", "b", "i", "em", "strong", "font", "label", "small", "u", "button"]);
+/** Declarations that hide or collapse content in the interactive block; a static copy drops them. */
+function hides(d: CssDecl): boolean {
+  const v = d.value.trim().toLowerCase();
+  switch (d.property) {
+    case "display":
+      return v === "none";
+    case "max-height":
+    case "height":
+    case "font-size":
+    case "line-height":
+    case "opacity":
+      return /^0(px|%|em)?$/.test(v);
+    case "overflow":
+    case "visibility":
+      return v === "hidden";
+    case "position":
+      return v === "absolute" || v === "fixed";
+    case "mso-hide":
+      return true;
+    default:
+      return false;
+  }
+}
 
 function findModules(state: FixState): EmailModule[] {
   return descendants(state.doc.document, (e) => !!e.attribs.class && hasClass(e, "kx-module")).map(moduleOf);
@@ -97,10 +120,16 @@ function wrapLooseControls(state: FixState, modules: EmailModule[]): EmailModule
   const nodes: DomNode[] = [...controls, ...related];
   let lca = lowestCommonAncestor(nodes);
   let range: DomNode[];
-  if (isElement(lca as DomNode) && TABLE_PARTS.has((lca as DomElement).name)) {
-    const table = closest(lca as DomElement, (e) => e.name === "table")!;
+  const table = isElement(lca as DomNode) && TABLE_PARTS.has((lca as DomElement).name) ? closest(lca as DomElement, (e) => e.name === "table") : null;
+  // A <div> inside a <p> or heading re-parses as siblings, so the wrapper goes outside them.
+  let phrasing = isElement(lca as DomNode) && P_CLOSED_BY_DIV.has((lca as DomElement).name) ? (lca as DomElement) : null;
+  for (let up = phrasing; up && isElement(up); up = up.parent as DomElement | null) if (P_CLOSED_BY_DIV.has(up.name)) phrasing = up;
+  if (table && table.parent) {
     lca = table.parent as DomParent;
     range = [table];
+  } else if (phrasing && phrasing.parent) {
+    lca = phrasing.parent as DomParent;
+    range = [phrasing];
   } else {
     const kids = lca.children;
     const holds = (k: DomNode) => nodes.includes(k) || nodes.some((n) => ancestors(n).includes(k as DomParent));
@@ -144,10 +173,14 @@ function buildFallback(int: DomElement, ns: string): DomElement | null {
       detach(n);
       continue;
     }
-    if (n.name === "label") n.name = "div";
+    // A span (not a div) so a label inside a <p> stays inside it when the email is re-parsed.
+    if (n.name === "label") {
+      n.name = "span";
+      n.attribs.style = n.attribs.style ? `display:block;${n.attribs.style}` : "display:block";
+    }
     for (const a of ["id", "for", "class", "name", "checked"]) delete n.attribs[a];
     if (n.attribs.style !== undefined) {
-      const kept = parseInlineStyle(n.attribs.style).filter((d) => !HIDING.has(d.property));
+      const kept = parseInlineStyle(n.attribs.style).filter((d) => !hides(d));
       if (kept.length) n.attribs.style = serializeInlineStyle(kept);
       else delete n.attribs.style;
     }
