@@ -39,7 +39,9 @@ export async function seedLibrary(app: AppContext, entries: () => SeedEntry[] = 
   if (state.complete) return { status: "already-seeded" };
   if (state.total > 0 && state.keys.size === 0) return { status: "not-empty" };
 
-  const todo = entries().filter((e) => !state.keys.has(e.key));
+  // Reversed: timestamps rise with insertion and lists are newest first, so the list then reads
+  // in the starter library's own order (positives, negatives, AMP, articles).
+  const todo = entries().filter((e) => !state.keys.has(e.key)).reverse();
   const skipped = state.keys.size;
   const log = app.logger.child({ component: "seed-library" });
   log.info({ documents: todo.length, resumed: skipped > 0 ? skipped : undefined }, "seeding the starter library");

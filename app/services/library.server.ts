@@ -314,6 +314,8 @@ async function upsertRow(adapters: Adapters, rows: { id: string; embeddingText: 
   return { ok: true as const };
 }
 
+const REQUIRED_VALUES = new Set(["technique", "emailPurpose", "htmlType"]);
+
 export async function updateContent(app: AppContext, id: string, patch: Record<string, unknown>): Promise<LibraryResult<LibraryItem>> {
   const { db } = app.database;
   const row = await getDocument(db, id);
@@ -328,6 +330,8 @@ export async function updateContent(app: AppContext, id: string, patch: Record<s
   const merged: Record<string, unknown> = { ...old };
   for (const [k, v] of Object.entries(changes)) {
     if (k === "embeddingText" || v === undefined) continue;
+    // These always carry a value; a blank one means "leave as is", as on submit.
+    if (REQUIRED_VALUES.has(k) && v === "") continue;
     merged[k] = k === "technique" && typeof v === "string" ? canonicalTechnique(v) : k === "techniquesCovered" && Array.isArray(v) ? v.map(String).map(canonicalTechnique) : typeof v === "string" ? v.trim() : v;
   }
   if (typeof merged.whatIsWrong === "string" && merged.whatIsWrong === "") delete merged.whatIsWrong;

@@ -15,7 +15,7 @@ const starter = loadStarterLibrary();
 beforeAll(async () => {
   openai = await fakeOpenAiEmbeddings();
   // LLM_PROVIDER=local: a key alone would otherwise route the stage engines to OpenAI too.
-  server = await startTestServer({ EMBEDDINGS_PROVIDER: "openai", OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: openai.url, LLM_PROVIDER: "local" });
+  server = await startTestServer({ EMBEDDINGS_PROVIDER: "openai", OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: openai.url, LLM_PROVIDER: "local", SEED_LIBRARY: "true" });
   admin = (await createUserWithToken(server, { admin: true, credits: 50 })).token;
 });
 afterAll(async () => {

@@ -15,7 +15,7 @@ const starter = loadStarterLibrary();
 
 beforeAll(async () => {
   pinecone = await fakePinecone({ pageSize: 10 });
-  server = await startTestServer({ VECTOR_INDEX: "pinecone", PINECONE_API_KEY: "pc-test-key", PINECONE_INDEX_HOST: pinecone.host, PINECONE_NAMESPACE: NS, EMBEDDINGS_PROVIDER: "local" });
+  server = await startTestServer({ VECTOR_INDEX: "pinecone", PINECONE_API_KEY: "pc-test-key", PINECONE_INDEX_HOST: pinecone.host, PINECONE_NAMESPACE: NS, EMBEDDINGS_PROVIDER: "local", SEED_LIBRARY: "true" });
   admin = (await createUserWithToken(server, { admin: true, credits: 50 })).token;
 });
 afterAll(async () => {

@@ -10,6 +10,7 @@ import { TABS_EMAIL } from "../fixtures/library/documents";
 
 let app: AppContext;
 beforeAll(async () => {
+  process.env.SEED_LIBRARY = "true";
   app = await getApp();
   await migrate(app.database.client);
 });

@@ -11,7 +11,7 @@ let admin: string;
 const starter = loadStarterLibrary();
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ SEED_LIBRARY: "true" });
   admin = (await createUserWithToken(server, { admin: true, credits: 100 })).token;
 });
 afterAll(() => server?.close());
@@ -259,6 +259,9 @@ describe("update, delete and auto-tag", () => {
     expect((await badValue.json()).details[0].path).toBe("metadata.complexity");
     expect((await post("/api/admin/update-content", { id: doc.id })).status).toBe(400);
     expect((await vectorOf(doc.id))!.metadata.complexity).toBe("beginner");
+    // A blank technique means "unchanged", as on submit.
+    const blank = await post("/api/admin/update-content", { id: doc.id, metadata: { technique: "" } });
+    expect((await blank.json()).metadata.technique).toBe("tabs");
   });
 
   it("delete-content removes the row and the vector; a second delete is 404", async () => {
