@@ -77,4 +77,13 @@ describe("parsePromptFacts", () => {
     expect(f.product).toBeUndefined();
     expect(f.dates).toEqual(["June 3"]);
   });
+
+  it("keeps a clause word inside a priced item's name (\"SQL for Analysts $39\")", () => {
+    const f = parsePromptFacts("Summer course sale from Skillhouse with an item cart: UX Foundations $49, SQL for Analysts $39 and Public Speaking $29. 20% off through June 30.");
+    expect(f.items.map((i) => [i.name, i.price?.minor])).toEqual([
+      ["UX Foundations", 4900],
+      ["SQL for Analysts", 3900],
+      ["Public Speaking", 2900],
+    ]);
+  });
 });

@@ -314,10 +314,14 @@ function extractItems(prompt: string): FactItem[] {
     for (let m = LIST_TRIGGER.exec(sentence); m; m = LIST_TRIGGER.exec(sentence)) {
       const rest = sentence.slice(m.index + m[0].length);
       // Stop the list where a new clause starts so "A, B and C. Use code X" does not leak.
-      const segment = rest.split(/(?<=\S)\s+(?:for|to|that|which|so|because|where|in a|in an|with a|with an)\s+(?![$€£\d])/i)[0].replace(/[.!?]\s*$/, "");
-      const pieces = splitList(segment);
-      if (pieces.length < 2) continue;
-      const items = pieces.map(toItem).filter((i): i is FactItem => Boolean(i));
+      const cut = rest.split(/(?<=\S)\s+(?:for|to|that|which|so|because|where|in a|in an|with a|with an)\s+(?![$€£\d])/i)[0].replace(/[.!?]\s*$/, "");
+      const pieces = splitList(cut);
+      let items = pieces.map(toItem).filter((i): i is FactItem => Boolean(i));
+      // …unless the clause word sits inside an item name ("SQL for Analysts $39"): the whole
+      // sentence then reads as a longer list with more prices.
+      const whole = splitList(rest.replace(/[.!?]\s*$/, "")).map(toItem).filter((i): i is FactItem => Boolean(i));
+      if (whole.filter((i) => i.price).length > items.filter((i) => i.price).length) items = whole;
+      if (items.length < 2) continue;
       const priced = items.filter((i) => i.price).length;
       const score = items.length + priced * 2;
       const bestScore = best.length + best.filter((i) => i.price).length * 2;
