@@ -86,4 +86,13 @@ describe("parsePromptFacts", () => {
       ["Public Speaking", 2900],
     ]);
   });
+
+  it("reads navigation lists: \"menu for A, B\", \"linking to A, B\", \"menu (A, B)\"", () => {
+    const names = (p: string) => parsePromptFacts(p).items.map((i) => i.name);
+    expect(names("Spring collection email for Juniper & Co with a hamburger menu linking to Women, Men, Kids, Sale and Stores.")).toEqual(["Women", "Men", "Kids", "Sale", "Stores"]);
+    expect(names("Our newsletter with a mobile menu for News, Opinion, Culture and Podcasts. Lead story: the council approves the park.")).toEqual(["News", "Opinion", "Culture", "Podcasts"]);
+    expect(names("Product update from Lumen Labs with a navigation menu to Docs, Changelog, Pricing and Support.")).toEqual(["Docs", "Changelog", "Pricing", "Support"]);
+    expect(names("Bakery email with a menu (Breads, Cakes, Coffee) and nothing else.")).toEqual(["Breads", "Cakes", "Coffee"]);
+  });
 });
+

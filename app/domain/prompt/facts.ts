@@ -269,12 +269,20 @@ function extractDates(prompt: string): string[] {
   return found.sort((a, b) => a.index - b.index).map((f) => f.text);
 }
 
+// Navigation lists read "a menu for A, B and C", "linking to A, B and C" or "menu (A, B, C)".
 const LIST_TRIGGER =
-  /(?:\b(?:including|featuring|such as|like|items?|products?|dishes|options|topics|sessions|categories|(?:tabs?|panels?|slides?|sections?|links?) (?:for|to|on)|questions? about|covering|showcasing|highlighting|with)\b\s*:?|:)\s*/gi;
+  /(?:\b(?:including|featuring|such as|like|items?|products?|dishes|options|topics|sessions|categories|(?:tabs?|panels?|slides?|sections?|links?|menu|nav(?:igation)?|bar) (?:for|to|on)|linking to|questions? about|faqs? (?:about|on)|covering|showcasing|highlighting|with)\b\s*:?|:|\()\s*/gi;
+
+/**
+ * An unclosed "(" or a stray ")" without a price: the piece is the edge of a parenthesised list,
+ * which the "(" trigger reads on its own. (A priced piece cut mid-parenthesis, "churros ($5", stays.)
+ */
+const PAREN_EDGE = /\([^)]*$|^[^(]*\)/;
 
 function splitList(segment: string): string[] {
   return segment
     .split(/\s*(?:;|,|\s+and\s+|\s+or\s+|\s+plus\s+|\s*\+\s*|\s*\|\s*)\s*/i)
+    .filter((s) => !PAREN_EDGE.test(s) || parsePrice(s) !== undefined)
     .map(cleanPhrase)
     .map((s) => s.replace(/^(?:and|or|a|an|the|our)\s+/i, ""))
     .filter((s) => s.length > 0);
@@ -312,7 +320,9 @@ function extractItems(prompt: string): FactItem[] {
   for (const sentence of sentences(prompt)) {
     LIST_TRIGGER.lastIndex = 0;
     for (let m = LIST_TRIGGER.exec(sentence); m; m = LIST_TRIGGER.exec(sentence)) {
-      const rest = sentence.slice(m.index + m[0].length);
+      const after = sentence.slice(m.index + m[0].length);
+      // A parenthesised list ends at its closing parenthesis.
+      const rest = m[0].startsWith("(") ? after.split(")")[0] : after;
       // Stop the list where a new clause starts so "A, B and C. Use code X" does not leak.
       const cut = rest.split(/(?<=\S)\s+(?:for|to|that|which|so|because|where|in a|in an|with a|with an)\s+(?![$€£\d])/i)[0].replace(/[.!?]\s*$/, "");
       const pieces = splitList(cut);
