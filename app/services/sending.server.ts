@@ -10,6 +10,7 @@ import {
   attributionBannerAmp,
   buildMime,
   htmlToText,
+  recipientHash,
   recipientPlaceholders,
   resolveWorkspacePlaceholders,
 } from "~/domain/mime";
@@ -92,6 +93,84 @@ function personalise(
   return absolute.includes("{{") ? recipientPlaceholders(absolute, ctx.recipient) : absolute;
 }
 
+/**
+ * The per-request work that does not depend on the recipient: workspace values, absolute image
+ * URLs, the banner and the text part, with the recipient placeholders still in. Campaigns send
+ * the same HTML to many recipients one request at a time, so this is kept for recent templates
+ * and each send only fills in its recipient's values (one cheap pass per part) before the MIME.
+ */
+interface Template {
+  html: string;
+  ampHtml?: string;
+  text: string;
+}
+
+const TEMPLATE_CACHE_ENTRIES = 32;
+const TEMPLATE_CACHE_MAX_CHARS = 512 * 1024;
+const templates = new Map<string, Template>();
+
+function templateFor(
+  input: SendInput,
+  opts: { baseUrl: string; brand: string; bannerSender: string | null },
+): Template {
+  const workspace = { emailName: input.emailName, projectId: input.projectId, databaseId: input.databaseId };
+  const key = crypto
+    .createHash("sha256")
+    .update(JSON.stringify([input.html, input.ampHtml ?? null, workspace, opts]))
+    .digest("base64");
+  const hit = templates.get(key);
+  if (hit) {
+    templates.delete(key);
+    templates.set(key, hit);
+    return hit;
+  }
+  const prepare = (doc: string) => absolutizeImageUrls(doc.includes("{{") ? resolveWorkspacePlaceholders(doc, workspace) : doc, opts.baseUrl);
+  let html = prepare(input.html);
+  let ampHtml = input.ampHtml ? prepare(input.ampHtml) : undefined;
+  if (opts.bannerSender) {
+    html = attributionBanner(html, opts.bannerSender, opts.brand);
+    if (ampHtml) ampHtml = attributionBannerAmp(ampHtml, opts.bannerSender, opts.brand);
+  }
+  const template: Template = { html, ampHtml, text: htmlToText(html) };
+  if (input.html.length + (input.ampHtml?.length ?? 0) <= TEMPLATE_CACHE_MAX_CHARS) {
+    templates.set(key, template);
+    if (templates.size > TEMPLATE_CACHE_ENTRIES) templates.delete(templates.keys().next().value as string);
+  }
+  return template;
+}
+
+const RECIPIENT_PLACEHOLDER = /\{\{(UUID|SEND_ID|VIB_URL|RECIPIENT_EMAIL|UNSUBSCRIBE_URL)\}\}/g;
+
+/** The text part takes the values as they are (htmlToText would have decoded the escaped ones). */
+function fillText(text: string, v: Parameters<typeof recipientPlaceholders>[1]): string {
+  if (!text.includes("{{")) return text;
+  const values: Record<string, string> = {
+    UUID: recipientHash(v.recipient),
+    SEND_ID: v.sendId,
+    VIB_URL: v.vibUrl,
+    RECIPIENT_EMAIL: v.recipient,
+    UNSUBSCRIBE_URL: v.unsubscribeUrl,
+  };
+  return text.replace(RECIPIENT_PLACEHOLDER, (_, name: string) => values[name]);
+}
+
+/** SPEC.md rules 2–6 and the text part, for one recipient. */
+function renderFor(input: SendInput, env: AppContext["env"], senderEmail: string, values: Parameters<typeof recipientPlaceholders>[1]): Template {
+  const bannerSender = senderEmail.trim().toLowerCase() !== values.recipient.trim().toLowerCase() ? senderEmail : null;
+  // The template path puts the banner in before the recipient values; a sender address that
+  // itself looks like a placeholder would then be filled in, so that rare case takes the
+  // rule-by-rule path.
+  if (bannerSender?.includes("{{")) {
+    const ctx = { workspace: { emailName: input.emailName, projectId: input.projectId, databaseId: input.databaseId }, baseUrl: env.BASE_URL, recipient: values };
+    const html = attributionBanner(personalise(input.html, ctx), bannerSender, env.BRAND_NAME);
+    const ampHtml = input.ampHtml ? attributionBannerAmp(personalise(input.ampHtml, ctx), bannerSender, env.BRAND_NAME) : undefined;
+    return { html, ampHtml, text: htmlToText(html) };
+  }
+  const t = templateFor(input, { baseUrl: env.BASE_URL, brand: env.BRAND_NAME, bannerSender });
+  const fill = (doc: string) => (doc.includes("{{") ? recipientPlaceholders(doc, values) : doc);
+  return { html: fill(t.html), ampHtml: t.ampHtml ? fill(t.ampHtml) : undefined, text: fillText(t.text, values) };
+}
+
 export async function sendEmail(app: AppContext, user: User, input: SendInput): Promise<ServiceResult<SendOutcome>> {
   const { env, logger } = app;
   const { db } = app.database;
@@ -118,20 +197,10 @@ export async function sendEmail(app: AppContext, user: User, input: SendInput): 
   const sendId = crypto.randomUUID();
   const subject = cleanSubject(input.subject, env.BRAND_NAME);
   const unsubscribe = unsubscribeUrl(env.BASE_URL, env.SESSION_SECRET, to);
-  const ctx = {
-    workspace: { emailName: input.emailName, projectId: input.projectId, databaseId: input.databaseId },
-    baseUrl: env.BASE_URL,
-    recipient: { recipient: to, sendId, vibUrl: `${env.BASE_URL}/vib/${sendId}`, unsubscribeUrl: unsubscribe },
-  };
+  const recipientValues = { recipient: to, sendId, vibUrl: `${env.BASE_URL}/vib/${sendId}`, unsubscribeUrl: unsubscribe };
 
-  // Rules 2–6.
-  let html = personalise(input.html, ctx);
-  let ampHtml = input.ampHtml ? personalise(input.ampHtml, ctx) : undefined;
-  if (user.email.trim().toLowerCase() !== to.toLowerCase()) {
-    html = attributionBanner(html, user.email, env.BRAND_NAME);
-    if (ampHtml) ampHtml = attributionBannerAmp(ampHtml, user.email, env.BRAND_NAME);
-  }
-  const text = htmlToText(html);
+  // Rules 2–6, and the text part.
+  const { html, ampHtml, text } = renderFor(input, env, user.email, recipientValues);
 
   // Rule 7.
   const listUnsubscribe = { mailto: `mailto:unsubscribe@${sender.domain}?subject=unsubscribe`, url: unsubscribe };
@@ -149,8 +218,7 @@ export async function sendEmail(app: AppContext, user: User, input: SendInput): 
     date: now,
   });
 
-  // Rule 8: logged before the provider is called, so even a crash mid-send leaves a record.
-  await insertSend(db, {
+  const row = {
     id: sendId,
     userId: user.id,
     senderEmail: user.email,
@@ -158,7 +226,6 @@ export async function sendEmail(app: AppContext, user: User, input: SendInput): 
     subject,
     provider: provider.name,
     messageId: mime.messageId,
-    status: "sending",
     html,
     ampHtml: ampHtml ?? null,
     rawMime: mime.raw,
@@ -166,9 +233,8 @@ export async function sendEmail(app: AppContext, user: User, input: SendInput): 
     projectId: input.projectId ?? null,
     databaseId: input.databaseId ?? null,
     createdAt: now,
-  });
-
-  const sent = await provider.send({
+  };
+  const message = {
     raw: mime.raw,
     from: sender.from,
     to,
@@ -182,13 +248,22 @@ export async function sendEmail(app: AppContext, user: User, input: SendInput): 
       "List-Unsubscribe": `<${listUnsubscribe.mailto}>, <${listUnsubscribe.url}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
-  });
+  };
+
+  // Rule 8. A provider that delivers is called only after the attempt is on record, so even a
+  // crash mid-send leaves a trace; the outbox delivers nothing, so its row is written once, done.
+  const external = provider.name !== "outbox";
+  if (external) await insertSend(db, { ...row, status: "sending" });
+  const sent = await provider.send(message);
   if (!sent.ok) {
-    await recordSendOutcome(db, sendId, { status: "failed", error: sent.error });
+    if (external) await recordSendOutcome(db, sendId, { status: "failed", error: sent.error });
+    else await insertSend(db, { ...row, status: "failed", error: sent.error });
     logger.warn({ sendId, provider: provider.name, error: sent.error, retryable: sent.retryable }, "send failed");
     return { ok: false, status: 500, error: "Send failed", extra: { sendId, provider: provider.name, retryable: sent.retryable } };
   }
-  await recordSendOutcome(db, sendId, { status: "sent", providerId: sent.providerId, notes: sent.notes, sentAt: new Date() });
+  const outcome = { status: "sent" as const, providerId: sent.providerId, notes: sent.notes, sentAt: new Date() };
+  if (external) await recordSendOutcome(db, sendId, outcome);
+  else await insertSend(db, { ...row, ...outcome });
   return {
     ok: true,
     value: {

@@ -226,6 +226,29 @@ describe("defaults and the sender's own address", () => {
   });
 });
 
+describe("the same template to several recipients", () => {
+  it("gives each recipient their own values, links and text", async () => {
+    const got: Array<{ sendId: string; html: string; text: string }> = [];
+    for (const to of ["first@example.com", "second@example.com", "alice@sender.example"]) {
+      const { body } = await send({ to, html: HTML, emailName: "Same" });
+      const parsed = await simpleParser(await rawOf(body.sendId as string));
+      got.push({ sendId: body.sendId as string, html: String(parsed.html), text: String(parsed.text) });
+    }
+    const [first, second, self] = got;
+    expect(first.html).toContain("Hello first@example.com");
+    expect(first.html).not.toContain("second@example.com");
+    expect(second.html).toContain("Hello second@example.com");
+    expect(second.html).toContain(`/vib/${second.sendId}`);
+    expect(second.html).not.toContain(first.sendId);
+    expect(second.text).toContain(`https://kinetic.example/vib/${second.sendId}`);
+    expect(second.text).toContain("Hello second@example.com");
+    expect(second.text).not.toContain("{{");
+    // The banner depends on who receives it: none for the sender's own copy.
+    expect(first.html).toContain("Sent to you by");
+    expect(self.html).not.toContain("Sent to you by");
+  });
+});
+
 describe("suppression checks", () => {
   it("refuses a suppressed address without retry_after", async () => {
     await server.app.database.client.execute({
