@@ -94,5 +94,13 @@ describe("parsePromptFacts", () => {
     expect(names("Product update from Lumen Labs with a navigation menu to Docs, Changelog, Pricing and Support.")).toEqual(["Docs", "Changelog", "Pricing", "Support"]);
     expect(names("Bakery email with a menu (Breads, Cakes, Coffee) and nothing else.")).toEqual(["Breads", "Cakes", "Coffee"]);
   });
+
+  it("reads accented brand names and a name that opens the prompt and owns the email", () => {
+    expect(parsePromptFacts("After-dinner feedback email for Bistro Lumière asking guests to rate your meal.").brand).toBe("Bistro Lumière");
+    expect(parsePromptFacts("The Sunday Ledger newsletter with a mobile menu for News, Opinion and Culture.").brand).toBe("The Sunday Ledger");
+    expect(parsePromptFacts("Dev Digest newsletter with a nav bar linking to Articles, Videos and Jobs.").brand).toBe("Dev Digest");
+    // One capitalised word before "newsletter" is an adjective, not a brand.
+    expect(parsePromptFacts("Monthly newsletter for Orbit Books readers.").brand).toBe("Orbit Books");
+  });
 });
 

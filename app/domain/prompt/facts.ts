@@ -182,16 +182,25 @@ function isNameLike(phrase: string): boolean {
   if (words.length === 0 || words.length > 4) return false;
   if (NOT_A_NAME.has(phrase.toLowerCase())) return false;
   if (NOT_A_NAME.has(words[0].toLowerCase())) return false;
-  return words.every((w) => /^[A-Z0-9][\w&'’.+-]*$/.test(w) || /^(?:&|of|and|the|de|la)$/.test(w));
+  return words.every((w) => /^[A-Z0-9][\w\u00C0-\u024F&'’.+-]*$/.test(w) || /^(?:&|of|and|the|de|la)$/.test(w));
 }
 
-const NAME = String.raw`([A-Z0-9][\w&'’.+-]*(?:\s+(?:&\s+|of\s+|and\s+|the\s+)?[A-Z0-9][\w&'’.+-]*){0,3})`;
+// Letters after the first may be accented ("Bistro Lumière"): \w alone stops at "è".
+const NAME = String.raw`([A-Z0-9][\w\u00C0-\u024F&'’.+-]*(?:\s+(?:&\s+|of\s+|and\s+|the\s+)?[A-Z0-9][\w\u00C0-\u024F&'’.+-]*){0,3})`;
+
+/** "The Sunday Ledger newsletter …", "Harvest Table restaurant …": a name that opens a sentence and owns the email. */
+const OWNER_NOUN = String.raw`(?:newsletter|digest|bulletin|email|restaurant|bakery|caf[eé]|store|shop|app)\b`;
 
 function extractBrand(prompt: string, quoted: string[]): string | undefined {
   const explicit = /\bbrand(?:\s+name)?\s*(?:is|:|=|called|named)\s*["“]?([^"”.,;\n]+)["”]?/i.exec(prompt);
   if (explicit) return cleanPhrase(explicit[1]);
   const called = new RegExp(String.raw`\b(?:company|store|shop|brand|startup|restaurant|cafe|café|bakery|business|studio|app|newsletter|charity|nonprofit|team)\s+(?:called|named)\s+["“]?${NAME}`).exec(prompt);
   if (called && isNameLike(called[1])) return cleanPhrase(called[1]);
+  // One capitalised word here is too often an adjective ("Weekly newsletter"): two words, or "The …".
+  const owner = new RegExp(String.raw`(?:^|[.!?]\s+)(The\s+)?${NAME}\s+${OWNER_NOUN}`).exec(prompt);
+  // After "The" calendar words are part of the title ("The Sunday Ledger").
+  const titled = (n: string) => n.split(/\s+/).every((w) => /^[A-Z0-9]/.test(w) || /^(?:&|of|and|the)$/.test(w));
+  if (owner && (owner[1] ? titled(owner[2]) : isNameLike(owner[2]) && owner[2].split(/\s+/).length >= 2)) return cleanPhrase(`${owner[1] ?? ""}${owner[2]}`);
   for (const pattern of [
     new RegExp(String.raw`\b(?:for|from|by|at|with|of)\s+["“]?${NAME}(?:["”])?(?:'s|’s)?`, "g"),
     new RegExp(String.raw`(?:^|[.!?]\s+)${NAME}(?:'s|’s)\s`, "g"),
