@@ -45,8 +45,19 @@ const CHECK_FNS: Record<QaCheckId, CheckFn> = {
 
 const TOTAL_WEIGHT = QA_CHECKS.reduce((s, c) => s + c.weight, 0);
 
+/** UTF-8 length without allocating an encoded copy of the document. */
 function utf8Bytes(s: string): number {
-  return new TextEncoder().encode(s).length;
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
 }
 
 /** Scores already-parsed HTML; lets a caller that parsed once (autofix, the bench) share the tree. */
