@@ -102,5 +102,12 @@ describe("parsePromptFacts", () => {
     // One capitalised word before "newsletter" is an adjective, not a brand.
     expect(parsePromptFacts("Monthly newsletter for Orbit Books readers.").brand).toBe("Orbit Books");
   });
+
+  it("prefers a list of short names to an equally long list of loose phrases", () => {
+    const f = parsePromptFacts(
+      "Welcome email for Pixel & Pine. Use tabs so people can pick where to start: Import, Edit and Share. End with a friendly note from the founder, Maya, and a button labelled \"Open Pixel & Pine\".",
+    );
+    expect(f.items.map((i) => i.name)).toEqual(["Import", "Edit", "Share"]);
+  });
 });
 

@@ -317,6 +317,16 @@ function toItem(piece: string): FactItem | undefined {
   return { name, price, detail };
 }
 
+/**
+ * Prices count most; then short capitalised names ("Import, Edit and Share") beat loose phrases
+ * ("a friendly note from the founder, Maya, and a button labelled …") of the same length.
+ */
+function listScore(items: FactItem[]): number {
+  const priced = items.filter((i) => i.price).length;
+  const named = items.filter((i) => /^[A-Z0-9]/.test(i.name) && i.name.split(/\s+/).length <= 3 && !/["“”]/.test(i.name)).length;
+  return items.length + priced * 2 + named * 0.5;
+}
+
 function extractItems(prompt: string): FactItem[] {
   const bulletLines = prompt
     .split(/\n/)
@@ -341,9 +351,8 @@ function extractItems(prompt: string): FactItem[] {
       const whole = splitList(rest.replace(/[.!?]\s*$/, "")).map(toItem).filter((i): i is FactItem => Boolean(i));
       if (whole.filter((i) => i.price).length > items.filter((i) => i.price).length) items = whole;
       if (items.length < 2) continue;
-      const priced = items.filter((i) => i.price).length;
-      const score = items.length + priced * 2;
-      const bestScore = best.length + best.filter((i) => i.price).length * 2;
+      const score = listScore(items);
+      const bestScore = listScore(best);
       // On a tie the later trigger wins: "menu: our new menu with A, B" lists A and B after "with".
       if (items.length >= 2 && score >= bestScore) best = items;
     }
