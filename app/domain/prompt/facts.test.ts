@@ -109,5 +109,15 @@ describe("parsePromptFacts", () => {
     );
     expect(f.items.map((i) => i.name)).toEqual(["Import", "Edit", "Share"]);
   });
+
+  it("keeps the billing period out of item names and date words out of the offer", () => {
+    const f = parsePromptFacts("Compare our plans in tabs: Starter $9/month, Team $29 per month and Business $79/month. 20% off through June 30.");
+    expect(f.items.map((i) => [i.name, i.price?.minor])).toEqual([
+      ["Starter", 900],
+      ["Team", 2900],
+      ["Business", 7900],
+    ]);
+    expect(f.offer?.text).toBe("20% off");
+  });
 });
 

@@ -241,7 +241,8 @@ function extractOffer(prompt: string, codes: string[]): Offer | undefined {
   const other = /\b(?:free (?:shipping|delivery|returns|gift|trial|dessert|drink|coffee|upgrade)(?: on [^.,;\n]+)?|buy one,? get one(?: free)?|bogo|2[- ]for[- ]1|two for one|early[- ]bird (?:pricing|discount|tickets?))\b/i.exec(prompt);
   const match = pct ?? amount ?? other;
   if (!match) return codes.length > 0 ? { text: `code ${codes[0]}`, code: codes[0] } : undefined;
-  const text = cleanPhrase(match[0]).replace(/\s+(?:for|with|and|to|using|on)$/i, "");
+  // The pattern takes one word after "off"; a date word there ("20% off through June 30") is not the offer.
+  const text = cleanPhrase(match[0]).replace(/\s+(?:for|with|and|to|using|on|through|thru|until|till|before|by|ends?|ending|from|this|today|now)$/i, "");
   return { text, percent: pct ? Number(pct[1]) : undefined, code: codes[0] };
 }
 
@@ -304,6 +305,8 @@ function toItem(piece: string): FactItem | undefined {
   if (price) {
     name = piece
       .replace(price.display, "")
+      // The billing period belongs to the price ("$9/month"), not to the name ("Starter").
+      .replace(/\s*(?:\/|\bper\s+|\ba\s+)\s*(?:month|mo|year|yr|week|wk|day|night|person|head|user|seat)\b\.?/i, "")
       .replace(/\(\s*\)|\s(?:at|for|is|costs?|priced at|@)\s*$|\s[-–—:]\s*$|\s*[-–—:]\s*$/gi, "")
       .trim();
     name = cleanPhrase(name);
