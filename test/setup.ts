@@ -10,6 +10,8 @@ process.env.DATABASE_URL = `file:${path.join(dir, "test.db")}`;
 process.env.JWT_SECRET ??= "test-jwt-secret-0123456789abcdef0123456789";
 process.env.SESSION_SECRET ??= "test-session-secret-0123456789abcdef012345";
 process.env.LOG_LEVEL ??= "silent";
+// Seeding the starter library costs ~1 s per server; the files that need it ask for it.
+process.env.SEED_LIBRARY ??= "false";
 process.env.KINETIC_SKIP_DOTENV = "1";
 // Vite puts its own BASE_URL ("/") into process.env; ours is an absolute URL.
 if (process.env.BASE_URL === "/") delete process.env.BASE_URL;

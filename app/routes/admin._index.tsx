@@ -55,6 +55,8 @@ export default function AdminIndex() {
       <h1>Admin</h1>
       <nav className="grid" style={{ marginBottom: "1.5rem" }} aria-label="Admin areas">
         <Link className="card" to="/admin">Users and credits</Link>
+        <Link className="card" to="/admin/library">Retrieval library</Link>
+        <Link className="card" to="/admin/outbox">Outbox and sends</Link>
       </nav>
       {result && "error" in result && result.error ? <p className="error" role="alert">{result.error}</p> : null}
       {result && "notice" in result && result.notice ? <p className="notice" role="status">{result.notice}</p> : null}

@@ -24,7 +24,8 @@ import { buildAmpEmail } from "./amp.server";
 
 export type ServiceError = { ok: false; status: number; error: string; details?: unknown };
 
-const ZERO_USAGE: EngineUsage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, estimated: true };
+// The neutral start: `estimated` turns true only when a stage that estimated (a local engine) is added.
+const ZERO_USAGE: EngineUsage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, estimated: false };
 
 export interface GenerationInputs {
   prompt: string;
