@@ -27,7 +27,7 @@ export default function OutboxSend() {
       {send.error ? <p className="error" role="alert">{send.error}</p> : null}
       {send.notes.length ? <ul className="muted">{send.notes.map((n) => <li key={n}>{n}</li>)}</ul> : null}
       <p>
-        <a href={`/api/admin/sends/${send.id}/raw`} download={`${send.id}.eml`} data-testid="download-eml">Download .eml</a>
+        <a href={`/admin/outbox/${send.id}/raw`} download={`${send.id}.eml`} data-testid="download-eml">Download .eml</a>
         {" · "}
         <a href={`/vib/${send.id}`} target="_blank" rel="noreferrer noopener">Open view in browser</a>
       </p>
