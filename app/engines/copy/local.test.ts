@@ -124,4 +124,18 @@ describe("visibleCopy", () => {
     const cartCopy = writeLocalCopy({ prompt: cartPrompt, facts: parsePromptFacts(cartPrompt), techniques: ["itemCart"] });
     expect(visibleCopy(cartCopy, ["itemCart"]).items.map((i) => i.headline)).toEqual(["€25.00", "€18.00"]);
   });
+
+  it.each([
+    ["Science trivia email for students: three questions about the solar system.", "Jupiter"],
+    ["Museum newsletter with a quiz about the new dinosaur exhibits.", "Triceratops"],
+    ["Dev newsletter with a quiz testing your JavaScript knowledge.", "JSON.parse"],
+    ["Phishing awareness knowledge check for bank employees.", "Never"],
+    ["Movie trivia quiz", "The Jazz Singer"],
+  ])("asks quiz questions about the prompt's topic: %s", async (prompt, expected) => {
+    const { copyDoc } = await copyFor(prompt, "education");
+    const options = copyDoc.items.map(parseQuizItem).flatMap((q) => q!.options);
+    expect(options).toContain(expected);
+    expect(options).not.toContain("Ray Tomlinson");
+  });
 });
+

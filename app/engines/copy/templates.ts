@@ -558,7 +558,7 @@ export const QUIZ_BANK: Array<{ topic: RegExp; questions: Array<[string, string[
     ],
   },
   {
-    topic: /\bspace|planet|astronom|rocket|moon|galaxy|stars?\b/i,
+    topic: /\bspace|planet|astronom|rocket|moon|galaxy|stars?\b|\bsolar\b|\bastronaut|\bnasa\b/i,
     questions: [
       ["Which is the largest planet in our solar system?", ["Saturn", "Jupiter", "Neptune"], 1, "Jupiter is more than twice as massive as all the other planets combined."],
       ["How long does sunlight take to reach Earth?", ["About 8 seconds", "About 8 minutes", "About 8 hours"], 1, "Light covers the 150 million km in roughly 8 minutes 20 seconds."],
@@ -603,6 +603,38 @@ export const QUIZ_BANK: Array<{ topic: RegExp; questions: Array<[string, string[
       ["What is the capital of Australia?", ["Sydney", "Melbourne", "Canberra"], 2, "Canberra was purpose-built as the capital and opened in 1913."],
       ["Which is the longest river in South America?", ["Amazon", "Paraná", "Orinoco"], 0, "The Amazon runs roughly 6,400 km to the Atlantic."],
       ["Mount Everest sits on the border of Nepal and which country?", ["India", "China", "Bhutan"], 1, "The border between Nepal and China (Tibet) runs across the summit."],
+    ],
+  },
+  {
+    topic: /\bdinosaurs?\b|\bfossils?\b|jurassic|cretaceous|paleontolog/i,
+    questions: [
+      ["Which dinosaur had three horns on its face?", ["Stegosaurus", "Triceratops", "Velociraptor"], 1, "Triceratops means 'three-horned face'."],
+      ["When did the last non-bird dinosaurs die out?", ["About 66 million years ago", "About 6 million years ago", "About 660 million years ago"], 0, "An asteroid impact about 66 million years ago ended the Cretaceous period."],
+      ["Which animals alive today descend from dinosaurs?", ["Birds", "Crocodiles", "Lizards"], 0, "Birds are the living descendants of theropod dinosaurs."],
+    ],
+  },
+  {
+    topic: /\bjavascript|\btypescript|\bprogramming|\bcoding\b|\bdevelopers?\b|\bsoftware\b/i,
+    questions: [
+      ["Which keyword declares a variable that cannot be reassigned?", ["var", "let", "const"], 2, "A const binding cannot be reassigned, although an object it holds can still change."],
+      ["Which method turns a JSON string into an object?", ["JSON.parse", "JSON.stringify", "Object.from"], 0, "JSON.parse reads a string; JSON.stringify does the reverse."],
+      ["What does typeof null return in JavaScript?", ["null", "object", "undefined"], 1, "A quirk from the first version of the language, kept so old pages keep working."],
+    ],
+  },
+  {
+    topic: /\bphishing|\bsecurity|\bpasswords?\b|\bcyber|\bscams?\b|\bfraud/i,
+    questions: [
+      ["An email asks you to verify your account through its link. What should you do?", ["Log in through the link", "Open the site yourself instead", "Reply with your details"], 1, "Type the address yourself or use a bookmark: phishing links lead to look-alike pages."],
+      ["An unexpected attachment arrives from a colleague. What is safest?", ["Open it straight away", "Check with them another way first", "Forward it to the team"], 1, "Accounts get taken over; a quick check by phone or chat stops most attacks."],
+      ["Will your IT team ever ask for your password by email?", ["Yes, during audits", "Never", "Only through a manager"], 1, "No legitimate team asks for your password; report any message that does."],
+    ],
+  },
+  {
+    topic: /\bmovies?\b|\bfilms?\b|\bcinema|\bhollywood|\boscars?\b/i,
+    questions: [
+      ["Which film won the first Academy Award for Best Picture?", ["Wings", "Casablanca", "Metropolis"], 0, "Wings, a silent film about First World War pilots, won at the first ceremony in 1929."],
+      ["What was Disney's first feature-length animated film?", ["Pinocchio", "Snow White and the Seven Dwarfs", "Fantasia"], 1, "Snow White and the Seven Dwarfs premiered in 1937."],
+      ["Which 1927 film began the era of talking pictures?", ["The Jazz Singer", "Citizen Kane", "Modern Times"], 0, "The Jazz Singer was the first feature film with synchronised dialogue."],
     ],
   },
   {
