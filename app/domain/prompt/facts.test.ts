@@ -101,6 +101,7 @@ describe("parsePromptFacts", () => {
     expect(parsePromptFacts("Dev Digest newsletter with a nav bar linking to Articles, Videos and Jobs.").brand).toBe("Dev Digest");
     // One capitalised word before "newsletter" is an adjective, not a brand.
     expect(parsePromptFacts("Monthly newsletter for Orbit Books readers.").brand).toBe("Orbit Books");
+    expect(parsePromptFacts("Shipping FAQ email for Aurora Outfitters with an accordion.").brand).toBe("Aurora Outfitters");
   });
 
   it("prefers a list of short names to an equally long list of loose phrases", () => {

@@ -200,7 +200,9 @@ function extractBrand(prompt: string, quoted: string[]): string | undefined {
   const owner = new RegExp(String.raw`(?:^|[.!?]\s+)(The\s+)?${NAME}\s+${OWNER_NOUN}`).exec(prompt);
   // After "The" calendar words are part of the title ("The Sunday Ledger").
   const titled = (n: string) => n.split(/\s+/).every((w) => /^[A-Z0-9]/.test(w) || /^(?:&|of|and|the)$/.test(w));
-  if (owner && (owner[1] ? titled(owner[2]) : isNameLike(owner[2]) && owner[2].split(/\s+/).length >= 2)) return cleanPhrase(`${owner[1] ?? ""}${owner[2]}`);
+  // …and no word of it may be one we never take for a name ("Shipping FAQ email").
+  const plain = (n: string) => !n.split(/\s+/).some((w) => NOT_A_NAME.has(w.toLowerCase()) && !/^(?:&|of|and|the)$/i.test(w));
+  if (owner && (owner[1] ? titled(owner[2]) : isNameLike(owner[2]) && plain(owner[2]) && owner[2].split(/\s+/).length >= 2)) return cleanPhrase(`${owner[1] ?? ""}${owner[2]}`);
   for (const pattern of [
     new RegExp(String.raw`\b(?:for|from|by|at|with|of)\s+["“]?${NAME}(?:["”])?(?:'s|’s)?`, "g"),
     new RegExp(String.raw`(?:^|[.!?]\s+)${NAME}(?:'s|’s)\s`, "g"),
