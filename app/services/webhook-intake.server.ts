@@ -16,7 +16,7 @@ import {
 import { hasDeliveryEvent, hasReceipt, pruneReceipts } from "~/models/deliverability.server";
 import { findSendIdForEvent } from "~/models/sends.server";
 import { applyDeliverabilityEvent } from "./deliverability.server";
-import { deliverAlertsInBackground } from "./alerts.server";
+import { deliverAlertsInBackground, ensureAlertRetryLoop } from "./alerts.server";
 
 export type IntakeResult = { status: number; body: Record<string, unknown> };
 
@@ -161,5 +161,7 @@ export async function receiveWebhook(app: AppContext, rawBody: string, headers: 
     app.logger.error("WEBHOOK_SIGNING_SECRET is not set; refusing provider webhooks");
     return fail(500, "Webhook signing secret not configured");
   }
+  // Alerts left pending before a restart are retried from the first webhook on.
+  ensureAlertRetryLoop(app);
   return app.env.WEBHOOK_SCHEME === "svix" ? svix(app, rawBody, headers, secret, now) : mailgun(app, rawBody, secret, now);
 }
