@@ -2,7 +2,7 @@ import { copyToText, CopyDocSchema } from "~/domain/copy/schema";
 import { parsePromptFacts } from "~/domain/prompt/facts";
 import { extractTechniques } from "~/domain/prompt/techniques";
 import { parseCartItem, parseQuizItem, parseSurveyItem } from "./conventions";
-import { LocalCopyEngine, writeLocalCopy } from "./local";
+import { LocalCopyEngine, promptSurveyQuestion, writeLocalCopy } from "./local";
 
 const engine = new LocalCopyEngine();
 
@@ -136,6 +136,14 @@ describe("visibleCopy", () => {
     const options = copyDoc.items.map(parseQuizItem).flatMap((q) => q!.options);
     expect(options).toContain(expected);
     expect(options).not.toContain("Ray Tomlinson");
+  });
+
+  it("asks the prompt's own survey question with its own answers first", async () => {
+    const { copyDoc } = await copyFor("Quick poll in our Weekly Stack newsletter: which topic should we cover next — Kubernetes, Rust or WebAssembly?");
+    const first = parseSurveyItem(copyDoc.items[0]!);
+    expect(first).toMatchObject({ question: "Which topic should we cover next?", options: ["Kubernetes", "Rust", "WebAssembly"] });
+    expect(promptSurveyQuestion("Ask: would you come again? Thanks!")).toBeUndefined();
+    expect(promptSurveyQuestion("Which city next: Paris, Rome or Oslo?")).toEqual(["Which city next?", ["Paris", "Rome", "Oslo"]]);
   });
 });
 

@@ -104,8 +104,35 @@ function faqItems(facts: PromptFacts, tpl: TypeCopy, ctx: CopyContext, picker: P
   return tpl.faqs(ctx).map(([q, a]) => ({ label: q, headline: "", body: a }));
 }
 
-function surveyItems(tpl: TypeCopy, ctx: CopyContext): CopyItem[] {
-  return tpl.survey(ctx).map(([q, options], i) => ({ label: `Question ${i + 1}`, headline: q, body: formatOptions(options) }));
+const QUESTION_WORD = /^(?:which|what|where|when|who|how|would|will|do|does|did|are|is|should|could|can)\b/i;
+
+/**
+ * A question the prompt asks with its own answers, e.g. "which topic should we cover next —
+ * Kubernetes, Rust or WebAssembly?" → "Which topic should we cover next?" with three options.
+ */
+export function promptSurveyQuestion(prompt: string): [string, string[]] | undefined {
+  for (const m of prompt.matchAll(/[^?]+\?/g)) {
+    const clause = m[0].slice(0, -1);
+    const parts = clause.split(/\s+[—–]\s+|:\s+|\s+-\s+/);
+    if (parts.length < 2) continue;
+    const answers = parts[parts.length - 1]!.trim();
+    if (!/\s+or\s+/i.test(answers)) continue;
+    const options = answers
+      .split(/\s*,\s*|\s+or\s+/i)
+      .map((o) => o.trim().replace(/^(?:or|and)\s+/i, ""))
+      .filter(Boolean);
+    const question = parts[parts.length - 2]!.split(/[.!]\s+/).pop()!.trim();
+    if (options.length < 2 || options.length > 5 || options.some((o) => o.split(/\s+/).length > 5 || o.includes("/"))) continue;
+    if (!QUESTION_WORD.test(question) || question.length > 150) continue;
+    return [`${cap(question)}?`, options];
+  }
+  return undefined;
+}
+
+function surveyItems(tpl: TypeCopy, ctx: CopyContext, prompt: string): CopyItem[] {
+  const own = promptSurveyQuestion(prompt);
+  const questions = own ? [own, ...tpl.survey(ctx).slice(0, 2)] : tpl.survey(ctx);
+  return questions.map(([q, options], i) => ({ label: `Question ${i + 1}`, headline: q, body: formatOptions(options) }));
 }
 
 function quizItems(facts: PromptFacts, prompt: string, ctx: CopyContext, picker: Picker): CopyItem[] {
@@ -239,7 +266,7 @@ function plan(technique: Technique, facts: PromptFacts, prompt: string, tpl: Typ
       items = faqItems(facts, tpl, ctx, picker, useFactItems);
       break;
     case "survey":
-      items = surveyItems(tpl, ctx);
+      items = surveyItems(tpl, ctx, prompt);
       break;
     case "quiz":
       items = quizItems(facts, prompt, ctx, picker);
