@@ -473,6 +473,7 @@ export async function sendEventStream(app: AppContext, user: User, id: string, r
       unsubscribe = onSendEvent(id, () => void flush());
       timers.push(setInterval(() => void flush(), SSE_POLL_MS));
       timers.push(setInterval(() => write(": heartbeat\n\n"), SSE_HEARTBEAT_MS));
+      if (request.signal.aborted) return close();
       request.signal.addEventListener("abort", close, { once: true });
       void flush();
     },
