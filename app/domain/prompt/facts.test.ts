@@ -102,6 +102,7 @@ describe("parsePromptFacts", () => {
     // One capitalised word before "newsletter" is an adjective, not a brand.
     expect(parsePromptFacts("Monthly newsletter for Orbit Books readers.").brand).toBe("Orbit Books");
     expect(parsePromptFacts("Shipping FAQ email for Aurora Outfitters with an accordion.").brand).toBe("Aurora Outfitters");
+    expect(parsePromptFacts("Tour merch drop for The Night Owls with an add-to-cart list.").brand).toBe("The Night Owls");
   });
 
   it("prefers a list of short names to an equally long list of loose phrases", () => {

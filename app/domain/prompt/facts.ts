@@ -211,6 +211,9 @@ function extractBrand(prompt: string, quoted: string[]): string | undefined {
       // NAME allows dots for "Node.js"; a dot followed by a space ends the sentence, not the name.
       const candidate = cleanPhrase(m[1].split(/\.\s/)[0]).replace(/(?:'s|’s)$/, "");
       if (isNameLike(candidate) && !/^\d/.test(candidate) && !/^[A-Z]{2,}\d+$/.test(candidate)) return candidate;
+      // "for The Night Owls": a leading "The" with at least two title-case words is part of the name.
+      const titledRest = /^The\s+(.+)$/.exec(candidate)?.[1];
+      if (titledRest && titledRest.split(/\s+/).length >= 2 && isNameLike(titledRest)) return candidate;
     }
   }
   const quotedName = quoted.find((q) => isNameLike(q) && q.split(/\s+/).length <= 3);
