@@ -95,13 +95,14 @@ async function main(): Promise<void> {
   const sendIds: string[] = [];
   const sendLatencies: number[] = [];
   let sendFailures = 0;
-  const sendOne = async (i: number, record: boolean) => {
+  const sendOne = async (i: number, record: boolean, uniqueHtml = false) => {
     // Recorded by index, so event i can name the send that went to reader i.
     const t = performance.now();
+    const emailHtml = uniqueHtml ? html.replace("</body>", `<!-- ${i} --></body>`) : html;
     const res = await fetch(`${base}/api/send-email-esp`, {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ to: `reader${i}@example.com`, subject: `Bench ${i}`, html, emailName: "Bench", projectId: "p1" }),
+      body: JSON.stringify({ to: `reader${i}@example.com`, subject: `Bench ${i}`, html: emailHtml, emailName: "Bench", projectId: "p1" }),
     });
     const body = (await res.json()) as { success: boolean; sendId?: string };
     if (!record) return;
@@ -133,6 +134,18 @@ async function main(): Promise<void> {
       p50_ms: percentile(sendLatencies, 0.5),
       p95_ms: percentile(sendLatencies, 0.95),
       failures: sendFailures,
+    }),
+  );
+
+  // The same, but every send has its own HTML: no per-template work can be reused.
+  const UNIQUE = Math.min(500, SENDS);
+  const uniqueRun = await pool(Array.from({ length: UNIQUE }, (_, i) => i), CONCURRENCY, (i) => sendOne(200_000 + i, false, true));
+  console.log(
+    JSON.stringify({
+      bench: "sending.sends_unique_html",
+      count: UNIQUE,
+      per_second: Math.round(UNIQUE / uniqueRun.seconds),
+      cpu_ms_per_op: Number(uniqueRun.cpuMs.toFixed(3)),
     }),
   );
 
@@ -209,7 +222,7 @@ async function main(): Promise<void> {
     hardAndComplaintAlerts: await one("SELECT count(*) AS n FROM operator_alerts WHERE kind IN ('hard_bounce', 'complaint')"),
   };
   const expected = {
-    sends: SENDS + 100,
+    sends: SENDS + 100 + UNIQUE,
     events: unique.length,
     bounces: unique.filter((u) => u.kind === "failed" && u.severity === "temporary").length,
     hardAndComplaintAlerts: unique.filter((u) => (u.kind === "failed" && u.severity === "permanent") || u.kind === "complained").length,
