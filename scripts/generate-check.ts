@@ -38,6 +38,8 @@ interface PromptResult {
   blueprintValid: boolean;
   controls: { ok: boolean; modules: Array<{ technique: string; ns: string; works: boolean; fallbackWorks: boolean; error?: string }> };
   verbatim: { ok: boolean; message: string };
+  /** The set's `expectText`: words of the prompt (names, items, prices, dates) the email must show. */
+  promptWords?: { expected: number; missing: string[] };
   ms: number;
 }
 
@@ -74,7 +76,7 @@ async function main(): Promise<number> {
     entries = entries.filter((e) => only.includes(e.id));
   }
 
-  const [{ getApp }, { bootstrap }, users, generation, { GenerateRequestSchema }, { BlueprintSchema }, { render }, { qa }, { visibleCopy }, interactivity] =
+  const [{ getApp }, { bootstrap }, users, generation, { GenerateRequestSchema }, { BlueprintSchema }, { render }, { qa }, { visibleCopy }, interactivity, { parseEmail }, { textOf, normalizeText }] =
     await Promise.all([
       import("../app/lib/app.server"),
       import("../app/lib/bootstrap.server"),
@@ -86,6 +88,8 @@ async function main(): Promise<number> {
       import("../app/domain/qa/qa"),
       import("../app/engines/copy/conventions"),
       import("./lib/interactivity"),
+      import("../app/domain/html/parse"),
+      import("../app/domain/html/text"),
     ]);
 
   const app = await getApp();
@@ -137,6 +141,13 @@ async function main(): Promise<number> {
         const check = qa(html, { copyDoc: placed, techniques: copy.techniques }).checks.find((c) => c.id === "copy-verbatim");
         r.verbatim = { ok: Boolean(check?.passed), message: check?.message ?? "copy-verbatim check missing" };
 
+        const expectText = Array.isArray(entry.expectText) ? (entry.expectText as string[]) : [];
+        if (expectText.length) {
+          const doc = parseEmail(html);
+          const text = normalizeText(textOf(doc.body ?? doc.document)).toLowerCase();
+          r.promptWords = { expected: expectText.length, missing: expectText.filter((w) => !text.includes(normalizeText(w).toLowerCase())) };
+        }
+
         r.controls = await interactivity.checkInteractivity(browser, html, blueprint, width);
       } catch (error) {
         r.error = error instanceof Error ? error.message : String(error);
@@ -169,6 +180,10 @@ function printOne(r: PromptResult): void {
   console.log(`  every interactive control works: ${yes(r.controls.ok)}${failedControls.length ? "" : ` (${r.controls.modules.map((m) => `${m.technique}@${m.ns}`).join(", ")})`}`);
   for (const m of failedControls) console.log(`    - ${m.technique}@${m.ns}: ${m.error ?? "failed"}`);
   console.log(`  copy verbatim: ${yes(r.verbatim.ok)}${r.verbatim.ok ? "" : ` — ${r.verbatim.message}`}`);
+  if (r.promptWords) {
+    const { expected, missing } = r.promptWords;
+    console.log(`  prompt words present: ${expected - missing.length}/${expected}${missing.length ? ` — missing ${missing.map((w) => `"${w}"`).join(", ")}` : ""}`);
+  }
 }
 
 function summarise(results: PromptResult[]) {
@@ -195,6 +210,12 @@ function summarise(results: PromptResult[]) {
     blueprintsValid: results.filter((r) => r.blueprintValid).length,
     controlsOk: results.filter((r) => r.controls.ok).length,
     verbatimOk: results.filter((r) => r.verbatim.ok).length,
+    promptWords: {
+      prompts: results.filter((r) => r.promptWords).length,
+      complete: results.filter((r) => r.promptWords && r.promptWords.missing.length === 0).length,
+      expected: results.reduce((n, r) => n + (r.promptWords?.expected ?? 0), 0),
+      present: results.reduce((n, r) => n + (r.promptWords ? r.promptWords.expected - r.promptWords.missing.length : 0), 0),
+    },
     medianQa: median(scores),
     lowestQa: scores.length ? Math.min(...scores) : NaN,
     lowestQaPrompt: scored.find((r) => r.qa === Math.min(...scores))?.id,
@@ -219,6 +240,8 @@ function printSummary(s: ReturnType<typeof summarise>): void {
   console.log(`blueprints valid: ${s.blueprintsValid}/${s.prompts}`);
   console.log(`every interactive control works: ${s.controlsOk}/${s.prompts}`);
   console.log(`copy verbatim: ${s.verbatimOk}/${s.prompts}`);
+  const pw = s.promptWords;
+  console.log(`prompt words present (expectText, reported, not part of the bar): ${pw.present}/${pw.expected} words; ${pw.complete}/${pw.prompts} prompts complete`);
   if (s.techniqueMismatches.length) console.log(`techniques differ from the set's expectation: ${s.techniqueMismatches.join(", ")}`);
   const checks = Object.entries(s.failedCheckCounts).sort((a, b) => b[1] - a[1]);
   console.log(`failed checks: ${checks.length ? checks.map(([id, n]) => `${id} ×${n}`).join(", ") : "none"}`);
