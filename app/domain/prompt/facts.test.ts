@@ -121,5 +121,14 @@ describe("parsePromptFacts", () => {
     ]);
     expect(f.offer?.text).toBe("20% off");
   });
+
+  it("does not glue an unpriced list to the priced one after it", () => {
+    const f = parsePromptFacts("Meal-kit email for Green Fork with tabs for Monday, Wednesday and Friday recipes, plus a cart to add extras: sourdough $5, dessert $7 and wine $15.");
+    expect(f.items.map((i) => [i.name, i.price?.display])).toEqual([
+      ["sourdough", "$5"],
+      ["dessert", "$7"],
+      ["wine", "$15"],
+    ]);
+  });
 });
 

@@ -355,9 +355,9 @@ function extractItems(prompt: string): FactItem[] {
       const pieces = splitList(cut);
       let items = pieces.map(toItem).filter((i): i is FactItem => Boolean(i));
       // …unless the clause word sits inside an item name ("SQL for Analysts $39"): the whole
-      // sentence then reads as a longer list with more prices.
+      // sentence then reads as a longer list, every item priced.
       const whole = splitList(rest.replace(/[.!?]\s*$/, "")).map(toItem).filter((i): i is FactItem => Boolean(i));
-      if (whole.filter((i) => i.price).length > items.filter((i) => i.price).length) items = whole;
+      if (whole.every((i) => i.price) && whole.length > items.filter((i) => i.price).length) items = whole;
       if (items.length < 2) continue;
       const score = listScore(items);
       const bestScore = listScore(best);
