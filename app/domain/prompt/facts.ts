@@ -51,6 +51,8 @@ export interface PromptFacts {
   codes: string[];
   dates: string[];
   items: FactItem[];
+  /** A second list sharing no item with `items`, for the other technique of a pair (may be empty). */
+  otherItems?: FactItem[];
   audience?: string;
   tone: Tone;
   toneFromPrompt: boolean;
@@ -335,15 +337,21 @@ function listScore(items: FactItem[]): number {
   return items.length + priced * 2 + named * 0.5;
 }
 
-function extractItems(prompt: string): FactItem[] {
+/**
+ * The prompt's best list, and the best other list that shares no item with it: a two-technique
+ * prompt often lists something for each ("tabs for Monday, Wednesday and Friday recipes, plus a
+ * cart: sourdough $5, dessert $7").
+ */
+function extractItems(prompt: string): { items: FactItem[]; otherItems: FactItem[] } {
   const bulletLines = prompt
     .split(/\n/)
     .map((l) => /^\s*(?:[-*•]|\d+[.)])\s+(.+)$/.exec(l)?.[1])
     .filter((l): l is string => Boolean(l));
   if (bulletLines.length >= 2) {
-    return bulletLines.map((l) => toItem(cleanPhrase(l))).filter((i): i is FactItem => Boolean(i));
+    return { items: bulletLines.map((l) => toItem(cleanPhrase(l))).filter((i): i is FactItem => Boolean(i)), otherItems: [] };
   }
   let best: FactItem[] = [];
+  const candidates: FactItem[][] = [];
   for (const sentence of sentences(prompt)) {
     LIST_TRIGGER.lastIndex = 0;
     for (let m = LIST_TRIGGER.exec(sentence); m; m = LIST_TRIGGER.exec(sentence)) {
@@ -359,6 +367,7 @@ function extractItems(prompt: string): FactItem[] {
       const whole = splitList(rest.replace(/[.!?]\s*$/, "")).map(toItem).filter((i): i is FactItem => Boolean(i));
       if (whole.every((i) => i.price) && whole.length > items.filter((i) => i.price).length) items = whole;
       if (items.length < 2) continue;
+      candidates.push(items);
       const score = listScore(items);
       const bestScore = listScore(best);
       // On a tie the later trigger wins: "menu: our new menu with A, B" lists A and B after "with".
@@ -369,7 +378,13 @@ function extractItems(prompt: string): FactItem[] {
     const loose = pricedPhrases(prompt);
     if (loose.length >= 2) best = loose;
   }
-  return best.slice(0, 8);
+  const taken = new Set(best.map((i) => i.name.toLowerCase()));
+  let other: FactItem[] = [];
+  for (const list of candidates) {
+    if (list.some((i) => taken.has(i.name.toLowerCase()))) continue;
+    if (listScore(list) >= listScore(other)) other = list;
+  }
+  return { items: best.slice(0, 8), otherItems: other.slice(0, 8) };
 }
 
 /** Word that cannot be part of an item name; the name is what follows the last of them. */
@@ -472,7 +487,7 @@ export function parsePromptFacts(prompt: string, emailType?: string | null): Pro
     offer: extractOffer(prompt, codes),
     codes,
     dates: extractDates(prompt),
-    items: extractItems(prompt),
+    ...extractItems(prompt),
     audience: extractAudience(prompt),
     tone,
     toneFromPrompt: fromPrompt,

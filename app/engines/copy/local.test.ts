@@ -145,5 +145,13 @@ describe("visibleCopy", () => {
     expect(promptSurveyQuestion("Ask: would you come again? Thanks!")).toBeUndefined();
     expect(promptSurveyQuestion("Which city next: Paris, Rome or Oslo?")).toEqual(["Which city next?", ["Paris", "Rome", "Oslo"]]);
   });
+
+  it("gives the second technique of a pair the prompt's second list", async () => {
+    const { copyDoc, techniques } = await copyFor("Meal-kit email for Green Fork with tabs for Monday, Wednesday and Friday recipes, plus a cart to add extras: sourdough $5, dessert $7 and wine $15.");
+    expect(techniques).toEqual(["tabs", "itemCart"]);
+    const labels = copyDoc.items.map((i) => i.label);
+    expect(labels).toEqual(expect.arrayContaining(["Monday", "Wednesday", "Friday recipes", "sourdough", "dessert", "wine"]));
+    expect(labels).not.toContain("Best sellers");
+  });
 });
 

@@ -322,7 +322,12 @@ export function writeLocalCopy(input: CopyInput): CopyDoc {
   };
 
   const owner = itemOwner(techniques, facts);
-  const plans = techniques.map((t) => plan(t, facts, prompt, tpl, ctx, picker, t === owner));
+  // In a pair, the technique that does not get the main list shows the prompt's other list, if any.
+  const other = facts.otherItems ?? [];
+  const takesOther = (t: Technique) => owner !== undefined && t !== owner && other.length >= 2 && (CONTENT.has(t) || t === "menu");
+  const plans = techniques.map((t) =>
+    takesOther(t) ? plan(t, { ...facts, items: other }, prompt, tpl, ctx, picker, true) : plan(t, facts, prompt, tpl, ctx, picker, t === owner),
+  );
   // Two content modules split CopyDoc.items at ⌈n/2⌉ (conventions.ts), so give them equal counts.
   if (plans.length === 2 && CONTENT.has(plans[0].technique) && CONTENT.has(plans[1].technique)) {
     const n = Math.min(plans[0].items.length, plans[1].items.length);
