@@ -1,7 +1,7 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   Form, Link, Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse,
-  useLoaderData, useRouteError,
+  useLoaderData, useMatches, useRouteError, useRouteLoaderData,
 } from "@remix-run/react";
 import { getSessionUser } from "~/lib/auth.server";
 import { getApp } from "~/lib/app.server";
@@ -16,34 +16,58 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { user, brand: app.env.BRAND_NAME };
 }
 
-function Shell({ children, brand, user }: { children: React.ReactNode; brand: string; user: { email: string; isAdmin: boolean } | null }) {
+const FALLBACK_BRAND = "Kinetic";
+
+/** What an error page says: never the router's developer text (e.g. "No route matches URL …"). */
+function errorCopy(error: unknown): { title: string; detail: string } {
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) return { title: "Page not found", detail: "There is nothing at this address. Check the link, or start again from the home page." };
+    if (error.status === 403) return { title: "You need admin access for this page", detail: "Sign in with an admin account, or ask an admin to give you access." };
+    if (error.status === 401) return { title: "Please sign in", detail: "This page needs you to be signed in." };
+  }
+  return { title: "Something went wrong", detail: "The page could not be shown. Try again in a moment; if it keeps happening, the server log has the details." };
+}
+
+// Used by a route that has no meta of its own, and by the error page.
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  const brand = data?.brand ?? FALLBACK_BRAND;
+  return [{ title: error ? `${errorCopy(error).title} · ${brand}` : brand }];
+};
+
+type ShellUser = { email: string; isAdmin: boolean } | null;
+
+function Shell({ children, brand, user, bare }: { children: React.ReactNode; brand: string; user: ShellUser; bare?: boolean }) {
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{brand}</title>
         <Meta />
         <Links />
       </head>
       <body>
-        <header className="topbar">
-          <Link to="/" className="brand">{brand}</Link>
-          {user ? (
-            <nav>
-              <NavLink to="/tokens">API tokens</NavLink>
-              {user.isAdmin ? <NavLink to="/admin">Admin</NavLink> : null}
-              <span className="muted">{user.email}</span>
-              <Form method="post" action="/logout">
-                <button type="submit" className="link-button">Sign out</button>
-              </Form>
-            </nav>
-          ) : (
-            <nav>
-              <NavLink to="/login">Sign in</NavLink>
-            </nav>
-          )}
-        </header>
+        {bare ? (
+          // Pages for email recipients (e.g. unsubscribe): no app navigation, just the name.
+          <header className="topbar topbar-bare"><span className="brand">{brand}</span></header>
+        ) : (
+          <header className="topbar">
+            <Link to="/" className="brand">{brand}</Link>
+            {user ? (
+              <nav>
+                <NavLink to="/tokens">API tokens</NavLink>
+                {user.isAdmin ? <NavLink to="/admin">Admin</NavLink> : null}
+                <span className="muted">{user.email}</span>
+                <Form method="post" action="/logout">
+                  <button type="submit" className="link-button">Sign out</button>
+                </Form>
+              </nav>
+            ) : (
+              <nav>
+                <NavLink to="/login">Sign in</NavLink>
+              </nav>
+            )}
+          </header>
+        )}
         <main>{children}</main>
         <ScrollRestoration />
         <Scripts />
@@ -52,10 +76,15 @@ function Shell({ children, brand, user }: { children: React.ReactNode; brand: st
   );
 }
 
+function useBare(): boolean {
+  return useMatches().some((m) => Boolean((m.handle as { bare?: boolean } | undefined)?.bare));
+}
+
 export default function App() {
   const { user, brand } = useLoaderData<typeof loader>();
+  const bare = useBare();
   return (
-    <Shell brand={brand} user={user}>
+    <Shell brand={brand} user={user} bare={bare}>
       <Outlet />
     </Shell>
   );
@@ -63,24 +92,18 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText || ""}`.trim() : "Something went wrong";
-  const detail = isRouteErrorResponse(error) ? (typeof error.data === "string" ? error.data : "") : "";
+  // Missing when the root loader did not run (e.g. no route matched) or failed itself.
+  const data = useRouteLoaderData<typeof loader>("root");
+  const bare = useBare();
+  const { title, detail } = errorCopy(error);
+  if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{title}</title>
-        <Links />
-      </head>
-      <body>
-        <main className="narrow">
-          <h1>{title}</h1>
-          {detail ? <p>{detail}</p> : null}
-          <p><a href="/">Back to the start page</a></p>
-        </main>
-        <Scripts />
-      </body>
-    </html>
+    <Shell brand={data?.brand ?? FALLBACK_BRAND} user={data?.user ?? null} bare={bare}>
+      <div className="narrow error-page" style={{ margin: "0 auto" }}>
+        <h1>{title}</h1>
+        <p>{detail}</p>
+        <p><Link to="/">Back to the home page</Link></p>
+      </div>
+    </Shell>
   );
 }

@@ -20,6 +20,11 @@ export function apiError(status: number, error: string, extra: Record<string, un
   return json({ success: false, error, ...extra } satisfies ApiErrorBody, { status, headers });
 }
 
+/** A service's expected failure as the API error body. */
+export function serviceError(e: { status: number; error: string; details?: unknown; extra?: Record<string, unknown> }): Response {
+  return apiError(e.status, e.error, { ...(e.details !== undefined ? { details: e.details } : {}), ...(e.extra ?? {}) });
+}
+
 export const unauthorized = (message = "Authentication required") =>
   apiError(401, message, {}, { "WWW-Authenticate": 'Bearer realm="kinetic"' });
 export const forbidden = () => apiError(403, "Admin access required");

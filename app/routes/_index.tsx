@@ -5,7 +5,18 @@ import { getSessionUser } from "~/lib/auth.server";
 import { adapterSummary } from "~/lib/composition.server";
 import { balanceOf } from "~/models/credits.server";
 
-export const meta: MetaFunction = () => [{ title: "Kinetic" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const brand = data?.brand ?? (matches.find((m) => m.id === "root")?.data as { brand?: string } | undefined)?.brand ?? "Kinetic";
+  return [{ title: `${brand}: interactive emails from a prompt` }];
+};
+
+const ADAPTER_LABELS: Record<string, string> = {
+  llm: "Language model",
+  embeddings: "Embeddings",
+  vectorIndex: "Vector index",
+  emailProvider: "Email provider",
+  alerts: "Operator alerts",
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const app = await getApp();
@@ -15,11 +26,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     user,
     credits: user ? await balanceOf(app.database.db, user.id) : null,
     adapters: adapterSummary(app.env),
+    baseUrl: app.env.BASE_URL,
   };
 }
 
 export default function Index() {
-  const { brand, user, credits, adapters } = useLoaderData<typeof loader>();
+  const { brand, user, credits, adapters, baseUrl } = useLoaderData<typeof loader>();
   return (
     <div>
       <h1>{brand}</h1>
@@ -30,6 +42,16 @@ export default function Index() {
           <div className="card"><h2 style={{ marginTop: 0 }}>API access</h2><p>Create a bearer token for the JSON API.</p><Link to="/tokens">API tokens →</Link></div>
           {user.isAdmin ? <div className="card"><h2 style={{ marginTop: 0 }}>Admin</h2><p>Users, credits, library, sends and evals.</p><Link to="/admin">Open admin →</Link></div> : null}
         </div>
+      ) : null}
+      {user ? (
+        <div className="card" data-testid="try-it">
+          <h2 style={{ marginTop: 0 }}>Try it</h2>
+          <p>Generate an email from the command line. Make a token on the <Link to="/tokens">API tokens</Link> page and put it in place of <code>$TOKEN</code>; each generation uses credits from your balance.</p>
+          <pre className="token">{`curl -X POST ${baseUrl}/api/generate \\
+  -H "Authorization: Bearer $TOKEN" \\
+  -H "Content-Type: application/json" \\
+  -d '{"prompt": "A spring sale email with tabs for shoes, bags and hats"}'`}</pre>
+        </div>
       ) : (
         <p><Link className="button" to="/login">Sign in</Link></p>
       )}
@@ -37,7 +59,7 @@ export default function Index() {
       <table className="list">
         <tbody>
           {Object.entries(adapters).map(([port, adapter]) => (
-            <tr key={port}><th>{port}</th><td>{adapter}</td></tr>
+            <tr key={port}><th scope="row">{ADAPTER_LABELS[port] ?? port}</th><td>{adapter}</td></tr>
           ))}
         </tbody>
       </table>

@@ -5,7 +5,15 @@ import { requirePageUser } from "~/lib/auth.server";
 import { getDocument } from "~/models/rag-documents.server";
 import { vectorMetadataOf } from "~/services/library.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Library · ${data.id}` : "Library" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const brand = (matches.find((m) => m.id === "root")?.data as { brand?: string } | undefined)?.brand ?? "Kinetic";
+  return [{ title: `${data ? titleOf(data) : "Library"} · ${brand}` }];
+};
+
+/** A document's human name: an email's description, a blog's title, else its id. */
+function titleOf(d: { id: string; title: string }): string {
+  return d.title || d.id;
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePageUser(request, { admin: true });
@@ -16,7 +24,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const vector = vectorMetadataOf(row.type, { ...stored, type: row.type, doc_id: row.id });
   const vectorKeys = new Set(Object.keys(vector ?? {}));
   const extra = Object.fromEntries(Object.entries(stored).filter(([k]) => !vectorKeys.has(k)));
-  return { id: row.id, type: row.type, chars: row.chars, html: row.html, embeddingText: row.embeddingText, vector, extra, updatedAt: row.updatedAt.toISOString() };
+  const text = (k: string) => (typeof stored[k] === "string" ? (stored[k] as string).trim() : "");
+  const title = row.type === "blog" ? text("blogTitle") || text("description") : text("description");
+  return { id: row.id, title, type: row.type, chars: row.chars, html: row.html, embeddingText: row.embeddingText, vector, extra, updatedAt: row.updatedAt.toISOString() };
 }
 
 function show(v: unknown): string {
@@ -30,7 +40,10 @@ export default function LibraryDocument() {
   return (
     <div>
       <p><Link to="/admin/library">← Library</Link></p>
-      <h1 style={{ wordBreak: "break-all" }}>{d.id}</h1>
+      <h1 style={{ overflowWrap: "anywhere" }}>
+        {titleOf(d)}
+        {d.title ? <small className="doc-id" data-testid="document-id">{d.id}</small> : null}
+      </h1>
       <p className="muted"><span className="pill">{d.type}</span> {d.chars.toLocaleString("en")} characters · updated {d.updatedAt.slice(0, 16).replace("T", " ")}</p>
       <h2>Metadata in the vector index</h2>
       <table className="list" data-testid="vector-metadata">

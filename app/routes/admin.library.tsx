@@ -8,7 +8,7 @@ import { listDocumentSummaries } from "~/models/rag-documents.server";
 import { autoTag, CONTENT_FOCUSES, deleteContent, submitContent, submitContentSchema } from "~/services/library.server";
 import { COMPLEXITIES, EXAMPLE_TYPES } from "~/domain/retrieval/metadata";
 
-export const meta: MetaFunction = () => [{ title: "Library" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `Library · ${(matches.find((m) => m.id === "root")?.data as { brand?: string } | undefined)?.brand ?? "Kinetic"}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePageUser(request, { admin: true });
@@ -101,7 +101,7 @@ function Field({ name, label, values, textarea, ...rest }: { name: string; label
     <>
       <label htmlFor={id}>{label}</label>
       {textarea ? (
-        <textarea id={id} name={name} defaultValue={values?.[name] ?? ""} rows={rest.rows ?? 4} placeholder={rest.placeholder} style={{ width: "100%", fontFamily: "monospace" }} />
+        <textarea id={id} name={name} defaultValue={values?.[name] ?? ""} rows={rest.rows ?? 4} placeholder={rest.placeholder} className="code" />
       ) : (
         <input id={id} name={name} defaultValue={values?.[name] ?? ""} placeholder={rest.placeholder} />
       )}

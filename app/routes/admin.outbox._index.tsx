@@ -4,7 +4,7 @@ import { getApp } from "~/lib/app.server";
 import { requirePageUser } from "~/lib/auth.server";
 import { listSendsForAdmin } from "~/services/sending.server";
 
-export const meta: MetaFunction = () => [{ title: "Outbox" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `Outbox · ${(matches.find((m) => m.id === "root")?.data as { brand?: string } | undefined)?.brand ?? "Kinetic"}` }];
 
 const PAGE = 200;
 
@@ -27,7 +27,7 @@ export default function Outbox() {
         <p className="muted">Nothing sent yet.</p>
       ) : (
         <table className="list" data-testid="outbox">
-          <thead><tr><th>Created</th><th>To</th><th>Subject</th><th>From</th><th>Provider</th><th>Status</th></tr></thead>
+          <thead><tr><th>Created</th><th>To</th><th>Subject</th><th title="The account that sent it; the From header is on the detail page">Sent by</th><th>Provider</th><th>Status</th></tr></thead>
           <tbody>
             {sends.map((s) => (
               <tr key={s.id} data-testid={`send-${s.id}`}>

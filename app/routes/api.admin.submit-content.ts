@@ -6,7 +6,7 @@ export const { loader, action, apiAuth } = apiRoute("admin", {
     const parsed = await body(submitContentSchema);
     if (!parsed.ok) return parsed.response;
     const result = await submitContent(app, parsed.data);
-    if (!result.ok) return apiError(result.status, result.error, result.details ? { details: result.details } : {});
+    if (!result.ok) return serviceError(result);
     return json({ success: true, id: result.id, metadata: result.metadata });
   },
 });

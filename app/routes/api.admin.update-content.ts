@@ -10,7 +10,7 @@ export const { loader, action, apiAuth } = apiRoute("admin", {
     const parsed = await body(Body);
     if (!parsed.ok) return parsed.response;
     const result = await updateContent(app, parsed.data.id, parsed.data.metadata);
-    if (!result.ok) return apiError(result.status, result.error, result.details ? { details: result.details } : {});
+    if (!result.ok) return serviceError(result);
     return json({ success: true, id: result.id, metadata: result.metadata });
   },
 });

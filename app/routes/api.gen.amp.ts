@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { z } from "zod";
-import { apiError, apiRoute, json } from "~/lib/http.server";
+import { apiRoute, json, serviceError } from "~/lib/http.server";
 import { buildAmpEmail } from "~/services/amp.server";
 
 // The blueprint is checked by the AMP build itself, so its issues come back with full paths.
@@ -18,7 +18,7 @@ export const { loader, action, apiAuth } = apiRoute("user", {
       html: parsed.data.html ?? undefined,
       formId: crypto.randomUUID(),
     });
-    if (!result.ok) return apiError(result.status, result.error, result.details ? { details: result.details } : {});
+    if (!result.ok) return serviceError(result);
     const { formId, ampHtml, validation, repairs, parity, clipping, warnings } = result;
     return json({ success: true, ampHtml, validation, repairs, parity, clipping, formId, warnings });
   },

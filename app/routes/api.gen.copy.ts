@@ -1,5 +1,5 @@
 import { GenCopyRequestSchema } from "~/domain/generation/requests";
-import { apiError, apiRoute, json } from "~/lib/http.server";
+import { apiRoute, json, serviceError } from "~/lib/http.server";
 import { generateCopy } from "~/services/generation.server";
 
 export const { loader, action, apiAuth } = apiRoute("user", {
@@ -7,7 +7,7 @@ export const { loader, action, apiAuth } = apiRoute("user", {
     const parsed = await body(GenCopyRequestSchema);
     if (!parsed.ok) return parsed.response;
     const result = await generateCopy(app, { ...parsed.data, complexity: "intermediate" });
-    if (!result.ok) return apiError(result.status, result.error, result.details ? { details: result.details } : {});
+    if (!result.ok) return serviceError(result);
     return json({ success: true, copyDoc: result.copyDoc, copyText: result.copyText });
   },
 });

@@ -1,7 +1,7 @@
 import { GenerateRequestSchema } from "~/domain/generation/requests";
-import { apiError, apiRoute, insufficientBalance, json } from "~/lib/http.server";
+import { apiRoute, insufficientBalance, json, serviceError } from "~/lib/http.server";
 import { balanceOf } from "~/models/credits.server";
-import { generate, type StageName } from "~/services/generation.server";
+import { checkGenerateInput, generate, type StageName } from "~/services/generation.server";
 
 function sse(event: string, data: unknown): Uint8Array {
   return new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -12,10 +12,12 @@ export const { loader, action, apiAuth } = apiRoute("user", {
     const parsed = await body(GenerateRequestSchema);
     if (!parsed.ok) return parsed.response;
     const input = parsed.data;
+    const checked = checkGenerateInput(input);
+    if (!checked.ok) return serviceError(checked);
 
     if (!(request.headers.get("accept") ?? "").includes("text/event-stream")) {
       const result = await generate(app, user, input);
-      if (!result.ok) return apiError(result.status, result.error, result.details ? { details: result.details } : {});
+      if (!result.ok) return serviceError(result);
       return json(result.response);
     }
 
@@ -35,7 +37,7 @@ export const { loader, action, apiAuth } = apiRoute("user", {
         try {
           const result = await generate(app, user, input, (stage: StageName, detail) => send("stage", { stage, ...detail }));
           if (result.ok) send("result", result.response);
-          else send("error", { success: false, status: result.status, error: result.error, details: result.details });
+          else send("error", { success: false, status: result.status, error: result.error, ...(result.details !== undefined ? { details: result.details } : {}), ...(result.extra ?? {}) });
         } catch (error) {
           app.logger.error({ err: error, requestId }, "generation failed");
           send("error", { success: false, status: 500, error: "Internal server error", request_id: requestId });

@@ -1,12 +1,24 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { z } from "zod";
 import { getApp } from "~/lib/app.server";
 import { issueAccessToken, requirePageUser } from "~/lib/auth.server";
 import { parseTtl } from "~/lib/jwt.server";
 import { listApiTokens, revokeApiToken } from "~/models/users.server";
 
-export const meta: MetaFunction = () => [{ title: "API tokens" }];
+export const meta: MetaFunction = ({ matches }) => {
+  const brand = (matches.find((m) => m.id === "root")?.data as { brand?: string } | undefined)?.brand ?? "Kinetic";
+  return [{ title: `API tokens · ${brand}` }];
+};
+
+const LIFETIMES: Array<{ value: string; label: string }> = [
+  { value: "1h", label: "1 hour" },
+  { value: "24h", label: "24 hours" },
+  { value: "7d", label: "7 days" },
+  { value: "30d", label: "30 days" },
+  { value: "365d", label: "1 year" },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePageUser(request);
@@ -14,6 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tokens = await listApiTokens(app.database.db, user.id);
   return {
     baseUrl: app.env.BASE_URL,
+    defaultTtl: app.env.ACCESS_TOKEN_TTL,
     tokens: tokens.map((t) => ({
       jti: t.jti, name: t.name, createdAt: t.createdAt.toISOString(), expiresAt: t.expiresAt.toISOString(),
       revoked: Boolean(t.revokedAt), expired: t.expiresAt.getTime() < Date.now(),
@@ -44,9 +57,31 @@ export async function action({ request }: ActionFunctionArgs) {
   return { token: issued.token, expiresAt: issued.expiresAt.toISOString(), name: parsed.data.name };
 }
 
+function CopyButton({ text }: { text: string }) {
+  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+  useEffect(() => {
+    if (state === "idle") return;
+    const t = setTimeout(() => setState("idle"), 2000);
+    return () => clearTimeout(t);
+  }, [state]);
+  return (
+    <button
+      type="button"
+      className="secondary"
+      onClick={() => {
+        navigator.clipboard?.writeText(text).then(() => setState("copied"), () => setState("failed"));
+      }}
+    >
+      {state === "copied" ? "Copied" : state === "failed" ? "Copy failed: select the text" : "Copy"}
+    </button>
+  );
+}
+
 export default function Tokens() {
-  const { tokens, baseUrl } = useLoaderData<typeof loader>();
+  const { tokens, baseUrl, defaultTtl } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const lifetimes = LIFETIMES.some((l) => l.value === defaultTtl) ? LIFETIMES : [{ value: defaultTtl, label: defaultTtl }, ...LIFETIMES];
+  const created = result && "token" in result && result.token ? result : null;
   return (
     <div>
       <h1>API tokens</h1>
@@ -55,26 +90,27 @@ export default function Tokens() {
       </p>
       {result && "error" in result && result.error ? <p className="error" role="alert">{result.error}</p> : null}
       {result && "notice" in result && result.notice ? <p className="notice">{result.notice}</p> : null}
-      {result && "token" in result && result.token ? (
+      {created ? (
         <div className="card" data-testid="new-token">
-          <p><strong>{result.name}</strong>: copy it now, it will not be shown again (expires {result.expiresAt}).</p>
-          <div className="token" data-testid="token-value">{result.token}</div>
-          <p className="muted">Try it: <code>curl -H "Authorization: Bearer …" {baseUrl}/api/me</code></p>
+          <p><strong>{created.name}</strong>: copy it now, it will not be shown again (expires <span suppressHydrationWarning>{new Date(created.expiresAt).toLocaleString()}</span>).</p>
+          <div className="token" data-testid="token-value">{created.token}</div>
+          <CopyButton text={created.token} />
+          <p className="muted">Try it:</p>
+          <pre className="token" data-testid="token-curl">curl -H "Authorization: Bearer {created.token}" {baseUrl}/api/me</pre>
         </div>
       ) : null}
       <div className="card">
         <h2 style={{ marginTop: 0 }}>Create a token</h2>
-        <Form method="post">
+        {/* Keyed by the new token so the form starts empty again after creating one. */}
+        <Form method="post" key={created?.token ?? "new"}>
           <input type="hidden" name="intent" value="create" />
           <label htmlFor="name">Name</label>
           <input id="name" name="name" type="text" placeholder="e.g. build server" required />
           <label htmlFor="ttl">Lifetime</label>
-          <select id="ttl" name="ttl" defaultValue="30d">
-            <option value="1h">1 hour</option>
-            <option value="24h">24 hours</option>
-            <option value="7d">7 days</option>
-            <option value="30d">30 days</option>
-            <option value="365d">1 year</option>
+          <select id="ttl" name="ttl" defaultValue={defaultTtl}>
+            {lifetimes.map((l) => (
+              <option key={l.value} value={l.value}>{l.label}{l.value === defaultTtl ? " (default)" : ""}</option>
+            ))}
           </select>
           <button type="submit">Create token</button>
         </Form>

@@ -8,7 +8,10 @@ import { getApp } from "~/lib/app.server";
 import { verifyUnsubscribeToken } from "~/lib/unsubscribe-token.server";
 import { unsubscribeAddress } from "~/services/deliverability.server";
 
-export const meta: MetaFunction = () => [{ title: "Unsubscribe" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `Unsubscribe · ${(matches.find((m) => m.id === "root")?.data as { brand?: string } | undefined)?.brand ?? "Kinetic"}` }, { name: "robots", content: "noindex" }];
+
+// Shown to email recipients, not users of the app: root leaves out the app's navigation.
+export const handle = { bare: true };
 
 type PageData = { state: "invalid" } | { state: "confirm"; email: string } | { state: "done"; email: string };
 

@@ -82,7 +82,9 @@ export async function ampEmail(settings: AmpSettings, input: AmpEmailInput): Pro
   const repaired = repairAmp(built.ampHtml);
   const verdict = await validateAmpBoth(repaired.html, settings.AMP_VALIDATOR_JS);
   const validation = withSizeLimit(verdict.validation, repaired.html);
-  const warnings = action.warning ? [action.warning] : [];
+  // The https warning matters only when the email really has a survey form.
+  const hasForm = built.blueprint.interactiveConfig.modules.some((m) => m.technique === "survey");
+  const warnings = action.warning && hasForm ? [action.warning] : [];
   if (verdict.officialError) warnings.push(verdict.officialError);
 
   let parity: AmpParity;

@@ -22,7 +22,8 @@ import { visibleCopy } from "~/engines/copy/conventions";
 import { retrieveExamples } from "./retrieval.server";
 import { buildAmpEmail } from "./amp.server";
 
-export type ServiceError = { ok: false; status: number; error: string; details?: unknown };
+/** `extra` fields join the error body at its top level (DESIGN.md §4.6 shape). */
+export type ServiceError = { ok: false; status: number; error: string; details?: unknown; extra?: Record<string, unknown> };
 
 // The neutral start: `estimated` turns true only when a stage that estimated (a local engine) is added.
 const ZERO_USAGE: EngineUsage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, estimated: false };
@@ -63,7 +64,7 @@ function understand(input: GenerationInputs, fromBlueprint?: Blueprint): { ok: t
     techniques = fromBlueprint.interactiveConfig.modules.map((m) => m.technique);
   } else {
     const extracted = extractTechniques(input.prompt, input.detectedTechnique, input.emailType);
-    if (!extracted.ok) return { ok: false, status: 400, error: extracted.error, details: { mentioned: extracted.mentioned } };
+    if (!extracted.ok) return { ok: false, status: 400, error: extracted.error, extra: { mentioned: extracted.mentioned } };
     techniques = extracted.techniques;
   }
   const assembledPrompt = assemblePrompt({
@@ -168,6 +169,12 @@ export interface GenerateResponse {
   };
 }
 
+/** The input checks that need no generation (e.g. three techniques): run before any credit moves. */
+export function checkGenerateInput(input: GenerateInput): { ok: true } | ServiceError {
+  const understood = understand(input, input.blueprint);
+  return understood.ok ? { ok: true } : understood;
+}
+
 /** Steps 1–9. Credits are charged first and refunded if anything after that fails. */
 export async function generate(
   app: AppContext,
@@ -195,7 +202,7 @@ export async function generate(
   const { db } = app.database;
   if (cost > 0) {
     const charged = await charge(db, user.id, AI_GENERATION, cost, generationId);
-    if (!charged.ok) return { ok: false, status: 402, error: "Insufficient balance", details: { balance: charged.balance, cost } };
+    if (!charged.ok) return { ok: false, status: 402, error: "Insufficient balance" };
   }
   stage("credits", { charged: cost });
 
@@ -360,6 +367,8 @@ export interface GenerateEmailResponse {
   usage: { input_tokens: number; output_tokens: number; estimated: boolean };
   applied?: string[];
   notApplied?: Array<{ instruction: string; reason: string }>;
+  /** Refine mode: 0 when no instruction could be applied (the charge is refunded). */
+  creditsCharged?: number;
   qa: { score: number; qualifiesForFreeRegen: boolean };
 }
 
@@ -389,7 +398,7 @@ export async function generateEmail(
   const generationId = crypto.randomUUID();
   if (cost > 0) {
     const charged = await charge(db, user.id, AI_GENERATION, cost, generationId);
-    if (!charged.ok) return { ok: false, status: 402, error: "Insufficient balance", details: { balance: charged.balance, cost } };
+    if (!charged.ok) return { ok: false, status: 402, error: "Insufficient balance" };
   }
   const { engines } = getAdapters(app);
   const refined = await engines.refine.refine(input.currentHtml ?? "", input.prompt).catch((e: unknown) => ({
@@ -401,6 +410,9 @@ export async function generateEmail(
     if (cost > 0) await refund(db, user.id, AI_GENERATION, cost, generationId);
     return upstreamError("refine", refined.error);
   }
+  // Nothing understood, nothing changed: the caller is not charged for it.
+  const charged = refined.applied.length > 0 ? cost : 0;
+  if (charged === 0 && cost > 0) await refund(db, user.id, AI_GENERATION, cost, generationId);
   const fixed = autofix(refined.html, {});
   const report = qa(fixed.html, {});
   return {
@@ -411,6 +423,7 @@ export async function generateEmail(
       usage: { input_tokens: refined.usage.inputTokens, output_tokens: refined.usage.outputTokens, estimated: refined.usage.estimated },
       applied: refined.applied,
       notApplied: refined.notApplied,
+      creditsCharged: charged,
       qa: { score: report.score, qualifiesForFreeRegen: report.qualifiesForFreeRegen },
     },
   };

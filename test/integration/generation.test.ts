@@ -105,7 +105,11 @@ describe("POST /api/generate", () => {
     const before = await credits();
     const res = await post("/api/generate", { prompt: "An email with tabs, an accordion and a carousel" });
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toMatch(/At most 2/);
+    const body = await res.json();
+    expect(body.error).toMatch(/At most 2/);
+    expect(body.mentioned).toEqual(["tabs", "accordion", "carousel"]);
+    const streamed = await server.fetch("/api/generate", { method: "POST", token, json: { prompt: "An email with tabs, an accordion and a carousel" }, headers: { Accept: "text/event-stream" } });
+    expect(streamed.status).toBe(400);
     expect(await credits()).toBe(before);
   });
 
@@ -128,7 +132,11 @@ describe("POST /api/generate", () => {
     const poor = await createUserWithToken(server, { credits: 0 });
     const res = await post("/api/generate", { prompt: PROMPT }, poor.token);
     expect(res.status).toBe(402);
-    expect(await res.json()).toEqual({ success: false, error: "Insufficient balance", details: { balance: 0, cost: 1 } });
+    expect(await res.json()).toEqual({ success: false, error: "Insufficient balance" });
+    const invalid = await post("/api/generate", { prompt: "tabs, an accordion and a carousel" }, poor.token);
+    expect(invalid.status).toBe(400);
+    const streamed = await server.fetch("/api/generate", { method: "POST", token: poor.token, json: { prompt: PROMPT }, headers: { Accept: "text/event-stream" } });
+    expect(streamed.status).toBe(402);
   });
 
   it("streams one event per stage and ends with the result when asked for text/event-stream", async () => {
@@ -171,6 +179,16 @@ describe("POST /api/generate-email", () => {
     expect(body.applied.length).toBe(1);
     expect(body.notApplied[0].instruction).toContain("teleport");
     expect(await credits()).toBe(before - 1);
+  });
+
+  it("refine that understands nothing changes nothing and costs nothing", async () => {
+    const first = await (await post("/api/generate-email", { prompt: PROMPT })).json();
+    const before = await credits();
+    const res = await post("/api/generate-email", { prompt: "teleport the footer to Mars", refine: true, currentHtml: first.html });
+    const body = await res.json();
+    expect(body.applied).toEqual([]);
+    expect(body.creditsCharged).toBe(0);
+    expect(await credits()).toBe(before);
   });
 
   it("refine without currentHtml is a 400 naming it", async () => {
