@@ -1,4 +1,4 @@
-import { apiRoute, apiError, json } from "~/lib/http.server";
+import { apiRoute, json, serviceError } from "~/lib/http.server";
 import { submitContent, submitContentSchema } from "~/services/library.server";
 
 export const { loader, action, apiAuth } = apiRoute("admin", {
