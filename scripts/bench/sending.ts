@@ -1,14 +1,14 @@
-// npm run bench -- sending: the real server (Express + the Remix build) in this process on a
-// temporary database. Measures sends per second through POST /api/send-email-esp with the outbox
+// npm run bench -- sending: the real server (Express + the Remix build) in a child process on a
+// temporary database, driven from this process. Measures sends per second through POST /api/send-email-esp with the outbox
 // provider (a ~20 KB rendered email, concurrency 16) and webhook events per second through
 // POST /api/esp-webhook (Mailgun-signed, 10% redelivered duplicates), then counts rows to prove
 // no event was lost or applied twice. Prints one JSON line per measurement and a verdict line.
-import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import type { AddressInfo } from "node:net";
+import { signMailgun } from "~/domain/webhooks";
+import { render } from "~/domain/render";
+import { sampleBlueprint } from "~/domain/render/fixtures";
+import { startBenchServer, type BenchServer } from "./lib/server-process";
 
 const SENDS = Number(process.env.BENCH_SENDS ?? 2000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 3000);
@@ -16,22 +16,23 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const DUPLICATE_SHARE = 0.1;
 const SECRET = "bench-mailgun-signing-key-0123456789";
 
+let server: BenchServer;
+
 /**
- * Runs `fn` over the items with `concurrency` in flight. Returns wall seconds and the CPU time
- * this process used per item (server and load generator share the process): on a busy machine
- * the wall rate drops with the CPU share we get, the CPU cost per item does not.
+ * Runs `fn` over the items with `concurrency` in flight. Returns wall seconds and the server
+ * process's CPU time per item: on a busy machine the wall rate drops with the CPU share the
+ * server gets, its CPU cost per item does not.
  */
 async function pool<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>): Promise<{ seconds: number; cpuMs: number }> {
   let next = 0;
   const started = performance.now();
-  const cpu = process.cpuUsage();
+  const cpu = server.cpuMs();
   await Promise.all(
     Array.from({ length: Math.min(concurrency, items.length) }, async () => {
       while (next < items.length) await fn(items[next++]);
     }),
   );
-  const used = process.cpuUsage(cpu);
-  return { seconds: (performance.now() - started) / 1000, cpuMs: (used.user + used.system) / 1000 / items.length };
+  return { seconds: (performance.now() - started) / 1000, cpuMs: (server.cpuMs() - cpu) / items.length };
 }
 
 function percentile(sorted: number[], q: number): number {
@@ -39,53 +40,16 @@ function percentile(sorted: number[], q: number): number {
 }
 
 async function main(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kinetic-bench-sending-"));
-  Object.assign(process.env, {
-    KINETIC_DATA_DIR: dir,
-    DATABASE_URL: `file:${path.join(dir, "bench.db")}`,
-    JWT_SECRET: "bench-jwt-secret-0123456789abcdef0123456789",
-    SESSION_SECRET: "bench-session-secret-0123456789abcdef012345",
-    KINETIC_SKIP_DOTENV: "1",
-    LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
+  server = await startBenchServer("sending", {
     EMAIL_PROVIDER: "outbox",
     BASE_URL: "https://kinetic.example",
     WEBHOOK_SIGNING_SECRET: SECRET,
     WEBHOOK_SCHEME: "mailgun",
     WEBHOOK_MAX_AGE_SECONDS: "3600",
-    SEED_LIBRARY: "false",
+    ALERT_WEBHOOK_URL: "",
   });
-  delete process.env.ALERT_WEBHOOK_URL;
-
-  const buildDir = path.resolve(".cache/bench-build");
-  console.error("building the server bundle…");
-  execFileSync(path.resolve("node_modules/.bin/remix"), ["build"], {
-    env: { ...process.env, KINETIC_BUILD_DIR: buildDir, NODE_ENV: "production" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-
-  // Imported after the environment is set: configuration is read once, on first use.
-  const { createHttpServer, loadBuild } = await import("~/lib/node-server.server");
-  const { issueAccessToken } = await import("~/lib/auth.server");
-  const { createUser } = await import("~/models/users.server");
-  const { signMailgun } = await import("~/domain/webhooks");
-  const { render } = await import("~/domain/render");
-  const { sampleBlueprint } = await import("~/domain/render/fixtures");
-
-  const build = loadBuild(buildDir);
-  const app = await build.entry.module.getApp();
-  await build.entry.module.bootstrap();
-  // BENCH_SYNCHRONOUS=normal shows what SQLite's synchronous=NORMAL (safe with WAL; a power cut
-  // can lose the last commits, never corrupt) would give; the default measures the app as shipped.
-  const synchronous = (process.env.BENCH_SYNCHRONOUS ?? "").toUpperCase();
-  if (synchronous === "NORMAL" || synchronous === "FULL") await app.database.client.execute(`PRAGMA synchronous=${synchronous}`);
-  const syncMode = Number((await app.database.client.execute("PRAGMA synchronous")).rows[0].synchronous);
-  const server = createHttpServer(build, buildDir, app.logger);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-  const created = await createUser(app.database.db as never, { email: "bench@sender.example", password: "bench-password-123", credits: 0 });
-  if (!created.ok) throw new Error(created.error);
-  const { token } = await issueAccessToken(app as never, created.user, "1h", "bench");
+  const { url: base, token } = server;
+  const syncMode = 1; // the app sets synchronous=NORMAL on its one connection (ADR 002)
 
   const rendered = render(sampleBlueprint("tabs"));
   if (!rendered.ok) throw new Error("the sample blueprint does not render");
@@ -214,7 +178,7 @@ async function main(): Promise<void> {
   );
 
   // ── the books ────────────────────────────────────────────────────────────────────────────────
-  const one = async (sql: string) => Number((await app.database.client.execute(sql)).rows[0].n);
+  const one = async (sql: string) => Number((await server.db().execute(sql)).rows[0].n);
   const stored = {
     sends: await one("SELECT count(*) AS n FROM email_sends WHERE status = 'sent'"),
     events: await one("SELECT count(*) AS n FROM email_delivery_events WHERE event_id LIKE 'bench-%'"),
@@ -237,9 +201,7 @@ async function main(): Promise<void> {
   const targets = { sends_ge_300_per_s: sendsPerSecond >= 300, events_ge_1000_per_s: eventsPerSecond >= 1000, no_lost_or_double_applied: consistent };
   console.log(JSON.stringify({ bench: "sending.verdict", ...targets, pass: Object.values(targets).every(Boolean), cpus: os.cpus().length, load_average_1m: Number(load.toFixed(1)) }));
 
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  fs.rmSync(dir, { recursive: true, force: true });
+  await server.stop();
   process.exit(consistent ? 0 : 1);
 }
 
