@@ -10,23 +10,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fail, parseArgs, stringFlag } from "./lib/args";
+import { useOfflineTempEnv } from "./lib/offline-env";
 
 const USAGE = "usage: npm run generate:check [-- --prompts scripts/eval/prompts.v1.json] [--only id,id] [--json report.json] [--width 600] [--html-dir DIR]";
 const BAR = { medianQa: 90, lowestQa: 75 };
 
 // Configuration is read once, on the first import of the app: set it before importing anything.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kinetic-generate-check-"));
-Object.assign(process.env, {
-  KINETIC_SKIP_DOTENV: "1",
-  KINETIC_DATA_DIR: dataDir,
-  DATABASE_URL: `file:${path.join(dataDir, "check.db")}`,
-  LLM_PROVIDER: "local",
-  EMBEDDINGS_PROVIDER: "local",
-  VECTOR_INDEX: "libsql",
-  EMAIL_PROVIDER: "outbox",
-  LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
-});
-for (const key of ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENAI_BASE_URL", "PINECONE_API_KEY", "ALERT_WEBHOOK_URL"]) delete process.env[key];
+const dataDir = useOfflineTempEnv("generate-check");
 
 interface PromptResult {
   id: string;

@@ -11,6 +11,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
+import { useOfflineTempEnv } from "../lib/offline-env";
+import { percentile, rng } from "./lib/stats";
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -23,40 +25,14 @@ const WARMUP = Number(arg("warmup", "20"));
 const TARGET_P50_MS = 150;
 
 // Configuration is read once, on the first import of the app: set it before importing anything.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kinetic-bench-generate-"));
-Object.assign(process.env, {
-  KINETIC_SKIP_DOTENV: "1",
-  KINETIC_DATA_DIR: dataDir,
-  DATABASE_URL: `file:${path.join(dataDir, "bench.db")}`,
-  LLM_PROVIDER: "local",
-  EMBEDDINGS_PROVIDER: "local",
-  VECTOR_INDEX: "libsql",
-  EMAIL_PROVIDER: "outbox",
-  LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
-  NODE_ENV: "production",
-});
-for (const key of ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENAI_BASE_URL", "PINECONE_API_KEY", "ALERT_WEBHOOK_URL"]) delete process.env[key];
+const dataDir = useOfflineTempEnv("bench-generate");
+process.env.NODE_ENV = "production";
 
 const out = (o: Record<string, unknown>) => console.log(JSON.stringify({ bench: "generate", ...o }));
 
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-}
 const median = (xs: number[]) => percentile(xs, 50);
 const round = (x: number) => Math.round(x * 100) / 100;
 
-/** Seeded PRNG (mulberry32) so every run builds the same library. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 
 const BRANDS = ["Northwind", "Aurora Outfitters", "Pixel & Pine", "Tidewater Coffee", "Lumen Labs", "Fjord Bikes", "Saffron Kitchen", "Orbit Books", "Maple Health", "Cobalt Games", "Harbor Bank", "Juniper Florist"];

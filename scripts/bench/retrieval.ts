@@ -17,6 +17,7 @@ import { TECHNIQUES, EMAIL_PURPOSES } from "../../app/domain/retrieval/technique
 import { createLocalRewriteEngine } from "../../app/engines/rewrite/local";
 import { createLocalRerankEngine } from "../../app/engines/rerank/local";
 import { float32ToBytes } from "../../app/domain/retrieval/vectors";
+import { percentile, rng } from "./lib/stats";
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -31,17 +32,6 @@ const MIN_CANDIDATES = Number(arg("min-candidates", "300"));
 const MIN_EXACT = Number(arg("min-exact", "24"));
 const ANN_THRESHOLD = Number(arg("ann-threshold", "1000"));
 
-/** Seeded PRNG (mulberry32) so every run builds the same library. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const BRANDS = ["Northwind", "Aurora Outfitters", "Pixel & Pine", "Tidewater Coffee", "Lumen Labs", "Fjord Bikes", "Saffron Kitchen", "Orbit Books", "Maple Health", "Cobalt Games", "Harbor Bank", "Juniper Florist"];
 const PRODUCTS = ["sneakers", "running shoes", "espresso beans", "yoga mats", "headphones", "winter jackets", "cookbooks", "bike helmets", "skincare sets", "board games", "savings accounts", "bouquets", "laptops", "tea samplers", "backpacks", "sunglasses"];
@@ -129,10 +119,6 @@ async function load(client: Client, docs: Synth[]): Promise<void> {
   }
 }
 
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-}
 
 async function benchSize(n: number): Promise<Record<string, unknown>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kinetic-bench-retrieval-"));

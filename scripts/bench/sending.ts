@@ -9,6 +9,7 @@ import { signMailgun } from "~/domain/webhooks";
 import { render } from "~/domain/render";
 import { sampleBlueprint } from "~/domain/render/fixtures";
 import { startBenchServer, type BenchServer } from "./lib/server-process";
+import { percentile } from "./lib/stats";
 
 const SENDS = Number(process.env.BENCH_SENDS ?? 2000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 3000);
@@ -35,9 +36,6 @@ async function pool<T>(items: T[], concurrency: number, fn: (item: T) => Promise
   return { seconds: (performance.now() - started) / 1000, cpuMs: (server.cpuMs() - cpu) / items.length };
 }
 
-function percentile(sorted: number[], q: number): number {
-  return Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(2));
-}
 
 async function main(): Promise<void> {
   server = await startBenchServer("sending", {
@@ -95,8 +93,8 @@ async function main(): Promise<void> {
       seconds: Number(sendSeconds.toFixed(2)),
       per_second: sendsPerSecond,
       cpu_ms_per_op: Number(sendRun.cpuMs.toFixed(3)),
-      p50_ms: percentile(sendLatencies, 0.5),
-      p95_ms: percentile(sendLatencies, 0.95),
+      p50_ms: Number(percentile(sendLatencies, 50).toFixed(2)),
+      p95_ms: Number(percentile(sendLatencies, 95).toFixed(2)),
       failures: sendFailures,
     }),
   );
@@ -171,8 +169,8 @@ async function main(): Promise<void> {
       seconds: Number(eventSeconds.toFixed(2)),
       per_second: eventsPerSecond,
       cpu_ms_per_op: Number(eventRun.cpuMs.toFixed(3)),
-      p50_ms: percentile(eventLatencies, 0.5),
-      p95_ms: percentile(eventLatencies, 0.95),
+      p50_ms: Number(percentile(eventLatencies, 50).toFixed(2)),
+      p95_ms: Number(percentile(eventLatencies, 95).toFixed(2)),
       ...counts,
     }),
   );
