@@ -36,7 +36,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 
 type ShellUser = { email: string; isAdmin: boolean } | null;
 
-function Shell({ children, brand, user, bare }: { children: React.ReactNode; brand: string; user: ShellUser; bare?: boolean }) {
+function Shell({ children, brand, user, bare, navless }: { children: React.ReactNode; brand: string; user: ShellUser; bare?: boolean; navless?: boolean }) {
   return (
     <html lang="en">
       <head>
@@ -52,7 +52,7 @@ function Shell({ children, brand, user, bare }: { children: React.ReactNode; bra
         ) : (
           <header className="topbar">
             <Link to="/" className="brand">{brand}</Link>
-            {user ? (
+            {navless ? null : user ? (
               <nav>
                 <NavLink to="/tokens">API tokens</NavLink>
                 {user.isAdmin ? <NavLink to="/admin">Admin</NavLink> : null}
@@ -98,7 +98,8 @@ export function ErrorBoundary() {
   const { title, detail } = errorCopy(error);
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <Shell brand={data?.brand ?? FALLBACK_BRAND} user={data?.user ?? null} bare={bare}>
+    // Without the root data the signed-in state is unknown: show the brand link only, not a wrong "Sign in".
+    <Shell brand={data?.brand ?? FALLBACK_BRAND} user={data?.user ?? null} bare={bare} navless={!data}>
       <div className="narrow error-page" style={{ margin: "0 auto" }}>
         <h1>{title}</h1>
         <p>{detail}</p>
