@@ -61,7 +61,7 @@ const EnvSchema = z.object({
   EMBEDDINGS_PROVIDER: z.enum(["auto", "openai", "local"]).default("auto"),
   EMBEDDINGS_MODEL: z.string().default("text-embedding-3-large"),
   VECTOR_INDEX: z.enum(["libsql", "pinecone"]).default("libsql"),
-  VECTOR_ANN_THRESHOLD: int(2000, 0),
+  VECTOR_ANN_THRESHOLD: int(1000, 0),
   PINECONE_API_KEY: optionalString,
   PINECONE_INDEX_HOST: optionalUrl,
   PINECONE_NAMESPACE: z.string().default(""),
