@@ -116,6 +116,8 @@ export const DRIVERS: Record<Technique, Driver> = {
     await expect(overlay).toBeVisible();
   },
 
+  // Every item on, then the first off and on again: the cart ends non-empty (a two-item cart
+  // emptied again would hide the total it is meant to measure).
   async itemCart(page, ns, m) {
     if (m.technique !== "itemCart") throw new Error("wrong module");
     const zero = page.locator(`.${ns}-int .${ns}-zero`);
@@ -124,11 +126,12 @@ export const DRIVERS: Record<Technique, Driver> = {
     await expect(zero).toHaveText(formatMoney(0, m.currency));
     await expect(sum).toBeHidden();
     expect(await generatedText(page, `${ns}-count`)).toBe("0");
+    const twoDigits = (await page.locator(`.${ns}-int .${ns}-minor`).count()) > 0;
     let total = 0;
     let count = 0;
     const toggle = async (i: number) => {
       const label = page.locator(`.${ns}-int .${ns}-item-${i} .${ns}-add-label`);
-      const adding = (await label.locator(`.${ns}-add-text`).isVisible());
+      const adding = await label.locator(`.${ns}-add-text`).isVisible();
       await label.click();
       total += adding ? m.items[i]!.price : -m.items[i]!.price;
       count += adding ? 1 : -1;
@@ -137,19 +140,24 @@ export const DRIVERS: Record<Technique, Driver> = {
       if (count > 0) {
         await expect(sum).toBeVisible();
         await expect(zero).toBeHidden();
-        // The major/minor spans each show one counter, clipped to the digits they stand for.
-        expect(await generatedText(page, `${ns}-minor`)).toBe(String(total));
+        // The minor span shows the whole counter, clipped to its last two digits; zero-decimal
+        // currencies print it once, after the currency sign.
+        if (twoDigits) expect(await generatedText(page, `${ns}-minor`)).toBe(String(total));
+        else expect(await generatedText(page, `${ns}-whole`)).toContain(String(total));
       } else {
         await expect(zero).toBeVisible();
+        await expect(sum).toBeHidden();
       }
     };
     for (let i = 0; i < m.items.length; i++) await toggle(i);
-    await toggle(1);
     await toggle(0);
-    expect(total).toBe(m.items.reduce((s, it, i) => s + (i > 1 ? it.price : 0), 0));
-    // What the reader sees: the clipped major part and the last two digits read as one amount.
-    const major = await page.locator(`.${ns}-int .${ns}-major`).boundingBox();
-    const minor = await page.locator(`.${ns}-int .${ns}-minor`).boundingBox();
-    expect(major && minor && minor.x > major.x).toBeTruthy();
+    await toggle(0);
+    expect(total).toBe(m.items.reduce((s, it) => s + it.price, 0));
+    if (twoDigits) {
+      // What the reader sees: the clipped major part and the last two digits read as one amount.
+      const major = await page.locator(`.${ns}-int .${ns}-major`).boundingBox();
+      const minor = await page.locator(`.${ns}-int .${ns}-minor`).boundingBox();
+      expect(major && minor && minor.x > major.x, "the major and minor parts of the total read left to right").toBeTruthy();
+    }
   },
 };

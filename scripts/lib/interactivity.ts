@@ -2,59 +2,11 @@
 // does (e2e/email): every control of every module is clicked and the visible change asserted with
 // the same drivers, then every rule mentioning :checked is deleted (a Gmail-like client) and each
 // module must fall back to its static block. Used by `npm run generate:check`.
-import { chromium, expect, type Browser, type Page } from "@playwright/test";
-import { formatMoney } from "../../app/domain/blueprint/currency";
-import { moduleNs, type Blueprint, type Technique } from "../../app/domain/blueprint/schema";
-import { DRIVERS, type Driver } from "../../e2e/email/drivers";
-import { generatedText, openEmail, simulateNoChecked } from "../../e2e/email/helpers";
+import { chromium, type Browser, type Page } from "@playwright/test";
+import { moduleNs, type Blueprint } from "../../app/domain/blueprint/schema";
+import { DRIVERS } from "../../e2e/email/drivers";
+import { openEmail, simulateNoChecked } from "../../e2e/email/helpers";
 
-/**
- * The e2e cart driver ends by toggling items 0 and 1 off again and then measures the visible
- * total; with a two-item cart (the schema's minimum) that total is hidden, so it cannot be
- * measured. This one toggles every item on, then the first off and on again, and always ends with
- * a non-empty cart whose clipped major/minor amounts must read left to right.
- */
-const itemCart: Driver = async (page, ns, m) => {
-  if (m.technique !== "itemCart") throw new Error("wrong module");
-  const zero = page.locator(`.${ns}-int .${ns}-zero`);
-  const sum = page.locator(`.${ns}-int .${ns}-sum`);
-  await expect(zero).toBeVisible();
-  await expect(zero).toHaveText(formatMoney(0, m.currency));
-  await expect(sum).toBeHidden();
-  expect(await generatedText(page, `${ns}-count`)).toBe("0");
-  const twoDigits = (await page.locator(`.${ns}-int .${ns}-minor`).count()) > 0;
-  let total = 0;
-  let count = 0;
-  const toggle = async (i: number) => {
-    const label = page.locator(`.${ns}-int .${ns}-item-${i} .${ns}-add-label`);
-    const adding = await label.locator(`.${ns}-add-text`).isVisible();
-    await label.click();
-    total += adding ? m.items[i]!.price : -m.items[i]!.price;
-    count += adding ? 1 : -1;
-    await expect(label.locator(adding ? `.${ns}-remove-text` : `.${ns}-add-text`)).toBeVisible();
-    expect(await generatedText(page, `${ns}-count`)).toBe(String(count));
-    if (count > 0) {
-      await expect(sum).toBeVisible();
-      await expect(zero).toBeHidden();
-      // The minor span shows the whole counter, clipped to its last two digits; zero-decimal
-      // currencies print it once, after the currency sign.
-      if (twoDigits) expect(await generatedText(page, `${ns}-minor`)).toBe(String(total));
-      else expect(await generatedText(page, `${ns}-whole`)).toContain(String(total));
-    } else {
-      await expect(zero).toBeVisible();
-      await expect(sum).toBeHidden();
-    }
-  };
-  for (let i = 0; i < m.items.length; i++) await toggle(i);
-  await toggle(0);
-  await toggle(0);
-  expect(total).toBe(m.items.reduce((s, it) => s + it.price, 0));
-  const major = await page.locator(`.${ns}-int .${ns}-major`).boundingBox();
-  const minor = await page.locator(`.${ns}-int .${ns}-minor`).boundingBox();
-  if (major || minor) expect(major && minor && minor.x > major.x, "the major and minor parts of the total read left to right").toBeTruthy();
-};
-
-const DRIVE: Record<Technique, Driver> = { ...DRIVERS, itemCart };
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -123,7 +75,7 @@ export async function checkInteractivity(browser: Browser, html: string, bluepri
       try {
         if (!(await isVisible(page, `.${r.ns}-int`))) throw new Error(`.${r.ns}-int is not visible where :checked works`);
         if (await isVisible(page, `.${r.ns}-fb`)) throw new Error(`.${r.ns}-fb is still visible where :checked works`);
-        await DRIVE[m.technique](page, r.ns, m);
+        await DRIVERS[m.technique](page, r.ns, m);
         r.works = true;
       } catch (error) {
         r.error = short(error);
