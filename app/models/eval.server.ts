@@ -7,15 +7,8 @@ import type { RunSummary } from "~/domain/eval/stats";
 export type EvalRunRow = typeof evalRuns.$inferSelect;
 export type EvalResultRow = typeof evalResults.$inferSelect;
 
-export interface NewEvalResult {
-  promptId: string | null;
-  prompt: string | null;
-  qaScore: number | null;
-  judgeScore: number | null;
-  generationMs: number | null;
-  error: string | null;
-  details: Record<string, unknown> | null;
-}
+/** One prompt's result as saveResult stores it: the row without what the database assigns. */
+export type NewEvalResult = Omit<EvalResultRow, "id" | "runId" | "createdAt">;
 
 export async function insertRun(db: Db, input: { label: string; promptSetVersion: string; promptCount: number }): Promise<EvalRunRow> {
   const id = crypto.randomUUID();

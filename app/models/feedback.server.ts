@@ -4,15 +4,7 @@ import type { Db } from "~/lib/db.server";
 
 export type FeedbackRow = typeof feedback.$inferSelect;
 
-export interface NewFeedback {
-  userId: string | null;
-  prompt: string;
-  rating: string;
-  positive: boolean;
-  ragUsed: boolean;
-  ragExamplesCount: number;
-  comment: string | null;
-}
+export type NewFeedback = Omit<FeedbackRow, "id" | "createdAt">;
 
 export async function insertFeedback(db: Db, input: NewFeedback): Promise<number> {
   const [row] = await db.insert(feedback).values(input).returning({ id: feedback.id });

@@ -19,62 +19,16 @@ export const RECENT_RUNS_LIMIT = 50;
 /** Finalize recomputes when a result lands between its read and its write; this bounds the retries. */
 const FINALIZE_ATTEMPTS = 5;
 
-export interface EvalRunJson {
-  id: string;
-  label: string;
-  promptSetVersion: string;
-  promptCount: number;
-  status: "running" | "complete";
-  resultCount: number;
-  errorCount: number;
-  avgQaScore: number | null;
-  avgJudgeScore: number | null;
-  avgGenerationMs: number | null;
-  createdAt: string;
-  completedAt: string | null;
-}
-
-export interface EvalResultJson {
-  id: number;
-  promptId: string | null;
-  prompt: string | null;
-  qaScore: number | null;
-  judgeScore: number | null;
-  generationMs: number | null;
-  error: string | null;
-  details: Record<string, unknown> | null;
-  createdAt: string;
-}
+/** Rows as JSON: dates become ISO 8601 strings; a result does not repeat its run id. */
+export type EvalRunJson = Omit<EvalRunRow, "createdAt" | "completedAt"> & { createdAt: string; completedAt: string | null };
+export type EvalResultJson = Omit<EvalResultRow, "runId" | "createdAt"> & { createdAt: string };
 
 export function runJson(r: EvalRunRow): EvalRunJson {
-  return {
-    id: r.id,
-    label: r.label,
-    promptSetVersion: r.promptSetVersion,
-    promptCount: r.promptCount,
-    status: r.status,
-    resultCount: r.resultCount,
-    errorCount: r.errorCount,
-    avgQaScore: r.avgQaScore,
-    avgJudgeScore: r.avgJudgeScore,
-    avgGenerationMs: r.avgGenerationMs,
-    createdAt: r.createdAt.toISOString(),
-    completedAt: r.completedAt ? r.completedAt.toISOString() : null,
-  };
+  return { ...r, createdAt: r.createdAt.toISOString(), completedAt: r.completedAt ? r.completedAt.toISOString() : null };
 }
 
-export function resultJson(r: EvalResultRow): EvalResultJson {
-  return {
-    id: r.id,
-    promptId: r.promptId,
-    prompt: r.prompt,
-    qaScore: r.qaScore,
-    judgeScore: r.judgeScore,
-    generationMs: r.generationMs,
-    error: r.error,
-    details: r.details ?? null,
-    createdAt: r.createdAt.toISOString(),
-  };
+export function resultJson({ runId: _runId, ...r }: EvalResultRow): EvalResultJson {
+  return { ...r, details: r.details ?? null, createdAt: r.createdAt.toISOString() };
 }
 
 const runNotFound = { ok: false as const, status: 404, error: "Eval run not found" };

@@ -10,17 +10,8 @@ export interface FeedbackInput {
   comment?: string | null;
 }
 
-export interface FeedbackJson {
-  id: number;
-  userId: string | null;
-  prompt: string;
-  rating: string;
-  positive: boolean;
-  ragUsed: boolean;
-  ragExamplesCount: number;
-  comment: string | null;
-  createdAt: string;
-}
+/** A row as JSON, with its date as an ISO 8601 string. */
+export type FeedbackJson = Omit<FeedbackRow, "createdAt"> & { createdAt: string };
 
 export interface FeedbackAggregates {
   overall: ShareOfPositive;
@@ -29,17 +20,7 @@ export interface FeedbackAggregates {
 }
 
 function feedbackJson(r: FeedbackRow): FeedbackJson {
-  return {
-    id: r.id,
-    userId: r.userId,
-    prompt: r.prompt,
-    rating: r.rating,
-    positive: r.positive,
-    ragUsed: r.ragUsed,
-    ragExamplesCount: r.ragExamplesCount,
-    comment: r.comment,
-    createdAt: r.createdAt.toISOString(),
-  };
+  return { ...r, createdAt: r.createdAt.toISOString() };
 }
 
 export async function submitFeedback(app: AppContext, userId: string | null, input: FeedbackInput): Promise<{ id: number; positive: boolean }> {
