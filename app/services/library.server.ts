@@ -40,31 +40,28 @@ const optionalText = (max: number) => z.string().trim().max(max).optional();
 
 export const CONTENT_FOCUSES = ["kinetic", "amp", "general"] as const;
 
-const htmlUpload = z.object({
-  uploadType: z.literal("html"),
+/** What an email document (html or amp) carries whatever its type. */
+const emailDocumentFields = {
   htmlContent: nonBlank(Number.MAX_SAFE_INTEGER),
   description: nonBlank(5_000),
   technique: optionalText(100),
   complexity: z.enum(COMPLEXITIES).optional(),
+  htmlType: optionalText(50),
+  embeddingText: optionalText(50_000),
+};
+
+const htmlUpload = z.object({
+  uploadType: z.literal("html"),
+  ...emailDocumentFields,
   emailPurpose: optionalText(100),
   exampleType: z.enum(EXAMPLE_TYPES).optional(),
   keyFeatures: tags.optional(),
   bestPracticeTags: tags.optional(),
-  htmlType: optionalText(50),
-  embeddingText: optionalText(50_000),
   /** Negative examples: what is wrong, kept with the document for readers and prompts. */
   whatIsWrong: optionalText(5_000),
 });
 
-const ampUpload = z.object({
-  uploadType: z.literal("amp"),
-  htmlContent: nonBlank(Number.MAX_SAFE_INTEGER),
-  description: nonBlank(5_000),
-  technique: optionalText(100),
-  complexity: z.enum(COMPLEXITIES).optional(),
-  htmlType: optionalText(50),
-  embeddingText: optionalText(50_000),
-});
+const ampUpload = z.object({ uploadType: z.literal("amp"), ...emailDocumentFields });
 
 const blogUpload = z.object({
   uploadType: z.literal("blog"),
