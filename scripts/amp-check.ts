@@ -12,7 +12,7 @@ import { LocalCopyEngine } from "~/engines/copy/local";
 import { LocalBlueprintEngine } from "~/engines/blueprint/local";
 import { LocalCodeEngine } from "~/engines/code/local";
 import { ampEmail } from "~/services/amp.server";
-import { fail, parseArgs, stringFlag } from "./lib/args";
+import { fail, parseArgs, runCli, stringFlag } from "./lib/args";
 import { loadPromptSet, type PromptEntry } from "./eval/set";
 
 const USAGE = "usage: npx tsx scripts/amp-check.ts [--set scripts/eval/prompts.v1.json | --builtin] [--limit N] [--json]";
@@ -171,10 +171,4 @@ async function main(): Promise<number> {
   return summary.allOk === summary.prompts ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (e) => {
-    console.error(e);
-    process.exit(1);
-  },
-);
+runCli(main);

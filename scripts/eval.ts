@@ -8,6 +8,7 @@ import { formatComparison, formatReport } from "./eval/format";
 import { createProgress } from "./eval/progress";
 import { runEval } from "./eval/run";
 import { loadPromptSet } from "./eval/set";
+import { runCli } from "./lib/args";
 
 async function run(cmd: RunCommand): Promise<number> {
   const loaded = loadPromptSet(cmd.set);
@@ -61,10 +62,4 @@ async function main(): Promise<number> {
   return cmd.kind === "compare" ? compare(cmd) : run(cmd);
 }
 
-main().then(
-  (code) => process.exit(code),
-  (e) => {
-    console.error(e instanceof Error ? (e.stack ?? e.message) : e);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -9,7 +9,7 @@ import { getApp, type AppContext } from "../app/lib/app.server";
 import { getAdapters } from "../app/lib/composition.server";
 import { getDocumentHtml, listContentHashes } from "../app/models/rag-documents.server";
 import { contentHash, submitContent, type LibraryInput } from "../app/services/library.server";
-import { fail, parseArgs, stringFlag } from "./lib/args";
+import { fail, isMainModule, parseArgs, runCli, stringFlag } from "./lib/args";
 
 const USAGE = "usage: npm run library:import -- DIR [--min-chars 200] [--dry-run]";
 
@@ -189,12 +189,4 @@ export async function main(argv: string[]): Promise<number> {
   return summary.failed.length ? 1 : 0;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename)) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (e) => {
-      console.error(e);
-      process.exit(1);
-    },
-  );
-}
+if (isMainModule(__filename)) runCli(() => main(process.argv.slice(2)));

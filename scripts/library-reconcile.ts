@@ -3,12 +3,11 @@
 // vectors without rows, metadata that differs from what the row says, and vectors made by another
 // embedding model. --repair re-embeds and upserts the first, deletes orphan vectors, and re-embeds
 // mismatches. Exit code: 0 no drift (or all repaired), 1 drift left, 2 usage, 3 index unreachable.
-import path from "node:path";
 import { migrate } from "../db/migrate";
 import { getApp } from "../app/lib/app.server";
 import { getAdapters } from "../app/lib/composition.server";
 import { reconcileLibrary, type ReconcileReport } from "../app/services/library.server";
-import { fail, parseArgs } from "./lib/args";
+import { fail, isMainModule, parseArgs, runCli } from "./lib/args";
 
 const USAGE = "usage: npm run library:reconcile [-- --repair] [--json]";
 const SHOWN = 20;
@@ -63,12 +62,4 @@ export async function main(argv: string[]): Promise<number> {
   return exitCodeFor(result.report);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename)) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (e) => {
-      console.error(e);
-      process.exit(1);
-    },
-  );
-}
+if (isMainModule(__filename)) runCli(() => main(process.argv.slice(2)));

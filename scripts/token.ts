@@ -4,7 +4,7 @@ import { getApp } from "../app/lib/app.server";
 import { issueAccessToken } from "../app/lib/auth.server";
 import { parseTtl } from "../app/lib/jwt.server";
 import { findUserByEmail } from "../app/models/users.server";
-import { fail, parseArgs, stringFlag } from "./lib/args";
+import { fail, parseArgs, runCli, stringFlag } from "./lib/args";
 
 const USAGE = "usage: npm run token -- --email E [--ttl 24h] [--name NAME]";
 
@@ -23,10 +23,4 @@ async function main() {
   console.log(issued.token);
 }
 
-main().then(
-  () => process.exit(0),
-  (e) => {
-    console.error(e instanceof Error ? e.message : e);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -5,7 +5,7 @@ import { migrate } from "../db/migrate";
 import { getApp } from "../app/lib/app.server";
 import { AI_GENERATION, balanceOf, grant } from "../app/models/credits.server";
 import { createUser, findUserByEmail, setAdmin } from "../app/models/users.server";
-import { fail, parseArgs, stringFlag } from "./lib/args";
+import { fail, parseArgs, runCli, stringFlag } from "./lib/args";
 
 const USAGE = `usage:
   npm run user -- create --email E --password P [--admin] [--credits N]
@@ -46,10 +46,4 @@ async function main() {
   console.log(`${user.email} is ${args.flags.revoke === true ? "no longer" : "now"} an admin (balance ${await balanceOf(db, user.id)})`);
 }
 
-main().then(
-  () => process.exit(0),
-  (e) => {
-    console.error(e instanceof Error ? e.message : e);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -1,3 +1,5 @@
+import path from "node:path";
+
 // Tiny flag parser for our CLIs: --name value, --flag (boolean), positional arguments.
 export interface ParsedArgs {
   positional: string[];
@@ -27,4 +29,20 @@ export function fail(message: string, usage?: string): never {
 export function stringFlag(args: ParsedArgs, name: string): string | undefined {
   const v = args.flags[name];
   return typeof v === "string" ? v : undefined;
+}
+
+/** Runs a CLI's main and exits with its code (0 when it returns nothing); a crash prints and exits 1. */
+export function runCli(main: () => Promise<number | void>): void {
+  main().then(
+    (code) => process.exit(code ?? 0),
+    (e: unknown) => {
+      console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+      process.exit(1);
+    },
+  );
+}
+
+/** True when this file is the script being run (not imported, e.g. by a test). */
+export function isMainModule(filename: string): boolean {
+  return Boolean(process.argv[1]) && path.resolve(process.argv[1]) === path.resolve(filename);
 }
