@@ -108,8 +108,10 @@ async function main(): Promise<number> {
         // The same validation the endpoint applies, so the set cannot hold a request the API refuses.
         const parsed = GenerateRequestSchema.safeParse({ ...entry, useRAG: false });
         if (!parsed.success) throw new Error(`invalid request: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+        const prepared = generation.prepareGeneration(parsed.data);
+        if (!prepared.ok) throw new Error(`generate → ${prepared.status}: ${prepared.error}`);
         const input = parsed.data;
-        const out = await generation.generate(app, user, input);
+        const out = await generation.generate(app, user, prepared.prepared);
         if (!out.ok) throw new Error(`generate → ${out.status}: ${out.error}`);
         const { html, blueprint, metadata } = out.response;
         r.techniques = metadata.techniques;

@@ -1,7 +1,7 @@
 import { GenerateRequestSchema } from "~/domain/generation/requests";
 import { apiRoute, insufficientBalance, json, serviceError } from "~/lib/http.server";
 import { balanceOf } from "~/models/credits.server";
-import { checkGenerateInput, generate, type StageName } from "~/services/generation.server";
+import { generate, prepareGeneration, type StageName } from "~/services/generation.server";
 
 function sse(event: string, data: unknown): Uint8Array {
   return new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -11,12 +11,12 @@ export const { loader, action, apiAuth } = apiRoute("user", {
   POST: async ({ app, user, body, request, requestId }) => {
     const parsed = await body(GenerateRequestSchema);
     if (!parsed.ok) return parsed.response;
-    const input = parsed.data;
-    const checked = checkGenerateInput(input);
+    const checked = prepareGeneration(parsed.data);
     if (!checked.ok) return serviceError(checked);
+    const { prepared } = checked;
 
     if (!(request.headers.get("accept") ?? "").includes("text/event-stream")) {
-      const result = await generate(app, user, input);
+      const result = await generate(app, user, prepared);
       if (!result.ok) return serviceError(result);
       return json(result.response);
     }
@@ -35,7 +35,7 @@ export const { loader, action, apiAuth } = apiRoute("user", {
           }
         };
         try {
-          const result = await generate(app, user, input, (stage: StageName, detail) => send("stage", { stage, ...detail }));
+          const result = await generate(app, user, prepared, (stage: StageName, detail) => send("stage", { stage, ...detail }));
           if (result.ok) send("result", result.response);
           else send("error", { success: false, status: result.status, error: result.error, ...(result.details !== undefined ? { details: result.details } : {}), ...(result.extra ?? {}) });
         } catch (error) {

@@ -169,17 +169,23 @@ export interface GenerateResponse {
   };
 }
 
-/** The input checks that need no generation (e.g. three techniques): run before any credit moves. */
-export function checkGenerateInput(input: GenerateInput): { ok: true } | ServiceError {
-  const understood = understand(input, input.blueprint);
-  return understood.ok ? { ok: true } : understood;
+/** A request that passed the checks needing no generation, with what they derived from it. */
+export interface PreparedGeneration {
+  input: GenerateInput;
+  understood: Understood;
 }
 
-/** Steps 1–9. Credits are charged first and refunded if anything after that fails. */
+/** Steps 2–3 and the input checks that need no generation (e.g. three techniques): before any credit moves. */
+export function prepareGeneration(input: GenerateInput): { ok: true; prepared: PreparedGeneration } | ServiceError {
+  const understood = understand(input, input.blueprint);
+  return understood.ok ? { ok: true, prepared: { input, understood: understood.value } } : understood;
+}
+
+/** Steps 1–9 on a prepared request. Credits are charged first and refunded if anything after that fails. */
 export async function generate(
   app: AppContext,
   user: User,
-  input: GenerateInput,
+  { input, understood: u }: PreparedGeneration,
   onStage: StageListener = () => undefined,
 ): Promise<{ ok: true; response: GenerateResponse } | ServiceError> {
   const started = performance.now();
@@ -191,11 +197,6 @@ export async function generate(
     last = now;
     onStage(name, { ms: timings[name], ...detail });
   };
-
-  // Input problems that need no generation are refused before any credit moves.
-  const understood = understand(input, input.blueprint);
-  if (!understood.ok) return understood;
-  const u = understood.value;
 
   const generationId = crypto.randomUUID();
   const cost = app.env.CREDITS_PER_GENERATION;
@@ -379,7 +380,9 @@ export async function generateEmail(
   input: { prompt: string; refine?: boolean; currentHtml?: string },
 ): Promise<{ ok: true; response: GenerateEmailResponse } | ServiceError> {
   if (!input.refine) {
-    const result = await generate(app, user, { prompt: input.prompt });
+    const prepared = prepareGeneration({ prompt: input.prompt });
+    if (!prepared.ok) return prepared;
+    const result = await generate(app, user, prepared.prepared);
     if (!result.ok) return result;
     const { html, metadata } = result.response;
     return {
