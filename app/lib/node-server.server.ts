@@ -1,11 +1,14 @@
 // The HTTP server around the Remix build, shared by `npm start` and the test servers.
+// JSON API routes are called straight from the table in api-routes.server.ts (ADR 011); pages,
+// assets and anything the table does not claim go through Express and Remix's request handler.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import { createReadableStreamFromReadable, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import express from "express";
+import { apiRoutesFrom, isApiPath, matchApiRoute, type ApiMatch } from "./api-routes.server";
 import type { Logger } from "./logger.server";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -25,24 +28,104 @@ export function loadBuild(buildDir: string): KineticBuild {
   return require(path.resolve(buildDir, "index.js")) as KineticBuild;
 }
 
+const requestIds = new WeakMap<http.ServerResponse, string>();
+
+/** Every response carries a request id, and every log line of that request names it. */
+function beginRequest(req: http.IncomingMessage, res: http.ServerResponse, logger: Logger): string {
+  const incoming = req.headers["x-request-id"];
+  const requestId = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+  requestIds.set(res, requestId);
+  res.setHeader("x-request-id", requestId);
+  const started = process.hrtime.bigint();
+  res.on("finish", () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    const pathname = (req.url ?? "/").split("?")[0];
+    logger.info({ requestId, method: req.method, path: pathname, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+  });
+  return requestId;
+}
+
+// Remix calls a resource route's loader for these methods and its action for the mutations;
+// anything else is left to Remix, which answers 405.
+const LOADER_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const ACTION_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+/** The request URL as Express computes it with `trust proxy` set to loopback. */
+function requestUrl(req: http.IncomingMessage): string {
+  const trusted = LOOPBACK.test(req.socket.remoteAddress ?? "");
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.split(",")[0].trim() || undefined;
+  const proto = (trusted && first(req.headers["x-forwarded-proto"])) || ("encrypted" in req.socket && req.socket.encrypted ? "https" : "http");
+  const host = (trusted && first(req.headers["x-forwarded-host"])) || req.headers.host || "localhost";
+  return `${proto}://${host}${req.url ?? "/"}`;
+}
+
+function toWebRequest(req: http.IncomingMessage, res: http.ServerResponse, url: string): Request {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else if (value !== undefined) headers.set(key, value);
+  }
+  // Aborted when the client goes away before the response is complete (SSE streams stop on it).
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const method = req.method ?? "GET";
+  const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };
+  if (method !== "GET" && method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(url, init);
+}
+
+async function writeResponse(res: http.ServerResponse, response: Response, head: boolean): Promise<void> {
+  res.statusCode = response.status;
+  if (response.statusText) res.statusMessage = response.statusText;
+  for (const [key, value] of response.headers) res.appendHeader(key, value);
+  if (head || !response.body) {
+    res.end();
+    return;
+  }
+  if (/text\/event-stream/i.test(response.headers.get("content-type") ?? "")) {
+    res.flushHeaders();
+    await writeReadableStreamToWritable(response.body, res);
+    return;
+  }
+  // Buffered, so Node sends a Content-Length instead of chunking.
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+async function serveApi(match: ApiMatch, req: http.IncomingMessage, res: http.ServerResponse, requestId: string, url: string, logger: Logger) {
+  const method = req.method ?? "GET";
+  const handler = LOADER_METHODS.has(method) ? match.route.loader! : match.route.action!;
+  let response: Response;
+  try {
+    const request = toWebRequest(req, res, url);
+    const result: unknown = await handler({ request, params: match.params, context: { requestId } });
+    response = result instanceof Response ? result : Response.json(result);
+  } catch (error) {
+    if (error instanceof Response) response = error;
+    else {
+      logger.error({ err: error, requestId, path: match.route.path }, "unhandled error in API route");
+      response = Response.json({ success: false, error: "Internal server error", request_id: requestId }, { status: 500 });
+    }
+  }
+  try {
+    await writeResponse(res, response, method === "HEAD");
+  } catch (error) {
+    // The client went away mid-response; nothing is left to tell it.
+    logger.debug({ err: error, requestId }, "response not completely written");
+    res.destroy();
+  }
+}
+
 export function createHttpServer(build: KineticBuild, buildDir: string, logger: Logger): http.Server {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
-
-  // Every response carries a request id, and every log line of that request names it.
-  app.use((req, res, next) => {
-    const incoming = req.get("x-request-id");
-    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
-    res.locals.requestId = requestId;
-    res.setHeader("x-request-id", requestId);
-    const started = process.hrtime.bigint();
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info({ requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
-    });
-    next();
-  });
 
   const clientDir = fs.existsSync(path.join(buildDir, "client")) ? path.join(buildDir, "client") : path.resolve("public/build");
   app.use("/build", express.static(clientDir, { immutable: true, maxAge: "1y" }));
@@ -53,8 +136,27 @@ export function createHttpServer(build: KineticBuild, buildDir: string, logger: 
     createRequestHandler({
       build,
       mode: "production",
-      getLoadContext: (_req, res) => ({ requestId: res.locals.requestId as string }),
+      getLoadContext: (_req, res) => ({ requestId: requestIds.get(res) }),
     }),
   );
-  return http.createServer(app);
+
+  const apiRoutes = apiRoutesFrom(build);
+  return http.createServer((req, res) => {
+    const requestId = beginRequest(req, res, logger);
+    const method = req.method ?? "GET";
+    if (LOADER_METHODS.has(method) || ACTION_METHODS.has(method)) {
+      const href = requestUrl(req);
+      const url = URL.canParse(href) ? new URL(href) : null;
+      // Remix's data and single-fetch requests (`?_data=`, `*.data`) keep Remix's own handling.
+      if (url && isApiPath(url.pathname) && !url.pathname.endsWith(".data") && !url.searchParams.has("_data")) {
+        const match = matchApiRoute(apiRoutes, url.pathname);
+        const handler = match && (LOADER_METHODS.has(method) ? match.route.loader : match.route.action);
+        if (match && handler) {
+          void serveApi(match, req, res, requestId, href, logger);
+          return;
+        }
+      }
+    }
+    app(req, res);
+  });
 }
