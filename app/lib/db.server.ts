@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createClient, type Client } from "@libsql/client";
+import { expandConfig, isInMemoryConfig } from "@libsql/core/config";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import * as schema from "../../db/schema";
+import { FileClient } from "./libsql-file-client.server";
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 export interface Database {
@@ -11,6 +13,11 @@ export interface Database {
 }
 
 const BUSY_TIMEOUT_MS = 5000;
+
+/** `file:path`, `file:/path` and `file:///path` (or `file://localhost/path`) name a local file. */
+function isLocalAuthority(a: ReturnType<typeof expandConfig>["authority"]): boolean {
+  return a === undefined || ((a.host === "" || a.host.toLowerCase() === "localhost") && a.port === undefined && a.userinfo === undefined);
+}
 
 /** Opens a libSQL database (`file:` or a libSQL server URL); local files use WAL and a busy timeout. */
 export async function openDatabase(url: string, authToken?: string): Promise<Database> {
@@ -21,8 +28,13 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
   }
   // One connection for a local file: SQLite calls run synchronously on this thread, so more
   // connections add no parallelism, and with one every PRAGMA below holds for every query.
-  // (We never hold interactive transactions; atomic writes are batches.)
-  const client = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS, ...(isFile ? { concurrency: 1 } : {}) });
+  // (We never hold interactive transactions; atomic writes are batches.) Plain database files
+  // get the statement-caching client (ADR 012); memory databases and remote URLs the stock one.
+  const config = expandConfig({ url, authToken }, true);
+  const client: Client =
+    config.scheme === "file" && !isInMemoryConfig(config) && !config.syncUrl && isLocalAuthority(config.authority)
+      ? new FileClient(config.path, { timeout: BUSY_TIMEOUT_MS })
+      : createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS, ...(isFile ? { concurrency: 1 } : {}) });
   if (isFile) {
     await client.execute("PRAGMA journal_mode=WAL");
     // Safe under WAL (no corruption on power loss; at most the last commits are lost) and it

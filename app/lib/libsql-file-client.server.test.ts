@@ -1,0 +1,158 @@
+// The statement-caching file client against @libsql/client itself: the same statements on two
+// database files must give the same results and the same errors.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createClient, LibsqlBatchError, LibsqlError, type Client, type InStatement, type ResultSet } from "@libsql/client";
+import { afterAll, describe, expect, it } from "vitest";
+import { FileClient } from "./libsql-file-client.server";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kinetic-fileclient-"));
+const stock = createClient({ url: `file:${path.join(dir, "stock.db")}`, concurrency: 1 });
+const ours = new FileClient(path.join(dir, "ours.db"));
+const both: Array<[string, Client]> = [
+  ["stock", stock],
+  ["ours", ours],
+];
+
+afterAll(() => {
+  stock.close();
+  ours.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A ResultSet as plain data: rows by index and by name, so both shapes are compared. */
+function plain(rs: ResultSet) {
+  return {
+    columns: rs.columns,
+    columnTypes: rs.columnTypes,
+    rows: rs.rows.map((r) => ({ byIndex: Array.from({ length: r.length }, (_, i) => r[i]), byName: { ...r } })),
+    rowsAffected: rs.rowsAffected,
+    lastInsertRowid: rs.lastInsertRowid,
+    json: rs.toJSON(),
+  };
+}
+
+async function same(stmt: InStatement | string) {
+  const [a, b] = await Promise.all(both.map(([, c]) => c.execute(stmt as InStatement)));
+  expect(plain(b)).toEqual(plain(a));
+  return plain(b);
+}
+
+async function sameError(run: (c: Client) => Promise<unknown>) {
+  const errors = [];
+  for (const [, c] of both) {
+    try {
+      await run(c);
+      errors.push(null);
+    } catch (e) {
+      errors.push(e);
+    }
+  }
+  const [a, b] = errors as Array<LibsqlError & { statementIndex?: number }>;
+  expect(a).toBeInstanceOf(Error);
+  expect(b?.constructor).toBe(a.constructor);
+  expect({ message: b.message, code: b.code, extendedCode: b.extendedCode, rawCode: b.rawCode, statementIndex: b.statementIndex }).toEqual({
+    message: a.message,
+    code: a.code,
+    extendedCode: a.extendedCode,
+    rawCode: a.rawCode,
+    statementIndex: a.statementIndex,
+  });
+  return b;
+}
+
+describe("FileClient matches @libsql/client", () => {
+  it("creates tables, binds every kind of argument and reads rows back the same way", async () => {
+    for (const [, c] of both) {
+      await c.executeMultiple(`
+        CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, price REAL, flag INTEGER, at INTEGER, data BLOB, note TEXT);
+        CREATE TABLE logs (id INTEGER PRIMARY KEY AUTOINCREMENT, item TEXT NOT NULL);`);
+    }
+    expect((await same({ sql: "INSERT INTO items (name, price, flag, at, data, note) VALUES (?, ?, ?, ?, ?, ?)", args: ["tea", 2.5, true, new Date(1_700_000_000_000), new Uint8Array([1, 2, 3]).buffer, null] })).lastInsertRowid).toBe(1n);
+    await same({ sql: "INSERT INTO items (name, price, flag, at) VALUES (:name, @price, $flag, :at)", args: { name: "cake", price: 4, flag: false, at: 12n } });
+    await same({ sql: "INSERT INTO items (name) VALUES (?)", args: ["bun"] });
+    const all = await same("SELECT * FROM items ORDER BY id");
+    expect(all.rows).toHaveLength(3);
+    expect(all.rows[0].byName).toMatchObject({ name: "tea", price: 2.5, flag: 1, at: 1_700_000_000_000, note: null });
+    expect(new Uint8Array(all.rows[0].byName.data as ArrayBuffer)).toEqual(new Uint8Array([1, 2, 3]));
+    // Duplicate column names: the first one keeps the name, both keep their index.
+    await same({ sql: "SELECT name, price AS name, count(*) OVER () AS n FROM items WHERE price > ?", args: [1] });
+    expect((await same({ sql: "UPDATE items SET price = price * 2 WHERE price IS NOT NULL", args: [] })).rowsAffected).toBe(2);
+    const returning = await same({ sql: "DELETE FROM items WHERE name = ? RETURNING id, name", args: ["bun"] });
+    expect(returning.rows[0].byName).toEqual({ id: 3, name: "bun" });
+    await same("SELECT 1 AS one WHERE 0");
+    await same("PRAGMA user_version");
+  });
+
+  it("caches statements without serving stale ones after the schema changes", async () => {
+    for (let i = 0; i < 3; i++) await same({ sql: "SELECT * FROM items WHERE id = ?", args: [1] });
+    for (const [, c] of both) await c.execute("ALTER TABLE items ADD COLUMN stock INTEGER NOT NULL DEFAULT 7");
+    const after = await same({ sql: "SELECT * FROM items WHERE id = ?", args: [1] });
+    expect(after.columns).toContain("stock");
+    expect(after.rows[0].byName.stock).toBe(7);
+  });
+
+  it("refuses the same bad input with the same errors", async () => {
+    await sameError((c) => c.execute({ sql: "INSERT INTO items (name) VALUES (?)", args: ["tea"] }));
+    await sameError((c) => c.execute({ sql: "INSERT INTO items (name) VALUES (?)", args: [null] }));
+    await sameError((c) => c.execute("SELEC nonsense"));
+    await sameError((c) => c.execute({ sql: "SELECT * FROM missing_table", args: [] }));
+    await sameError((c) => c.execute({ sql: "SELECT ?", args: [Number.NaN] }));
+    await sameError((c) => c.execute({ sql: "SELECT ?", args: [undefined as never] }));
+    await sameError((c) => c.execute("SELECT 9007199254740993 AS big"));
+  });
+
+  it("runs batches in one transaction and rolls all of a failed one back", async () => {
+    const ok = await Promise.all(
+      both.map(([, c]) =>
+        c.batch(
+          [
+            { sql: "INSERT INTO logs (item) VALUES (?)", args: ["a"] },
+            ["INSERT INTO logs (item) VALUES (?)", ["b"]],
+            "SELECT count(*) AS n FROM logs",
+          ],
+          "write",
+        ),
+      ),
+    );
+    expect(ok[1].map(plain)).toEqual(ok[0].map(plain));
+    const failed = await sameError((c) =>
+      c.batch(
+        [
+          { sql: "INSERT INTO logs (item) VALUES (?)", args: ["c"] },
+          { sql: "INSERT INTO logs (item) VALUES (?)", args: [null] },
+        ],
+        "write",
+      ),
+    );
+    expect(failed).toBeInstanceOf(LibsqlBatchError);
+    expect(failed.statementIndex).toBe(1);
+    expect((await same("SELECT item FROM logs ORDER BY id")).rows.map((r) => r.byName.item)).toEqual(["a", "b"]);
+    // The connection is usable again (nothing left open).
+    await same({ sql: "INSERT INTO logs (item) VALUES (?)", args: ["d"] });
+    const read = await Promise.all(both.map(([, c]) => c.batch(["SELECT count(*) AS n FROM logs"], "read")));
+    expect(plain(read[1][0])).toEqual(plain(read[0][0]));
+  });
+
+  it("migrates with foreign keys off and reports closed use", async () => {
+    const migrated = await Promise.all(both.map(([, c]) => c.migrate([{ sql: "CREATE TABLE extra (id INTEGER PRIMARY KEY)", args: [] }, { sql: "INSERT INTO extra (id) VALUES (1)", args: [] }])));
+    expect(migrated[1].map(plain)).toEqual(migrated[0].map(plain));
+    await same("SELECT * FROM extra");
+    await same("PRAGMA foreign_keys");
+  });
+
+  it("offers no interactive transactions (atomic writes are batches, ADR 002)", async () => {
+    await expect(ours.transaction("write")).rejects.toMatchObject({ code: "TRANSACTION_UNSUPPORTED" });
+  });
+
+  it("says so once it is closed", async () => {
+    const file = path.join(dir, "closing.db");
+    const c = new FileClient(file);
+    await c.execute("SELECT 1");
+    c.close();
+    expect(c.closed).toBe(true);
+    await expect(c.execute("SELECT 1")).rejects.toMatchObject({ code: "CLIENT_CLOSED" });
+    await expect(c.batch(["SELECT 1"])).rejects.toBeInstanceOf(LibsqlError);
+  });
+});

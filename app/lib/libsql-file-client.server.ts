@@ -1,0 +1,238 @@
+// A libSQL `Client` for local database files that keeps its prepared statements (ADR 012).
+// @libsql/client prepares every statement again on each call and learns whether it returns rows
+// by catching an exception; on the send and webhook paths that was a third of the database time.
+// This client runs the same SQL through the same `libsql` engine on one connection, caches each
+// statement by its text, and returns the same ResultSet and error types, so drizzle and the
+// models cannot tell the two apart (test/unit/libsql-file-client.test.ts runs both side by side).
+// Remote URLs (libsql://, http://) keep using @libsql/client.
+import Database from "libsql";
+import type { Client, InArgs, InStatement, InValue, Replicated, ResultSet, Row, Transaction, TransactionMode } from "@libsql/client";
+import { LibsqlBatchError, LibsqlError } from "@libsql/core/api";
+import { ResultSetImpl, transactionModeToBegin } from "@libsql/core/util";
+
+type NativeDatabase = Database.Database;
+type NativeStatement = ReturnType<NativeDatabase["prepare"]>;
+type SqlValue = null | string | number | bigint | Buffer;
+
+interface Prepared {
+  stmt: NativeStatement;
+  /** Whether the statement returns rows (a SELECT, or anything with RETURNING). */
+  reader: boolean;
+  columns: string[];
+  columnTypes: string[];
+}
+
+/** Enough for every distinct statement the app runs, many times over. */
+const STATEMENT_CACHE_ENTRIES = 500;
+const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const MIN_INT64 = -9223372036854775808n;
+const MAX_INT64 = 9223372036854775807n;
+// Statements that may change the schema: cached statements and their column lists are dropped.
+const SCHEMA_CHANGE = /^\s*(create|alter|drop|vacuum|attach|detach)\b/i;
+
+// SQLite's primary result codes, by number (extended codes keep the primary code in the low byte).
+const BASE_CODES: Record<number, string> = {
+  1: "SQLITE_ERROR", 2: "SQLITE_INTERNAL", 3: "SQLITE_PERM", 4: "SQLITE_ABORT", 5: "SQLITE_BUSY", 6: "SQLITE_LOCKED",
+  7: "SQLITE_NOMEM", 8: "SQLITE_READONLY", 9: "SQLITE_INTERRUPT", 10: "SQLITE_IOERR", 11: "SQLITE_CORRUPT",
+  12: "SQLITE_NOTFOUND", 13: "SQLITE_FULL", 14: "SQLITE_CANTOPEN", 15: "SQLITE_PROTOCOL", 16: "SQLITE_EMPTY",
+  17: "SQLITE_SCHEMA", 18: "SQLITE_TOOBIG", 19: "SQLITE_CONSTRAINT", 20: "SQLITE_MISMATCH", 21: "SQLITE_MISUSE",
+  22: "SQLITE_NOLFS", 23: "SQLITE_AUTH", 24: "SQLITE_FORMAT", 25: "SQLITE_RANGE", 26: "SQLITE_NOTADB",
+  27: "SQLITE_NOTICE", 28: "SQLITE_WARNING",
+};
+
+function toLibsqlError(e: unknown): unknown {
+  if (e instanceof Database.SqliteError) {
+    const rawCode = (e as { rawCode?: number }).rawCode;
+    const code = rawCode === undefined ? "SQLITE_UNKNOWN" : (BASE_CODES[rawCode & 0xff] ?? `SQLITE_UNKNOWN_${rawCode & 0xff}`);
+    return new LibsqlError(e.message, code, e.code, rawCode, e);
+  }
+  return e;
+}
+
+function valueToSql(value: InValue): SqlValue {
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new RangeError("Only finite numbers (not Infinity or NaN) can be passed as arguments");
+    return value;
+  }
+  if (typeof value === "bigint") {
+    if (value < MIN_INT64 || value > MAX_INT64) throw new RangeError("bigint is too large to be represented as a 64-bit integer and passed as argument");
+    return value;
+  }
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (value instanceof ArrayBuffer) return Buffer.from(value);
+  if (value instanceof Date) return value.valueOf();
+  if (value === undefined) throw new TypeError("undefined cannot be passed as argument to the database");
+  return value as SqlValue;
+}
+
+function valueFromSql(value: unknown): unknown {
+  if (typeof value === "bigint") {
+    if (value < MIN_SAFE || value > MAX_SAFE) throw new RangeError("Received integer which cannot be safely represented as a JavaScript number");
+    return Number(value);
+  }
+  if (value instanceof Buffer) return value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength);
+  return value;
+}
+
+/** A row as @libsql/client builds it: values by index (not enumerable) and by column name. */
+function toRow(values: unknown[], columns: string[]): Row {
+  const row = {} as Row;
+  Object.defineProperty(row, "length", { value: values.length });
+  for (let i = 0; i < values.length; i++) {
+    const value = valueFromSql(values[i]);
+    Object.defineProperty(row, i, { value });
+    const column = columns[i];
+    if (!Object.hasOwn(row, column)) Object.defineProperty(row, column, { value, enumerable: true, configurable: true, writable: true });
+  }
+  return row;
+}
+
+function normalize(stmt: InStatement | [string, InArgs?] | string, args?: InArgs): { sql: string; args: InArgs } {
+  if (typeof stmt === "string") return { sql: stmt, args: args ?? [] };
+  if (Array.isArray(stmt)) return { sql: stmt[0], args: stmt[1] ?? [] };
+  return { sql: stmt.sql, args: stmt.args ?? [] };
+}
+
+function bindArgs(args: InArgs): SqlValue[] | Record<string, SqlValue> {
+  if (Array.isArray(args)) return args.map(valueToSql);
+  const named: Record<string, SqlValue> = {};
+  for (const [name, value] of Object.entries(args)) {
+    const key = name[0] === "@" || name[0] === "$" || name[0] === ":" ? name.slice(1) : name;
+    named[key] = valueToSql(value);
+  }
+  return named;
+}
+
+export class FileClient implements Client {
+  readonly protocol = "file";
+  closed = false;
+  readonly #db: NativeDatabase;
+  readonly #statements = new Map<string, Prepared>();
+
+  constructor(path: string, options: { timeout?: number } = {}) {
+    this.#db = new Database(path, { timeout: options.timeout });
+  }
+
+  #prepare(sql: string): Prepared {
+    const hit = this.#statements.get(sql);
+    if (hit) return hit;
+    const stmt = this.#db.prepare(sql);
+    stmt.safeIntegers(true);
+    const reader = stmt.reader;
+    let columns: string[] = [];
+    let columnTypes: string[] = [];
+    if (reader) {
+      stmt.raw(true);
+      const described = stmt.columns() as Array<{ name: string; type: string | null }>;
+      columns = described.map((c) => c.name);
+      columnTypes = described.map((c) => c.type ?? "");
+    }
+    const prepared = { stmt, reader, columns, columnTypes };
+    // Schema statements run once (migrations); keeping them would only hold stale plans.
+    if (!SCHEMA_CHANGE.test(sql)) {
+      if (this.#statements.size >= STATEMENT_CACHE_ENTRIES) this.#statements.delete(this.#statements.keys().next().value as string);
+      this.#statements.set(sql, prepared);
+    }
+    return prepared;
+  }
+
+  #run(sql: string, args: InArgs): ResultSet {
+    try {
+      const p = this.#prepare(sql);
+      const bound = bindArgs(args);
+      if (p.reader) {
+        const raw = p.stmt.all(bound) as unknown[][];
+        return new ResultSetImpl(p.columns, p.columnTypes, raw.map((values) => toRow(values, p.columns)), 0, undefined);
+      }
+      const info = p.stmt.run(bound) as { changes: number; lastInsertRowid: number | bigint };
+      if (SCHEMA_CHANGE.test(sql)) this.#statements.clear();
+      return new ResultSetImpl([], [], [], info.changes, BigInt(info.lastInsertRowid));
+    } catch (e) {
+      throw toLibsqlError(e);
+    }
+  }
+
+  #checkOpen(): void {
+    if (this.closed) throw new LibsqlError("The client is closed", "CLIENT_CLOSED");
+  }
+
+  /** Statements in one transaction, rolled back as a whole when one fails. */
+  #transaction(stmts: Array<InStatement | [string, InArgs?]>, begin: string): ResultSet[] {
+    this.#checkOpen();
+    this.#run(begin, []);
+    try {
+      const results: ResultSet[] = [];
+      for (let i = 0; i < stmts.length; i++) {
+        if (!this.#db.inTransaction) throw new LibsqlBatchError("The transaction has been rolled back", i, "TRANSACTION_CLOSED");
+        const { sql, args } = normalize(stmts[i]);
+        try {
+          results.push(this.#run(sql, args));
+        } catch (e) {
+          if (e instanceof LibsqlBatchError) throw e;
+          if (e instanceof LibsqlError) throw new LibsqlBatchError(e.message, i, e.code, e.extendedCode, e.rawCode, e.cause instanceof Error ? e.cause : undefined);
+          throw e;
+        }
+      }
+      this.#run("COMMIT", []);
+      return results;
+    } finally {
+      if (this.#db.inTransaction) this.#prepare("ROLLBACK").stmt.run([]);
+    }
+  }
+
+  async execute(stmtOrSql: InStatement | string, args?: InArgs): Promise<ResultSet> {
+    this.#checkOpen();
+    const stmt = normalize(stmtOrSql, args);
+    return this.#run(stmt.sql, stmt.args);
+  }
+
+  async batch(stmts: Array<InStatement | [string, InArgs?]>, mode: TransactionMode = "deferred"): Promise<ResultSet[]> {
+    return this.#transaction(stmts, transactionModeToBegin(mode));
+  }
+
+  async migrate(stmts: InStatement[]): Promise<ResultSet[]> {
+    this.#checkOpen();
+    this.#run("PRAGMA foreign_keys=off", []);
+    try {
+      return this.#transaction(stmts, transactionModeToBegin("deferred"));
+    } finally {
+      this.#statements.clear();
+      this.#run("PRAGMA foreign_keys=on", []);
+    }
+  }
+
+  /**
+   * Interactive transactions are not offered: on one synchronous connection a transaction held
+   * open across `await` blocks every other request (ADR 002). Atomic writes use batch().
+   */
+  async transaction(_mode?: TransactionMode): Promise<Transaction> {
+    throw new LibsqlError("Interactive transactions are not supported on local files; use batch()", "TRANSACTION_UNSUPPORTED");
+  }
+
+  async executeMultiple(sql: string): Promise<void> {
+    this.#checkOpen();
+    try {
+      this.#db.exec(sql);
+    } catch (e) {
+      throw toLibsqlError(e);
+    } finally {
+      this.#statements.clear();
+    }
+  }
+
+  async sync(): Promise<Replicated> {
+    return undefined;
+  }
+
+  reconnect(): void {
+    // One local connection stays valid for the life of the client; nothing to re-establish.
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.#statements.clear();
+    this.#db.close();
+  }
+}
