@@ -5,7 +5,7 @@ import { FormStrategy } from "remix-auth-form";
 import type { AppContext } from "./app.server";
 import { getApp } from "./app.server";
 import { verifyAccessToken, signAccessToken, parseTtl } from "./jwt.server";
-import { findUserById, isTokenActive, recordApiToken, verifyLogin, type User } from "~/models/users.server";
+import { findTokenUser, findUserById, recordApiToken, verifyLogin, type User } from "~/models/users.server";
 
 export type AuthFailure = "unauthenticated" | "forbidden";
 
@@ -19,9 +19,8 @@ export async function authenticateBearer(
   if (!match) return { ok: false, failure: "unauthenticated" };
   const verified = await verifyAccessToken(app.env.JWT_SECRET, match[1]);
   if (!verified.ok) return { ok: false, failure: "unauthenticated" };
-  const { db } = app.database;
-  const user = await findUserById(db, verified.claims.sub);
-  if (!user || !(await isTokenActive(db, verified.claims.jti, user.id))) return { ok: false, failure: "unauthenticated" };
+  const user = await findTokenUser(app.database.db, verified.claims.jti, verified.claims.sub);
+  if (!user) return { ok: false, failure: "unauthenticated" };
   if (requireAdmin && !user.isAdmin) return { ok: false, failure: "forbidden" };
   return { ok: true, user };
 }

@@ -16,6 +16,16 @@ describe("access tokens", () => {
     expect(await verifyAccessToken(secret, "garbage")).toEqual({ ok: false, reason: "invalid" });
   });
 
+  it("remembers a verified token only under its own secret and only until it expires", async () => {
+    const { token, expiresAt } = await signAccessToken(secret, { id: "u2", email: "b@b.co" }, 60);
+    expect(await verifyAccessToken(secret, token)).toMatchObject({ ok: true, claims: { sub: "u2" } });
+    expect(await verifyAccessToken(secret, token)).toMatchObject({ ok: true, claims: { sub: "u2" } });
+    expect(await verifyAccessToken("y".repeat(40), token)).toEqual({ ok: false, reason: "invalid" });
+    expect(await verifyAccessToken(secret, token, expiresAt.getTime() - 1)).toMatchObject({ ok: true });
+    expect(await verifyAccessToken(secret, token, expiresAt.getTime())).toEqual({ ok: false, reason: "expired" });
+    expect(await verifyAccessToken(secret, token, expiresAt.getTime() + 1000)).toEqual({ ok: false, reason: "expired" });
+  });
+
   it("parses lifetimes", () => {
     expect(parseTtl("24h")).toBe(86400);
     expect(parseTtl("30m")).toBe(1800);

@@ -41,16 +41,32 @@ export async function signAccessToken(
 
 export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: "expired" | "invalid" };
 
-export async function verifyAccessToken(secret: string, token: string): Promise<VerifyResult> {
+// Verified tokens by their text. A client sends the same token on every call, and checking the
+// signature again gives the same answer; expiry is still checked on every use, and revocation is
+// the caller's database lookup.
+const VERIFIED_CACHE_ENTRIES = 1000;
+const verified = new Map<string, { secret: string; claims: AccessClaims; expiresAtMs: number }>();
+
+export async function verifyAccessToken(secret: string, token: string, now = Date.now()): Promise<VerifyResult> {
+  const hit = verified.get(token);
+  if (hit && hit.secret === secret) {
+    if (hit.expiresAtMs > now) return { ok: true, claims: hit.claims };
+    verified.delete(token);
+    return { ok: false, reason: "expired" };
+  }
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
       algorithms: ["HS256"],
       issuer: ISSUER,
       audience: AUDIENCE,
+      currentDate: new Date(now),
     });
-    if (typeof payload.sub !== "string" || typeof payload.jti !== "string" || typeof payload.email !== "string")
+    if (typeof payload.sub !== "string" || typeof payload.jti !== "string" || typeof payload.email !== "string" || typeof payload.exp !== "number")
       return { ok: false, reason: "invalid" };
-    return { ok: true, claims: { sub: payload.sub, email: payload.email, jti: payload.jti } };
+    const claims = { sub: payload.sub, email: payload.email, jti: payload.jti };
+    if (verified.size >= VERIFIED_CACHE_ENTRIES) verified.delete(verified.keys().next().value as string);
+    verified.set(token, { secret, claims, expiresAtMs: payload.exp * 1000 });
+    return { ok: true, claims };
   } catch (e) {
     return { ok: false, reason: e instanceof errors.JWTExpired ? "expired" : "invalid" };
   }

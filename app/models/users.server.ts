@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, isNull, gt } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { adminUsers, apiTokens, creditBalances, creditLedger, users } from "../../db/schema";
 import type { Db } from "~/lib/db.server";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
@@ -83,13 +83,19 @@ export async function recordApiToken(db: Db, t: { jti: string; userId: string; n
   await db.insert(apiTokens).values(t);
 }
 
-export async function isTokenActive(db: Db, jti: string, userId: string, now = new Date()): Promise<boolean> {
-  const row = await db
-    .select({ jti: apiTokens.jti })
-    .from(apiTokens)
-    .where(and(eq(apiTokens.jti, jti), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now)))
-    .get();
-  return Boolean(row);
+/**
+ * The user a bearer token speaks for, when its recorded token is neither revoked nor expired.
+ * Every API call runs this, so it is one statement rather than user, admin flag and token apart.
+ */
+export async function findTokenUser(db: Db, jti: string, userId: string, now = new Date()): Promise<User | null> {
+  const rs = await db.$client.execute({
+    sql: `SELECT u.id, u.email, EXISTS (SELECT 1 FROM admin_users a WHERE a.email = u.email) AS is_admin
+          FROM api_tokens t JOIN users u ON u.id = t.user_id
+          WHERE t.jti = ? AND t.user_id = ? AND t.revoked_at IS NULL AND t.expires_at > ?`,
+    args: [jti, userId, now.getTime()],
+  });
+  const row = rs.rows[0];
+  return row ? { id: String(row.id), email: String(row.email), isAdmin: Number(row.is_admin) === 1 } : null;
 }
 
 export async function listApiTokens(db: Db, userId: string) {
