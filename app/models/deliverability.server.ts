@@ -26,21 +26,71 @@ export interface StoredState {
   version: string | null;
 }
 
-export async function loadRecipientState(db: Db, email: string): Promise<StoredState> {
-  const rs = await db.$client.execute({ sql: "SELECT state FROM email_recipient_states WHERE email = ?", args: [email] });
-  const text = rs.rows[0]?.state;
+function storedState(text: unknown): StoredState {
   if (typeof text !== "string") return { state: initialState(), version: null };
   const parsed = deliverabilityStateSchema.safeParse(JSON.parse(text));
   // A row this code cannot read is replaced by a fresh state rather than blocking every event.
   return { state: parsed.success ? parsed.data : initialState(), version: text };
 }
 
+export async function loadRecipientState(db: Db, email: string): Promise<StoredState> {
+  const rs = await db.$client.execute({ sql: "SELECT state FROM email_recipient_states WHERE email = ?", args: [email] });
+  return storedState(rs.rows[0]?.state);
+}
+
+export interface EventContext {
+  /** The event id is already stored. */
+  duplicate: boolean;
+  /** One of the receipts (a Mailgun token) was used before. */
+  replayed: boolean;
+  /** The send named by the event, when it exists. */
+  sendId: string | null;
+  state: StoredState;
+}
+
+/**
+ * What applying a webhook event needs to know first, in one statement: every provider event
+ * runs this. The unique keys inside the write batch still decide duplicates and replays for real.
+ */
+export async function loadEventContext(
+  db: Db,
+  q: { provider: string; eventId: string; receipt: { provider: string; receiptId: string } | null; sendId: string | null; email: string },
+): Promise<EventContext> {
+  const rs = await db.$client.execute({
+    sql: `SELECT EXISTS (SELECT 1 FROM email_delivery_events WHERE provider = ? AND event_id = ?) AS duplicate,
+                 EXISTS (SELECT 1 FROM webhook_receipts WHERE provider = ? AND receipt_id = ?) AS replayed,
+                 (SELECT id FROM email_sends WHERE id = ?) AS send_id,
+                 (SELECT state FROM email_recipient_states WHERE email = ?) AS state`,
+    args: [q.provider, q.eventId, q.receipt?.provider ?? null, q.receipt?.receiptId ?? null, q.sendId, q.email],
+  });
+  const r = rs.rows[0];
+  return {
+    duplicate: Number(r.duplicate) === 1,
+    replayed: Number(r.replayed) === 1,
+    sendId: typeof r.send_id === "string" ? r.send_id : null,
+    state: storedState(r.state),
+  };
+}
+
 /** The suppression entry still in force at `now` (a timed one ends at exactly `until`). */
 export async function findActiveSuppression(db: Db, email: string, now: Date): Promise<SuppressionRow | null> {
-  const row = await db.select().from(emailSuppressions).where(eq(emailSuppressions.email, email)).get();
-  if (!row) return null;
-  if (row.until && row.until.getTime() <= now.getTime()) return null;
-  return row;
+  // Every send asks this, so it is plain SQL rather than a query built on each call.
+  const rs = await db.$client.execute({
+    sql: "SELECT email, reason, until, source, created_at, updated_at FROM email_suppressions WHERE email = ?",
+    args: [email],
+  });
+  const r = rs.rows[0];
+  if (!r) return null;
+  const until = r.until === null ? null : new Date(Number(r.until));
+  if (until && until.getTime() <= now.getTime()) return null;
+  return {
+    email: String(r.email),
+    reason: String(r.reason) as StoredSuppressionReason,
+    until,
+    source: r.source === null ? null : String(r.source),
+    createdAt: new Date(Number(r.created_at)),
+    updatedAt: new Date(Number(r.updated_at)),
+  };
 }
 
 /** The column has its own vocabulary; both soft-bounce escalations are "soft_bounce_escalated". */
@@ -180,19 +230,6 @@ export async function applyEventWrite(db: Db, w: EventWrite): Promise<ApplyOutco
     if (w.transition && /NOT NULL constraint failed: webhook_receipts\.receipt_id/.test(String((error as Error).message))) return "conflict";
     throw error;
   }
-}
-
-export async function hasReceipt(db: Db, provider: string, receiptId: string): Promise<boolean> {
-  const row = await db
-    .select({ p: webhookReceipts.provider })
-    .from(webhookReceipts)
-    .where(and(eq(webhookReceipts.provider, provider), eq(webhookReceipts.receiptId, receiptId)))
-    .get();
-  return Boolean(row);
-}
-
-export async function hasDeliveryEvent(db: Db, provider: string, eventId: string): Promise<boolean> {
-  return exists(db, { sql: "SELECT 1 FROM email_delivery_events WHERE provider = ? AND event_id = ?", args: [provider, eventId] });
 }
 
 /** Receipts older than the signature window can no longer be replayed, so they can go. */

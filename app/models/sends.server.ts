@@ -27,8 +27,19 @@ const summaryColumns = {
 };
 export type SendSummary = Pick<SendRow, keyof typeof summaryColumns>;
 
+/** Written once per send, so plain SQL rather than a query built on each call. */
 export async function insertSend(db: Db, row: NewSend): Promise<void> {
-  await db.insert(emailSends).values(row).run();
+  const now = Date.now();
+  await db.$client.execute({
+    sql: `INSERT INTO email_sends (id, user_id, sender_email, recipient, subject, provider, provider_id, message_id, status, error,
+            html, amp_html, raw_mime, email_name, project_id, database_id, notes, created_at, sent_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    args: [
+      row.id, row.userId, row.senderEmail, row.recipient, row.subject, row.provider, row.providerId ?? null, row.messageId, row.status,
+      row.error ?? null, row.html, row.ampHtml ?? null, row.rawMime ?? null, row.emailName ?? null, row.projectId ?? null,
+      row.databaseId ?? null, JSON.stringify(row.notes ?? []), (row.createdAt ?? new Date(now)).getTime(), row.sentAt ? row.sentAt.getTime() : null,
+    ],
+  });
 }
 
 export async function recordSendOutcome(

@@ -9,6 +9,7 @@ import {
   normalizeAddress,
   type ApplyOutcome,
   type DeliveryEventInsert,
+  type StoredState,
 } from "~/models/deliverability.server";
 
 export type RecipientCheck =
@@ -52,6 +53,8 @@ export interface ApplyInput {
   reason: string | null;
   receipts?: Array<{ provider: string; receiptId: string }>;
   deliveryEvent?: DeliveryEventInsert;
+  /** The recipient's state when the caller has just read it; read here otherwise. */
+  state?: StoredState;
 }
 
 export interface ApplyResult {
@@ -67,7 +70,7 @@ export async function applyDeliverabilityEvent(app: AppContext, input: ApplyInpu
   const email = normalizeAddress(input.recipient);
   const { db } = app.database;
   for (let attempt = 1; ; attempt++) {
-    const from = input.event ? await loadRecipientState(db, email) : undefined;
+    const from = input.event ? (attempt === 1 && input.state ? input.state : await loadRecipientState(db, email)) : undefined;
     const result = from && input.event ? transition(from.state, input.event, DEFAULT_POLICY, input.occurredAt) : undefined;
     const outcome = await applyEventWrite(db, {
       email,

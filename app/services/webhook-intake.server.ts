@@ -13,7 +13,7 @@ import {
   type NormalizeResult,
   type VerifyError,
 } from "~/domain/webhooks";
-import { hasDeliveryEvent, hasReceipt, pruneReceipts } from "~/models/deliverability.server";
+import { loadEventContext, normalizeAddress, pruneReceipts } from "~/models/deliverability.server";
 import { findSendIdForEvent } from "~/models/sends.server";
 import { applyDeliverabilityEvent } from "./deliverability.server";
 import { deliverAlertsInBackground, ensureAlertRetryLoop } from "./alerts.server";
@@ -71,16 +71,21 @@ async function applyEvent(
   app: AppContext,
   provider: "mailgun" | "resend",
   event: NormalizedEvent,
-  receipts: Array<{ provider: string; receiptId: string }>,
+  receipt: { provider: string; receiptId: string } | null,
   now: Date,
 ): Promise<IntakeResult> {
   const { db } = app.database;
   // Cheap pre-checks; the unique index and the receipt key decide for real inside the batch.
-  if (await hasDeliveryEvent(db, provider, event.eventId)) return { status: 200, body: { success: true, duplicate: true } };
-  for (const r of receipts) {
-    if (await hasReceipt(db, r.provider, r.receiptId)) return fail(401, "Webhook token already used");
-  }
-  const sendId = await findSendIdForEvent(db, event);
+  const known = await loadEventContext(db, {
+    provider,
+    eventId: event.eventId,
+    receipt,
+    sendId: event.sendId ?? null,
+    email: normalizeAddress(event.recipient),
+  });
+  if (known.duplicate) return { status: 200, body: { success: true, duplicate: true } };
+  if (known.replayed) return fail(401, "Webhook token already used");
+  const sendId = known.sendId ?? (event.providerMessageId ? await findSendIdForEvent(db, { providerMessageId: event.providerMessageId }) : null);
   const applied = await applyDeliverabilityEvent(
     app,
     {
@@ -90,7 +95,8 @@ async function applyEvent(
       source: `${provider}:${event.eventId}`,
       sendId,
       reason: event.reason ?? null,
-      receipts,
+      receipts: receipt ? [receipt] : [],
+      state: known.state,
       deliveryEvent: {
         eventId: event.eventId,
         provider,
@@ -130,7 +136,7 @@ async function mailgun(app: AppContext, rawBody: string, secret: string, now: Da
     const stored = await applyIgnored(app, receipt, now);
     return stored ? { status: 200, body: { success: true, ignored: true } } : fail(401, "Webhook token already used");
   }
-  return applyEvent(app, "mailgun", normalized.event, [receipt], now);
+  return applyEvent(app, "mailgun", normalized.event, receipt, now);
 }
 
 /** An ignored Mailgun event still uses up its token. */
@@ -151,7 +157,7 @@ async function svix(app: AppContext, rawBody: string, headers: Headers, secret: 
   if (!normalized.ok) return invalidPayload(normalized);
   if (normalized.ignored) return { status: 200, body: { success: true, ignored: true } };
   // The svix-id is the event id, so a replayed request is simply a duplicate.
-  return applyEvent(app, "resend", normalized.event, [], now);
+  return applyEvent(app, "resend", normalized.event, null, now);
 }
 
 /** Handles one webhook delivery; `rawBody` is the body exactly as received. */
