@@ -13,6 +13,8 @@ import {
   recipientHash,
   recipientPlaceholders,
   resolveWorkspacePlaceholders,
+  transferEncodingFor,
+  type BuildMimeInput,
 } from "~/domain/mime";
 import { bareAddress } from "~/adapters/email-provider/address";
 import type { User } from "~/models/users.server";
@@ -103,6 +105,8 @@ interface Template {
   html: string;
   ampHtml?: string;
   text: string;
+  /** Chosen once per template (see transferEncodingFor); unset for the rule-by-rule path. */
+  transferEncodings?: BuildMimeInput["transferEncodings"];
 }
 
 const TEMPLATE_CACHE_ENTRIES = 32;
@@ -114,10 +118,10 @@ function templateFor(
   opts: { baseUrl: string; brand: string; bannerSender: string | null },
 ): Template {
   const workspace = { emailName: input.emailName, projectId: input.projectId, databaseId: input.databaseId };
-  const key = crypto
-    .createHash("sha256")
-    .update(JSON.stringify([input.html, input.ampHtml ?? null, workspace, opts]))
-    .digest("base64");
+  // The documents themselves are the key (a Map hashes a string natively); the AMP part's length
+  // marks where it ends.
+  const amp = input.ampHtml ?? "";
+  const key = `${JSON.stringify([workspace, opts, input.ampHtml == null ? -1 : amp.length])}\u0000${amp}\u0000${input.html}`;
   const hit = templates.get(key);
   if (hit) {
     templates.delete(key);
@@ -131,7 +135,13 @@ function templateFor(
     html = attributionBanner(html, opts.bannerSender, opts.brand);
     if (ampHtml) ampHtml = attributionBannerAmp(ampHtml, opts.bannerSender, opts.brand);
   }
-  const template: Template = { html, ampHtml, text: htmlToText(html) };
+  const text = htmlToText(html);
+  const template: Template = {
+    html,
+    ampHtml,
+    text,
+    transferEncodings: { html: transferEncodingFor(html), text: transferEncodingFor(text), ...(ampHtml ? { amp: transferEncodingFor(ampHtml) } : {}) },
+  };
   if (input.html.length + (input.ampHtml?.length ?? 0) <= TEMPLATE_CACHE_MAX_CHARS) {
     templates.set(key, template);
     if (templates.size > TEMPLATE_CACHE_ENTRIES) templates.delete(templates.keys().next().value as string);
@@ -168,7 +178,7 @@ function renderFor(input: SendInput, env: AppContext["env"], senderEmail: string
   }
   const t = templateFor(input, { baseUrl: env.BASE_URL, brand: env.BRAND_NAME, bannerSender });
   const fill = (doc: string) => (doc.includes("{{") ? recipientPlaceholders(doc, values) : doc);
-  return { html: fill(t.html), ampHtml: t.ampHtml ? fill(t.ampHtml) : undefined, text: fillText(t.text, values) };
+  return { html: fill(t.html), ampHtml: t.ampHtml ? fill(t.ampHtml) : undefined, text: fillText(t.text, values), transferEncodings: t.transferEncodings };
 }
 
 export async function sendEmail(app: AppContext, user: User, input: SendInput): Promise<ServiceResult<SendOutcome>> {
@@ -200,7 +210,7 @@ export async function sendEmail(app: AppContext, user: User, input: SendInput): 
   const recipientValues = { recipient: to, sendId, vibUrl: `${env.BASE_URL}/vib/${sendId}`, unsubscribeUrl: unsubscribe };
 
   // Rules 2–6, and the text part.
-  const { html, ampHtml, text } = renderFor(input, env, user.email, recipientValues);
+  const { html, ampHtml, text, transferEncodings } = renderFor(input, env, user.email, recipientValues);
 
   // Rule 7.
   const listUnsubscribe = { mailto: `mailto:unsubscribe@${sender.domain}?subject=unsubscribe`, url: unsubscribe };
@@ -216,6 +226,7 @@ export async function sendEmail(app: AppContext, user: User, input: SendInput): 
     listUnsubscribe,
     headers,
     date: now,
+    transferEncodings,
   });
 
   const row = {

@@ -1,5 +1,5 @@
 import { simpleParser } from "mailparser";
-import { buildMime } from "./build";
+import { buildMime, transferEncodingFor } from "./build";
 
 const base = {
   from: { name: "Kinetic", address: "mail@kinetic.example" },
@@ -51,5 +51,22 @@ describe("buildMime", () => {
       "List-Unsubscribe: <mailto:unsubscribe@kinetic.example?subject=unsubscribe>, <https://kinetic.example/unsubscribe/tok123>",
     );
     expect(parsed.date?.toISOString()).toBe("2026-11-21T12:00:00.000Z");
+  });
+
+  it("chooses each part's transfer encoding as nodemailer does, so a choice made once per template changes nothing", async () => {
+    const longLatin = `<html><body><p>${"Spring sale on every tea ".repeat(20)}</p><p>Caf\u00e9</p></body></html>`;
+    const cjk = `<p>${"春のセールは今週末まで、すべてのお茶が二割引です。".repeat(10)}</p>`;
+    expect(transferEncodingFor("Hello Bob\r\nshort lines only")).toBeUndefined();
+    expect(transferEncodingFor(longLatin)).toBe("quoted-printable");
+    expect(transferEncodingFor(cjk)).toBe("base64");
+    const encodings = (raw: string) => [...raw.matchAll(/^Content-Transfer-Encoding: (.+)$/gim)].map((m) => m[1].trim().toLowerCase());
+    for (const html of [longLatin, cjk, base.html]) {
+      const text = html.replace(/<[^>]+>/g, " ");
+      const chosen = await buildMime({ ...base, html, text, transferEncodings: { html: transferEncodingFor(html), text: transferEncodingFor(text) } });
+      const scanned = await buildMime({ ...base, html, text });
+      expect(encodings(chosen.raw)).toEqual(encodings(scanned.raw));
+      const parsed = await simpleParser(chosen.raw);
+      expect(parsed.html).toBe(html);
+    }
   });
 });

@@ -3,5 +3,5 @@ export type { WorkspaceValues, RecipientValues } from "./placeholders";
 export { absolutizeImageUrls } from "./urls";
 export { attributionBanner, attributionBannerAmp } from "./banner";
 export { htmlToText } from "./text";
-export { buildMime } from "./build";
-export type { Address, BuildMimeInput, BuiltMime } from "./build";
+export { buildMime, transferEncodingFor } from "./build";
+export type { Address, BuildMimeInput, BuiltMime, TransferEncoding } from "./build";
