@@ -7,7 +7,6 @@
 // Prints one block per prompt and the totals; exits 1 when the local pipeline misses the bar:
 // every blueprint valid, every interactive control works, median QA ≥ 90, lowest QA ≥ 75.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fail, parseArgs, stringFlag } from "./lib/args";
 import { useOfflineTempEnv } from "./lib/offline-env";

@@ -8,7 +8,6 @@
 // p50/p95 of the whole request and the median of each stage from metadata.timingsMs.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { useOfflineTempEnv } from "../lib/offline-env";

@@ -3,7 +3,7 @@ import { esc } from "../render/escape";
 import { darkOnly } from "../render/stylesheet";
 import { button, image, paragraphs } from "../render/theme";
 import type { Theme } from "../render/theme";
-import type { ModuleContext, TechniqueRenderer } from "./types";
+import type { TechniqueRenderer } from "./types";
 
 function panelContent(item: TabsModule["items"][number], theme: Theme): string {
   return (
