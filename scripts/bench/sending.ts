@@ -8,6 +8,7 @@ import os from "node:os";
 import { signMailgun } from "~/domain/webhooks";
 import { render } from "~/domain/render";
 import { sampleBlueprint } from "~/domain/render/fixtures";
+import { createBenchClient } from "./lib/http-client";
 import { startBenchServer, type BenchServer } from "./lib/server-process";
 import { percentile } from "./lib/stats";
 
@@ -24,16 +25,18 @@ let server: BenchServer;
  * process's CPU time per item: on a busy machine the wall rate drops with the CPU share the
  * server gets, its CPU cost per item does not.
  */
-async function pool<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>): Promise<{ seconds: number; cpuMs: number }> {
+async function pool<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>): Promise<{ seconds: number; cpuMs: number; clientCpuMs: number }> {
   let next = 0;
   const started = performance.now();
   const cpu = server.cpuMs();
+  const client = process.cpuUsage();
   await Promise.all(
     Array.from({ length: Math.min(concurrency, items.length) }, async () => {
       while (next < items.length) await fn(items[next++]);
     }),
   );
-  return { seconds: (performance.now() - started) / 1000, cpuMs: (server.cpuMs() - cpu) / items.length };
+  const used = process.cpuUsage(client);
+  return { seconds: (performance.now() - started) / 1000, cpuMs: (server.cpuMs() - cpu) / items.length, clientCpuMs: (used.user + used.system) / 1000 / items.length };
 }
 
 
@@ -47,6 +50,7 @@ async function main(): Promise<void> {
     ALERT_WEBHOOK_URL: "",
   });
   const { url: base, token } = server;
+  const http = createBenchClient(base, CONCURRENCY);
   const syncMode = 1; // the app sets synchronous=NORMAL on its one connection (ADR 002)
 
   const rendered = render(sampleBlueprint("tabs"));
@@ -61,12 +65,13 @@ async function main(): Promise<void> {
     // Recorded by index, so event i can name the send that went to reader i.
     const t = performance.now();
     const emailHtml = uniqueHtml ? html.replace("</body>", `<!-- ${i} --></body>`) : html;
-    const res = await fetch(`${base}/api/send-email-esp`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ to: `reader${i}@example.com`, subject: `Bench ${i}`, html: emailHtml, emailName: "Bench", projectId: "p1" }),
-    });
-    const body = (await res.json()) as { success: boolean; sendId?: string };
+    const res = await http.request(
+      "POST",
+      "/api/send-email-esp",
+      { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      JSON.stringify({ to: `reader${i}@example.com`, subject: `Bench ${i}`, html: emailHtml, emailName: "Bench", projectId: "p1" }),
+    );
+    const body = JSON.parse(res.body) as { success: boolean; sendId?: string };
     if (!record) return;
     sendLatencies.push(performance.now() - t);
     if (res.status !== 200 || !body.sendId) sendFailures++;
@@ -75,7 +80,7 @@ async function main(): Promise<void> {
   await pool(Array.from({ length: 100 }, (_, i) => i), CONCURRENCY, (i) => sendOne(100_000 + i, false));
   // Baseline: the cheapest authenticated API call through the same stack.
   const me = await pool(Array.from({ length: 1000 }, (_, i) => i), CONCURRENCY, async () => {
-    await (await fetch(`${base}/api/me`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer();
+    await http.request("GET", "/api/me", { authorization: `Bearer ${token}` });
   });
   console.log(JSON.stringify({ bench: "sending.baseline_api_me", count: 1000, per_second: Math.round(1000 / me.seconds), cpu_ms_per_op: Number(me.cpuMs.toFixed(3)) }));
 
@@ -93,6 +98,7 @@ async function main(): Promise<void> {
       seconds: Number(sendSeconds.toFixed(2)),
       per_second: sendsPerSecond,
       cpu_ms_per_op: Number(sendRun.cpuMs.toFixed(3)),
+      client_cpu_ms_per_op: Number(sendRun.clientCpuMs.toFixed(3)),
       p50_ms: Number(percentile(sendLatencies, 50).toFixed(2)),
       p95_ms: Number(percentile(sendLatencies, 95).toFixed(2)),
       failures: sendFailures,
@@ -148,8 +154,8 @@ async function main(): Promise<void> {
   const eventLatencies: number[] = [];
   const eventRun = await pool(deliveries, CONCURRENCY, async (d) => {
     const t = performance.now();
-    const res = await fetch(`${base}/api/esp-webhook`, { method: "POST", headers: { "content-type": "application/json" }, body: d.body });
-    const body = (await res.json()) as { success?: boolean; duplicate?: boolean };
+    const res = await http.request("POST", "/api/esp-webhook", { "content-type": "application/json" }, d.body);
+    const body = JSON.parse(res.body) as { success?: boolean; duplicate?: boolean };
     eventLatencies.push(performance.now() - t);
     if (res.status === 200 && body.duplicate) counts.duplicate++;
     else if (res.status === 200) counts.applied++;
@@ -169,6 +175,7 @@ async function main(): Promise<void> {
       seconds: Number(eventSeconds.toFixed(2)),
       per_second: eventsPerSecond,
       cpu_ms_per_op: Number(eventRun.cpuMs.toFixed(3)),
+      client_cpu_ms_per_op: Number(eventRun.clientCpuMs.toFixed(3)),
       p50_ms: Number(percentile(eventLatencies, 50).toFixed(2)),
       p95_ms: Number(percentile(eventLatencies, 95).toFixed(2)),
       ...counts,
@@ -199,6 +206,7 @@ async function main(): Promise<void> {
   const targets = { sends_ge_300_per_s: sendsPerSecond >= 300, events_ge_1000_per_s: eventsPerSecond >= 1000, no_lost_or_double_applied: consistent };
   console.log(JSON.stringify({ bench: "sending.verdict", ...targets, pass: Object.values(targets).every(Boolean), cpus: os.cpus().length, load_average_1m: Number(load.toFixed(1)) }));
 
+  http.close();
   await server.stop();
   process.exit(consistent ? 0 : 1);
 }
