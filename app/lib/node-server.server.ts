@@ -67,11 +67,13 @@ function toWebRequest(req: http.IncomingMessage, res: http.ServerResponse, url: 
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else if (value !== undefined) headers.set(key, value);
   }
-  // Aborted when the client goes away before the response is complete (SSE streams stop on it).
-  const controller = new AbortController();
-  res.on("close", () => {
-    if (!res.writableFinished) controller.abort();
+  // Aborted when the client goes away before the response is complete (SSE streams stop on it):
+  // `close` without `finish` first, as Remix's Express adapter does it.
+  let controller: AbortController | null = new AbortController();
+  res.on("finish", () => {
+    controller = null;
   });
+  res.on("close", () => controller?.abort());
   const method = req.method ?? "GET";
   const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };
   if (method !== "GET" && method !== "HEAD") {
