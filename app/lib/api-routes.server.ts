@@ -3,7 +3,7 @@
 // route is declared, and it matches exactly as Remix's router does: the same path patterns
 // (case-insensitive, trailing slashes ignored, `:param` and `*` splat), the same ranking, the
 // same decoding of params. What differs is that the patterns are compiled once instead of on every
-// request; test/unit/api-routes.test.ts checks the results against @remix-run/router itself.
+// request; test/integration/api-routes.test.ts checks the results against @remix-run/router itself.
 import type { ServerBuild } from "@remix-run/node";
 
 type RouteModule = ServerBuild["routes"][string]["module"];

@@ -142,6 +142,40 @@ describe("FileClient matches @libsql/client", () => {
     await same("PRAGMA foreign_keys");
   });
 
+  it("binds missing arguments as NULL, never as an earlier call's values", async () => {
+    for (const [, c] of both) await c.execute("CREATE TABLE pairs (a TEXT, b TEXT)");
+    await same({ sql: "INSERT INTO pairs (a, b) VALUES (?, ?)", args: ["alice", "secret-a"] });
+    await same({ sql: "INSERT INTO pairs (a, b) VALUES (?, ?)", args: ["bob"] });
+    expect((await same("SELECT a, b FROM pairs ORDER BY a")).rows.map((r) => r.byName)).toEqual([
+      { a: "alice", b: "secret-a" },
+      { a: "bob", b: null },
+    ]);
+  });
+
+  it("leaves no transaction open after a script fails halfway", async () => {
+    await sameError((c) => c.executeMultiple("BEGIN; INSERT INTO pairs (a) VALUES ('half'); INSERT INTO nowhere VALUES (1); COMMIT;"));
+    await same({ sql: "INSERT INTO pairs (a, b) VALUES (?, ?)", args: ["after", "x"] });
+    const counted = await Promise.all(both.map(([, c]) => c.batch([{ sql: "SELECT count(*) AS n FROM pairs WHERE a IN ('half', 'after')", args: [] }], "write")));
+    expect(plain(counted[1][0])).toEqual(plain(counted[0][0]));
+    expect(counted[1][0].rows[0].n).toBe(1);
+  });
+
+  it("sees columns another connection added under a cached SELECT *", async () => {
+    await same("SELECT * FROM pairs ORDER BY a");
+    for (const [name] of both) {
+      const other = createClient({ url: `file:${path.join(dir, `${name}.db`)}` });
+      await other.execute("ALTER TABLE pairs ADD COLUMN c TEXT NOT NULL DEFAULT 'zzz'");
+      other.close();
+    }
+    // Ours describes the columns again at once; the stock client catches up one call later.
+    const first = plain(await ours.execute("SELECT * FROM pairs ORDER BY a"));
+    expect(first.columns).toEqual(["a", "b", "c"]);
+    expect(first.rows[0].byName).toMatchObject({ c: "zzz" });
+    await stock.execute("SELECT * FROM pairs ORDER BY a");
+    const after = await same("SELECT * FROM pairs ORDER BY a");
+    expect(after.columns).toEqual(["a", "b", "c"]);
+  });
+
   it("offers no interactive transactions (atomic writes are batches, ADR 002)", async () => {
     await expect(ours.transaction("write")).rejects.toMatchObject({ code: "TRANSACTION_UNSUPPORTED" });
   });

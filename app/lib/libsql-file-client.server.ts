@@ -3,7 +3,7 @@
 // by catching an exception; on the send and webhook paths that was a third of the database time.
 // This client runs the same SQL through the same `libsql` engine on one connection, caches each
 // statement by its text, and returns the same ResultSet and error types, so drizzle and the
-// models cannot tell the two apart (test/unit/libsql-file-client.test.ts runs both side by side).
+// models cannot tell the two apart (libsql-file-client.server.test.ts runs both side by side).
 // Remote URLs (libsql://, http://) keep using @libsql/client.
 import Database from "libsql";
 import type { Client, InArgs, InStatement, InValue, Replicated, ResultSet, Row, Transaction, TransactionMode } from "@libsql/client";
@@ -114,35 +114,39 @@ export class FileClient implements Client {
     this.#db = new Database(path, { timeout: options.timeout });
   }
 
-  #prepare(sql: string): Prepared {
-    const hit = this.#statements.get(sql);
+  /**
+   * Cached by the SQL and the shape of its arguments: a statement keeps its last bindings, so one
+   * entry is always bound with the same parameters and an unbound one stays NULL, never the value
+   * of an earlier call.
+   */
+  #prepare(sql: string, args: InArgs): Prepared {
+    const key = `${Array.isArray(args) ? args.length : Object.keys(args).sort().join(",")}\u0000${sql}`;
+    const hit = this.#statements.get(key);
     if (hit) return hit;
     const stmt = this.#db.prepare(sql);
     stmt.safeIntegers(true);
     const reader = stmt.reader;
-    let columns: string[] = [];
-    let columnTypes: string[] = [];
-    if (reader) {
-      stmt.raw(true);
-      const described = stmt.columns() as Array<{ name: string; type: string | null }>;
-      columns = described.map((c) => c.name);
-      columnTypes = described.map((c) => c.type ?? "");
-    }
+    const columns: string[] = [];
+    const columnTypes: string[] = [];
+    if (reader) stmt.raw(true);
     const prepared = { stmt, reader, columns, columnTypes };
+    if (reader) this.#describe(prepared);
     // Schema statements run once (migrations); keeping them would only hold stale plans.
     if (!SCHEMA_CHANGE.test(sql)) {
       if (this.#statements.size >= STATEMENT_CACHE_ENTRIES) this.#statements.delete(this.#statements.keys().next().value as string);
-      this.#statements.set(sql, prepared);
+      this.#statements.set(key, prepared);
     }
     return prepared;
   }
 
   #run(sql: string, args: InArgs): ResultSet {
     try {
-      const p = this.#prepare(sql);
+      const p = this.#prepare(sql, args);
       const bound = bindArgs(args);
       if (p.reader) {
         const raw = p.stmt.all(bound) as unknown[][];
+        // Another connection changed the table under a `SELECT *`: describe the columns again.
+        if (raw.length && raw[0].length !== p.columns.length) this.#describe(p);
         return new ResultSetImpl(p.columns, p.columnTypes, raw.map((values) => toRow(values, p.columns)), 0, undefined);
       }
       const info = p.stmt.run(bound) as { changes: number; lastInsertRowid: number | bigint };
@@ -151,6 +155,17 @@ export class FileClient implements Client {
     } catch (e) {
       throw toLibsqlError(e);
     }
+  }
+
+  #describe(p: Prepared): void {
+    const described = p.stmt.columns() as Array<{ name: string; type: string | null }>;
+    p.columns = described.map((c) => c.name);
+    p.columnTypes = described.map((c) => c.type ?? "");
+  }
+
+  /** As @libsql/client does when a call gives its connection back: nothing stays open. */
+  #rollbackLeftovers(): void {
+    if (this.#db.inTransaction) this.#db.exec("ROLLBACK");
   }
 
   #checkOpen(): void {
@@ -176,15 +191,27 @@ export class FileClient implements Client {
       }
       this.#run("COMMIT", []);
       return results;
+    } catch (e) {
+      // A rolled-back batch may have held schema changes the cache already forgot about.
+      this.#statements.clear();
+      throw e;
     } finally {
-      if (this.#db.inTransaction) this.#prepare("ROLLBACK").stmt.run([]);
+      try {
+        this.#rollbackLeftovers();
+      } catch {
+        // The batch's own error (already on its way) says more than a failed rollback.
+      }
     }
   }
 
   async execute(stmtOrSql: InStatement | string, args?: InArgs): Promise<ResultSet> {
     this.#checkOpen();
     const stmt = normalize(stmtOrSql, args);
-    return this.#run(stmt.sql, stmt.args);
+    try {
+      return this.#run(stmt.sql, stmt.args);
+    } finally {
+      this.#rollbackLeftovers();
+    }
   }
 
   async batch(stmts: Array<InStatement | [string, InArgs?]>, mode: TransactionMode = "deferred"): Promise<ResultSet[]> {
@@ -218,6 +245,7 @@ export class FileClient implements Client {
       throw toLibsqlError(e);
     } finally {
       this.#statements.clear();
+      this.#rollbackLeftovers();
     }
   }
 

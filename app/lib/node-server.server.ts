@@ -88,6 +88,8 @@ async function writeResponse(res: http.ServerResponse, response: Response, head:
   if (response.statusText) res.statusMessage = response.statusText;
   for (const [key, value] of response.headers) res.appendHeader(key, value);
   if (head || !response.body) {
+    // A body left unread would keep its producer running (an SSE stream's timers, for HEAD).
+    await response.body?.cancel().catch(() => undefined);
     res.end();
     return;
   }
@@ -122,6 +124,13 @@ async function serveApi(match: ApiMatch, req: http.IncomingMessage, res: http.Se
     logger.debug({ err: error, requestId }, "response not completely written");
     res.destroy();
   }
+  // A body the route never read (a refused request) is drained, or the next request on this
+  // keep-alive connection would wait behind it. The web stream's pump stops listening first, so
+  // the rest is discarded rather than queued.
+  if (!req.complete) {
+    req.removeAllListeners("data");
+    req.resume();
+  }
 }
 
 export function createHttpServer(build: KineticBuild, buildDir: string, logger: Logger): http.Server {
@@ -148,7 +157,12 @@ export function createHttpServer(build: KineticBuild, buildDir: string, logger: 
     const method = req.method ?? "GET";
     if (LOADER_METHODS.has(method) || ACTION_METHODS.has(method)) {
       const href = requestUrl(req);
+      // A Host carrying credentials is no URL a Request accepts; Express answers those.
       const url = URL.canParse(href) ? new URL(href) : null;
+      if (url && (url.username || url.password)) {
+        app(req, res);
+        return;
+      }
       // Remix's data and single-fetch requests (`?_data=`, `*.data`) keep Remix's own handling.
       if (url && isApiPath(url.pathname) && !url.pathname.endsWith(".data") && !url.searchParams.has("_data")) {
         const match = matchApiRoute(apiRoutes, url.pathname);

@@ -1,5 +1,6 @@
 // The server calls JSON API routes from its own precompiled table (ADR 011). It must pick the
 // route and params Remix's router would, for every route file, and answer as Remix would.
+import http from "node:http";
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRoutesFrom, matchApiRoute, type ApiRoute } from "~/lib/api-routes.server";
@@ -106,5 +107,37 @@ describe("API requests through the table", () => {
     const res = await server.fetch("/api/send-email-esp", { method: "POST", token, headers: { "content-type": "application/json" }, body: "{nope" });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ success: false, error: "Malformed JSON body" });
+  });
+
+  it("drains a refused request's unread body so the next request on the connection is answered", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const call = (method: string, path: string, headers: Record<string, string>, body?: Buffer) =>
+      new Promise<{ status: number; socket: unknown }>((resolve, reject) => {
+        const req = http.request(`${server.url}${path}`, { method, headers, agent }, (res) => {
+          res.resume();
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, socket: req.socket }));
+        });
+        req.on("error", reject);
+        req.end(body);
+      });
+    const big = Buffer.alloc(300_000, "a");
+    const refused = await call("POST", "/api/send-email-esp", { "content-type": "application/json", "content-length": String(big.length) }, big);
+    expect(refused.status).toBe(401);
+    const next = await call("GET", "/api/me", { authorization: `Bearer ${token}` });
+    expect(next.status).toBe(200);
+    expect(next.socket).toBe(refused.socket);
+    agent.destroy();
+  });
+
+  it("hands a Host header with credentials to Express instead of failing", async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(`${server.url}/api/me`, { headers: { host: "user:pass@example.com", authorization: `Bearer ${token}` } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      req.end();
+    });
+    expect(status).toBeLessThan(500);
   });
 });
