@@ -18,6 +18,8 @@ interface Prepared {
   stmt: NativeStatement;
   /** Whether the statement returns rows (a SELECT, or anything with RETURNING). */
   reader: boolean;
+  /** Whether it may change the schema (then it is not cached, and running it empties the cache). */
+  schemaChange: boolean;
   columns: string[];
   columnTypes: string[];
 }
@@ -125,14 +127,13 @@ export class FileClient implements Client {
     if (hit) return hit;
     const stmt = this.#db.prepare(sql);
     stmt.safeIntegers(true);
-    const reader = stmt.reader;
-    const columns: string[] = [];
-    const columnTypes: string[] = [];
-    if (reader) stmt.raw(true);
-    const prepared = { stmt, reader, columns, columnTypes };
-    if (reader) this.#describe(prepared);
+    const prepared: Prepared = { stmt, reader: stmt.reader, schemaChange: SCHEMA_CHANGE.test(sql), columns: [], columnTypes: [] };
+    if (prepared.reader) {
+      stmt.raw(true);
+      this.#describe(prepared);
+    }
     // Schema statements run once (migrations); keeping them would only hold stale plans.
-    if (!SCHEMA_CHANGE.test(sql)) {
+    if (!prepared.schemaChange) {
       if (this.#statements.size >= STATEMENT_CACHE_ENTRIES) this.#statements.delete(this.#statements.keys().next().value as string);
       this.#statements.set(key, prepared);
     }
@@ -150,7 +151,7 @@ export class FileClient implements Client {
         return new ResultSetImpl(p.columns, p.columnTypes, raw.map((values) => toRow(values, p.columns)), 0, undefined);
       }
       const info = p.stmt.run(bound) as { changes: number; lastInsertRowid: number | bigint };
-      if (SCHEMA_CHANGE.test(sql)) this.#statements.clear();
+      if (p.schemaChange) this.#statements.clear();
       return new ResultSetImpl([], [], [], info.changes, BigInt(info.lastInsertRowid));
     } catch (e) {
       throw toLibsqlError(e);

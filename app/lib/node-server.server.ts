@@ -102,9 +102,16 @@ async function writeResponse(res: http.ServerResponse, response: Response, head:
   res.end(Buffer.from(await response.arrayBuffer()));
 }
 
-async function serveApi(match: ApiMatch, req: http.IncomingMessage, res: http.ServerResponse, requestId: string, url: string, logger: Logger) {
+async function serveApi(
+  match: ApiMatch,
+  handler: NonNullable<ApiMatch["route"]["loader"]>,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  requestId: string,
+  url: string,
+  logger: Logger,
+) {
   const method = req.method ?? "GET";
-  const handler = LOADER_METHODS.has(method) ? match.route.loader! : match.route.action!;
   let response: Response;
   try {
     const request = toWebRequest(req, res, url);
@@ -168,7 +175,7 @@ export function createHttpServer(build: KineticBuild, buildDir: string, logger: 
         const match = matchApiRoute(apiRoutes, url.pathname);
         const handler = match && (LOADER_METHODS.has(method) ? match.route.loader : match.route.action);
         if (match && handler) {
-          void serveApi(match, req, res, requestId, href, logger);
+          void serveApi(match, handler, req, res, requestId, href, logger);
           return;
         }
       }
