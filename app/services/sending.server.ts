@@ -9,12 +9,18 @@ import {
   attributionBanner,
   attributionBannerAmp,
   buildMime,
+  compilePart,
+  fillPart,
   htmlToText,
-  recipientHash,
+  RECIPIENT_PLACEHOLDER,
   recipientPlaceholders,
+  recipientValueMap,
   resolveWorkspacePlaceholders,
   transferEncodingFor,
   type BuildMimeInput,
+  type PartTemplate,
+  type RecipientValues,
+  type WorkspaceValues,
 } from "~/domain/mime";
 import { bareAddress } from "~/adapters/email-provider/address";
 import type { User } from "~/models/users.server";
@@ -79,16 +85,10 @@ function cleanSubject(subject: string | null | undefined, brand: string): string
   return s || `Your ${brand} Email`;
 }
 
-export interface PreparedMessage {
-  html: string;
-  ampHtml?: string;
-  text: string;
-}
-
 /** SPEC.md rules 2–6 for one document: workspace values, absolute images, per-recipient values. */
 function personalise(
   doc: string,
-  ctx: { workspace: Parameters<typeof resolveWorkspacePlaceholders>[1]; baseUrl: string; recipient: Parameters<typeof recipientPlaceholders>[1] },
+  ctx: { workspace: WorkspaceValues; baseUrl: string; recipient: RecipientValues },
 ): string {
   const withWorkspace = doc.includes("{{") ? resolveWorkspacePlaceholders(doc, ctx.workspace) : doc;
   const absolute = absolutizeImageUrls(withWorkspace, ctx.baseUrl);
@@ -97,21 +97,23 @@ function personalise(
 
 /**
  * The per-request work that does not depend on the recipient: workspace values, absolute image
- * URLs, the banner and the text part, with the recipient placeholders still in. Campaigns send
- * the same HTML to many recipients one request at a time, so this is kept for recent templates
- * and each send only fills in its recipient's values (one cheap pass per part) before the MIME.
+ * URLs, the banner, the text part and each part's transfer encoding, with the recipient
+ * placeholders still in. Campaigns send the same HTML to many recipients one request at a time,
+ * so this is kept for recent templates and each send only fills in its recipient's values.
  */
 interface Template {
-  html: string;
-  ampHtml?: string;
-  text: string;
-  /** Chosen once per template (see transferEncodingFor); unset for the rule-by-rule path. */
-  transferEncodings?: BuildMimeInput["transferEncodings"];
+  html: PartTemplate;
+  ampHtml?: PartTemplate;
+  text: PartTemplate;
 }
 
 const TEMPLATE_CACHE_ENTRIES = 32;
 const TEMPLATE_CACHE_MAX_CHARS = 512 * 1024;
 const templates = new Map<string, Template>();
+
+function compile(doc: string): PartTemplate {
+  return compilePart(doc, RECIPIENT_PLACEHOLDER, transferEncodingFor(doc));
+}
 
 function templateFor(
   input: SendInput,
@@ -135,13 +137,7 @@ function templateFor(
     html = attributionBanner(html, opts.bannerSender, opts.brand);
     if (ampHtml) ampHtml = attributionBannerAmp(ampHtml, opts.bannerSender, opts.brand);
   }
-  const text = htmlToText(html);
-  const template: Template = {
-    html,
-    ampHtml,
-    text,
-    transferEncodings: { html: transferEncodingFor(html), text: transferEncodingFor(text), ...(ampHtml ? { amp: transferEncodingFor(ampHtml) } : {}) },
-  };
+  const template: Template = { html: compile(html), ampHtml: ampHtml ? compile(ampHtml) : undefined, text: compile(htmlToText(html)) };
   if (input.html.length + (input.ampHtml?.length ?? 0) <= TEMPLATE_CACHE_MAX_CHARS) {
     templates.set(key, template);
     if (templates.size > TEMPLATE_CACHE_ENTRIES) templates.delete(templates.keys().next().value as string);
@@ -149,23 +145,15 @@ function templateFor(
   return template;
 }
 
-const RECIPIENT_PLACEHOLDER = /\{\{(UUID|SEND_ID|VIB_URL|RECIPIENT_EMAIL|UNSUBSCRIBE_URL)\}\}/g;
-
-/** The text part takes the values as they are (htmlToText would have decoded the escaped ones). */
-function fillText(text: string, v: Parameters<typeof recipientPlaceholders>[1]): string {
-  if (!text.includes("{{")) return text;
-  const values: Record<string, string> = {
-    UUID: recipientHash(v.recipient),
-    SEND_ID: v.sendId,
-    VIB_URL: v.vibUrl,
-    RECIPIENT_EMAIL: v.recipient,
-    UNSUBSCRIBE_URL: v.unsubscribeUrl,
-  };
-  return text.replace(RECIPIENT_PLACEHOLDER, (_, name: string) => values[name]);
+interface RenderedMessage {
+  html: string;
+  ampHtml?: string;
+  text: string;
+  encoded?: BuildMimeInput["encoded"];
 }
 
 /** SPEC.md rules 2–6 and the text part, for one recipient. */
-function renderFor(input: SendInput, env: AppContext["env"], senderEmail: string, values: Parameters<typeof recipientPlaceholders>[1]): Template {
+function renderFor(input: SendInput, env: AppContext["env"], senderEmail: string, values: RecipientValues): RenderedMessage {
   const bannerSender = senderEmail.trim().toLowerCase() !== values.recipient.trim().toLowerCase() ? senderEmail : null;
   // The template path puts the banner in before the recipient values; a sender address that
   // itself looks like a placeholder would then be filled in, so that rare case takes the
@@ -177,8 +165,17 @@ function renderFor(input: SendInput, env: AppContext["env"], senderEmail: string
     return { html, ampHtml, text: htmlToText(html) };
   }
   const t = templateFor(input, { baseUrl: env.BASE_URL, brand: env.BRAND_NAME, bannerSender });
-  const fill = (doc: string) => (doc.includes("{{") ? recipientPlaceholders(doc, values) : doc);
-  return { html: fill(t.html), ampHtml: t.ampHtml ? fill(t.ampHtml) : undefined, text: fillText(t.text, values), transferEncodings: t.transferEncodings };
+  // The text part takes the values as they are (htmlToText decoded the escaped ones).
+  const inHtml = recipientValueMap(values, "html");
+  const html = fillPart(t.html, inHtml);
+  const text = fillPart(t.text, recipientValueMap(values, "text"));
+  const amp = t.ampHtml ? fillPart(t.ampHtml, inHtml) : undefined;
+  return {
+    html: html.content,
+    ampHtml: amp?.content,
+    text: text.content,
+    encoded: { html: html.encoded, text: text.encoded, amp: amp?.encoded },
+  };
 }
 
 export async function sendEmail(app: AppContext, user: User, input: SendInput): Promise<ServiceResult<SendOutcome>> {
@@ -210,7 +207,7 @@ export async function sendEmail(app: AppContext, user: User, input: SendInput): 
   const recipientValues = { recipient: to, sendId, vibUrl: `${env.BASE_URL}/vib/${sendId}`, unsubscribeUrl: unsubscribe };
 
   // Rules 2–6, and the text part.
-  const { html, ampHtml, text, transferEncodings } = renderFor(input, env, user.email, recipientValues);
+  const { html, ampHtml, text, encoded } = renderFor(input, env, user.email, recipientValues);
 
   // Rule 7.
   const listUnsubscribe = { mailto: `mailto:unsubscribe@${sender.domain}?subject=unsubscribe`, url: unsubscribe };
@@ -226,7 +223,7 @@ export async function sendEmail(app: AppContext, user: User, input: SendInput): 
     listUnsubscribe,
     headers,
     date: now,
-    transferEncodings,
+    encoded,
   });
 
   const row = {

@@ -1,5 +1,6 @@
 import { simpleParser } from "mailparser";
 import { buildMime, transferEncodingFor } from "./build";
+import { compilePart, fillPart } from "./part-template";
 
 const base = {
   from: { name: "Kinetic", address: "mail@kinetic.example" },
@@ -53,19 +54,22 @@ describe("buildMime", () => {
     expect(parsed.date?.toISOString()).toBe("2026-11-21T12:00:00.000Z");
   });
 
-  it("chooses each part's transfer encoding as nodemailer does, so a choice made once per template changes nothing", async () => {
+  it("chooses each part's transfer encoding as nodemailer does, and a pre-encoded part carries it unchanged", async () => {
     const longLatin = `<html><body><p>${"Spring sale on every tea ".repeat(20)}</p><p>Caf\u00e9</p></body></html>`;
     const cjk = `<p>${"春のセールは今週末まで、すべてのお茶が二割引です。".repeat(10)}</p>`;
     expect(transferEncodingFor("Hello Bob\r\nshort lines only")).toBeUndefined();
     expect(transferEncodingFor(longLatin)).toBe("quoted-printable");
     expect(transferEncodingFor(cjk)).toBe("base64");
     const encodings = (raw: string) => [...raw.matchAll(/^Content-Transfer-Encoding: (.+)$/gim)].map((m) => m[1].trim().toLowerCase());
+    const headerBlocks = (raw: string) => [...raw.matchAll(/^Content-Type: text\/[^\r]*\r\nContent-Transfer-Encoding: [^\r]*$/gim)].map((m) => m[0]);
     for (const html of [longLatin, cjk, base.html]) {
       const text = html.replace(/<[^>]+>/g, " ");
-      const chosen = await buildMime({ ...base, html, text, transferEncodings: { html: transferEncodingFor(html), text: transferEncodingFor(text) } });
+      const fill = (doc: string) => fillPart(compilePart(doc, /\{\{(X)\}\}/g, transferEncodingFor(doc)), {});
+      const pre = await buildMime({ ...base, html, text, encoded: { html: fill(html).encoded, text: fill(text).encoded } });
       const scanned = await buildMime({ ...base, html, text });
-      expect(encodings(chosen.raw)).toEqual(encodings(scanned.raw));
-      const parsed = await simpleParser(chosen.raw);
+      expect(encodings(pre.raw)).toEqual(encodings(scanned.raw));
+      expect(headerBlocks(pre.raw)).toEqual(headerBlocks(scanned.raw));
+      const parsed = await simpleParser(pre.raw);
       expect(parsed.html).toBe(html);
     }
   });

@@ -1,5 +1,6 @@
 import MailComposer from "nodemailer/lib/mail-composer";
 import { hasLongerLines, isPlainText } from "nodemailer/lib/mime-funcs";
+import type { EncodedBody } from "./part-template";
 
 export type Address = string | { name: string; address: string };
 
@@ -20,10 +21,10 @@ export interface BuildMimeInput {
   /** Extra headers, e.g. `X-Kinetic-Send-Id`. */
   headers?: Record<string, string>;
   /**
-   * Content-Transfer-Encoding per part, as `transferEncodingFor` chose it for the same template
-   * earlier; a part without one is left to nodemailer, which scans its content to choose.
+   * Parts already transfer-encoded (see part-template.ts), each the encoding of its `text`,
+   * `html` or `ampHtml` content; nodemailer encodes any part not given here itself.
    */
-  transferEncodings?: Partial<Record<"text" | "html" | "amp", TransferEncoding>>;
+  encoded?: Partial<Record<"text" | "html" | "amp", EncodedBody>>;
 }
 
 export type TransferEncoding = "quoted-printable" | "base64";
@@ -62,8 +63,10 @@ function mailto(value: string): string {
   return /^mailto:/i.test(value) ? value : `mailto:${value}`;
 }
 
-function part(content: string, contentTransferEncoding: TransferEncoding | undefined) {
-  return contentTransferEncoding ? { content, contentTransferEncoding } : content;
+// The headers nodemailer itself writes for a text part, so a pre-encoded part looks the same.
+function part(content: string, contentType: string, encoded: EncodedBody | undefined) {
+  if (!encoded || !content) return content;
+  return { raw: `Content-Type: ${contentType}; charset=utf-8\r\nContent-Transfer-Encoding: ${encoded.encoding}\r\n\r\n${encoded.body}` };
 }
 
 /**
@@ -80,9 +83,9 @@ export function buildMime(input: BuildMimeInput): Promise<BuiltMime> {
     to: input.to,
     replyTo: input.replyTo,
     subject: input.subject,
-    text: part(input.text, input.transferEncodings?.text),
-    html: part(input.html, input.transferEncodings?.html),
-    ...(input.ampHtml ? { amp: part(input.ampHtml, input.transferEncodings?.amp) } : {}),
+    text: part(input.text, "text/plain", input.encoded?.text),
+    html: part(input.html, "text/html", input.encoded?.html),
+    ...(input.ampHtml ? { amp: part(input.ampHtml, "text/x-amp-html", input.encoded?.amp) } : {}),
     messageId,
     date: input.date,
     headers: {

@@ -1,7 +1,9 @@
-export { resolveWorkspacePlaceholders, recipientPlaceholders, recipientHash } from "./placeholders";
+export { resolveWorkspacePlaceholders, recipientPlaceholders, recipientHash, recipientValueMap, RECIPIENT_PLACEHOLDER } from "./placeholders";
 export type { WorkspaceValues, RecipientValues } from "./placeholders";
 export { absolutizeImageUrls } from "./urls";
 export { attributionBanner, attributionBannerAmp } from "./banner";
 export { htmlToText } from "./text";
 export { buildMime, transferEncodingFor } from "./build";
 export type { Address, BuildMimeInput, BuiltMime, TransferEncoding } from "./build";
+export { compilePart, fillPart } from "./part-template";
+export type { EncodedBody, PartTemplate } from "./part-template";

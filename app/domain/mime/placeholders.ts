@@ -37,17 +37,30 @@ export interface RecipientValues {
   unsubscribeUrl: string;
 }
 
+/** The per-recipient placeholders; the first group is the name. */
+export const RECIPIENT_PLACEHOLDER = /\{\{(UUID|SEND_ID|VIB_URL|RECIPIENT_EMAIL|UNSUBSCRIBE_URL)\}\}/g;
+
 /**
- * Resolves the per-recipient placeholders `{{UUID}}`, `{{SEND_ID}}`, `{{VIB_URL}}`,
- * `{{RECIPIENT_EMAIL}}` and `{{UNSUBSCRIBE_URL}}`. Values are HTML-escaped because they land in
- * text and attribute values alike (an `&` in a URL becomes `&amp;`, which browsers decode back).
+ * The value of each per-recipient placeholder. In HTML they are escaped because they land in
+ * text and attribute values alike (an `&` in a URL becomes `&amp;`, which browsers decode back);
+ * a text part takes them as they are.
+ */
+export function recipientValueMap(values: RecipientValues, target: "html" | "text"): Record<string, string> {
+  const esc = target === "html" ? escapeHtml : (v: string) => v;
+  return {
+    UUID: recipientHash(values.recipient),
+    SEND_ID: esc(values.sendId),
+    VIB_URL: esc(values.vibUrl),
+    RECIPIENT_EMAIL: esc(values.recipient),
+    UNSUBSCRIBE_URL: esc(values.unsubscribeUrl),
+  };
+}
+
+/**
+ * Resolves `{{UUID}}`, `{{SEND_ID}}`, `{{VIB_URL}}`, `{{RECIPIENT_EMAIL}}` and
+ * `{{UNSUBSCRIBE_URL}}` in an HTML document, HTML-escaped.
  */
 export function recipientPlaceholders(html: string, values: RecipientValues): string {
-  return replaceAll(html, {
-    UUID: recipientHash(values.recipient),
-    SEND_ID: escapeHtml(values.sendId),
-    VIB_URL: escapeHtml(values.vibUrl),
-    RECIPIENT_EMAIL: escapeHtml(values.recipient),
-    UNSUBSCRIBE_URL: escapeHtml(values.unsubscribeUrl),
-  });
+  const map = recipientValueMap(values, "html");
+  return html.replace(RECIPIENT_PLACEHOLDER, (_, name: string) => map[name]);
 }

@@ -1,0 +1,72 @@
+// A message part whose content is the same for every recipient except a few placeholders. Its
+// fixed text is transfer-encoded once; each send encodes only its own values and joins the
+// pieces. Encoding a 20 KB document as quoted-printable costs about as much as the rest of a
+// send, and campaigns send one document to many recipients one request at a time.
+import { encode as base64Encode, wrap as base64Wrap } from "nodemailer/lib/base64";
+import { encode as qpEncode, wrap as qpWrap } from "nodemailer/lib/qp";
+import type { TransferEncoding } from "./build";
+
+/** A part's body already transfer-encoded, ready to follow its MIME headers. */
+export interface EncodedBody {
+  encoding: TransferEncoding;
+  body: string;
+}
+
+export interface PartTemplate {
+  /** The fixed text around the placeholders: `texts.length === names.length + 1`. */
+  texts: string[];
+  /** The placeholder names in document order (repeats included). */
+  names: string[];
+  /** Undefined: the content can go as it is (7bit), which MIME settles per send. */
+  encoding: TransferEncoding | undefined;
+  /** Quoted-printable only: each fixed text encoded and wrapped. */
+  encodedTexts?: string[];
+}
+
+// RFC 2045 §6.7: encoded lines are at most 76 characters. Pieces are wrapped one short of that
+// so the soft line break that joins a piece to the next still fits on its last line.
+const QP_PIECE_LINE = 75;
+const QP_SOFT_BREAK = "=\r\n";
+
+function qpPiece(text: string): string {
+  return qpWrap(qpEncode(text), QP_PIECE_LINE);
+}
+
+/**
+ * Splits `doc` at `placeholder` (a global pattern whose first group is the name). `encoding` is
+ * the one chosen for the whole document (transferEncodingFor); quoted-printable pieces are
+ * encoded here, once.
+ */
+export function compilePart(doc: string, placeholder: RegExp, encoding: TransferEncoding | undefined): PartTemplate {
+  const texts: string[] = [];
+  const names: string[] = [];
+  let last = 0;
+  for (const m of doc.matchAll(placeholder)) {
+    texts.push(doc.slice(last, m.index));
+    names.push(m[1]);
+    last = m.index + m[0].length;
+  }
+  texts.push(doc.slice(last));
+  return { texts, names, encoding, ...(encoding === "quoted-printable" ? { encodedTexts: texts.map((t) => (t ? qpPiece(t) : "")) } : {}) };
+}
+
+/**
+ * The part for one recipient: its content, and its encoded body unless it goes as 7bit.
+ * Quoted-printable pieces are joined with soft line breaks, which decode to nothing, so the body
+ * decodes to exactly `content`.
+ */
+export function fillPart(part: PartTemplate, values: Record<string, string>): { content: string; encoded?: EncodedBody } {
+  let content = part.texts[0];
+  for (let i = 0; i < part.names.length; i++) content += values[part.names[i]] + part.texts[i + 1];
+  if (!part.encoding) return { content };
+  if (part.encoding === "base64") return { content, encoded: { encoding: "base64", body: base64Wrap(base64Encode(content), 76) } };
+  const encoded = part.encodedTexts!;
+  const pieces: string[] = [];
+  if (encoded[0]) pieces.push(encoded[0]);
+  for (let i = 0; i < part.names.length; i++) {
+    const value = values[part.names[i]];
+    if (value) pieces.push(qpPiece(value));
+    if (encoded[i + 1]) pieces.push(encoded[i + 1]);
+  }
+  return { content, encoded: { encoding: "quoted-printable", body: pieces.join(QP_SOFT_BREAK) } };
+}
