@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import { getApp, type AppContext } from "./app.server";
 import { authenticateBearer, type AuthFailure } from "./auth.server";
+import { JSON_BODY_TEXT, READ_BODY_TEXT } from "./direct-api-symbols";
 import type { User } from "~/models/users.server";
 
 export type ApiErrorBody = { success: false; error: string; details?: unknown; [extra: string]: unknown };
@@ -13,7 +14,8 @@ export function json(body: unknown, init?: number | ResponseInit): Response {
   const headers = new Headers(base.headers);
   headers.set("Content-Type", "application/json; charset=utf-8");
   headers.set("Cache-Control", "no-store");
-  return new Response(JSON.stringify(body), { ...base, headers });
+  const text = JSON.stringify(body);
+  return Object.assign(new Response(text, { ...base, headers }), { [JSON_BODY_TEXT]: text });
 }
 
 export function apiError(status: number, error: string, extra: Record<string, unknown> = {}, headers?: HeadersInit): Response {
@@ -39,6 +41,11 @@ export async function readBodyText(request: Request, limit: number): Promise<{ o
   });
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > limit) return tooLarge();
+  const direct = (request as { [READ_BODY_TEXT]?: (limit: number) => Promise<string | null> })[READ_BODY_TEXT];
+  if (direct) {
+    const text = await direct.call(request, limit);
+    return text === null ? tooLarge() : { ok: true, text };
+  }
   if (!request.body) return { ok: true, text: "" };
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -6,10 +6,12 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
-import { createReadableStreamFromReadable, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
+import { writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import express from "express";
 import { apiRoutesFrom, isApiPath, matchApiRoute, type ApiMatch } from "./api-routes.server";
+import { JSON_BODY_TEXT } from "./direct-api-symbols";
 import type { Logger } from "./logger.server";
+import { NodeRequest } from "./node-request.server";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -61,28 +63,6 @@ function requestUrl(req: http.IncomingMessage): string {
   return `${proto}://${host}${req.url ?? "/"}`;
 }
 
-function toWebRequest(req: http.IncomingMessage, res: http.ServerResponse, url: string): Request {
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
-    else if (value !== undefined) headers.set(key, value);
-  }
-  // Aborted when the client goes away before the response is complete (SSE streams stop on it):
-  // `close` without `finish` first, as Remix's Express adapter does it.
-  let controller: AbortController | null = new AbortController();
-  res.on("finish", () => {
-    controller = null;
-  });
-  res.on("close", () => controller?.abort());
-  const method = req.method ?? "GET";
-  const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };
-  if (method !== "GET" && method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
-    init.duplex = "half";
-  }
-  return new Request(url, init);
-}
-
 async function writeResponse(res: http.ServerResponse, response: Response, head: boolean): Promise<void> {
   res.statusCode = response.status;
   if (response.statusText) res.statusMessage = response.statusText;
@@ -98,8 +78,11 @@ async function writeResponse(res: http.ServerResponse, response: Response, head:
     await writeReadableStreamToWritable(response.body, res);
     return;
   }
-  // Buffered, so Node sends a Content-Length instead of chunking.
-  res.end(Buffer.from(await response.arrayBuffer()));
+  // Buffered, so Node sends a Content-Length instead of chunking. A body json() made is still
+  // at hand as text: no need to read it back out of the Response's stream.
+  const text = (response as { [JSON_BODY_TEXT]?: string })[JSON_BODY_TEXT];
+  if (typeof text === "string" && !response.bodyUsed) res.end(text);
+  else res.end(Buffer.from(await response.arrayBuffer()));
 }
 
 async function serveApi(
@@ -114,7 +97,7 @@ async function serveApi(
   const method = req.method ?? "GET";
   let response: Response;
   try {
-    const request = toWebRequest(req, res, url);
+    const request = new NodeRequest(url, req, res);
     const result: unknown = await handler({ request, params: match.params, context: { requestId } });
     response = result instanceof Response ? result : Response.json(result);
   } catch (error) {

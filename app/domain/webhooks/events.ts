@@ -57,6 +57,9 @@ export const mailgunWebhookSchema = z.object({
 });
 export type MailgunWebhook = z.infer<typeof mailgunWebhookSchema>;
 
+// Read first to learn the event's type: other types are ignored whatever else they carry.
+const mailgunHeadSchema = z.object({ "event-data": z.object({ event: z.string() }).passthrough() });
+
 const MAILGUN_KINDS: Record<string, EventKind> = {
   delivered: "delivered",
   failed: "failed",
@@ -71,7 +74,7 @@ const MAILGUN_KINDS: Record<string, EventKind> = {
  * apart (a `failed` without it is malformed). Other events (`accepted`, `stored`, …) are ignored.
  */
 export function normalizeMailgun(payload: unknown): NormalizeResult {
-  const head = z.object({ "event-data": z.object({ event: z.string() }).passthrough() }).safeParse(payload);
+  const head = mailgunHeadSchema.safeParse(payload);
   if (!head.success) return { ok: false, error: zodError(head.error) };
   const type = head.data["event-data"].event;
   const kind = MAILGUN_KINDS[type];
@@ -128,6 +131,8 @@ export const resendWebhookSchema = z.object({
 });
 export type ResendWebhook = z.infer<typeof resendWebhookSchema>;
 
+const resendHeadSchema = z.object({ type: z.string() }).passthrough();
+
 const RESEND_KINDS: Record<string, EventKind> = {
   "email.delivered": "delivered",
   "email.bounced": "failed",
@@ -150,7 +155,7 @@ function resendTag(tags: z.infer<typeof resendTagsSchema> | undefined, name: str
  * Resend has no email-level unsubscribe event.
  */
 export function normalizeResend(payload: unknown, svixId: string): NormalizeResult {
-  const head = z.object({ type: z.string() }).passthrough().safeParse(payload);
+  const head = resendHeadSchema.safeParse(payload);
   if (!head.success) return { ok: false, error: zodError(head.error) };
   const kind = RESEND_KINDS[head.data.type];
   if (!kind) return { ok: true, ignored: true, type: head.data.type };

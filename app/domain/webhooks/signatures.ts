@@ -21,6 +21,8 @@ export const mailgunSignatureSchema = z.object({
   signature: z.string().min(1),
 });
 
+const mailgunSignedBodySchema = z.object({ signature: mailgunSignatureSchema });
+
 export type MailgunVerifyResult =
   | { ok: true; token: string; timestamp: Date }
   | { ok: false; error: VerifyError };
@@ -37,7 +39,7 @@ export function verifyMailgun(
   opts: { now: Date; maxAgeSec: number },
 ): MailgunVerifyResult {
   if (!signingKey) return { ok: false, error: "bad_secret" };
-  const parsed = z.object({ signature: mailgunSignatureSchema }).safeParse(body);
+  const parsed = mailgunSignedBodySchema.safeParse(body);
   if (!parsed.success) return { ok: false, error: "missing_signature" };
   const { timestamp, token, signature } = parsed.data.signature;
   const expected = createHmac("sha256", signingKey).update(timestamp + token).digest();
