@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { parseJsonBody } from "./http.server";
+import { json, parseJsonBody } from "./http.server";
 
 const schema = z.object({ to: z.string().email(), html: z.string().min(1), subject: z.string().optional() });
 const post = (body: BodyInit | null, headers: Record<string, string> = {}) =>
@@ -52,5 +52,42 @@ describe("parseJsonBody", () => {
       1000,
     );
     expect(!streamed.ok && streamed.response.status).toBe(413);
+  });
+});
+
+describe("json()", () => {
+  it("answers with JSON, no-store, and the given status and headers", async () => {
+    const res = json({ a: 1 }, { status: 201, headers: { "X-Extra": "y" } });
+    expect(res.status).toBe(201);
+    expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("x-extra")).toBe("y");
+    expect(await res.json()).toEqual({ a: 1 });
+    expect(res.bodyUsed).toBe(true);
+    await expect(res.text()).rejects.toThrow(TypeError);
+  });
+
+  it("reads as any Response does: a body stream, bytes, a Blob, a copy", async () => {
+    const viaStream = json({ b: [1, 2] });
+    expect(viaStream.bodyUsed).toBe(false);
+    // What Remix does with a resource route's response when it sets a header on it.
+    const rewrapped = new Response(viaStream.body, { status: viaStream.status, headers: viaStream.headers, duplex: "half" } as ResponseInit);
+    expect(await rewrapped.json()).toEqual({ b: [1, 2] });
+    expect(viaStream.bodyUsed).toBe(true);
+    expect(() => viaStream.clone()).toThrow(TypeError);
+
+    expect(new TextDecoder().decode(await json("é").arrayBuffer())).toBe('"é"');
+    expect(await (await json(null).blob()).text()).toBe("null");
+
+    const original = json({ c: true });
+    const copy = original.clone();
+    expect(await copy.json()).toEqual({ c: true });
+    expect(await original.json()).toEqual({ c: true });
+
+    const streamed = json({ d: 4 });
+    void streamed.body;
+    const streamedCopy = streamed.clone();
+    expect(await streamedCopy.text()).toBe('{"d":4}');
+    expect(await streamed.text()).toBe('{"d":4}');
   });
 });

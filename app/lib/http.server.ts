@@ -9,13 +9,78 @@ import type { User } from "~/models/users.server";
 
 export type ApiErrorBody = { success: false; error: string; details?: unknown; [extra: string]: unknown };
 
+const unusable = () => new TypeError("Body is unusable: it was already read");
+
+/**
+ * A Response holding its JSON as text, made into a web stream only if something reads `body`
+ * (Remix does, for pages). The direct API path writes `[JSON_BODY_TEXT]` as it is (ADR 013).
+ */
+class JsonResponse extends Response {
+  readonly [JSON_BODY_TEXT]: string;
+  #stream: ReadableStream<Uint8Array<ArrayBuffer>> | null = null;
+  #used = false;
+
+  constructor(text: string, init: ResponseInit) {
+    super(null, init);
+    this[JSON_BODY_TEXT] = text;
+  }
+
+  override get body(): ReadableStream<Uint8Array<ArrayBuffer>> {
+    if (!this.#stream) {
+      if (this.#used) throw unusable();
+      this.#stream = new Response(this[JSON_BODY_TEXT]).body!;
+    }
+    return this.#stream;
+  }
+
+  override get bodyUsed(): boolean {
+    return this.#used || (this.#stream?.locked ?? false);
+  }
+
+  async #text(): Promise<string> {
+    if (this.bodyUsed) throw unusable();
+    if (this.#stream) return new Response(this.#stream).text();
+    this.#used = true;
+    return this[JSON_BODY_TEXT];
+  }
+
+  override text(): Promise<string> {
+    return this.#text();
+  }
+
+  override async json(): Promise<unknown> {
+    return JSON.parse(await this.#text());
+  }
+
+  override async arrayBuffer(): Promise<ArrayBuffer> {
+    return new TextEncoder().encode(await this.#text()).buffer;
+  }
+
+  override async blob(): Promise<Blob> {
+    return new Blob([await this.#text()], { type: this.headers.get("content-type") ?? "" });
+  }
+
+  override formData(): Promise<FormData> {
+    return Promise.reject(new TypeError("A JSON response has no form data"));
+  }
+
+  override clone(): Response {
+    if (this.bodyUsed) throw unusable();
+    if (this.#stream) {
+      const [mine, theirs] = this.#stream.tee();
+      this.#stream = mine;
+      return new Response(theirs, this);
+    }
+    return new JsonResponse(this[JSON_BODY_TEXT], this);
+  }
+}
+
 export function json(body: unknown, init?: number | ResponseInit): Response {
   const base: ResponseInit = typeof init === "number" ? { status: init } : (init ?? {});
   const headers = new Headers(base.headers);
   headers.set("Content-Type", "application/json; charset=utf-8");
   headers.set("Cache-Control", "no-store");
-  const text = JSON.stringify(body);
-  return Object.assign(new Response(text, { ...base, headers }), { [JSON_BODY_TEXT]: text });
+  return new JsonResponse(JSON.stringify(body), { ...base, headers });
 }
 
 export function apiError(status: number, error: string, extra: Record<string, unknown> = {}, headers?: HeadersInit): Response {

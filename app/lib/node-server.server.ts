@@ -67,6 +67,13 @@ async function writeResponse(res: http.ServerResponse, response: Response, head:
   res.statusCode = response.status;
   if (response.statusText) res.statusMessage = response.statusText;
   for (const [key, value] of response.headers) res.appendHeader(key, value);
+  // A body json() made is still at hand as text: no need to read it out of a web stream.
+  // Buffered, so Node sends a Content-Length instead of chunking.
+  const text = (response as { [JSON_BODY_TEXT]?: string })[JSON_BODY_TEXT];
+  if (typeof text === "string" && !response.bodyUsed) {
+    res.end(head ? undefined : text);
+    return;
+  }
   if (head || !response.body) {
     // A body left unread would keep its producer running (an SSE stream's timers, for HEAD).
     await response.body?.cancel().catch(() => undefined);
@@ -78,11 +85,7 @@ async function writeResponse(res: http.ServerResponse, response: Response, head:
     await writeReadableStreamToWritable(response.body, res);
     return;
   }
-  // Buffered, so Node sends a Content-Length instead of chunking. A body json() made is still
-  // at hand as text: no need to read it back out of the Response's stream.
-  const text = (response as { [JSON_BODY_TEXT]?: string })[JSON_BODY_TEXT];
-  if (typeof text === "string" && !response.bodyUsed) res.end(text);
-  else res.end(Buffer.from(await response.arrayBuffer()));
+  res.end(Buffer.from(await response.arrayBuffer()));
 }
 
 async function serveApi(
