@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { JSON_BODY_TEXT } from "./body-handoff";
 import { json, parseJsonBody } from "./http.server";
 
 const schema = z.object({ to: z.string().email(), html: z.string().min(1), subject: z.string().optional() });
@@ -89,5 +90,19 @@ describe("json()", () => {
     const streamedCopy = streamed.clone();
     expect(await streamedCopy.text()).toBe('{"d":4}');
     expect(await streamed.text()).toBe('{"d":4}');
+  });
+
+  it("refuses statuses that cannot carry a body, as Response does, and stops offering its text once the body is touched", async () => {
+    for (const status of [204, 205, 304]) expect(() => json({}, status)).toThrow(TypeError);
+    const textOf = (r: Response) => (r as unknown as { [JSON_BODY_TEXT]?: string })[JSON_BODY_TEXT];
+    const read = json({ e: 5 });
+    expect(textOf(read)).toBe('{"e":5}');
+    expect(Array.from(await read.bytes())).toEqual(Array.from(new TextEncoder().encode('{"e":5}')));
+    expect(textOf(read)).toBeUndefined();
+    expect(read.body?.locked).toBe(true);
+    const touched = json({ f: 6 });
+    void touched.body;
+    expect(textOf(touched)).toBeUndefined();
+    expect(await touched.json()).toEqual({ f: 6 });
   });
 });

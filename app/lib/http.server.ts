@@ -4,32 +4,37 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import { getApp, type AppContext } from "./app.server";
 import { authenticateBearer, type AuthFailure } from "./auth.server";
-import { JSON_BODY_TEXT, READ_BODY_TEXT } from "./direct-api-symbols";
+import { bodyUnusable, consumedStream, JSON_BODY_TEXT, READ_BODY_TEXT } from "./body-handoff";
 import type { User } from "~/models/users.server";
 
 export type ApiErrorBody = { success: false; error: string; details?: unknown; [extra: string]: unknown };
 
-const unusable = () => new TypeError("Body is unusable: it was already read");
+// Statuses whose responses cannot carry a body; `new Response(body, …)` refuses them too.
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 /**
  * A Response holding its JSON as text, made into a web stream only if something reads `body`
- * (Remix does, for pages). The direct API path writes `[JSON_BODY_TEXT]` as it is (ADR 013).
+ * (Remix does, for pages). While nothing has touched the body, `[JSON_BODY_TEXT]` is that text
+ * and the direct API path writes it as it is (ADR 013).
  */
 class JsonResponse extends Response {
-  readonly [JSON_BODY_TEXT]: string;
+  readonly #text: string;
   #stream: ReadableStream<Uint8Array<ArrayBuffer>> | null = null;
   #used = false;
 
   constructor(text: string, init: ResponseInit) {
+    if (NULL_BODY_STATUSES.has(init.status ?? 200)) throw new TypeError(`A ${init.status} response cannot have a body`);
     super(null, init);
-    this[JSON_BODY_TEXT] = text;
+    this.#text = text;
+  }
+
+  get [JSON_BODY_TEXT](): string | undefined {
+    return this.#used || this.#stream ? undefined : this.#text;
   }
 
   override get body(): ReadableStream<Uint8Array<ArrayBuffer>> {
-    if (!this.#stream) {
-      if (this.#used) throw unusable();
-      this.#stream = new Response(this[JSON_BODY_TEXT]).body!;
-    }
+    // After a direct read, what a read Response's body is: finished and locked.
+    this.#stream ??= this.#used ? consumedStream() : new Response(this.#text).body!;
     return this.#stream;
   }
 
@@ -37,27 +42,31 @@ class JsonResponse extends Response {
     return this.#used || (this.#stream?.locked ?? false);
   }
 
-  async #text(): Promise<string> {
-    if (this.bodyUsed) throw unusable();
+  async #read(): Promise<string> {
+    if (this.bodyUsed) throw bodyUnusable();
     if (this.#stream) return new Response(this.#stream).text();
     this.#used = true;
-    return this[JSON_BODY_TEXT];
+    return this.#text;
   }
 
   override text(): Promise<string> {
-    return this.#text();
+    return this.#read();
   }
 
   override async json(): Promise<unknown> {
-    return JSON.parse(await this.#text());
+    return JSON.parse(await this.#read());
+  }
+
+  override async bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    return new TextEncoder().encode(await this.#read()) as Uint8Array<ArrayBuffer>;
   }
 
   override async arrayBuffer(): Promise<ArrayBuffer> {
-    return new TextEncoder().encode(await this.#text()).buffer;
+    return (await this.bytes()).buffer;
   }
 
   override async blob(): Promise<Blob> {
-    return new Blob([await this.#text()], { type: this.headers.get("content-type") ?? "" });
+    return new Blob([await this.#read()], { type: this.headers.get("content-type") ?? "" });
   }
 
   override formData(): Promise<FormData> {
@@ -65,13 +74,13 @@ class JsonResponse extends Response {
   }
 
   override clone(): Response {
-    if (this.bodyUsed) throw unusable();
+    if (this.bodyUsed) throw bodyUnusable();
     if (this.#stream) {
       const [mine, theirs] = this.#stream.tee();
       this.#stream = mine;
       return new Response(theirs, this);
     }
-    return new JsonResponse(this[JSON_BODY_TEXT], this);
+    return new JsonResponse(this.#text, this);
   }
 }
 

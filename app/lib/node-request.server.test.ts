@@ -3,7 +3,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { READ_BODY_TEXT } from "./direct-api-symbols";
+import { READ_BODY_TEXT } from "./body-handoff";
 import { NodeRequest } from "./node-request.server";
 
 type Handler = (request: NodeRequest, res: http.ServerResponse, req: http.IncomingMessage) => Promise<void> | void;
@@ -146,6 +146,49 @@ describe("NodeRequest", () => {
     controller.abort();
     for (let i = 0; i < 100 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
     expect(seen).toEqual([{ aborted: true }]);
+  });
+
+  it("rejects a read, never hangs, when the client left before the route read the body", async () => {
+    const outcomes: string[] = [];
+    const url = await serve(async (request, res, req) => {
+      await new Promise<void>((resolve) => (req.destroyed ? resolve() : req.once("close", () => resolve())));
+      const how = request.headers.get("x-read");
+      const read =
+        how === "limit" ? request[READ_BODY_TEXT](1000) : how === "stream" ? new Response(request.body).text() : request.text();
+      outcomes.push(await read.then((v) => `read ${JSON.stringify(v)}`, (e: Error) => `rejected: ${e.message}`));
+      res.destroy();
+    });
+    const { port } = new URL(url);
+    for (const how of ["limit", "text", "stream"]) {
+      const net = await import("node:net");
+      const socket = net.connect(Number(port), "127.0.0.1");
+      await new Promise((r) => socket.once("connect", r));
+      socket.write(`POST / HTTP/1.1\r\nHost: x\r\nx-read: ${how}\r\nContent-Length: 5\r\n\r\nhello`);
+      await new Promise((r) => setTimeout(r, 30));
+      socket.destroy();
+    }
+    for (let i = 0; i < 100 && outcomes.length < 3; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(outcomes).toHaveLength(3);
+    for (const outcome of outcomes) expect(outcome).toMatch(/^rejected: .*(closed|aborted|terminated)/i);
+  });
+
+  it("reads as undici does: GET bodies empty every time, a byte order mark dropped, bytes(), a read body's stream locked", async () => {
+    const url = await serve(async (request, res) => {
+      if (request.method === "GET") {
+        reply(res, { first: await request.text(), second: await request.text(), used: request.bodyUsed });
+        return;
+      }
+      if (request.headers.get("x-read") === "bytes") {
+        const bytes = await request.bytes();
+        reply(res, { bytes: Array.from(bytes), used: request.bodyUsed, locked: request.body?.locked });
+        return;
+      }
+      reply(res, { json: await request.json() });
+    });
+    expect(await (await fetch(url)).json()).toEqual({ first: "", second: "", used: false });
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"a":1}')]);
+    expect(await (await fetch(url, { method: "POST", body: bom })).json()).toEqual({ json: { a: 1 } });
+    expect(await (await fetch(url, { method: "POST", body: "AB", headers: { "x-read": "bytes" } })).json()).toEqual({ bytes: [65, 66], used: true, locked: true });
   });
 
   it("clones: both copies read the whole body", async () => {

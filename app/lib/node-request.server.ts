@@ -4,7 +4,7 @@
 // body (about 40 µs more). Here both are made only when a route asks for them.
 import type http from "node:http";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { READ_BODY_TEXT } from "./direct-api-symbols";
+import { bodyUnusable, consumedStream, READ_BODY_TEXT } from "./body-handoff";
 
 type Bytes = ReadableStream<Uint8Array<ArrayBuffer>>;
 
@@ -47,8 +47,10 @@ export class NodeRequest extends Request {
   override get body(): Bytes | null {
     if (!this.#hasBody) return null;
     if (!this.#stream) {
-      if (this.#used) throw new TypeError("Body is unusable: it was already read");
-      this.#stream = createReadableStreamFromReadable(this.#req) as Bytes;
+      // After a direct read the body is what a read Response's body is: finished and locked.
+      if (this.#used) this.#stream = consumedStream();
+      else if (clientLeft(this.#req)) this.#stream = failedStream(clientGone());
+      else this.#stream = createReadableStreamFromReadable(this.#req) as Bytes;
     }
     return this.#stream;
   }
@@ -59,10 +61,14 @@ export class NodeRequest extends Request {
 
   /** The raw body, `null` past `limit` bytes: from Node's stream unless a web stream was made. */
   #bytes(limit = Infinity): Promise<Buffer | null> {
-    if (this.bodyUsed) return Promise.reject(new TypeError("Body is unusable: it was already read"));
+    if (!this.#hasBody) return Promise.resolve(Buffer.alloc(0));
+    if (this.bodyUsed) return Promise.reject(bodyUnusable());
     if (this.#stream) return readWebStream(this.#stream, limit);
     this.#used = true;
-    if (!this.#hasBody) return Promise.resolve(Buffer.alloc(0));
+    // Node drops what it buffered when the socket closes, and a destroyed stream emits nothing
+    // more: without this the read would wait forever.
+    if (clientLeft(this.#req)) return Promise.reject(clientGone());
+    if (this.#req.readableEnded) return Promise.reject(bodyUnusable());
     return readNodeStream(this.#req, limit);
   }
 
@@ -76,8 +82,13 @@ export class NodeRequest extends Request {
     return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   }
 
+  override async bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    return new Uint8Array(await this.arrayBuffer());
+  }
+
+  /** UTF-8, a byte order mark dropped, as Request.text() decodes. */
   override async text(): Promise<string> {
-    return (await this.#bytes())!.toString("utf8");
+    return new TextDecoder().decode((await this.#bytes())!);
   }
 
   override async json(): Promise<unknown> {
@@ -94,7 +105,7 @@ export class NodeRequest extends Request {
 
   /** Both copies read the same body: it becomes a web stream, split in two. */
   override clone(): Request {
-    if (this.bodyUsed) throw new TypeError("Body is unusable: it was already read");
+    if (this.bodyUsed) throw bodyUnusable();
     const init: RequestInit & { duplex?: "half" } = { method: this.method, headers: this.headers, signal: this.signal };
     const body = this.body;
     if (body) {
@@ -105,6 +116,16 @@ export class NodeRequest extends Request {
     }
     return new Request(this.url, init);
   }
+}
+
+const clientGone = () => new Error("The client closed the connection before the body was read");
+
+function clientLeft(req: http.IncomingMessage): boolean {
+  return req.destroyed || req.readableAborted || req.errored !== null;
+}
+
+function failedStream(error: Error): Bytes {
+  return new ReadableStream({ start: (c) => c.error(error) });
 }
 
 async function readWebStream(stream: Bytes, limit: number): Promise<Buffer | null> {

@@ -9,7 +9,7 @@ import { createRequestHandler } from "@remix-run/express";
 import { writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import express from "express";
 import { apiRoutesFrom, isApiPath, matchApiRoute, type ApiMatch } from "./api-routes.server";
-import { JSON_BODY_TEXT } from "./direct-api-symbols";
+import { JSON_BODY_TEXT } from "./body-handoff";
 import type { Logger } from "./logger.server";
 import { NodeRequest } from "./node-request.server";
 
@@ -70,7 +70,7 @@ async function writeResponse(res: http.ServerResponse, response: Response, head:
   // A body json() made is still at hand as text: no need to read it out of a web stream.
   // Buffered, so Node sends a Content-Length instead of chunking.
   const text = (response as { [JSON_BODY_TEXT]?: string })[JSON_BODY_TEXT];
-  if (typeof text === "string" && !response.bodyUsed) {
+  if (typeof text === "string") {
     res.end(head ? undefined : text);
     return;
   }

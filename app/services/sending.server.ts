@@ -107,9 +107,33 @@ interface Template {
   text: PartTemplate;
 }
 
+// Bounded by entries and by what they hold: a template keeps its key (the input documents), each
+// part's text and its encoded text, about three times the input. One template may take at most a
+// quarter of the budget, so a huge one never pushes out the rest.
 const TEMPLATE_CACHE_ENTRIES = 32;
-const TEMPLATE_CACHE_MAX_CHARS = 512 * 1024;
-const templates = new Map<string, Template>();
+const TEMPLATE_CACHE_BUDGET_CHARS = 8 * 1024 * 1024;
+const templates = new Map<string, { template: Template; chars: number }>();
+let cachedChars = 0;
+
+function partChars(part: PartTemplate | undefined): number {
+  if (!part) return 0;
+  let n = 0;
+  for (const t of part.texts) n += t.length;
+  for (const t of part.encodedTexts ?? []) n += t.length;
+  return n;
+}
+
+function remember(key: string, template: Template): void {
+  const chars = key.length + partChars(template.html) + partChars(template.ampHtml) + partChars(template.text);
+  if (chars > TEMPLATE_CACHE_BUDGET_CHARS / 4) return;
+  templates.set(key, { template, chars });
+  cachedChars += chars;
+  while (templates.size > TEMPLATE_CACHE_ENTRIES || cachedChars > TEMPLATE_CACHE_BUDGET_CHARS) {
+    const [oldest, entry] = templates.entries().next().value as [string, { chars: number }];
+    templates.delete(oldest);
+    cachedChars -= entry.chars;
+  }
+}
 
 function compile(doc: string): PartTemplate {
   return compilePart(doc, RECIPIENT_PLACEHOLDER, transferEncodingFor(doc));
@@ -128,7 +152,7 @@ function templateFor(
   if (hit) {
     templates.delete(key);
     templates.set(key, hit);
-    return hit;
+    return hit.template;
   }
   const prepare = (doc: string) => absolutizeImageUrls(doc.includes("{{") ? resolveWorkspacePlaceholders(doc, workspace) : doc, opts.baseUrl);
   let html = prepare(input.html);
@@ -138,10 +162,7 @@ function templateFor(
     if (ampHtml) ampHtml = attributionBannerAmp(ampHtml, opts.bannerSender, opts.brand);
   }
   const template: Template = { html: compile(html), ampHtml: ampHtml ? compile(ampHtml) : undefined, text: compile(htmlToText(html)) };
-  if (input.html.length + (input.ampHtml?.length ?? 0) <= TEMPLATE_CACHE_MAX_CHARS) {
-    templates.set(key, template);
-    if (templates.size > TEMPLATE_CACHE_ENTRIES) templates.delete(templates.keys().next().value as string);
-  }
+  remember(key, template);
   return template;
 }
 

@@ -126,6 +126,13 @@ describe("API requests through the table", () => {
     const next = await call("GET", "/api/me", { authorization: `Bearer ${token}` });
     expect(next.status).toBe(200);
     expect(next.socket).toBe(refused.socket);
+    // Chunked, so the limit is found while reading: reading stops there and the rest is drained.
+    const huge = Buffer.alloc(server.app.env.JSON_BODY_LIMIT_BYTES + 100_000, "a");
+    const tooLarge = await call("POST", "/api/send-email-esp", { authorization: `Bearer ${token}`, "content-type": "application/json", "transfer-encoding": "chunked" }, huge);
+    expect(tooLarge.status).toBe(413);
+    const after = await call("GET", "/api/me", { authorization: `Bearer ${token}` });
+    expect(after.status).toBe(200);
+    expect(after.socket).toBe(tooLarge.socket);
     agent.destroy();
   });
 

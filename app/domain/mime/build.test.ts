@@ -32,6 +32,21 @@ describe("buildMime", () => {
     expect(parsed.attachments[0].content.toString("utf8")).toContain("AMP");
   });
 
+  it("writes every line break as CRLF, in the parts too (RFC 5322 §2.3, RFC 2046 §4.1.1)", async () => {
+    const text = "Hello Bob\nsecond line\rthird\r\nfourth " + "long ".repeat(30);
+    const html = `<html>\n<body>\n<p>${"Caf\u00e9 ".repeat(30)}</p>\n</body>\n</html>\n`;
+    const plain = await buildMime({ ...base, text, html, ampHtml: "<html ⚡4email>\n<body>AMP</body>\n</html>" });
+    const fill = (doc: string) => fillPart(compilePart(doc, /\{\{(X)\}\}/g, transferEncodingFor(doc)), {}).encoded;
+    const pre = await buildMime({ ...base, text, html, encoded: { text: fill(text), html: fill(html) } });
+    for (const { raw } of [plain, pre]) {
+      expect(raw.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
+      const parsed = await simpleParser(raw);
+      // A reader gives the content back with its local line breaks.
+      expect(parsed.html).toBe(html);
+      expect(parsed.text).toBe(text.replace(/\r\n|\r|\n/g, "\n"));
+    }
+  });
+
   it("leaves the AMP part out when none is given", async () => {
     const { raw } = await buildMime(base);
     expect(contentTypesInOrder(raw)).toEqual(["multipart/alternative", "text/plain", "text/html"]);

@@ -1,6 +1,6 @@
 import MailComposer from "nodemailer/lib/mail-composer";
 import { hasLongerLines, isPlainText } from "nodemailer/lib/mime-funcs";
-import type { EncodedBody } from "./part-template";
+import { canonicalLineBreaks, type EncodedBody } from "./part-template";
 
 export type Address = string | { name: string; address: string };
 
@@ -64,8 +64,10 @@ function mailto(value: string): string {
 }
 
 // The headers nodemailer itself writes for a text part, so a pre-encoded part looks the same.
+// (An empty content leaves the part out, as nodemailer does.)
 function part(content: string, contentType: string, encoded: EncodedBody | undefined) {
-  if (!encoded || !content) return content;
+  if (!content) return content;
+  if (!encoded) return canonicalLineBreaks(content);
   return { raw: `Content-Type: ${contentType}; charset=utf-8\r\nContent-Transfer-Encoding: ${encoded.encoding}\r\n\r\n${encoded.body}` };
 }
 

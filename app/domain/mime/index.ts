@@ -5,5 +5,5 @@ export { attributionBanner, attributionBannerAmp } from "./banner";
 export { htmlToText } from "./text";
 export { buildMime, transferEncodingFor } from "./build";
 export type { Address, BuildMimeInput, BuiltMime, TransferEncoding } from "./build";
-export { compilePart, fillPart } from "./part-template";
+export { canonicalLineBreaks, compilePart, fillPart } from "./part-template";
 export type { EncodedBody, PartTemplate } from "./part-template";

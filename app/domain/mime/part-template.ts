@@ -28,8 +28,16 @@ export interface PartTemplate {
 const QP_PIECE_LINE = 75;
 const QP_SOFT_BREAK = "=\r\n";
 
+/**
+ * A text part's content in MIME canonical form: every line break CRLF (RFC 2046 §4.1.1), since a
+ * bare LF is not allowed in a message (RFC 5322 §2.3). Stored documents keep their own breaks.
+ */
+export function canonicalLineBreaks(text: string): string {
+  return text.replace(/\r\n|\r|\n/g, "\r\n");
+}
+
 function qpPiece(text: string): string {
-  return qpWrap(qpEncode(text), QP_PIECE_LINE);
+  return qpWrap(qpEncode(canonicalLineBreaks(text)), QP_PIECE_LINE);
 }
 
 /**
@@ -53,13 +61,15 @@ export function compilePart(doc: string, placeholder: RegExp, encoding: Transfer
 /**
  * The part for one recipient: its content, and its encoded body unless it goes as 7bit.
  * Quoted-printable pieces are joined with soft line breaks, which decode to nothing, so the body
- * decodes to exactly `content`.
+ * decodes to exactly `content` in canonical form. Values are expected to be non-empty (every
+ * recipient value is): an empty one leaves the texts on either side encoded apart, which differs
+ * only where it splits a CRLF or a surrogate pair.
  */
 export function fillPart(part: PartTemplate, values: Record<string, string>): { content: string; encoded?: EncodedBody } {
   let content = part.texts[0];
   for (let i = 0; i < part.names.length; i++) content += values[part.names[i]] + part.texts[i + 1];
   if (!part.encoding) return { content };
-  if (part.encoding === "base64") return { content, encoded: { encoding: "base64", body: base64Wrap(base64Encode(content), 76) } };
+  if (part.encoding === "base64") return { content, encoded: { encoding: "base64", body: base64Wrap(base64Encode(canonicalLineBreaks(content)), 76) } };
   const encoded = part.encodedTexts!;
   const pieces: string[] = [];
   if (encoded[0]) pieces.push(encoded[0]);
