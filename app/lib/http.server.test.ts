@@ -57,6 +57,15 @@ describe("parseJsonBody", () => {
 });
 
 describe("json()", () => {
+  it("overrides every body member of Response, and notices when Node adds one", () => {
+    const body = ["body", "bodyUsed", "clone", "blob", "arrayBuffer", "text", "json", "formData", "bytes"];
+    const plain = ["constructor", "type", "url", "redirected", "status", "ok", "statusText", "headers"];
+    const members = Object.getOwnPropertyNames(Response.prototype);
+    expect(members.filter((m) => !body.includes(m) && !plain.includes(m))).toEqual([]);
+    const own = Object.getOwnPropertyNames(Object.getPrototypeOf(json({})));
+    for (const m of body) if (members.includes(m)) expect(own).toContain(m);
+  });
+
   it("answers with JSON, no-store, and the given status and headers", async () => {
     const res = json({ a: 1 }, { status: 201, headers: { "X-Extra": "y" } });
     expect(res.status).toBe(201);

@@ -36,6 +36,14 @@ function reply(res: http.ServerResponse, value: unknown) {
 }
 
 describe("NodeRequest", () => {
+  it("overrides every body member of Request, and notices when Node adds one", () => {
+    const body = ["signal", "body", "bodyUsed", "clone", "blob", "arrayBuffer", "text", "json", "formData", "bytes"];
+    const plain = ["constructor", "method", "url", "headers", "destination", "referrer", "referrerPolicy", "mode", "credentials", "cache", "redirect", "integrity", "keepalive", "isReloadNavigation", "isHistoryNavigation", "duplex", "attribute"];
+    const members = Object.getOwnPropertyNames(Request.prototype);
+    expect(members.filter((m) => !body.includes(m) && !plain.includes(m))).toEqual([]);
+    for (const m of body) if (members.includes(m)) expect(Object.getOwnPropertyNames(NodeRequest.prototype)).toContain(m);
+  });
+
   it("carries the method, URL and every header, repeated ones included", async () => {
     const url = await serve((request, res) =>
       reply(res, { method: request.method, url: request.url, type: request.headers.get("x-kind"), cookie: request.headers.get("x-many"), body: request.body }),
