@@ -205,18 +205,18 @@ async function prepare(app: AppContext, adapters: Adapters, input: LibraryInput,
       }
       return fallback;
     };
-    const technique = canonicalTechnique(pick("technique", input.technique, "static"));
-    const complexity = pick("complexity", input.complexity, "intermediate");
-    const htmlType = input.htmlType || htmlTypeOf(html);
+    const common = {
+      doc_id: id,
+      submittedAt,
+      description: input.description.trim(),
+      technique: canonicalTechnique(pick("technique", input.technique, "static")),
+      complexity: pick("complexity", input.complexity, "intermediate"),
+      htmlType: input.htmlType || htmlTypeOf(html),
+    };
     if (input.uploadType === "html") {
       vectorMeta = {
         type: "html",
-        doc_id: id,
-        submittedAt,
-        description: input.description.trim(),
-        technique,
-        complexity,
-        htmlType,
+        ...common,
         emailPurpose: pick("emailPurpose", input.emailPurpose, "general"),
         exampleType: input.exampleType ?? "positive",
         keyFeatures: pick("keyFeatures", input.keyFeatures, []),
@@ -227,12 +227,7 @@ async function prepare(app: AppContext, adapters: Adapters, input: LibraryInput,
       const validation = validateAmp(html);
       vectorMeta = {
         type: "amp",
-        doc_id: id,
-        submittedAt,
-        description: input.description.trim(),
-        technique,
-        complexity,
-        htmlType,
+        ...common,
         ampComponents: ampComponentsUsed(html),
         ampValidator: validation.status,
       };

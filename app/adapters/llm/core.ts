@@ -1,5 +1,6 @@
 import { extractJson, formatZodIssues } from "./json";
 import {
+  addUsage,
   emptyUsage,
   type LlmCallLog,
   type LlmClient,
@@ -72,14 +73,6 @@ export function networkFailure(message: string): SendOutcome & { ok: false } {
   return { ok: false, error: { kind: "network", message }, retryable: true };
 }
 
-export function addUsage(a: LlmUsage, b: LlmUsage): LlmUsage {
-  return {
-    inputTokens: a.inputTokens + b.inputTokens,
-    outputTokens: a.outputTokens + b.outputTokens,
-    cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
-    cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
-  };
-}
 
 export function jsonInstruction(schemaName: string): string {
   return `Respond with a single JSON object (${schemaName}) and nothing else: no prose, no code fences.`;

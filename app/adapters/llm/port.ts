@@ -43,6 +43,16 @@ export interface LlmUsage {
   cacheWriteTokens: number;
 }
 
+/** Token counts of two calls together. */
+export function addUsage(a: LlmUsage, b: LlmUsage): LlmUsage {
+  return {
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
+    cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
+  };
+}
+
 export type LlmErrorKind =
   | "timeout"
   | "rate_limited"

@@ -4,6 +4,7 @@ import { bytesToFloat32 } from "~/domain/retrieval/vectors";
 import { EMBEDDING_DIMENSIONS } from "~/adapters/embeddings/port";
 import { CandidateIndex, Projector, type CandidateKeys } from "./projection";
 import {
+  inRequestedOrder,
   matchesFilter,
   type IndexFilter,
   type IndexItem,
@@ -321,8 +322,7 @@ export function createLibsqlVectorIndex(options: LibsqlIndexOptions): LibsqlVect
           });
           for (const row of r.rows) out.push({ id: String(row.doc_id), metadata: parseMetadata(row.metadata) });
         }
-        const order = new Map(ids.map((id, i) => [id, i]));
-        return { ok: true, value: out.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)) };
+        return { ok: true, value: inRequestedOrder(ids, out) };
       } catch (e) {
         return fail("fetch", e);
       }

@@ -1,7 +1,7 @@
 import { Pinecone, type RecordMetadata } from "@pinecone-database/pinecone";
 import type { StoredMetadata } from "~/domain/retrieval/metadata";
 import { EMBEDDING_DIMENSIONS } from "~/adapters/embeddings/port";
-import type { IndexFilter, IndexMatch, IndexRecord, IndexResult, IndexStats, VectorIndex } from "./port";
+import { inRequestedOrder, type IndexFilter, type IndexMatch, type IndexRecord, type IndexResult, type IndexStats, type VectorIndex } from "./port";
 
 export interface PineconeIndexConfig {
   apiKey: string;
@@ -126,8 +126,7 @@ export function createPineconeVectorIndex(config: PineconeIndexConfig): VectorIn
             out.push({ id: rec.id, metadata: fromPineconeMetadata(rec.metadata) });
           }
         }
-        const order = new Map(ids.map((id, i) => [id, i]));
-        return { ok: true, value: out.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)) };
+        return { ok: true, value: inRequestedOrder(ids, out) };
       } catch (e) {
         return fail("fetch", e);
       }

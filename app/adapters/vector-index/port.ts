@@ -65,3 +65,9 @@ export function matchesFilter(metadata: StoredMetadata, filter: IndexFilter | un
   if (filter.exampleType !== undefined && metadata.exampleType !== filter.exampleType) return false;
   return true;
 }
+
+/** `fetch` answers in the order the ids were asked for, whatever order the store returns. */
+export function inRequestedOrder(ids: string[], records: IndexRecord[]): IndexRecord[] {
+  const order = new Map(ids.map((id, i) => [id, i]));
+  return records.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+}

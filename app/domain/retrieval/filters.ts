@@ -7,6 +7,18 @@ export interface Match {
   metadata: StoredMetadata;
 }
 
+export interface RerankInput {
+  /** The rewritten retrieval query. */
+  query: string;
+  /** Requested technique(s), e.g. "tabs" or "tabs+accordion". */
+  technique: string | null;
+  complexity?: string;
+  emailPurpose?: string;
+  candidates: Match[];
+  /** At most this many are kept (SPEC.md: 7). */
+  limit: number;
+}
+
 /** SPEC.md: matches below 50% similarity are dropped. */
 export const SIMILARITY_GATE = 0.5;
 export const FILTERED_TOP_K = 10;

@@ -7,6 +7,7 @@ import {
   SIMILARITY_GATE,
   UNFILTERED_TOP_K,
   type Match,
+  type RerankInput,
   type RetrievalTrace,
 } from "./filters";
 
@@ -29,14 +30,7 @@ export interface RetrievalDeps<D> {
   >;
   embed(texts: string[]): Promise<{ ok: true; vectors: Float32Array[] } | { ok: false; error: string }>;
   query(q: { vector: Float32Array; topK: number; filter?: { technique?: string } }): Promise<Result<Match[]>>;
-  rerank(input: {
-    query: string;
-    technique: string | null;
-    complexity?: string;
-    emailPurpose?: string;
-    candidates: Match[];
-    limit: number;
-  }): Promise<{ ok: true; ranked: (Match & { rerankScore: number })[] } | { ok: false; error: string }>;
+  rerank(input: RerankInput): Promise<{ ok: true; ranked: (Match & { rerankScore: number })[] } | { ok: false; error: string }>;
   /** Full rows from `rag_documents`; ids that no longer exist are simply missing. */
   fetchDocuments(ids: string[]): Promise<Result<Map<string, D>>>;
   /** Monotonic milliseconds for the trace timings (performance.now in the service). */

@@ -1,11 +1,7 @@
-import type { LlmUsage } from "~/adapters/llm/port";
+import { addUsage as addTokens, type LlmUsage } from "~/adapters/llm/port";
 
 /** Token usage of one engine call; `estimated` is true for local engines (see app/engines/README.md). */
-export interface EngineUsage {
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadTokens: number;
-  cacheWriteTokens: number;
+export interface EngineUsage extends LlmUsage {
   estimated: boolean;
 }
 
@@ -23,11 +19,5 @@ export function fromLlmUsage(usage: LlmUsage): EngineUsage {
 }
 
 export function addUsage(a: EngineUsage, b: EngineUsage): EngineUsage {
-  return {
-    inputTokens: a.inputTokens + b.inputTokens,
-    outputTokens: a.outputTokens + b.outputTokens,
-    cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
-    cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
-    estimated: a.estimated || b.estimated,
-  };
+  return { ...addTokens(a, b), estimated: a.estimated || b.estimated };
 }

@@ -1,16 +1,6 @@
-import type { Match } from "~/domain/retrieval/filters";
+import type { Match, RerankInput } from "~/domain/retrieval/filters";
 
-export interface RerankInput {
-  /** The rewritten retrieval query. */
-  query: string;
-  /** Requested technique(s), e.g. "tabs" or "tabs+accordion". */
-  technique: string | null;
-  complexity?: string;
-  emailPurpose?: string;
-  candidates: Match[];
-  /** At most this many are kept (SPEC.md: 7). */
-  limit: number;
-}
+export type { RerankInput };
 
 export interface RankedMatch extends Match {
   /** The engine's own relevance score, used for ordering; `score` stays the cosine similarity. */
