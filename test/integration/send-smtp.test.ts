@@ -1,47 +1,12 @@
 // POST /api/send-email-esp through the SMTP provider to a real in-process SMTP server, parsed
 // back with mailparser: part order, headers, substitutions and the banner as a recipient sees them.
-import type { AddressInfo } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import { startCaptureSmtp, type ReceivedMail } from "~/adapters/email-provider/testing/smtp";
 import { recipientHash } from "~/domain/mime";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { createUserWithToken } from "../helpers/users";
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-const received: Received[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disableReverseLookup: true,
-  // The provider keeps pooled connections open; do not wait for them at the end.
-  closeTimeout: 100,
-  disabledCommands: ["STARTTLS"],
-  logger: false,
-  onRcptTo(address, _session, callback) {
-    if (address.address.startsWith("reject@")) {
-      const err = Object.assign(new Error("5.1.1 Mailbox does not exist"), { responseCode: 550 });
-      return callback(err);
-    }
-    callback();
-  },
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on("data", (c: Buffer) => chunks.push(c));
-    stream.on("end", () => {
-      received.push({
-        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-        to: session.envelope.rcptTo.map((r) => r.address),
-        raw: Buffer.concat(chunks).toString("utf8"),
-      });
-      callback();
-    });
-  },
-});
-smtp.on("error", () => {});
-
+let smtp: Awaited<ReturnType<typeof startCaptureSmtp>>;
 let server: TestServer;
 let user: { id: string; email: string; token: string };
 
@@ -49,8 +14,18 @@ const HTML = `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><div
 const AMP = `<!doctype html><html ⚡4email data-css-strict><head><meta charset="utf-8"><script async src="https://cdn.ampproject.org/v0.js"></script><style amp4email-boilerplate>body{visibility:hidden}</style></head><body><p>AMP {{SEND_ID}}</p><amp-img src="assets/a.png" width="10" height="10"></amp-img></body></html>`;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  smtp = await startCaptureSmtp({
+    // The provider keeps pooled connections open; do not wait for them at the end.
+    closeTimeout: 100,
+    onRcptTo(address, _session, callback) {
+      if (address.address.startsWith("reject@")) {
+        const err = Object.assign(new Error("5.1.1 Mailbox does not exist"), { responseCode: 550 });
+        return callback(err);
+      }
+      callback();
+    },
+  });
+  const { port } = smtp;
   server = await startTestServer({
     EMAIL_PROVIDER: "smtp",
     SMTP_URL: `smtp://127.0.0.1:${port}`,
@@ -62,12 +37,12 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 describe("a message through SMTP", () => {
   let body: Record<string, unknown>;
-  let msg: Received;
+  let msg: ReceivedMail;
   let parsed: ParsedMail;
 
   beforeAll(async () => {
@@ -78,7 +53,7 @@ describe("a message through SMTP", () => {
     });
     body = await res.json();
     expect(res.status).toBe(200);
-    msg = received[received.length - 1];
+    msg = smtp.received[smtp.received.length - 1];
     parsed = await simpleParser(msg.raw);
   });
 

@@ -1,7 +1,5 @@
-import net from "node:net";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 import {
   absolutizeImageUrls,
   attributionBanner,
@@ -14,40 +12,7 @@ import {
 } from "~/domain/mime";
 import type { EmailProvider, OutgoingMessage } from "./port";
 import { createSmtpProvider, smtpTransportOptions } from "./smtp.server";
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-async function startSmtp(options: Partial<SMTPServerOptions> = {}) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disableReverseLookup: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-    ...options,
-  });
-  // Clients that hang up mid-handshake (the TLS refusal test) surface as server errors.
-  server.on("error", () => {});
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { server, port, received, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
+import { startCaptureSmtp as startSmtp, type ReceivedMail as Received } from "./testing/smtp";
 
 const AMP = `<!doctype html><html ⚡4email data-css-strict><head><meta charset="utf-8"><script async src="https://cdn.ampproject.org/v0.js"></script><style amp4email-boilerplate>body{visibility:hidden}</style><style amp-custom>h1{color:#111}</style></head><body><h1>{{EMAIL_NAME}}</h1><amp-img src="img/hero.png" width="600" height="300" layout="responsive"></amp-img><p>AMP for {{RECIPIENT_EMAIL}}</p></body></html>`;
 const HTML = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Spring</title></head><body class="body"><div class="kx-preheader" style="display:none">Spring is here</div><a class="kx-vib" href="{{VIB_URL}}">View in browser</a><h1>{{EMAIL_NAME}}</h1><img src="img/hero.png" alt="Hero"><p>Hello {{RECIPIENT_EMAIL}}, id {{UUID}} / {{SEND_ID}}</p><td class="kx-footer"><a href="{{UNSUBSCRIBE_URL}}">Unsubscribe</a></td></body></html>`;
