@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleBlueprint } from "~/domain/render/fixtures";
+import { expectTabsEmailWithoutRag } from "../helpers/generation";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { createUserWithToken } from "../helpers/users";
 
@@ -64,19 +65,7 @@ describe("POST /api/generate", () => {
     const res = await post("/api/generate", { prompt: PROMPT });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.success).toBe(true);
-    expect(body.html).toMatch(/^<!DOCTYPE html>/i);
-    expect(body.html).toContain("{{VIB_URL}}");
-    expect(body.html).toContain('data-kx-technique="tabs"');
-    expect(body.ampHtml).toBe("");
-    expect(body.metadata).toMatchObject({
-      technique: "tabs",
-      ampGenerated: false,
-      rag: { used: false, examplesCount: 0 },
-      qa: { score: expect.any(Number), qualifiesForFreeRegen: false, failedChecks: expect.any(Array) },
-      validator: { fixesApplied: expect.any(Array), warnings: expect.any(Array), refineTriggered: false },
-    });
-    expect(body.metadata.qa.score).toBeGreaterThanOrEqual(90);
+    expectTabsEmailWithoutRag(body, 90);
     expect(await credits()).toBe(before - 1);
     const rows = await server.app.database.client.execute("select count(*) as n from qa_evaluations");
     expect(Number(rows.rows[0].n)).toBeGreaterThan(0);
