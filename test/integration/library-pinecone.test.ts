@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadStarterLibrary } from "../../db/seed";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { createUserWithToken } from "../helpers/users";
-import { fakePinecone } from "../fixtures/library/fakes";
+import { fakePinecone } from "~/adapters/vector-index/testing/pinecone";
 import { AMP_KEYS, BLOG_KEYS, HTML_KEYS, TABS_EMAIL } from "../fixtures/library/documents";
 
 let pinecone: Awaited<ReturnType<typeof fakePinecone>>;
