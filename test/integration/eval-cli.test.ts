@@ -1,7 +1,6 @@
 // The eval CLI as a user runs it: a separate process talking HTTP to a running server.
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runScript } from "../helpers/cli";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { createUserWithToken } from "../helpers/users";
 
@@ -16,21 +15,11 @@ afterAll(() => server?.close());
 
 const SET = "test/fixtures/eval-prompts.small.json";
 
-/** Asynchronous on purpose: the server answering the CLI lives in this same process. */
-function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/eval.ts", ...args], {
-      env: { ...process.env, KINETIC_TOKEN: "", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/**
+ * Asynchronous on purpose: the server answering the CLI lives in this same process. No token from
+ * the operator's environment leaks into a test.
+ */
+const cli = (args: string[], env: Record<string, string> = {}) => runScript("scripts/eval.ts", args, { KINETIC_TOKEN: "", ...env });
 
 async function runDetail(runId: string, token = admin) {
   const res = await server.fetch(`/api/admin/eval?run=${runId}`, { token });

@@ -1,6 +1,5 @@
 // npm run library:import and library:reconcile as an operator runs them: separate processes on
 // their own database; plus the import's TTY progress bar in-process.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "../../db/migrate";
 import { getApp } from "~/lib/app.server";
 import { importLibrary, isAmpEmail } from "../../scripts/library-import";
+import { runScript } from "../helpers/cli";
 
 const FIXTURES = path.resolve("test/fixtures/library/import");
 let dir: string;
@@ -30,17 +30,7 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function run(script: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.resolve("node_modules/.bin/tsx"), [script, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (script: string, args: string[]) => runScript(script, args, env);
 const rows = async (sql: string, args: string[] = []) => (await db.execute({ sql, args })).rows;
 
 describe("npm run library:import", () => {
