@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { SignJWT, jwtVerify, errors } from "jose";
+import { BoundedCache } from "./bounded-cache";
 
 const ISSUER = "kinetic";
 const AUDIENCE = "kinetic-api";
@@ -44,8 +45,7 @@ export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; rea
 // Verified tokens by their text. A client sends the same token on every call, and checking the
 // signature again gives the same answer; expiry is still checked on every use, and revocation is
 // the caller's database lookup.
-const VERIFIED_CACHE_ENTRIES = 1000;
-const verified = new Map<string, { secret: string; claims: AccessClaims; expiresAtMs: number }>();
+const verified = new BoundedCache<string, { secret: string; claims: AccessClaims; expiresAtMs: number }>({ maxEntries: 1000 });
 
 export async function verifyAccessToken(secret: string, token: string, now = Date.now()): Promise<VerifyResult> {
   const hit = verified.get(token);
@@ -64,7 +64,6 @@ export async function verifyAccessToken(secret: string, token: string, now = Dat
     if (typeof payload.sub !== "string" || typeof payload.jti !== "string" || typeof payload.email !== "string" || typeof payload.exp !== "number")
       return { ok: false, reason: "invalid" };
     const claims = { sub: payload.sub, email: payload.email, jti: payload.jti };
-    if (verified.size >= VERIFIED_CACHE_ENTRIES) verified.delete(verified.keys().next().value as string);
     verified.set(token, { secret, claims, expiresAtMs: payload.exp * 1000 });
     return { ok: true, claims };
   } catch (e) {

@@ -9,6 +9,7 @@ import Database from "libsql";
 import type { Client, InArgs, InStatement, InValue, Replicated, ResultSet, Row, Transaction, TransactionMode } from "@libsql/client";
 import { LibsqlBatchError, LibsqlError } from "@libsql/core/api";
 import { ResultSetImpl, transactionModeToBegin } from "@libsql/core/util";
+import { BoundedCache } from "./bounded-cache";
 
 type NativeDatabase = Database.Database;
 type NativeStatement = ReturnType<NativeDatabase["prepare"]>;
@@ -110,7 +111,7 @@ export class FileClient implements Client {
   readonly protocol = "file";
   closed = false;
   readonly #db: NativeDatabase;
-  readonly #statements = new Map<string, Prepared>();
+  readonly #statements = new BoundedCache<string, Prepared>({ maxEntries: STATEMENT_CACHE_ENTRIES });
 
   constructor(path: string, options: { timeout?: number } = {}) {
     this.#db = new Database(path, { timeout: options.timeout });
@@ -134,7 +135,6 @@ export class FileClient implements Client {
     }
     // Schema statements run once (migrations); keeping them would only hold stale plans.
     if (!prepared.schemaChange) {
-      if (this.#statements.size >= STATEMENT_CACHE_ENTRIES) this.#statements.delete(this.#statements.keys().next().value as string);
       this.#statements.set(key, prepared);
     }
     return prepared;

@@ -2,6 +2,7 @@
 // what was sent.
 import crypto from "node:crypto";
 import type { AppContext } from "~/lib/app.server";
+import { BoundedCache } from "~/lib/bounded-cache";
 import { getAdapters } from "~/lib/composition.server";
 import { unsubscribeUrl } from "~/lib/unsubscribe-token.server";
 import {
@@ -107,14 +108,6 @@ interface Template {
   text: PartTemplate;
 }
 
-// Bounded by entries and by what they hold: a template keeps its key (the input documents), each
-// part's text and its encoded text, about three times the input. One template may take at most a
-// quarter of the budget, so a huge one never pushes out the rest.
-const TEMPLATE_CACHE_ENTRIES = 32;
-const TEMPLATE_CACHE_BUDGET_CHARS = 8 * 1024 * 1024;
-const templates = new Map<string, { template: Template; chars: number }>();
-let cachedChars = 0;
-
 function partChars(part: PartTemplate | undefined): number {
   if (!part) return 0;
   let n = 0;
@@ -123,17 +116,16 @@ function partChars(part: PartTemplate | undefined): number {
   return n;
 }
 
-function remember(key: string, template: Template): void {
-  const chars = key.length + partChars(template.html) + partChars(template.ampHtml) + partChars(template.text);
-  if (chars > TEMPLATE_CACHE_BUDGET_CHARS / 4) return;
-  templates.set(key, { template, chars });
-  cachedChars += chars;
-  while (templates.size > TEMPLATE_CACHE_ENTRIES || cachedChars > TEMPLATE_CACHE_BUDGET_CHARS) {
-    const [oldest, entry] = templates.entries().next().value as [string, { chars: number }];
-    templates.delete(oldest);
-    cachedChars -= entry.chars;
-  }
-}
+// Bounded by entries and by what they hold: a template keeps its key (the input documents), each
+// part's text and its encoded text, about three times the input. One template may take at most a
+// quarter of the budget, so a huge one never pushes out the rest.
+const TEMPLATE_CACHE_BUDGET_CHARS = 8 * 1024 * 1024;
+const templates = new BoundedCache<string, Template>({
+  maxEntries: 32,
+  weigh: (t, key) => key.length + partChars(t.html) + partChars(t.ampHtml) + partChars(t.text),
+  maxWeight: TEMPLATE_CACHE_BUDGET_CHARS,
+  maxEntryWeight: TEMPLATE_CACHE_BUDGET_CHARS / 4,
+});
 
 function compile(doc: string): PartTemplate {
   return compilePart(doc, RECIPIENT_PLACEHOLDER, transferEncodingFor(doc));
@@ -149,11 +141,7 @@ function templateFor(
   const amp = input.ampHtml ?? "";
   const key = `${JSON.stringify([workspace, opts, input.ampHtml == null ? -1 : amp.length])}\u0000${amp}\u0000${input.html}`;
   const hit = templates.get(key);
-  if (hit) {
-    templates.delete(key);
-    templates.set(key, hit);
-    return hit.template;
-  }
+  if (hit) return hit;
   const prepare = (doc: string) => absolutizeImageUrls(doc.includes("{{") ? resolveWorkspacePlaceholders(doc, workspace) : doc, opts.baseUrl);
   let html = prepare(input.html);
   let ampHtml = input.ampHtml ? prepare(input.ampHtml) : undefined;
@@ -162,7 +150,7 @@ function templateFor(
     if (ampHtml) ampHtml = attributionBannerAmp(ampHtml, opts.bannerSender, opts.brand);
   }
   const template: Template = { html: compile(html), ampHtml: ampHtml ? compile(ampHtml) : undefined, text: compile(htmlToText(html)) };
-  remember(key, template);
+  templates.set(key, template);
   return template;
 }
 
