@@ -8,7 +8,6 @@ import { bodyUnusable, consumedStream, READ_BODY_TEXT } from "./body-handoff";
 
 type Bytes = ReadableStream<Uint8Array<ArrayBuffer>>;
 
-
 const NO_BODY = new Set(["GET", "HEAD"]);
 
 export class NodeRequest extends Request {
