@@ -53,6 +53,33 @@ export const apiTokens = sqliteTable(
   (t) => [index("api_tokens_user_idx").on(t.userId)],
 );
 
+/**
+ * Page sessions kept on the server, so signing out ends them (the cookie only names one). The id
+ * in the cookie is never stored: `idHash` is its SHA-256. Each session has its own CSRF token.
+ */
+export const pageSessions = sqliteTable(
+  "page_sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    csrfToken: text("csrf_token").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("page_sessions_user_idx").on(t.userId), index("page_sessions_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Fixed-window counters for rate limits and lockouts (sign-in per IP and per account, anonymous
+ * AMP survey posts), in the database so they hold across restarts.
+ */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start", { mode: "timestamp_ms" }).notNull(),
+  count: integer("count").notNull(),
+  blockedUntil: integer("blocked_until", { mode: "timestamp_ms" }),
+});
+
 export const creditBalances = sqliteTable(
   "credit_balances",
   {
@@ -145,7 +172,8 @@ export const emailSends = sqliteTable(
     provider: text("provider").notNull(),
     providerId: text("provider_id"),
     messageId: text("message_id").notNull(),
-    status: text("status", { enum: ["sending", "sent", "failed"] }).notNull(),
+    // `unknown`: the server stopped while the provider call was in flight (see docs/sending.md).
+    status: text("status", { enum: ["sending", "sent", "failed", "unknown"] }).notNull(),
     error: text("error"),
     html: text("html").notNull(), // as the recipient got it (View in browser)
     ampHtml: text("amp_html"),
@@ -154,10 +182,14 @@ export const emailSends = sqliteTable(
     projectId: text("project_id"),
     databaseId: text("database_id"),
     notes: text("notes", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    /** The client's Idempotency-Key header, and a hash of the request it came with. */
+    idempotencyKey: text("idempotency_key"),
+    requestHash: text("request_hash"),
     createdAt: createdAt(),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
   },
   (t) => [
+    uniqueIndex("email_sends_idempotency_idx").on(t.userId, t.idempotencyKey),
     index("email_sends_created_idx").on(t.createdAt),
     index("email_sends_user_idx").on(t.userId),
     index("email_sends_provider_id_idx").on(t.providerId),
