@@ -188,6 +188,8 @@ export interface ApiArgs {
   params: Record<string, string | undefined>;
   app: AppContext;
   requestId: string;
+  /** The client's address (X-Forwarded-For is believed only from a loopback proxy). */
+  clientIp: string;
   /** Set for "user" and "admin" routes. */
   user: User;
   body<S extends z.ZodTypeAny>(schema: S): Promise<ParsedBody<z.infer<S>>>;
@@ -197,6 +199,7 @@ export type ApiHandler = (args: ApiArgs) => Promise<Response> | Response;
 
 export interface LoadContext {
   requestId?: string;
+  clientIp?: string;
 }
 
 function authFailureResponse(f: AuthFailure): Response {
@@ -229,6 +232,7 @@ export function apiRoute(auth: ApiAuth, handlers: Partial<Record<Method, ApiHand
         params,
         app,
         requestId,
+        clientIp: (context as LoadContext | undefined)?.clientIp ?? "unknown",
         user: user as User,
         body: (schema) => parseJsonBody(request, schema, app.env.JSON_BODY_LIMIT_BYTES),
       });

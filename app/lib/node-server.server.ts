@@ -54,6 +54,17 @@ const ACTION_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
+/** The client's address as Express computes `req.ip` with `trust proxy` set to loopback. */
+export function clientIp(req: http.IncomingMessage): string {
+  const peer = req.socket.remoteAddress ?? "";
+  if (!LOOPBACK.test(peer)) return peer;
+  const forwarded = req.headers["x-forwarded-for"];
+  const hops = (Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? "")).split(",").map((h) => h.trim()).filter(Boolean);
+  // The nearest hop that is not a trusted (loopback) proxy is the client.
+  for (let i = hops.length - 1; i >= 0; i--) if (!LOOPBACK.test(hops[i])) return hops[i];
+  return hops[0] ?? peer;
+}
+
 /** The request URL as Express computes it with `trust proxy` set to loopback. */
 function requestUrl(req: http.IncomingMessage): string {
   const trusted = LOOPBACK.test(req.socket.remoteAddress ?? "");
@@ -101,7 +112,7 @@ async function serveApi(
   let response: Response;
   try {
     const request = new NodeRequest(url, req, res);
-    const result: unknown = await handler({ request, params: match.params, context: { requestId } });
+    const result: unknown = await handler({ request, params: match.params, context: { requestId, clientIp: clientIp(req) } });
     response = result instanceof Response ? result : Response.json(result);
   } catch (error) {
     if (error instanceof Response) response = error;
@@ -140,7 +151,7 @@ export function createHttpServer(build: KineticBuild, buildDir: string, logger: 
     createRequestHandler({
       build,
       mode: "production",
-      getLoadContext: (_req, res) => ({ requestId: requestIds.get(res) }),
+      getLoadContext: (req, res) => ({ requestId: requestIds.get(res), clientIp: clientIp(req) }),
     }),
   );
 
