@@ -107,6 +107,21 @@ export const forbidden = () => apiError(403, "Admin access required");
 export const notFound = (what = "Not found") => apiError(404, what);
 export const insufficientBalance = () => apiError(402, "Insufficient balance");
 
+/** Another process held the database's write lock past DB_BUSY_TIMEOUT_MS: nothing was written. */
+export function isDatabaseBusy(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === "SQLITE_BUSY";
+}
+
+export const DATABASE_BUSY_RETRY_SECONDS = 2;
+
+export const databaseBusy = () =>
+  apiError(
+    503,
+    "The database is busy (another process holds its write lock); nothing was changed. Try again shortly.",
+    { retry_after_seconds: DATABASE_BUSY_RETRY_SECONDS },
+    { "Retry-After": String(DATABASE_BUSY_RETRY_SECONDS) },
+  );
+
 /** Reads the body as text, refusing more than `limit` bytes even without a Content-Length. */
 export async function readBodyText(request: Request, limit: number): Promise<{ ok: true; text: string } | { ok: false; response: Response }> {
   const tooLarge = () => ({
@@ -238,6 +253,10 @@ export function apiRoute(auth: ApiAuth, handlers: Partial<Record<Method, ApiHand
       });
     } catch (error) {
       if (error instanceof Response) return error;
+      if (isDatabaseBusy(error)) {
+        log.warn({ path: new URL(request.url).pathname }, "database write lock held by another process; answered 503");
+        return databaseBusy();
+      }
       log.error({ err: error, path: new URL(request.url).pathname }, "unhandled error in API route");
       return apiError(500, "Internal server error", { request_id: requestId });
     }
