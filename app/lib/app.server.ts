@@ -14,7 +14,7 @@ let app: Promise<AppContext> | undefined;
 export function getApp(): Promise<AppContext> {
   app ??= (async () => {
     const env = getEnv();
-    const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+    const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, { busyTimeoutMs: env.DB_BUSY_TIMEOUT_MS });
     return { env, database, logger: createLogger(env.LOG_LEVEL) };
   })();
   return app;

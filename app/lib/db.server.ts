@@ -14,13 +14,18 @@ export interface Database {
 
 const BUSY_TIMEOUT_MS = 5000;
 
+export interface OpenOptions {
+  /** Local files: how long a write waits (asynchronously) for another process's write lock. */
+  busyTimeoutMs?: number;
+}
+
 /** `file:path`, `file:/path` and `file:///path` (or `file://localhost/path`) name a local file. */
 function isLocalAuthority(a: ReturnType<typeof expandConfig>["authority"]): boolean {
   return a === undefined || ((a.host === "" || a.host.toLowerCase() === "localhost") && a.port === undefined && a.userinfo === undefined);
 }
 
 /** Opens a libSQL database (`file:` or a libSQL server URL); local files use WAL and a busy timeout. */
-export async function openDatabase(url: string, authToken?: string): Promise<Database> {
+export async function openDatabase(url: string, authToken?: string, options: OpenOptions = {}): Promise<Database> {
   const isFile = url.startsWith("file:");
   if (isFile) {
     const file = url.slice("file:".length);
@@ -29,11 +34,12 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
   // One connection for a local file: SQLite calls run synchronously on this thread, so more
   // connections add no parallelism, and with one every PRAGMA below holds for every query.
   // (We never hold interactive transactions; atomic writes are batches.) Plain database files
-  // get the statement-caching client (ADR 012); memory databases and remote URLs the stock one.
+  // get the statement-caching client (ADR 012), which waits for other processes' write locks
+  // without blocking the event loop; memory databases and remote URLs the stock one.
   const config = expandConfig({ url, authToken }, true);
   const client: Client =
     config.scheme === "file" && !isInMemoryConfig(config) && !config.syncUrl && isLocalAuthority(config.authority)
-      ? new FileClient(config.path, { timeout: BUSY_TIMEOUT_MS })
+      ? new FileClient(config.path, { busyTimeoutMs: options.busyTimeoutMs ?? BUSY_TIMEOUT_MS })
       : createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS, ...(isFile ? { concurrency: 1 } : {}) });
   if (isFile) {
     // Takes effect only while the file is still empty (a new database); existing ones keep theirs.
@@ -46,4 +52,29 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
     await client.execute("PRAGMA cache_size=-65536");
   }
   return { client, db: drizzle(client, { schema }) };
+}
+
+export type WriteProbe = { writable: true } | { writable: false; reason: "busy" | "readonly" | "error"; error?: string };
+
+/**
+ * Whether a write could start now, without waiting and without writing: for /healthz. A local
+ * file tries its write lock once; a libSQL server is asked for a write transaction it then drops.
+ */
+export async function probeWrite(database: Database): Promise<WriteProbe> {
+  const { client } = database;
+  try {
+    if (client instanceof FileClient) {
+      const state = client.probeWriteLock();
+      return state === "ok" ? { writable: true } : { writable: false, reason: state };
+    }
+    const tx = await client.transaction("write");
+    await tx.rollback();
+    return { writable: true };
+  } catch (e) {
+    const code = (e as { code?: unknown }).code;
+    const error = e instanceof Error ? e.message : String(e);
+    if (code === "SQLITE_READONLY") return { writable: false, reason: "readonly", error };
+    if (typeof code === "string" && code.startsWith("SQLITE_BUSY")) return { writable: false, reason: "busy", error };
+    return { writable: false, reason: "error", error };
+  }
 }

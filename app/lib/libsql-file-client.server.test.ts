@@ -5,7 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { createClient, LibsqlBatchError, LibsqlError, type Client, type InStatement, type ResultSet } from "@libsql/client";
 import { afterAll, describe, expect, it } from "vitest";
-import { FileClient } from "./libsql-file-client.server";
+import Database from "libsql";
+import { FileClient, needsWriteLock } from "./libsql-file-client.server";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kinetic-fileclient-"));
 const stock = createClient({ url: `file:${path.join(dir, "stock.db")}`, concurrency: 1 });
@@ -188,5 +189,93 @@ describe("FileClient matches @libsql/client", () => {
     expect(c.closed).toBe(true);
     await expect(c.execute("SELECT 1")).rejects.toMatchObject({ code: "CLIENT_CLOSED" });
     await expect(c.batch(["SELECT 1"])).rejects.toBeInstanceOf(LibsqlError);
+  });
+});
+
+// Another process (a CLI, a backup, a second server) holding the write lock: issue 14, item 1.
+describe("FileClient while another connection holds the write lock", () => {
+  async function setup(name: string, busyTimeoutMs: number) {
+    const file = path.join(dir, `${name}.db`);
+    const client = new FileClient(file, { busyTimeoutMs });
+    await client.execute("PRAGMA journal_mode=WAL");
+    await client.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT NOT NULL)");
+    // A second, independent connection: what another process would open.
+    const other = new Database(file, { timeout: 0 });
+    const count = () => Number((other.prepare("SELECT count(*) AS n FROM t").get() as { n: number | bigint }).n);
+    return { client, other, count };
+  }
+
+  it("refuses writes with SQLITE_BUSY after the timeout, then commits every later write for all to see", async () => {
+    const { client, other, count } = await setup("busy-refused", 150);
+    await client.execute({ sql: "INSERT INTO t (v) VALUES (?)", args: ["before"] });
+    other.exec("BEGIN IMMEDIATE");
+    // The same statements the app caches, tried while locked: each fails as a whole.
+    const refused = await Promise.allSettled([
+      client.execute({ sql: "INSERT INTO t (v) VALUES (?)", args: ["during-1"] }),
+      client.execute({ sql: "INSERT INTO t (v) VALUES (?)", args: ["during-2"] }),
+      client.batch([{ sql: "INSERT INTO t (v) VALUES (?)", args: ["during-batch"] }], "write"),
+    ]);
+    expect(refused.map((r) => r.status)).toEqual(["rejected", "rejected", "rejected"]);
+    for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: "SQLITE_BUSY" });
+    // Reads go on while the lock is held.
+    expect((await client.execute("SELECT count(*) AS n FROM t")).rows[0].n).toBe(1);
+    other.exec("ROLLBACK");
+
+    // Before the fix, a statement left active by SQLITE_BUSY kept these uncommitted (invisible
+    // to other connections, holding the lock) until a later reset erased them.
+    await client.execute({ sql: "INSERT INTO t (v) VALUES (?)", args: ["after-1"] });
+    await client.execute({ sql: "INSERT INTO t (v) VALUES (?)", args: ["after-2"] });
+    expect(count()).toBe(3);
+    await client.batch(
+      [
+        { sql: "INSERT INTO t (v) VALUES (?)", args: ["batch-1"] },
+        { sql: "INSERT INTO t (v) VALUES (?)", args: ["batch-2"] },
+      ],
+      "write",
+    );
+    expect(count()).toBe(5);
+    // The other connection can write again: nothing of ours holds the lock.
+    other.exec("INSERT INTO t (v) VALUES ('other')");
+    expect((await client.execute("SELECT v FROM t ORDER BY id")).rows.map((r) => r.v)).toEqual([
+      "before", "after-1", "after-2", "batch-1", "batch-2", "other",
+    ]);
+    other.close();
+    client.close();
+  });
+
+  it("waits without blocking the event loop and writes once the lock is released", async () => {
+    const { client, other, count } = await setup("busy-waits", 10_000);
+    other.exec("BEGIN IMMEDIATE");
+    const events: string[] = [];
+    const write = client.execute({ sql: "INSERT INTO t (v) VALUES (?)", args: ["waited"] }).then(() => events.push("write"));
+    // Timers and reads run while the write waits for the lock.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    events.push("timer");
+    expect((await client.execute("SELECT count(*) AS n FROM t")).rows[0].n).toBe(0);
+    events.push("read");
+    other.exec("COMMIT");
+    await write;
+    expect(events).toEqual(["timer", "read", "write"]);
+    expect(count()).toBe(1);
+    other.close();
+    client.close();
+  });
+
+  it("probes the write lock without waiting", async () => {
+    const { client, other } = await setup("busy-probe", 10_000);
+    expect(client.probeWriteLock()).toBe("ok");
+    other.exec("BEGIN IMMEDIATE");
+    expect(client.probeWriteLock()).toBe("busy");
+    other.exec("ROLLBACK");
+    expect(client.probeWriteLock()).toBe("ok");
+    other.close();
+    client.close();
+  });
+
+  it("takes the write lock for anything that is not known to be a read", () => {
+    expect(needsWriteLock("  -- note\n/* x */ INSERT INTO t VALUES (1)")).toBe(true);
+    expect(needsWriteLock("WITH x AS (SELECT 1) INSERT INTO t SELECT * FROM x")).toBe(true);
+    expect(needsWriteLock("select 1")).toBe(false);
+    expect(needsWriteLock("PRAGMA journal_mode=WAL")).toBe(false);
   });
 });

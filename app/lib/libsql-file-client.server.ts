@@ -5,10 +5,18 @@
 // statement by its text, and returns the same ResultSet and error types, so drizzle and the
 // models cannot tell the two apart (libsql-file-client.server.test.ts runs both side by side).
 // Remote URLs (libsql://, http://) keep using @libsql/client.
+//
+// Waiting for another process's write lock (a CLI, a backup, a second server) happens here, not
+// in SQLite: SQLite's busy handler sleeps on this thread and would stall every request, and a
+// statement that failed with SQLITE_BUSY stays active until reset, silently holding every later
+// autocommit write uncommitted (and erasing them when it is finally reset). So SQLite's own busy
+// timeout is 0, each write takes the lock first with `BEGIN IMMEDIATE` (run by exec(), which
+// finalises its statement, so a refusal leaves nothing behind), a refusal is retried after an
+// async pause until `busyTimeoutMs`, and a statement that throws is never reused.
 import Database from "libsql";
 import type { Client, InArgs, InStatement, InValue, Replicated, ResultSet, Row, Transaction, TransactionMode } from "@libsql/client";
 import { LibsqlBatchError, LibsqlError } from "@libsql/core/api";
-import { ResultSetImpl, transactionModeToBegin } from "@libsql/core/util";
+import { ResultSetImpl } from "@libsql/core/util";
 import { BoundedCache } from "./bounded-cache";
 
 type NativeDatabase = Database.Database;
@@ -33,6 +41,26 @@ const MIN_INT64 = -9223372036854775808n;
 const MAX_INT64 = 9223372036854775807n;
 // Statements that may change the schema: cached statements and their column lists are dropped.
 const SCHEMA_CHANGE = /^\s*(create|alter|drop|vacuum|attach|detach)\b/i;
+// Statements that run outside a write transaction: reads, and those SQLite refuses inside one.
+const NO_WRITE_LOCK = /^(select|pragma|vacuum|attach|detach|explain|begin|commit|end|rollback|savepoint|release)\b/i;
+const TRANSACTION_CONTROL = /^(begin|commit|end|rollback|savepoint|release)\b/i;
+const LEADING_COMMENTS = /^(\s+|--[^\n]*(\n|$)|\/\*[\s\S]*?\*\/)*/;
+
+/** Whether a statement may write, so must hold the write lock (anything not known to be a read). */
+export function needsWriteLock(sql: string): boolean {
+  return !NO_WRITE_LOCK.test(sql.replace(LEADING_COMMENTS, ""));
+}
+
+const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+const FIRST_PAUSE_MS = 2;
+const LONGEST_PAUSE_MS = 50;
+
+function isBusy(e: unknown): boolean {
+  const code = (e as { code?: unknown; rawCode?: unknown } | null)?.code;
+  return code === "SQLITE_BUSY" || (typeof code === "string" && code.startsWith("SQLITE_BUSY"));
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 // SQLite's primary result codes, by number (extended codes keep the primary code in the low byte).
 const BASE_CODES: Record<number, string> = {
@@ -111,10 +139,16 @@ export class FileClient implements Client {
   readonly protocol = "file";
   closed = false;
   readonly #db: NativeDatabase;
+  readonly #busyTimeoutMs: number;
+  /** Set when a schema statement ran in the open transaction. */
+  #schemaChanged = false;
   readonly #statements = new BoundedCache<string, Prepared>({ maxEntries: STATEMENT_CACHE_ENTRIES });
 
-  constructor(path: string, options: { timeout?: number } = {}) {
-    this.#db = new Database(path, { timeout: options.timeout });
+  /** `busyTimeoutMs`: how long a write waits, asynchronously, for another process's write lock. */
+  constructor(path: string, options: { busyTimeoutMs?: number } = {}) {
+    // SQLite itself never waits (timeout 0): a wait inside SQLite would block the event loop.
+    this.#db = new Database(path, { timeout: 0 });
+    this.#busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
   }
 
   /**
@@ -122,8 +156,7 @@ export class FileClient implements Client {
    * entry is always bound with the same parameters and an unbound one stays NULL, never the value
    * of an earlier call.
    */
-  #prepare(sql: string, args: InArgs): Prepared {
-    const key = `${Array.isArray(args) ? args.length : Object.keys(args).sort().join(",")}\u0000${sql}`;
+  #prepare(key: string, sql: string): Prepared {
     const hit = this.#statements.get(key);
     if (hit) return hit;
     const stmt = this.#db.prepare(sql);
@@ -141,8 +174,9 @@ export class FileClient implements Client {
   }
 
   #run(sql: string, args: InArgs): ResultSet {
+    const key = `${Array.isArray(args) ? args.length : Object.keys(args).sort().join(",")}\u0000${sql}`;
     try {
-      const p = this.#prepare(sql, args);
+      const p = this.#prepare(key, sql);
       const bound = bindArgs(args);
       if (p.reader) {
         const raw = p.stmt.all(bound) as unknown[][];
@@ -151,9 +185,15 @@ export class FileClient implements Client {
         return new ResultSetImpl(p.columns, p.columnTypes, raw.map((values) => toRow(values, p.columns)), 0, undefined);
       }
       const info = p.stmt.run(bound) as { changes: number; lastInsertRowid: number | bigint };
-      if (p.schemaChange) this.#statements.clear();
+      if (p.schemaChange) {
+        this.#statements.clear();
+        this.#schemaChanged = true;
+      }
       return new ResultSetImpl([], [], [], info.changes, BigInt(info.lastInsertRowid));
     } catch (e) {
+      // libsql offers no reset(): a statement that failed part-way may still be active, and an
+      // active statement keeps its transaction open. It is dropped, never run again.
+      this.#statements.delete(key);
       throw toLibsqlError(e);
     }
   }
@@ -162,6 +202,15 @@ export class FileClient implements Client {
     const described = p.stmt.columns() as Array<{ name: string; type: string | null }>;
     p.columns = described.map((c) => c.name);
     p.columnTypes = described.map((c) => c.type ?? "");
+  }
+
+  /** Transaction control runs through exec(), which finalises its statement: nothing is cached. */
+  #exec(sql: string): void {
+    try {
+      this.#db.exec(sql);
+    } catch (e) {
+      throw toLibsqlError(e);
+    }
   }
 
   /** As @libsql/client does when a call gives its connection back: nothing stays open. */
@@ -173,60 +222,120 @@ export class FileClient implements Client {
     if (this.closed) throw new LibsqlError("The client is closed", "CLIENT_CLOSED");
   }
 
-  /** Statements in one transaction, rolled back as a whole when one fails. */
-  #transaction(stmts: Array<InStatement | [string, InArgs?]>, begin: string): ResultSet[] {
-    this.#checkOpen();
-    this.#run(begin, []);
-    try {
-      const results: ResultSet[] = [];
-      for (let i = 0; i < stmts.length; i++) {
-        if (!this.#db.inTransaction) throw new LibsqlBatchError("The transaction has been rolled back", i, "TRANSACTION_CLOSED");
-        const { sql, args } = normalize(stmts[i]);
-        try {
-          results.push(this.#run(sql, args));
-        } catch (e) {
-          if (e instanceof LibsqlBatchError) throw e;
-          if (e instanceof LibsqlError) throw new LibsqlBatchError(e.message, i, e.code, e.extendedCode, e.rawCode, e.cause instanceof Error ? e.cause : undefined);
-          throw e;
-        }
+  /**
+   * Runs `attempt` (synchronous, all-or-nothing) until it does not fail with SQLITE_BUSY, pausing
+   * between tries so other requests run meanwhile; past the deadline the SQLITE_BUSY error is the
+   * caller's (nothing was written).
+   */
+  async #retryWhileBusy<T>(attempt: () => T): Promise<T> {
+    const deadline = Date.now() + this.#busyTimeoutMs;
+    let wait = FIRST_PAUSE_MS;
+    for (;;) {
+      this.#checkOpen();
+      try {
+        return attempt();
+      } catch (e) {
+        const left = deadline - Date.now();
+        if (!isBusy(e) || left <= 0) throw e;
+        await pause(Math.min(wait, left));
+        wait = Math.min(wait * 2, LONGEST_PAUSE_MS);
       }
-      this.#run("COMMIT", []);
-      return results;
+    }
+  }
+
+  /**
+   * `body` in one transaction, committed when it returns, rolled back when it throws. Writes take
+   * the write lock up front (BEGIN IMMEDIATE), so no statement inside meets SQLITE_BUSY half-way.
+   */
+  #inTransaction<T>(write: boolean, body: () => T): T {
+    this.#exec(write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED");
+    this.#schemaChanged = false;
+    try {
+      const result = body();
+      this.#exec("COMMIT");
+      return result;
     } catch (e) {
-      // A rolled-back batch may have held schema changes the cache already forgot about.
-      this.#statements.clear();
+      // Rolled-back schema changes: statements prepared since then describe tables that are gone.
+      if (this.#schemaChanged) this.#statements.clear();
       throw e;
     } finally {
       try {
         this.#rollbackLeftovers();
       } catch {
-        // The batch's own error (already on its way) says more than a failed rollback.
+        // The transaction's own error (already on its way) says more than a failed rollback.
       }
     }
+  }
+
+  /** A batch's statements in order; a failure names the statement's index. */
+  #runBatch(stmts: Array<InStatement | [string, InArgs?]>): ResultSet[] {
+    const results: ResultSet[] = [];
+    for (let i = 0; i < stmts.length; i++) {
+      if (!this.#db.inTransaction) throw new LibsqlBatchError("The transaction has been rolled back", i, "TRANSACTION_CLOSED");
+      const { sql, args } = normalize(stmts[i]);
+      try {
+        results.push(this.#run(sql, args));
+      } catch (e) {
+        if (e instanceof LibsqlBatchError || isBusy(e)) throw e;
+        if (e instanceof LibsqlError) throw new LibsqlBatchError(e.message, i, e.code, e.extendedCode, e.rawCode, e.cause instanceof Error ? e.cause : undefined);
+        throw e;
+      }
+    }
+    return results;
   }
 
   async execute(stmtOrSql: InStatement | string, args?: InArgs): Promise<ResultSet> {
     this.#checkOpen();
     const stmt = normalize(stmtOrSql, args);
-    try {
-      return this.#run(stmt.sql, stmt.args);
-    } finally {
-      this.#rollbackLeftovers();
+    if (needsWriteLock(stmt.sql)) {
+      return this.#retryWhileBusy(() => this.#inTransaction(true, () => this.#run(stmt.sql, stmt.args)));
     }
+    return this.#retryWhileBusy(() => {
+      try {
+        if (TRANSACTION_CONTROL.test(stmt.sql.replace(LEADING_COMMENTS, ""))) {
+          this.#exec(stmt.sql);
+          return new ResultSetImpl([], [], [], 0, undefined);
+        }
+        return this.#run(stmt.sql, stmt.args);
+      } finally {
+        this.#rollbackLeftovers();
+      }
+    });
   }
 
   async batch(stmts: Array<InStatement | [string, InArgs?]>, mode: TransactionMode = "deferred"): Promise<ResultSet[]> {
-    return this.#transaction(stmts, transactionModeToBegin(mode));
+    this.#checkOpen();
+    const write = mode !== "read" && stmts.some((s) => needsWriteLock(normalize(s).sql));
+    return this.#retryWhileBusy(() => this.#inTransaction(write, () => this.#runBatch(stmts)));
   }
 
   async migrate(stmts: InStatement[]): Promise<ResultSet[]> {
     this.#checkOpen();
-    this.#run("PRAGMA foreign_keys=off", []);
+    this.#exec("PRAGMA foreign_keys=off");
     try {
-      return this.#transaction(stmts, transactionModeToBegin("deferred"));
+      return await this.#retryWhileBusy(() => this.#inTransaction(true, () => this.#runBatch(stmts)));
     } finally {
       this.#statements.clear();
-      this.#run("PRAGMA foreign_keys=on", []);
+      this.#exec("PRAGMA foreign_keys=on");
+    }
+  }
+
+  /**
+   * One attempt at the write lock, given straight back: "ok", "busy" (another process holds it)
+   * or "readonly"; anything else is thrown. Never waits (for /healthz).
+   */
+  probeWriteLock(): "ok" | "busy" | "readonly" {
+    this.#checkOpen();
+    try {
+      this.#exec("BEGIN IMMEDIATE");
+      this.#exec("ROLLBACK");
+      return "ok";
+    } catch (e) {
+      if (isBusy(e)) return "busy";
+      if ((e as { code?: unknown }).code === "SQLITE_READONLY") return "readonly";
+      throw e;
+    } finally {
+      this.#rollbackLeftovers();
     }
   }
 
@@ -238,6 +347,7 @@ export class FileClient implements Client {
     throw new LibsqlError("Interactive transactions are not supported on local files; use batch()", "TRANSACTION_UNSUPPORTED");
   }
 
+  /** Runs a script as it is (it may hold its own BEGIN/COMMIT), so it is not retried when busy. */
   async executeMultiple(sql: string): Promise<void> {
     this.#checkOpen();
     try {
