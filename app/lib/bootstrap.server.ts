@@ -4,6 +4,7 @@ import { migrate } from "../../db/migrate";
 import { getApp } from "./app.server";
 import { countUsers, createUser, setAdmin } from "~/models/users.server";
 import { seedLibrary } from "./seed-library.server";
+import { ensureInterruptedSendSweep, recoverInterruptedSends } from "~/services/sending.server";
 
 export interface BootstrapReport {
   adminCreated?: { email: string; generatedPassword?: string };
@@ -33,5 +34,11 @@ export async function bootstrap(): Promise<BootstrapReport> {
   }
   const seeded = await seedLibrary(app);
   if (seeded.note) report.notes.push(seeded.note);
+  const interrupted = await recoverInterruptedSends(app);
+  if (interrupted.length)
+    report.notes.push(
+      `${interrupted.length} send(s) were in flight when the server last stopped; marked "unknown" (not resent) and reported as operator alerts.`,
+    );
+  ensureInterruptedSendSweep(app);
   return report;
 }

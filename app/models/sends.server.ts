@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { emailDeliveryEvents, emailSends } from "../../db/schema";
 import type { Db } from "~/lib/db.server";
 
@@ -32,12 +32,13 @@ export async function insertSend(db: Db, row: NewSend): Promise<void> {
   const now = Date.now();
   await db.$client.execute({
     sql: `INSERT INTO email_sends (id, user_id, sender_email, recipient, subject, provider, provider_id, message_id, status, error,
-            html, amp_html, raw_mime, email_name, project_id, database_id, notes, created_at, sent_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            html, amp_html, raw_mime, email_name, project_id, database_id, notes, created_at, sent_at, idempotency_key, request_hash)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     args: [
       row.id, row.userId, row.senderEmail, row.recipient, row.subject, row.provider, row.providerId ?? null, row.messageId, row.status,
       row.error ?? null, row.html, row.ampHtml ?? null, row.rawMime ?? null, row.emailName ?? null, row.projectId ?? null,
       row.databaseId ?? null, JSON.stringify(row.notes ?? []), (row.createdAt ?? new Date(now)).getTime(), row.sentAt ? row.sentAt.getTime() : null,
+      row.idempotencyKey ?? null, row.requestHash ?? null,
     ],
   });
 }
@@ -51,7 +52,52 @@ export async function recordSendOutcome(
     outcome.status === "sent"
       ? { status: outcome.status, providerId: outcome.providerId, notes: outcome.notes, sentAt: outcome.sentAt, error: null }
       : { status: outcome.status, error: outcome.error };
-  await db.update(emailSends).set(values).where(eq(emailSends.id, id)).run();
+  // `unknown`: the start-up sweep gave up on it while a write lock held this outcome back.
+  await db.update(emailSends).set(values).where(and(eq(emailSends.id, id), inArray(emailSends.status, ["sending", "unknown"]))).run();
+}
+
+/** A user's earlier send made with this Idempotency-Key, with the hash of its request. */
+export async function findSendByIdempotencyKey(db: Db, userId: string, key: string): Promise<(SendSummary & { requestHash: string | null }) | null> {
+  const row = await db
+    .select({ ...summaryColumns, requestHash: emailSends.requestHash })
+    .from(emailSends)
+    .where(and(eq(emailSends.userId, userId), eq(emailSends.idempotencyKey, key)))
+    .get();
+  return row ?? null;
+}
+
+/** Whether an insert failed because the user already used this Idempotency-Key. */
+export function isIdempotencyConflict(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return e?.code === "SQLITE_CONSTRAINT" && typeof e.message === "string" && e.message.includes("idempotency_key");
+}
+
+/**
+ * Sends left `sending` since before `startedBefore` (the server stopped mid-send): marked
+ * `unknown`, each with an operator alert, in one transaction. Never resent: the provider may
+ * have delivered them.
+ */
+export async function markInterruptedSends(db: Db, startedBefore: Date, now = new Date()): Promise<Array<{ id: string; recipient: string }>> {
+  const cutoff = startedBefore.getTime();
+  const error = "Outcome unknown: the server stopped while this send was in flight. It may or may not have been delivered; it was not sent again.";
+  const [, updated] = await db.$client.batch(
+    [
+      {
+        sql: `INSERT INTO operator_alerts (kind, recipient, message, attempts, created_at)
+              SELECT 'send_outcome_unknown', recipient,
+                     'Send ' || id || ' (' || provider || ') was in flight when the server stopped; check the provider''s log before sending it again.',
+                     0, ?
+              FROM email_sends WHERE status = 'sending' AND created_at < ?`,
+        args: [now.getTime(), cutoff],
+      },
+      {
+        sql: "UPDATE email_sends SET status = 'unknown', error = ? WHERE status = 'sending' AND created_at < ? RETURNING id, recipient",
+        args: [error, cutoff],
+      },
+    ],
+    "write",
+  );
+  return updated.rows.map((r) => ({ id: String(r.id), recipient: String(r.recipient) }));
 }
 
 export async function findSendSummary(db: Db, id: string): Promise<SendSummary | null> {

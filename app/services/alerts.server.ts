@@ -15,7 +15,7 @@ export interface AlertPassResult {
   failed: number;
 }
 
-const KINDS: ReadonlySet<string> = new Set<OperatorAlertKind>(["hard_bounce", "complaint", "soft_bounce_escalated"]);
+const KINDS: ReadonlySet<string> = new Set<OperatorAlertKind>(["hard_bounce", "complaint", "soft_bounce_escalated", "send_outcome_unknown"]);
 
 async function pass(app: AppContext, notifier: AlertNotifier, freshOnly: boolean): Promise<AlertPassResult> {
   const { db } = app.database;

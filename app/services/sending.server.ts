@@ -26,10 +26,13 @@ import {
 import { bareAddress } from "~/adapters/email-provider/address";
 import type { User } from "~/models/users.server";
 import {
+  findSendByIdempotencyKey,
   findSendHtml,
   findSendRaw,
   findSendSummary,
   insertSend,
+  isIdempotencyConflict,
+  markInterruptedSends,
   listRecentSends,
   listSendEvents,
   recordSendOutcome,
@@ -38,6 +41,7 @@ import {
 } from "~/models/sends.server";
 import { checkRecipient } from "./deliverability.server";
 import { onSendEvent } from "./webhook-intake.server";
+import { deliverAlertsInBackground } from "./alerts.server";
 
 export type ServiceResult<T> = { ok: true; value: T } | { ok: false; status: number; error: string; extra?: Record<string, unknown> };
 
@@ -56,6 +60,51 @@ export interface SendOutcome {
   sendId: string;
   provider: string;
   notes?: string[];
+}
+
+/** A send's result; `replayed` when an Idempotency-Key gave back an earlier send's result. */
+export type SendResult = ServiceResult<SendOutcome> & { replayed?: boolean };
+
+export interface SendOptions {
+  /** The client's Idempotency-Key: the same key with the same request gives the first result. */
+  idempotencyKey?: string;
+}
+
+/** What makes two requests "the same" for an Idempotency-Key: every field the client sent. */
+function requestHash(input: SendInput): string {
+  const fields = [input.to.trim(), input.subject ?? null, input.html, input.ampHtml ?? null, input.emailName ?? null, input.projectId ?? null, input.databaseId ?? null];
+  return crypto.createHash("sha256").update(JSON.stringify(fields)).digest("hex");
+}
+
+function successMessage(provider: string, to: string): string {
+  return provider === "outbox" ? `Email to ${to} kept in the outbox` : `Email sent to ${to}`;
+}
+
+/** The result an earlier send with the same Idempotency-Key gave (or why it cannot be given). */
+function replay(earlier: SendSummary & { requestHash: string | null }, hash: string): SendResult {
+  const same = { sendId: earlier.id, status: earlier.status };
+  if (earlier.requestHash !== hash)
+    return { ok: false, status: 422, error: "This Idempotency-Key was already used with a different request; use a new key for a new message", extra: same };
+  switch (earlier.status) {
+    case "sent":
+      return {
+        ok: true,
+        replayed: true,
+        value: { message: successMessage(earlier.provider, earlier.recipient), sendId: earlier.id, provider: earlier.provider, ...(earlier.notes.length ? { notes: earlier.notes } : {}) },
+      };
+    case "failed":
+      return { ok: false, replayed: true, status: 500, error: "Send failed", extra: { sendId: earlier.id, provider: earlier.provider, reason: earlier.error } };
+    case "sending":
+      return { ok: false, status: 409, error: "A send with this Idempotency-Key is still in progress", extra: same };
+    default:
+      return {
+        ok: false,
+        replayed: true,
+        status: 409,
+        error: "The outcome of the send with this Idempotency-Key is unknown (the server stopped while it was in flight); it was not sent again",
+        extra: same,
+      };
+  }
 }
 
 /** A hostname that can carry mail: has a dot and is not an IP literal. */
@@ -187,11 +236,17 @@ function renderFor(input: SendInput, env: AppContext["env"], senderEmail: string
   };
 }
 
-export async function sendEmail(app: AppContext, user: User, input: SendInput): Promise<ServiceResult<SendOutcome>> {
+export async function sendEmail(app: AppContext, user: User, input: SendInput, opts: SendOptions = {}): Promise<SendResult> {
   const { env, logger } = app;
   const { db } = app.database;
   const to = input.to.trim();
   const now = new Date();
+  const idempotencyKey = opts.idempotencyKey;
+  const hash = idempotencyKey ? requestHash(input) : null;
+  if (idempotencyKey && hash) {
+    const earlier = await findSendByIdempotencyKey(db, user.id, idempotencyKey);
+    if (earlier) return replay(earlier, hash);
+  }
 
   // Rule 1: suppression and cooldown.
   const check = await checkRecipient(app, to, now);
@@ -249,6 +304,8 @@ export async function sendEmail(app: AppContext, user: User, input: SendInput): 
     emailName: input.emailName ?? null,
     projectId: input.projectId ?? null,
     databaseId: input.databaseId ?? null,
+    idempotencyKey: idempotencyKey ?? null,
+    requestHash: hash,
     createdAt: now,
   };
   const message = {
@@ -269,27 +326,104 @@ export async function sendEmail(app: AppContext, user: User, input: SendInput): 
 
   // Rule 8. A provider that delivers is called only after the attempt is on record, so even a
   // crash mid-send leaves a trace; the outbox delivers nothing, so its row is written once, done.
+  // A concurrent request with the same Idempotency-Key got its row in first: its result stands.
+  const insertOrReplay = async (values: Parameters<typeof insertSend>[1]): Promise<SendResult | null> => {
+    try {
+      await insertSend(db, values);
+      return null;
+    } catch (e) {
+      if (!idempotencyKey || !hash || !isIdempotencyConflict(e)) throw e;
+      const earlier = await findSendByIdempotencyKey(db, user.id, idempotencyKey);
+      if (!earlier) throw e;
+      return replay(earlier, hash);
+    }
+  };
   const external = provider.name !== "outbox";
-  if (external) await insertSend(db, { ...row, status: "sending" });
+  if (external) {
+    const replayed = await insertOrReplay({ ...row, status: "sending" });
+    if (replayed) return replayed;
+  }
   const sent = await provider.send(message);
   if (!sent.ok) {
-    if (external) await recordSendOutcome(db, sendId, { status: "failed", error: sent.error });
-    else await insertSend(db, { ...row, status: "failed", error: sent.error });
+    if (external) await recordOutcomeDurably(app, sendId, { status: "failed", error: sent.error });
+    else {
+      const replayed = await insertOrReplay({ ...row, status: "failed", error: sent.error });
+      if (replayed) return replayed;
+    }
     logger.warn({ sendId, provider: provider.name, error: sent.error, retryable: sent.retryable }, "send failed");
     return { ok: false, status: 500, error: "Send failed", extra: { sendId, provider: provider.name, retryable: sent.retryable } };
   }
   const outcome = { status: "sent" as const, providerId: sent.providerId, notes: sent.notes, sentAt: new Date() };
-  if (external) await recordSendOutcome(db, sendId, outcome);
-  else await insertSend(db, { ...row, ...outcome });
+  if (external) await recordOutcomeDurably(app, sendId, outcome);
+  else {
+    const replayed = await insertOrReplay({ ...row, ...outcome });
+    if (replayed) return replayed;
+  }
   return {
     ok: true,
     value: {
-      message: provider.name === "outbox" ? `Email to ${to} kept in the outbox` : `Email sent to ${to}`,
+      message: successMessage(provider.name, to),
       sendId,
       provider: provider.name,
       ...(sent.notes.length ? { notes: sent.notes } : {}),
     },
   };
+}
+
+const OUTCOME_RETRY_MS = 1000;
+
+/**
+ * Records what the provider said. The message has left by now, so the client is told the truth
+ * even if another process holds the write lock: the row (already stored as `sending`) gets its
+ * outcome in the background as soon as the lock is free.
+ */
+async function recordOutcomeDurably(app: AppContext, sendId: string, outcome: Parameters<typeof recordSendOutcome>[2]): Promise<void> {
+  try {
+    await recordSendOutcome(app.database.db, sendId, outcome);
+  } catch (error) {
+    app.logger.warn({ err: error, sendId }, "send outcome not recorded yet; retrying in the background");
+    const retry = () => {
+      recordSendOutcome(app.database.db, sendId, outcome).catch((err: unknown) => {
+        app.logger.warn({ err, sendId }, "send outcome still not recorded; retrying");
+        setTimeout(retry, OUTCOME_RETRY_MS).unref();
+      });
+    };
+    setTimeout(retry, OUTCOME_RETRY_MS).unref();
+  }
+}
+
+// ── recovery ────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A send stays `sending` only while its provider call runs (at most ~15 s, the adapters'
+ * timeout) plus the outcome write. Older than this, its process has died; the margin keeps a
+ * second server's in-flight sends out of the sweep.
+ */
+export const SEND_IN_FLIGHT_LIMIT_MS = 2 * 60_000;
+export const SEND_SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * Resolves sends a stopped process left `sending`: marked `unknown` with an operator alert each,
+ * never resent (the provider may have delivered them). Run at start and then every minute.
+ */
+export async function recoverInterruptedSends(app: AppContext, now = new Date()): Promise<Array<{ id: string; recipient: string }>> {
+  const recovered = await markInterruptedSends(app.database.db, new Date(now.getTime() - SEND_IN_FLIGHT_LIMIT_MS), now);
+  if (recovered.length) {
+    app.logger.error({ sends: recovered.map((r) => r.id) }, "sends left in flight by a stopped server marked unknown; operator alerted");
+    deliverAlertsInBackground(app);
+  }
+  return recovered;
+}
+
+const sweeps = new WeakSet<AppContext>();
+
+/** Starts the periodic sweep once per process; unref'd so it never keeps the process alive. */
+export function ensureInterruptedSendSweep(app: AppContext): void {
+  if (sweeps.has(app)) return;
+  sweeps.add(app);
+  setInterval(() => {
+    recoverInterruptedSends(app).catch((err: unknown) => app.logger.error({ err }, "interrupted-send sweep failed"));
+  }, SEND_SWEEP_INTERVAL_MS).unref();
 }
 
 // ── tracking ────────────────────────────────────────────────────────────────────────────────────

@@ -1,4 +1,4 @@
-export type OperatorAlertKind = "hard_bounce" | "complaint" | "soft_bounce_escalated";
+export type OperatorAlertKind = "hard_bounce" | "complaint" | "soft_bounce_escalated" | "send_outcome_unknown";
 
 export interface OperatorAlert {
   kind: OperatorAlertKind;

@@ -13,6 +13,7 @@ const TITLES: Record<OperatorAlert["kind"], string> = {
   hard_bounce: "Hard bounce",
   complaint: "Spam complaint",
   soft_bounce_escalated: "Soft bounces escalated to suppression",
+  send_outcome_unknown: "Send outcome unknown after a restart",
 };
 
 /** Slack's mrkdwn needs only these three escaped. */

@@ -10,16 +10,19 @@ export interface CapturedRequest {
 
 export type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | "hang";
 
-/** A local HTTP server that records each request and answers with `reply(request)`. */
-export async function startHttp(reply: (req: CapturedRequest) => Reply) {
+/**
+ * A local HTTP server that records each request and answers with `reply(request)` (a promise
+ * holds the answer back, e.g. to keep a provider call in flight).
+ */
+export async function startHttp(reply: (req: CapturedRequest) => Reply | Promise<Reply>) {
   const requests: CapturedRequest[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
+    req.on("end", async () => {
       const captured = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks) };
       requests.push(captured);
-      const r = reply(captured);
+      const r = await reply(captured);
       if (r === "hang") return;
       const text = typeof r.body === "string" ? r.body : JSON.stringify(r.body ?? {});
       res.writeHead(r.status, { "content-type": typeof r.body === "string" ? "text/plain" : "application/json", ...r.headers });
