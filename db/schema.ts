@@ -159,6 +159,42 @@ export const qaEvaluations = sqliteTable(
   (t) => [index("qa_evaluations_created_idx").on(t.createdAt)],
 );
 
+/**
+ * The builder's history: every generation, regeneration and refine a user made, newest last.
+ * `parentId` is the version it was made from (refine, undo), so any version can be reopened.
+ */
+export const emailVersions = sqliteTable(
+  "email_versions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    parentId: text("parent_id"),
+    kind: text("kind", { enum: ["generate", "regenerate", "refine", "restore"] }).notNull(),
+    /** The prompt, or the change instructions of a refine. */
+    prompt: text("prompt").notNull(),
+    /** The builder's brief as submitted (techniques, type, complexity, style, tokens, images, toggles). */
+    brief: text("brief", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    copyDoc: text("copy_doc", { mode: "json" }).$type<Record<string, unknown>>(),
+    blueprint: text("blueprint", { mode: "json" }).$type<Record<string, unknown>>(),
+    html: text("html").notNull(),
+    ampHtml: text("amp_html"),
+    /** The generation metadata (QA, validator, retrieval, AMP report, usage). */
+    metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    subject: text("subject"),
+    qaScore: real("qa_score"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_versions_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** Brand tokens and style a user last generated with, so the next email starts from them. */
+export const userBrandProfiles = sqliteTable("user_brand_profiles", {
+  userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  designTokens: text("design_tokens", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  styleTheory: text("style_theory"),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+});
+
 // ── sending and deliverability ──────────────────────────────────────────────────────────────────
 
 export const emailSends = sqliteTable(
@@ -272,6 +308,9 @@ export const operatorAlerts = sqliteTable(
     deliveredAt: integer("delivered_at", { mode: "timestamp_ms" }),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
+    /** An admin has seen it (the deliverability page); who and when. */
+    acknowledgedAt: integer("acknowledged_at", { mode: "timestamp_ms" }),
+    acknowledgedBy: text("acknowledged_by"),
     createdAt: createdAt(),
   },
   (t) => [index("operator_alerts_pending_idx").on(t.deliveredAt)],
