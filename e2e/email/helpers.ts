@@ -34,25 +34,6 @@ export async function openEmail(page: Page, html: string, width: number): Promis
   await page.setContent(html, { waitUntil: "load" });
 }
 
-/** Gmail-like client: every CSS rule that mentions :checked is deleted, nested ones included. */
-export async function simulateNoChecked(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    let removed = 0;
-    const prune = (owner: CSSStyleSheet | CSSGroupingRule) => {
-      for (let i = owner.cssRules.length - 1; i >= 0; i--) {
-        const rule = owner.cssRules[i]!;
-        if (rule instanceof CSSGroupingRule) prune(rule);
-        else if (rule.cssText.includes(":checked")) {
-          owner.deleteRule(i);
-          removed++;
-        }
-      }
-    };
-    for (const sheet of Array.from(document.styleSheets)) prune(sheet);
-    return removed;
-  });
-}
-
 export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   const { scroll, client } = await page.evaluate(() => ({
     scroll: document.documentElement.scrollWidth,

@@ -4,7 +4,8 @@ import type { Technique } from "../../app/domain/blueprint/schema";
 import { moduleNs } from "../../app/domain/blueprint/schema";
 import { sampleBlueprint } from "../../app/domain/render/fixtures";
 import { DRIVERS } from "./drivers";
-import { expectNoHorizontalOverflow, htmlOf, openEmail, screenshot, simulateNoChecked } from "./helpers";
+import { simulateWebmail } from "../../app/domain/html/webmail-simulation";
+import { expectNoHorizontalOverflow, htmlOf, openEmail, screenshot } from "./helpers";
 
 const WIDTHS = [600, 360] as const;
 const CASES: Array<{ name: string; first: Technique; second?: Technique }> = [
@@ -30,16 +31,30 @@ for (const c of CASES) {
         await screenshot(page, `${c.name}-${width}`);
       });
 
-      test("without :checked (Gmail-like) the fallback shows and the interactive block hides", async ({ page }) => {
-        await openEmail(page, html, width);
-        expect(await simulateNoChecked(page)).toBeGreaterThan(0);
+      // The same transforms the builder's preview shows (app/domain/html/webmail-simulation.ts).
+      test("in Gmail (no :checked, body wrapped) the fallback shows and the interactive block hides", async ({ page }) => {
+        const gmail = simulateWebmail(html, "gmail");
+        expect(gmail.changes[0]).toMatch(/^Removed \d+ CSS rules? using :checked$/);
+        await openEmail(page, gmail.html, width);
+        await expect(page.locator("u + div.body")).toHaveCount(1);
         for (const [i, m] of bp.interactiveConfig.modules.entries()) {
           const ns = moduleNs(m, i);
           await expect(page.locator(`.${ns}-fb`)).toBeVisible();
           await expect(page.locator(`.${ns}-int`)).toBeHidden();
         }
         await expectNoHorizontalOverflow(page);
-        await screenshot(page, `${c.name}-${width}-fallback`);
+        await screenshot(page, `${c.name}-${width}-gmail`);
+      });
+
+      test("in Outlook.com (classes renamed x_…) the fallback shows and the interactive block hides", async ({ page }) => {
+        await openEmail(page, simulateWebmail(html, "outlook-com").html, width);
+        for (const [i, m] of bp.interactiveConfig.modules.entries()) {
+          const ns = moduleNs(m, i);
+          await expect(page.locator(`.x_${ns}-fb`)).toBeVisible();
+          await expect(page.locator(`.x_${ns}-int`)).toBeHidden();
+        }
+        await expectNoHorizontalOverflow(page);
+        await screenshot(page, `${c.name}-${width}-outlook-com`);
       });
     });
   }
