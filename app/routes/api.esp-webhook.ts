@@ -1,10 +1,15 @@
 import { apiRoute, json, readBodyText } from "~/lib/http.server";
-import { receiveWebhook } from "~/services/webhook-intake.server";
+import { precheckWebhook, receiveWebhook } from "~/services/webhook-intake.server";
 
-// Authenticated by the provider's signature over the raw body, not by a bearer token.
+// Authenticated by the provider's signature over the raw body, not by a bearer token. What can be
+// refused without the body is refused before reading it; the body is read up to
+// WEBHOOK_BODY_LIMIT_BYTES (413 above it, nothing parsed), and the signature is checked before
+// the event is parsed (see webhook-intake.server.ts).
 export const { loader, action, apiAuth } = apiRoute("none", {
   POST: async ({ app, request }) => {
-    const body = await readBodyText(request, app.env.JSON_BODY_LIMIT_BYTES);
+    const refused = precheckWebhook(app, request.headers);
+    if (refused) return json(refused.body, refused.status);
+    const body = await readBodyText(request, app.env.WEBHOOK_BODY_LIMIT_BYTES);
     if (!body.ok) return body.response;
     const result = await receiveWebhook(app, body.text, request.headers);
     return json(result.body, result.status);

@@ -1,13 +1,23 @@
 // POST /api/esp-webhook: verify over the raw body, then parse, normalise, de-duplicate and apply
 // (SPEC.md "Events", DESIGN.md §4.8). Answers as soon as the event is stored; alerts are pushed
 // afterwards in the background.
+//
+// Order of the checks, cheapest first, so an unauthenticated request costs as little as possible:
+// 1. no signing secret → 500 (fails closed); Svix without its three headers → 401 — both before
+//    the body is read (precheckWebhook);
+// 2. the body is read up to WEBHOOK_BODY_LIMIT_BYTES → 413 above it (the route);
+// 3. the signature: Svix over the raw body; Mailgun from the body's top-level `signature` member
+//    alone, found without parsing the rest → 401;
+// 4. only then the whole body is parsed and the event validated → 400, with implausible event
+//    times (not finite, before 2000, ahead of now by more than WEBHOOK_MAX_AGE_SECONDS) as 400.
 import { EventEmitter } from "node:events";
 import type { AppContext } from "~/lib/app.server";
 import { machineEventFor } from "~/domain/deliverability";
 import {
   normalizeMailgun,
   normalizeResend,
-  verifyMailgun,
+  svixHeaders,
+  verifyMailgunBody,
   verifySvix,
   type NormalizedEvent,
   type NormalizeResult,
@@ -122,14 +132,14 @@ function invalidPayload(result: Extract<NormalizeResult, { ok: false }>): Intake
 }
 
 async function mailgun(app: AppContext, rawBody: string, secret: string, now: Date): Promise<IntakeResult> {
-  // Mailgun signs timestamp + token, both inside the JSON body, so it has to be parsed first;
-  // nothing from it is used before the signature checks out.
-  const parsed = parseJson(rawBody);
-  if (!parsed.ok) return fail(401, "Missing webhook signature");
-  const verified = verifyMailgun(parsed.value, secret, { now, maxAgeSec: app.env.WEBHOOK_MAX_AGE_SECONDS });
+  // Mailgun signs timestamp + token, both inside the JSON body: only that member is read before
+  // the signature checks out; the event itself is parsed afterwards.
+  const verified = verifyMailgunBody(rawBody, secret, { now, maxAgeSec: app.env.WEBHOOK_MAX_AGE_SECONDS });
   if (!verified.ok) return verifyFailure(verified.error);
   pruneOldReceipts(app, now);
-  const normalized = normalizeMailgun(parsed.value);
+  const parsed = parseJson(rawBody);
+  if (!parsed.ok) return fail(400, "Invalid webhook payload", { details: "body is not JSON" });
+  const normalized = normalizeMailgun(parsed.value, { now, maxFutureSec: app.env.WEBHOOK_MAX_AGE_SECONDS });
   if (!normalized.ok) return invalidPayload(normalized);
   const receipt = { provider: MAILGUN_TOKEN, receiptId: verified.token };
   if (normalized.ignored) {
@@ -153,20 +163,34 @@ async function svix(app: AppContext, rawBody: string, headers: Headers, secret: 
   if (!verified.ok) return verifyFailure(verified.error);
   const parsed = parseJson(rawBody);
   if (!parsed.ok) return fail(400, "Invalid webhook payload", { details: "body is not JSON" });
-  const normalized = normalizeResend(parsed.value, verified.id);
+  const normalized = normalizeResend(parsed.value, verified.id, { now, maxFutureSec: app.env.WEBHOOK_MAX_AGE_SECONDS });
   if (!normalized.ok) return invalidPayload(normalized);
   if (normalized.ignored) return { status: 200, body: { success: true, ignored: true } };
   // The svix-id is the event id, so a replayed request is simply a duplicate.
   return applyEvent(app, "resend", normalized.event, null, now);
 }
 
-/** Handles one webhook delivery; `rawBody` is the body exactly as received. */
-export async function receiveWebhook(app: AppContext, rawBody: string, headers: Headers, now = new Date()): Promise<IntakeResult> {
-  const secret = app.env.WEBHOOK_SIGNING_SECRET;
-  if (!secret) {
+/**
+ * What can be refused before the body is read: no signing secret (500, fails closed) and, for
+ * Svix, a request without the three signature headers (401). Null when the body is worth reading.
+ */
+export function precheckWebhook(app: AppContext, headers: Headers): IntakeResult | null {
+  if (!app.env.WEBHOOK_SIGNING_SECRET) {
     app.logger.error("WEBHOOK_SIGNING_SECRET is not set; refusing provider webhooks");
     return fail(500, "Webhook signing secret not configured");
   }
+  if (app.env.WEBHOOK_SCHEME === "svix" && !svixHeaders(headers)) return verifyFailure("missing_signature");
+  return null;
+}
+
+/**
+ * Handles one webhook delivery; `rawBody` is the body exactly as received (the route has already
+ * capped it at WEBHOOK_BODY_LIMIT_BYTES).
+ */
+export async function receiveWebhook(app: AppContext, rawBody: string, headers: Headers, now = new Date()): Promise<IntakeResult> {
+  const refused = precheckWebhook(app, headers);
+  if (refused) return refused;
+  const secret = app.env.WEBHOOK_SIGNING_SECRET!;
   // Alerts left pending before a restart are retried from the first webhook on.
   ensureAlertRetryLoop(app);
   return app.env.WEBHOOK_SCHEME === "svix" ? svix(app, rawBody, headers, secret, now) : mailgun(app, rawBody, secret, now);

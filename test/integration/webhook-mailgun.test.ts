@@ -3,7 +3,7 @@
 // alerts through a local Slack-compatible server, and live tracking over SSE.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { randomUUID } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { signMailgun } from "~/domain/webhooks";
 import { retryPendingAlerts } from "~/services/alerts.server";
 import { startTestServer, type TestServer } from "../helpers/server";
@@ -148,6 +148,126 @@ describe("signatures", () => {
     expect(forged.status).toBe(401);
     expect(await suppression("replay@example.com")).toBeNull();
     expect(await count("email_delivery_events", "email = ?", ["replay@example.com"])).toBe(1);
+  });
+});
+
+describe("body cap and signature before parsing", () => {
+  const limit = () => server.app.env.WEBHOOK_BODY_LIMIT_BYTES;
+  const raw = (body: BodyInit, init: RequestInit = {}) =>
+    server.fetch("/api/esp-webhook", { method: "POST", body, headers: { "content-type": "application/json" }, ...init });
+
+  it("answers 413 to a body over WEBHOOK_BODY_LIMIT_BYTES, signed or not, JSON or not, and applies nothing", async () => {
+    expect(limit()).toBe(256 * 1024);
+    const before = await snapshot();
+    const padded = event("failed", "toolarge@example.com", { severity: "permanent", "user-variables": { pad: "x".repeat(limit()) } });
+    const signed = await raw(JSON.stringify({ signature: signMailgun(SECRET), "event-data": padded }));
+    expect(signed.status).toBe(413);
+    expect(await signed.json()).toMatchObject({ success: false, limit_bytes: limit() });
+    // Not JSON at all: still 413, not 401 — the size is refused before anything is parsed.
+    expect((await raw("y".repeat(limit() + 1))).status).toBe(413);
+    // No Content-Length (chunked): refused once the read passes the cap.
+    const chunks = [`{"signature":${JSON.stringify(signMailgun(SECRET))},"event-data":`, `"${"z".repeat(limit())}"}`];
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = chunks.shift();
+        if (next === undefined) controller.close();
+        else controller.enqueue(new TextEncoder().encode(next));
+      },
+    });
+    const chunked = await raw(stream, { duplex: "half" } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect(await snapshot()).toEqual(before);
+    expect(await suppression("toolarge@example.com")).toBeNull();
+  });
+
+  it("accepts a signed event just under the cap", async () => {
+    const data = event("delivered", "big-ok@example.com");
+    const skeleton = JSON.stringify({ signature: signMailgun(SECRET), "event-data": { ...data, "user-variables": { pad: "" } } });
+    const pad = "p".repeat(limit() - Buffer.byteLength(skeleton));
+    const body = JSON.stringify({ signature: signMailgun(SECRET), "event-data": { ...data, "user-variables": { pad } } });
+    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(limit());
+    expect((await raw(body)).status).toBe(200);
+    expect(await count("email_delivery_events", "email = ?", ["big-ok@example.com"])).toBe(1);
+  });
+
+  it("checks the signature before parsing the event: a bad one is 'Invalid webhook signature' whatever follows it", async () => {
+    const before = await snapshot();
+    const junk = "[".repeat(100_000) + " not json";
+    const bad = { ...signMailgun(SECRET), signature: "ab".repeat(32) };
+    const r1 = await raw(`{"signature":${JSON.stringify(bad)},"event-data":${junk}`);
+    expect(r1.status).toBe(401);
+    expect(await r1.json()).toMatchObject({ success: false, error: "Invalid webhook signature" });
+    // A big but allowed, well-formed body with the bad signature after the event.
+    const big = JSON.stringify({ "event-data": event("failed", "bigbad@example.com", { severity: "permanent", "user-variables": { pad: "q".repeat(200_000) } }), signature: bad });
+    const r2 = await raw(big);
+    expect(r2.status).toBe(401);
+    expect(await r2.json()).toMatchObject({ error: "Invalid webhook signature" });
+    // A good signature in front of an event that is not JSON: signed, so the payload is what is wrong.
+    const r3 = await raw(`{"signature":${JSON.stringify(signMailgun(SECRET))},"event-data":${junk}`);
+    expect(r3.status).toBe(400);
+    expect(await r3.json()).toMatchObject({ success: false, error: "Invalid webhook payload" });
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("absurd timestamps", () => {
+  const nowSec = () => Math.floor(Date.now() / 1000);
+  /** A signature over exactly this timestamp text (as it appears in the body). */
+  function signedWith(timestamp: string) {
+    const token = randomUUID().replace(/-/g, "").padEnd(50, "0");
+    return { timestamp, token, signature: createHmac("sha256", SECRET).update(timestamp + token).digest("hex") };
+  }
+
+  it.each([
+    ["1e300", "1e+300"],
+    ["-1", "-1"],
+    ["abc", "abc"],
+    ["20 nines", "99999999999999999999"],
+    ["NaN", "NaN"],
+    ["Infinity", "Infinity"],
+    ["-Infinity", "-Infinity"],
+    ["empty", ""],
+    ["1e3", "1e3"],
+    ["hex", "0x6553f100"],
+    ["far future", String(10 * 365 * 86_400 + Math.floor(Date.now() / 1000))],
+    ["milliseconds", String(Date.now())],
+  ])("signature.timestamp %s → 401, nothing applied", async (_, timestamp) => {
+    const before = await snapshot();
+    const r = await deliver(event("failed", "absurd-sig@example.com", { severity: "permanent" }), signedWith(timestamp));
+    expect(r.status).toBe(401);
+    expect(r.body).toMatchObject({ success: false, error: "Webhook timestamp outside the accepted window" });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it.each([
+    ["a JSON number 1e300", 1e300],
+    ["a JSON number 99999999999999999999", 99999999999999999999],
+    ["-1", -1],
+  ])("signature.timestamp as %s → 401", async (_, timestamp) => {
+    const text = JSON.stringify(timestamp);
+    const sig = signedWith(text);
+    const res = await post({ signature: { ...sig, timestamp }, "event-data": event("delivered", "absurd-num@example.com") });
+    expect(res.status).toBe(401);
+  });
+
+  it.each([
+    ["1e300", 1e300],
+    ["1e306", 1e306],
+    ["-1", -1],
+    ["0", 0],
+    ["99999999999999999999", 99999999999999999999],
+    ["far future", 0],
+    ["milliseconds", 0],
+    ["a string", "abc"],
+    ["NaN as a string", "NaN"],
+    ["null", null],
+  ])("event-data.timestamp %s → 400, nothing applied", async (name, value) => {
+    const timestamp = name === "far future" ? nowSec() + 10 * 365 * 86_400 : name === "milliseconds" ? Date.now() : value;
+    const before = await snapshot();
+    const r = await deliver(event("failed", "absurd-event@example.com", { severity: "permanent", timestamp }));
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ success: false, error: "Invalid webhook payload", details: expect.stringContaining("event-data.timestamp") });
+    expect(await snapshot()).toEqual(before);
   });
 });
 

@@ -1,6 +1,6 @@
 // POST /api/esp-webhook with Standard Webhooks / Svix as Resend sends them: the signature covers
 // the raw body, the svix-id is the event id.
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { signSvix } from "~/domain/webhooks";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { createUserWithToken } from "../helpers/users";
@@ -63,6 +63,82 @@ describe("signatures", () => {
     const headers = signSvix(SECRET, body);
     const r = await post(body, { ...headers, "svix-signature": `v1,bm90IGl0 ${headers["svix-signature"]}` });
     expect(r).toEqual({ status: 200, body: { success: true } });
+  });
+});
+
+describe("body cap", () => {
+  const limit = () => server.app.env.WEBHOOK_BODY_LIMIT_BYTES;
+
+  it("answers 413 to a signed body over WEBHOOK_BODY_LIMIT_BYTES and applies nothing", async () => {
+    expect(limit()).toBe(256 * 1024);
+    const before = await snapshot();
+    const p = payload("email.bounced", "huge@example.com", { bounce: { type: "Permanent" }, pad: "x".repeat(limit()) });
+    const r = await deliver(p);
+    expect(r.status).toBe(413);
+    expect(r.body).toMatchObject({ success: false, limit_bytes: limit() });
+    expect(await snapshot()).toEqual(before);
+    expect(await suppression("huge@example.com")).toBeNull();
+  });
+
+  it("answers 401 to a missing signature before reading the body, whatever its size", async () => {
+    const r = await post("x".repeat(limit() + 1), {});
+    expect(r).toMatchObject({ status: 401, body: { error: "Missing webhook signature" } });
+  });
+
+  it("answers 401 to a bad signature on a big but allowed body, applying nothing", async () => {
+    const before = await snapshot();
+    const body = JSON.stringify(payload("email.bounced", "bigbad@example.com", { bounce: { type: "Permanent" }, pad: "y".repeat(limit() - 1000) }));
+    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(limit());
+    const r = await post(body, { ...signSvix(SECRET, body), "svix-signature": `v1,${randomBytes(32).toString("base64")}` });
+    expect(r).toMatchObject({ status: 401, body: { error: "Invalid webhook signature" } });
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("absurd timestamps", () => {
+  /** The three headers for exactly this timestamp text. */
+  function signedWith(body: string, timestamp: string) {
+    const id = `msg_${randomUUID()}`;
+    const key = Buffer.from(SECRET.slice("whsec_".length), "base64");
+    const signature = createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest("base64");
+    return { "svix-id": id, "svix-timestamp": timestamp, "svix-signature": `v1,${signature}` };
+  }
+
+  it.each([
+    ["1e300", "1e300"],
+    ["-1", "-1"],
+    ["abc", "abc"],
+    ["20 nines", "99999999999999999999"],
+    ["400 digits", "9".repeat(400)],
+    ["NaN", "NaN"],
+    ["Infinity", "Infinity"],
+    ["a fraction", "1700000000.5"],
+    ["far future", String(Math.floor(Date.now() / 1000) + 10 * 365 * 86_400)],
+    ["milliseconds", String(Date.now())],
+  ])("svix-timestamp %s → 401, nothing applied", async (_, timestamp) => {
+    const before = await snapshot();
+    const body = JSON.stringify(payload("email.bounced", "absurd-hdr@example.com", { bounce: { type: "Permanent" } }));
+    const r = await post(body, signedWith(body, timestamp));
+    expect(r.status).toBe(401);
+    expect(r.body).toMatchObject({ success: false, error: "Webhook timestamp outside the accepted window" });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it.each(["9999-12-31T23:59:59Z", "0000-01-01T00:00:00Z", "1969-12-31T23:59:59Z", "1970-01-01T00:00:00Z", "abc", "NaN", "1e300"])(
+    "created_at %s → 400, nothing applied",
+    async (createdAt) => {
+      const before = await snapshot();
+      const r = await deliver({ ...payload("email.bounced", "absurd-created@example.com", { bounce: { type: "Permanent" } }), created_at: createdAt });
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ success: false, error: "Invalid webhook payload", details: expect.stringContaining("created_at") });
+      expect(await snapshot()).toEqual(before);
+    },
+  );
+
+  it("created_at ten years ahead → 400", async () => {
+    const r = await deliver(payload("email.delivered", "future@example.com", {}, new Date(Date.now() + 10 * 365 * 86_400_000)));
+    expect(r).toMatchObject({ status: 400, body: { error: "Invalid webhook payload" } });
+    expect(await count("email_delivery_events", "email = ?", ["future@example.com"])).toBe(0);
   });
 });
 

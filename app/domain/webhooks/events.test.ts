@@ -128,3 +128,35 @@ describe("normalizeResend", () => {
     expect(normalizeResend(resend("email.delivered"), "")).toMatchObject({ ok: false });
   });
 });
+
+describe("event times", () => {
+  const now = new Date("2026-11-21T12:05:00Z");
+  const opts = { now, maxFutureSec: 300 };
+
+  it.each([
+    ["1e300", 1e300],
+    ["-1", -1],
+    ["0", 0],
+    ["a time before 2000", Date.UTC(1999, 11, 31) / 1000],
+    ["far future", Date.UTC(2100, 0, 1) / 1000],
+    ["milliseconds sent as seconds", now.getTime()],
+    ["1e306 (overflows to Infinity in ms)", 1e306],
+  ])("Mailgun: %s is a malformed payload", (_, timestamp) => {
+    expect(normalizeMailgun(mailgun({ event: "delivered", timestamp }), opts)).toMatchObject({ ok: false, error: expect.stringContaining("event-data.timestamp") });
+  });
+
+  it("Mailgun: a time within the allowed skew is accepted; without `now` only the floor applies", () => {
+    const ahead = now.getTime() / 1000 + 299;
+    expect(normalizeMailgun(mailgun({ event: "delivered", timestamp: ahead }), opts)).toMatchObject({ ok: true, ignored: false });
+    expect(normalizeMailgun(mailgun({ event: "delivered", timestamp: Date.UTC(2100, 0, 1) / 1000 }))).toMatchObject({ ok: true });
+    expect(normalizeMailgun(mailgun({ event: "delivered", timestamp: "1763726400" }), opts)).toMatchObject({ ok: false });
+  });
+
+  it.each(["9999-12-31T23:59:59Z", "0000-01-01T00:00:00Z", "1969-12-31T23:59:59Z", "2026-11-21T12:10:01Z"])("Resend: created_at %s is a malformed payload", (createdAt) => {
+    expect(normalizeResend({ ...resend("email.delivered"), created_at: createdAt }, "m", opts)).toMatchObject({ ok: false, error: expect.stringContaining("created_at") });
+  });
+
+  it("Resend: a time within the allowed skew is accepted", () => {
+    expect(normalizeResend({ ...resend("email.delivered"), created_at: "2026-11-21T12:09:59Z" }, "m", opts)).toMatchObject({ ok: true, ignored: false });
+  });
+});

@@ -30,6 +30,29 @@ function zodError(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ");
 }
 
+/** No provider event predates this; an earlier time (0, -1, …) is a malformed payload. */
+export const EARLIEST_EVENT_TIME = Date.UTC(2000, 0, 1);
+
+export interface NormalizeOptions {
+  /** With `now`, an event time more than `maxFutureSec` ahead of it is malformed too. */
+  now?: Date;
+  /** Clock skew allowed for event times (default 300 s, the signature window's default). */
+  maxFutureSec?: number;
+}
+
+/**
+ * The event's time, or why it is not a plausible one: finite, a valid date, not before 2000 and
+ * not further ahead of `now` than the allowed skew (1e300, -1 or milliseconds sent as seconds
+ * are malformed payloads, answered 400, never stored).
+ */
+function eventTime(ms: number, path: string, opts: NormalizeOptions): { ok: true; date: Date } | { ok: false; error: string } {
+  const date = new Date(ms);
+  if (!Number.isFinite(ms) || Number.isNaN(date.getTime())) return { ok: false, error: `${path}: not a valid time` };
+  if (ms < EARLIEST_EVENT_TIME) return { ok: false, error: `${path}: before 2000-01-01` };
+  if (opts.now && ms > opts.now.getTime() + (opts.maxFutureSec ?? 300) * 1000) return { ok: false, error: `${path}: in the future` };
+  return { ok: true, date };
+}
+
 // ---------------------------------------------------------------- Mailgun
 
 export const mailgunEventDataSchema = z
@@ -73,7 +96,7 @@ const MAILGUN_KINDS: Record<string, EventKind> = {
  * Mailgun body → normalised event. Both failure kinds arrive as `failed`; `severity` tells them
  * apart (a `failed` without it is malformed). Other events (`accepted`, `stored`, …) are ignored.
  */
-export function normalizeMailgun(payload: unknown): NormalizeResult {
+export function normalizeMailgun(payload: unknown, opts: NormalizeOptions = {}): NormalizeResult {
   const head = mailgunHeadSchema.safeParse(payload);
   if (!head.success) return { ok: false, error: zodError(head.error) };
   const type = head.data["event-data"].event;
@@ -83,6 +106,8 @@ export function normalizeMailgun(payload: unknown): NormalizeResult {
   if (!parsed.success) return { ok: false, error: zodError(parsed.error) };
   const e = parsed.data["event-data"];
   if (kind === "failed" && !e.severity) return { ok: false, error: "event-data.severity: required for failed events" };
+  const occurredAt = eventTime(Math.round(e.timestamp * 1000), "event-data.timestamp", opts);
+  if (!occurredAt.ok) return occurredAt;
   const sendId = e["user-variables"]?.send_id;
   const status = e["delivery-status"];
   const reason = status?.message || status?.description || e.reason;
@@ -96,7 +121,7 @@ export function normalizeMailgun(payload: unknown): NormalizeResult {
       recipient: e.recipient,
       ...(e.message?.headers?.["message-id"] ? { providerMessageId: e.message.headers["message-id"] } : {}),
       ...(typeof sendId === "string" && sendId ? { sendId } : {}),
-      occurredAt: new Date(Math.round(e.timestamp * 1000)),
+      occurredAt: occurredAt.date,
       ...(reason ? { reason } : {}),
       ...(kind === "clicked" && e.url ? { url: e.url } : {}),
     },
@@ -154,7 +179,7 @@ function resendTag(tags: z.infer<typeof resendTagsSchema> | undefined, name: str
  * temporary one. Other types (`email.sent`, `email.delivery_delayed`, `contact.*`, …) are ignored;
  * Resend has no email-level unsubscribe event.
  */
-export function normalizeResend(payload: unknown, svixId: string): NormalizeResult {
+export function normalizeResend(payload: unknown, svixId: string, opts: NormalizeOptions = {}): NormalizeResult {
   const head = resendHeadSchema.safeParse(payload);
   if (!head.success) return { ok: false, error: zodError(head.error) };
   const kind = RESEND_KINDS[head.data.type];
@@ -163,6 +188,8 @@ export function normalizeResend(payload: unknown, svixId: string): NormalizeResu
   if (!parsed.success) return { ok: false, error: zodError(parsed.error) };
   if (!svixId) return { ok: false, error: "svix-id: required" };
   const { data, created_at } = parsed.data;
+  const occurredAt = eventTime(Date.parse(created_at), "created_at", opts);
+  if (!occurredAt.ok) return occurredAt;
   const recipient = Array.isArray(data.to) ? data.to[0] : data.to;
   const sendId = resendTag(data.tags, "send_id");
   const reason = data.bounce?.message || data.bounce?.subType;
@@ -176,7 +203,7 @@ export function normalizeResend(payload: unknown, svixId: string): NormalizeResu
       recipient,
       providerMessageId: data.email_id,
       ...(sendId ? { sendId } : {}),
-      occurredAt: new Date(created_at),
+      occurredAt: occurredAt.date,
       ...(kind === "failed" && reason ? { reason } : {}),
       ...(kind === "clicked" && data.click?.link ? { url: data.click.link } : {}),
     },

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { signMailgun, signSvix, verifyMailgun, verifySvix } from "./signatures";
+import { signMailgun, signSvix, verifyMailgun, verifyMailgunBody, verifySvix } from "./signatures";
 
 describe("verifyMailgun", () => {
   const key = "key-0123456789abcdef";
@@ -43,6 +43,52 @@ describe("verifyMailgun", () => {
 
   it("fails closed without a key", () => {
     expect(verifyMailgun({ signature: signMailgun(key) }, "", opts)).toEqual({ ok: false, error: "bad_secret" });
+  });
+});
+
+describe("verifyMailgunBody", () => {
+  const key = "key-0123456789abcdef";
+  const now = new Date("2026-11-21T12:00:00Z");
+  const ts = Math.floor(now.getTime() / 1000);
+  const opts = { now, maxAgeSec: 300 };
+
+  it("reads only the signature member: the event after it need not even be JSON", () => {
+    const sig = signMailgun(key, { timestampSec: ts });
+    expect(verifyMailgunBody(`{"signature":${JSON.stringify(sig)},"event-data": <not json>`, key, opts)).toEqual({ ok: true, token: sig.token, timestamp: new Date(ts * 1000) });
+    const bad = { ...sig, signature: "0".repeat(64) };
+    expect(verifyMailgunBody(`{"signature":${JSON.stringify(bad)},"event-data": <not json>`, key, opts)).toEqual({ ok: false, error: "invalid_signature" });
+  });
+
+  it("finds the signature after the event too", () => {
+    const sig = signMailgun(key, { timestampSec: ts });
+    expect(verifyMailgunBody(JSON.stringify({ "event-data": { event: "delivered" }, signature: sig }), key, opts).ok).toBe(true);
+  });
+
+  it.each([
+    ["not JSON", "nope"],
+    ["an array", "[]"],
+    ["no signature member", '{"event-data":{}}'],
+    ["a signature member that is not JSON", '{"signature":{"token":x}}'],
+    ["a signature member of the wrong shape", '{"signature":"abc"}'],
+    ["a signature member over 4096 characters", `{"signature":{"token":"${"t".repeat(5000)}","timestamp":"1","signature":"00"}}`],
+  ])("%s is a missing signature", (_, body) => {
+    expect(verifyMailgunBody(body, key, opts)).toEqual({ ok: false, error: "missing_signature" });
+  });
+
+  it.each([
+    ["1e300", "1e+300"],
+    ["-1", "-1"],
+    ["abc", "abc"],
+    ["20 digits", "99999999999999999999"],
+    ["NaN", "NaN"],
+    ["Infinity", "Infinity"],
+    ["empty", ""],
+    ["far future", String(ts + 10 * 365 * 86400)],
+    ["milliseconds", String(now.getTime())],
+  ])("a signed but absurd timestamp (%s) is stale", (_, timestamp) => {
+    const token = "t".repeat(50);
+    const signature = createHmac("sha256", key).update(timestamp + token).digest("hex");
+    expect(verifyMailgunBody(JSON.stringify({ signature: { timestamp, token, signature } }), key, opts)).toEqual({ ok: false, error: "stale_timestamp" });
   });
 });
 

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
+import { findJsonMember } from "./json-member";
 
 export type VerifyError = "missing_signature" | "invalid_signature" | "stale_timestamp" | "bad_secret";
 
@@ -50,6 +51,31 @@ export function verifyMailgun(
   return { ok: true, token, timestamp: new Date(seconds * 1000) };
 }
 
+/** Mailgun's signature object is three short strings (a 50-character token, 64 hex digits). */
+export const MAILGUN_SIGNATURE_MAX_CHARS = 4096;
+
+/**
+ * Mailgun's check on the raw body, reading only as far as its top-level `signature` member: the
+ * rest of the body (the event) is neither parsed nor validated until the signature holds. A body
+ * that is not a JSON object, or whose signature member cannot be read, is a missing signature.
+ */
+export function verifyMailgunBody(
+  rawBody: string,
+  signingKey: string,
+  opts: { now: Date; maxAgeSec: number },
+): MailgunVerifyResult {
+  if (!signingKey) return { ok: false, error: "bad_secret" };
+  const member = findJsonMember(rawBody, "signature", MAILGUN_SIGNATURE_MAX_CHARS);
+  if (!member.ok || !member.found) return { ok: false, error: "missing_signature" };
+  let signature: unknown;
+  try {
+    signature = JSON.parse(member.text);
+  } catch {
+    return { ok: false, error: "missing_signature" };
+  }
+  return verifyMailgun({ signature }, signingKey, opts);
+}
+
 /** Produces a Mailgun `signature` object (tests, the benchmark, local tooling). */
 export function signMailgun(
   signingKey: string,
@@ -85,6 +111,14 @@ function svixSignature(key: Buffer, id: string, timestamp: string, body: string)
   return createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest("base64");
 }
 
+/** The three signature headers (svix-* or the Standard Webhooks webhook-* names), when all are there. */
+export function svixHeaders(headers: HeaderSource): { id: string; timestamp: string; signatures: string } | null {
+  const id = header(headers, "svix-id") ?? header(headers, "webhook-id");
+  const timestamp = header(headers, "svix-timestamp") ?? header(headers, "webhook-timestamp");
+  const signatures = header(headers, "svix-signature") ?? header(headers, "webhook-signature");
+  return id && timestamp && signatures ? { id, timestamp, signatures } : null;
+}
+
 export type SvixVerifyResult = { ok: true; id: string; timestamp: Date } | { ok: false; error: VerifyError };
 
 /**
@@ -101,10 +135,9 @@ export function verifySvix(
 ): SvixVerifyResult {
   const key = svixKey(secret);
   if (!key) return { ok: false, error: "bad_secret" };
-  const id = header(headers, "svix-id") ?? header(headers, "webhook-id");
-  const timestamp = header(headers, "svix-timestamp") ?? header(headers, "webhook-timestamp");
-  const signatures = header(headers, "svix-signature") ?? header(headers, "webhook-signature");
-  if (!id || !timestamp || !signatures) return { ok: false, error: "missing_signature" };
+  const signed = svixHeaders(headers);
+  if (!signed) return { ok: false, error: "missing_signature" };
+  const { id, timestamp, signatures } = signed;
   const expected = Buffer.from(svixSignature(key, id, timestamp, rawBody), "base64");
   let matched = false;
   for (const entry of signatures.split(" ")) {
