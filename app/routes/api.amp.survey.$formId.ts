@@ -1,10 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getApp } from "~/lib/app.server";
 import { apiError, apiRoute, json, readBodyText } from "~/lib/http.server";
-import { ampCorsDecision, storeSurveyResponse, SurveyFieldsSchema } from "~/services/amp.server";
-
-/** An AMP survey posts a handful of short fields; anything near this is not our form. */
-const BODY_LIMIT_BYTES = 64 * 1024;
+import { admitSurveyPost, ampCorsDecision, FORM_ID, storeSurveyResponse, SurveyFieldsSchema } from "~/services/amp.server";
 
 const PREFLIGHT_HEADERS = {
   "Access-Control-Allow-Methods": "POST, OPTIONS",
@@ -15,20 +12,18 @@ const PREFLIGHT_HEADERS = {
 type Fields = { ok: true; fields: unknown } | { ok: false; response: Response };
 
 /** amp-form posts multipart form data; urlencoded and JSON are accepted for other callers. */
-async function readFields(request: Request): Promise<Fields> {
-  const body = await readBodyText(request, BODY_LIMIT_BYTES);
-  if (!body.ok) return body;
+async function readFields(request: Request, body: string): Promise<Fields> {
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   if (type.startsWith("application/json")) {
     try {
-      return { ok: true, fields: JSON.parse(body.text) };
+      return { ok: true, fields: JSON.parse(body) };
     } catch {
       return { ok: false, response: apiError(400, "Malformed JSON body") };
     }
   }
   if (type.startsWith("application/x-www-form-urlencoded")) {
-    const fields: Record<string, string | string[]> = {};
-    for (const [k, v] of new URLSearchParams(body.text)) add(fields, k, v);
+    const fields = emptyFields();
+    for (const [k, v] of new URLSearchParams(body)) add(fields, k, v);
     return { ok: true, fields };
   }
   if (!type.startsWith("multipart/form-data")) {
@@ -36,17 +31,20 @@ async function readFields(request: Request): Promise<Fields> {
   }
   let form: FormData;
   try {
-    form = await new Response(body.text, { headers: { "Content-Type": request.headers.get("content-type") ?? "" } }).formData();
+    form = await new Response(body, { headers: { "Content-Type": request.headers.get("content-type") ?? "" } }).formData();
   } catch {
     return { ok: false, response: apiError(400, "Malformed multipart body") };
   }
-  const fields: Record<string, string | string[]> = {};
+  const fields = emptyFields();
   for (const [k, v] of form) {
     if (typeof v !== "string") return { ok: false, response: apiError(400, "File uploads are not accepted") };
     add(fields, k, v);
   }
   return { ok: true, fields };
 }
+
+/** Without a prototype, a field named `__proto__` is just a field (the schema then refuses it). */
+const emptyFields = (): Record<string, string | string[]> => Object.create(null) as Record<string, string | string[]>;
 
 /** A repeated name (checkboxes) becomes a list, as a form's values are. */
 function add(fields: Record<string, string | string[]>, key: string, value: string): void {
@@ -56,8 +54,19 @@ function add(fields: Record<string, string | string[]>, key: string, value: stri
 }
 
 const route = apiRoute("none", {
-  POST: async ({ app, request, params }) => {
-    const read = await readFields(request);
+  // In order: form id (400), body size (413, AMP_SURVEY_BODY_LIMIT_BYTES, nothing counted), rate
+  // per client address and form (429 with Retry-After), body encoding and fields (415 / 400), store.
+  POST: async ({ app, request, params, clientIp }) => {
+    const formId = params.formId ?? "";
+    if (!FORM_ID.test(formId)) return apiError(400, "Invalid form id");
+    const body = await readBodyText(request, app.env.AMP_SURVEY_BODY_LIMIT_BYTES);
+    if (!body.ok) return body.response;
+    const admitted = await admitSurveyPost(app, { clientIp, formId });
+    if (!admitted.ok) {
+      const retryAfter = String(admitted.retryAfterSeconds);
+      return apiError(admitted.status, admitted.error, { retry_after_seconds: admitted.retryAfterSeconds }, { "Retry-After": retryAfter });
+    }
+    const read = await readFields(request, body.text);
     if (!read.ok) return read.response;
     const parsed = SurveyFieldsSchema.safeParse(read.fields);
     if (!parsed.success) {
@@ -66,7 +75,7 @@ const route = apiRoute("none", {
     }
     const url = new URL(request.url);
     const sender = request.headers.get("amp-email-sender") ?? url.searchParams.get("__amp_source_origin");
-    const stored = await storeSurveyResponse(app, { formId: params.formId ?? "", sender, fields: parsed.data });
+    const stored = await storeSurveyResponse(app, { formId, sender, fields: parsed.data });
     if (!stored.ok) return apiError(stored.status, stored.error);
     return json({ success: true, message: "Thank you! Your answer was saved." });
   },

@@ -21,6 +21,7 @@ import { byteLength } from "~/domain/amp/validate";
 import { MAX_DOCUMENT_BYTES } from "~/domain/amp/rules";
 import { validateAmpBoth } from "~/adapters/amp-validator/official.server";
 import { insertAmpSurveyResponse } from "~/models/amp-survey.server";
+import { hitRateLimit } from "~/models/rate-limits.server";
 
 export type AmpServiceError = { ok: false; status: number; error: string; details?: unknown };
 
@@ -201,15 +202,48 @@ export function ampCorsDecision(
   return { ok: true, headers };
 }
 
-const FieldName = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, "field names are letters, digits, _ . - (at most 64)");
-const FieldValue = z.union([z.string().max(2_000), z.array(z.string().max(2_000)).min(1).max(20)]);
+/** What one survey post may hold (the body itself is capped by AMP_SURVEY_BODY_LIMIT_BYTES). */
+export const SURVEY_LIMITS = { fields: 50, nameChars: 64, valueChars: 2_000, listValues: 20 } as const;
+
+const FieldName = z
+  .string()
+  .regex(/^[A-Za-z0-9_.-]{1,64}$/, `field names are letters, digits, _ . - (at most ${SURVEY_LIMITS.nameChars})`)
+  .refine((name) => name !== "__proto__", "reserved field name");
+const FieldValue = z.union([
+  z.string().max(SURVEY_LIMITS.valueChars),
+  z.array(z.string().max(SURVEY_LIMITS.valueChars)).min(1).max(SURVEY_LIMITS.listValues),
+]);
 
 export const SurveyFieldsSchema = z
   .record(FieldName, FieldValue)
-  .refine((fields) => Object.keys(fields).length <= 50, "at most 50 fields")
+  .refine((fields) => Object.keys(fields).length <= SURVEY_LIMITS.fields, `at most ${SURVEY_LIMITS.fields} fields`)
   .refine((fields) => Object.keys(fields).some((k) => k !== "survey" && k !== "sendId"), "no answers were given");
 
 export type SurveyFields = z.infer<typeof SurveyFieldsSchema>;
+
+export type SurveyAdmission = { ok: true } | { ok: false; status: 429; error: string; retryAfterSeconds: number };
+
+export const SURVEY_RATE_WINDOW_MS = 60_000;
+
+/**
+ * The endpoint is anonymous, so each client address may post at most AMP_SURVEY_MAX_PER_MINUTE
+ * times a minute to one form (a fixed window in the rate_limits table, so it holds across
+ * processes and restarts). Every post that got past the size check counts, valid or not.
+ */
+export async function admitSurveyPost(
+  app: Pick<AppContext, "database" | "env">,
+  input: { clientIp: string; formId: string },
+  now = Date.now(),
+): Promise<SurveyAdmission> {
+  const decision = await hitRateLimit(
+    app.database.db,
+    `amp-survey:${input.formId}:${input.clientIp}`,
+    { limit: app.env.AMP_SURVEY_MAX_PER_MINUTE, windowMs: SURVEY_RATE_WINDOW_MS },
+    now,
+  );
+  if (decision.allowed) return { ok: true };
+  return { ok: false, status: 429, error: "Too many survey answers from this address; try again shortly", retryAfterSeconds: decision.retryAfterSeconds };
+}
 
 /** The send-time placeholder is left unsubstituted in previews; it names no send. */
 const UNSENT = /^\{\{\s*SEND_ID\s*\}\}$/;

@@ -136,11 +136,46 @@ describe("bodies", () => {
     expect(await rows("form-bad")).toHaveLength(0);
   });
 
-  it("refuses a body over the limit with 413", async () => {
-    const res = await survey("form-big", JSON.stringify({ q0: "x".repeat(70_000) }), { "Content-Type": "application/json" });
-    expect(res.status).toBe(413);
-    expect(await res.json()).toMatchObject({ success: false, limit_bytes: 65_536 });
+  it("refuses a body over AMP_SURVEY_BODY_LIMIT_BYTES (16 KiB) with 413, keeping the CORS headers", async () => {
+    expect(server.app.env.AMP_SURVEY_BODY_LIMIT_BYTES).toBe(16 * 1024);
+    const cors = { Origin: "https://mail.google.com", "AMP-Email-Sender": SENDER };
+    const skeleton = JSON.stringify({ q0: "" });
+    const atCap = JSON.stringify({ q0: "x".repeat(16 * 1024 - skeleton.length) });
+    const over = await survey("form-big", JSON.stringify({ q0: "x".repeat(16 * 1024) }), { "Content-Type": "application/json", ...cors });
+    expect(over.status).toBe(413);
+    expect(over.headers.get("access-control-allow-origin")).toBe("https://mail.google.com");
+    expect(over.headers.get("amp-email-allow-sender")).toBe(SENDER);
+    expect(await over.json()).toMatchObject({ success: false, limit_bytes: 16 * 1024 });
+    // Exactly at the cap the body is read (and then refused for its value's length, with details).
+    const at = await survey("form-big", atCap, { "Content-Type": "application/json", ...cors });
+    expect(at.status).toBe(400);
+    expect(await at.json()).toMatchObject({ error: "Invalid survey response", details: [expect.objectContaining({ path: "q0" })] });
+    // Without a Content-Length the read stops at the cap too.
+    const big = new TextEncoder().encode(`q0=${"y".repeat(20_000)}`);
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < big.length; i += 4096) controller.enqueue(big.slice(i, i + 4096));
+        controller.close();
+      },
+    });
+    const chunked = await fetch(`${server.url}/api/amp/survey/form-big`, {
+      method: "POST",
+      body: stream,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...cors },
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
     expect(await rows("form-big")).toHaveLength(0);
+  });
+
+  it("refuses a field named __proto__ in every encoding", async () => {
+    expect((await survey("form-proto", "__proto__=x&q0=y", { "Content-Type": "application/x-www-form-urlencoded" })).status).toBe(400);
+    expect((await survey("form-proto", '{"__proto__":"x","q0":"y"}', { "Content-Type": "application/json" })).status).toBe(400);
+    const form = new FormData();
+    form.append("__proto__", "x");
+    form.append("q0", "y");
+    expect((await survey("form-proto", form)).status).toBe(400);
+    expect(await rows("form-proto")).toHaveLength(0);
   });
 
   it("refuses a form id that is not a plain token", async () => {
@@ -155,6 +190,41 @@ describe("bodies", () => {
     expect(res.headers.get("access-control-allow-origin")).toBe("https://mail.google.com");
     const trailing = await fetch(`${server.url}/api/amp/survey/form-get/`, { method: "POST", body: answerForm({ q0: "x" }), redirect: "manual" });
     expect(trailing.status).toBeLessThan(300);
+  });
+});
+
+describe("rate limit per client address and form", () => {
+  const cors = { Origin: "https://mail.google.com", "AMP-Email-Sender": SENDER };
+  const from = (ip: string, formId: string, q0 = "x") =>
+    survey(formId, JSON.stringify({ q0 }), { "Content-Type": "application/json", "X-Forwarded-For": ip, ...cors });
+
+  it("answers 429 with Retry-After and the AMP CORS headers past AMP_SURVEY_MAX_PER_MINUTE, storing nothing more", async () => {
+    const max = server.app.env.AMP_SURVEY_MAX_PER_MINUTE;
+    expect(max).toBe(20);
+    for (let i = 0; i < max; i++) expect((await from("203.0.113.7", "form-rate", `a${i}`)).status, `post ${i + 1}`).toBe(200);
+    const limited = await from("203.0.113.7", "form-rate", "one too many");
+    expect(limited.status).toBe(429);
+    const retryAfter = Number(limited.headers.get("retry-after"));
+    expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60).toBe(true);
+    expect(limited.headers.get("access-control-allow-origin")).toBe("https://mail.google.com");
+    expect(limited.headers.get("access-control-allow-credentials")).toBe("true");
+    expect(limited.headers.get("amp-email-allow-sender")).toBe(SENDER);
+    expect(await limited.json()).toMatchObject({ success: false, error: expect.stringMatching(/too many/i), retry_after_seconds: retryAfter });
+    // Invalid posts count too, and are refused as rate limited rather than validated.
+    expect((await survey("form-rate", "{", { "Content-Type": "application/json", "X-Forwarded-For": "203.0.113.7" })).status).toBe(429);
+    expect(await rows("form-rate")).toHaveLength(max);
+
+    // Another address, and the same address on another form, have their own counters.
+    expect((await from("198.51.100.9", "form-rate")).status).toBe(200);
+    expect((await from("203.0.113.7", "form-rate-2")).status).toBe(200);
+    expect(await rows("form-rate")).toHaveLength(max + 1);
+  });
+
+  it("counts in the database (rate_limits), per address and form", async () => {
+    await from("192.0.2.44", "form-counted");
+    await from("192.0.2.44", "form-counted");
+    const rs = await server.app.database.client.execute({ sql: "SELECT count FROM rate_limits WHERE key = ?", args: ["amp-survey:form-counted:192.0.2.44"] });
+    expect(Number(rs.rows[0]?.count)).toBe(2);
   });
 });
 
