@@ -22,6 +22,28 @@ describe("foundation over HTTP", () => {
     });
   });
 
+  it("/healthz probes writes: writable when nothing holds the lock", async () => {
+    const body = await (await server.fetch("/healthz")).json();
+    expect(body).toMatchObject({ status: "ok", database: { reachable: true, writable: true } });
+    expect(body.database.error).toBeUndefined();
+  });
+
+  it("/healthz reports a write lock held by another connection as busy (200), not broken", async () => {
+    const { default: Database } = await import("libsql");
+    const other = new Database(process.env.DATABASE_URL!.slice("file:".length), { timeout: 0 });
+    other.exec("BEGIN IMMEDIATE");
+    try {
+      const res = await server.fetch("/healthz");
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ status: "busy", database: { reachable: true, writable: "busy", error: expect.any(String) } });
+    } finally {
+      other.exec("ROLLBACK");
+      other.close();
+    }
+    const after = await (await server.fetch("/healthz")).json();
+    expect(after).toMatchObject({ status: "ok", database: { writable: true } });
+  });
+
   it("GET /api/me returns the user and credits", async () => {
     const user = await createUserWithToken(server, { credits: 7 });
     const res = await server.fetch("/api/me", { token: user.token });
