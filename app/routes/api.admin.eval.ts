@@ -1,22 +1,15 @@
 import { z } from "zod";
+import { normalizeEvalResult } from "~/domain/eval/result";
 import { apiError, apiRoute, json } from "~/lib/http.server";
 import { createRun, finalizeRun, getRunWithResults, listRuns, saveResult } from "~/services/eval.server";
 
 const RunId = z.string().trim().min(1).max(100);
-const Score = z.number().finite().min(0).max(100).nullish();
 
-/** The accepted names of a stored result (docs/api/eval.md); unknown names are refused so a typo is not silently dropped. */
-const EvalResultSchema = z
-  .object({
-    promptId: z.string().trim().min(1).max(200).nullish(),
-    prompt: z.string().max(20_000).nullish(),
-    qaScore: Score,
-    judgeScore: Score,
-    generationMs: z.number().finite().min(0).max(86_400_000).nullish(),
-    error: z.string().max(4000).nullish(),
-    details: z.record(z.unknown()).nullish(),
-  })
-  .strict();
+/**
+ * Any object: its fields are mapped by normalizeEvalResult (domain/eval/result.ts), which knows
+ * the accepted spellings (docs/api/eval.md) and keeps unknown fields in `details`.
+ */
+const EvalResultSchema = z.record(z.unknown());
 
 const Body = z.discriminatedUnion("action", [
   z.object({
@@ -49,17 +42,12 @@ export const { loader, action, apiAuth } = apiRoute("admin", {
         return json({ success: true, runId: run.id, run });
       }
       case "saveResult": {
-        const r = data.result;
-        const error = r.error?.trim() ? r.error.trim() : null;
-        const saved = await saveResult(app, data.runId, {
-          promptId: r.promptId ?? null,
-          prompt: r.prompt ?? null,
-          qaScore: r.qaScore ?? null,
-          judgeScore: r.judgeScore ?? null,
-          generationMs: r.generationMs === null || r.generationMs === undefined ? null : Math.round(r.generationMs),
-          error,
-          details: r.details ?? null,
-        });
+        const normalized = normalizeEvalResult(data.result);
+        if (!normalized.ok) {
+          const details = normalized.issues.map((i) => ({ path: `result.${i.path}`, message: i.message }));
+          return apiError(400, "Invalid request", { details });
+        }
+        const saved = await saveResult(app, data.runId, normalized.value);
         if (!saved.ok) return apiError(saved.status, saved.error);
         return json({ success: true, ...saved.value });
       }

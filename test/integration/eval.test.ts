@@ -129,7 +129,8 @@ describe("eval run state table", () => {
     ["result not an object", { action: "saveResult", runId: "x", result: "great" }],
     ["result an array", { action: "saveResult", runId: "x", result: [1] }],
     ["result missing", { action: "saveResult", runId: "x" }],
-    ["unknown result field", { action: "saveResult", runId: "x", result: { qa_score: 5 } }],
+    ["a score that is not a number", { action: "saveResult", runId: "x", result: { qa_score: "great" } }],
+    ["two spellings that disagree", { action: "saveResult", runId: "x", result: { qaScore: 5, qa_score: 6 } }],
     ["score out of range", { action: "saveResult", runId: "x", result: { qaScore: 101 } }],
     ["finalizeRun without runId", { action: "finalizeRun" }],
   ])("answers 400 for %s", async (_name, payload) => {
@@ -137,6 +138,15 @@ describe("eval run state table", () => {
     expect(r.status).toBe(400);
     expect(r.body.success).toBe(false);
     expect(typeof r.body.error).toBe("string");
+  });
+
+  it("refuses a bad value under any spelling with details naming the field", async () => {
+    const runId = await newRun("bad-values", 1);
+    const r = await evalPost({ action: "saveResult", runId, result: { judge_score: 120, "generation-time": "soon" } });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ success: false, error: "Invalid request" });
+    expect(r.body.details.map((d: { path: string }) => d.path).sort()).toEqual(["result.generation-time", "result.judge_score"]);
+    expect((await get(`/api/admin/eval?run=${runId}`)).body.results).toHaveLength(0);
   });
 
   it("names the missing fields", async () => {
@@ -171,6 +181,50 @@ describe("eval run state table", () => {
     expect((await post("/api/eval/judge", { prompt: "x", html: "<p>x</p>" }, user)).status).toBe(403);
     expect((await post("/api/admin/submit-feedback", { prompt: "x", rating: "up" }, user)).status).toBe(403);
     expect((await get("/api/admin/submit-feedback", user)).status).toBe(403);
+  });
+});
+
+describe("saveResult from other clients: spellings, coercion, details", () => {
+  it("stores camelCase, snake_case, kebab-case and spaced names in the right columns, keeps the rest in details, and averages them", async () => {
+    const runId = await newRun("spellings", 6);
+    const results = [
+      // The spellings of the issue: SPEC names the quantities, not the fields.
+      { qaScore: 90, judgeScore: 80, generationTime: 1200 },
+      { prompt_id: "p2", qa_score: "70", judge_score: 60.5, generation_time_ms: "800", model: "gpt-x", tokens: { input: 12, output: 34 } },
+      { "prompt-id": "p3", "qa-score": 50, "judge-score": "40", "generation-ms": 1000.4, "Error Message": "" },
+      { "Prompt Id": "p4", "QA Score": "100%", "Judge Score": 100, "Latency Ms": 600, details: { technique: "tabs" }, run_note: "kept" },
+      { promptId: "p5", err: { message: "HTTP 502: upstream" }, durationMs: 9000, qa: 99 },
+      { promptId: "p6", errorMessage: "timeout", generation_seconds: 30 },
+    ];
+    for (const result of results) {
+      const saved = await evalPost({ action: "saveResult", runId, result });
+      expect(saved.status, JSON.stringify(result)).toBe(200);
+    }
+    const detail = await get(`/api/admin/eval?run=${runId}`);
+    expect(detail.status).toBe(200);
+    const rows = detail.body.results;
+    expect(rows).toHaveLength(6);
+    expect(rows[0]).toMatchObject({ promptId: null, qaScore: 90, judgeScore: 80, generationMs: 1200, error: null, details: null });
+    expect(rows[1]).toMatchObject({ promptId: "p2", qaScore: 70, judgeScore: 60.5, generationMs: 800, error: null, details: { model: "gpt-x", tokens: { input: 12, output: 34 } } });
+    expect(rows[2]).toMatchObject({ promptId: "p3", qaScore: 50, judgeScore: 40, generationMs: 1000, error: null, details: null });
+    expect(rows[3]).toMatchObject({ promptId: "p4", qaScore: 100, judgeScore: 100, generationMs: 600, details: { technique: "tabs", run_note: "kept" } });
+    expect(rows[4]).toMatchObject({ promptId: "p5", qaScore: 99, error: "HTTP 502: upstream", generationMs: 9000 });
+    expect(rows[5]).toMatchObject({ promptId: "p6", error: "timeout", generationMs: 30_000 });
+    expect(detail.body.run).toMatchObject({ resultCount: 6, errorCount: 2 });
+
+    const done = await evalPost({ action: "finalizeRun", runId });
+    expect(done.status).toBe(200);
+    // QA (90 + 70 + 50 + 100 + 0 + 0) / 6, judge (80 + 60.5 + 40 + 100 + 0 + 0) / 6,
+    // time over the four that did not error: (1200 + 800 + 1000 + 600) / 4.
+    expect(done.body.run).toMatchObject({ status: "complete", resultCount: 6, errorCount: 2, avgQaScore: 51.67, avgJudgeScore: 46.75, avgGenerationMs: 900 });
+  });
+
+  it("keeps unknown fields, even ones shaped like the canonical names' neighbours, instead of refusing them", async () => {
+    const runId = await newRun("unknown", 1);
+    const result = { qaScore: 80, score: 77, technique: "carousel", failedChecks: ["dark-mode"], html_bytes: 51234 };
+    expect((await evalPost({ action: "saveResult", runId, result })).status).toBe(200);
+    const [row] = (await get(`/api/admin/eval?run=${runId}`)).body.results;
+    expect(row).toMatchObject({ qaScore: 80, judgeScore: null, details: { score: 77, technique: "carousel", failedChecks: ["dark-mode"], html_bytes: 51234 } });
   });
 });
 

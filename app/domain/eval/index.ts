@@ -1,3 +1,4 @@
 export * from "./stats";
 export * from "./compare";
 export * from "./feedback";
+export * from "./result";
