@@ -3,8 +3,8 @@
 // crash never leaves it half applied, and the state row is written compare-and-set so two
 // events for the same address can never both start from the same old state.
 import type { InStatement } from "@libsql/client";
-import { and, eq, lte } from "drizzle-orm";
-import { emailSuppressions, webhookReceipts } from "../../db/schema";
+import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { emailBounceLog, emailDeliveryEvents, emailRecipientStates, emailSuppressions, webhookReceipts } from "../../db/schema";
 import type { Db } from "~/lib/db.server";
 import {
   deliverabilityStateSchema,
@@ -16,7 +16,13 @@ import {
 } from "~/domain/deliverability";
 
 export type SuppressionRow = typeof emailSuppressions.$inferSelect;
-type StoredSuppressionReason = SuppressionRow["reason"];
+/**
+ * What the `reason` column holds: the schema's vocabulary plus `manual` (an operator's
+ * suppression, DeliverabilityEvent `manualSuppress`). The column is plain text.
+ */
+export type StoredSuppressionReason = SuppressionRow["reason"] | "manual";
+/** A suppression entry as read back, with the column's full vocabulary. */
+export type SuppressionEntry = Omit<SuppressionRow, "reason"> & { reason: StoredSuppressionReason };
 
 export const normalizeAddress = (email: string) => email.trim().toLowerCase();
 
@@ -73,7 +79,7 @@ export async function loadEventContext(
 }
 
 /** The suppression entry still in force at `now` (a timed one ends at exactly `until`). */
-export async function findActiveSuppression(db: Db, email: string, now: Date): Promise<SuppressionRow | null> {
+export async function findActiveSuppression(db: Db, email: string, now: Date): Promise<SuppressionEntry | null> {
   // Every send asks this, so it is plain SQL rather than a query built on each call.
   const rs = await db.$client.execute({
     sql: "SELECT email, reason, until, source, created_at, updated_at FROM email_suppressions WHERE email = ?",
@@ -193,6 +199,9 @@ function statementsFor(w: EventWrite): InStatement[] {
       case "liftSuppression":
         out.push({ sql: "DELETE FROM email_suppressions WHERE email = ? AND until IS NOT NULL", args: [w.email] });
         break;
+      case "clearSuppression":
+        out.push({ sql: "DELETE FROM email_suppressions WHERE email = ?", args: [w.email] });
+        break;
       case "alert":
         out.push({
           sql: "INSERT INTO operator_alerts (kind, recipient, message, attempts, created_at) VALUES (?, ?, ?, 0, ?)",
@@ -238,4 +247,215 @@ export async function pruneReceipts(db: Db, provider: string, olderThan: Date): 
     .delete(webhookReceipts)
     .where(and(eq(webhookReceipts.provider, provider), lte(webhookReceipts.createdAt, olderThan)))
     .run();
+}
+
+// ── reads for the admin pages ───────────────────────────────────────────────────────────────────
+
+/** `LIKE` pattern matching `text` anywhere, its wildcards escaped (used with `ESCAPE '\'`). */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function emailContains(column: typeof emailSuppressions.email | typeof emailDeliveryEvents.email, text: string): SQL {
+  return sql`${column} LIKE ${containsPattern(text.trim().toLowerCase())} ESCAPE '\\'`;
+}
+
+/** In force at `now`: permanent, or a timed entry whose end has not come (it ends at exactly `until`). */
+const inForce = (now: Date) => or(isNull(emailSuppressions.until), gt(emailSuppressions.until, now))!;
+
+export interface SuppressionFilter {
+  /** Part of the address. */
+  q?: string;
+  reason?: StoredSuppressionReason;
+  duration?: "permanent" | "timed";
+}
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+function suppressionWhere(filter: SuppressionFilter, now: Date): SQL {
+  const parts: SQL[] = [inForce(now)];
+  if (filter.q?.trim()) parts.push(emailContains(emailSuppressions.email, filter.q));
+  if (filter.reason) parts.push(eq(emailSuppressions.reason, filter.reason as SuppressionRow["reason"]));
+  if (filter.duration === "permanent") parts.push(isNull(emailSuppressions.until));
+  if (filter.duration === "timed") parts.push(isNotNull(emailSuppressions.until));
+  return and(...parts)!;
+}
+
+/** Suppression entries in force at `now` that match, most recently changed first, and how many match. */
+export async function listSuppressions(
+  db: Db,
+  filter: SuppressionFilter,
+  now: Date,
+  page: Page,
+): Promise<{ rows: SuppressionEntry[]; total: number }> {
+  const where = suppressionWhere(filter, now);
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(emailSuppressions).where(where).orderBy(desc(emailSuppressions.updatedAt), emailSuppressions.email).limit(page.limit).offset(page.offset).all(),
+    db.select({ total: count() }).from(emailSuppressions).where(where).all(),
+  ]);
+  return { rows: rows as SuppressionEntry[], total };
+}
+
+/** Entries in force at `now`, per stored reason. */
+export async function countSuppressionsByReason(db: Db, now: Date): Promise<Array<{ reason: StoredSuppressionReason; count: number }>> {
+  const rows = await db
+    .select({ reason: emailSuppressions.reason, count: count() })
+    .from(emailSuppressions)
+    .where(inForce(now))
+    .groupBy(emailSuppressions.reason)
+    .all();
+  return rows.map((r) => ({ reason: r.reason as StoredSuppressionReason, count: r.count }));
+}
+
+/** The address's entry whether or not it is still in force (a lapsed timed entry lingers until the next event). */
+export async function findSuppression(db: Db, email: string): Promise<SuppressionEntry | null> {
+  const row = await db.select().from(emailSuppressions).where(eq(emailSuppressions.email, email)).get();
+  return (row as SuppressionEntry | undefined) ?? null;
+}
+
+export interface RecipientStateRow {
+  email: string;
+  state: DeliverabilityState;
+  updatedAt: Date;
+}
+
+/** The machine's stored state for the address, or null when no event ever touched it. */
+export async function findRecipientState(db: Db, email: string): Promise<RecipientStateRow | null> {
+  const row = await db.select().from(emailRecipientStates).where(eq(emailRecipientStates.email, email)).get();
+  if (!row) return null;
+  const parsed = deliverabilityStateSchema.safeParse(typeof row.state === "string" ? JSON.parse(row.state) : row.state);
+  return { email: row.email, state: parsed.success ? parsed.data : initialState(), updatedAt: row.updatedAt };
+}
+
+/** Stored states for these addresses (those that have one). */
+export async function findRecipientStates(db: Db, emails: string[]): Promise<Map<string, DeliverabilityState>> {
+  if (emails.length === 0) return new Map();
+  const rows = await db.select().from(emailRecipientStates).where(inArray(emailRecipientStates.email, emails)).all();
+  return new Map(
+    rows.map((r) => {
+      const parsed = deliverabilityStateSchema.safeParse(typeof r.state === "string" ? JSON.parse(r.state) : r.state);
+      return [r.email, parsed.success ? parsed.data : initialState()];
+    }),
+  );
+}
+
+/** Recipients whose state is soft-bounced (a cooldown or a bounce in the window). */
+export async function countSoftBouncedRecipients(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(emailRecipientStates)
+    .where(sql`json_extract(${emailRecipientStates.state}, '$.status') = 'softBounced'`)
+    .all();
+  return row.n;
+}
+
+export type BounceLogRow = typeof emailBounceLog.$inferSelect;
+
+/** One address's bounce log, newest first (the (email, occurred_at) index). */
+export async function listBounceLog(db: Db, email: string, limit: number): Promise<BounceLogRow[]> {
+  return db
+    .select()
+    .from(emailBounceLog)
+    .where(eq(emailBounceLog.email, email))
+    .orderBy(desc(emailBounceLog.occurredAt), desc(emailBounceLog.id))
+    .limit(limit)
+    .all();
+}
+
+export interface BouncingRecipient {
+  email: string;
+  bounces: number;
+  lastBounceAt: Date;
+  /** The provider's reason given with the most recent bounce. */
+  lastReason: string | null;
+}
+
+/** Addresses with soft bounces since `since`, the most recent bounce first. */
+export async function listBouncingRecipients(db: Db, since: Date, limit: number): Promise<BouncingRecipient[]> {
+  const rows = await db
+    .select({
+      email: emailBounceLog.email,
+      bounces: count(),
+      lastBounceAt: sql<number>`max(${emailBounceLog.occurredAt})`.as("last_bounce_at"),
+      // SQLite: with exactly one max() in the select list, bare columns come from the row holding it.
+      lastReason: emailBounceLog.reason,
+    })
+    .from(emailBounceLog)
+    .where(gte(emailBounceLog.occurredAt, since))
+    .groupBy(emailBounceLog.email)
+    .orderBy(sql`last_bounce_at desc`)
+    .limit(limit)
+    .all();
+  return rows.map((r) => ({
+    email: r.email,
+    bounces: r.bounces,
+    lastBounceAt: new Date(Number(r.lastBounceAt)),
+    lastReason: r.lastReason ?? null,
+  }));
+}
+
+export type DeliveryEventRow = Omit<typeof emailDeliveryEvents.$inferSelect, "payload">;
+
+const eventColumns = {
+  id: emailDeliveryEvents.id,
+  eventId: emailDeliveryEvents.eventId,
+  provider: emailDeliveryEvents.provider,
+  sendId: emailDeliveryEvents.sendId,
+  email: emailDeliveryEvents.email,
+  kind: emailDeliveryEvents.kind,
+  severity: emailDeliveryEvents.severity,
+  reason: emailDeliveryEvents.reason,
+  occurredAt: emailDeliveryEvents.occurredAt,
+  createdAt: emailDeliveryEvents.createdAt,
+};
+
+export interface DeliveryEventFilter {
+  /** An address exactly (already normalised). */
+  email?: string;
+  /** Part of the address. */
+  q?: string;
+  kind?: string;
+  severity?: "permanent" | "temporary";
+}
+
+function eventWhere(filter: DeliveryEventFilter): SQL | undefined {
+  const parts: SQL[] = [];
+  if (filter.email) parts.push(eq(emailDeliveryEvents.email, filter.email));
+  if (filter.q?.trim()) parts.push(emailContains(emailDeliveryEvents.email, filter.q));
+  if (filter.kind) parts.push(eq(emailDeliveryEvents.kind, filter.kind));
+  if (filter.severity) parts.push(eq(emailDeliveryEvents.severity, filter.severity));
+  return parts.length ? and(...parts) : undefined;
+}
+
+/** Delivery events that match, newest stored first (the payload left out), and how many match. */
+export async function listDeliveryEvents(db: Db, filter: DeliveryEventFilter, page: Page): Promise<{ rows: DeliveryEventRow[]; total: number }> {
+  const where = eventWhere(filter);
+  const [rows, [{ total }]] = await Promise.all([
+    db.select(eventColumns).from(emailDeliveryEvents).where(where).orderBy(desc(emailDeliveryEvents.id)).limit(page.limit).offset(page.offset).all(),
+    db.select({ total: count() }).from(emailDeliveryEvents).where(where).all(),
+  ]);
+  return { rows, total };
+}
+
+export interface DailyEventCount {
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  kind: string;
+  severity: string | null;
+  count: number;
+}
+
+/** Delivery events per UTC day (of when they happened), kind and severity, from `since` on. */
+export async function countDeliveryEventsByDay(db: Db, since: Date): Promise<DailyEventCount[]> {
+  const day = sql<string>`strftime('%Y-%m-%d', ${emailDeliveryEvents.occurredAt} / 1000, 'unixepoch')`;
+  const rows = await db
+    .select({ day, kind: emailDeliveryEvents.kind, severity: emailDeliveryEvents.severity, count: count() })
+    .from(emailDeliveryEvents)
+    .where(gte(emailDeliveryEvents.occurredAt, since))
+    .groupBy(day, emailDeliveryEvents.kind, emailDeliveryEvents.severity)
+    .all();
+  return rows.map((r) => ({ day: String(r.day), kind: r.kind, severity: r.severity, count: r.count }));
 }

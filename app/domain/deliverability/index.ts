@@ -1,5 +1,6 @@
 export {
   DEFAULT_POLICY,
+  MANUAL_SUPPRESSION_REASONS,
   SUPPRESSION_REASONS,
   checkSend,
   deliverabilityStateSchema,
@@ -13,6 +14,7 @@ export type {
   DeliverabilityPolicy,
   DeliverabilityState,
   Effect,
+  ManualSuppressionReason,
   SendCheck,
   SuppressionReason,
   TransitionResult,

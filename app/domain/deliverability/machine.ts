@@ -24,8 +24,15 @@ export const DEFAULT_POLICY: Readonly<DeliverabilityPolicy> = Object.freeze({
   consecutiveTemporaryLimit: 4,
 });
 
-export const SUPPRESSION_REASONS = ["hard_bounce", "complaint", "unsubscribe", "soft_bounce_limit", "consecutive_temporary"] as const;
+export const SUPPRESSION_REASONS = ["hard_bounce", "complaint", "unsubscribe", "soft_bounce_limit", "consecutive_temporary", "manual"] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
+
+/**
+ * Reasons an operator may give a suppression by hand: `manual` (do not contact: an operator's
+ * decision), `unsubscribe` (the recipient asked through another channel).
+ */
+export const MANUAL_SUPPRESSION_REASONS = ["manual", "unsubscribe"] as const;
+export type ManualSuppressionReason = (typeof MANUAL_SUPPRESSION_REASONS)[number];
 
 /**
  * Per-recipient state. Serialise it as JSON and read it back with `deliverabilityStateSchema`,
@@ -48,7 +55,11 @@ export type DeliverabilityEvent =
   | { type: "complaint" }
   | { type: "temporaryFailure" }
   | { type: "delivered" }
-  | { type: "unsubscribe" };
+  | { type: "unsubscribe" }
+  /** An operator suppresses the address by hand; `until` null is permanent. */
+  | { type: "manualSuppress"; reason: ManualSuppressionReason; until: Date | null }
+  /** An operator lifts whatever suppression or cooldown the address has and starts it afresh. */
+  | { type: "manualLift" };
 
 export type AlertKind = "hard_bounce" | "complaint" | "soft_bounce_escalated";
 
@@ -60,6 +71,8 @@ export type Effect =
   | { type: "suppress"; reason: SuppressionReason; until: Date | null }
   /** A timed suppression ran out; remove the `email_suppressions` entry. */
   | { type: "liftSuppression"; reason: SuppressionReason | undefined }
+  /** An operator lifted the address: remove its `email_suppressions` entry, permanent or timed. */
+  | { type: "clearSuppression" }
   | { type: "alert"; kind: AlertKind };
 
 export interface TransitionResult {
@@ -101,6 +114,13 @@ function suppressForever(state: DeliverabilityState, reason: SuppressionReason):
  *   `softBounceSuppressionMs`; both escalations alert `soft_bounce_escalated`;
  * - delivered → consecutive count reset, soft-bounced → deliverable (the address works). A
  *   delivery older than the last soft bounce (webhooks arrive out of order) changes nothing.
+ * - manual suppress (an operator) → suppressed with the given reason, permanently or until a date;
+ *   it never weakens a suppression already in force (a permanent one stays as it is, a timed one
+ *   is only replaced by a permanent or a later one); no alert (a person did it).
+ * - manual lift (an operator) → deliverable from any state, with the soft-bounce history cleared
+ *   (window, consecutive count, cooldown), so the next send is accepted and a single later soft
+ *   bounce starts the policy from scratch; the `email_suppressions` entry goes, whatever it was.
+ *   `email_bounce_log` keeps the history.
  * `now` is when the event happened. Pure: the same inputs give the same output.
  */
 export function transition(
@@ -109,6 +129,10 @@ export function transition(
   policy: DeliverabilityPolicy,
   now: Date,
 ): TransitionResult {
+  if (event.type === "manualLift") {
+    // Whatever the state (a lapsed timed suppression included), the result is a fresh start.
+    return { state: initialState(), effects: [{ type: "clearSuppression" }] };
+  }
   const expired = expire(current, now);
   const state = expired.state;
   const effects: Effect[] = [...expired.effects];
@@ -150,6 +174,17 @@ export function transition(
       }
       if (state.status === "suppressed") return { state: counted, effects };
       return { state: { ...counted, status: "softBounced" }, effects };
+    }
+
+    case "manualSuppress": {
+      const until = event.until;
+      // A suppression that would already be over is no suppression: nothing changes.
+      if (until !== null && until.getTime() <= t) return { state, effects };
+      if (isPermanent(state)) return { state, effects };
+      const currentUntil = state.status === "suppressed" ? state.suppressedUntil : undefined;
+      if (until !== null && currentUntil && currentUntil.getTime() >= until.getTime()) return { state, effects };
+      effects.push({ type: "suppress", reason: event.reason, until });
+      return { state: { ...state, status: "suppressed", suppressedUntil: until, reason: event.reason }, effects };
     }
 
     case "delivered": {
