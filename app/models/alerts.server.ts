@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import { operatorAlerts } from "../../db/schema";
 import type { Db } from "~/lib/db.server";
 
@@ -40,4 +40,61 @@ export async function markAlertFailed(db: Db, id: number, error: string): Promis
 
 export async function listRecentAlerts(db: Db, limit: number): Promise<AlertRow[]> {
   return db.select().from(operatorAlerts).orderBy(desc(operatorAlerts.id)).limit(limit).all();
+}
+
+// ── the admin page: review and acknowledge ──────────────────────────────────────────────────────
+
+/** Alerts for the admin page: those nobody acknowledged first, then the rest; newest first in each. */
+export async function listAlertsForReview(
+  db: Db,
+  opts: { limit: number; offset?: number; openOnly?: boolean },
+): Promise<AlertRow[]> {
+  return db
+    .select()
+    .from(operatorAlerts)
+    .where(opts.openOnly ? isNull(operatorAlerts.acknowledgedAt) : undefined)
+    .orderBy(sql`${operatorAlerts.acknowledgedAt} IS NOT NULL`, desc(operatorAlerts.id))
+    .limit(opts.limit)
+    .offset(opts.offset ?? 0)
+    .all();
+}
+
+export async function countAlerts(db: Db): Promise<{ open: number; total: number }> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)`,
+      open: sql<number>`coalesce(sum(case when ${operatorAlerts.acknowledgedAt} is null then 1 else 0 end), 0)`,
+    })
+    .from(operatorAlerts)
+    .all();
+  return { open: Number(row.open), total: Number(row.total) };
+}
+
+export type AcknowledgeOutcome = { ok: true; alert: AlertRow } | { ok: false; reason: "missing" | "already"; alert?: AlertRow };
+
+/** Marks one alert seen, once: a second acknowledgement keeps the first one's who and when. */
+export async function acknowledgeAlert(db: Db, id: number, by: string, at: Date): Promise<AcknowledgeOutcome> {
+  const [updated] = await db
+    .update(operatorAlerts)
+    .set({ acknowledgedAt: at, acknowledgedBy: by })
+    .where(and(eq(operatorAlerts.id, id), isNull(operatorAlerts.acknowledgedAt)))
+    .returning()
+    .all();
+  if (updated) return { ok: true, alert: updated };
+  const existing = await db.select().from(operatorAlerts).where(eq(operatorAlerts.id, id)).get();
+  return existing ? { ok: false, reason: "already", alert: existing } : { ok: false, reason: "missing" };
+}
+
+/**
+ * Acknowledges every open alert up to and including `maxId` (the newest one the admin saw), so an
+ * alert that arrives while the page is open is not acknowledged unseen. Returns how many.
+ */
+export async function acknowledgeAlertsThrough(db: Db, maxId: number, by: string, at: Date): Promise<number> {
+  const rows = await db
+    .update(operatorAlerts)
+    .set({ acknowledgedAt: at, acknowledgedBy: by })
+    .where(and(lte(operatorAlerts.id, maxId), isNull(operatorAlerts.acknowledgedAt)))
+    .returning({ id: operatorAlerts.id })
+    .all();
+  return rows.length;
 }

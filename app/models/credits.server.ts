@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import { creditBalances } from "../../db/schema";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { creditBalances, creditLedger } from "../../db/schema";
 import type { Db } from "~/lib/db.server";
 
 export const AI_GENERATION = "ai_generation";
@@ -71,4 +71,36 @@ export async function balanceOf(db: Db, userId: string, action: CreditAction = A
     .where(and(eq(creditBalances.userId, userId), eq(creditBalances.action, action)))
     .get();
   return row?.balance ?? 0;
+}
+
+export type LedgerRow = typeof creditLedger.$inferSelect;
+
+/** One user's ledger for one action, newest first (the id breaks ties within a millisecond), and its length. */
+export async function listLedger(
+  db: Db,
+  userId: string,
+  page: { limit: number; offset: number },
+  action: CreditAction = AI_GENERATION,
+): Promise<{ rows: LedgerRow[]; total: number }> {
+  const where = and(eq(creditLedger.userId, userId), eq(creditLedger.action, action));
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(creditLedger).where(where).orderBy(desc(creditLedger.createdAt), desc(creditLedger.id)).limit(page.limit).offset(page.offset).all(),
+    db.select({ total: count() }).from(creditLedger).where(where).all(),
+  ]);
+  return { rows, total };
+}
+
+/** The sum of one user's ledger deltas per kind, and how many rows of each. */
+export async function sumLedgerByKind(
+  db: Db,
+  userId: string,
+  action: CreditAction = AI_GENERATION,
+): Promise<Array<{ kind: LedgerRow["kind"]; sum: number; count: number }>> {
+  const rows = await db
+    .select({ kind: creditLedger.kind, sum: sql<number>`coalesce(sum(${creditLedger.delta}), 0)`, count: count() })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.userId, userId), eq(creditLedger.action, action)))
+    .groupBy(creditLedger.kind)
+    .all();
+  return rows.map((r) => ({ kind: r.kind, sum: Number(r.sum), count: r.count }));
 }
