@@ -1,6 +1,15 @@
 import type { AppContext } from "~/lib/app.server";
 import { type Rating, type ShareOfPositive, isPositive, share } from "~/domain/eval/feedback";
-import { type FeedbackRow, countFeedback, insertFeedback, listFeedback } from "~/models/feedback.server";
+import {
+  type FeedbackFilter,
+  type FeedbackListRow,
+  type FeedbackRow,
+  countFeedback,
+  countFeedbackByRating,
+  insertFeedback,
+  listFeedback,
+  listFeedbackFiltered,
+} from "~/models/feedback.server";
 
 export interface FeedbackInput {
   prompt: string;
@@ -49,5 +58,35 @@ export async function feedbackReport(app: AppContext, limit: number): Promise<{ 
       withRag: share(rag.count, rag.positive),
       withoutRag: share(noRag.count, noRag.positive),
     },
+  };
+}
+
+export const RATINGS: readonly Rating[] = ["up", "down", "5", "4", "3", "2", "1"];
+
+export interface FeedbackPage {
+  items: FeedbackListRow[];
+  /** Rows matching the filter. */
+  matching: number;
+  aggregates: FeedbackAggregates;
+  /** Every stored rating with its count (zero included), in RATINGS order. */
+  byRating: Array<{ rating: Rating; count: number }>;
+}
+
+/** The admin page: a filtered page of feedback, and counts over all of it. */
+export async function feedbackPage(app: AppContext, filter: FeedbackFilter, page: { limit: number; offset: number }): Promise<FeedbackPage> {
+  const db = app.database.db;
+  const [list, counts, ratings] = await Promise.all([listFeedbackFiltered(db, filter, page), countFeedback(db), countFeedbackByRating(db)]);
+  const rag = counts.find((c) => c.ragUsed) ?? { count: 0, positive: 0 };
+  const noRag = counts.find((c) => !c.ragUsed) ?? { count: 0, positive: 0 };
+  const byRatingMap = new Map(ratings.map((r) => [r.rating, r.count]));
+  return {
+    items: list.rows,
+    matching: list.total,
+    aggregates: {
+      overall: share(rag.count + noRag.count, rag.positive + noRag.positive),
+      withRag: share(rag.count, rag.positive),
+      withoutRag: share(noRag.count, noRag.positive),
+    },
+    byRating: RATINGS.map((rating) => ({ rating, count: byRatingMap.get(rating) ?? 0 })),
   };
 }
