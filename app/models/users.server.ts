@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { adminUsers, apiTokens, creditBalances, creditLedger, users } from "../../db/schema";
 import type { Db } from "~/lib/db.server";
-import { hashPassword, verifyPassword } from "~/lib/password.server";
+import { hashPassword, needsRehash, verifyPassword } from "~/lib/password.server";
 import { AI_GENERATION } from "./credits.server";
 
 export interface User {
@@ -74,6 +74,14 @@ export async function verifyLogin(db: Db, email: string, password: string): Prom
     return null;
   }
   if (!(await verifyPassword(password, row.passwordHash))) return null;
+  // A hash made with weaker parameters is replaced now, while the password is at hand. The
+  // where clause keeps a concurrent password change from being overwritten.
+  if (needsRehash(row.passwordHash)) {
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(and(eq(users.id, row.id), eq(users.passwordHash, row.passwordHash)));
+  }
   return withAdminFlag(db, row);
 }
 
