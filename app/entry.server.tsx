@@ -10,6 +10,7 @@ import { renderToPipeableStream } from "react-dom/server";
 export { bootstrap } from "~/lib/bootstrap.server";
 export { getApp } from "~/lib/app.server";
 export { adapterSummary } from "~/lib/composition.server";
+export { checkPageMutation } from "~/lib/csrf.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -29,6 +30,11 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html");
+          // No page may be framed by another site (clickjacking). Untrusted email HTML is served by
+          // resource routes (/vib: CSP sandbox) that do not come through here, so the admin pages
+          // can still show it in their sandboxed iframes.
+          responseHeaders.set("Content-Security-Policy", "frame-ancestors 'none'");
+          responseHeaders.set("X-Frame-Options", "DENY");
           resolve(
             new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
           );

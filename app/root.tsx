@@ -1,9 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import {
   Form, Link, Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse,
   useLoaderData, useMatches, useRouteError, useRouteLoaderData,
 } from "@remix-run/react";
-import { getSessionUser } from "~/lib/auth.server";
+import { useEffect, useState } from "react";
+import { CsrfField } from "~/components/csrf-field";
+import { getPageAuth } from "~/lib/auth.server";
 import { getApp } from "~/lib/app.server";
 
 export const links: LinksFunction = () => [
@@ -12,8 +15,13 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, app] = await Promise.all([getSessionUser(request), getApp()]);
-  return { user, brand: app.env.BRAND_NAME };
+  const [{ user, csrfToken, setCookie }, app] = await Promise.all([getPageAuth(request), getApp()]);
+  // csrfToken: what every form sends back (<CsrfField/>); appOrigin: where the server accepts
+  // forms from (BASE_URL), so a page opened at another address can say so before a post fails.
+  return data(
+    { user, brand: app.env.BRAND_NAME, csrfToken, appOrigin: new URL(app.env.BASE_URL).origin },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
 }
 
 const FALLBACK_BRAND = "Kinetic";
@@ -36,7 +44,23 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 
 type ShellUser = { email: string; isAdmin: boolean } | null;
 
-function Shell({ children, brand, user, bare, navless }: { children: React.ReactNode; brand: string; user: ShellUser; bare?: boolean; navless?: boolean }) {
+/**
+ * The server takes forms only from BASE_URL's origin (csrf.server.ts). Opened at another address
+ * (127.0.0.1 for localhost, a LAN address), every post would be refused: say so up front.
+ */
+function WrongOriginNotice({ appOrigin }: { appOrigin?: string }) {
+  const [here, setHere] = useState<string | null>(null);
+  useEffect(() => setHere(window.location.origin), []);
+  if (!appOrigin || !here || here === appOrigin) return null;
+  return (
+    <p className="error" role="alert" data-testid="wrong-origin">
+      This app is set up for <a href={appOrigin + window.location.pathname + window.location.search}>{appOrigin}</a> (BASE_URL), but you
+      opened it at {here}. Forms sent from here are refused; open it at {appOrigin}, or set BASE_URL to this address.
+    </p>
+  );
+}
+
+function Shell({ children, brand, user, bare, navless, appOrigin }: { children: React.ReactNode; brand: string; user: ShellUser; bare?: boolean; navless?: boolean; appOrigin?: string }) {
   return (
     <html lang="en">
       <head>
@@ -58,6 +82,7 @@ function Shell({ children, brand, user, bare, navless }: { children: React.React
                 {user.isAdmin ? <NavLink to="/admin">Admin</NavLink> : null}
                 <span className="muted">{user.email}</span>
                 <Form method="post" action="/logout">
+                  <CsrfField />
                   <button type="submit" className="link-button">Sign out</button>
                 </Form>
               </nav>
@@ -68,7 +93,10 @@ function Shell({ children, brand, user, bare, navless }: { children: React.React
             )}
           </header>
         )}
-        <main>{children}</main>
+        <main>
+          <WrongOriginNotice appOrigin={appOrigin} />
+          {children}
+        </main>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -81,10 +109,11 @@ function useBare(): boolean {
 }
 
 export default function App() {
-  const { user, brand } = useLoaderData<typeof loader>();
+  const { user, brand, appOrigin } = useLoaderData<typeof loader>();
   const bare = useBare();
   return (
-    <Shell brand={brand} user={user} bare={bare}>
+    // Pages for email recipients post nothing that needs the check (unsubscribe is signed-link).
+    <Shell brand={brand} user={user} bare={bare} appOrigin={bare ? undefined : appOrigin}>
       <Outlet />
     </Shell>
   );
@@ -93,13 +122,13 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   // Missing when the root loader did not run (e.g. no route matched) or failed itself.
-  const data = useRouteLoaderData<typeof loader>("root");
+  const rootData = useRouteLoaderData<typeof loader>("root");
   const bare = useBare();
   const { title, detail } = errorCopy(error);
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     // Without the root data the signed-in state is unknown: show the brand link only, not a wrong "Sign in".
-    <Shell brand={data?.brand ?? FALLBACK_BRAND} user={data?.user ?? null} bare={bare} navless={!data}>
+    <Shell brand={rootData?.brand ?? FALLBACK_BRAND} user={rootData?.user ?? null} bare={bare} navless={!rootData} appOrigin={rootData?.appOrigin}>
       <div className="narrow error-page" style={{ margin: "0 auto" }}>
         <h1>{title}</h1>
         <p>{detail}</p>

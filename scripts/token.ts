@@ -1,8 +1,8 @@
 // npm run token -- --email E [--ttl 24h] [--name NAME]   → prints the token alone on its last line.
+// The lifetime defaults to ACCESS_TOKEN_TTL and may not exceed ACCESS_TOKEN_MAX_TTL.
 import { migrate } from "../db/migrate";
 import { getApp } from "../app/lib/app.server";
-import { issueAccessToken } from "../app/lib/auth.server";
-import { parseTtl } from "../app/lib/jwt.server";
+import { issueAccessToken, tokenLifetime } from "../app/lib/auth.server";
 import { findUserByEmail } from "../app/models/users.server";
 import { fail, parseArgs, runCli, stringFlag } from "./lib/args";
 
@@ -12,9 +12,10 @@ async function main() {
   const args = parseArgs(process.argv.slice(2));
   const email = stringFlag(args, "email");
   if (!email) fail("--email is required", USAGE);
-  const ttl = stringFlag(args, "ttl") ?? "24h";
-  if (!parseTtl(ttl)) fail(`--ttl "${ttl}" is not a lifetime like 30m, 24h or 7d`, USAGE);
   const app = await getApp();
+  const ttl = stringFlag(args, "ttl") ?? app.env.ACCESS_TOKEN_TTL;
+  const lifetime = tokenLifetime(app.env, ttl);
+  if (!lifetime.ok) fail(`--ttl: ${lifetime.error}`, USAGE);
   await migrate(app.database.client);
   const user = await findUserByEmail(app.database.db, email);
   if (!user) fail(`no user with email ${email} (create one with: npm run user -- create --email ${email} --password …)`);

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { CsrfField } from "~/components/csrf-field";
 import { getApp } from "~/lib/app.server";
 import { requirePageUser } from "~/lib/auth.server";
 import { AI_GENERATION, grant } from "~/models/credits.server";
@@ -71,6 +72,7 @@ export default function AdminIndex() {
               <td data-testid={`credits-${u.email}`}>{u.credits}</td>
               <td>
                 <Form method="post" style={{ display: "flex", gap: ".5rem", alignItems: "center" }}>
+                  <CsrfField />
                   <input type="hidden" name="intent" value="grant" />
                   <input type="hidden" name="userId" value={u.id} />
                   <input type="number" name="credits" min={1} defaultValue={10} aria-label={`Credits for ${u.email}`} style={{ width: "6rem" }} />
@@ -79,6 +81,7 @@ export default function AdminIndex() {
               </td>
               <td>
                 <Form method="post">
+                  <CsrfField />
                   <input type="hidden" name="intent" value="admin" />
                   <input type="hidden" name="userId" value={u.id} />
                   <input type="hidden" name="admin" value={u.isAdmin ? "false" : "true"} />
@@ -92,6 +95,7 @@ export default function AdminIndex() {
       <h2>Add a user</h2>
       <div className="card">
         <Form method="post">
+          <CsrfField />
           <input type="hidden" name="intent" value="create" />
           <label htmlFor="new-email">Email</label>
           <input id="new-email" name="email" type="email" required />

@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useOutlet } from "@remix-run/react";
 import { useState } from "react";
+import { CsrfField } from "~/components/csrf-field";
+import { CSRF_FIELD } from "~/lib/csrf";
 import { getApp } from "~/lib/app.server";
 import { requirePageUser } from "~/lib/auth.server";
 import { listDocumentSummaries } from "~/models/rag-documents.server";
@@ -42,7 +44,7 @@ const LIST_FIELDS = new Set(["keyFeatures", "bestPracticeTags", "techniquesCover
 function toUpload(values: FormValues): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(values)) {
-    if (k === "intent" || typeof v !== "string") continue;
+    if (k === "intent" || k === CSRF_FIELD || typeof v !== "string") continue;
     if (LIST_FIELDS.has(k)) {
       const list = v.split(",").map((x) => x.trim()).filter(Boolean);
       if (list.length) out[k] = list;
@@ -161,6 +163,7 @@ export default function AdminLibrary() {
               <td className="muted">{d.submittedAt.slice(0, 16).replace("T", " ")}</td>
               <td>
                 <Form method="post" onSubmit={(e) => { if (!confirm(`Delete ${d.id}?`)) e.preventDefault(); }}>
+                  <CsrfField />
                   <input type="hidden" name="intent" value="delete" />
                   <input type="hidden" name="id" value={d.id} />
                   <button type="submit" className="secondary" style={{ marginTop: 0 }} aria-label={`Delete ${d.title || d.id}`}>Delete</button>
@@ -174,6 +177,7 @@ export default function AdminLibrary() {
       <h2>Add a document</h2>
       <div className="card">
         <Form method="post" key={formKey}>
+          <CsrfField />
           <label htmlFor="lib-uploadType">Type</label>
           <select id="lib-uploadType" name="uploadType" value={uploadType} onChange={(e) => setUploadType(e.target.value)}>
             <option value="html">HTML email</option>

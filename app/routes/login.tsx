@@ -1,31 +1,48 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
-import { commitSession, getSession, getSessionUser, loginWithForm } from "~/lib/auth.server";
+import { CsrfField } from "~/components/csrf-field";
+import { getApp } from "~/lib/app.server";
+import { getSessionUser, signIn, startPageSession } from "~/lib/auth.server";
+import type { LoadContext } from "~/lib/http.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 
 export const meta: MetaFunction = () => [{ title: "Sign in" }];
 
-function safeRedirect(to: FormDataEntryValue | string | null): string {
-  const value = typeof to === "string" ? to : "";
-  return value.startsWith("/") && !value.startsWith("//") ? value : "/";
-}
+// A throttled sign-in answers 429 with Retry-After, on the document response too.
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : loaderHeaders;
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (await getSessionUser(request)) return redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  if (await getSessionUser(request)) {
+    const app = await getApp();
+    return redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), app.env.BASE_URL));
+  }
   return null;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
-  const result = await loginWithForm(request);
-  if (!result.ok) return { error: result.error, email: String(form.get("email") ?? "") };
-  const session = await getSession(request);
-  session.set("userId", result.user.id);
-  return redirect(safeRedirect(form.get("redirectTo")), { headers: { "Set-Cookie": await commitSession(session) } });
+export async function action({ request, context }: ActionFunctionArgs) {
+  const app = await getApp();
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "");
+  const result = await signIn(app, {
+    email,
+    password: String(form.get("password") ?? ""),
+    clientIp: (context as LoadContext | undefined)?.clientIp ?? "unknown",
+  });
+  if (!result.ok) {
+    const headers = result.status === 429 ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
+    return data({ error: result.error, email }, { status: result.status, headers });
+  }
+  return redirect(safeRedirectPath(form.get("redirectTo"), app.env.BASE_URL), {
+    headers: { "Set-Cookie": await startPageSession(request, result.user) },
+  });
 }
 
 export default function Login() {
-  const data = useActionData<typeof action>();
+  const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const busy = useNavigation().state !== "idle";
   return (
@@ -33,10 +50,11 @@ export default function Login() {
       <h1>Sign in</h1>
       <div className="card">
         <Form method="post">
+          <CsrfField />
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
-          {data?.error ? <p className="error" role="alert">{data.error}</p> : null}
+          {result?.error ? <p className="error" role="alert">{result.error}</p> : null}
           <label htmlFor="email">Email</label>
-          <input id="email" name="email" type="email" autoComplete="email" required defaultValue={data?.email} />
+          <input id="email" name="email" type="email" autoComplete="email" required defaultValue={result?.email} />
           <label htmlFor="password">Password</label>
           <input id="password" name="password" type="password" autoComplete="current-password" required />
           <button type="submit" disabled={busy}>{busy ? "Signing in…" : "Sign in"}</button>

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
+import { CsrfField } from "~/components/csrf-field";
 import { getApp } from "~/lib/app.server";
-import { issueAccessToken, requirePageUser } from "~/lib/auth.server";
-import { parseTtl } from "~/lib/jwt.server";
+import { issueAccessToken, requirePageUser, tokenLifetime } from "~/lib/auth.server";
 import { listApiTokens, revokeApiToken } from "~/models/users.server";
 
 export const meta: MetaFunction = ({ matches }) => {
@@ -27,6 +27,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     baseUrl: app.env.BASE_URL,
     defaultTtl: app.env.ACCESS_TOKEN_TTL,
+    // Only the lifetimes ACCESS_TOKEN_MAX_TTL allows are offered.
+    lifetimes: (LIFETIMES.some((l) => l.value === app.env.ACCESS_TOKEN_TTL)
+      ? LIFETIMES
+      : [{ value: app.env.ACCESS_TOKEN_TTL, label: app.env.ACCESS_TOKEN_TTL }, ...LIFETIMES]
+    ).filter((l) => tokenLifetime(app.env, l.value).ok),
     tokens: tokens.map((t) => ({
       jti: t.jti, name: t.name, createdAt: t.createdAt.toISOString(), expiresAt: t.expiresAt.toISOString(),
       revoked: Boolean(t.revokedAt), expired: t.expiresAt.getTime() < Date.now(),
@@ -37,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const CreateSchema = z.object({
   intent: z.literal("create"),
   name: z.string().trim().min(1, "Give the token a name").max(80),
-  ttl: z.string().refine((v) => parseTtl(v) !== null, "Use a lifetime like 24h, 7d or 30d"),
+  ttl: z.string().trim().min(1, "Choose a lifetime"),
 });
 const RevokeSchema = z.object({ intent: z.literal("revoke"), jti: z.string().min(1) });
 
@@ -53,6 +58,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const parsed = CreateSchema.safeParse(form);
   if (!parsed.success) return { error: parsed.error.issues.map((i) => i.message).join(". ") };
+  const lifetime = tokenLifetime(app.env, parsed.data.ttl);
+  if (!lifetime.ok) return { error: `${lifetime.error}.` };
   const issued = await issueAccessToken(app, user, parsed.data.ttl, parsed.data.name);
   return { token: issued.token, expiresAt: issued.expiresAt.toISOString(), name: parsed.data.name };
 }
@@ -78,9 +85,8 @@ function CopyButton({ text }: { text: string }) {
 }
 
 export default function Tokens() {
-  const { tokens, baseUrl, defaultTtl } = useLoaderData<typeof loader>();
+  const { tokens, baseUrl, defaultTtl, lifetimes } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const lifetimes = LIFETIMES.some((l) => l.value === defaultTtl) ? LIFETIMES : [{ value: defaultTtl, label: defaultTtl }, ...LIFETIMES];
   const created = result && "token" in result && result.token ? result : null;
   return (
     <div>
@@ -103,6 +109,7 @@ export default function Tokens() {
         <h2 style={{ marginTop: 0 }}>Create a token</h2>
         {/* Keyed by the new token so the form starts empty again after creating one. */}
         <Form method="post" key={created?.token ?? "new"}>
+          <CsrfField />
           <input type="hidden" name="intent" value="create" />
           <label htmlFor="name">Name</label>
           <input id="name" name="name" type="text" placeholder="e.g. build server" required />
@@ -131,6 +138,7 @@ export default function Tokens() {
                 <td>
                   {!t.revoked && !t.expired ? (
                     <Form method="post">
+                      <CsrfField />
                       <input type="hidden" name="intent" value="revoke" />
                       <input type="hidden" name="jti" value={t.jti} />
                       <button type="submit" className="secondary" style={{ marginTop: 0 }}>Revoke</button>

@@ -1,0 +1,116 @@
+// The one check every state-changing page request passes (DESIGN.md §4.12). The HTTP server
+// (node-server.server.ts) calls checkPageMutation for every request it hands to Remix whose method
+// is not GET, HEAD or OPTIONS, after reading the (size-limited) body and before any route code
+// runs: document form posts, single-fetch `*.data` posts and `?_data=` posts alike, so a new route
+// is covered without doing anything.
+//
+// 1. Same origin. `Origin`, when present, must be BASE_URL's origin, and `Sec-Fetch-Site`, when
+//    present, must be `same-origin`. When a request has neither header it is not refused for that:
+//    every current browser sends `Origin` on cross-origin POSTs (form or fetch), so such a request
+//    comes from a non-browser client or a very old browser, and step 2 still applies to it.
+// 2. The CSRF token, from the `_csrf` form field or the `X-CSRF-Token` header. With a session it
+//    must equal the session's token (page_sessions.csrf_token); without one (the sign-in form) it
+//    must equal the pre-session token in the signed `__kinetic_csrf` cookie (double submit).
+//
+// Not checked: /api/* (bearer-token routes, not cookie-authenticated; the AMP survey endpoint is
+// cross-origin by design) and the routes in SIGNED_LINK_ROUTES.
+import crypto from "node:crypto";
+import { getApp } from "./app.server";
+import { getPageSession, getPreSessionCsrfToken } from "./auth.server";
+import { CSRF_FIELD, CSRF_HEADER } from "./csrf";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Page routes whose authority is a signed token in their URL, not a session, and that must accept
+ * posts from elsewhere: a mail provider makes the RFC 8058 one-click unsubscribe POST from its
+ * own servers, without cookies. (Route id → the pathname pattern it serves, `.data` included.)
+ */
+export const SIGNED_LINK_ROUTES: Record<string, RegExp> = {
+  "routes/unsubscribe.$token": /^\/unsubscribe\/[^/]+?(\.data)?\/?$/i,
+};
+
+export function isCsrfExempt(pathname: string): boolean {
+  if (/^\/api(\/|$)/i.test(pathname)) return true;
+  return Object.values(SIGNED_LINK_ROUTES).some((pattern) => pattern.test(pathname));
+}
+
+export type CsrfVerdict = { ok: true } | { ok: false; message: string };
+
+/** Step 1: the request comes from a page of this site (pure; `appOrigin` is BASE_URL's origin). */
+export function checkSameOrigin(headers: Headers, appOrigin: string): CsrfVerdict {
+  const origin = headers.get("origin");
+  if (origin !== null && origin !== appOrigin) {
+    return {
+      ok: false,
+      message:
+        origin === "null"
+          ? `Refused: this request came from a page without an origin (a sandboxed frame or a privacy redirect). Forms must be sent from ${appOrigin}.`
+          : `Refused: this request was sent from ${origin}, but this server's address is ${appOrigin} (BASE_URL). Open the app at ${appOrigin}, or set BASE_URL to the address you use.`,
+    };
+  }
+  const site = headers.get("sec-fetch-site");
+  if (site !== null && site !== "same-origin") {
+    return { ok: false, message: `Refused: this request came from another site (Sec-Fetch-Site: ${site}). Forms must be sent from ${appOrigin}.` };
+  }
+  return { ok: true };
+}
+
+/** The token a request carries: the header, else the form field (URL-encoded or multipart body). */
+export async function submittedCsrfToken(headers: Headers, body: Uint8Array<ArrayBuffer>): Promise<string | null> {
+  const header = headers.get(CSRF_HEADER);
+  if (header) return header;
+  const type = (headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type === "application/x-www-form-urlencoded") {
+    return new URLSearchParams(Buffer.from(body).toString("utf8")).get(CSRF_FIELD);
+  }
+  if (type === "multipart/form-data") {
+    try {
+      const form = await new Response(body, { headers: { "Content-Type": headers.get("content-type")! } }).formData();
+      const value = form.get(CSRF_FIELD);
+      return typeof value === "string" ? value : null;
+    } catch {
+      return null; // malformed: no token to be found
+    }
+  }
+  return null;
+}
+
+function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}
+
+export interface PageMutation {
+  method: string;
+  url: string;
+  headers: Headers;
+  /** The whole body, already read within PAGE_BODY_LIMIT_BYTES. */
+  body: Uint8Array<ArrayBuffer>;
+}
+
+/** Whether a request may go on to Remix; when not, the reason, for a 403. */
+export async function checkPageMutation(request: PageMutation): Promise<CsrfVerdict> {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return { ok: true };
+  if (isCsrfExempt(new URL(request.url).pathname)) return { ok: true };
+  const app = await getApp();
+  const origin = checkSameOrigin(request.headers, new URL(app.env.BASE_URL).origin);
+  if (!origin.ok) return origin;
+
+  const submitted = await submittedCsrfToken(request.headers, request.body);
+  if (!submitted) return { ok: false, message: "Refused: this form carries no CSRF token. Reload the page and send it again." };
+  // The session lookups read only the cookies.
+  const asRequest = new Request(request.url, { headers: { Cookie: request.headers.get("cookie") ?? "" } });
+  const session = await getPageSession(asRequest);
+  const expected = session ? session.csrfToken : await getPreSessionCsrfToken(asRequest);
+  if (!expected || !sameToken(submitted, expected)) {
+    return {
+      ok: false,
+      message: session
+        ? "Refused: this form's CSRF token does not match your session (you may have signed out or in elsewhere since the page was loaded). Reload the page and send it again."
+        : "Refused: this form's CSRF token does not match (your session may have ended since the page was loaded). Reload the page and send it again.",
+    };
+  }
+  return { ok: true };
+}
