@@ -1,0 +1,55 @@
+import { expect, test } from "@playwright/test";
+
+async function signIn(page: import("@playwright/test").Page) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill("e2e-admin@example.com");
+  await page.getByLabel("Password").fill("e2e-password-123");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+}
+
+test("an admin makes a user an admin and takes it back; every form carries the session's CSRF token", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin");
+  await page.getByLabel("Email").fill("toggled@example.com");
+  await page.getByLabel("Password", { exact: true }).fill("toggled-password");
+  await page.getByRole("button", { name: "Create user" }).click();
+  await expect(page.getByRole("status")).toContainText("Created toggled@example.com");
+  const row = page.getByRole("row", { name: /toggled@example.com/ });
+  await row.getByRole("button", { name: "Make admin" }).click();
+  await expect(page.getByRole("status")).toContainText("toggled@example.com is now an admin");
+  await expect(row.locator(".pill")).toHaveText("admin");
+  await row.getByRole("button", { name: "Remove admin" }).click();
+  await expect(page.getByRole("status")).toContainText("toggled@example.com is no longer an admin");
+
+  const tokens = await page.locator('form[method="post"] input[name="_csrf"]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+  expect(tokens.length).toBeGreaterThan(3);
+  expect(new Set(tokens).size).toBe(1);
+});
+
+test("another site cannot frame the pages", async ({ page, baseURL }) => {
+  // A page that is not ours embeds the sign-in page and, as a control, /vib (email HTML, which may be framed).
+  const frame = (id: string, src: string) => `<iframe id="${id}" src="${baseURL}${src}" onload="this.dataset.loaded = 'yes'"></iframe>`;
+  await page.setContent(frame("login", "/login") + frame("vib", "/vib/no-such-send"));
+  await expect(page.locator("#vib")).toHaveAttribute("data-loaded", "yes");
+  await expect(page.frameLocator("#vib").getByRole("heading", { name: "Email not found" })).toBeVisible();
+  await expect(page.locator("#login")).toHaveAttribute("data-loaded", "yes");
+  await expect(page.frameLocator("#login").getByRole("button", { name: "Sign in" })).toHaveCount(0);
+});
+
+test("opened at another address than BASE_URL, the pages say forms will be refused", async ({ page, baseURL }) => {
+  // The server's BASE_URL is http://127.0.0.1:PORT; localhost is the same server under another origin.
+  const elsewhere = baseURL!.replace("127.0.0.1", "localhost");
+  await page.goto(`${elsewhere}/login`);
+  await expect(page.getByTestId("wrong-origin")).toContainText(`This app is set up for ${baseURL}`);
+  await page.getByLabel("Email").fill("e2e-admin@example.com");
+  await page.getByLabel("Password").fill("e2e-password-123");
+  const [refused] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && r.url().startsWith(`${elsewhere}/login`)),
+    page.getByRole("button", { name: "Sign in" }).click(),
+  ]);
+  expect(refused.status()).toBe(403);
+  expect(await refused.text()).toContain(`but this server's address is ${baseURL}`);
+  await page.goto(`${elsewhere}/tokens`);
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+});
