@@ -188,7 +188,10 @@ function isNameLike(phrase: string): boolean {
 }
 
 // Letters after the first may be accented ("Bistro Lumière"): \w alone stops at "è".
-const NAME = String.raw`([A-Z0-9][\w\u00C0-\u024F&'’.+-]*(?:\s+(?:&\s+|of\s+|and\s+|the\s+)?[A-Z0-9][\w\u00C0-\u024F&'’.+-]*){0,3})`;
+// Each word is at most NAME_WORD_CHARS long: an unbounded `*` rescanned a long run of name
+// characters ("A.A.A.…") from every word boundary in it, quadratic in the run.
+const NAME_WORD = String.raw`[A-Z0-9][\w\u00C0-\u024F&'’.+-]{0,39}`;
+const NAME = String.raw`(${NAME_WORD}(?:\s+(?:&\s+|of\s+|and\s+|the\s+)?${NAME_WORD}){0,3})`;
 
 /** "The Sunday Ledger newsletter …", "Harvest Table restaurant …": a name that opens a sentence and owns the email. */
 const OWNER_NOUN = String.raw`(?:newsletter|digest|bulletin|email|restaurant|bakery|caf[eé]|store|shop|app)\b`;
@@ -223,10 +226,13 @@ function extractBrand(prompt: string, quoted: string[]): string | undefined {
 }
 
 function extractProduct(prompt: string, brand: string | undefined): string | undefined {
+  // The lazy phrases are bounded ({1,160}?, far past the six words a product name may have): an
+  // unbounded one read on to the end of the sentence from every "introducing" when no closing
+  // delimiter came, quadratic in a prompt of repeated triggers.
   const patterns = [
     /\bproduct(?:\s+name)?\s*(?:is|:|=|called|named)\s*["“]?([^"”.,;\n]+)["”]?/i,
-    /\b(?:introducing|launching|launch of|announcing|unveiling|release of|releasing)\s+(?:our|the|a|their|its)?\s*(?:new|all-new|brand-new)?\s*["“]?([^"”.,;!\n]+?)["”]?(?=[.,;!\n]|\s+(?:with|for|at|on|in|to|and|from|by)\b|$)/i,
-    /\b(?:our|the|their|its)\s+new\s+["“]?([^"”.,;!\n]+?)["”]?(?=[.,;!\n]|\s+(?:with|for|at|on|in|to|and|that|which|from|by)\b|$)/i,
+    /\b(?:introducing|launching|launch of|announcing|unveiling|release of|releasing)\s+(?:our|the|a|their|its)?\s*(?:new|all-new|brand-new)?\s*["“]?([^"”.,;!\n]{1,160}?)["”]?(?=[.,;!\n]|\s+(?:with|for|at|on|in|to|and|from|by)\b|$)/i,
+    /\b(?:our|the|their|its)\s+new\s+["“]?([^"”.,;!\n]{1,160}?)["”]?(?=[.,;!\n]|\s+(?:with|for|at|on|in|to|and|that|which|from|by)\b|$)/i,
     new RegExp(String.raw`\b${NAME}\s+(?:Summit|Conference|Festival|Meetup|Workshop|Webinar|Gala|Expo|Fair|Week|Day|Awards|Retreat|Hackathon|Launch)\b`),
   ];
   for (const [i, p] of patterns.entries()) {
@@ -244,7 +250,9 @@ function extractProduct(prompt: string, brand: string | undefined): string | und
 
 function extractOffer(prompt: string, codes: string[]): Offer | undefined {
   const pct = /\b(?:up to\s+)?(\d{1,2})\s?%\s?(?:off|discount|savings?)\b(?:\s+(?:on\s+)?(?:everything|sitewide|site-wide|storewide|(?:all\s+|our\s+|every\s+)?[a-z]+))?/i.exec(prompt);
-  const amount = /(?:[$€£]\s?\d+(?:\.\d{2})?|\d+\s?(?:dollars|euros|pounds))\s+off\b(?:\s+(?:orders?|your (?:first )?order)(?:\s+over\s+[$€£]?\d+)?)?/i.exec(prompt);
+  // (?<!\d): a match can only start where a run of digits starts (a later start would find the
+  // same words), so a long run of digits is read once rather than once per digit.
+  const amount = /(?:[$€£]\s?\d+(?:\.\d{2})?|(?<!\d)\d+\s?(?:dollars|euros|pounds))\s+off\b(?:\s+(?:orders?|your (?:first )?order)(?:\s+over\s+[$€£]?\d+)?)?/i.exec(prompt);
   const other = /\b(?:free (?:shipping|delivery|returns|gift|trial|dessert|drink|coffee|upgrade)(?: on [^.,;\n]+)?|buy one,? get one(?: free)?|bogo|2[- ]for[- ]1|two for one|early[- ]bird (?:pricing|discount|tickets?))\b/i.exec(prompt);
   const match = pct ?? amount ?? other;
   if (!match) return codes.length > 0 ? { text: `code ${codes[0]}`, code: codes[0] } : undefined;
@@ -264,6 +272,9 @@ function extractCodes(prompt: string): string[] {
   return out;
 }
 
+/** Dates read from one prompt; a real brief names a handful. */
+const MAX_DATES = 24;
+
 function extractDates(prompt: string): string[] {
   const patterns = [
     new RegExp(String.raw`\b(?:(?:${WEEKDAYS}),?\s+)?(?:${MONTHS})\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:\s?[-–]\s?\d{1,2}(?:st|nd|rd|th)?)?(?:,?\s+\d{4})?(?:,?\s+(?:at\s+)?\d{1,2}(?::\d{2})?\s?(?:am|pm))?`, "gi"),
@@ -277,7 +288,9 @@ function extractDates(prompt: string): string[] {
   ];
   const found: { index: number; text: string }[] = [];
   for (const p of patterns) {
-    for (let m = p.exec(prompt); m; m = p.exec(prompt)) {
+    // Each new date is compared with every one found: past MAX_DATES that is quadratic work for
+    // dates nobody lists in one email.
+    for (let m = p.exec(prompt); m && found.length < MAX_DATES; m = p.exec(prompt)) {
       const text = cleanPhrase(m[0]).replace(/^(?:on|by)\s+/i, "");
       const overlaps = found.some((f) => m!.index < f.index + f.text.length + 4 && f.index < m!.index + m![0].length);
       if (!overlaps && text) found.push({ index: m.index, text });
@@ -296,9 +309,12 @@ const LIST_TRIGGER =
  */
 const PAREN_EDGE = /\([^)]*$|^[^(]*\)/;
 
+/** Pieces read from one list; the longest list kept has 8 items. */
+const MAX_LIST_PIECES = 32;
+
 function splitList(segment: string): string[] {
   return segment
-    .split(/\s*(?:;|,|\s+and\s+|\s+or\s+|\s+plus\s+|\s*\+\s*|\s*\|\s*)\s*/i)
+    .split(/\s*(?:;|,|\s+and\s+|\s+or\s+|\s+plus\s+|\s*\+\s*|\s*\|\s*)\s*/i, MAX_LIST_PIECES)
     .filter((s) => !PAREN_EDGE.test(s) || parsePrice(s) !== undefined)
     .map(cleanPhrase)
     .map((s) => s.replace(/^(?:and|or|a|an|the|our)\s+/i, ""))
@@ -338,6 +354,22 @@ function listScore(items: FactItem[]): number {
 }
 
 /**
+ * Lists are read from a bounded window after each trigger, and from at most MAX_LIST_TRIGGERS
+ * triggers per prompt. Reading the whole rest of the sentence after every trigger was quadratic:
+ * "Tab: " × 4,000 is one sentence with 4,000 triggers.
+ */
+export const LIST_WINDOW_CHARS = 600;
+export const MAX_LIST_TRIGGERS = 100;
+
+/** The text after a trigger, cut to LIST_WINDOW_CHARS and then back to the last list separator. */
+function listWindow(sentence: string, start: number): string {
+  if (sentence.length - start <= LIST_WINDOW_CHARS) return sentence.slice(start);
+  const window = sentence.slice(start, start + LIST_WINDOW_CHARS);
+  const lastSeparator = Math.max(window.lastIndexOf(","), window.lastIndexOf(";"));
+  return lastSeparator > 0 ? window.slice(0, lastSeparator) : window;
+}
+
+/**
  * The prompt's best list, and the best other list that shares no item with it: a two-technique
  * prompt often lists something for each ("tabs for Monday, Wednesday and Friday recipes, plus a
  * cart: sourdough $5, dessert $7").
@@ -348,14 +380,17 @@ function extractItems(prompt: string): { items: FactItem[]; otherItems: FactItem
     .map((l) => /^\s*(?:[-*•]|\d+[.)])\s+(.+)$/.exec(l)?.[1])
     .filter((l): l is string => Boolean(l));
   if (bulletLines.length >= 2) {
-    return { items: bulletLines.map((l) => toItem(cleanPhrase(l))).filter((i): i is FactItem => Boolean(i)), otherItems: [] };
+    const items = bulletLines.map((l) => toItem(cleanPhrase(l))).filter((i): i is FactItem => Boolean(i));
+    return { items: items.slice(0, MAX_BULLET_ITEMS), otherItems: [] };
   }
   let best: FactItem[] = [];
   const candidates: FactItem[][] = [];
+  let triggers = 0;
   for (const sentence of sentences(prompt)) {
     LIST_TRIGGER.lastIndex = 0;
-    for (let m = LIST_TRIGGER.exec(sentence); m; m = LIST_TRIGGER.exec(sentence)) {
-      const after = sentence.slice(m.index + m[0].length);
+    for (let m = LIST_TRIGGER.exec(sentence); m && triggers < MAX_LIST_TRIGGERS; m = LIST_TRIGGER.exec(sentence)) {
+      triggers++;
+      const after = listWindow(sentence, m.index + m[0].length);
       // A parenthesised list ends at its closing parenthesis.
       const rest = m[0].startsWith("(") ? after.split(")")[0] : after;
       // Stop the list where a new clause starts so "A, B and C. Use code X" does not leak.
@@ -387,6 +422,9 @@ function extractItems(prompt: string): { items: FactItem[]; otherItems: FactItem
   return { items: best.slice(0, 8), otherItems: other.slice(0, 8) };
 }
 
+/** Bulleted items kept (a copy has at most 12 items); 5,000 bullets once all went through. */
+const MAX_BULLET_ITEMS = 12;
+
 /** Word that cannot be part of an item name; the name is what follows the last of them. */
 const NAME_BREAK = /^(?:to|add|adding|with|the|a|an|our|of|for|at|only|including|featuring|like|get|buy|try|order|and|or|plus|just|from|is|are|on|in)$/i;
 
@@ -409,7 +447,8 @@ function extractAudience(prompt: string): string | undefined {
   const patterns = [
     /\baudience\s*(?:is|:)\s*([^.;\n]+)/i,
     /\b(?:targeting|aimed at|aimed towards|for an audience of|speaking to|addressed to)\s+([^.,;\n]+)/i,
-    /\bsend(?:ing)? (?:it )?to (?:our |all )?([^.,;\n]+?(?:customers|subscribers|members|users|fans|donors|guests|students|parents|clients|readers|attendees|shoppers|travellers|travelers|developers|designers|teams?))\b/i,
+    // Bounded like the product phrases: unbounded, every "send to" read on to the end of the sentence.
+    /\bsend(?:ing)? (?:it )?to (?:our |all )?([^.,;\n]{1,120}?(?:customers|subscribers|members|users|fans|donors|guests|students|parents|clients|readers|attendees|shoppers|travellers|travelers|developers|designers|teams?))\b/i,
     /\bfor (?:our |all )?((?:new |existing |loyal |returning |lapsed |vip |premium |first-time |busy |young |local )*(?:customers|subscribers|members|users|fans|donors|guests|students|parents|clients|readers|attendees|shoppers|travellers|travelers|developers|designers|foodies|runners|gamers|professionals|families))\b/i,
   ];
   for (const p of patterns) {
@@ -474,7 +513,18 @@ function extractTopic(prompt: string): string {
   return topic.length > 0 ? topic.slice(0, 160) : cleanPhrase(first).slice(0, 160);
 }
 
-export function parsePromptFacts(prompt: string, emailType?: string | null): PromptFacts {
+/**
+ * Every run of whitespace as one space, or one line break when it holds one. The extractors'
+ * patterns pair `\s*` with `\s+` (and `\s+` with lookarounds); over a long run of blanks each such
+ * pair backtracks through the whole run from every position in it (cubic for a list split), so
+ * they only ever see single blanks. Every extracted phrase collapsed its blanks anyway.
+ */
+export function collapseWhitespace(text: string): string {
+  return text.replace(/\s+/g, (run) => (run.includes("\n") ? "\n" : " "));
+}
+
+export function parsePromptFacts(rawPrompt: string, emailType?: string | null): PromptFacts {
+  const prompt = collapseWhitespace(rawPrompt);
   const quoted = extractQuoted(prompt);
   const codes = extractCodes(prompt);
   const brand = extractBrand(prompt, quoted);

@@ -1,0 +1,204 @@
+// The hostile inputs of `npm run bench -- hostile`: prompts that make regexes backtrack, HTML
+// nested or repeated to extremes, JSON nested past any real use. Bodies are built as strings: a
+// 100,000-deep value cannot go through JSON.stringify.
+import { sampleBlueprint } from "~/domain/render/fixtures";
+
+export interface HostileCase {
+  endpoint: string;
+  name: string;
+  method: "POST";
+  path: string;
+  /** Built when sent: together the bodies would be hundreds of megabytes. */
+  body: () => string;
+  /** Extra request headers (e.g. Accept: text/event-stream). */
+  headers?: Record<string, string>;
+}
+
+/** Repeats `unit` up to `chars` characters. */
+const fill = (unit: string, chars: number) => unit.repeat(Math.ceil(chars / unit.length)).slice(0, chars);
+
+export const PROMPT_CHARS = 20_000;
+
+/** Prompts at the prompt cap that hit the parser's worst paths (found by timing each extractor). */
+export function hostilePrompts(): Record<string, string> {
+  const n = PROMPT_CHARS;
+  return {
+    "tab-colon-x4000": "Tab: ".repeat(4000),
+    "space-run": `a${" ".repeat(n - 2)}b`,
+    "tab-run": `a${"\t".repeat(n - 2)}b`,
+    "nbsp-run": `a${"\u00a0".repeat(n - 2)}b`,
+    "space-newline-run": `a${fill(" \n", n - 2)}b`,
+    "digits": fill("1", n),
+    "digit-pairs": fill("12", n),
+    "digits-dots": fill("1.", n),
+    "digits-commas": fill("1,", n),
+    "dollar-digits": fill("$1", n),
+    "currency-symbols": fill("$€£¥₹", n),
+    "percent-run": fill("1% ", n),
+    "parens": fill("(", n),
+    "colons": fill(":", n),
+    "punctuation": fill(".,;:!?-", n),
+    "with-x": fill("with ", n),
+    "and-x": fill("a and ", n),
+    "button-colon": fill("button: ", n),
+    "caps-dots": fill("A.", n),
+    "caps-words": fill("Ab Cd ", n),
+    "for-caps": `for ${fill("Aa ", n - 4)}`,
+    "introducing-unclosed-quote": `${fill("introducing ", n - 3)}"x`,
+    "our-new-unclosed-quote": `${fill("our new ", n - 3)}"x`,
+    "send-to": fill("send to ", n),
+    "quotes": fill('"', n),
+    "open-quote-words": `"${fill("word ", n - 1)}`,
+    "urls": fill("http://", n),
+    "www": fill("www.", n),
+    "emoji": fill("😀", n),
+    "emoji-words": fill("😀 Tab ", n),
+    "bullets": fill("- a\n", n),
+    "survey-no-question-mark": `survey ${fill("a", n - 7)}`,
+    "survey-questions": `survey ${fill("a, b or c? ", n - 7)}`,
+    "months": fill("may 1 ", n),
+    "code-x": fill("code ", n),
+    "brand-is": fill("brand is ", n),
+    "realistic-long": fill("Spring sale for Bloom & Co: tabs for Dresses ($49), Shoes ($79) and Bags ($59), 20% off until May 3. ", n),
+  };
+}
+
+const bigText = (n: number) => fill("lorem ipsum dolor sit amet ", n);
+
+/** HTML documents of about `bytes` that stress parsers, tree walks and serialisation. */
+export function hostileHtml(bytes: number): Record<string, string> {
+  const deep = (open: string, close: string, depth: number) => open.repeat(depth) + "x" + close.repeat(depth);
+  return {
+    "deep-div-100k": deep("<div>", "</div>", 100_000),
+    "deep-b-unclosed-100k": "<b>".repeat(100_000),
+    "deep-table-20k": deep("<table><tr><td>", "</td></tr></table>", 20_000),
+    "deep-1000": deep("<div>", "</div>", 1000),
+    "many-tiny-elements": `<html><body>${fill("<i></i>", bytes)}</body></html>`,
+    "many-paragraphs": `<html><body>${fill("<p>a</p>", bytes)}</body></html>`,
+    "huge-attribute-list": `<html><body><div ${Array.from({ length: Math.floor(bytes / 8) }, (_, i) => `a${i}="1"`).join(" ")}>x</div></body></html>`,
+    "long-attribute-value": `<html><body><a href="https://x.example/${fill("a", bytes)}" style="${fill("color:red;", bytes / 4)}">x</a></body></html>`,
+    "huge-style": `<html><head><style>${fill(".a .b > .c:hover + .d ~ .e{color:red;background:url(a.png)} ", bytes)}</style></head><body>x</body></html>`,
+    "mso-comments-nested": fill("<!--[if mso]>", bytes),
+    "comments": fill("<!-- x -->", bytes),
+    "entities": `<html><body>${fill("&amp;&#169;&nbsp;", bytes)}</body></html>`,
+    "text-no-tags": bigText(bytes),
+    "whitespace-text": `<p>${" ".repeat(bytes)}</p>`,
+    "images-relative": `<html><body>${fill('<img src="/i.png" srcset="/a.png 1x, /b.png 2x">', bytes)}</body></html>`,
+    "unclosed-tags": fill("<p><li><td><option>", bytes),
+  };
+}
+
+/**
+ * HTML just inside the limits of app/domain/html/limits.ts: accepted, so the whole pipeline runs on
+ * it. (The cases above mostly test the rejection.)
+ */
+export function htmlAtLimits(limits: { maxChars: number; maxDepth: number; maxNodes: number; maxStyleChars: number }): Record<string, string> {
+  const doc = (head: string, body: string) => `<!DOCTYPE html><html lang="en"><head><title>T</title>${head}</head><body>${body}</body></html>`;
+  const budget = limits.maxChars - 200;
+  const nodes = limits.maxNodes - 20;
+  return {
+    "cap-depth": doc("", `${"<div>".repeat(limits.maxDepth - 3)}<h1>x</h1>${"</div>".repeat(limits.maxDepth - 3)}`),
+    "cap-tiny-elements": doc("", fill("<i></i>", Math.min(budget, nodes * 7))),
+    "cap-paragraphs": doc("", fill('<p class="kx-text">x</p>', Math.min(budget, (nodes / 2) * 24))),
+    "cap-table-cells": doc("", `<table>${fill("<tr><td>a</td><td>b</td></tr>", Math.min(budget, (nodes / 3) * 28))}</table>`),
+    "cap-links": doc("", fill('<a href="https://x.example/a" class="kx-btn" style="background-color:#123456">Go</a>', Math.min(budget, (nodes / 4) * 80))),
+    "cap-attributes": doc("", `<div ${Array.from({ length: nodes - 2 }, (_, i) => `a${i}=""`).join(" ")}>x</div>`.slice(0, budget)),
+    "cap-comments": fill("<!-- x -->", Math.min(budget, nodes * 10)),
+    "cap-mso-comments": fill("<!--[if mso]><v:image src=\"/a.png\"/><![endif]-->", Math.min(budget, nodes * 46)),
+    "cap-style": doc(`<style>${fill(".a .b > .c:hover + .d ~ .e{color:#123456;background:url(a.png)} ", limits.maxStyleChars - 10)}</style>`, "<p>x</p>"),
+    "cap-inline-styles": doc("", fill('<p style="color:#123456;background-color:#ffffff;padding:1px 2px;margin:0;font:12px a">x</p>', Math.min(budget, (nodes / 2) * 90))),
+    "cap-text": doc("", `<p>${fill("lorem ipsum dolor sit amet ", budget)}</p>`),
+    "cap-entities": doc("", `<p>${fill("&amp;&#169;&nbsp;&lt;", budget)}</p>`),
+    "cap-images": doc("", fill('<img src="/i.png" srcset="/a.png 1x, /b.png 2x" alt="">', Math.min(budget, (nodes / 4) * 50))),
+    "cap-mismatched-close": doc("", `${"<b>".repeat(limits.maxDepth - 4)}${fill("</i>", budget - limits.maxDepth * 3)}`),
+  };
+}
+
+const j = (v: unknown) => JSON.stringify(v);
+
+/** A JSON object `{ prefix…, "deep": [[[…]]] }` nested `depth` levels, as text. */
+function deepJson(prefix: Record<string, unknown>, depth: number, kind: "array" | "object"): string {
+  const head = j(prefix).slice(0, -1);
+  const sep = head === "{" ? "" : ",";
+  return kind === "array"
+    ? `${head}${sep}"deep":${"[".repeat(depth)}${"]".repeat(depth)}}`
+    : `${head}${sep}"deep":${'{"a":'.repeat(depth)}1${"}".repeat(depth)}}`;
+}
+
+/** Every endpoint that parses text or HTML, with its worst inputs. `htmlBytes` sizes the flat HTML cases. */
+export function hostileCases(opts: { htmlBytes: number; promptFilter?: (name: string) => boolean }): HostileCase[] {
+  const cases: HostileCase[] = [];
+  const add = (endpoint: string, name: string, path: string, body: string | (() => string), headers?: Record<string, string>) =>
+    cases.push({ endpoint, name, method: "POST", path, body: typeof body === "string" ? () => body : body, headers });
+  const prompts = Object.entries(hostilePrompts()).filter(([name]) => !opts.promptFilter || opts.promptFilter(name));
+  const htmlNames = Object.keys(hostileHtml(0));
+  const htmlOf = (name: string) => hostileHtml(opts.htmlBytes)[name];
+  const blueprint = sampleBlueprint("tabs");
+  const small = "<html><head><title>Hi</title></head><body><h1>Hello</h1><p>Text</p><a class=\"kx-btn\" href=\"https://x.example\">Go</a></body></html>";
+
+  // Deep and wide JSON, to every endpoint that reads a JSON body.
+  const jsonEndpoints: Array<[string, string, Record<string, unknown>]> = [
+    ["gen.copy", "/api/gen/copy", { prompt: "Tabs for A, B and C" }],
+    ["gen.blueprint", "/api/gen/blueprint", { prompt: "Tabs for A, B and C" }],
+    ["generate", "/api/generate", { prompt: "Tabs for A, B and C" }],
+    ["generate-email", "/api/generate-email", { prompt: "Tabs for A, B and C" }],
+    ["gen.amp", "/api/gen/amp", { blueprint }],
+    ["admin.submit-content", "/api/admin/submit-content", { uploadType: "html", htmlContent: small, description: "d" }],
+    ["admin.update-content", "/api/admin/update-content", { id: "html-1-x" }],
+    ["admin.auto-tag", "/api/admin/auto-tag", { htmlContent: small }],
+    ["eval.judge", "/api/eval/judge", { prompt: "Tabs", html: small }],
+    ["send-email-esp", "/api/send-email-esp", { to: "reader@example.com", html: small }],
+    ["admin.submit-feedback", "/api/admin/submit-feedback", { prompt: "p", rating: "up" }],
+    ["admin.eval", "/api/admin/eval", { action: "saveResult", runId: "r" }],
+  ];
+  for (const [endpoint, path, prefix] of jsonEndpoints) {
+    add(endpoint, "json-deep-array-100k", path, deepJson(prefix, 100_000, "array"));
+    add(endpoint, "json-deep-object-100k", path, deepJson(prefix, 100_000, "object"));
+  }
+  // The largest body the limit lets through, all nesting: JSON.parse alone is slow on it.
+  const limitDeep = Math.floor((5 * 1024 * 1024 - 200) / 2);
+  add("generate", "json-deep-array-at-body-limit", "/api/generate", () => deepJson({ prompt: "x" }, limitDeep, "array"));
+  add("generate", "json-wide-images", "/api/generate", () => `{"prompt":"Tabs for A and B","images":[${fill("{},", 3_000_000).slice(0, -1)}]}`);
+  add("gen.blueprint", "json-wide-saved-sections", "/api/gen/blueprint", () => `{"prompt":"Tabs for A and B","savedSections":[${fill('{"html":1},', 3_000_000).replace(/,?$/, "")}]}`);
+  add("admin.eval", "json-deep-details-60", "/api/admin/eval", j({ action: "saveResult", runId: "r" }).slice(0, -1) + `,"result":{"details":${'{"a":'.repeat(60)}1${"}".repeat(60)}}}`);
+
+  // Prompts: the parser runs in every generation endpoint.
+  for (const [name, prompt] of prompts) {
+    add("gen.copy", `prompt-${name}`, "/api/gen/copy", j({ prompt }));
+    add("gen.blueprint", `prompt-${name}`, "/api/gen/blueprint", j({ prompt }));
+    add("generate", `prompt-${name}`, "/api/generate", j({ prompt, generateAmp: true }));
+    add("generate-email", `prompt-${name}`, "/api/generate-email", j({ prompt }));
+    add("generate-email.refine", `instructions-${name}`, "/api/generate-email", j({ prompt, refine: true, currentHtml: small }));
+    add("eval.judge", `prompt-${name}`, "/api/eval/judge", j({ prompt, html: small }));
+    add("admin.submit-feedback", `prompt-${name}`, "/api/admin/submit-feedback", j({ prompt, rating: "up", comment: prompt.slice(0, 4000) }));
+  }
+  for (const name of ["tab-colon-x4000", "space-run", "digits"]) {
+    const prompt = hostilePrompts()[name];
+    if (opts.promptFilter && !opts.promptFilter(name)) continue;
+    add("generate.sse", `prompt-${name}`, "/api/generate", j({ prompt }), { accept: "text/event-stream" });
+  }
+  add("gen.copy", "prompt-over-cap", "/api/gen/copy", j({ prompt: fill("Tabs for A, B and C. ", PROMPT_CHARS + 1) }));
+  add("generate", "prompt-over-cap", "/api/generate", j({ prompt: fill("Tabs for A, B and C. ", 1_000_000) }));
+
+  // HTML: every endpoint that takes HTML.
+  for (const name of htmlNames) {
+    const html = () => htmlOf(name);
+    add("generate-email.refine", `html-${name}`, "/api/generate-email", () => j({ prompt: 'Replace "x" with "y". Change the headline to "New"', refine: true, currentHtml: html() }));
+    add("gen.amp", `html-${name}`, "/api/gen/amp", () => j({ blueprint, html: html() }));
+    add("admin.submit-content", `html-${name}`, "/api/admin/submit-content", () => j({ uploadType: "html", htmlContent: html(), description: `hostile ${name}` }));
+    add("admin.submit-content", `amp-${name}`, "/api/admin/submit-content", () => j({ uploadType: "amp", htmlContent: html(), description: `hostile ${name}` }));
+    add("admin.auto-tag", `html-${name}`, "/api/admin/auto-tag", () => j({ htmlContent: html() }));
+    add("eval.judge", `html-${name}`, "/api/eval/judge", () => j({ prompt: "Tabs for A, B and C", html: html() }));
+    add("send-email-esp", `html-${name}`, "/api/send-email-esp", () => j({ to: "reader@example.com", subject: "Hostile", html: html(), ampHtml: html() }));
+  }
+  // Saved sections and locked blueprint HTML are HTML too.
+  const deepSection = "<div>".repeat(12_000) + "</div>".repeat(12_000);
+  add("generate", "saved-sections-deep", "/api/generate", j({ prompt: "Tabs for A, B and C", savedSections: Array.from({ length: 10 }, () => ({ html: deepSection.slice(0, 60_000) })) }));
+  add("generate", "saved-sections-at-caps", "/api/generate", j({ prompt: "Tabs for A, B and C", savedSections: Array.from({ length: 10 }, () => ({ html: fill("<p>a</p>", 60_000) })) }));
+  add("gen.blueprint", "saved-sections-at-caps", "/api/gen/blueprint", j({ prompt: "Tabs for A, B and C", savedSections: Array.from({ length: 10 }, () => ({ html: fill("<i></i>", 60_000) })) }));
+  const locked = { ...blueprint, sections: Array.from({ length: 20 }, (_, i) => ({ id: `s${i}`, role: "body", lockedHtml: fill("<i></i>", 60_000) })) };
+  add("generate", "blueprint-locked-html-at-caps", "/api/generate", j({ prompt: "Tabs for A, B and C", blueprint: locked }));
+  const lockedDeep = { ...blueprint, sections: [{ id: "s0", role: "body", lockedHtml: deepSection.slice(0, 60_000) }, ...blueprint.sections] };
+  add("generate", "blueprint-locked-html-deep", "/api/generate", j({ prompt: "Tabs for A, B and C", blueprint: lockedDeep }));
+  return cases;
+}
