@@ -6,6 +6,7 @@ import { getApp, type AppContext } from "./app.server";
 import { authenticateBearer, type AuthFailure } from "./auth.server";
 import { bodyUnusable, consumedStream, JSON_BODY_TEXT, READ_BODY_TEXT } from "./body-handoff";
 import type { User } from "~/models/users.server";
+import { checkHtmlShape, describeHtmlProblem, HTML_LIMITS, type HtmlLimitProblem } from "~/domain/html/limits";
 
 export type ApiErrorBody = { success: false; error: string; details?: unknown; [extra: string]: unknown };
 
@@ -168,13 +169,121 @@ function missingFields(issues: z.ZodIssue[], body: unknown): string[] {
   return [...names];
 }
 
-/** Parses and validates a JSON body: 413 over the limit, 400 for malformed JSON or invalid fields. */
-export async function parseJsonBody<S extends z.ZodTypeAny>(request: Request, schema: S, limit: number): Promise<ParsedBody<z.infer<S>>> {
+// ── input limits (docs/api.md "Input limits") ───────────────────────────────────────────────────
+
+/** The deepest nesting of arrays and objects a JSON body may have. */
+export const JSON_MAX_DEPTH = 64;
+/** The most values a JSON body may hold, counted as array elements plus object members. */
+export const JSON_MAX_VALUES = 20_000;
+/** A 400 lists at most this many zod issues in `details` (and says how many it left out). */
+export const MAX_ERROR_DETAILS = 50;
+
+export type JsonShapeProblem = { kind: "depth"; limit: number } | { kind: "values"; limit: number };
+
+/**
+ * One linear pass over JSON text, before JSON.parse: nesting deeper than `maxDepth` or more than
+ * `maxValues` values. JSON.parse itself copes with a million levels (slowly: a 5 MB body of
+ * brackets blocks the loop for most of a second), but every recursive consumer after it (zod,
+ * JSON.stringify of a stored value, a logger) overflows the stack. Malformed text gets no verdict
+ * here: JSON.parse rejects it next.
+ */
+export function checkJsonShape(text: string, maxDepth = JSON_MAX_DEPTH, maxValues = JSON_MAX_VALUES): JsonShapeProblem | null {
+  let depth = 0;
+  let values = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      // Jump to the closing quote: one not preceded by an odd number of backslashes.
+      for (;;) {
+        const q = text.indexOf('"', i + 1);
+        if (q < 0) return null;
+        let slashes = 0;
+        while (text.charCodeAt(q - 1 - slashes) === 0x5c) slashes++;
+        i = q;
+        if (slashes % 2 === 0) break;
+      }
+    } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+      if (++depth > maxDepth) return { kind: "depth", limit: maxDepth };
+      if (++values > maxValues) return { kind: "values", limit: maxValues };
+    } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) {
+      depth--;
+    } else if (c === 0x2c /* , */) {
+      if (++values > maxValues) return { kind: "values", limit: maxValues };
+    }
+  }
+  return null;
+}
+
+/** 413 for a field over its limit; the body names the field, its size and the limit. */
+export function inputTooLarge(field: string, size: number, limit: number, unit = "characters"): Response {
+  return apiError(413, `${field} is too large: ${size} ${unit}, the limit is ${limit}`, { field, limit, unit, size });
+}
+
+/** 400 for HTML or JSON nested deeper than the limit. */
+export function inputTooDeep(field: string, limit: number): Response {
+  return apiError(400, `${field} is nested too deeply: more than ${limit} levels`, { field, limit });
+}
+
+/** 400 for nesting past the limit, 413 for markup over a size limit; the body names field and limit. */
+export function htmlLimitError(field: string, problem: HtmlLimitProblem): Response {
+  return apiError(problem.kind === "depth" ? 400 : 413, describeHtmlProblem(field, problem), { field, limit: problem.limit, reason: problem.kind });
+}
+
+/**
+ * Checks HTML a client sent against HTML_LIMITS, before anything parses it for real (and before
+ * any credit moves). Several parts that end up in one email (saved sections, locked blueprint
+ * sections) share one budget: each part's depth counts alone, its characters, nodes and CSS add up.
+ * Returns the error response, or null when every part is within the limits.
+ */
+export function checkHtmlInputs(parts: Array<{ field: string; html: string }>, together = "the HTML parts"): Response | null {
+  let chars = 0;
+  let nodes = 0;
+  let style = 0;
+  for (const { field, html } of parts) {
+    const shape = checkHtmlShape(html, {
+      maxChars: HTML_LIMITS.maxChars - chars,
+      maxNodes: HTML_LIMITS.maxNodes - nodes,
+      maxStyleChars: HTML_LIMITS.maxStyleChars - style,
+    });
+    if (!shape.ok) {
+      const p = shape.problem;
+      if (parts.length === 1 || p.kind === "depth") return htmlLimitError(field, p.kind === "chars" ? p : { ...p, limit: HTML_LIMITS[limitKey[p.kind]] });
+      const limit = HTML_LIMITS[limitKey[p.kind]];
+      return htmlLimitError(together, p.kind === "chars" ? { kind: "chars", limit, size: chars + html.length } : { ...p, limit });
+    }
+    chars += html.length;
+    nodes += shape.nodes;
+    style += shape.styleChars;
+  }
+  return null;
+}
+
+const limitKey = { chars: "maxChars", depth: "maxDepth", nodes: "maxNodes", style: "maxStyleChars" } as const;
+
+export interface BodyOptions {
+  /**
+   * Top-level string fields with a length limit, checked after JSON.parse and before the schema:
+   * a 413 naming the field and the limit rather than a 400 among the schema's details.
+   */
+  maxChars?: Record<string, number>;
+}
+
+/**
+ * Parses and validates a JSON body: 413 over the byte limit, over JSON_MAX_VALUES values or over a
+ * field's `maxChars`; 400 for malformed JSON, nesting past JSON_MAX_DEPTH, or invalid fields.
+ */
+export async function parseJsonBody<S extends z.ZodTypeAny>(request: Request, schema: S, limit: number, options: BodyOptions = {}): Promise<ParsedBody<z.infer<S>>> {
   const body = await readBodyText(request, limit);
   if (!body.ok) return body;
   let value: unknown;
   if (body.text.trim() === "") value = {};
   else {
+    const shape = checkJsonShape(body.text);
+    if (shape?.kind === "depth")
+      return { ok: false, response: apiError(400, `JSON nested too deeply: more than ${shape.limit} levels of arrays and objects`, { limit: shape.limit }) };
+    if (shape?.kind === "values")
+      return { ok: false, response: apiError(413, `JSON body has too many values: more than ${shape.limit} array elements and object members`, { limit: shape.limit }) };
     try {
       value = JSON.parse(body.text);
     } catch {
@@ -183,12 +292,18 @@ export async function parseJsonBody<S extends z.ZodTypeAny>(request: Request, sc
   }
   if (value === null || typeof value !== "object" || Array.isArray(value))
     return { ok: false, response: apiError(400, "Request body must be a JSON object") };
+  for (const [field, max] of Object.entries(options.maxChars ?? {})) {
+    const v = (value as Record<string, unknown>)[field];
+    if (typeof v === "string" && v.length > max) return { ok: false, response: inputTooLarge(field, v.length, max) };
+  }
   const result = schema.safeParse(value);
   if (!result.success) {
-    const details = result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message, code: i.code }));
-    const missing = missingFields(result.error.issues, value);
-    if (missing.length) return { ok: false, response: apiError(400, "Missing required fields", { missing, details }) };
-    return { ok: false, response: apiError(400, "Invalid request", { details }) };
+    const issues = result.error.issues;
+    const details = issues.slice(0, MAX_ERROR_DETAILS).map((i) => ({ path: i.path.join("."), message: i.message, code: i.code }));
+    const omitted = issues.length > details.length ? { details_omitted: issues.length - details.length } : {};
+    const missing = missingFields(issues, value);
+    if (missing.length) return { ok: false, response: apiError(400, "Missing required fields", { missing, details, ...omitted }) };
+    return { ok: false, response: apiError(400, "Invalid request", { details, ...omitted }) };
   }
   return { ok: true, data: result.data };
 }
@@ -207,7 +322,7 @@ export interface ApiArgs {
   clientIp: string;
   /** Set for "user" and "admin" routes. */
   user: User;
-  body<S extends z.ZodTypeAny>(schema: S): Promise<ParsedBody<z.infer<S>>>;
+  body<S extends z.ZodTypeAny>(schema: S, options?: BodyOptions): Promise<ParsedBody<z.infer<S>>>;
 }
 
 export type ApiHandler = (args: ApiArgs) => Promise<Response> | Response;
@@ -249,7 +364,7 @@ export function apiRoute(auth: ApiAuth, handlers: Partial<Record<Method, ApiHand
         requestId,
         clientIp: (context as LoadContext | undefined)?.clientIp ?? "unknown",
         user: user as User,
-        body: (schema) => parseJsonBody(request, schema, app.env.JSON_BODY_LIMIT_BYTES),
+        body: (schema, options) => parseJsonBody(request, schema, app.env.JSON_BODY_LIMIT_BYTES, options),
       });
     } catch (error) {
       if (error instanceof Response) return error;

@@ -74,11 +74,38 @@ function relink(parent: DomParent): void {
   }
 }
 
+/**
+ * Detaches many nodes at once: each parent's children are compacted in one pass, where detaching
+ * one by one searched and spliced the parent's list per node (quadratic when a fix moves every
+ * top-level node of a document into <body>).
+ */
+function detachAll(nodes: DomNode[]): void {
+  if (nodes.length <= 8) {
+    for (const n of nodes) detach(n);
+    return;
+  }
+  const leaving = new Set(nodes);
+  const parents = new Set<DomParent>();
+  for (const n of nodes) if (n.parent) parents.add(n.parent as DomParent);
+  for (const parent of parents) {
+    const kids = parent.children;
+    let kept = 0;
+    for (let i = 0; i < kids.length; i++) if (!leaving.has(kids[i])) kids[kept++] = kids[i];
+    kids.length = kept;
+    relink(parent);
+  }
+  for (const n of nodes) n.parent = n.prev = n.next = null;
+}
+
 /** Inserts `nodes` into `parent` at `index`, detaching them from wherever they were. */
 export function insertAt(parent: DomParent, index: number, nodes: DomNode[]): void {
-  for (const n of nodes) detach(n);
-  const i = Math.max(0, Math.min(index, parent.children.length));
-  parent.children.splice(i, 0, ...nodes);
+  detachAll(nodes);
+  const kids = parent.children;
+  const i = Math.max(0, Math.min(index, kids.length));
+  // Not splice(i, 0, ...nodes): spreading tens of thousands of arguments overflows the stack.
+  const tail = kids.splice(i);
+  for (const n of nodes) kids.push(n);
+  for (const n of tail) kids.push(n);
   relink(parent);
 }
 

@@ -1,0 +1,110 @@
+import { Parser } from "htmlparser2";
+import { PARSE_OPTIONS } from "./dom";
+
+/**
+ * Limits on HTML we accept from a client (docs/api.md "Input limits"), chosen so that the
+ * heaviest use of one document (a refine: parse, edit and serialise, then the auto-fixes and the
+ * 28 checks, each parsing again) stays well under 100 ms of event-loop time. The starter library's
+ * largest email (96 KB) nests 22 levels and has 472 elements.
+ */
+export const HTML_LIMITS = {
+  /** Characters of one HTML field. Gmail clips a message at 102 KB. */
+  maxChars: 256_000,
+  /**
+   * Element nesting. htmlparser2 is iterative, but its open-element stack costs O(depth) per tag
+   * (a 100,000-deep document is quadratic to parse), and the serialiser (dom-serializer) and a few
+   * walks recurse once per level: past a few thousand levels they overflow the stack.
+   */
+  maxDepth: 200,
+  /**
+   * Elements, attributes and comments together. Every fix and check is linear in them; this is
+   * what bounds the work on markup made of tiny pieces within the character limit.
+   */
+  maxNodes: 8_000,
+  /** Characters of CSS in <style> elements (Gmail drops a <style> block over 16 KB). */
+  maxStyleChars: 32_000,
+} as const;
+
+export type HtmlLimits = { -readonly [K in keyof typeof HTML_LIMITS]: number };
+
+export type HtmlLimitProblem =
+  | { kind: "chars"; limit: number; size: number }
+  | { kind: "depth"; limit: number }
+  | { kind: "nodes"; limit: number }
+  | { kind: "style"; limit: number };
+
+export interface HtmlShapeCounts {
+  depth: number;
+  elements: number;
+  nodes: number;
+  styleChars: number;
+}
+
+export type HtmlShape = ({ ok: true } & HtmlShapeCounts) | { ok: false; problem: HtmlLimitProblem };
+
+const STOP = Symbol("html limit reached");
+
+/**
+ * Checks `html` against the limits in one pass that stops at the first limit crossed, building no
+ * DOM. The depth is that of the tree htmlparser2 builds (the one parseEmail and parseDocument
+ * build: implied end tags close elements, void elements hold nothing).
+ */
+export function checkHtmlShape(html: string, overrides: Partial<HtmlLimits> = {}): HtmlShape {
+  const limits: HtmlLimits = { ...HTML_LIMITS, ...overrides };
+  if (html.length > limits.maxChars) return { ok: false, problem: { kind: "chars", limit: limits.maxChars, size: html.length } };
+  const counts: HtmlShapeCounts = { depth: 0, elements: 0, nodes: 0, styleChars: 0 };
+  let depth = 0;
+  let inStyle = 0;
+  let problem: HtmlLimitProblem | null = null;
+  const stop = (p: HtmlLimitProblem): never => {
+    problem = p;
+    throw STOP;
+  };
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        depth++;
+        counts.elements++;
+        counts.nodes++;
+        for (const _ in attribs) counts.nodes++;
+        if (name === "style") inStyle++;
+        if (depth > counts.depth) counts.depth = depth;
+        if (depth > limits.maxDepth) stop({ kind: "depth", limit: limits.maxDepth });
+        if (counts.nodes > limits.maxNodes) stop({ kind: "nodes", limit: limits.maxNodes });
+      },
+      onclosetag(name) {
+        depth--;
+        if (name === "style" && inStyle > 0) inStyle--;
+      },
+      oncomment() {
+        if (++counts.nodes > limits.maxNodes) stop({ kind: "nodes", limit: limits.maxNodes });
+      },
+      ontext(text) {
+        if (inStyle === 0) return;
+        counts.styleChars += text.length;
+        if (counts.styleChars > limits.maxStyleChars) stop({ kind: "style", limit: limits.maxStyleChars });
+      },
+    },
+    PARSE_OPTIONS,
+  );
+  try {
+    parser.end(html);
+  } catch (error) {
+    if (error !== STOP) throw error;
+  }
+  return problem ? { ok: false, problem } : { ok: true, ...counts };
+}
+
+/** The problem in words, naming the field and the limit (the API's error message). */
+export function describeHtmlProblem(field: string, p: HtmlLimitProblem): string {
+  switch (p.kind) {
+    case "chars":
+      return `${field} is too large: ${p.size} characters, the limit is ${p.limit}`;
+    case "depth":
+      return `${field} is nested too deeply: more than ${p.limit} levels of elements`;
+    case "nodes":
+      return `${field} has too many elements, attributes and comments: more than ${p.limit}`;
+    case "style":
+      return `${field} has too much CSS: more than ${p.limit} characters in <style> elements`;
+  }
+}
