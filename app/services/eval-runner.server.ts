@@ -1,0 +1,354 @@
+// Eval runs started from the admin pages. The run executes in this server process, in the
+// background, one prompt at a time, through the same services the CLI's HTTP calls end up in:
+// prepareGeneration/generate (POST /api/generate), judgeEmail with the composition's judge
+// (POST /api/eval/judge) and createRun/saveResult/finalizeRun (POST /api/admin/eval).
+//
+// Progress lives in the database (one saved result per finished prompt) plus, for runs executing
+// in this process, a small in-memory record of the prompt being generated now. A run left
+// `running` by a stopped server has neither: see sweepStaleRuns.
+import fs from "node:fs/promises";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { z } from "zod";
+import type { AppContext } from "~/lib/app.server";
+import { getAdapters } from "~/lib/composition.server";
+import { GenerateRequestSchema } from "~/domain/generation/requests";
+import type { JudgeEngine } from "~/engines/judge/port";
+import { balanceOf } from "~/models/credits.server";
+import type { NewEvalResult } from "~/models/eval.server";
+import { findRun } from "~/models/eval.server";
+import { listRunningActivity } from "~/models/eval-runner.server";
+import type { User } from "~/models/users.server";
+import { generate, prepareGeneration } from "./generation.server";
+import { createRun, finalizeRun, judgeEmail, saveResult, type ServiceResult } from "./eval.server";
+import { generateRequest, parsePromptSet, type PromptEntry, type PromptSet } from "../../scripts/eval/set";
+
+/** Where the page finds prompt sets: the CLI's folder (prompts.v1.json and friends). */
+export const DEFAULT_SETS_DIR = path.resolve(process.cwd(), "scripts/eval");
+/** A prompt set file larger than this is refused unread. */
+export const MAX_SET_BYTES = 2 * 1024 * 1024;
+/** At most this many `.json` files of the folder are offered. */
+export const MAX_SET_FILES = 50;
+/** The generated HTML is kept in the result's details (for the preview) up to this size. */
+export const MAX_STORED_HTML_BYTES = 256 * 1024;
+/** A `running` run that nobody in this process executes and that saved nothing for this long is finalized. */
+export const STALE_AFTER_MS = 15 * 60_000;
+/** Page runs executing at once in one server process. */
+export const MAX_ACTIVE_RUNS = 2;
+/** A run's prompts, at most (the API's createRun allows more; a page run is charged per prompt). */
+export const MAX_RUN_PROMPTS = 1000;
+
+const SET_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,120}\.json$/;
+
+// ── prompt sets ─────────────────────────────────────────────────────────────────────────────────
+
+export type PromptSetInfo =
+  | { file: string; ok: true; version: string; promptCount: number }
+  | { file: string; ok: false; error: string };
+
+type LoadedSet = { ok: true; set: PromptSet } | { ok: false; error: string };
+
+// Parsed sets by file, reused while the file's size and modification time stay the same.
+const setCache = new Map<string, { key: string; loaded: LoadedSet }>();
+
+async function loadSet(dir: string, file: string): Promise<LoadedSet> {
+  if (!SET_FILE.test(file)) return { ok: false, error: `"${file}" is not a prompt set file name` };
+  const full = path.join(dir, file);
+  let stat;
+  try {
+    stat = await fs.stat(full);
+  } catch {
+    return { ok: false, error: `There is no prompt set "${file}"` };
+  }
+  if (!stat.isFile()) return { ok: false, error: `"${file}" is not a file` };
+  if (stat.size > MAX_SET_BYTES) return { ok: false, error: `${file} is larger than ${MAX_SET_BYTES / 1024 / 1024} MB` };
+  const cacheKey = `${path.resolve(full)}`;
+  const key = `${stat.size}:${stat.mtimeMs}`;
+  const cached = setCache.get(cacheKey);
+  if (cached?.key === key) return cached.loaded;
+  let text: string;
+  try {
+    text = await fs.readFile(full, "utf8");
+  } catch (e) {
+    return { ok: false, error: `${file} cannot be read (${(e as NodeJS.ErrnoException).code ?? "error"})` };
+  }
+  if (Buffer.byteLength(text) > MAX_SET_BYTES) return { ok: false, error: `${file} is larger than ${MAX_SET_BYTES / 1024 / 1024} MB` };
+  const loaded = parsePromptSet(text, file);
+  if (setCache.size > MAX_SET_FILES * 2) setCache.clear();
+  setCache.set(cacheKey, { key, loaded });
+  return loaded;
+}
+
+/** The `.json` files of the sets folder, each validated (invalid ones say why). */
+export async function listPromptSets(dir = DEFAULT_SETS_DIR): Promise<PromptSetInfo[]> {
+  let names: string[];
+  try {
+    names = (await fs.readdir(dir)).filter((n) => SET_FILE.test(n)).sort().slice(0, MAX_SET_FILES);
+  } catch {
+    return [];
+  }
+  const out: PromptSetInfo[] = [];
+  for (const file of names) {
+    const loaded = await loadSet(dir, file);
+    out.push(loaded.ok ? { file, ok: true, version: loaded.set.version, promptCount: loaded.set.prompts.length } : { file, ok: false, error: loaded.error });
+  }
+  return out;
+}
+
+// ── starting a run ──────────────────────────────────────────────────────────────────────────────
+
+const checkbox = z
+  .union([z.literal("on"), z.literal("true"), z.literal("1"), z.literal(""), z.undefined()])
+  .transform((v) => v === "on" || v === "true" || v === "1");
+
+/** The start form's fields (strings, as a form posts them). */
+export const StartRunFormSchema = z.object({
+  set: z.string({ required_error: "Choose a prompt set" }).trim().min(1, "Choose a prompt set").max(130),
+  label: z.string({ required_error: "Give the run a label" }).trim().min(1, "Give the run a label").max(200, "Keep the label under 200 characters"),
+  rag: checkbox,
+  limit: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.coerce.number({ invalid_type_error: "The prompt limit must be a whole number" }).int("The prompt limit must be a whole number").min(1, "Run at least 1 prompt").max(MAX_RUN_PROMPTS).optional()),
+});
+export type StartRunInput = z.infer<typeof StartRunFormSchema>;
+
+export interface RunnerOptions {
+  setsDir?: string;
+  /** The judge to use; the composition's by default (as /api/eval/judge). */
+  judge?: JudgeEngine;
+}
+
+/** What a page run is doing right now; only for runs executing in this process. */
+export interface LiveRun {
+  runId: string;
+  userId: string;
+  setFile: string;
+  useRAG: boolean;
+  total: number;
+  /** Prompts finished (saved) so far. */
+  completed: number;
+  current: { index: number; promptId: string; prompt: string; startedAt: number } | null;
+  startedAt: number;
+  stopRequested: boolean;
+}
+
+const active = new Map<string, LiveRun>();
+
+export function liveRun(runId: string): LiveRun | null {
+  const live = active.get(runId);
+  return live ? { ...live, current: live.current ? { ...live.current } : null } : null;
+}
+
+export function activeRunIds(): string[] {
+  return [...active.keys()];
+}
+
+export type StartedRun = { runId: string; promptCount: number; cost: number; done: Promise<void> };
+
+/**
+ * Validates the request, checks the credits for the whole run, creates the run and starts it in
+ * the background. `done` settles when the run is finalized (tests wait for it; pages poll).
+ */
+export async function startEvalRun(app: AppContext, user: User, input: StartRunInput, options: RunnerOptions = {}): Promise<ServiceResult<StartedRun>> {
+  const loaded = await loadSet(options.setsDir ?? DEFAULT_SETS_DIR, input.set);
+  if (!loaded.ok) return { ok: false, status: 400, error: loaded.error };
+  const { set } = loaded;
+  const prompts = set.prompts.slice(0, Math.min(input.limit ?? set.prompts.length, MAX_RUN_PROMPTS));
+  const perPrompt = app.env.CREDITS_PER_GENERATION;
+  const cost = perPrompt * prompts.length;
+  const balance = await balanceOf(app.database.db, user.id);
+  if (balance < cost) {
+    const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
+    return {
+      ok: false,
+      status: 402,
+      error: `Not enough credits: this run needs ${plural(cost, "credit")} (${plural(prompts.length, "prompt")} × ${perPrompt}) and your balance is ${balance}. Run fewer prompts, or grant credits on the Admin page.`,
+    };
+  }
+  if (active.size >= MAX_ACTIVE_RUNS)
+    return { ok: false, status: 409, error: `${MAX_ACTIVE_RUNS} runs are already in progress on this server; start this one when one of them finishes.` };
+
+  const run = await createRun(app, { label: input.label, promptSetVersion: set.version, promptCount: prompts.length });
+  const live: LiveRun = {
+    runId: run.id,
+    userId: user.id,
+    setFile: input.set,
+    useRAG: input.rag,
+    total: prompts.length,
+    completed: 0,
+    current: null,
+    startedAt: Date.now(),
+    stopRequested: false,
+  };
+  active.set(run.id, live);
+  app.logger.info({ runId: run.id, set: input.set, prompts: prompts.length, rag: input.rag, userId: user.id }, "eval run started from the admin page");
+  const judge = options.judge ?? getAdapters(app).engines.judge;
+  const done = execute(app, user, judge, live, prompts).catch((error) => {
+    app.logger.error({ err: error, runId: run.id }, "eval run failed");
+  });
+  return { ok: true, value: { runId: run.id, promptCount: prompts.length, cost, done } };
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function execute(app: AppContext, user: User, judge: JudgeEngine, live: LiveRun, prompts: PromptEntry[]): Promise<void> {
+  try {
+    for (let i = 0; i < prompts.length; i++) {
+      if (live.stopRequested) break;
+      const entry = prompts[i];
+      live.current = { index: i, promptId: entry.id, prompt: entry.prompt, startedAt: Date.now() };
+      let result: NewEvalResult;
+      try {
+        result = await evaluateEntry(app, user, judge, entry, { useRAG: live.useRAG, setFile: live.setFile });
+      } catch (error) {
+        // A bug, not an expected failure: the prompt is recorded as errored and the run goes on.
+        app.logger.error({ err: error, runId: live.runId, promptId: entry.id }, "eval prompt failed unexpectedly");
+        result = blankResult(entry, { useRAG: live.useRAG, setFile: live.setFile });
+        result.error = `unexpected: ${error instanceof Error ? error.message : String(error)}`.slice(0, 4000);
+      }
+      let saved: Awaited<ReturnType<typeof saveResult>>;
+      try {
+        saved = await saveResult(app, live.runId, result);
+      } catch (error) {
+        app.logger.error({ err: error, runId: live.runId, promptId: entry.id }, "eval result could not be saved");
+        saved = { ok: false, status: 500, error: "the result could not be saved" };
+      }
+      live.completed = i + 1;
+      live.current = null;
+      // Finalized meanwhile (an admin's "Finalize now", another process) or deleted: nothing more can land.
+      if (!saved.ok && (saved.status === 404 || saved.status === 409)) {
+        app.logger.warn({ runId: live.runId, error: saved.error }, "eval run stopped: it no longer accepts results");
+        return;
+      }
+      await yieldToEventLoop();
+    }
+  } finally {
+    active.delete(live.runId);
+    const done = await finalizeRun(app, live.runId).catch((error: unknown) => ({ ok: false as const, status: 500, error: String(error) }));
+    if (done.ok) app.logger.info({ runId: live.runId, results: done.value.resultCount, errors: done.value.errorCount }, "eval run finalized");
+    else app.logger.error({ runId: live.runId, error: done.error }, "eval run could not be finalized");
+  }
+}
+
+function blankResult(entry: PromptEntry, run: { useRAG: boolean; setFile: string }): NewEvalResult {
+  return {
+    promptId: entry.id,
+    prompt: entry.prompt,
+    qaScore: null,
+    judgeScore: null,
+    generationMs: null,
+    error: null,
+    details: { source: "admin-page", promptSet: run.setFile, useRAG: run.useRAG },
+  };
+}
+
+/**
+ * One prompt as the CLI evaluates it (scripts/eval/run.ts evaluatePrompt): the request body of
+ * POST /api/generate, validated by the endpoint's schema, generated (and charged) for `user`,
+ * timed, judged, and described in `details` the same way, plus the generated HTML (bounded) for
+ * the preview. Failures are recorded in `error`, prefixed with the stage.
+ */
+export async function evaluateEntry(
+  app: AppContext,
+  user: User,
+  judge: JudgeEngine,
+  entry: PromptEntry,
+  run: { useRAG: boolean; setFile: string },
+): Promise<NewEvalResult> {
+  const out = blankResult(entry, run);
+  const details = out.details as Record<string, unknown>;
+  const started = performance.now();
+  const body = GenerateRequestSchema.safeParse(generateRequest(entry, run.useRAG));
+  if (!body.success) {
+    out.error = `generate: Invalid request: ${body.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ")}`.slice(0, 4000);
+    return out;
+  }
+  const prepared = prepareGeneration(body.data);
+  if (!prepared.ok) {
+    out.error = `generate: ${prepared.error}`;
+    return out;
+  }
+  const generated = await generate(app, user, prepared.prepared);
+  out.generationMs = Math.round(performance.now() - started);
+  if (!generated.ok) {
+    out.error = `generate: ${generated.error}`;
+    return out;
+  }
+  const { html, blueprint, metadata } = generated.response;
+  out.qaScore = typeof metadata.qa.score === "number" ? metadata.qa.score : null;
+  const htmlBytes = Buffer.byteLength(html);
+  Object.assign(details, {
+    technique: metadata.technique ?? null,
+    rag: { used: metadata.rag.used, examplesCount: metadata.rag.examplesCount, examples: metadata.rag.examples.slice(0, 10), ...(metadata.rag.error ? { error: metadata.rag.error } : {}) },
+    qaFailedChecks: metadata.qa.failedChecks.map((c) => c.id),
+    qaFailures: metadata.qa.failedChecks.slice(0, 40).map((c) => ({ id: c.id, title: c.title, message: c.message.slice(0, 300) })),
+    subject: blueprint.subject,
+    htmlBytes,
+  });
+  if (htmlBytes <= MAX_STORED_HTML_BYTES) details.html = html;
+  else details.htmlOmitted = `larger than ${MAX_STORED_HTML_BYTES / 1024} KB`;
+
+  const judged = await judgeEmail(app, judge, { prompt: entry.prompt, html, blueprint, emailType: entry.emailType });
+  if (!judged.ok) {
+    out.error = `judge: ${judged.error}`;
+    return out;
+  }
+  out.judgeScore = judged.value.score;
+  details.judgeRubric = judged.value.rubric;
+  details.judgeSummary = judged.value.summary;
+  return out;
+}
+
+// ── stopping, and runs nobody executes any more ─────────────────────────────────────────────────
+
+export type StopOutcome = "stopping" | "finalized";
+
+/**
+ * A run executing here stops after the prompt in progress (and is then finalized); a `running`
+ * run nobody executes here (interrupted by a restart, or driven by the CLI) is finalized now with
+ * the results it has. Later results for it are refused (409), which the CLI reports per prompt.
+ */
+export async function stopRun(app: AppContext, runId: string): Promise<ServiceResult<StopOutcome>> {
+  const live = active.get(runId);
+  if (live) {
+    live.stopRequested = true;
+    return { ok: true, value: "stopping" };
+  }
+  const run = await findRun(app.database.db, runId);
+  if (!run) return { ok: false, status: 404, error: "Eval run not found" };
+  if (run.status === "complete") return { ok: false, status: 409, error: "This run has already finished." };
+  const done = await finalizeRun(app, runId);
+  if (!done.ok) return done;
+  app.logger.info({ runId }, "eval run finalized by an admin");
+  return { ok: true, value: "finalized" };
+}
+
+let lastSweep = 0;
+/** Sweeping reads every running run; pages poll every second or two, so it runs at most this often. */
+const SWEEP_EVERY_MS = 30_000;
+
+/**
+ * Runs left `running` with no progress for `staleAfterMs` (a server stopped mid-run, or a CLI that
+ * died) are finalized with the results they have: the averages cover what ran, unrun prompts are
+ * not recorded, and the pages show the run as incomplete (results < prompts). Runs executing in
+ * this process are never touched. Called by the eval pages' loaders.
+ */
+export async function sweepStaleRuns(app: AppContext, opts: { now?: number; staleAfterMs?: number; force?: boolean } = {}): Promise<string[]> {
+  const now = opts.now ?? Date.now();
+  if (!opts.force && now - lastSweep < SWEEP_EVERY_MS) return [];
+  lastSweep = now;
+  const staleAfter = opts.staleAfterMs ?? STALE_AFTER_MS;
+  const finalized: string[] = [];
+  for (const run of await listRunningActivity(app.database.db)) {
+    if (active.has(run.id) || now - run.lastActivityAt.getTime() < staleAfter) continue;
+    const done = await finalizeRun(app, run.id);
+    if (done.ok) {
+      finalized.push(run.id);
+      app.logger.warn({ runId: run.id, lastActivityAt: run.lastActivityAt.toISOString() }, "eval run had no progress for too long; finalized as incomplete");
+    }
+  }
+  return finalized;
+}
