@@ -1,0 +1,268 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { CsrfField } from "~/components/csrf-field";
+import { RagBadge, Score, StatusPill, runDisplayState } from "~/components/evals/bits";
+import { fmtAgo, fmtDate, fmtMs, plural } from "~/components/evals/format";
+import { ProgressPanel, isStalled } from "~/components/evals/progress-panel";
+import { NoScriptRefresh, usePollWhile } from "~/components/evals/use-poll";
+import { getApp } from "~/lib/app.server";
+import { requirePageUser } from "~/lib/auth.server";
+import { StartRunFormSchema, startEvalRun } from "~/services/eval-runner.server";
+import { getEvalsOverview } from "~/services/eval-views.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: "/styles/evals.css" }];
+
+export const meta: MetaFunction = ({ matches }) => [{ title: `Evals · ${(matches.find((m) => m.id === "root")?.data as { brand?: string } | undefined)?.brand ?? "Kinetic"}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requirePageUser(request, { admin: true });
+  const app = await getApp();
+  return { ...(await getEvalsOverview(app, user)), now: Date.now() };
+}
+
+type Values = { set?: string; label?: string; rag?: string; limit?: string };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePageUser(request, { admin: true });
+  const app = await getApp();
+  const form = await request.formData();
+  const values: Values = {};
+  for (const key of ["set", "label", "rag", "limit"] as const) {
+    const v = form.get(key);
+    if (typeof v === "string") values[key] = v.slice(0, 500);
+  }
+  const parsed = StartRunFormSchema.safeParse(values);
+  if (!parsed.success) return data({ error: parsed.error.issues.map((i) => i.message).join(". "), values }, { status: 400 });
+  const started = await startEvalRun(app, user, parsed.data);
+  if (!started.ok) return data({ error: started.error, values }, { status: started.status });
+  return redirect(`/admin/evals/${started.value.runId}`);
+}
+
+export default function Evals() {
+  const { runs, progress, sets, balance, creditsPerPrompt, now } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const running = runs.filter((r) => r.status === "running");
+  usePollWhile(running.length > 0);
+
+  return (
+    <div className="ev-page">
+      <NoScriptRefresh active={running.length > 0} />
+      <header className="ev-head">
+        <div>
+          <p className="ev-crumbs"><Link to="/admin">Admin</Link> <span aria-hidden="true">/</span> Evals</p>
+          <h1>Evaluations</h1>
+          <p className="ev-lead">Run a prompt set through generation, QA and the judge, then compare runs prompt by prompt.</p>
+        </div>
+        <div className="ev-balance" data-testid="balance">
+          <span className="ev-balance-value">{balance.toLocaleString("en")}</span>
+          <span className="ev-balance-label">credits available</span>
+        </div>
+      </header>
+
+      {running.length ? (
+        <section aria-labelledby="running-heading" className="ev-section">
+          <h2 id="running-heading">In progress</h2>
+          <div className="ev-progress-list">
+            {running.map((r) => {
+              const p = progress[r.id];
+              return p ? <ProgressPanel key={r.id} run={r} progress={p} now={now} inList /> : null;
+            })}
+          </div>
+        </section>
+      ) : null}
+
+      <StartRunCard sets={sets} balance={balance} creditsPerPrompt={creditsPerPrompt} result={result} />
+
+      <section aria-labelledby="runs-heading" className="ev-section">
+        <RunsTable runs={runs} progress={progress} now={now} />
+      </section>
+    </div>
+  );
+}
+
+type Loader = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function StartRunCard({ sets, balance, creditsPerPrompt, result }: { sets: Loader["sets"]; balance: number; creditsPerPrompt: number; result?: { error?: string; values?: Values } }) {
+  const navigation = useNavigation();
+  const usable = sets.filter((s) => s.ok);
+  const values = result?.values;
+  const fallback = usable.find((s) => s.file === "prompts.v1.json")?.file ?? usable[0]?.file ?? "";
+  const [setFile, setSetFile] = useState(values?.set ?? fallback);
+  const [limit, setLimit] = useState(values?.limit ?? "");
+  const chosen = usable.find((s) => s.file === setFile);
+  const size = chosen?.promptCount ?? 0;
+  const limitNumber = Number(limit);
+  const count = limit.trim() && Number.isInteger(limitNumber) && limitNumber > 0 ? Math.min(limitNumber, size) : size;
+  const cost = count * creditsPerPrompt;
+  const short = cost > balance;
+  const starting = navigation.state !== "idle" && navigation.formData?.get("intent") === "start";
+  const broken = sets.filter((s) => !s.ok);
+
+  return (
+    <section className="ev-card ev-start" aria-labelledby="start-heading">
+      <div className="ev-card-head">
+        <h2 id="start-heading">Start a run</h2>
+        <p className="muted">Every prompt is a real generation, charged to you like the CLI’s. Try a few prompts first.</p>
+      </div>
+      {result?.error ? <p className="error" role="alert" data-testid="start-error">{result.error}</p> : null}
+      {usable.length === 0 ? (
+        <p className="ev-empty-inline">
+          No prompt sets found. Add a set file (see <code>docs/eval.md</code>, “Prompt set format”) to <code>scripts/eval/</code> and reload.
+        </p>
+      ) : (
+        <Form method="post" className="ev-start-form">
+          <CsrfField />
+          <input type="hidden" name="intent" value="start" />
+          <div className="ev-field ev-field-set">
+            <label htmlFor="ev-set">Prompt set</label>
+            <select id="ev-set" name="set" value={setFile} onChange={(e) => setSetFile(e.target.value)} aria-describedby="ev-set-hint">
+              {usable.map((s) => (
+                <option key={s.file} value={s.file}>
+                  {s.file} · {plural(s.promptCount, "prompt")}
+                </option>
+              ))}
+            </select>
+            <p className="ev-hint" id="ev-set-hint">{chosen ? <>Version {chosen.version} · </> : null}from <code>scripts/eval/</code></p>
+          </div>
+          <div className="ev-field ev-field-label">
+            <label htmlFor="ev-label">Label</label>
+            <input id="ev-label" name="label" required maxLength={200} defaultValue={values?.label ?? ""} placeholder="e.g. baseline, rag-on" autoComplete="off" aria-describedby="ev-label-hint" />
+            <p className="ev-hint" id="ev-label-hint">How this run is named in lists and comparisons.</p>
+          </div>
+          <div className="ev-field ev-field-limit">
+            <label htmlFor="ev-limit">Prompts to run</label>
+            <input id="ev-limit" name="limit" type="number" min={1} max={size || undefined} step={1} inputMode="numeric" value={limit} onChange={(e) => setLimit(e.target.value)} placeholder={`All ${size}`} aria-describedby="ev-limit-hint" />
+            <p className="ev-hint" id="ev-limit-hint">The first N prompts; empty runs all.</p>
+          </div>
+          <div className="ev-field ev-field-rag">
+            <span className="ev-field-title" id="ev-rag-title">Retrieval</span>
+            <label className="ev-switch" htmlFor="ev-rag">
+              <input id="ev-rag" type="checkbox" name="rag" value="on" defaultChecked={values?.rag === "on"} aria-describedby="ev-rag-hint" />
+              <span>Use the example library (RAG)</span>
+            </label>
+            <p className="ev-hint" id="ev-rag-hint">Generation retrieves similar emails as examples.</p>
+          </div>
+          <div className="ev-start-foot">
+            <output className={`ev-cost${short ? " ev-cost-short" : ""}`} htmlFor="ev-set ev-limit" data-testid="run-cost" aria-live="polite">
+              <strong>{plural(count, "generation")}</strong> · costs <strong>{plural(cost, "credit")}</strong> · balance {balance.toLocaleString("en")}
+              {short ? <> — not enough credits</> : <> → {(balance - cost).toLocaleString("en")} after</>}
+            </output>
+            <button type="submit" className="ev-btn ev-btn-primary" disabled={starting}>
+              {starting ? "Starting…" : "Start run"}
+            </button>
+          </div>
+        </Form>
+      )}
+      {broken.length ? (
+        <details className="ev-broken">
+          <summary>{plural(broken.length, "set file")} in scripts/eval cannot be used</summary>
+          <ul>
+            {broken.map((s) => (
+              <li key={s.file}>
+                <code>{s.file}</code>: <span className="ev-pre">{!s.ok ? s.error : ""}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </section>
+  );
+}
+
+function RunsTable({ runs, progress, now }: { runs: Loader["runs"]; progress: Loader["progress"]; now: number }) {
+  const [a, setA] = useState(runs[1]?.id ?? "");
+  const [b, setB] = useState(runs[0]?.id ?? "");
+  if (!runs.length) {
+    return (
+      <>
+        <h2 id="runs-heading">Runs</h2>
+        <div className="ev-empty" data-testid="runs-empty">
+          <p className="ev-empty-title">No eval runs yet</p>
+          <p className="muted">Start one above: pick a prompt set, give it a label and run 3 prompts to see how it works. Runs from <code>npm run eval</code> appear here too.</p>
+        </div>
+      </>
+    );
+  }
+  const canCompare = runs.length >= 2;
+  return (
+    <Form method="get" action="/admin/evals/compare" className="ev-runs">
+      <div className="ev-section-head">
+        <h2 id="runs-heading">Runs <span className="ev-count">{runs.length}</span></h2>
+        {canCompare ? (
+          <div className="ev-compare-bar">
+            <span className="muted ev-compare-help" id="compare-help">Pick A (baseline) and B (candidate) in the table.</span>
+            <button type="submit" className="ev-btn ev-btn-secondary" disabled={!a || !b || a === b} aria-describedby="compare-help">
+              Compare A ↔ B
+            </button>
+          </div>
+        ) : null}
+      </div>
+      <div className="ev-table-wrap">
+        <table className="ev-table ev-stack" data-testid="runs-table">
+          <caption className="ev-sr">Eval runs, newest first</caption>
+          <thead>
+            <tr>
+              {canCompare ? (
+                <>
+                  <th scope="col" className="ev-col-pick"><abbr title="Baseline run">A</abbr></th>
+                  <th scope="col" className="ev-col-pick"><abbr title="Candidate run">B</abbr></th>
+                </>
+              ) : null}
+              <th scope="col">Run</th>
+              <th scope="col">Status</th>
+              <th scope="col" className="ev-num">Results</th>
+              <th scope="col" className="ev-num">QA</th>
+              <th scope="col" className="ev-num">Judge</th>
+              <th scope="col" className="ev-num">Avg time</th>
+              <th scope="col" className="ev-num">Errors</th>
+              <th scope="col">Started</th>
+            </tr>
+          </thead>
+          <tbody>
+            {runs.map((r) => {
+              const p = progress[r.id];
+              const state = runDisplayState(r, isStalled(p, now));
+              const live = r.status === "running" && p ? p.averages : null;
+              const took = r.completedAt ? new Date(r.completedAt).getTime() - new Date(r.createdAt).getTime() : null;
+              return (
+                <tr key={r.id} data-testid={`run-${r.id}`}>
+                  {canCompare ? (
+                    <>
+                      <td className="ev-col-pick">
+                        <input type="radio" name="a" value={r.id} checked={a === r.id} onChange={() => setA(r.id)} aria-label={`Use ${r.label} as A`} />
+                      </td>
+                      <td className="ev-col-pick">
+                        <input type="radio" name="b" value={r.id} checked={b === r.id} onChange={() => setB(r.id)} aria-label={`Use ${r.label} as B`} />
+                      </td>
+                    </>
+                  ) : null}
+                  <td className="ev-col-run">
+                    <Link to={`/admin/evals/${r.id}`} className="ev-run-link">{r.label}</Link>
+                    <div className="ev-run-meta">
+                      <span className="ev-tag">{r.promptSetVersion}</span> <RagBadge rag={r.rag} /> <code className="ev-id" title={r.id}>{r.id.slice(0, 8)}</code>
+                    </div>
+                  </td>
+                  <td className="ev-col-status"><StatusPill state={state} /></td>
+                  <td className="ev-num ev-stack-break" data-label="Results">{r.resultCount}<span className="muted">/{r.promptCount}</span></td>
+                  <td className="ev-num" data-label="QA">{live ? <span className="muted">…</span> : <Score value={r.avgQaScore} />}</td>
+                  <td className="ev-num" data-label="Judge">{live ? <span className="muted">…</span> : <Score value={r.avgJudgeScore} />}</td>
+                  <td className="ev-num" data-label="Time">{live ? <span className="muted">…</span> : fmtMs(r.avgGenerationMs)}</td>
+                  <td className={`ev-num${r.errorCount ? " ev-err-count" : " ev-zero"}`} data-label="Errors">{r.errorCount}</td>
+                  <td className="ev-when" data-label="Started">
+                    <span title={fmtDate(r.createdAt)}>{fmtAgo(r.createdAt, now)}</span>
+                    <div className="muted ev-small">{took !== null ? `took ${fmtMs(took)}` : r.status === "running" ? "running" : ""}</div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <noscript>
+        <p className="muted ev-small">Pick A and B, then press “Compare A ↔ B”.</p>
+      </noscript>
+    </Form>
+  );
+}
