@@ -1,0 +1,381 @@
+// The actions under a builder version's preview (issue 15, parts 5–8): free regeneration,
+// feedback, refine, undo, a test send, the .html and .eml downloads and saving to the library.
+// Each one calls the same service its JSON endpoint calls (generation, sending, feedback, library),
+// so the page and the API share one code path; this module only adds what a version needs around
+// it (its brief as the request, the new version row, the free-regeneration guard).
+import crypto from "node:crypto";
+import { z } from "zod";
+import type { AppContext } from "~/lib/app.server";
+import type { User } from "~/models/users.server";
+import { AI_GENERATION, refund } from "~/models/credits.server";
+import { findEmailVersion, insertEmailVersion, type EmailVersion, type NewEmailVersion } from "~/models/email-versions.server";
+import { GenerationInputsSchema } from "~/domain/generation/requests";
+import { FREE_REGEN_BELOW, qa } from "~/domain/qa/qa";
+import { buildMime, htmlToText } from "~/domain/mime";
+import { normaliseRating, type Rating } from "~/domain/eval/feedback";
+import { unsubscribeUrl } from "~/lib/unsubscribe-token.server";
+import { generate, generateEmail, prepareGeneration } from "./generation.server";
+import { sendEmail, senderFor } from "./sending.server";
+import { submitFeedback } from "./feedback.server";
+import { autoTag, submitContent, submitContentSchema } from "./library.server";
+import type { AutoTags } from "~/engines/tag/port";
+
+export type PanelFailure = { ok: false; status: number; error: string; code?: string; extra?: Record<string, unknown> };
+export type PanelResult<T> = ({ ok: true } & T) | PanelFailure;
+
+const fail = (status: number, error: string, code?: string, extra?: Record<string, unknown>): PanelFailure => ({ ok: false, status, error, ...(code ? { code } : {}), ...(extra ? { extra } : {}) });
+
+// ── reading a version's metadata ────────────────────────────────────────────────────────────────
+
+const MetaSchema = z
+  .object({
+    qa: z.object({ score: z.number() }).partial().passthrough().optional().catch(undefined),
+    rag: z.object({ used: z.boolean(), examplesCount: z.number().int().min(0) }).partial().passthrough().optional().catch(undefined),
+  })
+  .passthrough();
+
+/** The stored QA score: the column, else metadata.qa.score; null when neither is a number. */
+export function storedScore(version: Pick<EmailVersion, "qaScore" | "metadata">): number | null {
+  if (typeof version.qaScore === "number" && Number.isFinite(version.qaScore)) return version.qaScore;
+  const meta = MetaSchema.safeParse(version.metadata ?? {});
+  const score = meta.success ? meta.data.qa?.score : undefined;
+  return typeof score === "number" && Number.isFinite(score) ? score : null;
+}
+
+function ragOf(version: Pick<EmailVersion, "metadata">): { used: boolean; examplesCount: number } {
+  const meta = MetaSchema.safeParse(version.metadata ?? {});
+  const rag = meta.success ? meta.data.rag : undefined;
+  return { used: rag?.used ?? false, examplesCount: rag?.examplesCount ?? 0 };
+}
+
+/** The original brief's prompt (a refine version's own prompt is its change instructions). */
+export function briefPrompt(version: Pick<EmailVersion, "brief" | "prompt">): string {
+  const p = (version.brief ?? {}).prompt;
+  return typeof p === "string" && p.trim() ? p : version.prompt;
+}
+
+const newId = () => crypto.randomUUID();
+
+/** The one id a version's free regeneration may have: its primary key makes "once" hold across processes. */
+export function freeRegenVersionId(versionId: string): string {
+  const h = crypto.createHash("sha256").update(`free-regen:${versionId}`).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+export const freeRegenReference = (versionId: string) => `free-regen:${versionId}`;
+
+// ── free regeneration ───────────────────────────────────────────────────────────────────────────
+
+export type FreeRegenState =
+  | { eligible: true }
+  | { eligible: false; reason: "score" | "no-score" | "used"; usedBy?: string };
+
+/** Whether this version may still be regenerated for free (score below 70, not done before). */
+export async function freeRegenState(app: AppContext, user: User, version: EmailVersion): Promise<FreeRegenState> {
+  const score = storedScore(version);
+  if (score === null) return { eligible: false, reason: "no-score" };
+  if (score >= FREE_REGEN_BELOW) return { eligible: false, reason: "score" };
+  const childId = freeRegenVersionId(version.id);
+  if (await findEmailVersion(app.database.db, user.id, childId)) return { eligible: false, reason: "used", usedBy: childId };
+  return { eligible: true };
+}
+
+// Versions with a free regeneration running in this process (a second click waits for nothing).
+const regenerating = new Set<string>();
+
+/** The generation request a version's brief describes (unknown or invalid fields are left out). */
+export function regenerationInput(version: EmailVersion) {
+  const brief = (version.brief ?? {}) as Record<string, unknown>;
+  const techniques = Array.isArray(brief.techniques) ? brief.techniques.filter((t): t is string => typeof t === "string") : [];
+  const candidate: Record<string, unknown> = {
+    prompt: briefPrompt(version),
+    emailType: brief.emailType,
+    images: brief.images,
+    savedSections: brief.savedSections,
+    designTokens: brief.designTokens,
+    styleTheory: brief.styleTheory,
+    complexity: brief.complexity,
+    detectedTechnique: typeof brief.detectedTechnique === "string" ? brief.detectedTechnique : techniques.length ? techniques.join(" and ") : undefined,
+  };
+  const fields: Record<string, unknown> = { prompt: candidate.prompt };
+  // Field by field, so one stale field (e.g. tokens of an older shape) does not lose the rest.
+  for (const [key, value] of Object.entries(candidate)) {
+    if (value === undefined || key === "prompt") continue;
+    const tried = GenerationInputsSchema.safeParse({ ...fields, [key]: value });
+    if (tried.success) fields[key] = value;
+  }
+  const inputs = GenerationInputsSchema.parse(fields);
+  const flag = (...keys: string[]) => keys.some((k) => brief[k] === true);
+  return { ...inputs, useRAG: flag("useRAG", "useRag", "rag"), generateAmp: flag("generateAmp", "amp", "alsoAmp", "withAmp") };
+}
+
+/**
+ * Regenerates the version from its brief without charging: generate() charges first as always,
+ * and the same call refunds it with reference `free-regen:<versionId>` once the new version is
+ * saved. Allowed once per version and only when its stored score is below 70; the new version's
+ * id is derived from this one's, so a second attempt (even from another process) cannot save.
+ */
+export async function freeRegenerate(app: AppContext, user: User, version: EmailVersion): Promise<PanelResult<{ versionId: string }>> {
+  const state = await freeRegenState(app, user, version);
+  if (!state.eligible) {
+    if (state.reason === "used") return fail(409, "This version's free regeneration has already been used.", "used", { versionId: state.usedBy });
+    return fail(403, `A free regeneration is offered only when the QA score is below ${FREE_REGEN_BELOW}.`, "not-eligible");
+  }
+  if (regenerating.has(version.id)) return fail(409, "A free regeneration of this version is already running.", "running");
+  regenerating.add(version.id);
+  try {
+    const input = regenerationInput(version);
+    const prepared = prepareGeneration(input);
+    if (!prepared.ok) return fail(prepared.status, prepared.error);
+    const result = await generate(app, user, prepared.prepared);
+    if (!result.ok) {
+      if (result.status === 402) return fail(402, `Insufficient balance: a free regeneration needs ${app.env.CREDITS_PER_GENERATION} credit(s) available for a moment; they are returned at once.`, "balance");
+      return fail(result.status, result.error);
+    }
+    const cost = app.env.CREDITS_PER_GENERATION;
+    const { response } = result;
+    const id = freeRegenVersionId(version.id);
+    const row: NewEmailVersion = {
+      id,
+      userId: user.id,
+      parentId: version.id,
+      kind: "regenerate",
+      prompt: input.prompt,
+      brief: version.brief,
+      copyDoc: null,
+      blueprint: response.blueprint as unknown as Record<string, unknown>,
+      html: response.html,
+      ampHtml: response.ampHtml || null,
+      metadata: { ...response.metadata, freeRegen: { from: version.id, creditsRefunded: cost } } as unknown as Record<string, unknown>,
+      subject: response.blueprint.subject ?? version.subject,
+      qaScore: response.metadata.qa.score,
+    };
+    try {
+      await insertEmailVersion(app.database.db, row);
+    } catch (error) {
+      // Refunded either way: nothing was kept for the user.
+      if (cost > 0) await refund(app.database.db, user.id, AI_GENERATION, cost, `${freeRegenReference(version.id)}:not-saved`);
+      if (await findEmailVersion(app.database.db, user.id, id)) return fail(409, "This version's free regeneration has already been used.", "used", { versionId: id });
+      throw error;
+    }
+    if (cost > 0) await refund(app.database.db, user.id, AI_GENERATION, cost, freeRegenReference(version.id));
+    return { ok: true, versionId: id };
+  } finally {
+    regenerating.delete(version.id);
+  }
+}
+
+// ── refine and undo ─────────────────────────────────────────────────────────────────────────────
+
+export const MAX_INSTRUCTIONS = 4000;
+
+export interface RefineRecord {
+  instructions: string;
+  applied: string[];
+  notApplied: Array<{ instruction: string; reason: string }>;
+  creditsCharged: number;
+  ampDropped: boolean;
+}
+
+/**
+ * /api/generate-email refine semantics on the version's HTML. When something applied, a new
+ * version (kind "refine", parent = this one) holds the result and what was and was not applied;
+ * when nothing applied nothing is saved (and generateEmail charged nothing).
+ */
+export async function refineVersion(
+  app: AppContext,
+  user: User,
+  version: EmailVersion,
+  instructions: string,
+): Promise<PanelResult<{ versionId: string } | { versionId: null; notApplied: RefineRecord["notApplied"] }>> {
+  const text = instructions.trim();
+  if (!text) return fail(400, "Write what to change, e.g. “make the button green”.", "empty");
+  if (text.length > MAX_INSTRUCTIONS) return fail(400, `Keep the instructions under ${MAX_INSTRUCTIONS} characters.`, "too-long");
+  const result = await generateEmail(app, user, { prompt: text, refine: true, currentHtml: version.html });
+  if (!result.ok) return fail(result.status, result.error, result.status === 402 ? "balance" : undefined);
+  const r = result.response;
+  const applied = r.applied ?? [];
+  const notApplied = r.notApplied ?? [];
+  if (applied.length === 0) return { ok: true, versionId: null, notApplied };
+
+  // The same QA generateEmail scored the result with (no context), kept with its failed checks.
+  const report = qa(r.html, {});
+  const parentMeta = (version.metadata ?? {}) as Record<string, unknown>;
+  const refine: RefineRecord = { instructions: text, applied, notApplied, creditsCharged: r.creditsCharged ?? 0, ampDropped: Boolean(version.ampHtml) };
+  const id = newId();
+  await insertEmailVersion(app.database.db, {
+    id,
+    userId: user.id,
+    parentId: version.id,
+    kind: "refine",
+    prompt: text,
+    brief: version.brief,
+    copyDoc: version.copyDoc,
+    blueprint: version.blueprint,
+    html: r.html,
+    // Refine edits the HTML only; the parent's AMP no longer matches it.
+    ampHtml: null,
+    metadata: {
+      technique: parentMeta.technique,
+      techniques: parentMeta.techniques,
+      rag: parentMeta.rag,
+      ampGenerated: false,
+      qa: { score: report.score, qualifiesForFreeRegen: report.qualifiesForFreeRegen, failedChecks: report.failedChecks },
+      validator: { fixesApplied: [], warnings: [], refineTriggered: false },
+      usage: r.usage,
+      refine,
+    },
+    subject: version.subject,
+    qaScore: report.score,
+  });
+  return { ok: true, versionId: id };
+}
+
+/**
+ * Undo: a new version (kind "restore", parent = this one) that copies this version's parent,
+ * so the history keeps both the change and its undoing.
+ */
+export async function restoreParent(app: AppContext, user: User, version: EmailVersion): Promise<PanelResult<{ versionId: string }>> {
+  if (!version.parentId) return fail(400, "This version has no earlier version to go back to.", "no-parent");
+  const parent = await findEmailVersion(app.database.db, user.id, version.parentId);
+  if (!parent) return fail(404, "The earlier version no longer exists.", "parent-missing");
+  const id = newId();
+  await insertEmailVersion(app.database.db, {
+    id,
+    userId: user.id,
+    parentId: version.id,
+    kind: "restore",
+    prompt: parent.prompt,
+    brief: parent.brief,
+    copyDoc: parent.copyDoc,
+    blueprint: parent.blueprint,
+    html: parent.html,
+    ampHtml: parent.ampHtml,
+    metadata: { ...(parent.metadata ?? {}), restore: { restored: parent.id, undid: version.id } },
+    subject: parent.subject,
+    qaScore: parent.qaScore,
+  });
+  return { ok: true, versionId: id };
+}
+
+// ── feedback ────────────────────────────────────────────────────────────────────────────────────
+
+export const FeedbackFormSchema = z.object({
+  rating: z.string().transform((v, ctx) => {
+    const r = normaliseRating(v);
+    if (!r) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Choose a rating from 1 to 5." });
+      return z.NEVER;
+    }
+    return r;
+  }),
+  comment: z.string().max(4000, "Keep the comment under 4,000 characters.").optional(),
+});
+
+/** Stored through the service behind /api/admin/submit-feedback, with the version's prompt and retrieval facts. */
+export async function versionFeedback(app: AppContext, user: User, version: EmailVersion, input: { rating: Rating; comment?: string | null }) {
+  const rag = ragOf(version);
+  const saved = await submitFeedback(app, user.id, {
+    prompt: version.prompt,
+    rating: input.rating,
+    ragUsed: rag.used,
+    ragExamplesCount: rag.examplesCount,
+    comment: input.comment ?? null,
+  });
+  return { ok: true as const, ...saved };
+}
+
+// ── ship: test send, downloads ──────────────────────────────────────────────────────────────────
+
+export const TestSendSchema = z.object({
+  to: z.string().trim().min(1, "Enter an address.").max(254, "That address is too long.").email("Enter one email address, like name@example.com."),
+});
+
+/** A test send through the one send service (suppression checks, outbox, tracking). */
+export async function sendTest(app: AppContext, user: User, version: EmailVersion, to: string) {
+  return sendEmail(app, user, {
+    to,
+    subject: version.subject,
+    html: version.html,
+    ampHtml: version.ampHtml,
+    emailName: `builder:${version.id}`,
+  });
+}
+
+/** A file name from the subject: letters, digits and dashes, never empty. */
+export function downloadName(version: Pick<EmailVersion, "id" | "subject">, ext: "html" | "eml"): string {
+  const base = (version.subject ?? "")
+    .normalize("NFKD")
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .toLowerCase();
+  return `${base || "email"}-${version.id.replace(/[^A-Za-z0-9]/g, "").slice(0, 8)}.${ext}`;
+}
+
+/**
+ * The message the sender would build, addressed to the user and not sent: the same buildMime,
+ * text part and headers; the recipient placeholders stay unresolved (there is no send id yet).
+ */
+export async function versionEml(app: AppContext, user: User, version: EmailVersion): Promise<string> {
+  const sender = senderFor(app.env);
+  const subject = (version.subject ?? "").replace(/[\r\n]+/g, " ").trim() || `Your ${app.env.BRAND_NAME} Email`;
+  const mime = await buildMime({
+    from: sender.from,
+    to: user.email,
+    subject,
+    text: htmlToText(version.html),
+    html: version.html,
+    ampHtml: version.ampHtml ?? undefined,
+    messageId: `draft-${newId()}@${sender.domain}`,
+    listUnsubscribe: { mailto: `mailto:unsubscribe@${sender.domain}?subject=unsubscribe`, url: unsubscribeUrl(app.env.BASE_URL, app.env.SESSION_SECRET, user.email) },
+    headers: { "X-Kinetic-Version-Id": version.id, "X-Unsent": "1" },
+  });
+  return mime.raw;
+}
+
+// ── save to the library (admin) ─────────────────────────────────────────────────────────────────
+
+/** The tagger's fields for this version's HTML, for the admin to review before saving. */
+export async function tagVersion(app: AppContext, version: EmailVersion): Promise<PanelResult<{ tags: AutoTags }>> {
+  const r = await autoTag(app, { htmlContent: version.html, contentType: "html" });
+  if (!r.ok) return fail(r.status, r.error);
+  return { ok: true, tags: r.tags };
+}
+
+export interface LibraryForm {
+  description: string;
+  technique?: string;
+  complexity?: string;
+  emailPurpose?: string;
+  exampleType?: string;
+  keyFeatures?: string;
+  bestPracticeTags?: string;
+}
+
+const list = (v: string | undefined) => (v ?? "").split(",").map((x) => x.trim()).filter(Boolean);
+const opt = (v: string | undefined) => (v && v.trim() ? v.trim() : undefined);
+
+/** The reviewed fields through the service behind /api/admin/submit-content (the HTML is the version's). */
+export async function saveVersionToLibrary(app: AppContext, version: EmailVersion, form: LibraryForm): Promise<PanelResult<{ docId: string }>> {
+  const keyFeatures = list(form.keyFeatures);
+  const bestPracticeTags = list(form.bestPracticeTags);
+  const parsed = submitContentSchema.safeParse({
+    uploadType: "html",
+    htmlContent: version.html,
+    description: form.description,
+    technique: opt(form.technique),
+    complexity: opt(form.complexity),
+    emailPurpose: opt(form.emailPurpose),
+    exampleType: opt(form.exampleType),
+    ...(keyFeatures.length ? { keyFeatures } : {}),
+    ...(bestPracticeTags.length ? { bestPracticeTags } : {}),
+  });
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "form"}: ${i.message}`);
+    return fail(400, `Check the form: ${problems.join("; ")}`, "invalid");
+  }
+  const r = await submitContent(app, parsed.data);
+  if (!r.ok) return fail(r.status, r.error);
+  return { ok: true, docId: r.id };
+}
