@@ -1,5 +1,5 @@
-import { Parser } from "htmlparser2";
-import { PARSE_OPTIONS } from "./dom";
+import { DomHandler, Parser, type Options } from "htmlparser2";
+import { PARSE_OPTIONS, type DomDocument } from "./dom";
 
 /**
  * Limits on HTML we accept from a client (docs/api.md "Input limits"), chosen so that the
@@ -107,4 +107,30 @@ export function describeHtmlProblem(field: string, p: HtmlLimitProblem): string 
     case "style":
       return `${field} has too much CSS: more than ${p.limit} characters in <style> elements`;
   }
+}
+
+/**
+ * parseDocument that gives up (null) as soon as the tree gets deeper than `maxDepth`, before the
+ * parser's per-tag cost grows with the depth: for code that must cope with any HTML in one parse.
+ */
+export function parseDocumentWithin(html: string, maxDepth: number, options: Options = {}): DomDocument | null {
+  const handler = new DomHandler(undefined, options);
+  let depth = 0;
+  const open = handler.onopentag.bind(handler);
+  const close = handler.onclosetag.bind(handler);
+  handler.onopentag = (name, attribs) => {
+    if (++depth > maxDepth) throw STOP;
+    open(name, attribs);
+  };
+  handler.onclosetag = () => {
+    depth--;
+    close();
+  };
+  try {
+    new Parser(handler, options).end(html);
+  } catch (error) {
+    if (error === STOP) return null;
+    throw error;
+  }
+  return handler.root;
 }

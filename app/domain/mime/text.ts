@@ -1,4 +1,5 @@
-import { parseDocument } from "htmlparser2";
+import { Tokenizer } from "htmlparser2";
+import { parseDocumentWithin } from "~/domain/html/limits";
 
 /** The parts of htmlparser2's DOM nodes this module reads. */
 interface DomNode {
@@ -68,9 +69,21 @@ function isHidden(node: DomNode): boolean {
   });
 }
 
+/** The alt texts of the images under `node` (or of `node` itself), in document order. */
 function imageAlts(node: DomNode): string {
-  if (node.type === "tag" && node.name === "img") return node.attribs?.alt?.trim() ?? "";
-  return (node.children ?? []).map(imageAlts).filter(Boolean).join(" ");
+  const alts: string[] = [];
+  const stack: DomNode[] = [node];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.type === "tag" && n.name === "img") {
+      const alt = n.attribs?.alt?.trim();
+      if (alt) alts.push(alt);
+      continue;
+    }
+    const kids = n.children ?? [];
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+  }
+  return alts.join(" ");
 }
 
 function linkTarget(href: string | undefined): string | null {
@@ -79,9 +92,8 @@ function linkTarget(href: string | undefined): string | null {
   return h;
 }
 
-function writeLink(node: DomNode, w: Writer): void {
-  const inner = new Writer();
-  for (const child of node.children ?? []) walk(child, inner, []);
+/** Writes a link from the words its children wrote into `inner`. */
+function writeLink(node: DomNode, inner: Writer, w: Writer): void {
   let label = inner.out.replace(/\s*\n+\s*/g, " ").trim();
   if (label === "") label = imageAlts(node);
   const href = linkTarget(node.attribs?.href);
@@ -94,46 +106,133 @@ function writeLink(node: DomNode, w: Writer): void {
   w.text(same ? bare : `${label} (${href})`);
 }
 
-function walk(node: DomNode, w: Writer, listStack: { ordered: boolean; n: number }[]): void {
-  if (node.type === "text") {
-    w.text(node.data ?? "");
-    return;
-  }
-  if (node.type === "root") {
-    for (const child of node.children ?? []) walk(child, w, listStack);
-    return;
-  }
-  if (node.type !== "tag") return; // comments (incl. MSO-only markup), scripts, styles, directives
-  const name = node.name ?? "";
-  if (SKIP_TAGS.has(name) || isHidden(node)) return;
-  if (name === "br") {
-    w.block(1);
-    return;
-  }
-  if (name === "a") {
-    writeLink(node, w);
-    return;
-  }
-  if (name === "td" || name === "th") w.space();
-  const paragraph = PARAGRAPH_TAGS.has(name);
-  const line = LINE_TAGS.has(name);
-  if (paragraph) w.block(2);
-  else if (line) w.block(1);
-  let stack = listStack;
-  if (name === "ul" || name === "ol") stack = [...listStack, { ordered: name === "ol", n: 0 }];
-  if (name === "li") {
-    const list = listStack[listStack.length - 1];
-    if (list?.ordered) {
-      list.n += 1;
-      w.text(`${list.n}. `);
-    } else {
-      w.text("- ");
+type ListState = { ordered: boolean; n: number };
+/** A node to visit (with the lists it sits in), or what to do once an element's children are written. */
+type Step = { node: DomNode; lists: ListState[] } | { after: () => void };
+
+/**
+ * Depth-first over the tree with an explicit stack (documents can nest far deeper than the call
+ * stack allows). Each element writes its opening breaks, its children, then its closing breaks;
+ * a link's children write into a writer of their own, which becomes the link's label.
+ */
+function writeTree(root: DomNode, out: Writer): void {
+  const writers: Writer[] = [out];
+  const w = () => writers[writers.length - 1];
+  const stack: Step[] = [{ node: root, lists: [] }];
+  const pushChildren = (node: DomNode, lists: ListState[]) => {
+    const kids = node.children ?? [];
+    for (let i = kids.length - 1; i >= 0; i--) stack.push({ node: kids[i], lists });
+  };
+  while (stack.length) {
+    const step = stack.pop()!;
+    if ("after" in step) {
+      step.after();
+      continue;
     }
+    const { node, lists } = step;
+    if (node.type === "text") {
+      w().text(node.data ?? "");
+      continue;
+    }
+    if (node.type === "root") {
+      pushChildren(node, lists);
+      continue;
+    }
+    if (node.type !== "tag") continue; // comments (incl. MSO-only markup), scripts, styles, directives
+    const name = node.name ?? "";
+    if (SKIP_TAGS.has(name) || isHidden(node)) continue;
+    if (name === "br") {
+      w().block(1);
+      continue;
+    }
+    if (name === "a") {
+      const inner = new Writer();
+      writers.push(inner);
+      stack.push({
+        after: () => {
+          writers.pop();
+          writeLink(node, inner, w());
+        },
+      });
+      pushChildren(node, []);
+      continue;
+    }
+    const writer = w();
+    const cell = name === "td" || name === "th";
+    if (cell) writer.space();
+    const paragraph = PARAGRAPH_TAGS.has(name);
+    const line = LINE_TAGS.has(name);
+    if (paragraph) writer.block(2);
+    else if (line) writer.block(1);
+    let inner = lists;
+    if (name === "ul" || name === "ol") inner = [...lists, { ordered: name === "ol", n: 0 }];
+    if (name === "li") {
+      const list = lists[lists.length - 1];
+      if (list?.ordered) {
+        list.n += 1;
+        writer.text(`${list.n}. `);
+      } else {
+        writer.text("- ");
+      }
+    }
+    if (paragraph || line || cell) {
+      stack.push({
+        after: () => {
+          if (paragraph) writer.block(2);
+          else if (line) writer.block(1);
+          if (cell) writer.space();
+        },
+      });
+    }
+    pushChildren(node, inner);
   }
-  for (const child of node.children ?? []) walk(child, w, stack);
-  if (paragraph) w.block(2);
-  else if (line) w.block(1);
-  if (name === "td" || name === "th") w.space();
+}
+
+/** Nesting past which a document is read without its tree (see flatText). */
+const TREE_MAX_DEPTH = 1000;
+
+/**
+ * The words of a document too deeply nested for a tree: text outside skipped elements, a line
+ * break at each block boundary, read by htmlparser2's tokenizer alone (its Parser keeps an
+ * open-element stack that costs O(depth) per tag). No document a person wrote gets here.
+ */
+function flatText(html: string): string {
+  const w = new Writer();
+  let skipping = 0;
+  let text = "";
+  const flush = () => {
+    if (text && skipping === 0) w.text(text);
+    text = "";
+  };
+  const tag = (start: number, end: number, closing: boolean) => {
+    flush();
+    const name = html.slice(start, end).toLowerCase();
+    if (SKIP_TAGS.has(name)) skipping = Math.max(0, skipping + (closing ? -1 : 1));
+    else if (name === "br" || PARAGRAPH_TAGS.has(name) || LINE_TAGS.has(name)) w.block(1);
+  };
+  const tokenizer = new Tokenizer(
+    { decodeEntities: true },
+    {
+      ontext: (start, end) => void (text += html.slice(start, end)),
+      ontextentity: (codepoint) => void (text += String.fromCodePoint(codepoint)),
+      onopentagname: (start, end) => tag(start, end, false),
+      onclosetag: (start, end) => tag(start, end, true),
+      onattribname() {},
+      onattribdata() {},
+      onattribentity() {},
+      onattribend() {},
+      onopentagend() {},
+      onselfclosingtag() {},
+      oncomment: flush,
+      oncdata: flush,
+      ondeclaration: flush,
+      onprocessinginstruction: flush,
+      onend: flush,
+    },
+  );
+  tokenizer.write(html);
+  tokenizer.end();
+  return w.out;
 }
 
 /**
@@ -143,10 +242,16 @@ function walk(node: DomNode, w: Writer, listStack: { ordered: boolean; n: number
  * interactive block `.kx-int` (its static twin `.kx-fb` carries the same words) are left out.
  */
 export function htmlToText(html: string): string {
-  const doc = parseDocument(html) as unknown as DomNode;
-  const w = new Writer();
-  walk(doc, w, []);
-  return w.out
+  const doc = parseDocumentWithin(html, TREE_MAX_DEPTH);
+  let out: string;
+  if (doc) {
+    const w = new Writer();
+    writeTree(doc as unknown as DomNode, w);
+    out = w.out;
+  } else {
+    out = flatText(html);
+  }
+  return out
     .split("\n")
     .map((l) => l.replace(/[ \t]+$/g, ""))
     .join("\n")

@@ -55,12 +55,15 @@ function rewriteSrcset(value: string, base: URL): string | null {
   return changed ? parts.join(", ") : null;
 }
 
-function collectSplices(html: string, offset: number, base: URL, out: Splice[]): void {
+function collectSplices(html: string, offset: number, base: URL, out: Splice[], inComment = false): void {
   for (const token of scanHtml(html)) {
     if (token.kind === "comment") {
-      // MSO conditional comments carry real markup (VML backgrounds) that Outlook renders.
+      // MSO conditional comments carry real markup (VML backgrounds) that Outlook renders. One
+      // level only: comments do not nest, so a comment inside a comment's body is an unclosed one
+      // running to the end, and following those ("<!--[if mso]>" × n) rescanned the rest of the
+      // document per level: quadratic time and n levels of recursion.
       const body = html.slice(token.bodyStart, token.bodyEnd);
-      if (body.startsWith("[if")) collectSplices(body, offset + token.bodyStart, base, out);
+      if (!inComment && body.startsWith("[if")) collectSplices(body, offset + token.bodyStart, base, out, true);
       continue;
     }
     if (token.kind !== "open") continue;
