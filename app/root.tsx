@@ -55,7 +55,8 @@ function WrongOriginNotice({ appOrigin }: { appOrigin?: string }) {
   return (
     <p className="error" role="alert" data-testid="wrong-origin">
       This app is set up for <a href={appOrigin + window.location.pathname + window.location.search}>{appOrigin}</a> (BASE_URL), but you
-      opened it at {here}. Forms sent from here are refused; open it at {appOrigin}, or set BASE_URL to this address.
+      opened it at {here}. The pages work here, but links in emails (View in browser, unsubscribe) point at {appOrigin}; set BASE_URL to
+      the address people use.
     </p>
   );
 }

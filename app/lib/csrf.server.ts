@@ -37,10 +37,15 @@ export function isCsrfExempt(pathname: string): boolean {
 
 export type CsrfVerdict = { ok: true } | { ok: false; message: string };
 
-/** Step 1: the request comes from a page of this site (pure; `appOrigin` is BASE_URL's origin). */
-export function checkSameOrigin(headers: Headers, appOrigin: string): CsrfVerdict {
+/**
+ * Step 1: the request comes from a page of this site (pure). `appOrigin` is BASE_URL's origin;
+ * `requestOrigin` the origin the browser addressed (Host, or a loopback proxy's forwarded host):
+ * a page served at 127.0.0.1 while BASE_URL says localhost is still this site, and no other site
+ * can make a browser send an Origin equal to the address it is posting to.
+ */
+export function checkSameOrigin(headers: Headers, appOrigin: string, requestOrigin: string = appOrigin): CsrfVerdict {
   const origin = headers.get("origin");
-  if (origin !== null && origin !== appOrigin) {
+  if (origin !== null && origin !== appOrigin && origin !== requestOrigin) {
     return {
       ok: false,
       message:
@@ -95,7 +100,7 @@ export async function checkPageMutation(request: PageMutation): Promise<CsrfVerd
   if (SAFE_METHODS.has(request.method.toUpperCase())) return { ok: true };
   if (isCsrfExempt(new URL(request.url).pathname)) return { ok: true };
   const app = await getApp();
-  const origin = checkSameOrigin(request.headers, new URL(app.env.BASE_URL).origin);
+  const origin = checkSameOrigin(request.headers, new URL(app.env.BASE_URL).origin, new URL(request.url).origin);
   if (!origin.ok) return origin;
 
   const submitted = await submittedCsrfToken(request.headers, request.body);
