@@ -8,7 +8,7 @@ module.exports = {
   assetsBuildDirectory: process.env.KINETIC_BUILD_DIR ? `${buildDir}/client` : "public/build",
   publicPath: "/build/",
   serverDependenciesToBundle: [
-    /^remix-auth/, /^htmlparser2/, /^domutils/, /^css-select/, /^css-what/, /^dom-serializer/,
+    /^htmlparser2/, /^domutils/, /^css-select/, /^css-what/, /^dom-serializer/,
     /^domhandler/, /^domelementtype/, /^entities/, /^boolbase/, /^nth-check/, /^jose/, /^caniemail/,
   ],
   future: {
