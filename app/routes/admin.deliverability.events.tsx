@@ -1,0 +1,118 @@
+// Admin → Deliverability → Delivery events: what the provider reported, newest first, by type and address.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { z } from "zod";
+import { plural } from "~/components/admin/format";
+import { EVENT_FILTER_OPTIONS, eventKindLabel } from "~/components/admin/labels";
+import { optionalEnum, pageParam } from "~/components/admin/schemas";
+import { EmptyState, Pagination, Pill, Section, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
+import { getApp } from "~/lib/app.server";
+import { requirePageUser } from "~/lib/auth.server";
+import { deliveryEventList } from "~/services/deliverability.server";
+
+export const links = adminLinks;
+
+export const meta: MetaFunction = ({ matches }) => [{ title: brandTitle(matches, "Delivery events · Deliverability") }];
+
+const PAGE_SIZE = 50;
+
+const Query = z.object({
+  q: z.string().trim().max(254).optional().catch(undefined),
+  type: optionalEnum(EVENT_FILTER_OPTIONS.map((o) => o.value) as [string, ...string[]]),
+  page: pageParam,
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePageUser(request, { admin: true });
+  const app = await getApp();
+  const query = Query.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const [kind, severity] = (query.type ?? "").split(":") as [string, ("permanent" | "temporary")?];
+  const list = await deliveryEventList(app, { q: query.q, kind: kind || undefined, severity }, { limit: PAGE_SIZE, offset: (query.page - 1) * PAGE_SIZE });
+  return { now: new Date(), ...list, query, filtered: Boolean(query.q || query.type), webhooksConfigured: Boolean(app.env.WEBHOOK_SIGNING_SECRET) };
+}
+
+export default function DeliveryEvents() {
+  const { now, rows, total, query, filtered, webhooksConfigured } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  return (
+    <Section id="events" title="Delivery events" description="Every event your email provider reported through the webhook, newest first.">
+      <Form method="get" className="adm-filters" role="search" aria-label="Filter delivery events">
+        <div className="adm-field adm-field-grow">
+          <label htmlFor="e-q">Address contains</label>
+          <input id="e-q" name="q" type="search" defaultValue={query.q ?? ""} placeholder="e.g. @example.com" />
+        </div>
+        <div className="adm-field">
+          <label htmlFor="e-type">Type</label>
+          <select id="e-type" name="type" defaultValue={query.type ?? ""}>
+            <option value="">All types</option>
+            {EVENT_FILTER_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.text}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="adm-filter-actions">
+          <button type="submit" className="adm-btn adm-btn-secondary">
+            Filter
+          </button>
+          {filtered ? (
+            <Link to="/admin/deliverability/events" className="adm-btn adm-btn-quiet">
+              Clear
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+      {rows.length ? (
+        <>
+          <p className="adm-result-count">{plural(total, filtered ? "event matches" : "event", filtered ? "events match" : "events")}</p>
+          <TableWrap label="Delivery events" testId="events">
+            <table className="adm-table">
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Event</th>
+                  <th scope="col">Recipient</th>
+                  <th scope="col">Provider</th>
+                  <th scope="col">Reason</th>
+                  <th scope="col">Send</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((e) => (
+                  <tr key={e.id}>
+                    <td>
+                      <Time value={e.occurredAt} now={now} />
+                    </td>
+                    <td>
+                      <Pill label={eventKindLabel(e.kind, e.severity)} />
+                    </td>
+                    <td>
+                      <Link to={`/admin/deliverability/recipient?email=${encodeURIComponent(e.email)}`} className="adm-strong-link">
+                        {e.email}
+                      </Link>
+                    </td>
+                    <td className="adm-cap">{e.provider}</td>
+                    <td className="adm-clip adm-clip-wide adm-muted" title={e.reason ?? undefined}>
+                      {e.reason ?? "–"}
+                    </td>
+                    <td>{e.sendId ? <Link to={`/admin/outbox/${e.sendId}`}>View send</Link> : <span className="adm-muted">–</span>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableWrap>
+          <Pagination page={query.page} pageSize={PAGE_SIZE} total={total} search={location.search.replace(/^\?/, "")} label="Event pages" />
+        </>
+      ) : filtered ? (
+        <EmptyState title="No event matches these filters" action={<Link to="/admin/deliverability/events">Clear the filters</Link>} />
+      ) : (
+        <EmptyState title="No delivery events yet">
+          {webhooksConfigured
+            ? "Events arrive when your provider calls POST /api/esp-webhook. Check the webhook address and signing key in your provider's settings."
+            : "Set WEBHOOK_SIGNING_SECRET and point your provider's delivery webhooks at /api/esp-webhook (see docs/sending.md); until then no events arrive."}
+        </EmptyState>
+      )}
+    </Section>
+  );
+}
