@@ -23,6 +23,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return view.value;
 }
 
+/** Whether retrieval was asked for and what it found. */
+function RagNote({ useRAG, rag }: { useRAG: boolean | null; rag: { used: boolean; examplesCount: number } | null }) {
+  const on = useRAG ?? rag?.used ?? null;
+  if (on === null) return null;
+  return (
+    <>
+      <RagBadge rag={on} />
+      {on && rag ? ` ${rag.examplesCount} example${rag.examplesCount === 1 ? "" : "s"} retrieved` : null}
+    </>
+  );
+}
+
 export default function EvalResult() {
   const { run, result: r, previous, next, position, total } = useLoaderData<typeof loader>();
   const name = r.promptId ?? `Result ${r.id}`;
@@ -35,7 +47,7 @@ export default function EvalResult() {
             <Link to={`/admin/evals/${run.id}`}>{run.label}</Link>
           </p>
           <h1 className="ev-title">{name}</h1>
-          {r.subject ? <p className="ev-meta">Subject: <strong>{r.subject}</strong></p> : null}
+          {r.subject ? <p className="ev-lead">Subject: <strong>{r.subject}</strong></p> : null}
         </div>
         <nav className="ev-pager" aria-label="Results of this run">
           {previous ? <Link to={`/admin/evals/${run.id}/${previous}`} className="ev-btn ev-btn-secondary" rel="prev">← Previous</Link> : <span className="ev-btn ev-btn-secondary" aria-disabled="true">← Previous</span>}
@@ -56,7 +68,7 @@ export default function EvalResult() {
         <Stat label="QA score" hint={r.qaFailures.length ? `${r.qaFailures.length} failed checks` : "all checks passed"}><Score value={r.qaScore} /></Stat>
         <Stat label="Judge score"><Score value={r.judgeScore} /></Stat>
         <Stat label="Generation time">{fmtMs(r.generationMs)}</Stat>
-        <Stat label="Technique" hint={r.rag ? <RagBadge rag={r.rag.used} /> : undefined}>{r.technique ?? "–"}</Stat>
+        <Stat label="Technique" hint={<RagNote useRAG={r.useRAG} rag={r.rag} />}>{r.technique ?? "–"}</Stat>
       </div>
 
       <div className="ev-result-grid">

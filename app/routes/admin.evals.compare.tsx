@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { Delta, RagBadge, Score, StatusPill, runDisplayState } from "~/components/evals/bits";
+import { Delta, RagBadge, Score, StatusPill, runDisplayState, timeNoise } from "~/components/evals/bits";
 import type { ChartMetric } from "~/components/evals/chart-geometry";
 import { CompareChart } from "~/components/evals/compare-chart";
 import { fmtDate, fmtMs, oneLine, plural } from "~/components/evals/format";
@@ -177,7 +177,7 @@ function Comparison({ view, metric }: { view: NonNullable<Data["view"]>; metric:
                         <td className="ev-num"><Score value={p.a.judge} error={Boolean(p.a.error)} /></td>
                         <td className="ev-num"><Score value={p.b.judge} error={Boolean(p.b.error)} /></td>
                         <td className="ev-num"><Delta value={p.judge} /></td>
-                        <td className="ev-num"><Delta value={p.ms} digits={0} lowerIsBetter unit=" ms" /></td>
+                        <td className="ev-num"><Delta value={p.ms} digits={0} lowerIsBetter unit=" ms" noiseBelow={timeNoise(p.a.ms)} /></td>
                         <td className="ev-emails">
                           {ra ? <Link to={`/admin/evals/${view.a.id}/${ra}`} aria-label={`Email A for ${p.promptId}`}>A</Link> : null}
                           {rb ? <Link to={`/admin/evals/${view.b.id}/${rb}`} aria-label={`Email B for ${p.promptId}`}>B</Link> : null}
@@ -210,7 +210,7 @@ function CompareStat({ label, a, b, delta, score, ms }: { label: string; a: numb
     <div className="ev-stat">
       <div className="ev-stat-label">{label}</div>
       <div className="ev-stat-value">
-        {ms ? <span className="ev-stat-b">{fmtMs(b)}</span> : <Score value={b} />} {ms ? <Delta value={delta} digits={0} lowerIsBetter unit=" ms" /> : <Delta value={delta} />}
+        {ms ? <span className="ev-stat-b">{fmtMs(b)}</span> : <Score value={b} />} {ms ? <Delta value={delta} digits={0} lowerIsBetter unit=" ms" noiseBelow={timeNoise(a)} /> : <Delta value={delta} />}
       </div>
       <div className="ev-stat-hint">A {score ? fmtOr(a) : fmtMs(a)} → B {score ? fmtOr(b) : fmtMs(b)}</div>
     </div>

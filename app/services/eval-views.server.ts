@@ -149,6 +149,8 @@ export interface ResultView {
     rubric: Array<{ criterion: string; score: number; weight: number; reason: string }>;
     qaFailures: Array<{ id: string; title: string; message: string }>;
     rag: { used: boolean; examplesCount: number } | null;
+    /** The run's retrieval option (page runs record it; null when unknown). */
+    useRAG: boolean | null;
   };
   previous: number | null;
   next: number | null;
@@ -198,6 +200,7 @@ export async function getResultView(app: AppContext, runId: string, resultId: nu
             ? d.qaFailedChecks.filter((id): id is string => typeof id === "string").map((id) => ({ id, title: id, message: "" }))
             : [],
         rag: rag ? { used: rag.used === true, examplesCount: typeof rag.examplesCount === "number" ? rag.examplesCount : 0 } : null,
+        useRAG: typeof d.useRAG === "boolean" ? d.useRAG : null,
       },
       previous,
       next,

@@ -32,13 +32,30 @@ export function Score({ value, error }: { value: number | null | undefined; erro
   return <span className={`ev-score ev-score-${band}`}>{fmtScore(value)}</span>;
 }
 
-/** A delta B − A: an arrow and the sign carry the meaning, green/red repeat it. `lowerIsBetter` for times. */
-export function Delta({ value, digits = 1, lowerIsBetter = false, unit = "" }: { value: number | null | undefined; digits?: number; lowerIsBetter?: boolean; unit?: string }) {
+/**
+ * A delta B − A: an arrow and the sign carry the meaning, green/red repeat it. `lowerIsBetter` for
+ * times; `noiseBelow`: a change smaller than this is shown without colour (e.g. a few ms of timing
+ * noise).
+ */
+export function Delta({
+  value,
+  digits = 1,
+  lowerIsBetter = false,
+  unit = "",
+  noiseBelow = 0,
+}: {
+  value: number | null | undefined;
+  digits?: number;
+  lowerIsBetter?: boolean;
+  unit?: string;
+  noiseBelow?: number;
+}) {
   if (value === null || value === undefined || !Number.isFinite(value)) return <span className="ev-delta ev-delta-none">–</span>;
   const good = lowerIsBetter ? value < 0 : value > 0;
-  const tone = value === 0 ? "same" : good ? "better" : "worse";
+  const tone = value === 0 || Math.abs(value) < noiseBelow ? "same" : good ? "better" : "worse";
   const arrow = value > 0 ? "▲" : value < 0 ? "▼" : "";
-  const words = value === 0 ? "no change" : `${good ? "better" : "worse"} by ${fmtSigned(Math.abs(value), digits).replace(/^\+/, "")}${unit}`;
+  const size = `${fmtSigned(Math.abs(value), digits).replace(/^\+/, "")}${unit}`;
+  const words = value === 0 ? "no change" : tone === "same" ? `${value > 0 ? "up" : "down"} ${size}, within noise` : `${good ? "better" : "worse"} by ${size}`;
   return (
     <span className={`ev-delta ev-delta-${tone}`} title={words}>
       {arrow ? <span aria-hidden="true">{arrow} </span> : null}
@@ -62,4 +79,9 @@ export function RagBadge({ rag }: { rag: boolean | null }) {
   // Unknown (e.g. a CLI run without results yet): nothing rather than a guess.
   if (rag === null) return null;
   return <span className={rag ? "ev-tag ev-tag-on" : "ev-tag"}>{rag ? "RAG on" : "RAG off"}</span>;
+}
+
+/** Timing differences smaller than this are noise, not a change: 50 ms or a tenth of the baseline. */
+export function timeNoise(baselineMs: number | null | undefined): number {
+  return Math.max(50, typeof baselineMs === "number" && Number.isFinite(baselineMs) ? baselineMs * 0.1 : 0);
 }

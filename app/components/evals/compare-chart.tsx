@@ -82,7 +82,7 @@ function ChartSvg({ prompts, metric, labels, averages, layout }: ChartProps & { 
           {name}{g.domain[0] > 0 ? ` (axis from ${g.domain[0]} to 100)` : " (0–100)"}
         </text>
         {wide ? <text x={14} y={g.plot.top - 10} className="ev-axis-label">Prompt</text> : null}
-        {wide ? <text x={g.plot.right + 10} y={g.plot.top - 10} className="ev-axis-label">B − A</text> : null}
+        {wide ? <text x={g.plot.right + 16} y={g.plot.top - 10} className="ev-axis-label">B − A</text> : null}
 
         {g.averages.a ? <line x1={g.averages.a.x} x2={g.averages.a.x} y1={g.plot.top} y2={g.plot.bottom} className="ev-avg-line ev-avg-a" /> : null}
         {g.averages.b ? <line x1={g.averages.b.x} x2={g.averages.b.x} y1={g.plot.top} y2={g.plot.bottom} className="ev-avg-line ev-avg-b" /> : null}
@@ -99,7 +99,7 @@ function ChartSvg({ prompts, metric, labels, averages, layout }: ChartProps & { 
           {/* A is a ring drawn larger than B's dot, so equal scores read as a dot in a ring. */}
           {r.ax !== null ? <circle cx={r.ax} cy={r.y} r={7.5} className={r.aError ? "ev-dot-a ev-dot-error" : "ev-dot-a"} /> : null}
           {r.bx !== null ? <circle cx={r.bx} cy={r.y} r={4.5} className={r.bError ? "ev-dot-b ev-dot-error" : "ev-dot-b"} /> : null}
-          <text x={g.plot.right + 10} y={r.y + 4.5} className={`ev-row-delta ev-row-delta-${r.trend}`}>
+          <text x={g.plot.right + 16} y={r.y + 4.5} className={`ev-row-delta ev-row-delta-${r.trend}`}>
             {r.delta === null ? "–" : r.delta === 0 ? "±0" : fmtSigned(r.delta)}
           </text>
         </g>
