@@ -1,0 +1,250 @@
+// The builder: brief → (copy) → generate → preview. Server-rendered forms that work without
+// JavaScript; with it, generation streams its stages from /builder/generate.
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useCallback, useRef } from "react";
+import { CsrfField, useCsrfToken } from "~/components/csrf-field";
+import { BriefFields, type BriefOptions } from "~/components/builder/brief-form";
+import { CopyFields } from "~/components/builder/copy-editor";
+import { GenerationProgress, useStreamedGeneration } from "~/components/builder/progress";
+import { Stepper } from "~/components/builder/stepper";
+import { getApp } from "~/lib/app.server";
+import { requirePageUser } from "~/lib/auth.server";
+import { STYLE_PRESETS, STYLE_THEORY_KEYS } from "~/domain/blueprint/styles";
+import { TECHNIQUES } from "~/domain/blueprint/schema";
+import { EMAIL_TYPES } from "~/domain/prompt/facts";
+import { COMPLEXITIES } from "~/domain/prompt/inputs";
+import {
+  BRAND_COLOR_KEYS, FONT_CHOICES, MAX_IMAGE_ROWS, MAX_SECTION_ROWS, briefCopy, builderStart, parseBriefForm, parseBriefJson,
+  parseGenerateForm, runGenerateRequest, type Brief, type BriefInput, type CopyDraft, type FieldErrors,
+} from "~/services/builder.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: "/styles/builder.css" }];
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Builder · ${(matches.find((m) => m.id === "root")?.data as { brand?: string } | undefined)?.brand ?? "Kinetic"}` },
+];
+
+const TECHNIQUE_INFO: Record<string, [string, string]> = {
+  tabs: ["Tabs", "Radio-button tabbed panels"],
+  accordion: ["Accordion", "Expand / collapse sections"],
+  carousel: ["Carousel", "Slides with arrows and dots"],
+  survey: ["Survey", "Step-by-step questions"],
+  quiz: ["Quiz", "Answers with reveal states"],
+  menu: ["Menu", "Hamburger menu overlay"],
+  itemCart: ["Cart", "Tap to add, running total"],
+};
+
+const STYLE_NOTES: Record<string, string> = {
+  auto: "Chosen from the email type",
+  minimal: "Quiet, neutral, precise",
+  bold: "Loud colour for sales",
+  editorial: "Serif, for stories",
+  playful: "Rounded and bright",
+  luxury: "Dark with gold",
+  corporate: "Calm business blue",
+  tech: "Dark, product launch",
+  warm: "Food, shops, hospitality",
+  fresh: "Green, wellness",
+};
+
+function options(): BriefOptions {
+  return {
+    techniques: TECHNIQUES.map((t) => ({ value: t, label: TECHNIQUE_INFO[t]?.[0] ?? t, hint: TECHNIQUE_INFO[t]?.[1] ?? "" })),
+    emailTypes: [...EMAIL_TYPES],
+    complexities: [...COMPLEXITIES],
+    fonts: FONT_CHOICES.map((f) => ({ ...f })),
+    styles: STYLE_THEORY_KEYS.map((key) => {
+      const c = key === "auto" ? null : STYLE_PRESETS[key].colors;
+      return {
+        key,
+        label: key === "auto" ? "Auto" : key[0].toUpperCase() + key.slice(1),
+        swatch: c ? [c.background, c.surface, c.primary, c.accent, c.text] : ["#18181b", "#e11d48", "#7c2d12", "#047857", "#22d3ee"],
+        note: STYLE_NOTES[key] ?? "",
+      };
+    }),
+    brandColors: BRAND_COLOR_KEYS.map((key) => ({
+      key,
+      label: { primary: "Primary (buttons)", accent: "Accent", background: "Background", text: "Text" }[key],
+      fallback: { primary: "#4f46e5", accent: "#f59e0b", background: "#f4f4f5", text: "#18181b" }[key],
+    })),
+    imageRows: MAX_IMAGE_ROWS,
+    sectionRows: MAX_SECTION_ROWS,
+  };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requirePageUser(request);
+  const app = await getApp();
+  const from = new URL(request.url).searchParams.get("from") ?? undefined;
+  const start = await builderStart(app, user, { fromVersionId: from });
+  return { ...start, options: options() };
+}
+
+type ActionData =
+  | { step: "brief"; values: BriefInput; errors?: FieldErrors; failure?: { error: string; refunded: boolean } }
+  | { step: "copy"; brief: Brief; copy: CopyDraft; copyText?: string; errors?: FieldErrors; failure?: { error: string; refunded: boolean } };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePageUser(request);
+  const app = await getApp();
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+
+  if (intent === "copy") {
+    const parsed = parseBriefForm(form);
+    if (!parsed.ok) return data<ActionData>({ step: "brief", values: parsed.values, errors: parsed.errors }, { status: 400 });
+    const copy = await briefCopy(app, parsed.brief);
+    if (!copy.ok) {
+      const errors: FieldErrors = copy.status === 400 ? { techniques: copy.error } : {};
+      return data<ActionData>({ step: "brief", values: parsed.brief, errors, failure: { error: copy.error, refunded: false } }, { status: copy.status });
+    }
+    return data<ActionData>({ step: "copy", brief: parsed.brief, copy: copy.copyDoc, copyText: copy.copyText });
+  }
+
+  if (intent === "back") {
+    const brief = parseBriefJson(String(form.get("brief") ?? ""));
+    return data<ActionData>({ step: "brief", values: brief.ok ? brief.brief : brief.values });
+  }
+
+  // generate (directly), generate-copy (with the edited copy), regenerate.
+  const parsed = parseGenerateForm(form);
+  if (!parsed.ok) {
+    if (parsed.step === "copy" && parsed.copyDraft)
+      return data<ActionData>({ step: "copy", brief: parsed.values as Brief, copy: parsed.copyDraft, errors: parsed.errors }, { status: 400 });
+    return data<ActionData>({ step: "brief", values: parsed.values, errors: parsed.errors }, { status: 400 });
+  }
+  const result = await runGenerateRequest(app, user, parsed);
+  if (result.ok) return redirect(`/builder/v/${result.versionId}`);
+  const failure = { error: result.error, refunded: result.charged };
+  if (parsed.mode === "brief" && parsed.copyDoc)
+    return data<ActionData>({ step: "copy", brief: parsed.brief, copy: parsed.copyDoc, failure }, { status: result.status });
+  return data<ActionData>({ step: "brief", values: parsed.mode === "brief" ? parsed.brief : { prompt: "" }, failure }, { status: result.status });
+}
+
+/** The stages a generation of this form will report, in order. */
+function expectedStages(form: HTMLFormElement, withCopy: boolean, brief?: Brief): string[] {
+  const fd = new FormData(form);
+  const useRAG = brief ? brief.useRAG : fd.get("useRAG") === "on";
+  const amp = brief ? brief.generateAmp : fd.get("generateAmp") === "on";
+  return [
+    ...(withCopy ? ["copy", "blueprint"] : []),
+    "credits",
+    "techniques",
+    ...(useRAG ? ["retrieval"] : []),
+    ...(withCopy ? [] : ["copy", "blueprint"]),
+    "code",
+    "autofix",
+    "qa",
+    ...(amp ? ["amp"] : []),
+  ];
+}
+
+export default function BuilderPage() {
+  const { initial, cost, balance, options } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const csrfToken = useCsrfToken();
+  const formRef = useRef<HTMLFormElement>(null);
+  const onDone = useCallback((url: string) => navigate(url), [navigate]);
+  const { state: progress, start, reset } = useStreamedGeneration(csrfToken, onDone);
+
+  const busyIntent = navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : "";
+  const step = actionData?.step ?? "brief";
+  const brief = actionData?.step === "copy" ? actionData.brief : undefined;
+  const short = balance < cost;
+
+  // With JavaScript, the generate buttons stream progress instead of waiting for the redirect.
+  const onSubmit = (ev: React.FormEvent<HTMLFormElement>) => {
+    const submitter = (ev.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const intent = submitter?.value ?? "";
+    if (intent !== "generate" && intent !== "generate-copy") return;
+    if (typeof ReadableStream === "undefined" || typeof TextDecoder === "undefined") return;
+    ev.preventDefault();
+    const form = ev.currentTarget;
+    const body = new URLSearchParams();
+    for (const [k, v] of new FormData(form)) if (typeof v === "string") body.append(k, v);
+    body.set("intent", intent);
+    void start(body, expectedStages(form, intent === "generate-copy", brief));
+  };
+
+  const failure = actionData?.failure;
+  const errors = actionData?.errors;
+  const streaming = progress.status !== "idle";
+  const current = streaming ? "Generate" : step === "copy" ? "Copy" : "Brief";
+
+  return (
+    <div className="bld">
+      <header className="bld-head">
+        <div>
+          <h1>Builder</h1>
+          <p className="bld-lede">Describe the email; Kinetic writes the copy, builds the interactive email and checks it.</p>
+        </div>
+        <Link to="/builder/history" className="bld-btn bld-btn-ghost">History</Link>
+      </header>
+      <Stepper current={current} />
+
+      {progress.status !== "idle" ? (
+        <GenerationProgress state={progress} onRetry={progress.status === "failed" ? reset : undefined} />
+      ) : null}
+
+      <Form method="post" ref={formRef} onSubmit={onSubmit} hidden={streaming && progress.status !== "failed"} noValidate={false} className="bld-form">
+        <CsrfField />
+        {failure ? (
+          <div className="bld-alert" role="alert" data-testid="generation-error">
+            <p><strong>{failure.error}</strong></p>
+            <p>{failure.refunded ? "Your credit was refunded." : "No credit was charged."}</p>
+          </div>
+        ) : null}
+        {errors && Object.keys(errors).length ? (
+          <div className="bld-alert" role="alert">
+            <p><strong>Check the highlighted fields.</strong> {errors.form ?? ""}</p>
+          </div>
+        ) : null}
+
+        {step === "copy" && actionData?.step === "copy" ? (
+          <>
+            <input type="hidden" name="brief" value={JSON.stringify(actionData.brief)} />
+            <div className="bld-intro">
+              <h2>Review the copy</h2>
+              <p>Edit any word. Kinetic places exactly these words in the email.</p>
+            </div>
+            <CopyFields copy={actionData.copy} errors={errors} />
+          </>
+        ) : (
+          <BriefFields values={(actionData?.step === "brief" ? actionData.values : initial) as BriefInput} errors={errors} options={options} />
+        )}
+
+        <div className="bld-actions" role="group" aria-label="Next step">
+          <p className="bld-cost" data-testid="credit-cost">
+            Generating costs <strong>{cost} credit{cost === 1 ? "" : "s"}</strong> · your balance: <strong>{balance}</strong>
+            {short ? <span className="bld-field-error"> Not enough credits: ask an admin for more.</span> : null}
+          </p>
+          <div className="bld-buttons">
+            {step === "copy" ? (
+              <>
+                <button type="submit" name="intent" value="back" className="bld-btn bld-btn-secondary" formNoValidate>
+                  ← Back to brief
+                </button>
+                <button type="submit" name="intent" value="generate-copy" className="bld-btn bld-btn-primary" disabled={short || busyIntent !== ""}>
+                  {busyIntent === "generate-copy" ? "Generating…" : "Accept copy and generate"}
+                </button>
+              </>
+            ) : (
+              <>
+                <button type="submit" name="intent" value="generate" className="bld-btn bld-btn-secondary" disabled={short || busyIntent !== ""}>
+                  {busyIntent === "generate" ? "Generating…" : "Generate directly"}
+                </button>
+                <button type="submit" name="intent" value="copy" className="bld-btn bld-btn-primary" disabled={busyIntent !== ""}>
+                  {busyIntent === "copy" ? "Writing copy…" : "Write the copy first →"}
+                </button>
+              </>
+            )}
+          </div>
+        </div>
+      </Form>
+    </div>
+  );
+}

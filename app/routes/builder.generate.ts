@@ -1,0 +1,42 @@
+// The builder's streaming generation (cookie-authenticated page resource route): the same
+// generate() as POST /api/generate, with its stage listener, written as the same SSE events —
+// `stage` per finished stage, then `result` (the API's response plus `versionId`) or `error`.
+// The page's CSRF check (token in X-CSRF-Token or the form's _csrf field) runs before this code.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { getApp } from "~/lib/app.server";
+import { requirePageUser } from "~/lib/auth.server";
+import { sseResponse } from "~/lib/sse.server";
+import { hasCreditsFor, parseGenerateForm, runGenerateRequest } from "~/services/builder.server";
+
+export async function loader() {
+  return new Response("Method not allowed", { status: 405, headers: { Allow: "POST" } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePageUser(request);
+  const app = await getApp();
+  const parsed = parseGenerateForm(await request.formData());
+  if (!parsed.ok) return data({ success: false, error: "Check the highlighted fields", step: parsed.step, errors: parsed.errors }, { status: 400 });
+  if (!(await hasCreditsFor(app, user))) return data({ success: false, error: "Insufficient balance", status: 402 }, { status: 402 });
+
+  return sseResponse(
+    async (send) => {
+      const result = await runGenerateRequest(app, user, parsed, (stage, detail) => send("stage", { stage, ...detail }));
+      if (result.ok) send("result", { ...result.response, versionId: result.versionId, url: `/builder/v/${result.versionId}` });
+      else
+        send("error", {
+          success: false,
+          status: result.status,
+          error: result.error,
+          ...(result.details !== undefined ? { details: result.details } : {}),
+          ...(result.extra ?? {}),
+          refunded: result.charged,
+        });
+    },
+    (error, send) => {
+      app.logger.error({ err: error }, "builder generation failed");
+      send("error", { success: false, status: 500, error: "Internal server error", refunded: true });
+    },
+  );
+}

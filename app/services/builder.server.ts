@@ -1,0 +1,421 @@
+// The builder's orchestration (issue 15): a brief (the page's form) becomes the same GenerateInput
+// the JSON API takes, and goes through the same services: generateCopy, generateBlueprint,
+// prepareGeneration and generate. Every generation is saved as a version; the brief's brand
+// tokens and style are saved per user so the next brief starts from them.
+import crypto from "node:crypto";
+import { z } from "zod";
+import type { AppContext } from "~/lib/app.server";
+import type { User } from "~/models/users.server";
+import { AI_GENERATION, balanceOf } from "~/models/credits.server";
+import { findBrandProfile, findEmailVersion, insertEmailVersion, saveBrandProfile, type EmailVersion } from "~/models/email-versions.server";
+import { ColorSchema, DesignTokensSchema, FontStackSchema, TECHNIQUES, type DesignTokens } from "~/domain/blueprint/schema";
+import { STYLE_THEORY_KEYS } from "~/domain/blueprint/styles";
+import { CopyDocSchema, type CopyDoc } from "~/domain/copy/schema";
+import { MAX_PROMPT_CHARS } from "~/domain/generation/requests";
+import { EMAIL_TYPES } from "~/domain/prompt/facts";
+import { COMPLEXITIES, ImageInputSchema, SavedSectionInputSchema, type ImageInput } from "~/domain/prompt/inputs";
+import { MAX_TECHNIQUES } from "~/domain/prompt/techniques";
+import { SIMULATED, simulateWebmail, type WebmailClient } from "~/domain/html/webmail-simulation";
+import {
+  generate, generateBlueprint, generateCopy, prepareGeneration,
+  type GenerateInput, type GenerateResponse, type ServiceError, type StageName,
+} from "./generation.server";
+
+// ── the brief ───────────────────────────────────────────────────────────────────────────────────
+
+/** Font stacks the brief offers (each valid for FontStackSchema). */
+export const FONT_CHOICES = [
+  { label: "Helvetica / Arial", value: "'Helvetica Neue', Helvetica, Arial, sans-serif" },
+  { label: "System UI", value: "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif" },
+  { label: "Georgia (serif)", value: "Georgia, 'Times New Roman', Times, serif" },
+  { label: "Verdana", value: "Verdana, Geneva, Tahoma, sans-serif" },
+  { label: "Trebuchet", value: "'Trebuchet MS', Helvetica, Arial, sans-serif" },
+  { label: "Palatino (serif)", value: "Palatino, 'Palatino Linotype', 'Book Antiqua', Georgia, serif" },
+  { label: "Monospace", value: "'SF Mono', Menlo, Consolas, 'Courier New', monospace" },
+] as const;
+
+export const BRAND_COLOR_KEYS = ["primary", "accent", "background", "text"] as const;
+export type BrandColorKey = (typeof BRAND_COLOR_KEYS)[number];
+
+export const MAX_IMAGE_ROWS = 3;
+export const MAX_SECTION_ROWS = 2;
+
+const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optional = <T extends z.ZodTypeAny>(s: T) => z.preprocess(blank, s.optional());
+
+export const BrandSchema = z.object({
+  /** Off: the style theory's palette; on: these colours, exactly. */
+  useColors: z.boolean().default(false),
+  colors: z.object({ primary: ColorSchema, accent: ColorSchema, background: ColorSchema, text: ColorSchema }).partial().default({}),
+  fontFamily: optional(FontStackSchema),
+  headingFontFamily: optional(FontStackSchema),
+  buttonRadius: optional(z.coerce.number({ invalid_type_error: "Radius must be a number" }).int("Radius must be a whole number").min(0, "Radius is 0 or more").max(999, "Radius is at most 999")),
+  logoUrl: optional(z.string().trim().max(2000).regex(/^https:\/\/[^\s"<>]+$/i, "Logo URL must start with https://")),
+});
+export type Brand = z.infer<typeof BrandSchema>;
+
+export const BriefSchema = z.object({
+  prompt: z.string().trim().min(1, "Describe the email you want").max(MAX_PROMPT_CHARS, `At most ${MAX_PROMPT_CHARS} characters`),
+  /** Empty: auto (extracted from the prompt). */
+  techniques: z.array(z.enum(TECHNIQUES)).max(MAX_TECHNIQUES, `Pick at most ${MAX_TECHNIQUES} techniques (or none for auto)`).default([]),
+  emailType: optional(z.enum(EMAIL_TYPES)),
+  complexity: z.enum(COMPLEXITIES).default("intermediate"),
+  styleTheory: z.enum(STYLE_THEORY_KEYS).default("auto"),
+  brand: BrandSchema.default({}),
+  images: z.array(ImageInputSchema).max(MAX_IMAGE_ROWS).default([]),
+  savedSections: z.array(SavedSectionInputSchema).max(MAX_SECTION_ROWS).default([]),
+  useRAG: z.boolean().default(true),
+  generateAmp: z.boolean().default(false),
+});
+export type Brief = z.infer<typeof BriefSchema>;
+export type BriefInput = z.input<typeof BriefSchema>;
+
+/** Field name → message, keyed like the form's field names (`brand.colors.primary`, `images.0.url`). */
+export type FieldErrors = Record<string, string>;
+
+function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "form";
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+type FormLike = { get(name: string): FormDataEntryValue | null; getAll(name: string): FormDataEntryValue[] };
+const str = (form: FormLike, name: string) => {
+  const v = form.get(name);
+  return typeof v === "string" ? v : "";
+};
+
+/** The raw brief a form holds (before validation); blank image and section rows are left out. */
+export function briefInputFromForm(form: FormLike): BriefInput {
+  const images: Array<Record<string, string>> = [];
+  for (let i = 0; i < MAX_IMAGE_ROWS + 5; i++) {
+    const row = { name: str(form, `images.${i}.name`), description: str(form, `images.${i}.description`), url: str(form, `images.${i}.url`) };
+    if (row.name.trim() || row.url.trim() || row.description.trim()) images.push(row);
+  }
+  const savedSections: Array<Record<string, string>> = [];
+  for (let i = 0; i < MAX_SECTION_ROWS + 5; i++) {
+    const row = { name: str(form, `savedSections.${i}.name`), html: str(form, `savedSections.${i}.html`) };
+    if (row.name.trim() || row.html.trim()) savedSections.push(row);
+  }
+  const colors: Record<string, string> = {};
+  for (const key of BRAND_COLOR_KEYS) {
+    const v = str(form, `brand.colors.${key}`);
+    if (v) colors[key] = v;
+  }
+  return {
+    prompt: str(form, "prompt"),
+    techniques: form.getAll("techniques").filter((v): v is string => typeof v === "string" && v !== "" && v !== "auto") as Brief["techniques"],
+    emailType: str(form, "emailType") as Brief["emailType"],
+    complexity: (str(form, "complexity") || undefined) as Brief["complexity"],
+    styleTheory: (str(form, "styleTheory") || undefined) as Brief["styleTheory"],
+    brand: {
+      useColors: form.get("brand.useColors") === "on",
+      colors,
+      fontFamily: str(form, "brand.fontFamily"),
+      headingFontFamily: str(form, "brand.headingFontFamily"),
+      buttonRadius: str(form, "brand.buttonRadius") as unknown as number,
+      logoUrl: str(form, "brand.logoUrl"),
+    },
+    // Rows keep their own index in the form, so errors point at the row the user typed in.
+    images: images as unknown as ImageInput[],
+    savedSections: savedSections as unknown as Brief["savedSections"],
+    useRAG: form.get("useRAG") === "on",
+    generateAmp: form.get("generateAmp") === "on",
+  };
+}
+
+export type ParsedBrief = { ok: true; brief: Brief } | { ok: false; errors: FieldErrors; values: BriefInput };
+
+/** Validates a brief from the page's form (zod; errors keyed by field name). */
+export function parseBriefForm(form: FormLike): ParsedBrief {
+  const values = briefInputFromForm(form);
+  const parsed = BriefSchema.safeParse(values);
+  return parsed.success ? { ok: true, brief: parsed.data } : { ok: false, errors: fieldErrors(parsed.error), values };
+}
+
+/** A brief carried between steps as JSON (the copy step's hidden field). */
+export function parseBriefJson(text: string): ParsedBrief {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { ok: false, errors: { form: "The brief was lost between steps; start again." }, values: { prompt: "" } };
+  }
+  const parsed = BriefSchema.safeParse(raw);
+  return parsed.success ? { ok: true, brief: parsed.data } : { ok: false, errors: fieldErrors(parsed.error), values: (raw ?? { prompt: "" }) as BriefInput };
+}
+
+export interface CopyDraft {
+  subject: string;
+  preheader: string;
+  sections: Array<{ role: string; headline: string; body: string; cta: string }>;
+  items: Array<{ label: string; headline: string; body: string }>;
+}
+
+/** The copy step's fields (`copy.subject`, `copy.sections.0.headline`, `copy.items.1.body` …) as typed. */
+export function copyDraftFromForm(form: FormLike): CopyDraft {
+  const sections: CopyDraft["sections"] = [];
+  for (let i = 0; i < 40 && form.get(`copy.sections.${i}.role`) !== null; i++) {
+    sections.push({
+      role: str(form, `copy.sections.${i}.role`),
+      headline: str(form, `copy.sections.${i}.headline`),
+      body: str(form, `copy.sections.${i}.body`),
+      cta: str(form, `copy.sections.${i}.cta`),
+    });
+  }
+  const items: CopyDraft["items"] = [];
+  for (let i = 0; i < 40 && form.get(`copy.items.${i}.label`) !== null; i++) {
+    items.push({ label: str(form, `copy.items.${i}.label`), headline: str(form, `copy.items.${i}.headline`), body: str(form, `copy.items.${i}.body`) });
+  }
+  return { subject: str(form, "copy.subject"), preheader: str(form, "copy.preheader"), sections, items };
+}
+
+/** The copy step's fields → a CopyDoc (CopyDocSchema), or errors keyed by field name. */
+export function parseCopyForm(form: FormLike): { ok: true; copyDoc: CopyDoc } | { ok: false; errors: FieldErrors; draft: CopyDraft } {
+  const draft = copyDraftFromForm(form);
+  const parsed = CopyDocSchema.safeParse(draft);
+  if (parsed.success) return { ok: true, copyDoc: parsed.data };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) errors[["copy", ...issue.path].join(".")] ??= issue.message;
+  return { ok: false, errors, draft };
+}
+
+/** Brand fields → SPEC's designTokens (colors, typography, buttons); undefined when nothing is set. */
+export function brandTokens(brand: Brand): DesignTokens | undefined {
+  const tokens: DesignTokens = {};
+  if (brand.useColors) {
+    const colors = Object.fromEntries(Object.entries(brand.colors).filter(([, v]) => v));
+    if (Object.keys(colors).length) tokens.colors = colors;
+  }
+  if (brand.fontFamily || brand.headingFontFamily) {
+    tokens.typography = {
+      ...(brand.fontFamily ? { fontFamily: brand.fontFamily } : {}),
+      ...(brand.headingFontFamily ? { headingFontFamily: brand.headingFontFamily } : {}),
+    };
+  }
+  if (brand.buttonRadius !== undefined) tokens.buttons = { radius: brand.buttonRadius };
+  return Object.keys(tokens).length ? DesignTokensSchema.parse(tokens) : undefined;
+}
+
+/** The brief as the JSON API's GenerateInput: one code path for both. */
+export function briefToGenerateInput(brief: Brief): GenerateInput {
+  // The logo travels as an image named "logo" (SPEC step 2: the brand style guide's logo).
+  const images: ImageInput[] = [...brief.images];
+  if (brief.brand.logoUrl) images.unshift({ name: "logo", description: "Brand logo", url: brief.brand.logoUrl });
+  return {
+    prompt: brief.prompt,
+    emailType: brief.emailType,
+    detectedTechnique: brief.techniques.length ? brief.techniques.join("+") : undefined,
+    complexity: brief.complexity,
+    styleTheory: brief.styleTheory,
+    designTokens: brandTokens(brief.brand),
+    images: images.length ? images : undefined,
+    savedSections: brief.savedSections.length ? brief.savedSections : undefined,
+    useRAG: brief.useRAG,
+    generateAmp: brief.generateAmp,
+  };
+}
+
+// ── what the brief page starts from ─────────────────────────────────────────────────────────────
+
+export interface BuilderStart {
+  /** The brief's initial values: the user's saved brand and style, or a given version's brief. */
+  initial: BriefInput;
+  cost: number;
+  balance: number;
+}
+
+/** The saved brand profile as brief fields (the profile stores designTokens plus the brief's brand fields). */
+function brandFromProfile(profile: { designTokens: Record<string, unknown> } | null): Brand | undefined {
+  const saved = profile?.designTokens.brief;
+  const parsed = BrandSchema.safeParse(saved);
+  return parsed.success ? parsed.data : undefined;
+}
+
+export async function builderStart(app: AppContext, user: User, opts: { fromVersionId?: string } = {}): Promise<BuilderStart> {
+  const { db } = app.database;
+  const [profile, balance, from] = await Promise.all([
+    findBrandProfile(db, user.id),
+    balanceOf(db, user.id, AI_GENERATION),
+    opts.fromVersionId ? findEmailVersion(db, user.id, opts.fromVersionId) : Promise.resolve(null),
+  ]);
+  const fromBrief = from ? BriefSchema.safeParse(from.brief) : null;
+  let initial: BriefInput;
+  if (fromBrief?.success) initial = fromBrief.data;
+  else {
+    const styleTheory = STYLE_THEORY_KEYS.find((k) => k === profile?.styleTheory) ?? "auto";
+    initial = { prompt: "", styleTheory, brand: brandFromProfile(profile) ?? {} };
+  }
+  return { initial, cost: app.env.CREDITS_PER_GENERATION, balance };
+}
+
+// ── copy first ──────────────────────────────────────────────────────────────────────────────────
+
+/** Step 2 of the page: the CopyDoc the user edits (the same service as /api/gen/copy; no charge). */
+export async function briefCopy(app: AppContext, brief: Brief) {
+  return generateCopy(app, briefToGenerateInput(brief));
+}
+
+// ── generation → a version ──────────────────────────────────────────────────────────────────────
+
+/** A stage the page shows: generate()'s own stages, plus the builder's copy/blueprint from edited copy. */
+export type BuilderStageListener = (stage: StageName, detail: Record<string, unknown>) => void;
+
+export interface BuilderGenerateOptions {
+  /** Edited copy (the copy step): copy → blueprint → generate with that blueprint, as SPEC's sequence. */
+  copyDoc?: CopyDoc;
+  kind?: "generate" | "regenerate";
+  parentId?: string | null;
+}
+
+export type BuilderGenerateResult =
+  | { ok: true; versionId: string; response: GenerateResponse }
+  | (ServiceError & { charged: boolean });
+
+/**
+ * Runs a brief through the generation services and saves the result as a version (and the brief's
+ * brand as the user's profile). `charged` on a failure says whether a credit moved (generate()
+ * refunds it then), so the page can say the credit was given back.
+ */
+export async function generateFromBrief(
+  app: AppContext,
+  user: User,
+  brief: Brief,
+  opts: BuilderGenerateOptions = {},
+  onStage: BuilderStageListener = () => undefined,
+): Promise<BuilderGenerateResult> {
+  const input = briefToGenerateInput(brief);
+  if (opts.copyDoc) {
+    onStage("copy", { source: "edited", subject: opts.copyDoc.subject });
+    const built = await generateBlueprint(app, { ...input, copyDoc: opts.copyDoc });
+    if (!built.ok) return { ...built, charged: false };
+    input.blueprint = built.blueprint;
+    onStage("blueprint", { source: "your copy", sections: built.blueprint.sections.length });
+  }
+  const prepared = prepareGeneration(input);
+  if (!prepared.ok) return { ...prepared, charged: false };
+
+  let charged = false;
+  const result = await generate(app, user, prepared.prepared, (stage, detail) => {
+    if (stage === "credits") charged = Number(detail.charged) > 0;
+    // The blueprint was built above from the edited copy: its stage is already shown.
+    if (opts.copyDoc && stage === "blueprint") return;
+    onStage(stage, detail);
+  });
+  if (!result.ok) return { ...result, charged };
+
+  const { response } = result;
+  const versionId = crypto.randomUUID();
+  await insertEmailVersion(app.database.db, {
+    id: versionId,
+    userId: user.id,
+    parentId: opts.parentId ?? null,
+    kind: opts.kind ?? "generate",
+    prompt: brief.prompt,
+    brief: brief as unknown as Record<string, unknown>,
+    copyDoc: (opts.copyDoc ?? null) as Record<string, unknown> | null,
+    blueprint: response.blueprint as unknown as Record<string, unknown>,
+    html: response.html,
+    ampHtml: response.ampHtml || null,
+    metadata: response.metadata as unknown as Record<string, unknown>,
+    subject: response.blueprint.subject,
+    qaScore: response.metadata.qa.score,
+  });
+  await saveBrandProfile(app.database.db, user.id, {
+    designTokens: { ...(briefToGenerateInput(brief).designTokens ?? {}), brief: brief.brand },
+    styleTheory: brief.styleTheory,
+  });
+  return { ok: true, versionId, response };
+}
+
+/** A new version from a saved version's brief (and its edited copy, when it had one). */
+export async function regenerateVersion(
+  app: AppContext,
+  user: User,
+  versionId: string,
+  onStage?: BuilderStageListener,
+): Promise<BuilderGenerateResult> {
+  const version: EmailVersion | null = await findEmailVersion(app.database.db, user.id, versionId);
+  if (!version) return { ok: false, status: 404, error: "No such version", charged: false };
+  const brief = BriefSchema.safeParse(version.brief);
+  if (!brief.success) return { ok: false, status: 400, error: "This version has no brief to regenerate from", charged: false };
+  const copy = version.copyDoc ? CopyDocSchema.safeParse(version.copyDoc) : null;
+  return generateFromBrief(app, user, brief.data, { copyDoc: copy?.success ? copy.data : undefined, kind: "regenerate", parentId: version.id }, onStage);
+}
+
+/** Short balance before streaming starts (generate()'s charge stays the real guard). */
+export async function hasCreditsFor(app: AppContext, user: User): Promise<boolean> {
+  return (await balanceOf(app.database.db, user.id, AI_GENERATION)) >= app.env.CREDITS_PER_GENERATION;
+}
+
+// ── the page's generate request (one parser for the form post and the streaming route) ─────────
+
+export type GenerateRequest =
+  | { ok: true; mode: "brief"; brief: Brief; copyDoc?: CopyDoc }
+  | { ok: true; mode: "regenerate"; versionId: string }
+  | { ok: false; step: "brief" | "copy"; errors: FieldErrors; values: BriefInput; copyDraft?: CopyDraft };
+
+/**
+ * `intent=generate`: the brief's fields, generate directly. `intent=generate-copy`: the brief as
+ * JSON (hidden field `brief`) and the edited copy fields. `intent=regenerate`: `versionId`.
+ */
+export function parseGenerateForm(form: FormLike): GenerateRequest {
+  const intent = str(form, "intent");
+  if (intent === "regenerate") {
+    const versionId = str(form, "versionId");
+    return versionId ? { ok: true, mode: "regenerate", versionId } : { ok: false, step: "brief", errors: { form: "Which version?" }, values: { prompt: "" } };
+  }
+  if (intent === "generate-copy") {
+    const brief = parseBriefJson(str(form, "brief"));
+    if (!brief.ok) return { ok: false, step: "brief", errors: brief.errors, values: brief.values };
+    const copy = parseCopyForm(form);
+    if (!copy.ok) return { ok: false, step: "copy", errors: copy.errors, values: brief.brief, copyDraft: copy.draft };
+    return { ok: true, mode: "brief", brief: brief.brief, copyDoc: copy.copyDoc };
+  }
+  const brief = parseBriefForm(form);
+  return brief.ok ? { ok: true, mode: "brief", brief: brief.brief } : { ok: false, step: "brief", errors: brief.errors, values: brief.values };
+}
+
+/** Runs what parseGenerateForm accepted. */
+export function runGenerateRequest(
+  app: AppContext,
+  user: User,
+  request: Extract<GenerateRequest, { ok: true }>,
+  onStage?: BuilderStageListener,
+): Promise<BuilderGenerateResult> {
+  return request.mode === "regenerate"
+    ? regenerateVersion(app, user, request.versionId, onStage)
+    : generateFromBrief(app, user, request.brief, { copyDoc: request.copyDoc }, onStage);
+}
+
+// ── the version page ────────────────────────────────────────────────────────────────────────────
+
+/** A version and its parent (both the user's own; another user's id reads as missing). */
+export async function versionPage(app: AppContext, user: User, id: string): Promise<{ version: EmailVersion; parent: EmailVersion | null } | null> {
+  const version = await findEmailVersion(app.database.db, user.id, id);
+  if (!version) return null;
+  const parent = version.parentId ? await findEmailVersion(app.database.db, user.id, version.parentId) : null;
+  return { version, parent };
+}
+
+export type PreviewView = "original" | WebmailClient;
+
+export interface Preview {
+  view: PreviewView;
+  label: string;
+  html: string;
+  simulation: { label: string; explains: string; changes: string[] } | null;
+}
+
+/** The HTML a preview frame shows: the original, or simulateWebmail()'s Gmail / Outlook.com version. */
+export function previewOf(html: string, view: string | null): Preview {
+  if (view === "gmail" || view === "outlook-com") {
+    const simulated = simulateWebmail(html, view);
+    const { label, explains } = SIMULATED[view];
+    return { view, label: `as ${label}`, html: simulated.html, simulation: { label, explains, changes: simulated.changes } };
+  }
+  return { view: "original", label: "interactive", html, simulation: null };
+}
