@@ -6,7 +6,7 @@ import { getApp, type AppContext } from "./app.server";
 import { authenticateBearer, type AuthFailure } from "./auth.server";
 import { bodyUnusable, consumedStream, JSON_BODY_TEXT, READ_BODY_TEXT } from "./body-handoff";
 import type { User } from "~/models/users.server";
-import { checkHtmlShape, describeHtmlProblem, HTML_LIMITS, type HtmlLimitProblem } from "~/domain/html/limits";
+import { checkHtmlShape, describeHtmlProblem, HTML_LIMITS, type HtmlLimitProblem, type HtmlLimits } from "~/domain/html/limits";
 
 export type ApiErrorBody = { success: false; error: string; details?: unknown; [extra: string]: unknown };
 
@@ -217,7 +217,7 @@ export function checkJsonShape(text: string, maxDepth = JSON_MAX_DEPTH, maxValue
 
 /** 413 for a field over its limit; the body names the field, its size and the limit. */
 export function inputTooLarge(field: string, size: number, limit: number, unit = "characters"): Response {
-  return apiError(413, `${field} is too large: ${size} ${unit}, the limit is ${limit}`, { field, limit, unit, size });
+  return apiError(413, `${field} is too large: ${size} ${unit}, the limit is ${limit}`, { field, limit, reason: "chars", unit, size });
 }
 
 /** 400 for HTML or JSON nested deeper than the limit. */
@@ -236,20 +236,22 @@ export function htmlLimitError(field: string, problem: HtmlLimitProblem): Respon
  * sections) share one budget: each part's depth counts alone, its characters, nodes and CSS add up.
  * Returns the error response, or null when every part is within the limits.
  */
-export function checkHtmlInputs(parts: Array<{ field: string; html: string }>, together = "the HTML parts"): Response | null {
+export function checkHtmlInputs(parts: Array<{ field: string; html: string }>, together = "the HTML parts", overrides: Partial<HtmlLimits> = {}): Response | null {
+  const limits: HtmlLimits = { ...HTML_LIMITS, ...overrides };
   let chars = 0;
   let nodes = 0;
   let style = 0;
   for (const { field, html } of parts) {
     const shape = checkHtmlShape(html, {
-      maxChars: HTML_LIMITS.maxChars - chars,
-      maxNodes: HTML_LIMITS.maxNodes - nodes,
-      maxStyleChars: HTML_LIMITS.maxStyleChars - style,
+      maxDepth: limits.maxDepth,
+      maxChars: limits.maxChars - chars,
+      maxNodes: limits.maxNodes - nodes,
+      maxStyleChars: limits.maxStyleChars - style,
     });
     if (!shape.ok) {
       const p = shape.problem;
-      if (parts.length === 1 || p.kind === "depth") return htmlLimitError(field, p.kind === "chars" ? p : { ...p, limit: HTML_LIMITS[limitKey[p.kind]] });
-      const limit = HTML_LIMITS[limitKey[p.kind]];
+      if (parts.length === 1 || p.kind === "depth") return htmlLimitError(field, p.kind === "chars" ? p : { ...p, limit: limits[limitKey[p.kind]] });
+      const limit = limits[limitKey[p.kind]];
       return htmlLimitError(together, p.kind === "chars" ? { kind: "chars", limit, size: chars + html.length } : { ...p, limit });
     }
     chars += html.length;

@@ -1,10 +1,13 @@
-import { apiRoute, apiError, json } from "~/lib/http.server";
+import { HTML_LIMITS } from "~/domain/html/limits";
+import { apiRoute, apiError, checkHtmlInputs, json } from "~/lib/http.server";
 import { autoTag, autoTagSchema } from "~/services/library.server";
 
 export const { loader, action, apiAuth } = apiRoute("admin", {
   POST: async ({ app, body }) => {
-    const parsed = await body(autoTagSchema);
+    const parsed = await body(autoTagSchema, { maxChars: { htmlContent: HTML_LIMITS.maxChars } });
     if (!parsed.ok) return parsed.response;
+    const html = checkHtmlInputs([{ field: "htmlContent", html: parsed.data.htmlContent }]);
+    if (html) return html;
     const result = await autoTag(app, parsed.data);
     if (!result.ok) return apiError(result.status, result.error);
     return json({ success: true, ...result.tags });

@@ -1,10 +1,14 @@
-import { apiRoute, json, serviceError } from "~/lib/http.server";
+import { apiRoute, checkHtmlInputs, json, serviceError } from "~/lib/http.server";
 import { submitContent, submitContentSchema } from "~/services/library.server";
 
 export const { loader, action, apiAuth } = apiRoute("admin", {
   POST: async ({ app, body }) => {
     const parsed = await body(submitContentSchema);
     if (!parsed.ok) return parsed.response;
+    // SPEC: library documents have no size cap (only the body limit), so only the nesting is
+    // limited here: the tagger, the AMP rules and later readers walk the document's tree.
+    const html = checkHtmlInputs([{ field: "htmlContent", html: parsed.data.htmlContent }], undefined, { maxChars: Infinity, maxNodes: Infinity, maxStyleChars: Infinity });
+    if (html) return html;
     const result = await submitContent(app, parsed.data);
     if (!result.ok) return serviceError(result);
     return json({ success: true, id: result.id, metadata: result.metadata });

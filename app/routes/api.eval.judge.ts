@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { CopyDocSchema } from "~/domain/copy/schema";
 import { getAdapters } from "~/lib/composition.server";
-import { apiError, apiRoute, json } from "~/lib/http.server";
+import { HTML_LIMITS } from "~/domain/html/limits";
+import { MAX_PROMPT_CHARS } from "~/domain/generation/requests";
+import { apiError, apiRoute, checkHtmlInputs, json } from "~/lib/http.server";
 import { judgeEmail } from "~/services/eval.server";
 
 const Body = z.object({
@@ -14,8 +16,10 @@ const Body = z.object({
 
 export const { loader, action, apiAuth } = apiRoute("admin", {
   POST: async ({ app, body }) => {
-    const parsed = await body(Body);
+    const parsed = await body(Body, { maxChars: { prompt: MAX_PROMPT_CHARS, html: HTML_LIMITS.maxChars } });
     if (!parsed.ok) return parsed.response;
+    const html = checkHtmlInputs([{ field: "html", html: parsed.data.html }]);
+    if (html) return html;
     // The composition picks the model judge when a language model is configured, else the local rubric.
     const result = await judgeEmail(app, getAdapters(app).engines.judge, parsed.data);
     if (!result.ok) return apiError(result.status, result.error);

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { z } from "zod";
-import { apiRoute, json, serviceError } from "~/lib/http.server";
+import { HTML_LIMITS } from "~/domain/html/limits";
+import { apiRoute, checkHtmlInputs, json, serviceError } from "~/lib/http.server";
 import { buildAmpEmail } from "~/services/amp.server";
 
 // The blueprint is checked by the AMP build itself, so its issues come back with full paths.
@@ -11,8 +12,18 @@ const Body = z.object({
 
 export const { loader, action, apiAuth } = apiRoute("user", {
   POST: async ({ app, body }) => {
-    const parsed = await body(Body);
+    const parsed = await body(Body, { maxChars: { html: HTML_LIMITS.maxChars } });
     if (!parsed.ok) return parsed.response;
+    // The reference HTML and the blueprint's locked sections are parsed (parity, the AMP build).
+    const sections = parsed.data.blueprint.sections;
+    const locked = (Array.isArray(sections) ? sections : []).flatMap((s: unknown, i) => {
+      const html = (s as { lockedHtml?: unknown } | null)?.lockedHtml;
+      return typeof html === "string" ? [{ field: `blueprint.sections.${i}.lockedHtml`, html }] : [];
+    });
+    const html =
+      (parsed.data.html ? checkHtmlInputs([{ field: "html", html: parsed.data.html }]) : null) ??
+      checkHtmlInputs(locked, "blueprint lockedHtml together");
+    if (html) return html;
     const result = await buildAmpEmail(app, {
       blueprint: parsed.data.blueprint,
       html: parsed.data.html ?? undefined,

@@ -1,11 +1,13 @@
-import { GenBlueprintRequestSchema } from "~/domain/generation/requests";
-import { apiRoute, json, serviceError } from "~/lib/http.server";
-import { generateBlueprint } from "~/services/generation.server";
+import { GenBlueprintRequestSchema, MAX_PROMPT_CHARS } from "~/domain/generation/requests";
+import { apiRoute, checkHtmlInputs, json, serviceError } from "~/lib/http.server";
+import { clientHtmlParts, CLIENT_HTML_PARTS, generateBlueprint } from "~/services/generation.server";
 
 export const { loader, action, apiAuth } = apiRoute("user", {
   POST: async ({ app, body }) => {
-    const parsed = await body(GenBlueprintRequestSchema);
+    const parsed = await body(GenBlueprintRequestSchema, { maxChars: { prompt: MAX_PROMPT_CHARS } });
     if (!parsed.ok) return parsed.response;
+    const html = checkHtmlInputs(clientHtmlParts(parsed.data), CLIENT_HTML_PARTS);
+    if (html) return html;
     const result = await generateBlueprint(app, parsed.data);
     if (!result.ok) return serviceError(result);
     return json({ success: true, blueprint: result.blueprint });

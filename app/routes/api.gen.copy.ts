@@ -1,10 +1,10 @@
-import { GenCopyRequestSchema } from "~/domain/generation/requests";
+import { GenCopyRequestSchema, MAX_PROMPT_CHARS } from "~/domain/generation/requests";
 import { apiRoute, json, serviceError } from "~/lib/http.server";
 import { generateCopy } from "~/services/generation.server";
 
 export const { loader, action, apiAuth } = apiRoute("user", {
   POST: async ({ app, body }) => {
-    const parsed = await body(GenCopyRequestSchema);
+    const parsed = await body(GenCopyRequestSchema, { maxChars: { prompt: MAX_PROMPT_CHARS } });
     if (!parsed.ok) return parsed.response;
     const result = await generateCopy(app, { ...parsed.data, complexity: "intermediate" });
     if (!result.ok) return serviceError(result);

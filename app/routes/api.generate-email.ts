@@ -1,11 +1,17 @@
-import { GenerateEmailRequestSchema } from "~/domain/generation/requests";
-import { apiRoute, json, serviceError } from "~/lib/http.server";
+import { HTML_LIMITS } from "~/domain/html/limits";
+import { GenerateEmailRequestSchema, MAX_PROMPT_CHARS } from "~/domain/generation/requests";
+import { apiRoute, checkHtmlInputs, json, serviceError } from "~/lib/http.server";
 import { generateEmail } from "~/services/generation.server";
 
 export const { loader, action, apiAuth } = apiRoute("user", {
   POST: async ({ app, user, body }) => {
-    const parsed = await body(GenerateEmailRequestSchema);
+    const parsed = await body(GenerateEmailRequestSchema, { maxChars: { prompt: MAX_PROMPT_CHARS, currentHtml: HTML_LIMITS.maxChars } });
     if (!parsed.ok) return parsed.response;
+    // The HTML to refine is checked before the charge: a refusal costs nothing.
+    if (parsed.data.refine && parsed.data.currentHtml) {
+      const html = checkHtmlInputs([{ field: "currentHtml", html: parsed.data.currentHtml }]);
+      if (html) return html;
+    }
     const result = await generateEmail(app, user, parsed.data);
     if (!result.ok) return serviceError(result);
     return json(result.response);

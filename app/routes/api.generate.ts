@@ -1,7 +1,7 @@
-import { GenerateRequestSchema } from "~/domain/generation/requests";
-import { apiRoute, insufficientBalance, json, serviceError } from "~/lib/http.server";
+import { GenerateRequestSchema, MAX_PROMPT_CHARS } from "~/domain/generation/requests";
+import { apiRoute, checkHtmlInputs, insufficientBalance, json, serviceError } from "~/lib/http.server";
 import { balanceOf } from "~/models/credits.server";
-import { generate, prepareGeneration, type StageName } from "~/services/generation.server";
+import { clientHtmlParts, CLIENT_HTML_PARTS, generate, prepareGeneration, type StageName } from "~/services/generation.server";
 
 function sse(event: string, data: unknown): Uint8Array {
   return new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -9,8 +9,12 @@ function sse(event: string, data: unknown): Uint8Array {
 
 export const { loader, action, apiAuth } = apiRoute("user", {
   POST: async ({ app, user, body, request, requestId }) => {
-    const parsed = await body(GenerateRequestSchema);
+    const parsed = await body(GenerateRequestSchema, { maxChars: { prompt: MAX_PROMPT_CHARS } });
     if (!parsed.ok) return parsed.response;
+    // Saved sections and locked blueprint sections go into the email verbatim: within the HTML
+    // limits, before any credit moves.
+    const html = checkHtmlInputs(clientHtmlParts(parsed.data), CLIENT_HTML_PARTS);
+    if (html) return html;
     const checked = prepareGeneration(parsed.data);
     if (!checked.ok) return serviceError(checked);
     const { prepared } = checked;

@@ -48,6 +48,23 @@ export interface GenerateInput extends GenerationInputs {
 export type StageName = "credits" | "prompt" | "techniques" | "retrieval" | "copy" | "blueprint" | "code" | "autofix" | "qa" | "amp";
 export type StageListener = (stage: StageName, detail: Record<string, unknown>) => void;
 
+/** What the HTML limit names when saved sections and locked sections exceed it together. */
+export const CLIENT_HTML_PARTS = "savedSections and blueprint lockedHtml together";
+
+/**
+ * The HTML a generation request carries that goes into the email verbatim: saved sections and
+ * locked sections of a client's blueprint. The routes check them against the HTML limits
+ * (app/domain/html/limits.ts) as one budget, before any credit moves.
+ */
+export function clientHtmlParts(input: { savedSections?: SavedSectionInput[]; blueprint?: Blueprint }): Array<{ field: string; html: string }> {
+  const parts: Array<{ field: string; html: string }> = [];
+  input.savedSections?.forEach((s, i) => parts.push({ field: `savedSections.${i}.html`, html: s.html }));
+  input.blueprint?.sections.forEach((s, i) => {
+    if (s.lockedHtml) parts.push({ field: `blueprint.sections.${i}.lockedHtml`, html: s.lockedHtml });
+  });
+  return parts;
+}
+
 // ── shared steps ────────────────────────────────────────────────────────────────────────────────
 
 interface Understood {

@@ -107,7 +107,8 @@ describe("POST /api/generate", () => {
     expect(missing.status).toBe(400);
     expect(await missing.json()).toMatchObject({ error: "Missing required fields", missing: ["prompt"] });
     expect((await post("/api/generate", { prompt: "   " })).status).toBe(400);
-    expect((await post("/api/generate", { prompt: "x".repeat(20_001) })).status).toBe(400);
+    // Over the prompt's character limit: 413 naming the field and the limit (docs/api.md "Input limits").
+    expect((await post("/api/generate", { prompt: "x".repeat(20_001) })).status).toBe(413);
     const badBlueprint = await post("/api/generate", { prompt: "x", blueprint: { subject: 1 } });
     expect(badBlueprint.status).toBe(400);
     expect((await badBlueprint.json()).details.length).toBeGreaterThan(0);
