@@ -44,7 +44,7 @@ export default function EvalRun() {
   const { run, progress, results, options, others, suggested, now } = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>() as { error?: string; notice?: string } | undefined;
   const running = run.status === "running";
-  usePollWhile(running);
+  usePollWhile(running, progress?.liveHere ? 1500 : 3000);
   const state = runDisplayState(run, isStalled(progress, now));
   const errored = results.filter((r) => r.error).length;
 

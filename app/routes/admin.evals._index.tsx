@@ -44,7 +44,8 @@ export default function Evals() {
   const { runs, progress, sets, balance, creditsPerPrompt, now } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const running = runs.filter((r) => r.status === "running");
-  usePollWhile(running.length > 0);
+  // Quick while a run executes here; slower for runs only the CLI (or nobody) drives.
+  usePollWhile(running.length > 0, running.some((r) => progress[r.id]?.liveHere) ? 1500 : 3000);
 
   return (
     <div className="ev-page">

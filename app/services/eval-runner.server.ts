@@ -66,13 +66,22 @@ async function loadSet(dir: string, file: string): Promise<LoadedSet> {
   const key = `${stat.size}:${stat.mtimeMs}`;
   const cached = setCache.get(cacheKey);
   if (cached?.key === key) return cached.loaded;
+  // Read at most one byte past the limit, whatever the file grew to since the stat.
   let text: string;
   try {
-    text = await fs.readFile(full, "utf8");
+    const handle = await fs.open(full, "r");
+    try {
+      const buffer = Buffer.alloc(MAX_SET_BYTES + 1);
+      let length = 0;
+      for (let n = -1; n !== 0 && length < buffer.length; length += n) n = (await handle.read(buffer, length, buffer.length - length, length)).bytesRead;
+      if (length > MAX_SET_BYTES) return { ok: false, error: `${file} is larger than ${MAX_SET_BYTES / 1024 / 1024} MB` };
+      text = buffer.subarray(0, length).toString("utf8");
+    } finally {
+      await handle.close();
+    }
   } catch (e) {
     return { ok: false, error: `${file} cannot be read (${(e as NodeJS.ErrnoException).code ?? "error"})` };
   }
-  if (Buffer.byteLength(text) > MAX_SET_BYTES) return { ok: false, error: `${file} is larger than ${MAX_SET_BYTES / 1024 / 1024} MB` };
   const loaded = parsePromptSet(text, file);
   if (setCache.size > MAX_SET_FILES * 2) setCache.clear();
   setCache.set(cacheKey, { key, loaded });

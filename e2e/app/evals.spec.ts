@@ -148,7 +148,8 @@ test("a run's progress is shown while results arrive, and a run nobody executes 
 
   // The page follows new results without a reload, with the running averages.
   await save("second", 70, 60);
-  await expect(progress.getByTestId("progress-count")).toHaveText("2 of 3 prompts");
+  // (The page polls every 3 s for a run no process here executes: wait for the next poll.)
+  await expect(progress.getByTestId("progress-count")).toHaveText("2 of 3 prompts", { timeout: 15_000 });
   await expect(progress.getByRole("definition").first()).toHaveText("80");
   await expect(page.getByTestId("results-table").locator("tbody tr")).toHaveCount(2);
 
