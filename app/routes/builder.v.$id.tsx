@@ -9,7 +9,11 @@ import { getApp } from "~/lib/app.server";
 import { requirePageUser } from "~/lib/auth.server";
 import { previewOf, versionPage } from "~/services/builder.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: "/styles/builder.css" }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: "/styles/builder.css" },
+  // The panels under the preview (app/components/builder/*-panel.tsx) bring their own styles.
+  { rel: "stylesheet", href: "/styles/builder-panels.css" },
+];
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const brand = (matches.find((m) => m.id === "root")?.data as { brand?: string } | undefined)?.brand ?? "Kinetic";
