@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useState } from "react";
 import { CsrfField } from "~/components/csrf-field";
 import { RagBadge, Score, StatusPill, runDisplayState } from "~/components/evals/bits";
@@ -21,6 +21,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const app = await getApp();
   return { ...(await getEvalsOverview(app, user)), now: Date.now() };
 }
+
+// A refused start (402/409) still reloads the list: the balance and the runs may have moved meanwhile.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => defaultShouldRevalidate || formMethod === "POST";
 
 type Values = { set?: string; label?: string; rag?: string; limit?: string };
 
