@@ -56,6 +56,13 @@ beforeAll(async () => {
       ],
     }),
   );
+  fs.writeFileSync(
+    path.join(dir, "deep-section.json"),
+    JSON.stringify({
+      version: "deep-v1",
+      prompts: [{ id: "deep", prompt: "Northwind Studio plans in tabs.", savedSections: [{ name: "footer", html: `${"<div>".repeat(250)}x${"</div>".repeat(250)}` }] }],
+    }),
+  );
   fs.writeFileSync(path.join(dir, "broken.json"), JSON.stringify({ version: "x", prompts: [{ id: "a", prompt: "p" }, { id: "a", prompt: "q" }] }));
   fs.writeFileSync(path.join(dir, "huge.json"), " ".repeat(MAX_SET_BYTES + 1));
   fs.writeFileSync(path.join(dir, "notes.txt"), "not a set");
@@ -66,7 +73,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 describe("prompt sets", () => {
   it("lists the folder's .json files, validated, and says why a set cannot be used", async () => {
     const sets = await listPromptSets(dir);
-    expect(sets.map((s) => s.file)).toEqual(["broken.json", "huge.json", "small.json", "three-techniques.json"]);
+    expect(sets.map((s) => s.file)).toEqual(["broken.json", "deep-section.json", "huge.json", "small.json", "three-techniques.json"]);
     expect(sets.find((s) => s.file === "small.json")).toEqual({ file: "small.json", ok: true, version: "small-v1", promptCount: 3 });
     const broken = sets.find((s) => s.file === "broken.json");
     expect(broken?.ok).toBe(false);
@@ -149,6 +156,16 @@ describe("a run started from the page", () => {
     expect(await findRun(app.database.db, started.value.runId)).toMatchObject({ status: "complete", resultCount: 2, errorCount: 1 });
     // Only the generation that ran was charged.
     expect(await balanceOf(app.database.db, user.id)).toBe(4);
+  });
+
+  it("refuses verbatim HTML over the limits as POST /api/generate does, before any credit moves", async () => {
+    const user = await newAdmin(5);
+    const started = await startEvalRun(app, user, form({ set: "deep-section.json", label: "deep" }), { setsDir: dir });
+    if (!started.ok) throw new Error(started.error);
+    await started.value.done;
+    const [result] = await listResults(app.database.db, started.value.runId);
+    expect(result.error).toMatch(/^generate: savedSections\.0\.html is nested too deeply/);
+    expect(await balanceOf(app.database.db, user.id)).toBe(5);
   });
 
   it("records a judge failure with the stage, keeping the QA score", async () => {

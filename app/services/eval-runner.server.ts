@@ -19,7 +19,8 @@ import type { NewEvalResult } from "~/models/eval.server";
 import { findRun } from "~/models/eval.server";
 import { listRunningActivity } from "~/models/eval-runner.server";
 import type { User } from "~/models/users.server";
-import { generate, prepareGeneration } from "./generation.server";
+import { checkHtmlInputs } from "~/lib/http.server";
+import { CLIENT_HTML_PARTS, clientHtmlParts, generate, prepareGeneration } from "./generation.server";
 import { createRun, finalizeRun, judgeEmail, saveResult, type ServiceResult } from "./eval.server";
 import { generateRequest, parsePromptSet, type PromptEntry, type PromptSet } from "../../scripts/eval/set";
 
@@ -254,6 +255,14 @@ function blankResult(entry: PromptEntry, run: { useRAG: boolean; setFile: string
   };
 }
 
+/** The routes' HTML limit check (checkHtmlInputs), as the message its error response carries; null when within limits. */
+async function htmlRefusal(parts: Array<{ field: string; html: string }>, together?: string): Promise<string | null> {
+  const response = checkHtmlInputs(parts, together);
+  if (!response) return null;
+  const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+  return typeof body?.error === "string" ? body.error : `HTML over the limits (${response.status})`;
+}
+
 /**
  * One prompt as the CLI evaluates it (scripts/eval/run.ts evaluatePrompt): the request body of
  * POST /api/generate, validated by the endpoint's schema, generated (and charged) for `user`,
@@ -273,6 +282,12 @@ export async function evaluateEntry(
   const body = GenerateRequestSchema.safeParse(generateRequest(entry, run.useRAG));
   if (!body.success) {
     out.error = `generate: Invalid request: ${body.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ")}`.slice(0, 4000);
+    return out;
+  }
+  // As POST /api/generate: verbatim HTML (saved sections) within the HTML limits, before any credit moves.
+  const refused = await htmlRefusal(clientHtmlParts(body.data), CLIENT_HTML_PARTS);
+  if (refused) {
+    out.error = `generate: ${refused}`;
     return out;
   }
   const prepared = prepareGeneration(body.data);
@@ -300,6 +315,12 @@ export async function evaluateEntry(
   if (htmlBytes <= MAX_STORED_HTML_BYTES) details.html = html;
   else details.htmlOmitted = `larger than ${MAX_STORED_HTML_BYTES / 1024} KB`;
 
+  // As POST /api/eval/judge: the email within the HTML limits.
+  const tooBig = await htmlRefusal([{ field: "html", html }]);
+  if (tooBig) {
+    out.error = `judge: ${tooBig}`;
+    return out;
+  }
   const judged = await judgeEmail(app, judge, { prompt: entry.prompt, html, blueprint, emailType: entry.emailType });
   if (!judged.ok) {
     out.error = `judge: ${judged.error}`;
