@@ -26,14 +26,14 @@ test("brief → edited copy → streamed progress → preview, Gmail, dark mode 
   await page.getByLabel(/^Bold/).check();
   await page.getByLabel("Primary (buttons)").fill("#0f5132");
   await expect(page.getByLabel("Use my brand colours (instead of the style's palette)")).toBeChecked();
-  await page.screenshot({ path: `${shots}/e2e-brief-1280.png`, fullPage: true });
+  await page.screenshot({ path: `${shots}/builder-brief-1280.png`, fullPage: true });
 
   await page.getByRole("button", { name: /Write the copy first/ }).click();
   await expect(page.getByRole("heading", { name: "Review the copy" })).toBeVisible();
   await expect(page.getByLabel("Subject")).not.toHaveValue("");
   await page.getByLabel("Subject").fill("E2E subject, edited by hand");
   await page.getByLabel("Section 1 headline").fill("A headline written in the copy step");
-  await page.screenshot({ path: `${shots}/e2e-copy-1280.png`, fullPage: true });
+  await page.screenshot({ path: `${shots}/builder-copy-1280.png`, fullPage: true });
 
   // Record every stage the progress list ticks off (the page navigates as soon as the email is saved).
   await page.evaluate(() => {
@@ -46,7 +46,7 @@ test("brief → edited copy → streamed progress → preview, Gmail, dark mode 
   });
   await page.getByRole("button", { name: "Accept copy and generate" }).click();
   await expect(page.getByTestId("generation-progress")).toBeVisible();
-  await page.screenshot({ path: `${shots}/e2e-progress-1280.png` });
+  await page.screenshot({ path: `${shots}/builder-progress-1280.png` });
   await expect(page).toHaveURL(/\/builder\/v\/[0-9a-f-]{36}$/);
   const stages = await page.evaluate(() => (window as unknown as { __stages: string[] }).__stages);
   expect(stages).toEqual(expect.arrayContaining(["copy", "blueprint", "credits", "techniques", "retrieval", "code", "autofix", "qa"]));
@@ -70,7 +70,7 @@ test("brief → edited copy → streamed progress → preview, Gmail, dark mode 
   expect(await inDesktop.locator("title").textContent()).toBe("E2E subject, edited by hand");
   // Interactive: only the first tab's panel shows.
   await expect(inDesktop.getByText("Shoes — $79").filter({ visible: true })).toHaveCount(0);
-  await page.screenshot({ path: `${shots}/e2e-version-1280.png`, fullPage: false });
+  await page.screenshot({ path: `${shots}/builder-version-1280.png`, fullPage: false });
 
   // As Gmail: the static fallback shows every item, with the explanation and the changes.
   await page.getByRole("link", { name: /As Gmail/ }).click();
@@ -78,7 +78,7 @@ test("brief → edited copy → streamed progress → preview, Gmail, dark mode 
   await expect(page.getByTestId("simulation-explains")).toContainText("Gmail drops every CSS rule that uses :checked");
   await expect(page.getByTestId("simulation-explains")).toContainText(/Removed \d+ CSS rules? using :checked/);
   await expect(inDesktop.getByText("Shoes — $79").filter({ visible: true })).toHaveCount(1);
-  await page.screenshot({ path: `${shots}/e2e-gmail-1280.png`, fullPage: false });
+  await page.screenshot({ path: `${shots}/builder-gmail-1280.png`, fullPage: false });
 
   // Dark mode: the frame's colour scheme turns dark and the email's dark @media applies.
   const surface = inDesktop.locator(".kx-surface").first();
@@ -89,21 +89,21 @@ test("brief → edited copy → streamed progress → preview, Gmail, dark mode 
   await expect.poll(() => surface.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(lightBg);
   await page.getByRole("link", { name: /Interactive/ }).click();
   await expect(page).toHaveURL(/\?dark=1$/);
-  await page.screenshot({ path: `${shots}/e2e-dark-1280.png`, fullPage: false });
+  await page.screenshot({ path: `${shots}/builder-dark-1280.png`, fullPage: false });
 
   // History lists the version and reopens it.
   await page.getByRole("link", { name: "History" }).click();
   await expect(page).toHaveURL(/\/builder\/history$/);
   const item = page.getByTestId("history-list").getByRole("listitem").filter({ hasText: "E2E subject, edited by hand" }).first();
   await expect(item).toContainText("generate");
-  await page.screenshot({ path: `${shots}/e2e-history-1280.png`, fullPage: true });
+  await page.screenshot({ path: `${shots}/builder-history-1280.png`, fullPage: true });
   await item.getByRole("link", { name: "E2E subject, edited by hand" }).click();
   await expect(page).toHaveURL(versionUrl);
 
   // At 390 px wide the page still reads: frames stacked.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(desktop).toBeVisible();
-  await page.screenshot({ path: `${shots}/e2e-version-390.png`, fullPage: true });
+  await page.screenshot({ path: `${shots}/builder-version-390.png`, fullPage: true });
 });
 
 test.describe("without JavaScript", () => {
@@ -116,7 +116,7 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Prompt").evaluate((el) => el.removeAttribute("required"));
     await page.getByRole("button", { name: "Generate directly" }).click();
     await expect(page.locator("#err-prompt")).toHaveText("Describe the email you want");
-    await page.screenshot({ path: `${shots}/e2e-nojs-error-390.png`, fullPage: true });
+    await page.screenshot({ path: `${shots}/builder-nojs-error-390.png`, fullPage: true });
 
     await page.getByLabel("Prompt").fill("Welcome email for Lumen Yoga with an accordion FAQ: classes, pricing and what to bring");
     await page.getByRole("button", { name: "Generate directly" }).click();
@@ -124,7 +124,7 @@ test.describe("without JavaScript", () => {
     const frame = page.getByTestId("preview-mobile");
     await expect(frame).toHaveAttribute("sandbox", "");
     await expect(page.frameLocator("[data-testid=preview-mobile]").getByText("Lumen Yoga").first()).toBeVisible();
-    await page.screenshot({ path: `${shots}/e2e-nojs-version-390.png`, fullPage: true });
+    await page.screenshot({ path: `${shots}/builder-nojs-version-390.png`, fullPage: true });
 
     // The client views are plain links: they work without JavaScript too.
     await page.getByRole("link", { name: /As Outlook\.com/ }).click();
