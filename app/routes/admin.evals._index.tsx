@@ -234,10 +234,10 @@ function RunsTable({ runs, progress, now }: { runs: Loader["runs"]; progress: Lo
                 <tr key={r.id} data-testid={`run-${r.id}`}>
                   {canCompare ? (
                     <>
-                      <td className="ev-col-pick">
+                      <td className="ev-col-pick" data-pick="A">
                         <input type="radio" name="a" value={r.id} checked={a === r.id} onChange={() => setA(r.id)} aria-label={`Use ${r.label} as A`} />
                       </td>
-                      <td className="ev-col-pick">
+                      <td className="ev-col-pick" data-pick="B">
                         <input type="radio" name="b" value={r.id} checked={b === r.id} onChange={() => setB(r.id)} aria-label={`Use ${r.label} as B`} />
                       </td>
                     </>
