@@ -35,7 +35,7 @@ export default function DeliveryEvents() {
   const { now, rows, total, query, filtered, webhooksConfigured } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
-    <Section id="events" title="Delivery events" description="Every event your email provider reported through the webhook, newest first.">
+    <Section id="events" title="Delivery events" description="Every event your email provider reported through the webhook, the latest received first.">
       <Form method="get" className="adm-filters" role="search" aria-label="Filter delivery events">
         <div className="adm-field adm-field-grow">
           <label htmlFor="e-q">Address contains</label>

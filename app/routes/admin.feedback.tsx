@@ -5,12 +5,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { formatNumber, formatShare, plural } from "~/components/admin/format";
-import { ratingLabel } from "~/components/admin/labels";
+import { RATING_ORDER, ratingLabel } from "~/components/admin/labels";
 import { optionalEnum, pageParam } from "~/components/admin/schemas";
 import { EmptyState, PageHeader, Pagination, Pill, Section, Stat, StatGrid, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
 import { getApp } from "~/lib/app.server";
 import { requirePageUser } from "~/lib/auth.server";
-import { RATINGS, feedbackPage } from "~/services/feedback.server";
+import { feedbackPage } from "~/services/feedback.server";
 
 export const links = adminLinks;
 
@@ -19,7 +19,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: brandTitle(matches,
 const PAGE_SIZE = 25;
 const PROMPT_PREVIEW = 160;
 
-const RATING_FILTERS = ["positive", "negative", ...RATINGS] as [string, ...string[]];
+const RATING_FILTERS = ["positive", "negative", ...RATING_ORDER] as const;
 
 const Query = z.object({
   rating: optionalEnum(RATING_FILTERS),

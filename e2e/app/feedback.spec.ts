@@ -1,5 +1,20 @@
 import { expect, test, type Page } from "@playwright/test";
 
+// Every page here must hydrate and run without a script error (a server-only value used in the
+// browser, a hydration mismatch): collected for each test and checked after it.
+const scriptErrors = new WeakMap<Page, string[]>();
+test.beforeEach(({ page }) => {
+  const errors: string[] = [];
+  scriptErrors.set(page, errors);
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error" && /hydrat|did not match|server-rendered/i.test(m.text())) errors.push(m.text());
+  });
+});
+test.afterEach(({ page }) => {
+  expect(scriptErrors.get(page)).toEqual([]);
+});
+
 async function signIn(page: Page, to: string) {
   await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
   await page.getByLabel("Email").fill("e2e-admin@example.com");

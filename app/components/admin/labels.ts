@@ -1,5 +1,7 @@
 // Words and colours for the stored vocabularies the admin pages show: suppression reasons, the
 // deliverability machine's states, delivery event types, alert kinds, ledger kinds, ratings.
+// Shared by the server and the browser: nothing here may come from a .server module.
+import type { Rating } from "~/domain/eval/feedback";
 
 export type Tone = "ok" | "warn" | "danger" | "info" | "neutral" | "muted";
 
@@ -93,6 +95,9 @@ const LEDGER_KINDS: Record<string, Label> = {
 export function ledgerKindLabel(kind: string): Label {
   return LEDGER_KINDS[kind] ?? { text: kind, tone: "neutral" };
 }
+
+/** Every stored feedback rating, in the order the page lists them (best first within each scale). */
+export const RATING_ORDER = ["up", "down", "5", "4", "3", "2", "1"] as const satisfies readonly Rating[];
 
 /** Feedback ratings: thumbs or 1–5 stars; positive means up or 4+. */
 export function ratingLabel(rating: string): Label {
