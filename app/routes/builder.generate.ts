@@ -20,9 +20,14 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.ok) return data({ success: false, error: "Check the highlighted fields", step: parsed.step, errors: parsed.errors }, { status: 400 });
   if (!(await hasCreditsFor(app, user))) return data({ success: false, error: "Insufficient balance", status: 402 }, { status: 402 });
 
+  // Whether a credit moved: generate() gives it back when anything after the charge fails.
+  let charged = false;
   return sseResponse(
     async (send) => {
-      const result = await runGenerateRequest(app, user, parsed, (stage, detail) => send("stage", { stage, ...detail }));
+      const result = await runGenerateRequest(app, user, parsed, (stage, detail) => {
+        if (stage === "credits") charged = Number(detail.charged) > 0;
+        send("stage", { stage, ...detail });
+      });
       if (result.ok) send("result", { ...result.response, versionId: result.versionId, url: `/builder/v/${result.versionId}` });
       else
         send("error", {
@@ -36,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
     },
     (error, send) => {
       app.logger.error({ err: error }, "builder generation failed");
-      send("error", { success: false, status: 500, error: "Internal server error", refunded: true });
+      send("error", { success: false, status: 500, error: "Internal server error", refunded: charged });
     },
   );
 }
