@@ -29,7 +29,7 @@ const REGEN_MESSAGES: Record<string, string> = {
 export function ScoreBadge({ score }: { score: number | null }) {
   const { band, label } = scoreBand(score);
   return (
-    <div className={`vp-score vp-score-${band}`} data-testid="qa-score">
+    <div className={`vp-score vp-score-${band}`} data-testid="panel-qa-score">
       <span className="vp-score-number">{score === null ? "–" : Math.round(score)}</span>
       <span className="vp-score-of">/ 100</span>
       <span className="vp-score-label">{label}</span>

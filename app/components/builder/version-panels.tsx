@@ -52,6 +52,8 @@ export function VersionPanels({ version, parent, isAdmin }: VersionPanelsProps) 
 
   return (
     <div className="vp" data-testid="version-panels">
+      {/* Also in the version page's links (versionPanelsLinks); repeated here so the panels are styled wherever they are rendered. */}
+      <link rel="stylesheet" href={PANEL_STYLESHEET} />
       <nav className="vp-tabs" aria-label="Version tools">
         <ul>
           {tabs.map((t) => (
