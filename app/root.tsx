@@ -78,14 +78,18 @@ function Shell({ children, brand, user, bare, navless, appOrigin }: { children: 
           <header className="topbar">
             <Link to="/" className="brand">{brand}</Link>
             {navless ? null : user ? (
-              <nav>
+              <nav aria-label="Main">
+                <NavLink to="/builder" end>Builder</NavLink>
+                <NavLink to="/builder/history">History</NavLink>
                 <NavLink to="/tokens">API tokens</NavLink>
                 {user.isAdmin ? <NavLink to="/admin">Admin</NavLink> : null}
-                <span className="muted">{user.email}</span>
-                <Form method="post" action="/logout">
-                  <CsrfField />
-                  <button type="submit" className="link-button">Sign out</button>
-                </Form>
+                <span className="topbar-user">
+                  <span className="muted topbar-email" title={user.email}>{user.email}</span>
+                  <Form method="post" action="/logout">
+                    <CsrfField />
+                    <button type="submit" className="link-button">Sign out</button>
+                  </Form>
+                </span>
               </nav>
             ) : (
               <nav>

@@ -58,6 +58,9 @@ export default function AdminIndex() {
         <Link className="card" to="/admin">Users and credits</Link>
         <Link className="card" to="/admin/library">Retrieval library</Link>
         <Link className="card" to="/admin/outbox">Outbox and sends</Link>
+        <Link className="card" to="/admin/deliverability">Deliverability</Link>
+        <Link className="card" to="/admin/evals">Evaluations</Link>
+        <Link className="card" to="/admin/feedback">Feedback</Link>
       </nav>
       {result && "error" in result && result.error ? <p className="error" role="alert">{result.error}</p> : null}
       {result && "notice" in result && result.notice ? <p className="notice" role="status">{result.notice}</p> : null}
@@ -67,7 +70,7 @@ export default function AdminIndex() {
         <tbody>
           {users.map((u) => (
             <tr key={u.id}>
-              <td>{u.email}</td>
+              <td><Link to={`/admin/users/${u.id}`} title="Credit ledger">{u.email}</Link></td>
               <td><span className="pill">{u.isAdmin ? "admin" : "user"}</span></td>
               <td data-testid={`credits-${u.email}`}>{u.credits}</td>
               <td>
