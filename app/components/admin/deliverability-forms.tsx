@@ -66,13 +66,16 @@ export function SuppressForm({
         )}
         <div className="adm-field">
           <label htmlFor={id("reason")}>Reason</label>
-          <select id={id("reason")} name="reason" defaultValue={values?.reason ?? "manual"} aria-invalid={errors?.reason ? true : undefined} aria-describedby={describe("reason")}>
+          <select id={id("reason")} name="reason" defaultValue={values?.reason ?? "manual"} aria-invalid={errors?.reason ? true : undefined} aria-describedby={describe("reason", true)}>
             {MANUAL_REASON_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.text}
               </option>
             ))}
           </select>
+          <p className="adm-hint" id={id("reason-hint")}>
+            Manual: your decision not to contact. Unsubscribed: the person asked you.
+          </p>
           <FieldError id={id("reason-error")} error={errors?.reason} />
         </div>
         <div className="adm-field">

@@ -34,7 +34,7 @@ export const SUPPRESSION_FILTER_REASONS = ["hard_bounce", "complaint", "unsubscr
 
 /** The reasons an admin can give a suppression, with what each means. */
 export const MANUAL_REASON_OPTIONS = [
-  { value: "manual", text: "Manual: do not contact" },
+  { value: "manual", text: "Manual" },
   { value: "unsubscribe", text: "Unsubscribed" },
 ] as const;
 
