@@ -38,6 +38,7 @@ export default function Index() {
       <p>Turn a prompt into an interactive email — tabs, accordions, carousels, surveys, quizzes, menus and carts, with an AMP version — then send it and track delivery.</p>
       {user ? (
         <div className="grid">
+          <div className="card"><h2 style={{ marginTop: 0 }}>Builder</h2><p>Write a brief, edit the copy, generate, preview at 600 and 360 px and as Gmail shows it, refine and send a test.</p><Link to="/builder">Build an email →</Link></div>
           <div className="card"><h2 style={{ marginTop: 0 }}>Credits</h2><p data-testid="credits"><strong>{credits}</strong> generations left</p></div>
           <div className="card"><h2 style={{ marginTop: 0 }}>API access</h2><p>Create a bearer token for the JSON API.</p><Link to="/tokens">API tokens →</Link></div>
           {user.isAdmin ? <div className="card"><h2 style={{ marginTop: 0 }}>Admin</h2><p>Users, credits, library, sends and evals.</p><Link to="/admin">Open admin →</Link></div> : null}

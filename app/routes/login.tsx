@@ -51,7 +51,7 @@ export default function Login() {
       <div className="card">
         <Form method="post">
           <CsrfField />
-          <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/"} />
+          <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/builder"} />
           {result?.error ? <p className="error" role="alert">{result.error}</p> : null}
           <label htmlFor="email">Email</label>
           <input id="email" name="email" type="email" autoComplete="email" required defaultValue={result?.email} />
