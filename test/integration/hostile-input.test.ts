@@ -7,6 +7,7 @@ import { MAX_PROMPT_CHARS } from "~/domain/generation/requests";
 import { HTML_LIMITS } from "~/domain/html/limits";
 import { JSON_MAX_DEPTH } from "~/lib/http.server";
 import { startTestServer, type TestServer } from "../helpers/server";
+import { hostilePrompts } from "../../scripts/bench/lib/hostile-inputs";
 import { countRegexWork } from "../helpers/regex-work";
 import { createUserWithToken } from "../helpers/users";
 
@@ -125,6 +126,13 @@ describe("prompts", () => {
       expect(res.status, path).toBe(200);
       // The old parser read ~46,000 characters per prompt character here.
       expect(work.chars, `${path}: ${work.chars} characters read by regexes`).toBeLessThan(2_000 * prompt.length);
+    }
+  });
+
+  it("answers every hostile prompt of the bench without a 5xx (a 20,000-character brand or link was a 502)", async () => {
+    for (const [name, prompt] of Object.entries(hostilePrompts())) {
+      const res = await post("/api/gen/blueprint", { prompt });
+      expect(res.status, `${name}: ${res.status} ${res.status >= 500 ? await res.text() : ""}`).toBeLessThan(500);
     }
   });
 

@@ -5,7 +5,7 @@
 // 20,000-character run of blanks never finished (a list split backtracked cubically).
 import { hostilePrompts, PROMPT_CHARS } from "../../../scripts/bench/lib/hostile-inputs";
 import { countRegexWork } from "../../../test/helpers/regex-work";
-import { collapseWhitespace, LIST_WINDOW_CHARS, parsePromptFacts, type PromptFacts } from "./facts";
+import { collapseWhitespace, FACT_MAX_CHARS, LIST_WINDOW_CHARS, parsePromptFacts, type PromptFacts } from "./facts";
 import { extractTechniques } from "./techniques";
 
 /** Characters of regex reading allowed per prompt character; the parser stays under ~150. */
@@ -34,6 +34,20 @@ describe("parsePromptFacts on hostile prompts", () => {
       expect(facts.otherItems?.length ?? 0, name).toBeLessThanOrEqual(8);
       expect(facts.topic.length, name).toBeLessThanOrEqual(160);
     }
+  });
+
+  it("keeps no fact longer than the copy can hold (a 20,000-character brand or link made the copy fail its schema: 502)", () => {
+    for (const [name, prompt] of Object.entries(prompts)) {
+      const f = parsePromptFacts(prompt);
+      expect(f.brand?.length ?? 0, name).toBeLessThanOrEqual(FACT_MAX_CHARS.brand);
+      expect(f.product?.length ?? 0, name).toBeLessThanOrEqual(FACT_MAX_CHARS.product);
+      expect(f.offer?.text.length ?? 0, name).toBeLessThanOrEqual(FACT_MAX_CHARS.offer);
+      expect(f.audience?.length ?? 0, name).toBeLessThanOrEqual(FACT_MAX_CHARS.audience);
+      for (const i of [...f.items, ...(f.otherItems ?? [])]) expect(i.name.length, name).toBeLessThanOrEqual(FACT_MAX_CHARS.itemName);
+      for (const d of f.dates) expect(d.length, name).toBeLessThanOrEqual(FACT_MAX_CHARS.date);
+      for (const u of f.urls) expect(u.length, name).toBeLessThanOrEqual(FACT_MAX_CHARS.url);
+    }
+    expect(parsePromptFacts(`${"brand is ".repeat(2000)}. Newsletter for Acme Co`).brand).toBe("Acme Co");
   });
 
   it('reads "Tab: " × 4,000 as a tabs email without a list', () => {

@@ -198,7 +198,7 @@ const OWNER_NOUN = String.raw`(?:newsletter|digest|bulletin|email|restaurant|bak
 
 function extractBrand(prompt: string, quoted: string[]): string | undefined {
   const explicit = /\bbrand(?:\s+name)?\s*(?:is|:|=|called|named)\s*["“]?([^"”.,;\n]+)["”]?/i.exec(prompt);
-  if (explicit) return cleanPhrase(explicit[1]);
+  if (explicit && cleanPhrase(explicit[1]).length <= FACT_MAX_CHARS.brand) return cleanPhrase(explicit[1]);
   const called = new RegExp(String.raw`\b(?:company|store|shop|brand|startup|restaurant|cafe|café|bakery|business|studio|app|newsletter|charity|nonprofit|team)\s+(?:called|named)\s+["“]?${NAME}`).exec(prompt);
   if (called && isNameLike(called[1])) return cleanPhrase(called[1]);
   // One capitalised word here is too often an adjective ("Weekly newsletter"): two words, or "The …".
@@ -523,27 +523,45 @@ export function collapseWhitespace(text: string): string {
   return text.replace(/\s+/g, (run) => (run.includes("\n") ? "\n" : " "));
 }
 
+/**
+ * The longest phrase each fact may be. A longer one is not what the fact names (a 20,000-character
+ * "brand" read from "brand is brand is …"), and the copy places facts in fields with limits
+ * (a headline has 200 characters, a link 2,000): such a fact is dropped, never cut.
+ */
+export const FACT_MAX_CHARS = { brand: 60, product: 80, offer: 80, audience: 80, itemName: 60, itemDetail: 120, date: 60, url: 2000 } as const;
+
+const within = (max: number) => (s: string | undefined) => (s !== undefined && s.length <= max ? s : undefined);
+
+function boundedItems(items: FactItem[]): FactItem[] {
+  return items
+    .filter((i) => i.name.length <= FACT_MAX_CHARS.itemName)
+    .map((i) => (i.detail !== undefined && i.detail.length > FACT_MAX_CHARS.itemDetail ? { ...i, detail: undefined } : i));
+}
+
 export function parsePromptFacts(rawPrompt: string, emailType?: string | null): PromptFacts {
   const prompt = collapseWhitespace(rawPrompt);
   const quoted = extractQuoted(prompt);
   const codes = extractCodes(prompt);
-  const brand = extractBrand(prompt, quoted);
+  const brand = within(FACT_MAX_CHARS.brand)(extractBrand(prompt, quoted));
   const hinted = normaliseEmailType(emailType);
   const detected = hinted ? undefined : detectEmailType(prompt);
   const { tone, fromPrompt } = extractTone(prompt);
+  const offer = extractOffer(prompt, codes);
+  const { items, otherItems } = extractItems(prompt);
   return {
     brand,
-    product: extractProduct(prompt, brand),
-    offer: extractOffer(prompt, codes),
+    product: within(FACT_MAX_CHARS.product)(extractProduct(prompt, brand)),
+    offer: offer && offer.text.length > FACT_MAX_CHARS.offer ? extractOffer("", codes) : offer,
     codes,
-    dates: extractDates(prompt),
-    ...extractItems(prompt),
-    audience: extractAudience(prompt),
+    dates: extractDates(prompt).filter((d) => d.length <= FACT_MAX_CHARS.date),
+    items: boundedItems(items),
+    otherItems: boundedItems(otherItems),
+    audience: within(FACT_MAX_CHARS.audience)(extractAudience(prompt)),
     tone,
     toneFromPrompt: fromPrompt,
     emailType: hinted ?? detected ?? "announcement",
     emailTypeSource: hinted ? "hint" : detected ? "prompt" : "default",
-    urls: extractUrls(prompt),
+    urls: extractUrls(prompt).filter((u) => u.length <= FACT_MAX_CHARS.url),
     cta: extractCta(prompt),
     quoted,
     topic: extractTopic(prompt),

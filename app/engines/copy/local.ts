@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { CopyDocSchema, type CopyDoc, type CopyItem, type CopySection } from "~/domain/copy/schema";
 import type { Technique } from "~/domain/blueprint/schema";
 import { formatMoney } from "~/domain/blueprint/currency";
-import type { FactItem, PromptFacts, Tone } from "~/domain/prompt/facts";
+import { collapseWhitespace, type FactItem, type PromptFacts, type Tone } from "~/domain/prompt/facts";
 import { estimateUsage } from "../prompts/usage";
 import { formatOptions, formatQuizBody } from "./conventions";
 import type { CopyEngine, CopyInput, CopyResult } from "./port";
@@ -111,8 +111,13 @@ const QUESTION_WORD = /^(?:which|what|where|when|who|how|would|will|do|does|did|
  * Kubernetes, Rust or WebAssembly?" → "Which topic should we cover next?" with three options.
  */
 export function promptSurveyQuestion(prompt: string): [string, string[]] | undefined {
-  for (const m of prompt.matchAll(/[^?]+\?/g)) {
-    const clause = m[0].slice(0, -1);
+  // Each clause that ends in "?". (Not matchAll(/[^?]+\?/g): without a "?" ahead, that scanned to
+  // the end of the prompt from every position, quadratic in a long prompt without questions.)
+  // Blanks collapsed first: the splits below pair \s+ with \s* and backtrack over long runs.
+  const clauses = collapseWhitespace(prompt).split("?");
+  clauses.pop();
+  for (const clause of clauses) {
+    if (clause === "") continue;
     const parts = clause.split(/\s+[—–]\s+|:\s+|\s+-\s+/);
     if (parts.length < 2) continue;
     const answers = parts[parts.length - 1]!.trim();

@@ -74,6 +74,8 @@ export function toHex(raw: string): string | undefined {
  * Splits free text into single instructions: lines, semicolons, sentence ends and "then",
  * never inside quotes (a quoted headline may hold a full stop) and never inside a URL.
  */
+const BLANK = /\s/;
+
 export function splitInstructions(text: string): string[] {
   const out: string[] = [];
   let cur = "";
@@ -91,6 +93,12 @@ export function splitInstructions(text: string): string[] {
       cur += ch;
       continue;
     }
+    // A run of blanks outside quotes is one space: the rules pair \s* with \s+, which backtrack
+    // through a long run from every position in it. (Quoted words are kept exactly.)
+    if (ch !== "\n" && BLANK.test(ch)) {
+      if (!cur.endsWith(" ")) cur += " ";
+      continue;
+    }
     if (ch === "\n" || ch === ";") {
       out.push(cur);
       cur = "";
@@ -105,7 +113,9 @@ export function splitInstructions(text: string): string[] {
   }
   out.push(cur);
   return out
-    .flatMap((s) => s.split(/,?\s+(?:and\s+)?then\s+/i))
+    // (?<!\s): a separator starts where its blanks start, so a run of blanks (kept inside quotes)
+    // is read once, not once per blank.
+    .flatMap((s) => s.split(/,?(?<!\s)\s+(?:and\s+)?then\s+/i))
     .map((s) => s.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, "").replace(/^(?:(?:please|also|and|then)\s+)+/i, "").trim())
     .filter((s) => s.length > 0);
 }
@@ -194,7 +204,8 @@ const RULES: Rule[] = [
 ];
 
 export function parseInstruction(instruction: string): ParsedInstruction {
-  const text = instruction.trim().replace(/[.!]+$/, "");
+  // (?<![.!]): from the start of a run only; otherwise "!!!…!x" is read once per "!".
+  const text = instruction.trim().replace(/(?<![.!])[.!]+$/, "");
   for (const rule of RULES) {
     const m = rule.re.exec(text);
     if (!m) continue;

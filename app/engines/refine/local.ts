@@ -279,11 +279,18 @@ function addSection(doc: EmailDoc, edit: Extract<Edit, { kind: "addSection" }>):
 }
 
 /** Applies the grammar of docs/refine.md to the HTML. Pure apart from the token estimate. */
+/**
+ * Instructions applied from one request. Each edit is followed by a walk of the whole document
+ * (refreshIndexes), so the count is what bounds a refine's work; people give a handful.
+ */
+export const MAX_REFINE_INSTRUCTIONS = 20;
+
 export function refineLocally(html: string, instructions: string): RefineOutcome {
   const doc = parseEmail(html);
   const applied: string[] = [];
   const notApplied: RefineOutcome["notApplied"] = [];
-  for (const parsed of parseInstructions(instructions)) {
+  const all = parseInstructions(instructions);
+  for (const parsed of all.slice(0, MAX_REFINE_INSTRUCTIONS)) {
     if ("error" in parsed) {
       notApplied.push({ instruction: parsed.instruction, reason: parsed.error });
       continue;
@@ -292,6 +299,10 @@ export function refineLocally(html: string, instructions: string): RefineOutcome
     if (r.ok) applied.push(`${parsed.instruction} → ${r.summary}`);
     else notApplied.push({ instruction: parsed.instruction, reason: r.reason });
     refreshIndexes(doc);
+  }
+  if (all.length > MAX_REFINE_INSTRUCTIONS) {
+    const rest = all.length - MAX_REFINE_INSTRUCTIONS;
+    notApplied.push({ instruction: `(${rest} more instruction${rest === 1 ? "" : "s"})`, reason: `At most ${MAX_REFINE_INSTRUCTIONS} instructions are applied per request; send the rest in another one` });
   }
   return { html: applied.length > 0 ? serializeDocument(doc.document) : html, applied, notApplied };
 }

@@ -59,6 +59,15 @@ export function hostilePrompts(): Record<string, string> {
     "months": fill("may 1 ", n),
     "code-x": fill("code ", n),
     "brand-is": fill("brand is ", n),
+    "audience-is": `audience is ${fill("busy people ", n - 12)}`,
+    "free-shipping-on": `free shipping on ${fill("everything ", n - 17)}`,
+    "long-url": `https://x.example/${fill("a", n - 18)}`,
+    "one-long-word": fill("a", n),
+    "one-long-capital-word": fill("A", n),
+    "for-long-name": `for ${fill("Ab", n - 4)}`,
+    "long-items": `Tabs for ${fill("a", 6000)}, ${fill("b", 6000)} and ${fill("c", 6000)}`,
+    "long-priced-items": `Cart with ${fill("x", 9000)} $5, ${fill("y", 9000)} $7`,
+    "question-options": `Survey: which ${fill("a", 9000)} — ${fill("b", 5000)} or ${fill("c", 5000)}?`,
     "realistic-long": fill("Spring sale for Bloom & Co: tabs for Dresses ($49), Shoes ($79) and Bags ($59), 20% off until May 3. ", n),
   };
 }

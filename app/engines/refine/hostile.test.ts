@@ -1,0 +1,61 @@
+// The refine grammar and the local refiner on hostile instructions (issue 14): long runs of
+// blanks and punctuation are read once, and one request applies a bounded number of edits.
+import { countRegexWork } from "../../../test/helpers/regex-work";
+import { promptSurveyQuestion } from "../copy/local";
+import { parseInstruction, splitInstructions } from "./grammar";
+import { MAX_REFINE_INSTRUCTIONS, refineLocally } from "./local";
+
+const EMAIL = '<html><head><title>Hi</title></head><body><h1>Hello</h1><p>Text</p><a class="kx-btn" href="https://x.example">Go</a></body></html>';
+
+function counted<T>(fn: () => T): { value: T; charsRead: number } {
+  const work = countRegexWork();
+  try {
+    return { value: fn(), charsRead: work.chars };
+  } finally {
+    work.stop();
+  }
+}
+
+describe("refine grammar on hostile text", () => {
+  it("reads a 20,000-blank run outside quotes as one space", () => {
+    const text = `Change the headline to "New"${" \t\u00a0".repeat(7000)}and then make the buttons red`;
+    const { value, charsRead } = counted(() => splitInstructions(text));
+    expect(value).toEqual(['Change the headline to "New"', "make the buttons red"]);
+    expect(charsRead).toBeLessThan(50 * text.length);
+  });
+
+  it("keeps blanks inside quotes exactly", () => {
+    const quoted = `a${" ".repeat(20_000)}b`;
+    const [instruction] = splitInstructions(`Replace "${quoted}" with "c"`);
+    expect(parseInstruction(instruction)).toEqual({ instruction, edit: { kind: "replaceText", from: quoted, to: "c" } });
+  });
+
+  it("reads a long run of closing punctuation once and does not understand it", () => {
+    const { value } = counted(() => parseInstruction(`${"!".repeat(20_000)}x`));
+    expect(value).toMatchObject({ error: expect.stringMatching(/^Not understood/) });
+  });
+});
+
+describe("refineLocally", () => {
+  it(`applies at most ${MAX_REFINE_INSTRUCTIONS} instructions of one request and says so`, () => {
+    const instructions = Array.from({ length: 600 }, (_, i) => `Change the headline to "H${i}"`).join("\n");
+    const out = refineLocally(EMAIL, instructions);
+    expect(out.applied).toHaveLength(MAX_REFINE_INSTRUCTIONS);
+    expect(out.html).toContain(`>H${MAX_REFINE_INSTRUCTIONS - 1}</h1>`);
+    expect(out.notApplied).toEqual([{ instruction: "(580 more instructions)", reason: expect.stringContaining(`At most ${MAX_REFINE_INSTRUCTIONS} instructions`) }]);
+  });
+});
+
+describe("promptSurveyQuestion on hostile prompts", () => {
+  it("finds no question in 20,000 characters without a question mark", () => {
+    expect(promptSurveyQuestion(`survey ${"a".repeat(20_000)}`)).toBeUndefined();
+    expect(promptSurveyQuestion(`survey ${" ".repeat(20_000)}?`)).toBeUndefined();
+  });
+
+  it("still reads the prompt's own question, with blanks collapsed", () => {
+    expect(promptSurveyQuestion("Poll our readers: which topic should we cover next —  Kubernetes,   Rust or WebAssembly? Thanks")).toEqual([
+      "Which topic should we cover next?",
+      ["Kubernetes", "Rust", "WebAssembly"],
+    ]);
+  });
+});
