@@ -116,9 +116,10 @@ test("a user's credit ledger shows a grant made on the Admin page", async ({ pag
   await row.getByRole("button", { name: "Grant" }).click();
   await expect(page.getByRole("status")).toContainText(`Granted 12 credits to ${email}; balance 17.`);
 
-  // The row's grant form carries the user's id.
-  const id = await row.locator('input[name="userId"]').first().inputValue();
-  await page.goto(`/admin/users/${id}`);
+  // The user's email in the table opens the ledger.
+  await row.getByRole("link", { name: email }).click();
+  await expect(page).toHaveURL(/\/admin\/users\/[0-9a-f-]{36}$/);
+  const id = page.url().split("/").pop()!;
   await expect(page.getByRole("heading", { name: email, level: 1 })).toBeVisible();
   await expect(page.getByTestId("stat-balance")).toContainText("17");
   await expect(page.getByTestId("stat-granted")).toContainText("5 to start, 12 granted");
