@@ -56,6 +56,8 @@ function classes(node: DomNode): string[] {
 }
 
 function isHidden(node: DomNode): boolean {
+  const attribs = node.attribs;
+  if (!attribs || (attribs.class === undefined && attribs.style === undefined && attribs.hidden === undefined && attribs["aria-hidden"] === undefined)) return false;
   const cls = classes(node);
   // The interactive block repeats what the static fallback `.kx-fb` says.
   if (cls.includes("kx-int")) return true;
@@ -107,8 +109,15 @@ function writeLink(node: DomNode, inner: Writer, w: Writer): void {
 }
 
 type ListState = { ordered: boolean; n: number };
-/** A node to visit (with the lists it sits in), or what to do once an element's children are written. */
-type Step = { node: DomNode; lists: ListState[] } | { after: () => void };
+/**
+ * A node to visit (with the lists it sits in), the end of a link (its words were written into a
+ * writer of their own), or the end of a block (its closing break). Plain records, not closures:
+ * this runs once per node of documents with hundreds of thousands of them.
+ */
+type Step =
+  | { kind: 0; node: DomNode; lists: ListState[] }
+  | { kind: 1; node: DomNode; inner: Writer }
+  | { kind: 2; writer: Writer; lines: number; cell: boolean };
 
 /**
  * Depth-first over the tree with an explicit stack (documents can nest far deeper than the call
@@ -117,21 +126,27 @@ type Step = { node: DomNode; lists: ListState[] } | { after: () => void };
  */
 function writeTree(root: DomNode, out: Writer): void {
   const writers: Writer[] = [out];
-  const w = () => writers[writers.length - 1];
-  const stack: Step[] = [{ node: root, lists: [] }];
+  const stack: Step[] = [{ kind: 0, node: root, lists: [] }];
   const pushChildren = (node: DomNode, lists: ListState[]) => {
     const kids = node.children ?? [];
-    for (let i = kids.length - 1; i >= 0; i--) stack.push({ node: kids[i], lists });
+    for (let i = kids.length - 1; i >= 0; i--) stack.push({ kind: 0, node: kids[i], lists });
   };
   while (stack.length) {
     const step = stack.pop()!;
-    if ("after" in step) {
-      step.after();
+    if (step.kind === 1) {
+      writers.pop();
+      writeLink(step.node, step.inner, writers[writers.length - 1]);
+      continue;
+    }
+    if (step.kind === 2) {
+      if (step.lines) step.writer.block(step.lines);
+      if (step.cell) step.writer.space();
       continue;
     }
     const { node, lists } = step;
+    const writer = writers[writers.length - 1];
     if (node.type === "text") {
-      w().text(node.data ?? "");
+      writer.text(node.data ?? "");
       continue;
     }
     if (node.type === "root") {
@@ -142,28 +157,20 @@ function writeTree(root: DomNode, out: Writer): void {
     const name = node.name ?? "";
     if (SKIP_TAGS.has(name) || isHidden(node)) continue;
     if (name === "br") {
-      w().block(1);
+      writer.block(1);
       continue;
     }
     if (name === "a") {
       const inner = new Writer();
       writers.push(inner);
-      stack.push({
-        after: () => {
-          writers.pop();
-          writeLink(node, inner, w());
-        },
-      });
+      stack.push({ kind: 1, node, inner });
       pushChildren(node, []);
       continue;
     }
-    const writer = w();
     const cell = name === "td" || name === "th";
     if (cell) writer.space();
-    const paragraph = PARAGRAPH_TAGS.has(name);
-    const line = LINE_TAGS.has(name);
-    if (paragraph) writer.block(2);
-    else if (line) writer.block(1);
+    const lines = PARAGRAPH_TAGS.has(name) ? 2 : LINE_TAGS.has(name) ? 1 : 0;
+    if (lines) writer.block(lines);
     let inner = lists;
     if (name === "ul" || name === "ol") inner = [...lists, { ordered: name === "ol", n: 0 }];
     if (name === "li") {
@@ -175,15 +182,7 @@ function writeTree(root: DomNode, out: Writer): void {
         writer.text("- ");
       }
     }
-    if (paragraph || line || cell) {
-      stack.push({
-        after: () => {
-          if (paragraph) writer.block(2);
-          else if (line) writer.block(1);
-          if (cell) writer.space();
-        },
-      });
-    }
+    if (lines || cell) stack.push({ kind: 2, writer, lines, cell });
     pushChildren(node, inner);
   }
 }
