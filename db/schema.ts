@@ -236,7 +236,7 @@ export const emailSends = sqliteTable(
 /** Permanent (until IS NULL) or timed suppression entries, one per address. */
 export const emailSuppressions = sqliteTable("email_suppressions", {
   email: text("email").primaryKey(),
-  reason: text("reason", { enum: ["hard_bounce", "complaint", "unsubscribe", "soft_bounce_escalated", "soft_bounce_cooldown"] }).notNull(),
+  reason: text("reason", { enum: ["hard_bounce", "complaint", "unsubscribe", "soft_bounce_escalated", "soft_bounce_cooldown", "manual"] }).notNull(),
   until: integer("until", { mode: "timestamp_ms" }),
   source: text("source"),
   createdAt: createdAt(),
