@@ -2,18 +2,12 @@
 // something applied, else back to this one with the instructions to edit.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { panelUrl } from "~/components/builder/panel-meta";
-import { getApp } from "~/lib/app.server";
-import { requirePageUser } from "~/lib/auth.server";
-import { findEmailVersion } from "~/models/email-versions.server";
-import { MAX_INSTRUCTIONS, refineVersion } from "~/services/builder-panels.server";
+import { MAX_INSTRUCTIONS, refineVersion, requireOwnVersion } from "~/services/builder-panels.server";
 
 export const loader = ({ params }: LoaderFunctionArgs) => redirect(panelUrl(params.id ?? "", "refine"));
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requirePageUser(request);
-  const app = await getApp();
-  const version = await findEmailVersion(app.database.db, user.id, params.id ?? "");
-  if (!version) throw new Response("Version not found", { status: 404 });
+  const { app, user, version } = await requireOwnVersion(request, params.id);
   const form = await request.formData();
   const raw = form.get("instructions");
   const instructions = typeof raw === "string" ? raw : "";

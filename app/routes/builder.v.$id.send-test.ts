@@ -1,18 +1,12 @@
 // POST: a test send of the version through the send service; the outcome comes back as a code.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { panelUrl } from "~/components/builder/panel-meta";
-import { getApp } from "~/lib/app.server";
-import { requirePageUser } from "~/lib/auth.server";
-import { findEmailVersion } from "~/models/email-versions.server";
-import { sendTest, TestSendSchema } from "~/services/builder-panels.server";
+import { sendTest, TestSendSchema, requireOwnVersion } from "~/services/builder-panels.server";
 
 export const loader = ({ params }: LoaderFunctionArgs) => redirect(panelUrl(params.id ?? "", "ship"));
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requirePageUser(request);
-  const app = await getApp();
-  const version = await findEmailVersion(app.database.db, user.id, params.id ?? "");
-  if (!version) throw new Response("Version not found", { status: 404 });
+  const { app, user, version } = await requireOwnVersion(request, params.id);
   const form = await request.formData();
   const parsed = TestSendSchema.safeParse({ to: form.get("to") ?? "" });
   if (!parsed.success) return redirect(panelUrl(version.id, "ship", { send: "invalid" }));

@@ -5,7 +5,8 @@
 // it (its brief as the request, the new version row, the free-regeneration guard).
 import crypto from "node:crypto";
 import { z } from "zod";
-import type { AppContext } from "~/lib/app.server";
+import { getApp, type AppContext } from "~/lib/app.server";
+import { requirePageUser } from "~/lib/auth.server";
 import type { User } from "~/models/users.server";
 import { AI_GENERATION, refund } from "~/models/credits.server";
 import { findEmailVersion, insertEmailVersion, type EmailVersion, type NewEmailVersion } from "~/models/email-versions.server";
@@ -35,6 +36,18 @@ const MetaSchema = z
   .passthrough();
 
 /** The stored QA score: the column, else metadata.qa.score; null when neither is a number. */
+/**
+ * For a builder action route: the signed-in user and one of their versions (404 for anyone
+ * else's, as for a missing one), and the app context.
+ */
+export async function requireOwnVersion(request: Request, id: string | undefined): Promise<{ app: AppContext; user: User; version: EmailVersion }> {
+  const user = await requirePageUser(request);
+  const app = await getApp();
+  const version = await findEmailVersion(app.database.db, user.id, id ?? "");
+  if (!version) throw new Response("Version not found", { status: 404 });
+  return { app, user, version };
+}
+
 export function storedScore(version: Pick<EmailVersion, "qaScore" | "metadata">): number | null {
   if (typeof version.qaScore === "number" && Number.isFinite(version.qaScore)) return version.qaScore;
   const meta = MetaSchema.safeParse(version.metadata ?? {});
