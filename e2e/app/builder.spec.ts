@@ -92,7 +92,7 @@ test("brief → edited copy → streamed progress → preview, Gmail, dark mode 
   await page.screenshot({ path: `${shots}/builder-dark-1280.png`, fullPage: false });
 
   // History lists the version and reopens it.
-  await page.getByRole("link", { name: "History" }).click();
+  await page.getByRole("main").getByRole("link", { name: "History" }).click();
   await expect(page).toHaveURL(/\/builder\/history$/);
   const item = page.getByTestId("history-list").getByRole("listitem").filter({ hasText: "E2E subject, edited by hand" }).first();
   await expect(item).toContainText("generate");
