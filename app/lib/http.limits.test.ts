@@ -76,7 +76,7 @@ describe("checkHtmlInputs", () => {
     expect(checkHtmlShape(deep, { maxChars: Infinity })).toEqual({ ok: false, problem: { kind: "depth", limit: HTML_LIMITS.maxDepth } });
     expect(checkHtmlShape("<b>".repeat(100_000), { maxChars: Infinity })).toEqual({ ok: false, problem: { kind: "depth", limit: HTML_LIMITS.maxDepth } });
     // Implied end tags close elements, as in the tree the parser builds: 100,000 <p> are siblings.
-    expect(checkHtmlShape("<p>x".repeat(5000), { maxChars: Infinity })).toMatchObject({ ok: true, depth: 1, elements: 5000 });
+    expect(checkHtmlShape("<p>x".repeat(5000), { maxChars: Infinity, maxNodes: Infinity })).toMatchObject({ ok: true, depth: 1, elements: 5000, nodes: 10_000 });
   });
 
   it("answers 413 for HTML nested 100,000 deep (it is over the size limit too), 400 for 300 levels", async () => {
@@ -100,12 +100,16 @@ describe("checkHtmlInputs", () => {
   });
 
   it("gives parts of one email one budget", async () => {
-    const part = "<p>x</p>".repeat(Math.floor(HTML_LIMITS.maxNodes / 3));
+    const part = "<i></i>".repeat(Math.floor(HTML_LIMITS.maxNodes / 3));
     const parts = [0, 1, 2, 3].map((i) => ({ field: `savedSections.${i}.html`, html: part }));
     expect(checkHtmlInputs(parts.slice(0, 2), "savedSections")).toBeNull();
     const res = checkHtmlInputs(parts, "savedSections");
     expect(res?.status).toBe(413);
     expect(await res!.json()).toMatchObject({ field: "savedSections", reason: "nodes", limit: HTML_LIMITS.maxNodes });
+  });
+
+  it("counts a text node once however many entities split it", () => {
+    expect(checkHtmlShape("<p>a&amp;b&nbsp;c&#169;d</p><!-- x -->e")).toMatchObject({ ok: true, elements: 1, nodes: 4 });
   });
 
   it("accepts a real email", () => {

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { z } from "zod";
-import { HTML_LIMITS } from "~/domain/html/limits";
+import { HTML_LIMITS, PLACED_HTML_LIMITS } from "~/domain/html/limits";
 import { apiRoute, checkHtmlInputs, json, serviceError } from "~/lib/http.server";
 import { buildAmpEmail } from "~/services/amp.server";
 
@@ -22,7 +22,9 @@ export const { loader, action, apiAuth } = apiRoute("user", {
     });
     const html =
       (parsed.data.html ? checkHtmlInputs([{ field: "html", html: parsed.data.html }]) : null) ??
-      checkHtmlInputs(locked, "blueprint lockedHtml together");
+      // Locked sections as in a generation, except in characters: an AMP document over AMP's
+      // 200 KB limit must stay reachable, to be reported as such (AMP_DOC_TOO_LARGE).
+      checkHtmlInputs(locked, "blueprint lockedHtml together", { ...PLACED_HTML_LIMITS, maxChars: HTML_LIMITS.maxChars });
     if (html) return html;
     const result = await buildAmpEmail(app, {
       blueprint: parsed.data.blueprint,

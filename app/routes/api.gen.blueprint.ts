@@ -1,4 +1,5 @@
 import { GenBlueprintRequestSchema, MAX_PROMPT_CHARS } from "~/domain/generation/requests";
+import { PLACED_HTML_LIMITS } from "~/domain/html/limits";
 import { apiRoute, checkHtmlInputs, json, serviceError } from "~/lib/http.server";
 import { clientHtmlParts, CLIENT_HTML_PARTS, generateBlueprint } from "~/services/generation.server";
 
@@ -6,7 +7,7 @@ export const { loader, action, apiAuth } = apiRoute("user", {
   POST: async ({ app, body }) => {
     const parsed = await body(GenBlueprintRequestSchema, { maxChars: { prompt: MAX_PROMPT_CHARS } });
     if (!parsed.ok) return parsed.response;
-    const html = checkHtmlInputs(clientHtmlParts(parsed.data), CLIENT_HTML_PARTS);
+    const html = checkHtmlInputs(clientHtmlParts(parsed.data), CLIENT_HTML_PARTS, PLACED_HTML_LIMITS);
     if (html) return html;
     const result = await generateBlueprint(app, parsed.data);
     if (!result.ok) return serviceError(result);

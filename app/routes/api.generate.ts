@@ -1,4 +1,5 @@
 import { GenerateRequestSchema, MAX_PROMPT_CHARS } from "~/domain/generation/requests";
+import { PLACED_HTML_LIMITS } from "~/domain/html/limits";
 import { apiRoute, checkHtmlInputs, insufficientBalance, json, serviceError } from "~/lib/http.server";
 import { balanceOf } from "~/models/credits.server";
 import { clientHtmlParts, CLIENT_HTML_PARTS, generate, prepareGeneration, type StageName } from "~/services/generation.server";
@@ -13,7 +14,7 @@ export const { loader, action, apiAuth } = apiRoute("user", {
     if (!parsed.ok) return parsed.response;
     // Saved sections and locked blueprint sections go into the email verbatim: within the HTML
     // limits, before any credit moves.
-    const html = checkHtmlInputs(clientHtmlParts(parsed.data), CLIENT_HTML_PARTS);
+    const html = checkHtmlInputs(clientHtmlParts(parsed.data), CLIENT_HTML_PARTS, PLACED_HTML_LIMITS);
     if (html) return html;
     const checked = prepareGeneration(parsed.data);
     if (!checked.ok) return serviceError(checked);

@@ -14,6 +14,7 @@ import { copyToText } from "~/domain/copy/schema";
 import { assemblePrompt, extractTechniques, parsePromptFacts, type PromptFacts } from "~/domain/prompt";
 import type { Complexity, ImageInput, SavedSectionInput } from "~/domain/prompt/inputs";
 import { autofix } from "~/domain/autofix/autofix";
+import { checkHtmlShape, describeHtmlProblem } from "~/domain/html/limits";
 import { qa, type QaResult } from "~/domain/qa/qa";
 import type { AmpClipping, AmpParity, AmpValidation } from "~/domain/amp";
 import { addUsage, type EngineUsage } from "~/engines/prompts/usage";
@@ -125,6 +126,16 @@ async function buildBlueprint(app: AppContext, input: GenerationInputs, u: Under
   });
   if (!result.ok) return result;
   return { ...result, blueprint: withBrandTokens(result.blueprint, input.designTokens) };
+}
+
+/**
+ * HTML a model wrote is held to the nesting limit before the auto-fixes parse it (building the tree
+ * of deeply nested HTML is quadratic, serialising it recursive). Size needs no check: the model's
+ * output tokens bound it. The local engines' HTML is the renderer's, nested about 20 levels.
+ */
+function modelHtmlProblem(html: string): string | null {
+  const shape = checkHtmlShape(html, { maxChars: Infinity, maxNodes: Infinity, maxStyleChars: Infinity });
+  return shape.ok ? null : describeHtmlProblem("the HTML the model returned", shape.problem);
 }
 
 function upstreamError(stage: string, error: string): ServiceError {
@@ -296,6 +307,8 @@ async function runPipeline(
   const code = await engines.code.generate({ blueprint, assembledPrompt: u.assembledPrompt, examples });
   usage = addUsage(usage, code.usage);
   if (!code.ok) return upstreamError("code", code.error);
+  const codeShape = engines.code.kind === "llm" ? modelHtmlProblem(code.html) : null;
+  if (codeShape) return upstreamError("code", codeShape);
   stage("code", { bytes: code.html.length, engine: engines.code.kind });
 
   // Step 7: deterministic tiered auto-fixes.
@@ -314,7 +327,7 @@ async function runPipeline(
     const instructions = report.failedChecks.map((c) => `Fix: ${c.title} — ${c.message}`).join("\n");
     const refined = await engines.refine.refine(fixed.html, instructions);
     usage = addUsage(usage, refined.usage);
-    if (refined.ok) {
+    if (refined.ok && !modelHtmlProblem(refined.html)) {
       const again = autofix(refined.html, context);
       const second = qa(again.html, { ...context, copyDoc: qaCopy });
       if (second.score >= report.score) {
@@ -426,9 +439,10 @@ export async function generateEmail(
     error: e instanceof Error ? e.message : String(e),
     usage: ZERO_USAGE,
   }));
-  if (!refined.ok) {
+  const refinedShape = refined.ok && engines.refine.kind === "llm" ? modelHtmlProblem(refined.html) : null;
+  if (!refined.ok || refinedShape) {
     if (cost > 0) await refund(db, user.id, AI_GENERATION, cost, generationId);
-    return upstreamError("refine", refined.error);
+    return upstreamError("refine", refined.ok ? refinedShape! : refined.error);
   }
   // Nothing understood, nothing changed: the caller is not charged for it.
   const charged = refined.applied.length > 0 ? cost : 0;

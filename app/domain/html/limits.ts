@@ -17,15 +17,23 @@ export const HTML_LIMITS = {
    */
   maxDepth: 200,
   /**
-   * Elements, attributes and comments together. Every fix and check is linear in them; this is
-   * what bounds the work on markup made of tiny pieces within the character limit.
+   * Elements, attributes, text nodes and comments together. Every fix and check is linear in
+   * them; this is what bounds the work on markup made of tiny pieces within the character limit.
    */
-  maxNodes: 8_000,
+  maxNodes: 6_000,
   /** Characters of CSS in <style> elements (Gmail drops a <style> block over 16 KB). */
   maxStyleChars: 32_000,
 } as const;
 
 export type HtmlLimits = { -readonly [K in keyof typeof HTML_LIMITS]: number };
+
+/**
+ * Saved sections and a client blueprint's locked sections, together: they are placed into a
+ * generated email, which is then parsed about eight times (auto-fixes, the 28 checks, the AMP
+ * build, its repair, validation, parity and clipping), so they get a quarter to a third of one
+ * document's budget. A saved header, footer or legal block is a few KB.
+ */
+export const PLACED_HTML_LIMITS: HtmlLimits = { maxChars: 64_000, maxDepth: HTML_LIMITS.maxDepth, maxNodes: 2_000, maxStyleChars: 8_000 };
 
 export type HtmlLimitProblem =
   | { kind: "chars"; limit: number; size: number }
@@ -55,6 +63,7 @@ export function checkHtmlShape(html: string, overrides: Partial<HtmlLimits> = {}
   const counts: HtmlShapeCounts = { depth: 0, elements: 0, nodes: 0, styleChars: 0 };
   let depth = 0;
   let inStyle = 0;
+  let inText = false;
   let problem: HtmlLimitProblem | null = null;
   const stop = (p: HtmlLimitProblem): never => {
     problem = p;
@@ -63,6 +72,7 @@ export function checkHtmlShape(html: string, overrides: Partial<HtmlLimits> = {}
   const parser = new Parser(
     {
       onopentag(name, attribs) {
+        inText = false;
         depth++;
         counts.elements++;
         counts.nodes++;
@@ -73,13 +83,20 @@ export function checkHtmlShape(html: string, overrides: Partial<HtmlLimits> = {}
         if (counts.nodes > limits.maxNodes) stop({ kind: "nodes", limit: limits.maxNodes });
       },
       onclosetag(name) {
+        inText = false;
         depth--;
         if (name === "style" && inStyle > 0) inStyle--;
       },
       oncomment() {
+        inText = false;
         if (++counts.nodes > limits.maxNodes) stop({ kind: "nodes", limit: limits.maxNodes });
       },
       ontext(text) {
+        // One text node may arrive in several pieces (each entity is one): count it once.
+        if (!inText) {
+          inText = true;
+          if (++counts.nodes > limits.maxNodes) stop({ kind: "nodes", limit: limits.maxNodes });
+        }
         if (inStyle === 0) return;
         counts.styleChars += text.length;
         if (counts.styleChars > limits.maxStyleChars) stop({ kind: "style", limit: limits.maxStyleChars });
@@ -103,7 +120,7 @@ export function describeHtmlProblem(field: string, p: HtmlLimitProblem): string 
     case "depth":
       return `${field} is nested too deeply: more than ${p.limit} levels of elements`;
     case "nodes":
-      return `${field} has too many elements, attributes and comments: more than ${p.limit}`;
+      return `${field} has too many nodes (elements, attributes, text nodes and comments): more than ${p.limit}`;
     case "style":
       return `${field} has too much CSS: more than ${p.limit} characters in <style> elements`;
   }
