@@ -8,8 +8,11 @@ export interface HostileCase {
   name: string;
   method: "POST";
   path: string;
-  /** Built when sent: together the bodies would be hundreds of megabytes. */
-  body: () => string;
+  /**
+   * Built when sent (together the bodies would be hundreds of megabytes), per repetition: a send
+   * differs in each one, or the second would find its template cached.
+   */
+  body: (rep: number) => string;
   /** Extra request headers (e.g. Accept: text/event-stream). */
   headers?: Record<string, string>;
 }
@@ -99,7 +102,8 @@ export function hostileHtml(bytes: number): Record<string, string> {
 
 /**
  * HTML just inside the limits of app/domain/html/limits.ts: accepted, so the whole pipeline runs on
- * it. (The cases above mostly test the rejection.)
+ * it. (The cases above mostly test the rejection.) Nodes are elements, attributes, text nodes and
+ * comments: a `<p class="x">x</p>` is three.
  */
 export function htmlAtLimits(limits: { maxChars: number; maxDepth: number; maxNodes: number; maxStyleChars: number }): Record<string, string> {
   const doc = (head: string, body: string) => `<!DOCTYPE html><html lang="en"><head><title>T</title>${head}</head><body>${body}</body></html>`;
@@ -108,14 +112,14 @@ export function htmlAtLimits(limits: { maxChars: number; maxDepth: number; maxNo
   return {
     "cap-depth": doc("", `${"<div>".repeat(limits.maxDepth - 3)}<h1>x</h1>${"</div>".repeat(limits.maxDepth - 3)}`),
     "cap-tiny-elements": doc("", fill("<i></i>", Math.min(budget, nodes * 7))),
-    "cap-paragraphs": doc("", fill('<p class="kx-text">x</p>', Math.min(budget, (nodes / 2) * 24))),
-    "cap-table-cells": doc("", `<table>${fill("<tr><td>a</td><td>b</td></tr>", Math.min(budget, (nodes / 3) * 28))}</table>`),
-    "cap-links": doc("", fill('<a href="https://x.example/a" class="kx-btn" style="background-color:#123456">Go</a>', Math.min(budget, (nodes / 4) * 80))),
+    "cap-paragraphs": doc("", fill('<p class="kx-text">x</p>', Math.min(budget, (nodes / 3) * 24))),
+    "cap-table-cells": doc("", `<table>${fill("<tr><td>a</td><td>b</td></tr>", Math.min(budget, (nodes / 5) * 28))}</table>`),
+    "cap-links": doc("", fill('<a href="https://x.example/a" class="kx-btn" style="background-color:#123456">Go</a>', Math.min(budget, (nodes / 5) * 80))),
     "cap-attributes": doc("", `<div ${Array.from({ length: nodes - 2 }, (_, i) => `a${i}=""`).join(" ")}>x</div>`.slice(0, budget)),
     "cap-comments": fill("<!-- x -->", Math.min(budget, nodes * 10)),
     "cap-mso-comments": fill("<!--[if mso]><v:image src=\"/a.png\"/><![endif]-->", Math.min(budget, nodes * 46)),
     "cap-style": doc(`<style>${fill(".a .b > .c:hover + .d ~ .e{color:#123456;background:url(a.png)} ", limits.maxStyleChars - 10)}</style>`, "<p>x</p>"),
-    "cap-inline-styles": doc("", fill('<p style="color:#123456;background-color:#ffffff;padding:1px 2px;margin:0;font:12px a">x</p>', Math.min(budget, (nodes / 2) * 90))),
+    "cap-inline-styles": doc("", fill('<p style="color:#123456;background-color:#ffffff;padding:1px 2px;margin:0;font:12px a">x</p>', Math.min(budget, (nodes / 3) * 90))),
     "cap-text": doc("", `<p>${fill("lorem ipsum dolor sit amet ", budget)}</p>`),
     "cap-entities": doc("", `<p>${fill("&amp;&#169;&nbsp;&lt;", budget)}</p>`),
     "cap-images": doc("", fill('<img src="/i.png" srcset="/a.png 1x, /b.png 2x" alt="">', Math.min(budget, (nodes / 4) * 50))),
@@ -135,9 +139,16 @@ function deepJson(prefix: Record<string, unknown>, depth: number, kind: "array" 
 }
 
 /** Every endpoint that parses text or HTML, with its worst inputs. `htmlBytes` sizes the flat HTML cases. */
-export function hostileCases(opts: { htmlBytes: number; promptFilter?: (name: string) => boolean }): HostileCase[] {
+export function hostileCases(opts: {
+  htmlBytes: number;
+  /** The HTML limits (app/domain/html/limits.ts), for documents just inside them. */
+  htmlLimits: { maxChars: number; maxDepth: number; maxNodes: number; maxStyleChars: number };
+  /** The shared limits of saved and locked sections. */
+  placedLimits: { maxChars: number; maxNodes: number };
+  promptFilter?: (name: string) => boolean;
+}): HostileCase[] {
   const cases: HostileCase[] = [];
-  const add = (endpoint: string, name: string, path: string, body: string | (() => string), headers?: Record<string, string>) =>
+  const add = (endpoint: string, name: string, path: string, body: string | ((rep: number) => string), headers?: Record<string, string>) =>
     cases.push({ endpoint, name, method: "POST", path, body: typeof body === "string" ? () => body : body, headers });
   const prompts = Object.entries(hostilePrompts()).filter(([name]) => !opts.promptFilter || opts.promptFilter(name));
   const htmlNames = Object.keys(hostileHtml(0));
@@ -198,12 +209,31 @@ export function hostileCases(opts: { htmlBytes: number; promptFilter?: (name: st
     add("admin.submit-content", `amp-${name}`, "/api/admin/submit-content", () => j({ uploadType: "amp", htmlContent: html(), description: `hostile ${name}` }));
     add("admin.auto-tag", `html-${name}`, "/api/admin/auto-tag", () => j({ htmlContent: html() }));
     add("eval.judge", `html-${name}`, "/api/eval/judge", () => j({ prompt: "Tabs for A, B and C", html: html() }));
-    add("send-email-esp", `html-${name}`, "/api/send-email-esp", () => j({ to: "reader@example.com", subject: "Hostile", html: html(), ampHtml: html() }));
+    add("send-email-esp", `html-${name}`, "/api/send-email-esp", (rep) => j({ to: "reader@example.com", subject: "Hostile", html: `${html()}<!--${rep}-->`, ampHtml: html() }));
   }
+  // Just inside the HTML limits: accepted, so the whole pipeline runs.
+  for (const [name, html] of Object.entries(htmlAtLimits(opts.htmlLimits))) {
+    add("generate-email.refine", `html-${name}`, "/api/generate-email", () => j({ prompt: 'Replace "x" with "y". Change the headline to "New"', refine: true, currentHtml: html }));
+    add("gen.amp", `html-${name}`, "/api/gen/amp", () => j({ blueprint, html }));
+    add("admin.submit-content", `html-${name}`, "/api/admin/submit-content", () => j({ uploadType: "html", htmlContent: html, description: `hostile ${name}` }));
+    add("admin.submit-content", `amp-${name}`, "/api/admin/submit-content", () => j({ uploadType: "amp", htmlContent: html, description: `hostile ${name}` }));
+    add("admin.auto-tag", `html-${name}`, "/api/admin/auto-tag", () => j({ htmlContent: html }));
+    add("eval.judge", `html-${name}`, "/api/eval/judge", () => j({ prompt: "Tabs for A, B and C", html }));
+    add("send-email-esp", `html-${name}`, "/api/send-email-esp", (rep) => j({ to: "reader@example.com", subject: "Hostile", html: `${html}<!--${rep}-->`, ampHtml: html }));
+  }
+  // As many instructions as the prompt limit holds, each a real edit, on an email at the limits.
+  const edits = fill('Change the headline to "H". ', PROMPT_CHARS);
+  add("generate-email.refine", "many-instructions-on-cap-paragraphs", "/api/generate-email", () => j({ prompt: edits, refine: true, currentHtml: htmlAtLimits(opts.htmlLimits)["cap-paragraphs"] }));
   // Saved sections and locked blueprint HTML are HTML too.
   const deepSection = "<div>".repeat(12_000) + "</div>".repeat(12_000);
   add("generate", "saved-sections-deep", "/api/generate", j({ prompt: "Tabs for A, B and C", savedSections: Array.from({ length: 10 }, () => ({ html: deepSection.slice(0, 60_000) })) }));
   add("generate", "saved-sections-at-caps", "/api/generate", j({ prompt: "Tabs for A, B and C", savedSections: Array.from({ length: 10 }, () => ({ html: fill("<p>a</p>", 60_000) })) }));
+  // Saved sections filling their shared budget, placed into a generated email (with its AMP part).
+  const sectionChars = Math.floor(opts.placedLimits.maxChars / 10) - 10;
+  const sectionParagraphs = Math.floor((opts.placedLimits.maxNodes - 20) / 10 / 2);
+  const saved = (html: string) => j({ prompt: "Tabs for A, B and C", generateAmp: true, savedSections: Array.from({ length: 10 }, () => ({ html })) });
+  add("generate", "saved-sections-nodes-at-limit", "/api/generate", saved(fill("<p>a</p>", Math.min(sectionChars, sectionParagraphs * 8))));
+  add("generate", "saved-sections-text-at-limit", "/api/generate", saved(`<p>${fill("lorem ipsum dolor sit amet ", sectionChars - 7)}</p>`));
   add("gen.blueprint", "saved-sections-at-caps", "/api/gen/blueprint", j({ prompt: "Tabs for A, B and C", savedSections: Array.from({ length: 10 }, () => ({ html: fill("<i></i>", 60_000) })) }));
   const locked = { ...blueprint, sections: Array.from({ length: 20 }, (_, i) => ({ id: `s${i}`, role: "body", lockedHtml: fill("<i></i>", 60_000) })) };
   add("generate", "blueprint-locked-html-at-caps", "/api/generate", j({ prompt: "Tabs for A, B and C", blueprint: locked }));
