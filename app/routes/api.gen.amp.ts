@@ -3,6 +3,7 @@ import { z } from "zod";
 import { HTML_LIMITS, PLACED_HTML_LIMITS } from "~/domain/html/limits";
 import { apiRoute, checkHtmlInputs, json, serviceError } from "~/lib/http.server";
 import { buildAmpEmail } from "~/services/amp.server";
+import { renderedBlueprintProblem } from "~/services/generation.server";
 
 // The blueprint is checked by the AMP build itself, so its issues come back with full paths.
 const Body = z.object({
@@ -26,6 +27,9 @@ export const { loader, action, apiAuth } = apiRoute("user", {
       // 200 KB limit must stay reachable, to be reported as such (AMP_DOC_TOO_LARGE).
       checkHtmlInputs(locked, "blueprint lockedHtml together", { ...PLACED_HTML_LIMITS, maxChars: HTML_LIMITS.maxChars });
     if (html) return html;
+    // Characters are not limited here (see lockedHtml above); the schema bounds them to ~400 KB.
+    const tooBig = renderedBlueprintProblem(parsed.data.blueprint, { maxChars: Infinity });
+    if (tooBig) return serviceError(tooBig);
     const result = await buildAmpEmail(app, {
       blueprint: parsed.data.blueprint,
       html: parsed.data.html ?? undefined,

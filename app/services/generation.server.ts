@@ -14,7 +14,8 @@ import { copyToText } from "~/domain/copy/schema";
 import { assemblePrompt, extractTechniques, parsePromptFacts, type PromptFacts } from "~/domain/prompt";
 import type { Complexity, ImageInput, SavedSectionInput } from "~/domain/prompt/inputs";
 import { autofix } from "~/domain/autofix/autofix";
-import { checkHtmlShape, describeHtmlProblem } from "~/domain/html/limits";
+import { checkHtmlShape, describeHtmlProblem, type HtmlLimits } from "~/domain/html/limits";
+import { render } from "~/domain/render";
 import { qa, type QaResult } from "~/domain/qa/qa";
 import type { AmpClipping, AmpParity, AmpValidation } from "~/domain/amp";
 import { addUsage, type EngineUsage } from "~/engines/prompts/usage";
@@ -129,12 +130,13 @@ async function buildBlueprint(app: AppContext, input: GenerationInputs, u: Under
 }
 
 /**
- * HTML a model wrote is held to the nesting limit before the auto-fixes parse it (building the tree
- * of deeply nested HTML is quadratic, serialising it recursive). Size needs no check: the model's
- * output tokens bound it. The local engines' HTML is the renderer's, nested about 20 levels.
+ * HTML a model wrote, or rendered from a blueprint a model wrote, is held to the HTML limits before
+ * the auto-fixes parse it (building the tree of deeply nested HTML is quadratic, serialising it
+ * recursive, and every later stage is linear in its nodes). The local engines' HTML comes from
+ * the renderer and the prompt's bounded facts.
  */
 function modelHtmlProblem(html: string): string | null {
-  const shape = checkHtmlShape(html, { maxChars: Infinity, maxNodes: Infinity, maxStyleChars: Infinity });
+  const shape = checkHtmlShape(html);
   return shape.ok ? null : describeHtmlProblem("the HTML the model returned", shape.problem);
 }
 
@@ -206,7 +208,30 @@ export interface PreparedGeneration {
 /** Steps 2–3 and the input checks that need no generation (e.g. three techniques): before any credit moves. */
 export function prepareGeneration(input: GenerateInput): { ok: true; prepared: PreparedGeneration } | ServiceError {
   const understood = understand(input, input.blueprint);
-  return understood.ok ? { ok: true, prepared: { input, understood: understood.value } } : understood;
+  if (!understood.ok) return understood;
+  const tooBig = input.blueprint ? renderedBlueprintProblem(input.blueprint) : null;
+  return tooBig ?? { ok: true, prepared: { input, understood: understood.value } };
+}
+
+/**
+ * A client's blueprint, rendered, must be an email within the HTML limits: the schema bounds each
+ * field, not what they add up to (20 sections of 4,000-character bodies written as one-line
+ * paragraphs render to some 48,000 nodes, which the auto-fixes, the checks and the AMP build then
+ * parse again and again). Rendering is deterministic and takes a few milliseconds, so this runs
+ * before any credit moves. An invalid blueprint is left to the schema's own errors.
+ */
+export function renderedBlueprintProblem(blueprint: unknown, overrides: Partial<HtmlLimits> = {}): ServiceError | null {
+  const rendered = render(blueprint);
+  if (!rendered.ok) return null;
+  const shape = checkHtmlShape(rendered.html, overrides);
+  if (shape.ok) return null;
+  const p = shape.problem;
+  return {
+    ok: false,
+    status: p.kind === "depth" ? 400 : 413,
+    error: describeHtmlProblem("the email this blueprint renders", p),
+    extra: { field: "blueprint", limit: p.limit, reason: p.kind },
+  };
 }
 
 /** Steps 1–9 on a prepared request. Credits are charged first and refunded if anything after that fails. */
@@ -307,7 +332,8 @@ async function runPipeline(
   const code = await engines.code.generate({ blueprint, assembledPrompt: u.assembledPrompt, examples });
   usage = addUsage(usage, code.usage);
   if (!code.ok) return upstreamError("code", code.error);
-  const codeShape = engines.code.kind === "llm" ? modelHtmlProblem(code.html) : null;
+  const fromModel = engines.code.kind === "llm" || (engines.blueprint.kind === "llm" && !input.blueprint);
+  const codeShape = fromModel ? modelHtmlProblem(code.html) : null;
   if (codeShape) return upstreamError("code", codeShape);
   stage("code", { bytes: code.html.length, engine: engines.code.kind });
 

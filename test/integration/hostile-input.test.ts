@@ -142,3 +142,29 @@ describe("prompts", () => {
     expect(await res.json()).toMatchObject({ success: false, field: "prompt", limit: MAX_PROMPT_CHARS, error: `prompt is too large: ${MAX_PROMPT_CHARS + 1} characters, the limit is ${MAX_PROMPT_CHARS}` });
   });
 });
+
+describe("client blueprints", () => {
+  /** Valid field by field, but 20 one-line-per-row bodies render to ~48,000 nodes. */
+  async function bloatedBlueprint() {
+    const { bigBlueprint } = await import("~/domain/render/fixtures");
+    const bp = bigBlueprint() as unknown as { sections: Array<Record<string, unknown>>; interactiveConfig: { modules: Array<{ items?: Array<Record<string, unknown>> }> } };
+    const lines = "- a\n".repeat(1000);
+    for (const s of bp.sections) if ("body" in s) s.body = lines.slice(0, 4000);
+    for (const m of bp.interactiveConfig.modules) for (const it of m.items ?? []) if ("body" in it) it.body = lines.slice(0, 2000);
+    return bp;
+  }
+
+  it("/api/generate answers 413 for a blueprint that renders past the HTML limits, charging nothing", async () => {
+    const before = await books(user.id);
+    const res = await post("/api/generate", { prompt: "Tabs for A, B and C", blueprint: await bloatedBlueprint(), generateAmp: true });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ field: "blueprint", reason: "nodes", limit: HTML_LIMITS.maxNodes });
+    expect(await books(user.id)).toEqual(before);
+  });
+
+  it("/api/gen/amp answers 413 for it too", async () => {
+    const res = await post("/api/gen/amp", { blueprint: await bloatedBlueprint() });
+    expect(res.status).toBe(413);
+    expect((await res.json()).reason).toBe("nodes");
+  });
+});
