@@ -222,6 +222,7 @@ async function main(): Promise<void> {
       healthz_max_ms: round(Math.max(0, ...healthz)),
       five_xx: fiveXx,
       unanswered,
+      failing_endpoints: [...new Set(outcomes.filter(isFailure).map((o) => o.endpoint))],
       pass: fiveXx === 0 && unanswered === 0 && maxBlock <= BLOCK_LIMIT_MS,
     }),
   );
