@@ -99,6 +99,15 @@ describe("checkHtmlInputs", () => {
     expect(await css!.json()).toMatchObject({ reason: "style", limit: HTML_LIMITS.maxStyleChars });
   });
 
+  it("answers 400 for CSS nested past the limit (2,000 nested @media overflowed the stack: a 500)", async () => {
+    const css = "@media screen{".repeat(2000) + "}".repeat(2000);
+    const res = checkHtmlInputs([{ field: "htmlContent", html: `<html><head><style>${css}</style></head><body></body></html>` }]);
+    expect(res?.status).toBe(400);
+    expect(await res!.json()).toMatchObject({ field: "htmlContent", reason: "css-depth", limit: HTML_LIMITS.maxCssDepth });
+    // An unclosed <style> is checked too.
+    expect((await checkHtmlInputs([{ field: "html", html: `<style>${"a{".repeat(100)}` }])!.json()).reason).toBe("css-depth");
+  });
+
   it("gives parts of one email one budget", async () => {
     const part = "<i></i>".repeat(Math.floor(HTML_LIMITS.maxNodes / 3));
     const parts = [0, 1, 2, 3].map((i) => ({ field: `savedSections.${i}.html`, html: part }));

@@ -227,7 +227,8 @@ export function inputTooDeep(field: string, limit: number): Response {
 
 /** 400 for nesting past the limit, 413 for markup over a size limit; the body names field and limit. */
 export function htmlLimitError(field: string, problem: HtmlLimitProblem): Response {
-  return apiError(problem.kind === "depth" ? 400 : 413, describeHtmlProblem(field, problem), { field, limit: problem.limit, reason: problem.kind });
+  const tooDeep = problem.kind === "depth" || problem.kind === "css-depth";
+  return apiError(tooDeep ? 400 : 413, describeHtmlProblem(field, problem), { field, limit: problem.limit, reason: problem.kind });
 }
 
 /**
@@ -250,7 +251,7 @@ export function checkHtmlInputs(parts: Array<{ field: string; html: string }>, t
     });
     if (!shape.ok) {
       const p = shape.problem;
-      if (parts.length === 1 || p.kind === "depth") return htmlLimitError(field, p.kind === "chars" ? p : { ...p, limit: limits[limitKey[p.kind]] });
+      if (parts.length === 1 || p.kind === "depth" || p.kind === "css-depth") return htmlLimitError(field, p.kind === "chars" ? p : { ...p, limit: limits[limitKey[p.kind]] });
       const limit = limits[limitKey[p.kind]];
       return htmlLimitError(together, p.kind === "chars" ? { kind: "chars", limit, size: chars + html.length } : { ...p, limit });
     }
@@ -261,7 +262,7 @@ export function checkHtmlInputs(parts: Array<{ field: string; html: string }>, t
   return null;
 }
 
-const limitKey = { chars: "maxChars", depth: "maxDepth", nodes: "maxNodes", style: "maxStyleChars" } as const;
+const limitKey = { chars: "maxChars", depth: "maxDepth", nodes: "maxNodes", style: "maxStyleChars", "css-depth": "maxCssDepth" } as const;
 
 export interface BodyOptions {
   /**

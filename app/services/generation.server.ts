@@ -228,7 +228,7 @@ export function renderedBlueprintProblem(blueprint: unknown, overrides: Partial<
   const p = shape.problem;
   return {
     ok: false,
-    status: p.kind === "depth" ? 400 : 413,
+    status: p.kind === "depth" || p.kind === "css-depth" ? 400 : 413,
     error: describeHtmlProblem("the email this blueprint renders", p),
     extra: { field: "blueprint", limit: p.limit, reason: p.kind },
   };

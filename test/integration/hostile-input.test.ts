@@ -106,6 +106,24 @@ describe("deeply nested HTML", () => {
     }
   });
 
+  it("every endpoint that parses HTML answers 400 for CSS nested 2,000 deep (was a 500 or 502: the stack overflowed)", async () => {
+    const html = `<html><head><style>${"@media screen{".repeat(2000)}a{color:red}${"}".repeat(2000)}</style></head><body><h1>Hi</h1></body></html>`;
+    const cases: Array<[string, unknown]> = [
+      ["/api/generate-email", { prompt: 'Change the headline to "New"', refine: true, currentHtml: html }],
+      ["/api/gen/amp", { blueprint: {}, html }],
+      ["/api/eval/judge", { prompt: "Tabs for A, B and C", html }],
+      ["/api/admin/auto-tag", { htmlContent: html }],
+      ["/api/admin/submit-content", { uploadType: "html", htmlContent: html, description: "nested css" }],
+    ];
+    const before = await books(admin.id);
+    for (const [path, json] of cases) {
+      const res = await post(path, json, admin.token);
+      expect(res.status, path).toBe(400);
+      expect((await res.json()).reason, path).toBe("css-depth");
+    }
+    expect(await books(admin.id)).toEqual(before);
+  });
+
   it("sends an email whose HTML is nested 100,000 deep (was a 500 after seconds of parsing)", async () => {
     const res = await post("/api/send-email-esp", { to: "reader@example.com", subject: "Deep", html: deepHtml(100_000) });
     expect(res.status).toBeLessThan(500);

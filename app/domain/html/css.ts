@@ -165,10 +165,46 @@ function readDeclarations(block: csstree.Block): CssDecl[] {
   return out;
 }
 
+/**
+ * Blocks nested deeper than this (`@media{@supports{a{…}}}` is three) are not CSS anyone writes:
+ * css-tree and the walks over its tree recurse once per level, and 3,000 nested `@media` overflow
+ * the stack. Such a sheet is read as broken: no rules.
+ */
+export const MAX_CSS_DEPTH = 32;
+
+/** The deepest nesting of `{ }` blocks in CSS text, comments and strings skipped; stops counting past `stopAfter`. */
+export function cssBlockDepth(text: string, stopAfter = Infinity): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x2f /* / */ && text.charCodeAt(i + 1) === 0x2a /* * */) {
+      const end = text.indexOf("*/", i + 2);
+      if (end < 0) break;
+      i = end + 1;
+    } else if (c === 0x22 /* " */ || c === 0x27 /* ' */) {
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c /* \ */) i++;
+        else if (d === c || d === 0x0a) break;
+      }
+    } else if (c === 0x7b /* { */) {
+      if (++depth > deepest) {
+        deepest = depth;
+        if (deepest > stopAfter) return deepest;
+      }
+    } else if (c === 0x7d /* } */ && depth > 0) {
+      depth--;
+    }
+  }
+  return deepest;
+}
+
 /** Parses one <style> text. css-tree is tolerant: broken CSS yields fewer rules, never a throw. */
 export function parseStylesheet(text: string): StyleSheet {
   const rules: CssRule[] = [];
   const atRules: CssAtRule[] = [];
+  if (cssBlockDepth(text, MAX_CSS_DEPTH) > MAX_CSS_DEPTH) return { rules, atRules };
   let ast: csstree.CssNode;
   try {
     ast = csstree.parse(text, { parseValue: false, parseCustomProperty: false, parseAtrulePrelude: false });

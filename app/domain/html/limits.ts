@@ -1,4 +1,5 @@
 import { DomHandler, Parser, type Options } from "htmlparser2";
+import { cssBlockDepth, MAX_CSS_DEPTH } from "./css";
 import { PARSE_OPTIONS, type DomDocument } from "./dom";
 
 /**
@@ -23,6 +24,11 @@ export const HTML_LIMITS = {
   maxNodes: 6_000,
   /** Characters of CSS in <style> elements (Gmail drops a <style> block over 16 KB). */
   maxStyleChars: 32_000,
+  /**
+   * Nesting of `{ }` blocks in a <style> element: css-tree and the walks over its tree recurse per
+   * level (3,000 nested @media overflowed the stack on every endpoint). Real CSS nests 3 or 4.
+   */
+  maxCssDepth: MAX_CSS_DEPTH,
 } as const;
 
 export type HtmlLimits = { -readonly [K in keyof typeof HTML_LIMITS]: number };
@@ -33,13 +39,14 @@ export type HtmlLimits = { -readonly [K in keyof typeof HTML_LIMITS]: number };
  * build, its repair, validation, parity and clipping), so they get a quarter to a third of one
  * document's budget. A saved header, footer or legal block is a few KB.
  */
-export const PLACED_HTML_LIMITS: HtmlLimits = { maxChars: 64_000, maxDepth: HTML_LIMITS.maxDepth, maxNodes: 2_000, maxStyleChars: 8_000 };
+export const PLACED_HTML_LIMITS: HtmlLimits = { ...HTML_LIMITS, maxChars: 64_000, maxNodes: 2_000, maxStyleChars: 8_000 };
 
 export type HtmlLimitProblem =
   | { kind: "chars"; limit: number; size: number }
   | { kind: "depth"; limit: number }
   | { kind: "nodes"; limit: number }
-  | { kind: "style"; limit: number };
+  | { kind: "style"; limit: number }
+  | { kind: "css-depth"; limit: number };
 
 export interface HtmlShapeCounts {
   depth: number;
@@ -64,6 +71,7 @@ export function checkHtmlShape(html: string, overrides: Partial<HtmlLimits> = {}
   let depth = 0;
   let inStyle = 0;
   let inText = false;
+  let styleText = "";
   let problem: HtmlLimitProblem | null = null;
   const stop = (p: HtmlLimitProblem): never => {
     problem = p;
@@ -85,7 +93,11 @@ export function checkHtmlShape(html: string, overrides: Partial<HtmlLimits> = {}
       onclosetag(name) {
         inText = false;
         depth--;
-        if (name === "style" && inStyle > 0) inStyle--;
+        if (name === "style" && inStyle > 0) {
+          inStyle--;
+          if (cssBlockDepth(styleText, limits.maxCssDepth) > limits.maxCssDepth) stop({ kind: "css-depth", limit: limits.maxCssDepth });
+          styleText = "";
+        }
       },
       oncomment() {
         inText = false;
@@ -98,6 +110,7 @@ export function checkHtmlShape(html: string, overrides: Partial<HtmlLimits> = {}
           if (++counts.nodes > limits.maxNodes) stop({ kind: "nodes", limit: limits.maxNodes });
         }
         if (inStyle === 0) return;
+        styleText += text;
         counts.styleChars += text.length;
         if (counts.styleChars > limits.maxStyleChars) stop({ kind: "style", limit: limits.maxStyleChars });
       },
@@ -106,6 +119,8 @@ export function checkHtmlShape(html: string, overrides: Partial<HtmlLimits> = {}
   );
   try {
     parser.end(html);
+    // A <style> the document never closes.
+    if (inStyle > 0 && cssBlockDepth(styleText, limits.maxCssDepth) > limits.maxCssDepth) stop({ kind: "css-depth", limit: limits.maxCssDepth });
   } catch (error) {
     if (error !== STOP) throw error;
   }
@@ -123,6 +138,8 @@ export function describeHtmlProblem(field: string, p: HtmlLimitProblem): string 
       return `${field} has too many nodes (elements, attributes, text nodes and comments): more than ${p.limit}`;
     case "style":
       return `${field} has too much CSS: more than ${p.limit} characters in <style> elements`;
+    case "css-depth":
+      return `${field} has CSS nested too deeply: more than ${p.limit} levels of { } blocks`;
   }
 }
 

@@ -97,6 +97,8 @@ export function hostileHtml(bytes: number): Record<string, string> {
     "whitespace-text": `<p>${" ".repeat(bytes)}</p>`,
     "images-relative": `<html><body>${fill('<img src="/i.png" srcset="/a.png 1x, /b.png 2x">', bytes)}</body></html>`,
     "unclosed-tags": fill("<p><li><td><option>", bytes),
+    "nested-media-css": `<html><head><style>${"@media screen{".repeat(2000)}a{color:red}${"}".repeat(2000)}</style></head><body>x</body></html>`,
+    "nested-selector-css": `<html><head><style>${":is(".repeat(5000)}a${")".repeat(5000)}{color:red}</style></head><body>x</body></html>`,
   };
 }
 
@@ -105,7 +107,7 @@ export function hostileHtml(bytes: number): Record<string, string> {
  * it. (The cases above mostly test the rejection.) Nodes are elements, attributes, text nodes and
  * comments: a `<p class="x">x</p>` is three.
  */
-export function htmlAtLimits(limits: { maxChars: number; maxDepth: number; maxNodes: number; maxStyleChars: number }): Record<string, string> {
+export function htmlAtLimits(limits: { maxChars: number; maxDepth: number; maxNodes: number; maxStyleChars: number; maxCssDepth: number }): Record<string, string> {
   const doc = (head: string, body: string) => `<!DOCTYPE html><html lang="en"><head><title>T</title>${head}</head><body>${body}</body></html>`;
   const budget = limits.maxChars - 200;
   const nodes = limits.maxNodes - 20;
@@ -124,6 +126,7 @@ export function htmlAtLimits(limits: { maxChars: number; maxDepth: number; maxNo
     "cap-entities": doc("", `<p>${fill("&amp;&#169;&nbsp;&lt;", budget)}</p>`),
     "cap-images": doc("", fill('<img src="/i.png" srcset="/a.png 1x, /b.png 2x" alt="">', Math.min(budget, (nodes / 4) * 50))),
     "cap-mismatched-close": doc("", `${"<b>".repeat(limits.maxDepth - 4)}${fill("</i>", budget - limits.maxDepth * 3)}`),
+    "cap-css-depth": doc(`<style>${fill(`${"@media screen{".repeat(limits.maxCssDepth - 1)}a{color:red}${"}".repeat(limits.maxCssDepth - 1)}`, limits.maxStyleChars - 10)}</style>`, "<p>x</p>"),
   };
 }
 
@@ -142,7 +145,7 @@ function deepJson(prefix: Record<string, unknown>, depth: number, kind: "array" 
 export function hostileCases(opts: {
   htmlBytes: number;
   /** The HTML limits (app/domain/html/limits.ts), for documents just inside them. */
-  htmlLimits: { maxChars: number; maxDepth: number; maxNodes: number; maxStyleChars: number };
+  htmlLimits: { maxChars: number; maxDepth: number; maxNodes: number; maxStyleChars: number; maxCssDepth: number };
   /** The shared limits of saved and locked sections. */
   placedLimits: { maxChars: number; maxNodes: number };
   promptFilter?: (name: string) => boolean;
