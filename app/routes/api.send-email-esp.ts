@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { apiError, apiRoute, json } from "~/lib/http.server";
+import { HTML_LIMITS } from "~/domain/html/limits";
+import { apiError, apiRoute, checkHtmlInputs, json } from "~/lib/http.server";
 import { sendEmail } from "~/services/sending.server";
 
 const optionalText = (max: number) => z.string().max(max).nullish();
@@ -36,8 +37,14 @@ export const { loader, action, apiAuth } = apiRoute("user", {
     const key = request.headers.get("idempotency-key");
     if (key !== null && !IDEMPOTENCY_KEY.test(key))
       return apiError(400, "Invalid request", { details: [{ path: "Idempotency-Key", message: "must be 1–255 visible ASCII characters", code: "invalid_string" }] });
-    const parsed = await body(Body);
+    // An email is one document (Gmail clips past 102 KB): each part is held to the HTML limits
+    // (docs/api.md, "Input limits") before any work on it.
+    const parsed = await body(Body, { maxChars: { html: HTML_LIMITS.maxChars, ampHtml: HTML_LIMITS.maxChars } });
     if (!parsed.ok) return parsed.response;
+    const tooMuch =
+      checkHtmlInputs([{ field: "html", html: parsed.data.html }]) ??
+      (parsed.data.ampHtml ? checkHtmlInputs([{ field: "ampHtml", html: parsed.data.ampHtml }]) : null);
+    if (tooMuch) return tooMuch;
     const result = await sendEmail(app, user, parsed.data, { idempotencyKey: key ?? undefined });
     const replayed = result.replayed ? { "Idempotent-Replayed": "true" } : undefined;
     if (!result.ok) {

@@ -20,6 +20,7 @@ import { findRun } from "~/models/eval.server";
 import { listRunningActivity } from "~/models/eval-runner.server";
 import type { User } from "~/models/users.server";
 import { checkHtmlInputs } from "~/lib/http.server";
+import { PLACED_HTML_LIMITS, type HtmlLimits } from "~/domain/html/limits";
 import { CLIENT_HTML_PARTS, clientHtmlParts, generate, prepareGeneration } from "./generation.server";
 import { createRun, finalizeRun, judgeEmail, saveResult, type ServiceResult } from "./eval.server";
 import { generateRequest, parsePromptSet, type PromptEntry, type PromptSet } from "../../scripts/eval/set";
@@ -256,8 +257,8 @@ function blankResult(entry: PromptEntry, run: { useRAG: boolean; setFile: string
 }
 
 /** The routes' HTML limit check (checkHtmlInputs), as the message its error response carries; null when within limits. */
-async function htmlRefusal(parts: Array<{ field: string; html: string }>, together?: string): Promise<string | null> {
-  const response = checkHtmlInputs(parts, together);
+async function htmlRefusal(parts: Array<{ field: string; html: string }>, together?: string, limits?: HtmlLimits): Promise<string | null> {
+  const response = checkHtmlInputs(parts, together, limits);
   if (!response) return null;
   const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
   return typeof body?.error === "string" ? body.error : `HTML over the limits (${response.status})`;
@@ -285,7 +286,8 @@ export async function evaluateEntry(
     return out;
   }
   // As POST /api/generate: verbatim HTML (saved sections) within the HTML limits, before any credit moves.
-  const refused = await htmlRefusal(clientHtmlParts(body.data), CLIENT_HTML_PARTS);
+  // The same budget POST /api/generate gives the HTML a request places in the email.
+  const refused = await htmlRefusal(clientHtmlParts(body.data), CLIENT_HTML_PARTS, PLACED_HTML_LIMITS);
   if (refused) {
     out.error = `generate: ${refused}`;
     return out;

@@ -135,6 +135,21 @@ describe("recipient validation", () => {
   });
 });
 
+describe("HTML limits on sends", () => {
+  it("refuses an email over the HTML limits before any work: 413 too large, 400 too deep, nothing sent", async () => {
+    const before = mailgun.requests.length;
+    const huge = await send({ ...message, html: `<p>${"x".repeat(300_000)}</p>` });
+    expect(huge).toMatchObject({ status: 413, body: { success: false } });
+    expect(JSON.stringify(huge.body)).toContain("html");
+    const deep = await send({ ...message, html: `${"<div>".repeat(5_000)}x${"</div>".repeat(5_000)}` });
+    expect(deep).toMatchObject({ status: 400, body: { success: false } });
+    const deepAmp = await send({ ...message, ampHtml: `${"<div>".repeat(5_000)}x${"</div>".repeat(5_000)}` });
+    expect(deepAmp.status).toBe(400);
+    expect(JSON.stringify(deepAmp.body)).toContain("ampHtml");
+    expect(mailgun.requests.length).toBe(before);
+  });
+});
+
 describe("sends left in flight by a stopped server", () => {
   it("are marked unknown at start with an operator alert, never resent; recent ones wait for the sweep", async () => {
     const { db } = server.app.database;
