@@ -88,6 +88,9 @@ test("an admin suppresses an address (sends refused), reads its state, lifts it 
 
   // Lift from the list: the dialog asks first; Cancel changes nothing.
   await page.getByRole("link", { name: "Suppressions" }).click();
+  // The recipient page has a "Lift…" link of the same name: wait until the list has replaced it.
+  await expect(page).toHaveURL(/\/admin\/deliverability\/suppressions/);
+  await expect(page.getByTestId(`suppression-${email}`)).toBeVisible();
   const lift = page.getByRole("link", { name: `Lift the suppression of ${email}` });
   await lift.click();
   const dialog = page.getByRole("dialog", { name: `Lift the suppression of ${email}?` });
