@@ -3,9 +3,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { plural } from "~/components/admin/format";
-import { EVENT_FILTER_OPTIONS, eventKindLabel } from "~/components/admin/labels";
+import { DeliveryEventsTable } from "~/components/admin/delivery-events-table";
+import { EVENT_FILTER_OPTIONS } from "~/components/admin/labels";
 import { optionalEnum, pageParam } from "~/components/admin/schemas";
-import { EmptyState, Pagination, Pill, Section, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
+import { EmptyState, FilterActions, Pagination, Section, adminLinks, brandTitle } from "~/components/admin/ui";
 import { getApp } from "~/lib/app.server";
 import { requirePageUser } from "~/lib/auth.server";
 import { deliveryEventList } from "~/services/deliverability.server";
@@ -52,56 +53,12 @@ export default function DeliveryEvents() {
             ))}
           </select>
         </div>
-        <div className="adm-filter-actions">
-          <button type="submit" className="adm-btn adm-btn-secondary">
-            Filter
-          </button>
-          {filtered ? (
-            <Link to="/admin/deliverability/events" className="adm-btn adm-btn-quiet">
-              Clear
-            </Link>
-          ) : null}
-        </div>
+        <FilterActions clearTo="/admin/deliverability/events" filtered={filtered} />
       </Form>
       {rows.length ? (
         <>
           <p className="adm-result-count">{plural(total, filtered ? "event matches" : "event", filtered ? "events match" : "events")}</p>
-          <TableWrap label="Delivery events" testId="events">
-            <table className="adm-table">
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Event</th>
-                  <th scope="col">Recipient</th>
-                  <th scope="col">Provider</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Send</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((e) => (
-                  <tr key={e.id}>
-                    <td>
-                      <Time value={e.occurredAt} now={now} />
-                    </td>
-                    <td>
-                      <Pill label={eventKindLabel(e.kind, e.severity)} />
-                    </td>
-                    <td>
-                      <Link to={`/admin/deliverability/recipient?email=${encodeURIComponent(e.email)}`} className="adm-strong-link">
-                        {e.email}
-                      </Link>
-                    </td>
-                    <td className="adm-cap">{e.provider}</td>
-                    <td className="adm-clip adm-clip-wide adm-muted" title={e.reason ?? undefined}>
-                      {e.reason ?? "–"}
-                    </td>
-                    <td>{e.sendId ? <Link to={`/admin/outbox/${e.sendId}`}>View send</Link> : <span className="adm-muted">–</span>}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <DeliveryEventsTable events={rows} now={now} label="Delivery events" testId="events" showRecipient />
           <Pagination page={query.page} pageSize={PAGE_SIZE} total={total} search={location.search.replace(/^\?/, "")} label="Event pages" />
         </>
       ) : filtered ? (

@@ -6,7 +6,8 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { LiftTrigger, SuppressForm, useLiftDialog } from "~/components/admin/deliverability-forms";
 import { formatDate, formatDateTime, ordinal, plural } from "~/components/admin/format";
-import { eventKindLabel, recipientStateLabel, suppressionReasonLabel } from "~/components/admin/labels";
+import { DeliveryEventsTable } from "~/components/admin/delivery-events-table";
+import { recipientStateLabel, suppressionReasonLabel } from "~/components/admin/labels";
 import { SuppressFormSchema, fieldErrors } from "~/components/admin/schemas";
 import { sourceLabel, suppressionSummary } from "~/components/admin/suppression-bits";
 import { EmptyState, Notice, Pill, Section, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
@@ -280,36 +281,7 @@ export default function Recipient() {
         }
       >
         {detail.events.length ? (
-          <TableWrap label="Delivery events for this address" testId="recipient-events">
-            <table className="adm-table">
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Event</th>
-                  <th scope="col">Provider</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Send</th>
-                </tr>
-              </thead>
-              <tbody>
-                {detail.events.map((e) => (
-                  <tr key={e.id}>
-                    <td>
-                      <Time value={e.occurredAt} now={now} />
-                    </td>
-                    <td>
-                      <Pill label={eventKindLabel(e.kind, e.severity)} />
-                    </td>
-                    <td className="adm-cap">{e.provider}</td>
-                    <td className="adm-clip adm-clip-wide adm-muted" title={e.reason ?? undefined}>
-                      {e.reason ?? "–"}
-                    </td>
-                    <td>{e.sendId ? <Link to={`/admin/outbox/${e.sendId}`}>View send</Link> : <span className="adm-muted">–</span>}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <DeliveryEventsTable events={detail.events} now={now} label="Delivery events for this address" testId="recipient-events" showRecipient={false} />
         ) : (
           <EmptyState title="No delivery events">Events appear when the provider reports a delivery, open, click, bounce, complaint or unsubscribe.</EmptyState>
         )}

@@ -8,7 +8,7 @@ import { formatDate, formatRelative, plural } from "~/components/admin/format";
 import { SUPPRESSION_FILTER_REASONS, suppressionReasonLabel } from "~/components/admin/labels";
 import { SuppressFormSchema, fieldErrors, optionalEnum, pageParam } from "~/components/admin/schemas";
 import { sourceLabel, suppressionSummary } from "~/components/admin/suppression-bits";
-import { EmptyState, Notice, Pagination, Pill, Section, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
+import { EmptyState, FilterActions, Notice, Pagination, Pill, Section, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
 import { getApp } from "~/lib/app.server";
 import { requirePageUser } from "~/lib/auth.server";
 import { suppressManually, suppressionList } from "~/services/deliverability.server";
@@ -106,16 +106,7 @@ export default function Suppressions() {
               <option value="timed">Until a date</option>
             </select>
           </div>
-          <div className="adm-filter-actions">
-            <button type="submit" className="adm-btn adm-btn-secondary">
-              {searching ? "Filtering…" : "Filter"}
-            </button>
-            {filtered ? (
-              <Link to="/admin/deliverability/suppressions" className="adm-btn adm-btn-quiet">
-                Clear
-              </Link>
-            ) : null}
-          </div>
+          <FilterActions clearTo="/admin/deliverability/suppressions" filtered={filtered} busy={searching} />
         </Form>
 
         {rows.length ? (

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { formatNumber, formatShare, plural } from "~/components/admin/format";
 import { RATING_ORDER, ratingLabel } from "~/components/admin/labels";
 import { optionalEnum, pageParam } from "~/components/admin/schemas";
-import { EmptyState, PageHeader, Pagination, Pill, Section, Stat, StatGrid, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
+import { EmptyState, FilterActions, PageHeader, Pagination, Pill, Section, Stat, StatGrid, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
 import { getApp } from "~/lib/app.server";
 import { requirePageUser } from "~/lib/auth.server";
 import { feedbackPage } from "~/services/feedback.server";
@@ -150,16 +150,7 @@ export default function Feedback() {
                   <option value="no">No retrieval</option>
                 </select>
               </div>
-              <div className="adm-filter-actions">
-                <button type="submit" className="adm-btn adm-btn-secondary">
-                  Filter
-                </button>
-                {filtered ? (
-                  <Link to="/admin/feedback" className="adm-btn adm-btn-quiet">
-                    Clear
-                  </Link>
-                ) : null}
-              </div>
+              <FilterActions clearTo="/admin/feedback" filtered={filtered} />
             </Form>
 
             {items.length ? (

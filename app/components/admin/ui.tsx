@@ -221,3 +221,19 @@ export function Pagination({
 export function Sr({ children }: { children: ReactNode }) {
   return <span className="adm-sr">{children}</span>;
 }
+
+/** The end of a GET filter form: submit, and a way back to the unfiltered page once filtered. */
+export function FilterActions({ clearTo, filtered, busy = false }: { clearTo: string; filtered: boolean; busy?: boolean }) {
+  return (
+    <div className="adm-filter-actions">
+      <button type="submit" className="adm-btn adm-btn-secondary">
+        {busy ? "Filtering…" : "Filter"}
+      </button>
+      {filtered ? (
+        <Link to={clearTo} className="adm-btn adm-btn-quiet">
+          Clear
+        </Link>
+      ) : null}
+    </div>
+  );
+}
