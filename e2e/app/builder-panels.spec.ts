@@ -1,16 +1,9 @@
 // The panels under a builder version: QA, refine with before/after and undo, AMP, a test send that
 // reaches the admin outbox, the two downloads and feedback; screenshots at 1280 and 390 px.
 import { expect, test, type Page } from "@playwright/test";
+import { signIn } from "./helpers";
 
 const SHOTS = "artifacts/screenshots";
-
-async function signIn(page: Page) {
-  await page.goto("/login?redirectTo=%2Fbuilder");
-  await page.getByLabel("Email").fill("e2e-admin@example.com");
-  await page.getByLabel("Password").fill("e2e-password-123");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/builder$/);
-}
 
 /** A version made through the builder page (brief → generate directly), with AMP. */
 async function makeVersion(page: Page, prompt: string): Promise<string> {

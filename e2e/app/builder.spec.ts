@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { signIn } from "./helpers";
 
 const PROMPT = "Spring sale for Bloom & Co: tabs for Dresses ($49), Shoes ($79) and Bags ($59), 20% off with code BLOOM20 until May 3";
 const shots = "artifacts/screenshots";
@@ -6,14 +7,6 @@ const shots = "artifacts/screenshots";
 // Playwright emulates `prefers-color-scheme: light` in every frame by default, which would hide
 // what the dark mode toggle does (the iframe's `color-scheme: dark` sets its document's preference).
 test.use({ colorScheme: null });
-
-async function signIn(page: Page) {
-  await page.goto("/login?redirectTo=%2Fbuilder");
-  await page.getByLabel("Email").fill("e2e-admin@example.com");
-  await page.getByLabel("Password").fill("e2e-password-123");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/builder$/);
-}
 
 test("brief → edited copy → streamed progress → preview, Gmail, dark mode → history", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,18 +1,11 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { signIn } from "./helpers";
 
 // Admin → Evals against a fresh server (e2e/serve.sh): local engines, the admin starts with
 // NEW_USER_CREDITS (50); each page run below costs 1 credit per prompt.
 
 const SHOTS = "artifacts/screenshots";
-
-async function signIn(page: Page, to: string) {
-  await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
-  await page.getByLabel("Email").fill("e2e-admin@example.com");
-  await page.getByLabel("Password").fill("e2e-password-123");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(new RegExp(`${to.replace(/[/?]/g, "\\$&")}$`));
-}
 
 async function shoot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });

@@ -1,34 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { createToken, failOnScriptErrors, signIn } from "./helpers";
 
-// Every page here must hydrate and run without a script error (a server-only value used in the
-// browser, a hydration mismatch): collected for each test and checked after it.
-const scriptErrors = new WeakMap<Page, string[]>();
-test.beforeEach(({ page }) => {
-  const errors: string[] = [];
-  scriptErrors.set(page, errors);
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => {
-    if (m.type() === "error" && /hydrat|did not match|server-rendered/i.test(m.text())) errors.push(m.text());
-  });
-});
-test.afterEach(({ page }) => {
-  expect(scriptErrors.get(page)).toEqual([]);
-});
-
-async function signIn(page: Page, to: string) {
-  await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
-  await page.getByLabel("Email").fill("e2e-admin@example.com");
-  await page.getByLabel("Password").fill("e2e-password-123");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(new RegExp(`${to}$`));
-}
-
-async function createToken(page: Page, name: string): Promise<string> {
-  await page.goto("/tokens");
-  await page.getByLabel("Name").fill(name);
-  await page.getByRole("button", { name: "Create token" }).click();
-  return ((await page.getByTestId("token-value").textContent()) ?? "").trim();
-}
+failOnScriptErrors();
 
 test("feedback submitted through the API is listed, filtered by rating and retrieval (linkable), and counted", async ({ page }) => {
   await signIn(page, "/tokens");

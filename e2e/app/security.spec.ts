@@ -1,12 +1,5 @@
 import { expect, test } from "@playwright/test";
-
-async function signIn(page: import("@playwright/test").Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill("e2e-admin@example.com");
-  await page.getByLabel("Password").fill("e2e-password-123");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
-}
+import { signIn } from "./helpers";
 
 test("an admin makes a user an admin and takes it back; every form carries the session's CSRF token", async ({ page }) => {
   await signIn(page);
