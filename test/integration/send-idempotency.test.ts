@@ -117,11 +117,11 @@ describe("Idempotency-Key", () => {
     expect(theirs.sendId).not.toBe(mine.body.sendId);
     const before = mailgun.requests.length;
     for (const bad of ["", "x".repeat(256), "has space"]) {
-      const r = await send(message, undefined).then(() => server.fetch("/api/send-email-esp", { method: "POST", token: user.token, json: message, headers: { "Idempotency-Key": bad } }));
+      const r = await server.fetch("/api/send-email-esp", { method: "POST", token: user.token, json: message, headers: { "Idempotency-Key": bad } });
       expect(r.status).toBe(400);
       expect(JSON.stringify(await r.json())).toContain("Idempotency-Key");
     }
-    expect(mailgun.requests.length - before).toBe(3); // only the three unkeyed sends went out
+    expect(mailgun.requests.length).toBe(before);
   });
 });
 

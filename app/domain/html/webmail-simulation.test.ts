@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { parseDocument } from "htmlparser2";
 import { render } from "~/domain/render";
 import { sampleBlueprint } from "~/domain/render/fixtures";
 import { simulateWebmail } from "./webmail-simulation";
@@ -46,11 +45,9 @@ describe("Outlook.com", () => {
   it("renames every class to x_… and leaves the CSS alone", () => {
     const html = email();
     const out = simulateWebmail(html, "outlook-com");
-    const doc = parseDocument(out.html);
     const classes = [...out.html.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/).filter(Boolean));
     expect(classes.length).toBeGreaterThan(10);
     for (const c of classes) expect(c.startsWith("x_")).toBe(true);
     expect(styles(out.html)).toBe(styles(html).replace(/&gt;/g, ">"));
-    expect(doc.children.length).toBeGreaterThan(0);
   });
 });
