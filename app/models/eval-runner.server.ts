@@ -1,23 +1,17 @@
 // Read queries the eval pages need beyond app/models/eval.server.ts: results without the stored
 // email HTML (lists poll every second or two), one result with it (the preview), what each run
 // last did (the stale-run sweep) and whether a run used retrieval.
+import type { NormalizedEvalResult } from "~/domain/eval/result";
 import type { Db } from "~/lib/db.server";
 
 /** A result as the pages list it: `details` without its `html` (that is read one at a time). */
-export interface EvalResultSummary {
+export type EvalResultSummary = NormalizedEvalResult & {
   id: number;
   runId: string;
-  promptId: string | null;
-  prompt: string | null;
-  qaScore: number | null;
-  judgeScore: number | null;
-  generationMs: number | null;
-  error: string | null;
-  details: Record<string, unknown> | null;
   /** Whether `details.html` is stored (the email can be previewed). */
   hasHtml: boolean;
   createdAt: Date;
-}
+};
 
 export interface EvalResultWithHtml extends EvalResultSummary {
   html: string | null;

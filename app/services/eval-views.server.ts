@@ -29,19 +29,12 @@ export interface RunProgress {
   staleAt: string;
 }
 
-export interface ResultRow {
-  id: number;
-  promptId: string | null;
-  prompt: string | null;
-  qaScore: number | null;
-  judgeScore: number | null;
-  generationMs: number | null;
-  error: string | null;
+/** A result as a table row: the stored result without its details, plus what the table shows of them. */
+export type ResultRow = Omit<EvalResultSummary, "runId" | "details" | "createdAt"> & {
   technique: string | null;
   subject: string | null;
-  hasHtml: boolean;
   createdAt: string;
-}
+};
 
 function text(v: unknown): string | null {
   return typeof v === "string" && v.trim() ? v : null;
