@@ -11,7 +11,7 @@ import type { User } from "~/models/users.server";
 import { AI_GENERATION, refund } from "~/models/credits.server";
 import { findEmailVersion, insertEmailVersion, type EmailVersion, type NewEmailVersion } from "~/models/email-versions.server";
 import { GenerationInputsSchema } from "~/domain/generation/requests";
-import { FREE_REGEN_BELOW, qa } from "~/domain/qa/qa";
+import { FREE_REGEN_BELOW } from "~/domain/qa/qa";
 import { buildMime, htmlToText } from "~/domain/mime";
 import { normaliseRating, type Rating } from "~/domain/eval/feedback";
 import { unsubscribeUrl } from "~/lib/unsubscribe-token.server";
@@ -211,8 +211,8 @@ export async function refineVersion(
   const notApplied = r.notApplied ?? [];
   if (applied.length === 0) return { ok: true, versionId: null, notApplied };
 
-  // The same QA generateEmail scored the result with (no context), kept with its failed checks.
-  const report = qa(r.html, {});
+  // generateEmail's own QA of the result (its failed checks included): no second parse.
+  const report = r.qa;
   const parentMeta = (version.metadata ?? {}) as Record<string, unknown>;
   const refine: RefineRecord = { instructions: text, applied, notApplied, creditsCharged: r.creditsCharged ?? 0, ampDropped: Boolean(version.ampHtml) };
   const id = newId();

@@ -426,7 +426,7 @@ export interface GenerateEmailResponse {
   notApplied?: Array<{ instruction: string; reason: string }>;
   /** Refine mode: 0 when no instruction could be applied (the charge is refunded). */
   creditsCharged?: number;
-  qa: { score: number; qualifiesForFreeRegen: boolean };
+  qa: { score: number; qualifiesForFreeRegen: boolean; failedChecks: QaResult["failedChecks"] };
 }
 
 /** Direct generation without retrieval, or refine mode on `currentHtml`; charges credits like /api/generate. */
@@ -447,7 +447,7 @@ export async function generateEmail(
         success: true,
         html,
         usage: metadata.usage,
-        qa: { score: metadata.qa.score, qualifiesForFreeRegen: metadata.qa.qualifiesForFreeRegen },
+        qa: metadata.qa,
       },
     };
   }
@@ -484,7 +484,7 @@ export async function generateEmail(
       applied: refined.applied,
       notApplied: refined.notApplied,
       creditsCharged: charged,
-      qa: { score: report.score, qualifiesForFreeRegen: report.qualifiesForFreeRegen },
+      qa: { score: report.score, qualifiesForFreeRegen: report.qualifiesForFreeRegen, failedChecks: report.failedChecks },
     },
   };
 }
