@@ -10,6 +10,8 @@ module.exports = {
   serverDependenciesToBundle: [
     /^htmlparser2/, /^domutils/, /^css-select/, /^css-what/, /^dom-serializer/,
     /^domhandler/, /^domelementtype/, /^entities/, /^boolbase/, /^nth-check/, /^jose/, /^caniemail/,
+    // ESM-only prompt-language packages (franc-min and its dependencies).
+    /^franc-min/, /^trigram-utils/, /^n-gram/, /^collapse-white-space/,
   ],
   future: {
     v3_fetcherPersist: true,

@@ -44,7 +44,28 @@ export interface Offer {
   code?: string;
 }
 
+/** Languages the local copy engine writes its fixed phrases (buttons, headings, footer) in. */
+export const FRAME_LANGUAGES = ["en", "fr", "es", "de", "pt", "it"] as const;
+export type FrameLanguage = (typeof FRAME_LANGUAGES)[number];
+
+export interface PromptLanguage {
+  /** ISO 639-1 code of the prompt's language ("en", "fr", "nl"...), or "und" when undetermined. */
+  code: string;
+  /** The language of the email's fixed phrases: `code` when the engine has it, else "en". */
+  frame: FrameLanguage;
+  /** False when the prompt's language has no frame, so the frame is English (a warning says so). */
+  supported: boolean;
+}
+
+export interface PromptQuestion {
+  /** The question as the prompt words it, e.g. "Which roast do you prefer?". */
+  text: string;
+  /** Its answer options when the prompt lists them (may be empty). */
+  options: string[];
+}
+
 export interface PromptFacts {
+  language: PromptLanguage;
   brand?: string;
   product?: string;
   offer?: Offer;
@@ -64,6 +85,12 @@ export interface PromptFacts {
   quoted: string[];
   /** The prompt's first sentence with instructions stripped: a fallback topic line. */
   topic: string;
+  /** The occasion the email is for ("Black Friday", "winter sale"): it leads the subject and hero. */
+  occasion?: string;
+  /** Conditions that are not items ("free shipping over €150", "while stocks last"): banner or cart note. */
+  conditions: string[];
+  /** Survey/quiz questions the prompt spells out. */
+  questions: PromptQuestion[];
 }
 
 const MONTHS =
@@ -549,6 +576,7 @@ export function parsePromptFacts(rawPrompt: string, emailType?: string | null): 
   const offer = extractOffer(prompt, codes);
   const { items, otherItems } = extractItems(prompt);
   return {
+    language: { code: "en", frame: "en", supported: true },
     brand,
     product: within(FACT_MAX_CHARS.product)(extractProduct(prompt, brand)),
     offer: offer && offer.text.length > FACT_MAX_CHARS.offer ? extractOffer("", codes) : offer,
@@ -565,5 +593,7 @@ export function parsePromptFacts(rawPrompt: string, emailType?: string | null): 
     cta: extractCta(prompt),
     quoted,
     topic: extractTopic(prompt),
+    conditions: [],
+    questions: [],
   };
 }
