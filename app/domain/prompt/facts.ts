@@ -91,6 +91,8 @@ export interface PromptFacts {
   conditions: string[];
   /** Survey/quiz questions the prompt spells out. */
   questions: PromptQuestion[];
+  /** How many items, slides or questions the prompt asks for ("three roasts", "2 questions"). */
+  count?: number;
 }
 
 const MONTHS =
