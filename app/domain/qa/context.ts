@@ -13,12 +13,28 @@ export const QaCopyDocSchema = z.object({
 });
 export type QaCopyDoc = z.infer<typeof QaCopyDocSchema>;
 
+const PriceSchema = z.object({ display: z.string(), minor: z.number(), currency: z.string().optional() });
+const FactItemSchema = z.object({ name: z.string(), price: PriceSchema.optional().catch(undefined) });
+
+/** The parts of the prompt's facts (`PromptFacts`) that must be visible in the email; structural so any PromptFacts fits. */
+export const QaFactsSchema = z.object({
+  brand: z.string().optional().catch(undefined),
+  items: z.array(FactItemSchema).optional().catch(undefined),
+  otherItems: z.array(FactItemSchema).optional().catch(undefined),
+  codes: z.array(z.string()).optional().catch(undefined),
+  dates: z.array(z.string()).optional().catch(undefined),
+  offer: z.object({ code: z.string().optional() }).optional().catch(undefined),
+});
+export type QaFacts = z.infer<typeof QaFactsSchema>;
+
 // Each field falls back on its own, so one bad field never hides the others.
 export const QaContextSchema = z.object({
   subject: z.string().optional().catch(undefined),
   preheader: z.string().optional().catch(undefined),
   techniques: z.array(z.string()).max(2).optional().catch(undefined),
   copyDoc: QaCopyDocSchema.optional().catch(undefined),
+  /** The prompt's facts; without them the fidelity half of copy-verbatim does not apply. */
+  facts: QaFactsSchema.optional().catch(undefined),
 });
 export type QaContext = z.input<typeof QaContextSchema>;
 export type ParsedQaContext = z.output<typeof QaContextSchema>;

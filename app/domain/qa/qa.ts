@@ -8,6 +8,7 @@ import { readabilityChecks } from "./checks/readability";
 import { techniqueChecks } from "./checks/techniques";
 import type { CheckFn, CheckInput } from "./checks/types";
 import { type QaContext, parseQaContext } from "./context";
+import { promptFidelity } from "./fidelity";
 
 export interface QaCheckResult {
   id: QaCheckId;
@@ -29,10 +30,15 @@ export interface QaResult {
   checks: QaCheckResult[];
   failedChecks: QaFailedCheck[];
   qualifiesForFreeRegen: boolean;
+  /** Why the score was held below the weight passed (e.g. the brand is missing), when it was. */
+  scoreCap?: string;
 }
 
 /** Below this score a build qualifies for one free regeneration (SPEC). */
 export const FREE_REGEN_BELOW = 70;
+
+/** An email that lost the prompt's brand is not one a marketer would send, whatever else passes. */
+export const BRAND_MISSING_MAX_SCORE = 85;
 
 const CHECK_FNS: Record<QaCheckId, CheckFn> = {
   ...documentChecks,
@@ -62,7 +68,9 @@ function utf8Bytes(s: string): number {
 
 /** Scores already-parsed HTML; lets a caller that parsed once (autofix, the bench) share the tree. */
 export function qaDoc(doc: EmailDoc, context: QaContext = {}): QaResult {
-  const input: CheckInput = { doc, context: parseQaContext(context), bytes: utf8Bytes(doc.source) };
+  const parsed = parseQaContext(context);
+  const fidelity = promptFidelity(doc, parsed.facts);
+  const input: CheckInput = { doc, context: parsed, bytes: utf8Bytes(doc.source), fidelity };
   const checks: QaCheckResult[] = QA_CHECKS.map((info) => {
     let outcome;
     try {
@@ -74,9 +82,16 @@ export function qaDoc(doc: EmailDoc, context: QaContext = {}): QaResult {
     return { ...info, ...outcome };
   });
   const passedWeight = checks.reduce((s, c) => s + (c.passed ? c.weight : 0), 0);
-  const score = Math.round((passedWeight / TOTAL_WEIGHT) * 100);
+  let score = Math.round((passedWeight / TOTAL_WEIGHT) * 100);
+  const brandLost = fidelity.missing.find((m) => m.kind === "brand");
+  let scoreCap: string | undefined;
+  if (brandLost && score > BRAND_MISSING_MAX_SCORE) {
+    score = BRAND_MISSING_MAX_SCORE;
+    scoreCap = `Held at ${BRAND_MISSING_MAX_SCORE}: the brand “${brandLost.fact}” is missing from the ${brandLost.view}`;
+  }
   return {
     score,
+    ...(scoreCap ? { scoreCap } : {}),
     checks,
     failedChecks: checks.filter((c) => !c.passed).map(({ id, title, message }) => ({ id, title, message })),
     qualifiesForFreeRegen: score < FREE_REGEN_BELOW,

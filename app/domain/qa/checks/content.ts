@@ -3,6 +3,7 @@ import { type DomElement, hasClass } from "~/domain/html/dom";
 import { type EmailDoc, tagged } from "~/domain/html/parse";
 import { UNSUBSCRIBE_PLACEHOLDER, VIB_PLACEHOLDER, isKnownPlaceholder, placeholdersIn } from "~/domain/html/placeholders";
 import { normalizeText, textOf } from "~/domain/html/text";
+import { describeMissing } from "../fidelity";
 import { type CheckTable, examples, fail, pass } from "./types";
 
 function hrefIncludes(el: DomElement, token: string): boolean {
@@ -57,20 +58,33 @@ export const contentChecks: CheckTable = {
     return unknown.size ? fail(`Unknown placeholders would reach readers: ${examples([...unknown], 5)}`) : pass("Only known placeholders");
   },
 
-  "copy-verbatim": ({ doc, context }) => {
+  // Folded with prompt fidelity (docs/qa.md): both compare the email's words with their source,
+  // the CopyDoc word for word and the prompt's facts in each view a reader can get.
+  "copy-verbatim": ({ doc, context, fidelity }) => {
+    const problems: string[] = [];
+    let placed = 0;
     const copy = context.copyDoc;
-    if (!copy) return pass("No copy document given");
-    const text = bodyText(doc);
-    const expected: string[] = [];
-    for (const s of copy.sections ?? []) expected.push(s.headline ?? "", s.body ?? "", s.cta ?? "");
-    for (const i of copy.items ?? []) expected.push(i.label ?? "", i.headline ?? "", i.body ?? "");
-    if (copy.preheader) expected.push(copy.preheader);
-    const missing = expected.map(normalizeText).filter((s) => s && !text.includes(s));
-    const title = normalizeText(tagged(doc, "title")[0] ? textOf(tagged(doc, "title")[0]) : "");
-    if (copy.subject && doc.head && !titleMatches(doc, copy.subject)) missing.push(`subject "${normalizeText(copy.subject)}" (title is "${title}")`);
-    return missing.length
-      ? fail(`${missing.length} piece(s) of copy are not in the email word for word: ${examples(missing.map((m) => `"${m.slice(0, 50)}"`))}`)
-      : pass(`All ${expected.filter(Boolean).length} pieces of copy placed verbatim`);
+    if (copy) {
+      const text = bodyText(doc);
+      const expected: string[] = [];
+      for (const s of copy.sections ?? []) expected.push(s.headline ?? "", s.body ?? "", s.cta ?? "");
+      for (const i of copy.items ?? []) expected.push(i.label ?? "", i.headline ?? "", i.body ?? "");
+      if (copy.preheader) expected.push(copy.preheader);
+      const missing = expected.map(normalizeText).filter((s) => s && !text.includes(s));
+      const title = normalizeText(tagged(doc, "title")[0] ? textOf(tagged(doc, "title")[0]) : "");
+      if (copy.subject && doc.head && !titleMatches(doc, copy.subject)) missing.push(`subject "${normalizeText(copy.subject)}" (title is "${title}")`);
+      placed = expected.filter(Boolean).length;
+      if (missing.length) {
+        problems.push(`${missing.length} piece(s) of copy are not in the email word for word: ${examples(missing.map((m) => `"${m.slice(0, 50)}"`))}`);
+      }
+    }
+    if (fidelity.missing.length) problems.push(`Prompt facts not visible: ${examples(fidelity.missing.map(describeMissing), 4)}`);
+    if (problems.length) return fail(problems.join("; "));
+    const parts = [
+      copy ? `All ${placed} pieces of copy placed verbatim` : "No copy document given",
+      fidelity.checked ? `all ${fidelity.checked} prompt facts visible in every view` : "no prompt facts to find",
+    ];
+    return pass(parts.join("; "));
   },
 };
 

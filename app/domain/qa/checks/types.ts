@@ -2,6 +2,7 @@ import type { DomElement } from "~/domain/html/dom";
 import type { EmailDoc } from "~/domain/html/parse";
 import type { QaCheckId } from "../catalogue";
 import type { ParsedQaContext } from "../context";
+import type { FidelityReport } from "../fidelity";
 
 export interface CheckOutcome {
   passed: boolean;
@@ -13,6 +14,8 @@ export interface CheckInput {
   context: ParsedQaContext;
   /** UTF-8 size of the source, computed once. */
   bytes: number;
+  /** The prompt's facts each view lacks, computed once (the score's brand cap reads it too). */
+  fidelity: FidelityReport;
 }
 
 export type CheckFn = (input: CheckInput) => CheckOutcome;
