@@ -3,8 +3,10 @@ import { classList, descendants, hasClass } from "~/domain/html/dom";
 import { parseEmail } from "~/domain/html/parse";
 import { textOf } from "~/domain/html/text";
 import { GOOD_COPY, goodEmail } from "~/domain/qa/fixtures";
-import { qa } from "~/domain/qa/qa";
-import { autofix } from "./autofix";
+import { qa, qaDoc } from "~/domain/qa/qa";
+import { render } from "~/domain/render";
+import { bigBlueprint, sampleBlueprint } from "~/domain/render/fixtures";
+import { autofix, autofixDoc } from "./autofix";
 
 const ctx = { subject: "Spring menu", preheader: "Three new dishes", techniques: ["tabs"] };
 
@@ -196,6 +198,13 @@ describe("random tag soup", () => {
     }
   });
 
+  it("scores autofixDoc's shared tree exactly as QA scores a parse of its html", () => {
+    for (let seed = 1; seed <= 300; seed++) {
+      const input = soup(seed, [...PARTS, ...DOC_TAGS]);
+      expectSharedParseAgrees(input);
+    }
+  });
+
   it("is idempotent and keeps the words when the soup has no stray document tags", () => {
     for (let seed = 1; seed <= 300; seed++) {
       const input = soup(seed, PARTS);
@@ -204,4 +213,41 @@ describe("random tag soup", () => {
       expect(words(once.html), input).toBe(words(input));
     }
   });
+});
+
+/** The shared tree must be indistinguishable, to QA, from parsing the fixed html again. */
+function expectSharedParseAgrees(input: string, context: typeof ctx = ctx): void {
+  const shared = autofixDoc(input, context);
+  const plain = autofix(input, context);
+  expect(shared.html, input.slice(0, 200)).toBe(plain.html);
+  expect(shared.fixesApplied).toEqual(plain.fixesApplied);
+  const again = parseEmail(shared.html);
+  expect(shared.doc.source).toBe(again.source);
+  expect(shared.doc.elements.length).toBe(again.elements.length);
+  expect(shared.doc.rules).toEqual(again.rules);
+  expect(shared.doc.atRules).toEqual(again.atRules);
+  expect(shared.doc.modules.length).toBe(again.modules.length);
+  expect(textOf(shared.doc.document)).toBe(textOf(again.document));
+  expect(qaDoc(shared.doc, context), input.slice(0, 200)).toEqual(qa(shared.html, context));
+}
+
+describe("parse once: autofixDoc hands QA the fixed tree", () => {
+  it.each(BROKEN)("%s", (_name, html) => expectSharedParseAgrees(html));
+
+  it("on a contract email and on the renderer's emails", () => {
+    expectSharedParseAgrees(goodEmail(["tabs", "accordion"]), { ...ctx, techniques: ["tabs", "accordion"] });
+    const big = render(bigBlueprint());
+    if (!big.ok) throw new Error("render failed");
+    expectSharedParseAgrees(big.html, { subject: big.blueprint.subject, preheader: "", techniques: [] });
+    for (const t of ["tabs", "carousel", "quiz", "itemCart"] as const) {
+      const out = render(sampleBlueprint(t));
+      if (!out.ok) throw new Error("render failed");
+      expectSharedParseAgrees(out.html, { ...ctx, techniques: [t] });
+    }
+  });
+
+  it.each(["", "plain words only", "<div><p>unclosed <b>tags <table><tr><td>cell", "\u0000<<<>>>&&&#x;<!-- never closed", "<div>".repeat(3000) + "deep"])(
+    "on junk %j",
+    (input) => expectSharedParseAgrees(input),
+  );
 });

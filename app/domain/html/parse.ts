@@ -77,7 +77,16 @@ export function moduleOf(element: DomElement): EmailModule {
 
 export function parseEmail(source: string): EmailDoc {
   const src = typeof source === "string" ? source : "";
-  const document = parseDocument(src, PARSE_OPTIONS);
+  return indexEmail(parseDocument(src, PARSE_OPTIONS), src);
+}
+
+/**
+ * The indexes of an already-built tree whose serialisation is `source`: lets the auto-fixes hand
+ * their fixed tree to QA without a second parse. `sheetFor` may return a <style> element's sheet
+ * parsed earlier (for the same text); otherwise its text is parsed here.
+ */
+export function indexEmail(document: DomDocument, source: string, sheetFor?: (style: DomElement, text: string) => StyleSheet | undefined): EmailDoc {
+  const src = source;
   const doc: EmailDoc = {
     source: src,
     document,
@@ -132,7 +141,7 @@ export function parseEmail(source: string): EmailDoc {
     }
     if (n.name === "style") {
       const text = n.children.map((c) => (c.type === "text" ? c.data : "")).join("");
-      const sheet = parseStylesheet(text);
+      const sheet = sheetFor?.(n, text) ?? parseStylesheet(text);
       doc.styleSheets.push({ element: n, sheet });
       doc.rules.push(...sheet.rules);
       doc.atRules.push(...sheet.atRules);
