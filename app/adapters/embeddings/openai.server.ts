@@ -1,4 +1,4 @@
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import { z } from "zod";
 import { bytesToFloat32 } from "~/domain/retrieval/vectors";
 import { EMBEDDING_DIMENSIONS, type Embedder, type EmbedResult } from "./port";
@@ -46,13 +46,15 @@ function normalise(v: Float32Array): Float32Array {
   return v;
 }
 
-function retryable(e: unknown): boolean {
+type OpenAiSdk = typeof OpenAI;
+
+function retryable(e: unknown, OpenAI: OpenAiSdk): boolean {
   if (e instanceof OpenAI.APIConnectionError) return true;
   if (e instanceof OpenAI.APIError) return e.status === 429 || e.status === 408 || (e.status ?? 0) >= 500;
   return false;
 }
 
-function retryAfterMs(e: unknown): number | null {
+function retryAfterMs(e: unknown, OpenAI: OpenAiSdk): number | null {
   if (!(e instanceof OpenAI.APIError) || !e.headers) return null;
   const h = e.headers as Headers | Record<string, string | undefined>;
   const raw = typeof (h as Headers).get === "function" ? (h as Headers).get("retry-after") : (h as Record<string, string | undefined>)["retry-after"];
@@ -63,7 +65,7 @@ function retryAfterMs(e: unknown): number | null {
   return Number.isFinite(at) ? Math.max(0, at - Date.now()) : null;
 }
 
-function describe(e: unknown): string {
+function describe(e: unknown, OpenAI: OpenAiSdk): string {
   if (e instanceof OpenAI.APIError) return `${e.status ?? "no status"} ${e.message}`;
   return e instanceof Error ? e.message : String(e);
 }
@@ -74,10 +76,17 @@ export function createOpenAiEmbedder(config: OpenAiEmbedderConfig): Embedder {
   const maxRetries = Math.max(0, config.maxRetries ?? 4);
   const base = config.retryBaseMs ?? 500;
   const sleep = config.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-  // Retries are ours (with the policy above), so the SDK's own are off.
-  const client = new OpenAI({ apiKey: config.apiKey, baseURL: config.baseURL, maxRetries: 0, timeout: config.timeoutMs ?? 60_000 });
+  // The SDK is loaded at the first request, so a server on the local embedder never loads it
+  // (start-up time). Retries are ours (with the policy above), so the SDK's own are off.
+  let connection: Promise<{ OpenAI: OpenAiSdk; client: OpenAI }> | undefined;
+  const connect = () =>
+    (connection ??= import("openai").then(({ default: OpenAI }) => ({
+      OpenAI,
+      client: new OpenAI({ apiKey: config.apiKey, baseURL: config.baseURL, maxRetries: 0, timeout: config.timeoutMs ?? 60_000 }),
+    })));
 
   async function embedBatch(input: string[]): Promise<EmbedResult> {
+    const { OpenAI, client } = await connect();
     let lastError = "";
     for (let attempt = 0; attempt <= maxRetries; attempt++) {
       try {
@@ -103,9 +112,9 @@ export function createOpenAiEmbedder(config: OpenAiEmbedderConfig): Embedder {
         }
         return { ok: true, vectors: (vectors as Float32Array[]).map(normalise) };
       } catch (e) {
-        lastError = describe(e);
-        if (!retryable(e) || attempt === maxRetries) break;
-        const backoff = retryAfterMs(e) ?? base * 2 ** attempt * (0.75 + 0.5 * Math.random());
+        lastError = describe(e, OpenAI);
+        if (!retryable(e, OpenAI) || attempt === maxRetries) break;
+        const backoff = retryAfterMs(e, OpenAI) ?? base * 2 ** attempt * (0.75 + 0.5 * Math.random());
         await sleep(Math.min(backoff, 30_000));
       }
     }

@@ -1,4 +1,4 @@
-import Anthropic from "@anthropic-ai/sdk";
+import type Anthropic from "@anthropic-ai/sdk";
 import type {
   ContentBlock,
   MessageCreateParamsNonStreaming,
@@ -57,21 +57,27 @@ function textOf(content: ContentBlock[]): string {
 }
 
 export function createAnthropicClient(cfg: LlmConfig, deps: CoreDeps = {}): LlmClient {
-  // Every option the SDK would otherwise read from the environment is given explicitly.
-  const sdk = cfg.apiKey
-    ? new Anthropic({
-        apiKey: cfg.apiKey,
+  const apiKey = cfg.apiKey;
+  // The SDK is loaded at the first call, so a server that does not select Anthropic never loads it
+  // (start-up time). Every option the SDK would otherwise read from the environment is given explicitly.
+  let client: Promise<{ Anthropic: typeof Anthropic; sdk: Anthropic }> | undefined;
+  const connect = () =>
+    (client ??= import("@anthropic-ai/sdk").then(({ default: Anthropic }) => ({
+      Anthropic,
+      sdk: new Anthropic({
+        apiKey,
         baseURL: cfg.baseURL ?? DEFAULT_BASE_URL,
         webhookKey: null,
         maxRetries: 0,
         timeout: cfg.timeoutMs,
         logLevel: "off",
-      })
-    : null;
+      }),
+    })));
 
   async function send(req: SendRequest): Promise<SendOutcome> {
-    if (!sdk) return { ok: false, error: { kind: "auth", message: "no Anthropic API key configured" }, retryable: false };
+    if (!apiKey) return { ok: false, error: { kind: "auth", message: "no Anthropic API key configured" }, retryable: false };
     const { signal, timeoutMs, ...rest } = req;
+    const { Anthropic, sdk } = await connect();
     try {
       const msg = await sdk.messages.create(buildAnthropicParams(rest), { signal, timeout: timeoutMs, maxRetries: 0 });
       return {

@@ -1,4 +1,4 @@
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import type {
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionMessageParam,
@@ -37,10 +37,14 @@ export function buildOpenAiParams(req: Omit<SendRequest, "signal" | "timeoutMs">
 
 export function createOpenAiClient(cfg: LlmConfig, deps: CoreDeps = {}): LlmClient {
   const apiKey = cfg.apiKey ?? (cfg.baseURL ? LOCAL_DUMMY_API_KEY : undefined);
-  // Every option the SDK would otherwise read from the environment is given explicitly.
-  const sdk = apiKey
-    ? new OpenAI({
-        apiKey,
+  // The SDK is loaded at the first call, so a server that does not select OpenAI never loads it
+  // (start-up time). Every option the SDK would otherwise read from the environment is given explicitly.
+  let client: Promise<{ OpenAI: typeof OpenAI; sdk: OpenAI }> | undefined;
+  const connect = (key: string) =>
+    (client ??= import("openai").then(({ default: OpenAI }) => ({
+      OpenAI,
+      sdk: new OpenAI({
+        apiKey: key,
         baseURL: cfg.baseURL ?? DEFAULT_BASE_URL,
         organization: null,
         project: null,
@@ -49,14 +53,15 @@ export function createOpenAiClient(cfg: LlmConfig, deps: CoreDeps = {}): LlmClie
         maxRetries: 0,
         timeout: cfg.timeoutMs,
         logLevel: "off",
-      })
-    : null;
+      }),
+    })));
 
   async function send(req: SendRequest): Promise<SendOutcome> {
-    if (!sdk) {
+    if (!apiKey) {
       return { ok: false, error: { kind: "auth", message: "no OpenAI API key or base URL configured" }, retryable: false };
     }
     const { signal, timeoutMs, ...rest } = req;
+    const { OpenAI, sdk } = await connect(apiKey);
     try {
       const res = await sdk.chat.completions.create(buildOpenAiParams(rest), { signal, timeout: timeoutMs, maxRetries: 0 });
       const choice = res.choices?.[0];

@@ -1,4 +1,4 @@
-import { Pinecone, type RecordMetadata } from "@pinecone-database/pinecone";
+import type { Index, RecordMetadata } from "@pinecone-database/pinecone";
 import type { StoredMetadata } from "~/domain/retrieval/metadata";
 import { EMBEDDING_DIMENSIONS } from "~/adapters/embeddings/port";
 import { inRequestedOrder, type IndexFilter, type IndexMatch, type IndexRecord, type IndexResult, type IndexStats, type VectorIndex } from "./port";
@@ -59,8 +59,12 @@ export function toPineconeFilter(filter: IndexFilter | undefined): object | unde
 export function createPineconeVectorIndex(config: PineconeIndexConfig): VectorIndex {
   const dims = config.dimensions ?? EMBEDDING_DIMENSIONS;
   const namespace = config.namespace ?? "";
-  const pc = new Pinecone({ apiKey: config.apiKey, maxRetries: config.maxRetries ?? 2 });
-  const index = pc.index({ host: config.indexHost, namespace });
+  // The SDK is loaded at the first call, so a server on the libSQL index never loads it (start-up time).
+  let opened: Promise<Index<RecordMetadata>> | undefined;
+  const index = () =>
+    (opened ??= import("@pinecone-database/pinecone").then(({ Pinecone }) =>
+      new Pinecone({ apiKey: config.apiKey, maxRetries: config.maxRetries ?? 2 }).index({ host: config.indexHost, namespace }),
+    ));
 
   function checkVector(v: Float32Array): string | null {
     if (v.length !== dims) return `vector has ${v.length} dimensions, index expects ${dims}`;
@@ -78,7 +82,7 @@ export function createPineconeVectorIndex(config: PineconeIndexConfig): VectorIn
       }
       try {
         for (let i = 0; i < items.length; i += UPSERT_BATCH) {
-          await index.upsert({
+          await (await index()).upsert({
             records: items.slice(i, i + UPSERT_BATCH).map((it) => ({
               id: it.id,
               values: Array.from(it.vector),
@@ -98,7 +102,7 @@ export function createPineconeVectorIndex(config: PineconeIndexConfig): VectorIn
       if (q.topK <= 0) return { ok: true, value: [] };
       try {
         const filter = toPineconeFilter(q.filter);
-        const r = await index.query({
+        const r = await (await index()).query({
           vector: Array.from(q.vector),
           topK: Math.floor(q.topK),
           includeMetadata: true,
@@ -121,7 +125,7 @@ export function createPineconeVectorIndex(config: PineconeIndexConfig): VectorIn
         const out: IndexRecord[] = [];
         const unique = [...new Set(ids)];
         for (let i = 0; i < unique.length; i += FETCH_BATCH) {
-          const r = await index.fetch({ ids: unique.slice(i, i + FETCH_BATCH) });
+          const r = await (await index()).fetch({ ids: unique.slice(i, i + FETCH_BATCH) });
           for (const rec of Object.values(r.records ?? {})) {
             out.push({ id: rec.id, metadata: fromPineconeMetadata(rec.metadata) });
           }
@@ -136,7 +140,7 @@ export function createPineconeVectorIndex(config: PineconeIndexConfig): VectorIn
       try {
         const unique = [...new Set(ids)];
         for (let i = 0; i < unique.length; i += DELETE_BATCH) {
-          await index.deleteMany({ ids: unique.slice(i, i + DELETE_BATCH) });
+          await (await index()).deleteMany({ ids: unique.slice(i, i + DELETE_BATCH) });
         }
         // Pinecone does not report how many existed; deleting an unknown id is not an error.
         return { ok: true, value: { deleted: unique.length } };
@@ -151,7 +155,7 @@ export function createPineconeVectorIndex(config: PineconeIndexConfig): VectorIn
         let token: string | undefined;
         const seen = new Set<string>();
         do {
-          const page = await index.listPaginated({ limit: LIST_PAGE, ...(token ? { paginationToken: token } : {}) });
+          const page = await (await index()).listPaginated({ limit: LIST_PAGE, ...(token ? { paginationToken: token } : {}) });
           for (const v of page.vectors ?? []) if (v.id) out.push(v.id);
           const next = page.pagination?.next;
           // A server that repeats a token would loop forever; stop and report instead.
@@ -167,7 +171,7 @@ export function createPineconeVectorIndex(config: PineconeIndexConfig): VectorIn
 
     async stats(): Promise<IndexResult<IndexStats>> {
       try {
-        const s = await index.describeIndexStats();
+        const s = await (await index()).describeIndexStats();
         const ns = s.namespaces?.[namespace];
         const count = namespace ? (ns?.recordCount ?? 0) : (s.totalRecordCount ?? ns?.recordCount ?? 0);
         return { ok: true, value: { count, dimension: s.dimension ?? dims } };
