@@ -2,7 +2,8 @@
 // design tokens), with each technique rebuilt from components email allows. The static fallback
 // of the HTML version has no counterpart: in an AMP client the interactive block always works.
 import type { ZodIssue } from "zod";
-import { currencyMinorDigits, currencyPrefix, formatMoney } from "../blueprint/currency";
+import { currencyMinorDigits, formatMoney, moneyStyle } from "../blueprint/currency";
+import { phrasesFor, type Phrases } from "../copy/phrases";
 import { BlueprintSchema, moduleNs } from "../blueprint/schema";
 import type {
   AccordionModule,
@@ -39,6 +40,9 @@ interface Ctx {
   ns: string;
   theme: Theme;
   surveyActionUrl: string;
+  /** The email's language tag and its fixed phrases (the same as the HTML version's). */
+  lang: string;
+  phrases: Phrases;
 }
 
 interface BuiltModule {
@@ -117,7 +121,7 @@ function accordion(m: AccordionModule, { ns, theme }: Ctx): BuiltModule {
   };
 }
 
-function carousel(m: CarouselModule, { ns, theme }: Ctx): BuiltModule {
+function carousel(m: CarouselModule, { ns, theme, phrases }: Ctx): BuiltModule {
   const c = theme.design.colors;
   const n = m.items.length;
   const width = Math.min(theme.contentWidth - 48, AMP_MAX_WIDTH);
@@ -144,11 +148,11 @@ function carousel(m: CarouselModule, { ns, theme }: Ctx): BuiltModule {
   const go = (expr: string) => `tap:AMP.setState({${ns}: {slide: ${expr}}})`;
   const nav =
     `<div class="${ns}-nav">` +
-    `<button type="button" class="${ns}-prev" aria-label="Previous" on="${go(`(${ns}.slide + ${n - 1}) % ${n}`)}">&#8592;</button>` +
-    `<button type="button" class="${ns}-next" aria-label="Next" on="${go(`(${ns}.slide + 1) % ${n}`)}">&#8594;</button></div>`;
+    `<button type="button" class="${ns}-prev" aria-label="${esc(phrases.previous)}" on="${go(`(${ns}.slide + ${n - 1}) % ${n}`)}">&#8592;</button>` +
+    `<button type="button" class="${ns}-next" aria-label="${esc(phrases.next)}" on="${go(`(${ns}.slide + 1) % ${n}`)}">&#8594;</button></div>`;
   const dots =
     `<amp-selector class="${ns}-dots" layout="container" [selected]="${ns}.slide" on="select:AMP.setState({${ns}: {slide: event.targetOption * 1}})">` +
-    m.items.map((it, i) => `<span class="${ns}-dot" option="${i}"${i === 0 ? " selected" : ""} aria-label="${esc(it.label ?? `Slide ${i + 1}`)}"></span>`).join("") +
+    m.items.map((it, i) => `<span class="${ns}-dot" option="${i}"${i === 0 ? " selected" : ""} aria-label="${esc(it.label ?? phrases.slide(i + 1))}"></span>`).join("") +
     `</amp-selector>`;
   return {
     html:
@@ -171,7 +175,7 @@ function carousel(m: CarouselModule, { ns, theme }: Ctx): BuiltModule {
   };
 }
 
-function survey(m: SurveyModule, { ns, theme, surveyActionUrl }: Ctx): BuiltModule {
+function survey(m: SurveyModule, { ns, theme, surveyActionUrl, phrases }: Ctx): BuiltModule {
   const c = theme.design.colors;
   const n = m.questions.length;
   const steps = m.questions
@@ -180,7 +184,7 @@ function survey(m: SurveyModule, { ns, theme, surveyActionUrl }: Ctx): BuiltModu
       const on = last ? `change:${ns}-form.submit` : `change:AMP.setState({${ns}: {step: ${qi + 1}}})`;
       return (
         `<div class="${ns}-step" data-kx-item="${qi}"${qi === 0 ? "" : " hidden"} [hidden]="${ns}.step != ${qi}">` +
-        `<p class="kx-small ${ns}-progress">Question ${qi + 1} of ${n}</p><h3 class="kx-h3">${esc(qu.question)}</h3>` +
+        `<p class="kx-small ${ns}-progress">${esc(phrases.questionOf(qi + 1, n))}</p><h3 class="kx-h3">${esc(qu.question)}</h3>` +
         qu.options
           .map((o) => `<label class="${ns}-option"><input type="radio" name="q${qi}" value="${esc(o.label)}" on="${on}"> ${esc(o.label)}</label>`)
           .join("") +
@@ -196,7 +200,7 @@ function survey(m: SurveyModule, { ns, theme, surveyActionUrl }: Ctx): BuiltModu
       `<input type="hidden" name="survey" value="${ns}"><input type="hidden" name="sendId" value="{{SEND_ID}}">` +
       steps +
       `<div submit-success data-kx-item="${n}"><template type="amp-mustache">${thanks}</template></div>` +
-      `<div submit-error><template type="amp-mustache"><p class="kx-text">Sorry, your answer was not saved. Please try again.</p></template></div>` +
+      `<div submit-error><template type="amp-mustache"><p class="kx-text">${esc(phrases.surveyNotSaved)}</p></template></div>` +
       `</form>`,
     css: [
       `.${ns}-option{display:block;margin:0 0 10px 0;padding:12px 16px;border:2px solid ${c.border};border-radius:${Math.min(theme.design.buttons.radius, 12)}px;background-color:${c.surface};${theme.font};font-size:16px;line-height:20px;font-weight:${theme.design.typography.weights.bold};color:${c.text};cursor:pointer}`,
@@ -210,7 +214,7 @@ function survey(m: SurveyModule, { ns, theme, surveyActionUrl }: Ctx): BuiltModu
 const RIGHT = { bg: "#e7f6ec", fg: "#14532d", edge: "#15803d" };
 const WRONG = { bg: "#fdecec", fg: "#7f1d1d", edge: "#b91c1c" };
 
-function quiz(m: QuizModule, { ns, theme }: Ctx): BuiltModule {
+function quiz(m: QuizModule, { ns, theme, phrases }: Ctx): BuiltModule {
   const c = theme.design.colors;
   const n = m.questions.length;
   const state: Record<string, number> = {};
@@ -230,10 +234,10 @@ function quiz(m: QuizModule, { ns, theme }: Ctx): BuiltModule {
       const right = qu.options[qu.answer] ?? "";
       return (
         `<div class="${ns}-question" data-kx-item="${qi}">` +
-        `<p class="kx-small ${ns}-progress">Question ${qi + 1} of ${n}</p><h3 class="kx-h3">${esc(qu.question)}</h3>` +
+        `<p class="kx-small ${ns}-progress">${esc(phrases.questionOf(qi + 1, n))}</p><h3 class="kx-h3">${esc(qu.question)}</h3>` +
         `<div class="${ns}-options">${options}</div>` +
-        `<div class="${ns}-right" hidden [hidden]="${key} != ${qu.answer}"><p class="${ns}-fb-title">Correct!</p><p class="${ns}-fb-body">${esc(qu.explanation)}</p></div>` +
-        `<div class="${ns}-wrong" hidden [hidden]="${key} == -1 || ${key} == ${qu.answer}"><p class="${ns}-fb-title">Not quite — the answer is ${esc(right)}.</p><p class="${ns}-fb-body">${esc(qu.explanation)}</p></div>` +
+        `<div class="${ns}-right" hidden [hidden]="${key} != ${qu.answer}"><p class="${ns}-fb-title">${esc(phrases.correct)}</p><p class="${ns}-fb-body">${esc(qu.explanation)}</p></div>` +
+        `<div class="${ns}-wrong" hidden [hidden]="${key} == -1 || ${key} == ${qu.answer}"><p class="${ns}-fb-title">${esc(phrases.notQuite(right))}</p><p class="${ns}-fb-body">${esc(qu.explanation)}</p></div>` +
         `</div>`
       );
     })
@@ -256,15 +260,15 @@ function quiz(m: QuizModule, { ns, theme }: Ctx): BuiltModule {
   };
 }
 
-function menu(m: MenuModule, { ns, theme }: Ctx): BuiltModule {
+function menu(m: MenuModule, { ns, theme, phrases }: Ctx): BuiltModule {
   const c = theme.design.colors;
-  const label = m.label ?? "Menu";
+  const label = m.label ?? phrases.menu;
   const links = m.items.map((l) => `<a class="${ns}-link" href="${esc(l.url)}" target="_blank">${esc(l.label)}</a>`).join("");
   return {
     html:
       `<amp-accordion id="${ns}-menu" class="${ns}-menu" animate><section id="${ns}-menu-s">` +
       `<h3 class="${ns}-burger"><span class="${ns}-bars">&#9776;</span> ${esc(label)}</h3>` +
-      `<div class="${ns}-overlay">${links}<p class="${ns}-close-wrap"><button type="button" class="${ns}-close kx-small" on="tap:${ns}-menu.collapse(section='${ns}-menu-s')">Close &#10005;</button></p></div>` +
+      `<div class="${ns}-overlay">${links}<p class="${ns}-close-wrap"><button type="button" class="${ns}-close kx-small" on="tap:${ns}-menu.collapse(section='${ns}-menu-s')">${esc(phrases.close)} &#10005;</button></p></div>` +
       `</section></amp-accordion>`,
     css: [
       `.${ns}-burger{display:inline-block;margin:0;padding:12px 14px;border:1px solid ${c.border};border-radius:${Math.min(theme.design.buttons.radius, 22)}px;background-color:${c.surface};${theme.font};font-size:15px;line-height:20px;font-weight:${theme.design.typography.weights.bold};color:${c.text};cursor:pointer}`,
@@ -277,7 +281,7 @@ function menu(m: MenuModule, { ns, theme }: Ctx): BuiltModule {
   };
 }
 
-function itemCart(m: ItemCartModule, { ns, theme }: Ctx): BuiltModule {
+function itemCart(m: ItemCartModule, { ns, theme, lang, phrases }: Ctx): BuiltModule {
   const c = theme.design.colors;
   const state: Record<string, boolean> = {};
   const items = m.items
@@ -289,20 +293,26 @@ function itemCart(m: ItemCartModule, { ns, theme }: Ctx): BuiltModule {
         (it.image ? `<div class="${ns}-thumb">${ampImg({ ...it.image, width: 64, height: Math.round((it.image.height * 64) / it.image.width) }, 64)}</div>` : "") +
         `<div class="${ns}-info"><p class="${ns}-name">${esc(it.label)}</p>` +
         (it.description ? `<p class="kx-small ${ns}-desc">${esc(it.description)}</p>` : "") +
-        `<p class="${ns}-price">${esc(formatMoney(it.price, m.currency))}</p></div>` +
+        `<p class="${ns}-price">${esc(formatMoney(it.price, m.currency, lang))}</p></div>` +
         `<button type="button" class="${ns}-add" on="tap:AMP.setState({${ns}: {a${i}: !${key}}})">` +
-        `<span [hidden]="${key}">Add +</span><span hidden [hidden]="!${key}">Remove</span></button></div>`
+        `<span [hidden]="${key}">${esc(phrases.add)}</span><span hidden [hidden]="!${key}">${esc(phrases.remove)}</span></button></div>`
       );
     })
     .join("");
   const count = m.items.map((_, i) => `(${ns}.a${i} ? 1 : 0)`).join(" + ");
   const sum = m.items.map((it, i) => `(${ns}.a${i} ? ${it.price} : 0)`).join(" + ");
-  const prefix = currencyPrefix(m.currency);
-  const total =
-    currencyMinorDigits(m.currency) === 2 ? `${q(prefix)} + ((${sum}) / 100).toFixed(2)` : `${q(prefix)} + (${sum})`;
+  const money = moneyStyle(m.currency, lang);
+  // amp-bind has no locale formatting: a decimal comma is the fixed-point string split at "." and joined with ",".
+  const amount =
+    currencyMinorDigits(m.currency) === 2
+      ? money.decimal === "."
+        ? `((${sum}) / 100).toFixed(2)`
+        : `((${sum}) / 100).toFixed(2).split('.').join(',')`
+      : `(${sum})`;
+  const total = `${q(money.prefix)} + ${amount}${money.suffix ? ` + ${q(money.suffix)}` : ""}`;
   const summary =
-    `<div class="${ns}-summary"><span class="kx-text ${ns}-count">Items: <span [text]="${count}">0</span></span>` +
-    `<span class="${ns}-total">Total&nbsp; <span [text]="${total}">${esc(formatMoney(0, m.currency))}</span></span></div>`;
+    `<div class="${ns}-summary"><span class="kx-text ${ns}-count">${esc(phrases.items)} <span [text]="${count}">0</span></span>` +
+    `<span class="${ns}-total">${esc(phrases.total)}&nbsp; <span [text]="${total}">${esc(formatMoney(0, m.currency, lang))}</span></span></div>`;
   return {
     html: `<div class="${ns}-cart">${items}${summary}${button(m.checkout, true)}</div>`,
     css: [
@@ -410,12 +420,13 @@ function extensionScripts(body: string): string {
 
 function buildDocument(bp: Blueprint, surveyActionUrl: string): string {
   const theme = makeTheme(bp.design);
+  const phrases = phrasesFor(bp.lang);
   const width = Math.min(bp.design.spacing.containerWidth, AMP_MAX_WIDTH);
   const css = baseCss(theme, width);
   const states: string[] = [];
   const modules = bp.interactiveConfig.modules.map((m, i) => {
     const ns = moduleNs(m, i);
-    const built = buildModule(m, { ns, theme, surveyActionUrl });
+    const built = buildModule(m, { ns, theme, surveyActionUrl, lang: bp.lang, phrases });
     css.push(...built.css);
     if (Object.keys(built.state).length) {
       states.push(`<amp-state id="${ns}"><script type="application/json">${JSON.stringify(built.state)}</script></amp-state>`);
@@ -437,10 +448,10 @@ function buildDocument(bp: Blueprint, surveyActionUrl: string): string {
   const footer =
     `<div class="kx-footer"><p class="kx-footer-brand">${esc(bp.brandName)}</p><p>${esc(bp.footer.address)}</p>` +
     (bp.footer.note ? `<p>${esc(bp.footer.note)}</p>` : "") +
-    `<p><a class="kx-unsubscribe" href="{{UNSUBSCRIBE_URL}}" target="_blank">${esc(bp.footer.unsubscribeText)}</a></p></div>`;
+    `<p><a class="kx-unsubscribe" href="{{UNSUBSCRIBE_URL}}" target="_blank">${esc(bp.footer.unsubscribeText ?? phrases.unsubscribe)}</a></p></div>`;
   const body =
     states.join("") +
-    `<div class="kx-vib-bar"><a class="kx-vib" href="{{VIB_URL}}" target="_blank">View in browser</a></div>\n` +
+    `<div class="kx-vib-bar"><a class="kx-vib" href="{{VIB_URL}}" target="_blank">${esc(phrases.viewInBrowser)}</a></div>\n` +
     `<div class="kx-outer"><div class="kx-container">\n<p class="kx-brand">${esc(bp.brandName)}</p>\n` +
     sections.join("\n") +
     `\n</div>\n${footer}\n</div>`;

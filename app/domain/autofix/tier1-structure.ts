@@ -15,6 +15,7 @@ import {
 import { findPreheader } from "~/domain/html/markup";
 import { UNSUBSCRIBE_PLACEHOLDER, VIB_PLACEHOLDER } from "~/domain/html/placeholders";
 import { normalizeText } from "~/domain/html/text";
+import { phrasesFor } from "~/domain/copy/phrases";
 import { esc } from "./escape";
 import type { FixState } from "./state";
 
@@ -161,6 +162,8 @@ function ensureHead(state: FixState): void {
 function ensureBodyParts(state: FixState): void {
   const { doc, context } = state;
   const body = doc.body!;
+  // The links it adds speak the email's language (ensureHead has set <html lang> by now).
+  const phrases = phrasesFor(doc.html?.attribs.lang ?? context.lang);
   if (addClass(body, "body")) state.fixes.push('Added class "body" to <body> (Gmail\'s u + .body hook)');
   let preheader = findPreheader(doc);
   if (!preheader && context.preheader && normalizeText(context.preheader)) {
@@ -173,14 +176,14 @@ function ensureBodyParts(state: FixState): void {
   const links = doc.byTag.get("a") ?? [];
   if (!links.some((a) => (a.attribs.href ?? "").includes(VIB_PLACEHOLDER))) {
     const bar = element(
-      `<div class="kx-vib-bar" data-kx-autofix="vib" style="padding:8px 0;text-align:center;font-family:Arial,Helvetica,sans-serif;font-size:12px;line-height:18px;background-color:#ffffff;color:#4d4d4d"><a class="kx-vib" href="${VIB_PLACEHOLDER}" style="color:#4d4d4d;text-decoration:underline">View in browser</a></div>`,
+      `<div class="kx-vib-bar" data-kx-autofix="vib" style="padding:8px 0;text-align:center;font-family:Arial,Helvetica,sans-serif;font-size:12px;line-height:18px;background-color:#ffffff;color:#4d4d4d"><a class="kx-vib" href="${VIB_PLACEHOLDER}" style="color:#4d4d4d;text-decoration:underline">${esc(phrases.viewInBrowser)}</a></div>`,
     );
     if (preheader && preheader.parent === body) insertAfter(preheader, [bar]);
     else prepend(body, [bar]);
     state.fixes.push("Added the view-in-browser link to {{VIB_URL}} at the top");
   }
   if (!links.some((a) => (a.attribs.href ?? "").includes(UNSUBSCRIBE_PLACEHOLDER))) {
-    const link = `<a href="${UNSUBSCRIBE_PLACEHOLDER}" style="color:#4d4d4d;text-decoration:underline">Unsubscribe</a>`;
+    const link = `<a href="${UNSUBSCRIBE_PLACEHOLDER}" style="color:#4d4d4d;text-decoration:underline">${esc(phrases.unsubscribe)}</a>`;
     const footer = doc.elements.find((e) => e.attribs.class && hasClass(e, "kx-footer"));
     const container = doc.elements.find((e) => e.name === "table" && e.attribs.class && hasClass(e, "kx-container"));
     if (footer) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { HEX_COLOR } from "./color";
+import { phrasesFor } from "../copy/phrases";
 import { currencyMinorDigits } from "./currency";
 
 export const TECHNIQUES = ["tabs", "accordion", "carousel", "survey", "quiz", "menu", "itemCart"] as const;
@@ -224,7 +225,8 @@ export const InteractiveConfigSchema = z.object({ modules: z.array(ModuleSchema)
 
 export const FooterSchema = z.object({
   address: text(300),
-  unsubscribeText: text(80).default("Unsubscribe"),
+  /** Defaults to "Unsubscribe" in the email's language. */
+  unsubscribeText: text(80).optional(),
   note: optText(600),
 });
 
@@ -232,6 +234,7 @@ export const BlueprintSchema = z
   .object({
     subject: text(200),
     preheader: z.string().trim().max(300).default(""),
+    /** The email's language: <html lang>, and the language of the fixed phrases (copy/phrases.ts) and prices. */
     lang: z.string().regex(/^[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{2,8})*$/, "BCP 47 language tag").default("en"),
     dir: z.enum(["ltr", "rtl"]).default("ltr"),
     brandName: text(80),
@@ -275,7 +278,9 @@ export const BlueprintSchema = z
         }
       });
     });
-  });
+  })
+  // `lang` is the language of the email's fixed phrases; the unsubscribe link speaks it too.
+  .transform((bp) => ({ ...bp, footer: { ...bp.footer, unsubscribeText: bp.footer.unsubscribeText ?? phrasesFor(bp.lang).unsubscribe } }));
 
 export type Blueprint = z.infer<typeof BlueprintSchema>;
 export type BlueprintInput = z.input<typeof BlueprintSchema>;

@@ -1,6 +1,7 @@
 import type { ZodIssue } from "zod";
 import { contrastRatio } from "../blueprint/color";
 import { BlueprintSchema } from "../blueprint/schema";
+import { phrasesFor } from "../copy/phrases";
 import type { Blueprint, Section } from "../blueprint/schema";
 import { renderModule } from "../techniques";
 import type { RenderedModule } from "../techniques";
@@ -54,7 +55,7 @@ function buildHtml(bp: Blueprint): string {
   const theme = makeTheme(bp.design);
   const c = bp.design.colors;
   const width = bp.design.spacing.containerWidth;
-  const modules = bp.interactiveConfig.modules.map((m, i) => renderModule(m, i, theme));
+  const modules = bp.interactiveConfig.modules.map((m, i) => renderModule(m, i, theme, bp.lang));
   const placed = new Set(bp.sections.filter((s) => s.lockedHtml === undefined).map((s) => s.moduleIndex).filter((i) => i !== undefined));
   const onBg = readableOn(c.background, [c.mutedText, c.text, c.surface]);
 
@@ -83,7 +84,7 @@ function buildHtml(bp: Blueprint): string {
     `<p class="kx-muted" style="${footerText};font-weight:700">${esc(bp.brandName)}</p>` +
     `<p class="kx-muted" style="${footerText}">${esc(bp.footer.address)}</p>` +
     (bp.footer.note ? `<p class="kx-muted" style="${footerText}">${esc(bp.footer.note)}</p>` : "") +
-    `<p style="${footerText}"><a class="kx-unsubscribe kx-muted" href="{{UNSUBSCRIBE_URL}}" target="_blank" style="display:inline-block;padding:12px 8px;color:${onBg};text-decoration:underline">${esc(bp.footer.unsubscribeText)}</a></p>` +
+    `<p style="${footerText}"><a class="kx-unsubscribe kx-muted" href="{{UNSUBSCRIBE_URL}}" target="_blank" style="display:inline-block;padding:12px 8px;color:${onBg};text-decoration:underline">${esc(bp.footer.unsubscribeText ?? phrasesFor(bp.lang).unsubscribe)}</a></p>` +
     `</td></tr></table>`;
 
   const css = [baseStylesheet(theme), ...modules.map((m) => m.css)].join("\n");
@@ -101,7 +102,7 @@ function buildHtml(bp: Blueprint): string {
     `<body class="body kx-bg" style="margin:0;padding:0;width:100%;background-color:${c.background}">\n` +
     `<div class="kx-preheader" style="display:none;font-size:1px;line-height:1px;max-height:0;max-width:0;opacity:0;overflow:hidden;mso-hide:all">${esc(bp.preheader)}${PREHEADER_FILL}</div>\n` +
     `<div class="kx-vib-bar kx-bg" dir="${bp.dir}" style="background-color:${c.background};text-align:center;padding:8px 12px 0 12px">` +
-    `<a class="kx-vib kx-muted" href="{{VIB_URL}}" target="_blank" style="display:inline-block;padding:12px 8px;${theme.font};font-size:14px;line-height:20px;color:${onBg};text-decoration:underline">View in browser</a></div>\n` +
+    `<a class="kx-vib kx-muted" href="{{VIB_URL}}" target="_blank" style="display:inline-block;padding:12px 8px;${theme.font};font-size:14px;line-height:20px;color:${onBg};text-decoration:underline">${esc(phrasesFor(bp.lang).viewInBrowser)}</a></div>\n` +
     `<table ${TABLE} width="100%" class="kx-bg kx-outer" bgcolor="${c.background}" style="background-color:${c.background}" dir="${bp.dir}"><tr><td align="center" class="kx-outer" style="padding:8px 12px 32px 12px">\n` +
     `<!--[if mso]><table ${TABLE} width="${width}" align="center"><tr><td><![endif]-->\n` +
     `<table ${TABLE} class="kx-container kx-surface" width="${width}" align="center" bgcolor="${c.surface}" style="width:100%;max-width:${width}px;margin:0 auto;background-color:${c.surface};border-radius:16px;overflow:hidden">\n` +

@@ -17,7 +17,7 @@ function slideContent(item: CarouselModule["items"][number], theme: Theme): stri
 export const carousel: TechniqueRenderer<CarouselModule> = {
   technique: "carousel",
 
-  renderInteractive(m, { ns, theme }) {
+  renderInteractive(m, { ns, theme, phrases }) {
     const c = theme.design.colors;
     const n = m.items.length;
     const navBtn = (cls: string, target: number, glyph: string, name: string) =>
@@ -30,16 +30,16 @@ export const carousel: TechniqueRenderer<CarouselModule> = {
         (it, i) =>
           `<div class="${ns}-slide ${ns}-slide-${i}" data-kx-item="${i}" style="display:none">${slideContent(it, theme)}` +
           `<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="margin-top:16px"><tr>` +
-          `<td align="left" width="52">${navBtn(`${ns}-prev`, (i - 1 + n) % n, "&#8592;", "Previous")}</td>` +
+          `<td align="left" width="52">${navBtn(`${ns}-prev`, (i - 1 + n) % n, "&#8592;", esc(phrases.previous))}</td>` +
           `<td align="center" class="kx-muted" style="${theme.small}">${i + 1} / ${n}</td>` +
-          `<td align="right" width="52">${navBtn(`${ns}-next`, (i + 1) % n, "&#8594;", "Next")}</td>` +
+          `<td align="right" width="52">${navBtn(`${ns}-next`, (i + 1) % n, "&#8594;", esc(phrases.next))}</td>` +
           `</tr></table></div>`,
       )
       .join("");
     const dots = m.items
       .map(
         (it, i) =>
-          `<label for="${ns}-slide-${i}" class="${ns}-dot ${ns}-dot-${i}" aria-label="${esc(it.label ?? `Slide ${i + 1}`)}" style="display:inline-block;width:44px;height:44px;text-align:center;cursor:pointer">` +
+          `<label for="${ns}-slide-${i}" class="${ns}-dot ${ns}-dot-${i}" aria-label="${esc(it.label ?? phrases.slide(i + 1))}" style="display:inline-block;width:44px;height:44px;text-align:center;cursor:pointer">` +
           `<span class="${ns}-pip" style="display:inline-block;width:10px;height:10px;margin-top:17px;border-radius:5px;background-color:${mix(c.border, c.mutedText, 0.45)}"></span></label>`,
       )
       .join("");

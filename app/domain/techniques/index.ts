@@ -1,4 +1,5 @@
 import { moduleNs } from "../blueprint/schema";
+import { phrasesFor } from "../copy/phrases";
 import type { Module, Technique } from "../blueprint/schema";
 import { esc } from "../render/escape";
 import type { Theme } from "../render/theme";
@@ -32,9 +33,9 @@ export interface RenderedModule {
  * One module in the wrapper of docs/email-markup.md: a pre-checked probe reveals the interactive
  * block only where :checked works; everywhere else the static fallback stays visible.
  */
-export function renderModule(module: Module, index: number, theme: Theme): RenderedModule {
+export function renderModule(module: Module, index: number, theme: Theme, lang = "en"): RenderedModule {
   const ns = moduleNs(module, index);
-  const ctx: ModuleContext = { ns, theme };
+  const ctx: ModuleContext = { ns, theme, lang, phrases: phrasesFor(lang) };
   const r = rendererFor(module);
   const c = theme.design.colors;
   const head =

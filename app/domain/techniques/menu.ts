@@ -11,9 +11,9 @@ function linkStyle(theme: Theme): string {
 export const menu: TechniqueRenderer<MenuModule> = {
   technique: "menu",
 
-  renderInteractive(m, { ns, theme }) {
+  renderInteractive(m, { ns, theme, phrases }) {
     const c = theme.design.colors;
-    const label = m.label ?? "Menu";
+    const label = m.label ?? phrases.menu;
     const bar = (w: number) => `<span style="display:block;width:18px;height:2px;margin:${w}px 0 0 0;background-color:${c.text}"></span>`;
     const burger =
       `<label for="${ns}-toggle" class="${ns}-burger kx-text" style="display:inline-block;padding:12px 14px;min-width:44px;border:1px solid ${c.border};border-radius:${Math.min(theme.design.buttons.radius, 22)}px;${theme.font};font-size:15px;line-height:20px;font-weight:${theme.design.typography.weights.bold};color:${c.text};cursor:pointer;white-space:nowrap">` +
@@ -23,7 +23,7 @@ export const menu: TechniqueRenderer<MenuModule> = {
       `<input type="checkbox" id="${ns}-toggle" class="${ns}-toggle" style="display:none">` +
       `<div class="${ns}-bar" style="text-align:right">${burger}</div>` +
       `<div class="${ns}-overlay kx-surface" style="display:none;margin:12px 0 0 0;padding:8px 20px 16px 20px;border:1px solid ${c.border};border-radius:12px;background-color:${c.surface};box-shadow:0 12px 32px rgba(0,0,0,0.12)">` +
-      `<div style="text-align:right"><label for="${ns}-toggle" class="${ns}-close kx-muted" style="display:inline-block;padding:12px 4px;${theme.small};cursor:pointer">Close &#10005;</label></div>${links}</div>`
+      `<div style="text-align:right"><label for="${ns}-toggle" class="${ns}-close kx-muted" style="display:inline-block;padding:12px 4px;${theme.small};cursor:pointer">${esc(phrases.close)} &#10005;</label></div>${links}</div>`
     );
   },
 

@@ -1,4 +1,5 @@
 import type { QuizModule } from "../blueprint/schema";
+import type { Phrases } from "../copy/phrases";
 import { esc } from "../render/escape";
 import type { Theme } from "../render/theme";
 import type { TechniqueRenderer } from "./types";
@@ -19,9 +20,9 @@ function feedback(cls: string, tone: typeof RIGHT, title: string, body: string, 
   );
 }
 
-function questionHead(q: QuizModule["questions"][number], qi: number, n: number, theme: Theme): string {
+function questionHead(q: QuizModule["questions"][number], qi: number, n: number, theme: Theme, phrases: Phrases): string {
   return (
-    `<p class="kx-muted" style="margin:0 0 8px 0;${theme.small};letter-spacing:1px;text-transform:uppercase">Question ${qi + 1} of ${n}</p>` +
+    `<p class="kx-muted" style="margin:0 0 8px 0;${theme.small};letter-spacing:1px;text-transform:uppercase">${esc(phrases.questionOf(qi + 1, n))}</p>` +
     `<h3 class="kx-text" style="${theme.h3}">${esc(q.question)}</h3>`
   );
 }
@@ -29,7 +30,7 @@ function questionHead(q: QuizModule["questions"][number], qi: number, n: number,
 export const quiz: TechniqueRenderer<QuizModule> = {
   technique: "quiz",
 
-  renderInteractive(m, { ns, theme }) {
+  renderInteractive(m, { ns, theme, phrases }) {
     const n = m.questions.length;
     return m.questions
       .map((q, qi) => {
@@ -41,24 +42,24 @@ export const quiz: TechniqueRenderer<QuizModule> = {
           .join("");
         const right = q.options[q.answer] ?? "";
         return (
-          `<div class="${ns}-question" data-kx-item="${qi}" style="margin:0 0 ${qi + 1 < n ? 28 : 0}px 0">${questionHead(q, qi, n, theme)}${inputs}` +
+          `<div class="${ns}-question" data-kx-item="${qi}" style="margin:0 0 ${qi + 1 < n ? 28 : 0}px 0">${questionHead(q, qi, n, theme, phrases)}${inputs}` +
           `<div class="${ns}-options">${labels}</div>` +
-          feedback(`${ns}-right`, RIGHT, "Correct!", q.explanation, theme, true) +
-          feedback(`${ns}-wrong`, WRONG, `Not quite — the answer is ${right}.`, q.explanation, theme, true) +
+          feedback(`${ns}-right`, RIGHT, phrases.correct, q.explanation, theme, true) +
+          feedback(`${ns}-wrong`, WRONG, phrases.notQuite(right), q.explanation, theme, true) +
           `</div>`
         );
       })
       .join("");
   },
 
-  renderFallback(m, { theme }) {
+  renderFallback(m, { theme, phrases }) {
     const n = m.questions.length;
     return m.questions
       .map(
         (q, qi) =>
-          `<div data-kx-item="${qi}" style="margin:0 0 ${qi + 1 < n ? 28 : 0}px 0">${questionHead(q, qi, n, theme)}` +
+          `<div data-kx-item="${qi}" style="margin:0 0 ${qi + 1 < n ? 28 : 0}px 0">${questionHead(q, qi, n, theme, phrases)}` +
           q.options.map((o) => `<p class="kx-text" style="${optionStyle(theme)};cursor:default">${esc(o)}</p>`).join("") +
-          feedback("", RIGHT, `Answer: ${q.options[q.answer] ?? ""}`, q.explanation, theme, false) +
+          feedback("", RIGHT, phrases.answer(q.options[q.answer] ?? ""), q.explanation, theme, false) +
           `</div>`,
       )
       .join("");

@@ -1,4 +1,5 @@
 import type { SurveyModule } from "../blueprint/schema";
+import type { Phrases } from "../copy/phrases";
 import { esc } from "../render/escape";
 import { button, paragraphs } from "../render/theme";
 import type { Theme } from "../render/theme";
@@ -9,8 +10,8 @@ function optionStyle(theme: Theme): string {
   return `display:block;margin:0 0 10px 0;padding:12px 16px;border:2px solid ${c.border};border-radius:${Math.min(theme.design.buttons.radius, 12)}px;background-color:${c.surface};${theme.font};font-size:16px;line-height:20px;font-weight:${theme.design.typography.weights.bold};color:${c.text};text-decoration:none;cursor:pointer`;
 }
 
-function progress(theme: Theme, q: number, n: number): string {
-  return `<p class="kx-muted" style="margin:0 0 8px 0;${theme.small};letter-spacing:1px;text-transform:uppercase">Question ${q + 1} of ${n}</p>`;
+function progress(theme: Theme, phrases: Phrases, q: number, n: number): string {
+  return `<p class="kx-muted" style="margin:0 0 8px 0;${theme.small};letter-spacing:1px;text-transform:uppercase">${esc(phrases.questionOf(q + 1, n))}</p>`;
 }
 
 function thanks(m: SurveyModule, theme: Theme): string {
@@ -21,7 +22,7 @@ export const survey: TechniqueRenderer<SurveyModule> = {
   technique: "survey",
 
   // Every radio sits before .<ns>-steps so a :checked answer can hide its step and reveal the next.
-  renderInteractive(m, { ns, theme }) {
+  renderInteractive(m, { ns, theme, phrases }) {
     const n = m.questions.length;
     const inputs = m.questions
       .map((q, qi) => q.options.map((_, oi) => `<input type="radio" name="${ns}-q${qi}" id="${ns}-q${qi}-o${oi}" class="${ns}-q${qi}" style="display:none">`).join(""))
@@ -29,7 +30,7 @@ export const survey: TechniqueRenderer<SurveyModule> = {
     const steps = m.questions
       .map(
         (q, qi) =>
-          `<div class="${ns}-step ${ns}-step-${qi}" data-kx-item="${qi}" style="display:${qi === 0 ? "block" : "none"}">${progress(theme, qi, n)}` +
+          `<div class="${ns}-step ${ns}-step-${qi}" data-kx-item="${qi}" style="display:${qi === 0 ? "block" : "none"}">${progress(theme, phrases, qi, n)}` +
           `<h3 class="kx-text" style="${theme.h3}">${esc(q.question)}</h3>` +
           q.options.map((o, oi) => `<label for="${ns}-q${qi}-o${oi}" class="${ns}-option kx-text" style="${optionStyle(theme)}">${esc(o.label)}</label>`).join("") +
           `</div>`,
@@ -38,14 +39,14 @@ export const survey: TechniqueRenderer<SurveyModule> = {
     return `${inputs}<div class="${ns}-steps">${steps}<div class="${ns}-done" data-kx-item="${n}" style="display:none">${thanks(m, theme)}</div></div>`;
   },
 
-  renderFallback(m, { theme }) {
+  renderFallback(m, { theme, phrases }) {
     const c = theme.design.colors;
     const n = m.questions.length;
     return (
       m.questions
         .map(
           (q, qi) =>
-            `<div data-kx-item="${qi}" style="margin:0 0 16px 0">${progress(theme, qi, n)}<h3 class="kx-text" style="${theme.h3}">${esc(q.question)}</h3>` +
+            `<div data-kx-item="${qi}" style="margin:0 0 16px 0">${progress(theme, phrases, qi, n)}<h3 class="kx-text" style="${theme.h3}">${esc(q.question)}</h3>` +
             q.options
               .map((o) =>
                 o.url
