@@ -11,6 +11,7 @@ import type { Blueprint, DesignTokens, Technique } from "~/domain/blueprint/sche
 import { mergeDesign } from "~/domain/blueprint/styles";
 import type { CopyDoc } from "~/domain/copy/schema";
 import { copyToText } from "~/domain/copy/schema";
+import { languageWarnings } from "~/domain/copy/phrases";
 import { assemblePrompt, extractTechniques, parsePromptFacts, type PromptFacts } from "~/domain/prompt";
 import type { Complexity, ImageInput, SavedSectionInput } from "~/domain/prompt/inputs";
 import { autofix } from "~/domain/autofix/autofix";
@@ -407,7 +408,8 @@ async function runPipeline(
         ampGenerated: Boolean(ampHtml),
         rag,
         qa: { score: report.score, qualifiesForFreeRegen: report.qualifiesForFreeRegen, failedChecks: report.failedChecks },
-        validator: { fixesApplied: fixed.fixesApplied, warnings: fixed.warnings, refineTriggered },
+        // A prompt language without a local frame is said first: the email's fixed phrases are English.
+        validator: { fixesApplied: fixed.fixesApplied, warnings: [...languageWarnings(u.facts.language), ...fixed.warnings], refineTriggered },
         ...(amp ? { amp } : {}),
         usage: { input_tokens: usage.inputTokens, output_tokens: usage.outputTokens, estimated: usage.estimated },
         timingsMs: { total: 0 },
