@@ -14,10 +14,10 @@ import { copyToText } from "~/domain/copy/schema";
 import { languageWarnings } from "~/domain/copy/phrases";
 import { assemblePrompt, extractTechniques, parsePromptFacts, type PromptFacts } from "~/domain/prompt";
 import type { Complexity, ImageInput, SavedSectionInput } from "~/domain/prompt/inputs";
-import { autofix } from "~/domain/autofix/autofix";
+import { autofixDoc } from "~/domain/autofix/autofix";
 import { checkHtmlShape, describeHtmlProblem, type HtmlLimits } from "~/domain/html/limits";
 import { render } from "~/domain/render";
-import { qa, type QaResult } from "~/domain/qa/qa";
+import { qaDoc, type QaResult } from "~/domain/qa/qa";
 import type { AmpClipping, AmpParity, AmpValidation } from "~/domain/amp";
 import { addUsage, type EngineUsage } from "~/engines/prompts/usage";
 import type { CodeExample } from "~/engines/code/port";
@@ -340,14 +340,17 @@ async function runPipeline(
 
   // Step 7: deterministic tiered auto-fixes.
   const context = { subject: blueprint.subject, preheader: blueprint.preheader, lang: blueprint.lang, techniques: u.techniques };
-  let fixed = autofix(code.html, context);
+  // autofixDoc hands QA its fixed tree: one parse for both (issue 16, item 7).
+  let fixed = autofixDoc(code.html, context);
   stage("autofix", { fixes: fixed.fixesApplied.length });
 
   // Step 8: the 28 checks. A model-written email that scores below the free-regeneration line gets
   // one refine pass aimed at its failed checks (the local renderer's output never needs it).
-  // QA compares the words as the email shows them (options, answers and prices as separate strings).
+  // QA compares the words as the email shows them (options, answers and prices as separate strings),
+  // and looks for the prompt's facts in both the interactive and the fallback view.
   const qaCopy = copyDoc ? visibleCopy(copyDoc, u.techniques) : undefined;
-  let report = qa(fixed.html, { ...context, copyDoc: qaCopy });
+  const qaContext = { ...context, copyDoc: qaCopy, facts: u.facts };
+  let report = qaDoc(fixed.doc, qaContext);
   let refineTriggered = false;
   if (report.qualifiesForFreeRegen && engines.code.kind === "llm") {
     refineTriggered = true;
@@ -355,10 +358,10 @@ async function runPipeline(
     const refined = await engines.refine.refine(fixed.html, instructions);
     usage = addUsage(usage, refined.usage);
     if (refined.ok && !modelHtmlProblem(refined.html)) {
-      const again = autofix(refined.html, context);
-      const second = qa(again.html, { ...context, copyDoc: qaCopy });
+      const again = autofixDoc(refined.html, context);
+      const second = qaDoc(again.doc, qaContext);
       if (second.score >= report.score) {
-        fixed = { html: again.html, fixesApplied: [...fixed.fixesApplied, ...again.fixesApplied], warnings: [...fixed.warnings, ...again.warnings] };
+        fixed = { ...again, fixesApplied: [...fixed.fixesApplied, ...again.fixesApplied], warnings: [...fixed.warnings, ...again.warnings] };
         report = second;
       }
     }
@@ -475,8 +478,8 @@ export async function generateEmail(
   // Nothing understood, nothing changed: the caller is not charged for it.
   const charged = refined.applied.length > 0 ? cost : 0;
   if (charged === 0 && cost > 0) await refund(db, user.id, AI_GENERATION, cost, generationId);
-  const fixed = autofix(refined.html, {});
-  const report = qa(fixed.html, {});
+  const fixed = autofixDoc(refined.html, {});
+  const report = qaDoc(fixed.doc, {});
   return {
     ok: true,
     response: {
