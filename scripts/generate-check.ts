@@ -6,12 +6,16 @@
 // every module (the drivers of e2e/email), and checks the copy was placed word for word.
 // Prints one block per prompt and the totals; exits 1 when the local pipeline misses the bar:
 // every blueprint valid, every interactive control works, median QA ≥ 90, lowest QA ≥ 75.
+// It also reports which of each prompt's expected facts (brand, items, prices, codes, dates,
+// occasion) the email shows, per prompt, per language and overall: reported, not part of the bar.
 import fs from "node:fs";
 import path from "node:path";
 import { fail, parseArgs, stringFlag } from "./lib/args";
+import { type Fact, type FactsResult, checkFacts, formatFacts, formatTotals, langMatches, listFacts, pct, summariseFacts } from "./eval/facts";
+import { DEFAULT_PROMPT_SET } from "./eval/set";
 import { useOfflineTempEnv } from "./lib/offline-env";
 
-const USAGE = "usage: npm run generate:check [-- --prompts scripts/eval/prompts.v1.json] [--only id,id] [--json report.json] [--width 600] [--html-dir DIR]";
+const USAGE = "usage: npm run generate:check [-- --prompts scripts/eval/prompts.v2.json] [--only id,id] [--json report.json] [--width 600] [--html-dir DIR]";
 const BAR = { medianQa: 90, lowestQa: 75 };
 
 // Configuration is read once, on the first import of the app: set it before importing anything.
@@ -27,9 +31,20 @@ interface PromptResult {
   blueprintValid: boolean;
   controls: { ok: boolean; modules: Array<{ technique: string; ns: string; works: boolean; fallbackWorks: boolean; error?: string }> };
   verbatim: { ok: boolean; message: string };
-  /** The set's `expectText`: words of the prompt (names, items, prices, dates) the email must show. */
-  promptWords?: { expected: number; missing: string[] };
+  /** The prompt's language (the set's `facts.language`; "und" when the entry does not say). */
+  language: string;
+  /** The email's `<html lang>`. */
+  htmlLang?: string;
+  /** The set's facts (or its older `expectText`) and which of them the email's visible text shows. */
+  facts?: FactsResult;
   ms: number;
+}
+
+/** The entry's `facts`, or for older sets its `expectText` read as plain words to show. */
+function expectedFacts(entry: { facts?: Parameters<typeof listFacts>[0]; expectText?: unknown }): Fact[] {
+  if (entry.facts) return listFacts(entry.facts);
+  const words = Array.isArray(entry.expectText) ? entry.expectText.filter((w): w is string => typeof w === "string") : [];
+  return words.map((value) => ({ kind: "text", value }));
 }
 
 function median(xs: number[]): number {
@@ -47,7 +62,7 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const file = stringFlag(args, "prompts") ?? "scripts/eval/prompts.v1.json";
+  const file = stringFlag(args, "prompts") ?? DEFAULT_PROMPT_SET;
   const only = stringFlag(args, "only")?.split(",").map((s) => s.trim()).filter(Boolean);
   const jsonOut = stringFlag(args, "json");
   const htmlDir = stringFlag(args, "html-dir");
@@ -100,8 +115,12 @@ async function main(): Promise<number> {
         blueprintValid: false,
         controls: { ok: false, modules: [] },
         verbatim: { ok: false, message: "not checked" },
+        language: entry.facts?.language ?? "und",
         ms: 0,
       };
+      // Until the email shows them, every expected fact is missing: an error loses them all.
+      const facts = expectedFacts(entry);
+      if (facts.length) r.facts = { expected: facts.length, found: [], missing: facts };
       results.push(r);
       try {
         // The same validation the endpoint applies, so the set cannot hold a request the API refuses.
@@ -132,11 +151,10 @@ async function main(): Promise<number> {
         const check = qa(html, { copyDoc: placed, techniques: copy.techniques }).checks.find((c) => c.id === "copy-verbatim");
         r.verbatim = { ok: Boolean(check?.passed), message: check?.message ?? "copy-verbatim check missing" };
 
-        const expectText = Array.isArray(entry.expectText) ? (entry.expectText as string[]) : [];
-        if (expectText.length) {
+        r.htmlLang = /<html\b[^>]*?\blang\s*=\s*["']?([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*)/i.exec(html.slice(0, 4000))?.[1];
+        if (facts.length) {
           const doc = parseEmail(html);
-          const text = normalizeText(textOf(doc.body ?? doc.document)).toLowerCase();
-          r.promptWords = { expected: expectText.length, missing: expectText.filter((w) => !text.includes(normalizeText(w).toLowerCase())) };
+          r.facts = checkFacts(normalizeText(textOf(doc.body ?? doc.document)), facts);
         }
 
         r.controls = await interactivity.checkInteractivity(browser, html, blueprint, width);
@@ -171,10 +189,8 @@ function printOne(r: PromptResult): void {
   console.log(`  every interactive control works: ${yes(r.controls.ok)}${failedControls.length ? "" : ` (${r.controls.modules.map((m) => `${m.technique}@${m.ns}`).join(", ")})`}`);
   for (const m of failedControls) console.log(`    - ${m.technique}@${m.ns}: ${m.error ?? "failed"}`);
   console.log(`  copy verbatim: ${yes(r.verbatim.ok)}${r.verbatim.ok ? "" : ` — ${r.verbatim.message}`}`);
-  if (r.promptWords) {
-    const { expected, missing } = r.promptWords;
-    console.log(`  prompt words present: ${expected - missing.length}/${expected}${missing.length ? ` — missing ${missing.map((w) => `"${w}"`).join(", ")}` : ""}`);
-  }
+  const lang = `${r.language}, html lang ${r.htmlLang ?? "none"}`;
+  console.log(r.facts ? `  ${formatFacts(r.facts)}  (${lang})` : `  facts: none expected  (${lang})`);
 }
 
 function summarise(results: PromptResult[]) {
@@ -201,12 +217,8 @@ function summarise(results: PromptResult[]) {
     blueprintsValid: results.filter((r) => r.blueprintValid).length,
     controlsOk: results.filter((r) => r.controls.ok).length,
     verbatimOk: results.filter((r) => r.verbatim.ok).length,
-    promptWords: {
-      prompts: results.filter((r) => r.promptWords).length,
-      complete: results.filter((r) => r.promptWords && r.promptWords.missing.length === 0).length,
-      expected: results.reduce((n, r) => n + (r.promptWords?.expected ?? 0), 0),
-      present: results.reduce((n, r) => n + (r.promptWords ? r.promptWords.expected - r.promptWords.missing.length : 0), 0),
-    },
+    facts: summariseFacts(results.filter((r) => r.facts).map((r) => ({ language: r.language, langOk: langMatches(r.language, r.htmlLang), facts: r.facts! }))),
+    missedFacts: missedByKind(results),
     medianQa: median(scores),
     lowestQa: scores.length ? Math.min(...scores) : NaN,
     lowestQaPrompt: scored.find((r) => r.qa === Math.min(...scores))?.id,
@@ -224,6 +236,18 @@ function summarise(results: PromptResult[]) {
   return s;
 }
 
+/** How many facts of each kind were expected and missed, e.g. brand 12/160. */
+function missedByKind(results: PromptResult[]): Record<string, { expected: number; missing: number; missingPct: string }> {
+  const out: Record<string, { expected: number; missing: number; missingPct: string }> = {};
+  for (const r of results) {
+    if (!r.facts) continue;
+    for (const f of [...r.facts.found, ...r.facts.missing]) (out[f.kind] ??= { expected: 0, missing: 0, missingPct: "" }).expected += 1;
+    for (const f of r.facts.missing) out[f.kind]!.missing += 1;
+  }
+  for (const v of Object.values(out)) v.missingPct = pct(v.missing, v.expected);
+  return out;
+}
+
 function printSummary(s: ReturnType<typeof summarise>): void {
   console.log("\n════ totals");
   console.log(`prompts: ${s.prompts}${s.errors.length ? `  errors: ${s.errors.join(", ")}` : ""}`);
@@ -231,8 +255,10 @@ function printSummary(s: ReturnType<typeof summarise>): void {
   console.log(`blueprints valid: ${s.blueprintsValid}/${s.prompts}`);
   console.log(`every interactive control works: ${s.controlsOk}/${s.prompts}`);
   console.log(`copy verbatim: ${s.verbatimOk}/${s.prompts}`);
-  const pw = s.promptWords;
-  console.log(`prompt words present (expectText, reported, not part of the bar): ${pw.present}/${pw.expected} words; ${pw.complete}/${pw.prompts} prompts complete`);
+  console.log(`facts (reported, not part of the bar): ${formatTotals(s.facts.overall)}`);
+  console.log(`  missing by kind (missing/expected): ${Object.entries(s.missedFacts).map(([k, v]) => `${k} ${v.missing}/${v.expected}`).join(", ") || "none"}`);
+  console.log("  per language:");
+  for (const [lang, t] of Object.entries(s.facts.perLanguage)) console.log(`    ${lang.padEnd(4)} prompts ${String(t.prompts).padStart(3)}  ${formatTotals(t)}`);
   if (s.techniqueMismatches.length) console.log(`techniques differ from the set's expectation: ${s.techniqueMismatches.join(", ")}`);
   const checks = Object.entries(s.failedCheckCounts).sort((a, b) => b[1] - a[1]);
   console.log(`failed checks: ${checks.length ? checks.map(([id, n]) => `${id} ×${n}`).join(", ") : "none"}`);

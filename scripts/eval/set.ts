@@ -1,6 +1,13 @@
 // The prompt set file: validated with zod, with errors that point at the entry and field.
 import fs from "node:fs";
 import { z } from "zod";
+import { PromptFactsSchema } from "./facts";
+
+/** The set the CLIs use when none is named. */
+export const DEFAULT_PROMPT_SET = "scripts/eval/prompts.v2.json";
+
+/** Notes on how a prompt is written, counted by the set's composition test. */
+export const PROMPT_TAGS = ["terse", "non-english", "html", "emoji", "pair", "hostile", "long"] as const;
 
 export const PromptEntrySchema = z
   .object({
@@ -12,6 +19,9 @@ export const PromptEntrySchema = z
     savedSections: z.array(z.unknown()).optional(),
     styleTheory: z.string().trim().min(1).max(60).optional(),
     complexity: z.string().trim().min(1).max(40).optional(),
+    /** What the email must show: generate:check reports which facts it found (not sent anywhere). */
+    facts: PromptFactsSchema.optional(),
+    tags: z.array(z.enum(PROMPT_TAGS)).max(PROMPT_TAGS.length).optional(),
   })
   // Sets may carry notes for people (tags, expected techniques); they are not sent anywhere.
   .passthrough();

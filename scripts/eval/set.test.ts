@@ -1,0 +1,104 @@
+// The default prompt set: every prompt says which facts its email must show, and the set is
+// composed as issue 16 asks (size, terse, other languages, markup, pairs, hostile).
+import { describe, expect, it } from "vitest";
+import { TECHNIQUES } from "../../app/domain/blueprint/schema";
+import { GenerateRequestSchema } from "../../app/domain/generation/requests";
+import { EMAIL_TYPES } from "../../app/domain/prompt/facts";
+import { listFacts, normaliseForMatch } from "./facts";
+import { DEFAULT_PROMPT_SET, type PromptEntry, loadPromptSet, parsePromptSet } from "./set";
+
+const loaded = loadPromptSet(DEFAULT_PROMPT_SET);
+if (!loaded.ok) throw new Error(loaded.error);
+const prompts = loaded.set.prompts;
+const tagged = (tag: string) => prompts.filter((p) => p.tags?.includes(tag as never));
+const language = (p: PromptEntry) => p.facts?.language;
+
+describe(`the default prompt set (${DEFAULT_PROMPT_SET})`, () => {
+  it("has at least 150 prompts, each with facts to find", () => {
+    expect(prompts.length).toBeGreaterThanOrEqual(150);
+    const without = prompts.filter((p) => !p.facts || listFacts(p.facts).length === 0).map((p) => p.id);
+    expect(without).toEqual([]);
+  });
+
+  it("expects only facts written in the prompt's own words (or the saved sections it brings)", () => {
+    const invented: string[] = [];
+    for (const p of prompts) {
+      const source = normaliseForMatch([p.prompt, ...(p.savedSections ?? []).map((s) => JSON.stringify(s))].join(" "));
+      for (const f of listFacts(p.facts!)) if (!source.includes(normaliseForMatch(f.value))) invented.push(`${p.id}: ${f.kind} "${f.value}"`);
+    }
+    expect(invented).toEqual([]);
+  });
+
+  it("is at least a third terse, and terse means short", () => {
+    const terse = tagged("terse");
+    expect(terse.length * 3).toBeGreaterThanOrEqual(prompts.length);
+    expect(terse.filter((p) => p.prompt.length > 120).map((p) => p.id)).toEqual([]);
+    // Most of them typed the way people type into a box: no capital at the start.
+    expect(terse.filter((p) => p.prompt[0] === p.prompt[0]!.toLowerCase()).length * 2).toBeGreaterThan(terse.length);
+  });
+
+  it("is at least a fifth non-English, in the six frame languages and a few others", () => {
+    const other = prompts.filter((p) => language(p) !== "en");
+    expect(other.length * 5).toBeGreaterThanOrEqual(prompts.length);
+    expect(other.map((p) => p.id).sort()).toEqual(tagged("non-english").map((p) => p.id).sort());
+    const languages = new Set(other.map(language));
+    for (const code of ["fr", "es", "de", "pt", "it", "nl", "pl", "ja"]) expect(languages, code).toContain(code);
+  });
+
+  it("has prompts with HTML, with emoji, with two techniques, and hostile ones", () => {
+    expect(tagged("html").length).toBeGreaterThanOrEqual(3);
+    expect(tagged("html").filter((p) => !/<[a-z/]/i.test(p.prompt)).map((p) => p.id)).toEqual([]);
+    expect(tagged("emoji").length).toBeGreaterThanOrEqual(3);
+    expect(tagged("emoji").filter((p) => !/\p{Extended_Pictographic}/u.test(p.prompt)).map((p) => p.id)).toEqual([]);
+    const pairs = prompts.filter((p) => (p.expectTechniques as string[]).length === 2);
+    expect(pairs.length).toBeGreaterThanOrEqual(10);
+    expect(pairs.map((p) => p.id).sort()).toEqual(tagged("pair").map((p) => p.id).sort());
+    const hostile = tagged("hostile");
+    expect(hostile.length).toBeGreaterThanOrEqual(3);
+    expect(hostile.some((p) => /ignore (?:previous|all)/i.test(p.prompt))).toBe(true);
+    expect(hostile.some((p) => p.prompt.length > 10_000)).toBe(true);
+  });
+
+  it("covers every technique and every email type", () => {
+    const techniques = new Set(prompts.flatMap((p) => p.expectTechniques as string[]));
+    expect([...techniques].sort()).toEqual([...TECHNIQUES].sort());
+    const types = new Set(prompts.map((p) => p.emailType));
+    for (const t of EMAIL_TYPES) expect(types, t).toContain(t);
+  });
+
+  it("holds the four prompts of issue 16", () => {
+    for (const start of [
+      "Onboarding checklist for new Ledgerly accounting users",
+      "Solar system trivia quiz from the Starlight Planetarium",
+      "quick nps survey, gridline fitness members, 2 questions",
+      "quiz: which houseplant fits your apartment? brand Leafly Loft",
+    ]) {
+      expect(prompts.some((p) => p.prompt.startsWith(start)), start).toBe(true);
+    }
+  });
+
+  it("holds only requests the endpoint accepts", () => {
+    const refused = prompts.filter((p) => !GenerateRequestSchema.safeParse({ ...p, useRAG: false }).success).map((p) => p.id);
+    expect(refused).toEqual([]);
+  });
+});
+
+describe("parsePromptSet: facts and tags", () => {
+  const set = (entry: Record<string, unknown>) => JSON.stringify({ version: "t", prompts: [{ id: "a", prompt: "p", ...entry }] });
+
+  it("accepts facts with a language and the kinds it knows", () => {
+    expect(parsePromptSet(set({ facts: { language: "fr", brand: "Spa Lumière", items: [{ name: "soin", price: "65 €" }, "forfait"] }, tags: ["non-english"] })).ok).toBe(true);
+  });
+
+  it.each([
+    [{ facts: { brand: "x" } }, /prompts\[0\]\.facts\.language/],
+    [{ facts: { language: "French" } }, /ISO 639/],
+    [{ facts: { language: "en", brands: "x" } }, /brands/],
+    [{ facts: { language: "en", items: [{ name: "" }] } }, /must not be empty/],
+    [{ tags: ["shouty"] }, /prompts\[0\]\.tags\[0\]/],
+  ])("refuses %j", (entry, message) => {
+    const r = parsePromptSet(set(entry));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatch(message);
+  });
+});
