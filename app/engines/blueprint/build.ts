@@ -382,14 +382,15 @@ export function buildBlueprint(input: BuildInput): BuildResult {
   const candidate: BlueprintInput = {
     subject: copyDoc.subject,
     preheader: copyDoc.preheader,
-    lang: "en",
+    lang: facts.language.frame,
     dir: "ltr",
     brandName,
     technique: techniques[0],
     design,
     sections,
     interactiveConfig: { modules },
-    footer: { address: footerText ? footerText.slice(0, 300) : brandName, unsubscribeText: "Unsubscribe" },
+    // unsubscribeText is left to the schema, which writes it in the blueprint's language.
+    footer: { address: footerText ? footerText.slice(0, 300) : brandName },
   };
   const parsed = BlueprintSchema.safeParse(candidate);
   if (!parsed.success) {

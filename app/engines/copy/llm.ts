@@ -15,7 +15,7 @@ export class LlmCopyEngine implements CopyEngine {
     const r = await this.client.completeJson({
       role: "copy",
       system: COPY_SYSTEM,
-      prompt: copyPrompt({ assembledPrompt: assembled, techniques: input.techniques }),
+      prompt: copyPrompt({ assembledPrompt: assembled, techniques: input.techniques, language: input.facts.language }),
       schema: CopyDocSchema,
       schemaName: "CopyDoc",
       promptVersion: COPY_PROMPT_VERSION,

@@ -3,9 +3,11 @@ import { z } from "zod";
 import { ColorsSchema, type Technique } from "~/domain/blueprint/schema";
 import { STYLE_THEORY_KEYS } from "~/domain/blueprint/styles";
 import type { CopyDoc } from "~/domain/copy/schema";
+import type { PromptLanguage } from "~/domain/prompt/facts";
 import type { ImageInput } from "~/domain/prompt/inputs";
+import { languageInstruction } from "./language";
 
-export const BLUEPRINT_PROMPT_VERSION = "blueprint.v1";
+export const BLUEPRINT_PROMPT_VERSION = "blueprint.v2";
 
 const index = z.number().int().min(0).max(50);
 
@@ -35,6 +37,7 @@ export function blueprintPrompt(input: {
   copyDoc: CopyDoc;
   techniques: Technique[];
   images?: ImageInput[];
+  language?: PromptLanguage;
 }): string {
   const sections = input.copyDoc.sections.map((s, i) => `${i}. [${s.role}] ${s.headline || "(no headline)"}${s.cta ? ` — button "${s.cta}"` : ""}`).join("\n");
   const images = (input.images ?? []).map((img, i) => `${i}. ${img.name}${img.description ? ` — ${img.description}` : ""}`).join("\n") || "None.";
@@ -51,6 +54,6 @@ ${input.copyDoc.items.map((it, i) => `${i}. ${it.label}${it.headline ? ` — ${i
 
 ## Images (by index)
 ${images}
-
+${input.language ? `\n## Language\n${languageInstruction(input.language)} The copy above is final; this tells you the language of the email, whose fixed labels code adds in it.\n` : ""}
 Answer with the StructurePlan JSON.`;
 }

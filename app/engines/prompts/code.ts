@@ -1,7 +1,8 @@
 /** Versioned prompt of the code stage: HTML written from the blueprint, guided by retrieved library examples. */
 import type { Blueprint } from "~/domain/blueprint/schema";
+import { languageInstruction } from "./language";
 
-export const CODE_PROMPT_VERSION = "code.v1";
+export const CODE_PROMPT_VERSION = "code.v2";
 
 export const CODE_SYSTEM = `You write production HTML emails with CSS-only interactivity. Answer with one complete HTML document and nothing else (no prose, no markdown fences).
 
@@ -18,6 +19,9 @@ Markup contract (the service re-checks and auto-fixes it afterwards, but get it 
 export function codePrompt(input: { blueprint: Blueprint; assembledPrompt?: string }): string {
   return `${input.assembledPrompt ? `${input.assembledPrompt}\n\n` : ""}## Blueprint (final; place its words verbatim)
 ${JSON.stringify(input.blueprint, null, 1)}
+
+## Language
+${languageInstruction(input.blueprint.lang)} The blueprint's words are already in it; write the labels you add yourself (view in browser, unsubscribe, previous/next, question N of M) in it too, and set <html lang="${input.blueprint.lang}">.
 
 Write the complete HTML email for this blueprint.`;
 }

@@ -1,7 +1,9 @@
 /** Versioned prompt of the copy stage (llm copywriter). Bump the version with any wording change. */
 import type { Technique } from "~/domain/blueprint/schema";
+import type { PromptLanguage } from "~/domain/prompt/facts";
+import { languageInstruction } from "./language";
 
-export const COPY_PROMPT_VERSION = "copy.v1";
+export const COPY_PROMPT_VERSION = "copy.v2";
 
 export const COPY_SYSTEM = `You are the copywriter of an interactive-email service. You write the complete words of one email as a JSON object called CopyDoc, and nothing else.
 
@@ -23,7 +25,8 @@ Rules:
   - cart (itemCart): 2–6 products: label = product name, headline = the price alone (e.g. "$18" or "€3.50"), body = a short description. The cart section's cta is the checkout button label.
   - Two content modules (tabs, accordion, carousel together): give both the same number of items.`;
 
-export function copyPrompt(input: { assembledPrompt: string; techniques: Technique[] }): string {
+export function copyPrompt(input: { assembledPrompt: string; techniques: Technique[]; language?: PromptLanguage }): string {
   const modules = input.techniques.map((t) => (t === "itemCart" ? "cart (itemCart)" : t)).join(" + ");
-  return `${input.assembledPrompt}\n\n## Task\nWrite the CopyDoc for this email. Interactive modules, in order: ${modules}.`;
+  const language = input.language ? `\n\n## Language\n${languageInstruction(input.language)}` : "";
+  return `${input.assembledPrompt}${language}\n\n## Task\nWrite the CopyDoc for this email. Interactive modules, in order: ${modules}.`;
 }
