@@ -156,8 +156,8 @@ describe("libSQL vector index (ANN path)", () => {
     const items = library(600, 7);
     const writer = createLibsqlVectorIndex({ client, annThreshold: Number.POSITIVE_INFINITY });
     for (let i = 0; i < items.length; i += 200) await writer.upsert(items.slice(i, i + 200));
-    // Candidate budget far below the library size, so the projection has to do the work.
-    const ann = createLibsqlVectorIndex({ client, annThreshold: 100, minCandidates: 60, overfetch: 6 });
+    // Only topK rows re-ranked exactly, so the int8 scan's own order has to be right.
+    const ann = createLibsqlVectorIndex({ client, annThreshold: 100, minExact: 7, exactFactor: 1 });
     const r = rng(99);
     let hit = 0;
     let total = 0;
@@ -184,7 +184,7 @@ describe("libSQL vector index (ANN path)", () => {
 
   it("keeps the candidate index fresh on its own writes and rebuilds after another connection writes", async () => {
     const items = library(150, 3);
-    const ann = createLibsqlVectorIndex({ client, annThreshold: 100, projectedDims: 128 });
+    const ann = createLibsqlVectorIndex({ client, annThreshold: 100 });
     await ann.upsert(items);
     expect(await ann.warm()).toEqual({ ok: true, value: { size: 150 } });
 

@@ -2,7 +2,7 @@ import type { Client, InArgs, InValue } from "@libsql/client";
 import type { StoredMetadata } from "~/domain/retrieval/metadata";
 import { bytesToFloat32 } from "~/domain/retrieval/vectors";
 import { EMBEDDING_DIMENSIONS } from "~/adapters/embeddings/port";
-import { CandidateIndex, Projector, type CandidateKeys } from "./projection";
+import { Int8VectorStore, type SlotKeys } from "./int8-store";
 import {
   inRequestedOrder,
   matchesFilter,
@@ -17,21 +17,16 @@ import {
 } from "./port";
 
 // Vectors live in `rag_vectors` of the application database (DESIGN.md §1). Small libraries are
-// answered by exact cosine in SQL. From `annThreshold` rows on, an in-process projected index
-// (projection.ts) proposes candidates and SQL re-ranks them by exact cosine; ADR 010 has the
-// measurements behind that choice and its defaults.
+// answered by exact cosine in SQL. From `annThreshold` rows on, an in-process int8 copy of every
+// vector (int8-store.ts) is scanned in full and SQL re-ranks the best few dozen by exact cosine;
+// ADR 015 (which replaces ADR 010's projected index) has the measurements behind that choice.
 
 export interface LibsqlIndexOptions {
   client: Client;
   dimensions?: number;
-  /** Row count from which queries use the ANN path. 0 = always, Infinity = never. */
+  /** Row count from which queries use the in-memory int8 scan ("ann" path). 0 = always, Infinity = never. */
   annThreshold?: number;
-  /** Dimensions kept by the random projection. */
-  projectedDims?: number;
-  /** Candidates taken from the projected scan: max(minCandidates, topK × overfetch). */
-  overfetch?: number;
-  minCandidates?: number;
-  /** Of those, how many (after the int8 re-score) are re-ranked by exact cosine in SQL: max(minExact, topK × exactFactor). */
+  /** Best of the int8 scan re-ranked by exact cosine in SQL: max(minExact, topK × exactFactor). */
   exactFactor?: number;
   minExact?: number;
   /** Injected for tests; defaults to the wall clock. */
@@ -39,8 +34,10 @@ export interface LibsqlIndexOptions {
 }
 
 export interface LibsqlVectorIndex extends VectorIndex {
-  /** Builds the candidate index now instead of on the first large query (bench, startup). */
+  /** Builds the in-memory int8 copy now instead of on the first large query (bench, startup). */
   warm(): Promise<IndexResult<{ size: number }>>;
+  /** Bytes the in-memory copy holds (0 before it is built), for the bench. */
+  memoryBytes(): number;
   /** Which path the last query took, for logs and tests. */
   lastQueryPath(): "exact" | "ann" | null;
 }
@@ -61,7 +58,7 @@ function vectorArg(v: Float32Array): Uint8Array {
   return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
 }
 
-function keysOf(meta: StoredMetadata): CandidateKeys {
+function keysOf(meta: StoredMetadata): SlotKeys {
   const s = (v: unknown) => (typeof v === "string" ? v : null);
   return { type: s(meta.type) ?? "", technique: s(meta.technique), exampleType: s(meta.exampleType) };
 }
@@ -108,15 +105,11 @@ export function createLibsqlVectorIndex(options: LibsqlIndexOptions): LibsqlVect
   const { client } = options;
   const dims = options.dimensions ?? EMBEDDING_DIMENSIONS;
   const annThreshold = options.annThreshold ?? 1000;
-  const projectedDims = options.projectedDims ?? 256;
-  const overfetch = options.overfetch ?? 30;
-  const minCandidates = options.minCandidates ?? 300;
-  const exactFactor = options.exactFactor ?? 2;
-  const minExact = options.minExact ?? 24;
+  const exactFactor = options.exactFactor ?? 3;
+  const minExact = options.minExact ?? 32;
   const now = options.now ?? (() => new Date());
 
-  const projector = new Projector(dims, projectedDims);
-  let ann: CandidateIndex | null = null;
+  let ann: Int8VectorStore | null = null;
   let building: Promise<IndexResult<{ size: number }>> | null = null;
   /** PRAGMA data_version when the index was built or the rows counted; it changes when another connection commits. */
   let builtAtVersion: number | null = null;
@@ -154,7 +147,7 @@ export function createLibsqlVectorIndex(options: LibsqlIndexOptions): LibsqlVect
     try {
       writesDuringBuild = [];
       const version = await dataVersion();
-      const fresh = new CandidateIndex(projector, Math.max(1024, rowCount ?? 0));
+      const fresh = new Int8VectorStore(dims, Math.max(1024, rowCount ?? 0));
       let after = "";
       for (;;) {
         const r = await client.execute({
@@ -164,7 +157,11 @@ export function createLibsqlVectorIndex(options: LibsqlIndexOptions): LibsqlVect
         for (const row of r.rows) {
           const blob = row.embedding;
           if (!(blob instanceof ArrayBuffer)) continue;
-          fresh.set(String(row.doc_id), bytesToFloat32(blob), {
+          const vector = bytesToFloat32(blob);
+          // A row of another width (a table shared with a differently configured index) cannot
+          // be scored against this index's queries; the SQL path would reject it the same way.
+          if (vector.length !== dims) continue;
+          fresh.set(String(row.doc_id), vector, {
             type: String(row.type ?? ""),
             technique: row.technique == null ? null : String(row.technique),
             exampleType: row.example_type == null ? null : String(row.example_type),
@@ -262,7 +259,15 @@ export function createLibsqlVectorIndex(options: LibsqlIndexOptions): LibsqlVect
         return fail("upsert", e);
       }
       if (ann) {
-        for (const it of items) ann.set(it.id, it.vector, keysOf(it.metadata));
+        try {
+          for (const it of items) ann.set(it.id, it.vector, keysOf(it.metadata));
+        } catch {
+          // Out of memory for the copy: the rows are written, so drop the copy; the next large
+          // query rebuilds it or reports why it cannot.
+          ann = null;
+          rowCount = null;
+          return { ok: true, value: { upserted: items.length } };
+        }
         // No data_version refresh: this connection's own commits do not change it, and re-reading
         // here could hide a write another process made in between.
         rowCount = ann.size;
@@ -292,18 +297,16 @@ export function createLibsqlVectorIndex(options: LibsqlIndexOptions): LibsqlVect
         }
         if (ann && ann.size >= annThreshold) {
           lastPath = "ann";
-          const k = Math.max(minCandidates, topK * overfetch);
           const filter = q.filter;
           const types = filter?.type === undefined ? null : Array.isArray(filter.type) ? filter.type : [filter.type];
           const accept = filter
-            ? (keys: CandidateKeys) =>
+            ? (keys: SlotKeys) =>
                 (types === null || types.includes(keys.type)) &&
                 (filter.technique === undefined || keys.technique === filter.technique) &&
                 (filter.exampleType === undefined || keys.exampleType === filter.exampleType)
             : undefined;
-          const candidates = ann.search(q.vector, k, accept);
-          const refined = ann.refine(q.vector, candidates, Math.max(minExact, topK * exactFactor));
-          return { ok: true, value: await rerankExact(q.vector, refined, topK) };
+          const best = ann.search(q.vector, Math.max(minExact, topK * exactFactor), accept);
+          return { ok: true, value: await rerankExact(q.vector, best.map((b) => b.id), topK) };
         }
         lastPath = "exact";
         return { ok: true, value: await exactQuery({ ...q, topK }) };
@@ -385,6 +388,8 @@ export function createLibsqlVectorIndex(options: LibsqlIndexOptions): LibsqlVect
     },
 
     lastQueryPath: () => lastPath,
+
+    memoryBytes: () => ann?.memoryBytes() ?? 0,
   };
 }
 
