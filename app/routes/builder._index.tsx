@@ -13,7 +13,7 @@ import { getApp } from "~/lib/app.server";
 import { requirePageUser } from "~/lib/auth.server";
 import { STYLE_PRESETS, STYLE_THEORY_KEYS } from "~/domain/blueprint/styles";
 import { TECHNIQUES } from "~/domain/blueprint/schema";
-import { EMAIL_TYPES } from "~/domain/prompt/facts";
+import { EMAIL_TYPES } from "~/domain/prompt/facts/types";
 import { COMPLEXITIES } from "~/domain/prompt/inputs";
 import {
   BRAND_COLOR_KEYS, FONT_CHOICES, MAX_IMAGE_ROWS, MAX_SECTION_ROWS, briefCopy, builderStart, parseBriefForm, parseBriefJson,

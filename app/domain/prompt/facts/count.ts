@@ -1,0 +1,51 @@
+/**
+ * How many items, slides or questions the prompt asks for: "three roasts", "2 questions",
+ * "5 slides", "trois questions", "drei Fragen", "cinco productos". A number followed (within one
+ * word) by a noun that is not a unit of time, money or a percentage.
+ */
+
+const NUMBER_WORDS: Record<string, number> = {
+  two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+  deux: 2, trois: 3, quatre: 4, cinq: 5, sept: 7, huit: 8, neuf: 9, dix: 10, douze: 12,
+  dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9, diez: 10, doce: 12,
+  zwei: 2, drei: 3, vier: 4, "fünf": 5, sechs: 6, sieben: 7, acht: 8, neun: 9, zehn: 10, "zwölf": 12,
+  dois: 2, duas: 2, "três": 3, quatro: 4, sete: 7, oito: 8, nove: 9, dez: 10, doze: 12,
+  due: 2, tre: 3, quattro: 4, cinque: 5, sei: 6, sette: 7, otto: 8, dieci: 10, dodici: 12,
+  twee: 2, drie: 3, vijf: 5, zes: 6, zeven: 7, negen: 9, tien: 10,
+  dwa: 2, dwie: 2, trzy: 3, cztery: 4, "pięć": 5, "sześć": 6,
+};
+
+/** Nouns a count never counts: time, money, percentages, people's ages, repetitions. */
+const NOT_COUNTED = new RegExp(
+  String.raw`^(?:%|percent|per|off|for|x|times?|days?|hours?|hrs?|minutes?|mins?|seconds?|weeks?|months?|years?|yrs?|nights?|am|pm|dollars?|euros?|pounds|cents?|usd|eur|gbp|chf|people|persons?|guests?|kids?|ages?|jours?|heures?|semaines?|mois|ans|días|dias|horas?|semanas?|meses|años|anos|tage?n?|stunden|wochen|monate|jahre|giorni|ore|settimane|mesi|anni|dagen|uur|weken|maanden|jaar|dni|godzin|tygodni|lat|of|de|du|des|del|di|von|or|and|et|y|e|und|o|oder|to|à|a|bis|al|hasta|fino)$`,
+  "i",
+);
+/** Nouns that name what an interactive email counts; one of these wins over an earlier loose count. */
+const COUNTED =
+  /^(?:questions?|slides?|items?|products?|roasts?|steps?|tips?|tabs?|cards?|panels?|sections?|dishes|recipes?|courses?|options?|choices?|picks?|plans?|tiers?|offers?|deals?|stories|articles?|posts?|reasons?|ways?|ideas?|looks?|styles?|flavou?rs?|beans?|wines?|books?|events?|sessions?|speakers?|destinations?|rooms?|tours?|classes|lessons?|modules?|features?|benefits?|faqs?|hotspots?|images?|photos?|questions|fragen|produkte|artikel|schritte|tipps|folien|perguntas|preguntas|productos|pasos|consejos|diapositivas|domande|prodotti|passi|consigli|produits|étapes|conseils|diapositives|produtos|passos|dicas|vragen|producten|stappen|pytania|produkty)$/i;
+
+const MAX_COUNT = 50;
+const COUNT_SAMPLE_CHARS = 4_000;
+
+const CANDIDATE = /(?<![\d.,$€£¥₹#-])\b(\d{1,2}|\p{L}{3,7})\s+(?:(\p{L}[\p{L}'’-]{0,30})\s+)?(\p{L}[\p{L}'’-]{0,30}|%)/gu;
+
+export function extractCount(prompt: string): number | undefined {
+  const text = prompt.slice(0, COUNT_SAMPLE_CHARS);
+  let loose: number | undefined;
+  CANDIDATE.lastIndex = 0;
+  for (let m = CANDIDATE.exec(text); m; m = CANDIDATE.exec(text)) {
+    const word = m[1].toLowerCase();
+    const n = /^\d/.test(word) ? Number(word) : NUMBER_WORDS[word];
+    // Only the number word itself moves on: the words after it may start the next candidate.
+    CANDIDATE.lastIndex = m.index + m[1].length;
+    if (n === undefined || n < 1 || n > MAX_COUNT) continue;
+    const after = text.slice(m.index + m[1].length, m.index + m[1].length + 2);
+    if (/^\s?[%$€£:.,/]/.test(after) && !/^\s?[.,]\s/.test(after)) continue;
+    const nouns = [m[2], m[3]].filter((w): w is string => Boolean(w));
+    if (NOT_COUNTED.test(nouns[0])) continue;
+    if (nouns.some((w) => COUNTED.test(w))) return n;
+    const noun = nouns[nouns.length - 1];
+    if (loose === undefined && n >= 2 && !NOT_COUNTED.test(noun) && /(?:s|x|en|i|e)$/i.test(noun)) loose = n;
+  }
+  return loose;
+}

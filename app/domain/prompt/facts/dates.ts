@@ -1,0 +1,59 @@
+import * as chrono from "chrono-node";
+import { boundedPieces } from "./text";
+
+/**
+ * Dates and deadlines as the prompt words them ("May 3", "Sunday at midnight", "15 janvier"),
+ * read by chrono-node in the prompt's language. Only the wording is kept: the copy repeats it,
+ * it never computes with it.
+ */
+
+/** Text chrono reads; a brief states its dates near the top and chrono's work grows with the text. */
+export const DATE_SAMPLE_CHARS = 4_000;
+/** The longest piece chrono reads at once. */
+const DATE_PIECE_CHARS = 300;
+/** chrono resolves dates against a day; only the wording is kept, so any fixed day will do. */
+const REFERENCE = new Date(2026, 0, 1);
+/** Dates kept from one prompt; a real brief names a handful. */
+const MAX_DATES = 24;
+
+type Parser = { parse: (text: string, ref?: Date, option?: { forwardDate?: boolean }) => Array<{ index: number; text: string }> };
+
+const PARSERS: Record<string, Parser> = {
+  en: chrono,
+  fr: chrono.fr,
+  es: chrono.es,
+  de: chrono.de,
+  pt: chrono.pt,
+  it: chrono.it,
+  nl: chrono.nl,
+};
+
+/** Words chrono reads as "the present moment", which in a prompt are calls to act ("shop now"). */
+const NOT_A_DATE = /^(?:now|ahora|maintenant|jetzt|agora|ora|nu|right now)$/i;
+
+/** "by the 15th", "until the 3rd": a day of the month alone, which chrono leaves out. */
+const ORDINAL_DAY = /\b(?:by|until|till|through|before|on|ends?|from)\s+(the\s+\d{1,2}(?:st|nd|rd|th))\b/gi;
+
+export function extractDates(prompt: string, language = "en"): string[] {
+  const found: { index: number; text: string }[] = [];
+  const add = (index: number, raw: string) => {
+    const wording = raw.replace(/^[\s,;:(]+|[\s,;:.)]+$/g, "");
+    if (!wording || NOT_A_DATE.test(wording) || found.length >= MAX_DATES) return;
+    if (found.some((f) => index < f.index + f.text.length && f.index < index + wording.length)) return;
+    found.push({ index, text: wording });
+  };
+  const parsers = language === "en" || !PARSERS[language] ? [PARSERS.en] : [PARSERS[language], PARSERS.en];
+  // chrono re-reads the text after each date it finds, so it reads bounded pieces: "may 1 " × 3,000 in one call was quadratic.
+  let offset = 0;
+  for (const piece of boundedPieces(prompt, DATE_SAMPLE_CHARS, DATE_PIECE_CHARS)) {
+    const at = prompt.indexOf(piece, offset);
+    const base = at >= 0 ? at : offset;
+    for (const parser of parsers) {
+      for (const r of parser.parse(piece, REFERENCE, { forwardDate: true })) add(base + r.index, r.text);
+    }
+    ORDINAL_DAY.lastIndex = 0;
+    for (let m = ORDINAL_DAY.exec(piece); m; m = ORDINAL_DAY.exec(piece)) add(base + m.index + m[0].length - m[1].length, m[1]);
+    offset = base + piece.length;
+  }
+  return found.sort((a, b) => a.index - b.index).map((f) => f.text);
+}

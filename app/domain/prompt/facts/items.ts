@@ -1,0 +1,159 @@
+import { isCondition } from "./conditions";
+import { parsePrice } from "./money";
+import { cleanPhrase, sentences, titleCase } from "./text";
+import type { FactItem } from "./types";
+
+// Navigation lists read "a menu for A, B and C", "linking to A, B and C" or "menu (A, B, C)".
+const LIST_TRIGGER =
+  /(?:\b(?:including|featuring|such as|like|items?|products?|dishes|options|topics|sessions|categories|(?:tabs?|panels?|slides?|sections?|links?|menu|nav(?:igation)?|bar) (?:for|to|on)|linking to|questions? about|faqs? (?:about|on)|covering|showcasing|highlighting|with|avec|mit|con|com|met)\b\s*:?|:|\()\s*/gi;
+
+/**
+ * An unclosed "(" or a stray ")" without a price: the piece is the edge of a parenthesised list,
+ * which the "(" trigger reads on its own. (A priced piece cut mid-parenthesis, "churros ($5", stays.)
+ */
+const PAREN_EDGE = /\([^)]*$|^[^(]*\)/;
+
+/** Pieces read from one list; the longest list kept has 8 items. */
+const MAX_LIST_PIECES = 32;
+
+function splitList(segment: string): string[] {
+  return segment
+    .split(/\s*(?:;|,|\s+and\s+|\s+or\s+|\s+plus\s+|\s*\+\s*|\s*\|\s*)\s*/i, MAX_LIST_PIECES)
+    .filter((s) => !PAREN_EDGE.test(s) || parsePrice(s) !== undefined)
+    .map(cleanPhrase)
+    .map((s) => s.replace(/^(?:and|or|a|an|the|our)\s+/i, ""))
+    .filter((s) => s.length > 0);
+}
+
+/** A technique described rather than an item named: "carousel of three roasts", "a quiz with 5 questions". */
+const TECHNIQUE_PHRASE =
+  /^(?:an?\s+|the\s+)?(?:[\p{L}-]+\s+)?(?:carousel|tabs?|accordion|slider|quiz|survey|poll|cart|menu|hotspots?|countdown|gallery|toggles?|flip[- ]cards?|cards?|slides?|slideshow|reveal)\s+(?:of|with|for|showing|featuring|that|to|listing)\b/iu;
+
+function toItem(piece: string): FactItem | undefined {
+  const price = parsePrice(piece);
+  let name = piece;
+  let detail: string | undefined;
+  if (price) {
+    name = piece
+      .replace(price.display, "")
+      // The billing period belongs to the price ("$9/month"), not to the name ("Starter").
+      .replace(/\s*(?:\/|\bper\s+|\ba\s+)\s*(?:month|mo|year|yr|week|wk|day|night|person|head|user|seat)\b\.?/i, "")
+      .replace(/\(\s*\)|\s(?:at|for|is|costs?|priced at|@)\s*$|\s[-–—:]\s*$|\s*[-–—:]\s*$/gi, "")
+      .trim();
+    name = cleanPhrase(name);
+  }
+  const split = /^(.+?)\s+(?:with|in|made with|topped with)\s+(.+)$/i.exec(name);
+  if (split && split[1].split(/\s+/).length <= 4) {
+    detail = split[2];
+  }
+  if (!name || name.split(/\s+/).length > 7) return undefined;
+  if (/^(?:tabs?|accordions?|carousels?|sliders?|surveys?|quiz|menus?|carts?|buttons?|ctas?|images?|emails?|them|it|more|etc)$/i.test(name)) return undefined;
+  // "carousel of three roasts" names the technique, "free shipping over €150" a condition: neither is an item.
+  if (TECHNIQUE_PHRASE.test(name) || isCondition(piece)) return undefined;
+  return { name, price, detail };
+}
+
+/**
+ * Prices count most; then short capitalised names ("Import, Edit and Share") beat loose phrases
+ * ("a friendly note from the founder, Maya, and a button labelled …") of the same length.
+ */
+function listScore(items: FactItem[]): number {
+  const priced = items.filter((i) => i.price).length;
+  const named = items.filter((i) => /^[A-Z0-9]/.test(i.name) && i.name.split(/\s+/).length <= 3 && !/["“”]/.test(i.name)).length;
+  return items.length + priced * 2 + named * 0.5;
+}
+
+/**
+ * Lists are read from a bounded window after each trigger, and from at most MAX_LIST_TRIGGERS
+ * triggers per prompt. Reading the whole rest of the sentence after every trigger was quadratic:
+ * "Tab: " × 4,000 is one sentence with 4,000 triggers.
+ */
+export const LIST_WINDOW_CHARS = 600;
+export const MAX_LIST_TRIGGERS = 100;
+
+/** The text after a trigger, cut to LIST_WINDOW_CHARS and then back to the last list separator. */
+function listWindow(sentence: string, start: number): string {
+  if (sentence.length - start <= LIST_WINDOW_CHARS) return sentence.slice(start);
+  const window = sentence.slice(start, start + LIST_WINDOW_CHARS);
+  const lastSeparator = Math.max(window.lastIndexOf(","), window.lastIndexOf(";"));
+  return lastSeparator > 0 ? window.slice(0, lastSeparator) : window;
+}
+
+/**
+ * The prompt's best list, and the best other list that shares no item with it: a two-technique
+ * prompt often lists something for each ("tabs for Monday, Wednesday and Friday recipes, plus a
+ * cart: sourdough $5, dessert $7").
+ */
+export function extractItems(prompt: string, lowercase = false): { items: FactItem[]; otherItems: FactItem[] } {
+  const bulletLines = prompt
+    .split(/\n/)
+    .map((l) => /^\s*(?:[-*•]|\d+[.)])\s+(.+)$/.exec(l)?.[1])
+    .filter((l): l is string => Boolean(l));
+  if (bulletLines.length >= 2) {
+    const items = bulletLines.map((l) => toItem(cleanPhrase(l))).filter((i): i is FactItem => Boolean(i));
+    return { items: cased(items.slice(0, MAX_BULLET_ITEMS), lowercase), otherItems: [] };
+  }
+  let best: FactItem[] = [];
+  const candidates: FactItem[][] = [];
+  let triggers = 0;
+  for (const sentence of sentences(prompt)) {
+    LIST_TRIGGER.lastIndex = 0;
+    for (let m = LIST_TRIGGER.exec(sentence); m && triggers < MAX_LIST_TRIGGERS; m = LIST_TRIGGER.exec(sentence)) {
+      triggers++;
+      const after = listWindow(sentence, m.index + m[0].length);
+      // A parenthesised list ends at its closing parenthesis.
+      const rest = m[0].startsWith("(") ? after.split(")")[0] : after;
+      // Stop the list where a new clause starts so "A, B and C. Use code X" does not leak.
+      const cut = rest.split(/(?<=\S)\s+(?:for|to|that|which|so|because|where|in a|in an|with a|with an|pour|para|für|per|voor|que|qui|che|dass)\s+(?![$€£\d])/i)[0].replace(/[.!?]\s*$/, "");
+      const pieces = splitList(cut);
+      let items = pieces.map(toItem).filter((i): i is FactItem => Boolean(i));
+      // …unless the clause word sits inside an item name ("SQL for Analysts $39"): the whole
+      // sentence then reads as a longer list, every item priced.
+      const whole = splitList(rest.replace(/[.!?]\s*$/, "")).map(toItem).filter((i): i is FactItem => Boolean(i));
+      if (whole.every((i) => i.price) && whole.length > items.filter((i) => i.price).length) items = whole;
+      if (items.length < 2) continue;
+      candidates.push(items);
+      const score = listScore(items);
+      const bestScore = listScore(best);
+      // On a tie the later trigger wins: "menu: our new menu with A, B" lists A and B after "with".
+      if (items.length >= 2 && score >= bestScore) best = items;
+    }
+  }
+  if (!best.some((i) => i.price)) {
+    const loose = pricedPhrases(prompt);
+    if (loose.length >= 2) best = loose;
+  }
+  const taken = new Set(best.map((i) => i.name.toLowerCase()));
+  let other: FactItem[] = [];
+  for (const list of candidates) {
+    if (list.some((i) => taken.has(i.name.toLowerCase()))) continue;
+    if (listScore(list) >= listScore(other)) other = list;
+  }
+  return { items: cased(best.slice(0, 8), lowercase), otherItems: cased(other.slice(0, 8), lowercase) };
+}
+
+/** Bulleted items kept (a copy has at most 12 items); 5,000 bullets once all went through. */
+const MAX_BULLET_ITEMS = 12;
+
+/** Word that cannot be part of an item name; the name is what follows the last of them. */
+const NAME_BREAK = /^(?:to|add|adding|with|the|a|an|our|of|for|at|only|including|featuring|like|get|buy|try|order|and|or|plus|just|from|is|are|on|in)$/i;
+
+/** "tap to add roses €25, tulips €18 to your basket": priced phrases without a list trigger. */
+function pricedPhrases(prompt: string): FactItem[] {
+  const out: FactItem[] = [];
+  for (const piece of prompt.split(/\s*(?:[,;\n]|\s+and\s+|[.!?](?:\s|$))\s*/)) {
+    const price = parsePrice(piece);
+    if (!price) continue;
+    const before = piece.slice(0, piece.indexOf(price.display)).replace(/[\s(:–—-]+$/, "").split(/\s+/).filter(Boolean);
+    let start = before.length;
+    while (start > 0 && !NAME_BREAK.test(before[start - 1]) && before.length - start < 4) start--;
+    const name = cleanPhrase(before.slice(start).join(" "));
+    if (name && !/^\d/.test(name) && !isCondition(piece)) out.push({ name, price });
+  }
+  return out;
+}
+
+/** Names typed lowercase are cased as products ("ethiopia yirgacheffe" → "Ethiopia Yirgacheffe"); the user's own casing stays. */
+function cased(items: FactItem[], lowercase: boolean): FactItem[] {
+  return lowercase ? items.map((i) => (/\p{Lu}/u.test(i.name) ? i : { ...i, name: titleCase(i.name) })) : items;
+}

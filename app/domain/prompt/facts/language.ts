@@ -1,0 +1,69 @@
+import { franc } from "franc-min";
+import { FRAME_LANGUAGES, type FrameLanguage, type PromptLanguage } from "./types";
+
+/** franc's ISO 639-3 codes for the languages franc-min knows that prompts are likely written in. */
+const ISO_639_1: Record<string, string> = {
+  eng: "en", fra: "fr", spa: "es", deu: "de", por: "pt", ita: "it", nld: "nl", pol: "pl", swe: "sv", dan: "da",
+  nob: "no", nno: "no", fin: "fi", ces: "cs", slk: "sk", ron: "ro", hun: "hu", tur: "tr", rus: "ru", ukr: "uk",
+  bul: "bg", srp: "sr", hrv: "hr", bos: "bs", slv: "sl", ell: "el", cat: "ca", glg: "gl", lit: "lt", lav: "lv",
+  est: "et", ind: "id", zlm: "ms", vie: "vi", tgl: "tl", arb: "ar", pes: "fa", heb: "he", hin: "hi", ben: "bn",
+  tha: "th", cmn: "zh", jpn: "ja", kor: "ko", swh: "sw", afr: "af",
+};
+
+/**
+ * Function words of the languages we tell apart on short prompts. franc reads letter trigrams,
+ * which brand names and English tech words ("newsletter", "email") skew; these words only come
+ * from sentences written in the language, so they confirm or overrule franc's guess.
+ */
+const FUNCTION_WORDS: Record<string, string[]> = {
+  en: ["the", "and", "for", "with", "our", "your", "to", "of", "a", "an", "is", "are", "this", "that", "from", "on", "in", "by", "all", "new", "until", "off", "please", "make", "about", "who", "which", "how"],
+  fr: ["le", "la", "les", "des", "et", "pour", "avec", "nos", "notre", "votre", "vos", "du", "une", "un", "sur", "dans", "est", "chez", "jusqu'au", "au", "aux", "qui", "ce", "cette", "nouveaux", "nouvelle", "dès"],
+  es: ["el", "la", "los", "las", "y", "para", "con", "nuestro", "nuestra", "nuestros", "su", "sus", "del", "una", "un", "en", "es", "por", "hasta", "que", "al", "este", "esta", "nuevo", "nueva"],
+  de: ["der", "die", "das", "und", "für", "mit", "unsere", "unser", "ihre", "den", "dem", "ein", "eine", "auf", "im", "ist", "von", "bis", "zum", "zur", "neue", "neuen", "alle", "bei", "aus"],
+  pt: ["o", "os", "as", "e", "para", "com", "nosso", "nossa", "nossos", "seu", "sua", "do", "da", "dos", "das", "uma", "um", "em", "no", "na", "até", "que", "por", "novo", "nova"],
+  it: ["il", "lo", "gli", "le", "e", "per", "con", "nostro", "nostra", "nostri", "del", "della", "dei", "una", "un", "in", "è", "da", "fino", "che", "al", "alla", "nuovo", "nuova"],
+  nl: ["de", "het", "een", "en", "voor", "met", "onze", "ons", "jullie", "van", "op", "is", "tot", "bij", "nieuwe", "alle", "naar", "uw"],
+  pl: ["i", "w", "z", "na", "dla", "do", "nasz", "nasza", "nasze", "się", "jest", "od", "oraz", "nowy", "nowa", "wszystkie", "przez"],
+};
+
+/** Text franc reads; trigram counts settle long before this. */
+const LANGUAGE_SAMPLE_CHARS = 2_000;
+/** Below this many words a prompt is too short to tell its language: it is English, the default. */
+const MIN_WORDS = 6;
+
+function countFunctionWords(words: string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const [lang, list] of Object.entries(FUNCTION_WORDS)) {
+    const set = new Set(list);
+    counts[lang] = words.filter((w) => set.has(w)).length;
+  }
+  return counts;
+}
+
+export function languageOf(code: string): PromptLanguage {
+  const frame = (FRAME_LANGUAGES as readonly string[]).includes(code) ? (code as FrameLanguage) : "en";
+  return { code, frame, supported: frame === code };
+}
+
+/**
+ * The prompt's language: franc's guess over the prose (no links, prices or codes), checked against
+ * function words so brand names and English loanwords cannot turn a short English prompt French.
+ */
+export function detectLanguage(prompt: string): PromptLanguage {
+  const prose = prompt
+    .slice(0, LANGUAGE_SAMPLE_CHARS)
+    .replace(/\bhttps?:\/\/\S+|\bwww\.\S+|\S+@\S+/gi, " ")
+    .replace(/[$€£¥₹]?\d[\d.,:%/-]*\s?[$€£¥₹%]?/g, " ")
+    .replace(/\b[A-Z0-9]{3,}\b/g, " ");
+  const words = prose.toLowerCase().match(/[\p{L}'’]+/gu) ?? [];
+  if (words.length < MIN_WORDS) return languageOf("en");
+  const guess = ISO_639_1[franc(prose, { minLength: 10 })];
+  const counts = countFunctionWords(words.map((w) => w.replace(/’/g, "'")));
+  const best = Object.entries(counts).sort((a, b) => b[1] - a[1])[0];
+  // franc's guess stands when function words do not contradict it; otherwise the language whose
+  // function words the prompt uses most (English on a tie: most prompts are English).
+  if (guess && (counts[guess] ?? 0) > 0 && (counts[guess] ?? 0) >= best[1]) return languageOf(guess);
+  if (guess && !(guess in FUNCTION_WORDS) && best[1] < 2) return languageOf(guess);
+  if (best[1] === 0 || counts.en >= best[1]) return languageOf("en");
+  return languageOf(best[0]);
+}

@@ -1,0 +1,96 @@
+/** Small text helpers shared by the fact extractors. */
+
+export const MONTHS =
+  "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
+export const WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday";
+
+/** Capitalised words that look like names but are calendar, filler or email words. */
+export const NOT_A_NAME = new Set(
+  [
+    "a", "an", "the", "our", "my", "your", "this", "that", "new", "email", "newsletter", "and",
+    "black", "friday", "cyber", "monday", "christmas", "easter", "halloween", "thanksgiving", "valentine's",
+    "valentines", "mother's", "father's", "new year", "summer", "winter", "spring", "autumn", "fall", "holiday",
+    "it", "we", "i", "they", "please", "make", "create", "write", "build", "design", "use", "include", "add",
+    "with", "for", "from", "to", "in", "on", "at", "by", "of", "all", "every", "each", "today", "tomorrow",
+    "gmail", "outlook", "apple", "css", "html", "amp", "amp4email", "faq", "faqs", "cta", "nps", "vip",
+    "weekly", "monthly", "daily", "yearly", "quarterly", "early", "only", "quick", "short", "simple",
+    "survey", "quiz", "poll", "sale", "sales", "promo", "offer", "welcome", "onboarding", "order", "cart",
+    "products", "product", "items", "menu", "tabs", "carousel", "accordion", "slider", "countdown",
+  ].concat(MONTHS.split("|").map((m) => m.replace(/\(.*$/, "")), WEEKDAYS.split("|")),
+);
+
+/** Words kept lowercase inside a title-cased name ("Tacos al Pastor", "Bank of Ireland"). */
+const SMALL_WORDS = new Set(["a", "an", "the", "of", "and", "or", "in", "on", "at", "to", "for", "with", "al", "de", "del", "la", "le", "les", "du", "des", "di", "da", "do", "dos", "e", "y", "et", "und", "von", "van", "der"]);
+
+/** "ethiopia yirgacheffe" → "Ethiopia Yirgacheffe": a name from a lowercase prompt, cased as a product. */
+export function titleCase(phrase: string): string {
+  return phrase
+    .split(" ")
+    .map((w, i) => (i > 0 && SMALL_WORDS.has(w) ? w : w.replace(/^\p{Ll}/u, (c) => c.toUpperCase())))
+    .join(" ");
+}
+
+/**
+ * True when the prompt has no capitals beyond the first word of each sentence and shouted
+ * acronyms or codes ("NPS", "BEAN20"): its names were typed lowercase and must be cased by us.
+ */
+export function isLowercasePrompt(prompt: string): boolean {
+  const sample = prompt.slice(0, 4_000);
+  const words = sample.match(/(?:^|[.!?:\n]\s*|\s)(\p{L}[\p{L}'’-]*)/gu) ?? [];
+  let capitalised = 0;
+  for (const raw of words) {
+    const sentenceStart = /^(?:[.!?:\n]|$)/.test(raw.trim().slice(0, 1)) || !/^\s/.test(raw);
+    const word = raw.replace(/^[\s.!?:\n]+/, "");
+    if (/^\p{Lu}[\p{Ll}'’-]/u.test(word) && !sentenceStart) capitalised++;
+  }
+  return capitalised === 0 && /\p{Ll}/u.test(sample);
+}
+
+export function cleanPhrase(s: string): string {
+  let out = s
+    .replace(/^[\s"'“”‘’()\[-]+|[\s"'“”‘’()\[\].,;:!?-]+$/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  // A phrase cut mid-parenthesis ("churros ($5") reads as broken copy; close it.
+  const open = (out.match(/\(/g) ?? []).length;
+  const close = (out.match(/\)/g) ?? []).length;
+  if (open > close) out += ")";
+  return out;
+}
+
+export function sentences(prompt: string): string[] {
+  return prompt
+    .split(/\n+|(?<=[.!?])\s+(?=["“(]?[A-Z0-9])/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The prompt's first `maxChars` characters as pieces of at most `pieceChars`, cut after sentence
+ * ends (or at a blank when a sentence is longer), short sentences packed together. An NLP library
+ * called on each piece does work bounded per piece however long or odd one sentence is ("Tab: "
+ * × 4,000 is one sentence), and packing keeps the per-call overhead down on "- a\n" × 5,000.
+ */
+export function boundedPieces(text: string, maxChars: number, pieceChars: number): string[] {
+  const sample = text.length > maxChars ? text.slice(0, maxChars) : text;
+  const out: string[] = [];
+  let current = "";
+  for (const sentence of sample.split(/(?<=[.!?:;\n])\s+/)) {
+    let rest = sentence;
+    while (rest.length > pieceChars) {
+      const cut = rest.lastIndexOf(" ", pieceChars);
+      const at = cut > 0 ? cut : pieceChars;
+      if (current) out.push(current);
+      current = "";
+      out.push(rest.slice(0, at));
+      rest = rest.slice(at).trimStart();
+    }
+    if (current && current.length + 1 + rest.length > pieceChars) {
+      out.push(current);
+      current = "";
+    }
+    current = current ? `${current} ${rest}` : rest;
+  }
+  if (current.trim()) out.push(current);
+  return out;
+}
