@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { TECHNIQUES } from "../../app/domain/blueprint/schema";
 import { GenerateRequestSchema } from "../../app/domain/generation/requests";
-import { EMAIL_TYPES } from "../../app/domain/prompt/facts";
+import { EMAIL_TYPES } from "../../app/domain/prompt/facts/types";
 import { listFacts, normaliseForMatch } from "./facts";
 import { DEFAULT_PROMPT_SET, type PromptEntry, loadPromptSet, parsePromptSet } from "./set";
 
