@@ -54,7 +54,8 @@ export function buildLayout(root: string): BuildLayout {
   };
 }
 
-const recordPath = (layout: BuildLayout) => path.join(path.dirname(layout.serverBuildFile), RECORD_FILE);
+/** The record of the last build, next to the server bundle. */
+export const recordPath = (layout: BuildLayout) => path.join(path.dirname(layout.serverBuildFile), RECORD_FILE);
 const toKey = (root: string, file: string) => path.relative(root, file).split(path.sep).join("/");
 
 function sourceFiles(dir: string, out: string[]): string[] {
