@@ -31,7 +31,7 @@ import type { RewriteEngine } from "~/engines/rewrite/port";
 import { createLocalRerankEngine } from "~/engines/rerank/local";
 import { createLlmRerankEngine } from "~/engines/rerank/llm";
 import type { RerankEngine } from "~/engines/rerank/port";
-import { createLocalTagEngine } from "~/engines/tag/local";
+import { createLocalTagEngine } from "~/engines/tag/local-engine";
 import { createLlmTagEngine } from "~/engines/tag/llm";
 import type { TagEngine } from "~/engines/tag/port";
 import { createJudge } from "~/engines/judge";

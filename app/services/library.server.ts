@@ -6,7 +6,7 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import type { AppContext } from "~/lib/app.server";
 import { getAdapters, type Adapters } from "~/lib/composition.server";
-import { ampComponentsUsed, validateAmp } from "~/domain/amp";
+import { runDocumentTask } from "~/lib/off-thread.server";
 import { makeDocId, parseDocId } from "~/domain/retrieval/doc-id";
 import { buildEmbeddingText, splitTechniques, type EmbeddingTextInput } from "~/domain/retrieval/embedding-text";
 import {
@@ -224,11 +224,11 @@ async function prepare(app: AppContext, adapters: Adapters, input: LibraryInput,
       };
       if (input.whatIsWrong) extra.whatIsWrong = input.whatIsWrong;
     } else {
-      const validation = validateAmp(html);
+      const { validation, components } = await runDocumentTask("analyseAmp", html, html.length);
       vectorMeta = {
         type: "amp",
         ...common,
-        ampComponents: ampComponentsUsed(html),
+        ampComponents: components,
         ampValidator: validation.status,
       };
       if (validation.errors.length) extra.ampErrors = validation.errors.slice(0, 20).map((e) => ({ code: e.code, message: e.message }));

@@ -4,20 +4,19 @@ import crypto from "node:crypto";
 import type { AppContext } from "~/lib/app.server";
 import { BoundedCache } from "~/lib/bounded-cache";
 import { getAdapters } from "~/lib/composition.server";
+import { runDocumentTask } from "~/lib/off-thread.server";
+import type { SendTemplate } from "~/domain/mime/send-template";
 import { unsubscribeUrl } from "~/lib/unsubscribe-token.server";
 import {
   absolutizeImageUrls,
   attributionBanner,
   attributionBannerAmp,
   buildMime,
-  compilePart,
   fillPart,
   htmlToText,
-  RECIPIENT_PLACEHOLDER,
   recipientPlaceholders,
   recipientValueMap,
   resolveWorkspacePlaceholders,
-  transferEncodingFor,
   type BuildMimeInput,
   type PartTemplate,
   type RecipientValues,
@@ -145,17 +144,16 @@ function personalise(
   return absolute.includes("{{") ? recipientPlaceholders(absolute, ctx.recipient) : absolute;
 }
 
-/**
- * The per-request work that does not depend on the recipient: workspace values, absolute image
- * URLs, the banner, the text part and each part's transfer encoding, with the recipient
- * placeholders still in. Campaigns send the same HTML to many recipients one request at a time,
- * so this is kept for recent templates and each send only fills in its recipient's values.
- */
-interface Template {
-  html: PartTemplate;
-  ampHtml?: PartTemplate;
-  text: PartTemplate;
-}
+// Bounded by entries and by what they hold: a template keeps its key (the input documents), each
+// part's text and its encoded text, about three times the input. One template may take at most a
+// quarter of the budget, so a huge one never pushes out the rest.
+const TEMPLATE_CACHE_BUDGET_CHARS = 8 * 1024 * 1024;
+const templates = new BoundedCache<string, SendTemplate>({
+  maxEntries: 32,
+  weigh: (t, key) => key.length + partChars(t.html) + partChars(t.ampHtml) + partChars(t.text),
+  maxWeight: TEMPLATE_CACHE_BUDGET_CHARS,
+  maxEntryWeight: TEMPLATE_CACHE_BUDGET_CHARS / 4,
+});
 
 function partChars(part: PartTemplate | undefined): number {
   if (!part) return 0;
@@ -165,25 +163,11 @@ function partChars(part: PartTemplate | undefined): number {
   return n;
 }
 
-// Bounded by entries and by what they hold: a template keeps its key (the input documents), each
-// part's text and its encoded text, about three times the input. One template may take at most a
-// quarter of the budget, so a huge one never pushes out the rest.
-const TEMPLATE_CACHE_BUDGET_CHARS = 8 * 1024 * 1024;
-const templates = new BoundedCache<string, Template>({
-  maxEntries: 32,
-  weigh: (t, key) => key.length + partChars(t.html) + partChars(t.ampHtml) + partChars(t.text),
-  maxWeight: TEMPLATE_CACHE_BUDGET_CHARS,
-  maxEntryWeight: TEMPLATE_CACHE_BUDGET_CHARS / 4,
-});
-
-function compile(doc: string): PartTemplate {
-  return compilePart(doc, RECIPIENT_PLACEHOLDER, transferEncodingFor(doc));
-}
-
-function templateFor(
+/** The recipient-independent work of a send (compileSendTemplate), kept for recent documents. */
+async function templateFor(
   input: SendInput,
   opts: { baseUrl: string; brand: string; bannerSender: string | null },
-): Template {
+): Promise<SendTemplate> {
   const workspace = { emailName: input.emailName, projectId: input.projectId, databaseId: input.databaseId };
   // The documents themselves are the key (a Map hashes a string natively); the AMP part's length
   // marks where it ends.
@@ -191,14 +175,11 @@ function templateFor(
   const key = `${JSON.stringify([workspace, opts, input.ampHtml == null ? -1 : amp.length])}\u0000${amp}\u0000${input.html}`;
   const hit = templates.get(key);
   if (hit) return hit;
-  const prepare = (doc: string) => absolutizeImageUrls(doc.includes("{{") ? resolveWorkspacePlaceholders(doc, workspace) : doc, opts.baseUrl);
-  let html = prepare(input.html);
-  let ampHtml = input.ampHtml ? prepare(input.ampHtml) : undefined;
-  if (opts.bannerSender) {
-    html = attributionBanner(html, opts.bannerSender, opts.brand);
-    if (ampHtml) ampHtml = attributionBannerAmp(ampHtml, opts.bannerSender, opts.brand);
-  }
-  const template: Template = { html: compile(html), ampHtml: ampHtml ? compile(ampHtml) : undefined, text: compile(htmlToText(html)) };
+  const template = await runDocumentTask(
+    "compileSendTemplate",
+    { html: input.html, ampHtml: input.ampHtml ?? undefined, workspace, ...opts },
+    input.html.length + amp.length,
+  );
   templates.set(key, template);
   return template;
 }
@@ -211,7 +192,7 @@ interface RenderedMessage {
 }
 
 /** SPEC.md rules 2–6 and the text part, for one recipient. */
-function renderFor(input: SendInput, env: AppContext["env"], senderEmail: string, values: RecipientValues): RenderedMessage {
+async function renderFor(input: SendInput, env: AppContext["env"], senderEmail: string, values: RecipientValues): Promise<RenderedMessage> {
   const bannerSender = senderEmail.trim().toLowerCase() !== values.recipient.trim().toLowerCase() ? senderEmail : null;
   // The template path puts the banner in before the recipient values; a sender address that
   // itself looks like a placeholder would then be filled in, so that rare case takes the
@@ -222,7 +203,7 @@ function renderFor(input: SendInput, env: AppContext["env"], senderEmail: string
     const ampHtml = input.ampHtml ? attributionBannerAmp(personalise(input.ampHtml, ctx), bannerSender, env.BRAND_NAME) : undefined;
     return { html, ampHtml, text: htmlToText(html) };
   }
-  const t = templateFor(input, { baseUrl: env.BASE_URL, brand: env.BRAND_NAME, bannerSender });
+  const t = await templateFor(input, { baseUrl: env.BASE_URL, brand: env.BRAND_NAME, bannerSender });
   // The text part takes the values as they are (htmlToText decoded the escaped ones).
   const inHtml = recipientValueMap(values, "html");
   const html = fillPart(t.html, inHtml);
@@ -271,7 +252,7 @@ export async function sendEmail(app: AppContext, user: User, input: SendInput, o
   const recipientValues = { recipient: to, sendId, vibUrl: `${env.BASE_URL}/vib/${sendId}`, unsubscribeUrl: unsubscribe };
 
   // Rules 2–6, and the text part.
-  const { html, ampHtml, text, encoded } = renderFor(input, env, user.email, recipientValues);
+  const { html, ampHtml, text, encoded } = await renderFor(input, env, user.email, recipientValues);
 
   // Rule 7.
   const listUnsubscribe = { mailto: `mailto:unsubscribe@${sender.domain}?subject=unsubscribe`, url: unsubscribe };

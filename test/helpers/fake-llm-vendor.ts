@@ -14,7 +14,7 @@ import { render } from "~/domain/render";
 import { parsePromptFacts } from "~/domain/prompt/facts";
 import { writeLocalCopy } from "~/engines/copy/local";
 import { LocalRefineEngine } from "~/engines/refine/local";
-import { createLocalTagEngine } from "~/engines/tag/local";
+import { createLocalTagEngine } from "~/engines/tag/local-engine";
 import { CODE_SYSTEM } from "~/engines/prompts/code";
 import { LLM_CRITERIA } from "~/engines/judge/llm";
 

@@ -1,5 +1,6 @@
 import { autoTagsSchema } from "./port";
-import { analyseHtml, createLocalTagEngine, tagHtml } from "./local";
+import { analyseHtml, tagHtml } from "./local";
+import { createLocalTagEngine } from "./local-engine";
 
 const shell = (style: string, body: string, title = "Spring sneaker launch") => `<!DOCTYPE html>
 <html lang="en" dir="ltr"><head><meta charset="utf-8"><title>${title}</title>

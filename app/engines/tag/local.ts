@@ -4,7 +4,7 @@ import { parseDocument } from "htmlparser2";
 import { buildEmbeddingText, splitTechniques } from "~/domain/retrieval/embedding-text";
 import { isTechnique, TECHNIQUES, type Technique } from "~/domain/retrieval/techniques";
 import { purposeMentioned } from "~/domain/retrieval/vocabulary";
-import type { AutoTags, TagEngine, TagInput } from "./port";
+import type { AutoTags, TagInput } from "./port";
 
 // Auto-tagging by structure: what the markup and its CSS actually do, not what the copy says.
 // Signals, strongest first: the renderer's data-kx-technique markers (docs/email-markup.md), AMP
@@ -353,14 +353,4 @@ export function tagHtml(input: TagInput): AutoTags {
   })}\n${structural}`;
 
   return { description, technique, complexity, emailPurpose, keyFeatures, bestPracticeTags, embedding_text };
-}
-
-export function createLocalTagEngine(): TagEngine {
-  return {
-    name: "local",
-    async tag(input) {
-      if (!input.htmlContent.trim()) return { ok: false, error: "htmlContent is empty" };
-      return { ok: true, tags: tagHtml(input) };
-    },
-  };
 }

@@ -1,0 +1,43 @@
+import { attributionBanner, attributionBannerAmp } from "./banner";
+import { transferEncodingFor } from "./build";
+import { compilePart, type PartTemplate } from "./part-template";
+import { RECIPIENT_PLACEHOLDER, resolveWorkspacePlaceholders, type WorkspaceValues } from "./placeholders";
+import { htmlToText } from "./text";
+import { absolutizeImageUrls } from "./urls";
+
+/**
+ * A send's parts with everything but the recipient's values done: workspace placeholders,
+ * absolute image URLs, the banner, the text part and each part's transfer encoding. Campaigns send
+ * the same HTML to many recipients one request at a time, so the service keeps recent ones and
+ * each send only fills in its recipient's values (fillPart).
+ */
+export interface SendTemplate {
+  html: PartTemplate;
+  ampHtml?: PartTemplate;
+  text: PartTemplate;
+}
+
+export interface SendTemplateInput {
+  html: string;
+  ampHtml?: string;
+  workspace: WorkspaceValues;
+  baseUrl: string;
+  brand: string;
+  /** The sender shown in the attribution banner; null when the sender writes to themselves. */
+  bannerSender: string | null;
+}
+
+function compile(doc: string): PartTemplate {
+  return compilePart(doc, RECIPIENT_PLACEHOLDER, transferEncodingFor(doc));
+}
+
+export function compileSendTemplate(input: SendTemplateInput): SendTemplate {
+  const prepare = (doc: string) => absolutizeImageUrls(doc.includes("{{") ? resolveWorkspacePlaceholders(doc, input.workspace) : doc, input.baseUrl);
+  let html = prepare(input.html);
+  let ampHtml = input.ampHtml ? prepare(input.ampHtml) : undefined;
+  if (input.bannerSender) {
+    html = attributionBanner(html, input.bannerSender, input.brand);
+    if (ampHtml) ampHtml = attributionBannerAmp(ampHtml, input.bannerSender, input.brand);
+  }
+  return { html: compile(html), ampHtml: ampHtml ? compile(ampHtml) : undefined, text: compile(htmlToText(html)) };
+}
