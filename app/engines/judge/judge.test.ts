@@ -7,6 +7,8 @@ import { sampleBlueprint } from "~/domain/render/fixtures";
 import { createJudge, judgeLocally } from "./index";
 import { JUDGE_PROMPT_VERSION, JudgeReplySchema, MAX_HTML_CHARS, buildJudgePrompt } from "./llm";
 import { weightedScore } from "./port";
+import { parsePromptFacts, type PromptFacts } from "~/domain/prompt/facts";
+import { goodEmail } from "~/domain/qa/fixtures";
 
 function rendered(technique: Parameters<typeof sampleBlueprint>[0], second?: Parameters<typeof sampleBlueprint>[1]) {
   const blueprint = sampleBlueprint(technique, second);
@@ -165,5 +167,69 @@ describe("llm judge", () => {
     expect(JudgeReplySchema.safeParse(reply).success).toBe(true);
     const long = buildJudgePrompt({ prompt: "p", html: "x".repeat(MAX_HTML_CHARS + 10) });
     expect(long).toMatch(/truncated: 10 more characters/);
+  });
+});
+
+describe("local judge: the defects a marketer rejects", () => {
+  // The QA contract email (tabs: Starters/Pea soup, Mains/Lamb shoulder) with a brand line.
+  const EMAIL = goodEmail(["tabs"]).replace('View in browser</a>', 'View in browser</a>\n<p style="font-size:16px;color:#1a1a1a">Ledgerly Bistro</p>');
+  const prompt = "Tabs email for Ledgerly Bistro: pea soup and lamb shoulder";
+  const FACTS: PromptFacts = {
+    ...parsePromptFacts(prompt),
+    brand: "Ledgerly Bistro",
+    items: [{ name: "pea soup" }, { name: "lamb shoulder" }],
+    otherItems: [],
+    conditions: [],
+    occasion: undefined,
+    count: undefined,
+  };
+  const judge = (html: string, facts: Partial<PromptFacts> = {}) => judgeLocally({ prompt, html, facts: { ...FACTS, ...facts } });
+  const criterion = (r: ReturnType<typeof judge>, name: string) => r.rubric.find((c) => c.criterion === name)!;
+  const clean = judge(EMAIL);
+
+  it("finds none in a clean email", () => {
+    expect(criterion(clean, "copy-fidelity").score).toBe(100);
+    expect(criterion(clean, "techniques").score).toBe(100);
+    expect(criterion(clean, "copy-fidelity").reason).not.toMatch(/lost|placeholder|lowercase|filler|occasion/);
+    expect(criterion(clean, "techniques").reason).not.toMatch(/technique phrase|condition|count/);
+  });
+
+  const CASES: [string, string, string, Partial<PromptFacts>, RegExp][] = [
+    ["the brand lost behind an “Our shop” header", "copy-fidelity", EMAIL.replace("Ledgerly Bistro", "Our shop"), {}, /brand “Ledgerly Bistro” lost; the header says “Our shop”/],
+    ["a placeholder header next to the brand", "copy-fidelity", EMAIL.replace("Ledgerly Bistro</p>", "Ledgerly Bistro</p><p>Our team</p>"), {}, /placeholder header “Our team”/],
+    ["the technique phrase as a slide title", "techniques", EMAIL.replaceAll("Pea soup</h3>", "Carousel of three roasts</h3>"), {}, /technique phrase used as content: “Carousel of three roasts/],
+    ["a condition offered as an item", "techniques", EMAIL.replaceAll("Lamb shoulder", "Free shipping over €150"), { conditions: ["free shipping over €150"] }, /condition offered as an item: “free shipping over €150” is one of the tabs items/],
+    ["product names left lowercase", "copy-fidelity", EMAIL.replaceAll("Pea soup", "pea soup"), {}, /product names left lowercase: “pea soup”/],
+    ["a filler line that fits any product", "copy-fidelity", EMAIL.replaceAll("Mint and crème fraîche.", "With Pea soup, the everyday things just work."), {}, /generic filler line that would fit any product: “With Pea soup, the everyday things just work\.”/],
+    ["a count other than the prompt's", "techniques", EMAIL, { count: 3 }, /count does not match the prompt: it asks for 3, the email has 2 in the tabs/],
+    ["the occasion missing from subject and hero", "copy-fidelity", EMAIL, { occasion: "Black Friday" }, /occasion “Black Friday” missing from the subject and hero/],
+  ];
+  it.each(CASES)("lowers the score for %s, naming it", (_name, name, html, facts, reason) => {
+    const r = judge(html, facts);
+    const c = criterion(r, name);
+    expect(c.reason).toMatch(reason);
+    expect(c.score).toBeLessThan(criterion(clean, name).score);
+    expect(r.score).toBeLessThan(clean.score);
+  });
+
+  it("accepts the prompt's count, an occasion that leads subject and hero, and names cased on purpose", () => {
+    expect(criterion(judge(EMAIL, { count: 2 }), "techniques").reason).not.toMatch(/count/);
+    expect(criterion(judge(EMAIL, { occasion: "spring" }), "copy-fidelity").reason).not.toMatch(/occasion/);
+    const iphone = EMAIL.replaceAll("Pea soup", "iPhone case");
+    expect(criterion(judge(iphone, { items: [{ name: "iPhone case" }] }), "copy-fidelity").reason).not.toMatch(/lowercase/);
+  });
+
+  it("reads the facts from the prompt when none are given", () => {
+    const r = judgeLocally({ prompt, html: EMAIL.replace("Ledgerly Bistro", "Our shop") });
+    expect(criterion(r, "copy-fidelity").reason).toMatch(/Ledgerly Bistro/);
+  });
+
+  it("gives the LLM judge the prompt's facts and the defects found", () => {
+    const text = buildJudgePrompt({ prompt, html: EMAIL.replace("Ledgerly Bistro", "Our shop"), facts: { ...FACTS, occasion: "Black Friday", count: 3 } });
+    expect(text).toContain('<prompt_facts>\n{"brand":"Ledgerly Bistro","items":["pea soup","lamb shoulder"]');
+    expect(text).toMatch(/"occasion":"Black Friday"/);
+    expect(text).toMatch(/<detected_defects>\n- brand “Ledgerly Bistro” lost; the header says “Our shop”/);
+    expect(text).toMatch(/- count does not match the prompt/);
+    expect(buildJudgePrompt({ prompt, html: EMAIL, facts: FACTS })).not.toContain("<detected_defects>");
   });
 });

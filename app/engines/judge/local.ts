@@ -7,9 +7,10 @@ import { type DomElement, descendants, hasClass } from "~/domain/html/dom";
 import { type EmailDoc, type EmailModule, parseEmail } from "~/domain/html/parse";
 import { normalizeText, textOf } from "~/domain/html/text";
 import { extractTechniques } from "~/domain/prompt/techniques";
-import { parsePromptFacts } from "~/domain/prompt/facts";
+import { type PromptFacts, parsePromptFacts } from "~/domain/prompt/facts";
 import { qaDoc } from "~/domain/qa/qa";
 import { estimateUsage } from "../prompts/usage";
+import { type Defect, marketerDefects } from "./defects";
 import { type JudgeEngine, type JudgeInput, type JudgeResult, type RubricItem, summarise, weightedScore } from "./port";
 
 export const LOCAL_WEIGHTS = { qa: 35, "copy-fidelity": 25, techniques: 20, interactivity: 20 } as const;
@@ -50,8 +51,8 @@ function readBlueprint(blueprint: unknown): BlueprintView {
 
 // ── criteria ─────────────────────────────────────────────────────────────────────────────────────
 
-function qaCriterion(doc: EmailDoc, techniques: string[], copyDoc: CopyDoc | undefined): RubricItem {
-  const result = qaDoc(doc, { techniques: techniques.slice(0, 2), copyDoc, subject: copyDoc?.subject });
+function qaCriterion(doc: EmailDoc, techniques: string[], copyDoc: CopyDoc | undefined, facts: PromptFacts): RubricItem {
+  const result = qaDoc(doc, { techniques: techniques.slice(0, 2), copyDoc, subject: copyDoc?.subject, facts });
   const failed = result.failedChecks.map((c) => c.id);
   return {
     criterion: "qa",
@@ -69,8 +70,7 @@ function copyFragments(copy: CopyDoc): string[] {
 }
 
 /** Prompt facts worth checking, each with how to look for it in the email's text. */
-function promptFacts(prompt: string, emailType: string | undefined): string[] {
-  const f = parsePromptFacts(prompt, emailType);
+function promptFacts(f: PromptFacts): string[] {
   const facts = new Set<string>();
   if (f.brand) facts.add(f.brand);
   if (f.product) facts.add(f.product);
@@ -94,7 +94,7 @@ function factPresent(fact: string, lowerText: string): boolean {
   return !!price && lowerText.includes(price[1]);
 }
 
-function copyFidelityCriterion(doc: EmailDoc, input: JudgeInput): RubricItem {
+function copyFidelityCriterion(doc: EmailDoc, input: JudgeInput, f: PromptFacts): RubricItem {
   const title = doc.byTag.get("title")?.[0];
   const text = normalizeText(`${title ? textOf(title) : ""} ${doc.body ? textOf(doc.body) : textOf(doc.document)}`);
   if (input.copyDoc) {
@@ -111,7 +111,7 @@ function copyFidelityCriterion(doc: EmailDoc, input: JudgeInput): RubricItem {
       reason: lost.length ? `${found} of ${total} copy fragments placed verbatim; missing: ${listSome(lost)}` : `all ${total} copy fragments placed verbatim`,
     };
   }
-  const facts = promptFacts(input.prompt, input.emailType);
+  const facts = promptFacts(f);
   if (!facts.length) {
     return { criterion: "copy-fidelity", score: 100, weight: 0, reason: "not applicable: no copy given and the prompt names no brand, product, prices, codes or quoted text" };
   }
@@ -235,15 +235,32 @@ function interactivityCriterion(doc: EmailDoc, wanted: string[]): RubricItem {
   };
 }
 
+/** Takes each defect's points off its criterion and names it in the reason; a criterion that did not apply now does. */
+function withDefects(item: RubricItem, defects: Defect[]): RubricItem {
+  const mine = defects.filter((d) => d.criterion === item.criterion);
+  if (!mine.length) return item;
+  const penalty = mine.reduce((s, d) => s + d.penalty, 0);
+  const weight = item.weight || LOCAL_WEIGHTS[item.criterion as keyof typeof LOCAL_WEIGHTS];
+  const applied = item.weight ? item.reason : "";
+  return {
+    ...item,
+    score: Math.max(0, (item.weight ? item.score : 100) - penalty),
+    weight,
+    reason: [applied, ...mine.map((d) => d.reason)].filter(Boolean).join("; "),
+  };
+}
+
 /** The rubric for one email; pure and deterministic. */
 export function judgeLocally(input: JudgeInput): { score: number; rubric: RubricItem[]; summary: string } {
   const doc = parseEmail(input.html);
   const bp = readBlueprint(input.blueprint);
   const { techniques, note } = requestedTechniques(input, bp);
+  const facts = input.facts ?? parsePromptFacts(input.prompt, input.emailType);
+  const defects = marketerDefects(doc, facts);
   const rubric = [
-    qaCriterion(doc, techniques, input.copyDoc),
-    copyFidelityCriterion(doc, input),
-    techniquesCriterion(doc, techniques, note, bp),
+    qaCriterion(doc, techniques, input.copyDoc, facts),
+    withDefects(copyFidelityCriterion(doc, input, facts), defects),
+    withDefects(techniquesCriterion(doc, techniques, note, bp), defects),
     interactivityCriterion(doc, techniques),
   ];
   const score = weightedScore(rubric);

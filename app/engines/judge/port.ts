@@ -1,4 +1,5 @@
 import type { CopyDoc } from "~/domain/copy/schema";
+import type { PromptFacts } from "~/domain/prompt/facts";
 import type { EngineUsage } from "../prompts/usage";
 
 export interface JudgeInput {
@@ -11,6 +12,8 @@ export interface JudgeInput {
   /** The blueprint the email was built from, when known (any shape; read leniently). */
   blueprint?: unknown;
   emailType?: string;
+  /** The prompt's facts when the caller has them; otherwise the judge reads them from `prompt`. */
+  facts?: PromptFacts;
 }
 
 export interface RubricItem {
