@@ -41,7 +41,8 @@ const NOT_OWNER = new Set([
   "school", "gym", "club", "store", "shop", "team", "company", "nps", "quick", "short", "weekly", "monthly", "each",
   "every", "both", "some", "many", "two", "three", "four", "five", "which", "what", "how", "who", "it", "this", "that",
 ]);
-const AUDIENCE_NOUN = /^(?:members|customers|subscribers|users|clients|guests|fans|readers|students|shoppers|community|patrons|donors|athletes|runners|parents)$/;
+const GENERIC_TAIL = new Set(["app", "store", "shop", "club", "team", "website", "site", "platform", "account"]);
+const AUDIENCE_NOUN = /^(?:members|customers|subscribers|users|clients|guests|fans|readers|students|shoppers|community|patrons|donors|athletes|runners|parents|patients|diners|buyers|visitors|volunteers|employees|staff|partners|investors|attendees|travell?ers|listeners|players|riders|owners|homeowners)$/;
 
 /** A run of lowercase words from `words[start]`, up to three, stopped by a clause word; undefined when generic. */
 function lowercaseName(words: string[], start: number): string | undefined {
@@ -51,6 +52,8 @@ function lowercaseName(words: string[], start: number): string | undefined {
     if (!/^[\p{Ll}][\p{Ll}'’&-]*$/u.test(w) || PHRASE_STOP.has(w)) break;
     run.push(w);
   }
+  // "pebble app members": the generic word after the name is not part of it.
+  while (run.length > 1 && GENERIC_TAIL.has(run[run.length - 1])) run.pop();
   if (run.length === 0 || NOT_OWNER.has(run[0]) || run.some((w) => NOT_A_NAME.has(w))) return undefined;
   return titleCase(run.join(" "));
 }
@@ -64,8 +67,9 @@ function lowercaseBrand(prompt: string): string | undefined {
       if (AUDIENCE_NOUN.test(words[i]) && i >= 2) {
         const from = Math.max(0, i - 3);
         for (let s = from; s <= i - 2; s++) {
-          const name = lowercaseName(words.slice(0, i), s);
-          if (name && name.split(" ").length === i - s) return name;
+          const span = words.slice(s, i);
+          const name = span.every((w) => /^\p{Ll}[\p{Ll}'’&-]*$/u.test(w) && !PHRASE_STOP.has(w)) ? lowercaseName(words.slice(0, i), s) : undefined;
+          if (name) return name;
         }
       }
       if (/^(?:from|at|by|brand)$/.test(words[i])) {
@@ -143,7 +147,10 @@ export function extractBrand(prompt: string, quoted: string[], tagged: Term[][],
   ]) {
     for (let m = pattern.exec(prompt); m; m = pattern.exec(prompt)) {
       // NAME allows dots for "Node.js"; a dot followed by a space ends the sentence, not the name.
-      const candidate = cleanPhrase(m[1].split(/\.\s/)[0]).replace(/(?:'s|’s)$/, "");
+      let candidate = cleanPhrase(m[1].split(/\.\s/)[0]).replace(/(?:'s|’s)$/, "");
+      // "Maya's Bakery": capitalised words after the possessive are the rest of the name.
+      const possessed = /^(?:'s|’s)((?:\s+[A-ZÀ-Ý][\p{L}&'’-]{0,39}){1,2})\b/u.exec(prompt.slice(m.index + m[0].indexOf(m[1]) + m[1].length, m.index + m[0].length + 90));
+      if (possessed && !possessed[1].trim().split(/\s+/).some((w) => NOT_A_NAME.has(w.toLowerCase()))) candidate = `${candidate}'s${possessed[1]}`;
       if (german && !/^(?:von|bei|vom)\b/i.test(m[0]) && candidate.split(/\s+/).length < 2) continue;
       if (isNameLike(candidate) && !/^\d/.test(candidate) && !/^[A-Z]{2,}\d+$/.test(candidate)) return candidate;
       // "for The Night Owls": a leading "The" with at least two title-case words is part of the name.

@@ -44,8 +44,8 @@ export function extractCount(prompt: string): number | undefined {
     const nouns = [m[2], m[3]].filter((w): w is string => Boolean(w));
     if (NOT_COUNTED.test(nouns[0])) continue;
     if (nouns.some((w) => COUNTED.test(w))) return n;
-    const noun = nouns[nouns.length - 1];
-    if (loose === undefined && n >= 2 && !NOT_COUNTED.test(noun) && /(?:s|x|en|i|e)$/i.test(noun)) loose = n;
+    const noun = nouns.find((w) => !NOT_COUNTED.test(w) && /(?:s|x|en|i|e)$/i.test(w));
+    if (loose === undefined && n >= 2 && noun) loose = n;
   }
   return loose;
 }

@@ -1,5 +1,5 @@
 import * as chrono from "chrono-node";
-import { boundedPieces } from "./text";
+import { boundedPieces, MONTHS } from "./text";
 
 /**
  * Dates and deadlines as the prompt words them ("May 3", "Sunday at midnight", "15 janvier"),
@@ -36,8 +36,11 @@ const ORDINAL_DAY = /\b(?:by|until|till|through|before|on|ends?|from)\s+(the\s+\
 
 export function extractDates(prompt: string, language = "en"): string[] {
   const found: { index: number; text: string }[] = [];
-  const add = (index: number, raw: string) => {
-    const wording = raw.replace(/^[\s,;:(]+|[\s,;:.)]+$/g, "");
+  const add = (index: number, raw: string, following: string) => {
+    let wording = raw.replace(/^[\s,;:(]+|[\s,;:.)]+$/g, "").replace(/^(?:on|by|at|am|le|el|il|em|op)\s+/i, "");
+    // "next Friday, 10 seats": chrono takes the count for a day of the month.
+    const trailingNumber = /,\s?\d{1,2}$/.exec(wording);
+    if (trailingNumber && /^\s+\p{L}/u.test(following) && !new RegExp(`^\\s+(?:${MONTHS})`, "i").test(following)) wording = wording.slice(0, trailingNumber.index);
     if (!wording || NOT_A_DATE.test(wording) || found.length >= MAX_DATES) return;
     if (found.some((f) => index < f.index + f.text.length && f.index < index + wording.length)) return;
     found.push({ index, text: wording });
@@ -49,10 +52,10 @@ export function extractDates(prompt: string, language = "en"): string[] {
     const at = prompt.indexOf(piece, offset);
     const base = at >= 0 ? at : offset;
     for (const parser of parsers) {
-      for (const r of parser.parse(piece, REFERENCE, { forwardDate: true })) add(base + r.index, r.text);
+      for (const r of parser.parse(piece, REFERENCE, { forwardDate: true })) add(base + r.index, r.text, piece.slice(r.index + r.text.length, r.index + r.text.length + 20));
     }
     ORDINAL_DAY.lastIndex = 0;
-    for (let m = ORDINAL_DAY.exec(piece); m; m = ORDINAL_DAY.exec(piece)) add(base + m.index + m[0].length - m[1].length, m[1]);
+    for (let m = ORDINAL_DAY.exec(piece); m; m = ORDINAL_DAY.exec(piece)) add(base + m.index + m[0].length - m[1].length, m[1], "");
     offset = base + piece.length;
   }
   return found.sort((a, b) => a.index - b.index).map((f) => f.text);

@@ -18,7 +18,7 @@ const MAX_LIST_PIECES = 32;
 
 function splitList(segment: string): string[] {
   return segment
-    .split(/\s*(?:;|,|\s+and\s+|\s+or\s+|\s+plus\s+|\s*\+\s*|\s*\|\s*)\s*/i, MAX_LIST_PIECES)
+    .split(/\s*(?:;|,(?!\d)|\s+and\s+|\s+or\s+|\s+plus\s+|\s*\+\s*|\s*\|\s*)\s*/i, MAX_LIST_PIECES)
     .filter((s) => !PAREN_EDGE.test(s) || parsePrice(s) !== undefined)
     .map(cleanPhrase)
     .map((s) => s.replace(/^(?:and|or|a|an|the|our)\s+/i, ""))
@@ -104,7 +104,7 @@ export function extractItems(prompt: string, lowercase = false): { items: FactIt
       // A parenthesised list ends at its closing parenthesis.
       const rest = m[0].startsWith("(") ? after.split(")")[0] : after;
       // Stop the list where a new clause starts so "A, B and C. Use code X" does not leak.
-      const cut = rest.split(/(?<=\S)\s+(?:for|to|that|which|so|because|where|in a|in an|with a|with an|pour|para|für|per|voor|que|qui|che|dass)\s+(?![$€£\d])/i)[0].replace(/[.!?]\s*$/, "");
+      const cut = rest.split(/(?<=\S)\s+(?:for|to|that|which|so|because|where|in a|in an|with a|with an|pour|para|für|voor|que|qui|che|dass)\s+(?![$€£\d])/i)[0].replace(/[.!?]\s*$/, "");
       const pieces = splitList(cut);
       let items = pieces.map(toItem).filter((i): i is FactItem => Boolean(i));
       // …unless the clause word sits inside an item name ("SQL for Analysts $39"): the whole

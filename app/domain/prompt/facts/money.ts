@@ -23,7 +23,7 @@ const CODES = String.raw`usd|eur|gbp|jpy|cad|aud|inr|chf|sek|nok|dkk|pln|brl|mxn
 const PRICE_RE = new RegExp(
   String.raw`(?:(${SYMBOLS})\s?(${AMOUNT}))` +
     String.raw`|(?:\b(${CODES})\s?(${AMOUNT}))` +
-    String.raw`|(?:(?<![\w.,])(${AMOUNT})\s?(?:(${SYMBOLS}|zł)|(${CODES})\b))`,
+    String.raw`|(?:(?<![\w.,])(${AMOUNT})\s?(?:(${SYMBOLS}|zł)(?!\s?\d)|(${CODES})\b))`,
   "i",
 );
 

@@ -20,7 +20,7 @@ const LEAD_IN = /^(?:(?:and|then|also)\s+)?(?:ask(?:ing|s)?(?:\s+(?:them|people|
 /** The start of a question's sentence: after the last ".", "!", ";", ":" or line break before it. */
 function sentenceStart(before: string): number {
   let at = 0;
-  for (const mark of [". ", "! ", ";", ":", "\n", "—", " - "]) {
+  for (const mark of [". ", "! ", ";", ":", "\n"]) {
     const i = before.lastIndexOf(mark);
     if (i >= 0) at = Math.max(at, i + mark.length);
   }
@@ -53,6 +53,13 @@ export function extractQuestions(prompt: string): PromptQuestion[] {
     const wording = cleanPhrase(before.slice(sentenceStart(before)).trim().replace(LEAD_IN, ""));
     from = end + 1;
     if (!wording || wording.split(/\s+/).length < 2) continue;
+    // "which roast do you prefer — light, medium or dark?": the options inside the question.
+    const inline = /^(.+?)\s+[—–-]\s+(.+)$/.exec(wording);
+    const inlineOptions = inline ? splitOptions(inline[2]) : [];
+    if (inline && inlineOptions.length >= 2) {
+      out.push({ text: `${capitalise(cleanPhrase(inline[1]))}?`, options: inlineOptions });
+      continue;
+    }
     const after = text.slice(end + 1, end + 1 + 420);
     const m = OPTIONS.exec(after);
     const list = m?.groups?.paren ?? m?.groups?.list ?? m?.groups?.dash;

@@ -22,11 +22,18 @@ export const NOT_A_NAME = new Set(
 /** Words kept lowercase inside a title-cased name ("Tacos al Pastor", "Bank of Ireland"). */
 const SMALL_WORDS = new Set(["a", "an", "the", "of", "and", "or", "in", "on", "at", "to", "for", "with", "al", "de", "del", "la", "le", "les", "du", "des", "di", "da", "do", "dos", "e", "y", "et", "und", "von", "van", "der"]);
 
+const TWO_LETTER_WORDS = new Set(["is", "it", "to", "by", "my", "up", "on", "in", "at", "of", "or", "an", "as", "be", "do", "go", "he", "if", "me", "no", "so", "us", "we", "la", "le", "el", "lo", "il", "da", "di", "du", "de", "en", "et", "ou", "un"]);
+
 /** "ethiopia yirgacheffe" → "Ethiopia Yirgacheffe": a name from a lowercase prompt, cased as a product. */
 export function titleCase(phrase: string): string {
   return phrase
     .split(" ")
-    .map((w, i) => (i > 0 && SMALL_WORDS.has(w) ? w : w.replace(/^\p{Ll}/u, (c) => c.toUpperCase())))
+    .map((w, i) => {
+      if (i > 0 && SMALL_WORDS.has(w)) return w;
+      // "kenya aa", "tee xl": a two-letter word that is not an English word is a grade or size.
+      if (i > 0 && /^\p{Ll}{2}$/u.test(w) && !TWO_LETTER_WORDS.has(w)) return w.toUpperCase();
+      return w.replace(/^\p{Ll}/u, (c) => c.toUpperCase());
+    })
     .join(" ");
 }
 
