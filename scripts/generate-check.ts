@@ -1,5 +1,5 @@
-// `npm run generate:check [-- --prompts FILE] [--only id,id] [--json FILE] [--width 600]
-//                                 [--html-dir DIR]`
+// `npm run generate:check [-- --prompts FILE] [--only id,id] [--lang fr,es] [--tag terse]
+//                                 [--json FILE] [--width 600] [--html-dir DIR]`
 //
 // Runs every prompt of the prompt set through the real generation service in this process (local
 // engines, a temporary database), then opens each email in Chromium and clicks every control of
@@ -15,7 +15,7 @@ import { type Fact, type FactsResult, checkFacts, formatFacts, formatTotals, lan
 import { DEFAULT_PROMPT_SET } from "./eval/set";
 import { useOfflineTempEnv } from "./lib/offline-env";
 
-const USAGE = "usage: npm run generate:check [-- --prompts scripts/eval/prompts.v2.json] [--only id,id] [--json report.json] [--width 600] [--html-dir DIR]";
+const USAGE = "usage: npm run generate:check [-- --prompts scripts/eval/prompts.v2.json] [--only id,id] [--lang fr,es] [--tag terse,hostile] [--json report.json] [--width 600] [--html-dir DIR]";
 const BAR = { medianQa: 90, lowestQa: 75 };
 
 // Configuration is read once, on the first import of the app: set it before importing anything.
@@ -33,6 +33,7 @@ interface PromptResult {
   verbatim: { ok: boolean; message: string };
   /** The prompt's language (the set's `facts.language`; "und" when the entry does not say). */
   language: string;
+  tags: string[];
   /** The email's `<html lang>`. */
   htmlLang?: string;
   /** The set's facts (or its older `expectText`) and which of them the email's visible text shows. */
@@ -63,7 +64,10 @@ async function main(): Promise<number> {
     return 0;
   }
   const file = stringFlag(args, "prompts") ?? DEFAULT_PROMPT_SET;
-  const only = stringFlag(args, "only")?.split(",").map((s) => s.trim()).filter(Boolean);
+  const list = (name: string) => stringFlag(args, name)?.split(",").map((s) => s.trim()).filter(Boolean);
+  const only = list("only");
+  const langs = list("lang");
+  const tags = list("tag");
   const jsonOut = stringFlag(args, "json");
   const htmlDir = stringFlag(args, "html-dir");
   if (htmlDir) fs.mkdirSync(htmlDir, { recursive: true });
@@ -79,6 +83,10 @@ async function main(): Promise<number> {
     if (unknown.length) fail(`unknown prompt id(s): ${unknown.join(", ")}`, USAGE);
     entries = entries.filter((e) => only.includes(e.id));
   }
+  // While working on one language or one kind of prompt, run just those.
+  if (langs) entries = entries.filter((e) => langs.includes(e.facts?.language ?? "und"));
+  if (tags) entries = entries.filter((e) => e.tags?.some((t) => tags.includes(t)));
+  if (entries.length === 0) fail("no prompt matches --only/--lang/--tag", USAGE);
 
   const [{ getApp }, { bootstrap }, users, generation, { GenerateRequestSchema }, { BlueprintSchema }, { render }, { qa }, { visibleCopy }, interactivity, { parseEmail }, { textOf, normalizeText }] =
     await Promise.all([
@@ -116,6 +124,7 @@ async function main(): Promise<number> {
         controls: { ok: false, modules: [] },
         verbatim: { ok: false, message: "not checked" },
         language: entry.facts?.language ?? "und",
+        tags: entry.tags ?? [],
         ms: 0,
       };
       // Until the email shows them, every expected fact is missing: an error loses them all.
@@ -218,6 +227,10 @@ function summarise(results: PromptResult[]) {
     controlsOk: results.filter((r) => r.controls.ok).length,
     verbatimOk: results.filter((r) => r.verbatim.ok).length,
     facts: summariseFacts(results.filter((r) => r.facts).map((r) => ({ language: r.language, langOk: langMatches(r.language, r.htmlLang), facts: r.facts! }))),
+    // The same totals for each kind of prompt (terse, hostile, pair…): a prompt counts under each of its tags.
+    factsPerTag: summariseFacts(
+      results.flatMap((r) => (r.facts ? r.tags.map((tag) => ({ language: tag, langOk: langMatches(r.language, r.htmlLang), facts: r.facts! })) : [])),
+    ).perLanguage,
     missedFacts: missedByKind(results),
     medianQa: median(scores),
     lowestQa: scores.length ? Math.min(...scores) : NaN,
@@ -259,6 +272,8 @@ function printSummary(s: ReturnType<typeof summarise>): void {
   console.log(`  missing by kind (missing/expected): ${Object.entries(s.missedFacts).map(([k, v]) => `${k} ${v.missing}/${v.expected}`).join(", ") || "none"}`);
   console.log("  per language:");
   for (const [lang, t] of Object.entries(s.facts.perLanguage)) console.log(`    ${lang.padEnd(4)} prompts ${String(t.prompts).padStart(3)}  ${formatTotals(t)}`);
+  if (Object.keys(s.factsPerTag).length) console.log("  per tag:");
+  for (const [tag, t] of Object.entries(s.factsPerTag)) console.log(`    ${tag.padEnd(11)} prompts ${String(t.prompts).padStart(3)}  ${formatTotals(t)}`);
   if (s.techniqueMismatches.length) console.log(`techniques differ from the set's expectation: ${s.techniqueMismatches.join(", ")}`);
   const checks = Object.entries(s.failedCheckCounts).sort((a, b) => b[1] - a[1]);
   console.log(`failed checks: ${checks.length ? checks.map(([id, n]) => `${id} ×${n}`).join(", ") : "none"}`);
