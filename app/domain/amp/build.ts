@@ -323,7 +323,7 @@ function itemCart(m: ItemCartModule, { ns, theme, lang, phrases }: Ctx): BuiltMo
       `.${ns}-name{margin:0;${theme.font};font-size:16px;line-height:22px;font-weight:${theme.design.typography.weights.bold};color:${c.text}}`,
       `.${ns}-desc{margin:2px 0 0 0}`,
       `.${ns}-price{margin:4px 0 0 0;${theme.font};font-size:15px;line-height:20px;color:${c.text}}`,
-      `.${ns}-add{flex:0 0 auto;min-width:92px;padding:12px 14px;border:2px solid ${c.primary};border-radius:${Math.min(theme.design.buttons.radius, 22)}px;${theme.font};font-size:15px;line-height:16px;font-weight:${theme.design.typography.weights.bold};color:${c.primary};background-color:${c.surface};cursor:pointer}`,
+      `.${ns}-add{flex:0 0 auto;min-width:92px;white-space:nowrap;padding:12px 14px;border:2px solid ${c.primary};border-radius:${Math.min(theme.design.buttons.radius, 22)}px;${theme.font};font-size:15px;line-height:16px;font-weight:${theme.design.typography.weights.bold};color:${c.primary};background-color:${c.surface};cursor:pointer}`,
       `.${ns}-item-on .${ns}-add{background-color:${c.primary};color:${c.onPrimary}}`,
       `.${ns}-summary{display:flex;justify-content:space-between;margin:16px 0;padding:16px;border-radius:12px;background-color:${theme.tint}}`,
       `.${ns}-count{margin:0}`,

@@ -25,6 +25,7 @@ export interface Phrases {
   correct: string;
   notQuite: (answer: string) => string;
   answer: (answer: string) => string;
+  /** The cart's per-item toggle: one short word (it sits beside the item on a 360 px screen). */
   add: string;
   remove: string;
   items: string;
@@ -88,14 +89,15 @@ const fr: Phrases = {
   menu: "Menu",
   close: "Fermer",
   questionOf: (i, n) => `Question ${i} sur ${n}`,
-  correct: "Bonne réponse !",
+  // French sets a no-break space before : ; ! ?
+  correct: "Bonne réponse\u00a0!",
   notQuite: (a) => `Pas tout à fait — la bonne réponse est ${a}.`,
-  answer: (a) => `Réponse : ${a}`,
-  add: "Ajouter +",
+  answer: (a) => `Réponse\u00a0: ${a}`,
+  add: "Ajouter",
   remove: "Retirer",
-  items: "Articles :",
+  items: "Articles\u00a0:",
   total: "Total",
-  cartFallbackNote: "Choisissez vos articles lors du paiement ; votre total y est calculé.",
+  cartFallbackNote: "Choisissez vos articles lors du paiement\u00a0; votre total y est calculé.",
   surveyNotSaved: "Désolé, votre réponse n'a pas été enregistrée. Veuillez réessayer.",
   addToCart: "Ajouter au panier",
   checkout: "Passer la commande",
@@ -123,7 +125,7 @@ const es: Phrases = {
   correct: "¡Correcto!",
   notQuite: (a) => `Casi — la respuesta correcta es ${a}.`,
   answer: (a) => `Respuesta: ${a}`,
-  add: "Añadir +",
+  add: "Añadir",
   remove: "Quitar",
   items: "Artículos:",
   total: "Total",
@@ -187,7 +189,7 @@ const pt: Phrases = {
   correct: "Correto!",
   notQuite: (a) => `Quase — a resposta certa é ${a}.`,
   answer: (a) => `Resposta: ${a}`,
-  add: "Adicionar +",
+  add: "Adicionar",
   remove: "Remover",
   items: "Itens:",
   total: "Total",
@@ -219,7 +221,7 @@ const it: Phrases = {
   correct: "Esatto!",
   notQuite: (a) => `Non proprio — la risposta giusta è ${a}.`,
   answer: (a) => `Risposta: ${a}`,
-  add: "Aggiungi +",
+  add: "Aggiungi",
   remove: "Rimuovi",
   items: "Articoli:",
   total: "Totale",

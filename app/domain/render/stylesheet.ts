@@ -32,6 +32,8 @@ export function baseStylesheet(theme: Theme): string {
       `.kx-outer{padding:0 !important}` +
       `.kx-img{width:100% !important;height:auto !important}` +
       `.kx-h1{font-size:${Math.max(24, Math.round(theme.design.typography.headingSizes.h1 * 0.82))}px !important;line-height:1.2 !important}` +
+      // A long compound word ("Winterschlussverkauf") in a heading or a narrow cart column would widen a small screen: break it, hyphenated where the client can.
+      `h1,h2,h3,p{word-break:break-word !important;-webkit-hyphens:auto !important;hyphens:auto !important}` +
       `.kx-module{padding:16px !important}` +
       `.kx-btn-table{width:100% !important}.kx-btn{display:block !important}` +
       `}`,

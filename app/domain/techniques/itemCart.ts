@@ -44,7 +44,7 @@ export const itemCart: TechniqueRenderer<ItemCartModule> = {
           `<input type="checkbox" id="${ns}-add-${i}" class="${ns}-add ${ns}-add-${i}" style="display:none">` +
           `<div class="${ns}-item ${ns}-item-${i} kx-border" data-kx-item="${i}" data-kx-price="${it.price}" style="margin:0 0 10px 0;padding:12px 14px;border:2px solid ${c.border};border-radius:12px">` +
           `<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%"><tr>${thumb(it)}<td valign="middle">${itemText(it, m.currency, lang, theme)}</td>` +
-          `<td valign="middle" align="right" width="110"><label for="${ns}-add-${i}" class="${ns}-add-label" style="display:inline-block;min-width:64px;padding:12px 14px;border:2px solid ${c.primary};border-radius:${Math.min(theme.design.buttons.radius, 22)}px;${theme.font};font-size:15px;line-height:16px;font-weight:${theme.design.typography.weights.bold};text-align:center;color:${c.primary};background-color:${c.surface};cursor:pointer">` +
+          `<td valign="middle" align="right" width="110"><label for="${ns}-add-${i}" class="${ns}-add-label" style="display:inline-block;min-width:64px;padding:12px 14px;border:2px solid ${c.primary};border-radius:${Math.min(theme.design.buttons.radius, 22)}px;${theme.font};font-size:15px;line-height:16px;font-weight:${theme.design.typography.weights.bold};text-align:center;white-space:nowrap;color:${c.primary};background-color:${c.surface};cursor:pointer">` +
           `<span class="${ns}-add-text">${esc(phrases.add)}</span><span class="${ns}-remove-text" style="display:none">${esc(phrases.remove)}</span></label></td></tr></table></div>`,
       )
       .join("");
