@@ -1,5 +1,6 @@
 // The default prompt set: every prompt says which facts its email must show, and the set is
 // composed as issue 16 asks (size, terse, other languages, markup, pairs, hostile).
+import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { TECHNIQUES } from "../../app/domain/blueprint/schema";
 import { GenerateRequestSchema } from "../../app/domain/generation/requests";
@@ -75,6 +76,12 @@ describe(`the default prompt set (${DEFAULT_PROMPT_SET})`, () => {
     ]) {
       expect(prompts.some((p) => p.prompt.startsWith(start)), start).toBe(true);
     }
+  });
+
+  it("keeps bidi and zero-width controls escaped in the file, so it reads as what it holds", () => {
+    const raw = fs.readFileSync(DEFAULT_PROMPT_SET, "utf8");
+    expect(raw).not.toMatch(/[\u200b-\u200d\u202a-\u202e\u2066-\u2069\ufeff]/);
+    expect(prompts.some((p) => p.prompt.includes("\u202e"))).toBe(true);
   });
 
   it("holds only requests the endpoint accepts", () => {
