@@ -2,6 +2,7 @@
 // autofix write, in each frame language, with the QA contract intact.
 import { autofix } from "../autofix/autofix";
 import { buildAmp } from "../amp/build";
+import { ampParity } from "../amp/parity";
 import { validateAmp } from "../amp/validate";
 import { TECHNIQUES, type Blueprint, type Technique } from "../blueprint/schema";
 import { PHRASES, type Phrases } from "../copy/phrases";
@@ -106,6 +107,9 @@ describe("the AMP version speaks it too", () => {
     for (const phrase of amp) expect(html, phrase).toContain(phrase);
     if (t === "survey") expect(html).toContain(p.surveyNotSaved);
     expect(validateAmp(r.ampHtml).errors).toEqual([]);
+    // The same words as the HTML email, fixed phrases included.
+    const parity = ampParity(r.ampHtml, renderIn(lang, t));
+    expect({ ok: parity.ok, missingWords: parity.missingWords }).toEqual({ ok: true, missingWords: [] });
   });
 
   it("totals the cart with a decimal comma in French", () => {
