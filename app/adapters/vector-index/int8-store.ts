@@ -109,7 +109,9 @@ export class Int8VectorStore {
     let slot = this.slotById.get(id);
     if (slot === undefined) {
       slot = this.ids.length;
-      if (slot + 1 > this.capacity) this.reserve(Math.max(this.capacity * 2, slot + 1));
+      // Grows by a quarter (at least 1,024): kernel memory never shrinks, and doubling a
+      // 100k-document store would hold 300 MB nobody uses.
+      if (slot + 1 > this.capacity) this.reserve(Math.max(slot + 1, Math.ceil(this.capacity * 1.25), this.capacity + 1024));
       this.ids.push(id);
       this.keys.push(keys);
       this.slotById.set(id, slot);

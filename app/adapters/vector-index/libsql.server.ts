@@ -147,7 +147,8 @@ export function createLibsqlVectorIndex(options: LibsqlIndexOptions): LibsqlVect
     try {
       writesDuringBuild = [];
       const version = await dataVersion();
-      const fresh = new Int8VectorStore(dims, Math.max(1024, rowCount ?? 0));
+      // Sized to the table, so a large library does not grow (and copy) its way up.
+      const fresh = new Int8VectorStore(dims, Math.max(1024, await countRows()));
       let after = "";
       for (;;) {
         const r = await client.execute({

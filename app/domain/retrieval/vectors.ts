@@ -19,11 +19,18 @@ export function float32ToBytes(v: Float32Array): Uint8Array {
   return out;
 }
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
 export function bytesToFloat32(bytes: Uint8Array | ArrayBuffer): Float32Array {
   const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
   const n = Math.floor(u8.byteLength / 4);
-  const view = new DataView(u8.buffer, u8.byteOffset, n * 4);
   const out = new Float32Array(n);
+  if (LITTLE_ENDIAN) {
+    // One memcpy instead of a DataView read a value: index builds convert every stored vector.
+    new Uint8Array(out.buffer).set(u8.subarray(0, n * 4));
+    return out;
+  }
+  const view = new DataView(u8.buffer, u8.byteOffset, n * 4);
   for (let i = 0; i < n; i++) out[i] = view.getFloat32(i * 4, true);
   return out;
 }
