@@ -6,7 +6,8 @@ import { getApp, type AppContext } from "./app.server";
 import { authenticateBearer, type AuthFailure } from "./auth.server";
 import { bodyUnusable, consumedStream, JSON_BODY_TEXT, READ_BODY_TEXT } from "./body-handoff";
 import type { User } from "~/models/users.server";
-import { checkHtmlShape, describeHtmlProblem, HTML_LIMITS, type HtmlLimitProblem, type HtmlLimits } from "~/domain/html/limits";
+import { runDocumentTask } from "./off-thread.server";
+import { describeHtmlProblem, HTML_LIMITS, type HtmlLimitProblem, type HtmlLimits } from "~/domain/html/limits";
 
 export type ApiErrorBody = { success: false; error: string; details?: unknown; [extra: string]: unknown };
 
@@ -237,18 +238,20 @@ export function htmlLimitError(field: string, problem: HtmlLimitProblem): Respon
  * sections) share one budget: each part's depth counts alone, its characters, nodes and CSS add up.
  * Returns the error response, or null when every part is within the limits.
  */
-export function checkHtmlInputs(parts: Array<{ field: string; html: string }>, together = "the HTML parts", overrides: Partial<HtmlLimits> = {}): Response | null {
+export async function checkHtmlInputs(
+  parts: Array<{ field: string; html: string }>,
+  together = "the HTML parts",
+  overrides: Partial<HtmlLimits> = {},
+): Promise<Response | null> {
   const limits: HtmlLimits = { ...HTML_LIMITS, ...overrides };
   let chars = 0;
   let nodes = 0;
   let style = 0;
   for (const { field, html } of parts) {
-    const shape = checkHtmlShape(html, {
-      maxDepth: limits.maxDepth,
-      maxChars: limits.maxChars - chars,
-      maxNodes: limits.maxNodes - nodes,
-      maxStyleChars: limits.maxStyleChars - style,
-    });
+    // Library documents have no size cap, so measuring one can itself take a while: big ones are
+    // measured on the document worker.
+    const remaining = { maxDepth: limits.maxDepth, maxChars: limits.maxChars - chars, maxNodes: limits.maxNodes - nodes, maxStyleChars: limits.maxStyleChars - style };
+    const shape = await runDocumentTask("checkHtmlShape", { html, limits: remaining }, html.length);
     if (!shape.ok) {
       const p = shape.problem;
       if (parts.length === 1 || p.kind === "depth" || p.kind === "css-depth") return htmlLimitError(field, p.kind === "chars" ? p : { ...p, limit: limits[limitKey[p.kind]] });

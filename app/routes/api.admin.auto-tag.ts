@@ -6,7 +6,7 @@ export const { loader, action, apiAuth } = apiRoute("admin", {
   POST: async ({ app, body }) => {
     const parsed = await body(autoTagSchema, { maxChars: { htmlContent: HTML_LIMITS.maxChars } });
     if (!parsed.ok) return parsed.response;
-    const html = checkHtmlInputs([{ field: "htmlContent", html: parsed.data.htmlContent }]);
+    const html = await checkHtmlInputs([{ field: "htmlContent", html: parsed.data.htmlContent }]);
     if (html) return html;
     const result = await autoTag(app, parsed.data);
     if (!result.ok) return apiError(result.status, result.error);

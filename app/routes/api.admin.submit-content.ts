@@ -7,7 +7,7 @@ export const { loader, action, apiAuth } = apiRoute("admin", {
     if (!parsed.ok) return parsed.response;
     // SPEC: library documents have no size cap (only the body limit), so only the nesting is
     // limited here: the tagger, the AMP rules and later readers walk the document's tree.
-    const html = checkHtmlInputs([{ field: "htmlContent", html: parsed.data.htmlContent }], undefined, { maxChars: Infinity, maxNodes: Infinity, maxStyleChars: Infinity });
+    const html = await checkHtmlInputs([{ field: "htmlContent", html: parsed.data.htmlContent }], undefined, { maxChars: Infinity, maxNodes: Infinity, maxStyleChars: Infinity });
     if (html) return html;
     const result = await submitContent(app, parsed.data);
     if (!result.ok) return serviceError(result);

@@ -18,7 +18,7 @@ export const { loader, action, apiAuth } = apiRoute("admin", {
   POST: async ({ app, body }) => {
     const parsed = await body(Body, { maxChars: { prompt: MAX_PROMPT_CHARS, html: HTML_LIMITS.maxChars } });
     if (!parsed.ok) return parsed.response;
-    const html = checkHtmlInputs([{ field: "html", html: parsed.data.html }]);
+    const html = await checkHtmlInputs([{ field: "html", html: parsed.data.html }]);
     if (html) return html;
     // The composition picks the model judge when a language model is configured, else the local rubric.
     const result = await judgeEmail(app, getAdapters(app).engines.judge, parsed.data);

@@ -22,10 +22,10 @@ export const { loader, action, apiAuth } = apiRoute("user", {
       return typeof html === "string" ? [{ field: `blueprint.sections.${i}.lockedHtml`, html }] : [];
     });
     const html =
-      (parsed.data.html ? checkHtmlInputs([{ field: "html", html: parsed.data.html }]) : null) ??
+      (parsed.data.html ? await checkHtmlInputs([{ field: "html", html: parsed.data.html }]) : null) ??
       // Locked sections as in a generation, except in characters: an AMP document over AMP's
       // 200 KB limit must stay reachable, to be reported as such (AMP_DOC_TOO_LARGE).
-      checkHtmlInputs(locked, "blueprint lockedHtml together", { ...PLACED_HTML_LIMITS, maxChars: HTML_LIMITS.maxChars });
+      (await checkHtmlInputs(locked, "blueprint lockedHtml together", { ...PLACED_HTML_LIMITS, maxChars: HTML_LIMITS.maxChars }));
     if (html) return html;
     // Characters are not limited here (see lockedHtml above); the schema bounds them to ~400 KB.
     const tooBig = renderedBlueprintProblem(parsed.data.blueprint, { maxChars: Infinity });

@@ -7,7 +7,7 @@ export const { loader, action, apiAuth } = apiRoute("user", {
   POST: async ({ app, body }) => {
     const parsed = await body(GenBlueprintRequestSchema, { maxChars: { prompt: MAX_PROMPT_CHARS } });
     if (!parsed.ok) return parsed.response;
-    const html = checkHtmlInputs(clientHtmlParts(parsed.data), CLIENT_HTML_PARTS, PLACED_HTML_LIMITS);
+    const html = await checkHtmlInputs(clientHtmlParts(parsed.data), CLIENT_HTML_PARTS, PLACED_HTML_LIMITS);
     if (html) return html;
     const result = await generateBlueprint(app, parsed.data);
     if (!result.ok) return serviceError(result);

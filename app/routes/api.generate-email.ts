@@ -9,7 +9,7 @@ export const { loader, action, apiAuth } = apiRoute("user", {
     if (!parsed.ok) return parsed.response;
     // The HTML to refine is checked before the charge: a refusal costs nothing.
     if (parsed.data.refine && parsed.data.currentHtml) {
-      const html = checkHtmlInputs([{ field: "currentHtml", html: parsed.data.currentHtml }]);
+      const html = await checkHtmlInputs([{ field: "currentHtml", html: parsed.data.currentHtml }]);
       if (html) return html;
     }
     const result = await generateEmail(app, user, parsed.data);

@@ -14,7 +14,7 @@ export const { loader, action, apiAuth } = apiRoute("user", {
     if (!parsed.ok) return parsed.response;
     // Saved sections and locked blueprint sections go into the email verbatim: within the HTML
     // limits, before any credit moves.
-    const html = checkHtmlInputs(clientHtmlParts(parsed.data), CLIENT_HTML_PARTS, PLACED_HTML_LIMITS);
+    const html = await checkHtmlInputs(clientHtmlParts(parsed.data), CLIENT_HTML_PARTS, PLACED_HTML_LIMITS);
     if (html) return html;
     const checked = prepareGeneration(parsed.data);
     if (!checked.ok) return serviceError(checked);

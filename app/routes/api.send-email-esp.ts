@@ -42,8 +42,8 @@ export const { loader, action, apiAuth } = apiRoute("user", {
     const parsed = await body(Body, { maxChars: { html: HTML_LIMITS.maxChars, ampHtml: HTML_LIMITS.maxChars } });
     if (!parsed.ok) return parsed.response;
     const tooMuch =
-      checkHtmlInputs([{ field: "html", html: parsed.data.html }]) ??
-      (parsed.data.ampHtml ? checkHtmlInputs([{ field: "ampHtml", html: parsed.data.ampHtml }]) : null);
+      (await checkHtmlInputs([{ field: "html", html: parsed.data.html }])) ??
+      (parsed.data.ampHtml ? await checkHtmlInputs([{ field: "ampHtml", html: parsed.data.ampHtml }]) : null);
     if (tooMuch) return tooMuch;
     const result = await sendEmail(app, user, parsed.data, { idempotencyKey: key ?? undefined });
     const replayed = result.replayed ? { "Idempotent-Replayed": "true" } : undefined;

@@ -258,7 +258,7 @@ function blankResult(entry: PromptEntry, run: { useRAG: boolean; setFile: string
 
 /** The routes' HTML limit check (checkHtmlInputs), as the message its error response carries; null when within limits. */
 async function htmlRefusal(parts: Array<{ field: string; html: string }>, together?: string, limits?: HtmlLimits): Promise<string | null> {
-  const response = checkHtmlInputs(parts, together, limits);
+  const response = await checkHtmlInputs(parts, together, limits);
   if (!response) return null;
   const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
   return typeof body?.error === "string" ? body.error : `HTML over the limits (${response.status})`;

@@ -1,4 +1,5 @@
 import { ampComponentsUsed, validateAmp, type AmpValidation } from "~/domain/amp";
+import { checkHtmlShape as measure, type HtmlLimits, type HtmlShape } from "~/domain/html/limits";
 import { compileSendTemplate } from "~/domain/mime/send-template";
 import { tagHtml } from "~/engines/tag/local";
 
@@ -12,11 +13,16 @@ export function analyseAmp(html: string): AmpAnalysis {
   return { validation: validateAmp(html), components: ampComponentsUsed(html) };
 }
 
+/** The HTML limit check (app/domain/html/limits.ts) with its limits as one input. */
+export function checkHtmlShape(input: { html: string; limits: Partial<HtmlLimits> }): HtmlShape {
+  return measure(input.html, input.limits);
+}
+
 /**
  * Pure work on one whole document that grows with its size (about 1 s per MB on this machine):
  * the server runs it on a worker thread for big documents so no request waits on another's
  * (app/lib/off-thread.server.ts). Inputs and results cross threads, so both are plain data.
  */
-export const documentTasks = { tagHtml, analyseAmp, compileSendTemplate };
+export const documentTasks = { tagHtml, analyseAmp, compileSendTemplate, checkHtmlShape };
 
 export type DocumentTasks = typeof documentTasks;
