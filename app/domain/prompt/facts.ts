@@ -125,8 +125,8 @@ export function parsePromptFacts(rawPrompt: string, emailType?: string | null): 
   const codes = extractCodes(prompt);
   const language = detectLanguage(prompt);
   const lowercase = isLowercasePrompt(prompt);
-  const tagged = tagSentences(prompt);
-  const brand = within(FACT_MAX_CHARS.brand)(extractBrand(prompt, quoted, tagged, { lowercase, language: language.code }));
+  // The tagger is the parser's costliest step: it runs only when no pattern named the brand.
+  const brand = within(FACT_MAX_CHARS.brand)(extractBrand(prompt, quoted, () => tagSentences(prompt), { lowercase, language: language.code }));
   const hinted = normaliseEmailType(emailType);
   const detected = hinted ? undefined : detectEmailType(prompt);
   const { tone, fromPrompt } = extractTone(prompt);

@@ -127,7 +127,7 @@ function explicitBrand(prompt: string, lowercase: boolean): string | undefined {
   return name;
 }
 
-export function extractBrand(prompt: string, quoted: string[], tagged: Term[][], options: { lowercase: boolean; language: string }): string | undefined {
+export function extractBrand(prompt: string, quoted: string[], tagged: () => Term[][], options: { lowercase: boolean; language: string }): string | undefined {
   const explicit = explicitBrand(prompt, options.lowercase);
   if (explicit) return explicit;
   const called = new RegExp(String.raw`\b(?:company|store|shop|brand|startup|restaurant|cafe|café|bakery|business|studio|app|newsletter|charity|nonprofit|team)\s+(?:called|named)\s+["“]?${NAME}`).exec(prompt);
@@ -159,7 +159,7 @@ export function extractBrand(prompt: string, quoted: string[], tagged: Term[][],
     }
   }
   if (!german) {
-    const proper = properNounBrand(tagged);
+    const proper = properNounBrand(tagged());
     if (proper) return proper;
   }
   if (options.lowercase) {

@@ -8,7 +8,7 @@ import { boundedPieces, MONTHS } from "./text";
  */
 
 /** Text chrono reads; a brief states its dates near the top and chrono's work grows with the text. */
-export const DATE_SAMPLE_CHARS = 4_000;
+export const DATE_SAMPLE_CHARS = 2_000;
 /** The longest piece chrono reads at once. */
 const DATE_PIECE_CHARS = 300;
 /** chrono resolves dates against a day; only the wording is kept, so any fixed day will do. */
@@ -49,6 +49,7 @@ export function extractDates(prompt: string, language = "en"): string[] {
   // chrono re-reads the text after each date it finds, so it reads bounded pieces: "may 1 " × 3,000 in one call was quadratic.
   let offset = 0;
   for (const piece of boundedPieces(prompt, DATE_SAMPLE_CHARS, DATE_PIECE_CHARS)) {
+    if (found.length >= MAX_DATES) break;
     const at = prompt.indexOf(piece, offset);
     const base = at >= 0 ? at : offset;
     for (const parser of parsers) {

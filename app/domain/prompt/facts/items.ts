@@ -90,8 +90,14 @@ export function extractItems(prompt: string, lowercase = false): { items: FactIt
     .map((l) => /^\s*(?:[-*•]|\d+[.)])\s+(.+)$/.exec(l)?.[1])
     .filter((l): l is string => Boolean(l));
   if (bulletLines.length >= 2) {
-    const items = bulletLines.map((l) => toItem(cleanPhrase(l))).filter((i): i is FactItem => Boolean(i));
-    return { items: cased(items.slice(0, MAX_BULLET_ITEMS), lowercase), otherItems: [] };
+    // Only until the list is full: 5,000 bullets need not each be read as an item.
+    const items: FactItem[] = [];
+    for (const line of bulletLines) {
+      if (items.length >= MAX_BULLET_ITEMS) break;
+      const item = toItem(cleanPhrase(line));
+      if (item) items.push(item);
+    }
+    return { items: cased(items, lowercase), otherItems: [] };
   }
   let best: FactItem[] = [];
   const candidates: FactItem[][] = [];

@@ -8,10 +8,10 @@ import { boundedPieces } from "./text";
  * counts in the first lines.
  */
 
-/** Characters compromise tags, cut back to a sentence or word end. */
-export const NLP_SAMPLE_CHARS = 800;
+/** Characters compromise tags at most. */
+export const NLP_SAMPLE_CHARS = 600;
 /** The longest sentence handed to compromise at once; a longer one is cut at a word boundary. */
-const NLP_SENTENCE_CHARS = 240;
+const NLP_SENTENCE_CHARS = 200;
 
 export interface Term {
   text: string;
@@ -31,10 +31,24 @@ interface RawTerm {
   tags: Set<string>;
 }
 
-/** The tagged sentences of the prompt's start. */
+/**
+ * The sentences that can hold a proper noun: a capital after the sentence's first word. The rest
+ * ("Tab: Tab: …", an all-lowercase prompt) gives the tagger nothing to find and costs the most.
+ */
+function namedSentences(prompt: string): string {
+  let out = "";
+  for (const sentence of prompt.slice(0, NLP_SAMPLE_CHARS * 4).split(/(?<=[.!?:;\n])\s+/)) {
+    if (!/\s[\p{Lu}]/u.test(sentence.trim())) continue;
+    if (out.length + sentence.length + 1 > NLP_SAMPLE_CHARS) break;
+    out = out ? `${out} ${sentence}` : sentence;
+  }
+  return out;
+}
+
+/** The tagged sentences of the prompt's start that can hold a name. */
 export function tagSentences(prompt: string): Term[][] {
   const out: Term[][] = [];
-  for (const chunk of boundedPieces(prompt, NLP_SAMPLE_CHARS, NLP_SENTENCE_CHARS)) {
+  for (const chunk of boundedPieces(namedSentences(prompt), NLP_SAMPLE_CHARS, NLP_SENTENCE_CHARS)) {
     const docs = (nlp(chunk) as unknown as { document: RawTerm[][] }).document;
     for (const sentence of docs) {
       out.push(
