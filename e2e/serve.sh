@@ -7,4 +7,4 @@ export KINETIC_BUILD_DIR=".cache/e2e-build"
 export PORT="$port" HOST=127.0.0.1 BASE_URL="http://127.0.0.1:$port"
 export ADMIN_EMAIL="e2e-admin@example.com" ADMIN_PASSWORD="e2e-password-123" LOG_LEVEL=warn
 # start.ts builds into KINETIC_BUILD_DIR when the sources changed since its last build there.
-exec node_modules/.bin/tsx scripts/start.ts
+exec node --require tsx/cjs scripts/start.ts

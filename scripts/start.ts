@@ -1,5 +1,6 @@
 // `npm start`: build when the sources changed since the last build, migrate, seed, create the
-// first admin, then serve.
+// first admin, then serve. It runs as `node --require tsx/cjs scripts/start.ts`: tsx's CommonJS
+// hook alone, without the tsx CLI's extra process or its ESM loader thread (~0.3 s CPU less).
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { ConfigError } from "../app/lib/env.server";
