@@ -19,6 +19,17 @@ describe("extractTechniques", () => {
     ["A carousel of products and an add to cart section", ["carousel", "itemCart"]],
     ["An FAQ and then a quiz", ["accordion", "quiz"]],
     ["Quiz first, then tabs", ["quiz", "tabs"]],
+    // The other frame languages (fr, es, de, pt, it).
+    ["Un e-mail avec un panier pour nos trois cafés", ["itemCart"]],
+    ["Newsletter mit Warenkorb für die Winterjacken", ["itemCart"]],
+    ["Una encuesta rápida para los socios del gimnasio", ["survey"]],
+    ["Um carrossel com os três bolos da semana", ["carousel"]],
+    ["Un carosello con le nuove borse", ["carousel"]],
+    ["Des onglets pour le menu du midi et du soir", ["tabs"]],
+    ["Preguntas frecuentes sobre el envío y un carrusel de productos", ["accordion", "carousel"]],
+    ["Eine kurze Umfrage, ohne Warenkorb", ["survey"]],
+    ["Un sondage sans carrousel", ["survey"]],
+    ["Domande frequenti sul corso di cucina", ["accordion"]],
   ];
   it.each(table)("%s → %j", (prompt, expected) => {
     const r = extractTechniques(prompt);

@@ -87,11 +87,34 @@ const SYNONYMS: Record<Technique, RegExp[]> = {
   ],
 };
 
+/**
+ * A word or phrase in the other frame languages (fr, es, de, pt, it). JavaScript's `\b` only knows
+ * ASCII letters, so "menú" or "carrossel" need Unicode letter boundaries.
+ */
+const word = (source: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${source})(?![\\p{L}\\p{N}])`, "gu");
+
+/** The techniques as marketers name them in French, Spanish, German, Portuguese and Italian. */
+const FOREIGN_SYNONYMS: Record<Technique, RegExp[]> = {
+  tabs: [word("onglets?|pestañas?|registerkarten?|reiter|abas|schede")],
+  accordion: [
+    word("accordéons?|acordeón|acordeones|akkordeons?|acordeão|acordeões|fisarmonica"),
+    word("questions fréquentes|preguntas frecuentes|häufige fragen|perguntas frequentes|domande frequenti"),
+    word("aufklappbare?[nr]?|dépliables?|desplegables?|expansíve(?:l|is)|espandibil[ei]"),
+  ],
+  carousel: [word("carrousels?|diaporamas?|carrusel(?:es)?|karussells?|carross[eé]is|carrossel|carosell[oi]")],
+  survey: [word("sondages?|enquêtes?|encuestas?|sondeos?|umfragen?|fragebogen|pesquisas? de satisfação|enquetes?|sondaggi|sondaggio|questionari[oi]?|questionnaires?|questionários?")],
+  quiz: [word("quizz|cuestionario de trivia|preguntas de trivia|wissensquiz|rätsel")],
+  menu: [word("menu de navigation|menú de navegación|menú hamburguesa|navigationsmenü|menu de navegação|menu di navigazione")],
+  itemCart: [word("paniers?|carritos?|cestas? de la compra|warenkorbs?|einkaufswagen|carrinhos?(?: de compras)?|carrell[oi]")],
+};
+
 // Bare "amp" is left out on purpose: "amp up your sales" is not a request for AMP4Email.
 const AMP_PATTERN = /\bamp4email\b|\bamp for email\b|\bamp (?:email|version|variant|html|output|part)\b|\bamp-html\b/;
 
 /** A mention right after one of these is a request to leave the technique out. */
 const NEGATION = /\b(?:no|not|without|never|avoid|skip|don'?t (?:use|want|need|include)|instead of|rather than)\s+(?:an?\s+|the\s+|any\s+)?(?:[\w-]+\s+)?$/;
+/** The same in the other frame languages: "sans", "sin", "ohne", "sem", "senza" (+ an article). */
+const FOREIGN_NEGATION = /(?<![\p{L}])(?:sans|pas de|sin|ohne|kein(?:e[nmrs]?)?|sem|senza)\s+(?:(?:un|une|le|la|les|de|el|los|las|einen?|ein|den|das|die|um|uma|o|a|il|lo|l')\s*)?$/u;
 
 interface Mention {
   technique: Technique;
@@ -113,11 +136,11 @@ function findMentions(text: string): Mention[] {
   const lower = FALSE_FRIENDS.reduce((t, re) => t.replace(re, (m) => " ".repeat(m.length)), text.toLowerCase());
   const first = new Map<Technique, number>();
   for (const technique of CSS_TECHNIQUES) {
-    for (const pattern of SYNONYMS[technique]) {
+    for (const pattern of [...SYNONYMS[technique], ...FOREIGN_SYNONYMS[technique]]) {
       pattern.lastIndex = 0;
       for (let m = pattern.exec(lower); m; m = pattern.exec(lower)) {
         const before = lower.slice(Math.max(0, m.index - 40), m.index);
-        if (NEGATION.test(before)) continue;
+        if (NEGATION.test(before) || FOREIGN_NEGATION.test(before)) continue;
         const prev = first.get(technique);
         if (prev === undefined || m.index < prev) first.set(technique, m.index);
         break;
