@@ -1,6 +1,6 @@
 // npm run bench -- prompt-facts: ms per parsePromptFacts call (issue 16, item 1). One JSON line per
 // input size (200 / 2,000 / 20,000 characters of a realistic prompt and of "Tab: " × n), one for
-// the slowest prompt of the hostile bench, one for the p50/p95 over the table of phrasings, then a
+// the prompt of the hostile bench that costs most CPU, one for the p50/p95 over the table of phrasings, then a
 // verdict line. Targets: a typical prompt under 5 ms, any prompt up to 20,000 characters under 50 ms.
 import { parsePromptFacts } from "~/domain/prompt/facts";
 import { PHRASINGS } from "../../test/fixtures/prompt-facts/phrasings";
@@ -11,8 +11,13 @@ const fill = (unit: string, chars: number) => unit.repeat(Math.ceil(chars / unit
 const REALISTIC =
   "Black Friday email for Lumen Coffee Roasters: a carousel of three roasts, Ethiopia Yirgacheffe $18, Colombia Huila $16 and Sumatra Mandheling $17, 20% off with code BEAN20 until November 29, free shipping over $50. ";
 
-function timeRuns(prompts: string[], runs: number): { p50: number; p95: number; max: number } {
+/**
+ * Wall-clock p50/p95/max per parse, and the mean CPU time per parse: on a machine shared with
+ * other work the wall clock counts waiting for a core, the CPU time only the parser's own work.
+ */
+function timeRuns(prompts: string[], runs: number): { p50: number; p95: number; max: number; cpu: number } {
   const times: number[] = [];
+  const cpuStart = process.cpuUsage();
   for (let r = 0; r < runs; r++) {
     for (const p of prompts) {
       const t = performance.now();
@@ -20,9 +25,11 @@ function timeRuns(prompts: string[], runs: number): { p50: number; p95: number; 
       times.push(performance.now() - t);
     }
   }
+  const cpuUsed = process.cpuUsage(cpuStart);
   times.sort((a, b) => a - b);
   const at = (q: number) => Number(times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(3));
-  return { p50: at(0.5), p95: at(0.95), max: Number(times[times.length - 1].toFixed(3)) };
+  const cpu = Number(((cpuUsed.user + cpuUsed.system) / 1000 / times.length).toFixed(3));
+  return { p50: at(0.5), p95: at(0.95), max: Number(times[times.length - 1].toFixed(3)), cpu };
 }
 
 function main(): void {
@@ -36,17 +43,20 @@ function main(): void {
     rows.push({ name: "tab-colon", chars, result: timeRuns([fill("Tab: ", chars)], runs) });
   }
   const hostile = Object.entries(hostilePrompts()).map(([name, prompt]) => ({ name, prompt, result: timeRuns([prompt], 3) }));
-  const worst = hostile.sort((a, b) => b.result.p50 - a.result.p50)[0];
-  for (const r of rows) console.log(JSON.stringify({ bench: `prompt-facts.${r.name}`, chars: r.chars, p50_ms: r.result.p50, p95_ms: r.result.p95 }));
-  console.log(JSON.stringify({ bench: "prompt-facts.hostile-worst", name: worst.name, chars: worst.prompt.length, p50_ms: worst.result.p50, max_ms: worst.result.max }));
+  const worst = hostile.sort((a, b) => b.result.cpu - a.result.cpu)[0];
+  for (const r of rows) console.log(JSON.stringify({ bench: `prompt-facts.${r.name}`, chars: r.chars, p50_ms: r.result.p50, p95_ms: r.result.p95, cpu_ms: r.result.cpu }));
+  console.log(JSON.stringify({ bench: "prompt-facts.hostile-worst", name: worst.name, chars: worst.prompt.length, p50_ms: worst.result.p50, max_ms: worst.result.max, cpu_ms: worst.result.cpu }));
   const phrasings = timeRuns(table, 5);
-  console.log(JSON.stringify({ bench: "prompt-facts.phrasings", prompts: table.length, p50_ms: phrasings.p50, p95_ms: phrasings.p95, max_ms: phrasings.max }));
+  console.log(JSON.stringify({ bench: "prompt-facts.phrasings", prompts: table.length, p50_ms: phrasings.p50, p95_ms: phrasings.p95, max_ms: phrasings.max, cpu_ms: phrasings.cpu }));
   const anyMax = Math.max(...rows.map((r) => r.result.p50), worst.result.p50);
+  const anyCpu = Math.max(...rows.map((r) => r.result.cpu), worst.result.cpu);
   console.log(
     JSON.stringify({
       bench: "prompt-facts.verdict",
       typical_p50_lt_5ms: phrasings.p50 < 5,
       any_20k_p50_lt_50ms: anyMax < 50,
+      typical_cpu_lt_5ms: phrasings.cpu < 5,
+      any_20k_cpu_lt_50ms: anyCpu < 50,
     }),
   );
 }
