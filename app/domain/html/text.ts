@@ -1,7 +1,7 @@
 import { type DomNode, type DomParent, isElement } from "./dom";
 
 // Elements whose boundaries separate words when a mail client lays them out.
-const BLOCK = new Set([
+export const BLOCK = new Set([
   "address", "article", "aside", "blockquote", "br", "caption", "center", "dd", "div", "dl", "dt",
   "figcaption", "figure", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "label",
   "li", "main", "nav", "ol", "p", "pre", "section", "table", "tbody", "td", "tfoot", "th", "thead",

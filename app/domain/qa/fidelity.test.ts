@@ -91,6 +91,13 @@ describe("prompt fidelity (folded into copy-verbatim)", () => {
     expect(check.message).toMatch(/all 7 prompt facts visible/);
   });
 
+  it("reads links styled as blocks (a menu's entries) as separate words", () => {
+    const links = '<a href="https://example.com/w" style="display:block;color:#1a1a1a">Women</a><a href="https://example.com/m" style="display:block;color:#1a1a1a">Men</a>';
+    const html = into(into(EMAIL, "interactive view", links), "fallback", links);
+    const r = qa(html, { techniques: ["tabs"], facts: { ...FACTS, items: [{ name: "Women" }, { name: "Men" }] } });
+    expect(r.checks.find((c) => c.id === "copy-verbatim")!.message).toMatch(/all 5 prompt facts visible/);
+  });
+
   it("does not take another amount for the price", () => {
     const { check } = fidelity(EMAIL.replaceAll("$6.50", "$6.95"));
     expect(check.passed).toBe(false);

@@ -6,7 +6,7 @@ import { declValue, parseInlineStyle } from "~/domain/html/css";
 import { type DomElement, type DomNode, hasClass, isElement } from "~/domain/html/dom";
 import { findPreheader } from "~/domain/html/markup";
 import type { EmailDoc } from "~/domain/html/parse";
-import { textOf } from "~/domain/html/text";
+import { BLOCK, NON_TEXT, normalizeText } from "~/domain/html/text";
 import type { QaFacts } from "./context";
 
 export type FactKind = "brand" | "item" | "price" | "code" | "date";
@@ -30,10 +30,19 @@ const MAX_FACT_CHARS = 160;
 /** Caps the facts read from one context so a hostile list cannot make the check quadratic. */
 const MAX_FACTS = 40;
 
+
 function hiddenInline(el: DomElement): boolean {
   const style = el.attribs.style;
   if (!style || !style.includes("none")) return false;
   return declValue(parseInlineStyle(style), "display")?.trim().replace(/\s*!important$/, "") === "none";
+}
+
+/** Inline elements styled as boxes ("display:block" links in a menu) separate words like blocks do. */
+function boxedInline(el: DomElement): boolean {
+  const style = el.attribs.style;
+  if (!style || !style.includes("display")) return false;
+  const display = declValue(parseInlineStyle(style), "display")?.trim().toLowerCase() ?? "";
+  return /^(?:block|inline-block|flex|inline-flex|grid|table|table-cell|table-row|list-item)\b/.test(display);
 }
 
 /** The visible words of the email in one view: what a reader of that kind of client can read. */
@@ -50,7 +59,27 @@ export function viewText(doc: EmailDoc, view: "interactive" | "fallback"): strin
     // :checked rules, so inline hiding is read as hiding only outside it.
     return hiddenInline(n) && !insideInteractive(n);
   };
-  return textOf(root, skip);
+  // textOf's walk, with boxed inline elements as word separators too.
+  const parts: string[] = [];
+  const stack: (DomNode | string)[] = [];
+  for (let i = root.children.length - 1; i >= 0; i--) stack.push(root.children[i]);
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (typeof n === "string") {
+      parts.push(n);
+      continue;
+    }
+    if (n.type === "text") parts.push(n.data);
+    else if (isElement(n)) {
+      if (NON_TEXT.has(n.name) || skip(n)) continue;
+      if (BLOCK.has(n.name) || boxedInline(n)) {
+        parts.push(" ");
+        stack.push(" ");
+      }
+      for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]);
+    }
+  }
+  return normalizeText(parts.join(""));
 }
 
 function insideInteractive(el: DomElement): boolean {
