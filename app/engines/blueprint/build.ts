@@ -22,9 +22,8 @@ import { currencyMinorDigits } from "~/domain/blueprint/currency";
 import type { CopyDoc, CopyItem } from "~/domain/copy/schema";
 import type { PromptFacts, Tone } from "~/domain/prompt/facts";
 import type { ImageInput, SavedSectionInput } from "~/domain/prompt/inputs";
-import { writeLocalCopy } from "../copy/local";
+import { masthead, writeLocalCopy } from "../copy/local";
 import { parseCartItem, parseLoosePrice, parseMenuItem, parseQuizItem, parseSurveyItem, partitionItems } from "../copy/conventions";
-import { cap, TYPE_COPY } from "../copy/templates";
 
 /** What a model may decide about structure; everything is optional and checked before use. */
 export interface StructurePlan {
@@ -374,8 +373,8 @@ export function buildBlueprint(input: BuildInput): BuildResult {
   }
 
   const design = chooseDesign(input, techniques[0], notes);
-  const tpl = TYPE_COPY[facts.emailType];
-  const brandName = (facts.brand ?? facts.product ?? cap(tpl.fallbackBrand)).slice(0, 80);
+  // Without a brand the header names the occasion or the kind of email, never an invented brand.
+  const brandName = masthead(facts).slice(0, 80);
   const footerSection = footerIdx >= 0 ? copyDoc.sections[footerIdx] : undefined;
   const footerText = footerSection ? [footerSection.headline, footerSection.body].filter((x) => x.trim()).join(" — ") : "";
 
@@ -486,7 +485,8 @@ function assignImages(
     for (const t of targets) {
       if (t.taken) continue;
       const score = overlap(want, t.text);
-      if (score > bestScore) {
+      // On a tie the narrower target wins: "Colombia Huila bag" belongs on the Huila slide, not on a hero that lists every roast.
+      if (score > bestScore || (score > 0 && score === bestScore && best !== undefined && t.text.size < best.text.size)) {
         best = t;
         bestScore = score;
       }

@@ -2,11 +2,15 @@ import { createHash } from "node:crypto";
 import { CopyDocSchema, type CopyDoc, type CopyItem, type CopySection } from "~/domain/copy/schema";
 import type { Technique } from "~/domain/blueprint/schema";
 import { formatMoney } from "~/domain/blueprint/currency";
-import { collapseWhitespace, type FactItem, type PromptFacts, type Tone } from "~/domain/prompt/facts";
+import { phrasesFor } from "~/domain/copy/phrases";
+import { collapseWhitespace, type EmailType, type FactItem, type FrameLanguage, type PromptFacts, type Tone } from "~/domain/prompt/facts";
 import { estimateUsage } from "../prompts/usage";
 import { formatOptions, formatQuizBody } from "./conventions";
+import { productCase, sellableItems, upperFirst, withoutTechnique } from "./names";
 import type { CopyEngine, CopyInput, CopyResult } from "./port";
 import { cap, QUIZ_BANK, TYPE_COPY, type CopyContext, type TypeCopy } from "./templates";
+import { frameCopy } from "./templates.i18n";
+import { WORDS, type Words } from "./words";
 
 export const SUBJECT_MAX = 60;
 
@@ -46,14 +50,71 @@ function fitSubject(candidates: string[], picker: Picker, opener: string): strin
   return (space > 20 ? cut.slice(0, space) : shortest.slice(0, SUBJECT_MAX)).replace(/[\s,:;—–-]+$/, "");
 }
 
-function priceText(item: FactItem): string | undefined {
-  return item.price?.display;
+/** Everything the writers below share for one email. */
+interface Writer {
+  facts: PromptFacts;
+  prompt: string;
+  lang: FrameLanguage;
+  words: Words;
+  tpl: TypeCopy;
+  ctx: CopyContext;
+  picker: Picker;
 }
 
-interface Plan {
-  technique: Technique;
-  items: CopyItem[];
-  host: { headline: string; body: string; cta: string };
+/**
+ * Without a brand in the prompt, candidates naming the type's stand-in ("our shop") are left out:
+ * the email reads as if no brand was ever meant rather than as one with an invented name.
+ */
+function brandless(w: Writer, list: string[]): string[] {
+  if (w.ctx.hasBrand || w.tpl.fallbackBrand === "") return list;
+  const free = list.filter((c) => !namesStandIn(w, c));
+  return free.length > 0 ? free : list;
+}
+
+/** "our shop" as a name, not inside "our shoppers". */
+function namesStandIn(w: Writer, text: string): boolean {
+  const stand = w.tpl.fallbackBrand.toLowerCase();
+  if (w.ctx.hasBrand || stand === "") return false;
+  const lower = text.toLowerCase();
+  for (let at = lower.indexOf(stand); at >= 0; at = lower.indexOf(stand, at + 1)) {
+    if (!/[\p{L}\p{N}]/u.test(lower[at + stand.length] ?? "")) return true;
+  }
+  return false;
+}
+
+function choose(w: Writer, salt: string, list: string[]): string {
+  let usable = brandless(w, list);
+  // When the brand is also the thing ("Join us at DevOps Summit"), a line naming it twice reads as a glitch.
+  if (w.ctx.hasBrand && w.ctx.thing === w.ctx.brand) {
+    const once = usable.filter((c) => c.split(w.ctx.brand).length <= 2);
+    if (once.length > 0) usable = once;
+  }
+  return w.picker.pick(salt, usable);
+}
+
+/** Words that make a sentence of the prompt an instruction to us rather than news for the reader. */
+const INSTRUCTION =
+  /\b(?:e-?mails?|newsletters?|tabs?|tabbed|carousel|slider|slides?|slideshow|accordion|faqs?|quiz|trivia|survey|poll|questionnaire|menu|nav|cart|basket|button|cta|tone|use|include|add|show|make|create|write|ask|tell|invite|remind|link|send|courriel|correo|onglets?|carrousel|encuesta|sondage|umfrage|pesquisa|sondaggio|ton)\b/i;
+
+/**
+ * The prompt's own news sentences that carry a date ("Early bird tickets end February 1.",
+ * "Reservations open every Saturday and Sunday from 9am."): a marketer would print them as they
+ * are. Instructions to us ("Ask readers to donate before…") and repeats of the offer are left out.
+ */
+function promptNotes(w: Writer): string[] {
+  const dates = w.facts.dates.filter((d) => d !== w.ctx.when);
+  if (dates.length === 0) return [];
+  const out: string[] = [];
+  for (const raw of w.prompt.slice(0, 4000).split(/(?<=[.!?])\s+|\n+/)) {
+    const s = raw.trim();
+    if (s.length < 8 || s.length > 160 || INSTRUCTION.test(s)) continue;
+    const lower = s.toLowerCase();
+    if (!dates.some((d) => lower.includes(d.toLowerCase()))) continue;
+    if ((w.ctx.offer && lower.includes(w.ctx.offer.toLowerCase())) || (w.ctx.code && s.includes(w.ctx.code))) continue;
+    out.push(/[.!?]$/.test(s) ? upperFirst(s) : `${upperFirst(s)}.`);
+    if (out.length === 2) break;
+  }
+  return out;
 }
 
 function label(name: string, max = 40): string {
@@ -63,45 +124,141 @@ function label(name: string, max = 40): string {
   return space > 8 ? cut.slice(0, space) : name.slice(0, max);
 }
 
-function contentItems(
-  facts: PromptFacts,
-  tpl: TypeCopy,
-  ctx: CopyContext,
-  picker: Picker,
-  useFactItems: boolean,
-  min: number,
-  max: number,
-  salt: string,
-): CopyItem[] {
-  const out: CopyItem[] = [];
-  if (useFactItems) {
-    facts.items.slice(0, max).forEach((it, i) => {
-      const line = picker.pick(`${salt}-line-${i}`, tpl.itemLines)(it.name, ctx);
-      const detail = it.detail ? ` ${cap(it.detail)}.` : "";
-      out.push({
-        // Item names keep the prompt's own spelling and case: they are the words the reader asked for.
-        label: label(it.name),
-        headline: it.price ? `${it.name} — ${it.price.display}` : it.name,
-        body: `${line}${detail}`,
-      });
-    });
+const clamp = (n: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, Math.round(n)));
+
+/** Tiers ("Starter, Team, Business") read well as the cheapest and the fullest; dishes and trips do not. */
+const RANKED_TYPES: ReadonlySet<EmailType> = new Set(["announcement", "onboarding", "education"]);
+
+/** A price we work out (the offer applied), written the way the email's language writes prices: "19,20 €". */
+function localMoney(minor: number, currency: string, lang: FrameLanguage): string {
+  if (lang === "en") return formatMoney(minor, currency);
+  try {
+    const digits = new Intl.NumberFormat(lang, { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    return new Intl.NumberFormat(lang, { style: "currency", currency }).format(minor / 10 ** digits);
+  } catch {
+    return formatMoney(minor, currency);
   }
-  for (const t of tpl.themes(ctx)) {
-    if (out.length >= min) break;
-    if (!out.some((o) => o.label === t.label)) out.push({ label: t.label, headline: t.headline, body: t.body });
-  }
-  return out.slice(0, max);
 }
 
-function faqItems(facts: PromptFacts, tpl: TypeCopy, ctx: CopyContext, picker: Picker, useFactItems: boolean): CopyItem[] {
-  if (useFactItems && facts.items.length >= 3) {
-    return facts.items.slice(0, 6).map((it, i) => ({
-      label: it.price ? `${it.name} — ${it.price.display}` : it.name,
-      headline: "",
-      body: `${picker.pick(`acc-line-${i}`, tpl.itemLines)(it.name, ctx)}${it.detail ? ` ${cap(it.detail)}.` : ""}`,
-    }));
+/** What the price says about this item: the offer applied to it, else its place in a list of tiers. */
+function pricePhrase(w: Writer, item: FactItem, list: FactItem[], priceShown: boolean): string {
+  const p = item.price!;
+  const pct = w.facts.offer?.percent;
+  if (pct && pct > 0 && pct < 100 && w.ctx.offer) {
+    return w.words.withOffer(p.display, localMoney(Math.round((p.minor * (100 - pct)) / 100), p.currency, w.lang), w.ctx.offer);
   }
-  return tpl.faqs(ctx).map(([q, a]) => ({ label: q, headline: "", body: a }));
+  const tiers = list.filter((x) => x.price && x.price.currency === p.currency);
+  if (RANKED_TYPES.has(w.facts.emailType) && tiers.length >= 3) {
+    const prices = tiers.map((x) => x.price!.minor);
+    const only = (v: number) => prices.filter((m) => m === v).length === 1;
+    if (p.minor === Math.min(...prices) && only(p.minor)) return w.words.lowest(p.display);
+    if (p.minor === Math.max(...prices) && only(p.minor)) return w.words.highest(p.display);
+  }
+  return priceShown ? "" : w.words.yoursFor(p.display);
+}
+
+/**
+ * One line about a listed item from what the prompt says of it — its detail, its price, the offer,
+ * the occasion and the brand — never a sentence that would fit any product. The name itself is
+ * the label or headline, so the line does not repeat it. An item the prompt says nothing about
+ * gets the next unused fact of the email (`pool`), so no two items share a sentence; when the
+ * facts run out the line stays empty rather than filled.
+ */
+function itemLine(w: Writer, item: FactItem, list: FactItem[], priceShown: boolean, pool: string[]): string {
+  const parts: string[] = [];
+  if (item.detail) parts.push(`${upperFirst(item.detail.trim().replace(/[.\s]+$/, ""))}.`);
+  if (item.price) {
+    const said = pricePhrase(w, item, list, priceShown);
+    if (said) parts.push(said);
+  }
+  if (parts.length === 0 && pool.length > 0) parts.push(pool.shift()!);
+  return parts.join(" ");
+}
+
+/** The email's facts an item line may borrow, each once. */
+function factPool(w: Writer): string[] {
+  const all = [w.words.itemContext(w.facts.emailType, w.ctx), ...w.words.itemExtras({ ...w.ctx, audience: w.facts.audience ?? "" })];
+  return [...new Set(all.filter((x): x is string => Boolean(x && x.trim())))];
+}
+
+function themeItems(w: Writer): CopyItem[] {
+  return w.tpl
+    .themes(w.ctx)
+    .filter((t) => !namesStandIn(w, `${t.headline} ${t.body}`))
+    .map((t) => ({ label: t.label, headline: t.headline, body: t.body }));
+}
+
+const CONTENT_MAX: Record<"tabs" | "carousel" | "accordion", number> = { tabs: 5, carousel: 6, accordion: 8 };
+
+/** How many entries a module shows: the number the prompt asks for, else the number of items it names. */
+function wanted(w: Writer, technique: "tabs" | "carousel" | "accordion", named: number): number {
+  const count = w.facts.count;
+  // Named items beat a larger count: padding three named roasts with two made-up slides is worse than three.
+  if (count !== undefined && (named < 2 || count <= named)) return clamp(count, 2, CONTENT_MAX[technique]);
+  return clamp(named > 0 ? named : 3, 2, CONTENT_MAX[technique]);
+}
+
+/**
+ * "tabs for Sweet, Savory and Drinks. Dishes: ricotta pancakes $12, shakshuka $14, cold brew $5":
+ * two lists of the same length, one of names without prices, are the tabs and what each holds.
+ */
+function tabLabels(list: FactItem[], other: FactItem[]): string[] | undefined {
+  if (list.length < 2 || other.length !== list.length) return undefined;
+  if (other.some((o) => o.price) || !list.some((i) => i.price)) return undefined;
+  return other.map((o) => o.name);
+}
+
+function contentItems(w: Writer, list: FactItem[], technique: "tabs" | "carousel", labels?: string[]): CopyItem[] {
+  const want = wanted(w, technique, list.length);
+  const pool = factPool(w);
+  const out: CopyItem[] = list.slice(0, want).map((it, i) => ({
+    label: label(labels?.[i] ?? it.name),
+    headline: it.price ? `${it.name} — ${it.price.display}` : it.name,
+    body: itemLine(w, it, list, true, pool),
+  }));
+  for (const t of themeItems(w)) {
+    if (out.length >= want) break;
+    if (!out.some((o) => o.label === t.label)) out.push(t);
+  }
+  return out;
+}
+
+/** Four-letter stems, enough to pair "international shipping" with "Do you ship internationally?". */
+function stems(s: string): Set<string> {
+  return new Set(s.toLowerCase().split(/[^a-z]+/).filter((x) => x.length >= 4).map((x) => x.slice(0, 4)));
+}
+
+function accordionItems(w: Writer, list: FactItem[]): CopyItem[] {
+  const faqs = w.tpl.faqs(w.ctx);
+  if (list.length === 0) {
+    const want = w.facts.count !== undefined ? clamp(w.facts.count, 2, CONTENT_MAX.accordion) : faqs.length;
+    return faqs.slice(0, want).map(([q, a]) => ({ label: q, headline: "", body: a }));
+  }
+  // A topic the type's FAQ answers ("returns" → "Can I return something?") gets that answer.
+  const used = new Set<number>();
+  const out = list.slice(0, wanted(w, "accordion", list.length)).map((it) => {
+    let body = "";
+    if (w.lang === "en" && !it.price && !it.detail) {
+      const want = stems(it.name);
+      let best = -1;
+      let bestScore = 0;
+      faqs.forEach(([q, a], i) => {
+        if (used.has(i)) return;
+        const score = [...stems(`${q} ${a}`)].filter((x) => want.has(x)).length;
+        if (score > bestScore) [best, bestScore] = [i, score];
+      });
+      if (best >= 0) {
+        used.add(best);
+        body = faqs[best][1];
+      }
+    }
+    return { label: label(it.name, 160), headline: "", body: body || itemLine(w, it, list, false, []) || w.words.askAbout(it.name, w.ctx) };
+  });
+  for (const [q, a] of faqs) {
+    if (out.length >= wanted(w, "accordion", list.length)) break;
+    out.push({ label: q, headline: "", body: a });
+  }
+  return out;
 }
 
 const QUESTION_WORD = /^(?:which|what|where|when|who|how|would|will|do|does|did|are|is|should|could|can)\b/i;
@@ -134,83 +291,111 @@ export function promptSurveyQuestion(prompt: string): [string, string[]] | undef
   return undefined;
 }
 
-function surveyItems(tpl: TypeCopy, ctx: CopyContext, prompt: string): CopyItem[] {
-  const own = promptSurveyQuestion(prompt);
-  const questions = own ? [own, ...tpl.survey(ctx).slice(0, 2)] : tpl.survey(ctx);
+// Letters end a word here, not \b: "pareció" ends in a letter \b does not know.
+const LIKELY = /(?:how likely|recommend|recommanderiez|recomendar[ií]as?|weiterempfehlen|empfehlen|recomendaria|consiglieresti)(?!\p{L})/iu;
+const YES_NO =
+  /^(?:¿\s*)?(?:would|will|do|does|did|are|is|should|could|can|have|has|est-ce|seriez|viendrez|reviendrez|voudriez|aimeriez|volver[ií]as|vendr[ií]as|te gustar[ií]a|würden|werden|haben|sind|kommen|voltaria|você voltaria|gostaria|torneresti|verresti|ti piacerebbe)(?!\p{L})/iu;
+const HOW =
+  /^(?:¿\s*)?(?:how|comment|quel(?:le)? (?:a été|était)|que pensez|c[oó]mo|qu[eé] tal|qu[eé] te pareci[oó]|wie|como|o que (?:você )?achou|come|cosa ne pensi)(?!\p{L})/iu;
+
+/** Answers for a prompt's question that lists none; undefined when no neutral set fits ("which talk…?"). */
+function defaultAnswers(w: Writer, question: string): string[] | undefined {
+  if (LIKELY.test(question)) return w.words.answersLikely;
+  if (YES_NO.test(question.trim())) return w.words.answersYesNo;
+  if (HOW.test(question.trim())) return w.words.answersRating;
+  return undefined;
+}
+
+function asQuestion(text: string): string {
+  const t = upperFirst(text.trim().replace(/[\s.]+$/, ""));
+  return /[?？]$/.test(t) ? t : `${t}?`;
+}
+
+function surveyItems(w: Writer): CopyItem[] {
+  const own: Array<[string, string[]]> = [];
+  for (const q of w.facts.questions) {
+    const options = q.options.length >= 2 ? q.options.slice(0, 5) : defaultAnswers(w, q.text);
+    if (options && options.every((o) => o.length <= 60)) own.push([asQuestion(q.text), options]);
+  }
+  if (own.length === 0) {
+    const legacy = promptSurveyQuestion(w.prompt);
+    if (legacy) own.push(legacy);
+  }
+  const n = clamp(w.facts.count ?? (own.length > 0 ? own.length : 3), 1, 5);
+  const defaults = w.tpl.survey(w.ctx).filter(([q]) => !namesStandIn(w, q));
+  const questions = [...own, ...defaults.filter(([q]) => !own.some(([o]) => o.toLowerCase() === q.toLowerCase()))].slice(0, n);
   return questions.map(([q, options], i) => ({ label: `Question ${i + 1}`, headline: q, body: formatOptions(options) }));
 }
 
-function quizItems(facts: PromptFacts, prompt: string, ctx: CopyContext, picker: Picker): CopyItem[] {
+/** A quiz option the prompt marked as the right one: "Paris (correct)", "*Paris", "Paris ✓". */
+const MARKED = /^\*\s*|\s*\((?:correct|right|answer|bonne réponse|correcta|richtig|correta|giusta)\)$|\s*[✓✔]$/i;
+
+function quizItems(w: Writer, list: FactItem[]): CopyItem[] {
   const questions: Array<[string, string[], number, string]> = [];
-  const priced = facts.items.filter((i) => i.price);
-  if (facts.offer?.percent) {
+  for (const q of w.facts.questions) {
+    if (q.options.length < 2 || q.options.length > 4) continue;
+    const marked = q.options.findIndex((o) => MARKED.test(o));
+    const options = q.options.map((o) => o.replace(MARKED, "").trim());
+    if (options.some((o) => o === "" || o.length > 80)) continue;
+    const answer = Math.max(0, marked);
+    // The prompt gives no explanation; "Answer: Jupiter." says all there is.
+    questions.push([asQuestion(q.text), options, answer, ""]);
+  }
+  const { facts, ctx, words, picker } = w;
+  if (facts.offer?.percent && ctx.offer) {
     const p = facts.offer.percent;
     const decoys = [p >= 15 ? p - 10 : p + 15, p + 10].filter((d) => d > 0 && d < 100 && d !== p);
     const opts = [p, ...decoys].map((d) => `${d}%`);
     const order = picker.index("quiz-offer", opts.length);
     const rotated = [...opts.slice(order), ...opts.slice(0, order)];
-    questions.push([
-      ctx.code ? `How much do you save with code ${ctx.code}?` : `How much do you save${ctx.hasBrand ? ` at ${ctx.brand}` : ""} right now?`,
-      rotated,
-      rotated.indexOf(`${p}%`),
-      `It's ${facts.offer.text}${ctx.code && !facts.offer.text.includes(ctx.code) ? ` with code ${ctx.code}` : ""}${ctx.when ? `, until ${ctx.when}` : ""}.`,
-    ]);
+    questions.push([words.quizSave(ctx), rotated, rotated.indexOf(`${p}%`), words.quizSaveAnswer(facts.offer.text, ctx)]);
   }
+  const priced = list.filter((i) => i.price);
   if (priced.length >= 2) {
     const opts = priced.slice(0, 4);
     const cheapest = opts.reduce((a, b) => (a.price!.minor <= b.price!.minor ? a : b));
-    questions.push([
-      "Which of these costs the least?",
-      opts.map((o) => label(o.name, 80)),
-      opts.indexOf(cheapest),
-      `${cap(cheapest.name)} is just ${cheapest.price!.display}.`,
-    ]);
+    questions.push([words.quizCheapest, opts.map((o) => label(o.name, 80)), opts.indexOf(cheapest), words.quizCheapestAnswer(cheapest.name, cheapest.price!.display)]);
   }
-  const bank = QUIZ_BANK.find((b) => b.topic.test(prompt)) ?? QUIZ_BANK[QUIZ_BANK.length - 1];
-  for (const q of bank.questions) {
-    if (questions.length >= 3) break;
-    questions.push(q);
-  }
-  return questions.slice(0, 3).map(([q, options, answer, explanation], i) => ({
+  // The topic banks are English trivia; another frame language gets its own last-resort questions.
+  const bank = w.lang === "en" ? (QUIZ_BANK.find((b) => b.topic.test(w.prompt)) ?? QUIZ_BANK[QUIZ_BANK.length - 1]).questions : words.quizFallback;
+  for (const q of bank) questions.push(q);
+  const n = clamp(facts.count ?? 3, 1, 5);
+  return questions.slice(0, n).map(([q, options, answer, explanation], i) => ({
     label: `Question ${i + 1}`,
     headline: q,
     body: formatQuizBody(options, answer, explanation),
   }));
 }
 
-function menuItems(facts: PromptFacts, tpl: TypeCopy, useFactItems: boolean): CopyItem[] {
-  const labels = useFactItems && facts.items.length >= 3 ? facts.items.slice(0, 6).map((i) => label(i.name, 40)) : tpl.menu;
-  const origin = facts.urls[0] ? safeOrigin(facts.urls[0]) : undefined;
+function menuItems(w: Writer, list: FactItem[]): CopyItem[] {
+  const labels = list.length >= 3 ? list.slice(0, 6).map((i) => label(i.name, 40)) : w.tpl.menu;
+  const origin = w.facts.urls[0] ? safeOrigin(w.facts.urls[0]) : undefined;
   return labels.map((l, i) => ({
     label: l,
     headline: "",
     // Without a site in the prompt the blueprinter links to the hosted copy of the email.
-    body: origin ? (i === 0 && facts.urls[0] ? facts.urls[0] : `${origin}/${slug(l)}`) : "",
+    body: origin ? (i === 0 && w.facts.urls[0] ? w.facts.urls[0] : `${origin}/${slug(l)}`) : "",
   }));
 }
 
-function cartItems(facts: PromptFacts, tpl: TypeCopy, ctx: CopyContext, picker: Picker): CopyItem[] {
-  const priced = facts.items.filter((i) => i.price);
+function cartItems(w: Writer, list: FactItem[]): CopyItem[] {
+  const max = clamp(w.facts.count ?? 8, 2, 8);
+  const priced = list.filter((i) => i.price);
   const currency = priced[0]?.price?.currency ?? "USD";
   if (priced.length >= 2) {
-    return priced
-      .filter((i) => i.price!.currency === currency)
-      .slice(0, 6)
-      .map((it, i) => ({
-        label: label(it.name, 80),
-        headline: it.price!.display,
-        body: it.detail ? cap(it.detail) : picker.pick(`cart-line-${i}`, tpl.itemLines)(it.name, { ...ctx, priceOf: () => undefined }),
-      }));
+    const same = priced.filter((i) => i.price!.currency === currency);
+    const pool = factPool(w);
+    return same.slice(0, max).map((it) => ({ label: label(it.name, 80), headline: it.price!.display, body: itemLine(w, it, same, true, pool) }));
   }
-  if (facts.items.length >= 2) {
+  if (list.length >= 2) {
     // The prompt names products without prices: price them from the type's catalogue, in order, so
     // the cart can total; the copy shows the price so a person proofing it sees and can change it.
-    return facts.items.slice(0, 6).map((it, i) => {
-      const ref = tpl.cart[i % tpl.cart.length];
+    return list.slice(0, max).map((it, i) => {
+      const ref = w.tpl.cart[i % w.tpl.cart.length];
       return { label: label(it.name, 80), headline: formatMoney(ref[2], "USD"), body: it.detail ? cap(it.detail) : ref[1] };
     });
   }
-  return tpl.cart.map(([name, description, price]) => ({ label: name, headline: formatMoney(price, currency), body: description }));
+  return w.tpl.cart.map(([name, description, price]) => ({ label: name, headline: formatMoney(price, currency), body: description }));
 }
 
 function safeOrigin(url: string): string | undefined {
@@ -225,75 +410,42 @@ function slug(s: string): string {
   return s.toLowerCase().replace(/&/g, "and").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "home";
 }
 
-const HOST_COPY: Record<Technique, (c: CopyContext) => Array<{ headline: string; body: string }>> = {
-  tabs: (c) => [
-    { headline: `Explore ${c.thing}`, body: "Tap a tab to switch between them." },
-    { headline: "Take a closer look", body: `Everything ${c.brand} has lined up, one tab at a time.` },
-  ],
-  accordion: () => [
-    { headline: "Good to know", body: "Tap a question to see the answer." },
-    { headline: "Your questions, answered", body: "Open any panel for the details." },
-  ],
-  carousel: (c) => [
-    { headline: `Swipe through ${c.thing}`, body: "Use the arrows to see each one." },
-    { headline: "Take the tour", body: "Flip through the highlights one slide at a time." },
-  ],
-  survey: (c) => [
-    { headline: "Got ten seconds?", body: `Answer a few quick questions — it helps ${c.brand} get better.` },
-    { headline: "Tell us what you think", body: "Tap an answer to move to the next question." },
-  ],
-  quiz: (c) => [
-    { headline: "Quick quiz", body: "Tap an answer to see if you got it right." },
-    { headline: "Test yourself", body: `Three questions from ${c.brand}. How many can you get?` },
-  ],
-  menu: () => [{ headline: "", body: "" }],
-  itemCart: () => [
-    { headline: "Build your order", body: "Tap to add items — your total updates as you go." },
-    { headline: "Pick your favourites", body: "Add what you like; the running total is at the bottom." },
-  ],
-};
-
 const CHECKOUT_CTAS = ["Check out", "Go to checkout", "Complete your order"];
 
-function plan(technique: Technique, facts: PromptFacts, prompt: string, tpl: TypeCopy, ctx: CopyContext, picker: Picker, useFactItems: boolean): Plan {
-  const host = picker.pick(`host-${technique}`, HOST_COPY[technique](ctx));
-  let items: CopyItem[];
-  let cta = "";
+interface Plan {
+  technique: Technique;
+  items: CopyItem[];
+}
+
+function plan(w: Writer, technique: Technique, list: FactItem[], other: FactItem[] = []): Plan {
   switch (technique) {
     case "tabs":
-      items = contentItems(facts, tpl, ctx, picker, useFactItems, 3, 4, "tabs");
-      break;
+      return { technique, items: contentItems(w, list, "tabs", tabLabels(list, other)) };
     case "carousel":
       // Slides show their headline, not a tab-style label; an unshown label would be copy that never reaches the reader.
-      items = contentItems(facts, tpl, ctx, picker, useFactItems, 3, 5, "carousel").map((i) => ({ ...i, label: "" }));
-      break;
+      return { technique, items: contentItems(w, list, "carousel").map((i) => ({ ...i, label: "" })) };
     case "accordion":
-      items = faqItems(facts, tpl, ctx, picker, useFactItems);
-      break;
+      return { technique, items: accordionItems(w, list) };
     case "survey":
-      items = surveyItems(tpl, ctx, prompt);
-      break;
+      return { technique, items: surveyItems(w) };
     case "quiz":
-      items = quizItems(facts, prompt, ctx, picker);
-      break;
+      return { technique, items: quizItems(w, list) };
     case "menu":
-      items = menuItems(facts, tpl, useFactItems);
-      break;
+      return { technique, items: menuItems(w, list) };
     case "itemCart":
-      items = cartItems(facts, tpl, ctx, picker);
-      cta = picker.pick("checkout", CHECKOUT_CTAS);
-      break;
+      return { technique, items: cartItems(w, list) };
   }
-  return { technique, items, host: { ...host, cta } };
 }
 
 const CONTENT: ReadonlySet<Technique> = new Set(["tabs", "accordion", "carousel"]);
 
+const LISTS_ARE_THE_THING: ReadonlySet<EmailType> = new Set(["ecommerce", "restaurant", "travel", "announcement", "transactional"]);
+
 /** Which technique gets the prompt's listed items: a cart wants priced items, else the first that shows items. */
-function itemOwner(techniques: Technique[], facts: PromptFacts): Technique | undefined {
-  if (facts.items.length === 0) return undefined;
+function itemOwner(techniques: Technique[], items: FactItem[]): Technique | undefined {
+  if (items.length === 0) return undefined;
   if (techniques.includes("itemCart")) return "itemCart";
-  return techniques.find((t) => CONTENT.has(t) || t === "menu");
+  return techniques.find((t) => CONTENT.has(t) || t === "menu" || t === "quiz");
 }
 
 const HOST_ROLE: Record<Technique, string> = {
@@ -306,91 +458,143 @@ const HOST_ROLE: Record<Technique, string> = {
   itemCart: "cart",
 };
 
+/** The occasion as a headline names it: "black friday" → "Black Friday". */
+function occasionName(occasion: string | undefined, lang: FrameLanguage): string | undefined {
+  const o = occasion?.trim();
+  if (!o) return undefined;
+  return lang === "en" ? productCase(o) : upperFirst(o);
+}
+
+/** True when a line names the occasion more than once ("Black Friday: Black Friday sale"). */
+function repeatsOccasion(line: string, occasion: string): boolean {
+  return line.toLowerCase().split(occasion.toLowerCase()).length > 2;
+}
+
+/**
+ * The name at the top of the email when the prompt gives no brand: the occasion, else a plain
+ * heading for the type in the email's language — never an invented brand ("Our shop").
+ */
+export function masthead(facts: PromptFacts): string {
+  const lang = facts.language?.frame ?? "en";
+  return facts.brand ?? occasionName(facts.occasion, lang) ?? WORDS[lang].masthead[facts.emailType];
+}
+
 export function writeLocalCopy(input: CopyInput): CopyDoc {
   const { facts, prompt } = input;
+  const lang: FrameLanguage = facts.language?.frame ?? "en";
+  const words = WORDS[lang];
+  const phrases = phrasesFor(lang);
   const techniques = input.techniques.length > 0 ? input.techniques.slice(0, 2) : (["tabs"] as Technique[]);
-  const tpl = TYPE_COPY[facts.emailType];
+  const tpl = lang === "en" ? TYPE_COPY[facts.emailType] : frameCopy(lang, facts.emailType);
   const picker = new Picker(`${prompt}\u0000${techniques.join(",")}`);
-  const priced = new Map(facts.items.map((i) => [i.name.toLowerCase(), priceText(i)]));
+  const product = facts.product ? withoutTechnique(facts.product) : "";
+  const occasion = occasionName(facts.occasion, lang);
+  const conditions = (facts.conditions ?? []).map((c) => c.trim()).filter(Boolean);
   const ctx: CopyContext = {
     brand: facts.brand ?? tpl.fallbackBrand,
     hasBrand: Boolean(facts.brand),
     team: facts.brand ? `the ${facts.brand} team` : "our team",
     kitchen: facts.brand ? `the ${facts.brand} kitchen` : "our kitchen",
     // A launch without a separate product name is about the brand's own thing ("Nimbus Notes 3.0").
-    thing: facts.product ?? (facts.brand && facts.emailType === "announcement" ? facts.brand : tpl.fallbackThing),
-    offer: facts.offer && !facts.offer.text.startsWith("code ") ? facts.offer.text : undefined,
+    // An event's name is often the only name in the prompt ("the DevOps Summit"): it is the brand and the thing.
+    thing: product || (facts.brand && (facts.emailType === "announcement" || facts.emailType === "event") ? facts.brand : tpl.fallbackThing),
+    // An offer the prompt states with its condition ("free shipping" of "free shipping over $100") is the condition.
+    offer: facts.offer && !facts.offer.text.startsWith("code ") ? (conditions.find((c) => c.toLowerCase().includes(facts.offer!.text.toLowerCase())) ?? facts.offer.text) : undefined,
     code: facts.offer?.code ?? facts.codes[0],
-    when: facts.dates[0],
+    // A date inside the occasion's name ("Friday" of "Black Friday") is not a deadline.
+    when: facts.dates.find((d) => !/^(?:weekends?|today|tonight|tomorrow|now)$/i.test(d) && (!occasion || !occasion.toLowerCase().includes(d.toLowerCase()))),
     audience: facts.audience ?? tpl.audience,
-    priceOf: (name) => priced.get(name.toLowerCase()),
+    occasion,
   };
+  const w: Writer = { facts, prompt, lang, words, tpl, ctx, picker };
 
-  const owner = itemOwner(techniques, facts);
+  const items = sellableItems(facts.items, facts, lang);
+  const other = sellableItems(facts.otherItems ?? [], facts, lang);
+  const owner = itemOwner(techniques, items);
+  // Without a product name, what a shop, a kitchen or a trip offers is the items it lists.
+  // (Priced, or shown as products: FAQ topics "bookings, allergies" are not what the email offers.)
+  const shownAsProducts = items.filter((i) => i.price).length >= 2 || (owner !== undefined && owner !== "accordion" && facts.emailType !== "restaurant");
+  if (!product && LISTS_ARE_THE_THING.has(facts.emailType) && shownAsProducts && items.length >= 2 && items.length <= 3) {
+    const names = items.map((i) => i.name);
+    const joined = `${names.slice(0, -1).join(", ")} ${words.and} ${names[names.length - 1]}`;
+    if (joined.length <= 60) ctx.thing = joined;
+  }
   // In a pair, the technique that does not get the main list shows the prompt's other list, if any.
-  const other = facts.otherItems ?? [];
   const takesOther = (t: Technique) => owner !== undefined && t !== owner && other.length >= 2 && (CONTENT.has(t) || t === "menu");
-  const plans = techniques.map((t) =>
-    takesOther(t) ? plan(t, { ...facts, items: other }, prompt, tpl, ctx, picker, true) : plan(t, facts, prompt, tpl, ctx, picker, t === owner),
-  );
+  const plans = techniques.map((t) => plan(w, t, takesOther(t) ? other : t === owner ? items : [], techniques.length === 1 ? other : []));
   // Two content modules split CopyDoc.items at ⌈n/2⌉ (conventions.ts), so give them equal counts.
   if (plans.length === 2 && CONTENT.has(plans[0].technique) && CONTENT.has(plans[1].technique)) {
     const n = Math.min(plans[0].items.length, plans[1].items.length);
     plans[0].items = plans[0].items.slice(0, n);
     plans[1].items = plans[1].items.slice(0, n);
   }
+  ctx.quizCount = plans.find((p) => p.technique === "quiz")?.items.length;
 
-  const opener = picker.pick("opener", TONE_OPENERS[facts.tone]);
-  // When the brand is also the thing being announced, "X presents X" reads as a glitch.
-  const subjects = tpl.subjects(ctx).filter((c) => c.split(ctx.brand).length <= 2);
-  const subject = fitSubject(subjects.length > 0 ? subjects : tpl.subjects(ctx), picker, opener);
-  const preheaderChoices = tpl.preheaders(ctx).filter((p) => p !== subject);
-  const preheader = picker.pick("preheader", preheaderChoices.length > 0 ? preheaderChoices : [`${cap(ctx.thing)} from ${ctx.brand}.`]);
-  const primaryCta = facts.cta ?? picker.pick("cta", tpl.ctas);
+  let subject: string;
+  if (occasion) {
+    // The occasion leads: it is why the email is sent today.
+    const led = brandless(w, words.occasionSubject(occasion, ctx)).filter((c) => !repeatsOccasion(c, occasion));
+    subject = fitSubject(led.length > 0 ? led : [`${occasion}: ${ctx.thing}`], picker, "");
+  } else {
+    const opener = lang === "en" ? picker.pick("opener", TONE_OPENERS[facts.tone]) : "";
+    // When the brand is also the thing being announced, "X presents X" reads as a glitch.
+    const all = brandless(w, tpl.subjects(ctx));
+    const subjects = all.filter((c) => c.split(ctx.brand).length <= 2);
+    subject = fitSubject(subjects.length > 0 ? subjects : all, picker, opener);
+  }
+  const preheaderChoices = brandless(w, tpl.preheaders(ctx)).filter((p) => p !== subject);
+  const preheader = picker.pick("preheader", preheaderChoices.length > 0 ? preheaderChoices : [`${cap(ctx.thing)}.`]);
+  const primaryCta = facts.cta ?? choose(w, "cta", tpl.ctas);
 
   const sections: CopySection[] = [];
-  const menuPlan = plans.find((p) => p.technique === "menu");
-  if (menuPlan) sections.push({ role: HOST_ROLE.menu, headline: "", body: "", cta: "" });
+  if (plans.some((p) => p.technique === "menu")) sections.push({ role: HOST_ROLE.menu, headline: "", body: "", cta: "" });
 
-  const heroBodyParts = [picker.pick("hero-body", tpl.heroBodies(ctx))];
-  if (facts.audience && !heroBodyParts[0].includes(facts.audience)) heroBodyParts.push(`Made for ${facts.audience}.`);
-  sections.push({ role: "hero", headline: picker.pick("hero-headline", tpl.heroHeadlines(ctx)), body: heroBodyParts.join(" "), cta: primaryCta });
+  const heroBody = [choose(w, "hero-body", tpl.heroBodies(ctx))];
+  if (facts.audience && !heroBody[0].includes(facts.audience)) heroBody.push(words.madeFor(facts.audience));
+  const heroHeadlines = occasion ? words.occasionHero(occasion, ctx).filter((c) => !repeatsOccasion(c, occasion)) : [];
+  sections.push({
+    role: "hero",
+    headline: heroHeadlines.length > 0 ? choose(w, "hero-headline", heroHeadlines) : choose(w, "hero-headline", tpl.heroHeadlines(ctx)),
+    body: heroBody.join(" "),
+    cta: primaryCta,
+  });
 
-  if (ctx.offer || ctx.code) {
-    const codeLine = ctx.code ? `Use code ${ctx.code} at checkout` : "No code needed";
-    sections.push({
-      role: "offer",
-      headline: ctx.offer ? cap(ctx.offer) : `Code ${ctx.code}`,
-      body: `${codeLine}${ctx.when ? ` — offer ends ${ctx.when}` : ""}.`,
-      cta: "",
-    });
+  // Conditions ("free shipping over €150", "while stocks last") belong on the offer banner, never in the list.
+  const bannerConditions = conditions.filter((c) => !ctx.offer || !ctx.offer.toLowerCase().includes(c.toLowerCase()));
+  if (ctx.offer || ctx.code || bannerConditions.length > 0) {
+    const headline = ctx.offer ? cap(ctx.offer) : ctx.code ? words.codeHeadline(ctx.code) : cap(bannerConditions[0]);
+    const rest = ctx.offer || ctx.code ? bannerConditions : bannerConditions.slice(1);
+    const codeLine = `${ctx.code ? words.useCode(ctx.code) : words.noCode}${ctx.when ? words.offerEnds(ctx.when) : ""}.`;
+    sections.push({ role: "offer", headline, body: [codeLine, ...rest.map((c) => words.conditionsNote(cap(c)))].join(" "), cta: "" });
   }
 
   for (const p of plans) {
     if (p.technique === "menu") continue;
-    sections.push({ role: HOST_ROLE[p.technique], headline: p.host.headline, body: p.host.body, cta: p.host.cta });
+    const host = choose2(w, `host-${p.technique}`, words.hosts[p.technique](ctx));
+    const cta = p.technique === "itemCart" ? (lang === "en" ? picker.pick("checkout", CHECKOUT_CTAS) : phrases.checkout) : "";
+    // The cart repeats the conditions where the reader adds things up.
+    const body = p.technique === "itemCart" && conditions.length > 0 ? `${host.body} ${conditions.map((c) => words.conditionsNote(cap(c))).join(" ")}` : host.body;
+    sections.push({ role: HOST_ROLE[p.technique], headline: host.headline, body, cta });
   }
-  if (plans.some((p) => p.technique === "survey")) {
-    sections.push({ role: "thanks", headline: "Thank you!", body: `Your answers help ${ctx.brand} get better.`, cta: "" });
-  }
+  if (plans.some((p) => p.technique === "survey")) sections.push({ role: "thanks", ...words.thanks(ctx), cta: "" });
 
-  const closingCta = picker.pick("closing-cta", tpl.ctas.filter((c) => c !== primaryCta).concat(tpl.ctas.length === 1 ? tpl.ctas : []));
+  const closingCtas = tpl.ctas.filter((c) => c !== primaryCta);
   sections.push({
     role: "closing",
-    headline: picker.pick("closing-headline", tpl.closingHeadlines(ctx)),
-    body: picker.pick("closing-body", tpl.closingBodies(ctx)),
-    cta: facts.cta ? facts.cta : closingCta,
+    headline: choose(w, "closing-headline", tpl.closingHeadlines(ctx)),
+    body: [...promptNotes(w), choose(w, "closing-body", tpl.closingBodies(ctx))].join(" "),
+    cta: facts.cta ? facts.cta : choose(w, "closing-cta", closingCtas.length > 0 ? closingCtas : tpl.ctas),
   });
-  sections.push({
-    role: "footer",
-    headline: "",
-    body: ctx.hasBrand
-      ? `You are receiving this email because you signed up for updates from ${ctx.brand}.`
-      : "You are receiving this email because you signed up for our updates.",
-    cta: "",
-  });
+  sections.push({ role: "footer", headline: "", body: phrases.whyYouGetThis(facts.brand), cta: "" });
 
   return { subject, preheader, sections, items: plans.flatMap((p) => p.items) };
+}
+
+/** `choose` for a headline/body pair: pairs naming the stand-in brand are left out, as in `brandless`. */
+function choose2(w: Writer, salt: string, list: Array<{ headline: string; body: string }>): { headline: string; body: string } {
+  const keep = brandless(w, list.map((h) => `${h.headline}\n${h.body}`));
+  const usable = list.filter((h) => keep.includes(`${h.headline}\n${h.body}`));
+  return w.picker.pick(salt, usable.length > 0 ? usable : list);
 }
 
 export class LocalCopyEngine implements CopyEngine {

@@ -18,7 +18,10 @@ export interface CopyContext {
   code?: string;
   when?: string;
   audience: string;
-  priceOf: (name: string) => string | undefined;
+  /** The occasion the email is for ("Black Friday"), as the prompt names it. */
+  occasion?: string;
+  /** How many quiz questions the email asks. */
+  quizCount?: number;
 }
 
 export interface Theme {
@@ -38,8 +41,6 @@ export interface TypeCopy {
   ctas: string[];
   closingHeadlines: (c: CopyContext) => string[];
   closingBodies: (c: CopyContext) => string[];
-  /** One sentence about a listed item, used in tab panels, slides and accordion panels. */
-  itemLines: Array<(name: string, c: CopyContext) => string>;
   themes: (c: CopyContext) => Theme[];
   faqs: (c: CopyContext) => Array<[string, string]>;
   survey: (c: CopyContext) => Array<[string, string[]]>;
@@ -75,16 +76,12 @@ const ecommerce: TypeCopy = {
   ctas: ["Shop now", "Shop the collection", "Find your favourite", "Start shopping"],
   closingHeadlines: (c) => [c.when ? `Don't wait past ${c.when}` : "Ready when you are", `Thanks for shopping with ${c.brand}`],
   closingBodies: (c) => [
+    `Questions about sizing or delivery? Just reply to this email and a real person will help.${c.code ? ` Code ${c.code} applies at checkout.` : ""}`,
     `Free returns and friendly support come with every order from ${c.brand}.${c.code ? ` Remember to use ${c.code} at checkout.` : ""}`,
     `Questions about sizing or delivery? Just reply to this email and a real person at ${c.brand} will help.${c.code ? ` Code ${c.code} applies at checkout.` : ""}`,
   ],
-  itemLines: [
-    (n, c) => `${cap(n)}${priceBit(n, c)} — a favourite with our ${c.audience}, and it ships fast.`,
-    (n, c) => `Bring home ${n}${priceBit(n, c)}.${c.offer ? ` Part of ${c.offer}${withCode(c)}.` : " Limited stock, so pick yours early."}`,
-    (n, c) => `${cap(n)}${priceBit(n, c)}: made to last and easy to love.`,
-  ],
   themes: (c) => [
-    { label: "Best sellers", headline: `The ${c.brand} best sellers`, body: `The pieces our ${c.audience} come back for again and again, back in stock now.` },
+    { label: "Best sellers", headline: c.hasBrand ? `The ${c.brand} best sellers` : "Our best sellers", body: `The pieces our ${c.audience} come back for again and again, back in stock now.` },
     { label: "New arrivals", headline: `Just in: ${c.thing}`, body: `Be the first to try ${c.thing}.${c.offer ? ` ${cap(c.offer)}${withCode(c)}.` : ""}` },
     { label: "Gift ideas", headline: "Gifts they will actually use", body: "Thoughtful picks at every price, wrapped and ready to send." },
     { label: "Last chance", headline: "Going, going…", body: `Final sizes and colours before they are gone${until(c)}.` },
@@ -128,11 +125,6 @@ const newsletter: TypeCopy = {
   closingBodies: (c) => [
     `Have a story we should cover? Reply to this email — every note is read by ${c.team}.`,
     `Thanks for reading. Forward this to a friend who would enjoy it.`,
-  ],
-  itemLines: [
-    (n) => `${cap(n)}: the short version of what changed and why it matters to you.`,
-    (n, c) => `Our take on ${n}, with the links our ${c.audience} found most useful.`,
-    (n) => `Everything worth knowing about ${n}, in under two minutes.`,
   ],
   themes: (c) => [
     { label: "Top story", headline: `The big one: ${c.thing}`, body: "The story everyone is talking about, explained in three short paragraphs." },
@@ -179,11 +171,6 @@ const event: TypeCopy = {
     `Registration takes a minute. If plans change, you can cancel from the confirmation email.`,
     `Know someone who would enjoy ${c.thing}? Forward this invitation — there is room for them too.`,
   ],
-  itemLines: [
-    (n, c) => `${cap(n)}: a session built for our ${c.audience}, with time for questions at the end.`,
-    (n) => `${cap(n)} — hands-on, practical and easy to follow.`,
-    (n, c) => `Don't miss ${n}${c.when ? ` on ${c.when}` : ""}.`,
-  ],
   themes: (c) => [
     { label: "Agenda", headline: "The day at a glance", body: `Doors open early, keynotes in the morning and hands-on sessions after lunch${c.when ? ` on ${c.when}` : ""}.` },
     { label: "Speakers", headline: "Who you will hear from", body: "Practitioners sharing what worked, what did not and what they would do next time." },
@@ -225,11 +212,6 @@ const onboarding: TypeCopy = {
     `Reply to this email and someone from ${c.brand} will get back to you, usually within a working day.`,
     `Our help centre has short guides for every feature, and you can always reply to reach ${c.team}.`,
   ],
-  itemLines: [
-    (n) => `${cap(n)}: it takes about two minutes and makes everything else easier.`,
-    (n, c) => `Try ${n} — the feature our ${c.audience} say they use most.`,
-    (n) => `${cap(n)}, step by step, with tips from people who have done it before.`,
-  ],
   themes: (c) => [
     { label: "Step 1", headline: "Set up your profile", body: "Add your name and a photo so people know who they are working with." },
     { label: "Step 2", headline: `Explore ${c.thing}`, body: "Take the two-minute tour to see where everything lives." },
@@ -270,11 +252,7 @@ const announcement: TypeCopy = {
   closingBodies: (c) => [
     `Reply to this email with your thoughts — ${c.team} reads every one.`,
     `This is just the start. Watch your inbox for what comes next from ${c.brand}.`,
-  ],
-  itemLines: [
-    (n) => `${cap(n)}: designed to save you time from the very first day.`,
-    (n, c) => `${cap(n)}${priceBit(n, c)} — one of the things our ${c.audience} asked for most.`,
-    (n) => `With ${n}, the everyday things just work.`,
+    "This is just the start. Watch your inbox for what comes next.",
   ],
   themes: (c) => [
     { label: "What's new", headline: `What ${c.thing} does`, body: "The short version: less effort, better results, and nothing new to learn." },
@@ -304,7 +282,7 @@ const restaurant: TypeCopy = {
   fallbackBrand: "our kitchen",
   fallbackThing: "our new menu",
   audience: "guests",
-  subjects: (c) => [`${cap(c.thing)} at ${c.brand}`, `Fresh from ${c.brand}: ${c.thing}`, c.offer ? `${cap(c.offer)} at ${c.brand}` : `Your table is waiting at ${c.brand}`],
+  subjects: (c) => [`${cap(c.thing)}, fresh this week`, `${cap(c.thing)} at ${c.brand}`, `Fresh from ${c.brand}: ${c.thing}`, c.offer ? `${cap(c.offer)} at ${c.brand}` : `Your table is waiting at ${c.brand}`],
   preheaders: (c) => [`See what's cooking and book your table.`, `New dishes, old favourites and a seat saved for you${c.when ? ` from ${c.when}` : ""}.`],
   heroHeadlines: (c) => [`${cap(c.thing)} is served`, `Come hungry: ${c.thing}`],
   heroBodies: (c) => [
@@ -316,11 +294,6 @@ const restaurant: TypeCopy = {
   closingBodies: (c) => [
     `Tables go quickly on weekends, so book ahead${c.when ? ` for ${c.when}` : ""}. Walk-ins are always welcome at the bar.`,
     `Dietary needs? Let us know when you book and ${c.kitchen} will take care of you.`,
-  ],
-  itemLines: [
-    (n, c) => `${cap(n)}${priceBit(n, c)}, made fresh in ${c.kitchen} every day.`,
-    (n, c) => `Our ${c.audience}' favourite: ${n}${priceBit(n, c)}.`,
-    (n, c) => `${cap(n)}${priceBit(n, c)} — simple, seasonal and full of flavour.`,
   ],
   themes: (c) => [
     { label: "Starters", headline: "To begin", body: "Small plates to share while you settle in." },
@@ -362,11 +335,6 @@ const education: TypeCopy = {
   ctas: ["Start the lesson", "Continue learning", "Enrol now"],
   closingHeadlines: () => ["Keep the streak going", "See you in the next lesson"],
   closingBodies: (c) => [`Learning a little every day beats cramming. ${cap(c.brand)} will send your next lesson soon.`, "Stuck on something? Reply to this email and a tutor will help."],
-  itemLines: [
-    (n) => `${cap(n)}: the key ideas, a worked example and a short exercise.`,
-    (n, c) => `Our ${c.audience} rate ${n} as the most useful part of the course.`,
-    (n) => `${cap(n)} in plain language, with examples you can reuse.`,
-  ],
   themes: (c) => [
     { label: "Overview", headline: "What you will learn", body: `The main ideas behind ${c.thing}, explained simply.` },
     { label: "Practice", headline: "Try it yourself", body: "Short exercises with answers, so you can check your progress." },
@@ -401,6 +369,7 @@ const feedback: TypeCopy = {
   heroBodies: (c) => [
     `Thanks for choosing ${c.brand}. Tell us about ${c.thing} — it takes less than a minute and every answer is read.`,
     `Your opinion helps ${c.brand} get better. Answer a few quick questions about ${c.thing}.`,
+    `Tell us about ${c.thing} — it takes less than a minute and every answer is read.`,
   ],
   ctas: ["Share your feedback", "Tell us more"],
   closingHeadlines: () => ["Thank you for your time"],
@@ -425,11 +394,7 @@ const travel: TypeCopy = {
   ],
   ctas: ["Explore trips", "Book now", "Plan your trip"],
   closingHeadlines: () => ["Your trip, your way", "Questions before you go?"],
-  closingBodies: (c) => [`Our travel experts at ${c.brand} are one reply away, before and during your trip.`],
-  itemLines: [
-    (n, c) => `${cap(n)}${priceBit(n, c)}: the kind of place you tell stories about for years.`,
-    (n, c) => `Discover ${n}${priceBit(n, c)} with local guides who know every corner.`,
-  ],
+  closingBodies: (c) => [`Our travel experts at ${c.brand} are one reply away, before and during your trip.`, "Our travel experts are one reply away, before and during your trip."],
   themes: (c) => [
     { label: "Stay", headline: "Where you'll stay", body: "Characterful places chosen for location, comfort and a good breakfast." },
     { label: "Explore", headline: "What you'll do", body: `Guided walks, local food and free time to wander ${c.thing}.` },
@@ -467,11 +432,7 @@ const nonprofit: TypeCopy = {
   ],
   ctas: ["Donate now", "Give today", "Join us"],
   closingHeadlines: () => ["Thank you", "Every gift counts"],
-  closingBodies: (c) => [`${cap(c.brand)} is grateful for every one of our ${c.audience}. Reply any time to tell us why you give.`],
-  itemLines: [
-    (n, c) => `${cap(n)}${priceBit(n, c)}: a direct, practical way to help.`,
-    (n) => `Your gift supports ${n}, where it is needed most.`,
-  ],
+  closingBodies: (c) => [`${cap(c.brand)} is grateful for every one of our ${c.audience}. Reply any time to tell us why you give.`, `We are grateful for every one of our ${c.audience}. Reply any time to tell us why you give.`],
   themes: (c) => [
     { label: "Our impact", headline: "What your gifts did", body: `Last year, ${c.audience} like you kept ${c.hasBrand ? `${c.brand}'s` : "our"} work going through every season.` },
     { label: "The need", headline: "Why now", body: `${cap(c.thing)} has a clear goal${c.when ? ` and a deadline of ${c.when}` : ""}.` },
@@ -531,10 +492,6 @@ export function cap(s: string): string {
   return s.length > 0 ? s[0].toUpperCase() + s.slice(1) : s;
 }
 
-function priceBit(name: string, c: CopyContext): string {
-  const p = c.priceOf(name);
-  return p ? ` (${p})` : "";
-}
 
 /**
  * True trivia by topic for the quiz when the prompt names a subject but no facts to ask about.
