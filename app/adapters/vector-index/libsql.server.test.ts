@@ -182,6 +182,31 @@ describe("libSQL vector index (ANN path)", () => {
     expect(hit / total).toBeGreaterThanOrEqual(0.95);
   });
 
+  it("answers a small library exactly as the SQL path does, every filter included", async () => {
+    const items = library(200, 11);
+    const exact = createLibsqlVectorIndex({ client, annThreshold: Number.POSITIVE_INFINITY });
+    await exact.upsert(items);
+    const scan = createLibsqlVectorIndex({ client, annThreshold: 0 });
+    const filters = [
+      undefined,
+      { technique: "quiz" },
+      { type: "amp" },
+      { type: ["amp", "blog"] },
+      { type: [] as string[] },
+      { type: "html", technique: "tabs", exampleType: "negative" },
+      { technique: "no-such-technique" },
+    ];
+    const r = rng(12);
+    for (const [t, filter] of filters.entries()) {
+      const q = unit(centres[t % centres.length].map((x) => x + r()) as Float32Array);
+      const want = await exact.query({ vector: q, topK: 10, filter });
+      const got = await scan.query({ vector: q, topK: 10, filter });
+      expect(scan.lastQueryPath()).toBe("ann");
+      expect(got).toEqual(want);
+    }
+    expect(scan.memoryBytes()).toBeGreaterThanOrEqual(200 * 3072);
+  });
+
   it("keeps the candidate index fresh on its own writes and rebuilds after another connection writes", async () => {
     const items = library(150, 3);
     const ann = createLibsqlVectorIndex({ client, annThreshold: 100 });
