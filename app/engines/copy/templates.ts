@@ -89,7 +89,7 @@ const ecommerce: TypeCopy = {
   faqs: (c) => [
     ["How do I use my discount?", c.code ? `Enter ${c.code} at checkout${c.offer ? ` to get ${c.offer}` : ""}${until(c)}.` : `${c.offer ? `${cap(c.offer)} is applied automatically at checkout${until(c)}.` : "Any active offer is applied automatically at checkout."}`],
     ["When will my order arrive?", "Most orders leave our warehouse within one working day, and you get a tracking link as soon as yours ships."],
-    ["Can I return something?", `Yes. You have 30 days to return unused items to ${c.brand}, and we refund you as soon as the parcel arrives.`],
+    ["Can I return something?", `Yes. You have 30 days to return unused items to ${c.hasBrand ? c.brand : "us"}, and we refund you as soon as the parcel arrives.`],
     ["Do you ship internationally?", "We ship to most countries; delivery costs and times are shown at checkout before you pay."],
   ],
   survey: (c) => [
@@ -215,7 +215,7 @@ const onboarding: TypeCopy = {
   themes: (c) => [
     { label: "Step 1", headline: "Set up your profile", body: "Add your name and a photo so people know who they are working with." },
     { label: "Step 2", headline: `Explore ${c.thing}`, body: "Take the two-minute tour to see where everything lives." },
-    { label: "Step 3", headline: "Invite your team", body: `${cap(c.brand)} works best together. Invite a colleague and share your first project.` },
+    { label: "Step 3", headline: "Invite your team", body: `${c.hasBrand ? cap(c.brand) : "It"} works best together. Invite a colleague and share your first project.` },
   ],
   faqs: (c) => [
     ["Where do I start?", `Finish your profile first, then take the short tour of ${c.thing}.`],
@@ -260,7 +260,7 @@ const announcement: TypeCopy = {
     { label: "How to start", headline: "Try it today", body: `${cap(c.thing)} is ready now${c.when ? ` (from ${c.when})` : ""} — no setup needed.` },
   ],
   faqs: (c) => [
-    [`What is ${c.thing}?`, `${cap(c.thing)} is the newest release from ${c.brand}, built around what our ${c.audience} asked for.`],
+    [`What is ${c.thing}?`, `${cap(c.thing)} is the newest release${c.hasBrand ? ` from ${c.brand}` : ""}, built around what our ${c.audience} asked for.`],
     ["When can I use it?", c.when ? `From ${c.when}.` : "It is available now."],
     ["Does it cost extra?", c.offer ? `Launch offer: ${c.offer}${withCode(c)}.` : "Pricing is listed on our website; existing plans keep their price."],
     ["Where can I learn more?", "Follow the link in this email for a short walkthrough."],
@@ -305,7 +305,7 @@ const restaurant: TypeCopy = {
     ["Do I need to book?", "Booking is recommended for dinner and weekends; walk-ins are welcome when tables are free."],
     ["Do you cater for allergies?", `Yes. Tell us when you book and ${c.team} will guide you through the menu.`],
     ["Do you offer takeaway?", "Most dishes are available to take away — order ahead and skip the wait."],
-    ["Is there a special offer?", c.offer ? `${cap(c.offer)}${withCode(c)}${until(c)}.` : `Follow ${c.brand} for seasonal specials and tasting nights.`],
+    ["Is there a special offer?", c.offer ? `${cap(c.offer)}${withCode(c)}${until(c)}.` : `Follow ${c.hasBrand ? c.brand : "us"} for seasonal specials and tasting nights.`],
   ],
   survey: (c) => [
     [`How was your last visit to ${c.brand}?`, ["Delicious", "Good", "Could be better"]],
