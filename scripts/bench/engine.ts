@@ -27,19 +27,17 @@ function measure(fn: () => unknown): { p50: number; p95: number } {
 }
 
 /**
- * Times `fn` on inputs made fresh for each run by `make` (untimed), in batches so memory stays
- * small: QA caches per parsed email (computed styles, body text), so reusing one would flatter it.
+ * Times `fn` on an input made fresh for each run by `make` (untimed): QA caches per parsed email
+ * (computed styles, body text), so timing it again on one email would flatter it.
  */
-function measureFresh<T>(make: () => T, fn: (input: T) => unknown, runs = 60, batch = 10): { p50: number; p95: number } {
-  for (let i = 0; i < 5; i++) fn(make());
+function measureFresh<T>(make: () => T, fn: (input: T) => unknown, runs = 100, warmup = 10): { p50: number; p95: number } {
+  for (let i = 0; i < warmup; i++) fn(make());
   const times: number[] = [];
-  while (times.length < runs) {
-    const inputs = Array.from({ length: batch }, make);
-    for (const input of inputs) {
-      const t = performance.now();
-      fn(input);
-      times.push(performance.now() - t);
-    }
+  for (let i = 0; i < runs; i++) {
+    const input = make();
+    const t = performance.now();
+    fn(input);
+    times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);
   const at = (q: number) => Number(times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(3));
