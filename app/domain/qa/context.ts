@@ -17,12 +17,15 @@ const PriceSchema = z.object({ display: z.string(), minor: z.number(), currency:
 const FactItemSchema = z.object({ name: z.string(), price: PriceSchema.optional().catch(undefined) });
 
 /** The parts of the prompt's facts (`PromptFacts`) that must be visible in the email; structural so any PromptFacts fits. */
+/** A list cut to what QA reads (fidelity reads at most 40 facts), so a huge one is never validated whole. */
+const firstOf = <T extends z.ZodTypeAny>(item: T) => z.preprocess((v) => (Array.isArray(v) ? v.slice(0, 64) : v), z.array(item));
+
 export const QaFactsSchema = z.object({
   brand: z.string().optional().catch(undefined),
-  items: z.array(FactItemSchema).optional().catch(undefined),
-  otherItems: z.array(FactItemSchema).optional().catch(undefined),
-  codes: z.array(z.string()).optional().catch(undefined),
-  dates: z.array(z.string()).optional().catch(undefined),
+  items: firstOf(FactItemSchema).optional().catch(undefined),
+  otherItems: firstOf(FactItemSchema).optional().catch(undefined),
+  codes: firstOf(z.string()).optional().catch(undefined),
+  dates: firstOf(z.string()).optional().catch(undefined),
   offer: z.object({ code: z.string().optional() }).optional().catch(undefined),
 });
 export type QaFacts = z.infer<typeof QaFactsSchema>;

@@ -116,6 +116,15 @@ describe("prompt fidelity (folded into copy-verbatim)", () => {
     expect(fidelity(EMAIL.replaceAll("Ledgerly Bistro", ""), { codes: [], dates: [], items: [] }).check.passed).toBe(true);
   });
 
+  it("reads at most 40 facts and skips facts too long to be a name", () => {
+    const items = Array.from({ length: 5000 }, (_, i) => ({ name: `Item ${i}`, price: { display: `$${i}`, minor: i * 100, currency: "USD" } }));
+    const r = qa(EMAIL, { techniques: ["tabs"], facts: { brand: "x".repeat(100_000), items, dates: ["1 ".repeat(50_000)] } });
+    const check = r.checks.find((c) => c.id === "copy-verbatim")!;
+    expect(check.passed).toBe(false);
+    expect(check.message).not.toContain("xxxxxxxx");
+    expect(check.message).toMatch(/and \d+ more/);
+  });
+
   it("ignores malformed facts field by field", () => {
     const r = qa(EMAIL, { techniques: ["tabs"], facts: { brand: 42, items: "x", codes: ["SPRING10"] } as unknown as QaFacts });
     expect(r.checks.find((c) => c.id === "copy-verbatim")!.message).toMatch(/all 1 prompt facts visible/);
