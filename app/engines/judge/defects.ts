@@ -101,7 +101,7 @@ export function marketerDefects(doc: EmailDoc, facts: JudgeFacts | undefined): D
   if (phrase) out.push({ criterion: "techniques", penalty: 25, reason: `technique phrase used as content: “${normalizeText(phrase[0])}”` });
 
   const modules = moduleItems(doc);
-  for (const condition of facts?.conditions ?? []) {
+  for (const condition of (facts?.conditions ?? []).slice(0, 16)) {
     const c = fold(condition);
     if (c.trim().length < 4) continue;
     const holder = modules.find((m) => m.items.some((i) => fold(i).includes(c)));
@@ -111,7 +111,11 @@ export function marketerDefects(doc: EmailDoc, facts: JudgeFacts | undefined): D
     }
   }
 
-  const names = [...(facts?.items ?? []), ...(facts?.otherItems ?? [])].map((i) => i.name).filter((n) => n && hasLetterCase(n));
+  // A prompt lists a handful of items; past 16 (each needs its own pattern) the rest are not read.
+  const names = [...(facts?.items ?? []), ...(facts?.otherItems ?? [])]
+    .map((i) => i.name)
+    .filter((n) => n && n.length <= 120 && hasLetterCase(n))
+    .slice(0, 16);
   const lower = names.filter((name) => {
     // A name cased on purpose ("iPhone", "eBay") is kept as the prompt writes it.
     if (/\p{Lu}/u.test(name.slice(1))) return false;
