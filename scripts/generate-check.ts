@@ -156,7 +156,7 @@ async function main(): Promise<number> {
         // The copy stage is deterministic for the same input: this is the copy generate() placed.
         const copy = await generation.generateCopy(app, input);
         if (!copy.ok) throw new Error(`copy → ${copy.status}: ${copy.error}`);
-        const placed = visibleCopy(copy.copyDoc, copy.techniques);
+        const placed = visibleCopy(copy.copyDoc, copy.techniques, blueprint.lang);
         const check = qa(html, { copyDoc: placed, techniques: copy.techniques }).checks.find((c) => c.id === "copy-verbatim");
         r.verbatim = { ok: Boolean(check?.passed), message: check?.message ?? "copy-verbatim check missing" };
 

@@ -348,7 +348,7 @@ async function runPipeline(
   // one refine pass aimed at its failed checks (the local renderer's output never needs it).
   // QA compares the words as the email shows them (options, answers and prices as separate strings),
   // and looks for the prompt's facts in both the interactive and the fallback view.
-  const qaCopy = copyDoc ? visibleCopy(copyDoc, u.techniques) : undefined;
+  const qaCopy = copyDoc ? visibleCopy(copyDoc, u.techniques, blueprint.lang) : undefined;
   const qaContext = { ...context, copyDoc: qaCopy, facts: u.facts };
   let report = qaDoc(fixed.doc, qaContext);
   let refineTriggered = false;

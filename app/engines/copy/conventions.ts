@@ -149,9 +149,9 @@ export function partitionItems(items: CopyItem[], techniques: Technique[]): Arra
 /**
  * The copy as the reader sees it once placed: structured item bodies (options, answer lines, link
  * URLs) expanded into the separate strings the modules show. Give this, not the raw CopyDoc, to a
- * word-for-word check of the rendered email.
+ * word-for-word check of the rendered email, with the email's `lang` (prices are written per language).
  */
-export function visibleCopy<T extends { sections: unknown[]; items: CopyItem[] }>(copy: T, techniques: Technique[]): T {
+export function visibleCopy<T extends { sections: unknown[]; items: CopyItem[] }>(copy: T, techniques: Technique[], lang?: string): T {
   const parts = partitionItems(copy.items, techniques);
   const items: CopyItem[] = [];
   const blank = { label: "", headline: "", body: "" };
@@ -174,8 +174,8 @@ export function visibleCopy<T extends { sections: unknown[]; items: CopyItem[] }
       if (t === "itemCart") {
         const c = parseCartItem(item);
         if (c) {
-          // The module prints prices from minor units, so "15 EUR" reads "€15.00" once placed.
-          items.push({ ...item, headline: formatMoney(c.price.minor, c.price.currency) });
+          // The module prints prices from minor units in the email's language, so "15 EUR" reads "€15.00" (or "15,00 €") once placed.
+          items.push({ ...item, headline: formatMoney(c.price.minor, c.price.currency, lang) });
           continue;
         }
       }

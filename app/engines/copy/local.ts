@@ -562,7 +562,9 @@ export function writeLocalCopy(input: CopyInput): CopyDoc {
   // Conditions ("free shipping over €150", "while stocks last") belong on the offer banner, never in the list.
   const bannerConditions = conditions.filter((c) => !ctx.offer || !ctx.offer.toLowerCase().includes(c.toLowerCase()));
   if (ctx.offer || ctx.code || bannerConditions.length > 0) {
-    const headline = ctx.offer ? cap(ctx.offer) : ctx.code ? words.codeHeadline(ctx.code) : cap(bannerConditions[0]);
+    // The hero already says the offer when the occasion leads it; the banner then names the code.
+    const heroSaysOffer = Boolean(ctx.offer && sections[sections.length - 1].headline.toLowerCase().includes(ctx.offer.toLowerCase()));
+    const headline = ctx.offer && !(heroSaysOffer && ctx.code) ? cap(ctx.offer) : ctx.code ? words.codeHeadline(ctx.code) : cap(bannerConditions[0]);
     const rest = ctx.offer || ctx.code ? bannerConditions : bannerConditions.slice(1);
     const codeLine = `${ctx.code ? words.useCode(ctx.code) : words.noCode}${ctx.when ? words.offerEnds(ctx.when) : ""}.`;
     sections.push({ role: "offer", headline, body: [codeLine, ...rest.map((c) => words.conditionsNote(cap(c)))].join(" "), cta: "" });

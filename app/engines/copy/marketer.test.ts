@@ -6,7 +6,8 @@ import type { Technique } from "~/domain/blueprint/schema";
 import { copyToText, type CopyDoc } from "~/domain/copy/schema";
 import type { FactItem, PromptFacts } from "~/domain/prompt/facts";
 import { buildBlueprint } from "../blueprint/build";
-import { parseCartItem, parseQuizItem, parseSurveyItem } from "./conventions";
+import { formatMoney } from "~/domain/blueprint/currency";
+import { parseCartItem, parseQuizItem, parseSurveyItem, visibleCopy } from "./conventions";
 import { masthead, writeLocalCopy } from "./local";
 import { productCase, withoutTechnique } from "./names";
 
@@ -205,6 +206,9 @@ describe("copy a marketer would send", () => {
     expect(section(copy, "cart")?.body).toContain("Kostenloser Versand ab 40 €.");
     expect(section(copy, "offer")).toMatchObject({ headline: "Kostenloser Versand ab 40 €", body: "Ganz ohne Code." });
     expect(text(copy)).not.toMatch(/\b(?:the|with|your|our|and)\b/i);
+    // Placed, the cart prints its prices the German way; the word-for-word check must expect that.
+    expect(visibleCopy(copy, ["itemCart"], "de").items.map((i) => i.headline)).toEqual([formatMoney(350, "EUR", "de"), formatMoney(420, "EUR", "de")]);
+    expect(formatMoney(350, "EUR", "de")).not.toBe(formatMoney(350, "EUR"));
   });
 
   it.each([
