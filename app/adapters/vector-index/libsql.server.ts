@@ -1,6 +1,6 @@
 import type { Client, InArgs, InValue } from "@libsql/client";
 import type { StoredMetadata } from "~/domain/retrieval/metadata";
-import { bytesToFloat32 } from "~/domain/retrieval/vectors";
+import { float32View } from "~/domain/retrieval/vectors";
 import { EMBEDDING_DIMENSIONS } from "~/adapters/embeddings/port";
 import { Int8VectorStore, type SlotKeys } from "./int8-store";
 import {
@@ -158,7 +158,8 @@ export function createLibsqlVectorIndex(options: LibsqlIndexOptions): LibsqlVect
         for (const row of r.rows) {
           const blob = row.embedding;
           if (!(blob instanceof ArrayBuffer)) continue;
-          const vector = bytesToFloat32(blob);
+          // Read in place: the store quantises it at once and keeps no reference.
+          const vector = float32View(blob);
           // A row of another width (a table shared with a differently configured index) cannot
           // be scored against this index's queries; the SQL path would reject it the same way.
           if (vector.length !== dims) continue;

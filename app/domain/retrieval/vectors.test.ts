@@ -1,4 +1,4 @@
-import { bytesToFloat32, cosine, float32ToBytes } from "./vectors";
+import { bytesToFloat32, cosine, float32ToBytes, float32View } from "./vectors";
 
 describe("float32 bytes", () => {
   it("round-trips through little-endian bytes, from any offset, ignoring a partial trailing value", () => {
@@ -11,6 +11,15 @@ describe("float32 bytes", () => {
     const shifted = new Uint8Array(bytes.length + 3);
     shifted.set(bytes, 1);
     expect(Array.from(bytesToFloat32(shifted.subarray(1, bytes.length + 3)))).toEqual(Array.from(v));
+  });
+
+  it("reads a blob in place when it can, and copies when it has a partial trailing value", () => {
+    const v = Float32Array.from([1.25, -2, 7e-3]);
+    const bytes = float32ToBytes(v);
+    expect(Array.from(float32View(bytes.buffer as ArrayBuffer))).toEqual(Array.from(v));
+    const odd = new Uint8Array(bytes.length + 1);
+    odd.set(bytes);
+    expect(Array.from(float32View(odd.buffer))).toEqual(Array.from(v));
   });
 
   it("cosine of zero vectors is 0", () => {

@@ -34,3 +34,11 @@ export function bytesToFloat32(bytes: Uint8Array | ArrayBuffer): Float32Array {
   for (let i = 0; i < n; i++) out[i] = view.getFloat32(i * 4, true);
   return out;
 }
+
+/**
+ * Like bytesToFloat32, but without a copy when the bytes can be read in place (little-endian host,
+ * 4-byte aligned): for callers that only read the vector before the buffer is reused.
+ */
+export function float32View(bytes: ArrayBuffer): Float32Array {
+  return LITTLE_ENDIAN && bytes.byteLength % 4 === 0 ? new Float32Array(bytes) : bytesToFloat32(bytes);
+}
