@@ -111,6 +111,19 @@ export function collapseWhitespace(text: string): string {
   return text.replace(/\s+/g, (run) => (run.includes("\n") ? "\n" : " "));
 }
 
+/**
+ * Markup pasted into a prompt ("<b>Flash sale</b> at <i>Nordwind</i>", "<ul><li>Storm Shell $149</li>…")
+ * read as the text it shows: list items become bullet lines, other tags blanks. Each tag's inside
+ * is bounded, so the scan is linear.
+ */
+export function stripTags(text: string): string {
+  if (!text.includes("<")) return text;
+  return text
+    .replace(/<li\b[^<>]{0,200}>/gi, "\n- ")
+    .replace(/<(?:br|p|div|ul|ol|h[1-6])\b[^<>]{0,200}>|<\/(?:p|div|ul|ol|li|h[1-6])>/gi, "\n")
+    .replace(/<\/?[a-z][a-z0-9-]{0,20}(?:\s[^<>]{0,200})?\/?>/gi, " ");
+}
+
 const within = (max: number) => (s: string | undefined) => (s !== undefined && s.length <= max ? s : undefined);
 
 function boundedItems(items: FactItem[]): FactItem[] {
@@ -120,7 +133,7 @@ function boundedItems(items: FactItem[]): FactItem[] {
 }
 
 export function parsePromptFacts(rawPrompt: string, emailType?: string | null): PromptFacts {
-  const prompt = collapseWhitespace(rawPrompt);
+  const prompt = collapseWhitespace(stripTags(rawPrompt)).trim();
   const quoted = extractQuoted(prompt);
   const codes = extractCodes(prompt);
   const language = detectLanguage(prompt);

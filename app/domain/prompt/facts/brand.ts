@@ -1,4 +1,4 @@
-import type { Term } from "./nlp";
+import type { TaggedSentence } from "./nlp";
 import { cleanPhrase, NOT_A_NAME, titleCase } from "./text";
 import { FACT_MAX_CHARS } from "./types";
 
@@ -13,14 +13,15 @@ import { FACT_MAX_CHARS } from "./types";
 // Each word is at most 40 characters: an unbounded `*` rescanned a long run of name
 // characters ("A.A.A.…") from every word boundary in it, quadratic in the run.
 export const NAME_WORD = String.raw`[A-Z0-9À-Ý][\w\u00C0-\u024F&'’.+-]{0,39}`;
-export const NAME = String.raw`(${NAME_WORD}(?:\s+(?:&\s+|of\s+|and\s+|the\s+|de\s+|la\s+)?${NAME_WORD}){0,3})`;
+const CONNECTOR = String.raw`(?:&|of|and|the|de|la|des|du|del|da|di|do|dos|el|von|van|der|den)`;
+export const NAME = String.raw`(${NAME_WORD}(?:\s+(?:${CONNECTOR}\s+)?${NAME_WORD}){0,3})`;
 
 export function isNameLike(phrase: string): boolean {
   const words = phrase.split(/\s+/);
   if (words.length === 0 || words.length > 4) return false;
   if (NOT_A_NAME.has(phrase.toLowerCase())) return false;
   if (NOT_A_NAME.has(words[0].toLowerCase())) return false;
-  return words.every((w) => /^[A-Z0-9À-Ý][\w\u00C0-\u024F&'’.+-]*$/.test(w) || /^(?:&|of|and|the|de|la)$/.test(w));
+  return words.every((w) => /^[A-Z0-9À-Ý][\w\u00C0-\u024F&'’.+-]*$/.test(w) || new RegExp(`^${CONNECTOR}$`).test(w));
 }
 
 /** "The Sunday Ledger newsletter …", "Harvest Table restaurant …": a name that opens a sentence and owns the email. */
@@ -40,22 +41,86 @@ const NOT_OWNER = new Set([
   "potential", "beta", "email", "newsletter", "app", "mobile", "us", "you", "them", "me", "scratch", "home", "work",
   "school", "gym", "club", "store", "shop", "team", "company", "nps", "quick", "short", "weekly", "monthly", "each",
   "every", "both", "some", "many", "two", "three", "four", "five", "which", "what", "how", "who", "it", "this", "that",
+  "beginners", "everyone", "kids", "families", "teachers", "teams", "developers", "designers", "marketers", "women", "men",
+  "clientes", "clients", "client", "cliente", "kunden", "mitglieder", "membres", "socios", "miembros", "leden", "klanten",
+  "klientów", "clienti", "soci", "membros", "alunos", "students", "votre", "notre", "nos", "vos", "su", "sus", "nuestro",
+  "nuestra", "nuestros", "unsere", "unser", "ihre", "il", "la", "le", "el", "los", "las", "les", "o", "os", "as", "uma",
+  "um", "un", "une", "una", "ein", "eine", "support", "after", "before", "under", "over", "orders", "order", "less", "more",
 ]);
-const GENERIC_TAIL = new Set(["app", "store", "shop", "club", "team", "website", "site", "platform", "account"]);
-const AUDIENCE_NOUN = /^(?:members|customers|subscribers|users|clients|guests|fans|readers|students|shoppers|community|patrons|donors|athletes|runners|parents|patients|diners|buyers|visitors|volunteers|employees|staff|partners|investors|attendees|travell?ers|listeners|players|riders|owners|homeowners)$/;
+/** Prepositions that name an owner in a lowercase prompt: "from wick & willow", "para tienda nube verde". */
+const LOWER_PREPOSITION = /^(?:from|at|by|brand|for|chez|pour|von|bei|vom|für|para|de|da|di|della|dalla|voor|van|bij|dla|od|hos|från)$/;
+const LOWER_CONNECTOR = /^(?:&|de|del|da|di|do|dos|des|du|el|la|le|von|van|der|den|of|and|y|e|et)$/;
+const GENERIC_TAIL = new Set(["app", "store", "shop", "website", "site", "platform", "account"]);
+const AUDIENCE_NOUN = /^(?:members|customers|subscribers|users|clients|guests|fans|readers|students|shoppers|community|patrons|donors|athletes|runners|parents|patients|diners|buyers|visitors|volunteers|employees|staff|partners|investors|attendees|travell?ers|listeners|players|riders|owners|homeowners|clientes|clients|kunden|mitglieder|membres|socios|leden|klanten|klientów|clienti|soci|membros|alunos|hóspedes|huéspedes|ospiti)$/;
 
 /** A run of lowercase words from `words[start]`, up to three, stopped by a clause word; undefined when generic. */
 function lowercaseName(words: string[], start: number): string | undefined {
   const run: string[] = [];
-  for (let i = start; i < words.length && run.length < 3; i++) {
+  // "the daily brew": a leading "the" belongs to a title of two words or more.
+  const the = words[start] === "the" ? 1 : 0;
+  for (let i = start + the; i < words.length && run.length < 4; i++) {
     const w = words[i];
-    if (!/^[\p{Ll}][\p{Ll}'’&-]*$/u.test(w) || PHRASE_STOP.has(w)) break;
+    // "kettle & crane", "taquería el sol": a connector inside a name, never at its ends.
+    if (run.length > 0 && LOWER_CONNECTOR.test(w) && /^\p{Ll}/u.test(words[i + 1] ?? "") && !PHRASE_STOP.has(words[i + 1])) {
+      run.push(w);
+      continue;
+    }
+    if (!/^[\p{Ll}][\p{Ll}\p{N}'’-]*$/u.test(w) || PHRASE_STOP.has(w) || AUDIENCE_NOUN.test(w) || (run.length > 0 && NOT_A_NAME.has(w))) break;
     run.push(w);
   }
+  while (run.length > 0 && LOWER_CONNECTOR.test(run[run.length - 1])) run.pop();
+  if (the && run.length >= 2) run.unshift("the");
   // "pebble app members": the generic word after the name is not part of it.
   while (run.length > 1 && GENERIC_TAIL.has(run[run.length - 1])) run.pop();
-  if (run.length === 0 || NOT_OWNER.has(run[0]) || run.some((w) => NOT_A_NAME.has(w))) return undefined;
+  if (run.length === 0 || (NOT_OWNER.has(run[0]) && !(the && run.length >= 3)) || (!the && NOT_A_NAME.has(run[0])) || /^\d/.test(run[0])) return undefined;
+  if (run.some((w) => BRIEF_WORD.has(w))) return undefined;
   return titleCase(run.join(" "));
+}
+
+/** Words that say what an email is or does, which a terse prompt's brand segment never holds. */
+const BRIEF_WORD = new Set([
+  "email", "newsletter", "digest", "survey", "quiz", "poll", "cart", "tabs", "tab", "carousel", "slider", "slideshow", "faq",
+  "faqs", "accordion", "menu", "nav", "hamburger", "collapsible", "links", "sale", "sales", "off", "questions", "question",
+  "preview", "ends", "ending", "shipping", "delivery", "free", "returns", "order", "confirmation", "update", "schedule",
+  "agenda", "webinar", "launch", "new", "arrivals", "gift", "guide", "private", "deals", "promo", "offer", "plans", "tiers",
+  "form", "feedback", "welcome", "onboarding", "rsvp", "countdown", "grid", "cards", "catalog", "class", "w", "vs",
+  "encuesta", "rápida", "sondage", "rapide", "umfrage", "kurze", "pesquisa", "sondaggio", "enquête", "korte", "ankieta",
+  "carrito", "carrello", "panier", "warenkorb", "carrinho", "koszyk", "soldes", "rebajas", "saldi", "carrousel", "carrossel",
+  "karuzela", "frete", "grátis", "gratis", "envío", "livraison", "versand", "spedizione", "quick", "short", "weekly", "monthly",
+]);
+
+/**
+ * A terse prompt's brand is often a segment of its own: "webinar agenda accordion, dataforge, nov 12",
+ * "rate your stay survey, hotel marisol", "… — corefit studio". A segment qualifies when it is one to
+ * four plain words, none of them a brief word, it is not the prompt's opening, and it is not one of a
+ * run of one-word segments (that is a list: "yoga, hiit, spin").
+ */
+function segmentBrand(prompt: string): string | undefined {
+  // Split with the separators kept (odd indexes), so a sentence end is told from a list comma.
+  const parts = prompt.slice(0, 1_000).split(/(\s*(?:[,;!?]|\.\s|\s[—–-]\s|—|\n)\s*)/);
+  const segments = parts.filter((_, n) => n % 2 === 0).map((s) => s.trim());
+  const separators = parts.filter((_, n) => n % 2 === 1);
+  const oneWord = (s: string | undefined) => s !== undefined && /^\p{L}+$/u.test(s);
+  const endsSentence = (sep: string | undefined) => sep !== undefined && /[.!?\n—]/.test(sep);
+  for (let i = 1; i < segments.length; i++) {
+    if (/[\d$€£%:/+]/.test(segments[i])) continue;
+    const words = segments[i].replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "").split(/\s+/);
+    // "clientes banco pinheiro", "parcelpoint returns": audience words before a name and brief words after it are not part of it.
+    while (words.length > 1 && (NOT_OWNER.has(words[0]) || AUDIENCE_NOUN.test(words[0]))) words.shift();
+    while (words.length > 1 && BRIEF_WORD.has(words[words.length - 1])) words.pop();
+    const segment = words.join(" ");
+    if (!segment || words.length > 4) continue;
+    if (NOT_OWNER.has(words[0]) || words.some((w) => BRIEF_WORD.has(w) || PHRASE_STOP.has(w) || NOT_A_NAME.has(w))) continue;
+    if (!words.every((w) => /^\p{Ll}[\p{Ll}'’-]*$/u.test(w) || w === "&" || LOWER_CONNECTOR.test(w))) continue;
+    const listed = (!endsSentence(separators[i - 1]) && oneWord(segments[i - 1])) || (!endsSentence(separators[i]) && oneWord(segments[i + 1]));
+    if (words.length === 1 && listed) continue;
+    // A segment after a colon in its sentence is a list item ("links: tents, packs").
+    const before = segments.slice(0, i).join(" , ");
+    const sentenceStart = Math.max(before.lastIndexOf(". "), before.lastIndexOf("\n"));
+    if (before.slice(sentenceStart + 1).includes(":") && !/[?—–.]/.test(separators[i - 1] ?? "")) continue;
+    return titleCase(segment);
+  }
+  return undefined;
 }
 
 /** The brand of a prompt typed all lowercase: "gridline fitness members", "quiz from starlight planetarium". */
@@ -72,9 +137,12 @@ function lowercaseBrand(prompt: string): string | undefined {
           if (name) return name;
         }
       }
-      if (/^(?:from|at|by|brand)$/.test(words[i])) {
-        const name = lowercaseName(words, i + 1);
-        if (name) return name;
+      if (LOWER_PREPOSITION.test(words[i])) {
+        // "for the daily brew newsletter": an article before the name is part of a title only after "the".
+        const skip = /^(?:die|der|dem|den|la|le|el|il)$/.test(words[i + 1] ?? "") ? 1 : 0;
+        const name = lowercaseName(words, i + 1 + skip);
+        // After "for" a single word is as often an audience or a topic ("for beginners"): two words, or a brand-like one.
+        if (name && (!/^(?:for|para|pour|für|per|voor|dla)$/.test(words[i]) || name.includes(" ") || /^(?:for)$/.test(words[i]))) return name;
       }
     }
   }
@@ -90,8 +158,10 @@ const EVENT_NOUN = /\b(?:Summit|Conference|Festival|Meetup|Workshop|Webinar|Gala
  * The first run of proper nouns compromise tags. A sentence's first word is capitalised anyway,
  * so it counts only when compromise tags it a proper noun or a capitalised name follows it.
  */
-function properNounBrand(tagged: Term[][]): string | undefined {
+function properNounBrand(tagged: TaggedSentence[]): string | undefined {
   for (const sentence of tagged) {
+    // A sentence that follows a colon lists content ("agenda: Keynote, Platform Engineering track").
+    if (sentence.listAfterColon) continue;
     for (let i = 0; i < sentence.length; i++) {
       const t = sentence[i];
       if (!t.tags.has("ProperNoun") || NOT_NAME_TAGS.some((tag) => t.tags.has(tag))) continue;
@@ -101,7 +171,21 @@ function properNounBrand(tagged: Term[][]): string | undefined {
       let end = i;
       while (end + 1 < sentence.length && !/[,.;:!?]/.test(sentence[end].post) && (sentence[end + 1].tags.has("ProperNoun") || /^[A-ZÀ-Ý&]/.test(sentence[end + 1].text)) && !NOT_NAME_TAGS.some((tag) => sentence[end + 1].tags.has(tag))) end++;
       const words = sentence.slice(start, end + 1).map((w) => w.text.replace(/[^\p{L}\p{N}&'’.+-]+$/u, ""));
-      while (words.length > 0 && NOT_A_NAME.has(words[0].toLowerCase())) words.shift();
+      // "The Green Thumb Gazette" keeps its "The"; "Our Weekly …" and "… FAQ" lose their filler.
+      const keepThe = words[0] === "The" && words.length >= 3;
+      while (words.length > 0 && NOT_A_NAME.has(words[0].toLowerCase()) && !(keepThe && words[0] === "The")) words.shift();
+      while (words.length > 1 && NOT_A_NAME.has(words[words.length - 1].toLowerCase())) words.pop();
+      // "(Shop, Deals, Help)": a name followed by a comma and another name is one of a list.
+      const following = sentence[end + 1]?.text ?? "";
+      if (/,/.test(sentence[end].post) && /^[A-ZÀ-Ý]/.test(following) && !NOT_A_NAME.has(following.toLowerCase().replace(/[^\p{L}]+$/u, ""))) {
+        i = end;
+        continue;
+      }
+      const next = sentence[end + 1];
+      if (next && /^(?:and|or|y|et|e|und|en)$/i.test(next.text) && /^[A-ZÀ-Ý]/.test(sentence[end + 2]?.text ?? "")) {
+        i = end;
+        continue;
+      }
       const name = cleanPhrase(words.join(" ").replace(/(?:'s|’s)$/, ""));
       // An event's name ("DevOps Summit") is the product, not its owner.
       if (name && isNameLike(name) && !EVENT_NOUN.test(name) && name.length <= FACT_MAX_CHARS.brand) return name;
@@ -127,7 +211,13 @@ function explicitBrand(prompt: string, lowercase: boolean): string | undefined {
   return name;
 }
 
-export function extractBrand(prompt: string, quoted: string[], tagged: () => Term[][], options: { lowercase: boolean; language: string }): string | undefined {
+/** Prepositions before an owner, most telling first ("at Riverside College" over "of Intro to Data Science"). */
+const ARTICLE = String.raw`(?:(?:the|la|le|les|el|il|lo|der|die|dem|den)\s+|l['’])?`;
+const STRONG_OWNER = new RegExp(String.raw`\b(?:for|from|by|at|chez|pour|von|bei|vom|para|por|da|di|dalla|della|voor|van|bij|dla|od|de|du|des|del|hos|från|fra|för)\s+${ARTICLE}["“]?${NAME}(?:["”])?(?:'s|’s)?`, "g");
+const WEAK_OWNER = new RegExp(String.raw`\b(?:with|of|per)\s+${ARTICLE}["“]?${NAME}(?:["”])?(?:'s|’s)?`, "g");
+const POSSESSIVE_OPENING = new RegExp(String.raw`(?:^|[.!?]\s+)${NAME}(?:'s|’s)\s`, "g");
+
+export function extractBrand(prompt: string, quoted: string[], tagged: () => TaggedSentence[], options: { lowercase: boolean; language: string }): string | undefined {
   const explicit = explicitBrand(prompt, options.lowercase);
   if (explicit) return explicit;
   const called = new RegExp(String.raw`\b(?:company|store|shop|brand|startup|restaurant|cafe|café|bakery|business|studio|app|newsletter|charity|nonprofit|team)\s+(?:called|named)\s+["“]?${NAME}`).exec(prompt);
@@ -141,10 +231,8 @@ export function extractBrand(prompt: string, quoted: string[], tagged: () => Ter
   if (owner && (owner[1] ? titled(owner[2]) : isNameLike(owner[2]) && plain(owner[2]) && owner[2].split(/\s+/).length >= 2)) return cleanPhrase(`${owner[1] ?? ""}${owner[2]}`);
   // German capitalises every noun ("für Kunden"), so one capitalised word after "für" is no name there.
   const german = options.language === "de";
-  for (const pattern of [
-    new RegExp(String.raw`\b(?:for|from|by|at|with|of|chez|pour|von|bei|vom|para|por|da|di|per|dalla|della|voor|van|bij|dla|od)\s+(?:the\s+|la\s+|le\s+|el\s+|il\s+)?["“]?${NAME}(?:["”])?(?:'s|’s)?`, "g"),
-    new RegExp(String.raw`(?:^|[.!?]\s+)${NAME}(?:'s|’s)\s`, "g"),
-  ]) {
+  for (const pattern of [STRONG_OWNER, WEAK_OWNER, POSSESSIVE_OPENING]) {
+    pattern.lastIndex = 0;
     for (let m = pattern.exec(prompt); m; m = pattern.exec(prompt)) {
       // NAME allows dots for "Node.js"; a dot followed by a space ends the sentence, not the name.
       let candidate = cleanPhrase(m[1].split(/\.\s/)[0]).replace(/(?:'s|’s)$/, "");
@@ -152,6 +240,12 @@ export function extractBrand(prompt: string, quoted: string[], tagged: () => Ter
       const possessed = /^(?:'s|’s)((?:\s+[A-ZÀ-Ý][\p{L}&'’-]{0,39}){1,2})\b/u.exec(prompt.slice(m.index + m[0].indexOf(m[1]) + m[1].length, m.index + m[0].length + 90));
       if (possessed && !possessed[1].trim().split(/\s+/).some((w) => NOT_A_NAME.has(w.toLowerCase()))) candidate = `${candidate}'s${possessed[1]}`;
       if (german && !/^(?:von|bei|vom)\b/i.test(m[0]) && candidate.split(/\s+/).length < 2) continue;
+      const after = prompt.slice(m.index + m[0].length, m.index + m[0].length + 80);
+      // "from Ethiopia, Colombia and Guatemala": a list of names is content, not the owner.
+      if (/^\s*(?:,|and|y|et|e|und|en|i|or|ou|o)\s+[A-ZÀ-Ý]/.test(after)) continue;
+      // "the Orbit Desk by Workwell": the maker after "by" owns the product.
+      const maker = new RegExp(String.raw`^\s+by\s+${NAME}`).exec(after);
+      if (maker && isNameLike(cleanPhrase(maker[1]))) return cleanPhrase(maker[1]);
       if (isNameLike(candidate) && !/^\d/.test(candidate) && !/^[A-Z]{2,}\d+$/.test(candidate)) return candidate;
       // "for The Night Owls": a leading "The" with at least two title-case words is part of the name.
       const titledRest = /^The\s+(.+)$/.exec(candidate)?.[1];
@@ -163,7 +257,7 @@ export function extractBrand(prompt: string, quoted: string[], tagged: () => Ter
     if (proper) return proper;
   }
   if (options.lowercase) {
-    const lower = lowercaseBrand(prompt);
+    const lower = lowercaseBrand(prompt) ?? segmentBrand(prompt);
     if (lower) return lower;
   }
   return quoted.find((q) => isNameLike(q) && q.split(/\s+/).length <= 3);

@@ -29,7 +29,19 @@ function splitList(segment: string): string[] {
 const TECHNIQUE_PHRASE =
   /^(?:an?\s+|the\s+)?(?:[\p{L}-]+\s+)?(?:carousel|tabs?|accordion|slider|quiz|survey|poll|cart|menu|hotspots?|countdown|gallery|toggles?|flip[- ]cards?|cards?|slides?|slideshow|reveal)\s+(?:of|with|for|showing|featuring|that|to|listing)\b/iu;
 
-function toItem(piece: string): FactItem | undefined {
+/** Words around an item that are the reader's action, not its name: "tap to add roses", "olives to your basket". */
+const ACTION_PREFIX = /^(?:(?:tap|click) to add|add|ajoutez(?: au panier)?|añade|aggiungi|adicione|hinzufügen)\s+/i;
+const ACTION_SUFFIX = /\s+(?:to|into|in) (?:your|the) (?:basket|cart|bag)$/i;
+
+const CONDITION_SCAN_CHARS = 120;
+
+function toItem(rawPiece: string): FactItem | undefined {
+  // A dash sets a label off the item: "drei E-Bikes – Stadtflitzer 1.499 €", "agua fresca $2 — taquería el sol".
+  // The side holding the price is the item. Emoji are decoration, never part of a name.
+  const sides = rawPiece.split(/\s[–—-]\s/);
+  const priced = sides.length > 1 ? sides.filter((s) => parsePrice(s)) : [];
+  const piece = cleanPhrase((priced.length === 1 ? priced[0] : rawPiece).replace(/[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu, " ").replace(/\s+/g, " "));
+  if (!piece) return undefined;
   const price = parsePrice(piece);
   let name = piece;
   let detail: string | undefined;
@@ -42,6 +54,7 @@ function toItem(piece: string): FactItem | undefined {
       .trim();
     name = cleanPhrase(name);
   }
+  name = cleanPhrase(name.replace(ACTION_PREFIX, "").replace(ACTION_SUFFIX, ""));
   const split = /^(.+?)\s+(?:with|in|made with|topped with)\s+(.+)$/i.exec(name);
   if (split && split[1].split(/\s+/).length <= 4) {
     detail = split[2];
@@ -49,7 +62,8 @@ function toItem(piece: string): FactItem | undefined {
   if (!name || name.split(/\s+/).length > 7) return undefined;
   if (/^(?:tabs?|accordions?|carousels?|sliders?|surveys?|quiz|menus?|carts?|buttons?|ctas?|images?|emails?|them|it|more|etc)$/i.test(name)) return undefined;
   // "carousel of three roasts" names the technique, "free shipping over €150" a condition: neither is an item.
-  if (TECHNIQUE_PHRASE.test(name) || isCondition(piece)) return undefined;
+  // (A piece longer than any item name is dropped later anyway; it is not worth the condition scan.)
+  if (piece.length <= CONDITION_SCAN_CHARS && (TECHNIQUE_PHRASE.test(name) || isCondition(piece))) return undefined;
   return { name, price, detail };
 }
 

@@ -13,6 +13,8 @@ export const NLP_SAMPLE_CHARS = 600;
 /** The longest sentence handed to compromise at once; a longer one is cut at a word boundary. */
 const NLP_SENTENCE_CHARS = 200;
 
+export type TaggedSentence = Term[] & { listAfterColon?: boolean };
+
 export interface Term {
   text: string;
   /** Lowercase form without punctuation. */
@@ -35,20 +37,27 @@ interface RawTerm {
  * The sentences that can hold a proper noun: a capital after the sentence's first word. The rest
  * ("Tab: Tab: …", an all-lowercase prompt) gives the tagger nothing to find and costs the most.
  */
-function namedSentences(prompt: string): string {
-  let out = "";
+function namedSentences(prompt: string): string[] {
+  const out: string[] = [];
+  let chars = 0;
+  let afterColon = false;
   for (const sentence of prompt.slice(0, NLP_SAMPLE_CHARS * 4).split(/(?<=[.!?:;\n])\s+/)) {
-    if (!/\s[\p{Lu}]/u.test(sentence.trim())) continue;
-    if (out.length + sentence.length + 1 > NLP_SAMPLE_CHARS) break;
-    out = out ? `${out} ${sentence}` : sentence;
+    // A colon followed by a list: "agenda: Keynote, Platform Engineering track, …".
+    const listed = afterColon && /,|\sand\s/.test(sentence);
+    afterColon = sentence.trimEnd().endsWith(":");
+    // What follows a colon is content (a list, an agenda), not who the email is from.
+    if (listed || !/\s[\p{Lu}]/u.test(sentence.trim())) continue;
+    if (chars + sentence.length + 1 > NLP_SAMPLE_CHARS) break;
+    chars += sentence.length + 1;
+    out.push(sentence);
   }
   return out;
 }
 
 /** The tagged sentences of the prompt's start that can hold a name. */
-export function tagSentences(prompt: string): Term[][] {
-  const out: Term[][] = [];
-  for (const chunk of boundedPieces(namedSentences(prompt), NLP_SAMPLE_CHARS, NLP_SENTENCE_CHARS)) {
+export function tagSentences(prompt: string): TaggedSentence[] {
+  const out: TaggedSentence[] = [];
+  for (const chunk of boundedPieces(namedSentences(prompt).join(" "), NLP_SAMPLE_CHARS, NLP_SENTENCE_CHARS)) {
     const docs = (nlp(chunk) as unknown as { document: RawTerm[][] }).document;
     for (const sentence of docs) {
       out.push(

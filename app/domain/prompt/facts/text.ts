@@ -16,6 +16,8 @@ export const NOT_A_NAME = new Set(
     "weekly", "monthly", "daily", "yearly", "quarterly", "early", "only", "quick", "short", "simple",
     "survey", "quiz", "poll", "sale", "sales", "promo", "offer", "welcome", "onboarding", "order", "cart",
     "products", "product", "items", "menu", "tabs", "carousel", "accordion", "slider", "countdown",
+    "noël", "navidad", "natal", "natale", "weihnachten", "pâques", "pascua", "páscoa", "pasqua", "ostern", "newsletter", "email",
+    "apéro", "soldes", "rebajas", "saldi", "promo", "promoção", "promoción", "aktion",
   ].concat(MONTHS.split("|").map((m) => m.replace(/\(.*$/, "")), WEEKDAYS.split("|")),
 );
 
