@@ -299,22 +299,29 @@ const HOW =
   /^(?:¿\s*)?(?:how|comment|quel(?:le)? (?:a été|était)|que pensez|c[oó]mo|qu[eé] tal|qu[eé] te pareci[oó]|wie|como|o que (?:você )?achou|come|cosa ne pensi)(?!\p{L})/iu;
 
 /** Answers for a prompt's question that lists none; undefined when no neutral set fits ("which talk…?"). */
-function defaultAnswers(w: Writer, question: string): string[] | undefined {
-  if (LIKELY.test(question)) return w.words.answersLikely;
-  if (YES_NO.test(question.trim())) return w.words.answersYesNo;
-  if (HOW.test(question.trim())) return w.words.answersRating;
+function defaultAnswers(w: Writer, question: string, previous?: string[]): string[] | undefined {
+  const q = asQuestion(question);
+  if (LIKELY.test(q)) return w.words.answersLikely;
+  if (YES_NO.test(q)) return w.words.answersYesNo;
+  if (HOW.test(q)) return w.words.answersRating;
+  // "¿cómo fue la limpieza?, ¿y el desayuno?": a follow-up asks the same way as the question before it.
+  if (previous && CONTINUES.test(q)) return previous;
   return undefined;
 }
 
+const CONTINUES = /^(?:¿\s*)?(?:and|y|e|et|und|ou|o)\s/i;
+
 function asQuestion(text: string): string {
-  const t = upperFirst(text.trim().replace(/[\s.]+$/, ""));
-  return /[?？]$/.test(t) ? t : `${t}?`;
+  // ", ¿nos recomendarías?" → "¿Nos recomendarías?": list punctuation is not part of the question.
+  const t = text.trim().replace(/^[\s,;:.—–-]+/, "").replace(/[\s.]+$/, "");
+  const cased = t.startsWith("¿") ? `¿${upperFirst(t.slice(1).trimStart())}` : upperFirst(t);
+  return /[?？]$/.test(cased) ? cased : `${cased}?`;
 }
 
 function surveyItems(w: Writer): CopyItem[] {
   const own: Array<[string, string[]]> = [];
   for (const q of w.facts.questions) {
-    const options = q.options.length >= 2 ? q.options.slice(0, 5) : defaultAnswers(w, q.text);
+    const options = q.options.length >= 2 ? q.options.slice(0, 5) : defaultAnswers(w, q.text, own[own.length - 1]?.[1]);
     if (options && options.every((o) => o.length <= 60)) own.push([asQuestion(q.text), options]);
   }
   if (own.length === 0) {
@@ -485,7 +492,7 @@ export function writeLocalCopy(input: CopyInput): CopyDoc {
   const words = WORDS[lang];
   const phrases = phrasesFor(lang);
   const techniques = input.techniques.length > 0 ? input.techniques.slice(0, 2) : (["tabs"] as Technique[]);
-  const tpl = lang === "en" ? TYPE_COPY[facts.emailType] : frameCopy(lang, facts.emailType);
+  const tpl = lang === "en" ? TYPE_COPY[facts.emailType] : frameCopy(lang, facts.emailType, techniques);
   const picker = new Picker(`${prompt}\u0000${techniques.join(",")}`);
   const product = facts.product ? withoutTechnique(facts.product) : "";
   const occasion = occasionName(facts.occasion, lang);
@@ -502,7 +509,12 @@ export function writeLocalCopy(input: CopyInput): CopyDoc {
     offer: facts.offer && !facts.offer.text.startsWith("code ") ? (conditions.find((c) => c.toLowerCase().includes(facts.offer!.text.toLowerCase())) ?? facts.offer.text) : undefined,
     code: facts.offer?.code ?? facts.codes[0],
     // A date inside the occasion's name ("Friday" of "Black Friday") is not a deadline.
-    when: facts.dates.find((d) => !/^(?:weekends?|today|tonight|tomorrow|now)$/i.test(d) && (!occasion || !occasion.toLowerCase().includes(d.toLowerCase()))),
+    // Nor is "this month" or "weekend" a date to print after "until".
+    when: facts.dates.find(
+      (d) =>
+        !/^(?:weekends?|today|tonight|tomorrow|now)$|^(?:this|questo|questa|ce|cette|este|esta|diese[nmrs]?|neste|nesta)\s/i.test(d) &&
+        (!occasion || !occasion.toLowerCase().includes(d.toLowerCase())),
+    ),
     audience: facts.audience ?? tpl.audience,
     occasion,
   };
@@ -511,13 +523,17 @@ export function writeLocalCopy(input: CopyInput): CopyDoc {
   const items = sellableItems(facts.items, facts, lang);
   const other = sellableItems(facts.otherItems ?? [], facts, lang);
   const owner = itemOwner(techniques, items);
+  let listThing: string | undefined;
   // Without a product name, what a shop, a kitchen or a trip offers is the items it lists.
   // (Priced, or shown as products: FAQ topics "bookings, allergies" are not what the email offers.)
   const shownAsProducts = items.filter((i) => i.price).length >= 2 || (owner !== undefined && owner !== "accordion" && facts.emailType !== "restaurant");
   if (!product && LISTS_ARE_THE_THING.has(facts.emailType) && shownAsProducts && items.length >= 2 && items.length <= 3) {
     const names = items.map((i) => i.name);
     const joined = `${names.slice(0, -1).join(", ")} ${words.and} ${names[names.length - 1]}`;
-    if (joined.length <= 60) ctx.thing = joined;
+    if (joined.length <= 60) {
+      ctx.thing = joined;
+      listThing = names[0];
+    }
   }
   // In a pair, the technique that does not get the main list shows the prompt's other list, if any.
   const takesOther = (t: Technique) => owner !== undefined && t !== owner && other.length >= 2 && (CONTENT.has(t) || t === "menu");
@@ -530,15 +546,18 @@ export function writeLocalCopy(input: CopyInput): CopyDoc {
   }
   ctx.quizCount = plans.find((p) => p.technique === "quiz")?.items.length;
 
+  // A subject that cannot fit the whole list names its first item rather than cutting a name in half.
+  const fits = (xs: string[]) => xs.some((x) => x.length <= SUBJECT_MAX);
+  const subjectCtx = listThing && !fits(tpl.subjects(ctx)) ? { ...ctx, thing: listThing } : ctx;
   let subject: string;
   if (occasion) {
     // The occasion leads: it is why the email is sent today.
-    const led = brandless(w, words.occasionSubject(occasion, ctx)).filter((c) => !repeatsOccasion(c, occasion));
-    subject = fitSubject(led.length > 0 ? led : [`${occasion}: ${ctx.thing}`], picker, "");
+    const led = brandless(w, words.occasionSubject(occasion, subjectCtx)).filter((c) => !repeatsOccasion(c, occasion));
+    subject = fitSubject(led.length > 0 ? led : [`${occasion}: ${subjectCtx.thing}`], picker, "");
   } else {
     const opener = lang === "en" ? picker.pick("opener", TONE_OPENERS[facts.tone]) : "";
     // When the brand is also the thing being announced, "X presents X" reads as a glitch.
-    const all = brandless(w, tpl.subjects(ctx));
+    const all = brandless(w, tpl.subjects(subjectCtx));
     const subjects = all.filter((c) => c.split(ctx.brand).length <= 2);
     subject = fitSubject(subjects.length > 0 ? subjects : all, picker, opener);
   }

@@ -34,6 +34,7 @@ interface Lang {
   /** Feedback and event emails open differently from a presentation. */
   feedbackHero: (c: CopyContext) => [string, string];
   eventHero: (c: CopyContext) => [string, string];
+  quizHero: (c: CopyContext) => [string, string];
   closingHeadlines: (c: CopyContext) => string[];
   closingBodies: (c: CopyContext) => string[];
   themes: (c: CopyContext) => Array<{ label: string; headline: string; body: string }>;
@@ -74,6 +75,7 @@ const fr: Lang = {
   ],
   feedbackHero: (c) => ["Votre avis compte", `Dites-nous ce que vous avez pensé de ${c.thing}${c.hasBrand ? ` chez ${c.brand}` : ""} : cela prend moins d'une minute.`],
   eventHero: (c) => [`Rejoignez-nous : ${c.thing}`, `${c.hasBrand && c.brand !== c.thing ? `${c.brand} vous invite à` : "Vous êtes invité à"} ${c.thing}${c.when ? ` le ${c.when}` : ""}. Réservez votre place dès maintenant.`],
+  quizHero: (c) => ["À vous de jouer", `${c.hasBrand ? `${c.brand} vous propose` : "Voici"} un petit quiz : quelques questions, une réponse à chaque fois.`],
   closingHeadlines: (c) => [c.when ? `Rendez-vous avant le ${c.when}` : "À très vite", "Une question ?"],
   closingBodies: (c) => [`Répondez simplement à cet e-mail : ${c.hasBrand ? `l'équipe ${c.brand}` : "notre équipe"} lit chaque message.${c.code ? ` N'oubliez pas le code ${c.code}.` : ""}`],
   themes: (c) => [
@@ -121,6 +123,7 @@ const es: Lang = {
   ],
   feedbackHero: (c) => ["Tu opinión cuenta", `Cuéntanos qué te pareció ${c.thing}${c.hasBrand ? ` en ${c.brand}` : ""}: te llevará menos de un minuto.`],
   eventHero: (c) => [`Te esperamos: ${c.thing}`, `${c.hasBrand && c.brand !== c.thing ? `${c.brand} te invita a` : "Te invitamos a"} ${c.thing}${c.when ? ` el ${c.when}` : ""}. Reserva tu plaza ahora.`],
+  quizHero: (c) => ["¿Te atreves?", `${c.hasBrand ? `${c.brand} te propone` : "Te proponemos"} un quiz rápido: unas preguntas y la respuesta al momento.`],
   closingHeadlines: (c) => [c.when ? `Te esperamos antes del ${c.when}` : "Hasta pronto", "¿Alguna pregunta?"],
   closingBodies: (c) => [`Responde a este correo: ${c.hasBrand ? `el equipo de ${c.brand}` : "nuestro equipo"} lee cada mensaje.${c.code ? ` No olvides el código ${c.code}.` : ""}`],
   themes: (c) => [
@@ -168,6 +171,7 @@ const de: Lang = {
   ],
   feedbackHero: (c) => ["Ihre Meinung zählt", `Wie war ${c.thing}${c.hasBrand ? ` bei ${c.brand}` : ""}? Die Antwort dauert keine Minute.`],
   eventHero: (c) => [`Seien Sie dabei: ${c.thing}`, `${c.hasBrand && c.brand !== c.thing ? `${c.brand} lädt Sie ein` : "Wir laden Sie ein"}: ${c.thing}${c.when ? ` am ${c.when}` : ""}. Sichern Sie sich jetzt Ihren Platz.`],
+  quizHero: (c) => ["Machen Sie mit", `${c.hasBrand ? `${c.brand} hat` : "Wir haben"} ein kurzes Quiz für Sie: ein paar Fragen, die Antwort gibt es sofort.`],
   closingHeadlines: (c) => [c.when ? `Nur bis ${c.when}` : "Bis bald", "Noch Fragen?"],
   closingBodies: (c) => [`Antworten Sie einfach auf diese E-Mail – ${c.hasBrand ? `das Team von ${c.brand}` : "unser Team"} liest jede Nachricht.${c.code ? ` Denken Sie an den Code ${c.code}.` : ""}`],
   themes: (c) => [
@@ -215,6 +219,7 @@ const pt: Lang = {
   ],
   feedbackHero: (c) => ["Sua opinião importa", `Conte o que você achou de ${c.thing}${c.hasBrand ? ` em ${c.brand}` : ""}: leva menos de um minuto.`],
   eventHero: (c) => [`Participe: ${c.thing}`, `${c.hasBrand && c.brand !== c.thing ? `${c.brand} convida você para` : "Convidamos você para"} ${c.thing}${c.when ? ` em ${c.when}` : ""}. Garanta sua vaga agora.`],
+  quizHero: (c) => ["Topa o desafio?", `${c.hasBrand ? `${c.brand} preparou` : "Preparamos"} um quiz rápido: algumas perguntas e a resposta na hora.`],
   closingHeadlines: (c) => [c.when ? `Aproveite até ${c.when}` : "Até breve", "Alguma dúvida?"],
   closingBodies: (c) => [`Basta responder a este e-mail: ${c.hasBrand ? `a equipe ${c.brand}` : "nossa equipe"} lê cada mensagem.${c.code ? ` Não esqueça o código ${c.code}.` : ""}`],
   themes: (c) => [
@@ -249,7 +254,7 @@ const it: Lang = {
     other: ["Scopri", "Scopri di più"],
   },
   subjects: (c) => [
-    c.offer ? `${cap(c.offer)}${c.code ? ` con il codice ${c.code}` : ""}${c.when ? ` fino al ${c.when}` : ""}` : `${cap(c.thing)}${c.hasBrand ? `, de ${c.brand}` : ""}`,
+    c.offer ? `${cap(c.offer)}${c.code ? ` con il codice ${c.code}` : ""}${c.when ? ` fino al ${c.when}` : ""}` : `${cap(c.thing)}${c.hasBrand ? ` da ${c.brand}` : ""}`,
     c.hasBrand ? `${c.brand}: ${c.offer ?? c.thing}` : `Scopri ${c.thing}`,
   ],
   preheaders: (c) => [
@@ -262,6 +267,7 @@ const it: Lang = {
   ],
   feedbackHero: (c) => ["La tua opinione conta", `Dicci cosa ne pensi di ${c.thing}${c.hasBrand ? ` da ${c.brand}` : ""}: ci vuole meno di un minuto.`],
   eventHero: (c) => [`Partecipa: ${c.thing}`, `${c.hasBrand && c.brand !== c.thing ? `${c.brand} ti invita a` : "Ti invitiamo a"} ${c.thing}${c.when ? ` il ${c.when}` : ""}. Prenota ora il tuo posto.`],
+  quizHero: (c) => ["Mettiti in gioco", `${c.hasBrand ? `${c.brand} ti propone` : "Ti proponiamo"} un quiz veloce: qualche domanda e la risposta subito.`],
   closingHeadlines: (c) => [c.when ? `Ti aspettiamo entro il ${c.when}` : "A presto", "Domande?"],
   closingBodies: (c) => [`Rispondi a questa email: ${c.hasBrand ? `il team di ${c.brand}` : "il nostro team"} legge ogni messaggio.${c.code ? ` Non dimenticare il codice ${c.code}.` : ""}`],
   themes: (c) => [
@@ -286,14 +292,17 @@ const it: Lang = {
 const LANGS: Record<Exclude<FrameLanguage, "en">, Lang> = { fr, es, de, pt, it };
 
 /** The type's copy in a frame language other than English. */
-export function frameCopy(lang: Exclude<FrameLanguage, "en">, type: EmailType): TypeCopy {
+export function frameCopy(lang: Exclude<FrameLanguage, "en">, type: EmailType, techniques: readonly string[] = []): TypeCopy {
   const l = LANGS[lang];
-  const hero = type === "feedback" ? l.feedbackHero : type === "event" ? l.eventHero : undefined;
+  // Without a product to present, a survey or a quiz is what the email is about.
+  const hero =
+    type === "feedback" || techniques.includes("survey") ? l.feedbackHero : techniques.includes("quiz") ? l.quizHero : type === "event" ? l.eventHero : undefined;
   return {
     fallbackBrand: "",
     fallbackThing: l.thing[type],
     audience: l.audience,
-    subjects: l.subjects,
+    // A survey's or quiz's subject is its invitation; an offer, when there is one, may lead instead.
+    subjects: hero && hero !== l.eventHero ? (c) => [`${c.hasBrand ? `${c.brand}${lang === "fr" ? " : " : ": "}` : ""}${hero(c)[0]}`, ...(c.offer ? l.subjects(c) : [])] : l.subjects,
     preheaders: l.preheaders,
     heroHeadlines: hero ? (c) => [hero(c)[0]] : l.heroHeadlines,
     heroBodies: hero ? (c) => [hero(c)[1]] : l.heroBodies,
