@@ -242,6 +242,7 @@ async function main(): Promise<void> {
         generate_p50_ms: result.p50Ms,
         generate_p95_ms: result.p95Ms,
         cpu_ms_per_request: result.cpuMsPerRequest,
+        stage_median_ms: result.stageMedianMs,
         retrieval_step_median_ms: result.retrievalStepMedianMs,
         requests: result.requests,
         target_p50_ms: 15,
