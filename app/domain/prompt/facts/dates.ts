@@ -26,6 +26,7 @@ const PARSERS: Record<string, Parser> = {
   pt: chrono.pt,
   it: chrono.it,
   nl: chrono.nl,
+  ja: chrono.ja,
 };
 
 /** Words chrono reads as "the present moment", which in a prompt are calls to act ("shop now"). */

@@ -5,7 +5,7 @@ import type { FactItem } from "./types";
 
 // Navigation lists read "a menu for A, B and C", "linking to A, B and C" or "menu (A, B, C)".
 const LIST_TRIGGER =
-  /(?:\b(?:including|featuring|such as|like|items?|products?|dishes|options|topics|sessions|categories|(?:tabs?|panels?|slides?|sections?|links?|menu|nav(?:igation)?|bar) (?:for|to|on)|linking to|questions? about|faqs? (?:about|on)|covering|showcasing|highlighting|with|avec|mit|con|com|met)\b\s*:?|:|\()\s*/gi;
+  /(?:\b(?:including|featuring|such as|like|items?|products?|dishes|options|topics|sessions|categories|(?:tabs?|panels?|slides?|sections?|links?|menu|nav(?:igation)?|bar) (?:for|to|on)|linking to|questions? about|faqs? (?:about|on)|covering|showcasing|highlighting|with|avec|mit|con|com|met)\b\s*:?|:|：|\()\s*/gi;
 
 /**
  * An unclosed "(" or a stray ")" without a price: the piece is the edge of a parenthesised list,
@@ -18,7 +18,7 @@ const MAX_LIST_PIECES = 32;
 
 function splitList(segment: string): string[] {
   return segment
-    .split(/\s*(?:;|,(?!\d)|\s+and\s+|\s+or\s+|\s+plus\s+|\s*\+\s*|\s*\|\s*)\s*/i, MAX_LIST_PIECES)
+    .split(/\s*(?:;|,(?!\d)|、|，|\s+and\s+|\s+or\s+|\s+plus\s+|\s*\+\s*|\s*\|\s*)\s*/i, MAX_LIST_PIECES)
     .filter((s) => !PAREN_EDGE.test(s) || parsePrice(s) !== undefined)
     .map(cleanPhrase)
     .map((s) => s.replace(/^(?:and|or|a|an|the|our)\s+/i, ""))
@@ -30,7 +30,7 @@ const TECHNIQUE_PHRASE =
   /^(?:an?\s+|the\s+)?(?:[\p{L}-]+\s+)?(?:carousel|tabs?|accordion|slider|quiz|survey|poll|cart|menu|hotspots?|countdown|gallery|toggles?|flip[- ]cards?|cards?|slides?|slideshow|reveal)\s+(?:of|with|for|showing|featuring|that|to|listing)\b/iu;
 
 /** Words around an item that are the reader's action, not its name: "tap to add roses", "olives to your basket". */
-const ACTION_PREFIX = /^(?:(?:tap|click) to add|add|ajoutez(?: au panier)?|añade|aggiungi|adicione|hinzufügen)\s+/i;
+const ACTION_PREFIX = /^(?:(?:tap|click) to add|add|ajoutez(?: au panier)?|añade|aggiungi|adicione|hinzufügen|(?:cart|basket|panier|carrito|carrello|warenkorb|carrinho|koszyk)\s*:)\s*/i;
 const ACTION_SUFFIX = /\s+(?:to|into|in) (?:your|the) (?:basket|cart|bag)$/i;
 
 const CONDITION_SCAN_CHARS = 120;

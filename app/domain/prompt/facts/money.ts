@@ -6,7 +6,7 @@ import type { Price } from "./types";
  * "19,99" as two numbers.
  */
 
-const SYMBOL: Record<string, string> = { $: "USD", "US$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "R$": "BRL", "zł": "PLN" };
+const SYMBOL: Record<string, string> = { "円": "JPY", "元": "CNY", $: "USD", "US$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "R$": "BRL", "zł": "PLN" };
 const WORD: Record<string, string> = {
   usd: "USD", dollars: "USD", dollar: "USD", eur: "EUR", euros: "EUR", euro: "EUR", gbp: "GBP", pounds: "GBP",
   jpy: "JPY", yen: "JPY", cad: "CAD", aud: "AUD", inr: "INR", chf: "CHF", sek: "SEK", nok: "NOK", dkk: "DKK",
@@ -23,7 +23,7 @@ const CODES = String.raw`usd|eur|gbp|jpy|cad|aud|inr|chf|sek|nok|dkk|pln|brl|mxn
 const PRICE_RE = new RegExp(
   String.raw`(?:(${SYMBOLS})\s?(${AMOUNT}))` +
     String.raw`|(?:\b(${CODES})\s?(${AMOUNT}))` +
-    String.raw`|(?:(?<![\w.,])(${AMOUNT})\s?(?:(${SYMBOLS}|zł)(?!\s?\d)|(${CODES})\b))`,
+    String.raw`|(?:(?<![\w.,])(${AMOUNT})\s?(?:(${SYMBOLS}|zł|円|元)(?!\s?\d)|(${CODES})\b))`,
   "i",
 );
 

@@ -57,7 +57,7 @@ export function isLowercasePrompt(prompt: string): boolean {
 
 export function cleanPhrase(s: string): string {
   let out = s
-    .replace(/^[\s"'“”‘’()\[-]+|[\s"'“”‘’()\[\].,;:!?-]+$/g, "")
+    .replace(/^[\s"'“”‘’„«»‚()\[-]+|[\s"'“”‘’„«»‚()\[\].,;:!?。、-]+$/g, "")
     .replace(/\s+/g, " ")
     .trim();
   // A phrase cut mid-parenthesis ("churros ($5") reads as broken copy; close it.
@@ -69,7 +69,7 @@ export function cleanPhrase(s: string): string {
 
 export function sentences(prompt: string): string[] {
   return prompt
-    .split(/\n+|(?<=[.!?])\s+(?=["“(]?[A-Z0-9])/)
+    .split(/\n+|(?<=[.!?])\s+(?=["“(]?[A-Z0-9])|(?<=[。！？])\s*/)
     .map((s) => s.trim())
     .filter(Boolean);
 }
