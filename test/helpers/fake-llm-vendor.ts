@@ -146,7 +146,7 @@ function answerBlueprint(prompt: string): unknown {
 
 /** The renderer's HTML for the blueprint in the request, with the chatter and fence models like to add. */
 function answerCode(prompt: string): string | undefined {
-  const m = /## Blueprint \(final; place its words verbatim\)\n([\s\S]*)\n\nWrite the complete HTML email for this blueprint\.\s*$/.exec(prompt);
+  const m = /## Blueprint \(final; place its words verbatim\)\n([\s\S]*?)\n\n## Language\n[^\n]*\n\nWrite the complete HTML email for this blueprint\.\s*$/.exec(prompt);
   if (!m) return undefined;
   const out = render(JSON.parse(m[1]));
   if (!out.ok) return undefined;
@@ -154,7 +154,7 @@ function answerCode(prompt: string): string | undefined {
 }
 
 async function answerRefine(prompt: string): Promise<unknown> {
-  const m = /^## Instructions\n([\s\S]*?)\n\n## Current HTML\n([\s\S]*)$/.exec(prompt);
+  const m = /^## Instructions\n([\s\S]*?)\n\n(?:## Language\n[^\n]*\n\n)?## Current HTML\n([\s\S]*)$/.exec(prompt);
   if (!m) return undefined;
   const r = await new LocalRefineEngine().refine(m[2], m[1]);
   return r.ok ? { html: r.html, applied: r.applied, notApplied: r.notApplied } : undefined;
