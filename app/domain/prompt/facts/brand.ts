@@ -102,7 +102,12 @@ function segmentBrand(prompt: string): string | undefined {
   const separators = parts.filter((_, n) => n % 2 === 1);
   const oneWord = (s: string | undefined) => s !== undefined && /^\p{L}+$/u.test(s);
   const endsSentence = (sep: string | undefined) => sep !== undefined && /[.!?\n—]/.test(sep);
+  // Whether the sentence so far has had a colon: what follows one is a list ("links: tents, packs").
+  let colonBefore = segments[0].includes(":");
   for (let i = 1; i < segments.length; i++) {
+    if (endsSentence(separators[i - 1]) && !/[?—–]/.test(separators[i - 1])) colonBefore = false;
+    const afterColon = colonBefore && !/[?—–.]/.test(separators[i - 1] ?? "");
+    if (segments[i].includes(":")) colonBefore = true;
     if (/[\d$€£%:/+]/.test(segments[i])) continue;
     const words = segments[i].replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "").split(/\s+/);
     // "clientes banco pinheiro", "parcelpoint returns": audience words before a name and brief words after it are not part of it.
@@ -114,10 +119,7 @@ function segmentBrand(prompt: string): string | undefined {
     if (!words.every((w) => /^\p{Ll}[\p{Ll}'’-]*$/u.test(w) || w === "&" || LOWER_CONNECTOR.test(w))) continue;
     const listed = (!endsSentence(separators[i - 1]) && oneWord(segments[i - 1])) || (!endsSentence(separators[i]) && oneWord(segments[i + 1]));
     if (words.length === 1 && listed) continue;
-    // A segment after a colon in its sentence is a list item ("links: tents, packs").
-    const before = segments.slice(0, i).join(" , ");
-    const sentenceStart = Math.max(before.lastIndexOf(". "), before.lastIndexOf("\n"));
-    if (before.slice(sentenceStart + 1).includes(":") && !/[?—–.]/.test(separators[i - 1] ?? "")) continue;
+    if (afterColon) continue;
     return titleCase(segment);
   }
   return undefined;

@@ -35,7 +35,11 @@ const ACTION_SUFFIX = /\s+(?:to|into|in) (?:your|the) (?:basket|cart|bag)$/i;
 
 const CONDITION_SCAN_CHARS = 120;
 
+/** A piece longer than this holds no item: a name has at most 60 characters, its detail 120. */
+const MAX_PIECE_CHARS = 300;
+
 function toItem(rawPiece: string): FactItem | undefined {
+  if (rawPiece.length > MAX_PIECE_CHARS) return undefined;
   // A dash sets a label off the item: "drei E-Bikes – Stadtflitzer 1.499 €", "agua fresca $2 — taquería el sol".
   // The side holding the price is the item. Emoji are decoration, never part of a name.
   const sides = rawPiece.split(/\s[–—-]\s/);

@@ -56,7 +56,8 @@ export function languageOf(code: string): PromptLanguage {
 export function detectLanguage(prompt: string): PromptLanguage {
   const prose = prompt
     .slice(0, LANGUAGE_SAMPLE_CHARS)
-    .replace(/\bhttps?:\/\/\S+|\bwww\.\S+|\S+@\S+/gi, " ")
+    // An address's local part is bounded: an unbounded \S+@ rescanned a long run without blanks from every position in it.
+    .replace(/\bhttps?:\/\/\S+|\bwww\.\S+|[^\s@]{1,64}@\S+/gi, " ")
     .replace(/[$€£¥₹]?\d[\d.,:%/-]*\s?[$€£¥₹%]?/g, " ")
     .replace(/\b[A-Z0-9]{3,}\b/g, " ");
   // Scripts without blanks between words (Japanese, Chinese, Thai) are told by their letters.
