@@ -234,26 +234,32 @@ function accordionItems(w: Writer, list: FactItem[]): CopyItem[] {
     const want = w.facts.count !== undefined ? clamp(w.facts.count, 2, CONTENT_MAX.accordion) : faqs.length;
     return faqs.slice(0, want).map(([q, a]) => ({ label: q, headline: "", body: a }));
   }
-  // A topic the type's FAQ answers ("returns" → "Can I return something?") gets that answer.
-  const used = new Set<number>();
-  const out = list.slice(0, wanted(w, "accordion", list.length)).map((it) => {
-    let body = "";
-    if (w.lang === "en" && !it.price && !it.detail) {
+  // A topic the type's FAQ answers ("returns" → "Can I return something?") gets that answer; the
+  // best-matching pairs are taken first, and a word of the question counts twice.
+  const shown = list.slice(0, wanted(w, "accordion", list.length));
+  const answerOf = new Map<number, string>();
+  if (w.lang === "en") {
+    const pairs: Array<[number, number, number]> = [];
+    shown.forEach((it, ii) => {
+      if (it.price || it.detail) return;
       const want = stems(it.name);
-      let best = -1;
-      let bestScore = 0;
-      faqs.forEach(([q, a], i) => {
-        if (used.has(i)) return;
-        const score = [...stems(`${q} ${a}`)].filter((x) => want.has(x)).length;
-        if (score > bestScore) [best, bestScore] = [i, score];
+      faqs.forEach(([q, a], fi) => {
+        const score = 2 * [...stems(q)].filter((x) => want.has(x)).length + [...stems(a)].filter((x) => want.has(x)).length;
+        if (score > 0) pairs.push([score, ii, fi]);
       });
-      if (best >= 0) {
-        used.add(best);
-        body = faqs[best][1];
-      }
+    });
+    const usedFaq = new Set<number>();
+    for (const [, ii, fi] of pairs.sort((a, b) => b[0] - a[0] || a[1] - b[1])) {
+      if (answerOf.has(ii) || usedFaq.has(fi)) continue;
+      answerOf.set(ii, faqs[fi][1]);
+      usedFaq.add(fi);
     }
-    return { label: label(it.name, 160), headline: "", body: body || itemLine(w, it, list, false, []) || w.words.askAbout(it.name, w.ctx) };
-  });
+  }
+  const out: CopyItem[] = shown.map((it, ii) => ({
+    label: label(it.name, 160),
+    headline: "",
+    body: answerOf.get(ii) || itemLine(w, it, list, false, []) || w.words.askAbout(it.name, w.ctx),
+  }));
   for (const [q, a] of faqs) {
     if (out.length >= wanted(w, "accordion", list.length)) break;
     out.push({ label: q, headline: "", body: a });
@@ -318,9 +324,18 @@ function asQuestion(text: string): string {
   return /[?？]$/.test(cased) ? cased : `${cased}?`;
 }
 
+/** "How was the venue, which talk did you like best, and would you come again?" asks three things. */
+function splitQuestions(questions: PromptFacts["questions"]): PromptFacts["questions"] {
+  return questions.flatMap((q) => {
+    if (q.options.length > 0 || q.text.length > 300) return [q];
+    const parts = q.text.split(/,\s*(?:and\s+|or\s+)?(?=(?:how|which|what|would|will|do|did|are|is|should|could|can|where|when|who)\s)/i);
+    return parts.length > 1 ? parts.map((text) => ({ text, options: [] })) : [q];
+  });
+}
+
 function surveyItems(w: Writer): CopyItem[] {
   const own: Array<[string, string[]]> = [];
-  for (const q of w.facts.questions) {
+  for (const q of splitQuestions(w.facts.questions)) {
     const options = q.options.length >= 2 ? q.options.slice(0, 5) : defaultAnswers(w, q.text, own[own.length - 1]?.[1]);
     if (options && options.every((o) => o.length <= 60)) own.push([asQuestion(q.text), options]);
   }
@@ -512,13 +527,15 @@ export function writeLocalCopy(input: CopyInput): CopyDoc {
     // Nor is "this month" or "weekend" a date to print after "until".
     when: facts.dates.find(
       (d) =>
-        !/^(?:weekends?|today|tonight|tomorrow|now)$|^(?:this|questo|questa|ce|cette|este|esta|diese[nmrs]?|neste|nesta)\s/i.test(d) &&
+        !/^(?:weekends?|today|tonight|tomorrow|now)$|^(?:this|within|in|questo|questa|ce|cette|este|esta|diese[nmrs]?|neste|nesta)\s/i.test(d) &&
         (!occasion || !occasion.toLowerCase().includes(d.toLowerCase())),
     ),
     audience: facts.audience ?? tpl.audience,
     occasion,
   };
   const w: Writer = { facts, prompt, lang, words, tpl, ctx, picker };
+  // An event email that asks for feedback comes after the event: it opens as a survey, not an invitation.
+  const opening = lang === "en" && facts.emailType === "event" && techniques.includes("survey") ? TYPE_COPY.feedback : tpl;
 
   const items = sellableItems(facts.items, facts, lang);
   const other = sellableItems(facts.otherItems ?? [], facts, lang);
@@ -526,7 +543,7 @@ export function writeLocalCopy(input: CopyInput): CopyDoc {
   let listThing: string | undefined;
   // Without a product name, what a shop, a kitchen or a trip offers is the items it lists.
   // (Priced, or shown as products: FAQ topics "bookings, allergies" are not what the email offers.)
-  const shownAsProducts = items.filter((i) => i.price).length >= 2 || (owner !== undefined && owner !== "accordion" && facts.emailType !== "restaurant");
+  const shownAsProducts = items.filter((i) => i.price).length >= 2 || ((owner === "tabs" || owner === "carousel" || owner === "itemCart") && facts.emailType !== "restaurant");
   if (!product && LISTS_ARE_THE_THING.has(facts.emailType) && shownAsProducts && items.length >= 2 && items.length <= 3) {
     const names = items.map((i) => i.name);
     const joined = `${names.slice(0, -1).join(", ")} ${words.and} ${names[names.length - 1]}`;
@@ -548,7 +565,7 @@ export function writeLocalCopy(input: CopyInput): CopyDoc {
 
   // A subject that cannot fit the whole list names its first item rather than cutting a name in half.
   const fits = (xs: string[]) => xs.some((x) => x.length <= SUBJECT_MAX);
-  const subjectCtx = listThing && !fits(tpl.subjects(ctx)) ? { ...ctx, thing: listThing } : ctx;
+  const subjectCtx = listThing && !fits(opening.subjects(ctx)) ? { ...ctx, thing: listThing } : ctx;
   let subject: string;
   if (occasion) {
     // The occasion leads: it is why the email is sent today.
@@ -557,23 +574,23 @@ export function writeLocalCopy(input: CopyInput): CopyDoc {
   } else {
     const opener = lang === "en" ? picker.pick("opener", TONE_OPENERS[facts.tone]) : "";
     // When the brand is also the thing being announced, "X presents X" reads as a glitch.
-    const all = brandless(w, tpl.subjects(subjectCtx));
+    const all = brandless(w, opening.subjects(subjectCtx));
     const subjects = all.filter((c) => c.split(ctx.brand).length <= 2);
     subject = fitSubject(subjects.length > 0 ? subjects : all, picker, opener);
   }
-  const preheaderChoices = brandless(w, tpl.preheaders(ctx)).filter((p) => p !== subject);
+  const preheaderChoices = brandless(w, opening.preheaders(ctx)).filter((p) => p !== subject);
   const preheader = picker.pick("preheader", preheaderChoices.length > 0 ? preheaderChoices : [`${cap(ctx.thing)}.`]);
   const primaryCta = facts.cta ?? choose(w, "cta", tpl.ctas);
 
   const sections: CopySection[] = [];
   if (plans.some((p) => p.technique === "menu")) sections.push({ role: HOST_ROLE.menu, headline: "", body: "", cta: "" });
 
-  const heroBody = [choose(w, "hero-body", tpl.heroBodies(ctx))];
+  const heroBody = [choose(w, "hero-body", opening.heroBodies(ctx))];
   if (facts.audience && !heroBody[0].includes(facts.audience)) heroBody.push(words.madeFor(facts.audience));
   const heroHeadlines = occasion ? words.occasionHero(occasion, ctx).filter((c) => !repeatsOccasion(c, occasion)) : [];
   sections.push({
     role: "hero",
-    headline: heroHeadlines.length > 0 ? choose(w, "hero-headline", heroHeadlines) : choose(w, "hero-headline", tpl.heroHeadlines(ctx)),
+    headline: heroHeadlines.length > 0 ? choose(w, "hero-headline", heroHeadlines) : choose(w, "hero-headline", opening.heroHeadlines(ctx)),
     body: heroBody.join(" "),
     cta: primaryCta,
   });
@@ -608,7 +625,14 @@ export function writeLocalCopy(input: CopyInput): CopyDoc {
   });
   sections.push({ role: "footer", headline: "", body: phrases.whyYouGetThis(facts.brand), cta: "" });
 
-  return { subject, preheader, sections, items: plans.flatMap((p) => p.items) };
+  // "Starter, Team and Business is here" → "are here": the templates were written for one thing.
+  const agree = (t: string) => (lang === "en" && listThing ? t.split(`${ctx.thing} is `).join(`${ctx.thing} are `).split(`${ctx.thing} has `).join(`${ctx.thing} have `) : t);
+  return {
+    subject: agree(subject),
+    preheader: agree(preheader),
+    sections: sections.map((sec) => ({ ...sec, headline: agree(sec.headline), body: agree(sec.body) })),
+    items: plans.flatMap((p) => p.items),
+  };
 }
 
 /** `choose` for a headline/body pair: pairs naming the stand-in brand are left out, as in `brandless`. */

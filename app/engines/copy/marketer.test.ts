@@ -146,6 +146,17 @@ describe("copy a marketer would send", () => {
     ]);
   });
 
+  it("splits one sentence of questions and answers a shipping FAQ topic with the type's answer", () => {
+    const f = facts({ brand: "Design Systems Meetup", emailType: "event", questions: [{ text: "how was the venue, which talk did you like best, and would you come again?", options: [] }] });
+    const copy = write(f, ["survey"]);
+    expect(copy.items.map(parseSurveyItem).map((q) => q?.question)).toEqual(["How was the venue?", "Would you come again?"]);
+    // A follow-up survey opens as feedback, not as an invitation to come.
+    expect(text(copy)).not.toMatch(/invites you|save the date|is coming/i);
+    const faq = write(facts({ brand: "Aurora", items: [{ name: "delivery times" }, { name: "returns" }, { name: "international shipping" }] }), ["accordion"]);
+    expect(faq.items.find((i) => i.label === "Returns")?.body).toMatch(/30 days to return/);
+    expect(faq.items.find((i) => i.label === "International Shipping")?.body).toMatch(/We ship to most countries/);
+  });
+
   it("asks the prompt's own quiz questions, with the option it marks as right", () => {
     const f = facts({
       emailType: "education",
