@@ -177,7 +177,9 @@ function itemLine(w: Writer, item: FactItem, list: FactItem[], priceShown: boole
 
 /** The email's facts an item line may borrow, each once. */
 function factPool(w: Writer): string[] {
-  const all = [w.words.itemContext(w.facts.emailType, w.ctx), ...w.words.itemExtras({ ...w.ctx, audience: w.facts.audience ?? "" })];
+  // Only a percentage offer says something about each item; "free shipping over $150" does not.
+  const offer = w.facts.offer?.percent ? w.ctx.offer : undefined;
+  const all = [w.words.itemContext(w.facts.emailType, w.ctx), ...w.words.itemExtras({ ...w.ctx, offer, audience: w.facts.audience ?? "" })];
   return [...new Set(all.filter((x): x is string => Boolean(x && x.trim())))];
 }
 

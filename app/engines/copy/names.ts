@@ -68,9 +68,9 @@ const CONDITION =
 export function isCondition(item: FactItem, facts: Pick<PromptFacts, "conditions" | "offer" | "codes">): boolean {
   const name = item.name.toLowerCase();
   if (facts.conditions.some((c) => c.toLowerCase().includes(name) || name.includes(c.toLowerCase()))) return true;
-  if (facts.offer && facts.offer.text.toLowerCase() === name) return true;
+  if (facts.offer && name.includes(facts.offer.text.toLowerCase())) return true;
   if (facts.codes.some((code) => name.includes(code.toLowerCase()))) return true;
-  return CONDITION.test(item.name) || /^(?:\d{1,2}\s?%|up to)/i.test(item.name);
+  return CONDITION.test(item.name) || /^(?:\d{1,2}\s?%|up to)|\d\s?%\s?(?:off|rabatt|de descuento|di sconto|de réduction)|\buntil\b/i.test(item.name);
 }
 
 /** The prompt's items as the email lists them: conditions out, instructions stripped, names cased, no repeats. */
