@@ -529,7 +529,7 @@ export function writeLocalCopy(input: CopyInput): CopyDoc {
     // Nor is "this month" or "weekend" a date to print after "until".
     when: facts.dates.find(
       (d) =>
-        !/^(?:weekends?|today|tonight|tomorrow|now)$|^(?:this|within|in|questo|questa|ce|cette|este|esta|diese[nmrs]?|neste|nesta)\s/i.test(d) &&
+        !/^\p{L}{1,3}\.?$|^(?:weekends?|today|tonight|tomorrow|now)$|^(?:this|within|in|questo|questa|ce|cette|este|esta|diese[nmrs]?|neste|nesta)\s/iu.test(d) &&
         (!occasion || !occasion.toLowerCase().includes(d.toLowerCase())),
     ),
     audience: facts.audience ?? tpl.audience,

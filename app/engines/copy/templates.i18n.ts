@@ -7,7 +7,7 @@
 import type { EmailType, FrameLanguage } from "~/domain/prompt/facts";
 import { cap, type CopyContext, type TypeCopy } from "./templates";
 
-type Kind = "shop" | "event" | "food" | "news" | "learn" | "help" | "other";
+type Kind = "shop" | "event" | "food" | "news" | "learn" | "help" | "other" | "survey" | "quiz";
 
 const KIND: Record<EmailType, Kind> = {
   ecommerce: "shop",
@@ -19,7 +19,7 @@ const KIND: Record<EmailType, Kind> = {
   announcement: "other",
   onboarding: "other",
   education: "learn",
-  feedback: "other",
+  feedback: "survey",
   nonprofit: "help",
 };
 
@@ -60,6 +60,8 @@ const fr: Lang = {
     learn: ["Commencer", "Continuer"],
     help: ["Faire un don", "Nous soutenir"],
     other: ["Découvrir", "En savoir plus"],
+    survey: ["Donner mon avis", "Répondre"],
+    quiz: ["Jouer", "Tester mes connaissances"],
   },
   subjects: (c) => [
     c.offer ? `${cap(c.offer)}${c.code ? ` avec le code ${c.code}` : ""}${c.when ? ` jusqu'au ${c.when}` : ""}` : `${cap(c.thing)}${c.hasBrand ? ` chez ${c.brand}` : ""}`,
@@ -108,6 +110,8 @@ const es: Lang = {
     learn: ["Empezar", "Continuar"],
     help: ["Donar ahora", "Colaborar"],
     other: ["Descubrir", "Más información"],
+    survey: ["Dar mi opinión", "Responder"],
+    quiz: ["Jugar", "Ponerme a prueba"],
   },
   subjects: (c) => [
     c.offer ? `${cap(c.offer)}${c.code ? ` con el código ${c.code}` : ""}${c.when ? ` hasta el ${c.when}` : ""}` : `${cap(c.thing)}${c.hasBrand ? ` en ${c.brand}` : ""}`,
@@ -156,6 +160,8 @@ const de: Lang = {
     learn: ["Jetzt starten", "Weiterlernen"],
     help: ["Jetzt spenden", "Unterstützen"],
     other: ["Jetzt entdecken", "Mehr erfahren"],
+    survey: ["Meinung abgeben", "Jetzt antworten"],
+    quiz: ["Mitspielen", "Wissen testen"],
   },
   subjects: (c) => [
     c.offer ? `${cap(c.offer)}${c.code ? ` mit dem Code ${c.code}` : ""}${c.when ? ` bis ${c.when}` : ""}` : `${cap(c.thing)}${c.hasBrand ? ` bei ${c.brand}` : ""}`,
@@ -165,7 +171,7 @@ const de: Lang = {
     c.offer ? `Jetzt auswählen und ${c.offer} sichern${c.when ? ` – bis ${c.when}` : ""}.` : `${cap(c.thing)} auf einen Blick.`,
     `${cap(c.thing)}: das Wichtigste in wenigen Zeilen.`,
   ],
-  heroHeadlines: (c) => [c.offer ? `${cap(c.offer)} – nur für Sie` : `Das ist ${c.thing}`, `${cap(c.thing)}${c.hasBrand ? ` von ${c.brand}` : ""}`],
+  heroHeadlines: (c) => [c.offer ? `${cap(c.offer)} – nur für Sie` : `Entdecken Sie ${c.thing}`, `${cap(c.thing)}${c.hasBrand ? ` von ${c.brand}` : ""}`],
   heroBodies: (c) => [
     `${c.hasBrand ? `${c.brand} präsentiert` : "Wir präsentieren"} ${c.thing}${c.when ? ` – bis ${c.when}` : ""}.${c.offer ? ` Sichern Sie sich ${c.offer}${c.code ? ` mit dem Code ${c.code}` : ""}.` : ""} Die Auswahl finden Sie unten.`,
   ],
@@ -204,6 +210,8 @@ const pt: Lang = {
     learn: ["Começar", "Continuar"],
     help: ["Doar agora", "Apoiar"],
     other: ["Conhecer", "Saiba mais"],
+    survey: ["Dar minha opinião", "Responder"],
+    quiz: ["Jogar", "Testar meus conhecimentos"],
   },
   subjects: (c) => [
     c.offer ? `${cap(c.offer)}${c.code ? ` com o código ${c.code}` : ""}${c.when ? ` até ${c.when}` : ""}` : `${cap(c.thing)}${c.hasBrand ? ` em ${c.brand}` : ""}`,
@@ -252,6 +260,8 @@ const it: Lang = {
     learn: ["Inizia", "Continua"],
     help: ["Dona ora", "Sostienici"],
     other: ["Scopri", "Scopri di più"],
+    survey: ["Dai la tua opinione", "Rispondi"],
+    quiz: ["Gioca", "Mettiti alla prova"],
   },
   subjects: (c) => [
     c.offer ? `${cap(c.offer)}${c.code ? ` con il codice ${c.code}` : ""}${c.when ? ` fino al ${c.when}` : ""}` : `${cap(c.thing)}${c.hasBrand ? ` da ${c.brand}` : ""}`,
@@ -306,7 +316,7 @@ export function frameCopy(lang: Exclude<FrameLanguage, "en">, type: EmailType, t
     preheaders: l.preheaders,
     heroHeadlines: hero ? (c) => [hero(c)[0]] : l.heroHeadlines,
     heroBodies: hero ? (c) => [hero(c)[1]] : l.heroBodies,
-    ctas: l.ctas[KIND[type]],
+    ctas: l.ctas[hero === l.feedbackHero ? "survey" : hero === l.quizHero ? "quiz" : KIND[type]],
     closingHeadlines: l.closingHeadlines,
     closingBodies: l.closingBodies,
     themes: l.themes,
