@@ -11,6 +11,7 @@ export { bootstrap } from "~/lib/bootstrap.server";
 export { getApp } from "~/lib/app.server";
 export { adapterSummary } from "~/lib/composition.server";
 export { checkPageMutation } from "~/lib/csrf.server";
+export { warmUpPromptFacts } from "~/domain/prompt/facts";
 
 const ABORT_DELAY = 5_000;
 

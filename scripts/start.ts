@@ -63,6 +63,9 @@ async function main() {
       console.log(`Forgot it? npm run user -- create --email you@example.com --password '…' --admin`);
     }
     console.log(`Then create an API token at ${env.BASE_URL}/tokens, or: npm run token -- --email <email>\n`);
+    // After the first answers, not before them: loading the prompt reader's NLP libraries takes a
+    // quarter to half a second (docs/operations.md).
+    setTimeout(() => build.entry.module.warmUpPromptFacts(), 100).unref();
   });
 
   const shutdown = (signal: string) => {

@@ -23,6 +23,7 @@ export interface KineticBuild extends ServerBuild {
       getApp: typeof import("./app.server").getApp;
       adapterSummary: typeof import("./composition.server").adapterSummary;
       checkPageMutation: typeof import("./csrf.server").checkPageMutation;
+      warmUpPromptFacts: typeof import("~/domain/prompt/facts").warmUpPromptFacts;
     };
   };
 }

@@ -1,4 +1,4 @@
-import * as chrono from "chrono-node";
+import type * as Chrono from "chrono-node";
 import { boundedPieces, MONTHS } from "./text";
 
 /**
@@ -18,16 +18,15 @@ const MAX_DATES = 24;
 
 type Parser = { parse: (text: string, ref?: Date, option?: { forwardDate?: boolean }) => Array<{ index: number; text: string }> };
 
-const PARSERS: Record<string, Parser> = {
-  en: chrono,
-  fr: chrono.fr,
-  es: chrono.es,
-  de: chrono.de,
-  pt: chrono.pt,
-  it: chrono.it,
-  nl: chrono.nl,
-  ja: chrono.ja,
-};
+let parsers: Record<string, Parser> | undefined;
+
+/** chrono-node is some 270 modules: loaded at the first prompt read, not when the server starts. */
+function chronoParsers(): Record<string, Parser> {
+  if (parsers) return parsers;
+  const chrono = require("chrono-node") as typeof Chrono;
+  parsers = { en: chrono, fr: chrono.fr, es: chrono.es, de: chrono.de, pt: chrono.pt, it: chrono.it, nl: chrono.nl, ja: chrono.ja };
+  return parsers;
+}
 
 /** Words chrono reads as "the present moment", which in a prompt are calls to act ("shop now"). */
 const NOT_A_DATE = /^(?:now|ahora|maintenant|jetzt|agora|ora|nu|right now)$/i;
@@ -46,7 +45,8 @@ export function extractDates(prompt: string, language = "en"): string[] {
     if (found.some((f) => index < f.index + f.text.length && f.index < index + wording.length)) return;
     found.push({ index, text: wording });
   };
-  const parsers = language === "en" || !PARSERS[language] ? [PARSERS.en] : [PARSERS[language], PARSERS.en];
+  const all = chronoParsers();
+  const parsers = language === "en" || !all[language] ? [all.en] : [all[language], all.en];
   // chrono re-reads the text after each date it finds, so it reads bounded pieces: "may 1 " × 3,000 in one call was quadratic.
   let offset = 0;
   for (const piece of boundedPieces(prompt, DATE_SAMPLE_CHARS, DATE_PIECE_CHARS)) {

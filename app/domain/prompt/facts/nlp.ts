@@ -1,4 +1,4 @@
-import nlp from "compromise/two";
+import type Nlp from "compromise/two";
 import { boundedPieces } from "./text";
 
 /**
@@ -7,6 +7,17 @@ import { boundedPieces } from "./text";
  * so it reads a bounded prefix cut into bounded sentences: a brief names its brand, product and
  * counts in the first lines.
  */
+
+let loaded: typeof Nlp | undefined;
+
+/**
+ * compromise builds its lexicon when it is loaded (a quarter to half a second), so it is loaded at
+ * the first prompt read, not when the server starts (scripts/start.ts warms it up after listening).
+ */
+function nlp(text: string): ReturnType<typeof Nlp> {
+  loaded ??= require("compromise/two") as typeof Nlp;
+  return loaded(text);
+}
 
 /** Characters compromise tags at most. */
 export const NLP_SAMPLE_CHARS = 600;
