@@ -482,6 +482,11 @@ const HOST_ROLE: Record<Technique, string> = {
   itemCart: "cart",
 };
 
+/** "Free returns" reads "free returns" mid-sentence ("Enjoy free returns"); headlines capitalise it again. */
+function offerInSentence(offer: string): string {
+  return /^(?:Free|Buy|Get|Save|Up to|Extra|Early)\b/.test(offer) ? offer[0].toLowerCase() + offer.slice(1) : offer;
+}
+
 /** The occasion as a headline names it: "black friday" → "Black Friday". */
 function occasionName(occasion: string | undefined, lang: FrameLanguage): string | undefined {
   const o = occasion?.trim();
@@ -523,7 +528,7 @@ export function writeLocalCopy(input: CopyInput): CopyDoc {
     // An event's name is often the only name in the prompt ("the DevOps Summit"): it is the brand and the thing.
     thing: product || (facts.brand && (facts.emailType === "announcement" || facts.emailType === "event") ? facts.brand : tpl.fallbackThing),
     // An offer the prompt states with its condition ("free shipping" of "free shipping over $100") is the condition.
-    offer: facts.offer && !facts.offer.text.startsWith("code ") ? (conditions.find((c) => c.toLowerCase().includes(facts.offer!.text.toLowerCase())) ?? facts.offer.text) : undefined,
+    offer: facts.offer && !facts.offer.text.startsWith("code ") ? offerInSentence(conditions.find((c) => c.toLowerCase().includes(facts.offer!.text.toLowerCase())) ?? facts.offer.text) : undefined,
     code: facts.offer?.code ?? facts.codes[0],
     // A date inside the occasion's name ("Friday" of "Black Friday") is not a deadline.
     // Nor is "this month" or "weekend" a date to print after "until".
