@@ -604,9 +604,11 @@ export function writeLocalCopy(input: CopyInput): CopyDoc {
 
   // Conditions ("free shipping over €150", "while stocks last") belong on the offer banner, never in the list.
   const bannerConditions = conditions.filter((c) => !ctx.offer || !ctx.offer.toLowerCase().includes(c.toLowerCase()));
-  if (ctx.offer || ctx.code || bannerConditions.length > 0) {
-    // The hero already says the offer when the occasion leads it; the banner then names the code.
-    const heroSaysOffer = Boolean(ctx.offer && sections[sections.length - 1].headline.toLowerCase().includes(ctx.offer.toLowerCase()));
+  // The hero already says the offer when the occasion leads it (its body gives the end date): the
+  // banner then names the code, and without a code or a condition it would only repeat the hero.
+  const heroSaysOffer = Boolean(ctx.offer && sections[sections.length - 1].headline.toLowerCase().includes(ctx.offer.toLowerCase()));
+  const heroSaysAll = heroSaysOffer && !ctx.code && bannerConditions.length === 0 && (!ctx.when || sections[sections.length - 1].body.includes(ctx.when));
+  if ((ctx.offer || ctx.code || bannerConditions.length > 0) && !heroSaysAll) {
     const headline = ctx.offer && !(heroSaysOffer && ctx.code) ? cap(ctx.offer) : ctx.code ? words.codeHeadline(ctx.code) : cap(bannerConditions[0]);
     const rest = ctx.offer || ctx.code ? bannerConditions : bannerConditions.slice(1);
     const codeLine = `${ctx.code ? words.useCode(ctx.code) : words.noCode}${ctx.when ? words.offerEnds(ctx.when) : ""}.`;
