@@ -347,6 +347,8 @@ function surveyItems(w: Writer): CopyItem[] {
   }
   const n = clamp(w.facts.count ?? (own.length > 0 ? own.length : 3), 1, 5);
   const defaults = w.tpl.survey(w.ctx).filter(([q]) => !namesStandIn(w, q));
+  // An NPS survey opens with the recommend question: it is the one the score is made of.
+  if (/\bnps\b|net promoter/i.test(w.prompt)) defaults.sort((a, b) => Number(LIKELY.test(b[0])) - Number(LIKELY.test(a[0])));
   const questions = [...own, ...defaults.filter(([q]) => !own.some(([o]) => o.toLowerCase() === q.toLowerCase()))].slice(0, n);
   return questions.map(([q, options], i) => ({ label: `Question ${i + 1}`, headline: q, body: formatOptions(options) }));
 }

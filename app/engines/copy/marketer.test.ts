@@ -157,6 +157,12 @@ describe("copy a marketer would send", () => {
     expect(faq.items.find((i) => i.label === "International Shipping")?.body).toMatch(/We ship to most countries/);
   });
 
+  it("opens an NPS survey with the recommend question", () => {
+    const steps = write(facts({ brand: "Gridline Fitness", emailType: "feedback", count: 2 }), ["survey"], "quick nps survey, gridline fitness members, 2 questions").items.map(parseSurveyItem);
+    expect(steps).toHaveLength(2);
+    expect(steps[0]?.question).toBe("How likely are you to recommend Gridline Fitness to a friend?");
+  });
+
   it("asks the prompt's own quiz questions, with the option it marks as right", () => {
     const f = facts({
       emailType: "education",
