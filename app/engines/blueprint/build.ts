@@ -374,7 +374,7 @@ export function buildBlueprint(input: BuildInput): BuildResult {
 
   const design = chooseDesign(input, techniques[0], notes);
   // Without a brand the header names the occasion or the kind of email, never an invented brand.
-  const brandName = masthead(facts).slice(0, 80);
+  const brandName = masthead(facts, techniques).slice(0, 80);
   const footerSection = footerIdx >= 0 ? copyDoc.sections[footerIdx] : undefined;
   const footerText = footerSection ? [footerSection.headline, footerSection.body].filter((x) => x.trim()).join(" — ") : "";
 

@@ -505,9 +505,11 @@ function repeatsOccasion(line: string, occasion: string): boolean {
  * The name at the top of the email when the prompt gives no brand: the occasion, else a plain
  * heading for the type in the email's language — never an invented brand ("Our shop").
  */
-export function masthead(facts: PromptFacts): string {
+export function masthead(facts: PromptFacts, techniques: readonly Technique[] = []): string {
   const lang = facts.language?.frame ?? "en";
-  return facts.brand ?? occasionName(facts.occasion, lang) ?? WORDS[lang].masthead[facts.emailType];
+  // An event email with a survey is the follow-up: "Your feedback", not "You're invited".
+  const type = facts.emailType === "event" && techniques.includes("survey") ? "feedback" : facts.emailType;
+  return facts.brand ?? occasionName(facts.occasion, lang) ?? WORDS[lang].masthead[type];
 }
 
 export function writeLocalCopy(input: CopyInput): CopyDoc {
@@ -589,7 +591,7 @@ export function writeLocalCopy(input: CopyInput): CopyDoc {
   }
   const preheaderChoices = brandless(w, opening.preheaders(ctx)).filter((p) => p !== subject);
   const preheader = picker.pick("preheader", preheaderChoices.length > 0 ? preheaderChoices : [`${cap(ctx.thing)}.`]);
-  const primaryCta = facts.cta ?? choose(w, "cta", tpl.ctas);
+  const primaryCta = facts.cta ?? choose(w, "cta", opening.ctas);
 
   const sections: CopySection[] = [];
   if (plans.some((p) => p.technique === "menu")) sections.push({ role: HOST_ROLE.menu, headline: "", body: "", cta: "" });
@@ -627,12 +629,12 @@ export function writeLocalCopy(input: CopyInput): CopyDoc {
   }
   if (plans.some((p) => p.technique === "survey")) sections.push({ role: "thanks", ...words.thanks(ctx), cta: "" });
 
-  const closingCtas = tpl.ctas.filter((c) => c !== primaryCta);
+  const closingCtas = opening.ctas.filter((c) => c !== primaryCta);
   sections.push({
     role: "closing",
-    headline: choose(w, "closing-headline", tpl.closingHeadlines(ctx)),
-    body: [...promptNotes(w), choose(w, "closing-body", tpl.closingBodies(ctx))].join(" "),
-    cta: facts.cta ? facts.cta : choose(w, "closing-cta", closingCtas.length > 0 ? closingCtas : tpl.ctas),
+    headline: choose(w, "closing-headline", opening.closingHeadlines(ctx)),
+    body: [...promptNotes(w), choose(w, "closing-body", opening.closingBodies(ctx))].join(" "),
+    cta: facts.cta ? facts.cta : choose(w, "closing-cta", closingCtas.length > 0 ? closingCtas : opening.ctas),
   });
   sections.push({ role: "footer", headline: "", body: phrases.whyYouGetThis(facts.brand), cta: "" });
 

@@ -151,7 +151,9 @@ describe("copy a marketer would send", () => {
     const copy = write(f, ["survey"]);
     expect(copy.items.map(parseSurveyItem).map((q) => q?.question)).toEqual(["How was the venue?", "Would you come again?"]);
     // A follow-up survey opens as feedback, not as an invitation to come.
-    expect(text(copy)).not.toMatch(/invites you|save the date|is coming/i);
+    expect(text(copy)).not.toMatch(/invites you|save the date|is coming|bring a friend|registration takes|register now|reserve your seat/i);
+    expect(masthead(f, ["survey"])).toBe("Design Systems Meetup");
+    expect(masthead({ ...f, brand: undefined }, ["survey"])).toBe("Your feedback");
     const faq = write(facts({ brand: "Aurora", items: [{ name: "delivery times" }, { name: "returns" }, { name: "international shipping" }] }), ["accordion"]);
     expect(faq.items.find((i) => i.label === "Returns")?.body).toMatch(/30 days to return/);
     expect(faq.items.find((i) => i.label === "International Shipping")?.body).toMatch(/We ship to most countries/);
