@@ -621,7 +621,10 @@ export function writeLocalCopy(input: CopyInput): CopyDoc {
 
   for (const p of plans) {
     if (p.technique === "menu") continue;
-    const host = choose2(w, `host-${p.technique}`, words.hosts[p.technique](ctx));
+    // The hero already lists the items; the module's heading need not list them again.
+    const hosts = words.hosts[p.technique](ctx);
+    const unlisted = listThing ? hosts.filter((h) => !h.headline.includes(ctx.thing)) : hosts;
+    const host = choose2(w, `host-${p.technique}`, unlisted.length > 0 ? unlisted : hosts);
     const cta = p.technique === "itemCart" ? (lang === "en" ? picker.pick("checkout", CHECKOUT_CTAS) : phrases.checkout) : "";
     // The cart repeats the conditions where the reader adds things up.
     const body = p.technique === "itemCart" && conditions.length > 0 ? `${host.body} ${conditions.map((c) => words.conditionsNote(cap(c))).join(" ")}` : host.body;
