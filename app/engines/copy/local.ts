@@ -489,6 +489,18 @@ function offerInSentence(offer: string): string {
   return /^(?:Free|Buy|Get|Save|Up to|Extra|Early)\b/.test(offer) ? offer[0].toLowerCase() + offer.slice(1) : offer;
 }
 
+/** The English opening of a quiz email: the questions are the point. */
+const QUIZ_OPENING = (tpl: TypeCopy): TypeCopy => ({
+  ...tpl,
+  subjects: (c) => [`${c.hasBrand ? `${c.brand}: ` : ""}how much do you know?`, `Quick quiz${c.hasBrand ? ` from ${c.brand}` : ""}: can you get them all?`],
+  preheaders: () => ["A few quick questions — the answer comes as soon as you tap.", "Tap an answer and find out straight away."],
+  heroHeadlines: () => ["How much do you know?", "Think you know the answers?"],
+  heroBodies: (c) => [`${c.hasBrand ? `${c.brand} has` : "Here are"} a few quick questions for you. Tap an answer to see if you got it right.`],
+  ctas: ["Take the quiz", "Test yourself"],
+  closingHeadlines: () => ["Thanks for playing"],
+  closingBodies: (c) => [`Tell a friend how you did${c.hasBrand ? ` — ${c.brand} will have more questions soon` : ""}.`],
+});
+
 /** The occasion as a headline names it: "black friday" → "Black Friday". */
 function occasionName(occasion: string | undefined, lang: FrameLanguage): string | undefined {
   const o = occasion?.trim();
@@ -546,7 +558,13 @@ export function writeLocalCopy(input: CopyInput): CopyDoc {
   };
   const w: Writer = { facts, prompt, lang, words, tpl, ctx, picker };
   // An event email that asks for feedback comes after the event: it opens as a survey, not an invitation.
-  const opening = lang === "en" && facts.emailType === "event" && techniques.includes("survey") ? TYPE_COPY.feedback : tpl;
+  // A quiz email about a subject ("solar system trivia") is a game, not "your next lesson".
+  const opening =
+    lang === "en" && facts.emailType === "event" && techniques.includes("survey")
+      ? TYPE_COPY.feedback
+      : lang === "en" && facts.emailType === "education" && techniques.includes("quiz") && !product
+        ? QUIZ_OPENING(tpl)
+        : tpl;
 
   const items = sellableItems(facts.items, facts, lang);
   const other = sellableItems(facts.otherItems ?? [], facts, lang);

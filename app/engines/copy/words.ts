@@ -83,7 +83,7 @@ const en: Words = {
     ],
     quiz: (c) => [
       { headline: "Quick quiz", body: "Tap an answer to see if you got it right." },
-      { headline: "Test yourself", body: `${c.quizCount === 1 ? "One question" : `${c.quizCount ?? 3} questions`}${at(c, "from")}. How many can you get?` },
+      { headline: "Test yourself", body: `${c.quizCount === 1 ? "One question" : `${["Two", "Three", "Four", "Five"][(c.quizCount ?? 3) - 2] ?? "Three"} questions`}${at(c, "from")}. How many can you get?` },
     ],
     menu: () => [{ headline: "", body: "" }],
     itemCart: () => [
