@@ -67,7 +67,7 @@ const ecommerce: TypeCopy = {
   ],
   heroHeadlines: (c) => [
     c.offer ? `${cap(c.offer)}, just for you` : `Say hello to ${c.thing}`,
-    c.offer ? `Save big: ${c.offer}` : `${cap(c.thing)}, made to be used every day`,
+    c.offer ? `Save big: ${c.offer}` : `${cap(c.thing)}${c.hasBrand ? ` from ${c.brand}` : ""}`,
   ],
   heroBodies: (c) => [
     `${cap(c.brand)} has something new for you: ${c.thing}.${c.offer ? ` Enjoy ${c.offer}${withCode(c)}${until(c)}.` : ""} Take a look below and pick what you love.`,
