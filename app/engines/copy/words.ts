@@ -45,7 +45,6 @@ export interface Words {
   quizSaveAnswer: (offer: string, c: CopyContext) => string;
   quizCheapest: string;
   quizCheapestAnswer: (name: string, price: string) => string;
-  quizAnswerIs: (answer: string) => string;
   /** Email-history trivia, the quiz's last resort: [question, options, right index, explanation]. */
   quizFallback: Array<[string, string[], number, string]>;
   /** Default answers for a prompt's question that lists none. */
@@ -136,7 +135,6 @@ const en: Words = {
   quizSaveAnswer: (o, c) => `It's ${o}${c.code && !o.includes(c.code) ? ` with code ${c.code}` : ""}${c.when ? `, until ${c.when}` : ""}.`,
   quizCheapest: "Which of these costs the least?",
   quizCheapestAnswer: (n, p) => `${n} is just ${p}.`,
-  quizAnswerIs: (a) => `The answer is ${a}.`,
   quizFallback: [
     ["Who sent the first networked email, in 1971?", ["Ray Tomlinson", "Tim Berners-Lee", "Vint Cerf"], 0, "Ray Tomlinson sent it between two computers on ARPANET."],
     ["Which symbol did that first email address use between user and host?", ["#", "@", "&"], 1, "Tomlinson picked @ because it could not appear in a name."],
@@ -205,7 +203,6 @@ const fr: Words = {
   quizSaveAnswer: (o, c) => `C'est ${o}${c.code && !o.includes(c.code) ? ` avec le code ${c.code}` : ""}${c.when ? `, jusqu'au ${c.when}` : ""}.`,
   quizCheapest: "Lequel coûte le moins cher ?",
   quizCheapestAnswer: (n, p) => `${n}, à seulement ${p}.`,
-  quizAnswerIs: (a) => `La réponse est ${a}.`,
   quizFallback: [
     ["Qui a envoyé le premier e-mail en réseau, en 1971 ?", ["Ray Tomlinson", "Tim Berners-Lee", "Vint Cerf"], 0, "Ray Tomlinson l'a envoyé entre deux ordinateurs d'ARPANET."],
     ["Quel symbole sépare le nom et le serveur dans une adresse e-mail ?", ["#", "@", "&"], 1, "Tomlinson a choisi @ car il n'apparaissait dans aucun nom."],
@@ -274,7 +271,6 @@ const es: Words = {
   quizSaveAnswer: (o, c) => `Es ${o}${c.code && !o.includes(c.code) ? ` con el código ${c.code}` : ""}${c.when ? `, hasta el ${c.when}` : ""}.`,
   quizCheapest: "¿Cuál de estos cuesta menos?",
   quizCheapestAnswer: (n, p) => `${n}, por solo ${p}.`,
-  quizAnswerIs: (a) => `La respuesta es ${a}.`,
   quizFallback: [
     ["¿Quién envió el primer correo electrónico en red, en 1971?", ["Ray Tomlinson", "Tim Berners-Lee", "Vint Cerf"], 0, "Ray Tomlinson lo envió entre dos ordenadores de ARPANET."],
     ["¿Qué símbolo separa el usuario del servidor en una dirección de correo?", ["#", "@", "&"], 1, "Tomlinson eligió @ porque no aparecía en ningún nombre."],
@@ -343,7 +339,6 @@ const de: Words = {
   quizSaveAnswer: (o, c) => `Es sind ${o}${c.code && !o.includes(c.code) ? ` mit dem Code ${c.code}` : ""}${c.when ? `, bis ${c.when}` : ""}.`,
   quizCheapest: "Was davon kostet am wenigsten?",
   quizCheapestAnswer: (n, p) => `${n}, für nur ${p}.`,
-  quizAnswerIs: (a) => `Richtig ist ${a}.`,
   quizFallback: [
     ["Wer verschickte 1971 die erste E-Mail in einem Netzwerk?", ["Ray Tomlinson", "Tim Berners-Lee", "Vint Cerf"], 0, "Ray Tomlinson schickte sie zwischen zwei Rechnern im ARPANET."],
     ["Welches Zeichen trennt in einer E-Mail-Adresse Name und Server?", ["#", "@", "&"], 1, "Tomlinson wählte das @, weil es in keinem Namen vorkam."],
@@ -412,7 +407,6 @@ const pt: Words = {
   quizSaveAnswer: (o, c) => `São ${o}${c.code && !o.includes(c.code) ? ` com o código ${c.code}` : ""}${c.when ? `, até ${c.when}` : ""}.`,
   quizCheapest: "Qual destes custa menos?",
   quizCheapestAnswer: (n, p) => `${n}, por apenas ${p}.`,
-  quizAnswerIs: (a) => `A resposta é ${a}.`,
   quizFallback: [
     ["Quem enviou o primeiro e-mail em rede, em 1971?", ["Ray Tomlinson", "Tim Berners-Lee", "Vint Cerf"], 0, "Ray Tomlinson o enviou entre dois computadores da ARPANET."],
     ["Que símbolo separa o usuário do servidor num endereço de e-mail?", ["#", "@", "&"], 1, "Tomlinson escolheu o @ porque ele não aparecia em nenhum nome."],
@@ -481,7 +475,6 @@ const it: Words = {
   quizSaveAnswer: (o, c) => `È ${o}${c.code && !o.includes(c.code) ? ` con il codice ${c.code}` : ""}${c.when ? `, fino al ${c.when}` : ""}.`,
   quizCheapest: "Quale di questi costa meno?",
   quizCheapestAnswer: (n, p) => `${n}, a soli ${p}.`,
-  quizAnswerIs: (a) => `La risposta è ${a}.`,
   quizFallback: [
     ["Chi inviò la prima email in rete, nel 1971?", ["Ray Tomlinson", "Tim Berners-Lee", "Vint Cerf"], 0, "Ray Tomlinson la inviò tra due computer di ARPANET."],
     ["Quale simbolo separa utente e server in un indirizzo email?", ["#", "@", "&"], 1, "Tomlinson scelse la @ perché non compariva in nessun nome."],
