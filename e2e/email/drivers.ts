@@ -123,7 +123,9 @@ export const DRIVERS: Record<Technique, Driver> = {
     const zero = page.locator(`.${ns}-int .${ns}-zero`);
     const sum = page.locator(`.${ns}-int .${ns}-sum`);
     await expect(zero).toBeVisible();
-    await expect(zero).toHaveText(formatMoney(0, m.currency));
+    // Amounts are written the email's way: "$0.00" in English, "0,00 €" in French.
+    const lang = (await page.locator("html").getAttribute("lang")) ?? undefined;
+    await expect(zero).toHaveText(formatMoney(0, m.currency, lang));
     await expect(sum).toBeHidden();
     expect(await generatedText(page, `${ns}-count`)).toBe("0");
     const twoDigits = (await page.locator(`.${ns}-int .${ns}-minor`).count()) > 0;
