@@ -29,6 +29,8 @@ describe("extractTechniques", () => {
     ["Preguntas frecuentes sobre el envío y un carrusel de productos", ["accordion", "carousel"]],
     ["Eine kurze Umfrage, ohne Warenkorb", ["survey"]],
     ["Un sondage sans carrousel", ["survey"]],
+    ["Un carrousel de 3 paniers de légumes (panier solo, panier famille) puis un sondage", ["carousel", "survey"]],
+    ["Nos fromages avec bouton ajouter au panier", ["itemCart"]],
     ["Domande frequenti sul corso di cucina", ["accordion"]],
   ];
   it.each(table)("%s → %j", (prompt, expected) => {

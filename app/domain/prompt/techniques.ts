@@ -105,7 +105,11 @@ const FOREIGN_SYNONYMS: Record<Technique, RegExp[]> = {
   survey: [word("sondages?|enquêtes?|encuestas?|sondeos?|umfragen?|fragebogen|pesquisas? de satisfação|enquetes?|sondaggi|sondaggio|questionari[oi]?|questionnaires?|questionários?")],
   quiz: [word("quizz|cuestionario de trivia|preguntas de trivia|wissensquiz|rätsel")],
   menu: [word("menu de navigation|menú de navegación|menú hamburguesa|navigationsmenü|menu de navegação|menu di navigazione")],
-  itemCart: [word("paniers?|carritos?|cestas? de la compra|warenkorbs?|einkaufswagen|carrinhos?(?: de compras)?|carrell[oi]")],
+  itemCart: [
+    word("carritos?|cestas? de la compra|warenkorbs?|einkaufswagen|carrinhos?(?: de compras)?|carrell[oi]"),
+    // A French "panier" is as often a basket of vegetables ("3 paniers de légumes") as a cart.
+    word("(?:ajouter |mettre )?au panier|paniers? d['’]achats?|panier (?:interactif|en ligne)|avec (?:un |le )?panier(?! d)"),
+  ],
 };
 
 // Bare "amp" is left out on purpose: "amp up your sales" is not a request for AMP4Email.
