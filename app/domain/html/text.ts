@@ -1,7 +1,7 @@
-import { type DomNode, type DomParent, isElement } from "./dom";
+import { type DomElement, type DomNode, type DomParent, isElement } from "./dom";
 
 // Elements whose boundaries separate words when a mail client lays them out.
-export const BLOCK = new Set([
+const BLOCK = new Set([
   "address", "article", "aside", "blockquote", "br", "caption", "center", "dd", "div", "dl", "dt",
   "figcaption", "figure", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "label",
   "li", "main", "nav", "ol", "p", "pre", "section", "table", "tbody", "td", "tfoot", "th", "thead",
@@ -23,8 +23,11 @@ export function normalizeText(s: string): string {
     .trim();
 }
 
-/** The words under `root` as a reader sees them: text nodes joined, blocks separated by a space. */
-export function textOf(root: DomParent | DomNode, skip?: (el: DomNode) => boolean): string {
+/**
+ * The words under `root` as a reader sees them: text nodes joined, blocks separated by a space.
+ * `separates` marks more elements that end a word the way a block does (e.g. inline ones styled as boxes).
+ */
+export function textOf(root: DomParent | DomNode, skip?: (el: DomNode) => boolean, separates?: (el: DomElement) => boolean): string {
   const parts: string[] = [];
   const stack: (DomNode | string)[] = [];
   const kids = "children" in root ? root.children : [];
@@ -38,8 +41,7 @@ export function textOf(root: DomParent | DomNode, skip?: (el: DomNode) => boolea
     if (n.type === "text") parts.push(n.data);
     else if (isElement(n)) {
       if (NON_TEXT.has(n.name) || (skip && skip(n))) continue;
-      const block = BLOCK.has(n.name);
-      if (block) {
+      if (BLOCK.has(n.name) || (separates && separates(n))) {
         parts.push(" ");
         stack.push(" ");
       }

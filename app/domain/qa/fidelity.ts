@@ -6,7 +6,7 @@ import { declValue, parseInlineStyle } from "~/domain/html/css";
 import { type DomElement, type DomNode, hasClass, isElement } from "~/domain/html/dom";
 import { findPreheader } from "~/domain/html/markup";
 import type { EmailDoc } from "~/domain/html/parse";
-import { BLOCK, NON_TEXT, normalizeText } from "~/domain/html/text";
+import { textOf } from "~/domain/html/text";
 import type { QaFacts } from "./context";
 
 export type FactKind = "brand" | "item" | "price" | "code" | "date";
@@ -59,27 +59,7 @@ export function viewText(doc: EmailDoc, view: "interactive" | "fallback"): strin
     // :checked rules, so inline hiding is read as hiding only outside it.
     return hiddenInline(n) && !insideInteractive(n);
   };
-  // textOf's walk, with boxed inline elements as word separators too.
-  const parts: string[] = [];
-  const stack: (DomNode | string)[] = [];
-  for (let i = root.children.length - 1; i >= 0; i--) stack.push(root.children[i]);
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (typeof n === "string") {
-      parts.push(n);
-      continue;
-    }
-    if (n.type === "text") parts.push(n.data);
-    else if (isElement(n)) {
-      if (NON_TEXT.has(n.name) || skip(n)) continue;
-      if (BLOCK.has(n.name) || boxedInline(n)) {
-        parts.push(" ");
-        stack.push(" ");
-      }
-      for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]);
-    }
-  }
-  return normalizeText(parts.join(""));
+  return textOf(root, skip, boxedInline);
 }
 
 function insideInteractive(el: DomElement): boolean {
