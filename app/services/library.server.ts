@@ -231,7 +231,7 @@ async function prepare(app: AppContext, adapters: Adapters, input: LibraryInput,
         ampComponents: components,
         ampValidator: validation.status,
       };
-      if (validation.errors.length) extra.ampErrors = validation.errors.slice(0, 20).map((e) => ({ code: e.code, message: e.message }));
+      if (validation.errors.length) extra.ampErrors = validation.errors.map((e) => ({ code: e.code, message: e.message }));
     }
   }
 

@@ -3,14 +3,19 @@ import { checkHtmlShape as measure, type HtmlLimits, type HtmlShape } from "~/do
 import { compileSendTemplate } from "~/domain/mime/send-template";
 import { tagHtml } from "~/engines/tag/local";
 
+/** What the library stores of its AMP validation: the status and the first errors. */
+export const STORED_AMP_ERRORS = 20;
+
 /** The AMP facts the library stores for an AMP document. */
 export interface AmpAnalysis {
+  /** `errors` holds the first STORED_AMP_ERRORS: a document can have one per attribute, and every one would cross threads. */
   validation: AmpValidation;
   components: string[];
 }
 
 export function analyseAmp(html: string): AmpAnalysis {
-  return { validation: validateAmp(html), components: ampComponentsUsed(html) };
+  const validation = validateAmp(html);
+  return { validation: { ...validation, errors: validation.errors.slice(0, STORED_AMP_ERRORS) }, components: ampComponentsUsed(html) };
 }
 
 /** The HTML limit check (app/domain/html/limits.ts) with its limits as one input. */
