@@ -18,6 +18,7 @@ import { normalizeText } from "~/domain/html/text";
 import { phrasesFor } from "~/domain/copy/phrases";
 import { esc } from "./escape";
 import type { FixState } from "./state";
+import { GMAIL_BODY_CLASS } from "~/domain/html/webmail";
 
 /** Deeper than any real email; beyond it, junk input is flattened so serialising cannot overflow the stack. */
 export const MAX_DEPTH = 256;
@@ -164,7 +165,7 @@ function ensureBodyParts(state: FixState): void {
   const body = doc.body!;
   // The links it adds speak the email's language (ensureHead has set <html lang> by now).
   const phrases = phrasesFor(doc.html?.attribs.lang ?? context.lang);
-  if (addClass(body, "body")) state.fixes.push('Added class "body" to <body> (Gmail\'s u + .body hook)');
+  if (addClass(body, GMAIL_BODY_CLASS)) state.fixes.push('Added class "body" to <body> (Gmail\'s u + .body hook)');
   let preheader = findPreheader(doc);
   if (!preheader && context.preheader && normalizeText(context.preheader)) {
     preheader = element(

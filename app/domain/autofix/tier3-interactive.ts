@@ -21,6 +21,7 @@ import {
 import { type EmailModule, moduleOf } from "~/domain/html/parse";
 import { textOf } from "~/domain/html/text";
 import { type FixState, addCss, allRules } from "./state";
+import { isGmailOverride, isOutlookComOverride, MODULE_CLASSES, WEBMAIL_FALLBACK_RULES } from "~/domain/html/webmail";
 
 const HIDE_INT: CssDecl[] = [
   { property: "display", value: "none", important: false },
@@ -260,19 +261,16 @@ function ensureModule(state: FixState, m: EmailModule, modules: EmailModule[]): 
   }
 }
 
-function squash(s: string): string {
-  return s.replace(/\s+/g, "");
-}
 
 function ensureOverrides(state: FixState): void {
   const rules = allRules(state);
   const targetsInt = (r: (typeof rules)[number]) => r.subjectClasses.includes("kx-int");
-  if (!rules.some((r) => targetsInt(r) && squash(r.selector).includes("u+.body"))) {
-    addCss(state, "u + .body .kx-int { display:none !important; }\nu + .body .kx-fb { display:block !important; }");
+  if (!rules.some((r) => targetsInt(r) && isGmailOverride(r.selector))) {
+    addCss(state, WEBMAIL_FALLBACK_RULES.gmail.join("\n"));
     state.fixes.push("Injected Gmail's u + .body overrides (fallback shown, interactive block hidden)");
   }
-  if (!rules.some((r) => r.selector.includes("x_kx-int"))) {
-    addCss(state, '[class~="x_kx-int"] { display:none !important; }\n[class~="x_kx-fb"] { display:block !important; }');
+  if (!rules.some((r) => isOutlookComOverride(r.selector, [MODULE_CLASSES.interactive]))) {
+    addCss(state, WEBMAIL_FALLBACK_RULES.outlookCom.join("\n"));
     state.fixes.push('Injected Outlook.com [class~="x_…"] overrides (fallback shown, interactive block hidden)');
   }
 }

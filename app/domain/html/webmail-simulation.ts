@@ -15,6 +15,7 @@ import * as csstree from "css-tree";
 import { parseDocument } from "htmlparser2";
 import { PARSE_OPTIONS, isElement, type DomElement, type DomNode, type DomParent } from "./dom";
 import { serializeDocument } from "./serialize";
+import { outlookComClass } from "./webmail";
 
 export type WebmailClient = "gmail" | "outlook-com";
 
@@ -124,7 +125,7 @@ function outlookCom(html: string): Simulation {
     el.attribs.class = cls
       .split(/\s+/)
       .filter(Boolean)
-      .map((c) => `x_${c}`)
+      .map(outlookComClass)
       .join(" ");
     renamed++;
   }

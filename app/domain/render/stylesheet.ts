@@ -1,5 +1,6 @@
 import { contrastRatio } from "../blueprint/color";
 import type { Theme } from "./theme";
+import { WEBMAIL_FALLBACK_RULES } from "~/domain/html/webmail";
 
 /**
  * The <style> block: resets, mobile and dark-mode rules, and the webmail overrides of
@@ -21,11 +22,9 @@ export function baseStylesheet(theme: Theme): string {
     `body{margin:0 !important;padding:0 !important;width:100% !important}`,
     `a[x-apple-data-detectors]{color:inherit !important;text-decoration:none !important;font-size:inherit !important;font-family:inherit !important;font-weight:inherit !important;line-height:inherit !important}`,
     `.kx-btn:hover{opacity:0.9}`,
-    // Gmail (u + .body) and Outlook.com (x_ renamed classes) cannot run the :checked modules.
-    `u + .body .kx-int{display:none !important;max-height:0 !important}`,
-    `u + .body .kx-fb{display:block !important}`,
-    `[class~="x_kx-int"]{display:none !important;max-height:0 !important}`,
-    `[class~="x_kx-fb"]{display:block !important}`,
+    // Gmail and Outlook.com cannot run the :checked modules: their readers get the fallback.
+    ...WEBMAIL_FALLBACK_RULES.gmail,
+    ...WEBMAIL_FALLBACK_RULES.outlookCom,
     `@media (max-width:600px){` +
       `.kx-container{width:100% !important;max-width:100% !important}` +
       `.kx-pad{padding-left:20px !important;padding-right:20px !important}` +

@@ -3,6 +3,7 @@ import { type DomElement, type DomNode, classList, descendants, hasClass, isComm
 import type { EmailDoc, EmailModule } from "~/domain/html/parse";
 import { textOf } from "~/domain/html/text";
 import { type CheckFn, type CheckInput, type CheckOutcome, type CheckTable, examples, fail, pass } from "./types";
+import { isGmailOverride, isOutlookComOverride } from "~/domain/html/webmail";
 
 const CSS_TECHNIQUES = new Set(["tabs", "accordion", "carousel", "survey", "quiz", "menu", "itemCart"]);
 
@@ -85,9 +86,6 @@ function hasMsoGuard(m: EmailModule): boolean {
   return false;
 }
 
-function squash(s: string): string {
-  return s.replace(/\s+/g, "");
-}
 
 function interactiveHiding(m: EmailModule, doc: EmailDoc): string | null {
   if (!m.int) return "no interactive block (.kx-int)";
@@ -104,8 +102,8 @@ function interactiveHiding(m: EmailModule, doc: EmailDoc): string | null {
   const intClasses = [`${ns}-int`, "kx-int"];
   const targets = (r: EmailDoc["rules"][number]) => r.subjectClasses.some((c) => intClasses.includes(c));
   if (!doc.rules.some((r) => r.interactive && targets(r))) missing.push("a :checked reveal rule");
-  if (!doc.rules.some((r) => targets(r) && squash(r.selector).includes("u+.body"))) missing.push("Gmail u + .body override");
-  if (!doc.rules.some((r) => intClasses.some((c) => r.selector.includes(`x_${c}`)))) missing.push('Outlook.com [class~="x_…"] override');
+  if (!doc.rules.some((r) => targets(r) && isGmailOverride(r.selector))) missing.push("Gmail u + .body override");
+  if (!doc.rules.some((r) => isOutlookComOverride(r.selector, intClasses))) missing.push('Outlook.com [class~="x_…"] override');
   return missing.length ? `missing ${missing.join(", ")}` : null;
 }
 
