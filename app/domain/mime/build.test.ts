@@ -1,5 +1,6 @@
 import { simpleParser } from "mailparser";
-import { buildMime, transferEncodingFor } from "./build";
+import { buildMime } from "./build";
+import { transferEncodingFor } from "./part-template";
 import { compilePart, fillPart } from "./part-template";
 
 const base = {

@@ -1,5 +1,4 @@
 import MailComposer from "nodemailer/lib/mail-composer";
-import { hasLongerLines, isPlainText } from "nodemailer/lib/mime-funcs";
 import { canonicalLineBreaks, type EncodedBody } from "./part-template";
 
 export type Address = string | { name: string; address: string };
@@ -27,26 +26,6 @@ export interface BuildMimeInput {
   encoded?: Partial<Record<"text" | "html" | "amp", EncodedBody>>;
 }
 
-export type TransferEncoding = "quoted-printable" | "base64";
-
-/**
- * The encoding nodemailer would choose for a text part, decided once per template so that each
- * send need not scan the whole document again. Undefined when the part can go as 7bit: nodemailer
- * settles that itself, cheaply, for the actual content. Otherwise its rule (MimeNode
- * `_getTextEncoding`): quoted-printable when Latin letters outnumber 8-bit and control characters,
- * base64 when not.
- */
-export function transferEncodingFor(content: string): TransferEncoding | undefined {
-  if (isPlainText(content) && !hasLongerLines(content, 76)) return undefined;
-  let nonLatin = 0;
-  let latin = 0;
-  for (let i = 0; i < content.length; i++) {
-    const c = content.charCodeAt(i);
-    if (c <= 0x08 || c === 0x0b || c === 0x0c || (c >= 0x0e && c <= 0x1f) || c >= 0x80) nonLatin++;
-    else if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)) latin++;
-  }
-  return nonLatin < latin ? "quoted-printable" : "base64";
-}
 
 export interface BuiltMime {
   raw: string;

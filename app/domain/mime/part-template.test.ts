@@ -1,6 +1,6 @@
 import { simpleParser } from "mailparser";
-import { buildMime, transferEncodingFor } from "./build";
-import { compilePart, fillPart } from "./part-template";
+import { buildMime } from "./build";
+import { compilePart, fillPart, transferEncodingFor } from "./part-template";
 
 const PLACEHOLDER = /\{\{(A|B|C)\}\}/g;
 

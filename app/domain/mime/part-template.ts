@@ -4,7 +4,28 @@
 // send, and campaigns send one document to many recipients one request at a time.
 import { encode as base64Encode, wrap as base64Wrap } from "nodemailer/lib/base64";
 import { encode as qpEncode, wrap as qpWrap } from "nodemailer/lib/qp";
-import type { TransferEncoding } from "./build";
+import { hasLongerLines, isPlainText } from "nodemailer/lib/mime-funcs";
+
+export type TransferEncoding = "quoted-printable" | "base64";
+
+/**
+ * The encoding nodemailer would choose for a text part, decided once per template so that each
+ * send need not scan the whole document again. Undefined when the part can go as 7bit: nodemailer
+ * settles that itself, cheaply, for the actual content. Otherwise its rule (MimeNode
+ * `_getTextEncoding`): quoted-printable when Latin letters outnumber 8-bit and control characters,
+ * base64 when not.
+ */
+export function transferEncodingFor(content: string): TransferEncoding | undefined {
+  if (isPlainText(content) && !hasLongerLines(content, 76)) return undefined;
+  let nonLatin = 0;
+  let latin = 0;
+  for (let i = 0; i < content.length; i++) {
+    const c = content.charCodeAt(i);
+    if (c <= 0x08 || c === 0x0b || c === 0x0c || (c >= 0x0e && c <= 0x1f) || c >= 0x80) nonLatin++;
+    else if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)) latin++;
+  }
+  return nonLatin < latin ? "quoted-printable" : "base64";
+}
 
 /** A part's body already transfer-encoded, ready to follow its MIME headers. */
 export interface EncodedBody {

@@ -1,6 +1,5 @@
 import { attributionBanner, attributionBannerAmp } from "./banner";
-import { transferEncodingFor } from "./build";
-import { compilePart, type PartTemplate } from "./part-template";
+import { compilePart, transferEncodingFor, type PartTemplate } from "./part-template";
 import { RECIPIENT_PLACEHOLDER, resolveWorkspacePlaceholders, type WorkspaceValues } from "./placeholders";
 import { htmlToText } from "./text";
 import { absolutizeImageUrls } from "./urls";
