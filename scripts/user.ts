@@ -3,8 +3,8 @@
 // npm run user -- admin --email E [--revoke]
 import { migrate } from "../db/migrate";
 import { getApp } from "../app/lib/app.server";
-import { AI_GENERATION, balanceOf, grant } from "../app/models/credits.server";
-import { createUser, findUserByEmail, setAdmin } from "../app/models/users.server";
+import { AI_GENERATION } from "../app/models/credits.server";
+import { createAccount, grantCredits, setAdminAccess } from "../app/services/users.server";
 import { fail, parseArgs, runCli, stringFlag } from "./lib/args";
 
 const USAGE = `usage:
@@ -24,26 +24,26 @@ async function main() {
 
   const app = await getApp();
   await migrate(app.database.client);
-  const { db } = app.database;
 
   if (command === "create") {
-    const password = stringFlag(args, "password");
-    if (!password || password.length < 8) fail("--password must be at least 8 characters", USAGE);
-    const result = await createUser(db, { email, password, admin: args.flags.admin === true, credits: credits ?? app.env.NEW_USER_CREDITS });
-    if (!result.ok) fail(result.error);
-    console.log(`created ${result.user.email}${result.user.isAdmin ? " (admin)" : ""} with ${credits ?? app.env.NEW_USER_CREDITS} ${AI_GENERATION} credits`);
+    const password = stringFlag(args, "password") ?? "";
+    const created = await createAccount(app, { email, password, admin: args.flags.admin === true, credits: credits ?? app.env.NEW_USER_CREDITS });
+    if (!created.ok) fail(created.error, created.status === 400 ? USAGE : undefined);
+    const { user } = created.value;
+    console.log(`created ${user.email}${user.isAdmin ? " (admin)" : ""} with ${created.value.credits} ${AI_GENERATION} credits`);
     return;
   }
-  const user = await findUserByEmail(db, email);
-  if (!user) fail(`no user with email ${email}`);
   if (command === "grant") {
     if (credits === undefined || credits === 0) fail("--credits N (N ≥ 1) is required for grant", USAGE);
-    const balance = await grant(db, user.id, AI_GENERATION, credits, "cli");
-    console.log(`granted ${credits} credits to ${user.email}; balance is now ${balance}`);
+    const granted = await grantCredits(app, { email }, credits, "cli");
+    if (!granted.ok) fail(granted.status === 404 ? `no user with email ${email}` : granted.error);
+    console.log(`granted ${credits} credits to ${granted.value.user.email}; balance is now ${granted.value.balance}`);
     return;
   }
-  await setAdmin(db, user.email, args.flags.revoke !== true);
-  console.log(`${user.email} is ${args.flags.revoke === true ? "no longer" : "now"} an admin (balance ${await balanceOf(db, user.id)})`);
+  const revoke = args.flags.revoke === true;
+  const changed = await setAdminAccess(app, { email }, !revoke);
+  if (!changed.ok) fail(changed.status === 404 ? `no user with email ${email}` : changed.error);
+  console.log(`${changed.value.user.email} is ${revoke ? "no longer" : "now"} an admin (balance ${changed.value.balance})`);
 }
 
 runCli(main);

@@ -4,48 +4,45 @@ import { z } from "zod";
 import { CsrfField } from "~/components/csrf-field";
 import { getApp } from "~/lib/app.server";
 import { requirePageUser } from "~/lib/auth.server";
-import { AI_GENERATION, grant } from "~/models/credits.server";
-import { createUser, findUserById, listUsersWithBalances, setAdmin } from "~/models/users.server";
+import { createAccount, grantCredits, listAccounts, setAdminAccess } from "~/services/users.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePageUser(request, { admin: true });
   const app = await getApp();
-  return { users: await listUsersWithBalances(app.database.db), defaultCredits: app.env.NEW_USER_CREDITS };
+  return { users: await listAccounts(app), defaultCredits: app.env.NEW_USER_CREDITS };
 }
 
-const Grant = z.object({ intent: z.literal("grant"), userId: z.string().min(1), credits: z.coerce.number().int().min(1).max(1_000_000) });
+// The form's fields as strings; the rules on accounts (password length, credit limits, not
+// removing your own admin access) are the users service's.
+const Grant = z.object({ intent: z.literal("grant"), userId: z.string().min(1), credits: z.coerce.number() });
 const ToggleAdmin = z.object({ intent: z.literal("admin"), userId: z.string().min(1), admin: z.enum(["true", "false"]) });
 const Create = z.object({
   intent: z.literal("create"),
-  email: z.string().trim().email("Enter a valid email"),
-  password: z.string().min(8, "Password must be at least 8 characters"),
-  credits: z.coerce.number().int().min(0),
+  email: z.string(),
+  password: z.string(),
+  credits: z.coerce.number(),
   admin: z.literal("on").optional(),
 });
 
 export async function action({ request }: ActionFunctionArgs) {
   const me = await requirePageUser(request, { admin: true });
   const app = await getApp();
-  const { db } = app.database;
   const form = Object.fromEntries(await request.formData());
   const parsed = z.discriminatedUnion("intent", [Grant, ToggleAdmin, Create]).safeParse(form);
   if (!parsed.success) return { error: parsed.error.issues.map((i) => i.message).join(". ") };
   const input = parsed.data;
   if (input.intent === "create") {
-    const created = await createUser(db, { email: input.email, password: input.password, credits: input.credits, admin: input.admin === "on" });
-    return created.ok ? { notice: `Created ${created.user.email}.` } : { error: created.error };
+    const created = await createAccount(app, { email: input.email, password: input.password, credits: input.credits, admin: input.admin === "on" });
+    return created.ok ? { notice: `Created ${created.value.user.email}.` } : { error: created.error };
   }
-  const user = await findUserById(db, input.userId);
-  if (!user) return { error: "Unknown user" };
   if (input.intent === "grant") {
-    const balance = await grant(db, user.id, AI_GENERATION, input.credits, `admin:${me.email}`);
-    return { notice: `Granted ${input.credits} credits to ${user.email}; balance ${balance}.` };
+    const granted = await grantCredits(app, { id: input.userId }, input.credits, `admin:${me.email}`);
+    return granted.ok ? { notice: `Granted ${input.credits} credits to ${granted.value.user.email}; balance ${granted.value.balance}.` } : { error: granted.error };
   }
-  if (user.id === me.id && input.admin === "false") return { error: "You cannot remove your own admin access." };
-  await setAdmin(db, user.email, input.admin === "true");
-  return { notice: `${user.email} is ${input.admin === "true" ? "now" : "no longer"} an admin.` };
+  const changed = await setAdminAccess(app, { id: input.userId }, input.admin === "true", me);
+  return changed.ok ? { notice: `${changed.value.user.email} is ${input.admin === "true" ? "now" : "no longer"} an admin.` } : { error: changed.error };
 }
 
 export default function AdminIndex() {

@@ -13,7 +13,9 @@ import {
   listResults,
 } from "~/models/eval.server";
 
-export type ServiceResult<T> = { ok: true; value: T } | { ok: false; status: number; error: string };
+import type { ServiceResult } from "./result";
+
+export type { ServiceResult };
 
 export const RECENT_RUNS_LIMIT = 50;
 /** Finalize recomputes when a result lands between its read and its write; this bounds the retries. */

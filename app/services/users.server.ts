@@ -1,0 +1,62 @@
+import { z } from "zod";
+import type { AppContext } from "~/lib/app.server";
+import { AI_GENERATION, balanceOf, grant } from "~/models/credits.server";
+import { createUser, findUserByEmail, findUserById, listUsersWithBalances, setAdmin, type User } from "~/models/users.server";
+import { failure, type ServiceResult } from "./result";
+
+// Accounts as an admin manages them, from the Admin page or `npm run user`: one set of rules for both.
+
+export const NewAccountSchema = z.object({
+  email: z.string().trim().email("Enter a valid email"),
+  password: z.string().min(8, "Password must be at least 8 characters"),
+  credits: z.number().int("Credits must be a whole number ≥ 0").min(0, "Credits must be a whole number ≥ 0"),
+  admin: z.boolean().default(false),
+});
+export type NewAccount = z.input<typeof NewAccountSchema>;
+
+/** The most credits one grant may add. */
+export const MAX_GRANT = 1_000_000;
+
+const messages = (e: z.ZodError) => e.issues.map((i) => i.message).join(". ");
+
+export async function listAccounts(app: AppContext) {
+  return listUsersWithBalances(app.database.db);
+}
+
+export async function createAccount(app: AppContext, input: NewAccount): Promise<ServiceResult<{ user: { id: string; email: string; isAdmin: boolean }; credits: number }>> {
+  const parsed = NewAccountSchema.safeParse(input);
+  if (!parsed.success) return failure(400, messages(parsed.error));
+  const created = await createUser(app.database.db, parsed.data);
+  if (!created.ok) return failure(409, created.error);
+  return { ok: true, value: { user: created.user, credits: parsed.data.credits } };
+}
+
+export type AccountRef = { id: string } | { email: string };
+
+async function find(app: AppContext, ref: AccountRef): Promise<User | null> {
+  const { db } = app.database;
+  return "id" in ref ? findUserById(db, ref.id) : findUserByEmail(db, ref.email);
+}
+
+/** Adds ai_generation credits; `by` names who granted them in the ledger ("cli", "admin:<email>"). */
+export async function grantCredits(app: AppContext, ref: AccountRef, credits: number, by: string): Promise<ServiceResult<{ user: User; balance: number }>> {
+  if (!Number.isInteger(credits) || credits < 1 || credits > MAX_GRANT) return failure(400, `Credits must be a whole number from 1 to ${MAX_GRANT.toLocaleString("en")}`);
+  const user = await find(app, ref);
+  if (!user) return failure(404, "Unknown user");
+  const balance = await grant(app.database.db, user.id, AI_GENERATION, credits, by);
+  return { ok: true, value: { user, balance } };
+}
+
+/** Grants or revokes admin access; an admin signed in on the page cannot revoke their own. */
+export async function setAdminAccess(
+  app: AppContext,
+  ref: AccountRef,
+  admin: boolean,
+  actor?: { id: string },
+): Promise<ServiceResult<{ user: User; balance: number }>> {
+  const user = await find(app, ref);
+  if (!user) return failure(404, "Unknown user");
+  if (!admin && actor?.id === user.id) return failure(400, "You cannot remove your own admin access.");
+  await setAdmin(app.database.db, user.email, admin);
+  return { ok: true, value: { user, balance: await balanceOf(app.database.db, user.id) } };
+}
