@@ -1,11 +1,10 @@
 // The generation pipeline (SPEC.md "POST /api/generate", steps 1–9, in order) and the smaller
 // endpoints built from the same stages: copy only, blueprint only, direct generation and refine.
-import crypto from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { AppContext } from "~/lib/app.server";
+import { withCharge } from "./charge.server";
 import { getAdapters } from "~/lib/composition.server";
 import type { User } from "~/models/users.server";
-import { AI_GENERATION, charge, refund } from "~/models/credits.server";
 import { logQaEvaluation } from "~/models/qa-evaluations.server";
 import type { Blueprint, DesignTokens, Technique } from "~/domain/blueprint/schema";
 import { mergeDesign } from "~/domain/blueprint/styles";
@@ -252,24 +251,15 @@ export async function generate(
     onStage(name, { ms: timings[name], ...detail });
   };
 
-  const generationId = crypto.randomUUID();
-  const cost = app.env.CREDITS_PER_GENERATION;
-  const { db } = app.database;
-  if (cost > 0) {
-    const charged = await charge(db, user.id, AI_GENERATION, cost, generationId);
-    if (!charged.ok) return { ok: false, status: 402, error: "Insufficient balance" };
-  }
-  stage("credits", { charged: cost });
-
-  try {
+  const paid = await withCharge(app, user, async ({ generationId, cost }) => {
+    stage("credits", { charged: cost });
     const result = await runPipeline(app, user, input, u, generationId, stage);
-    if (!result.ok && cost > 0) await refund(db, user.id, AI_GENERATION, cost, generationId);
-    if (result.ok) result.response.metadata.timingsMs = { ...timings, total: Number((performance.now() - started).toFixed(2)) };
-    return result;
-  } catch (error) {
-    if (cost > 0) await refund(db, user.id, AI_GENERATION, cost, generationId);
-    throw error;
-  }
+    return result.ok ? { ok: true as const, value: result.response, keepCharge: true } : result;
+  });
+  if (!paid.ok) return paid;
+  const response = paid.value;
+  response.metadata.timingsMs = { ...timings, total: Number((performance.now() - started).toFixed(2)) };
+  return { ok: true, response };
 }
 
 async function runPipeline(
@@ -457,27 +447,20 @@ export async function generateEmail(
     };
   }
 
-  const cost = app.env.CREDITS_PER_GENERATION;
-  const { db } = app.database;
-  const generationId = crypto.randomUUID();
-  if (cost > 0) {
-    const charged = await charge(db, user.id, AI_GENERATION, cost, generationId);
-    if (!charged.ok) return { ok: false, status: 402, error: "Insufficient balance" };
-  }
   const { engines } = getAdapters(app);
-  const refined = await engines.refine.refine(input.currentHtml ?? "", input.prompt).catch((e: unknown) => ({
-    ok: false as const,
-    error: e instanceof Error ? e.message : String(e),
-    usage: ZERO_USAGE,
-  }));
-  const refinedShape = refined.ok && engines.refine.kind === "llm" ? modelHtmlProblem(refined.html) : null;
-  if (!refined.ok || refinedShape) {
-    if (cost > 0) await refund(db, user.id, AI_GENERATION, cost, generationId);
-    return upstreamError("refine", refined.ok ? refinedShape! : refined.error);
-  }
   // Nothing understood, nothing changed: the caller is not charged for it.
-  const charged = refined.applied.length > 0 ? cost : 0;
-  if (charged === 0 && cost > 0) await refund(db, user.id, AI_GENERATION, cost, generationId);
+  const paid = await withCharge(app, user, async () => {
+    const refined = await engines.refine.refine(input.currentHtml ?? "", input.prompt).catch((e: unknown) => ({
+      ok: false as const,
+      error: e instanceof Error ? e.message : String(e),
+      usage: ZERO_USAGE,
+    }));
+    const refinedShape = refined.ok && engines.refine.kind === "llm" ? modelHtmlProblem(refined.html) : null;
+    if (!refined.ok || refinedShape) return upstreamError("refine", refined.ok ? refinedShape! : refined.error);
+    return { ok: true as const, value: refined, keepCharge: refined.applied.length > 0 };
+  });
+  if (!paid.ok) return paid;
+  const { value: refined, charged } = paid;
   const fixed = autofixDoc(refined.html, {});
   const report = qaDoc(fixed.doc, {});
   return {
