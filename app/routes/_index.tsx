@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { getApp } from "~/lib/app.server";
 import { getSessionUser } from "~/lib/auth.server";
 import { adapterSummary } from "~/lib/composition.server";
-import { balanceOf } from "~/models/credits.server";
+import { creditBalance } from "~/services/users.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const brand = data?.brand ?? (matches.find((m) => m.id === "root")?.data as { brand?: string } | undefined)?.brand ?? "Kinetic";
@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     brand: app.env.BRAND_NAME,
     user,
-    credits: user ? await balanceOf(app.database.db, user.id) : null,
+    credits: user ? await creditBalance(app, user.id) : null,
     adapters: adapterSummary(app.env),
     baseUrl: app.env.BASE_URL,
   };

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getApp } from "~/lib/app.server";
 import { requirePageUser } from "~/lib/auth.server";
-import { getDocument } from "~/models/rag-documents.server";
+import { getLibraryDocument } from "~/services/library.server";
 import { vectorMetadataOf } from "~/services/library.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -18,7 +18,7 @@ function titleOf(d: { id: string; title: string }): string {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePageUser(request, { admin: true });
   const app = await getApp();
-  const row = await getDocument(app.database.db, params.id ?? "");
+  const row = await getLibraryDocument(app, params.id ?? "");
   if (!row) throw new Response("No library document with this id", { status: 404 });
   const stored = row.metadata as Record<string, unknown>;
   const vector = vectorMetadataOf(row.type, { ...stored, type: row.type, doc_id: row.id });

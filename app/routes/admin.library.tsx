@@ -6,7 +6,7 @@ import { CsrfField } from "~/components/csrf-field";
 import { CSRF_FIELD } from "~/lib/csrf";
 import { getApp } from "~/lib/app.server";
 import { requirePageUser } from "~/lib/auth.server";
-import { listDocumentSummaries } from "~/models/rag-documents.server";
+import { listLibrarySummaries } from "~/services/library.server";
 import { autoTag, CONTENT_FOCUSES, deleteContent, submitContent, submitContentSchema } from "~/services/library.server";
 import { COMPLEXITIES, EXAMPLE_TYPES } from "~/domain/retrieval/metadata";
 
@@ -15,7 +15,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: `Library · ${(matc
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePageUser(request, { admin: true });
   const app = await getApp();
-  const rows = await listDocumentSummaries(app.database.db);
+  const rows = await listLibrarySummaries(app);
   const docs = rows
     .map((r) => {
       const m = r.metadata as Record<string, unknown>;

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getApp } from "~/lib/app.server";
 import { requirePageUser } from "~/lib/auth.server";
-import { findSendRaw } from "~/models/sends.server";
 import { getSendDetailForAdmin } from "~/services/sending.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -59,11 +58,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const app = await getApp();
   const detail = await getSendDetailForAdmin(app, params.id ?? "");
   if (!detail) throw new Response("No send with this id", { status: 404 });
-  const raw = await findSendRaw(app.database.db, detail.send.id);
+  const { raw, ...shown } = detail;
   const parts = raw ? textParts(raw) : [];
   const fromHeader = detail.headers.find((h) => h.name.toLowerCase() === "from")?.value ?? null;
   return {
-    ...detail,
+    ...shown,
     fromHeader,
     text: parts.find((p) => p.type === "text/plain")?.body ?? null,
     amp: parts.find((p) => p.type === "text/x-amp-html")?.body ?? null,

@@ -2,7 +2,7 @@ import { GenerateRequestSchema, MAX_PROMPT_CHARS } from "~/domain/generation/req
 import { PLACED_HTML_LIMITS } from "~/domain/html/limits";
 import { apiRoute, checkHtmlInputs, insufficientBalance, json, serviceError } from "~/lib/http.server";
 import { sseResponse } from "~/lib/sse.server";
-import { balanceOf } from "~/models/credits.server";
+import { creditBalance } from "~/services/users.server";
 import { clientHtmlParts, CLIENT_HTML_PARTS, generate, prepareGeneration, type StageName } from "~/services/generation.server";
 
 export const { loader, action, apiAuth } = apiRoute("user", {
@@ -24,7 +24,7 @@ export const { loader, action, apiAuth } = apiRoute("user", {
     }
 
     // A short balance is still a plain 402 (the charge inside generate() remains the real guard).
-    if ((await balanceOf(app.database.db, user.id)) < app.env.CREDITS_PER_GENERATION) return insufficientBalance();
+    if ((await creditBalance(app, user.id)) < app.env.CREDITS_PER_GENERATION) return insufficientBalance();
 
     // Streaming: one `stage` event per pipeline stage, then `result` (or `error`) and the end. A
     // client that goes away does not stop the generation; it still completes and is logged.

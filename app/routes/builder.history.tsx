@@ -3,7 +3,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { getApp } from "~/lib/app.server";
 import { requirePageUser } from "~/lib/auth.server";
-import { listEmailVersions } from "~/models/email-versions.server";
+import { listOwnVersions } from "~/services/builder.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: "/styles/builder.css" }];
 
@@ -14,7 +14,7 @@ export const meta: MetaFunction = ({ matches }) => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePageUser(request);
   const app = await getApp();
-  const rows = await listEmailVersions(app.database.db, user.id, 200);
+  const rows = await listOwnVersions(app, user);
   const subjects = new Map(rows.map((r) => [r.id, r.subject]));
   return {
     versions: rows.map((r) => ({

@@ -7,20 +7,14 @@ import { CsrfField } from "~/components/csrf-field";
 import { panelUrl } from "~/components/builder/panel-meta";
 import { versionPanelsLinks } from "~/components/builder/version-panels";
 import { Notice } from "~/components/builder/panel-ui";
-import { getApp } from "~/lib/app.server";
-import { requirePageUser } from "~/lib/auth.server";
-import { findEmailVersion } from "~/models/email-versions.server";
 import { COMPLEXITIES, EXAMPLE_TYPES } from "~/domain/retrieval/metadata";
-import { saveVersionToLibrary, tagVersion, type LibraryForm } from "~/services/builder-panels.server";
+import { requireOwnVersion, saveVersionToLibrary, tagVersion, type LibraryForm } from "~/services/builder-panels.server";
 
 export const links = versionPanelsLinks;
 export const meta: MetaFunction = () => [{ title: "Save to the library" }];
 
 async function load(request: Request, id: string) {
-  const user = await requirePageUser(request, { admin: true });
-  const app = await getApp();
-  const version = await findEmailVersion(app.database.db, user.id, id);
-  if (!version) throw new Response("Version not found", { status: 404 });
+  const { app, version } = await requireOwnVersion(request, id, { admin: true });
   return { app, version };
 }
 

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { CsrfField } from "~/components/csrf-field";
 import { getApp } from "~/lib/app.server";
 import { issueAccessToken, requirePageUser, tokenLifetime } from "~/lib/auth.server";
-import { listApiTokens, revokeApiToken } from "~/models/users.server";
+import { listTokens, revokeToken } from "~/services/users.server";
 
 export const meta: MetaFunction = ({ matches }) => {
   const brand = (matches.find((m) => m.id === "root")?.data as { brand?: string } | undefined)?.brand ?? "Kinetic";
@@ -23,7 +23,7 @@ const LIFETIMES: Array<{ value: string; label: string }> = [
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePageUser(request);
   const app = await getApp();
-  const tokens = await listApiTokens(app.database.db, user.id);
+  const tokens = await listTokens(app, user.id);
   return {
     baseUrl: app.env.BASE_URL,
     defaultTtl: app.env.ACCESS_TOKEN_TTL,
@@ -53,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (form.intent === "revoke") {
     const parsed = RevokeSchema.safeParse(form);
     if (!parsed.success) return { error: "Unknown token" };
-    const done = await revokeApiToken(app.database.db, user.id, parsed.data.jti);
+    const done = await revokeToken(app, user.id, parsed.data.jti);
     return done ? { notice: "Token revoked." } : { error: "That token was already revoked." };
   }
   const parsed = CreateSchema.safeParse(form);

@@ -35,19 +35,23 @@ const MetaSchema = z
   })
   .passthrough();
 
-/** The stored QA score: the column, else metadata.qa.score; null when neither is a number. */
 /**
  * For a builder action route: the signed-in user and one of their versions (404 for anyone
- * else's, as for a missing one), and the app context.
+ * else's, as for a missing one), and the app context. `admin` for the admin-only panels.
  */
-export async function requireOwnVersion(request: Request, id: string | undefined): Promise<{ app: AppContext; user: User; version: EmailVersion }> {
-  const user = await requirePageUser(request);
+export async function requireOwnVersion(
+  request: Request,
+  id: string | undefined,
+  opts: { admin?: boolean } = {},
+): Promise<{ app: AppContext; user: User; version: EmailVersion }> {
+  const user = await requirePageUser(request, opts);
   const app = await getApp();
   const version = await findEmailVersion(app.database.db, user.id, id ?? "");
   if (!version) throw new Response("Version not found", { status: 404 });
   return { app, user, version };
 }
 
+/** The stored QA score: the column, else metadata.qa.score; null when neither is a number. */
 export function storedScore(version: Pick<EmailVersion, "qaScore" | "metadata">): number | null {
   if (typeof version.qaScore === "number" && Number.isFinite(version.qaScore)) return version.qaScore;
   const meta = MetaSchema.safeParse(version.metadata ?? {});

@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { AppContext } from "~/lib/app.server";
 import type { User } from "~/models/users.server";
 import { AI_GENERATION, balanceOf } from "~/models/credits.server";
-import { findBrandProfile, findEmailVersion, insertEmailVersion, saveBrandProfile, type EmailVersion } from "~/models/email-versions.server";
+import { findBrandProfile, findEmailVersion, insertEmailVersion, listEmailVersions, saveBrandProfile, type EmailVersion } from "~/models/email-versions.server";
 import { ColorSchema, DesignTokensSchema, FontStackSchema, TECHNIQUES, type DesignTokens } from "~/domain/blueprint/schema";
 import { STYLE_THEORY_KEYS } from "~/domain/blueprint/styles";
 import { CopyDocSchema, type CopyDoc } from "~/domain/copy/schema";
@@ -418,4 +418,9 @@ export function previewOf(html: string, view: string | null): Preview {
     return { view, label: `as ${label}`, html: simulated.html, simulation: { label, explains, changes: simulated.changes } };
   }
   return { view: "original", label: "interactive", html, simulation: null };
+}
+
+/** The user's most recent versions, newest first (the history page). */
+export async function listOwnVersions(app: AppContext, user: User, limit = 200) {
+  return listEmailVersions(app.database.db, user.id, limit);
 }

@@ -527,3 +527,13 @@ export async function reconcileLibrary(
 }
 
 export type { RagDocumentRow };
+
+/** One stored document, whole (the admin's document page). */
+export async function getLibraryDocument(app: AppContext, id: string): Promise<RagDocumentRow | null> {
+  return (await getDocument(app.database.db, id)) ?? null;
+}
+
+/** Every stored document without its HTML (the admin's library page). */
+export async function listLibrarySummaries(app: AppContext) {
+  return listDocumentSummaries(app.database.db);
+}

@@ -533,7 +533,7 @@ export async function getSendDetailForAdmin(app: AppContext, id: string) {
   const send = await findSendSummary(db, id);
   if (!send) return null;
   const [raw, events] = await Promise.all([findSendRaw(db, id), listSendEvents(db, id, 0, 1000)]);
-  return { send: sendJson(send, app.env.BASE_URL), headers: raw ? messageHeaders(raw) : [], events: events.map(eventJson) };
+  return { send: sendJson(send, app.env.BASE_URL), headers: raw ? messageHeaders(raw) : [], events: events.map(eventJson), raw: raw ?? null };
 }
 
 /** The HTML as the recipient got it, for View in browser; public by its unguessable id. */

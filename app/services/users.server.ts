@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AppContext } from "~/lib/app.server";
 import { AI_GENERATION, balanceOf, grant } from "~/models/credits.server";
-import { createUser, findUserByEmail, findUserById, listUsersWithBalances, setAdmin, type User } from "~/models/users.server";
+import { createUser, findUserByEmail, findUserById, listApiTokens, listUsersWithBalances, revokeApiToken, setAdmin, type User } from "~/models/users.server";
 import { failure, type ServiceResult } from "./result";
 
 // Accounts as an admin manages them, from the Admin page or `npm run user`: one set of rules for both.
@@ -59,4 +59,24 @@ export async function setAdminAccess(
   if (!admin && actor?.id === user.id) return failure(400, "You cannot remove your own admin access.");
   await setAdmin(app.database.db, user.email, admin);
   return { ok: true, value: { user, balance: await balanceOf(app.database.db, user.id) } };
+}
+
+/** The user's ai_generation balance. */
+export async function creditBalance(app: AppContext, userId: string): Promise<number> {
+  return balanceOf(app.database.db, userId);
+}
+
+/** Every credit balance of the user, by action (GET /api/me). */
+export async function creditBalances(app: AppContext, userId: string): Promise<Record<string, number>> {
+  return { [AI_GENERATION]: await balanceOf(app.database.db, userId) };
+}
+
+/** The user's API tokens, newest first, without their secrets. */
+export async function listTokens(app: AppContext, userId: string) {
+  return listApiTokens(app.database.db, userId);
+}
+
+/** Revokes one of the user's tokens; false when it was already revoked or is not theirs. */
+export async function revokeToken(app: AppContext, userId: string, jti: string): Promise<boolean> {
+  return revokeApiToken(app.database.db, userId, jti);
 }
