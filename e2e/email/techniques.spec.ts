@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { TECHNIQUES } from "../../app/domain/blueprint/schema";
 import type { Technique } from "../../app/domain/blueprint/schema";
 import { moduleNs } from "../../app/domain/blueprint/schema";
-import { sampleBlueprint } from "../../app/domain/render/fixtures";
+import { sampleBlueprint } from "../../test/fixtures/blueprints";
 import { DRIVERS } from "./drivers";
 import { simulateWebmail } from "../../app/domain/html/webmail-simulation";
 import { expectNoHorizontalOverflow, htmlOf, openEmail, screenshot } from "./helpers";

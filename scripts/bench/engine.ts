@@ -8,7 +8,7 @@ import { autofix, autofixDoc } from "~/domain/autofix/autofix";
 import { parseEmail } from "~/domain/html/parse";
 import { qa, qaDoc } from "~/domain/qa/qa";
 import { render } from "~/domain/render";
-import { bigBlueprint } from "~/domain/render/fixtures";
+import { bigBlueprint } from "../../test/fixtures/blueprints";
 
 const WARMUP = 30;
 const RUNS = 200;

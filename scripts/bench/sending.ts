@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import { signMailgun } from "~/domain/webhooks";
 import { render } from "~/domain/render";
-import { sampleBlueprint } from "~/domain/render/fixtures";
+import { sampleBlueprint } from "../../test/fixtures/blueprints";
 import { createBenchClient } from "./lib/http-client";
 import { startBenchServer, type BenchServer } from "./lib/server-process";
 import { percentile } from "./lib/stats";

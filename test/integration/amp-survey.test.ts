@@ -1,7 +1,7 @@
 // POST /api/amp/survey/:formId over HTTP, with an https BASE_URL and MAIL_FROM set (so only that
 // sender is answered): both AMP CORS versions, preflight, the three body encodings, bad input.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sampleBlueprint } from "~/domain/render/fixtures";
+import { sampleBlueprint } from "../fixtures/blueprints";
 import { listAmpSurveyResponses } from "~/models/amp-survey.server";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { createUserWithToken } from "../helpers/users";

@@ -2,7 +2,7 @@
 // MAIL_FROM: the survey action is upgraded to https with a warning, and any sender is echoed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TECHNIQUES } from "~/domain/blueprint/schema";
-import { sampleBlueprint } from "~/domain/render/fixtures";
+import { sampleBlueprint } from "../fixtures/blueprints";
 import { listAmpSurveyResponses } from "~/models/amp-survey.server";
 import { ampLibraryMetadata } from "~/services/amp.server";
 import { startTestServer, type TestServer } from "../helpers/server";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { render } from "~/domain/render";
-import { sampleBlueprint } from "~/domain/render/fixtures";
+import { sampleBlueprint } from "../fixtures/blueprints";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { createUserWithToken } from "../helpers/users";
 

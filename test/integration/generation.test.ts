@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sampleBlueprint } from "~/domain/render/fixtures";
+import { sampleBlueprint } from "../fixtures/blueprints";
 import { expectTabsEmailWithoutRag } from "../helpers/generation";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { createUserWithToken } from "../helpers/users";

@@ -164,7 +164,7 @@ describe("prompts", () => {
 describe("client blueprints", () => {
   /** Valid field by field, but 20 one-line-per-row bodies render to ~48,000 nodes. */
   async function bloatedBlueprint() {
-    const { bigBlueprint } = await import("~/domain/render/fixtures");
+    const { bigBlueprint } = await import("../fixtures/blueprints");
     const bp = bigBlueprint() as unknown as { sections: Array<Record<string, unknown>>; interactiveConfig: { modules: Array<{ items?: Array<Record<string, unknown>> }> } };
     const lines = "- a\n".repeat(1000);
     for (const s of bp.sections) if ("body" in s) s.body = lines.slice(0, 4000);

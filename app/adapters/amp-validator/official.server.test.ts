@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { validateAmpBoth, validateAmpOfficial } from "./official.server";
-import { VALID_AMP } from "~/domain/amp/test-corpus";
+import { VALID_AMP } from "../../../test/fixtures/amp-corpus";
 
 // A stand-in for validator_wasm.js with the interface amphtml-validator calls inside its vm
 // sandbox: amp.validator.{init, validateString, renderErrorMessage}. It fails documents that

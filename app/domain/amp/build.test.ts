@@ -1,5 +1,5 @@
 import { TECHNIQUES } from "../blueprint/schema";
-import { sampleBlueprint } from "../render/fixtures";
+import { sampleBlueprint } from "../../../test/fixtures/blueprints";
 import { buildAmp } from "./build";
 import { ampComponentsUsed, validateAmp } from "./validate";
 

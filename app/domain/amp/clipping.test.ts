@@ -1,7 +1,7 @@
-import { sampleBlueprint } from "../render/fixtures";
+import { sampleBlueprint } from "../../../test/fixtures/blueprints";
 import { buildAmp } from "./build";
 import { ampClipping } from "./clipping";
-import { VALID_AMP } from "./test-corpus";
+import { VALID_AMP } from "../../../test/fixtures/amp-corpus";
 
 function doc(css: string, body: string): string {
   return VALID_AMP.replace(/<style amp-custom>[\s\S]*?<\/style>/, `<style amp-custom>${css}</style>`).replace(/<body>[\s\S]*<\/body>/, `<body>${body}</body>`);

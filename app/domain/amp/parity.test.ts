@@ -1,6 +1,6 @@
 import { TECHNIQUES } from "../blueprint/schema";
 import { render } from "../render";
-import { sampleBlueprint } from "../render/fixtures";
+import { sampleBlueprint } from "../../../test/fixtures/blueprints";
 import { buildAmp } from "./build";
 import { ampParity } from "./parity";
 

@@ -1,8 +1,8 @@
 import { repairAmp, MAX_REPAIR_ROUNDS } from "./repair";
 import { validateAmp } from "./validate";
-import { BROKEN_AMP, VALID_AMP } from "./test-corpus";
+import { BROKEN_AMP, VALID_AMP } from "../../../test/fixtures/amp-corpus";
 import { render } from "../render";
-import { sampleBlueprint } from "../render/fixtures";
+import { sampleBlueprint } from "../../../test/fixtures/blueprints";
 
 describe("repairAmp", () => {
   it("leaves a valid document untouched", () => {

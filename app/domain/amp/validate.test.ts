@@ -1,5 +1,5 @@
 import { ampComponentsUsed, validateAmp, AMP_ERROR_CODES } from "./validate";
-import { BROKEN_AMP, VALID_AMP } from "./test-corpus";
+import { BROKEN_AMP, VALID_AMP } from "../../../test/fixtures/amp-corpus";
 
 describe("validateAmp", () => {
   it("passes a complete AMP4EMAIL document", () => {

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { classList, descendants, hasClass } from "~/domain/html/dom";
 import { parseEmail } from "~/domain/html/parse";
 import { textOf } from "~/domain/html/text";
-import { GOOD_COPY, goodEmail } from "~/domain/qa/fixtures";
+import { GOOD_COPY, goodEmail } from "../../../test/fixtures/emails";
 import { qa, qaDoc } from "~/domain/qa/qa";
 import { render } from "~/domain/render";
-import { bigBlueprint, sampleBlueprint } from "~/domain/render/fixtures";
+import { bigBlueprint, sampleBlueprint } from "../../../test/fixtures/blueprints";
 import { autofix, autofixDoc } from "./autofix";
 
 const ctx = { subject: "Spring menu", preheader: "Three new dishes", techniques: ["tabs"] };

@@ -1,4 +1,4 @@
-import { sampleBlueprint } from "../render/fixtures";
+import { sampleBlueprint } from "../../../test/fixtures/blueprints";
 import { BlueprintSchema, DesignTokensSchema, TECHNIQUES } from "./schema";
 
 const base = () => sampleBlueprint("tabs");

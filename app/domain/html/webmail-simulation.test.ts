@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { render } from "~/domain/render";
-import { sampleBlueprint } from "~/domain/render/fixtures";
+import { sampleBlueprint } from "../../../test/fixtures/blueprints";
 import { simulateWebmail } from "./webmail-simulation";
 
 function email(): string {

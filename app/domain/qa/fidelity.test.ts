@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { QaFacts } from "./context";
 import { amountsIn } from "./fidelity";
-import { goodEmail } from "./fixtures";
+import { goodEmail } from "../../../test/fixtures/emails";
 import { BRAND_MISSING_MAX_SCORE, qa } from "./qa";
 
 // The contract email with a brand line, a code and a date in the hero, and a price on each tab

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { render } from "~/domain/render";
-import { bigBlueprint, sampleBlueprint } from "~/domain/render/fixtures";
+import { bigBlueprint, sampleBlueprint } from "../../../test/fixtures/blueprints";
 import { autofix } from "~/domain/autofix/autofix";
 import { QA_CHECKS, type QaCheckId } from "./catalogue";
-import { GOOD_COPY, goodEmail } from "./fixtures";
+import { GOOD_COPY, goodEmail } from "../../../test/fixtures/emails";
 import { qa } from "./qa";
 
 const ctx = { subject: GOOD_COPY.subject, preheader: GOOD_COPY.preheader, techniques: ["tabs"], copyDoc: GOOD_COPY };

@@ -8,7 +8,7 @@ import { TECHNIQUES, type Blueprint, type Technique } from "../blueprint/schema"
 import { PHRASES, type Phrases } from "../copy/phrases";
 import { FRAME_LANGUAGES, type FrameLanguage } from "../prompt/facts";
 import { qa } from "../qa/qa";
-import { sampleBlueprint } from "./fixtures";
+import { sampleBlueprint } from "../../../test/fixtures/blueprints";
 import { render } from "./render";
 
 function blueprintIn(lang: FrameLanguage, t: Technique): Blueprint {

@@ -6,7 +6,7 @@ const selectAll = (q: string, root: AnyNode | AnyNode[]) => cssSelectAll(q, root
 const selectOne = (q: string, root: AnyNode | AnyNode[]) => cssSelectOne(q, root) as unknown as Element | null;
 import { textContent } from "domutils";
 import { TECHNIQUES } from "../blueprint/schema";
-import { bigBlueprint, sampleBlueprint } from "./fixtures";
+import { bigBlueprint, sampleBlueprint } from "../../../test/fixtures/blueprints";
 import { render } from "./render";
 
 function renderOk(input: unknown): string {

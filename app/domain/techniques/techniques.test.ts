@@ -9,7 +9,7 @@ import * as csstree from "css-tree";
 import { formatMoney } from "../blueprint/currency";
 import { TECHNIQUES } from "../blueprint/schema";
 import type { Module, Technique } from "../blueprint/schema";
-import { sampleBlueprint } from "../render/fixtures";
+import { sampleBlueprint } from "../../../test/fixtures/blueprints";
 import { render } from "../render/render";
 
 function renderDoc(first: Technique, second?: Technique) {

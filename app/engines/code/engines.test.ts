@@ -1,4 +1,4 @@
-import { sampleBlueprint } from "~/domain/render/fixtures";
+import { sampleBlueprint } from "../../../test/fixtures/blueprints";
 import { FakeLlmClient } from "../prompts/fake-llm";
 import { CODE_PROMPT_VERSION } from "../prompts/code";
 import { extractHtml, LlmCodeEngine } from "./llm";

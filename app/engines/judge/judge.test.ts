@@ -3,12 +3,12 @@ import type { LlmClient, LlmJsonRequest, LlmResult } from "~/adapters/llm/port";
 import { emptyUsage } from "~/adapters/llm/port";
 import type { CopyDoc } from "~/domain/copy/schema";
 import { render } from "~/domain/render";
-import { sampleBlueprint } from "~/domain/render/fixtures";
+import { sampleBlueprint } from "../../../test/fixtures/blueprints";
 import { createJudge, judgeLocally } from "./index";
 import { JUDGE_PROMPT_VERSION, JudgeReplySchema, MAX_HTML_CHARS, buildJudgePrompt } from "./llm";
 import { weightedScore } from "./port";
 import { parsePromptFacts, type PromptFacts } from "~/domain/prompt/facts";
-import { goodEmail } from "~/domain/qa/fixtures";
+import { goodEmail } from "../../../test/fixtures/emails";
 
 function rendered(technique: Parameters<typeof sampleBlueprint>[0], second?: Parameters<typeof sampleBlueprint>[1]) {
   const blueprint = sampleBlueprint(technique, second);

@@ -1,4 +1,4 @@
-import { sampleBlueprint } from "~/domain/render/fixtures";
+import { sampleBlueprint } from "../../../test/fixtures/blueprints";
 import type { CopyDoc } from "~/domain/copy/schema";
 import { blueprintPrompt } from "./blueprint";
 import { codePrompt } from "./code";

@@ -1,7 +1,7 @@
 // The hostile inputs of `npm run bench -- hostile`: prompts that make regexes backtrack, HTML
 // nested or repeated to extremes, JSON nested past any real use. Bodies are built as strings: a
 // 100,000-deep value cannot go through JSON.stringify.
-import { sampleBlueprint } from "~/domain/render/fixtures";
+import { sampleBlueprint } from "../../../test/fixtures/blueprints";
 
 export interface HostileCase {
   endpoint: string;
