@@ -7,7 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 
 // Exposed through the server build so `npm start` and the test servers run start-up work with
 // the same module instances the routes use.
-export { bootstrap } from "~/lib/bootstrap.server";
+export { bootstrap } from "~/services/bootstrap.server";
 export { getApp } from "~/lib/app.server";
 export { adapterSummary } from "~/lib/composition.server";
 export { checkPageMutation } from "~/lib/csrf.server";

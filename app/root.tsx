@@ -6,7 +6,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CsrfField } from "~/components/csrf-field";
-import { getPageAuth } from "~/lib/auth.server";
+import { getPageAuth } from "~/services/auth.server";
 import { getApp } from "~/lib/app.server";
 
 export const links: LinksFunction = () => [

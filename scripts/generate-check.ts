@@ -91,7 +91,7 @@ async function main(): Promise<number> {
   const [{ getApp }, { bootstrap }, users, generation, { GenerateRequestSchema }, { BlueprintSchema }, { render }, { qa }, { visibleCopy }, interactivity, { parseEmail }, { textOf, normalizeText }] =
     await Promise.all([
       import("../app/lib/app.server"),
-      import("../app/lib/bootstrap.server"),
+      import("../app/services/bootstrap.server"),
       import("../app/models/users.server"),
       import("../app/services/generation.server"),
       import("../app/domain/generation/requests"),

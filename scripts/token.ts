@@ -2,7 +2,7 @@
 // The lifetime defaults to ACCESS_TOKEN_TTL and may not exceed ACCESS_TOKEN_MAX_TTL.
 import { migrate } from "../db/migrate";
 import { getApp } from "../app/lib/app.server";
-import { issueAccessToken, tokenLifetime } from "../app/lib/auth.server";
+import { issueAccessToken, tokenLifetime } from "../app/services/auth.server";
 import { findUserByEmail } from "../app/models/users.server";
 import { fail, parseArgs, runCli, stringFlag } from "./lib/args";
 

@@ -16,7 +16,7 @@
 // cross-origin by design) and the routes in SIGNED_LINK_ROUTES.
 import crypto from "node:crypto";
 import { getApp } from "./app.server";
-import { getPageSession, getPreSessionCsrfToken } from "./auth.server";
+import { getPageSession, getPreSessionCsrfToken } from "~/services/auth.server";
 import { CSRF_FIELD, CSRF_HEADER } from "./csrf";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import { getApp, type AppContext } from "./app.server";
-import { authenticateBearer, type AuthFailure } from "./auth.server";
+import { authenticateBearer, type AuthFailure } from "~/services/auth.server";
 import { bodyUnusable, consumedStream, JSON_BODY_TEXT, READ_BODY_TEXT } from "./body-handoff";
 import type { User } from "~/models/users.server";
 import { runDocumentTask } from "./off-thread.server";

@@ -19,7 +19,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export interface KineticBuild extends ServerBuild {
   entry: ServerBuild["entry"] & {
     module: ServerBuild["entry"]["module"] & {
-      bootstrap: typeof import("./bootstrap.server").bootstrap;
+      bootstrap: typeof import("~/services/bootstrap.server").bootstrap;
       getApp: typeof import("./app.server").getApp;
       adapterSummary: typeof import("./composition.server").adapterSummary;
       checkPageMutation: typeof import("./csrf.server").checkPageMutation;

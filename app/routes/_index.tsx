@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getApp } from "~/lib/app.server";
-import { getSessionUser } from "~/lib/auth.server";
+import { getSessionUser } from "~/services/auth.server";
 import { adapterSummary } from "~/lib/composition.server";
 import { creditBalance } from "~/services/users.server";
 

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { CsrfField } from "~/components/csrf-field";
 import { getApp } from "~/lib/app.server";
-import { requirePageUser } from "~/lib/auth.server";
+import { requirePageUser } from "~/services/auth.server";
 import { createAccount, grantCredits, listAccounts, setAdminAccess } from "~/services/users.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin" }];

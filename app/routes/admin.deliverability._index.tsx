@@ -6,7 +6,7 @@ import { AlertList } from "~/components/admin/alert-list";
 import { recipientStateLabel } from "~/components/admin/labels";
 import { EmptyState, Pill, Section, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
 import { getApp } from "~/lib/app.server";
-import { requirePageUser } from "~/lib/auth.server";
+import { requirePageUser } from "~/services/auth.server";
 import { alertList, bouncingRecipients, deliveryActivity } from "~/services/deliverability.server";
 
 export const links = adminLinks;

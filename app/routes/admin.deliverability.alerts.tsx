@@ -8,7 +8,7 @@ import { plural } from "~/components/admin/format";
 import { AckFormSchema, pageParam } from "~/components/admin/schemas";
 import { EmptyState, Notice, Pagination, Section, adminLinks, brandTitle } from "~/components/admin/ui";
 import { getApp } from "~/lib/app.server";
-import { requirePageUser } from "~/lib/auth.server";
+import { requirePageUser } from "~/services/auth.server";
 import { acknowledgeOperatorAlert, acknowledgeOperatorAlertsThrough, alertList } from "~/services/deliverability.server";
 
 export const links = adminLinks;

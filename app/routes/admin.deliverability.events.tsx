@@ -8,7 +8,7 @@ import { EVENT_FILTER_OPTIONS } from "~/components/admin/labels";
 import { optionalEnum, pageParam } from "~/components/admin/schemas";
 import { EmptyState, FilterActions, Pagination, Section, adminLinks, brandTitle } from "~/components/admin/ui";
 import { getApp } from "~/lib/app.server";
-import { requirePageUser } from "~/lib/auth.server";
+import { requirePageUser } from "~/services/auth.server";
 import { deliveryEventList } from "~/services/deliverability.server";
 
 export const links = adminLinks;

@@ -11,7 +11,7 @@ import { LiftFormSchema, returnToSchema, withOutcome } from "~/components/admin/
 import { sourceLabel } from "~/components/admin/suppression-bits";
 import { EmptyState, Notice, Pill, adminLinks, brandTitle } from "~/components/admin/ui";
 import { getApp } from "~/lib/app.server";
-import { requirePageUser } from "~/lib/auth.server";
+import { requirePageUser } from "~/services/auth.server";
 import { liftManually, recipientDetail } from "~/services/deliverability.server";
 
 export const links = adminLinks;

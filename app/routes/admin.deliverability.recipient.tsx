@@ -13,7 +13,7 @@ import { sourceLabel, suppressionSummary } from "~/components/admin/suppression-
 import { EmptyState, Notice, Pill, Section, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
 import { DEFAULT_POLICY } from "~/domain/deliverability";
 import { getApp } from "~/lib/app.server";
-import { requirePageUser } from "~/lib/auth.server";
+import { requirePageUser } from "~/services/auth.server";
 import { recipientDetail, suppressManually } from "~/services/deliverability.server";
 
 export const links = adminLinks;

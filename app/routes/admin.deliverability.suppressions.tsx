@@ -10,7 +10,7 @@ import { SuppressFormSchema, fieldErrors, optionalEnum, pageParam } from "~/comp
 import { sourceLabel, suppressionSummary } from "~/components/admin/suppression-bits";
 import { EmptyState, FilterActions, Notice, Pagination, Pill, Section, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
 import { getApp } from "~/lib/app.server";
-import { requirePageUser } from "~/lib/auth.server";
+import { requirePageUser } from "~/services/auth.server";
 import { suppressManually, suppressionList } from "~/services/deliverability.server";
 
 export const links = adminLinks;

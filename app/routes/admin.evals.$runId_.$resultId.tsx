@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { RagBadge, Score, Stat } from "~/components/evals/bits";
 import { fmtMs } from "~/components/evals/format";
 import { getApp } from "~/lib/app.server";
-import { requirePageUser } from "~/lib/auth.server";
+import { requirePageUser } from "~/services/auth.server";
 import { getResultView } from "~/services/eval-views.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: "/styles/evals.css" }];

@@ -9,7 +9,7 @@ import { RATING_ORDER, ratingLabel } from "~/components/admin/labels";
 import { optionalEnum, pageParam } from "~/components/admin/schemas";
 import { EmptyState, FilterActions, PageHeader, Pagination, Pill, Section, Stat, StatGrid, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
 import { getApp } from "~/lib/app.server";
-import { requirePageUser } from "~/lib/auth.server";
+import { requirePageUser } from "~/services/auth.server";
 import { feedbackPage } from "~/services/feedback.server";
 
 export const links = adminLinks;

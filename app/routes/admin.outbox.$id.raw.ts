@@ -2,7 +2,7 @@
 // authorised by the admin's session cookie, which a browser link carries (a bearer token it does not).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getApp } from "~/lib/app.server";
-import { requirePageUser } from "~/lib/auth.server";
+import { requirePageUser } from "~/services/auth.server";
 import { getRawMessage } from "~/services/sending.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -10,7 +10,7 @@ import { CopyFields } from "~/components/builder/copy-editor";
 import { GenerationProgress, useStreamedGeneration } from "~/components/builder/progress";
 import { Stepper } from "~/components/builder/stepper";
 import { getApp } from "~/lib/app.server";
-import { requirePageUser } from "~/lib/auth.server";
+import { requirePageUser } from "~/services/auth.server";
 import { STYLE_PRESETS, STYLE_THEORY_KEYS } from "~/domain/blueprint/styles";
 import { TECHNIQUES } from "~/domain/blueprint/schema";
 import { EMAIL_TYPES } from "~/domain/prompt/facts/types";

@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { getApp } from "~/lib/app.server";
-import { requirePageUser } from "~/lib/auth.server";
+import { requirePageUser } from "~/services/auth.server";
 import { sseResponse } from "~/lib/sse.server";
 import { hasCreditsFor, parseGenerateForm, runGenerateRequest } from "~/services/builder.server";
 

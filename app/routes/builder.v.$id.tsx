@@ -6,7 +6,7 @@ import { CsrfField } from "~/components/csrf-field";
 import { Stepper } from "~/components/builder/stepper";
 import { VersionPanels, type VersionJson } from "~/components/builder/version-panels";
 import { getApp } from "~/lib/app.server";
-import { requirePageUser } from "~/lib/auth.server";
+import { requirePageUser } from "~/services/auth.server";
 import { previewOf, versionPage } from "~/services/builder.server";
 
 export const links: LinksFunction = () => [

@@ -3,7 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { CsrfField } from "~/components/csrf-field";
 import { getApp } from "~/lib/app.server";
-import { getSessionUser, signIn, startPageSession } from "~/lib/auth.server";
+import { getSessionUser, signIn, startPageSession } from "~/services/auth.server";
 import type { LoadContext } from "~/lib/http.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { z } from "zod";
 import { CsrfField } from "~/components/csrf-field";
 import { getApp } from "~/lib/app.server";
-import { issueAccessToken, requirePageUser, tokenLifetime } from "~/lib/auth.server";
+import { issueAccessToken, requirePageUser, tokenLifetime } from "~/services/auth.server";
 import { listTokens, revokeToken } from "~/services/users.server";
 
 export const meta: MetaFunction = ({ matches }) => {

@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import { getApp, type AppContext } from "~/lib/app.server";
-import { requirePageUser } from "~/lib/auth.server";
+import { requirePageUser } from "~/services/auth.server";
 import type { User } from "~/models/users.server";
 import { AI_GENERATION, refund } from "~/models/credits.server";
 import { findEmailVersion, insertEmailVersion, type EmailVersion, type NewEmailVersion } from "~/models/email-versions.server";

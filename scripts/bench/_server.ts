@@ -4,7 +4,7 @@
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { createHttpServer, loadBuild } from "~/lib/node-server.server";
-import { issueAccessToken } from "~/lib/auth.server";
+import { issueAccessToken } from "../../app/services/auth.server";
 import { createUser } from "~/models/users.server";
 
 async function main() {

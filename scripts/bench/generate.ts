@@ -70,7 +70,7 @@ async function main(): Promise<void> {
     import("../../db/seed"),
     import("../../app/models/rag-documents.server"),
     import("../../app/models/users.server"),
-    import("../../app/lib/auth.server"),
+    import("../../app/services/auth.server"),
     import("../eval/set"),
   ]);
   const app = await getApp();

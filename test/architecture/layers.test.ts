@@ -59,15 +59,15 @@ describe("layer rules", () => {
     expect(bad).toEqual([]);
   });
 
-  // lib is for leaf utilities. These files still reach up (the server, auth, seeding and the
-  // composition module); issue 17 moves them to server/ and services. The list may only shrink.
+  // lib is for leaf utilities. These files still reach up: the HTTP server and its CSRF check,
+  // the API route helper, the document-worker runner and the composition module; issue 17 moves
+  // them to server/. The list may only shrink.
   const LIB_STILL_REACHING_UP = [
-    "app/lib/auth.server.ts",
-    "app/lib/bootstrap.server.ts",
     "app/lib/composition.server.ts",
+    "app/lib/csrf.server.ts",
     "app/lib/http.server.ts",
+    "app/lib/node-server.server.ts",
     "app/lib/off-thread.server.ts",
-    "app/lib/seed-library.server.ts",
   ];
 
   it("lib imports nothing above it, except the files still to move", () => {

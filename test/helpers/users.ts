@@ -1,4 +1,4 @@
-import { issueAccessToken } from "~/lib/auth.server";
+import { issueAccessToken } from "../../app/services/auth.server";
 import type { TestServer } from "./server";
 
 let counter = 0;

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "../../db/migrate";
 import type { SeedEntry } from "../../db/seed";
 import { getApp, type AppContext } from "~/lib/app.server";
-import { seedInput, seedLibrary } from "~/lib/seed-library.server";
+import { seedInput, seedLibrary } from "../../app/services/seed-library.server";
 import { addDocuments, deleteContent, listContent } from "~/services/library.server";
 import { TABS_EMAIL } from "../fixtures/library/documents";
 

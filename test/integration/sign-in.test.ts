@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { pageSessions, users } from "../../db/schema";
-import { issueAccessToken } from "~/lib/auth.server";
+import { issueAccessToken } from "../../app/services/auth.server";
 import { hashPassword } from "~/lib/password.server";
 import { runScript } from "../helpers/cli";
 import { PageClient } from "../helpers/pages";

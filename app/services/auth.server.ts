@@ -1,9 +1,9 @@
 // Bearer tokens for the JSON API; server-side sessions (table page_sessions) for the pages.
 import { createCookie, redirect } from "@remix-run/node";
-import type { AppContext } from "./app.server";
-import { getApp } from "./app.server";
-import type { Env } from "./env.server";
-import { verifyAccessToken, signAccessToken, parseTtl } from "./jwt.server";
+import type { AppContext } from "~/lib/app.server";
+import { getApp } from "~/lib/app.server";
+import type { Env } from "~/lib/env.server";
+import { verifyAccessToken, signAccessToken, parseTtl } from "~/lib/jwt.server";
 import {
   createPageSession, deleteExpiredPageSessions, deletePageSession, findPageSession, newSecretToken,
 } from "~/models/page-sessions.server";

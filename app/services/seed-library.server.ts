@@ -1,7 +1,7 @@
 // First start: the starter library (db/seed) goes in through the library service, like any upload.
 import { loadStarterLibraryEntries, type SeedDocument, type SeedEntry } from "../../db/seed";
-import type { AppContext } from "./app.server";
-import { addDocuments, type LibraryInput } from "~/services/library.server";
+import type { AppContext } from "~/lib/app.server";
+import { addDocuments, type LibraryInput } from "./library.server";
 import { markSeedComplete, seedState } from "~/models/rag-documents.server";
 
 export type SeedOutcome = (

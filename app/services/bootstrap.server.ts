@@ -1,10 +1,10 @@
 // Start-up work shared by `npm start` and the test servers: migrations, the first admin, seeds.
 import crypto from "node:crypto";
 import { migrate } from "../../db/migrate";
-import { getApp } from "./app.server";
+import { getApp } from "~/lib/app.server";
 import { countUsers, createUser, setAdmin } from "~/models/users.server";
 import { seedLibrary } from "./seed-library.server";
-import { ensureInterruptedSendSweep, recoverInterruptedSends } from "~/services/sending.server";
+import { ensureInterruptedSendSweep, recoverInterruptedSends } from "./sending.server";
 
 export interface BootstrapReport {
   adminCreated?: { email: string; generatedPassword?: string };
