@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getApp } from "~/lib/app.server";
 import { requirePageUser } from "~/services/auth.server";
-import { getRawMessage } from "~/services/sending.server";
+import { getRawMessage } from "~/services/send-views.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePageUser(request, { admin: true });

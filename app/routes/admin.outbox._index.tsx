@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getApp } from "~/lib/app.server";
 import { requirePageUser } from "~/services/auth.server";
-import { listSendsForAdmin } from "~/services/sending.server";
+import { listSendsForAdmin } from "~/services/send-views.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: `Outbox · ${(matches.find((m) => m.id === "root")?.data as { brand?: string } | undefined)?.brand ?? "Kinetic"}` }];
 

@@ -1,5 +1,5 @@
 import { apiError, apiRoute } from "~/lib/http.server";
-import { getRawMessage } from "~/services/sending.server";
+import { getRawMessage } from "~/services/send-views.server";
 
 export const { loader, action, apiAuth } = apiRoute("admin", {
   GET: async ({ app, params }) => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { apiError, apiRoute, json } from "~/lib/http.server";
-import { listSendsForAdmin } from "~/services/sending.server";
+import { listSendsForAdmin } from "~/services/send-views.server";
 
 const Limit = z.coerce.number().int().min(1).max(500).default(50);
 

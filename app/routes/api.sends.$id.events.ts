@@ -1,5 +1,5 @@
 import { apiError, apiRoute } from "~/lib/http.server";
-import { sendEventStream } from "~/services/sending.server";
+import { sendEventStream } from "~/services/send-views.server";
 
 export const { loader, action, apiAuth } = apiRoute("user", {
   GET: async ({ app, user, params, request }) => {

@@ -1,5 +1,5 @@
 import { apiError, apiRoute, json } from "~/lib/http.server";
-import { getSendWithEvents } from "~/services/sending.server";
+import { getSendWithEvents } from "~/services/send-views.server";
 
 export const { loader, action, apiAuth } = apiRoute("user", {
   GET: async ({ app, user, params }) => {

@@ -3,7 +3,7 @@
 // origin, no scripts, no forms, no access to the app's cookies (DESIGN.md §4.11).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getApp } from "~/lib/app.server";
-import { getSentHtml } from "~/services/sending.server";
+import { getSentHtml } from "~/services/send-views.server";
 
 const SANDBOXED = {
   "Content-Type": "text/html; charset=utf-8",

@@ -4,6 +4,7 @@
  */
 export type ServiceResult<T> = { ok: true; value: T } | ServiceFailure;
 
-export type ServiceFailure = { ok: false; status: number; error: string };
+/** `extra`: more fields for the error body (a suppression, a retry time). */
+export type ServiceFailure = { ok: false; status: number; error: string; extra?: Record<string, unknown> };
 
 export const failure = (status: number, error: string): ServiceFailure => ({ ok: false, status, error });
