@@ -6,7 +6,7 @@
 import { migrate } from "../db/migrate";
 import { getApp } from "../app/lib/app.server";
 import { getAdapters } from "../app/lib/composition.server";
-import { reconcileLibrary, type ReconcileReport } from "../app/services/library.server";
+import { reconcileLibrary, type ReconcileReport } from "../app/services/library-reconcile.server";
 import { fail, isMainModule, parseArgs, runCli } from "./lib/args";
 
 const USAGE = "usage: npm run library:reconcile [-- --repair] [--json]";

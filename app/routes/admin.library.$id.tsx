@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getApp } from "~/lib/app.server";
 import { requirePageUser } from "~/services/auth.server";
-import { getLibraryDocument } from "~/services/library.server";
+import { getLibraryDocument } from "~/services/library-views.server";
 import { vectorMetadataOf } from "~/services/library.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {

@@ -6,7 +6,7 @@ import { CsrfField } from "~/components/csrf-field";
 import { CSRF_FIELD } from "~/lib/csrf";
 import { getApp } from "~/lib/app.server";
 import { requirePageUser } from "~/services/auth.server";
-import { listLibrarySummaries } from "~/services/library.server";
+import { listLibrarySummaries } from "~/services/library-views.server";
 import { autoTag, CONTENT_FOCUSES, deleteContent, submitContent, submitContentSchema } from "~/services/library.server";
 import { COMPLEXITIES, EXAMPLE_TYPES } from "~/domain/retrieval/metadata";
 

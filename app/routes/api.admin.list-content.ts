@@ -1,5 +1,5 @@
 import { apiRoute, apiError, json } from "~/lib/http.server";
-import { listContent } from "~/services/library.server";
+import { listContent } from "~/services/library-views.server";
 
 export const { loader, action, apiAuth } = apiRoute("admin", {
   GET: async ({ app }) => {

@@ -1,5 +1,5 @@
 import { apiRoute, json } from "~/lib/http.server";
-import { ragStats } from "~/services/library.server";
+import { ragStats } from "~/services/library-views.server";
 
 export const { loader, action, apiAuth } = apiRoute("admin", {
   GET: async ({ app }) => json({ success: true, ...(await ragStats(app)) }),

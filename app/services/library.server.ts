@@ -25,11 +25,8 @@ import {
   deleteDocuments,
   getDocument,
   insertDocuments,
-  listDocumentSizes,
-  listDocumentSummaries,
   replaceDocument,
   type NewRagDocument,
-  type RagDocumentRow,
 } from "~/models/rag-documents.server";
 
 // ── input schemas (shared by the routes, the seeder and the import CLI) ─────────────────────────
@@ -296,7 +293,7 @@ export async function submitContent(app: AppContext, input: LibraryInput, option
 }
 
 /** Re-embeds the stored document with the current embedder and writes the vector (reconcile, update). */
-async function upsertRow(adapters: Adapters, rows: { id: string; embeddingText: string; vectorMeta: VectorMetadata }[]) {
+export async function upsertRow(adapters: Adapters, rows: { id: string; embeddingText: string; vectorMeta: VectorMetadata }[]) {
   const embedded = await adapters.embedder.embed(rows.map((r) => r.embeddingText));
   if (!embedded.ok) return { ok: false as const, stage: "embed" as const, error: embedded.error };
   const upserted = await adapters.vectorIndex.upsert(
@@ -381,48 +378,8 @@ export async function deleteContent(app: AppContext, id: string): Promise<Librar
   return { ok: true, id };
 }
 
-const FETCH_BATCH = 100;
-
-/** Every document in the index (paginated listing, batch-fetched metadata), newest first. */
-export async function listContent(app: AppContext): Promise<LibraryResult<{ items: { id: string; metadata: StoredMetadata }[] }>> {
-  const { vectorIndex } = getAdapters(app);
-  const ids = await vectorIndex.listIds();
-  if (!ids.ok) return { ok: false, status: 503, error: `Vector index unavailable: ${ids.error}` };
-  const items: { id: string; metadata: StoredMetadata }[] = [];
-  for (let i = 0; i < ids.value.length; i += FETCH_BATCH) {
-    const fetched = await vectorIndex.fetch(ids.value.slice(i, i + FETCH_BATCH));
-    if (!fetched.ok) return { ok: false, status: 503, error: `Vector index unavailable: ${fetched.error}` };
-    for (const r of fetched.value) items.push({ id: r.id, metadata: r.metadata });
-  }
-  const at = (m: StoredMetadata) => (typeof m.submittedAt === "string" ? m.submittedAt : "");
-  items.sort((a, b) => (at(a.metadata) < at(b.metadata) ? 1 : at(a.metadata) > at(b.metadata) ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
-  return { ok: true, items };
-}
-
-export interface RagStats {
-  totalDocs: number;
-  totalChars: number;
-  htmlDocs: number;
-  blogDocs: number;
-  ampDocs: number;
-  avgCharsPerDoc: number;
-  documents: { id: string; type: string; chars: number }[];
-}
-
-export async function ragStats(app: AppContext): Promise<RagStats> {
-  const documents = await listDocumentSizes(app.database.db);
-  const totalChars = documents.reduce((s, d) => s + d.chars, 0);
-  const count = (t: string) => documents.filter((d) => d.type === t).length;
-  return {
-    totalDocs: documents.length,
-    totalChars,
-    htmlDocs: count("html"),
-    blogDocs: count("blog"),
-    ampDocs: count("amp"),
-    avgCharsPerDoc: documents.length ? Math.round(totalChars / documents.length) : 0,
-    documents,
-  };
-}
+/** Ids the index is read in, per fetch. */
+export const FETCH_BATCH = 100;
 
 export const autoTagSchema = z.object({
   htmlContent: nonBlank(Number.MAX_SAFE_INTEGER),
@@ -433,107 +390,4 @@ export async function autoTag(app: AppContext, input: z.infer<typeof autoTagSche
   const r = await getAdapters(app).engines.tag.tag(input);
   if (!r.ok) return unavailable("tag", r.error);
   return { ok: true, tags: r.tags };
-}
-
-// ── drift between the two stores ────────────────────────────────────────────────────────────────
-
-export interface ReconcileReport {
-  rows: number;
-  vectors: number;
-  /** Rows whose vector is missing from the index. */
-  missingVectors: string[];
-  /** Vectors whose row is gone. */
-  orphanVectors: string[];
-  /** Both exist, but the index metadata is not what the row says (or the row was embedded by another model). */
-  mismatched: { id: string; fields: string[] }[];
-  repaired?: { reembedded: number; deleted: number; failed: { id: string; error: string }[] };
-}
-
-function sameValue(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
-const REPAIR_BATCH = 50;
-
-export async function reconcileLibrary(
-  app: AppContext,
-  opts: { repair?: boolean; onProgress?: (done: number, total: number) => void } = {},
-): Promise<LibraryResult<{ report: ReconcileReport }>> {
-  const { db } = app.database;
-  const adapters = getAdapters(app);
-  const rows = await listDocumentSummaries(db);
-  const ids = await adapters.vectorIndex.listIds();
-  if (!ids.ok) return { ok: false, status: 503, error: `Vector index unavailable: ${ids.error}` };
-  const inIndex = new Set(ids.value);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-
-  const report: ReconcileReport = {
-    rows: rows.length,
-    vectors: inIndex.size,
-    missingVectors: rows.filter((r) => !inIndex.has(r.id)).map((r) => r.id),
-    orphanVectors: ids.value.filter((id) => !byId.has(id)).sort(),
-    mismatched: [],
-  };
-  const common = rows.filter((r) => inIndex.has(r.id)).map((r) => r.id);
-  for (let i = 0; i < common.length; i += FETCH_BATCH) {
-    const fetched = await adapters.vectorIndex.fetch(common.slice(i, i + FETCH_BATCH));
-    if (!fetched.ok) return { ok: false, status: 503, error: `Vector index unavailable: ${fetched.error}` };
-    for (const rec of fetched.value) {
-      const row = byId.get(rec.id)!;
-      const expected = vectorMetadataOf(row.type, { ...row.metadata, type: row.type, doc_id: row.id });
-      const fields: string[] = [];
-      if (!expected) fields.push("(row metadata invalid)");
-      else {
-        const keys = new Set([...Object.keys(expected), ...Object.keys(rec.metadata)]);
-        for (const k of keys) if (!sameValue((expected as Record<string, unknown>)[k], rec.metadata[k])) fields.push(k);
-      }
-      if ((row.metadata as StoredDocumentMetadata).embeddingModel !== adapters.embedder.name) fields.push("embeddingModel");
-      if (fields.length) report.mismatched.push({ id: rec.id, fields: fields.sort() });
-    }
-  }
-  if (!opts.repair) return { ok: true, report };
-
-  const repaired: NonNullable<ReconcileReport["repaired"]> = { reembedded: 0, deleted: 0, failed: [] };
-  if (report.orphanVectors.length) {
-    const r = await adapters.vectorIndex.delete(report.orphanVectors);
-    if (r.ok) repaired.deleted = report.orphanVectors.length;
-    else for (const id of report.orphanVectors) repaired.failed.push({ id, error: r.error });
-  }
-  const toEmbed = [...report.missingVectors, ...report.mismatched.map((m) => m.id)];
-  let done = 0;
-  for (let i = 0; i < toEmbed.length; i += REPAIR_BATCH) {
-    const part = toEmbed.slice(i, i + REPAIR_BATCH).map((id) => byId.get(id)!);
-    const good: { row: (typeof part)[number]; vectorMeta: VectorMetadata }[] = [];
-    for (const row of part) {
-      const vectorMeta = vectorMetadataOf(row.type, { ...row.metadata, type: row.type, doc_id: row.id });
-      if (vectorMeta) good.push({ row, vectorMeta });
-      else repaired.failed.push({ id: row.id, error: "row metadata does not match the library schema" });
-    }
-    const r = await upsertRow(adapters, good.map((g) => ({ id: g.row.id, embeddingText: g.row.embeddingText, vectorMeta: g.vectorMeta })));
-    if (!r.ok) for (const g of good) repaired.failed.push({ id: g.row.id, error: `${r.stage}: ${r.error}` });
-    else {
-      repaired.reembedded += good.length;
-      for (const g of good) {
-        const meta = g.row.metadata as StoredDocumentMetadata;
-        if (meta.embeddingModel !== adapters.embedder.name)
-          await replaceDocument(db, g.row.id, { metadata: { ...meta, embeddingModel: adapters.embedder.name }, embeddingText: g.row.embeddingText, updatedAt: g.row.updatedAt });
-      }
-    }
-    done += part.length;
-    opts.onProgress?.(done, toEmbed.length);
-  }
-  report.repaired = repaired;
-  return { ok: true, report };
-}
-
-export type { RagDocumentRow };
-
-/** One stored document, whole (the admin's document page). */
-export async function getLibraryDocument(app: AppContext, id: string): Promise<RagDocumentRow | null> {
-  return (await getDocument(app.database.db, id)) ?? null;
-}
-
-/** Every stored document without its HTML (the admin's library page). */
-export async function listLibrarySummaries(app: AppContext) {
-  return listDocumentSummaries(app.database.db);
 }

@@ -5,7 +5,8 @@ import { migrate } from "../../db/migrate";
 import type { SeedEntry } from "../../db/seed";
 import { getApp, type AppContext } from "~/lib/app.server";
 import { seedInput, seedLibrary } from "../../app/services/seed-library.server";
-import { addDocuments, deleteContent, listContent } from "~/services/library.server";
+import { addDocuments, deleteContent } from "~/services/library.server";
+import { listContent } from "~/services/library-views.server";
 import { TABS_EMAIL } from "../fixtures/library/documents";
 
 let app: AppContext;

@@ -1,0 +1,59 @@
+// The library as admins read it: the index's listing, sizes, and stored documents.
+import type { AppContext } from "~/lib/app.server";
+import { getAdapters } from "~/lib/composition.server";
+import type { StoredMetadata } from "~/domain/retrieval/metadata";
+import { getDocument, listDocumentSizes, listDocumentSummaries, type RagDocumentRow } from "~/models/rag-documents.server";
+import { FETCH_BATCH, type LibraryResult } from "./library.server";
+
+/** Every document in the index (paginated listing, batch-fetched metadata), newest first. */
+export async function listContent(app: AppContext): Promise<LibraryResult<{ items: { id: string; metadata: StoredMetadata }[] }>> {
+  const { vectorIndex } = getAdapters(app);
+  const ids = await vectorIndex.listIds();
+  if (!ids.ok) return { ok: false, status: 503, error: `Vector index unavailable: ${ids.error}` };
+  const items: { id: string; metadata: StoredMetadata }[] = [];
+  for (let i = 0; i < ids.value.length; i += FETCH_BATCH) {
+    const fetched = await vectorIndex.fetch(ids.value.slice(i, i + FETCH_BATCH));
+    if (!fetched.ok) return { ok: false, status: 503, error: `Vector index unavailable: ${fetched.error}` };
+    for (const r of fetched.value) items.push({ id: r.id, metadata: r.metadata });
+  }
+  const at = (m: StoredMetadata) => (typeof m.submittedAt === "string" ? m.submittedAt : "");
+  items.sort((a, b) => (at(a.metadata) < at(b.metadata) ? 1 : at(a.metadata) > at(b.metadata) ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  return { ok: true, items };
+}
+
+export interface RagStats {
+  totalDocs: number;
+  totalChars: number;
+  htmlDocs: number;
+  blogDocs: number;
+  ampDocs: number;
+  avgCharsPerDoc: number;
+  documents: { id: string; type: string; chars: number }[];
+}
+
+export async function ragStats(app: AppContext): Promise<RagStats> {
+  const documents = await listDocumentSizes(app.database.db);
+  const totalChars = documents.reduce((s, d) => s + d.chars, 0);
+  const count = (t: string) => documents.filter((d) => d.type === t).length;
+  return {
+    totalDocs: documents.length,
+    totalChars,
+    htmlDocs: count("html"),
+    blogDocs: count("blog"),
+    ampDocs: count("amp"),
+    avgCharsPerDoc: documents.length ? Math.round(totalChars / documents.length) : 0,
+    documents,
+  };
+}
+
+export type { RagDocumentRow };
+
+/** One stored document, whole (the admin's document page). */
+export async function getLibraryDocument(app: AppContext, id: string): Promise<RagDocumentRow | null> {
+  return (await getDocument(app.database.db, id)) ?? null;
+}
+
+/** Every stored document without its HTML (the admin's library page). */
+export async function listLibrarySummaries(app: AppContext) {
+  return listDocumentSummaries(app.database.db);
+}
