@@ -8,13 +8,13 @@ import { LiftTrigger, SuppressForm, useLiftDialog } from "~/components/admin/del
 import { formatDate, formatDateTime, ordinal, plural } from "~/components/admin/format";
 import { DeliveryEventsTable } from "~/components/admin/delivery-events-table";
 import { recipientStateLabel, suppressionReasonLabel } from "~/components/admin/labels";
-import { SuppressFormSchema, fieldErrors } from "~/components/admin/schemas";
+import { suppressFromForm } from "~/components/admin/suppress-action.server";
 import { sourceLabel, suppressionSummary } from "~/components/admin/suppression-bits";
 import { EmptyState, Notice, Pill, Section, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
 import { DEFAULT_POLICY } from "~/domain/deliverability";
 import { getApp } from "~/lib/app.server";
 import { requirePageUser } from "~/services/auth.server";
-import { recipientDetail, suppressManually } from "~/services/deliverability.server";
+import { recipientDetail } from "~/services/deliverability.server";
 
 export const links = adminLinks;
 
@@ -51,13 +51,10 @@ type ActionData = { ok: true; notice: string } | { ok: false; errors: Record<str
 export async function action({ request }: ActionFunctionArgs): Promise<ActionData> {
   const me = await requirePageUser(request, { admin: true });
   const app = await getApp();
-  const form = Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === "string")) as Record<string, string>;
-  const parsed = SuppressFormSchema.safeParse(form);
-  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error), values: form };
-  const r = await suppressManually(app, { email: parsed.data.email, reason: parsed.data.reason, until: parsed.data.until, by: me.email });
-  if (!r.ok) return { ok: false, errors: { until: r.error }, values: form };
-  if (!r.value.changed) return { ok: true, notice: `Already suppressed (${r.value.entry ? suppressionSummary(r.value.entry) : "in force"}); nothing changed.` };
-  return { ok: true, notice: `Suppressed ${parsed.data.until ? `until ${formatDate(parsed.data.until)}` : "permanently"}. The send endpoint now refuses this address.` };
+  const r = await suppressFromForm(app, request, me.email);
+  if (!r.ok) return r;
+  if (!r.changed) return { ok: true, notice: `Already suppressed (${r.entry ? suppressionSummary(r.entry) : "in force"}); nothing changed.` };
+  return { ok: true, notice: `Suppressed ${r.until ? `until ${formatDate(r.until)}` : "permanently"}. The send endpoint now refuses this address.` };
 }
 
 /** What POST /api/send-email-esp would answer for this address now, in words. */

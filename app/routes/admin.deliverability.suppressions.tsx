@@ -6,12 +6,13 @@ import { z } from "zod";
 import { LiftTrigger, SuppressForm, useLiftDialog } from "~/components/admin/deliverability-forms";
 import { formatDate, formatRelative, plural } from "~/components/admin/format";
 import { SUPPRESSION_FILTER_REASONS, suppressionReasonLabel } from "~/components/admin/labels";
-import { SuppressFormSchema, fieldErrors, optionalEnum, pageParam } from "~/components/admin/schemas";
+import { optionalEnum, pageParam } from "~/components/admin/schemas";
+import { suppressFromForm } from "~/components/admin/suppress-action.server";
 import { sourceLabel, suppressionSummary } from "~/components/admin/suppression-bits";
 import { EmptyState, FilterActions, Notice, Pagination, Pill, Section, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
 import { getApp } from "~/lib/app.server";
 import { requirePageUser } from "~/services/auth.server";
-import { suppressManually, suppressionList } from "~/services/deliverability.server";
+import { suppressionList } from "~/services/deliverability.server";
 
 export const links = adminLinks;
 
@@ -43,12 +44,9 @@ type ActionData = { ok: true; notice: string; email: string } | { ok: false; err
 export async function action({ request }: ActionFunctionArgs): Promise<ActionData> {
   const me = await requirePageUser(request, { admin: true });
   const app = await getApp();
-  const form = Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === "string")) as Record<string, string>;
-  const parsed = SuppressFormSchema.safeParse(form);
-  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error), values: form };
-  const r = await suppressManually(app, { email: parsed.data.email, reason: parsed.data.reason, until: parsed.data.until, by: me.email });
-  if (!r.ok) return { ok: false, errors: { until: r.error }, values: form };
-  const { email, changed, entry } = r.value;
+  const r = await suppressFromForm(app, request, me.email);
+  if (!r.ok) return r;
+  const { email, changed, entry } = r;
   if (!changed) {
     return {
       ok: true,
@@ -56,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<ActionDat
       notice: `${email} was already suppressed (${entry ? suppressionSummary(entry) : "in force"}); nothing changed. A suppression is never shortened here: lift it first.`,
     };
   }
-  const how = parsed.data.until ? `until ${formatDate(parsed.data.until)}` : "permanently";
+  const how = r.until ? `until ${formatDate(r.until)}` : "permanently";
   return { ok: true, email, notice: `${email} is suppressed ${how}. The send endpoint refuses it with "Recipient suppressed".` };
 }
 

@@ -4,6 +4,7 @@
 // tokens and style are saved per user so the next brief starts from them.
 import crypto from "node:crypto";
 import { z } from "zod";
+import { fieldErrors } from "~/lib/form-errors";
 import type { AppContext } from "~/lib/app.server";
 import type { User } from "~/models/users.server";
 import { AI_GENERATION, balanceOf } from "~/models/credits.server";
@@ -73,14 +74,6 @@ export type BriefInput = z.input<typeof BriefSchema>;
 /** Field name → message, keyed like the form's field names (`brand.colors.primary`, `images.0.url`). */
 export type FieldErrors = Record<string, string>;
 
-function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "form";
-    out[key] ??= issue.message;
-  }
-  return out;
-}
 
 type FormLike = { get(name: string): FormDataEntryValue | null; getAll(name: string): FormDataEntryValue[] };
 const str = (form: FormLike, name: string) => {

@@ -65,15 +65,7 @@ export function optionalEnum<const T extends readonly [string, ...string[]]>(val
   return z.enum(values).optional().catch(undefined);
 }
 
-/** Zod issues as one message per field (the first), for inline errors. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
+export { fieldErrors } from "~/lib/form-errors";
 
 /** A link back to `returnTo` that says what happened (`lifted=` / `suppressed=`). */
 export function withOutcome(returnTo: string, key: "lifted" | "suppressed", value: string): string {
