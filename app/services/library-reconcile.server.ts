@@ -4,7 +4,8 @@ import type { AppContext } from "~/lib/app.server";
 import { getAdapters } from "~/lib/composition.server";
 import type { VectorMetadata } from "~/domain/retrieval/metadata";
 import { listDocumentSummaries, replaceDocument } from "~/models/rag-documents.server";
-import { FETCH_BATCH, upsertRow, vectorMetadataOf, type LibraryResult, type StoredDocumentMetadata } from "./library.server";
+import { upsertRow, vectorMetadataOf, type LibraryResult, type StoredDocumentMetadata } from "./library.server";
+import { fetchRecords } from "./library-views.server";
 
 export interface ReconcileReport {
   rows: number;
@@ -44,21 +45,19 @@ export async function reconcileLibrary(
     mismatched: [],
   };
   const common = rows.filter((r) => inIndex.has(r.id)).map((r) => r.id);
-  for (let i = 0; i < common.length; i += FETCH_BATCH) {
-    const fetched = await adapters.vectorIndex.fetch(common.slice(i, i + FETCH_BATCH));
-    if (!fetched.ok) return { ok: false, status: 503, error: `Vector index unavailable: ${fetched.error}` };
-    for (const rec of fetched.value) {
-      const row = byId.get(rec.id)!;
-      const expected = vectorMetadataOf(row.type, { ...row.metadata, type: row.type, doc_id: row.id });
-      const fields: string[] = [];
-      if (!expected) fields.push("(row metadata invalid)");
-      else {
-        const keys = new Set([...Object.keys(expected), ...Object.keys(rec.metadata)]);
-        for (const k of keys) if (!sameValue((expected as Record<string, unknown>)[k], rec.metadata[k])) fields.push(k);
-      }
-      if ((row.metadata as StoredDocumentMetadata).embeddingModel !== adapters.embedder.name) fields.push("embeddingModel");
-      if (fields.length) report.mismatched.push({ id: rec.id, fields: fields.sort() });
+  const fetched = await fetchRecords(adapters.vectorIndex, common);
+  if (!fetched.ok) return fetched;
+  for (const rec of fetched.records) {
+    const row = byId.get(rec.id)!;
+    const expected = vectorMetadataOf(row.type, { ...row.metadata, type: row.type, doc_id: row.id });
+    const fields: string[] = [];
+    if (!expected) fields.push("(row metadata invalid)");
+    else {
+      const keys = new Set([...Object.keys(expected), ...Object.keys(rec.metadata)]);
+      for (const k of keys) if (!sameValue((expected as Record<string, unknown>)[k], rec.metadata[k])) fields.push(k);
     }
+    if ((row.metadata as StoredDocumentMetadata).embeddingModel !== adapters.embedder.name) fields.push("embeddingModel");
+    if (fields.length) report.mismatched.push({ id: rec.id, fields: fields.sort() });
   }
   if (!opts.repair) return { ok: true, report };
 

@@ -3,19 +3,31 @@ import type { AppContext } from "~/lib/app.server";
 import { getAdapters } from "~/lib/composition.server";
 import type { StoredMetadata } from "~/domain/retrieval/metadata";
 import { getDocument, listDocumentSizes, listDocumentSummaries, type RagDocumentRow } from "~/models/rag-documents.server";
-import { FETCH_BATCH, type LibraryResult } from "./library.server";
+import type { IndexRecord, VectorIndex } from "~/adapters/vector-index/port";
+import type { LibraryFailure, LibraryResult } from "./library.server";
+
+/** Ids the index is read in, per fetch. */
+const FETCH_BATCH = 100;
+
+/** The index's records for `ids`, fetched in batches (a 503 failure when the index is unavailable). */
+export async function fetchRecords(vectorIndex: VectorIndex, ids: string[]): Promise<{ ok: true; records: IndexRecord[] } | LibraryFailure> {
+  const records: IndexRecord[] = [];
+  for (let i = 0; i < ids.length; i += FETCH_BATCH) {
+    const fetched = await vectorIndex.fetch(ids.slice(i, i + FETCH_BATCH));
+    if (!fetched.ok) return { ok: false, status: 503, error: `Vector index unavailable: ${fetched.error}` };
+    records.push(...fetched.value);
+  }
+  return { ok: true, records };
+}
 
 /** Every document in the index (paginated listing, batch-fetched metadata), newest first. */
 export async function listContent(app: AppContext): Promise<LibraryResult<{ items: { id: string; metadata: StoredMetadata }[] }>> {
   const { vectorIndex } = getAdapters(app);
   const ids = await vectorIndex.listIds();
   if (!ids.ok) return { ok: false, status: 503, error: `Vector index unavailable: ${ids.error}` };
-  const items: { id: string; metadata: StoredMetadata }[] = [];
-  for (let i = 0; i < ids.value.length; i += FETCH_BATCH) {
-    const fetched = await vectorIndex.fetch(ids.value.slice(i, i + FETCH_BATCH));
-    if (!fetched.ok) return { ok: false, status: 503, error: `Vector index unavailable: ${fetched.error}` };
-    for (const r of fetched.value) items.push({ id: r.id, metadata: r.metadata });
-  }
+  const fetched = await fetchRecords(vectorIndex, ids.value);
+  if (!fetched.ok) return fetched;
+  const items = fetched.records.map((r) => ({ id: r.id, metadata: r.metadata }));
   const at = (m: StoredMetadata) => (typeof m.submittedAt === "string" ? m.submittedAt : "");
   items.sort((a, b) => (at(a.metadata) < at(b.metadata) ? 1 : at(a.metadata) > at(b.metadata) ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
   return { ok: true, items };

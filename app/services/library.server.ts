@@ -378,9 +378,6 @@ export async function deleteContent(app: AppContext, id: string): Promise<Librar
   return { ok: true, id };
 }
 
-/** Ids the index is read in, per fetch. */
-export const FETCH_BATCH = 100;
-
 export const autoTagSchema = z.object({
   htmlContent: nonBlank(Number.MAX_SAFE_INTEGER),
   contentType: z.enum(["html", "amp"]).default("html"),
