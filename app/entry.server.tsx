@@ -8,9 +8,9 @@ import { renderToPipeableStream } from "react-dom/server";
 // Exposed through the server build so `npm start` and the test servers run start-up work with
 // the same module instances the routes use.
 export { bootstrap } from "~/services/bootstrap.server";
-export { getApp } from "~/lib/app.server";
-export { adapterSummary } from "~/lib/composition.server";
-export { checkPageMutation } from "~/lib/csrf.server";
+export { getApp } from "~/composition/app.server";
+export { adapterSummary } from "~/composition/adapters.server";
+export { checkPageMutation } from "~/http/csrf.server";
 export { warmUpPromptFacts } from "~/domain/prompt/facts";
 
 const ABORT_DELAY = 5_000;

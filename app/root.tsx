@@ -7,7 +7,7 @@ import {
 import { useEffect, useState } from "react";
 import { CsrfField } from "~/components/csrf-field";
 import { getPageAuth } from "~/services/auth.server";
-import { getApp } from "~/lib/app.server";
+import { getApp } from "~/composition/app.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: "/app.css" },

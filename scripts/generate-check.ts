@@ -90,7 +90,7 @@ async function main(): Promise<number> {
 
   const [{ getApp }, { bootstrap }, users, generation, { GenerateRequestSchema }, { BlueprintSchema }, { render }, { qa }, { visibleCopy }, interactivity, { parseEmail }, { textOf, normalizeText }] =
     await Promise.all([
-      import("../app/lib/app.server"),
+      import("../app/composition/app.server"),
       import("../app/services/bootstrap.server"),
       import("../app/models/users.server"),
       import("../app/services/generation.server"),

@@ -5,8 +5,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { migrate } from "../db/migrate";
-import { getApp, type AppContext } from "../app/lib/app.server";
-import { getAdapters } from "../app/lib/composition.server";
+import { getApp, type AppContext } from "../app/composition/app.server";
+import { getAdapters } from "../app/composition/adapters.server";
 import { getDocumentHtml, listContentHashes } from "../app/models/rag-documents.server";
 import { contentHash, submitContent, type LibraryInput } from "../app/services/library.server";
 import { fail, isMainModule, parseArgs, runCli, stringFlag } from "./lib/args";

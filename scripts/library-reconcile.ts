@@ -4,8 +4,8 @@
 // embedding model. --repair re-embeds and upserts the first, deletes orphan vectors, and re-embeds
 // mismatches. Exit code: 0 no drift (or all repaired), 1 drift left, 2 usage, 3 index unreachable.
 import { migrate } from "../db/migrate";
-import { getApp } from "../app/lib/app.server";
-import { getAdapters } from "../app/lib/composition.server";
+import { getApp } from "../app/composition/app.server";
+import { getAdapters } from "../app/composition/adapters.server";
 import { reconcileLibrary, type ReconcileReport } from "../app/services/library-reconcile.server";
 import { fail, isMainModule, parseArgs, runCli } from "./lib/args";
 

@@ -1,7 +1,7 @@
 // npm run token -- --email E [--ttl 24h] [--name NAME]   → prints the token alone on its last line.
 // The lifetime defaults to ACCESS_TOKEN_TTL and may not exceed ACCESS_TOKEN_MAX_TTL.
 import { migrate } from "../db/migrate";
-import { getApp } from "../app/lib/app.server";
+import { getApp } from "../app/composition/app.server";
 import { issueAccessToken, tokenLifetime } from "../app/services/auth.server";
 import { findUserByEmail } from "../app/models/users.server";
 import { fail, parseArgs, runCli, stringFlag } from "./lib/args";

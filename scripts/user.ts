@@ -2,7 +2,7 @@
 // npm run user -- grant --email E --credits N        (admin grant of ai_generation credits)
 // npm run user -- admin --email E [--revoke]
 import { migrate } from "../db/migrate";
-import { getApp } from "../app/lib/app.server";
+import { getApp } from "../app/composition/app.server";
 import { AI_GENERATION } from "../app/models/credits.server";
 import { createAccount, grantCredits, setAdminAccess } from "../app/services/users.server";
 import { fail, parseArgs, runCli, stringFlag } from "./lib/args";

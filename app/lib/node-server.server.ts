@@ -20,9 +20,9 @@ export interface KineticBuild extends ServerBuild {
   entry: ServerBuild["entry"] & {
     module: ServerBuild["entry"]["module"] & {
       bootstrap: typeof import("~/services/bootstrap.server").bootstrap;
-      getApp: typeof import("./app.server").getApp;
-      adapterSummary: typeof import("./composition.server").adapterSummary;
-      checkPageMutation: typeof import("./csrf.server").checkPageMutation;
+      getApp: typeof import("~/composition/app.server").getApp;
+      adapterSummary: typeof import("~/composition/adapters.server").adapterSummary;
+      checkPageMutation: typeof import("~/http/csrf.server").checkPageMutation;
       warmUpPromptFacts: typeof import("~/domain/prompt/facts").warmUpPromptFacts;
     };
   };

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { getApp } from "~/lib/app.server";
+import { getApp } from "~/composition/app.server";
 import { getSessionUser } from "~/services/auth.server";
-import { adapterSummary } from "~/lib/composition.server";
+import { adapterSummary } from "~/composition/adapters.server";
 import { creditBalance } from "~/services/users.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {

@@ -5,7 +5,7 @@ import { ActivityChart } from "~/components/admin/activity-chart";
 import { AlertList } from "~/components/admin/alert-list";
 import { recipientStateLabel } from "~/components/admin/labels";
 import { EmptyState, Pill, Section, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
-import { getApp } from "~/lib/app.server";
+import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/services/auth.server";
 import { alertList, bouncingRecipients, deliveryActivity } from "~/services/deliverability.server";
 

@@ -7,7 +7,7 @@ import { AlertList } from "~/components/admin/alert-list";
 import { plural } from "~/components/admin/format";
 import { AckFormSchema, pageParam } from "~/components/admin/schemas";
 import { EmptyState, Notice, Pagination, Section, adminLinks, brandTitle } from "~/components/admin/ui";
-import { getApp } from "~/lib/app.server";
+import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/services/auth.server";
 import { acknowledgeOperatorAlert, acknowledgeOperatorAlertsThrough, alertList } from "~/services/deliverability.server";
 

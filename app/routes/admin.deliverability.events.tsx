@@ -7,7 +7,7 @@ import { DeliveryEventsTable } from "~/components/admin/delivery-events-table";
 import { EVENT_FILTER_OPTIONS } from "~/components/admin/labels";
 import { optionalEnum, pageParam } from "~/components/admin/schemas";
 import { EmptyState, FilterActions, Pagination, Section, adminLinks, brandTitle } from "~/components/admin/ui";
-import { getApp } from "~/lib/app.server";
+import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/services/auth.server";
 import { deliveryEventList } from "~/services/deliverability.server";
 

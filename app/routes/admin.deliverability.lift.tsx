@@ -10,7 +10,7 @@ import { recipientStateLabel, suppressionReasonLabel } from "~/components/admin/
 import { LiftFormSchema, returnToSchema, withOutcome } from "~/components/admin/schemas";
 import { sourceLabel } from "~/components/admin/suppression-bits";
 import { EmptyState, Notice, Pill, adminLinks, brandTitle } from "~/components/admin/ui";
-import { getApp } from "~/lib/app.server";
+import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/services/auth.server";
 import { liftManually, recipientDetail } from "~/services/deliverability.server";
 

@@ -12,7 +12,7 @@ import { suppressFromForm } from "~/components/admin/suppress-action.server";
 import { sourceLabel, suppressionSummary } from "~/components/admin/suppression-bits";
 import { EmptyState, Notice, Pill, Section, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
 import { DEFAULT_POLICY } from "~/domain/deliverability";
-import { getApp } from "~/lib/app.server";
+import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/services/auth.server";
 import { recipientDetail } from "~/services/deliverability.server";
 

@@ -10,7 +10,7 @@ import { optionalEnum, pageParam } from "~/components/admin/schemas";
 import { suppressFromForm } from "~/components/admin/suppress-action.server";
 import { sourceLabel, suppressionSummary } from "~/components/admin/suppression-bits";
 import { EmptyState, FilterActions, Notice, Pagination, Pill, Section, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
-import { getApp } from "~/lib/app.server";
+import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/services/auth.server";
 import { suppressionList } from "~/services/deliverability.server";
 

@@ -4,7 +4,7 @@ import { Form, NavLink, Outlet, useLoaderData, useLocation, useSearchParams } fr
 import { formatNumber, plural } from "~/components/admin/format";
 import { suppressionReasonLabel } from "~/components/admin/labels";
 import { PageHeader, Sr, Stat, StatGrid, adminLinks, brandTitle } from "~/components/admin/ui";
-import { getApp } from "~/lib/app.server";
+import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/services/auth.server";
 import { deliverabilitySummary } from "~/services/deliverability.server";
 

@@ -5,7 +5,7 @@ import { RagBadge, Score, Stat, StatusPill, runDisplayState } from "~/components
 import { fmtDate, fmtMs, oneLine, plural } from "~/components/evals/format";
 import { ProgressPanel, isStalled } from "~/components/evals/progress-panel";
 import { NoScriptRefresh, usePollWhile } from "~/components/evals/use-poll";
-import { getApp } from "~/lib/app.server";
+import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/services/auth.server";
 import { stopRun } from "~/services/eval-runner.server";
 import { getRunView, listRunChoices } from "~/services/eval-views.server";

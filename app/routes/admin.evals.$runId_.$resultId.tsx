@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { RagBadge, Score, Stat } from "~/components/evals/bits";
 import { fmtMs } from "~/components/evals/format";
-import { getApp } from "~/lib/app.server";
+import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/services/auth.server";
 import { getResultView } from "~/services/eval-views.server";
 

@@ -7,7 +7,7 @@ import { RagBadge, Score, StatusPill, runDisplayState } from "~/components/evals
 import { fmtAgo, fmtDate, fmtMs, plural } from "~/components/evals/format";
 import { ProgressPanel, isStalled } from "~/components/evals/progress-panel";
 import { NoScriptRefresh, usePollWhile } from "~/components/evals/use-poll";
-import { getApp } from "~/lib/app.server";
+import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/services/auth.server";
 import { StartRunFormSchema, startEvalRun } from "~/services/eval-runner.server";
 import { getEvalsOverview } from "~/services/eval-views.server";

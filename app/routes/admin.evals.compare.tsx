@@ -5,7 +5,7 @@ import { Delta, RagBadge, Score, StatusPill, runDisplayState, timeNoise } from "
 import type { ChartMetric } from "~/components/evals/chart-geometry";
 import { CompareChart } from "~/components/evals/compare-chart";
 import { fmtDate, fmtMs, oneLine, plural } from "~/components/evals/format";
-import { getApp } from "~/lib/app.server";
+import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/services/auth.server";
 import { getCompareView, listRunChoices } from "~/services/eval-views.server";
 

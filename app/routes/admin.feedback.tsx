@@ -8,7 +8,7 @@ import { formatNumber, formatShare, plural } from "~/components/admin/format";
 import { RATING_ORDER, ratingLabel } from "~/components/admin/labels";
 import { optionalEnum, pageParam } from "~/components/admin/schemas";
 import { EmptyState, FilterActions, PageHeader, Pagination, Pill, Section, Stat, StatGrid, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
-import { getApp } from "~/lib/app.server";
+import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/services/auth.server";
 import { feedbackPage } from "~/services/feedback.server";
 

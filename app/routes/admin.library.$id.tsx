@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { getApp } from "~/lib/app.server";
+import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/services/auth.server";
 import { getLibraryDocument } from "~/services/library-views.server";
 import { vectorMetadataOf } from "~/services/library.server";

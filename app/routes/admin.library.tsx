@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useOutlet } fr
 import { useState } from "react";
 import { CsrfField } from "~/components/csrf-field";
 import { CSRF_FIELD } from "~/lib/csrf";
-import { getApp } from "~/lib/app.server";
+import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/services/auth.server";
 import { listLibrarySummaries } from "~/services/library-views.server";
 import { autoTag, CONTENT_FOCUSES, deleteContent, submitContent, submitContentSchema } from "~/services/library.server";

@@ -1,7 +1,7 @@
 // The .eml download for the outbox pages: the same file as GET /api/admin/sends/:id/raw, but
 // authorised by the admin's session cookie, which a browser link carries (a bearer token it does not).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getApp } from "~/lib/app.server";
+import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/services/auth.server";
 import { getRawMessage } from "~/services/send-views.server";
 

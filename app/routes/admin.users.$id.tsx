@@ -6,7 +6,7 @@ import { formatNumber, formatSigned, plural } from "~/components/admin/format";
 import { ledgerKindLabel } from "~/components/admin/labels";
 import { pageParam } from "~/components/admin/schemas";
 import { EmptyState, PageHeader, Pagination, Pill, Section, Stat, StatGrid, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
-import { getApp } from "~/lib/app.server";
+import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/services/auth.server";
 import { userLedger } from "~/services/user-ledger.server";
 

@@ -1,5 +1,5 @@
 import { HTML_LIMITS } from "~/domain/html/limits";
-import { apiRoute, apiError, checkHtmlInputs, json } from "~/lib/http.server";
+import { apiRoute, apiError, checkHtmlInputs, json } from "~/http/api.server";
 import { autoTag, autoTagSchema } from "~/services/library.server";
 
 export const { loader, action, apiAuth } = apiRoute("admin", {

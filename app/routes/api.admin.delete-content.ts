@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiRoute, apiError, json } from "~/lib/http.server";
+import { apiRoute, apiError, json } from "~/http/api.server";
 import { deleteContent } from "~/services/library.server";
 
 const Body = z.object({ id: z.string().trim().min(1).max(200) });

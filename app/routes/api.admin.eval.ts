@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { normalizeEvalResult } from "~/domain/eval/result";
-import { apiError, apiRoute, json } from "~/lib/http.server";
+import { apiError, apiRoute, json } from "~/http/api.server";
 import { createRun, finalizeRun, getRunWithResults, listRuns, saveResult } from "~/services/eval.server";
 
 const RunId = z.string().trim().min(1).max(100);

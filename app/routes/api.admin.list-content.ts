@@ -1,4 +1,4 @@
-import { apiRoute, apiError, json } from "~/lib/http.server";
+import { apiRoute, apiError, json } from "~/http/api.server";
 import { listContent } from "~/services/library-views.server";
 
 export const { loader, action, apiAuth } = apiRoute("admin", {

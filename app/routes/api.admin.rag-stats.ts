@@ -1,4 +1,4 @@
-import { apiRoute, json } from "~/lib/http.server";
+import { apiRoute, json } from "~/http/api.server";
 import { ragStats } from "~/services/library-views.server";
 
 export const { loader, action, apiAuth } = apiRoute("admin", {

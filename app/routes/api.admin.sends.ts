@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiError, apiRoute, json } from "~/lib/http.server";
+import { apiError, apiRoute, json } from "~/http/api.server";
 import { listSendsForAdmin } from "~/services/send-views.server";
 
 const Limit = z.coerce.number().int().min(1).max(500).default(50);

@@ -1,4 +1,4 @@
-import { apiRoute, checkHtmlInputs, json, serviceError } from "~/lib/http.server";
+import { apiRoute, checkHtmlInputs, json, serviceError } from "~/http/api.server";
 import { submitContent, submitContentSchema } from "~/services/library.server";
 
 export const { loader, action, apiAuth } = apiRoute("admin", {

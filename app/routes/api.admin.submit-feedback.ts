@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { normaliseRating } from "~/domain/eval/feedback";
-import { apiError, apiRoute, json } from "~/lib/http.server";
+import { apiError, apiRoute, json } from "~/http/api.server";
 import { feedbackReport, submitFeedback } from "~/services/feedback.server";
 
 const DEFAULT_LIMIT = 50;

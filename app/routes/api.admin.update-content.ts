@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiRoute, json, serviceError } from "~/lib/http.server";
+import { apiRoute, json, serviceError } from "~/http/api.server";
 import { updateContent } from "~/services/library.server";
 
 // Which fields are allowed depends on the stored document's type, so the service checks them.

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getApp } from "~/lib/app.server";
-import { apiError, apiRoute, json, readBodyText } from "~/lib/http.server";
+import { getApp } from "~/composition/app.server";
+import { apiError, apiRoute, json, readBodyText } from "~/http/api.server";
 import { admitSurveyPost, ampCorsDecision, FORM_ID, storeSurveyResponse, SurveyFieldsSchema } from "~/services/amp.server";
 
 const PREFLIGHT_HEADERS = {

@@ -1,4 +1,4 @@
-import { apiRoute, json, readBodyText } from "~/lib/http.server";
+import { apiRoute, json, readBodyText } from "~/http/api.server";
 import { precheckWebhook, receiveWebhook } from "~/services/webhook-intake.server";
 
 // Authenticated by the provider's signature over the raw body, not by a bearer token. What can be

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { CopyDocSchema } from "~/domain/copy/schema";
-import { getAdapters } from "~/lib/composition.server";
+import { getAdapters } from "~/composition/adapters.server";
 import { HTML_LIMITS } from "~/domain/html/limits";
 import { MAX_PROMPT_CHARS } from "~/domain/generation/requests";
-import { apiError, apiRoute, checkHtmlInputs, json } from "~/lib/http.server";
+import { apiError, apiRoute, checkHtmlInputs, json } from "~/http/api.server";
 import { judgeEmail } from "~/services/eval.server";
 
 const Body = z.object({

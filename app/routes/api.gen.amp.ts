@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import { HTML_LIMITS, PLACED_HTML_LIMITS } from "~/domain/html/limits";
-import { apiRoute, checkHtmlInputs, json, serviceError } from "~/lib/http.server";
+import { apiRoute, checkHtmlInputs, json, serviceError } from "~/http/api.server";
 import { buildAmpEmail } from "~/services/amp.server";
 import { renderedBlueprintProblem } from "~/services/generation.server";
 

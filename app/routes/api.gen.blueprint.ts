@@ -1,6 +1,6 @@
 import { GenBlueprintRequestSchema, MAX_PROMPT_CHARS } from "~/domain/generation/requests";
 import { PLACED_HTML_LIMITS } from "~/domain/html/limits";
-import { apiRoute, checkHtmlInputs, json, serviceError } from "~/lib/http.server";
+import { apiRoute, checkHtmlInputs, json, serviceError } from "~/http/api.server";
 import { clientHtmlParts, CLIENT_HTML_PARTS, generateBlueprint } from "~/services/generation.server";
 
 export const { loader, action, apiAuth } = apiRoute("user", {

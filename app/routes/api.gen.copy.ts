@@ -1,5 +1,5 @@
 import { GenCopyRequestSchema, MAX_PROMPT_CHARS } from "~/domain/generation/requests";
-import { apiRoute, json, serviceError } from "~/lib/http.server";
+import { apiRoute, json, serviceError } from "~/http/api.server";
 import { generateCopy } from "~/services/generation.server";
 
 export const { loader, action, apiAuth } = apiRoute("user", {

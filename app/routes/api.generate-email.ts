@@ -1,6 +1,6 @@
 import { HTML_LIMITS } from "~/domain/html/limits";
 import { GenerateEmailRequestSchema, MAX_PROMPT_CHARS } from "~/domain/generation/requests";
-import { apiRoute, checkHtmlInputs, json, serviceError } from "~/lib/http.server";
+import { apiRoute, checkHtmlInputs, json, serviceError } from "~/http/api.server";
 import { generateEmail } from "~/services/generation.server";
 
 export const { loader, action, apiAuth } = apiRoute("user", {

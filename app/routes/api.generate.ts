@@ -1,6 +1,6 @@
 import { GenerateRequestSchema, MAX_PROMPT_CHARS } from "~/domain/generation/requests";
 import { PLACED_HTML_LIMITS } from "~/domain/html/limits";
-import { apiRoute, checkHtmlInputs, insufficientBalance, json, serviceError } from "~/lib/http.server";
+import { apiRoute, checkHtmlInputs, insufficientBalance, json, serviceError } from "~/http/api.server";
 import { sseResponse } from "~/lib/sse.server";
 import { creditBalance } from "~/services/users.server";
 import { clientHtmlParts, CLIENT_HTML_PARTS, generate, prepareGeneration, type StageName } from "~/services/generation.server";

@@ -1,4 +1,4 @@
-import { apiRoute, json } from "~/lib/http.server";
+import { apiRoute, json } from "~/http/api.server";
 import { creditBalances } from "~/services/users.server";
 
 export const { loader, action, apiAuth } = apiRoute("user", {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { HTML_LIMITS } from "~/domain/html/limits";
-import { apiError, apiRoute, checkHtmlInputs, json } from "~/lib/http.server";
+import { apiError, apiRoute, checkHtmlInputs, json } from "~/http/api.server";
 import { sendEmail } from "~/services/sending.server";
 
 const optionalText = (max: number) => z.string().max(max).nullish();

@@ -1,4 +1,4 @@
-import { apiError, apiRoute } from "~/lib/http.server";
+import { apiError, apiRoute } from "~/http/api.server";
 import { sendEventStream } from "~/services/send-views.server";
 
 export const { loader, action, apiAuth } = apiRoute("user", {

@@ -1,4 +1,4 @@
-import { apiError, apiRoute, json } from "~/lib/http.server";
+import { apiError, apiRoute, json } from "~/http/api.server";
 import { getSendWithEvents } from "~/services/send-views.server";
 
 export const { loader, action, apiAuth } = apiRoute("user", {

@@ -9,7 +9,7 @@ import { BriefFields, type BriefOptions } from "~/components/builder/brief-form"
 import { CopyFields } from "~/components/builder/copy-editor";
 import { GenerationProgress, useStreamedGeneration } from "~/components/builder/progress";
 import { Stepper } from "~/components/builder/stepper";
-import { getApp } from "~/lib/app.server";
+import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/services/auth.server";
 import { STYLE_PRESETS, STYLE_THEORY_KEYS } from "~/domain/blueprint/styles";
 import { TECHNIQUES } from "~/domain/blueprint/schema";

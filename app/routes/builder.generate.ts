@@ -4,7 +4,7 @@
 // The page's CSRF check (token in X-CSRF-Token or the form's _csrf field) runs before this code.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { getApp } from "~/lib/app.server";
+import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/services/auth.server";
 import { sseResponse } from "~/lib/sse.server";
 import { hasCreditsFor, parseGenerateForm, runGenerateRequest } from "~/services/builder.server";

@@ -1,7 +1,7 @@
 // The user's versions, newest first: each reopens its page; a version links to its parent.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { getApp } from "~/lib/app.server";
+import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/services/auth.server";
 import { listOwnVersions } from "~/services/builder.server";
 

@@ -5,7 +5,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { CsrfField } from "~/components/csrf-field";
 import { Stepper } from "~/components/builder/stepper";
 import { VersionPanels, type VersionJson } from "~/components/builder/version-panels";
-import { getApp } from "~/lib/app.server";
+import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/services/auth.server";
 import { previewOf, versionPage } from "~/services/builder.server";
 

@@ -1,6 +1,6 @@
-import { getApp } from "~/lib/app.server";
-import { adapterSummary } from "~/lib/composition.server";
-import { json } from "~/lib/http.server";
+import { getApp } from "~/composition/app.server";
+import { adapterSummary } from "~/composition/adapters.server";
+import { json } from "~/http/api.server";
 import { checkHealth } from "~/services/health.server";
 
 /**

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { CsrfField } from "~/components/csrf-field";
-import { getApp } from "~/lib/app.server";
+import { getApp } from "~/composition/app.server";
 import { getSessionUser, signIn, startPageSession } from "~/services/auth.server";
-import type { LoadContext } from "~/lib/http.server";
+import type { LoadContext } from "~/http/api.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 
 export const meta: MetaFunction = () => [{ title: "Sign in" }];

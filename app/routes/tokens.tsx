@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
 import { CsrfField } from "~/components/csrf-field";
-import { getApp } from "~/lib/app.server";
+import { getApp } from "~/composition/app.server";
 import { issueAccessToken, requirePageUser, tokenLifetime } from "~/services/auth.server";
 import { listTokens, revokeToken } from "~/services/users.server";
 

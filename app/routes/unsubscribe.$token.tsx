@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { getApp } from "~/lib/app.server";
+import { getApp } from "~/composition/app.server";
 import { verifyUnsubscribeToken } from "~/lib/unsubscribe-token.server";
 import { unsubscribeAddress } from "~/services/deliverability.server";
 

@@ -2,7 +2,7 @@
 // carry anything), so it is served under `Content-Security-Policy: sandbox`: a unique opaque
 // origin, no scripts, no forms, no access to the app's cookies (DESIGN.md §4.11).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getApp } from "~/lib/app.server";
+import { getApp } from "~/composition/app.server";
 import { getSentHtml } from "~/services/send-views.server";
 
 const SANDBOXED = {

@@ -2,8 +2,8 @@
 // caused it), then pushed to the chat webhook when one is configured. A failed push keeps the row
 // pending with its attempts and last error; retry passes deliver it later. Nothing here ever
 // runs inside a webhook request.
-import type { AppContext } from "~/lib/app.server";
-import { getAdapters } from "~/lib/composition.server";
+import type { AppContext } from "~/composition/app.server";
+import { getAdapters } from "~/composition/adapters.server";
 import type { AlertNotifier, OperatorAlertKind } from "~/adapters/alerts/port";
 import { claimAlert, listPendingAlerts, markAlertDelivered, markAlertFailed } from "~/models/alerts.server";
 

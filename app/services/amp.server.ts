@@ -4,7 +4,7 @@
 // which origins and senders may post, and how the posted fields become stored answers.
 import type { ZodIssue } from "zod";
 import { z } from "zod";
-import type { AppContext } from "~/lib/app.server";
+import type { AppContext } from "~/composition/app.server";
 import type { Env } from "~/lib/env.server";
 import {
   ampClipping,

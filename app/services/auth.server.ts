@@ -1,7 +1,7 @@
 // Bearer tokens for the JSON API; server-side sessions (table page_sessions) for the pages.
 import { createCookie, redirect } from "@remix-run/node";
-import type { AppContext } from "~/lib/app.server";
-import { getApp } from "~/lib/app.server";
+import type { AppContext } from "~/composition/app.server";
+import { getApp } from "~/composition/app.server";
 import type { Env } from "~/lib/env.server";
 import { verifyAccessToken, signAccessToken, parseTtl } from "~/lib/jwt.server";
 import {
@@ -9,6 +9,7 @@ import {
 } from "~/models/page-sessions.server";
 import { clearRateLimit, hitRateLimit, peekRateLimit, pruneRateLimits, type RateLimit } from "~/models/rate-limits.server";
 import { findTokenUser, findUserById, normalizeEmail, recordApiToken, verifyLogin, type User } from "~/models/users.server";
+export type { User };
 
 export type AuthFailure = "unauthenticated" | "forbidden";
 

@@ -1,7 +1,7 @@
 // Start-up work shared by `npm start` and the test servers: migrations, the first admin, seeds.
 import crypto from "node:crypto";
 import { migrate } from "../../db/migrate";
-import { getApp } from "~/lib/app.server";
+import { getApp } from "~/composition/app.server";
 import { countUsers, createUser, setAdmin } from "~/models/users.server";
 import { seedLibrary } from "./seed-library.server";
 import { ensureInterruptedSendSweep, recoverInterruptedSends } from "./sending.server";

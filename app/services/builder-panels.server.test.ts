@@ -3,7 +3,7 @@
 import { simpleParser } from "mailparser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "../../db/migrate";
-import { getApp, type AppContext } from "~/lib/app.server";
+import { getApp, type AppContext } from "~/composition/app.server";
 import { balanceOf, listLedger } from "~/models/credits.server";
 import { findEmailVersion, insertEmailVersion, type EmailVersion } from "~/models/email-versions.server";
 import { listFeedback } from "~/models/feedback.server";

@@ -5,7 +5,7 @@
 // it (its brief as the request, the new version row, the free-regeneration guard).
 import crypto from "node:crypto";
 import { z } from "zod";
-import { getApp, type AppContext } from "~/lib/app.server";
+import { getApp, type AppContext } from "~/composition/app.server";
 import { requirePageUser } from "~/services/auth.server";
 import type { User } from "~/models/users.server";
 import { AI_GENERATION, refund } from "~/models/credits.server";

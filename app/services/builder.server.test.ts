@@ -1,6 +1,6 @@
 // The builder service on the real local engines and a private temporary database (test/setup.ts).
 import { beforeAll, describe, expect, it } from "vitest";
-import { getApp, type AppContext } from "~/lib/app.server";
+import { getApp, type AppContext } from "~/composition/app.server";
 import { migrate } from "../../db/migrate";
 import { balanceOf } from "~/models/credits.server";
 import { createUser, type User } from "~/models/users.server";

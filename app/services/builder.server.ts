@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import { z } from "zod";
 import { fieldErrors } from "~/lib/form-errors";
-import type { AppContext } from "~/lib/app.server";
+import type { AppContext } from "~/composition/app.server";
 import type { User } from "~/models/users.server";
 import { AI_GENERATION, balanceOf } from "~/models/credits.server";
 import { findBrandProfile, findEmailVersion, insertEmailVersion, listEmailVersions, saveBrandProfile, type EmailVersion } from "~/models/email-versions.server";

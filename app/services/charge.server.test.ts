@@ -2,7 +2,7 @@
 // ledger right.
 import { beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "../../db/migrate";
-import { getApp, type AppContext } from "~/lib/app.server";
+import { getApp, type AppContext } from "~/composition/app.server";
 import { balanceOf, listLedger } from "~/models/credits.server";
 import { createUser, type User } from "~/models/users.server";
 import { withCharge } from "./charge.server";

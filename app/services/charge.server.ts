@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { AppContext } from "~/lib/app.server";
+import type { AppContext } from "~/composition/app.server";
 import { AI_GENERATION, charge, refund } from "~/models/credits.server";
 import type { User } from "~/models/users.server";
 

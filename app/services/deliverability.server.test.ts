@@ -4,7 +4,7 @@
 // acknowledgement).
 import { beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "../../db/migrate";
-import { getApp, type AppContext } from "~/lib/app.server";
+import { getApp, type AppContext } from "~/composition/app.server";
 import { findSuppression, listSuppressions } from "~/models/deliverability.server";
 import {
   acknowledgeOperatorAlert,

@@ -1,6 +1,6 @@
 // The deliverability machine wired to the database: the send-time check and applying events
 // (provider webhooks, the unsubscribe page) with their effects in one transaction each.
-import type { AppContext } from "~/lib/app.server";
+import type { AppContext } from "~/composition/app.server";
 import {
   DEFAULT_POLICY,
   checkSend,

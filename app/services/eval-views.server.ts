@@ -1,6 +1,6 @@
 // What the eval pages show, assembled from the eval storage (services/eval.server), the runner's
 // live state and the comparison of app/domain/eval/compare. Everything returned is plain JSON.
-import type { AppContext } from "~/lib/app.server";
+import type { AppContext } from "~/composition/app.server";
 import { compareRuns, type RunComparison } from "~/domain/eval/compare";
 import { summarizeResults, type RunSummary } from "~/domain/eval/stats";
 import { balanceOf } from "~/models/credits.server";

@@ -1,4 +1,4 @@
-import type { AppContext } from "~/lib/app.server";
+import type { AppContext } from "~/composition/app.server";
 import { summarizeResults } from "~/domain/eval/stats";
 import type { JudgeEngine, JudgeInput, RubricItem } from "~/engines/judge/port";
 import {

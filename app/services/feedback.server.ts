@@ -1,4 +1,4 @@
-import type { AppContext } from "~/lib/app.server";
+import type { AppContext } from "~/composition/app.server";
 import { type Rating, type ShareOfPositive, isPositive, share } from "~/domain/eval/feedback";
 import {
   type FeedbackFilter,

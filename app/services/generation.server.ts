@@ -1,9 +1,9 @@
 // The generation pipeline (SPEC.md "POST /api/generate", steps 1–9, in order) and the smaller
 // endpoints built from the same stages: copy only, blueprint only, direct generation and refine.
 import { performance } from "node:perf_hooks";
-import type { AppContext } from "~/lib/app.server";
+import type { AppContext } from "~/composition/app.server";
 import { withCharge } from "./charge.server";
-import { getAdapters } from "~/lib/composition.server";
+import { getAdapters } from "~/composition/adapters.server";
 import type { User } from "~/models/users.server";
 import { logQaEvaluation } from "~/models/qa-evaluations.server";
 import type { Blueprint, DesignTokens, Technique } from "~/domain/blueprint/schema";

@@ -1,5 +1,5 @@
 // What /healthz reports: the database reachable, migrated and writable.
-import type { AppContext } from "~/lib/app.server";
+import type { AppContext } from "~/composition/app.server";
 import { probeWrite, type Database } from "~/lib/db.server";
 import { migrationState } from "../../db/migrate";
 

@@ -1,7 +1,7 @@
 // Drift between the library's two stores (rows and vectors): found, and repaired on request
 // (npm run library:reconcile).
-import type { AppContext } from "~/lib/app.server";
-import { getAdapters } from "~/lib/composition.server";
+import type { AppContext } from "~/composition/app.server";
+import { getAdapters } from "~/composition/adapters.server";
 import type { VectorMetadata } from "~/domain/retrieval/metadata";
 import { listDocumentSummaries, replaceDocument } from "~/models/rag-documents.server";
 import { upsertRow, vectorMetadataOf, type LibraryResult, type StoredDocumentMetadata } from "./library.server";

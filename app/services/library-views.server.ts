@@ -1,6 +1,6 @@
 // The library as admins read it: the index's listing, sizes, and stored documents.
-import type { AppContext } from "~/lib/app.server";
-import { getAdapters } from "~/lib/composition.server";
+import type { AppContext } from "~/composition/app.server";
+import { getAdapters } from "~/composition/adapters.server";
 import type { StoredMetadata } from "~/domain/retrieval/metadata";
 import { getDocument, listDocumentSizes, listDocumentSummaries, type RagDocumentRow } from "~/models/rag-documents.server";
 import type { IndexRecord, VectorIndex } from "~/adapters/vector-index/port";

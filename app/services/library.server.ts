@@ -4,9 +4,9 @@
 // fails, so a document is never listed by the index without its HTML being fetchable.
 import crypto from "node:crypto";
 import { z } from "zod";
-import type { AppContext } from "~/lib/app.server";
-import { getAdapters, type Adapters } from "~/lib/composition.server";
-import { runDocumentTask } from "~/lib/off-thread.server";
+import type { AppContext } from "~/composition/app.server";
+import { getAdapters, type Adapters } from "~/composition/adapters.server";
+import { runDocumentTask } from "~/workers/off-thread.server";
 import { makeDocId, parseDocId } from "~/domain/retrieval/doc-id";
 import { buildEmbeddingText, splitTechniques, type EmbeddingTextInput } from "~/domain/retrieval/embedding-text";
 import {

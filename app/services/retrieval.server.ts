@@ -1,8 +1,8 @@
 // SPEC.md step 4 wired to the configured adapters: rewrite → two parallel queries → merge,
 // gate, keep positive, drop blog/concept → re-rank ≤ 7 → full HTML from rag_documents.
 import { performance } from "node:perf_hooks";
-import type { AppContext } from "~/lib/app.server";
-import { getAdapters } from "~/lib/composition.server";
+import type { AppContext } from "~/composition/app.server";
+import { getAdapters } from "~/composition/adapters.server";
 import { runRetrieval, type RetrievalInput, type RetrievalOutcome } from "~/domain/retrieval/pipeline";
 import { fetchDocumentsByIds, type RagDocumentRow } from "~/models/rag-documents.server";
 

@@ -1,6 +1,6 @@
 // First start: the starter library (db/seed) goes in through the library service, like any upload.
 import { loadStarterLibraryEntries, type SeedDocument, type SeedEntry } from "../../db/seed";
-import type { AppContext } from "~/lib/app.server";
+import type { AppContext } from "~/composition/app.server";
 import { addDocuments, type LibraryInput } from "./library.server";
 import { markSeedComplete, seedState } from "~/models/rag-documents.server";
 

@@ -1,6 +1,6 @@
 // What was sent, as the API, the outbox pages and View in browser show it, and the live stream of
 // a send's delivery events.
-import type { AppContext } from "~/lib/app.server";
+import type { AppContext } from "~/composition/app.server";
 import type { User } from "~/models/users.server";
 import {
   findSendHtml,

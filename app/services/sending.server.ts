@@ -1,10 +1,10 @@
 // POST /api/send-email-esp (SPEC.md processing rules 1–8, DESIGN.md §7): render, send, record,
 // and resolve sends a crash left in flight. What was sent is shown by send-views.server.ts.
 import crypto from "node:crypto";
-import type { AppContext } from "~/lib/app.server";
+import type { AppContext } from "~/composition/app.server";
 import { BoundedCache } from "~/lib/bounded-cache";
-import { getAdapters } from "~/lib/composition.server";
-import { runDocumentTask } from "~/lib/off-thread.server";
+import { getAdapters } from "~/composition/adapters.server";
+import { runDocumentTask } from "~/workers/off-thread.server";
 import type { SendTemplate } from "~/domain/mime/send-template";
 import { unsubscribeUrl } from "~/lib/unsubscribe-token.server";
 import {

@@ -1,5 +1,5 @@
 // An admin's view of one user's credits: the balance and the ledger that explains it.
-import type { AppContext } from "~/lib/app.server";
+import type { AppContext } from "~/composition/app.server";
 import { AI_GENERATION, balanceOf, listLedger, sumLedgerByKind, type LedgerRow } from "~/models/credits.server";
 import { findUserById, type User } from "~/models/users.server";
 

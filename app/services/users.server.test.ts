@@ -2,7 +2,7 @@
 // `npm run user` share.
 import { beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "../../db/migrate";
-import { getApp, type AppContext } from "~/lib/app.server";
+import { getApp, type AppContext } from "~/composition/app.server";
 import { balanceOf, listLedger } from "~/models/credits.server";
 import { findUserByEmail } from "~/models/users.server";
 import { createAccount, grantCredits, listAccounts, MAX_GRANT, setAdminAccess } from "./users.server";

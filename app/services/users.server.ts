@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AppContext } from "~/lib/app.server";
+import type { AppContext } from "~/composition/app.server";
 import { AI_GENERATION, balanceOf, grant } from "~/models/credits.server";
 import { createUser, findUserByEmail, findUserById, listApiTokens, listUsersWithBalances, revokeApiToken, setAdmin, type User } from "~/models/users.server";
 import { failure, type ServiceResult } from "./result";

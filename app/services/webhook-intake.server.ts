@@ -11,7 +11,7 @@
 // 4. only then the whole body is parsed and the event validated → 400, with implausible event
 //    times (not finite, before 2000, ahead of now by more than WEBHOOK_MAX_AGE_SECONDS) as 400.
 import { EventEmitter } from "node:events";
-import type { AppContext } from "~/lib/app.server";
+import type { AppContext } from "~/composition/app.server";
 import { machineEventFor } from "~/domain/deliverability";
 import {
   normalizeMailgun,

@@ -26,7 +26,7 @@ export function checkHtmlShape(input: { html: string; limits: Partial<HtmlLimits
 /**
  * Pure work on one whole document that grows with its size (about 1 s per MB on this machine):
  * the server runs it on a worker thread for big documents so no request waits on another's
- * (app/lib/off-thread.server.ts). Inputs and results cross threads, so both are plain data.
+ * (app/workers/off-thread.server.ts). Inputs and results cross threads, so both are plain data.
  */
 export const documentTasks = { tagHtml, analyseAmp, compileSendTemplate, checkHtmlShape };
 

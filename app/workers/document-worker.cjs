@@ -1,5 +1,5 @@
 "use strict";
-// Entry of the document worker (app/lib/off-thread.server.ts). The server runs its TypeScript
+// Entry of the document worker (app/workers/off-thread.server.ts). The server runs its TypeScript
 // through tsx, so the worker registers tsx too and loads the same source modules.
 const path = require("node:path");
 const { parentPort } = require("node:worker_threads");

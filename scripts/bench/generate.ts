@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   // Seeding and the token go through this process's own copy of the modules (the build bundles
   // its own), on the same database file, before the server answers its first request.
   const [{ getApp }, { addDocuments }, { loadStarterLibraryEntries }, { countDocuments }, users, { issueAccessToken }, { loadPromptSet }] = await Promise.all([
-    import("../../app/lib/app.server"),
+    import("../../app/composition/app.server"),
     import("../../app/services/library.server"),
     import("../../db/seed"),
     import("../../app/models/rag-documents.server"),

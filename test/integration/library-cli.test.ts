@@ -6,7 +6,7 @@ import path from "node:path";
 import { createClient, type Client } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "../../db/migrate";
-import { getApp } from "~/lib/app.server";
+import { getApp } from "~/composition/app.server";
 import { importLibrary, isAmpEmail } from "../../scripts/library-import";
 import { runScript } from "../helpers/cli";
 

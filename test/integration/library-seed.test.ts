@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "../../db/migrate";
 import type { SeedEntry } from "../../db/seed";
-import { getApp, type AppContext } from "~/lib/app.server";
+import { getApp, type AppContext } from "~/composition/app.server";
 import { seedInput, seedLibrary } from "../../app/services/seed-library.server";
 import { addDocuments, deleteContent } from "~/services/library.server";
 import { listContent } from "~/services/library-views.server";

@@ -2,7 +2,7 @@
 // headers, and the page body limit (a small one here, so nothing large is ever sent).
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SIGNED_LINK_ROUTES } from "~/lib/csrf.server";
+import { SIGNED_LINK_ROUTES } from "~/http/csrf.server";
 import { actionUrls, listPageActionRoutes, PageClient } from "../helpers/pages";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { createUserWithToken } from "../helpers/users";

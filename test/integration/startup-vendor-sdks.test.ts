@@ -1,9 +1,9 @@
 // A vendor SDK costs start-up time when it loads (about 100 ms each for Anthropic and Pinecone),
 // so the composition module and the adapters it picks load one only when that vendor is
 // selected, at the adapter's first call. The mocks below only record each SDK's first import.
-import type { AppContext } from "~/lib/app.server";
-import { getApp } from "~/lib/app.server";
-import { getAdapters } from "~/lib/composition.server";
+import type { AppContext } from "~/composition/app.server";
+import { getApp } from "~/composition/app.server";
+import { getAdapters } from "~/composition/adapters.server";
 import { createOpenAiEmbedder } from "~/adapters/embeddings/openai.server";
 import { createPineconeVectorIndex } from "~/adapters/vector-index/pinecone.server";
 

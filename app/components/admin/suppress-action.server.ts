@@ -1,4 +1,4 @@
-import type { AppContext } from "~/lib/app.server";
+import type { AppContext } from "~/composition/app.server";
 import { fieldErrors } from "~/lib/form-errors";
 import { suppressManually } from "~/services/deliverability.server";
 import { SuppressFormSchema } from "./schemas";

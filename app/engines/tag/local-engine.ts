@@ -1,4 +1,4 @@
-import { runDocumentTask } from "~/lib/off-thread.server";
+import { runDocumentTask } from "~/workers/off-thread.server";
 import type { TagEngine } from "./port";
 
 /** Tags by structure (./local.ts); a big document is analysed on the document worker. */

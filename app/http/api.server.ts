@@ -2,11 +2,10 @@
 // { "success": false, "error": "<message>", "details"?: …, "retry_after"?: … }
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
-import { getApp, type AppContext } from "./app.server";
-import { authenticateBearer, type AuthFailure } from "~/services/auth.server";
-import { bodyUnusable, consumedStream, JSON_BODY_TEXT, READ_BODY_TEXT } from "./body-handoff";
-import type { User } from "~/models/users.server";
-import { runDocumentTask } from "./off-thread.server";
+import { getApp, type AppContext } from "~/composition/app.server";
+import { authenticateBearer, type AuthFailure, type User } from "~/services/auth.server";
+import { bodyUnusable, consumedStream, JSON_BODY_TEXT, READ_BODY_TEXT } from "~/lib/body-handoff";
+import { runDocumentTask } from "~/workers/off-thread.server";
 import { describeHtmlProblem, HTML_LIMITS, type HtmlLimitProblem, type HtmlLimits } from "~/domain/html/limits";
 
 export type ApiErrorBody = { success: false; error: string; details?: unknown; [extra: string]: unknown };

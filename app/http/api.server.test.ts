@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { JSON_BODY_TEXT } from "./body-handoff";
-import { json, parseJsonBody } from "./http.server";
+import { JSON_BODY_TEXT } from "~/lib/body-handoff";
+import { json, parseJsonBody } from "./api.server";
 
 const schema = z.object({ to: z.string().email(), html: z.string().min(1), subject: z.string().optional() });
 const post = (body: BodyInit | null, headers: Record<string, string> = {}) =>

@@ -2,7 +2,7 @@
 // 400/413 before anything recursive or super-linear sees it.
 import { z } from "zod";
 import { checkHtmlShape, HTML_LIMITS } from "~/domain/html/limits";
-import { checkHtmlInputs, checkJsonShape, JSON_MAX_DEPTH, JSON_MAX_VALUES, MAX_ERROR_DETAILS, parseJsonBody } from "./http.server";
+import { checkHtmlInputs, checkJsonShape, JSON_MAX_DEPTH, JSON_MAX_VALUES, MAX_ERROR_DETAILS, parseJsonBody } from "./api.server";
 
 const post = (body: string) => new Request("http://x/api/t", { method: "POST", body, headers: { "content-type": "application/json" } });
 const LIMIT = 5 * 1024 * 1024;

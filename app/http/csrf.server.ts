@@ -15,9 +15,9 @@
 // Not checked: /api/* (bearer-token routes, not cookie-authenticated; the AMP survey endpoint is
 // cross-origin by design) and the routes in SIGNED_LINK_ROUTES.
 import crypto from "node:crypto";
-import { getApp } from "./app.server";
+import { getApp } from "~/composition/app.server";
 import { getPageSession, getPreSessionCsrfToken } from "~/services/auth.server";
-import { CSRF_FIELD, CSRF_HEADER } from "./csrf";
+import { CSRF_FIELD, CSRF_HEADER } from "~/lib/csrf";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -1,7 +1,7 @@
 // The process-wide context: configuration, database and logger, created once on first use.
-import { getEnv, type Env } from "./env.server";
-import { openDatabase, type Database } from "./db.server";
-import { createLogger, type Logger } from "./logger.server";
+import { getEnv, type Env } from "~/lib/env.server";
+import { openDatabase, type Database } from "~/lib/db.server";
+import { createLogger, type Logger } from "~/lib/logger.server";
 
 export interface AppContext {
   env: Env;

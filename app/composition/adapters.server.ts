@@ -1,7 +1,7 @@
 // The one place that picks an adapter for each port, and an implementation for each stage
 // engine, from configuration. Everything else receives these as values.
 import type { AppContext } from "./app.server";
-import type { Env } from "./env.server";
+import type { Env } from "~/lib/env.server";
 import { createLlmClient, llmConfigFromSettings, selectLlmProvider } from "~/adapters/llm/select";
 import type { LlmClient } from "~/adapters/llm/port";
 import { selectEmbeddingsProvider } from "~/adapters/embeddings/select.server";
