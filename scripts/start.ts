@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { ConfigError } from "../app/lib/env.server";
-import { createHttpServer, loadBuild } from "../app/lib/node-server.server";
+import { createHttpServer, loadBuild } from "../server/http-server";
 import { buildLayout, checkBuild, forgetBuild, recordBuild } from "./lib/build-freshness";
 
 /** Builds with the Remix compiler unless the existing build was made from the current sources. */

@@ -4,93 +4,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import { getApp, type AppContext } from "~/composition/app.server";
 import { authenticateBearer, type AuthFailure, type User } from "~/services/auth.server";
-import { bodyUnusable, consumedStream, JSON_BODY_TEXT, READ_BODY_TEXT } from "~/lib/body-handoff";
 import { runDocumentTask } from "~/workers/off-thread.server";
 import { describeHtmlProblem, HTML_LIMITS, type HtmlLimitProblem, type HtmlLimits } from "~/domain/html/limits";
 
 export type ApiErrorBody = { success: false; error: string; details?: unknown; [extra: string]: unknown };
-
-// Statuses whose responses cannot carry a body; `new Response(body, …)` refuses them too.
-const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
-
-/**
- * A Response holding its JSON as text, made into a web stream only if something reads `body`
- * (Remix does, for pages). While nothing has touched the body, `[JSON_BODY_TEXT]` is that text
- * and the direct API path writes it as it is (ADR 013).
- */
-class JsonResponse extends Response {
-  readonly #text: string;
-  #stream: ReadableStream<Uint8Array<ArrayBuffer>> | null = null;
-  #used = false;
-
-  constructor(text: string, init: ResponseInit) {
-    if (NULL_BODY_STATUSES.has(init.status ?? 200)) throw new TypeError(`A ${init.status} response cannot have a body`);
-    super(null, init);
-    this.#text = text;
-  }
-
-  get [JSON_BODY_TEXT](): string | undefined {
-    return this.#used || this.#stream ? undefined : this.#text;
-  }
-
-  override get body(): ReadableStream<Uint8Array<ArrayBuffer>> {
-    // After a direct read, what a read Response's body is: finished and locked.
-    this.#stream ??= this.#used ? consumedStream() : new Response(this.#text).body!;
-    return this.#stream;
-  }
-
-  override get bodyUsed(): boolean {
-    return this.#used || (this.#stream?.locked ?? false);
-  }
-
-  async #read(): Promise<string> {
-    if (this.bodyUsed) throw bodyUnusable();
-    if (this.#stream) return new Response(this.#stream).text();
-    this.#used = true;
-    return this.#text;
-  }
-
-  override text(): Promise<string> {
-    return this.#read();
-  }
-
-  override async json(): Promise<unknown> {
-    return JSON.parse(await this.#read());
-  }
-
-  override async bytes(): Promise<Uint8Array<ArrayBuffer>> {
-    return new TextEncoder().encode(await this.#read()) as Uint8Array<ArrayBuffer>;
-  }
-
-  override async arrayBuffer(): Promise<ArrayBuffer> {
-    return (await this.bytes()).buffer;
-  }
-
-  override async blob(): Promise<Blob> {
-    return new Blob([await this.#read()], { type: this.headers.get("content-type") ?? "" });
-  }
-
-  override formData(): Promise<FormData> {
-    return Promise.reject(new TypeError("A JSON response has no form data"));
-  }
-
-  override clone(): Response {
-    if (this.bodyUsed) throw bodyUnusable();
-    if (this.#stream) {
-      const [mine, theirs] = this.#stream.tee();
-      this.#stream = mine;
-      return new Response(theirs, this);
-    }
-    return new JsonResponse(this.#text, this);
-  }
-}
 
 export function json(body: unknown, init?: number | ResponseInit): Response {
   const base: ResponseInit = typeof init === "number" ? { status: init } : (init ?? {});
   const headers = new Headers(base.headers);
   headers.set("Content-Type", "application/json; charset=utf-8");
   headers.set("Cache-Control", "no-store");
-  return new JsonResponse(JSON.stringify(body), { ...base, headers });
+  return new Response(JSON.stringify(body), { ...base, headers });
 }
 
 export function apiError(status: number, error: string, extra: Record<string, unknown> = {}, headers?: HeadersInit): Response {
@@ -131,11 +55,6 @@ export async function readBodyText(request: Request, limit: number): Promise<{ o
   });
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > limit) return tooLarge();
-  const direct = (request as { [READ_BODY_TEXT]?: (limit: number) => Promise<string | null> })[READ_BODY_TEXT];
-  if (direct) {
-    const text = await direct.call(request, limit);
-    return text === null ? tooLarge() : { ok: true, text };
-  }
   if (!request.body) return { ok: true, text: "" };
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -145,7 +64,9 @@ export async function readBodyText(request: Request, limit: number): Promise<{ o
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => undefined);
+      // Released, not cancelled: cancelling the stream over a socket would destroy the socket
+      // before the 413 is sent. The server drains the rest once the response is written.
+      reader.releaseLock();
       return tooLarge();
     }
     chunks.push(value);

@@ -1,5 +1,5 @@
 // The one check every state-changing page request passes (DESIGN.md §4.12). The HTTP server
-// (node-server.server.ts) calls checkPageMutation for every request it hands to Remix whose method
+// (server/page-guard.ts) calls checkPageMutation for every request it hands to Remix whose method
 // is not GET, HEAD or OPTIONS, after reading the (size-limited) body and before any route code
 // runs: document form posts, single-fetch `*.data` posts and `?_data=` posts alike, so a new route
 // is covered without doing anything.

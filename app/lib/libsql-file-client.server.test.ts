@@ -279,3 +279,17 @@ describe("FileClient while another connection holds the write lock", () => {
     expect(needsWriteLock("PRAGMA journal_mode=WAL")).toBe(false);
   });
 });
+
+describe("the packages FileClient is built on", () => {
+  // It uses @libsql/core's result and error classes and libsql's statement API directly: a new
+  // version comes in only by a deliberate change of these pins, with this file run against it.
+  it("are pinned to exact versions, and those versions are what is installed", () => {
+    const pkg = JSON.parse(fs.readFileSync("package.json", "utf8")) as { dependencies: Record<string, string> };
+    for (const name of ["@libsql/client", "@libsql/core", "libsql"]) {
+      const pin = pkg.dependencies[name];
+      expect(pin, name).toMatch(/^\d+\.\d+\.\d+$/);
+      const installed = JSON.parse(fs.readFileSync(path.join("node_modules", name, "package.json"), "utf8")) as { version: string };
+      expect(installed.version, name).toBe(pin);
+    }
+  });
+});

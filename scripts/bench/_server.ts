@@ -3,7 +3,7 @@
 // until it is killed. Kept apart from the load generator so the two never share an event loop.
 import path from "node:path";
 import type { AddressInfo } from "node:net";
-import { createHttpServer, loadBuild } from "~/lib/node-server.server";
+import { createHttpServer, loadBuild } from "../../server/http-server";
 import { issueAccessToken } from "../../app/services/auth.server";
 import { createUser } from "~/models/users.server";
 

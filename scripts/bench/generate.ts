@@ -57,7 +57,7 @@ function ensureBuild(): string {
 
 async function main(): Promise<void> {
   const buildDir = ensureBuild();
-  const { loadBuild, createHttpServer } = await import("../../app/lib/node-server.server");
+  const { loadBuild, createHttpServer } = await import("../../server/http-server");
   const build = loadBuild(buildDir);
   const serverApp = await build.entry.module.getApp();
   await build.entry.module.bootstrap();

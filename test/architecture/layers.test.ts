@@ -60,7 +60,7 @@ describe("layer rules", () => {
   });
 
   // lib is for leaf utilities. The list of files still reaching up may only shrink.
-  const LIB_STILL_REACHING_UP = ["app/lib/node-server.server.ts"];
+  const LIB_STILL_REACHING_UP: string[] = [];
 
   it("lib imports nothing above it", () => {
     const files = sourceFiles(path.join(APP, "lib"));

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { inject } from "vitest";
-import { createHttpServer, loadBuild, type KineticBuild } from "~/lib/node-server.server";
+import { createHttpServer, loadBuild, type KineticBuild } from "../../server/http-server";
 
 function ensureBuild(dir: string): void {
   const done = path.join(dir, ".done");

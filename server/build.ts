@@ -1,0 +1,28 @@
+// The Remix build the server runs. Start-up work (migrations, the app context, the CSRF check)
+// comes from the build's own entry module (app/entry.server.tsx), so it runs with the same module
+// instances as the routes: importing app code here directly would load a second copy of it.
+import path from "node:path";
+import type { ServerBuild } from "@remix-run/node";
+
+export interface KineticBuild extends ServerBuild {
+  entry: ServerBuild["entry"] & {
+    module: ServerBuild["entry"]["module"] & {
+      bootstrap: typeof import("~/services/bootstrap.server").bootstrap;
+      getApp: typeof import("~/composition/app.server").getApp;
+      adapterSummary: typeof import("~/composition/adapters.server").adapterSummary;
+      checkPageMutation: typeof import("~/http/csrf.server").checkPageMutation;
+      warmUpPromptFacts: typeof import("~/domain/prompt/facts").warmUpPromptFacts;
+    };
+  };
+}
+
+export function loadBuild(buildDir: string): KineticBuild {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(path.resolve(buildDir, "index.js")) as KineticBuild;
+}
+
+/** What every route receives as `context` (app/http/api.server.ts reads it as LoadContext). */
+export interface RequestContext extends Record<string, unknown> {
+  requestId: string;
+  clientIp: string;
+}

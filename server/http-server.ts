@@ -1,0 +1,101 @@
+// The HTTP server around the Remix build, shared by `npm start`, the test servers and the
+// benchmarks. Assets are served by Express; pages and API routes by Remix, except the two
+// sending endpoints of hot-paths.ts. A page mutation passes the body limit and CSRF check of
+// page-guard.ts before Remix sees it.
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
+import express from "express";
+import type { Logger } from "~/lib/logger.server";
+import type { KineticBuild, RequestContext } from "./build";
+import { hotPathActions, serveHotPath } from "./hot-paths";
+import { guardPageMutation, refuse } from "./page-guard";
+import { beginRequest, clientIp, headersOf, isApiPath, isDataRequest, requestUrl } from "./request-info";
+
+export { loadBuild, type KineticBuild } from "./build";
+
+const contexts = new WeakMap<http.IncomingMessage, RequestContext>();
+/** Bodies the page guard already read; a request without one passes its socket on to Remix. */
+const readBodies = new WeakMap<http.IncomingMessage, Buffer<ArrayBuffer>>();
+
+/**
+ * The Request Remix gets, as @remix-run/express builds it (URL from Express's host and protocol,
+ * which honour `trust proxy`; aborted when the client leaves early), with the body the page guard
+ * read in place of the socket.
+ */
+function remixRequest(req: express.Request, res: express.Response): Request {
+  const port = [req.get("X-Forwarded-Host"), req.get("host")]
+    .map((h) => Number.parseInt(h?.split(":")[1] ?? "", 10))
+    .find((n) => Number.isSafeInteger(n));
+  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  const controller = new AbortController();
+  res.on("close", () => res.writableFinished || controller.abort());
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: headersOf(req), signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = readBodies.get(req) ?? (createReadableStreamFromReadable(req) as ReadableStream<Uint8Array>);
+    init.duplex = "half";
+  }
+  return new Request(url.href, init);
+}
+
+/** As @remix-run/express sends a Remix response: streamed, so documents render progressively. */
+async function sendRemixResponse(res: express.Response, response: Response): Promise<void> {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers) res.append(key, value);
+  if (/text\/event-stream/i.test(response.headers.get("content-type") ?? "")) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+export function createHttpServer(build: KineticBuild, buildDir: string, logger: Logger): http.Server {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+
+  const clientDir = fs.existsSync(path.join(buildDir, "client")) ? path.join(buildDir, "client") : path.resolve("public/build");
+  app.use("/build", express.static(clientDir, { immutable: true, maxAge: "1y" }));
+  app.use(express.static(path.resolve("public"), { maxAge: "1h" }));
+
+  const handleRemix = createRequestHandler(build, "production");
+  app.all("*", async (req, res, next) => {
+    try {
+      const response = await handleRemix(remixRequest(req, res), contexts.get(req));
+      await sendRemixResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  async function servePageMutation(req: http.IncomingMessage, res: http.ServerResponse, url: URL | null, requestId: string) {
+    try {
+      const body = await guardPageMutation(build, req, res, url, requestId, logger);
+      if (!body) return;
+      readBodies.set(req, body);
+      app(req, res);
+    } catch (error) {
+      logger.error({ err: error, requestId }, "page request check failed");
+      if (!res.headersSent) refuse(res, url, String(req.headers.accept ?? ""), 500, `Internal server error (request ${requestId})`);
+      else res.destroy();
+    }
+  }
+
+  const hotPaths = hotPathActions(build);
+  return http.createServer((req, res) => {
+    const requestId = beginRequest(req, res, logger);
+    const context: RequestContext = { requestId, clientIp: clientIp(req) };
+    contexts.set(req, context);
+    const method = req.method ?? "GET";
+    const url = requestUrl(req);
+    // A Host carrying credentials is no URL a Request accepts: Express answers a read, and a
+    // mutation is guarded as a page's is.
+    const plain = url !== null && !url.username && !url.password;
+    const hot = plain && method === "POST" ? hotPaths.get(url.pathname) : undefined;
+    if (hot) void serveHotPath(hot, req, res, url!, context, logger);
+    else if (method === "GET" || method === "HEAD") app(req, res);
+    // The API authenticates by bearer token or signature and applies its own body limits.
+    else if (plain && isApiPath(url.pathname) && !isDataRequest(url)) app(req, res);
+    else void servePageMutation(req, res, url, requestId);
+  });
+}

@@ -1,0 +1,68 @@
+// What the server reads off a Node request before any route runs: its id, the client's address
+// and the URL as the browser addressed it. Proxies are believed only when they are on loopback,
+// as Express's `trust proxy: "loopback"` does.
+import crypto from "node:crypto";
+import type http from "node:http";
+import type { Logger } from "~/lib/logger.server";
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+/**
+ * Every response carries a request id, and every log line of that request names it. A request
+ * body a route left unread is drained once the response is sent, or the next request on this
+ * keep-alive connection would wait behind it.
+ */
+export function beginRequest(req: http.IncomingMessage, res: http.ServerResponse, logger: Logger): string {
+  const incoming = req.headers["x-request-id"];
+  const requestId = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+  res.setHeader("x-request-id", requestId);
+  const started = process.hrtime.bigint();
+  res.on("finish", () => {
+    if (!req.complete) {
+      // The web stream over the body stops listening first, so the rest is discarded, not queued.
+      req.removeAllListeners("data");
+      req.resume();
+    }
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    const pathname = (req.url ?? "/").split("?")[0];
+    logger.info({ requestId, method: req.method, path: pathname, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+  });
+  return requestId;
+}
+
+/** The client's address as Express computes `req.ip` with `trust proxy` set to loopback. */
+export function clientIp(req: http.IncomingMessage): string {
+  const peer = req.socket.remoteAddress ?? "";
+  if (!LOOPBACK.test(peer)) return peer;
+  const forwarded = req.headers["x-forwarded-for"];
+  const hops = (Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? "")).split(",").map((h) => h.trim()).filter(Boolean);
+  // The nearest hop that is not a trusted (loopback) proxy is the client.
+  for (let i = hops.length - 1; i >= 0; i--) if (!LOOPBACK.test(hops[i])) return hops[i];
+  return hops[0] ?? peer;
+}
+
+/** The request URL as Express computes it with `trust proxy` set to loopback; null when it is no URL. */
+export function requestUrl(req: http.IncomingMessage): URL | null {
+  const trusted = LOOPBACK.test(req.socket.remoteAddress ?? "");
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.split(",")[0].trim() || undefined;
+  const proto = (trusted && first(req.headers["x-forwarded-proto"])) || ("encrypted" in req.socket && req.socket.encrypted ? "https" : "http");
+  const host = (trusted && first(req.headers["x-forwarded-host"])) || req.headers.host || "localhost";
+  const href = `${proto}://${host}${req.url ?? "/"}`;
+  return URL.canParse(href) ? new URL(href) : null;
+}
+
+export function headersOf(req: http.IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else if (value !== undefined) headers.set(key, value);
+  }
+  return headers;
+}
+
+/** Whether the path is the JSON API's (bearer tokens and signatures, not page sessions). */
+export const isApiPath = (pathname: string) => /^\/api(\/|$)/i.test(pathname);
+
+/** Remix's own data requests (`?_data=`, single-fetch `*.data`) for a route under /api. */
+export const isDataRequest = (url: URL) => url.pathname.endsWith(".data") || url.searchParams.has("_data");
