@@ -4,7 +4,7 @@
 // with the HTML and clipping at 360 px. No server, database or network is needed; with
 // AMP_VALIDATOR_JS set the official engine judges too (docs/amp.md).
 import fs from "node:fs";
-import { GenerationInputsSchema } from "~/domain/generation/requests";
+import { GenerationInputsSchema } from "~/domain/requests/generation";
 import { extractTechniques, parsePromptFacts } from "~/domain/prompt";
 import { autofix } from "~/domain/autofix/autofix";
 import { mergeDesign } from "~/domain/blueprint/styles";
@@ -67,11 +67,12 @@ async function check(entry: PromptEntry): Promise<Row> {
   if (!code.ok) return fail(label, `code: ${code.error}`);
   const html = autofix(code.html, { subject: blueprint.subject, preheader: blueprint.preheader, lang: blueprint.lang, techniques }).html;
 
-  const amp = await ampEmail(
+  const ampResult = await ampEmail(
     { BASE_URL: process.env.BASE_URL ?? "https://kinetic.example", AMP_VALIDATOR_JS: process.env.AMP_VALIDATOR_JS },
     { blueprint, html, formId: `check-${entry.id.replace(/[^A-Za-z0-9_-]/g, "-").slice(0, 80)}` },
   );
-  if (!amp.ok) return fail(label, `amp: ${amp.error}`);
+  if (!ampResult.ok) return fail(label, `amp: ${ampResult.error}`);
+  const amp = ampResult.value;
   const p = amp.parity;
   const parityNote = p.ok
     ? undefined

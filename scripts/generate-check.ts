@@ -94,7 +94,7 @@ async function main(): Promise<number> {
       import("../app/services/bootstrap.server"),
       import("../app/models/users.server"),
       import("../app/services/generation.server"),
-      import("../app/domain/generation/requests"),
+      import("../app/domain/requests/generation"),
       import("../app/domain/blueprint/schema"),
       import("../app/domain/render"),
       import("../app/domain/qa/qa"),
@@ -138,9 +138,9 @@ async function main(): Promise<number> {
         const prepared = generation.prepareGeneration(parsed.data);
         if (!prepared.ok) throw new Error(`generate → ${prepared.status}: ${prepared.error}`);
         const input = parsed.data;
-        const out = await generation.generate(app, user, prepared.prepared);
+        const out = await generation.generate(app, user, prepared.value);
         if (!out.ok) throw new Error(`generate → ${out.status}: ${out.error}`);
-        const { html, blueprint, metadata } = out.response;
+        const { html, blueprint, metadata } = out.value;
         r.techniques = metadata.techniques;
         if (htmlDir) {
           fs.writeFileSync(path.join(htmlDir, `${entry.id}.html`), html);
@@ -156,8 +156,8 @@ async function main(): Promise<number> {
         // The copy stage is deterministic for the same input: this is the copy generate() placed.
         const copy = await generation.generateCopy(app, input);
         if (!copy.ok) throw new Error(`copy → ${copy.status}: ${copy.error}`);
-        const placed = visibleCopy(copy.copyDoc, copy.techniques, blueprint.lang);
-        const check = qa(html, { copyDoc: placed, techniques: copy.techniques }).checks.find((c) => c.id === "copy-verbatim");
+        const placed = visibleCopy(copy.value.copyDoc, copy.value.techniques, blueprint.lang);
+        const check = qa(html, { copyDoc: placed, techniques: copy.value.techniques }).checks.find((c) => c.id === "copy-verbatim");
         r.verbatim = { ok: Boolean(check?.passed), message: check?.message ?? "copy-verbatim check missing" };
 
         r.htmlLang = /<html\b[^>]*?\blang\s*=\s*["']?([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*)/i.exec(html.slice(0, 4000))?.[1];

@@ -6,9 +6,9 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { migrate } from "../db/migrate";
 import { getApp, type AppContext } from "../app/composition/app.server";
-import { getAdapters } from "../app/composition/adapters.server";
 import { getDocumentHtml, listContentHashes } from "../app/models/rag-documents.server";
-import { contentHash, submitContent, type LibraryInput } from "../app/services/library.server";
+import { contentHash, submitContent } from "../app/services/library.server";
+import type { LibraryInput } from "../app/domain/requests/library";
 import { fail, isMainModule, parseArgs, runCli, stringFlag } from "./lib/args";
 
 const USAGE = "usage: npm run library:import -- DIR [--min-chars 200] [--dry-run]";
@@ -73,7 +73,7 @@ export async function importLibrary(app: AppContext, dir: string, options: Impor
   const files = await listHtmlFiles(dir);
   const summary: ImportSummary = { files: files.length, imported: [], skipped: [], failed: [], notAttempted: [] };
   const known = await existingHashes(app);
-  const { engines } = getAdapters(app);
+  const { engines } = app.adapters;
   const rel = (f: string) => path.relative(dir, f) || path.basename(f);
 
   const report = (i: number, line: string) => {
@@ -146,9 +146,10 @@ export async function importLibrary(app: AppContext, dir: string, options: Impor
       }
       continue;
     }
-    known.set(contentHash(html), stored.id);
-    summary.imported.push({ file: name, id: stored.id, type: uploadType, technique: "technique" in stored.metadata ? stored.metadata.technique : t.technique, complexity: t.complexity });
-    report(i, `imported ${name} → ${stored.id}`);
+    const doc = stored.value;
+    known.set(contentHash(html), doc.id);
+    summary.imported.push({ file: name, id: doc.id, type: uploadType, technique: "technique" in doc.metadata ? doc.metadata.technique : t.technique, complexity: t.complexity });
+    report(i, `imported ${name} → ${doc.id}`);
   }
   if (tty && files.length) out.write("\n");
   return summary;

@@ -5,7 +5,6 @@
 // mismatches. Exit code: 0 no drift (or all repaired), 1 drift left, 2 usage, 3 index unreachable.
 import { migrate } from "../db/migrate";
 import { getApp } from "../app/composition/app.server";
-import { getAdapters } from "../app/composition/adapters.server";
 import { reconcileLibrary, type ReconcileReport } from "../app/services/library-reconcile.server";
 import { fail, isMainModule, parseArgs, runCli } from "./lib/args";
 
@@ -57,9 +56,10 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`error: ${result.error}`);
     return 3;
   }
-  if (args.flags.json === true) console.log(JSON.stringify(result.report, null, 2));
-  else console.log(formatReport(result.report, getAdapters(app).vectorIndex.name));
-  return exitCodeFor(result.report);
+  const { report } = result.value;
+  if (args.flags.json === true) console.log(JSON.stringify(report, null, 2));
+  else console.log(formatReport(report, app.adapters.vectorIndex.name));
+  return exitCodeFor(report);
 }
 
 if (isMainModule(__filename)) runCli(() => main(process.argv.slice(2)));

@@ -1,7 +1,9 @@
 // The one place that picks an adapter for each port, and an implementation for each stage
-// engine, from configuration. Everything else receives these as values.
-import type { AppContext } from "./app.server";
-import type { Env } from "~/lib/env.server";
+// engine, from configuration. getApp() builds them once with composeAdapters and services
+// receive them on the context (`app.adapters`); nothing else calls a builder.
+import { ConfigError, type Env } from "~/lib/env.server";
+import type { Database } from "~/lib/db.server";
+import type { Logger } from "~/lib/logger.server";
 import { createLlmClient, llmConfigFromSettings, selectLlmProvider } from "~/adapters/llm/select";
 import type { LlmClient } from "~/adapters/llm/port";
 import { selectEmbeddingsProvider } from "~/adapters/embeddings/select.server";
@@ -104,8 +106,12 @@ export function createEngines(llm: LlmClient | null): Engines {
   };
 }
 
-function build(app: AppContext): Adapters {
-  const { env, logger } = app;
+/**
+ * Builds the adapters configuration picks, for one database and logger: getApp() calls it once
+ * for the process's context; a script or test that makes its own context calls it too. Creating
+ * an adapter loads no vendor SDK (each loads its SDK at its first call), so this stays cheap.
+ */
+export function composeAdapters(env: Env, database: Database, logger: Logger): Adapters {
   const provider = llmProvider(env);
   const llm =
     provider === "local"
@@ -121,7 +127,8 @@ function build(app: AppContext): Adapters {
     OPENAI_BASE_URL: env.OPENAI_BASE_URL,
     openai: { model: env.EMBEDDINGS_MODEL },
   });
-  if (!embeddings.ok) throw new Error(embeddings.error);
+  // Configuration the adapters refuse stops start-up with the same message as any bad variable.
+  if (!embeddings.ok) throw new ConfigError([embeddings.error]);
 
   const vectorIndex =
     env.VECTOR_INDEX === "pinecone"
@@ -130,7 +137,7 @@ function build(app: AppContext): Adapters {
           indexHost: env.PINECONE_INDEX_HOST!,
           namespace: env.PINECONE_NAMESPACE || undefined,
         })
-      : createLibsqlVectorIndex({ client: app.database.client, annThreshold: env.VECTOR_ANN_THRESHOLD });
+      : createLibsqlVectorIndex({ client: database.client, annThreshold: env.VECTOR_ANN_THRESHOLD });
 
   const email = createEmailProvider(
     env.EMAIL_PROVIDER === "smtp"
@@ -141,7 +148,7 @@ function build(app: AppContext): Adapters {
           ? { provider: "resend", apiKey: env.RESEND_API_KEY!, baseUrl: env.RESEND_BASE_URL }
           : { provider: "outbox" },
   );
-  if (!email.ok) throw new Error(`EMAIL_PROVIDER=${env.EMAIL_PROVIDER}: ${email.error}`);
+  if (!email.ok) throw new ConfigError([`EMAIL_PROVIDER=${env.EMAIL_PROVIDER}: ${email.error}`]);
 
   return {
     llm,
@@ -151,15 +158,4 @@ function build(app: AppContext): Adapters {
     alerts: env.ALERT_WEBHOOK_URL ? createSlackNotifier({ webhookUrl: env.ALERT_WEBHOOK_URL, serviceName: env.BRAND_NAME }) : null,
     engines: createEngines(llm),
   };
-}
-
-const cache = new WeakMap<AppContext, Adapters>();
-
-export function getAdapters(app: AppContext): Adapters {
-  let adapters = cache.get(app);
-  if (!adapters) {
-    adapters = build(app);
-    cache.set(app, adapters);
-  }
-  return adapters;
 }

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { CsrfField } from "~/components/csrf-field";
 import { getApp } from "~/composition/app.server";
+import { AdminUsersFormSchema } from "~/domain/requests/users";
 import { requirePageUser } from "~/services/auth.server";
 import { createAccount, grantCredits, listAccounts, setAdminAccess } from "~/services/users.server";
 
@@ -14,23 +14,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { users: await listAccounts(app), defaultCredits: app.env.NEW_USER_CREDITS };
 }
 
-// The form's fields as strings; the rules on accounts (password length, credit limits, not
-// removing your own admin access) are the users service's.
-const Grant = z.object({ intent: z.literal("grant"), userId: z.string().min(1), credits: z.coerce.number() });
-const ToggleAdmin = z.object({ intent: z.literal("admin"), userId: z.string().min(1), admin: z.enum(["true", "false"]) });
-const Create = z.object({
-  intent: z.literal("create"),
-  email: z.string(),
-  password: z.string(),
-  credits: z.coerce.number(),
-  admin: z.literal("on").optional(),
-});
-
 export async function action({ request }: ActionFunctionArgs) {
   const me = await requirePageUser(request, { admin: true });
   const app = await getApp();
   const form = Object.fromEntries(await request.formData());
-  const parsed = z.discriminatedUnion("intent", [Grant, ToggleAdmin, Create]).safeParse(form);
+  const parsed = AdminUsersFormSchema.safeParse(form);
   if (!parsed.success) return { error: parsed.error.issues.map((i) => i.message).join(". ") };
   const input = parsed.data;
   if (input.intent === "create") {

@@ -5,9 +5,9 @@ import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "
 import { CsrfField } from "~/components/csrf-field";
 import { AlertList } from "~/components/admin/alert-list";
 import { plural } from "~/components/admin/format";
-import { AckFormSchema, pageParam } from "~/components/admin/schemas";
 import { EmptyState, Notice, Pagination, Section, adminLinks, brandTitle } from "~/components/admin/ui";
 import { getApp } from "~/composition/app.server";
+import { AckFormSchema, pageParam } from "~/domain/requests/admin-forms";
 import { requirePageUser } from "~/services/auth.server";
 import { acknowledgeOperatorAlert, acknowledgeOperatorAlertsThrough, alertList } from "~/services/deliverability.server";
 

@@ -1,13 +1,12 @@
 // Admin → Deliverability → Delivery events: what the provider reported, newest first, by type and address.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { z } from "zod";
 import { plural } from "~/components/admin/format";
 import { DeliveryEventsTable } from "~/components/admin/delivery-events-table";
 import { EVENT_FILTER_OPTIONS } from "~/components/admin/labels";
-import { optionalEnum, pageParam } from "~/components/admin/schemas";
 import { EmptyState, FilterActions, Pagination, Section, adminLinks, brandTitle } from "~/components/admin/ui";
 import { getApp } from "~/composition/app.server";
+import { deliveryEventsQuerySchema } from "~/domain/requests/admin-forms";
 import { requirePageUser } from "~/services/auth.server";
 import { deliveryEventList } from "~/services/deliverability.server";
 
@@ -17,11 +16,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: brandTitle(matches,
 
 const PAGE_SIZE = 50;
 
-const Query = z.object({
-  q: z.string().trim().max(254).optional().catch(undefined),
-  type: optionalEnum(EVENT_FILTER_OPTIONS.map((o) => o.value) as [string, ...string[]]),
-  page: pageParam,
-});
+const Query = deliveryEventsQuerySchema(EVENT_FILTER_OPTIONS.map((o) => o.value) as [string, ...string[]]);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePageUser(request, { admin: true });

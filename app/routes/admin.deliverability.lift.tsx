@@ -3,14 +3,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { LiftConsequences, LiftForm } from "~/components/admin/deliverability-forms";
 import { formatDate, formatDateTime } from "~/components/admin/format";
 import { recipientStateLabel, suppressionReasonLabel } from "~/components/admin/labels";
-import { LiftFormSchema, returnToSchema, withOutcome } from "~/components/admin/schemas";
 import { sourceLabel } from "~/components/admin/suppression-bits";
 import { EmptyState, Notice, Pill, adminLinks, brandTitle } from "~/components/admin/ui";
 import { getApp } from "~/composition/app.server";
+import { LiftFormSchema, LiftQuerySchema, withOutcome } from "~/domain/requests/admin-forms";
 import { requirePageUser } from "~/services/auth.server";
 import { liftManually, recipientDetail } from "~/services/deliverability.server";
 
@@ -18,7 +17,7 @@ export const links = adminLinks;
 
 export const meta: MetaFunction = ({ matches }) => [{ title: brandTitle(matches, "Lift a suppression · Deliverability") }];
 
-const Query = z.object({ email: z.string().trim().toLowerCase().email().max(254).optional().catch(undefined), returnTo: returnToSchema });
+const Query = LiftQuerySchema;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePageUser(request, { admin: true });

@@ -3,7 +3,6 @@
 // suppress the address or lift it from here.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { LiftTrigger, SuppressForm, useLiftDialog } from "~/components/admin/deliverability-forms";
 import { formatDate, formatDateTime, ordinal, plural } from "~/components/admin/format";
 import { DeliveryEventsTable } from "~/components/admin/delivery-events-table";
@@ -12,6 +11,7 @@ import { suppressFromForm } from "~/components/admin/suppress-action.server";
 import { sourceLabel, suppressionSummary } from "~/components/admin/suppression-bits";
 import { EmptyState, Notice, Pill, Section, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
 import { DEFAULT_POLICY } from "~/domain/deliverability";
+import { RecipientEmailSchema, RecipientQuerySchema } from "~/domain/requests/admin-forms";
 import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/services/auth.server";
 import { recipientDetail } from "~/services/deliverability.server";
@@ -24,17 +24,14 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: brandTitle(matches, data && "detail" in data && data.detail ? `${data.detail.email} · Deliverability` : "Recipient · Deliverability") },
 ];
 
-const Query = z.object({
-  email: z.string().trim().max(254).optional().catch(undefined),
-  lifted: z.string().max(254).optional().catch(undefined),
-});
+const Query = RecipientQuerySchema;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePageUser(request, { admin: true });
   const app = await getApp();
   const query = Query.parse(Object.fromEntries(new URL(request.url).searchParams));
   const now = new Date();
-  const email = z.string().email().safeParse(query.email);
+  const email = RecipientEmailSchema.safeParse(query.email);
   if (!email.success) return { now, asked: query.email ?? "", detail: null, lifted: null, tomorrow: "" };
   const detail = await recipientDetail(app, email.data, now);
   return {

@@ -2,15 +2,14 @@
 // (after a confirmation: the dialog, or the confirmation page without JavaScript).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { LiftTrigger, SuppressForm, useLiftDialog } from "~/components/admin/deliverability-forms";
 import { formatDate, formatRelative, plural } from "~/components/admin/format";
 import { SUPPRESSION_FILTER_REASONS, suppressionReasonLabel } from "~/components/admin/labels";
-import { optionalEnum, pageParam } from "~/components/admin/schemas";
 import { suppressFromForm } from "~/components/admin/suppress-action.server";
 import { sourceLabel, suppressionSummary } from "~/components/admin/suppression-bits";
 import { EmptyState, FilterActions, Notice, Pagination, Pill, Section, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
 import { getApp } from "~/composition/app.server";
+import { suppressionsQuerySchema } from "~/domain/requests/admin-forms";
 import { requirePageUser } from "~/services/auth.server";
 import { suppressionList } from "~/services/deliverability.server";
 
@@ -20,13 +19,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: brandTitle(matches,
 
 const PAGE_SIZE = 25;
 
-const Query = z.object({
-  q: z.string().trim().max(254).optional().catch(undefined),
-  reason: optionalEnum([...SUPPRESSION_FILTER_REASONS]),
-  duration: optionalEnum(["permanent", "timed"]),
-  page: pageParam,
-  lifted: z.string().max(254).optional().catch(undefined),
-});
+const Query = suppressionsQuerySchema([...SUPPRESSION_FILTER_REASONS]);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePageUser(request, { admin: true });

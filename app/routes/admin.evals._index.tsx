@@ -9,7 +9,8 @@ import { ProgressPanel, isStalled } from "~/components/evals/progress-panel";
 import { NoScriptRefresh, usePollWhile } from "~/components/evals/use-poll";
 import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/services/auth.server";
-import { StartRunFormSchema, startEvalRun } from "~/services/eval-runner.server";
+import { StartRunFormSchema } from "~/domain/requests/eval";
+import { startEvalRun } from "~/services/eval-runner.server";
 import { getEvalsOverview } from "~/services/eval-views.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: "/styles/evals.css" }];

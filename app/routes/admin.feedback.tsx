@@ -3,12 +3,11 @@
 // with counts over all of it.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { z } from "zod";
 import { formatNumber, formatShare, plural } from "~/components/admin/format";
 import { RATING_ORDER, ratingLabel } from "~/components/admin/labels";
-import { optionalEnum, pageParam } from "~/components/admin/schemas";
 import { EmptyState, FilterActions, PageHeader, Pagination, Pill, Section, Stat, StatGrid, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
 import { getApp } from "~/composition/app.server";
+import { feedbackQuerySchema } from "~/domain/requests/admin-forms";
 import { requirePageUser } from "~/services/auth.server";
 import { feedbackPage } from "~/services/feedback.server";
 
@@ -21,11 +20,7 @@ const PROMPT_PREVIEW = 160;
 
 const RATING_FILTERS = ["positive", "negative", ...RATING_ORDER] as const;
 
-const Query = z.object({
-  rating: optionalEnum(RATING_FILTERS),
-  rag: optionalEnum(["yes", "no"]),
-  page: pageParam,
-});
+const Query = feedbackQuerySchema(RATING_FILTERS);
 
 function ratingFilterText(value: string): string {
   if (value === "positive") return "Positive (thumbs up, 4–5 stars)";

@@ -7,8 +7,9 @@ import { CSRF_FIELD } from "~/lib/csrf";
 import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/services/auth.server";
 import { listLibrarySummaries } from "~/services/library-views.server";
-import { autoTag, CONTENT_FOCUSES, deleteContent, submitContent, submitContentSchema } from "~/services/library.server";
+import { autoTag, deleteContent, submitContent } from "~/services/library.server";
 import { COMPLEXITIES, EXAMPLE_TYPES } from "~/domain/retrieval/metadata";
+import { CONTENT_FOCUSES, submitContentSchema } from "~/domain/requests/library";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: `Library · ${(matches.find((m) => m.id === "root")?.data as { brand?: string } | undefined)?.brand ?? "Kinetic"}` }];
 
@@ -62,13 +63,13 @@ export async function action({ request }: ActionFunctionArgs): Promise<ActionDat
 
   if (intent === "delete") {
     const r = await deleteContent(app, values.id ?? "");
-    return r.ok ? { notice: `Deleted ${r.id}.` } : { error: r.error };
+    return r.ok ? { notice: `Deleted ${r.value.id}.` } : { error: r.error };
   }
   if (intent === "autotag") {
     if (!values.htmlContent?.trim()) return { error: "Paste the email HTML first, then auto-tag it.", values };
     const r = await autoTag(app, { htmlContent: values.htmlContent, contentType: values.uploadType === "amp" ? "amp" : "html" });
     if (!r.ok) return { error: r.error, values };
-    const t = r.tags;
+    const t = r.value.tags;
     return {
       tagged: true,
       notice: "Fields filled from the tagger; review them before adding.",
@@ -92,7 +93,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<ActionDat
     }
     const r = await submitContent(app, parsed.data);
     if (!r.ok) return { error: r.error, values };
-    return redirect(`/admin/library/${r.id}`);
+    return redirect(`/admin/library/${r.value.id}`);
   }
   return { error: "Unknown action" };
 }

@@ -4,9 +4,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { formatNumber, formatSigned, plural } from "~/components/admin/format";
 import { ledgerKindLabel } from "~/components/admin/labels";
-import { pageParam } from "~/components/admin/schemas";
 import { EmptyState, PageHeader, Pagination, Pill, Section, Stat, StatGrid, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
 import { getApp } from "~/composition/app.server";
+import { pageParam } from "~/domain/requests/admin-forms";
 import { requirePageUser } from "~/services/auth.server";
 import { userLedger } from "~/services/user-ledger.server";
 

@@ -1,6 +1,7 @@
 import { HTML_LIMITS } from "~/domain/html/limits";
+import { autoTagSchema } from "~/domain/requests/library";
 import { apiRoute, apiError, checkHtmlInputs, json } from "~/http/api.server";
-import { autoTag, autoTagSchema } from "~/services/library.server";
+import { autoTag } from "~/services/library.server";
 
 export const { loader, action, apiAuth } = apiRoute("admin", {
   POST: async ({ app, body }) => {
@@ -10,6 +11,6 @@ export const { loader, action, apiAuth } = apiRoute("admin", {
     if (html) return html;
     const result = await autoTag(app, parsed.data);
     if (!result.ok) return apiError(result.status, result.error);
-    return json({ success: true, ...result.tags });
+    return json({ success: true, ...result.value.tags });
   },
 });

@@ -1,26 +1,7 @@
-import { z } from "zod";
 import { normalizeEvalResult } from "~/domain/eval/result";
+import { AdminEvalBodySchema } from "~/domain/requests/eval";
 import { apiError, apiRoute, json } from "~/http/api.server";
 import { createRun, finalizeRun, getRunWithResults, listRuns, saveResult } from "~/services/eval.server";
-
-const RunId = z.string().trim().min(1).max(100);
-
-/**
- * Any object: its fields are mapped by normalizeEvalResult (domain/eval/result.ts), which knows
- * the accepted spellings (docs/api/eval.md) and keeps unknown fields in `details`.
- */
-const EvalResultSchema = z.record(z.unknown());
-
-const Body = z.discriminatedUnion("action", [
-  z.object({
-    action: z.literal("createRun"),
-    label: z.string().trim().min(1).max(200),
-    promptSetVersion: z.string().trim().min(1).max(100),
-    promptCount: z.number().int().min(0).max(100_000),
-  }),
-  z.object({ action: z.literal("saveResult"), runId: RunId, result: EvalResultSchema }),
-  z.object({ action: z.literal("finalizeRun"), runId: RunId }),
-]);
 
 export const { loader, action, apiAuth } = apiRoute("admin", {
   GET: async ({ app, request }) => {
@@ -33,7 +14,7 @@ export const { loader, action, apiAuth } = apiRoute("admin", {
   },
 
   POST: async ({ app, body }) => {
-    const parsed = await body(Body);
+    const parsed = await body(AdminEvalBodySchema);
     if (!parsed.ok) return parsed.response;
     const data = parsed.data;
     switch (data.action) {

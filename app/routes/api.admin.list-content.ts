@@ -5,6 +5,6 @@ export const { loader, action, apiAuth } = apiRoute("admin", {
   GET: async ({ app }) => {
     const result = await listContent(app);
     if (!result.ok) return apiError(result.status, result.error);
-    return json({ success: true, count: result.items.length, items: result.items });
+    return json({ success: true, count: result.value.items.length, items: result.value.items });
   },
 });

@@ -1,13 +1,11 @@
-import { z } from "zod";
+import { AdminSendsLimitSchema } from "~/domain/requests/sending";
 import { apiError, apiRoute, json } from "~/http/api.server";
 import { listSendsForAdmin } from "~/services/send-views.server";
-
-const Limit = z.coerce.number().int().min(1).max(500).default(50);
 
 export const { loader, action, apiAuth } = apiRoute("admin", {
   GET: async ({ app, request }) => {
     const raw = new URL(request.url).searchParams.get("limit");
-    const limit = Limit.safeParse(raw ?? undefined);
+    const limit = AdminSendsLimitSchema.safeParse(raw ?? undefined);
     if (!limit.success) return apiError(400, "Invalid request", { details: [{ path: "limit", message: "limit must be an integer from 1 to 500" }] });
     const sends = await listSendsForAdmin(app, limit.data);
     return json({ success: true, count: sends.length, sends });

@@ -1,5 +1,6 @@
 import { apiRoute, checkHtmlInputs, json, serviceError } from "~/http/api.server";
-import { submitContent, submitContentSchema } from "~/services/library.server";
+import { submitContentSchema } from "~/domain/requests/library";
+import { submitContent } from "~/services/library.server";
 
 export const { loader, action, apiAuth } = apiRoute("admin", {
   POST: async ({ app, body }) => {
@@ -11,6 +12,6 @@ export const { loader, action, apiAuth } = apiRoute("admin", {
     if (html) return html;
     const result = await submitContent(app, parsed.data);
     if (!result.ok) return serviceError(result);
-    return json({ success: true, id: result.id, metadata: result.metadata });
+    return json({ success: true, id: result.value.id, metadata: result.value.metadata });
   },
 });

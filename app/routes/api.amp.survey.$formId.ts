@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getApp } from "~/composition/app.server";
 import { apiError, apiRoute, json, readBodyText } from "~/http/api.server";
-import { admitSurveyPost, ampCorsDecision, FORM_ID, storeSurveyResponse, SurveyFieldsSchema } from "~/services/amp.server";
+import { SurveyFieldsSchema } from "~/domain/requests/amp";
+import { admitSurveyPost, ampCorsDecision, FORM_ID, storeSurveyResponse } from "~/services/amp.server";
 
 const PREFLIGHT_HEADERS = {
   "Access-Control-Allow-Methods": "POST, OPTIONS",
@@ -95,10 +96,10 @@ async function withAmpCors(args: LoaderFunctionArgs | ActionFunctionArgs, next: 
     sourceOrigin: new URL(request.url).searchParams.get("__amp_source_origin"),
   });
   if (!decision.ok) return apiError(decision.status, decision.error);
-  if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: { ...decision.headers, ...PREFLIGHT_HEADERS } });
+  if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: { ...decision.value, ...PREFLIGHT_HEADERS } });
   const response = await next(args);
   const headers = new Headers(response.headers);
-  for (const [k, v] of Object.entries(decision.headers)) headers.set(k, v);
+  for (const [k, v] of Object.entries(decision.value)) headers.set(k, v);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 

@@ -1,19 +1,13 @@
 import crypto from "node:crypto";
-import { z } from "zod";
 import { HTML_LIMITS, PLACED_HTML_LIMITS } from "~/domain/html/limits";
+import { GenAmpBodySchema } from "~/domain/requests/amp";
 import { apiRoute, checkHtmlInputs, json, serviceError } from "~/http/api.server";
 import { buildAmpEmail } from "~/services/amp.server";
 import { renderedBlueprintProblem } from "~/services/generation.server";
 
-// The blueprint is checked by the AMP build itself, so its issues come back with full paths.
-const Body = z.object({
-  blueprint: z.record(z.unknown()),
-  html: z.string().max(2_000_000).nullish(),
-});
-
 export const { loader, action, apiAuth } = apiRoute("user", {
   POST: async ({ app, body }) => {
-    const parsed = await body(Body, { maxChars: { html: HTML_LIMITS.maxChars } });
+    const parsed = await body(GenAmpBodySchema, { maxChars: { html: HTML_LIMITS.maxChars } });
     if (!parsed.ok) return parsed.response;
     // The reference HTML and the blueprint's locked sections are parsed (parity, the AMP build).
     const sections = parsed.data.blueprint.sections;
@@ -36,7 +30,7 @@ export const { loader, action, apiAuth } = apiRoute("user", {
       formId: crypto.randomUUID(),
     });
     if (!result.ok) return serviceError(result);
-    const { formId, ampHtml, validation, repairs, parity, clipping, warnings } = result;
+    const { formId, ampHtml, validation, repairs, parity, clipping, warnings } = result.value;
     return json({ success: true, ampHtml, validation, repairs, parity, clipping, formId, warnings });
   },
 });

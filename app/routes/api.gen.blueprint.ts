@@ -1,4 +1,4 @@
-import { GenBlueprintRequestSchema, MAX_PROMPT_CHARS } from "~/domain/generation/requests";
+import { GenBlueprintRequestSchema, MAX_PROMPT_CHARS } from "~/domain/requests/generation";
 import { PLACED_HTML_LIMITS } from "~/domain/html/limits";
 import { apiRoute, checkHtmlInputs, json, serviceError } from "~/http/api.server";
 import { clientHtmlParts, CLIENT_HTML_PARTS, generateBlueprint } from "~/services/generation.server";
@@ -11,6 +11,6 @@ export const { loader, action, apiAuth } = apiRoute("user", {
     if (html) return html;
     const result = await generateBlueprint(app, parsed.data);
     if (!result.ok) return serviceError(result);
-    return json({ success: true, blueprint: result.blueprint });
+    return json({ success: true, blueprint: result.value.blueprint });
   },
 });

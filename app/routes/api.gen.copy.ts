@@ -1,4 +1,4 @@
-import { GenCopyRequestSchema, MAX_PROMPT_CHARS } from "~/domain/generation/requests";
+import { GenCopyRequestSchema, MAX_PROMPT_CHARS } from "~/domain/requests/generation";
 import { apiRoute, json, serviceError } from "~/http/api.server";
 import { generateCopy } from "~/services/generation.server";
 
@@ -8,6 +8,6 @@ export const { loader, action, apiAuth } = apiRoute("user", {
     if (!parsed.ok) return parsed.response;
     const result = await generateCopy(app, { ...parsed.data, complexity: "intermediate" });
     if (!result.ok) return serviceError(result);
-    return json({ success: true, copyDoc: result.copyDoc, copyText: result.copyText });
+    return json({ success: true, copyDoc: result.value.copyDoc, copyText: result.value.copyText });
   },
 });

@@ -1,5 +1,5 @@
 import { HTML_LIMITS } from "~/domain/html/limits";
-import { GenerateEmailRequestSchema, MAX_PROMPT_CHARS } from "~/domain/generation/requests";
+import { GenerateEmailRequestSchema, MAX_PROMPT_CHARS } from "~/domain/requests/generation";
 import { apiRoute, checkHtmlInputs, json, serviceError } from "~/http/api.server";
 import { generateEmail } from "~/services/generation.server";
 
@@ -14,6 +14,6 @@ export const { loader, action, apiAuth } = apiRoute("user", {
     }
     const result = await generateEmail(app, user, parsed.data);
     if (!result.ok) return serviceError(result);
-    return json(result.response);
+    return json(result.value);
   },
 });

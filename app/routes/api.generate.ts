@@ -1,4 +1,4 @@
-import { GenerateRequestSchema, MAX_PROMPT_CHARS } from "~/domain/generation/requests";
+import { GenerateRequestSchema, MAX_PROMPT_CHARS } from "~/domain/requests/generation";
 import { PLACED_HTML_LIMITS } from "~/domain/html/limits";
 import { apiRoute, checkHtmlInputs, insufficientBalance, json, serviceError } from "~/http/api.server";
 import { sseResponse } from "~/lib/sse.server";
@@ -15,12 +15,12 @@ export const { loader, action, apiAuth } = apiRoute("user", {
     if (html) return html;
     const checked = prepareGeneration(parsed.data);
     if (!checked.ok) return serviceError(checked);
-    const { prepared } = checked;
+    const prepared = checked.value;
 
     if (!(request.headers.get("accept") ?? "").includes("text/event-stream")) {
       const result = await generate(app, user, prepared);
       if (!result.ok) return serviceError(result);
-      return json(result.response);
+      return json(result.value);
     }
 
     // A short balance is still a plain 402 (the charge inside generate() remains the real guard).
@@ -31,7 +31,7 @@ export const { loader, action, apiAuth } = apiRoute("user", {
     return sseResponse(
       async (send) => {
         const result = await generate(app, user, prepared, (stage: StageName, detail) => send("stage", { stage, ...detail }));
-        if (result.ok) send("result", result.response);
+        if (result.ok) send("result", result.value);
         else send("error", { success: false, status: result.status, error: result.error, ...(result.details !== undefined ? { details: result.details } : {}), ...(result.extra ?? {}) });
       },
       (error, send) => {

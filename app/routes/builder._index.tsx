@@ -15,9 +15,10 @@ import { STYLE_PRESETS, STYLE_THEORY_KEYS } from "~/domain/blueprint/styles";
 import { TECHNIQUES } from "~/domain/blueprint/schema";
 import { EMAIL_TYPES } from "~/domain/prompt/facts/types";
 import { COMPLEXITIES } from "~/domain/prompt/inputs";
+import { MAX_IMAGE_ROWS, MAX_SECTION_ROWS, type Brief, type BriefInput } from "~/domain/requests/builder";
 import {
-  BRAND_COLOR_KEYS, FONT_CHOICES, MAX_IMAGE_ROWS, MAX_SECTION_ROWS, briefCopy, builderStart, parseBriefForm, parseBriefJson,
-  parseGenerateForm, runGenerateRequest, type Brief, type BriefInput, type CopyDraft, type FieldErrors,
+  BRAND_COLOR_KEYS, FONT_CHOICES, briefCopy, builderStart, parseBriefForm, parseBriefJson,
+  parseGenerateForm, runGenerateRequest, type CopyDraft, type FieldErrors,
 } from "~/services/builder.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: "/styles/builder.css" }];
@@ -100,7 +101,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const errors: FieldErrors = copy.status === 400 ? { techniques: copy.error } : {};
       return data<ActionData>({ step: "brief", values: parsed.brief, errors, failure: { error: copy.error, refunded: false } }, { status: copy.status });
     }
-    return data<ActionData>({ step: "copy", brief: parsed.brief, copy: copy.copyDoc, copyText: copy.copyText });
+    return data<ActionData>({ step: "copy", brief: parsed.brief, copy: copy.value.copyDoc, copyText: copy.value.copyText });
   }
 
   if (intent === "back") {
@@ -116,8 +117,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<ActionData>({ step: "brief", values: parsed.values, errors: parsed.errors }, { status: 400 });
   }
   const result = await runGenerateRequest(app, user, parsed);
-  if (result.ok) return redirect(`/builder/v/${result.versionId}`);
-  const failure = { error: result.error, refunded: result.charged };
+  if (result.ok) return redirect(`/builder/v/${result.value.versionId}`);
+  const failure = { error: result.error, refunded: result.charged ?? false };
   if (parsed.mode === "brief" && parsed.copyDoc)
     return data<ActionData>({ step: "copy", brief: parsed.brief, copy: parsed.copyDoc, failure }, { status: result.status });
   return data<ActionData>({ step: "brief", values: parsed.mode === "brief" ? parsed.brief : { prompt: "" }, failure }, { status: result.status });

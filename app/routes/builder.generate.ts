@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
         if (stage === "credits") charged = Number(detail.charged) > 0;
         send("stage", { stage, ...detail });
       });
-      if (result.ok) send("result", { ...result.response, versionId: result.versionId, url: `/builder/v/${result.versionId}` });
+      if (result.ok) send("result", { ...result.value.response, versionId: result.value.versionId, url: `/builder/v/${result.value.versionId}` });
       else
         send("error", {
           success: false,
@@ -36,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
           error: result.error,
           ...(result.details !== undefined ? { details: result.details } : {}),
           ...(result.extra ?? {}),
-          refunded: result.charged,
+          refunded: result.charged ?? false,
         });
     },
     (error, send) => {

@@ -1,7 +1,8 @@
 // POST: a rating and comment on a version, stored through the feedback service.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { panelUrl } from "~/components/builder/panel-meta";
-import { FeedbackFormSchema, versionFeedback, requireOwnVersion } from "~/services/builder-panels.server";
+import { FeedbackFormSchema } from "~/domain/requests/feedback";
+import { versionFeedback, requireOwnVersion } from "~/services/builder-panels.server";
 
 export const loader = ({ params }: LoaderFunctionArgs) => redirect(panelUrl(params.id ?? "", "qa"));
 

@@ -16,6 +16,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (r.code === "empty" || r.code === "too-long") return redirect(panelUrl(version.id, "refine", { refine: "none", q: instructions.slice(0, MAX_INSTRUCTIONS) }));
     return redirect(panelUrl(version.id, "refine", { refine: "error", why: r.code === "balance" ? "balance" : "failed" }));
   }
-  if (!r.versionId) return redirect(panelUrl(version.id, "refine", { refine: "none", q: instructions }));
-  return redirect(panelUrl(r.versionId, "refine", { made: "refine" }));
+  if (!r.value.versionId) return redirect(panelUrl(version.id, "refine", { refine: "none", q: instructions }));
+  return redirect(panelUrl(r.value.versionId, "refine", { made: "refine" }));
 }

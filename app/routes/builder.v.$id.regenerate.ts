@@ -8,7 +8,7 @@ export const loader = ({ params }: LoaderFunctionArgs) => redirect(panelUrl(para
 export async function action({ request, params }: ActionFunctionArgs) {
   const { app, user, version } = await requireOwnVersion(request, params.id);
   const r = await freeRegenerate(app, user, version);
-  if (r.ok) return redirect(panelUrl(r.versionId, "qa", { made: "regen" }));
+  if (r.ok) return redirect(panelUrl(r.value.versionId, "qa", { made: "regen" }));
   const child = typeof r.extra?.versionId === "string" ? r.extra.versionId : undefined;
   return redirect(panelUrl(version.id, "qa", { regen: r.code ?? "failed", child }));
 }

@@ -9,5 +9,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { app, user, version } = await requireOwnVersion(request, params.id);
   const r = await restoreParent(app, user, version);
   if (!r.ok) throw new Response(r.error, { status: r.status });
-  return redirect(panelUrl(r.versionId, "refine", { made: "restore" }));
+  return redirect(panelUrl(r.value.versionId, "refine", { made: "restore" }));
 }

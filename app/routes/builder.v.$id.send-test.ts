@@ -1,7 +1,8 @@
 // POST: a test send of the version through the send service; the outcome comes back as a code.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { panelUrl } from "~/components/builder/panel-meta";
-import { sendTest, TestSendSchema, requireOwnVersion } from "~/services/builder-panels.server";
+import { TestSendSchema } from "~/domain/requests/sending";
+import { sendTest, requireOwnVersion } from "~/services/builder-panels.server";
 
 export const loader = ({ params }: LoaderFunctionArgs) => redirect(panelUrl(params.id ?? "", "ship"));
 

@@ -23,13 +23,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const tagged = await tagVersion(app, version);
   const values: LibraryForm & { exampleType: string } = tagged.ok
     ? {
-        description: tagged.tags.description,
-        technique: tagged.tags.technique,
-        complexity: tagged.tags.complexity,
-        emailPurpose: tagged.tags.emailPurpose,
+        description: tagged.value.tags.description,
+        technique: tagged.value.tags.technique,
+        complexity: tagged.value.tags.complexity,
+        emailPurpose: tagged.value.tags.emailPurpose,
         exampleType: "positive",
-        keyFeatures: tagged.tags.keyFeatures.join(", "),
-        bestPracticeTags: tagged.tags.bestPracticeTags.join(", "),
+        keyFeatures: tagged.value.tags.keyFeatures.join(", "),
+        bestPracticeTags: tagged.value.tags.bestPracticeTags.join(", "),
       }
     : { description: "", exampleType: "positive" };
   return { id: version.id, subject: version.subject, values, tagError: tagged.ok ? null : tagged.error };
@@ -43,7 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")])) as unknown as LibraryForm;
   const r = await saveVersionToLibrary(app, version, values);
   if (!r.ok) return { error: r.error, values };
-  return redirect(panelUrl(version.id, "ship", { saved: r.docId }));
+  return redirect(panelUrl(version.id, "ship", { saved: r.value.docId }));
 }
 
 function Text({ name, label, values, hint, textarea }: { name: keyof LibraryForm; label: string; values: LibraryForm; hint?: string; textarea?: boolean }) {

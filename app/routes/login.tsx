@@ -37,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ error: result.error, email }, { status: result.status, headers });
   }
   return redirect(safeRedirectPath(form.get("redirectTo"), app.env.BASE_URL), {
-    headers: { "Set-Cookie": await startPageSession(request, result.user) },
+    headers: { "Set-Cookie": await startPageSession(request, result.value) },
   });
 }
 

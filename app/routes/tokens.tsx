@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { z } from "zod";
 import { CsrfField } from "~/components/csrf-field";
 import { getApp } from "~/composition/app.server";
+import { CreateTokenFormSchema, RevokeTokenFormSchema } from "~/domain/requests/users";
 import { issueAccessToken, requirePageUser, tokenLifetime } from "~/services/auth.server";
 import { listTokens, revokeToken } from "~/services/users.server";
 
@@ -39,24 +39,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const CreateSchema = z.object({
-  intent: z.literal("create"),
-  name: z.string().trim().min(1, "Give the token a name").max(80),
-  ttl: z.string().trim().min(1, "Choose a lifetime"),
-});
-const RevokeSchema = z.object({ intent: z.literal("revoke"), jti: z.string().min(1) });
-
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePageUser(request);
   const app = await getApp();
   const form = Object.fromEntries(await request.formData());
   if (form.intent === "revoke") {
-    const parsed = RevokeSchema.safeParse(form);
+    const parsed = RevokeTokenFormSchema.safeParse(form);
     if (!parsed.success) return { error: "Unknown token" };
     const done = await revokeToken(app, user.id, parsed.data.jti);
     return done ? { notice: "Token revoked." } : { error: "That token was already revoked." };
   }
-  const parsed = CreateSchema.safeParse(form);
+  const parsed = CreateTokenFormSchema.safeParse(form);
   if (!parsed.success) return { error: parsed.error.issues.map((i) => i.message).join(". ") };
   const lifetime = tokenLifetime(app.env, parsed.data.ttl);
   if (!lifetime.ok) return { error: `${lifetime.error}.` };

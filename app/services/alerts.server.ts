@@ -3,7 +3,6 @@
 // pending with its attempts and last error; retry passes deliver it later. Nothing here ever
 // runs inside a webhook request.
 import type { AppContext } from "~/composition/app.server";
-import { getAdapters } from "~/composition/adapters.server";
 import type { AlertNotifier, OperatorAlertKind } from "~/adapters/alerts/port";
 import { claimAlert, listPendingAlerts, markAlertDelivered, markAlertFailed } from "~/models/alerts.server";
 
@@ -50,7 +49,7 @@ export function retryPendingAlerts(
   app: AppContext,
   opts: { freshOnly?: boolean; notifier?: AlertNotifier | null } = {},
 ): Promise<AlertPassResult> {
-  const notifier = opts.notifier === undefined ? getAdapters(app).alerts : opts.notifier;
+  const notifier = opts.notifier === undefined ? app.adapters.alerts : opts.notifier;
   if (!notifier) return Promise.resolve({ delivered: 0, failed: 0 });
   const freshOnly = opts.freshOnly ?? false;
   if (waiting && opts.notifier === undefined && (!waiting.freshOnly || freshOnly)) return waiting.promise;
@@ -68,7 +67,7 @@ const loops = new WeakSet<AppContext>();
 
 /** Starts the periodic retry pass once per process; unref'd so it never keeps the process alive. */
 export function ensureAlertRetryLoop(app: AppContext): void {
-  if (loops.has(app) || !getAdapters(app).alerts) return;
+  if (loops.has(app) || !app.adapters.alerts) return;
   loops.add(app);
   const timer = setInterval(() => {
     retryPendingAlerts(app).catch((err: unknown) => app.logger.error({ err }, "operator alert retry pass failed"));

@@ -3,7 +3,6 @@
 // compare with the finished HTML and measure clipping at 360 px. Also the survey endpoint's rules:
 // which origins and senders may post, and how the posted fields become stored answers.
 import type { ZodIssue } from "zod";
-import { z } from "zod";
 import type { AppContext } from "~/composition/app.server";
 import type { Env } from "~/lib/env.server";
 import {
@@ -22,8 +21,8 @@ import { MAX_DOCUMENT_BYTES } from "~/domain/amp/rules";
 import { validateAmpBoth } from "~/adapters/amp-validator/official.server";
 import { insertAmpSurveyResponse } from "~/models/amp-survey.server";
 import { hitRateLimit } from "~/models/rate-limits.server";
-
-export type AmpServiceError = { ok: false; status: number; error: string; details?: unknown };
+import type { SurveyFields } from "~/domain/requests/amp";
+import { failure, type ServiceResult } from "./result";
 
 export interface AmpEmailInput {
   blueprint: unknown;
@@ -34,7 +33,6 @@ export interface AmpEmailInput {
 }
 
 export interface AmpEmail {
-  ok: true;
   formId: string;
   ampHtml: string;
   validation: AmpValidation;
@@ -74,11 +72,11 @@ function unavailableParity(reason: string): AmpParity {
 }
 
 /** buildAmp → repairAmp → validation (official when installed) → parity → clipping. */
-export async function ampEmail(settings: AmpSettings, input: AmpEmailInput): Promise<AmpEmail | AmpServiceError> {
-  if (!FORM_ID.test(input.formId)) return { ok: false, status: 400, error: "Invalid form id" };
+export async function ampEmail(settings: AmpSettings, input: AmpEmailInput): Promise<ServiceResult<AmpEmail>> {
+  if (!FORM_ID.test(input.formId)) return failure(400, "Invalid form id");
   const action = surveyActionUrl(settings.BASE_URL, input.formId);
   const built = buildAmp(input.blueprint, { surveyActionUrl: action.url });
-  if (!built.ok) return { ok: false, status: 400, error: "Invalid blueprint", details: issueDetails(built.issues, "blueprint") };
+  if (!built.ok) return failure(400, "Invalid blueprint", { details: issueDetails(built.issues, "blueprint") });
 
   const repaired = repairAmp(built.ampHtml);
   const verdict = await validateAmpBoth(repaired.html, settings.AMP_VALIDATOR_JS);
@@ -101,13 +99,15 @@ export async function ampEmail(settings: AmpSettings, input: AmpEmailInput): Pro
 
   return {
     ok: true,
-    formId: input.formId,
-    ampHtml: repaired.html,
-    validation,
-    repairs: repaired.repairs,
-    parity,
-    clipping: ampClipping(repaired.html),
-    warnings,
+    value: {
+      formId: input.formId,
+      ampHtml: repaired.html,
+      validation,
+      repairs: repaired.repairs,
+      parity,
+      clipping: ampClipping(repaired.html),
+      warnings,
+    },
   };
 }
 
@@ -132,7 +132,7 @@ function withSizeLimit(validation: AmpValidation, html: string): AmpValidation {
   };
 }
 
-export function buildAmpEmail(app: Pick<AppContext, "env">, input: AmpEmailInput): Promise<AmpEmail | AmpServiceError> {
+export function buildAmpEmail(app: Pick<AppContext, "env">, input: AmpEmailInput): Promise<ServiceResult<AmpEmail>> {
   return ampEmail(app.env, input);
 }
 
@@ -171,7 +171,8 @@ export function senderAllowed(env: Pick<Env, "MAIL_FROM">, sender: string): bool
   return mailAddress(sender) === mailAddress(env.MAIL_FROM);
 }
 
-export type AmpCorsDecision = { ok: true; headers: Record<string, string> } | { ok: false; status: 403; error: string };
+/** The CORS headers to answer with, or a 403. */
+export type AmpCorsDecision = ServiceResult<Record<string, string>>;
 
 /**
  * The CORS answer AMP for Email requires (amp.dev "CORS in AMP for Email"): version 2 clients send
@@ -186,42 +187,26 @@ export function ampCorsDecision(
 ): AmpCorsDecision {
   const headers: Record<string, string> = { Vary: "Origin, AMP-Email-Sender" };
   if (request.origin !== null) {
-    if (!allowedSurveyOrigins(env).has(request.origin)) return { ok: false, status: 403, error: "Origin not allowed" };
+    if (!allowedSurveyOrigins(env).has(request.origin)) return failure(403, "Origin not allowed");
     headers["Access-Control-Allow-Origin"] = request.origin;
     headers["Access-Control-Allow-Credentials"] = "true";
   }
   if (request.sender !== null) {
-    if (!senderAllowed(env, request.sender)) return { ok: false, status: 403, error: "Sender not allowed" };
+    if (!senderAllowed(env, request.sender)) return failure(403, "Sender not allowed");
     headers["AMP-Email-Allow-Sender"] = request.sender;
   }
   if (request.sourceOrigin !== null) {
-    if (!senderAllowed(env, request.sourceOrigin)) return { ok: false, status: 403, error: "Source origin not allowed" };
+    if (!senderAllowed(env, request.sourceOrigin)) return failure(403, "Source origin not allowed");
     headers["AMP-Access-Control-Allow-Source-Origin"] = request.sourceOrigin;
     headers["Access-Control-Expose-Headers"] = "AMP-Access-Control-Allow-Source-Origin";
   }
-  return { ok: true, headers };
+  return { ok: true, value: headers };
 }
 
-/** What one survey post may hold (the body itself is capped by AMP_SURVEY_BODY_LIMIT_BYTES). */
-export const SURVEY_LIMITS = { fields: 50, nameChars: 64, valueChars: 2_000, listValues: 20 } as const;
+// What one survey post may hold: SurveyFieldsSchema (domain/requests/amp.ts).
 
-const FieldName = z
-  .string()
-  .regex(/^[A-Za-z0-9_.-]{1,64}$/, `field names are letters, digits, _ . - (at most ${SURVEY_LIMITS.nameChars})`)
-  .refine((name) => name !== "__proto__", "reserved field name");
-const FieldValue = z.union([
-  z.string().max(SURVEY_LIMITS.valueChars),
-  z.array(z.string().max(SURVEY_LIMITS.valueChars)).min(1).max(SURVEY_LIMITS.listValues),
-]);
-
-export const SurveyFieldsSchema = z
-  .record(FieldName, FieldValue)
-  .refine((fields) => Object.keys(fields).length <= SURVEY_LIMITS.fields, `at most ${SURVEY_LIMITS.fields} fields`)
-  .refine((fields) => Object.keys(fields).some((k) => k !== "survey" && k !== "sendId"), "no answers were given");
-
-export type SurveyFields = z.infer<typeof SurveyFieldsSchema>;
-
-export type SurveyAdmission = { ok: true } | { ok: false; status: 429; error: string; retryAfterSeconds: number };
+/** Admitted, or a 429 with `retryAfterSeconds`. */
+export type SurveyAdmission = ServiceResult<null>;
 
 export const SURVEY_RATE_WINDOW_MS = 60_000;
 
@@ -241,15 +226,14 @@ export async function admitSurveyPost(
     { limit: app.env.AMP_SURVEY_MAX_PER_MINUTE, windowMs: SURVEY_RATE_WINDOW_MS },
     now,
   );
-  if (decision.allowed) return { ok: true };
-  return { ok: false, status: 429, error: "Too many survey answers from this address; try again shortly", retryAfterSeconds: decision.retryAfterSeconds };
+  if (decision.allowed) return { ok: true, value: null };
+  return failure(429, "Too many survey answers from this address; try again shortly", { retryAfterSeconds: decision.retryAfterSeconds });
 }
 
 /** The send-time placeholder is left unsubstituted in previews; it names no send. */
 const UNSENT = /^\{\{\s*SEND_ID\s*\}\}$/;
 
 export interface StoredSurveyResponse {
-  ok: true;
   id: number;
 }
 
@@ -260,11 +244,11 @@ export interface StoredSurveyResponse {
 export async function storeSurveyResponse(
   app: Pick<AppContext, "database">,
   input: { formId: string; sender: string | null; fields: SurveyFields },
-): Promise<StoredSurveyResponse | AmpServiceError> {
-  if (!FORM_ID.test(input.formId)) return { ok: false, status: 400, error: "Invalid form id" };
+): Promise<ServiceResult<StoredSurveyResponse>> {
+  if (!FORM_ID.test(input.formId)) return failure(400, "Invalid form id");
   const answers: Record<string, unknown> = { ...input.fields };
   const sendId = answers.sendId;
   if (typeof sendId !== "string" || sendId.trim() === "" || UNSENT.test(sendId.trim())) delete answers.sendId;
   const id = await insertAmpSurveyResponse(app.database.db, { formId: input.formId, sender: input.sender, answers });
-  return { ok: true, id };
+  return { ok: true, value: { id } };
 }

@@ -9,6 +9,7 @@ import {
 } from "~/models/page-sessions.server";
 import { clearRateLimit, hitRateLimit, peekRateLimit, pruneRateLimits, type RateLimit } from "~/models/rate-limits.server";
 import { findTokenUser, findUserById, normalizeEmail, recordApiToken, verifyLogin, type User } from "~/models/users.server";
+import { failure, type ServiceResult } from "./result";
 export type { User };
 
 export type AuthFailure = "unauthenticated" | "forbidden";
@@ -148,10 +149,8 @@ export async function requirePageUser(request: Request, opts: { admin?: boolean 
 
 // ── sign-in and sign-out ────────────────────────────────────────────────────────────────────────
 
-export type SignInResult =
-  | { ok: true; user: User }
-  | { ok: false; status: 400 | 401; error: string }
-  | { ok: false; status: 429; error: string; retryAfterSeconds: number };
+/** The user, or a 400/401 (bad input or credentials) or a 429 with `retryAfterSeconds` (throttled). */
+export type SignInResult = ServiceResult<User>;
 
 function inWords(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
@@ -177,30 +176,29 @@ export async function signIn(app: AppContext, input: { email: string; password: 
 
   const ip = await hitRateLimit(db, `login:ip:${input.clientIp}`, perIp);
   if (!ip.allowed) {
-    return { ok: false, status: 429, retryAfterSeconds: ip.retryAfterSeconds, error: `Too many sign-in attempts from your network. Try again in ${inWords(ip.retryAfterSeconds)}.` };
+    return failure(429, `Too many sign-in attempts from your network. Try again in ${inWords(ip.retryAfterSeconds)}.`, { retryAfterSeconds: ip.retryAfterSeconds });
   }
   const email = normalizeEmail(input.email);
-  if (!email || !input.password) return { ok: false, status: 400, error: "Enter your email and password." };
-  if (email.length > MAX_EMAIL_LENGTH) return { ok: false, status: 400, error: "That is not an email address." };
+  if (!email || !input.password) return failure(400, "Enter your email and password.");
+  if (email.length > MAX_EMAIL_LENGTH) return failure(400, "That is not an email address.");
 
   const accountKey = `login:account:${email}`;
   const account = await peekRateLimit(db, accountKey, perAccount);
   if (!account.allowed) {
-    return {
-      ok: false, status: 429, retryAfterSeconds: account.retryAfterSeconds,
-      error: `Too many failed sign-ins for this account. It is locked for ${inWords(account.retryAfterSeconds)}; try again then.`,
-    };
+    return failure(429, `Too many failed sign-ins for this account. It is locked for ${inWords(account.retryAfterSeconds)}; try again then.`, {
+      retryAfterSeconds: account.retryAfterSeconds,
+    });
   }
   const user = await verifyLogin(db, email, input.password);
   if (!user) {
     await hitRateLimit(db, accountKey, perAccount);
-    return { ok: false, status: 401, error: "That email and password do not match an account." };
+    return failure(401, "That email and password do not match an account.");
   }
   await clearRateLimit(db, accountKey);
   // Housekeeping, now and then: sign-ins are rare enough, and both deletes use an index.
   await deleteExpiredPageSessions(db);
   await pruneRateLimits(db, windowMs);
-  return { ok: true, user };
+  return { ok: true, value: user };
 }
 
 /**

@@ -47,9 +47,9 @@ beforeAll(async () => {
 async function makeVersion(owner: User, opts: { amp?: boolean; degrade?: boolean } = {}): Promise<EmailVersion> {
   const prepared = prepareGeneration({ prompt: PROMPT, generateAmp: opts.amp ?? false });
   if (!prepared.ok) throw new Error(prepared.error);
-  const result = await generate(app, owner, prepared.prepared);
+  const result = await generate(app, owner, prepared.value);
   if (!result.ok) throw new Error(result.error);
-  const { response } = result;
+  const response = result.value;
   let html = response.html;
   let metadata = response.metadata as unknown as Record<string, unknown>;
   let score = response.metadata.qa.score;
@@ -90,7 +90,7 @@ describe("free regeneration", () => {
     expect(first).toMatchObject({ ok: true });
     if (!first.ok) return;
     expect(await balanceOf(app.database.db, user.id)).toBe(before);
-    const child = await findEmailVersion(app.database.db, user.id, first.versionId);
+    const child = await findEmailVersion(app.database.db, user.id, first.value.versionId);
     expect(child).toMatchObject({ kind: "regenerate", parentId: low.id });
     expect(child?.qaScore).toBeGreaterThanOrEqual(70);
     const ledger = await listLedger(app.database.db, user.id, { limit: 10, offset: 0 });
@@ -119,8 +119,8 @@ describe("refine and undo", () => {
     const base = await makeVersion(user, { amp: true });
     const refined = await refineVersion(app, user, base, "make the button green\nfrobnicate the widget");
     expect(refined).toMatchObject({ ok: true });
-    if (!refined.ok || !refined.versionId) throw new Error("no version");
-    const child = await findEmailVersion(app.database.db, user.id, refined.versionId);
+    if (!refined.ok || !refined.value.versionId) throw new Error("no version");
+    const child = await findEmailVersion(app.database.db, user.id, refined.value.versionId);
     expect(child).toMatchObject({ kind: "refine", parentId: base.id, prompt: "make the button green\nfrobnicate the widget", ampHtml: null });
     expect(child?.html).not.toBe(base.html);
     const refine = (child?.metadata as { refine: { applied: string[]; notApplied: unknown[]; ampDropped: boolean } }).refine;
@@ -131,7 +131,7 @@ describe("refine and undo", () => {
     const undone = await restoreParent(app, user, child!);
     expect(undone).toMatchObject({ ok: true });
     if (!undone.ok) return;
-    const restored = await findEmailVersion(app.database.db, user.id, undone.versionId);
+    const restored = await findEmailVersion(app.database.db, user.id, undone.value.versionId);
     expect(restored).toMatchObject({ kind: "restore", parentId: child!.id, html: base.html, ampHtml: base.ampHtml, qaScore: base.qaScore });
     expect(restored?.metadata).toMatchObject({ restore: { restored: base.id, undid: child!.id } });
   });
@@ -140,7 +140,7 @@ describe("refine and undo", () => {
     const base = await makeVersion(user);
     const before = await balanceOf(app.database.db, user.id);
     const r = await refineVersion(app, user, base, "frobnicate the widget");
-    expect(r).toMatchObject({ ok: true, versionId: null });
+    expect(r).toMatchObject({ ok: true, value: { versionId: null } });
     expect(await balanceOf(app.database.db, user.id)).toBe(before);
     expect(await restoreParent(app, user, base)).toMatchObject({ ok: false, code: "no-parent" });
   });
@@ -176,7 +176,7 @@ describe("ship", () => {
   it("stores feedback with the version's prompt and retrieval facts", async () => {
     const v = await makeVersion(user);
     const r = await versionFeedback(app, user, v, { rating: "2", comment: "  Headline too long  " });
-    expect(r).toMatchObject({ ok: true, positive: false });
+    expect(r).toMatchObject({ ok: true, value: { positive: false } });
     const [row] = await listFeedback(app.database.db, 1);
     expect(row).toMatchObject({ prompt: PROMPT, rating: "2", ragUsed: false, ragExamplesCount: 0, comment: "Headline too long", userId: user.id });
   });
@@ -184,9 +184,9 @@ describe("ship", () => {
   it("saves a version to the library with the auto-tagged fields as reviewed", async () => {
     const v = await makeVersion(admin);
     const tagged = await tagVersion(app, v);
-    expect(tagged).toMatchObject({ ok: true, tags: { technique: expect.stringContaining("tabs") } });
+    expect(tagged).toMatchObject({ ok: true, value: { tags: { technique: expect.stringContaining("tabs") } } });
     if (!tagged.ok) return;
-    const t = tagged.tags;
+    const t = tagged.value.tags;
     const saved = await saveVersionToLibrary(app, v, {
       description: `${t.description} (reviewed)`,
       technique: t.technique,
@@ -196,9 +196,9 @@ describe("ship", () => {
       keyFeatures: t.keyFeatures.join(", "),
       bestPracticeTags: t.bestPracticeTags.join(", "),
     });
-    expect(saved).toMatchObject({ ok: true, docId: expect.stringMatching(/^html-\d+-/) });
+    expect(saved).toMatchObject({ ok: true, value: { docId: expect.stringMatching(/^html-\d+-/) } });
     if (!saved.ok) return;
-    const doc = await getDocument(app.database.db, saved.docId);
+    const doc = await getDocument(app.database.db, saved.value.docId);
     expect(doc?.html).toBe(v.html);
     expect(doc?.metadata).toMatchObject({ description: `${t.description} (reviewed)`, technique: t.technique, keyFeatures: t.keyFeatures });
     expect(await saveVersionToLibrary(app, v, { description: "  " })).toMatchObject({ ok: false, status: 400 });

@@ -4,36 +4,30 @@
 // so the page and the API share one code path; this module only adds what a version needs around
 // it (its brief as the request, the new version row, the free-regeneration guard).
 import crypto from "node:crypto";
-import { z } from "zod";
 import { getApp, type AppContext } from "~/composition/app.server";
 import { requirePageUser } from "~/services/auth.server";
 import type { User } from "~/models/users.server";
 import { AI_GENERATION, refund } from "~/models/credits.server";
 import { findEmailVersion, insertEmailVersion, type EmailVersion, type NewEmailVersion } from "~/models/email-versions.server";
-import { GenerationInputsSchema } from "~/domain/generation/requests";
+import { GenerationInputsSchema } from "~/domain/requests/generation";
+import { VersionMetaSchema } from "~/domain/builder/version-meta";
+import { submitContentSchema } from "~/domain/requests/library";
 import { FREE_REGEN_BELOW } from "~/domain/qa/qa";
 import { buildMime, htmlToText } from "~/domain/mime";
-import { normaliseRating, type Rating } from "~/domain/eval/feedback";
+import type { Rating } from "~/domain/eval/feedback";
 import { unsubscribeUrl } from "~/lib/unsubscribe-token.server";
 import { generate, generateEmail, prepareGeneration } from "./generation.server";
 import { sendEmail, senderFor } from "./sending.server";
 import { submitFeedback } from "./feedback.server";
-import { autoTag, submitContent, submitContentSchema } from "./library.server";
+import { autoTag, submitContent } from "./library.server";
 import type { AutoTags } from "~/engines/tag/port";
+import { failure, type ServiceResult } from "./result";
 
-export type PanelFailure = { ok: false; status: number; error: string; code?: string; extra?: Record<string, unknown> };
-export type PanelResult<T> = ({ ok: true } & T) | PanelFailure;
-
-const fail = (status: number, error: string, code?: string, extra?: Record<string, unknown>): PanelFailure => ({ ok: false, status, error, ...(code ? { code } : {}), ...(extra ? { extra } : {}) });
+// Every action answers a ServiceResult (./result); a failure's `code` is what the page branches on.
 
 // ── reading a version's metadata ────────────────────────────────────────────────────────────────
 
-const MetaSchema = z
-  .object({
-    qa: z.object({ score: z.number() }).partial().passthrough().optional().catch(undefined),
-    rag: z.object({ used: z.boolean(), examplesCount: z.number().int().min(0) }).partial().passthrough().optional().catch(undefined),
-  })
-  .passthrough();
+// VersionMetaSchema (domain/builder/version-meta.ts): the QA score and retrieval facts, when well formed.
 
 /**
  * For a builder action route: the signed-in user and one of their versions (404 for anyone
@@ -54,13 +48,13 @@ export async function requireOwnVersion(
 /** The stored QA score: the column, else metadata.qa.score; null when neither is a number. */
 export function storedScore(version: Pick<EmailVersion, "qaScore" | "metadata">): number | null {
   if (typeof version.qaScore === "number" && Number.isFinite(version.qaScore)) return version.qaScore;
-  const meta = MetaSchema.safeParse(version.metadata ?? {});
+  const meta = VersionMetaSchema.safeParse(version.metadata ?? {});
   const score = meta.success ? meta.data.qa?.score : undefined;
   return typeof score === "number" && Number.isFinite(score) ? score : null;
 }
 
 function ragOf(version: Pick<EmailVersion, "metadata">): { used: boolean; examplesCount: number } {
-  const meta = MetaSchema.safeParse(version.metadata ?? {});
+  const meta = VersionMetaSchema.safeParse(version.metadata ?? {});
   const rag = meta.success ? meta.data.rag : undefined;
   return { used: rag?.used ?? false, examplesCount: rag?.examplesCount ?? 0 };
 }
@@ -132,25 +126,25 @@ export function regenerationInput(version: EmailVersion) {
  * saved. Allowed once per version and only when its stored score is below 70; the new version's
  * id is derived from this one's, so a second attempt (even from another process) cannot save.
  */
-export async function freeRegenerate(app: AppContext, user: User, version: EmailVersion): Promise<PanelResult<{ versionId: string }>> {
+export async function freeRegenerate(app: AppContext, user: User, version: EmailVersion): Promise<ServiceResult<{ versionId: string }>> {
   const state = await freeRegenState(app, user, version);
   if (!state.eligible) {
-    if (state.reason === "used") return fail(409, "This version's free regeneration has already been used.", "used", { versionId: state.usedBy });
-    return fail(403, `A free regeneration is offered only when the QA score is below ${FREE_REGEN_BELOW}.`, "not-eligible");
+    if (state.reason === "used") return failure(409, "This version's free regeneration has already been used.", { code: "used", extra: { versionId: state.usedBy } });
+    return failure(403, `A free regeneration is offered only when the QA score is below ${FREE_REGEN_BELOW}.`, { code: "not-eligible" });
   }
-  if (regenerating.has(version.id)) return fail(409, "A free regeneration of this version is already running.", "running");
+  if (regenerating.has(version.id)) return failure(409, "A free regeneration of this version is already running.", { code: "running" });
   regenerating.add(version.id);
   try {
     const input = regenerationInput(version);
     const prepared = prepareGeneration(input);
-    if (!prepared.ok) return fail(prepared.status, prepared.error);
-    const result = await generate(app, user, prepared.prepared);
+    if (!prepared.ok) return failure(prepared.status, prepared.error);
+    const result = await generate(app, user, prepared.value);
     if (!result.ok) {
-      if (result.status === 402) return fail(402, `Insufficient balance: a free regeneration needs ${app.env.CREDITS_PER_GENERATION} credit(s) available for a moment; they are returned at once.`, "balance");
-      return fail(result.status, result.error);
+      if (result.status === 402) return failure(402, `Insufficient balance: a free regeneration needs ${app.env.CREDITS_PER_GENERATION} credit(s) available for a moment; they are returned at once.`, { code: "balance" });
+      return failure(result.status, result.error);
     }
     const cost = app.env.CREDITS_PER_GENERATION;
-    const { response } = result;
+    const response = result.value;
     const id = freeRegenVersionId(version.id);
     const row: NewEmailVersion = {
       id,
@@ -172,11 +166,11 @@ export async function freeRegenerate(app: AppContext, user: User, version: Email
     } catch (error) {
       // Refunded either way: nothing was kept for the user.
       if (cost > 0) await refund(app.database.db, user.id, AI_GENERATION, cost, `${freeRegenReference(version.id)}:not-saved`);
-      if (await findEmailVersion(app.database.db, user.id, id)) return fail(409, "This version's free regeneration has already been used.", "used", { versionId: id });
+      if (await findEmailVersion(app.database.db, user.id, id)) return failure(409, "This version's free regeneration has already been used.", { code: "used", extra: { versionId: id } });
       throw error;
     }
     if (cost > 0) await refund(app.database.db, user.id, AI_GENERATION, cost, freeRegenReference(version.id));
-    return { ok: true, versionId: id };
+    return { ok: true, value: { versionId: id } };
   } finally {
     regenerating.delete(version.id);
   }
@@ -204,16 +198,16 @@ export async function refineVersion(
   user: User,
   version: EmailVersion,
   instructions: string,
-): Promise<PanelResult<{ versionId: string } | { versionId: null; notApplied: RefineRecord["notApplied"] }>> {
+): Promise<ServiceResult<{ versionId: string } | { versionId: null; notApplied: RefineRecord["notApplied"] }>> {
   const text = instructions.trim();
-  if (!text) return fail(400, "Write what to change, e.g. “make the button green”.", "empty");
-  if (text.length > MAX_INSTRUCTIONS) return fail(400, `Keep the instructions under ${MAX_INSTRUCTIONS} characters.`, "too-long");
+  if (!text) return failure(400, "Write what to change, e.g. “make the button green”.", { code: "empty" });
+  if (text.length > MAX_INSTRUCTIONS) return failure(400, `Keep the instructions under ${MAX_INSTRUCTIONS} characters.`, { code: "too-long" });
   const result = await generateEmail(app, user, { prompt: text, refine: true, currentHtml: version.html });
-  if (!result.ok) return fail(result.status, result.error, result.status === 402 ? "balance" : undefined);
-  const r = result.response;
+  if (!result.ok) return failure(result.status, result.error, { code: result.status === 402 ? "balance" : undefined });
+  const r = result.value;
   const applied = r.applied ?? [];
   const notApplied = r.notApplied ?? [];
-  if (applied.length === 0) return { ok: true, versionId: null, notApplied };
+  if (applied.length === 0) return { ok: true, value: { versionId: null, notApplied } };
 
   // generateEmail's own QA of the result (its failed checks included): no second parse.
   const report = r.qa;
@@ -245,17 +239,17 @@ export async function refineVersion(
     subject: version.subject,
     qaScore: report.score,
   });
-  return { ok: true, versionId: id };
+  return { ok: true, value: { versionId: id } };
 }
 
 /**
  * Undo: a new version (kind "restore", parent = this one) that copies this version's parent,
  * so the history keeps both the change and its undoing.
  */
-export async function restoreParent(app: AppContext, user: User, version: EmailVersion): Promise<PanelResult<{ versionId: string }>> {
-  if (!version.parentId) return fail(400, "This version has no earlier version to go back to.", "no-parent");
+export async function restoreParent(app: AppContext, user: User, version: EmailVersion): Promise<ServiceResult<{ versionId: string }>> {
+  if (!version.parentId) return failure(400, "This version has no earlier version to go back to.", { code: "no-parent" });
   const parent = await findEmailVersion(app.database.db, user.id, version.parentId);
-  if (!parent) return fail(404, "The earlier version no longer exists.", "parent-missing");
+  if (!parent) return failure(404, "The earlier version no longer exists.", { code: "parent-missing" });
   const id = newId();
   await insertEmailVersion(app.database.db, {
     id,
@@ -272,22 +266,10 @@ export async function restoreParent(app: AppContext, user: User, version: EmailV
     subject: parent.subject,
     qaScore: parent.qaScore,
   });
-  return { ok: true, versionId: id };
+  return { ok: true, value: { versionId: id } };
 }
 
 // ── feedback ────────────────────────────────────────────────────────────────────────────────────
-
-export const FeedbackFormSchema = z.object({
-  rating: z.string().transform((v, ctx) => {
-    const r = normaliseRating(v);
-    if (!r) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Choose a rating from 1 to 5." });
-      return z.NEVER;
-    }
-    return r;
-  }),
-  comment: z.string().max(4000, "Keep the comment under 4,000 characters.").optional(),
-});
 
 /** Stored through the service behind /api/admin/submit-feedback, with the version's prompt and retrieval facts. */
 export async function versionFeedback(app: AppContext, user: User, version: EmailVersion, input: { rating: Rating; comment?: string | null }) {
@@ -299,14 +281,10 @@ export async function versionFeedback(app: AppContext, user: User, version: Emai
     ragExamplesCount: rag.examplesCount,
     comment: input.comment ?? null,
   });
-  return { ok: true as const, ...saved };
+  return { ok: true as const, value: saved };
 }
 
 // ── ship: test send, downloads ──────────────────────────────────────────────────────────────────
-
-export const TestSendSchema = z.object({
-  to: z.string().trim().min(1, "Enter an address.").max(254, "That address is too long.").email("Enter one email address, like name@example.com."),
-});
 
 /** A test send through the one send service (suppression checks, outbox, tracking). */
 export async function sendTest(app: AppContext, user: User, version: EmailVersion, to: string) {
@@ -354,10 +332,10 @@ export async function versionEml(app: AppContext, user: User, version: EmailVers
 // ── save to the library (admin) ─────────────────────────────────────────────────────────────────
 
 /** The tagger's fields for this version's HTML, for the admin to review before saving. */
-export async function tagVersion(app: AppContext, version: EmailVersion): Promise<PanelResult<{ tags: AutoTags }>> {
+export async function tagVersion(app: AppContext, version: EmailVersion): Promise<ServiceResult<{ tags: AutoTags }>> {
   const r = await autoTag(app, { htmlContent: version.html, contentType: "html" });
-  if (!r.ok) return fail(r.status, r.error);
-  return { ok: true, tags: r.tags };
+  if (!r.ok) return failure(r.status, r.error);
+  return { ok: true, value: { tags: r.value.tags } };
 }
 
 export interface LibraryForm {
@@ -374,7 +352,7 @@ const list = (v: string | undefined) => (v ?? "").split(",").map((x) => x.trim()
 const opt = (v: string | undefined) => (v && v.trim() ? v.trim() : undefined);
 
 /** The reviewed fields through the service behind /api/admin/submit-content (the HTML is the version's). */
-export async function saveVersionToLibrary(app: AppContext, version: EmailVersion, form: LibraryForm): Promise<PanelResult<{ docId: string }>> {
+export async function saveVersionToLibrary(app: AppContext, version: EmailVersion, form: LibraryForm): Promise<ServiceResult<{ docId: string }>> {
   const keyFeatures = list(form.keyFeatures);
   const bestPracticeTags = list(form.bestPracticeTags);
   const parsed = submitContentSchema.safeParse({
@@ -390,9 +368,9 @@ export async function saveVersionToLibrary(app: AppContext, version: EmailVersio
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "form"}: ${i.message}`);
-    return fail(400, `Check the form: ${problems.join("; ")}`, "invalid");
+    return failure(400, `Check the form: ${problems.join("; ")}`, { code: "invalid" });
   }
   const r = await submitContent(app, parsed.data);
-  if (!r.ok) return fail(r.status, r.error);
-  return { ok: true, docId: r.id };
+  if (!r.ok) return failure(r.status, r.error);
+  return { ok: true, value: { docId: r.value.id } };
 }

@@ -83,11 +83,11 @@ describe("copy first, then generation with the edited words", () => {
     expect(await balanceOf(app.database.db, user.id)).toBe(before);
 
     // The copy step's fields, edited the way a person would.
-    const fields: Array<[string, string]> = [["intent", "generate-copy"], ["brief", JSON.stringify(parsed.brief)], ["copy.subject", "Bloom edit: the subject I chose"], ["copy.preheader", copy.copyDoc.preheader]];
-    copy.copyDoc.sections.forEach((s, i) => {
+    const fields: Array<[string, string]> = [["intent", "generate-copy"], ["brief", JSON.stringify(parsed.brief)], ["copy.subject", "Bloom edit: the subject I chose"], ["copy.preheader", copy.value.copyDoc.preheader]];
+    copy.value.copyDoc.sections.forEach((s, i) => {
       fields.push([`copy.sections.${i}.role`, s.role], [`copy.sections.${i}.headline`, i === 0 ? "A headline I rewrote" : s.headline], [`copy.sections.${i}.body`, s.body], [`copy.sections.${i}.cta`, s.cta]);
     });
-    copy.copyDoc.items.forEach((it, i) => fields.push([`copy.items.${i}.label`, it.label], [`copy.items.${i}.headline`, it.headline], [`copy.items.${i}.body`, it.body]));
+    copy.value.copyDoc.items.forEach((it, i) => fields.push([`copy.items.${i}.label`, it.label], [`copy.items.${i}.headline`, it.headline], [`copy.items.${i}.body`, it.body]));
     const request = parseGenerateForm(form(fields));
     if (!request.ok || request.mode !== "brief") throw new Error("request");
     expect(request.copyDoc?.subject).toBe("Bloom edit: the subject I chose");
@@ -98,12 +98,12 @@ describe("copy first, then generation with the edited words", () => {
     expect(stages.slice(0, 2)).toEqual(["copy", "blueprint"]);
     expect(stages).toEqual(expect.arrayContaining(["credits", "retrieval", "code", "autofix", "qa"]));
     expect(stages.filter((s) => s === "blueprint")).toHaveLength(1);
-    expect(result.response.html).toContain("Bloom edit: the subject I chose");
-    expect(result.response.html).toContain("A headline I rewrote");
-    expect(result.response.html.toLowerCase()).toContain("#0f5132");
+    expect(result.value.response.html).toContain("Bloom edit: the subject I chose");
+    expect(result.value.response.html).toContain("A headline I rewrote");
+    expect(result.value.response.html.toLowerCase()).toContain("#0f5132");
     expect(await balanceOf(app.database.db, user.id)).toBe(before - app.env.CREDITS_PER_GENERATION);
 
-    const saved = await findEmailVersion(app.database.db, user.id, result.versionId);
+    const saved = await findEmailVersion(app.database.db, user.id, result.value.versionId);
     expect(saved).toMatchObject({ kind: "generate", parentId: null, subject: "Bloom edit: the subject I chose", prompt: PROMPT });
     expect(saved?.copyDoc).toMatchObject({ subject: "Bloom edit: the subject I chose" });
     expect(saved?.qaScore).toBeGreaterThanOrEqual(70);
@@ -113,19 +113,19 @@ describe("copy first, then generation with the edited words", () => {
     const start = await builderStart(app, user);
     expect(start.initial.styleTheory).toBe("minimal");
     expect(start.initial.brand).toMatchObject({ useColors: true, colors: { primary: "#0f5132" } });
-    expect((await builderStart(app, user, { fromVersionId: result.versionId })).initial.prompt).toBe(PROMPT);
+    expect((await builderStart(app, user, { fromVersionId: result.value.versionId })).initial.prompt).toBe(PROMPT);
 
     // Regeneration: a child version of the same brief and copy.
-    const again = await regenerateVersion(app, user, result.versionId);
+    const again = await regenerateVersion(app, user, result.value.versionId);
     if (!again.ok) throw new Error(again.error);
-    const page = await versionPage(app, user, again.versionId);
-    expect(page?.version).toMatchObject({ kind: "regenerate", parentId: result.versionId, subject: "Bloom edit: the subject I chose" });
-    expect(page?.parent?.id).toBe(result.versionId);
-    expect((await listEmailVersions(app.database.db, user.id)).map((v) => v.id)).toEqual([again.versionId, result.versionId]);
+    const page = await versionPage(app, user, again.value.versionId);
+    expect(page?.version).toMatchObject({ kind: "regenerate", parentId: result.value.versionId, subject: "Bloom edit: the subject I chose" });
+    expect(page?.parent?.id).toBe(result.value.versionId);
+    expect((await listEmailVersions(app.database.db, user.id)).map((v) => v.id)).toEqual([again.value.versionId, result.value.versionId]);
 
     // Another user's id reads as missing.
-    expect(await versionPage(app, other, result.versionId)).toBeNull();
-    expect((await regenerateVersion(app, other, result.versionId)).ok).toBe(false);
+    expect(await versionPage(app, other, result.value.versionId)).toBeNull();
+    expect((await regenerateVersion(app, other, result.value.versionId)).ok).toBe(false);
   });
 
   it("refuses an edited copy without a subject, keeping what was typed", () => {

@@ -3,24 +3,22 @@
 // prepareGeneration and generate. Every generation is saved as a version; the brief's brand
 // tokens and style are saved per user so the next brief starts from them.
 import crypto from "node:crypto";
-import { z } from "zod";
 import { fieldErrors } from "~/lib/form-errors";
 import type { AppContext } from "~/composition/app.server";
 import type { User } from "~/models/users.server";
 import { AI_GENERATION, balanceOf } from "~/models/credits.server";
 import { findBrandProfile, findEmailVersion, insertEmailVersion, listEmailVersions, saveBrandProfile, type EmailVersion } from "~/models/email-versions.server";
-import { ColorSchema, DesignTokensSchema, FontStackSchema, TECHNIQUES, type DesignTokens } from "~/domain/blueprint/schema";
+import { DesignTokensSchema, type DesignTokens } from "~/domain/blueprint/schema";
 import { STYLE_THEORY_KEYS } from "~/domain/blueprint/styles";
 import { CopyDocSchema, type CopyDoc } from "~/domain/copy/schema";
-import { MAX_PROMPT_CHARS } from "~/domain/generation/requests";
-import { EMAIL_TYPES } from "~/domain/prompt/facts";
-import { COMPLEXITIES, ImageInputSchema, SavedSectionInputSchema, type ImageInput } from "~/domain/prompt/inputs";
-import { MAX_TECHNIQUES } from "~/domain/prompt/techniques";
+import { type ImageInput } from "~/domain/prompt/inputs";
+import { BrandSchema, BriefSchema, MAX_IMAGE_ROWS, MAX_SECTION_ROWS, type Brand, type Brief, type BriefInput } from "~/domain/requests/builder";
 import { SIMULATED, simulateWebmail, type WebmailClient } from "~/domain/html/webmail-simulation";
 import {
   generate, generateBlueprint, generateCopy, prepareGeneration,
-  type GenerateInput, type GenerateResponse, type ServiceError, type StageName,
+  type GenerateInput, type GenerateResponse, type StageName,
 } from "./generation.server";
+import { failure, type ServiceResult } from "./result";
 
 // ── the brief ───────────────────────────────────────────────────────────────────────────────────
 
@@ -38,38 +36,8 @@ export const FONT_CHOICES = [
 export const BRAND_COLOR_KEYS = ["primary", "accent", "background", "text"] as const;
 export type BrandColorKey = (typeof BRAND_COLOR_KEYS)[number];
 
-export const MAX_IMAGE_ROWS = 3;
-export const MAX_SECTION_ROWS = 2;
-
-const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
-const optional = <T extends z.ZodTypeAny>(s: T) => z.preprocess(blank, s.optional());
-
-export const BrandSchema = z.object({
-  /** Off: the style theory's palette; on: these colours, exactly. */
-  useColors: z.boolean().default(false),
-  colors: z.object({ primary: ColorSchema, accent: ColorSchema, background: ColorSchema, text: ColorSchema }).partial().default({}),
-  fontFamily: optional(FontStackSchema),
-  headingFontFamily: optional(FontStackSchema),
-  buttonRadius: optional(z.coerce.number({ invalid_type_error: "Radius must be a number" }).int("Radius must be a whole number").min(0, "Radius is 0 or more").max(999, "Radius is at most 999")),
-  logoUrl: optional(z.string().trim().max(2000).regex(/^https:\/\/[^\s"<>]+$/i, "Logo URL must start with https://")),
-});
-export type Brand = z.infer<typeof BrandSchema>;
-
-export const BriefSchema = z.object({
-  prompt: z.string().trim().min(1, "Describe the email you want").max(MAX_PROMPT_CHARS, `At most ${MAX_PROMPT_CHARS} characters`),
-  /** Empty: auto (extracted from the prompt). */
-  techniques: z.array(z.enum(TECHNIQUES)).max(MAX_TECHNIQUES, `Pick at most ${MAX_TECHNIQUES} techniques (or none for auto)`).default([]),
-  emailType: optional(z.enum(EMAIL_TYPES)),
-  complexity: z.enum(COMPLEXITIES).default("intermediate"),
-  styleTheory: z.enum(STYLE_THEORY_KEYS).default("auto"),
-  brand: BrandSchema.default({}),
-  images: z.array(ImageInputSchema).max(MAX_IMAGE_ROWS).default([]),
-  savedSections: z.array(SavedSectionInputSchema).max(MAX_SECTION_ROWS).default([]),
-  useRAG: z.boolean().default(true),
-  generateAmp: z.boolean().default(false),
-});
-export type Brief = z.infer<typeof BriefSchema>;
-export type BriefInput = z.input<typeof BriefSchema>;
+// The brief's fields: BriefSchema and BrandSchema (domain/requests/builder.ts).
+export type { Brand, Brief, BriefInput };
 
 /** Field name → message, keyed like the form's field names (`brand.colors.primary`, `images.0.url`). */
 export type FieldErrors = Record<string, string>;
@@ -264,9 +232,8 @@ export interface BuilderGenerateOptions {
   parentId?: string | null;
 }
 
-export type BuilderGenerateResult =
-  | { ok: true; versionId: string; response: GenerateResponse }
-  | (ServiceError & { charged: boolean });
+/** `charged` (set on a failure): whether a credit moved before it failed (and was refunded). */
+export type BuilderGenerateResult = ServiceResult<{ versionId: string; response: GenerateResponse }> & { charged?: boolean };
 
 /**
  * Runs a brief through the generation services and saves the result as a version (and the brief's
@@ -285,14 +252,14 @@ export async function generateFromBrief(
     onStage("copy", { source: "edited", subject: opts.copyDoc.subject });
     const built = await generateBlueprint(app, { ...input, copyDoc: opts.copyDoc });
     if (!built.ok) return { ...built, charged: false };
-    input.blueprint = built.blueprint;
-    onStage("blueprint", { source: "your copy", sections: built.blueprint.sections.length });
+    input.blueprint = built.value.blueprint;
+    onStage("blueprint", { source: "your copy", sections: built.value.blueprint.sections.length });
   }
   const prepared = prepareGeneration(input);
   if (!prepared.ok) return { ...prepared, charged: false };
 
   let charged = false;
-  const result = await generate(app, user, prepared.prepared, (stage, detail) => {
+  const result = await generate(app, user, prepared.value, (stage, detail) => {
     if (stage === "credits") charged = Number(detail.charged) > 0;
     // The blueprint was built above from the edited copy: its stage is already shown.
     if (opts.copyDoc && stage === "blueprint") return;
@@ -300,7 +267,7 @@ export async function generateFromBrief(
   });
   if (!result.ok) return { ...result, charged };
 
-  const { response } = result;
+  const response = result.value;
   const versionId = crypto.randomUUID();
   await insertEmailVersion(app.database.db, {
     id: versionId,
@@ -321,7 +288,7 @@ export async function generateFromBrief(
     designTokens: { ...(briefToGenerateInput(brief).designTokens ?? {}), brief: brief.brand },
     styleTheory: brief.styleTheory,
   });
-  return { ok: true, versionId, response };
+  return { ok: true, value: { versionId, response } };
 }
 
 /** A new version from a saved version's brief (and its edited copy, when it had one). */
@@ -332,9 +299,9 @@ export async function regenerateVersion(
   onStage?: BuilderStageListener,
 ): Promise<BuilderGenerateResult> {
   const version: EmailVersion | null = await findEmailVersion(app.database.db, user.id, versionId);
-  if (!version) return { ok: false, status: 404, error: "No such version", charged: false };
+  if (!version) return { ...failure(404, "No such version"), charged: false };
   const brief = BriefSchema.safeParse(version.brief);
-  if (!brief.success) return { ok: false, status: 400, error: "This version has no brief to regenerate from", charged: false };
+  if (!brief.success) return { ...failure(400, "This version has no brief to regenerate from"), charged: false };
   const copy = version.copyDoc ? CopyDocSchema.safeParse(version.copyDoc) : null;
   return generateFromBrief(app, user, brief.data, { copyDoc: copy?.success ? copy.data : undefined, kind: "regenerate", parentId: version.id }, onStage);
 }

@@ -2,11 +2,10 @@ import crypto from "node:crypto";
 import type { AppContext } from "~/composition/app.server";
 import { AI_GENERATION, charge, refund } from "~/models/credits.server";
 import type { User } from "~/models/users.server";
-
-type Failure = { ok: false; status: number; error: string };
+import { failure, type ServiceFailure } from "./result";
 
 /** What charged work answers: its outcome, and whether it earned the charge. */
-export type ChargedOutcome<T, F extends Failure> = { ok: true; value: T; keepCharge: boolean } | F;
+export type ChargedOutcome<T, F extends ServiceFailure = ServiceFailure> = { ok: true; value: T; keepCharge: boolean } | F;
 
 /**
  * Charges one generation (CREDITS_PER_GENERATION), runs `work`, and gives the credits back when
@@ -14,17 +13,17 @@ export type ChargedOutcome<T, F extends Failure> = { ok: true; value: T; keepCha
  * place a generation is paid for: /api/generate, /api/generate-email and the builder (through
  * generate()). `generationId` is the ledger reference of both the charge and the refund.
  */
-export async function withCharge<T, F extends Failure>(
+export async function withCharge<T, F extends ServiceFailure = ServiceFailure>(
   app: AppContext,
   user: User,
   work: (charge: { generationId: string; cost: number }) => Promise<ChargedOutcome<T, F>>,
-): Promise<{ ok: true; value: T; charged: number } | F | { ok: false; status: 402; error: string }> {
+): Promise<{ ok: true; value: T; charged: number } | F | ServiceFailure> {
   const { db } = app.database;
   const generationId = crypto.randomUUID();
   const cost = app.env.CREDITS_PER_GENERATION;
   if (cost > 0) {
     const charged = await charge(db, user.id, AI_GENERATION, cost, generationId);
-    if (!charged.ok) return { ok: false, status: 402, error: "Insufficient balance" };
+    if (!charged.ok) return failure(402, "Insufficient balance");
   }
   let keep = false;
   try {

@@ -82,6 +82,7 @@ describe("manual suppression and lift", () => {
     expect(await checkRecipient(app, "timed@example.com", NOW)).toEqual({ allowed: false, reason: "suppressed", suppression: "unsubscribe", retryAfter: until });
     expect(await suppressManually(app, { email: "past@example.com", reason: "manual", until: at(-HOUR), by: "ops" }, NOW)).toEqual({
       ok: false,
+      status: 400,
       error: "The end date must be in the future.",
     });
   });
@@ -115,6 +116,7 @@ describe("manual suppression and lift", () => {
     expect(await checkRecipient(app, "cool@example.com", at(HOUR))).toEqual({ allowed: true });
     expect(await liftManually(app, { email: "nobody@example.com", by: "ops" }, NOW)).toEqual({
       ok: false,
+      status: 409,
       error: "nobody@example.com is not suppressed and has no soft bounces: there is nothing to lift.",
     });
   });
@@ -184,9 +186,10 @@ describe("reads", () => {
     expect(acked).toMatchObject({ ok: true, value: { acknowledgedBy: "ops@example.com", acknowledgedAt: at(HOUR) } });
     expect(await acknowledgeOperatorAlert(app, target.id, "other@example.com", at(2 * HOUR))).toEqual({
       ok: false,
+      status: 409,
       error: "That alert was already acknowledged by ops@example.com.",
     });
-    expect(await acknowledgeOperatorAlert(app, 999_999, "ops", NOW)).toEqual({ ok: false, error: "That alert does not exist any more." });
+    expect(await acknowledgeOperatorAlert(app, 999_999, "ops", NOW)).toEqual({ ok: false, status: 404, error: "That alert does not exist any more." });
 
     const second = await alertList(app, { limit: 100, offset: 0 });
     expect(second.open).toBe(first.open - 1);

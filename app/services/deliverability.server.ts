@@ -47,6 +47,7 @@ import {
   type SuppressionEntry,
   type SuppressionFilter,
 } from "~/models/deliverability.server";
+import { failure, type ServiceResult } from "./result";
 
 export type RecipientCheck =
   | { allowed: true }
@@ -138,7 +139,8 @@ export async function unsubscribeAddress(app: AppContext, email: string, source:
 
 // ── operators: manual suppression and lift (the machine's manualSuppress / manualLift) ──────────
 
-export type OperatorResult<T> = { ok: true; value: T } | { ok: false; error: string };
+// Operator actions answer a ServiceResult (./result): 400 for a bad input, 404 for a missing
+// alert, 409 when the state does not allow the action.
 
 export interface ManualSuppressInput {
   email: string;
@@ -157,9 +159,9 @@ export async function suppressManually(
   app: AppContext,
   input: ManualSuppressInput,
   now = new Date(),
-): Promise<OperatorResult<{ email: string; changed: boolean; entry: SuppressionEntry | null }>> {
+): Promise<ServiceResult<{ email: string; changed: boolean; entry: SuppressionEntry | null }>> {
   const email = normalizeAddress(input.email);
-  if (input.until && input.until.getTime() <= now.getTime()) return { ok: false, error: "The end date must be in the future." };
+  if (input.until && input.until.getTime() <= now.getTime()) return failure(400, "The end date must be in the future.");
   const applied = await applyDeliverabilityEvent(
     app,
     {
@@ -192,12 +194,12 @@ export async function liftManually(
   app: AppContext,
   input: { email: string; by: string },
   now = new Date(),
-): Promise<OperatorResult<{ email: string; lifted: SuppressionEntry | null }>> {
+): Promise<ServiceResult<{ email: string; lifted: SuppressionEntry | null }>> {
   const email = normalizeAddress(input.email);
   const { db } = app.database;
   const [stored, entry] = await Promise.all([loadRecipientState(db, email), findActiveSuppression(db, email, now)]);
   if (!hasSomethingToLift(stored.state, entry)) {
-    return { ok: false, error: `${email} is not suppressed and has no soft bounces: there is nothing to lift.` };
+    return failure(409, `${email} is not suppressed and has no soft bounces: there is nothing to lift.`);
   }
   await applyDeliverabilityEvent(app, { recipient: email, event: { type: "manualLift" }, occurredAt: now, source: `admin:${input.by}`, sendId: null, reason: null, state: stored }, now);
   app.logger.info({ by: input.by, reason: entry?.reason ?? stored.state.reason ?? null }, "operator lifted a suppression");
@@ -295,12 +297,12 @@ export async function alertList(app: AppContext, page: Page & { openOnly?: boole
   return { rows, ...counts };
 }
 
-export async function acknowledgeOperatorAlert(app: AppContext, id: number, by: string, now = new Date()): Promise<OperatorResult<AlertRow>> {
+export async function acknowledgeOperatorAlert(app: AppContext, id: number, by: string, now = new Date()): Promise<ServiceResult<AlertRow>> {
   const r = await acknowledgeAlert(app.database.db, id, by, now);
   if (r.ok) return { ok: true, value: r.alert };
-  if (r.reason === "missing") return { ok: false, error: "That alert does not exist any more." };
+  if (r.reason === "missing") return failure(404, "That alert does not exist any more.");
   const who = r.alert?.acknowledgedBy ? ` by ${r.alert.acknowledgedBy}` : "";
-  return { ok: false, error: `That alert was already acknowledged${who}.` };
+  return failure(409, `That alert was already acknowledged${who}.`);
 }
 
 /** Acknowledges the open alerts up to the newest one the admin saw. */

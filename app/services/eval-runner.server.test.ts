@@ -7,7 +7,6 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "../../db/migrate";
 import { getApp, type AppContext } from "~/composition/app.server";
-import { getAdapters } from "~/composition/adapters.server";
 import { summarizeResults } from "~/domain/eval/stats";
 import type { JudgeEngine } from "~/engines/judge/port";
 import { balanceOf } from "~/models/credits.server";
@@ -16,13 +15,13 @@ import { createUser, type User } from "~/models/users.server";
 import {
   MAX_SET_BYTES,
   STALE_AFTER_MS,
-  StartRunFormSchema,
   listPromptSets,
   liveRun,
   startEvalRun,
   stopRun,
   sweepStaleRuns,
 } from "./eval-runner.server";
+import { StartRunFormSchema } from "~/domain/requests/eval";
 import { getCompareView, getEvalsOverview, getResultView, getRunView } from "./eval-views.server";
 
 let app: AppContext;
@@ -121,7 +120,7 @@ describe("a run started from the page", () => {
       expect(String(r.details?.html)).toMatch(/^<!DOCTYPE html>/i);
       expect(r.details?.htmlBytes).toBe(Buffer.byteLength(String(r.details?.html)));
       // The stored score is the composition's judge on the stored email (one code path with /api/eval/judge).
-      const again = await getAdapters(app).engines.judge.judge({ prompt: String(r.prompt), html: String(r.details?.html) });
+      const again = await app.adapters.engines.judge.judge({ prompt: String(r.prompt), html: String(r.details?.html) });
       expect(again.ok && again.score).toBe(r.judgeScore);
     }
     const summary = summarizeResults(results);

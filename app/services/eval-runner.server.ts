@@ -9,10 +9,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { z } from "zod";
 import type { AppContext } from "~/composition/app.server";
-import { getAdapters } from "~/composition/adapters.server";
-import { GenerateRequestSchema } from "~/domain/generation/requests";
+import { GenerateRequestSchema } from "~/domain/requests/generation";
+import { MAX_RUN_PROMPTS, type StartRunInput } from "~/domain/requests/eval";
 import type { JudgeEngine } from "~/engines/judge/port";
 import { balanceOf } from "~/models/credits.server";
 import type { NewEvalResult } from "~/models/eval.server";
@@ -23,6 +22,7 @@ import { checkHtmlInputs } from "~/http/api.server";
 import { PLACED_HTML_LIMITS, type HtmlLimits } from "~/domain/html/limits";
 import { CLIENT_HTML_PARTS, clientHtmlParts, generate, prepareGeneration } from "./generation.server";
 import { createRun, finalizeRun, judgeEmail, saveResult, type ServiceResult } from "./eval.server";
+import { failure } from "./result";
 import { generateRequest, parsePromptSet, type PromptEntry, type PromptSet } from "../../scripts/eval/set";
 
 /** Where the page finds prompt sets: the CLI's folder (prompts.v1.json and friends). */
@@ -37,8 +37,6 @@ export const MAX_STORED_HTML_BYTES = 256 * 1024;
 export const STALE_AFTER_MS = 15 * 60_000;
 /** Page runs executing at once in one server process. */
 export const MAX_ACTIVE_RUNS = 2;
-/** A run's prompts, at most (the API's createRun allows more; a page run is charged per prompt). */
-export const MAX_RUN_PROMPTS = 1000;
 
 const SET_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,120}\.json$/;
 
@@ -48,22 +46,22 @@ export type PromptSetInfo =
   | { file: string; ok: true; version: string; promptCount: number }
   | { file: string; ok: false; error: string };
 
-type LoadedSet = { ok: true; set: PromptSet } | { ok: false; error: string };
+type LoadedSet = ServiceResult<PromptSet>;
 
 // Parsed sets by file, reused while the file's size and modification time stay the same.
 const setCache = new Map<string, { key: string; loaded: LoadedSet }>();
 
 async function loadSet(dir: string, file: string): Promise<LoadedSet> {
-  if (!SET_FILE.test(file)) return { ok: false, error: `"${file}" is not a prompt set file name` };
+  if (!SET_FILE.test(file)) return failure(400, `"${file}" is not a prompt set file name`);
   const full = path.join(dir, file);
   let stat;
   try {
     stat = await fs.stat(full);
   } catch {
-    return { ok: false, error: `There is no prompt set "${file}"` };
+    return failure(400, `There is no prompt set "${file}"`);
   }
-  if (!stat.isFile()) return { ok: false, error: `"${file}" is not a file` };
-  if (stat.size > MAX_SET_BYTES) return { ok: false, error: `${file} is larger than ${MAX_SET_BYTES / 1024 / 1024} MB` };
+  if (!stat.isFile()) return failure(400, `"${file}" is not a file`);
+  if (stat.size > MAX_SET_BYTES) return failure(400, `${file} is larger than ${MAX_SET_BYTES / 1024 / 1024} MB`);
   const cacheKey = `${path.resolve(full)}`;
   const key = `${stat.size}:${stat.mtimeMs}`;
   const cached = setCache.get(cacheKey);
@@ -76,15 +74,16 @@ async function loadSet(dir: string, file: string): Promise<LoadedSet> {
       const buffer = Buffer.alloc(MAX_SET_BYTES + 1);
       let length = 0;
       for (let n = -1; n !== 0 && length < buffer.length; length += n) n = (await handle.read(buffer, length, buffer.length - length, length)).bytesRead;
-      if (length > MAX_SET_BYTES) return { ok: false, error: `${file} is larger than ${MAX_SET_BYTES / 1024 / 1024} MB` };
+      if (length > MAX_SET_BYTES) return failure(400, `${file} is larger than ${MAX_SET_BYTES / 1024 / 1024} MB`);
       text = buffer.subarray(0, length).toString("utf8");
     } finally {
       await handle.close();
     }
   } catch (e) {
-    return { ok: false, error: `${file} cannot be read (${(e as NodeJS.ErrnoException).code ?? "error"})` };
+    return failure(400, `${file} cannot be read (${(e as NodeJS.ErrnoException).code ?? "error"})`);
   }
-  const loaded = parsePromptSet(text, file);
+  const parsed = parsePromptSet(text, file);
+  const loaded: LoadedSet = parsed.ok ? { ok: true, value: parsed.set } : failure(400, parsed.error);
   if (setCache.size > MAX_SET_FILES * 2) setCache.clear();
   setCache.set(cacheKey, { key, loaded });
   return loaded;
@@ -101,30 +100,14 @@ export async function listPromptSets(dir = DEFAULT_SETS_DIR): Promise<PromptSetI
   const out: PromptSetInfo[] = [];
   for (const file of names) {
     const loaded = await loadSet(dir, file);
-    out.push(loaded.ok ? { file, ok: true, version: loaded.set.version, promptCount: loaded.set.prompts.length } : { file, ok: false, error: loaded.error });
+    out.push(loaded.ok ? { file, ok: true, version: loaded.value.version, promptCount: loaded.value.prompts.length } : { file, ok: false, error: loaded.error });
   }
   return out;
 }
 
 // ── starting a run ──────────────────────────────────────────────────────────────────────────────
 
-const checkbox = z
-  .union([z.literal("on"), z.literal("true"), z.literal("1"), z.literal(""), z.undefined()])
-  .transform((v) => v === "on" || v === "true" || v === "1");
-
-/** The start form's fields (strings, as a form posts them). */
-export const StartRunFormSchema = z.object({
-  set: z.string({ required_error: "Choose a prompt set" }).trim().min(1, "Choose a prompt set").max(130),
-  label: z.string({ required_error: "Give the run a label" }).trim().min(1, "Give the run a label").max(200, "Keep the label under 200 characters"),
-  rag: checkbox,
-  limit: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .pipe(z.coerce.number({ invalid_type_error: "The prompt limit must be a whole number" }).int("The prompt limit must be a whole number").min(1, "Run at least 1 prompt").max(MAX_RUN_PROMPTS).optional()),
-});
-export type StartRunInput = z.infer<typeof StartRunFormSchema>;
+// The start form's fields: StartRunFormSchema (domain/requests/eval.ts).
 
 export interface RunnerOptions {
   setsDir?: string;
@@ -165,8 +148,8 @@ export type StartedRun = { runId: string; promptCount: number; cost: number; don
  */
 export async function startEvalRun(app: AppContext, user: User, input: StartRunInput, options: RunnerOptions = {}): Promise<ServiceResult<StartedRun>> {
   const loaded = await loadSet(options.setsDir ?? DEFAULT_SETS_DIR, input.set);
-  if (!loaded.ok) return { ok: false, status: 400, error: loaded.error };
-  const { set } = loaded;
+  if (!loaded.ok) return loaded;
+  const set = loaded.value;
   const prompts = set.prompts.slice(0, Math.min(input.limit ?? set.prompts.length, MAX_RUN_PROMPTS));
   const perPrompt = app.env.CREDITS_PER_GENERATION;
   const cost = perPrompt * prompts.length;
@@ -196,7 +179,7 @@ export async function startEvalRun(app: AppContext, user: User, input: StartRunI
   };
   active.set(run.id, live);
   app.logger.info({ runId: run.id, set: input.set, prompts: prompts.length, rag: input.rag, userId: user.id }, "eval run started from the admin page");
-  const judge = options.judge ?? getAdapters(app).engines.judge;
+  const judge = options.judge ?? app.adapters.engines.judge;
   const done = execute(app, user, judge, live, prompts).catch((error) => {
     app.logger.error({ err: error, runId: run.id }, "eval run failed");
   });
@@ -297,13 +280,13 @@ export async function evaluateEntry(
     out.error = `generate: ${prepared.error}`;
     return out;
   }
-  const generated = await generate(app, user, prepared.prepared);
+  const generated = await generate(app, user, prepared.value);
   out.generationMs = Math.round(performance.now() - started);
   if (!generated.ok) {
     out.error = `generate: ${generated.error}`;
     return out;
   }
-  const { html, blueprint, metadata } = generated.response;
+  const { html, blueprint, metadata } = generated.value;
   out.qaScore = typeof metadata.qa.score === "number" ? metadata.qa.score : null;
   const htmlBytes = Buffer.byteLength(html);
   Object.assign(details, {

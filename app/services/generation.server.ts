@@ -3,7 +3,7 @@
 import { performance } from "node:perf_hooks";
 import type { AppContext } from "~/composition/app.server";
 import { withCharge } from "./charge.server";
-import { getAdapters } from "~/composition/adapters.server";
+import { failure, type ServiceFailure, type ServiceResult } from "./result";
 import type { User } from "~/models/users.server";
 import { logQaEvaluation } from "~/models/qa-evaluations.server";
 import type { Blueprint, DesignTokens, Technique } from "~/domain/blueprint/schema";
@@ -24,8 +24,7 @@ import { visibleCopy } from "~/engines/copy/conventions";
 import { retrieveExamples } from "./retrieval.server";
 import { buildAmpEmail } from "./amp.server";
 
-/** `extra` fields join the error body at its top level (DESIGN.md §4.6 shape). */
-export type ServiceError = { ok: false; status: number; error: string; details?: unknown; extra?: Record<string, unknown> };
+// Failures are ServiceFailure (./result): `extra` fields join the error body at its top level (DESIGN.md §4.6 shape).
 
 // The neutral start: `estimated` turns true only when a stage that estimated (a local engine) is added.
 const ZERO_USAGE: EngineUsage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, estimated: false };
@@ -76,14 +75,14 @@ interface Understood {
 }
 
 /** Steps 2–3: the facts of the prompt, the techniques (≤ 2), and the one structured prompt. */
-function understand(input: GenerationInputs, fromBlueprint?: Blueprint): { ok: true; value: Understood } | ServiceError {
+function understand(input: GenerationInputs, fromBlueprint?: Blueprint): ServiceResult<Understood> {
   const facts = parsePromptFacts(input.prompt, input.emailType);
   let techniques: Technique[];
   if (fromBlueprint) {
     techniques = fromBlueprint.interactiveConfig.modules.map((m) => m.technique);
   } else {
     const extracted = extractTechniques(input.prompt, input.detectedTechnique, input.emailType);
-    if (!extracted.ok) return { ok: false, status: 400, error: extracted.error, extra: { mentioned: extracted.mentioned } };
+    if (!extracted.ok) return failure(400, extracted.error, { extra: { mentioned: extracted.mentioned } });
     techniques = extracted.techniques;
   }
   const assembledPrompt = assemblePrompt({
@@ -107,12 +106,12 @@ function withBrandTokens(blueprint: Blueprint, tokens: DesignTokens | undefined)
 }
 
 async function writeCopy(app: AppContext, input: GenerationInputs, u: Understood) {
-  const { engines } = getAdapters(app);
+  const { engines } = app.adapters;
   return engines.copy.write({ prompt: input.prompt, emailType: input.emailType, facts: u.facts, techniques: u.techniques, assembledPrompt: u.assembledPrompt });
 }
 
 async function buildBlueprint(app: AppContext, input: GenerationInputs, u: Understood, copyDoc: CopyDoc) {
-  const { engines } = getAdapters(app);
+  const { engines } = app.adapters;
   const result = await engines.blueprint.build({
     prompt: input.prompt,
     copyDoc,
@@ -140,8 +139,8 @@ function modelHtmlProblem(html: string): string | null {
   return shape.ok ? null : describeHtmlProblem("the HTML the model returned", shape.problem);
 }
 
-function upstreamError(stage: string, error: string): ServiceError {
-  return { ok: false, status: 502, error: `Generation failed at the ${stage} stage: ${error}` };
+function upstreamError(stage: string, error: string): ServiceFailure {
+  return failure(502, `Generation failed at the ${stage} stage: ${error}`);
 }
 
 // ── POST /api/gen/copy ──────────────────────────────────────────────────────────────────────────
@@ -151,7 +150,7 @@ export async function generateCopy(app: AppContext, input: GenerationInputs) {
   if (!understood.ok) return understood;
   const copy = await writeCopy(app, input, understood.value);
   if (!copy.ok) return upstreamError("copy", copy.error);
-  return { ok: true as const, copyDoc: copy.copyDoc, copyText: copyToText(copy.copyDoc), techniques: understood.value.techniques };
+  return { ok: true as const, value: { copyDoc: copy.copyDoc, copyText: copyToText(copy.copyDoc), techniques: understood.value.techniques } };
 }
 
 // ── POST /api/gen/blueprint ─────────────────────────────────────────────────────────────────────
@@ -167,7 +166,7 @@ export async function generateBlueprint(app: AppContext, input: GenerationInputs
   }
   const built = await buildBlueprint(app, input, understood.value, copyDoc);
   if (!built.ok) return upstreamError("blueprint", built.error);
-  return { ok: true as const, blueprint: built.blueprint, notes: built.notes };
+  return { ok: true as const, value: { blueprint: built.blueprint, notes: built.notes } };
 }
 
 // ── POST /api/generate ──────────────────────────────────────────────────────────────────────────
@@ -206,11 +205,11 @@ export interface PreparedGeneration {
 }
 
 /** Steps 2–3 and the input checks that need no generation (e.g. three techniques): before any credit moves. */
-export function prepareGeneration(input: GenerateInput): { ok: true; prepared: PreparedGeneration } | ServiceError {
+export function prepareGeneration(input: GenerateInput): ServiceResult<PreparedGeneration> {
   const understood = understand(input, input.blueprint);
   if (!understood.ok) return understood;
   const tooBig = input.blueprint ? renderedBlueprintProblem(input.blueprint) : null;
-  return tooBig ?? { ok: true, prepared: { input, understood: understood.value } };
+  return tooBig ?? { ok: true, value: { input, understood: understood.value } };
 }
 
 /**
@@ -220,18 +219,15 @@ export function prepareGeneration(input: GenerateInput): { ok: true; prepared: P
  * parse again and again). Rendering is deterministic and takes a few milliseconds, so this runs
  * before any credit moves. An invalid blueprint is left to the schema's own errors.
  */
-export function renderedBlueprintProblem(blueprint: unknown, overrides: Partial<HtmlLimits> = {}): ServiceError | null {
+export function renderedBlueprintProblem(blueprint: unknown, overrides: Partial<HtmlLimits> = {}): ServiceFailure | null {
   const rendered = render(blueprint);
   if (!rendered.ok) return null;
   const shape = checkHtmlShape(rendered.html, overrides);
   if (shape.ok) return null;
   const p = shape.problem;
-  return {
-    ok: false,
-    status: p.kind === "depth" || p.kind === "css-depth" ? 400 : 413,
-    error: describeHtmlProblem("the email this blueprint renders", p),
+  return failure(p.kind === "depth" || p.kind === "css-depth" ? 400 : 413, describeHtmlProblem("the email this blueprint renders", p), {
     extra: { field: "blueprint", limit: p.limit, reason: p.kind },
-  };
+  });
 }
 
 /** Steps 1–9 on a prepared request. Credits are charged first and refunded if anything after that fails. */
@@ -240,7 +236,7 @@ export async function generate(
   user: User,
   { input, understood: u }: PreparedGeneration,
   onStage: StageListener = () => undefined,
-): Promise<{ ok: true; response: GenerateResponse } | ServiceError> {
+): Promise<ServiceResult<GenerateResponse>> {
   const started = performance.now();
   const timings: Partial<Record<StageName, number>> = {};
   let last = started;
@@ -254,12 +250,12 @@ export async function generate(
   const paid = await withCharge(app, user, async ({ generationId, cost }) => {
     stage("credits", { charged: cost });
     const result = await runPipeline(app, user, input, u, generationId, stage);
-    return result.ok ? { ok: true as const, value: result.response, keepCharge: true } : result;
+    return result.ok ? { ok: true as const, value: result.value, keepCharge: true } : result;
   });
   if (!paid.ok) return paid;
   const response = paid.value;
   response.metadata.timingsMs = { ...timings, total: Number((performance.now() - started).toFixed(2)) };
-  return { ok: true, response };
+  return { ok: true, value: response };
 }
 
 async function runPipeline(
@@ -269,8 +265,8 @@ async function runPipeline(
   u: Understood,
   generationId: string,
   stage: (name: StageName, detail?: Record<string, unknown>) => void,
-): Promise<{ ok: true; response: GenerateResponse } | ServiceError> {
-  const { engines } = getAdapters(app);
+): Promise<ServiceResult<GenerateResponse>> {
+  const { engines } = app.adapters;
   const started = performance.now();
   let usage = ZERO_USAGE;
   stage("prompt", { chars: u.assembledPrompt.length });
@@ -374,22 +370,23 @@ async function runPipeline(
   if (input.generateAmp) {
     const built = await buildAmpEmail(app, { blueprint, html: fixed.html, formId: generationId });
     if (!built.ok) return upstreamError("amp", `the blueprint could not be translated to AMP: ${built.error}`);
-    ampHtml = built.ampHtml;
+    const ampEmail = built.value;
+    ampHtml = ampEmail.ampHtml;
     amp = {
-      validator: built.validation.validator,
-      status: built.validation.status,
-      errors: built.validation.errors,
-      repairs: built.repairs,
-      parity: built.parity,
-      clipping: built.clipping,
-      warnings: built.warnings,
+      validator: ampEmail.validation.validator,
+      status: ampEmail.validation.status,
+      errors: ampEmail.validation.errors,
+      repairs: ampEmail.repairs,
+      parity: ampEmail.parity,
+      clipping: ampEmail.clipping,
+      warnings: ampEmail.warnings,
     };
-    stage("amp", { status: built.validation.status, parity: built.parity.ok, clipping: built.clipping.ok });
+    stage("amp", { status: ampEmail.validation.status, parity: ampEmail.parity.ok, clipping: ampEmail.clipping.ok });
   }
 
   return {
     ok: true,
-    response: {
+    value: {
       success: true,
       html: fixed.html,
       ampHtml,
@@ -429,16 +426,16 @@ export async function generateEmail(
   app: AppContext,
   user: User,
   input: { prompt: string; refine?: boolean; currentHtml?: string },
-): Promise<{ ok: true; response: GenerateEmailResponse } | ServiceError> {
+): Promise<ServiceResult<GenerateEmailResponse>> {
   if (!input.refine) {
     const prepared = prepareGeneration({ prompt: input.prompt });
     if (!prepared.ok) return prepared;
-    const result = await generate(app, user, prepared.prepared);
+    const result = await generate(app, user, prepared.value);
     if (!result.ok) return result;
-    const { html, metadata } = result.response;
+    const { html, metadata } = result.value;
     return {
       ok: true,
-      response: {
+      value: {
         success: true,
         html,
         usage: metadata.usage,
@@ -447,7 +444,7 @@ export async function generateEmail(
     };
   }
 
-  const { engines } = getAdapters(app);
+  const { engines } = app.adapters;
   // Nothing understood, nothing changed: the caller is not charged for it.
   const paid = await withCharge(app, user, async () => {
     const refined = await engines.refine.refine(input.currentHtml ?? "", input.prompt).catch((e: unknown) => ({
@@ -465,7 +462,7 @@ export async function generateEmail(
   const report = qaDoc(fixed.doc, {});
   return {
     ok: true,
-    response: {
+    value: {
       success: true,
       html: fixed.html,
       usage: { input_tokens: refined.usage.inputTokens, output_tokens: refined.usage.outputTokens, estimated: refined.usage.estimated },

@@ -1,10 +1,10 @@
 // Drift between the library's two stores (rows and vectors): found, and repaired on request
 // (npm run library:reconcile).
 import type { AppContext } from "~/composition/app.server";
-import { getAdapters } from "~/composition/adapters.server";
 import type { VectorMetadata } from "~/domain/retrieval/metadata";
 import { listDocumentSummaries, replaceDocument } from "~/models/rag-documents.server";
-import { upsertRow, vectorMetadataOf, type LibraryResult, type StoredDocumentMetadata } from "./library.server";
+import { upsertRow, vectorMetadataOf, type StoredDocumentMetadata } from "./library.server";
+import { failure, type ServiceResult } from "./result";
 import { fetchRecords } from "./library-views.server";
 
 export interface ReconcileReport {
@@ -28,12 +28,12 @@ const REPAIR_BATCH = 50;
 export async function reconcileLibrary(
   app: AppContext,
   opts: { repair?: boolean; onProgress?: (done: number, total: number) => void } = {},
-): Promise<LibraryResult<{ report: ReconcileReport }>> {
+): Promise<ServiceResult<{ report: ReconcileReport }>> {
   const { db } = app.database;
-  const adapters = getAdapters(app);
+  const adapters = app.adapters;
   const rows = await listDocumentSummaries(db);
   const ids = await adapters.vectorIndex.listIds();
-  if (!ids.ok) return { ok: false, status: 503, error: `Vector index unavailable: ${ids.error}` };
+  if (!ids.ok) return failure(503, `Vector index unavailable: ${ids.error}`);
   const inIndex = new Set(ids.value);
   const byId = new Map(rows.map((r) => [r.id, r]));
 
@@ -47,7 +47,7 @@ export async function reconcileLibrary(
   const common = rows.filter((r) => inIndex.has(r.id)).map((r) => r.id);
   const fetched = await fetchRecords(adapters.vectorIndex, common);
   if (!fetched.ok) return fetched;
-  for (const rec of fetched.records) {
+  for (const rec of fetched.value.records) {
     const row = byId.get(rec.id)!;
     const expected = vectorMetadataOf(row.type, { ...row.metadata, type: row.type, doc_id: row.id });
     const fields: string[] = [];
@@ -59,7 +59,7 @@ export async function reconcileLibrary(
     if ((row.metadata as StoredDocumentMetadata).embeddingModel !== adapters.embedder.name) fields.push("embeddingModel");
     if (fields.length) report.mismatched.push({ id: rec.id, fields: fields.sort() });
   }
-  if (!opts.repair) return { ok: true, report };
+  if (!opts.repair) return { ok: true, value: { report } };
 
   const repaired: NonNullable<ReconcileReport["repaired"]> = { reembedded: 0, deleted: 0, failed: [] };
   if (report.orphanVectors.length) {
@@ -91,6 +91,6 @@ export async function reconcileLibrary(
     opts.onProgress?.(done, toEmbed.length);
   }
   report.repaired = repaired;
-  return { ok: true, report };
+  return { ok: true, value: { report } };
 }
 

@@ -3,17 +3,14 @@
 // Write order is always relational row first, index second, undoing the row when the index write
 // fails, so a document is never listed by the index without its HTML being fetchable.
 import crypto from "node:crypto";
-import { z } from "zod";
 import type { AppContext } from "~/composition/app.server";
-import { getAdapters, type Adapters } from "~/composition/adapters.server";
+import type { Adapters } from "~/composition/adapters.server";
 import { runDocumentTask } from "~/workers/off-thread.server";
 import { makeDocId, parseDocId } from "~/domain/retrieval/doc-id";
 import { buildEmbeddingText, splitTechniques, type EmbeddingTextInput } from "~/domain/retrieval/embedding-text";
 import {
   ampVectorMetadataSchema,
   blogVectorMetadataSchema,
-  COMPLEXITIES,
-  EXAMPLE_TYPES,
   htmlVectorMetadataSchema,
   type ContentType,
   type StoredMetadata,
@@ -28,66 +25,8 @@ import {
   replaceDocument,
   type NewRagDocument,
 } from "~/models/rag-documents.server";
-
-// ── input schemas (shared by the routes, the seeder and the import CLI) ─────────────────────────
-
-const nonBlank = (max: number) => z.string().max(max).refine((s) => s.trim().length > 0, "Required");
-const tags = z.array(z.string().trim().min(1).max(200)).max(100);
-const optionalText = (max: number) => z.string().trim().max(max).optional();
-
-export const CONTENT_FOCUSES = ["kinetic", "amp", "general"] as const;
-
-/** What an email document (html or amp) carries whatever its type. */
-const emailDocumentFields = {
-  htmlContent: nonBlank(Number.MAX_SAFE_INTEGER),
-  description: nonBlank(5_000),
-  technique: optionalText(100),
-  complexity: z.enum(COMPLEXITIES).optional(),
-  htmlType: optionalText(50),
-  embeddingText: optionalText(50_000),
-};
-
-const htmlUpload = z.object({
-  uploadType: z.literal("html"),
-  ...emailDocumentFields,
-  emailPurpose: optionalText(100),
-  exampleType: z.enum(EXAMPLE_TYPES).optional(),
-  keyFeatures: tags.optional(),
-  bestPracticeTags: tags.optional(),
-  /** Negative examples: what is wrong, kept with the document for readers and prompts. */
-  whatIsWrong: optionalText(5_000),
-});
-
-const ampUpload = z.object({ uploadType: z.literal("amp"), ...emailDocumentFields });
-
-const blogUpload = z.object({
-  uploadType: z.literal("blog"),
-  blogTitle: nonBlank(500),
-  /** The article itself (simple HTML). */
-  htmlContent: nonBlank(Number.MAX_SAFE_INTEGER),
-  blogTopic: optionalText(500),
-  learningLevel: z.enum(COMPLEXITIES).optional(),
-  techniquesCovered: tags.optional(),
-  keyTakeaways: optionalText(5_000),
-  contentFocus: z.enum(CONTENT_FOCUSES).optional(),
-  embeddingText: optionalText(50_000),
-});
-
-/** POST /api/admin/submit-content: required fields depend on uploadType. */
-export const submitContentSchema = z.discriminatedUnion("uploadType", [htmlUpload, ampUpload, blogUpload]);
-export type LibraryInput = z.infer<typeof submitContentSchema>;
-
-/** Fields update-content may change, per type; strict so a field that does not apply is a 400. */
-const updateSchemas = {
-  html: htmlUpload.omit({ uploadType: true, htmlContent: true }).partial().extend({ embeddingText: z.string().max(50_000).nullable().optional() }).strict(),
-  amp: ampUpload.omit({ uploadType: true, htmlContent: true }).partial().extend({ embeddingText: z.string().max(50_000).nullable().optional() }).strict(),
-  blog: blogUpload.omit({ uploadType: true, htmlContent: true }).partial().extend({ embeddingText: z.string().max(50_000).nullable().optional() }).strict(),
-} as const;
-
-// ── results ─────────────────────────────────────────────────────────────────────────────────────
-
-export type LibraryFailure = { ok: false; status: number; error: string; details?: unknown };
-export type LibraryResult<T> = ({ ok: true } & T) | LibraryFailure;
+import { updateContentSchemas, type AutoTagInput, type LibraryInput } from "~/domain/requests/library";
+import { failure, type ServiceFailure, type ServiceResult } from "./result";
 
 export interface LibraryItem {
   id: string;
@@ -115,16 +54,15 @@ export interface AddOptions {
   embeddingTextSource?: EmbeddingTextSource;
 }
 
-const unavailable = (what: "embed" | "index" | "tag", error: string): LibraryFailure => ({
-  ok: false,
-  status: 503,
-  error:
+const unavailable = (what: "embed" | "index" | "tag", error: string): ServiceFailure =>
+  failure(
+    503,
     what === "embed"
       ? `Embedding service unavailable, nothing was stored: ${error}`
       : what === "index"
         ? `Vector index unavailable, nothing was stored: ${error}`
         : `Auto-tagging unavailable: ${error}`,
-});
+  );
 
 export function contentHash(html: string): string {
   return crypto.createHash("sha256").update(html.trim()).digest("hex");
@@ -262,9 +200,9 @@ async function undoIndexWrite(app: AppContext, adapters: Adapters, ids: string[]
 export async function addDocuments(
   app: AppContext,
   entries: { input: LibraryInput; options?: AddOptions }[],
-): Promise<LibraryResult<{ items: LibraryItem[] }>> {
-  if (entries.length === 0) return { ok: true, items: [] };
-  const adapters = getAdapters(app);
+): Promise<ServiceResult<{ items: LibraryItem[] }>> {
+  if (entries.length === 0) return { ok: true, value: { items: [] } };
+  const adapters = app.adapters;
   const base = Date.now();
   const prepared: Prepared[] = [];
   // Distinct milliseconds keep "newest first" a total order within one batch.
@@ -283,13 +221,13 @@ export async function addDocuments(
     app.logger.error({ ids: ids.length, error: upserted.error }, "library write rolled back: vector index upsert failed");
     return unavailable("index", upserted.error);
   }
-  return { ok: true, items: prepared.map((p) => ({ id: p.row.id, metadata: p.vectorMeta })) };
+  return { ok: true, value: { items: prepared.map((p) => ({ id: p.row.id, metadata: p.vectorMeta })) } };
 }
 
-export async function submitContent(app: AppContext, input: LibraryInput, options: AddOptions = {}): Promise<LibraryResult<LibraryItem>> {
+export async function submitContent(app: AppContext, input: LibraryInput, options: AddOptions = {}): Promise<ServiceResult<LibraryItem>> {
   const r = await addDocuments(app, [{ input, options }]);
   if (!r.ok) return r;
-  return { ok: true, ...r.items[0] };
+  return { ok: true, value: r.value.items[0] };
 }
 
 /** Re-embeds the stored document with the current embedder and writes the vector (reconcile, update). */
@@ -305,14 +243,14 @@ export async function upsertRow(adapters: Adapters, rows: { id: string; embeddin
 
 const REQUIRED_VALUES = new Set(["technique", "emailPurpose", "htmlType"]);
 
-export async function updateContent(app: AppContext, id: string, patch: Record<string, unknown>): Promise<LibraryResult<LibraryItem>> {
+export async function updateContent(app: AppContext, id: string, patch: Record<string, unknown>): Promise<ServiceResult<LibraryItem>> {
   const { db } = app.database;
   const row = await getDocument(db, id);
-  if (!row) return { ok: false, status: 404, error: `No library document with id ${id}` };
-  const parsed = updateSchemas[row.type].safeParse(patch);
+  if (!row) return failure(404, `No library document with id ${id}`);
+  const parsed = updateContentSchemas[row.type].safeParse(patch);
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => ({ path: ["metadata", ...i.path].join("."), message: i.message, code: i.code }));
-    return { ok: false, status: 400, error: `Invalid metadata for a ${row.type} document`, details };
+    return failure(400, `Invalid metadata for a ${row.type} document`, { details });
   }
   const changes = parsed.data as Record<string, unknown>;
   const old = row.metadata as StoredDocumentMetadata;
@@ -325,9 +263,9 @@ export async function updateContent(app: AppContext, id: string, patch: Record<s
   }
   if (typeof merged.whatIsWrong === "string" && merged.whatIsWrong === "") delete merged.whatIsWrong;
   const vectorMeta = vectorMetadataOf(row.type, { ...merged, type: row.type, doc_id: row.id });
-  if (!vectorMeta) return { ok: false, status: 500, error: "Stored metadata no longer matches the library schema" };
+  if (!vectorMeta) return failure(500, "Stored metadata no longer matches the library schema");
 
-  const adapters = getAdapters(app);
+  const adapters = app.adapters;
   let embeddingText: string;
   let source: EmbeddingTextSource;
   const givenText = changes.embeddingText;
@@ -355,36 +293,31 @@ export async function updateContent(app: AppContext, id: string, patch: Record<s
   if (!upserted.ok) {
     await replaceDocument(db, id, { metadata: row.metadata, embeddingText: row.embeddingText, updatedAt: row.updatedAt });
     app.logger.error({ id, error: upserted.error }, "library update rolled back: vector index upsert failed");
-    return { ok: false, status: 503, error: `Vector index unavailable, the document was not changed: ${upserted.error}` };
+    return failure(503, `Vector index unavailable, the document was not changed: ${upserted.error}`);
   }
-  return { ok: true, id, metadata: vectorMeta };
+  return { ok: true, value: { id, metadata: vectorMeta } };
 }
 
-export async function deleteContent(app: AppContext, id: string): Promise<LibraryResult<{ id: string }>> {
+export async function deleteContent(app: AppContext, id: string): Promise<ServiceResult<{ id: string }>> {
   const { db } = app.database;
-  const adapters = getAdapters(app);
+  const adapters = app.adapters;
   const row = await getDocument(db, id);
   if (!row) {
     // A vector whose row is gone (drift) is still deletable by its id.
-    if (!parseDocId(id)) return { ok: false, status: 404, error: `No library document with id ${id}` };
+    if (!parseDocId(id)) return failure(404, `No library document with id ${id}`);
     const found = await adapters.vectorIndex.fetch([id]);
-    if (!found.ok) return { ok: false, status: 503, error: `Vector index unavailable: ${found.error}` };
-    if (found.value.length === 0) return { ok: false, status: 404, error: `No library document with id ${id}` };
+    if (!found.ok) return failure(503, `Vector index unavailable: ${found.error}`);
+    if (found.value.length === 0) return failure(404, `No library document with id ${id}`);
   }
   // Index first: if it fails the document stays whole; the reverse would leave a vector pointing nowhere.
   const removed = await adapters.vectorIndex.delete([id]);
-  if (!removed.ok) return { ok: false, status: 503, error: `Vector index unavailable, the document was not deleted: ${removed.error}` };
+  if (!removed.ok) return failure(503, `Vector index unavailable, the document was not deleted: ${removed.error}`);
   if (row) await deleteDocuments(db, [id]);
-  return { ok: true, id };
+  return { ok: true, value: { id } };
 }
 
-export const autoTagSchema = z.object({
-  htmlContent: nonBlank(Number.MAX_SAFE_INTEGER),
-  contentType: z.enum(["html", "amp"]).default("html"),
-});
-
-export async function autoTag(app: AppContext, input: z.infer<typeof autoTagSchema>): Promise<LibraryResult<{ tags: AutoTags }>> {
-  const r = await getAdapters(app).engines.tag.tag(input);
+export async function autoTag(app: AppContext, input: AutoTagInput): Promise<ServiceResult<{ tags: AutoTags }>> {
+  const r = await app.adapters.engines.tag.tag(input);
   if (!r.ok) return unavailable("tag", r.error);
-  return { ok: true, tags: r.tags };
+  return { ok: true, value: { tags: r.tags } };
 }

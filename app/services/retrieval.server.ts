@@ -2,14 +2,13 @@
 // gate, keep positive, drop blog/concept → re-rank ≤ 7 → full HTML from rag_documents.
 import { performance } from "node:perf_hooks";
 import type { AppContext } from "~/composition/app.server";
-import { getAdapters } from "~/composition/adapters.server";
 import { runRetrieval, type RetrievalInput, type RetrievalOutcome } from "~/domain/retrieval/pipeline";
 import { fetchDocumentsByIds, type RagDocumentRow } from "~/models/rag-documents.server";
 
 export type RetrievalResult = RetrievalOutcome<RagDocumentRow>;
 
 export async function retrieveExamples(app: AppContext, input: RetrievalInput): Promise<RetrievalResult> {
-  const { embedder, vectorIndex, engines } = getAdapters(app);
+  const { embedder, vectorIndex, engines } = app.adapters;
   return runRetrieval<RagDocumentRow>(
     {
       rewrite: (i) => engines.rewrite.rewrite(i),

@@ -1,7 +1,8 @@
 // First start: the starter library (db/seed) goes in through the library service, like any upload.
 import { loadStarterLibraryEntries, type SeedDocument, type SeedEntry } from "../../db/seed";
 import type { AppContext } from "~/composition/app.server";
-import { addDocuments, type LibraryInput } from "./library.server";
+import { addDocuments } from "./library.server";
+import type { LibraryInput } from "~/domain/requests/library";
 import { markSeedComplete, seedState } from "~/models/rag-documents.server";
 
 export type SeedOutcome = (

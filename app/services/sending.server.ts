@@ -3,7 +3,6 @@
 import crypto from "node:crypto";
 import type { AppContext } from "~/composition/app.server";
 import { BoundedCache } from "~/lib/bounded-cache";
-import { getAdapters } from "~/composition/adapters.server";
 import { runDocumentTask } from "~/workers/off-thread.server";
 import type { SendTemplate } from "~/domain/mime/send-template";
 import { unsubscribeUrl } from "~/lib/unsubscribe-token.server";
@@ -22,7 +21,7 @@ import {
   type RecipientValues,
   type WorkspaceValues,
 } from "~/domain/mime";
-import { bareAddress } from "~/adapters/email-provider/address";
+import { bareAddress } from "~/domain/mime/address";
 import type { User } from "~/models/users.server";
 import {
   findSendByIdempotencyKey,
@@ -236,7 +235,7 @@ export async function sendEmail(app: AppContext, user: User, input: SendInput, o
     };
   }
 
-  const provider = getAdapters(app).emailProvider;
+  const provider = app.adapters.emailProvider;
   const sender = senderFor(env);
   const sendId = crypto.randomUUID();
   const subject = cleanSubject(input.subject, env.BRAND_NAME);

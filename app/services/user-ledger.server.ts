@@ -2,6 +2,7 @@
 import type { AppContext } from "~/composition/app.server";
 import { AI_GENERATION, balanceOf, listLedger, sumLedgerByKind, type LedgerRow } from "~/models/credits.server";
 import { findUserById, type User } from "~/models/users.server";
+import { failure, type ServiceResult } from "./result";
 
 export interface UserLedger {
   user: User;
@@ -12,12 +13,12 @@ export interface UserLedger {
   sums: Record<LedgerRow["kind"], number>;
 }
 
-export type UserLedgerResult = { ok: true; value: UserLedger } | { ok: false; status: 404; error: string };
+export type UserLedgerResult = ServiceResult<UserLedger>;
 
 export async function userLedger(app: AppContext, userId: string, page: { limit: number; offset: number }): Promise<UserLedgerResult> {
   const { db } = app.database;
   const user = await findUserById(db, userId);
-  if (!user) return { ok: false, status: 404, error: "There is no user with this id." };
+  if (!user) return failure(404, "There is no user with this id.");
   const [balance, ledger, byKind] = await Promise.all([balanceOf(db, user.id, AI_GENERATION), listLedger(db, user.id, page), sumLedgerByKind(db, user.id)]);
   const sums: Record<LedgerRow["kind"], number> = { initial: 0, grant: 0, charge: 0, refund: 0 };
   for (const k of byKind) sums[k.kind] = k.sum;

@@ -1,23 +1,18 @@
-import { z } from "zod";
+import type { ZodError } from "zod";
 import type { AppContext } from "~/composition/app.server";
 import { AI_GENERATION, balanceOf, grant } from "~/models/credits.server";
 import { createUser, findUserByEmail, findUserById, listApiTokens, listUsersWithBalances, revokeApiToken, setAdmin, type User } from "~/models/users.server";
+import { NewAccountSchema, type NewAccount } from "~/domain/requests/users";
 import { failure, type ServiceResult } from "./result";
 
 // Accounts as an admin manages them, from the Admin page or `npm run user`: one set of rules for both.
 
-export const NewAccountSchema = z.object({
-  email: z.string().trim().email("Enter a valid email"),
-  password: z.string().min(8, "Password must be at least 8 characters"),
-  credits: z.number().int("Credits must be a whole number ≥ 0").min(0, "Credits must be a whole number ≥ 0"),
-  admin: z.boolean().default(false),
-});
-export type NewAccount = z.input<typeof NewAccountSchema>;
+// A new account's fields: NewAccountSchema (domain/requests/users.ts).
 
 /** The most credits one grant may add. */
 export const MAX_GRANT = 1_000_000;
 
-const messages = (e: z.ZodError) => e.issues.map((i) => i.message).join(". ");
+const messages = (e: ZodError) => e.issues.map((i) => i.message).join(". ");
 
 export async function listAccounts(app: AppContext) {
   return listUsersWithBalances(app.database.db);

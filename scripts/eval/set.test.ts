@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { TECHNIQUES } from "../../app/domain/blueprint/schema";
-import { GenerateRequestSchema } from "../../app/domain/generation/requests";
+import { GenerateRequestSchema } from "../../app/domain/requests/generation";
 import { EMAIL_TYPES } from "../../app/domain/prompt/facts/types";
 import { listFacts, normaliseForMatch } from "./facts";
 import { DEFAULT_PROMPT_SET, type PromptEntry, loadPromptSet, parsePromptSet } from "./set";

@@ -82,4 +82,54 @@ describe("layer rules", () => {
     const bad = violations(files, (spec) => ["models", "routes"].includes(layerOf(spec) ?? "") || spec.startsWith("db/") || /^(?:@libsql\/|drizzle-orm)/.test(spec));
     expect(bad).toEqual([]);
   });
+
+  it("request schemas live in app/domain/requests: no route or service imports zod at runtime", () => {
+    const files = [...sourceFiles(path.join(APP, "routes")), ...sourceFiles(path.join(APP, "services"))];
+    // `import type { … } from "zod"` is erased at build time and allowed; anything else is a schema being built here.
+    const RUNTIME_ZOD = /(?:^|\n)\s*(?:import|export)\s+(?!type\s)[^;]*?from\s+["']zod["']|\bimport\(\s*["']zod["']\s*\)|\brequire\(\s*["']zod["']\s*\)/;
+    const bad = files.filter((f) => RUNTIME_ZOD.test(fs.readFileSync(f, "utf8"))).map(rel);
+    expect(bad).toEqual([]);
+  });
+
+  // Results that are not service failures and keep their own shape: each says why. The list may only shrink.
+  const OWN_OK_FALSE_TYPES: Record<string, string> = {
+    // Form outcomes: field errors and the typed values to show the form again with, no status.
+    "app/services/builder.server.ts ParsedBrief": "form outcome",
+    "app/services/builder.server.ts GenerateRequest": "form outcome",
+    // A row of the prompt-set listing (a file that is valid, or says why not).
+    "app/services/eval-runner.server.ts PromptSetInfo": "listing row",
+  };
+
+  it("services answer one failure type: only app/services/result.ts declares a type with `ok: false`", () => {
+    const files = sourceFiles(path.join(APP, "services")).filter((f) => rel(f) !== "app/services/result.ts");
+    const found: string[] = [];
+    for (const file of files) {
+      const text = fs.readFileSync(file, "utf8");
+      // Each `type X = …;` and `interface X { … }` declaration, up to its end at brace depth 0.
+      for (const m of text.matchAll(/(?:^|\n)\s*(?:export\s+)?(type|interface)\s+(\w+)[^=;{]*(=|\{)/g)) {
+        let depth = m[3] === "{" ? 1 : 0;
+        let i = m.index! + m[0].length;
+        for (; i < text.length; i++) {
+          const c = text[i];
+          if (c === "{" || c === "(" || c === "[" || c === "<") depth++;
+          else if (c === "}" || c === ")" || c === "]" || (c === ">" && text[i - 1] !== "=")) depth--;
+          if ((m[3] === "=" && c === ";" && depth === 0) || (m[3] === "{" && depth === 0)) break;
+        }
+        if (/\bok\s*:\s*false\b/.test(text.slice(m.index!, i))) found.push(`${rel(file)} ${m[2]}`);
+      }
+    }
+    expect(found.filter((t) => !(t in OWN_OK_FALSE_TYPES))).toEqual([]);
+    // A type that stopped declaring its own failure comes off the list.
+    expect(Object.keys(OWN_OK_FALSE_TYPES).filter((t) => !found.includes(t))).toEqual([]);
+  });
+
+  // The AMP validator has one implementation (the official one) and nothing to choose: a library
+  // wrapper, not a port.
+  const ADAPTERS_USED_DIRECTLY = ["app/adapters/amp-validator/official.server"];
+
+  it("adapters are chosen only in app/composition: elsewhere the app imports their ports", () => {
+    const files = sourceFiles(APP).filter((f) => !["adapters", "composition"].includes(rel(f).split(path.sep)[1] ?? ""));
+    const bad = violations(files, (spec) => layerOf(spec) === "adapters" && !/\/port$/.test(spec) && !ADAPTERS_USED_DIRECTLY.includes(spec));
+    expect(bad).toEqual([]);
+  });
 });

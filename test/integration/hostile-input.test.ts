@@ -3,7 +3,7 @@
 // is parsed in linear work; nothing answers 5xx. Work is counted (characters the regexes read,
 // server and client share this process), never timed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_PROMPT_CHARS } from "~/domain/generation/requests";
+import { MAX_PROMPT_CHARS } from "~/domain/requests/generation";
 import { HTML_LIMITS } from "~/domain/html/limits";
 import { JSON_MAX_DEPTH } from "~/http/api.server";
 import { startTestServer, type TestServer } from "../helpers/server";

@@ -24,7 +24,7 @@ const entries = () => [entry("a", "first"), entry("b", "second"), entry("c", "th
 const ids = async () => {
   const r = await listContent(app);
   if (!r.ok) throw new Error(r.error);
-  return r.items;
+  return r.value.items;
 };
 
 describe("seedLibrary", () => {
@@ -65,8 +65,8 @@ describe("seedLibrary", () => {
     const doc = { ...entry(key, "broken").document, exampleType: "negative" as const, whatIsWrong: "Labels do not match their inputs." };
     const r = await addDocuments(app, [{ input: seedInput(doc), options: { seedKey: key } }]);
     if (!r.ok) throw new Error(r.error);
-    const row = (await app.database.client.execute({ sql: "SELECT metadata FROM rag_documents WHERE id = ?", args: [r.items[0].id] })).rows[0];
+    const row = (await app.database.client.execute({ sql: "SELECT metadata FROM rag_documents WHERE id = ?", args: [r.value.items[0].id] })).rows[0];
     expect(JSON.parse(String(row.metadata))).toMatchObject({ whatIsWrong: "Labels do not match their inputs.", seed: { key } });
-    expect(r.items[0].metadata).not.toHaveProperty("whatIsWrong");
+    expect(r.value.items[0].metadata).not.toHaveProperty("whatIsWrong");
   });
 });

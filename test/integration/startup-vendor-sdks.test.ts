@@ -3,7 +3,7 @@
 // selected, at the adapter's first call. The mocks below only record each SDK's first import.
 import type { AppContext } from "~/composition/app.server";
 import { getApp } from "~/composition/app.server";
-import { getAdapters } from "~/composition/adapters.server";
+import { composeAdapters } from "~/composition/adapters.server";
 import { createOpenAiEmbedder } from "~/adapters/embeddings/openai.server";
 import { createPineconeVectorIndex } from "~/adapters/vector-index/pinecone.server";
 
@@ -24,8 +24,10 @@ vi.mock("@pinecone-database/pinecone", async (importOriginal) => {
 /** Nothing listens there: a call fails at once with a connection error. */
 const NOWHERE = "http://127.0.0.1:9";
 
+/** The process's context with other configuration, and the adapters the composition picks for it. */
 function withEnv(app: AppContext, overrides: Partial<AppContext["env"]>): AppContext {
-  return { ...app, env: { ...app.env, ...overrides } };
+  const env = { ...app.env, ...overrides };
+  return { ...app, env, adapters: composeAdapters(env, app.database, app.logger) };
 }
 
 describe("vendor SDKs load only for the selected adapters", () => {
@@ -38,7 +40,7 @@ describe("vendor SDKs load only for the selected adapters", () => {
       OPENAI_API_KEY: undefined,
       OPENAI_BASE_URL: undefined,
     });
-    const adapters = getAdapters(app);
+    const adapters = app.adapters;
     expect(adapters.llm).toBeNull();
     expect(adapters.vectorIndex.name).toBe("libsql");
     expect((await adapters.embedder.embed(["a spring sale for a bakery"])).ok).toBe(true);
@@ -47,7 +49,7 @@ describe("vendor SDKs load only for the selected adapters", () => {
 
   it("a selected vendor adapter loads its SDK at its first call, not when it is created", async () => {
     const app = withEnv(await getApp(), { LLM_PROVIDER: "anthropic", ANTHROPIC_API_KEY: "sk-test", ANTHROPIC_BASE_URL: NOWHERE, LLM_MAX_RETRIES: 0 });
-    const llm = getAdapters(app).llm;
+    const llm = app.adapters.llm;
     expect(llm?.provider).toBe("anthropic");
     const embedder = createOpenAiEmbedder({ apiKey: "sk-test", baseURL: `${NOWHERE}/v1`, maxRetries: 0 });
     const index = createPineconeVectorIndex({ apiKey: "pc-test", indexHost: NOWHERE, maxRetries: 0 });

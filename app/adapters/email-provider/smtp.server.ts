@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
-import { bareAddress } from "./address";
+import { bareAddress } from "~/domain/mime/address";
 import type { EmailProvider, SendResult } from "./port";
 
 export interface SmtpConfig {

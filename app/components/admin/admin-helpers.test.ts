@@ -2,7 +2,8 @@
 // the forms' and query strings' schemas, how a suppression entry reads, the chart's y scale.
 import { yScale } from "./activity-chart";
 import { formatDate, formatDateTime, formatDayShort, formatNumber, formatRelative, formatShare, formatSigned, ordinal, plural } from "./format";
-import { AckFormSchema, LiftFormSchema, SuppressFormSchema, fieldErrors, optionalEnum, pageParam, returnToSchema, withOutcome } from "./schemas";
+import { AckFormSchema, LiftFormSchema, SuppressFormSchema, optionalEnum, pageParam, returnToSchema, withOutcome } from "~/domain/requests/admin-forms";
+import { fieldErrors } from "~/lib/form-errors";
 import { sourceLabel, suppressionSummary } from "./suppression-bits";
 
 const NOW = new Date("2026-11-14T12:00:00Z");

@@ -1,7 +1,7 @@
 import type { AppContext } from "~/composition/app.server";
 import { fieldErrors } from "~/lib/form-errors";
 import { suppressManually } from "~/services/deliverability.server";
-import { SuppressFormSchema } from "./schemas";
+import { SuppressFormSchema } from "~/domain/requests/admin-forms";
 
 type Suppressed = Extract<Awaited<ReturnType<typeof suppressManually>>, { ok: true }>["value"];
 

@@ -1,6 +1,7 @@
 // The admin pages' forms and query strings, validated with zod on the server (the same shapes
 // the components render). A query parameter that does not parse is ignored, not an error: a
-// stale or hand-edited link still shows the page.
+// stale or hand-edited link still shows the page. Closed sets a page offers (its filter options)
+// are passed in as data, so the shapes stay here and the words stay with the page.
 import { z } from "zod";
 import { MANUAL_SUPPRESSION_REASONS } from "~/domain/deliverability";
 
@@ -65,7 +66,46 @@ export function optionalEnum<const T extends readonly [string, ...string[]]>(val
   return z.enum(values).optional().catch(undefined);
 }
 
-export { fieldErrors } from "~/lib/form-errors";
+/** Admin → Feedback: `?rating=` (one of `ratingFilters`), `?rag=yes|no`, `?page=`. */
+export function feedbackQuerySchema<const T extends readonly [string, ...string[]]>(ratingFilters: T) {
+  return z.object({
+    rating: optionalEnum(ratingFilters),
+    rag: optionalEnum(["yes", "no"]),
+    page: pageParam,
+  });
+}
+
+/** Admin → Deliverability → Delivery events: `?q=`, `?type=` (one of `eventTypes`), `?page=`. */
+export function deliveryEventsQuerySchema(eventTypes: [string, ...string[]]) {
+  return z.object({
+    q: z.string().trim().max(254).optional().catch(undefined),
+    type: optionalEnum(eventTypes),
+    page: pageParam,
+  });
+}
+
+/** Admin → Deliverability → Suppressions: `?q=`, `?reason=` (one of `reasons`), `?duration=`, `?page=`, `?lifted=`. */
+export function suppressionsQuerySchema<const T extends readonly [string, ...string[]]>(reasons: T) {
+  return z.object({
+    q: z.string().trim().max(254).optional().catch(undefined),
+    reason: optionalEnum(reasons),
+    duration: optionalEnum(["permanent", "timed"]),
+    page: pageParam,
+    lifted: z.string().max(254).optional().catch(undefined),
+  });
+}
+
+/** Admin → Deliverability → one recipient: `?email=`, `?lifted=`. */
+export const RecipientQuerySchema = z.object({
+  email: z.string().trim().max(254).optional().catch(undefined),
+  lifted: z.string().max(254).optional().catch(undefined),
+});
+
+/** The recipient page shows details only for a string that is an email address. */
+export const RecipientEmailSchema = z.string().email();
+
+/** Admin → Deliverability → lift: `?email=`, `?returnTo=`. */
+export const LiftQuerySchema = z.object({ email: z.string().trim().toLowerCase().email().max(254).optional().catch(undefined), returnTo: returnToSchema });
 
 /** A link back to `returnTo` that says what happened (`lifted=` / `suppressed=`). */
 export function withOutcome(returnTo: string, key: "lifted" | "suppressed", value: string): string {
