@@ -69,7 +69,7 @@ describe("POST /api/gen/copy through Anthropic", () => {
 
     const sent = fake.requests.slice(from);
     expect(stages(sent)).toEqual(["copy"]);
-    expectAnthropicWire(sent[0], "claude-sonnet-4-5", COPY_SYSTEM, "CopyDoc");
+    expectAnthropicWire(sent[0], "claude-sonnet-5-5", COPY_SYSTEM, "CopyDoc");
     // The per-call part is the assembled prompt (SPEC step 2), with the caller's type hint.
     const userText = sent[0].body.messages[0].content.at(-1).text;
     expect(userText).toContain(PROMPT);
@@ -128,7 +128,7 @@ describe("POST /api/generate through Anthropic", () => {
 
     const sent = fake.requests.slice(from);
     expect(stages(sent)).toEqual(["copy", "blueprint", "code"]);
-    expectAnthropicWire(sent[2], "claude-sonnet-4-5", CODE_SYSTEM);
+    expectAnthropicWire(sent[2], "claude-sonnet-5-5", CODE_SYSTEM);
     expect(sent[2].body.system[0].text).not.toContain("Respond with a single JSON object");
     // Without retrieval there are no cacheable example blocks: the first user turn is the prompt alone.
     expect(sent[2].body.messages[0].content).toHaveLength(1);
@@ -156,7 +156,7 @@ describe("POST /api/generate through Anthropic", () => {
     // The query is written by the model (writing model); the re-ranker uses the cheap one when it runs.
     const rewrite = sent.filter((r) => r.stage === "rewrite");
     expect(rewrite).toHaveLength(1);
-    expectAnthropicWire(rewrite[0], "claude-sonnet-4-5", "You turn a marketer's request", "RetrievalQuery");
+    expectAnthropicWire(rewrite[0], "claude-sonnet-5-5", "You turn a marketer's request", "RetrievalQuery");
     for (const r of sent.filter((x) => x.stage === "rerank")) expectAnthropicWire(r, "claude-haiku-4-5", "You pick the most useful example emails", "RerankSelection");
     if (rag.used) {
       // The examples are the re-ranker's picks among the candidates it was shown, and real library rows.
@@ -231,7 +231,7 @@ describe("POST /api/generate-email through Anthropic", () => {
 
     const sent = fake.requests.slice(from);
     expect(stages(sent)).toEqual(["refine"]);
-    expectAnthropicWire(sent[0], "claude-sonnet-4-5", REFINE_SYSTEM, "RefineResult");
+    expectAnthropicWire(sent[0], "claude-sonnet-5-5", REFINE_SYSTEM, "RefineResult");
     expect(sent[0].body.max_tokens).toBe(16_000);
     expect(body.usage).toEqual({ input_tokens: 1404, output_tokens: 2504, estimated: false });
   });

@@ -26,11 +26,11 @@ export function selectLlmProvider(input: LlmSelectionInput): LlmProviderChoice {
 /** Writing stages get the strong model; ranking, judging and tagging get the cheap one. */
 export const DEFAULT_MODELS: Record<LlmProvider, Record<LlmRole, string>> = {
   anthropic: {
-    copy: "claude-sonnet-4-5",
-    blueprint: "claude-sonnet-4-5",
-    code: "claude-sonnet-4-5",
-    rewrite: "claude-sonnet-4-5",
-    refine: "claude-sonnet-4-5",
+    copy: "claude-sonnet-5-5",
+    blueprint: "claude-sonnet-5-5",
+    code: "claude-sonnet-5-5",
+    rewrite: "claude-sonnet-5-5",
+    refine: "claude-sonnet-5-5",
     rerank: "claude-haiku-4-5",
     judge: "claude-haiku-4-5",
     tag: "claude-haiku-4-5",
