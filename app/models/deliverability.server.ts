@@ -242,6 +242,16 @@ export async function applyEventWrite(db: Db, w: EventWrite): Promise<ApplyOutco
 }
 
 /** Receipts older than the signature window can no longer be replayed, so they can go. */
+/** Uses up a webhook's one-time token (receipt) without an event; false when it was used before. */
+export async function recordReceipt(db: Db, receipt: { provider: string; receiptId: string }, now: Date): Promise<boolean> {
+  const rs = await db
+    .insert(webhookReceipts)
+    .values({ provider: receipt.provider, receiptId: receipt.receiptId, createdAt: now })
+    .onConflictDoNothing()
+    .run();
+  return rs.rowsAffected === 1;
+}
+
 export async function pruneReceipts(db: Db, provider: string, olderThan: Date): Promise<void> {
   await db
     .delete(webhookReceipts)

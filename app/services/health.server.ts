@@ -1,22 +1,7 @@
 // What /healthz reports: the database reachable, migrated and writable.
 import type { AppContext } from "~/composition/app.server";
 import { probeWrite, type Database } from "~/lib/db.server";
-import { migrationState } from "../../db/migrate";
-
-/**
- * Writability is checked in two steps. First the write lock, without waiting (probeWrite: a local
- * file tries `BEGIN IMMEDIATE` once; a libSQL server opens a write transaction it drops): held by
- * another process → "busy" at once. Then one committed upsert of a row of its own (key
- * `healthz:write-probe` in rate_limits, which no limit uses). The second step is what finds a
- * database that cannot be written: the lock alone succeeds on a WAL file SQLite opened read-only,
- * and a write that changes nothing (or a rolled-back one) never touches the disk, so it passes on
- * a file system that refuses writes. One small row, one page per check.
- */
-const writeProbe = (now: number) => ({
-  sql: `INSERT INTO rate_limits (key, window_start, count) VALUES ('healthz:write-probe', ?, 0)
-        ON CONFLICT (key) DO UPDATE SET window_start = excluded.window_start`,
-  args: [now],
-});
+import { migrationState, pingDatabase, writeHealthProbe } from "~/models/health.server";
 
 /** How long /healthz waits for the probe before reporting the write lock as held elsewhere. */
 const WRITE_PROBE_WAIT_MS = 1000;
@@ -34,6 +19,15 @@ function errorCode(e: unknown): string {
   return typeof code === "string" ? code : "";
 }
 
+/**
+ * Writability is checked in two steps. First the write lock, without waiting (probeWrite: a local
+ * file tries `BEGIN IMMEDIATE` once; a libSQL server opens a write transaction it drops): held by
+ * another process → "busy" at once. Then one committed upsert of a row of its own (key
+ * `healthz:write-probe` in rate_limits, which no limit uses). The second step is what finds a
+ * database that cannot be written: the lock alone succeeds on a WAL file SQLite opened read-only,
+ * and a write that changes nothing (or a rolled-back one) never touches the disk, so it passes on
+ * a file system that refuses writes. One small row, one page per check.
+ */
 async function probeWrites(database: Database): Promise<WriteProbe> {
   const lock = await probeWrite(database);
   if (!lock.writable) {
@@ -41,7 +35,7 @@ async function probeWrites(database: Database): Promise<WriteProbe> {
     return { writable: false, error: lock.error ?? (lock.reason === "readonly" ? "the database is read-only" : "the write lock could not be taken") };
   }
   try {
-    await database.client.execute(writeProbe(Date.now()));
+    await writeHealthProbe(database.client, Date.now());
     return { writable: true };
   } catch (e) {
     const code = errorCode(e);
@@ -91,7 +85,7 @@ export async function checkHealth(app: AppContext): Promise<Health> {
   let database: Health["database"] = { reachable: true, writable: false };
   let migrations: Health["migrations"] = null;
   try {
-    await app.database.client.execute("select 1");
+    await pingDatabase(app.database.client);
     const state = await migrationState(app.database.client);
     migrations = { ...state, upToDate: state.applied >= state.available };
   } catch (e) {

@@ -23,7 +23,7 @@ import {
   type NormalizeResult,
   type VerifyError,
 } from "~/domain/webhooks";
-import { loadEventContext, normalizeAddress, pruneReceipts } from "~/models/deliverability.server";
+import { loadEventContext, normalizeAddress, pruneReceipts, recordReceipt } from "~/models/deliverability.server";
 import { findSendIdForEvent } from "~/models/sends.server";
 import { applyDeliverabilityEvent } from "./deliverability.server";
 import { deliverAlertsInBackground, ensureAlertRetryLoop } from "./alerts.server";
@@ -143,19 +143,11 @@ async function mailgun(app: AppContext, rawBody: string, secret: string, now: Da
   if (!normalized.ok) return invalidPayload(normalized);
   const receipt = { provider: MAILGUN_TOKEN, receiptId: verified.token };
   if (normalized.ignored) {
-    const stored = await applyIgnored(app, receipt, now);
+    // An ignored event still uses up its token.
+    const stored = await recordReceipt(app.database.db, receipt, now);
     return stored ? { status: 200, body: { success: true, ignored: true } } : fail(401, "Webhook token already used");
   }
   return applyEvent(app, "mailgun", normalized.event, receipt, now);
-}
-
-/** An ignored Mailgun event still uses up its token. */
-async function applyIgnored(app: AppContext, receipt: { provider: string; receiptId: string }, now: Date): Promise<boolean> {
-  const rs = await app.database.client.execute({
-    sql: "INSERT INTO webhook_receipts (provider, receipt_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-    args: [receipt.provider, receipt.receiptId, now.getTime()],
-  });
-  return rs.rowsAffected === 1;
 }
 
 async function svix(app: AppContext, rawBody: string, headers: Headers, secret: string, now: Date): Promise<IntakeResult> {

@@ -132,4 +132,12 @@ describe("layer rules", () => {
     const bad = violations(files, (spec) => layerOf(spec) === "adapters" && !/\/port$/.test(spec) && !ADAPTERS_USED_DIRECTLY.includes(spec));
     expect(bad).toEqual([]);
   });
+
+  it("models are the only SQL: services, routes and request helpers run no statement and import no schema or query builder", () => {
+    const files = ["services", "routes", "http", "composition", "components"].flatMap((dir) => sourceFiles(path.join(APP, dir)));
+    const bad = violations(files, (spec) => /^(?:drizzle-orm|@libsql\/)/.test(spec) || spec === "db/schema" || /(?:^|\/)db\/schema$/.test(spec));
+    const STATEMENT = /\.(?:execute|batch|executeMultiple)\(|\bsql`|\bsql:\s*["'`]/;
+    for (const file of files) if (STATEMENT.test(fs.readFileSync(file, "utf8"))) bad.push(`${rel(file)} runs a statement`);
+    expect(bad).toEqual([]);
+  });
 });
