@@ -16,27 +16,25 @@ import { beginRequest, clientIp, headersOf, isApiPath, isDataRequest, requestUrl
 export { loadBuild, type KineticBuild } from "./build";
 
 const contexts = new WeakMap<http.IncomingMessage, RequestContext>();
+const urls = new WeakMap<http.IncomingMessage, URL>();
 /** Bodies the page guard already read; a request without one passes its socket on to Remix. */
 const readBodies = new WeakMap<http.IncomingMessage, Buffer<ArrayBuffer>>();
 
 /**
- * The Request Remix gets, as @remix-run/express builds it (URL from Express's host and protocol,
- * which honour `trust proxy`; aborted when the client leaves early), with the body the page guard
- * read in place of the socket.
+ * The Request Remix gets: the server's one URL for it (request-info.ts), the body the page guard
+ * read or else the socket, and a signal aborted when the connection's response closes, finished
+ * or not. Remix answers HEAD with a new, empty Response and never cancels the route's body, so a
+ * stream's producer (the live events route) learns that the request is over only from the signal.
  */
 function remixRequest(req: express.Request, res: express.Response): Request {
-  const port = [req.get("X-Forwarded-Host"), req.get("host")]
-    .map((h) => Number.parseInt(h?.split(":")[1] ?? "", 10))
-    .find((n) => Number.isSafeInteger(n));
-  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
   const controller = new AbortController();
-  res.on("close", () => res.writableFinished || controller.abort());
+  res.on("close", () => controller.abort());
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: headersOf(req), signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
     init.body = readBodies.get(req) ?? (createReadableStreamFromReadable(req) as ReadableStream<Uint8Array>);
     init.duplex = "half";
   }
-  return new Request(url.href, init);
+  return new Request(urls.get(req)!, init);
 }
 
 /** As @remix-run/express sends a Remix response: streamed, so documents render progressively. */
@@ -68,7 +66,7 @@ export function createHttpServer(build: KineticBuild, buildDir: string, logger: 
     }
   });
 
-  async function servePageMutation(req: http.IncomingMessage, res: http.ServerResponse, url: URL | null, requestId: string) {
+  async function servePageMutation(req: http.IncomingMessage, res: http.ServerResponse, url: URL, requestId: string) {
     try {
       const body = await guardPageMutation(build, req, res, url, requestId, logger);
       if (!body) return;
@@ -88,14 +86,16 @@ export function createHttpServer(build: KineticBuild, buildDir: string, logger: 
     contexts.set(req, context);
     const method = req.method ?? "GET";
     const url = requestUrl(req);
-    // A Host carrying credentials is no URL a Request accepts: Express answers a read, and a
-    // mutation is guarded as a page's is.
-    const plain = url !== null && !url.username && !url.password;
-    const hot = plain && method === "POST" ? hotPaths.get(url.pathname) : undefined;
-    if (hot) void serveHotPath(hot, req, res, url!, context, logger);
+    if (!url) {
+      refuse(res, null, String(req.headers.accept ?? ""), 400, "Bad request: the Host header or the request target is malformed");
+      return;
+    }
+    urls.set(req, url);
+    const hot = method === "POST" ? hotPaths.get(url.pathname) : undefined;
+    if (hot) void serveHotPath(hot, req, res, url, context, logger);
     else if (method === "GET" || method === "HEAD") app(req, res);
     // The API authenticates by bearer token or signature and applies its own body limits.
-    else if (plain && isApiPath(url.pathname) && !isDataRequest(url)) app(req, res);
+    else if (isApiPath(url.pathname) && !isDataRequest(url)) app(req, res);
     else void servePageMutation(req, res, url, requestId);
   });
 }

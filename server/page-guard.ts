@@ -4,24 +4,19 @@
 import type http from "node:http";
 import type { Logger } from "~/lib/logger.server";
 import type { KineticBuild } from "./build";
-import { headersOf, isApiPath } from "./request-info";
+import { DRAIN_BYTES, headersOf, isApiPath } from "./request-info";
 
 /** Headers every page-level refusal carries, as entry.server.tsx sets on every document. */
 const FRAME_HEADERS = { "Content-Security-Policy": "frame-ancestors 'none'", "X-Frame-Options": "DENY" } as const;
 
-/**
- * Past the limit the rest of a body is read and dropped, up to this much more, before the 413 is
- * sent: closing a connection with unread data makes TCP reset it, and the client may then lose
- * the answer. Beyond it (or a Content-Length beyond it) the connection is closed instead.
- */
-const DRAIN_BYTES = 256 * 1024;
 
 type BodyRead = { ok: true; bytes: Buffer<ArrayBuffer> } | { ok: false; reason: "too-large"; complete: boolean } | { ok: false; reason: "client-left" };
 
 /**
  * Reads a request body of at most `limit` bytes: refused by Content-Length up front when it
- * declares more, otherwise counted as it streams (chunked bodies have no length), so at most
- * `limit` bytes are ever held.
+ * declares more than DRAIN_BYTES beyond it, otherwise counted as it streams (chunked bodies have
+ * no length), so at most `limit` bytes are ever held. Past the limit, up to DRAIN_BYTES more are
+ * read and dropped before the 413.
  */
 function readLimitedBody(req: http.IncomingMessage, limit: number): Promise<BodyRead> {
   const declared = Number(req.headers["content-length"]);
@@ -88,24 +83,19 @@ export async function guardPageMutation(
   build: KineticBuild,
   req: http.IncomingMessage,
   res: http.ServerResponse,
-  url: URL | null,
+  url: URL,
   requestId: string,
   logger: Logger,
 ): Promise<Buffer<ArrayBuffer> | null> {
   const accept = String(req.headers.accept ?? "");
-  if (url) url.username = url.password = "";
   const method = req.method ?? "POST";
   const { env } = await build.entry.module.getApp();
   // A /api path reaches here only as a Remix data request; its route still applies its own limit.
-  const limit = url && isApiPath(url.pathname) ? env.JSON_BODY_LIMIT_BYTES : env.PAGE_BODY_LIMIT_BYTES;
+  const limit = isApiPath(url.pathname) ? env.JSON_BODY_LIMIT_BYTES : env.PAGE_BODY_LIMIT_BYTES;
   const body = await readLimitedBody(req, limit);
   if (!body.ok) {
     if (body.reason === "client-left") res.destroy();
     else refuse(res, url, accept, 413, `Request body is larger than ${limit} bytes`, { close: !body.complete, json: { limit_bytes: limit } });
-    return null;
-  }
-  if (!url) {
-    refuse(res, null, accept, 400, "Bad request: the request's address cannot be read");
     return null;
   }
   const verdict = await build.entry.module.checkPageMutation({ method, url: url.href, headers: headersOf(req), body: body.bytes });

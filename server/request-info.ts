@@ -6,6 +6,13 @@ import type http from "node:http";
 import type { Logger } from "~/lib/logger.server";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * How much of a refused body is read and dropped so the connection can carry the next request.
+ * Closing a connection with unread data makes TCP reset it, and the client may lose the answer;
+ * past this much the connection is closed anyway, rather than read for as long as a client sends.
+ */
+export const DRAIN_BYTES = 256 * 1024;
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
 /**
@@ -22,6 +29,11 @@ export function beginRequest(req: http.IncomingMessage, res: http.ServerResponse
     if (!req.complete) {
       // The web stream over the body stops listening first, so the rest is discarded, not queued.
       req.removeAllListeners("data");
+      let drained = 0;
+      req.on("data", (chunk: Buffer) => {
+        drained += chunk.byteLength;
+        if (drained > DRAIN_BYTES) req.socket.destroy();
+      });
       req.resume();
     }
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -42,13 +54,23 @@ export function clientIp(req: http.IncomingMessage): string {
   return hops[0] ?? peer;
 }
 
-/** The request URL as Express computes it with `trust proxy` set to loopback; null when it is no URL. */
+// A Host (or forwarded host) is a name or an IP literal, with an optional port: nothing that could
+// move the path, such as `h:/api/x?`, and no credentials.
+const HOST = /^(?:[A-Za-z0-9_][A-Za-z0-9_.-]{0,252}|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+
+/**
+ * The request URL as Express computes it with `trust proxy` set to loopback; null when the Host
+ * or the request target is malformed. Routing, the page guard and the Request Remix gets all use
+ * this one URL, so they cannot disagree about the path.
+ */
 export function requestUrl(req: http.IncomingMessage): URL | null {
   const trusted = LOOPBACK.test(req.socket.remoteAddress ?? "");
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.split(",")[0].trim() || undefined;
   const proto = (trusted && first(req.headers["x-forwarded-proto"])) || ("encrypted" in req.socket && req.socket.encrypted ? "https" : "http");
   const host = (trusted && first(req.headers["x-forwarded-host"])) || req.headers.host || "localhost";
-  const href = `${proto}://${host}${req.url ?? "/"}`;
+  const target = req.url ?? "/";
+  if (!HOST.test(host) || !/^https?$/i.test(proto) || !target.startsWith("/")) return null;
+  const href = `${proto}://${host}${target}`;
   return URL.canParse(href) ? new URL(href) : null;
 }
 

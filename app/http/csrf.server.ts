@@ -1,8 +1,9 @@
 // The one check every state-changing page request passes (DESIGN.md §4.12). The HTTP server
-// (server/page-guard.ts) calls checkPageMutation for every request it hands to Remix whose method
-// is not GET, HEAD or OPTIONS, after reading the (size-limited) body and before any route code
-// runs: document form posts, single-fetch `*.data` posts and `?_data=` posts alike, so a new route
-// is covered without doing anything.
+// (server/page-guard.ts) calls checkPageMutation for every request to a page, and every Remix data
+// request, whose method is not GET or HEAD, after reading the (size-limited) body and before any
+// route code runs: document form posts, single-fetch `*.data` posts and `?_data=` posts alike, so a
+// new route is covered without doing anything. OPTIONS passes as a safe method. Other /api
+// requests do not come here: they are bearer-token or signature routes (see "Not checked").
 //
 // 1. Same origin. `Origin`, when present, must be BASE_URL's origin, and `Sec-Fetch-Site`, when
 //    present, must be `same-origin`. When a request has neither header it is not refused for that:

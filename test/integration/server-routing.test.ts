@@ -113,15 +113,39 @@ describe("API requests", () => {
     agent.destroy();
   });
 
-  it("hands a Host header with credentials to Express instead of failing", async () => {
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request(`${server.url}/api/me`, { headers: { host: "user:pass@example.com", authorization: `Bearer ${token}` } }, (res) => {
+  const rawStatus = (method: string, path: string, headers: Record<string, string>, body?: string) =>
+    new Promise<number>((resolve, reject) => {
+      const req = http.request(`${server.url}${path}`, { method, headers }, (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);
       });
       req.on("error", reject);
-      req.end();
+      req.end(body);
     });
-    expect(status).toBeLessThan(500);
+
+  it("answers 400 to a Host header with credentials or a path in it, before any route runs", async () => {
+    expect(await rawStatus("GET", "/api/me", { host: "user:pass@example.com", authorization: `Bearer ${token}` })).toBe(400);
+    // The path in the Host would make /login look like an /api request and skip the page guard.
+    const form = "email=a%40b.co&password=x";
+    const headers = { "content-type": "application/x-www-form-urlencoded" };
+    expect(await rawStatus("POST", "/login", { ...headers, host: "h:/api/x?" }, form)).toBe(400);
+    expect(await rawStatus("POST", "/login", { ...headers, host: "h/api/x?" }, form)).toBe(400);
+    // With an ordinary Host the same post meets the page guard: no CSRF token, 403.
+    expect(await rawStatus("POST", "/login", { ...headers, host: new URL(server.url).host }, form)).toBe(403);
+  });
+
+  it("ends a live event stream answered to HEAD: Remix drops its body without cancelling it", async () => {
+    const sent = await server.fetch("/api/send-email-esp", { method: "POST", token, json: { to: "head@example.com", html: "<p>Hi</p>" } });
+    const { sendId } = (await sent.json()) as { sendId: string };
+    const timers = () => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
+    const before = timers();
+    for (let i = 0; i < 10; i++) {
+      const res = await server.fetch(`/api/sends/${sendId}/events`, { method: "HEAD", token });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe("");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Each stream left running would hold a poll and a heartbeat timer: 20 more.
+    expect(timers()).toBeLessThanOrEqual(before + 2);
   });
 });
