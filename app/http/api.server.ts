@@ -141,11 +141,6 @@ export function inputTooLarge(field: string, size: number, limit: number, unit =
   return apiError(413, `${field} is too large: ${size} ${unit}, the limit is ${limit}`, { field, limit, reason: "chars", unit, size });
 }
 
-/** 400 for HTML or JSON nested deeper than the limit. */
-export function inputTooDeep(field: string, limit: number): Response {
-  return apiError(400, `${field} is nested too deeply: more than ${limit} levels`, { field, limit });
-}
-
 /** 400 for nesting past the limit, 413 for markup over a size limit; the body names field and limit. */
 export function htmlLimitError(field: string, problem: HtmlLimitProblem): Response {
   const tooDeep = problem.kind === "depth" || problem.kind === "css-depth";

@@ -39,17 +39,6 @@ export async function findPageSession(db: Db, id: string, now = Date.now()): Pro
   return row ? { userId: String(row.user_id), csrfToken: String(row.csrf_token), expiresAt: new Date(Number(row.expires_at)) } : null;
 }
 
-/**
- * Changes a live session only; never creates one. (Creating here would let a cookie whose
- * session had ended come back to life under an id someone else may know.)
- */
-export async function updatePageSession(db: Db, id: string, data: { userId: string; csrfToken: string; expiresAt: Date }): Promise<void> {
-  await db.$client.execute({
-    sql: "UPDATE page_sessions SET user_id = ?, csrf_token = ?, expires_at = ? WHERE id_hash = ?",
-    args: [data.userId, data.csrfToken, data.expiresAt.getTime(), hashSessionId(id)],
-  });
-}
-
 export async function deletePageSession(db: Db, id: string): Promise<void> {
   await db.$client.execute({ sql: "DELETE FROM page_sessions WHERE id_hash = ?", args: [hashSessionId(id)] });
 }

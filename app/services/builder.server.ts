@@ -34,7 +34,6 @@ export const FONT_CHOICES = [
 ] as const;
 
 export const BRAND_COLOR_KEYS = ["primary", "accent", "background", "text"] as const;
-export type BrandColorKey = (typeof BRAND_COLOR_KEYS)[number];
 
 // The brief's fields: BriefSchema and BrandSchema (domain/requests/builder.ts).
 export type { Brand, Brief, BriefInput };

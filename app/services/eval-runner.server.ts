@@ -136,10 +136,6 @@ export function liveRun(runId: string): LiveRun | null {
   return live ? { ...live, current: live.current ? { ...live.current } : null } : null;
 }
 
-export function activeRunIds(): string[] {
-  return [...active.keys()];
-}
-
 export type StartedRun = { runId: string; promptCount: number; cost: number; done: Promise<void> };
 
 /**

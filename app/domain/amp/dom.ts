@@ -90,10 +90,6 @@ export function childElements(parent: AmpRoot | AmpElement): AmpElement[] {
   return parent.children.filter((c): c is AmpElement => isElement(c));
 }
 
-export function findFirst(parent: AmpRoot | AmpElement, name: string): AmpElement | undefined {
-  return allElements(parent).find((e) => e.name === name);
-}
-
 export function textOf(node: AmpNode | AmpRoot): string {
   if (node.type === "text") return node.data;
   const kids = (node as { children?: AmpNode[] }).children;

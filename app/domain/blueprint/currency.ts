@@ -27,11 +27,6 @@ export function moneyStyle(currency: string, lang?: string): MoneyStyle {
   return { prefix: symbol, suffix: "", decimal: "." };
 }
 
-/** The prefix printed before an amount in English: a symbol where one is unambiguous, else the code and a space. */
-export function currencyPrefix(currency: string): string {
-  return moneyStyle(currency).prefix;
-}
-
 /** Formats whole minor units as the reader sees them: 1999 USD → "$19.99" in English, 1999 EUR → "19,99 €" in fr/de/es/it/pt. */
 export function formatMoney(minor: number, currency: string, lang?: string): string {
   const style = moneyStyle(currency, lang);

@@ -1,5 +1,5 @@
 import { parseDocument } from "htmlparser2";
-import { type CssAtRule, type CssDecl, type CssRule, type StyleSheet, parseInlineStyle, parseStylesheet } from "./css";
+import { type CssAtRule, type CssRule, type StyleSheet, parseStylesheet } from "./css";
 import {
   type DomComment,
   type DomDocument,
@@ -46,10 +46,6 @@ const EMPTY: DomElement[] = [];
 
 export function tagged(doc: EmailDoc, tag: string): DomElement[] {
   return doc.byTag.get(tag) ?? EMPTY;
-}
-
-export function inlineStyle(el: DomElement): CssDecl[] {
-  return parseInlineStyle(el.attribs.style);
 }
 
 function firstDescendant(root: DomElement, cls: string, tag?: string): DomElement | null {

@@ -11,7 +11,6 @@ export const QaCopyDocSchema = z.object({
     .optional(),
   items: z.array(z.object({ label: z.string().optional(), headline: z.string().optional(), body: z.string().optional() })).optional(),
 });
-export type QaCopyDoc = z.infer<typeof QaCopyDocSchema>;
 
 const PriceSchema = z.object({ display: z.string(), minor: z.number(), currency: z.string().optional() });
 const FactItemSchema = z.object({ name: z.string(), price: PriceSchema.optional().catch(undefined) });

@@ -9,7 +9,6 @@ export const COMPLEXITIES = ["beginner", "intermediate", "advanced"] as const;
 export type Complexity = (typeof COMPLEXITIES)[number];
 
 export const EXAMPLE_TYPES = ["positive", "negative"] as const;
-export type ExampleType = (typeof EXAMPLE_TYPES)[number];
 
 const base = {
   doc_id: z.string().min(1),
@@ -57,9 +56,6 @@ export const vectorMetadataSchema = z.discriminatedUnion("type", [
   blogVectorMetadataSchema,
 ]);
 
-export type HtmlVectorMetadata = z.infer<typeof htmlVectorMetadataSchema>;
-export type AmpVectorMetadata = z.infer<typeof ampVectorMetadataSchema>;
-export type BlogVectorMetadata = z.infer<typeof blogVectorMetadataSchema>;
 export type VectorMetadata = z.infer<typeof vectorMetadataSchema>;
 
 /**

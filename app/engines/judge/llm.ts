@@ -48,7 +48,6 @@ export const JudgeReplySchema = z
       if (n !== 1) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["criteria"], message: `criterion "${c}" must appear exactly once (found ${n})` });
     }
   });
-export type JudgeReply = z.infer<typeof JudgeReplySchema>;
 
 const SYSTEM = [
   "You are a strict reviewer of interactive HTML emails built with CSS :checked techniques (tabs, accordion, carousel, survey, quiz, menu, itemCart).",

@@ -22,8 +22,6 @@ export const StructurePlanSchema = z.object({
     .optional(),
 });
 
-export type StructurePlanOutput = z.infer<typeof StructurePlanSchema>;
-
 export const BLUEPRINT_SYSTEM = `You are the art director of an interactive-email service. The words are final and will be placed verbatim by code; you decide structure only, and answer with one JSON object called StructurePlan:
 { "styleTheory"?: one of ${STYLE_THEORY_KEYS.map((k) => `"${k}"`).join(", ")},
   "palette"?: { "background"?, "surface"?, "text"?, "mutedText"?, "primary"?, "onPrimary"?, "accent"?, "border"?, "link"? } (hex colours, #rrggbb),

@@ -10,8 +10,6 @@ export const RefineOutputSchema = z.object({
   notApplied: z.array(z.object({ instruction: z.string(), reason: z.string() })),
 });
 
-export type RefineOutput = z.infer<typeof RefineOutputSchema>;
-
 export const REFINE_SYSTEM = `You edit existing HTML emails. Apply the user's change instructions and nothing else: keep every other word, link, style, placeholder ({{…}}), class, id, data-kx-* attribute and the interactive modules' structure exactly as they are. Keep locked sections (data-kx-locked="true") byte for byte. Change text in both the interactive block (.kx-int) and the static fallback (.kx-fb) when it appears in both.
 Answer with one JSON object: { "html": the complete edited document, "applied": [each instruction you applied, with what you changed], "notApplied": [{ "instruction": ..., "reason": why you could not apply it }] }. No prose outside the JSON.`;
 
