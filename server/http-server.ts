@@ -15,10 +15,16 @@ import { beginRequest, clientIp, headersOf, isApiPath, isDataRequest, requestUrl
 
 export { loadBuild, type KineticBuild } from "./build";
 
-const contexts = new WeakMap<http.IncomingMessage, RequestContext>();
-const urls = new WeakMap<http.IncomingMessage, URL>();
-/** Bodies the page guard already read; a request without one passes its socket on to Remix. */
-const readBodies = new WeakMap<http.IncomingMessage, Buffer<ArrayBuffer>>();
+/**
+ * What the server settled about a request before handing it to Express: its URL, the context
+ * routes get, and the body the page guard already read (without one, Remix reads the socket).
+ */
+interface Settled {
+  url: URL;
+  context: RequestContext;
+  body?: Buffer<ArrayBuffer>;
+}
+const settled = new WeakMap<http.IncomingMessage, Settled>();
 
 /**
  * The Request Remix gets: the server's one URL for it (request-info.ts), the body the page guard
@@ -26,15 +32,15 @@ const readBodies = new WeakMap<http.IncomingMessage, Buffer<ArrayBuffer>>();
  * or not. Remix answers HEAD with a new, empty Response and never cancels the route's body, so a
  * stream's producer (the live events route) learns that the request is over only from the signal.
  */
-function remixRequest(req: express.Request, res: express.Response): Request {
+function remixRequest(req: express.Request, res: express.Response, { url, body }: Settled): Request {
   const controller = new AbortController();
   res.on("close", () => controller.abort());
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: headersOf(req), signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = readBodies.get(req) ?? (createReadableStreamFromReadable(req) as ReadableStream<Uint8Array>);
+    init.body = body ?? (createReadableStreamFromReadable(req) as ReadableStream<Uint8Array>);
     init.duplex = "half";
   }
-  return new Request(urls.get(req)!, init);
+  return new Request(url, init);
 }
 
 /** As @remix-run/express sends a Remix response: streamed, so documents render progressively. */
@@ -59,18 +65,21 @@ export function createHttpServer(build: KineticBuild, buildDir: string, logger: 
   const handleRemix = createRequestHandler(build, "production");
   app.all("*", async (req, res, next) => {
     try {
-      const response = await handleRemix(remixRequest(req, res), contexts.get(req));
+      const known = settled.get(req)!;
+      const response = await handleRemix(remixRequest(req, res, known), known.context);
       await sendRemixResponse(res, response);
     } catch (error) {
       next(error);
     }
   });
 
-  async function servePageMutation(req: http.IncomingMessage, res: http.ServerResponse, url: URL, requestId: string) {
+  async function servePageMutation(req: http.IncomingMessage, res: http.ServerResponse, known: Settled) {
+    const { url, context } = known;
+    const requestId = context.requestId;
     try {
       const body = await guardPageMutation(build, req, res, url, requestId, logger);
       if (!body) return;
-      readBodies.set(req, body);
+      known.body = body;
       app(req, res);
     } catch (error) {
       logger.error({ err: error, requestId }, "page request check failed");
@@ -82,20 +91,19 @@ export function createHttpServer(build: KineticBuild, buildDir: string, logger: 
   const hotPaths = hotPathActions(build);
   return http.createServer((req, res) => {
     const requestId = beginRequest(req, res, logger);
-    const context: RequestContext = { requestId, clientIp: clientIp(req) };
-    contexts.set(req, context);
     const method = req.method ?? "GET";
     const url = requestUrl(req);
     if (!url) {
       refuse(res, null, String(req.headers.accept ?? ""), 400, "Bad request: the Host header or the request target is malformed");
       return;
     }
-    urls.set(req, url);
+    const known: Settled = { url, context: { requestId, clientIp: clientIp(req) } };
+    settled.set(req, known);
     const hot = method === "POST" ? hotPaths.get(url.pathname) : undefined;
-    if (hot) void serveHotPath(hot, req, res, url, context, logger);
+    if (hot) void serveHotPath(hot, req, res, url, known.context, logger);
     else if (method === "GET" || method === "HEAD") app(req, res);
     // The API authenticates by bearer token or signature and applies its own body limits.
     else if (isApiPath(url.pathname) && !isDataRequest(url)) app(req, res);
-    else void servePageMutation(req, res, url, requestId);
+    else void servePageMutation(req, res, known);
   });
 }

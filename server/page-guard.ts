@@ -4,7 +4,7 @@
 import type http from "node:http";
 import type { Logger } from "~/lib/logger.server";
 import type { KineticBuild } from "./build";
-import { DRAIN_BYTES, headersOf, isApiPath } from "./request-info";
+import { DRAIN_BYTES, headersOf, isApiPath, isDataRequest } from "./request-info";
 
 /** Headers every page-level refusal carries, as entry.server.tsx sets on every document. */
 const FRAME_HEADERS = { "Content-Security-Policy": "frame-ancestors 'none'", "X-Frame-Options": "DENY" } as const;
@@ -63,7 +63,7 @@ export function refuse(res: http.ServerResponse, url: URL | null, accept: string
   if (url && isApiPath(url.pathname)) {
     headers["Content-Type"] = "application/json; charset=utf-8";
     body = JSON.stringify({ success: false, error: message, ...extra.json });
-  } else if (url && !url.pathname.endsWith(".data") && !url.searchParams.has("_data") && /text\/html/i.test(accept)) {
+  } else if (url && !isDataRequest(url) && /text\/html/i.test(accept)) {
     const title = status === 413 ? "Too much data" : "Request refused";
     headers["Content-Type"] = "text/html; charset=utf-8";
     body = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><link rel="stylesheet" href="/app.css"></head><body><main><div class="narrow error-page" style="margin:0 auto"><h1>${title}</h1><p role="alert">${escapeHtml(message)}</p><p><a href="/">Back to the home page</a></p></div></main></body></html>`;

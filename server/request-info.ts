@@ -11,8 +11,12 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  * How much of a refused body is read and dropped so the connection can carry the next request.
  * Closing a connection with unread data makes TCP reset it, and the client may lose the answer;
  * past this much the connection is closed anyway, rather than read for as long as a client sends.
+ * The page guard drains this much past its limit; after a response, what a route left unread is
+ * drained up to four times as much, since a route may refuse before reading any of a body well
+ * within its limit.
  */
 export const DRAIN_BYTES = 256 * 1024;
+const LEFTOVER_DRAIN_BYTES = 4 * DRAIN_BYTES;
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
 /**
@@ -32,7 +36,7 @@ export function beginRequest(req: http.IncomingMessage, res: http.ServerResponse
       let drained = 0;
       req.on("data", (chunk: Buffer) => {
         drained += chunk.byteLength;
-        if (drained > DRAIN_BYTES) req.socket.destroy();
+        if (drained > LEFTOVER_DRAIN_BYTES) req.socket.destroy();
       });
       req.resume();
     }
@@ -86,5 +90,5 @@ export function headersOf(req: http.IncomingMessage): Headers {
 /** Whether the path is the JSON API's (bearer tokens and signatures, not page sessions). */
 export const isApiPath = (pathname: string) => /^\/api(\/|$)/i.test(pathname);
 
-/** Remix's own data requests (`?_data=`, single-fetch `*.data`) for a route under /api. */
+/** Remix's own data requests (`?_data=`, single-fetch `*.data`): page-guarded, even under /api. */
 export const isDataRequest = (url: URL) => url.pathname.endsWith(".data") || url.searchParams.has("_data");

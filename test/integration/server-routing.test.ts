@@ -113,6 +113,28 @@ describe("API requests", () => {
     agent.destroy();
   });
 
+  it("closes the connection rather than drain more than 1 MB a route left unread", async () => {
+    // 16 MB declared, written 64 KB at a time with backpressure: more than the socket buffers hold.
+    const total = 16 * 1024 * 1024;
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    let status = 0;
+    let cut = false;
+    const req = http.request(`${server.url}/api/send-email-esp`, { method: "POST", headers: { "content-type": "application/json", "content-length": String(total) } }, (res) => {
+      status = res.statusCode ?? 0;
+      res.resume();
+    });
+    const closed = new Promise<void>((resolve) => req.on("close", () => resolve()));
+    req.on("error", () => (cut = true));
+    for (let sent = 0; sent < total && !cut && !req.destroyed; sent += chunk.length) {
+      if (!req.write(chunk)) await new Promise<void>((resolve) => (req.once("drain", resolve), req.once("close", resolve)));
+    }
+    if (!cut && !req.destroyed) req.end();
+    await closed;
+    expect(status).toBe(401);
+    // Drained in full, every byte would have been written and the request would end normally.
+    expect(cut).toBe(true);
+  });
+
   const rawStatus = (method: string, path: string, headers: Record<string, string>, body?: string) =>
     new Promise<number>((resolve, reject) => {
       const req = http.request(`${server.url}${path}`, { method, headers }, (res) => {
