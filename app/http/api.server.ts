@@ -3,6 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import { getApp, type AppContext } from "~/composition/app.server";
+import type { ServiceFailure } from "~/services/result";
 import { authenticateBearer, type AuthFailure, type User } from "~/services/auth.server";
 import { runDocumentTask } from "~/workers/off-thread.server";
 import { describeHtmlProblem, HTML_LIMITS, type HtmlLimitProblem, type HtmlLimits } from "~/domain/html/limits";
@@ -21,9 +22,10 @@ export function apiError(status: number, error: string, extra: Record<string, un
   return json({ success: false, error, ...extra } satisfies ApiErrorBody, { status, headers });
 }
 
-/** A service's expected failure as the API error body. */
-export function serviceError(e: { status: number; error: string; details?: unknown; extra?: Record<string, unknown> }): Response {
-  return apiError(e.status, e.error, { ...(e.details !== undefined ? { details: e.details } : {}), ...(e.extra ?? {}) });
+/** A service's expected failure as the API error body, with Retry-After when it says when to try again. */
+export function serviceError(e: ServiceFailure, headers?: Record<string, string>): Response {
+  const retryAfter = e.retryAfterSeconds !== undefined ? { "Retry-After": String(e.retryAfterSeconds) } : undefined;
+  return apiError(e.status, e.error, { ...(e.details !== undefined ? { details: e.details } : {}), ...(e.extra ?? {}) }, { ...retryAfter, ...headers });
 }
 
 export const unauthorized = (message = "Authentication required") =>

@@ -1,6 +1,6 @@
 import { HTML_LIMITS } from "~/domain/html/limits";
 import { IDEMPOTENCY_KEY, SendEmailBodySchema } from "~/domain/requests/sending";
-import { apiError, apiRoute, checkHtmlInputs, json } from "~/http/api.server";
+import { apiError, apiRoute, checkHtmlInputs, json, serviceError } from "~/http/api.server";
 import { sendEmail } from "~/services/sending.server";
 
 // Unknown keys (a client-supplied `from`, …) are stripped by the schema: the sender is always the
@@ -20,16 +20,7 @@ export const { loader, action, apiAuth } = apiRoute("user", {
     if (tooMuch) return tooMuch;
     const result = await sendEmail(app, user, parsed.data, { idempotencyKey: key ?? undefined });
     const replayed = result.replayed ? { "Idempotent-Replayed": "true" } : undefined;
-    if (!result.ok) {
-      const retryAfter = result.extra?.retry_after;
-      const headers =
-        typeof retryAfter === "string"
-          ? { "Retry-After": String(Math.max(0, Math.ceil((Date.parse(retryAfter) - Date.now()) / 1000))) }
-          : result.status === 409 && !result.replayed
-            ? { "Retry-After": "1" }
-            : undefined;
-      return apiError(result.status, result.error, result.extra, { ...headers, ...replayed });
-    }
+    if (!result.ok) return serviceError(result, replayed);
     return json({ success: true, ...result.value }, { headers: replayed });
   },
 });

@@ -33,7 +33,7 @@ import {
 } from "~/models/sends.server";
 import { checkRecipient } from "./deliverability.server";
 import { deliverAlertsInBackground } from "./alerts.server";
-import type { ServiceResult } from "./result";
+import { failure, type ServiceResult } from "./result";
 
 export interface SendInput {
   to: string;
@@ -74,7 +74,7 @@ function successMessage(provider: string, to: string): string {
 function replay(earlier: SendSummary & { requestHash: string | null }, hash: string): SendResult {
   const same = { sendId: earlier.id, status: earlier.status };
   if (earlier.requestHash !== hash)
-    return { ok: false, status: 422, error: "This Idempotency-Key was already used with a different request; use a new key for a new message", extra: same };
+    return failure(422, "This Idempotency-Key was already used with a different request; use a new key for a new message", { extra: same });
   switch (earlier.status) {
     case "sent":
       return {
@@ -85,7 +85,7 @@ function replay(earlier: SendSummary & { requestHash: string | null }, hash: str
     case "failed":
       return { ok: false, replayed: true, status: 500, error: "Send failed", extra: { sendId: earlier.id, provider: earlier.provider, reason: earlier.error } };
     case "sending":
-      return { ok: false, status: 409, error: "A send with this Idempotency-Key is still in progress", extra: same };
+      return failure(409, "A send with this Idempotency-Key is still in progress", { extra: same, retryAfterSeconds: 1 });
     default:
       return {
         ok: false,
@@ -223,16 +223,14 @@ export async function sendEmail(app: AppContext, user: User, input: SendInput, o
   // Rule 1: suppression and cooldown.
   const check = await checkRecipient(app, to, now);
   if (!check.allowed) {
-    return {
-      ok: false,
-      status: 400,
-      error: "Recipient suppressed",
+    return failure(400, "Recipient suppressed", {
       extra: {
         reason: check.reason,
         ...(check.suppression ? { suppression: check.suppression } : {}),
         ...(check.retryAfter ? { retry_after: check.retryAfter.toISOString() } : {}),
       },
-    };
+      retryAfterSeconds: check.retryAfter ? Math.max(0, Math.ceil((check.retryAfter.getTime() - now.getTime()) / 1000)) : undefined,
+    });
   }
 
   const provider = app.adapters.emailProvider;
