@@ -88,7 +88,7 @@ async function main(): Promise<number> {
   if (tags) entries = entries.filter((e) => e.tags?.some((t) => tags.includes(t)));
   if (entries.length === 0) fail("no prompt matches --only/--lang/--tag", USAGE);
 
-  const [{ getApp }, { bootstrap }, users, generation, { GenerateRequestSchema }, { BlueprintSchema }, { render }, { qa }, { visibleCopy }, interactivity, { parseEmail }, { textOf, normalizeText }] =
+  const [{ getApp }, { bootstrap }, users, generation, { GenerateRequestSchema }, { BlueprintSchema }, { render }, { qaDoc }, { visibleCopy }, interactivity, { parseEmail }, { textOf, normalizeText }] =
     await Promise.all([
       import("../app/composition/app.server"),
       import("../app/services/bootstrap.server"),
@@ -157,14 +157,13 @@ async function main(): Promise<number> {
         const copy = await generation.generateCopy(app, input);
         if (!copy.ok) throw new Error(`copy → ${copy.status}: ${copy.error}`);
         const placed = visibleCopy(copy.value.copyDoc, copy.value.techniques, blueprint.lang);
-        const check = qa(html, { copyDoc: placed, techniques: copy.value.techniques }).checks.find((c) => c.id === "copy-verbatim");
+        // One parse of the email for the verbatim check and the facts' visible text.
+        const doc = parseEmail(html);
+        const check = qaDoc(doc, { copyDoc: placed, techniques: copy.value.techniques }).checks.find((c) => c.id === "copy-verbatim");
         r.verbatim = { ok: Boolean(check?.passed), message: check?.message ?? "copy-verbatim check missing" };
 
         r.htmlLang = /<html\b[^>]*?\blang\s*=\s*["']?([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*)/i.exec(html.slice(0, 4000))?.[1];
-        if (facts.length) {
-          const doc = parseEmail(html);
-          r.facts = checkFacts(normalizeText(textOf(doc.body ?? doc.document)), facts);
-        }
+        if (facts.length) r.facts = checkFacts(normalizeText(textOf(doc.body ?? doc.document)), facts);
 
         r.controls = await interactivity.checkInteractivity(browser, html, blueprint, width);
       } catch (error) {

@@ -4,7 +4,7 @@ import { compileSendTemplate } from "~/domain/mime/send-template";
 import { tagHtml } from "~/engines/tag/local";
 
 /** What the library stores of its AMP validation: the status and the first errors. */
-export const STORED_AMP_ERRORS = 20;
+const STORED_AMP_ERRORS = 20;
 
 /** The AMP facts the library stores for an AMP document. */
 export interface AmpAnalysis {

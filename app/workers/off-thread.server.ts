@@ -22,7 +22,7 @@ interface Pending {
 
 const WORKER_FILE = path.join("app", "workers", "document-worker.cjs");
 
-/** The worker's entry, found from this module up: it runs from app/lib in tests and from the build folder in the server. */
+/** The worker's entry, found from this module up: it runs from app/workers in tests and from the build folder in the server. */
 function workerEntry(): string | null {
   let dir = __dirname;
   for (let i = 0; i < 6; i++) {
@@ -70,8 +70,7 @@ function startWorker(): Worker | null {
     if (msg.ok) {
       counts.onWorker++;
       p.resolve(msg.value);
-    }
-    else p.reject(new TaskError(msg.message ?? "document task failed"));
+    } else p.reject(new TaskError(msg.message ?? "document task failed"));
   });
   w.on("error", (error) => {
     if (worker === w) worker = null;

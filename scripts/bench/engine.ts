@@ -9,22 +9,10 @@ import { parseEmail } from "~/domain/html/parse";
 import { qa, qaDoc } from "~/domain/qa/qa";
 import { render } from "~/domain/render";
 import { bigBlueprint } from "../../test/fixtures/blueprints";
+import { percentile } from "./lib/stats";
 
 const WARMUP = 30;
 const RUNS = 200;
-
-function measure(fn: () => unknown): { p50: number; p95: number } {
-  for (let i = 0; i < WARMUP; i++) fn();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    fn();
-    times.push(performance.now() - t);
-  }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => Number(times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(3));
-  return { p50: at(0.5), p95: at(0.95) };
-}
 
 /**
  * Times `fn` on an input made fresh for each run by `make` (untimed): QA caches per parsed email
@@ -39,9 +27,12 @@ function measureFresh<T>(make: () => T, fn: (input: T) => unknown, runs = 100, w
     fn(input);
     times.push(performance.now() - t);
   }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => Number(times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(3));
-  return { p50: at(0.5), p95: at(0.95) };
+  const at = (p: number) => Number(percentile(times, p).toFixed(3));
+  return { p50: at(50), p95: at(95) };
+}
+
+function measure(fn: () => unknown): { p50: number; p95: number } {
+  return measureFresh(() => undefined, fn, RUNS, WARMUP);
 }
 
 function main(): void {

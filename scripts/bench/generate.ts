@@ -11,7 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { useOfflineTempEnv } from "../lib/offline-env";
-import { percentile, rng } from "./lib/stats";
+import { median, percentile, rng } from "./lib/stats";
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -29,7 +29,6 @@ process.env.NODE_ENV = "production";
 
 const out = (o: Record<string, unknown>) => console.log(JSON.stringify({ bench: "generate", ...o }));
 
-const median = (xs: number[]) => percentile(xs, 50);
 const round = (x: number) => Math.round(x * 100) / 100;
 
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;

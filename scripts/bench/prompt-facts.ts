@@ -5,6 +5,7 @@
 import { parsePromptFacts } from "~/domain/prompt/facts";
 import { PHRASINGS } from "../../test/fixtures/prompt-facts/phrasings";
 import { hostilePrompts } from "./lib/hostile-inputs";
+import { percentile } from "./lib/stats";
 
 const fill = (unit: string, chars: number) => unit.repeat(Math.ceil(chars / unit.length)).slice(0, chars);
 
@@ -26,10 +27,9 @@ function timeRuns(prompts: string[], runs: number): { p50: number; p95: number; 
     }
   }
   const cpuUsed = process.cpuUsage(cpuStart);
-  times.sort((a, b) => a - b);
-  const at = (q: number) => Number(times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(3));
+  const at = (p: number) => Number(percentile(times, p).toFixed(3));
   const cpu = Number(((cpuUsed.user + cpuUsed.system) / 1000 / times.length).toFixed(3));
-  return { p50: at(0.5), p95: at(0.95), max: Number(times[times.length - 1].toFixed(3)), cpu };
+  return { p50: at(50), p95: at(95), max: Number(Math.max(...times).toFixed(3)), cpu };
 }
 
 function main(): void {

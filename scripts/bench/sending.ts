@@ -11,9 +11,7 @@ import { render } from "~/domain/render";
 import { sampleBlueprint } from "../../test/fixtures/blueprints";
 import { createBenchClient } from "./lib/http-client";
 import { startBenchServer, type BenchServer } from "./lib/server-process";
-import { percentile } from "./lib/stats";
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+import { median, percentile } from "./lib/stats";
 
 const SENDS = Number(process.env.BENCH_SENDS ?? 2000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 3000);

@@ -9,6 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildLayout, recordPath } from "../lib/build-freshness";
+import { median } from "./lib/stats";
 
 const PORT = Number(process.env.STARTUP_BENCH_PORT ?? 3205);
 const BUILD_DIR = process.env.KINETIC_BUILD_DIR || ".cache/bench-startup";
@@ -107,10 +108,9 @@ async function main() {
     // A source edited meanwhile (by someone else in this working tree) makes a run build: such
     // runs are listed but left out of the median while any other run remains.
     const unbuilt = warm.filter((w) => !w.built);
-    const runs = (unbuilt.length ? unbuilt : warm).map((w) => w.ms).sort((a, b) => a - b);
     line({
       case: "warm",
-      ms_to_healthz: runs[Math.floor(runs.length / 2)],
+      ms_to_healthz: median((unbuilt.length ? unbuilt : warm).map((w) => w.ms)),
       runs: warm.map((w) => (w.built ? { ms: w.ms, built: true, reason: w.reason } : { ms: w.ms, built: false })),
       goal_ms: 2000,
     });

@@ -13,7 +13,7 @@ const RECORD_VERSION = 1;
 /** The source folder, walked on every check so that a new file (a new route) is seen. */
 const SOURCE_DIR = "app";
 /** Configuration that changes what the compiler produces (the lock file pins the compiler itself). */
-export const CONFIG_FILES = ["remix.config.js", "package.json", "package-lock.json", "tsconfig.json"];
+const CONFIG_FILES = ["remix.config.js", "package.json", "package-lock.json", "tsconfig.json"];
 /** Tests beside the sources are never bundled (remix.config.js ignores them as routes). */
 const NOT_AN_INPUT = /\.test\.tsx?$/;
 /** esbuild's lists of what each bundle read; they name inputs outside app/ (db/, scripts/eval/). */
@@ -85,7 +85,7 @@ function hashFile(file: string): string | null {
  * The content hash of every input: the files under app/, the configuration files, and `extra`
  * (inputs outside app/ that an earlier build read). Files that do not exist are left out.
  */
-export function hashInputs(root: string, extra: Iterable<string> = []): InputHashes {
+function hashInputs(root: string, extra: Iterable<string> = []): InputHashes {
   const files = new Set<string>(sourceFiles(path.join(root, SOURCE_DIR), []).map((f) => toKey(root, f)));
   for (const f of CONFIG_FILES) files.add(f);
   for (const f of extra) files.add(f);

@@ -4,7 +4,7 @@
 // The module is ~150 bytes, so it is written out here rather than built by a toolchain. In WAT:
 //
 //   (func (export "scan") (param $q i32) (param $p i32) (param $n i32) (param $row i32) (param $out i32)
-//     (local $end i32) (local $j i32) (local $x i32) (local $a v128) (local $b v128)
+//     (local $end i32) (local $j i32) (local $a v128) (local $b v128)
 //     (block (loop                                          ;; one document per turn
 //       (br_if 1 (i32.eqz (local.get $n)))
 //       (local.set $end (i32.add (local.get $p) (local.get $row)))
@@ -52,8 +52,8 @@ const op = {
   dot: [SIMD, 0xba, 0x01],
 };
 
-// Locals: 0 q, 1 p, 2 n, 3 row, 4 out (params); 5 end, 6 j, 7 unused, 8 a, 9 b.
-const [Q, P, N, ROW, OUT, END, J, , A, B] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+// Locals: 0 q, 1 p, 2 n, 3 row, 4 out (params); 5 end, 6 j, 7 a, 8 b.
+const [Q, P, N, ROW, OUT, END, J, A, B] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
 
 function body(): number[] {
   const code = [
@@ -79,7 +79,7 @@ function body(): number[] {
     ...op.end, ...op.end,
     ...op.end,
   ];
-  const locals = [2, 3, I32, 2, V128];
+  const locals = [2, 2, I32, 2, V128];
   return [...leb(locals.length + code.length), ...locals, ...code];
 }
 

@@ -1,3 +1,4 @@
+import { cosine } from "~/domain/retrieval/vectors";
 import { Int8VectorStore, type SlotKeys } from "./int8-store";
 import { createInt8Kernel } from "./int8-kernel";
 
@@ -11,17 +12,6 @@ function rng(seed: number) {
 
 function randomVector(r: () => number, d: number): Float32Array {
   return Float32Array.from({ length: d }, () => r());
-}
-
-/** Brute-force float64 cosine: the reference every store answer is held to. */
-function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0, na = 0, nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i] * b[i];
-    na += a[i] * a[i];
-    nb += b[i] * b[i];
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
 
 const html: SlotKeys = { type: "html", technique: "tabs", exampleType: "positive" };

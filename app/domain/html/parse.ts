@@ -82,9 +82,8 @@ export function parseEmail(source: string): EmailDoc {
  * parsed earlier (for the same text); otherwise its text is parsed here.
  */
 export function indexEmail(document: DomDocument, source: string, sheetFor?: (style: DomElement, text: string) => StyleSheet | undefined): EmailDoc {
-  const src = source;
   const doc: EmailDoc = {
-    source: src,
+    source,
     document,
     doctype: null,
     html: null,

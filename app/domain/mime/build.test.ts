@@ -1,7 +1,6 @@
 import { simpleParser } from "mailparser";
 import { buildMime } from "./build";
-import { transferEncodingFor } from "./part-template";
-import { compilePart, fillPart } from "./part-template";
+import { compilePart, fillPart, transferEncodingFor } from "./part-template";
 
 const base = {
   from: { name: "Kinetic", address: "mail@kinetic.example" },

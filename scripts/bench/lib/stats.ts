@@ -4,6 +4,11 @@ export function percentile(xs: readonly number[], p: number): number {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
 }
 
+/** The median as the benches report it: the upper middle value of an even count (percentile 50). */
+export function median(xs: readonly number[]): number {
+  return percentile(xs, 50);
+}
+
 /** Seeded PRNG (mulberry32) so every run builds the same synthetic data. */
 export function rng(seed: number): () => number {
   let a = seed >>> 0;
