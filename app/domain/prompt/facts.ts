@@ -116,7 +116,7 @@ export function collapseWhitespace(text: string): string {
  * read as the text it shows: list items become bullet lines, other tags blanks. Each tag's inside
  * is bounded, so the scan is linear.
  */
-export function stripTags(text: string): string {
+function stripTags(text: string): string {
   if (!text.includes("<")) return text;
   return text
     .replace(/<li\b[^<>]{0,200}>/gi, "\n- ")

@@ -15,10 +15,10 @@ export const QaCopyDocSchema = z.object({
 const PriceSchema = z.object({ display: z.string(), minor: z.number(), currency: z.string().optional() });
 const FactItemSchema = z.object({ name: z.string(), price: PriceSchema.optional().catch(undefined) });
 
-/** The parts of the prompt's facts (`PromptFacts`) that must be visible in the email; structural so any PromptFacts fits. */
 /** A list cut to what QA reads (fidelity reads at most 40 facts), so a huge one is never validated whole. */
 const firstOf = <T extends z.ZodTypeAny>(item: T) => z.preprocess((v) => (Array.isArray(v) ? v.slice(0, 64) : v), z.array(item));
 
+/** The parts of the prompt's facts (`PromptFacts`) that must be visible in the email; structural so any PromptFacts fits. */
 export const QaFactsSchema = z.object({
   brand: z.string().optional().catch(undefined),
   items: firstOf(FactItemSchema).optional().catch(undefined),

@@ -45,8 +45,20 @@ function boxedInline(el: DomElement): boolean {
   return /^(?:block|inline-block|flex|inline-flex|grid|table|table-cell|table-row|list-item)\b/.test(display);
 }
 
-/** The visible words of the email in one view: what a reader of that kind of client can read. */
-export function viewText(doc: EmailDoc, view: "interactive" | "fallback"): string {
+type View = "interactive" | "fallback";
+const viewCache = new WeakMap<EmailDoc, Partial<Record<View, string>>>();
+
+/**
+ * The visible words of the email in one view: what a reader of that kind of client can read.
+ * Read once per document and view: QA's fidelity and the judge's defects ask for the same text.
+ */
+export function viewText(doc: EmailDoc, view: View): string {
+  let views = viewCache.get(doc);
+  if (!views) viewCache.set(doc, (views = {}));
+  return (views[view] ??= readView(doc, view));
+}
+
+function readView(doc: EmailDoc, view: View): string {
   const preheader = findPreheader(doc);
   const root = doc.body ?? doc.document;
   const skip = (n: DomNode): boolean => {

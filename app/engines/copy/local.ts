@@ -6,7 +6,7 @@ import { phrasesFor } from "~/domain/copy/phrases";
 import { collapseWhitespace, type EmailType, type FactItem, type FrameLanguage, type PromptFacts, type Tone } from "~/domain/prompt/facts";
 import { estimateUsage } from "../prompts/usage";
 import { formatOptions, formatQuizBody } from "./conventions";
-import { productCase, sellableItems, upperFirst, withoutTechnique } from "./names";
+import { productCase, sellableItems, withoutTechnique } from "./names";
 import type { CopyEngine, CopyInput, CopyResult } from "./port";
 import { cap, QUIZ_BANK, TYPE_COPY, type CopyContext, type TypeCopy } from "./templates";
 import { frameCopy } from "./templates.i18n";
@@ -111,7 +111,7 @@ function promptNotes(w: Writer): string[] {
     const lower = s.toLowerCase();
     if (!dates.some((d) => lower.includes(d.toLowerCase()))) continue;
     if ((w.ctx.offer && lower.includes(w.ctx.offer.toLowerCase())) || (w.ctx.code && s.includes(w.ctx.code))) continue;
-    out.push(/[.!?]$/.test(s) ? upperFirst(s) : `${upperFirst(s)}.`);
+    out.push(/[.!?]$/.test(s) ? cap(s) : `${cap(s)}.`);
     if (out.length === 2) break;
   }
   return out;
@@ -129,23 +129,13 @@ const clamp = (n: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, M
 /** Tiers ("Starter, Team, Business") read well as the cheapest and the fullest; dishes and trips do not. */
 const RANKED_TYPES: ReadonlySet<EmailType> = new Set(["announcement", "onboarding", "education"]);
 
-/** A price we work out (the offer applied), written the way the email's language writes prices: "19,20 €". */
-function localMoney(minor: number, currency: string, lang: FrameLanguage): string {
-  if (lang === "en") return formatMoney(minor, currency);
-  try {
-    const digits = new Intl.NumberFormat(lang, { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-    return new Intl.NumberFormat(lang, { style: "currency", currency }).format(minor / 10 ** digits);
-  } catch {
-    return formatMoney(minor, currency);
-  }
-}
-
 /** What the price says about this item: the offer applied to it, else its place in a list of tiers. */
 function pricePhrase(w: Writer, item: FactItem, list: FactItem[], priceShown: boolean): string {
   const p = item.price!;
   const pct = w.facts.offer?.percent;
   if (pct && pct > 0 && pct < 100 && w.ctx.offer) {
-    return w.words.withOffer(p.display, localMoney(Math.round((p.minor * (100 - pct)) / 100), p.currency, w.lang), w.ctx.offer);
+    // The price we work out is written as the cart module writes prices in this language ("19,20 €").
+    return w.words.withOffer(p.display, formatMoney(Math.round((p.minor * (100 - pct)) / 100), p.currency, w.lang), w.ctx.offer);
   }
   const tiers = list.filter((x) => x.price && x.price.currency === p.currency);
   if (RANKED_TYPES.has(w.facts.emailType) && tiers.length >= 3) {
@@ -166,7 +156,7 @@ function pricePhrase(w: Writer, item: FactItem, list: FactItem[], priceShown: bo
  */
 function itemLine(w: Writer, item: FactItem, list: FactItem[], priceShown: boolean, pool: string[]): string {
   const parts: string[] = [];
-  if (item.detail) parts.push(`${upperFirst(item.detail.trim().replace(/[.\s]+$/, ""))}.`);
+  if (item.detail) parts.push(`${cap(item.detail.trim().replace(/[.\s]+$/, ""))}.`);
   if (item.price) {
     const said = pricePhrase(w, item, list, priceShown);
     if (said) parts.push(said);
@@ -322,7 +312,7 @@ const CONTINUES = /^(?:¿\s*)?(?:and|y|e|et|und|ou|o)\s/i;
 function asQuestion(text: string): string {
   // ", ¿nos recomendarías?" → "¿Nos recomendarías?": list punctuation is not part of the question.
   const t = text.trim().replace(/^[\s,;:.—–-]+/, "").replace(/[\s.]+$/, "");
-  const cased = t.startsWith("¿") ? `¿${upperFirst(t.slice(1).trimStart())}` : upperFirst(t);
+  const cased = t.startsWith("¿") ? `¿${cap(t.slice(1).trimStart())}` : cap(t);
   return /[?？]$/.test(cased) ? cased : `${cased}?`;
 }
 
@@ -505,7 +495,7 @@ const QUIZ_OPENING = (tpl: TypeCopy): TypeCopy => ({
 function occasionName(occasion: string | undefined, lang: FrameLanguage): string | undefined {
   const o = occasion?.trim();
   if (!o) return undefined;
-  return lang === "en" ? productCase(o) : upperFirst(o);
+  return lang === "en" ? productCase(o) : cap(o);
 }
 
 /** True when a line names the occasion more than once ("Black Friday: Black Friday sale"). */

@@ -212,6 +212,20 @@ describe("copy a marketer would send", () => {
     expect(text(copy)).not.toMatch(/\b(?:the|with|your|our)\b/i);
   });
 
+  it("writes the price with the offer applied as the cart writes prices in the email's language", () => {
+    // Portuguese and grouped amounts are where Intl's own formats ("€ 1.234,56") differed from the frame's.
+    const f = facts({
+      language: { code: "pt", frame: "pt", supported: true },
+      brand: "Loja Maré",
+      offer: { text: "-20 %", percent: 20 },
+      items: [{ name: "sofá", price: eur("1543 €", 154300) }, { name: "mesa", price: usd("US$ 24", 2400) }],
+    });
+    const bodies = write(f, ["carousel"]).items.map((i) => i.body);
+    expect(bodies[0]).toContain(formatMoney(123440, "EUR", "pt"));
+    expect(bodies[0]).toContain("1234,40\u00a0€");
+    expect(bodies[1]).toContain(formatMoney(1920, "USD", "pt"));
+  });
+
   it("writes a German cart in German, conditions in the cart note", () => {
     const f = facts({
       language: { code: "de", frame: "de", supported: true },

@@ -5,6 +5,7 @@
  * facts.ts), so every function here is linear in its input.
  */
 import type { FactItem, PromptFacts } from "~/domain/prompt/facts";
+import { cap } from "./templates";
 
 /** Joining words that stay lowercase inside a product name, in the six frame languages. */
 const SMALL_WORDS = new Set(
@@ -26,12 +27,8 @@ export function productCase(name: string): string {
   if (/\p{Lu}/u.test(trimmed)) return trimmed;
   return trimmed
     .split(/(\s+)/)
-    .map((w, i) => (i > 0 && SMALL_WORDS.has(w.toLowerCase()) ? w : upperFirst(w)))
+    .map((w, i) => (i > 0 && SMALL_WORDS.has(w.toLowerCase()) ? w : cap(w)))
     .join("");
-}
-
-export function upperFirst(s: string): string {
-  return s.length > 0 ? s[0].toLocaleUpperCase() + s.slice(1) : s;
 }
 
 /**
@@ -51,7 +48,7 @@ export function withoutTechnique(phrase: string): string {
 }
 
 /** "tap to add roses" → "roses", "peonies to your basket" → "peonies": the cart's instructions are not the name. */
-export function cleanItemName(name: string): string {
+function cleanItemName(name: string): string {
   return withoutTechnique(
     name
       .replace(/^(?:tap|click|swipe)\s+to\s+(?:add|see|open|pick)\s+/i, "")
@@ -81,7 +78,7 @@ export function sellableItems(items: FactItem[], facts: Pick<PromptFacts, "condi
     if (isCondition(item, facts)) continue;
     // English names products in title case; French, Spanish, German… capitalise the first word only ("Bougie figue").
     const cleaned = cleanItemName(item.name);
-    const name = lang === "en" ? productCase(cleaned) : upperFirst(cleaned);
+    const name = lang === "en" ? productCase(cleaned) : cap(cleaned);
     if (name === "" || seen.has(name.toLowerCase())) continue;
     seen.add(name.toLowerCase());
     out.push({ ...item, name });

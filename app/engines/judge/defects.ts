@@ -74,6 +74,11 @@ function moduleItems(doc: EmailDoc): { technique: string; items: string[] }[] {
   });
 }
 
+/** A literal string as a RegExp source. */
+export function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 function hasLetterCase(s: string): boolean {
   return s.toLowerCase() !== s.toUpperCase();
 }
@@ -119,14 +124,14 @@ export function marketerDefects(doc: EmailDoc, facts: JudgeFacts | undefined): D
   const lower = names.filter((name) => {
     // A name cased on purpose ("iPhone", "eBay") is kept as the prompt writes it.
     if (/\p{Lu}/u.test(name.slice(1))) return false;
-    const re = new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+")}(?![\\p{L}\\p{N}])`, "giu");
+    const re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(name).replace(/\s+/g, "\\s+")}(?![\\p{L}\\p{N}])`, "giu");
     const seen = [...both.matchAll(re)].map((m) => m[0]);
     return seen.length > 0 && seen.every((s) => s === s.toLowerCase());
   });
   if (lower.length) out.push({ criterion: "copy-fidelity", penalty: 15, reason: `product names left lowercase: ${lower.slice(0, 3).map((n) => `“${n}”`).join(", ")}` });
 
   // Read per text node: a line of copy is one text node, and block boundaries end sentences.
-  const nameRes = names.map((n) => new RegExp(n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi"));
+  const nameRes = names.map((n) => new RegExp(escapeRe(n), "gi"));
   const lines = doc.texts.flatMap((t) => (t.data.trim() ? sentences(normalizeText(t.data)) : []));
   const filler = lines.find((s) => {
     let rest = s;

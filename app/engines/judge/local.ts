@@ -10,7 +10,7 @@ import { extractTechniques } from "~/domain/prompt/techniques";
 import { type PromptFacts, parsePromptFacts } from "~/domain/prompt/facts";
 import { qaDoc } from "~/domain/qa/qa";
 import { estimateUsage } from "../prompts/usage";
-import { type Defect, marketerDefects } from "./defects";
+import { type Defect, escapeRe, marketerDefects } from "./defects";
 import { type JudgeEngine, type JudgeInput, type JudgeResult, type RubricItem, summarise, weightedScore } from "./port";
 
 export const LOCAL_WEIGHTS = { qa: 35, "copy-fidelity": 25, techniques: 20, interactivity: 20 } as const;
@@ -165,10 +165,6 @@ function techniquesCriterion(doc: EmailDoc, wanted: string[], note: string, bp: 
     weight: LOCAL_WEIGHTS.techniques,
     reason: problems.length ? `${wanted.join(" + ")} (${note}); ${problems.join("; ")}` : `${wanted.join(" + ")} (${note}) present with all items`,
   };
-}
-
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /** Each module: controls wired to labels, `:checked` rules that drive it, and a visible fallback. */

@@ -12,11 +12,11 @@ import { FACT_MAX_CHARS } from "./types";
 // Letters after the first may be accented ("Bistro Lumière"): \w alone stops at "è".
 // Each word is at most 40 characters: an unbounded `*` rescanned a long run of name
 // characters ("A.A.A.…") from every word boundary in it, quadratic in the run.
-export const NAME_WORD = String.raw`[A-Z0-9À-Ý][\w\u00C0-\u024F&'’.+-]{0,39}`;
+const NAME_WORD = String.raw`[A-Z0-9À-Ý][\w\u00C0-\u024F&'’.+-]{0,39}`;
 const CONNECTOR = String.raw`(?:&|of|and|the|de|la|des|du|del|da|di|do|dos|el|von|van|der|den)`;
 export const NAME = String.raw`(${NAME_WORD}(?:\s+(?:${CONNECTOR}\s+)?${NAME_WORD}){0,3})`;
 
-export function isNameLike(phrase: string): boolean {
+function isNameLike(phrase: string): boolean {
   const words = phrase.split(/\s+/);
   if (words.length === 0 || words.length > 4) return false;
   if (NOT_A_NAME.has(phrase.toLowerCase())) return false;

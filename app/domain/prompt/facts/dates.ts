@@ -8,7 +8,7 @@ import { boundedPieces, MONTHS } from "./text";
  */
 
 /** Text chrono reads; a brief states its dates near the top and chrono's work grows with the text. */
-export const DATE_SAMPLE_CHARS = 2_000;
+const DATE_SAMPLE_CHARS = 2_000;
 /** The longest piece chrono reads at once. */
 const DATE_PIECE_CHARS = 300;
 /** chrono resolves dates against a day; only the wording is kept, so any fixed day will do. */

@@ -35,16 +35,15 @@ const LANGUAGE_SAMPLE_CHARS = 2_000;
 /** Below this many words a prompt is too short to tell its language: it is English, the default. */
 const MIN_WORDS = 6;
 
+const FUNCTION_WORD_SETS = Object.entries(FUNCTION_WORDS).map(([lang, list]) => [lang, new Set(list)] as const);
+
 function countFunctionWords(words: string[]): Record<string, number> {
   const counts: Record<string, number> = {};
-  for (const [lang, list] of Object.entries(FUNCTION_WORDS)) {
-    const set = new Set(list);
-    counts[lang] = words.filter((w) => set.has(w)).length;
-  }
+  for (const [lang, set] of FUNCTION_WORD_SETS) counts[lang] = words.filter((w) => set.has(w)).length;
   return counts;
 }
 
-export function languageOf(code: string): PromptLanguage {
+function languageOf(code: string): PromptLanguage {
   const frame = (FRAME_LANGUAGES as readonly string[]).includes(code) ? (code as FrameLanguage) : "en";
   return { code, frame, supported: frame === code };
 }

@@ -20,7 +20,7 @@ function nlp(text: string): ReturnType<typeof Nlp> {
 }
 
 /** Characters compromise tags at most. */
-export const NLP_SAMPLE_CHARS = 600;
+const NLP_SAMPLE_CHARS = 600;
 /** The longest sentence handed to compromise at once; a longer one is cut at a word boundary. */
 const NLP_SENTENCE_CHARS = 200;
 
