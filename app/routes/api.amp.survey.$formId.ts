@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getApp } from "~/composition/app.server";
-import { apiError, apiRoute, json, readBodyText } from "~/http/api.server";
+import { apiError, apiRoute, json, readBodyText, serviceError } from "~/http/api.server";
 import { SurveyFieldsSchema } from "~/domain/requests/amp";
 import { admitSurveyPost, ampCorsDecision, FORM_ID, storeSurveyResponse } from "~/services/amp.server";
 
@@ -63,10 +63,7 @@ const route = apiRoute("none", {
     const body = await readBodyText(request, app.env.AMP_SURVEY_BODY_LIMIT_BYTES);
     if (!body.ok) return body.response;
     const admitted = await admitSurveyPost(app, { clientIp, formId });
-    if (!admitted.ok) {
-      const retryAfter = String(admitted.retryAfterSeconds);
-      return apiError(admitted.status, admitted.error, { retry_after_seconds: admitted.retryAfterSeconds }, { "Retry-After": retryAfter });
-    }
+    if (!admitted.ok) return serviceError(admitted);
     const read = await readFields(request, body.text);
     if (!read.ok) return read.response;
     const parsed = SurveyFieldsSchema.safeParse(read.fields);
@@ -77,7 +74,7 @@ const route = apiRoute("none", {
     const url = new URL(request.url);
     const sender = request.headers.get("amp-email-sender") ?? url.searchParams.get("__amp_source_origin");
     const stored = await storeSurveyResponse(app, { formId, sender, fields: parsed.data });
-    if (!stored.ok) return apiError(stored.status, stored.error);
+    if (!stored.ok) return serviceError(stored);
     return json({ success: true, message: "Thank you! Your answer was saved." });
   },
 });

@@ -227,7 +227,10 @@ export async function admitSurveyPost(
     now,
   );
   if (decision.allowed) return { ok: true, value: null };
-  return failure(429, "Too many survey answers from this address; try again shortly", { retryAfterSeconds: decision.retryAfterSeconds });
+  return failure(429, "Too many survey answers from this address; try again shortly", {
+    retryAfterSeconds: decision.retryAfterSeconds,
+    extra: { retry_after_seconds: decision.retryAfterSeconds },
+  });
 }
 
 /** The send-time placeholder is left unsubstituted in previews; it names no send. */
