@@ -21,8 +21,8 @@ import type { User } from "~/models/users.server";
 import { checkHtmlInputs } from "~/http/api.server";
 import { PLACED_HTML_LIMITS, type HtmlLimits } from "~/domain/html/limits";
 import { CLIENT_HTML_PARTS, clientHtmlParts, generate, prepareGeneration } from "./generation.server";
-import { createRun, finalizeRun, judgeEmail, saveResult, type ServiceResult } from "./eval.server";
-import { failure } from "./result";
+import { createRun, finalizeRun, judgeEmail, saveResult } from "./eval.server";
+import { failure, type ServiceResult } from "./result";
 import { generateRequest, parsePromptSet, type PromptEntry, type PromptSet } from "../../scripts/eval/set";
 
 /** Where the page finds prompt sets: the CLI's folder (prompts.v1.json and friends). */
@@ -159,7 +159,7 @@ export async function startEvalRun(app: AppContext, user: User, input: StartRunI
     };
   }
   if (active.size >= MAX_ACTIVE_RUNS)
-    return { ok: false, status: 409, error: `${MAX_ACTIVE_RUNS} runs are already in progress on this server; start this one when one of them finishes.` };
+    return failure(409, `${MAX_ACTIVE_RUNS} runs are already in progress on this server; start this one when one of them finishes.`);
 
   const run = await createRun(app, { label: input.label, promptSetVersion: set.version, promptCount: prompts.length });
   const live: LiveRun = {
@@ -204,7 +204,7 @@ async function execute(app: AppContext, user: User, judge: JudgeEngine, live: Li
         saved = await saveResult(app, live.runId, result);
       } catch (error) {
         app.logger.error({ err: error, runId: live.runId, promptId: entry.id }, "eval result could not be saved");
-        saved = { ok: false, status: 500, error: "the result could not be saved" };
+        saved = failure(500, "the result could not be saved");
       }
       live.completed = i + 1;
       live.current = null;
@@ -217,7 +217,7 @@ async function execute(app: AppContext, user: User, judge: JudgeEngine, live: Li
     }
   } finally {
     active.delete(live.runId);
-    const done = await finalizeRun(app, live.runId).catch((error: unknown) => ({ ok: false as const, status: 500, error: String(error) }));
+    const done = await finalizeRun(app, live.runId).catch((error: unknown) => failure(500, String(error)));
     if (done.ok) app.logger.info({ runId: live.runId, results: done.value.resultCount, errors: done.value.errorCount }, "eval run finalized");
     else app.logger.error({ runId: live.runId, error: done.error }, "eval run could not be finalized");
   }
@@ -329,8 +329,8 @@ export async function stopRun(app: AppContext, runId: string): Promise<ServiceRe
     return { ok: true, value: "stopping" };
   }
   const run = await findRun(app.database.db, runId);
-  if (!run) return { ok: false, status: 404, error: "Eval run not found" };
-  if (run.status === "complete") return { ok: false, status: 409, error: "This run has already finished." };
+  if (!run) return failure(404, "Eval run not found");
+  if (run.status === "complete") return failure(409, "This run has already finished.");
   const done = await finalizeRun(app, runId);
   if (!done.ok) return done;
   app.logger.info({ runId }, "eval run finalized by an admin");

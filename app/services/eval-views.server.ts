@@ -7,7 +7,8 @@ import { balanceOf } from "~/models/credits.server";
 import { findRun } from "~/models/eval.server";
 import { findResultWithHtml, listResultSummaries, neighbourResultIds, ragByRun, type EvalResultSummary } from "~/models/eval-runner.server";
 import type { User } from "~/models/users.server";
-import { listRuns, runJson, type EvalRunJson, type ServiceResult } from "./eval.server";
+import { listRuns, runJson, type EvalRunJson } from "./eval.server";
+import { failure, type ServiceResult } from "./result";
 import { liveRun, listPromptSets, sweepStaleRuns, STALE_AFTER_MS, type PromptSetInfo, type RunnerOptions } from "./eval-runner.server";
 
 export interface RunRow extends EvalRunJson {
@@ -111,7 +112,7 @@ export interface RunView {
   options: { promptSet: string | null; useRAG: boolean | null };
 }
 
-const notFound = { ok: false as const, status: 404, error: "Eval run not found" };
+const notFound = failure(404, "Eval run not found");
 
 export async function getRunView(app: AppContext, runId: string): Promise<ServiceResult<RunView>> {
   await sweepStaleRuns(app);
@@ -165,7 +166,7 @@ export async function getResultView(app: AppContext, runId: string, resultId: nu
   const run = await findRun(db, runId);
   if (!run) return notFound;
   const result = await findResultWithHtml(db, runId, resultId);
-  if (!result) return { ok: false, status: 404, error: "This run has no such result" };
+  if (!result) return failure(404, "This run has no such result");
   const d = result.details ?? {};
   const ids = (await listResultSummaries(db, runId)).map((r) => r.id);
   const { previous, next } = await neighbourResultIds(db, runId, resultId);
@@ -221,7 +222,7 @@ function matchKey(r: EvalResultSummary): string | null {
 export async function getCompareView(app: AppContext, aId: string, bId: string): Promise<ServiceResult<CompareView>> {
   const db = app.database.db;
   const [a, b] = await Promise.all([findRun(db, aId), findRun(db, bId)]);
-  if (!a || !b) return { ok: false, status: 404, error: `Eval run ${!a ? aId : bId} not found` };
+  if (!a || !b) return failure(404, `Eval run ${!a ? aId : bId} not found`);
   const [ra, rb] = await Promise.all([listResultSummaries(db, aId), listResultSummaries(db, bId)]);
   const rag = await ragByRun(db, [aId, bId]);
   const prompts: Record<string, string> = {};

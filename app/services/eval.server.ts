@@ -13,9 +13,8 @@ import {
   listResults,
 } from "~/models/eval.server";
 
-import type { ServiceResult } from "./result";
+import { failure, type ServiceResult } from "./result";
 
-export type { ServiceResult };
 
 export const RECENT_RUNS_LIMIT = 50;
 /** Finalize recomputes when a result lands between its read and its write; this bounds the retries. */
@@ -33,7 +32,7 @@ export function resultJson({ runId: _runId, ...r }: EvalResultRow): EvalResultJs
   return { ...r, details: r.details ?? null, createdAt: r.createdAt.toISOString() };
 }
 
-const runNotFound = { ok: false as const, status: 404, error: "Eval run not found" };
+const runNotFound = failure(404, "Eval run not found");
 
 export async function listRuns(app: AppContext): Promise<EvalRunJson[]> {
   return (await listRecentRuns(app.database.db, RECENT_RUNS_LIMIT)).map(runJson);
@@ -61,7 +60,7 @@ export async function saveResult(app: AppContext, runId: string, result: NewEval
   const saved = await insertResult(app.database.db, runId, result);
   if (saved.ok) return { ok: true, value: { resultId: saved.id } };
   if (saved.reason === "not_found") return runNotFound;
-  return { ok: false, status: 409, error: "Eval run is complete; it accepts no more results" };
+  return failure(409, "Eval run is complete; it accepts no more results");
 }
 
 /**
@@ -79,7 +78,7 @@ export async function finalizeRun(app: AppContext, runId: string): Promise<Servi
     const done = await completeRun(db, runId, summary);
     if (done) return { ok: true, value: runJson(done) };
   }
-  return { ok: false, status: 409, error: "Results are still arriving for this run; finalize again when they stop" };
+  return failure(409, "Results are still arriving for this run; finalize again when they stop");
 }
 
 export type JudgeOutcome = ServiceResult<{ score: number; rubric: RubricItem[]; summary: string }>;
@@ -88,6 +87,6 @@ export async function judgeEmail(app: AppContext, judge: JudgeEngine, input: Jud
   const started = Date.now();
   const result = await judge.judge(input);
   app.logger.info({ judge: judge.kind, ok: result.ok, score: result.ok ? result.score : undefined, ms: Date.now() - started, usage: result.usage }, "eval judge");
-  if (!result.ok) return { ok: false, status: 502, error: result.error };
+  if (!result.ok) return failure(502, result.error);
   return { ok: true, value: { score: result.score, rubric: result.rubric, summary: result.summary } };
 }

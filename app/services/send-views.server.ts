@@ -11,7 +11,7 @@ import {
   type DeliveryEventRow,
   type SendSummary,
 } from "~/models/sends.server";
-import type { ServiceResult } from "./result";
+import { failure, type ServiceResult } from "./result";
 import { onSendEvent } from "./webhook-intake.server";
 
 export interface SendJson {
@@ -92,7 +92,7 @@ async function visibleSend(app: AppContext, user: User, id: string): Promise<Sen
 
 export async function getSendWithEvents(app: AppContext, user: User, id: string): Promise<ServiceResult<{ send: SendJson; events: EventJson[] }>> {
   const send = await visibleSend(app, user, id);
-  if (!send) return { ok: false, status: 404, error: "Send not found" };
+  if (!send) return failure(404, "Send not found");
   const events = await listSendEvents(app.database.db, id, 0, 1000);
   return { ok: true, value: { send: sendJson(send, app.env.BASE_URL), events: events.map(eventJson) } };
 }
@@ -115,8 +115,8 @@ export async function listSendsForAdmin(app: AppContext, limit: number) {
 /** The message exactly as handed to the provider (the .eml download). */
 export async function getRawMessage(app: AppContext, id: string): Promise<ServiceResult<string>> {
   const raw = await findSendRaw(app.database.db, id);
-  if (raw === undefined) return { ok: false, status: 404, error: "Send not found" };
-  if (raw === null) return { ok: false, status: 404, error: "This send has no stored message" };
+  if (raw === undefined) return failure(404, "Send not found");
+  if (raw === null) return failure(404, "This send has no stored message");
   return { ok: true, value: raw };
 }
 
@@ -157,7 +157,7 @@ export const SSE_HEARTBEAT_MS = 15_000;
  */
 export async function sendEventStream(app: AppContext, user: User, id: string, request: Request): Promise<ServiceResult<Response>> {
   const send = await visibleSend(app, user, id);
-  if (!send) return { ok: false, status: 404, error: "Send not found" };
+  if (!send) return failure(404, "Send not found");
   const { db } = app.database;
   const resume = Number(request.headers.get("last-event-id") ?? "0");
   let lastId = Number.isSafeInteger(resume) && resume > 0 ? resume : 0;

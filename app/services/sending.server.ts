@@ -83,16 +83,13 @@ function replay(earlier: SendSummary & { requestHash: string | null }, hash: str
         value: { message: successMessage(earlier.provider, earlier.recipient), sendId: earlier.id, provider: earlier.provider, ...(earlier.notes.length ? { notes: earlier.notes } : {}) },
       };
     case "failed":
-      return { ok: false, replayed: true, status: 500, error: "Send failed", extra: { sendId: earlier.id, provider: earlier.provider, reason: earlier.error } };
+      return { ...failure(500, "Send failed", { extra: { sendId: earlier.id, provider: earlier.provider, reason: earlier.error } }), replayed: true };
     case "sending":
       return failure(409, "A send with this Idempotency-Key is still in progress", { extra: same, retryAfterSeconds: 1 });
     default:
       return {
-        ok: false,
+        ...failure(409, "The outcome of the send with this Idempotency-Key is unknown (the server stopped while it was in flight); it was not sent again", { extra: same }),
         replayed: true,
-        status: 409,
-        error: "The outcome of the send with this Idempotency-Key is unknown (the server stopped while it was in flight); it was not sent again",
-        extra: same,
       };
   }
 }
@@ -321,7 +318,7 @@ export async function sendEmail(app: AppContext, user: User, input: SendInput, o
       if (replayed) return replayed;
     }
     logger.warn({ sendId, provider: provider.name, error: sent.error, retryable: sent.retryable }, "send failed");
-    return { ok: false, status: 500, error: "Send failed", extra: { sendId, provider: provider.name, retryable: sent.retryable } };
+    return failure(500, "Send failed", { extra: { sendId, provider: provider.name, retryable: sent.retryable } });
   }
   const outcome = { status: "sent" as const, providerId: sent.providerId, notes: sent.notes, sentAt: new Date() };
   if (external) await recordOutcomeDurably(app, sendId, outcome);
