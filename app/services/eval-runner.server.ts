@@ -152,11 +152,10 @@ export async function startEvalRun(app: AppContext, user: User, input: StartRunI
   const balance = await balanceOf(app.database.db, user.id);
   if (balance < cost) {
     const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
-    return {
-      ok: false,
-      status: 402,
-      error: `Not enough credits: this run needs ${plural(cost, "credit")} (${plural(prompts.length, "prompt")} × ${perPrompt}) and your balance is ${balance}. Run fewer prompts, or grant credits on the Admin page.`,
-    };
+    return failure(
+      402,
+      `Not enough credits: this run needs ${plural(cost, "credit")} (${plural(prompts.length, "prompt")} × ${perPrompt}) and your balance is ${balance}. Run fewer prompts, or grant credits on the Admin page.`,
+    );
   }
   if (active.size >= MAX_ACTIVE_RUNS)
     return failure(409, `${MAX_ACTIVE_RUNS} runs are already in progress on this server; start this one when one of them finishes.`);

@@ -140,4 +140,10 @@ describe("layer rules", () => {
     for (const file of files) if (STATEMENT.test(fs.readFileSync(file, "utf8"))) bad.push(`${rel(file)} runs a statement`);
     expect(bad).toEqual([]);
   });
+
+  it("services build failures with failure(), not as literals", () => {
+    const files = sourceFiles(path.join(APP, "services")).filter((f) => rel(f) !== "app/services/result.ts");
+    const LITERAL = /\{\s*ok:\s*false(?:\s+as\s+const)?,[^}]*\bstatus:/;
+    expect(files.filter((f) => LITERAL.test(fs.readFileSync(f, "utf8"))).map(rel)).toEqual([]);
+  });
 });
