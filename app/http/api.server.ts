@@ -31,7 +31,6 @@ export function serviceError(e: ServiceFailure, headers?: Record<string, string>
 export const unauthorized = (message = "Authentication required") =>
   apiError(401, message, {}, { "WWW-Authenticate": 'Bearer realm="kinetic"' });
 export const forbidden = () => apiError(403, "Admin access required");
-export const notFound = (what = "Not found") => apiError(404, what);
 export const insufficientBalance = () => apiError(402, "Insufficient balance");
 
 /** Another process held the database's write lock past DB_BUSY_TIMEOUT_MS: nothing was written. */
