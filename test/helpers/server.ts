@@ -7,6 +7,13 @@ import type { AddressInfo } from "node:net";
 import { inject } from "vitest";
 import { createHttpServer, loadBuild, type KineticBuild } from "../../server/http-server";
 
+/** The test run's Remix build folder, built on first use (one build per vitest run). */
+export function testBuildDir(): string {
+  const dir = inject("buildDir");
+  ensureBuild(dir);
+  return dir;
+}
+
 function ensureBuild(dir: string): void {
   const done = path.join(dir, ".done");
   if (fs.existsSync(done)) return;
@@ -51,8 +58,7 @@ export async function startTestServer(env: Record<string, string | undefined> = 
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
   }
-  const dir = inject("buildDir");
-  ensureBuild(dir);
+  const dir = testBuildDir();
   const build = loadBuild(dir);
   const app = await build.entry.module.getApp();
   await build.entry.module.bootstrap();

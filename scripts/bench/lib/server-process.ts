@@ -1,5 +1,7 @@
-// Builds the app and starts it in a child process (scripts/bench/_server.ts) on a temporary
-// database, so a benchmark's load generator and the server each get their own event loop and core.
+// Starts the app in a child process (scripts/bench/_server.ts) on a temporary database, so a
+// benchmark's load generator and the server each get their own event loop and core. Tests that
+// kill, flood or abandon a real server use it too (test/helpers/server-process.ts): they pass the
+// test run's build and may restart a server on the same data folder.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -13,15 +15,27 @@ export interface BenchServer {
   child: ChildProcess;
   /** CPU milliseconds the server process has used so far (Linux /proc). */
   cpuMs(): number;
+  /** The data folder (database file included); pass it as `dataDir` to restart on the same data. */
+  dataDir: string;
   /** A read connection to the server's database, for counting rows afterwards. */
   db(): Client;
+  /** Sends a signal (SIGKILL for a crash) and waits for the process to end; the data stays. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+  /** Stops the server and deletes its data folder unless it was given as `dataDir`. */
   stop(): Promise<void>;
 }
 
-export async function startBenchServer(name: string, env: Record<string, string>): Promise<BenchServer> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `kinetic-bench-${name}-`));
+export interface ServerProcessOptions {
+  /** A finished build to use as it is; without one, the bench build is made in .cache/bench-build. */
+  buildDir?: string;
+  /** An existing data folder to serve (a restart); without one, a new temporary folder. */
+  dataDir?: string;
+}
+
+export async function startBenchServer(name: string, env: Record<string, string>, options: ServerProcessOptions = {}): Promise<BenchServer> {
+  const dir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `kinetic-bench-${name}-`));
   const dbFile = path.join(dir, "bench.db");
-  const buildDir = path.resolve(".cache/bench-build");
+  const buildDir = options.buildDir ?? path.resolve(".cache/bench-build");
   const childEnv: Record<string, string> = {
     ...(process.env as Record<string, string>),
     KINETIC_DATA_DIR: dir,
@@ -34,11 +48,13 @@ export async function startBenchServer(name: string, env: Record<string, string>
     SEED_LIBRARY: "false",
     ...env,
   };
-  console.error("building the server bundle…");
-  execFileSync(path.resolve("node_modules/.bin/remix"), ["build"], {
-    env: { ...childEnv, NODE_ENV: "production" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  if (!options.buildDir) {
+    console.error("building the server bundle…");
+    execFileSync(path.resolve("node_modules/.bin/remix"), ["build"], {
+      env: { ...childEnv, NODE_ENV: "production" },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+  }
   // `node --import tsx` keeps the server in this one child process (the tsx CLI would fork
   // another), so its /proc CPU counters are the server's own.
   const child = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), "--import", "tsx", path.resolve("scripts/bench/_server.ts")], {
@@ -53,10 +69,19 @@ export async function startBenchServer(name: string, env: Record<string, string>
   const { url, token } = JSON.parse(first) as { url: string; token: string };
   const ticks = 100; // USER_HZ on Linux
   let client: Client | undefined;
+  const kill = async (signal: NodeJS.Signals = "SIGTERM") => {
+    client?.close();
+    client = undefined;
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill(signal);
+    await exited;
+  };
   return {
     url,
     token,
     child,
+    dataDir: dir,
     cpuMs() {
       const stat = fs.readFileSync(`/proc/${child.pid}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
@@ -66,11 +91,10 @@ export async function startBenchServer(name: string, env: Record<string, string>
       client ??= createClient({ url: `file:${dbFile}` });
       return client;
     },
+    kill,
     async stop() {
-      client?.close();
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-      fs.rmSync(dir, { recursive: true, force: true });
+      await kill("SIGTERM");
+      if (!options.dataDir) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }
