@@ -46,7 +46,7 @@ async function main() {
   const report = await bootstrap();
   for (const note of report.notes) console.log(note);
 
-  const server = createHttpServer(build, buildDir, app.logger);
+  const server = createHttpServer(build, buildDir, app.logger, env);
   server.listen(env.PORT, env.HOST, () => {
     const adapters = Object.entries(adapterSummary(env)).map(([k, v]) => `${k}=${v}`).join(", ");
     console.log(`\n${env.BRAND_NAME} is running on ${env.BASE_URL}  (${adapters})`);

@@ -9,9 +9,11 @@ import { createReadableStreamFromReadable, createRequestHandler, writeReadableSt
 import express from "express";
 import type { Logger } from "~/lib/logger.server";
 import type { KineticBuild, RequestContext } from "./build";
+import { connectionLimits, limitConnections, serverOptions, type ConnectionEnv } from "./connection-limits";
 import { hotPathActions, serveHotPath } from "./hot-paths";
 import { guardPageMutation, refuse } from "./page-guard";
 import { beginRequest, clientIp, headersOf, isApiPath, isDataRequest, requestUrl } from "./request-info";
+import { trustProxy } from "./trusted-proxies";
 
 export { loadBuild, type KineticBuild } from "./build";
 
@@ -53,10 +55,15 @@ async function sendRemixResponse(res: express.Response, response: Response): Pro
   else res.end();
 }
 
-export function createHttpServer(build: KineticBuild, buildDir: string, logger: Logger): http.Server {
+/** The configuration the server itself reads (the rest reaches routes through the build's getApp). */
+export type ServerEnv = ConnectionEnv & { TRUST_PROXY: readonly string[] };
+
+export function createHttpServer(build: KineticBuild, buildDir: string, logger: Logger, env: ServerEnv): http.Server {
+  const trusted = trustProxy(env.TRUST_PROXY);
+  const limits = connectionLimits(env);
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", trusted);
 
   const clientDir = fs.existsSync(path.join(buildDir, "client")) ? path.join(buildDir, "client") : path.resolve("public/build");
   app.use("/build", express.static(clientDir, { immutable: true, maxAge: "1y" }));
@@ -89,15 +96,15 @@ export function createHttpServer(build: KineticBuild, buildDir: string, logger: 
   }
 
   const hotPaths = hotPathActions(build);
-  return http.createServer((req, res) => {
+  const server = http.createServer(serverOptions(limits), (req, res) => {
     const requestId = beginRequest(req, res, logger);
     const method = req.method ?? "GET";
-    const url = requestUrl(req);
+    const url = requestUrl(req, trusted);
     if (!url) {
       refuse(res, null, String(req.headers.accept ?? ""), 400, "Bad request: the Host header or the request target is malformed");
       return;
     }
-    const known: Settled = { url, context: { requestId, clientIp: clientIp(req) } };
+    const known: Settled = { url, context: { requestId, clientIp: clientIp(req, trusted) } };
     settled.set(req, known);
     const hot = method === "POST" ? hotPaths.get(url.pathname) : undefined;
     if (hot) void serveHotPath(hot, req, res, url, known.context, logger);
@@ -106,4 +113,6 @@ export function createHttpServer(build: KineticBuild, buildDir: string, logger: 
     else if (isApiPath(url.pathname) && !isDataRequest(url)) app(req, res);
     else void servePageMutation(req, res, known);
   });
+  limitConnections(server, limits, trusted, logger);
+  return server;
 }

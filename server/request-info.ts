@@ -1,9 +1,11 @@
 // What the server reads off a Node request before any route runs: its id, the client's address
-// and the URL as the browser addressed it. Proxies are believed only when they are on loopback,
-// as Express's `trust proxy: "loopback"` does.
+// and the URL as the browser addressed it. Forwarding headers are believed only from the proxies
+// TRUST_PROXY names (trusted-proxies.ts), as Express's `trust proxy` set to the same test does.
 import crypto from "node:crypto";
 import type http from "node:http";
+import net from "node:net";
 import type { Logger } from "~/lib/logger.server";
+import { plainAddress, type TrustProxy } from "./trusted-proxies";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -17,7 +19,6 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  */
 export const DRAIN_BYTES = 256 * 1024;
 const LEFTOVER_DRAIN_BYTES = 4 * DRAIN_BYTES;
-const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
 /**
  * Every response carries a request id, and every log line of that request names it. A request
@@ -47,15 +48,22 @@ export function beginRequest(req: http.IncomingMessage, res: http.ServerResponse
   return requestId;
 }
 
-/** The client's address as Express computes `req.ip` with `trust proxy` set to loopback. */
-export function clientIp(req: http.IncomingMessage): string {
-  const peer = req.socket.remoteAddress ?? "";
-  if (!LOOPBACK.test(peer)) return peer;
+/**
+ * The client's address as Express computes `req.ip` with `trust proxy` set to `trusted`: the
+ * peer, unless it is a trusted proxy; then the nearest X-Forwarded-For hop that is not one.
+ */
+export function clientIp(req: http.IncomingMessage, trusted: TrustProxy): string {
+  let address = plainAddress(req.socket.remoteAddress ?? "");
+  if (!trusted(address)) return address;
   const forwarded = req.headers["x-forwarded-for"];
   const hops = (Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? "")).split(",").map((h) => h.trim()).filter(Boolean);
-  // The nearest hop that is not a trusted (loopback) proxy is the client.
-  for (let i = hops.length - 1; i >= 0; i--) if (!LOOPBACK.test(hops[i])) return hops[i];
-  return hops[0] ?? peer;
+  for (let i = hops.length - 1; i >= 0; i--) {
+    // What a trusted proxy forwards is an address; anything else ends the walk at that proxy.
+    if (!net.isIP(hops[i])) return address;
+    address = plainAddress(hops[i]);
+    if (!trusted(address)) return address;
+  }
+  return address;
 }
 
 // A Host (or forwarded host) is a name or an IP literal, with an optional port: nothing that could
@@ -63,12 +71,12 @@ export function clientIp(req: http.IncomingMessage): string {
 const HOST = /^(?:[A-Za-z0-9_][A-Za-z0-9_.-]{0,252}|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 
 /**
- * The request URL as Express computes it with `trust proxy` set to loopback; null when the Host
- * or the request target is malformed. Routing, the page guard and the Request Remix gets all use
- * this one URL, so they cannot disagree about the path.
+ * The request URL as Express computes it with `trust proxy` set to `trustProxy`; null when the
+ * Host or the request target is malformed. Routing, the page guard and the Request Remix gets all
+ * use this one URL, so they cannot disagree about the path.
  */
-export function requestUrl(req: http.IncomingMessage): URL | null {
-  const trusted = LOOPBACK.test(req.socket.remoteAddress ?? "");
+export function requestUrl(req: http.IncomingMessage, trustProxy: TrustProxy): URL | null {
+  const trusted = trustProxy(req.socket.remoteAddress ?? "");
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.split(",")[0].trim() || undefined;
   const proto = (trusted && first(req.headers["x-forwarded-proto"])) || ("encrypted" in req.socket && req.socket.encrypted ? "https" : "http");
   const host = (trusted && first(req.headers["x-forwarded-host"])) || req.headers.host || "localhost";

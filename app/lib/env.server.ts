@@ -3,6 +3,7 @@
 // restart keeps tokens and sessions valid.
 import crypto from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -15,6 +16,22 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 const optionalUrl = optionalString.pipe(z.string().url().optional());
+
+/** One TRUST_PROXY entry: an IPv4 or IPv6 address, optionally with a /prefix, or `loopback`. */
+function isProxyEntry(entry: string): boolean {
+  if (entry === "loopback") return true;
+  const [address, prefix, ...rest] = entry.split("/");
+  const family = net.isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+/** A comma-separated list of proxy addresses and CIDR ranges; empty (the default) trusts none. */
+const proxyList = z
+  .string()
+  .default("")
+  .transform((v) => v.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean))
+  .refine((entries) => entries.every(isProxyEntry), "must be a comma-separated list of IP addresses, CIDR ranges (10.0.0.0/8) or `loopback`");
 
 const EnvSchema = z.object({
   NODE_ENV: z.string().optional(),
@@ -37,6 +54,12 @@ const EnvSchema = z.object({
   LOGIN_MAX_ATTEMPTS_PER_IP: int(30, 1),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: int(5, 1),
   LOGIN_WINDOW_SECONDS: int(900, 1),
+  TRUST_PROXY: proxyList,
+  MAX_CONNECTIONS: int(0, 0),
+  MAX_CONNECTIONS_PER_ADDRESS: int(128, 1),
+  HEADERS_TIMEOUT_SECONDS: int(10, 1),
+  REQUEST_TIMEOUT_SECONDS: int(30, 1),
+  KEEP_ALIVE_TIMEOUT_SECONDS: int(5, 1),
   BRAND_NAME: z.string().min(1).default("Kinetic"),
   ADMIN_EMAIL: optionalString.pipe(z.string().email().optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),
@@ -136,6 +159,8 @@ export function parseEnv(vars: Record<string, string | undefined>): RawEnv {
   }
   if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD) && env.ADMIN_PASSWORD)
     problems.push("ADMIN_EMAIL: required when ADMIN_PASSWORD is set");
+  if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS)
+    problems.push("HEADERS_TIMEOUT_SECONDS: must not exceed REQUEST_TIMEOUT_SECONDS (the request limit includes its headers)");
   if (problems.length) throw new ConfigError(problems);
   return env;
 }

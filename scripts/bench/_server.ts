@@ -24,7 +24,7 @@ async function main() {
     user = created.user;
   }
   const { token } = await issueAccessToken(app as never, user, "2h", "bench");
-  const server = createHttpServer(build, buildDir, app.logger);
+  const server = createHttpServer(build, buildDir, app.logger, app.env);
   await new Promise<void>((resolve) => server.listen(Number(process.env.BENCH_PORT ?? 0), "127.0.0.1", resolve));
   console.log(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, token, pid: process.pid }));
   process.on("SIGTERM", () => server.close(() => process.exit(0)));

@@ -111,7 +111,7 @@ async function main(): Promise<void> {
   if (!created.ok) throw new Error(created.error);
   const { token } = await issueAccessToken(app, created.user, "2h", "bench");
 
-  const server = createHttpServer(build, buildDir, serverApp.logger);
+  const server = createHttpServer(build, buildDir, serverApp.logger, serverApp.env);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/generate`;
 

@@ -52,9 +52,14 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Set env overrides BEFORE the first call: configuration is read once per process. */
+/**
+ * Set env overrides BEFORE the first call: configuration is read once per process. The server
+ * trusts forwarding headers from loopback (TRUST_PROXY) unless told otherwise, as behind a local
+ * reverse proxy: tests pose as many clients with X-Forwarded-For, and PageClient names BASE_URL's
+ * host in X-Forwarded-Host. Pass `TRUST_PROXY: undefined` for the default of trusting none.
+ */
 export async function startTestServer(env: Record<string, string | undefined> = {}): Promise<TestServer> {
-  for (const [k, v] of Object.entries(env)) {
+  for (const [k, v] of Object.entries({ TRUST_PROXY: "loopback", ...env })) {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
   }
@@ -62,7 +67,7 @@ export async function startTestServer(env: Record<string, string | undefined> = 
   const build = loadBuild(dir);
   const app = await build.entry.module.getApp();
   await build.entry.module.bootstrap();
-  const server = createHttpServer(build, dir, app.logger);
+  const server = createHttpServer(build, dir, app.logger, app.env);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
