@@ -11,7 +11,8 @@
 //    comes from a non-browser client or a very old browser, and step 2 still applies to it.
 // 2. The CSRF token, from the `_csrf` form field or the `X-CSRF-Token` header. With a session it
 //    must equal the session's token (page_sessions.csrf_token); without one (the sign-in form) it
-//    must equal the pre-session token in the signed `__kinetic_csrf` cookie (double submit).
+//    must equal the pre-session token in the signed `__kinetic_csrf` cookie (`__Host-kinetic_csrf` over
+//    HTTPS; auth.server.ts pageCookieNames) (double submit).
 //
 // Not checked: /api/* (bearer-token routes, not cookie-authenticated; the AMP survey endpoint is
 // cross-origin by design) and the routes in SIGNED_LINK_ROUTES.

@@ -65,21 +65,34 @@ let cookies:
     }
   | undefined;
 
+/**
+ * The page cookies' names. Over HTTPS they carry the `__Host-` prefix: a browser then accepts
+ * them only from a secure origin, for Path=/ and without a Domain, so a page on another port or
+ * subdomain of the same host cannot set them (and sign a victim into the attacker's account).
+ * Over plain HTTP the prefix cannot be used; docs/security.md says what that leaves open.
+ */
+export function pageCookieNames(baseUrl: string): { session: string; preSessionCsrf: string; secure: boolean } {
+  const secure = baseUrl.startsWith("https://");
+  const prefix = secure ? "__Host-" : "__";
+  return { session: `${prefix}kinetic_session`, preSessionCsrf: `${prefix}kinetic_csrf`, secure };
+}
+
 async function getCookies() {
   if (cookies) return cookies;
   const { env } = await getApp();
   const ttlSeconds = parseTtl(env.SESSION_TTL) ?? 14 * 86400;
+  const names = pageCookieNames(env.BASE_URL);
   const common = {
     httpOnly: true,
     sameSite: "lax" as const,
     path: "/",
-    secure: env.BASE_URL.startsWith("https://"),
+    secure: names.secure,
     secrets: [env.SESSION_SECRET],
   };
   cookies = {
-    session: createCookie("__kinetic_session", { ...common, maxAge: ttlSeconds }),
+    session: createCookie(names.session, { ...common, maxAge: ttlSeconds }),
     // No maxAge: it lasts as long as the browser session, and only guards the sign-in form.
-    preSessionCsrf: createCookie("__kinetic_csrf", common),
+    preSessionCsrf: createCookie(names.preSessionCsrf, common),
     ttlSeconds,
   };
   return cookies;
