@@ -8,14 +8,19 @@
 // every request answered, and no case blocking the loop for more than BLOCK_LIMIT_MS in every one
 // of its runs (the single worst run and the probe's histogram are printed too).
 //
-// BENCH_HOSTILE_ONLY / BENCH_HOSTILE_SKIP: regexes over "endpoint name" to pick cases;
-// BENCH_HOSTILE_HTML_BYTES: size of the flat HTML cases; BENCH_HOSTILE_TIMEOUT_MS: per request.
+// Then the floods (scripts/bench/lib/*-flood.ts), each printing its own JSON lines: after each, the
+// connections the server still holds, its idle CPU and /healthz latency from 127.0.0.1.
+//
+// BENCH_HOSTILE_ONLY / BENCH_HOSTILE_SKIP: regexes over "endpoint name" to pick cases (a flood is
+// "flood slow-body"); BENCH_HOSTILE_HTML_BYTES: size of the flat HTML cases; BENCH_HOSTILE_TIMEOUT_MS:
+// per request; BENCH_SLOW_BODY_CONNECTIONS (10500) and BENCH_SLOW_BODY_WAVES (2): the slow-body flood.
 import path from "node:path";
 import readline from "node:readline";
 import { createBenchClient, type BenchResponse } from "./lib/http-client";
 import { HTML_LIMITS, PLACED_HTML_LIMITS } from "~/domain/html/limits";
 import { hostileCases } from "./lib/hostile-inputs";
 import { startBenchServer, type BenchServer } from "./lib/server-process";
+import { slowBodyFlood } from "./lib/slow-body-flood";
 import { percentile } from "./lib/stats";
 
 const BLOCK_LIMIT_MS = 100;
@@ -30,6 +35,7 @@ const TIMEOUT_MS = Number(process.env.BENCH_HOSTILE_TIMEOUT_MS ?? 120_000);
 const REPS = Math.max(1, Number(process.env.BENCH_HOSTILE_REPS ?? 2));
 const ONLY = process.env.BENCH_HOSTILE_ONLY ? new RegExp(process.env.BENCH_HOSTILE_ONLY) : null;
 const SKIP = process.env.BENCH_HOSTILE_SKIP ? new RegExp(process.env.BENCH_HOSTILE_SKIP) : null;
+const picked = (key: string) => (!ONLY || ONLY.test(key)) && !(SKIP && SKIP.test(key));
 
 interface Outcome {
   endpoint: string;
@@ -113,10 +119,7 @@ async function main(): Promise<void> {
       }
     })();
 
-    const cases = hostileCases({ htmlBytes: HTML_BYTES, htmlLimits: HTML_LIMITS, placedLimits: PLACED_HTML_LIMITS }).filter((c) => {
-      const key = `${c.endpoint} ${c.name}`;
-      return (!ONLY || ONLY.test(key)) && !(SKIP && SKIP.test(key));
-    });
+    const cases = hostileCases({ htmlBytes: HTML_BYTES, htmlLimits: HTML_LIMITS, placedLimits: PLACED_HTML_LIMITS }).filter((c) => picked(`${c.endpoint} ${c.name}`));
     console.error(`${cases.length} hostile requests…`);
     // Warm-up: the first request of each endpoint pays for module loading, not for its input.
     for (const p of ["/api/gen/copy", "/api/generate"]) await client.request("POST", p, auth, JSON.stringify({ prompt: "Tabs for A, B and C" }));
@@ -168,12 +171,26 @@ async function main(): Promise<void> {
     await healthLoop;
     if (!wedged) overall = await probe();
     client.close();
+
+    if (!wedged && picked("flood slow-body")) {
+      console.error("slow-body flood…");
+      const lines = await slowBodyFlood(server, {
+        connections: Number(process.env.BENCH_SLOW_BODY_CONNECTIONS ?? 10_500),
+        waves: Number(process.env.BENCH_SLOW_BODY_WAVES ?? 2),
+        from: "127.0.0.2",
+        trickleMs: 1000,
+        // REQUEST_TIMEOUT_SECONDS is 30 s by default; the last byte may have come just before it.
+        cutOffWaitMs: 45_000,
+      });
+      for (const line of lines) console.log(JSON.stringify(line));
+    }
   } finally {
     stopHealth = true;
     await server.stop();
   }
 
   // ── report ──────────────────────────────────────────────────────────────────────────────────
+  if (outcomes.length === 0) return;
   const byEndpoint = new Map<string, Outcome[]>();
   for (const o of outcomes) byEndpoint.set(o.endpoint, [...(byEndpoint.get(o.endpoint) ?? []), o]);
   const isFailure = (o: Outcome) => o.status >= 500 || o.status === 0 || !(o.blockMs <= BLOCK_LIMIT_MS);

@@ -116,7 +116,7 @@ describe("connections per address", () => {
       if (status !== 200) await new Promise((r) => setTimeout(r, 100));
     }
     expect(status).toBe(200);
-  });
+  }, 60_000);
 });
 
 describe("time limits", () => {
@@ -134,7 +134,7 @@ describe("time limits", () => {
     // A body that arrives in time is answered as usual (here refused for its missing CSRF token).
     const res = await fetch(`${server.url}/login`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "email=a" });
     expect(res.status).toBe(403);
-  });
+  }, 60_000);
 
   it("cuts off headers that trickle in once HEADERS_TIMEOUT_SECONDS have passed", async () => {
     const server = await serve({ REQUEST_TIMEOUT_SECONDS: String(REQUEST_TIMEOUT_SECONDS), HEADERS_TIMEOUT_SECONDS: "1" });
@@ -154,5 +154,5 @@ describe("time limits", () => {
     socket.destroy();
     expect(result).toBe("closed");
     expect(received).toMatch(/^HTTP\/1\.1 408 /);
-  });
+  }, 60_000);
 });

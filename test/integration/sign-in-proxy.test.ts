@@ -48,7 +48,7 @@ class Browser {
   }
 
   async request(pathname: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<Response> {
-    const forwarded = this.proxy ? { "X-Forwarded-Host": new URL(this.proxy).host, "X-Forwarded-Proto": "https" } : {};
+    const forwarded: Record<string, string> = this.proxy ? { "X-Forwarded-Host": new URL(this.proxy).host, "X-Forwarded-Proto": "https" } : {};
     const headers = new Headers({ Accept: "text/html", ...forwarded, ...init.headers });
     if (this.cookies.size) headers.set("Cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     const res = await fetch(this.server.url + pathname, { method: init.method ?? "GET", body: init.body, headers, redirect: "manual" });
