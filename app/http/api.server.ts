@@ -240,7 +240,7 @@ export interface ApiArgs {
   params: Record<string, string | undefined>;
   app: AppContext;
   requestId: string;
-  /** The client's address (X-Forwarded-For is believed only from a loopback proxy). */
+  /** The client's address (X-Forwarded-For is believed only from the proxies in TRUST_PROXY). */
   clientIp: string;
   /** Set for "user" and "admin" routes. */
   user: User;

@@ -11,6 +11,20 @@ describe("parseEnv", () => {
     });
   });
 
+  it("reads TRUST_PROXY as a list of addresses and CIDR ranges, none by default, and refuses anything else", () => {
+    expect(parseEnv({}).TRUST_PROXY).toEqual([]);
+    expect(parseEnv({ TRUST_PROXY: " 127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8, loopback" }).TRUST_PROXY).toEqual(["127.0.0.1", "10.0.0.0/8", "::1", "fd00::/8", "loopback"]);
+    for (const bad of ["true", "10.0.0.0/33", "proxy.example", "10.0.0.1/8/8", "::1/129"]) expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+  });
+
+  it("gives the connection limits' defaults and keeps the headers' time within the request's", () => {
+    expect(parseEnv({})).toMatchObject({
+      MAX_CONNECTIONS: 0, MAX_CONNECTIONS_PER_ADDRESS: 128, HEADERS_TIMEOUT_SECONDS: 10, REQUEST_TIMEOUT_SECONDS: 30, KEEP_ALIVE_TIMEOUT_SECONDS: 5,
+    });
+    expect(() => parseEnv({ HEADERS_TIMEOUT_SECONDS: "40" })).toThrow(/HEADERS_TIMEOUT_SECONDS/);
+    expect(() => parseEnv({ MAX_CONNECTIONS_PER_ADDRESS: "0" })).toThrow(/MAX_CONNECTIONS_PER_ADDRESS/);
+  });
+
   it("lists every bad variable by name", () => {
     try {
       parseEnv({ PORT: "eighty", EMAIL_PROVIDER: "pigeon", JWT_SECRET: "short", BASE_URL: "not a url" });
