@@ -24,7 +24,7 @@ export interface SlowBodyFloodOptions {
 
 const round = (x: number) => Math.round(x * 10) / 10;
 
-/** Sockets the server process holds open (its listening socket included), from /proc. */
+/** Sockets the server process holds open (its listener and internal ones included), from /proc. */
 export function serverSockets(pid: number): number {
   let sockets = 0;
   for (const fd of fs.readdirSync(`/proc/${pid}/fd`)) {
@@ -95,6 +95,11 @@ export async function slowBodyFlood(server: BenchServer, options: SlowBodyFloodO
   const url = new URL(server.url);
   const pid = server.child.pid!;
   const lines: Array<Record<string, unknown>> = [];
+  // Sockets the server holds with no client connected (its listener and internal ones), and
+  // /healthz before any flood: what the figures below compare with.
+  const idleSockets = serverSockets(pid);
+  const baseline = await healthzLatency(server.url, 200);
+  lines.push({ bench: "hostile.before_slow_body_flood", server_sockets: idleSockets, idle_cpu_pct_of_core: await idleCpuPercent(server), healthz_p50_ms: baseline.p50_ms, healthz_p99_ms: baseline.p99_ms, healthz_failed: baseline.failed });
   for (let wave = 1; wave <= options.waves; wave++) {
     const conns: FloodSocket[] = [];
     const started = performance.now();
@@ -130,7 +135,7 @@ export async function slowBodyFlood(server: BenchServer, options: SlowBodyFloodO
         closed_without_answer: refused,
         still_open_after_wait: stillOpen,
         seconds_until_all_closed: stillOpen ? null : round((performance.now() - started) / 1000),
-        server_sockets_during: socketsDuring,
+        live_connections_during: socketsDuring - idleSockets,
         healthz_during_p50_ms: healthDuring.p50_ms,
         healthz_during_p99_ms: healthDuring.p99_ms,
         healthz_during_failed: healthDuring.failed,
@@ -146,8 +151,7 @@ export async function slowBodyFlood(server: BenchServer, options: SlowBodyFloodO
     lines.push({
       bench: "hostile.after_slow_body_flood",
       wave,
-      // Minus the listening socket.
-      live_connections: serverSockets(pid) - 1,
+      live_connections: serverSockets(pid) - idleSockets,
       idle_cpu_pct_of_core: await idleCpuPercent(server),
       healthz_p50_ms: health.p50_ms,
       healthz_p99_ms: health.p99_ms,
