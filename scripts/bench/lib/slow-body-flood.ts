@@ -97,8 +97,10 @@ export async function slowBodyFlood(server: BenchServer, options: SlowBodyFloodO
   const lines: Array<Record<string, unknown>> = [];
   // Sockets the server holds with no client connected (its listener and internal ones), and
   // /healthz before any flood: what the figures below compare with.
-  const idleSockets = serverSockets(pid);
   const baseline = await healthzLatency(server.url, 200);
+  // Connections closed just before (the probes', the earlier cases' keep-alive) take a moment to go.
+  await new Promise((r) => setTimeout(r, 1000));
+  const idleSockets = serverSockets(pid);
   lines.push({ bench: "hostile.before_slow_body_flood", server_sockets: idleSockets, idle_cpu_pct_of_core: await idleCpuPercent(server), healthz_p50_ms: baseline.p50_ms, healthz_p99_ms: baseline.p99_ms, healthz_failed: baseline.failed });
   for (let wave = 1; wave <= options.waves; wave++) {
     const conns: FloodSocket[] = [];
@@ -146,8 +148,8 @@ export async function slowBodyFlood(server: BenchServer, options: SlowBodyFloodO
       clearInterval(trickle);
       for (const c of conns) c.socket.destroy();
     }
-    await new Promise((r) => setTimeout(r, 500));
     const health = await healthzLatency(server.url, 200);
+    await new Promise((r) => setTimeout(r, 1000));
     lines.push({
       bench: "hostile.after_slow_body_flood",
       wave,
