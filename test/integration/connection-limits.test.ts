@@ -5,20 +5,26 @@
 // and the server never share an event loop. (Latency figures: `npm run bench -- hostile`.)
 import http from "node:http";
 import net from "node:net";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServerProcess, type ServerProcess } from "../helpers/server-process";
 
 const FLOODER = "127.0.0.2";
-const started: ServerProcess[] = [];
-afterAll(async () => {
-  for (const server of started) await server.stop();
-});
+const CAP = 20;
+const REQUEST_TIMEOUT_SECONDS = 2;
 
-async function serve(env: Record<string, string>): Promise<ServerProcess> {
-  const server = await startServerProcess(env);
-  started.push(server);
-  return server;
-}
+/** One server with a small per-address cap, one with small time limits. */
+let capped: ServerProcess;
+let impatient: ServerProcess;
+beforeAll(async () => {
+  [capped, impatient] = await Promise.all([
+    startServerProcess({ MAX_CONNECTIONS_PER_ADDRESS: String(CAP) }),
+    startServerProcess({ REQUEST_TIMEOUT_SECONDS: String(REQUEST_TIMEOUT_SECONDS), HEADERS_TIMEOUT_SECONDS: "1" }),
+  ]);
+});
+afterAll(async () => {
+  await capped?.stop();
+  await impatient?.stop();
+});
 
 interface SlowPost {
   socket: net.Socket;
@@ -86,9 +92,8 @@ async function until(condition: () => boolean, limitMs: number): Promise<void> {
 
 describe("connections per address", () => {
   it("holds a slow-body flood from one address to its cap, closing the excess, while /healthz answers other addresses", async () => {
-    const CAP = 20;
     const FLOOD = 200;
-    const server = await serve({ MAX_CONNECTIONS_PER_ADDRESS: String(CAP) });
+    const server = capped;
     const flood = Array.from({ length: FLOOD }, () => slowPost(server.url, FLOODER, 500));
     try {
       // The server closes every connection past the cap as it arrives; the rest it keeps reading.
@@ -120,10 +125,8 @@ describe("connections per address", () => {
 });
 
 describe("time limits", () => {
-  const REQUEST_TIMEOUT_SECONDS = 2;
-
   it("cuts off a sign-in body that trickles in with a 408 once REQUEST_TIMEOUT_SECONDS have passed, and not before", async () => {
-    const server = await serve({ REQUEST_TIMEOUT_SECONDS: String(REQUEST_TIMEOUT_SECONDS), HEADERS_TIMEOUT_SECONDS: "1" });
+    const server = impatient;
     const post = slowPost(server.url, FLOODER, 200);
     // Node's own default would hold it for 300 s; the bound here is only the test's patience.
     const result = await Promise.race([post.closed, new Promise<"open">((r) => setTimeout(() => r("open"), 15_000))]);
@@ -137,7 +140,7 @@ describe("time limits", () => {
   }, 60_000);
 
   it("cuts off headers that trickle in once HEADERS_TIMEOUT_SECONDS have passed", async () => {
-    const server = await serve({ REQUEST_TIMEOUT_SECONDS: String(REQUEST_TIMEOUT_SECONDS), HEADERS_TIMEOUT_SECONDS: "1" });
+    const server = impatient;
     const { hostname, port } = new URL(server.url);
     const socket = net.connect({ host: hostname, port: Number(port), localAddress: FLOODER });
     let received = "";
