@@ -68,12 +68,6 @@ describe("the database has no room for a write", () => {
 
     await fillTheDatabase();
     try {
-      // /healthz sees it before any request fails: the database is at its page limit.
-      const health = await server.fetch("/healthz");
-      expect(health.status).toBe(503);
-      const report = await health.json();
-      expect(report).toMatchObject({ status: "degraded", reason: "disk full", database: { reachable: true, full: { reason: expect.stringContaining("page limit") } } });
-
       for (let i = 10; i < 13; i++) {
         const refused = await feedback(bigPrompt(i));
         expect(refused.status).toBe(503);
@@ -83,6 +77,12 @@ describe("the database has no room for a write", () => {
         expect(body.error).toContain("storage is full; nothing was changed");
       }
       expect(await count("feedback")).toBe(before);
+
+      // /healthz: the database is at its page limit (the first sign it checks for), and writes were refused.
+      const health = await server.fetch("/healthz");
+      expect(health.status).toBe(503);
+      const report = await health.json();
+      expect(report).toMatchObject({ status: "degraded", reason: "disk full", database: { reachable: true, full: { reason: expect.stringContaining("page limit") } } });
     } finally {
       await makeRoom();
     }
