@@ -75,8 +75,10 @@ it("refunds the charges of generations and eval runs a kill interrupted, and lea
   const startRun = await browser.post("/admin/evals", { _csrf: csrf, set: "prompts.v1.json", label: "cut off by a kill", limit: "1" });
   expect(startRun.status).toBe(302);
   await modelCalls(2);
-
   const db1 = first.db();
+  // Both charges are taken before their first model call; wait (bounded) for the second one's row to be visible here.
+  for (let i = 0; i < 100 && Number((await rows(db1, "SELECT count(*) AS n FROM pending_charges"))[0].n) < 2; i++) await new Promise((r) => setTimeout(r, 50));
+
   expect(await balanceOf(db1, "bench@sender.example")).toBe(BENCH_CREDITS - cost);
   expect(await balanceOf(db1, ADMIN.email)).toBe(ADMIN_CREDITS - cost);
   expect((await rows(db1, "SELECT count(*) AS n FROM pending_charges"))[0].n).toBe(2);
