@@ -1,9 +1,12 @@
 import { PassThrough } from "node:stream";
-import type { EntryContext } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { isRouteErrorResponse } from "@remix-run/react";
+import { getApp } from "~/composition/app.server";
+import { markStorageRefusal, refusedDataResponse, storageRefusalIn, storageRefusalOf, storageRefusalPage } from "~/http/storage-refusal.server";
 
 // Exposed through the server build so `npm start` and the test servers run start-up work with
 // the same module instances the routes use.
@@ -15,12 +18,39 @@ export { warmUpPromptFacts } from "~/domain/prompt/facts";
 
 const ABORT_DELAY = 5_000;
 
+/**
+ * Every error a loader or action throws, before Remix turns it into a 500. A write the database
+ * refused without changing anything (full, or locked by another process) is marked on the
+ * request's context, so the answer is a 503 that says so (app/http/storage-refusal.server.ts).
+ */
+export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs): void {
+  const original = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  const refusal = storageRefusalOf(original);
+  if (refusal) {
+    markStorageRefusal(context, refusal);
+    const requestId = (context as { requestId?: string }).requestId;
+    void getApp().then((app) =>
+      app.logger.warn({ requestId, path: new URL(request.url).pathname, refusal }, "the database refused a page's write; answered 503"),
+    );
+    return;
+  }
+  if (!request.signal.aborted) console.error(original);
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
+  const refusal = storageRefusalIn(context);
+  return refusal ? refusedDataResponse(response, refusal) : response;
+};
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
+  const refusal = storageRefusalIn(loadContext);
+  if (refusal) return storageRefusalPage(refusal, (loadContext as { requestId?: string }).requestId);
   const bot = isbot(request.headers.get("user-agent") ?? "");
   return new Promise((resolve, reject) => {
     let shellRendered = false;

@@ -100,10 +100,46 @@ export const creditLedger = sqliteTable(
     kind: text("kind", { enum: ["initial", "grant", "charge", "refund"] }).notNull(),
     reference: text("reference"),
     balanceAfter: integer("balance_after").notNull(),
+    /** Why, when the kind alone does not say (a refund made at start-up: "refund: interrupted by a restart"). */
+    note: text("note"),
     createdAt: createdAt(),
   },
   (t) => [index("credit_ledger_user_idx").on(t.userId), index("credit_ledger_reference_idx").on(t.reference)],
 );
+
+/**
+ * A charge whose outcome is not known yet: written with the charge, deleted with its refund or
+ * when the work keeps it. One left behind by a process that is gone is refunded (start-up and a
+ * sweep every minute; app/services/interrupted-work.server.ts).
+ */
+export const pendingCharges = sqliteTable(
+  "pending_charges",
+  {
+    /** The ledger reference of the charge (and of its refund): the generation id. */
+    reference: text("reference").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    action: text("action").notNull(),
+    amount: integer("amount").notNull(),
+    /** The server process doing the work (server_instances.id). */
+    instanceId: text("instance_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("pending_charges_instance_idx").on(t.instanceId)],
+);
+
+/**
+ * Server processes that may have work in flight (pending charges, page eval runs), with a
+ * heartbeat: what lets one process tell whether another sharing the database is still alive.
+ */
+export const serverInstances = sqliteTable("server_instances", {
+  id: text("id").primaryKey(),
+  /** The host name and PID namespace: a pid means something only on the same one. */
+  host: text("host").notNull(),
+  pid: integer("pid").notNull(),
+  startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
+  /** The last heartbeat. */
+  seenAt: integer("seen_at", { mode: "timestamp_ms" }).notNull(),
+});
 
 // ── retrieval library ───────────────────────────────────────────────────────────────────────────
 
@@ -340,6 +376,8 @@ export const evalRuns = sqliteTable(
     avgQaScore: real("avg_qa_score"),
     avgJudgeScore: real("avg_judge_score"),
     avgGenerationMs: real("avg_generation_ms"),
+    /** The server process executing a run started from the admin page (server_instances.id); null for runs a client drives. */
+    runnerInstanceId: text("runner_instance_id"),
     createdAt: createdAt(),
     completedAt: integer("completed_at", { mode: "timestamp_ms" }),
   },

@@ -6,6 +6,7 @@ import { getApp, type AppContext } from "~/composition/app.server";
 import type { ServiceFailure } from "~/services/result";
 import { authenticateBearer, type AuthFailure, type User } from "~/services/auth.server";
 import { runDocumentTask } from "~/workers/off-thread.server";
+import { isStorageFull, noteStorageFull } from "~/lib/storage-refusals.server";
 import { describeHtmlProblem, HTML_LIMITS, type HtmlLimitProblem, type HtmlLimits } from "~/domain/html/limits";
 
 export type ApiErrorBody = { success: false; error: string; details?: unknown; [extra: string]: unknown };
@@ -46,6 +47,21 @@ export const databaseBusy = () =>
     "The database is busy (another process holds its write lock); nothing was changed. Try again shortly.",
     { retry_after_seconds: DATABASE_BUSY_RETRY_SECONDS },
     { "Retry-After": String(DATABASE_BUSY_RETRY_SECONDS) },
+  );
+
+/** How long a client is asked to wait after a write refused for lack of room: freeing space takes an operator. */
+export const DATABASE_FULL_RETRY_SECONDS = 60;
+
+/**
+ * The database had no room for a write (SQLITE_FULL: a full disk, or its page limit): the write's
+ * transaction was rolled back, nothing was changed, and /healthz reports "disk full".
+ */
+export const databaseFull = () =>
+  apiError(
+    503,
+    "The server's storage is full; nothing was changed. Try again later (the operator must free space).",
+    { retry_after_seconds: DATABASE_FULL_RETRY_SECONDS },
+    { "Retry-After": String(DATABASE_FULL_RETRY_SECONDS) },
   );
 
 /** Reads the body as text, refusing more than `limit` bytes even without a Content-Length. */
@@ -293,6 +309,11 @@ export function apiRoute(auth: ApiAuth, handlers: Partial<Record<Method, ApiHand
       if (isDatabaseBusy(error)) {
         log.warn({ path: new URL(request.url).pathname }, "database write lock held by another process; answered 503");
         return databaseBusy();
+      }
+      if (isStorageFull(error)) {
+        noteStorageFull();
+        log.error({ err: error, path: new URL(request.url).pathname }, "the database has no room for a write (disk full); answered 503");
+        return databaseFull();
       }
       log.error({ err: error, path: new URL(request.url).pathname }, "unhandled error in API route");
       return apiError(500, "Internal server error", { request_id: requestId });

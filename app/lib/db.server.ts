@@ -78,3 +78,14 @@ export async function probeWrite(database: Database): Promise<WriteProbe> {
     return { writable: false, reason: "error", error };
   }
 }
+
+/** Bytes free (to this process's user) on the file system of a local database file; null for a libSQL server or when unknown. */
+export async function freeDiskBytes(database: Database): Promise<number | null> {
+  if (!(database.client instanceof FileClient)) return null;
+  try {
+    const stats = await fs.promises.statfs(path.dirname(path.resolve(database.client.path)));
+    return Number(stats.bavail) * Number(stats.bsize);
+  } catch {
+    return null;
+  }
+}

@@ -145,7 +145,11 @@ export class FileClient implements Client {
   readonly #statements = new BoundedCache<string, Prepared>({ maxEntries: STATEMENT_CACHE_ENTRIES });
 
   /** `busyTimeoutMs`: how long a write waits, asynchronously, for another process's write lock. */
-  constructor(path: string, options: { busyTimeoutMs?: number } = {}) {
+  constructor(
+    /** The database file (for /healthz: the free space of its file system). */
+    readonly path: string,
+    options: { busyTimeoutMs?: number } = {},
+  ) {
     // SQLite itself never waits (timeout 0): a wait inside SQLite would block the event loop.
     this.#db = new Database(path, { timeout: 0 });
     this.#busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;

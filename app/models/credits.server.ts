@@ -13,9 +13,19 @@ export type ChargeResult = { ok: true; balance: number; ledgerId: number } | { o
 
 /**
  * One conditional decrement (`… where balance >= cost returning`) and its ledger row in one
- * transaction: concurrent charges can never take the balance below zero.
+ * transaction: concurrent charges can never take the balance below zero. With `pending`, the
+ * same transaction records the charge as pending for that process (`pending_charges`, keyed by
+ * `reference`) until keepCharge or refundPendingCharge settles it.
  */
-export async function charge(db: Db, userId: string, action: CreditAction, cost: number, reference?: string): Promise<ChargeResult> {
+export async function charge(
+  db: Db,
+  userId: string,
+  action: CreditAction,
+  cost: number,
+  reference?: string,
+  pending?: { instanceId: string },
+): Promise<ChargeResult> {
+  if (pending && !reference) throw new Error("a pending charge needs a reference");
   const [updated, ledger] = await db.$client.batch(
     [
       {
@@ -29,6 +39,16 @@ export async function charge(db: Db, userId: string, action: CreditAction, cost:
               WHERE user_id = ? AND action = ? AND changes() = 1 RETURNING id`,
         args: [userId, action, -cost, reference ?? null, userId, action],
       },
+      ...(pending
+        ? [
+            {
+              // changes() is now the ledger insert's: the marker exists only if the charge happened.
+              sql: `INSERT INTO pending_charges (reference, user_id, action, amount, instance_id)
+                    SELECT ?, ?, ?, ?, ? WHERE changes() = 1`,
+              args: [reference!, userId, action, cost, pending.instanceId],
+            },
+          ]
+        : []),
     ],
     "write",
   );
@@ -53,6 +73,61 @@ async function credit(db: Db, userId: string, action: CreditAction, amount: numb
     "write",
   );
   return Number(updated.rows[0].balance);
+}
+
+/** The work a pending charge paid for kept it: the charge is settled, there is nothing to refund. */
+export async function keepCharge(db: Db, reference: string): Promise<void> {
+  await db.$client.execute({ sql: "DELETE FROM pending_charges WHERE reference = ?", args: [reference] });
+}
+
+export interface PendingCharge {
+  reference: string;
+  userId: string;
+  action: CreditAction;
+  amount: number;
+  instanceId: string;
+  createdAt: Date;
+}
+
+/**
+ * Refunds a pending charge, once: its marker is deleted, and only if that deleted a row are the
+ * balance credited and the refund row written (same reference, `note` saying why), in one
+ * transaction. False when it was already settled (kept, or refunded by another path).
+ */
+export async function refundPendingCharge(db: Db, c: Pick<PendingCharge, "reference" | "userId" | "action" | "amount">, note?: string): Promise<boolean> {
+  const [, updated] = await db.$client.batch(
+    [
+      {
+        sql: "DELETE FROM pending_charges WHERE reference = ? AND user_id = ? AND action = ? AND amount = ?",
+        args: [c.reference, c.userId, c.action, c.amount],
+      },
+      {
+        // changes() is the DELETE's row count while this statement runs, then this UPDATE's.
+        sql: "UPDATE credit_balances SET balance = balance + ? WHERE user_id = ? AND action = ? AND changes() = 1 RETURNING balance",
+        args: [c.amount, c.userId, c.action],
+      },
+      {
+        sql: `INSERT INTO credit_ledger (user_id, action, delta, kind, reference, balance_after, note)
+              SELECT ?, ?, ?, 'refund', ?, balance, ? FROM credit_balances WHERE user_id = ? AND action = ? AND changes() = 1`,
+        args: [c.userId, c.action, c.amount, c.reference, note ?? null, c.userId, c.action],
+      },
+    ],
+    "write",
+  );
+  return updated.rows.length === 1;
+}
+
+/** Every pending charge, oldest first (few: one per generation running now or cut off by a crash). */
+export async function listPendingCharges(db: Db): Promise<PendingCharge[]> {
+  const rs = await db.$client.execute("SELECT reference, user_id, action, amount, instance_id, created_at FROM pending_charges ORDER BY created_at");
+  return rs.rows.map((r) => ({
+    reference: String(r.reference),
+    userId: String(r.user_id),
+    action: String(r.action) as CreditAction,
+    amount: Number(r.amount),
+    instanceId: String(r.instance_id),
+    createdAt: new Date(Number(r.created_at)),
+  }));
 }
 
 /** Gives back a charge for a generation that failed after charging. */

@@ -118,3 +118,9 @@ export async function ragByRun(db: Db, runIds: string[]): Promise<Map<string, bo
   }
   return map;
 }
+
+/** The `running` runs a server process executes (started from the admin page), with that process's id. */
+export async function listRunsWithRunner(db: Db): Promise<Array<{ id: string; runnerInstanceId: string }>> {
+  const rs = await db.$client.execute("SELECT id, runner_instance_id FROM eval_runs WHERE status = 'running' AND runner_instance_id IS NOT NULL");
+  return rs.rows.map((r) => ({ id: String(r.id), runnerInstanceId: String(r.runner_instance_id) }));
+}

@@ -10,7 +10,10 @@ export type EvalResultRow = typeof evalResults.$inferSelect;
 /** One prompt's result as saveResult stores it: the row without what the database assigns. */
 export type NewEvalResult = Omit<EvalResultRow, "id" | "runId" | "createdAt">;
 
-export async function insertRun(db: Db, input: { label: string; promptSetVersion: string; promptCount: number }): Promise<EvalRunRow> {
+export async function insertRun(
+  db: Db,
+  input: { label: string; promptSetVersion: string; promptCount: number; runnerInstanceId?: string | null },
+): Promise<EvalRunRow> {
   const id = crypto.randomUUID();
   const [row] = await db.insert(evalRuns).values({ id, ...input }).returning();
   return row;

@@ -87,6 +87,7 @@ export default function UserLedgerPage() {
                         </td>
                         <td className="adm-clip" title={r.reference ?? undefined}>
                           {ref.code ? <code className="adm-code">{ref.text}</code> : ref.text}
+                          {r.note ? <div data-testid="ledger-note">{r.note}</div> : null}
                         </td>
                       </tr>
                     );

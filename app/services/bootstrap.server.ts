@@ -5,6 +5,7 @@ import { getApp } from "~/composition/app.server";
 import { countUsers, createUser, setAdmin } from "~/models/users.server";
 import { seedLibrary } from "./seed-library.server";
 import { ensureInterruptedSendSweep, recoverInterruptedSends } from "./sending.server";
+import { ensureInterruptedWorkSweep, recoverInterruptedWork } from "./interrupted-work.server";
 
 export interface BootstrapReport {
   adminCreated?: { email: string; generatedPassword?: string };
@@ -40,5 +41,12 @@ export async function bootstrap(): Promise<BootstrapReport> {
       `${interrupted.length} send(s) were in flight when the server last stopped; marked "unknown" (not resent) and reported as operator alerts.`,
     );
   ensureInterruptedSendSweep(app);
+  const cutOff = await recoverInterruptedWork(app);
+  if (cutOff.refunds.length)
+    report.notes.push(
+      `${cutOff.refunds.length} charge(s) for generations interrupted when a server stopped were refunded (${cutOff.refunds.reduce((n, r) => n + r.amount, 0)} credit(s); the ledger notes say why).`,
+    );
+  if (cutOff.evalRuns.length) report.notes.push(`${cutOff.evalRuns.length} eval run(s) interrupted when a server stopped were finalized with the results they had.`);
+  ensureInterruptedWorkSweep(app);
   return report;
 }

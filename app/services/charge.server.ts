@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import type { AppContext } from "~/composition/app.server";
-import { AI_GENERATION, charge, refund } from "~/models/credits.server";
+import { AI_GENERATION, charge, keepCharge, refundPendingCharge } from "~/models/credits.server";
 import type { User } from "~/models/users.server";
+import { registeredInstance } from "./process-instance.server";
 import { failure, type ServiceFailure } from "./result";
 
 /** What charged work answers: its outcome, and whether it earned the charge. */
@@ -11,7 +12,11 @@ export type ChargedOutcome<T, F extends ServiceFailure = ServiceFailure> = { ok:
  * Charges one generation (CREDITS_PER_GENERATION), runs `work`, and gives the credits back when
  * the work fails, throws, or says it did not earn them (a refine that applied nothing). The one
  * place a generation is paid for: /api/generate, /api/generate-email and the builder (through
- * generate()). `generationId` is the ledger reference of both the charge and the refund.
+ * generate()). `generationId` is the ledger reference of both the charge and the refund, and the
+ * result's `metadata.generationId`.
+ *
+ * The charge stays pending (pending_charges, naming this process) until it is kept or refunded,
+ * so one cut off by a crash is refunded at the next start (app/services/interrupted-work.server.ts).
  */
 export async function withCharge<T, F extends ServiceFailure = ServiceFailure>(
   app: AppContext,
@@ -22,7 +27,8 @@ export async function withCharge<T, F extends ServiceFailure = ServiceFailure>(
   const generationId = crypto.randomUUID();
   const cost = app.env.CREDITS_PER_GENERATION;
   if (cost > 0) {
-    const charged = await charge(db, user.id, AI_GENERATION, cost, generationId);
+    const me = await registeredInstance(app);
+    const charged = await charge(db, user.id, AI_GENERATION, cost, generationId, { instanceId: me.id });
     if (!charged.ok) return failure(402, "Insufficient balance");
   }
   let keep = false;
@@ -32,6 +38,12 @@ export async function withCharge<T, F extends ServiceFailure = ServiceFailure>(
     keep = outcome.keepCharge;
     return { ok: true, value: outcome.value, charged: keep ? cost : 0 };
   } finally {
-    if (!keep && cost > 0) await refund(db, user.id, AI_GENERATION, cost, generationId);
+    if (cost > 0) {
+      if (!keep) await refundPendingCharge(db, { reference: generationId, userId: user.id, action: AI_GENERATION, amount: cost });
+      else
+        // The result is the caller's either way: should settling fail, the marker is left, and a
+        // later start-up refunds a charge that was kept (the user gets this one free), never twice.
+        await keepCharge(db, generationId).catch((err: unknown) => app.logger.warn({ err, generationId }, "a kept charge could not be settled"));
+    }
   }
 }

@@ -22,6 +22,7 @@ import { checkHtmlInputs } from "~/http/api.server";
 import { PLACED_HTML_LIMITS, type HtmlLimits } from "~/domain/html/limits";
 import { CLIENT_HTML_PARTS, clientHtmlParts, generate, prepareGeneration } from "./generation.server";
 import { createRun, finalizeRun, judgeEmail, saveResult } from "./eval.server";
+import { registeredInstance } from "./process-instance.server";
 import { failure, type ServiceResult } from "./result";
 import { generateRequest, parsePromptSet, type PromptEntry, type PromptSet } from "../../scripts/eval/set";
 
@@ -160,7 +161,9 @@ export async function startEvalRun(app: AppContext, user: User, input: StartRunI
   if (active.size >= MAX_ACTIVE_RUNS)
     return failure(409, `${MAX_ACTIVE_RUNS} runs are already in progress on this server; start this one when one of them finishes.`);
 
-  const run = await createRun(app, { label: input.label, promptSetVersion: set.version, promptCount: prompts.length });
+  // The run names this process, so should the process die, the next start finalizes it (interrupted-work.server.ts).
+  const me = await registeredInstance(app);
+  const run = await createRun(app, { label: input.label, promptSetVersion: set.version, promptCount: prompts.length, runnerInstanceId: me.id });
   const live: LiveRun = {
     runId: run.id,
     userId: user.id,

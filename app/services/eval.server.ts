@@ -20,11 +20,11 @@ export const RECENT_RUNS_LIMIT = 50;
 /** Finalize recomputes when a result lands between its read and its write; this bounds the retries. */
 const FINALIZE_ATTEMPTS = 5;
 
-/** Rows as JSON: dates become ISO 8601 strings; a result does not repeat its run id. */
-export type EvalRunJson = Omit<EvalRunRow, "createdAt" | "completedAt"> & { createdAt: string; completedAt: string | null };
+/** Rows as JSON: dates become ISO 8601 strings; a result does not repeat its run id; which process runs a run is internal. */
+export type EvalRunJson = Omit<EvalRunRow, "createdAt" | "completedAt" | "runnerInstanceId"> & { createdAt: string; completedAt: string | null };
 export type EvalResultJson = Omit<EvalResultRow, "runId" | "createdAt"> & { createdAt: string };
 
-export function runJson(r: EvalRunRow): EvalRunJson {
+export function runJson({ runnerInstanceId: _runner, ...r }: EvalRunRow): EvalRunJson {
   return { ...r, createdAt: r.createdAt.toISOString(), completedAt: r.completedAt ? r.completedAt.toISOString() : null };
 }
 
@@ -52,7 +52,11 @@ function pickCounts(s: { resultCount: number; errorCount: number }) {
   return { resultCount: s.resultCount, errorCount: s.errorCount };
 }
 
-export async function createRun(app: AppContext, input: { label: string; promptSetVersion: string; promptCount: number }): Promise<EvalRunJson> {
+/** `runnerInstanceId`: the server process executing the run (runs started from the admin page). */
+export async function createRun(
+  app: AppContext,
+  input: { label: string; promptSetVersion: string; promptCount: number; runnerInstanceId?: string },
+): Promise<EvalRunJson> {
   return runJson(await insertRun(app.database.db, input));
 }
 

@@ -1,7 +1,9 @@
 // What /healthz reports: the database reachable, migrated and writable.
 import type { AppContext } from "~/composition/app.server";
-import { probeWrite, type Database } from "~/lib/db.server";
-import { migrationState, pingDatabase, writeHealthProbe } from "~/models/health.server";
+import { storageFullReason } from "~/domain/health/storage";
+import { freeDiskBytes, probeWrite, type Database } from "~/lib/db.server";
+import { isStorageFull, lastStorageFullAt } from "~/lib/storage-refusals.server";
+import { migrationState, pageUsage, pingDatabase, writeHealthProbe } from "~/models/health.server";
 
 /** How long /healthz waits for the probe before reporting the write lock as held elsewhere. */
 const WRITE_PROBE_WAIT_MS = 1000;
@@ -10,6 +12,8 @@ type Writable = true | false | "busy";
 interface WriteProbe {
   writable: Writable;
   error?: string;
+  /** The probe's write failed with SQLITE_FULL. */
+  full?: boolean;
 }
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -42,8 +46,8 @@ async function probeWrites(database: Database): Promise<WriteProbe> {
     // The lock was taken by someone else in between and held past the busy timeout.
     if (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED")) return { writable: "busy", error: message(e) };
     // SQLITE_READONLY (opened read-only, a read-only replica), SQLITE_IOERR (the file system refuses
-    // the write), a missing table (migrations behind) and anything else: writes fail.
-    return { writable: false, error: message(e) };
+    // the write), SQLITE_FULL, a missing table (migrations behind) and anything else: writes fail.
+    return { writable: false, error: message(e), ...(isStorageFull(e) ? { full: true } : {}) };
   }
 }
 
@@ -75,9 +79,11 @@ async function writability(database: Database): Promise<WriteProbe> {
 }
 
 export interface Health {
-  /** "ok" — reachable, migrated, writable; "busy" — reads work, writes wait for a lock another process holds; "degraded" — unreachable, migrations behind, or writes fail. */
+  /** "ok" — reachable, migrated, writable; "busy" — reads work, writes wait for a lock another process holds; "degraded" — unreachable, migrations behind, writes fail, or the storage is full. */
   status: "ok" | "busy" | "degraded";
-  database: { reachable: boolean; writable: Writable; error?: string };
+  /** Present when the status is not "ok": "disk full", "write lock held", "writes fail", "migrations behind" or "unreachable". */
+  reason?: string;
+  database: { reachable: boolean; writable: Writable; error?: string; full?: { reason: string } };
   migrations: { applied: number; available: number; upToDate: boolean } | null;
 }
 
@@ -91,10 +97,15 @@ export async function checkHealth(app: AppContext): Promise<Health> {
   } catch (e) {
     database = { reachable: false, writable: false, error: message(e) };
   }
-  if (database.reachable) {
-    const probe = await writability(app.database);
-    database = { reachable: true, writable: probe.writable, ...(probe.error ? { error: probe.error } : {}) };
-  }
-  const healthy = database.reachable && database.writable !== false && Boolean(migrations?.upToDate);
-  return { status: !healthy ? "degraded" : database.writable === "busy" ? "busy" : "ok", database, migrations };
+  if (!database.reachable) return { status: "degraded", reason: "unreachable", database, migrations };
+
+  const probe = await writability(app.database);
+  database = { reachable: true, writable: probe.writable, ...(probe.error ? { error: probe.error } : {}) };
+  const [pages, freeBytes] = await Promise.all([pageUsage(app.database.client), freeDiskBytes(app.database)]);
+  const full = storageFullReason({ probeFull: Boolean(probe.full), pages, freeBytes, lastRefusalAt: lastStorageFullAt(), now: Date.now() });
+  if (full) return { status: "degraded", reason: "disk full", database: { ...database, full: { reason: full } }, migrations };
+  if (!migrations?.upToDate) return { status: "degraded", reason: "migrations behind", database, migrations };
+  if (database.writable === false) return { status: "degraded", reason: "writes fail", database, migrations };
+  if (database.writable === "busy") return { status: "busy", reason: "write lock held", database, migrations };
+  return { status: "ok", database, migrations };
 }

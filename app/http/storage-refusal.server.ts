@@ -1,0 +1,75 @@
+// Pages whose write the database refused without changing anything: for lack of room
+// (SQLITE_FULL) or because another process held the write lock past DB_BUSY_TIMEOUT_MS
+// (SQLITE_BUSY). The API answers these itself (apiRoute); a page's loader or action throws, and
+// Remix would answer 500 with "Something went wrong". The entry module's handleError sees the
+// original error first and marks the request's load context; the document render then answers a
+// plain 503 page with Retry-After, and a data request (a form posted by the browser's script)
+// keeps Remix's body with status 503 and Retry-After.
+import { DATABASE_BUSY_RETRY_SECONDS, DATABASE_FULL_RETRY_SECONDS, isDatabaseBusy } from "./api.server";
+import { isStorageFull, noteStorageFull } from "~/lib/storage-refusals.server";
+
+export type StorageRefusal = "full" | "busy";
+
+const REFUSAL = Symbol("storage refusal");
+type Marked = { [REFUSAL]?: StorageRefusal };
+
+/** What kind of refusal an error is, if it is one; a full disk is noted for /healthz. */
+export function storageRefusalOf(error: unknown): StorageRefusal | null {
+  if (isStorageFull(error)) {
+    noteStorageFull();
+    return "full";
+  }
+  return isDatabaseBusy(error) ? "busy" : null;
+}
+
+export function markStorageRefusal(context: unknown, refusal: StorageRefusal): void {
+  if (context && typeof context === "object") (context as Marked)[REFUSAL] = refusal;
+}
+
+export function storageRefusalIn(context: unknown): StorageRefusal | null {
+  return context && typeof context === "object" ? ((context as Marked)[REFUSAL] ?? null) : null;
+}
+
+export function retryAfterSeconds(refusal: StorageRefusal): number {
+  return refusal === "full" ? DATABASE_FULL_RETRY_SECONDS : DATABASE_BUSY_RETRY_SECONDS;
+}
+
+const COPY: Record<StorageRefusal, { title: string; detail: string }> = {
+  full: {
+    title: "The server cannot save anything right now",
+    detail: "Its storage is full, so nothing was changed. Try again later; the server's operator needs to free some space.",
+  },
+  busy: {
+    title: "The server is busy",
+    detail: "Another process is writing to its database, so nothing was changed. Try again in a moment.",
+  },
+};
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A plain page (no scripts) saying what happened, answered 503 with Retry-After. */
+export function storageRefusalPage(refusal: StorageRefusal, requestId?: string): Response {
+  const { title, detail } = COPY[refusal];
+  const html = `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1f2933}h1{font-size:1.5rem}</style></head>
+<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(detail)}</p>${requestId ? `<p><small>Request ${escapeHtml(requestId)}</small></p>` : ""}<p><a href="/">Back to the home page</a></p></main></body></html>`;
+  return new Response(html, {
+    status: 503,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Retry-After": String(retryAfterSeconds(refusal)),
+      "Content-Security-Policy": "frame-ancestors 'none'",
+      "X-Frame-Options": "DENY",
+    },
+  });
+}
+
+/** A data request's response, kept, with status 503 and Retry-After. */
+export function refusedDataResponse(response: Response, refusal: StorageRefusal): Response {
+  const headers = new Headers(response.headers);
+  headers.set("Retry-After", String(retryAfterSeconds(refusal)));
+  headers.set("Cache-Control", "no-store");
+  return new Response(response.body, { status: 503, statusText: "Service Unavailable", headers });
+}
