@@ -141,6 +141,16 @@ describe("signatures", () => {
     expect(await count("email_delivery_events", "email = ?", ["stale@example.com"])).toBe(0);
   });
 
+  it("refuses the right signature written another way (uppercase, a 65th digit), and writes nothing", async () => {
+    const before = await snapshot();
+    const good = signMailgun(SECRET);
+    const data = event("failed", "spelling@example.com", { severity: "permanent" });
+    expect((await deliver(data, { ...good, signature: good.signature.toUpperCase() })).status).toBe(401);
+    expect((await deliver(data, { ...good, signature: `${good.signature}0` })).status).toBe(401);
+    expect(await snapshot()).toEqual(before);
+    expect((await deliver(data, good)).status).toBe(200);
+  });
+
   it("rejects a replayed token carrying another event", async () => {
     const sig = signMailgun(SECRET);
     expect((await deliver(event("delivered", "replay@example.com"), sig)).status).toBe(200);

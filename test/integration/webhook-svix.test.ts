@@ -58,6 +58,20 @@ describe("signatures", () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it("compares the signature as base64 text: unpadded, URL-safe or junk-suffixed forms of the right one are refused", async () => {
+    const before = await snapshot();
+    const body = JSON.stringify(payload("email.bounced", "spelling@example.com", { bounce: { type: "Permanent" } }));
+    const headers = signSvix(SECRET, body);
+    const sig = headers["svix-signature"].slice("v1,".length);
+    expect(sig.endsWith("=")).toBe(true);
+    for (const other of [sig.replace(/=+$/, ""), sig.replace(/\+/g, "-").replace(/\//g, "_"), `${sig}junk`, `${sig}AAAA`, `${sig},x`]) {
+      if (other === sig) continue;
+      expect((await post(body, { ...headers, "svix-signature": `v1,${other}` })).status).toBe(401);
+    }
+    expect(await snapshot()).toEqual(before);
+    expect((await post(body, headers)).status).toBe(200);
+  });
+
   it("accepts any matching entry of a multi-signature header (secret rotation)", async () => {
     const body = JSON.stringify(payload("email.delivered", "rotate@example.com"));
     const headers = signSvix(SECRET, body);

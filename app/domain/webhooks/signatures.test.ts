@@ -1,5 +1,14 @@
 import { createHmac } from "node:crypto";
 import { signMailgun, signSvix, verifyMailgun, verifyMailgunBody, verifySvix } from "./signatures";
+import { MAILGUN_VECTORS } from "../../../test/fixtures/webhooks/mailgun-vectors";
+import {
+  SVIX_DEFAULT_SECRET_UNPREFIXED,
+  SVIX_MULTI_SIGNATURE_HEADER,
+  SVIX_OTHER_SPELLINGS,
+  SVIX_REFERENCE,
+  SVIX_REFUSED_SIGNATURE_HEADERS,
+  SVIX_SIGNING_VECTORS,
+} from "../../../test/fixtures/webhooks/svix-vectors";
 
 describe("verifyMailgun", () => {
   const key = "key-0123456789abcdef";
@@ -130,5 +139,74 @@ describe("verifySvix", () => {
   ])("rejects %s", (_, change, error) => {
     const c = change as { body?: string; headers?: Record<string, string>; secret?: string; now?: Date };
     expect(verifySvix(c.body ?? body, c.headers ?? vector, c.secret ?? secret, { ...opts, now: c.now ?? now })).toEqual({ ok: false, error });
+  });
+});
+
+// ---------------------------------------------------------------- the providers' own vectors
+
+
+describe("Mailgun SDK vectors", () => {
+  it.each(MAILGUN_VECTORS)("$source → valid: $valid", (v) => {
+    const now = new Date(Number(v.timestamp) * 1000);
+    const r = verifyMailgun({ signature: { timestamp: v.timestamp, token: v.token, signature: v.signature } }, v.key, { now, maxAgeSec: 300 });
+    expect(r.ok).toBe(v.valid);
+    if (v.valid) expect(signMailgun(v.key, { timestampSec: Number(v.timestamp), token: v.token }).signature).toBe(v.signature);
+  });
+});
+
+describe("Mailgun: the signature text is compared exactly (64 lowercase hex digits)", () => {
+  const v = MAILGUN_VECTORS[0];
+  const now = new Date(Number(v.timestamp) * 1000);
+  const check = (signature: string) => verifyMailgun({ signature: { timestamp: v.timestamp, token: v.token, signature } }, v.key, { now, maxAgeSec: 300 });
+
+  it("accepts the vector as given", () => {
+    expect(check(v.signature).ok).toBe(true);
+  });
+
+  it.each([
+    ["uppercase", v.signature.toUpperCase()],
+    ["one uppercase digit", v.signature.replace(/d33$/, "D33")],
+    ["a 65th digit", `${v.signature}0`],
+    ["a 65th and 66th digit", `${v.signature}00`],
+    ["63 digits", v.signature.slice(0, 63)],
+    ["a 0x prefix", `0x${v.signature}`],
+    ["a trailing space", `${v.signature} `],
+    ["a leading newline", `\n${v.signature}`],
+  ])("refuses %s", (_, signature) => {
+    expect(check(signature)).toEqual({ ok: false, error: "invalid_signature" });
+  });
+});
+
+describe("Svix / Standard Webhooks official vectors", () => {
+  it.each(SVIX_SIGNING_VECTORS)("$source: signSvix reproduces it and verifySvix accepts it", (v) => {
+    expect(signSvix(v.secret, v.payload, { id: v.id, timestampSec: v.timestamp })["svix-signature"]).toBe(v.signature);
+    const headers = { "svix-id": v.id, "svix-timestamp": String(v.timestamp), "svix-signature": v.signature };
+    expect(verifySvix(v.payload, headers, v.secret, { now: new Date(v.timestamp * 1000), toleranceSec: 300 })).toEqual({
+      ok: true,
+      id: v.id,
+      timestamp: new Date(v.timestamp * 1000),
+    });
+  });
+
+  const v = SVIX_REFERENCE;
+  const opts = { now: new Date(v.timestamp * 1000), toleranceSec: 300 };
+  const headers = (signature: string) => ({ "svix-id": v.id, "svix-timestamp": String(v.timestamp), "svix-signature": signature });
+
+  it("the secret with or without the whsec_ prefix (the libraries' 'with and without prefix' test)", () => {
+    expect(verifySvix(v.payload, headers(v.signature), SVIX_DEFAULT_SECRET_UNPREFIXED, opts).ok).toBe(true);
+  });
+
+  it("the multi-signature header of the libraries' tests", () => {
+    expect(verifySvix(v.payload, headers(SVIX_MULTI_SIGNATURE_HEADER), v.secret, opts).ok).toBe(true);
+  });
+
+  it.each(SVIX_REFUSED_SIGNATURE_HEADERS)("refuses $source", ({ header }) => {
+    expect(verifySvix(v.payload, headers(header), v.secret, opts)).toEqual({ ok: false, error: "invalid_signature" });
+  });
+
+  it.each(SVIX_OTHER_SPELLINGS)("compares the base64 text: refuses the right bytes as $name", ({ header }) => {
+    expect(verifySvix(v.payload, headers(header), v.secret, opts)).toEqual({ ok: false, error: "invalid_signature" });
+    // Alongside the right entry the header is still accepted: any one entry may match.
+    expect(verifySvix(v.payload, headers(`${header} ${v.signature}`), v.secret, opts).ok).toBe(true);
   });
 });

@@ -4,8 +4,15 @@ import { findJsonMember } from "./json-member";
 
 export type VerifyError = "missing_signature" | "invalid_signature" | "stale_timestamp" | "bad_secret";
 
-function safeEqual(a: Buffer, b: Buffer): boolean {
-  // timingSafeEqual needs equal lengths; the length of a well-formed signature is not secret.
+/**
+ * Compares two signatures as text, in constant time, as the providers' own libraries do
+ * (hash_equals, hmac.compare_digest): no decoding first, so another spelling of the same bytes
+ * (uppercase hex, base64 without padding or URL-safe, trailing junk) is a different signature.
+ * timingSafeEqual needs equal lengths; the length of a well-formed signature is not secret.
+ */
+function textEqual(expected: string, given: string): boolean {
+  const a = Buffer.from(expected, "utf8");
+  const b = Buffer.from(given, "utf8");
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
@@ -28,10 +35,13 @@ export type MailgunVerifyResult =
   | { ok: true; token: string; timestamp: Date }
   | { ok: false; error: VerifyError };
 
+/** What Mailgun sends: 64 lowercase hex digits (a SHA-256 hexdigest), nothing else. */
+const MAILGUN_HEX_DIGEST = /^[0-9a-f]{64}$/;
+
 /**
  * Mailgun's scheme: `signature.signature` is the hex HMAC-SHA256 of `timestamp + token` keyed with
- * the HTTP webhook signing key. Compared in constant time; a timestamp more than `maxAgeSec` away
- * from `now` (either way) is rejected. The token is returned so the caller can refuse a replay
+ * the HTTP webhook signing key. Compared as text in constant time and must be 64 lowercase hex
+ * digits; a timestamp more than `maxAgeSec` away from `now` (either way) is rejected. The token is returned so the caller can refuse a replay
  * (store it with a unique index; Mailgun tokens are 50 random characters).
  */
 export function verifyMailgun(
@@ -43,9 +53,8 @@ export function verifyMailgun(
   const parsed = mailgunSignedBodySchema.safeParse(body);
   if (!parsed.success) return { ok: false, error: "missing_signature" };
   const { timestamp, token, signature } = parsed.data.signature;
-  const expected = createHmac("sha256", signingKey).update(timestamp + token).digest();
-  const given = /^[0-9a-f]+$/i.test(signature) ? Buffer.from(signature, "hex") : Buffer.alloc(0);
-  if (!safeEqual(expected, given)) return { ok: false, error: "invalid_signature" };
+  const expected = createHmac("sha256", signingKey).update(timestamp + token).digest("hex");
+  if (!MAILGUN_HEX_DIGEST.test(signature) || !textEqual(expected, signature)) return { ok: false, error: "invalid_signature" };
   const seconds = Number(timestamp);
   if (!isFresh(seconds, opts.now, opts.maxAgeSec)) return { ok: false, error: "stale_timestamp" };
   return { ok: true, token, timestamp: new Date(seconds * 1000) };
@@ -126,6 +135,8 @@ export type SvixVerifyResult = { ok: true; id: string; timestamp: Date } | { ok:
  * and `svix-signature` (space-separated `v1,<base64>` entries, any of which may match). The
  * signed content is `${id}.${timestamp}.${rawBody}` — the raw body exactly as received, before
  * any JSON parsing. The `webhook-*` header names of the Standard Webhooks spec are accepted too.
+ * Each entry's signature (everything after its first comma) is compared as text with the
+ * standard, padded base64 of the HMAC, as the official libraries compare it.
  */
 export function verifySvix(
   rawBody: string,
@@ -138,13 +149,13 @@ export function verifySvix(
   const signed = svixHeaders(headers);
   if (!signed) return { ok: false, error: "missing_signature" };
   const { id, timestamp, signatures } = signed;
-  const expected = Buffer.from(svixSignature(key, id, timestamp, rawBody), "base64");
+  const expected = svixSignature(key, id, timestamp, rawBody);
   let matched = false;
   for (const entry of signatures.split(" ")) {
-    const [version, sig] = entry.split(",", 2);
-    if (version !== "v1" || !sig) continue;
+    const comma = entry.indexOf(",");
+    if (comma < 0 || entry.slice(0, comma) !== "v1") continue;
     // Check every entry so the time taken does not depend on which one matched.
-    if (safeEqual(expected, Buffer.from(sig, "base64"))) matched = true;
+    if (textEqual(expected, entry.slice(comma + 1))) matched = true;
   }
   if (!matched) return { ok: false, error: "invalid_signature" };
   const seconds = /^\d+$/.test(timestamp) ? Number(timestamp) : NaN;
