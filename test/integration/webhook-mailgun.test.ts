@@ -151,6 +151,18 @@ describe("signatures", () => {
     expect((await deliver(data, good)).status).toBe(200);
   });
 
+  it("accepts a subaccount's event through parent-signature: this deployment holds the primary account's key", async () => {
+    // A subaccount signs `signature` with its own key and `parent-signature` with the primary's.
+    const fromSubaccount = signMailgun("key-a-subaccount-of-ours-0123", { parentKey: SECRET });
+    const r = await deliver(event("failed", "sub-hard@example.com", { severity: "permanent" }), fromSubaccount);
+    expect(r).toEqual({ status: 200, body: { success: true } });
+    expect(await suppression("sub-hard@example.com")).toEqual({ reason: "hard_bounce", until: null });
+    // Neither signature made with our key: refused.
+    const stranger = signMailgun("key-a-subaccount-of-ours-0123", { parentKey: "key-another-primary-account" });
+    expect((await deliver(event("failed", "sub-forged@example.com", { severity: "permanent" }), stranger)).status).toBe(401);
+    expect(await suppression("sub-forged@example.com")).toBeNull();
+  });
+
   it("rejects a replayed token carrying another event", async () => {
     const sig = signMailgun(SECRET);
     expect((await deliver(event("delivered", "replay@example.com"), sig)).status).toBe(200);

@@ -177,6 +177,48 @@ describe("Mailgun: the signature text is compared exactly (64 lowercase hex digi
   });
 });
 
+describe("Mailgun subaccounts: parent-signature", () => {
+  const primary = "key-primary-account-0123456789";
+  const sub = "key-subaccount-9876543210";
+  const now = new Date("2026-11-21T12:00:00Z");
+  const ts = Math.floor(now.getTime() / 1000);
+  const opts = { now, maxAgeSec: 300 };
+  // The documented shape (documentation.mailgun.com, Securing Webhooks): the signature object of
+  // a subaccount's event carries `parent-signature` next to `signature`.
+  const subEvent = signMailgun(sub, { timestampSec: ts, parentKey: primary });
+
+  it("the subaccount's event has both, each keyed with its account's key", () => {
+    expect(Object.keys(subEvent).sort()).toEqual(["parent-signature", "signature", "timestamp", "token"]);
+    expect(subEvent["parent-signature"]).toBe(createHmac("sha256", primary).update(`${ts}${subEvent.token}`).digest("hex"));
+  });
+
+  it("a deployment holding the primary key accepts it through parent-signature", () => {
+    expect(verifyMailgun({ signature: subEvent }, primary, opts)).toEqual({ ok: true, token: subEvent.token, timestamp: new Date(ts * 1000) });
+    expect(verifyMailgunBody(JSON.stringify({ signature: subEvent, "event-data": { event: "failed" } }), primary, opts).ok).toBe(true);
+  });
+
+  it("a deployment holding the subaccount's key accepts it through signature", () => {
+    expect(verifyMailgun({ signature: subEvent }, sub, opts).ok).toBe(true);
+  });
+
+  it("the primary key still accepts the primary account's own events (no parent-signature)", () => {
+    expect(verifyMailgun({ signature: signMailgun(primary, { timestampSec: ts }) }, primary, opts).ok).toBe(true);
+  });
+
+  it("refuses when neither matches, and holds parent-signature to the same exact text", () => {
+    expect(verifyMailgun({ signature: subEvent }, "key-someone-else", opts)).toEqual({ ok: false, error: "invalid_signature" });
+    const upper = { ...subEvent, "parent-signature": subEvent["parent-signature"]!.toUpperCase() };
+    expect(verifyMailgun({ signature: upper }, primary, opts)).toEqual({ ok: false, error: "invalid_signature" });
+    const longer = { ...subEvent, "parent-signature": `${subEvent["parent-signature"]}0` };
+    expect(verifyMailgun({ signature: longer }, primary, opts)).toEqual({ ok: false, error: "invalid_signature" });
+  });
+
+  it("a parent-signature does not make a stale timestamp fresh", () => {
+    const old = signMailgun(sub, { timestampSec: ts - 301, parentKey: primary });
+    expect(verifyMailgun({ signature: old }, primary, opts)).toEqual({ ok: false, error: "stale_timestamp" });
+  });
+});
+
 describe("Svix / Standard Webhooks official vectors", () => {
   it.each(SVIX_SIGNING_VECTORS)("$source: signSvix reproduces it and verifySvix accepts it", (v) => {
     expect(signSvix(v.secret, v.payload, { id: v.id, timestampSec: v.timestamp })["svix-signature"]).toBe(v.signature);

@@ -22,11 +22,15 @@ function isFresh(timestampSec: number, now: Date, maxAgeSec: number): boolean {
 
 // ---------------------------------------------------------------- Mailgun
 
-/** The `signature` object Mailgun puts in every webhook body. */
+/**
+ * The `signature` object Mailgun puts in every webhook body. Events of a subaccount's domain also
+ * carry `parent-signature`: the same HMAC keyed with the primary account's signing key.
+ */
 export const mailgunSignatureSchema = z.object({
   timestamp: z.union([z.string(), z.number()]).transform(String),
   token: z.string().min(1),
   signature: z.string().min(1),
+  "parent-signature": z.string().optional(),
 });
 
 const mailgunSignedBodySchema = z.object({ signature: mailgunSignatureSchema });
@@ -38,11 +42,19 @@ export type MailgunVerifyResult =
 /** What Mailgun sends: 64 lowercase hex digits (a SHA-256 hexdigest), nothing else. */
 const MAILGUN_HEX_DIGEST = /^[0-9a-f]{64}$/;
 
+function mailgunMatches(expectedHex: string, given: string | undefined): boolean {
+  return given !== undefined && MAILGUN_HEX_DIGEST.test(given) && textEqual(expectedHex, given);
+}
+
 /**
  * Mailgun's scheme: `signature.signature` is the hex HMAC-SHA256 of `timestamp + token` keyed with
- * the HTTP webhook signing key. Compared as text in constant time and must be 64 lowercase hex
- * digits; a timestamp more than `maxAgeSec` away from `now` (either way) is rejected. The token is returned so the caller can refuse a replay
- * (store it with a unique index; Mailgun tokens are 50 random characters).
+ * the HTTP webhook signing key of the account that owns the domain. A subaccount's events also
+ * carry `parent-signature`, the same HMAC keyed with the primary account's key; either one
+ * matching the key we hold is enough, so the primary key accepts the events of every subaccount
+ * and a subaccount's key accepts its own. Each is compared as text in constant time and must be
+ * 64 lowercase hex digits. A timestamp more than `maxAgeSec` away from `now` (either way) is
+ * rejected. The token is returned so the caller can refuse a replay (store it with a unique
+ * index; Mailgun tokens are 50 random characters).
  */
 export function verifyMailgun(
   body: unknown,
@@ -54,13 +66,16 @@ export function verifyMailgun(
   if (!parsed.success) return { ok: false, error: "missing_signature" };
   const { timestamp, token, signature } = parsed.data.signature;
   const expected = createHmac("sha256", signingKey).update(timestamp + token).digest("hex");
-  if (!MAILGUN_HEX_DIGEST.test(signature) || !textEqual(expected, signature)) return { ok: false, error: "invalid_signature" };
+  // Both are checked, so the time taken does not tell which one matched.
+  const own = mailgunMatches(expected, signature);
+  const parent = mailgunMatches(expected, parsed.data.signature["parent-signature"]);
+  if (!own && !parent) return { ok: false, error: "invalid_signature" };
   const seconds = Number(timestamp);
   if (!isFresh(seconds, opts.now, opts.maxAgeSec)) return { ok: false, error: "stale_timestamp" };
   return { ok: true, token, timestamp: new Date(seconds * 1000) };
 }
 
-/** Mailgun's signature object is three short strings (a 50-character token, 64 hex digits). */
+/** Mailgun's signature object is a few short strings (a 50-character token, 64 hex digits each). */
 export const MAILGUN_SIGNATURE_MAX_CHARS = 4096;
 
 /**
@@ -85,15 +100,19 @@ export function verifyMailgunBody(
   return verifyMailgun({ signature }, signingKey, opts);
 }
 
-/** Produces a Mailgun `signature` object (tests, the benchmark, local tooling). */
+/**
+ * Produces a Mailgun `signature` object (tests, the benchmark, local tooling); with `parentKey`,
+ * as a subaccount's event: `signature` keyed with `signingKey` (the subaccount's) and
+ * `parent-signature` with `parentKey` (the primary account's).
+ */
 export function signMailgun(
   signingKey: string,
-  opts: { timestampSec?: number; token?: string } = {},
-): { timestamp: string; token: string; signature: string } {
+  opts: { timestampSec?: number; token?: string; parentKey?: string } = {},
+): { timestamp: string; token: string; signature: string; "parent-signature"?: string } {
   const timestamp = String(opts.timestampSec ?? Math.floor(Date.now() / 1000));
   const token = opts.token ?? randomBytes(25).toString("hex");
-  const signature = createHmac("sha256", signingKey).update(timestamp + token).digest("hex");
-  return { timestamp, token, signature };
+  const hmac = (key: string) => createHmac("sha256", key).update(timestamp + token).digest("hex");
+  return { timestamp, token, signature: hmac(signingKey), ...(opts.parentKey ? { "parent-signature": hmac(opts.parentKey) } : {}) };
 }
 
 // ---------------------------------------------------------------- Svix / Standard Webhooks
