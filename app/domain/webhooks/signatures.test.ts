@@ -252,3 +252,36 @@ describe("Svix / Standard Webhooks official vectors", () => {
     expect(verifySvix(v.payload, headers(`${header} ${v.signature}`), v.secret, opts).ok).toBe(true);
   });
 });
+
+describe("Svix secrets in raw form", () => {
+  const id = "msg_raw";
+  const ts = 1764201600;
+  const body = '{"type":"email.delivered"}';
+  const opts = { now: new Date(ts * 1000), toleranceSec: 300 };
+  const raw = "a plain-text secret, not base64!";
+  const expected = `v1,${createHmac("sha256", Buffer.from(raw, "utf8")).update(`${id}.${ts}.${body}`).digest("base64")}`;
+  const headers = (signature: string) => ({ "svix-id": id, "svix-timestamp": String(ts), "svix-signature": signature });
+
+  it("uses the secret's UTF-8 bytes as the key", () => {
+    expect(signSvix(raw, body, { id, timestampSec: ts, secretFormat: "raw" })["svix-signature"]).toBe(expected);
+    expect(verifySvix(body, headers(expected), raw, { ...opts, secretFormat: "raw" })).toEqual({ ok: true, id, timestamp: new Date(ts * 1000) });
+  });
+
+  it("is the same key as the whsec_ form of those bytes", () => {
+    const whsec = `whsec_${Buffer.from(raw, "utf8").toString("base64")}`;
+    expect(verifySvix(body, headers(expected), whsec, opts).ok).toBe(true);
+  });
+
+  it("takes a raw secret literally, prefix and all", () => {
+    const literal = SVIX_REFERENCE.secret;
+    const signed = signSvix(literal, body, { id, timestampSec: ts, secretFormat: "raw" })["svix-signature"];
+    expect(signed).toBe(`v1,${createHmac("sha256", Buffer.from(literal, "utf8")).update(`${id}.${ts}.${body}`).digest("base64")}`);
+    expect(verifySvix(body, headers(signed), literal, { ...opts, secretFormat: "raw" }).ok).toBe(true);
+    expect(verifySvix(body, headers(signed), literal, opts)).toEqual({ ok: false, error: "invalid_signature" });
+  });
+
+  it("a raw secret that is not base64 is usable, while in whsec form it is not; an empty one never is", () => {
+    expect(verifySvix(body, headers(expected), raw, opts)).toEqual({ ok: false, error: "bad_secret" });
+    expect(verifySvix(body, headers(expected), "", { ...opts, secretFormat: "raw" })).toEqual({ ok: false, error: "bad_secret" });
+  });
+});

@@ -127,8 +127,18 @@ function header(headers: HeaderSource, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** The HMAC key of a `whsec_…` secret: the base64 after the prefix. */
-function svixKey(secret: string): Buffer | null {
+/**
+ * How a Svix / Standard Webhooks secret is written: `whsec` is the usual `whsec_<base64>` (or the
+ * bare base64; the libraries' default constructors take both), `raw` means the secret's own
+ * UTF-8 bytes are the HMAC key (the libraries' raw constructors: `new Webhook(secret, { format:
+ * "raw" })`, `NewWebhookRaw`, `Webhook::fromRaw`).
+ */
+export const SVIX_SECRET_FORMATS = ["whsec", "raw"] as const;
+export type SvixSecretFormat = (typeof SVIX_SECRET_FORMATS)[number];
+
+/** The HMAC key of a secret, or null when it has none (empty, or `whsec` that is not base64). */
+export function svixKey(secret: string, format: SvixSecretFormat = "whsec"): Buffer | null {
+  if (format === "raw") return secret.length > 0 ? Buffer.from(secret, "utf8") : null;
   const b64 = secret.startsWith("whsec_") ? secret.slice("whsec_".length) : secret;
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) return null;
   const key = Buffer.from(b64, "base64");
@@ -161,9 +171,9 @@ export function verifySvix(
   rawBody: string,
   headers: HeaderSource,
   secret: string,
-  opts: { now: Date; toleranceSec: number },
+  opts: { now: Date; toleranceSec: number; secretFormat?: SvixSecretFormat },
 ): SvixVerifyResult {
-  const key = svixKey(secret);
+  const key = svixKey(secret, opts.secretFormat);
   if (!key) return { ok: false, error: "bad_secret" };
   const signed = svixHeaders(headers);
   if (!signed) return { ok: false, error: "missing_signature" };
@@ -186,10 +196,10 @@ export function verifySvix(
 export function signSvix(
   secret: string,
   body: string,
-  opts: { id?: string; timestampSec?: number } = {},
+  opts: { id?: string; timestampSec?: number; secretFormat?: SvixSecretFormat } = {},
 ): { "svix-id": string; "svix-timestamp": string; "svix-signature": string } {
-  const key = svixKey(secret);
-  if (!key) throw new TypeError("secret must be whsec_<base64>");
+  const key = svixKey(secret, opts.secretFormat);
+  if (!key) throw new TypeError(opts.secretFormat === "raw" ? "secret must not be empty" : "secret must be whsec_<base64>");
   const id = opts.id ?? `msg_${randomBytes(12).toString("hex")}`;
   const timestamp = String(opts.timestampSec ?? Math.floor(Date.now() / 1000));
   return { "svix-id": id, "svix-timestamp": timestamp, "svix-signature": `v1,${svixSignature(key, id, timestamp, body)}` };
