@@ -5,6 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createHmac, randomUUID } from "node:crypto";
 import { signMailgun } from "~/domain/webhooks";
+import { MAILGUN_DOCUMENTED, MAILGUN_USER_VARIABLES_SHAPES, withUserVariables } from "../fixtures/webhooks/mailgun-payloads";
 import { retryPendingAlerts } from "~/services/alerts.server";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { createUserWithToken } from "../helpers/users";
@@ -311,6 +312,50 @@ describe("payloads", () => {
     const r = await deliver(event("accepted", "ignored@example.com"));
     expect(r).toEqual({ status: 200, body: { success: true, ignored: true } });
     expect(await count("email_delivery_events", "email = ?", ["ignored@example.com"])).toBe(0);
+  });
+});
+
+describe("Mailgun's real payloads", () => {
+  /** A documented event for a fresh address and id (the documented ones are shared by every test). */
+  function documented(data: Record<string, unknown>, recipient: string): EventData {
+    return { ...structuredClone(data), id: `doc-${randomUUID()}`, recipient };
+  }
+
+  it.each(MAILGUN_USER_VARIABLES_SHAPES.map((s, i) => [s.shape, s.value, i] as const))(
+    "a permanent failure with user-variables as %s suppresses the address (200, the bounce is not lost)",
+    async (_, value, i) => {
+      const recipient = `uv-shape-${i}@example.com`;
+      const data = withUserVariables(documented(MAILGUN_DOCUMENTED.failedPermanent, recipient), value);
+      const r = await deliver(data);
+      expect(r).toEqual({ status: 200, body: { success: true } });
+      expect(await suppression(recipient)).toEqual({ reason: "hard_bounce", until: null });
+      expect(await count("operator_alerts", "kind = 'hard_bounce' AND recipient = ?", [recipient])).toBe(1);
+      const rs = await server.app.database.client.execute({ sql: "SELECT payload FROM email_delivery_events WHERE event_id = ?", args: [data.id as string] });
+      const stored = JSON.parse(String(rs.rows[0].payload)) as { unread?: Record<string, unknown> };
+      // What could not be read is kept as it came.
+      if (typeof value === "string") expect(stored.unread).toEqual({ "user-variables": value });
+      else expect(stored.unread).toBeUndefined();
+    },
+  );
+
+  it("a complaint with user-variables as a string suppresses the address", async () => {
+    const data = withUserVariables(documented(MAILGUN_DOCUMENTED.complained, "uv-complaint@example.com"), MAILGUN_USER_VARIABLES_SHAPES[0].value);
+    expect(await deliver(data)).toEqual({ status: 200, body: { success: true } });
+    expect(await suppression("uv-complaint@example.com")).toEqual({ reason: "complaint", until: null });
+  });
+
+  it.each([
+    ["delivered", MAILGUN_DOCUMENTED.delivered, null],
+    ["failed, permanent (delayed bounce)", MAILGUN_DOCUMENTED.failedPermanentDelayed, { reason: "hard_bounce", until: null }],
+    ["opened", MAILGUN_DOCUMENTED.opened, null],
+    ["clicked", MAILGUN_DOCUMENTED.clicked, null],
+    ["unsubscribed", MAILGUN_DOCUMENTED.unsubscribed, { reason: "unsubscribe", until: null }],
+  ] as const)("the documented %s event is applied", async (name, data, suppressed) => {
+    const recipient = `doc-${name.replace(/\W+/g, "-")}@example.com`;
+    const d = documented(data, recipient);
+    expect(await deliver(d)).toEqual({ status: 200, body: { success: true } });
+    expect(await count("email_delivery_events", "event_id = ?", [d.id as string])).toBe(1);
+    expect(await suppression(recipient)).toEqual(suppressed);
   });
 });
 
