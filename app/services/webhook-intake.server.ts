@@ -105,6 +105,7 @@ async function applyEvent(
       source: `${provider}:${event.eventId}`,
       sendId,
       reason: event.reason ?? null,
+      messageId: event.providerMessageId ?? null,
       receipts: receipt ? [receipt] : [],
       state: known.state,
       deliveryEvent: {

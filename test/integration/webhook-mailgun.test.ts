@@ -359,6 +359,56 @@ describe("Mailgun's real payloads", () => {
   });
 });
 
+describe("temporary failures counted per message", () => {
+  /** Mailgun's documented temporary failure, as attempt `attempt` of message `messageId`. */
+  function attempt(recipient: string, messageId: string, attemptNo: number, timestamp: number): EventData {
+    const d = structuredClone(MAILGUN_DOCUMENTED.failedTemporary) as EventData & {
+      "delivery-status": Record<string, unknown>;
+      message: { headers: Record<string, unknown> };
+    };
+    d.id = `temp-${randomUUID()}`;
+    d.recipient = recipient;
+    d.timestamp = timestamp;
+    d["delivery-status"]["attempt-no"] = attemptNo;
+    d.message.headers["message-id"] = messageId;
+    return d;
+  }
+
+  it("three attempts of one message are one soft bounce (no 30-day suppression); its later delivery clears it", async () => {
+    const recipient = "retried@example.com";
+    const messageId = `${randomUUID()}@mg.example`;
+    const start = Math.floor(Date.now() / 1000) - 3 * 3600;
+    for (const [n, at] of [[1, start], [2, start + 600], [3, start + 1200]]) {
+      expect((await deliver(attempt(recipient, messageId, n, at))).status).toBe(200);
+    }
+    expect(await suppression(recipient)).toBeNull();
+    expect(await count("operator_alerts", "recipient = ?", [recipient])).toBe(0);
+    expect(await state(recipient)).toMatchObject({ status: "softBounced", consecutiveTemporary: 1, softBounces: [{ messageId }] });
+    const log = await server.app.database.client.execute({ sql: "SELECT message_id, retry, consecutive FROM email_bounce_log WHERE email = ? ORDER BY id", args: [recipient] });
+    expect(log.rows.map((r) => [r.message_id, Number(r.retry), Number(r.consecutive)])).toEqual([
+      [messageId, 0, 1],
+      [messageId, 1, 1],
+      [messageId, 1, 1],
+    ]);
+    expect(await sendTo(recipient)).toMatchObject({ status: 400, body: { reason: "cooldown" } });
+
+    const delivered: EventData = { ...structuredClone(MAILGUN_DOCUMENTED.delivered), id: `del-${randomUUID()}`, recipient, timestamp: start + 1800 };
+    (delivered.message as { headers: Record<string, unknown> }).headers["message-id"] = messageId;
+    expect((await deliver(delivered)).status).toBe(200);
+    expect(await state(recipient)).toMatchObject({ status: "deliverable", consecutiveTemporary: 0, softBounces: [] });
+    expect((await sendTo(recipient)).status).toBe(200);
+  });
+
+  it("three different messages within 7 days still suppress for 30 days", async () => {
+    const recipient = "three-messages@example.com";
+    const start = Math.floor(Date.now() / 1000) - 3 * 86_400;
+    for (const [i, at] of [[1, start], [2, start + 86_400], [3, start + 2 * 86_400]]) {
+      expect((await deliver(attempt(recipient, `msg-${i}-${randomUUID()}@mg.example`, 1, at))).status).toBe(200);
+    }
+    expect(await suppression(recipient)).toEqual({ reason: "soft_bounce_escalated", until: (start + 2 * 86_400 + 30 * 86_400) * 1000 });
+  });
+});
+
 describe("de-duplication", () => {
   it("applies a redelivered event once", async () => {
     const data = event("failed", "dup@example.com", { severity: "temporary", "delivery-status": { message: "mailbox full" } });
