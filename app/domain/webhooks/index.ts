@@ -4,11 +4,9 @@ export {
   signMailgun,
   verifySvix,
   svixHeaders,
-  svixKey,
   signSvix,
   mailgunSignatureSchema,
   MAILGUN_SIGNATURE_MAX_CHARS,
-  SVIX_SECRET_FORMATS,
 } from "./signatures";
 export { findJsonMember, type JsonMemberLookup } from "./json-member";
 export type { VerifyError, MailgunVerifyResult, SvixVerifyResult, HeaderSource, SvixSecretFormat } from "./signatures";

@@ -133,11 +133,10 @@ function header(headers: HeaderSource, name: string): string | undefined {
  * UTF-8 bytes are the HMAC key (the libraries' raw constructors: `new Webhook(secret, { format:
  * "raw" })`, `NewWebhookRaw`, `Webhook::fromRaw`).
  */
-export const SVIX_SECRET_FORMATS = ["whsec", "raw"] as const;
-export type SvixSecretFormat = (typeof SVIX_SECRET_FORMATS)[number];
+export type SvixSecretFormat = "whsec" | "raw";
 
 /** The HMAC key of a secret, or null when it has none (empty, or `whsec` that is not base64). */
-export function svixKey(secret: string, format: SvixSecretFormat = "whsec"): Buffer | null {
+function svixKey(secret: string, format: SvixSecretFormat = "whsec"): Buffer | null {
   if (format === "raw") return secret.length > 0 ? Buffer.from(secret, "utf8") : null;
   const b64 = secret.startsWith("whsec_") ? secret.slice("whsec_".length) : secret;
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) return null;
