@@ -293,6 +293,10 @@ export const emailBounceLog = sqliteTable(
     email: text("email").notNull(),
     sendId: text("send_id"),
     eventId: text("event_id"),
+    /** The provider's id of the message that failed (retries of one message share it). */
+    messageId: text("message_id"),
+    /** Another temporary failure of a message already counted: logged, not counted again. */
+    retry: integer("retry", { mode: "boolean" }).notNull().default(false),
     reason: text("reason"),
     consecutive: integer("consecutive").notNull(),
     escalation: text("escalation"),

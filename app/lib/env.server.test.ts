@@ -44,6 +44,13 @@ describe("parseEnv", () => {
     expect(parseEnv({ EMAIL_PROVIDER: "smtp", SMTP_URL: "smtp://u:p@localhost:2525" }).SMTP_URL).toBe("smtp://u:p@localhost:2525");
   });
 
+  it("reads the Svix secret's format: whsec by default, raw only with the svix scheme", () => {
+    expect(parseEnv({}).WEBHOOK_SECRET_FORMAT).toBe("whsec");
+    expect(parseEnv({ WEBHOOK_SCHEME: "svix", WEBHOOK_SECRET_FORMAT: "raw" }).WEBHOOK_SECRET_FORMAT).toBe("raw");
+    expect(() => parseEnv({ WEBHOOK_SCHEME: "mailgun", WEBHOOK_SECRET_FORMAT: "raw" })).toThrow(/WEBHOOK_SECRET_FORMAT/);
+    expect(() => parseEnv({ WEBHOOK_SCHEME: "svix", WEBHOOK_SECRET_FORMAT: "hex" })).toThrow(/WEBHOOK_SECRET_FORMAT/);
+  });
+
   it("treats empty strings as unset", () => {
     expect(parseEnv({ ADMIN_EMAIL: "", OPENAI_API_KEY: " " })).toMatchObject({ ADMIN_EMAIL: undefined, OPENAI_API_KEY: undefined });
   });

@@ -109,6 +109,7 @@ const EnvSchema = z.object({
   RESEND_BASE_URL: optionalUrl,
   WEBHOOK_SIGNING_SECRET: optionalString,
   WEBHOOK_SCHEME: z.enum(["mailgun", "svix"]).default("mailgun"),
+  WEBHOOK_SECRET_FORMAT: z.enum(["whsec", "raw"]).default("whsec"),
   WEBHOOK_MAX_AGE_SECONDS: int(300, 1),
   WEBHOOK_BODY_LIMIT_BYTES: int(256 * 1024, 1024),
   AMP_SURVEY_MAX_PER_MINUTE: int(20, 1),
@@ -148,6 +149,8 @@ export function parseEnv(vars: Record<string, string | undefined>): RawEnv {
     if (!env.MAILGUN_API_KEY) problems.push("MAILGUN_API_KEY: required when EMAIL_PROVIDER=mailgun");
     if (!env.MAILGUN_DOMAIN) problems.push("MAILGUN_DOMAIN: required when EMAIL_PROVIDER=mailgun");
   }
+  if (env.WEBHOOK_SECRET_FORMAT === "raw" && env.WEBHOOK_SCHEME !== "svix")
+    problems.push("WEBHOOK_SECRET_FORMAT: raw applies only to WEBHOOK_SCHEME=svix (a Mailgun signing key is always used as written)");
   if (env.EMAIL_PROVIDER === "resend" && !env.RESEND_API_KEY) problems.push("RESEND_API_KEY: required when EMAIL_PROVIDER=resend");
   if (env.LLM_PROVIDER === "anthropic" && !env.ANTHROPIC_API_KEY) problems.push("ANTHROPIC_API_KEY: required when LLM_PROVIDER=anthropic");
   if (env.LLM_PROVIDER === "openai" && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL)

@@ -140,6 +140,8 @@ export interface EventWrite {
   sendId: string | null;
   reason: string | null;
   eventId: string | null;
+  /** The provider's id of the message the event is about, kept on bounce log rows. */
+  messageId?: string | null;
   alertMessage: (kind: AlertKind) => string;
 }
 
@@ -184,9 +186,20 @@ function statementsFor(w: EventWrite): InStatement[] {
     switch (effect.type) {
       case "logBounce":
         out.push({
-          sql: `INSERT INTO email_bounce_log (email, send_id, event_id, reason, consecutive, escalation, occurred_at, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-          args: [w.email, w.sendId, w.eventId, w.reason, effect.consecutive, escalation ? escalation.reason : null, w.now.getTime(), now],
+          sql: `INSERT INTO email_bounce_log (email, send_id, event_id, message_id, retry, reason, consecutive, escalation, occurred_at, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          args: [
+            w.email,
+            w.sendId,
+            w.eventId,
+            w.messageId ?? null,
+            effect.retry ? 1 : 0,
+            w.reason,
+            effect.consecutive,
+            escalation ? escalation.reason : null,
+            w.now.getTime(),
+            now,
+          ],
         });
         break;
       case "suppress":

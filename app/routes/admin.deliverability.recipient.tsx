@@ -128,7 +128,7 @@ export default function Recipient() {
               </dd>
             </div>
             <div>
-              <dt>Soft bounces in the last {DEFAULT_POLICY.softBounceWindowMs / DAY_MS} days</dt>
+              <dt>Soft-bounced messages in the last {DEFAULT_POLICY.softBounceWindowMs / DAY_MS} days</dt>
               <dd>
                 {state.softBounces.length} of {DEFAULT_POLICY.softBounceLimit}
                 <span className="adm-muted adm-small"> (the {ordinal(DEFAULT_POLICY.softBounceLimit)} suppresses for {DEFAULT_POLICY.softBounceSuppressionMs / DAY_MS} days)</span>
@@ -250,7 +250,13 @@ export default function Recipient() {
                       {b.reason ?? <span className="adm-muted">Not given</span>}
                     </td>
                     <td className="adm-num">{b.consecutive}</td>
-                    <td>{b.escalation ? <Pill label={suppressionReasonLabel(b.escalation)} /> : <span className="adm-muted">Cooldown</span>}</td>
+                    <td>
+                      {b.escalation ? (
+                        <Pill label={suppressionReasonLabel(b.escalation)} />
+                      ) : (
+                        <span className="adm-muted">{b.retry ? "Cooldown (a retry of a message already counted)" : "Cooldown"}</span>
+                      )}
+                    </td>
                     <td>{b.sendId ? <Link to={`/admin/outbox/${b.sendId}`}>View send</Link> : <span className="adm-muted">–</span>}</td>
                   </tr>
                 ))}

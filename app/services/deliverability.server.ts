@@ -88,6 +88,8 @@ export interface ApplyInput {
   source: string;
   sendId: string | null;
   reason: string | null;
+  /** The provider's id of the message the event is about. */
+  messageId?: string | null;
   receipts?: Array<{ provider: string; receiptId: string }>;
   deliveryEvent?: DeliveryEventInsert;
   /** The recipient's state when the caller has just read it; read here otherwise. */
@@ -121,6 +123,7 @@ export async function applyDeliverabilityEvent(app: AppContext, input: ApplyInpu
       sendId: input.sendId,
       reason: input.reason,
       eventId: input.deliveryEvent?.eventId ?? null,
+      messageId: input.messageId ?? null,
       alertMessage: (kind) => `${ALERT_TITLES[kind]}.${input.reason ? ` Reason: ${input.reason}.` : ""} Source: ${input.source}.`,
     });
     if (outcome !== "conflict") {

@@ -105,6 +105,7 @@ async function applyEvent(
       source: `${provider}:${event.eventId}`,
       sendId,
       reason: event.reason ?? null,
+      messageId: event.providerMessageId ?? null,
       receipts: receipt ? [receipt] : [],
       state: known.state,
       deliveryEvent: {
@@ -151,7 +152,11 @@ async function mailgun(app: AppContext, rawBody: string, secret: string, now: Da
 }
 
 async function svix(app: AppContext, rawBody: string, headers: Headers, secret: string, now: Date): Promise<IntakeResult> {
-  const verified = verifySvix(rawBody, headers, secret, { now, toleranceSec: app.env.WEBHOOK_MAX_AGE_SECONDS });
+  const verified = verifySvix(rawBody, headers, secret, {
+    now,
+    toleranceSec: app.env.WEBHOOK_MAX_AGE_SECONDS,
+    secretFormat: app.env.WEBHOOK_SECRET_FORMAT,
+  });
   if (!verified.ok) return verifyFailure(verified.error);
   const parsed = parseJson(rawBody);
   if (!parsed.ok) return fail(400, "Invalid webhook payload", { details: "body is not JSON" });

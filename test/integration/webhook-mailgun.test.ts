@@ -5,6 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createHmac, randomUUID } from "node:crypto";
 import { signMailgun } from "~/domain/webhooks";
+import { MAILGUN_DOCUMENTED, MAILGUN_USER_VARIABLES_SHAPES, withUserVariables } from "../fixtures/webhooks/mailgun-payloads";
 import { retryPendingAlerts } from "~/services/alerts.server";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { createUserWithToken } from "../helpers/users";
@@ -139,6 +140,28 @@ describe("signatures", () => {
       expect(r.body.error).toMatch(/timestamp/i);
     }
     expect(await count("email_delivery_events", "email = ?", ["stale@example.com"])).toBe(0);
+  });
+
+  it("refuses the right signature written another way (uppercase, a 65th digit), and writes nothing", async () => {
+    const before = await snapshot();
+    const good = signMailgun(SECRET);
+    const data = event("failed", "spelling@example.com", { severity: "permanent" });
+    expect((await deliver(data, { ...good, signature: good.signature.toUpperCase() })).status).toBe(401);
+    expect((await deliver(data, { ...good, signature: `${good.signature}0` })).status).toBe(401);
+    expect(await snapshot()).toEqual(before);
+    expect((await deliver(data, good)).status).toBe(200);
+  });
+
+  it("accepts a subaccount's event through parent-signature: this deployment holds the primary account's key", async () => {
+    // A subaccount signs `signature` with its own key and `parent-signature` with the primary's.
+    const fromSubaccount = signMailgun("key-a-subaccount-of-ours-0123", { parentKey: SECRET });
+    const r = await deliver(event("failed", "sub-hard@example.com", { severity: "permanent" }), fromSubaccount);
+    expect(r).toEqual({ status: 200, body: { success: true } });
+    expect(await suppression("sub-hard@example.com")).toEqual({ reason: "hard_bounce", until: null });
+    // Neither signature made with our key: refused.
+    const stranger = signMailgun("key-a-subaccount-of-ours-0123", { parentKey: "key-another-primary-account" });
+    expect((await deliver(event("failed", "sub-forged@example.com", { severity: "permanent" }), stranger)).status).toBe(401);
+    expect(await suppression("sub-forged@example.com")).toBeNull();
   });
 
   it("rejects a replayed token carrying another event", async () => {
@@ -289,6 +312,100 @@ describe("payloads", () => {
     const r = await deliver(event("accepted", "ignored@example.com"));
     expect(r).toEqual({ status: 200, body: { success: true, ignored: true } });
     expect(await count("email_delivery_events", "email = ?", ["ignored@example.com"])).toBe(0);
+  });
+});
+
+describe("Mailgun's real payloads", () => {
+  /** A documented event for a fresh address and id (the documented ones are shared by every test). */
+  function documented(data: Record<string, unknown>, recipient: string): EventData {
+    return { ...structuredClone(data), id: `doc-${randomUUID()}`, recipient };
+  }
+
+  it.each(MAILGUN_USER_VARIABLES_SHAPES.map((s, i) => [s.shape, s.value, i] as const))(
+    "a permanent failure with user-variables as %s suppresses the address (200, the bounce is not lost)",
+    async (_, value, i) => {
+      const recipient = `uv-shape-${i}@example.com`;
+      const data = withUserVariables(documented(MAILGUN_DOCUMENTED.failedPermanent, recipient), value);
+      const r = await deliver(data);
+      expect(r).toEqual({ status: 200, body: { success: true } });
+      expect(await suppression(recipient)).toEqual({ reason: "hard_bounce", until: null });
+      expect(await count("operator_alerts", "kind = 'hard_bounce' AND recipient = ?", [recipient])).toBe(1);
+      const rs = await server.app.database.client.execute({ sql: "SELECT payload FROM email_delivery_events WHERE event_id = ?", args: [data.id as string] });
+      const stored = JSON.parse(String(rs.rows[0].payload)) as { unread?: Record<string, unknown> };
+      // What could not be read is kept as it came.
+      if (typeof value === "string") expect(stored.unread).toEqual({ "user-variables": value });
+      else expect(stored.unread).toBeUndefined();
+    },
+  );
+
+  it("a complaint with user-variables as a string suppresses the address", async () => {
+    const data = withUserVariables(documented(MAILGUN_DOCUMENTED.complained, "uv-complaint@example.com"), MAILGUN_USER_VARIABLES_SHAPES[0].value);
+    expect(await deliver(data)).toEqual({ status: 200, body: { success: true } });
+    expect(await suppression("uv-complaint@example.com")).toEqual({ reason: "complaint", until: null });
+  });
+
+  it.each([
+    ["delivered", MAILGUN_DOCUMENTED.delivered, null],
+    ["failed, permanent (delayed bounce)", MAILGUN_DOCUMENTED.failedPermanentDelayed, { reason: "hard_bounce", until: null }],
+    ["opened", MAILGUN_DOCUMENTED.opened, null],
+    ["clicked", MAILGUN_DOCUMENTED.clicked, null],
+    ["unsubscribed", MAILGUN_DOCUMENTED.unsubscribed, { reason: "unsubscribe", until: null }],
+  ] as const)("the documented %s event is applied", async (name, data, suppressed) => {
+    const recipient = `doc-${name.replace(/\W+/g, "-")}@example.com`;
+    const d = documented(data, recipient);
+    expect(await deliver(d)).toEqual({ status: 200, body: { success: true } });
+    expect(await count("email_delivery_events", "event_id = ?", [d.id as string])).toBe(1);
+    expect(await suppression(recipient)).toEqual(suppressed);
+  });
+});
+
+describe("temporary failures counted per message", () => {
+  /** Mailgun's documented temporary failure, as attempt `attempt` of message `messageId`. */
+  function attempt(recipient: string, messageId: string, attemptNo: number, timestamp: number): EventData {
+    const d = structuredClone(MAILGUN_DOCUMENTED.failedTemporary) as EventData & {
+      "delivery-status": Record<string, unknown>;
+      message: { headers: Record<string, unknown> };
+    };
+    d.id = `temp-${randomUUID()}`;
+    d.recipient = recipient;
+    d.timestamp = timestamp;
+    d["delivery-status"]["attempt-no"] = attemptNo;
+    d.message.headers["message-id"] = messageId;
+    return d;
+  }
+
+  it("three attempts of one message are one soft bounce (no 30-day suppression); its later delivery clears it", async () => {
+    const recipient = "retried@example.com";
+    const messageId = `${randomUUID()}@mg.example`;
+    const start = Math.floor(Date.now() / 1000) - 3 * 3600;
+    for (const [n, at] of [[1, start], [2, start + 600], [3, start + 1200]]) {
+      expect((await deliver(attempt(recipient, messageId, n, at))).status).toBe(200);
+    }
+    expect(await suppression(recipient)).toBeNull();
+    expect(await count("operator_alerts", "recipient = ?", [recipient])).toBe(0);
+    expect(await state(recipient)).toMatchObject({ status: "softBounced", consecutiveTemporary: 1, softBounces: [{ messageId }] });
+    const log = await server.app.database.client.execute({ sql: "SELECT message_id, retry, consecutive FROM email_bounce_log WHERE email = ? ORDER BY id", args: [recipient] });
+    expect(log.rows.map((r) => [r.message_id, Number(r.retry), Number(r.consecutive)])).toEqual([
+      [messageId, 0, 1],
+      [messageId, 1, 1],
+      [messageId, 1, 1],
+    ]);
+    expect(await sendTo(recipient)).toMatchObject({ status: 400, body: { reason: "cooldown" } });
+
+    const delivered: EventData = { ...structuredClone(MAILGUN_DOCUMENTED.delivered), id: `del-${randomUUID()}`, recipient, timestamp: start + 1800 };
+    (delivered.message as { headers: Record<string, unknown> }).headers["message-id"] = messageId;
+    expect((await deliver(delivered)).status).toBe(200);
+    expect(await state(recipient)).toMatchObject({ status: "deliverable", consecutiveTemporary: 0, softBounces: [] });
+    expect((await sendTo(recipient)).status).toBe(200);
+  });
+
+  it("three different messages within 7 days still suppress for 30 days", async () => {
+    const recipient = "three-messages@example.com";
+    const start = Math.floor(Date.now() / 1000) - 3 * 86_400;
+    for (const [i, at] of [[1, start], [2, start + 86_400], [3, start + 2 * 86_400]]) {
+      expect((await deliver(attempt(recipient, `msg-${i}-${randomUUID()}@mg.example`, 1, at))).status).toBe(200);
+    }
+    expect(await suppression(recipient)).toEqual({ reason: "soft_bounce_escalated", until: (start + 2 * 86_400 + 30 * 86_400) * 1000 });
   });
 });
 

@@ -2,6 +2,7 @@
 // the raw body, the svix-id is the event id.
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { signSvix } from "~/domain/webhooks";
+import { RESEND_DOCUMENTED, type ResendBody } from "../fixtures/webhooks/resend-payloads";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { createUserWithToken } from "../helpers/users";
 
@@ -56,6 +57,20 @@ describe("signatures", () => {
     const stale = await deliver(JSON.parse(body), { timestampSec: Math.floor(Date.now() / 1000) - 3600 });
     expect(stale.status).toBe(401);
     expect(await snapshot()).toEqual(before);
+  });
+
+  it("compares the signature as base64 text: unpadded, URL-safe or junk-suffixed forms of the right one are refused", async () => {
+    const before = await snapshot();
+    const body = JSON.stringify(payload("email.bounced", "spelling@example.com", { bounce: { type: "Permanent" } }));
+    const headers = signSvix(SECRET, body);
+    const sig = headers["svix-signature"].slice("v1,".length);
+    expect(sig.endsWith("=")).toBe(true);
+    for (const other of [sig.replace(/=+$/, ""), sig.replace(/\+/g, "-").replace(/\//g, "_"), `${sig}junk`, `${sig}AAAA`, `${sig},x`]) {
+      if (other === sig) continue;
+      expect((await post(body, { ...headers, "svix-signature": `v1,${other}` })).status).toBe(401);
+    }
+    expect(await snapshot()).toEqual(before);
+    expect((await post(body, headers)).status).toBe(200);
   });
 
   it("accepts any matching entry of a multi-signature header (secret rotation)", async () => {
@@ -186,5 +201,24 @@ describe("events", () => {
     const body = await res.json();
     expect(body.events.map((e: { kind: string; provider: string }) => [e.kind, e.provider])).toEqual([["delivered", "resend"], ["clicked", "resend"]]);
     expect(body.events[1].url).toBe("https://x.example/a");
+  });
+});
+
+describe("Resend's documented examples", () => {
+  /** The documented body, to a fresh address (the examples all go to delivered@resend.dev). */
+  const to = (body: ResendBody, recipient: string): ResendBody => ({ ...body, data: { ...body.data, to: [recipient] } });
+
+  it.each([
+    ["bounced", RESEND_DOCUMENTED.bounced, { success: true }, { reason: "hard_bounce", until: null }],
+    ["complained", RESEND_DOCUMENTED.complained, { success: true }, { reason: "complaint", until: null }],
+    ["delivered", RESEND_DOCUMENTED.delivered, { success: true }, null],
+    ["opened", RESEND_DOCUMENTED.opened, { success: true }, null],
+    ["clicked", RESEND_DOCUMENTED.clicked, { success: true }, null],
+    ["delivery_delayed", RESEND_DOCUMENTED.deliveryDelayed, { success: true, ignored: true }, null],
+    ["failed", RESEND_DOCUMENTED.failed, { success: true, ignored: true }, null],
+  ] as const)("email.%s is answered and applied as documented", async (name, body, answer, suppressed) => {
+    const recipient = `resend-doc-${name}@example.com`;
+    expect(await deliver(to(body, recipient))).toEqual({ status: 200, body: answer });
+    expect(await suppression(recipient)).toEqual(suppressed);
   });
 });

@@ -150,7 +150,7 @@ describe("edges", () => {
     expect(exactly.suppressedUntil).toEqual(at(37 * DAY));
     const later = run([["temporaryFailure", 0], ["temporaryFailure", 3 * DAY], ["temporaryFailure", 7 * DAY + 1]]);
     expect(later.state.status).toBe("softBounced");
-    expect(later.state.softBounces).toEqual([at(3 * DAY), at(7 * DAY + 1)]);
+    expect(later.state.softBounces).toEqual([{ at: at(3 * DAY) }, { at: at(7 * DAY + 1) }]);
     expect(later.last).toEqual([{ type: "logBounce", recentSoftBounces: 2, consecutive: 3 }]);
   });
 
@@ -252,5 +252,194 @@ describe("machineEventFor", () => {
     [{ kind: "clicked" }, null],
   ] as const)("%j → %j", (input, expected) => {
     expect(machineEventFor(input)).toEqual(expected);
+  });
+});
+
+describe("temporary failures are counted per message", () => {
+  type Step = [DeliverabilityEvent["type"], number, string?];
+  const MIN = 60_000;
+
+  /** Like run(), with each event's message id. */
+  function runMessages(steps: Step[], start: DeliverabilityState = initialState()) {
+    let state = start;
+    const effects: Effect[][] = [];
+    for (const [type, ms, messageId] of steps) {
+      const event = { type, ...(messageId ? { messageId } : {}) } as DeliverabilityEvent;
+      const r = transition(state, event, DEFAULT_POLICY, at(ms));
+      state = r.state;
+      effects.push(r.effects);
+    }
+    return { state, effects, last: effects[effects.length - 1] };
+  }
+
+  // Mailgun's retry schedule for one message: attempt-no 1, 2, 3… of the same message id.
+  const retries = (messageId: string, start: number, n: number): Step[] =>
+    Array.from({ length: n }, (_, i) => ["temporaryFailure", start + [0, 10, 20, 35, 65, 125, 245, 485][i % 8] * MIN, messageId] as Step);
+
+  const rows: Array<{
+    row: string;
+    steps: Step[];
+    status: DeliverabilityState["status"];
+    until?: Date | null;
+    counted: number;
+    consecutive: number;
+    last: Effect[];
+  }> = [
+    {
+      row: "3 retries of one message count once: soft-bounced, no 30-day suppression",
+      steps: retries("m1", 0, 3),
+      status: "softBounced",
+      counted: 1,
+      consecutive: 1,
+      last: [{ type: "logBounce", recentSoftBounces: 1, consecutive: 1, retry: true }],
+    },
+    {
+      row: "8 retries of one message over 8 hours count once",
+      steps: retries("m1", 0, 8),
+      status: "softBounced",
+      counted: 1,
+      consecutive: 1,
+      last: [{ type: "logBounce", recentSoftBounces: 1, consecutive: 1, retry: true }],
+    },
+    {
+      row: "3 different messages within 7 days → suppressed for 30 days",
+      steps: [["temporaryFailure", 0, "m1"], ["temporaryFailure", DAY, "m2"], ["temporaryFailure", 2 * DAY, "m3"]],
+      status: "suppressed",
+      until: at(32 * DAY),
+      counted: 3,
+      consecutive: 3,
+      last: [
+        { type: "logBounce", recentSoftBounces: 3, consecutive: 3 },
+        { type: "suppress", reason: "soft_bounce_limit", until: at(32 * DAY) },
+        { type: "alert", kind: "soft_bounce_escalated" },
+      ],
+    },
+    {
+      row: "2 messages retried 3 times each are 2 soft bounces; a 3rd message escalates",
+      steps: [...retries("m1", 0, 3), ...retries("m2", DAY, 3), ["temporaryFailure", 2 * DAY, "m3"]],
+      status: "suppressed",
+      until: at(32 * DAY),
+      counted: 3,
+      consecutive: 3,
+      last: [
+        { type: "logBounce", recentSoftBounces: 3, consecutive: 3 },
+        { type: "suppress", reason: "soft_bounce_limit", until: at(32 * DAY) },
+        { type: "alert", kind: "soft_bounce_escalated" },
+      ],
+    },
+    {
+      row: "4 retries of one message are not 4 in a row",
+      steps: retries("m1", 0, 4),
+      status: "softBounced",
+      counted: 1,
+      consecutive: 1,
+      last: [{ type: "logBounce", recentSoftBounces: 1, consecutive: 1, retry: true }],
+    },
+    {
+      row: "4 different messages in a row (over more than 7 days) → suppressed permanently",
+      steps: [["temporaryFailure", 0, "m1"], ["temporaryFailure", 8 * DAY, "m2"], ["temporaryFailure", 16 * DAY, "m3"], ["temporaryFailure", 24 * DAY, "m4"]],
+      status: "suppressed",
+      until: null,
+      counted: 1,
+      consecutive: 4,
+      last: [
+        { type: "logBounce", recentSoftBounces: 1, consecutive: 4 },
+        { type: "suppress", reason: "consecutive_temporary", until: null },
+        { type: "alert", kind: "soft_bounce_escalated" },
+      ],
+    },
+    {
+      row: "a later delivery of the same message clears its failures",
+      steps: [...retries("m1", 0, 3), ["delivered", HOUR, "m1"]],
+      status: "deliverable",
+      counted: 0,
+      consecutive: 0,
+      last: [],
+    },
+    {
+      row: "a delivery of the same message that arrives after another message's failure still clears it; the other's cooldown stays",
+      steps: [["temporaryFailure", 0, "m1"], ["temporaryFailure", 2 * HOUR, "m2"], ["delivered", HOUR, "m1"]],
+      status: "softBounced",
+      counted: 1,
+      consecutive: 2,
+      last: [],
+    },
+    {
+      row: "a delivery of another message does not clear the window",
+      steps: [["temporaryFailure", 0, "m1"], ["temporaryFailure", DAY, "m2"], ["delivered", 2 * DAY, "m9"], ["temporaryFailure", 3 * DAY, "m3"]],
+      status: "suppressed",
+      until: at(33 * DAY),
+      counted: 3,
+      consecutive: 1,
+      last: [
+        { type: "logBounce", recentSoftBounces: 3, consecutive: 1 },
+        { type: "suppress", reason: "soft_bounce_limit", until: at(33 * DAY) },
+        { type: "alert", kind: "soft_bounce_escalated" },
+      ],
+    },
+    {
+      row: "a delivery of a message the 30-day suppression rests on lifts it",
+      steps: [["temporaryFailure", 0, "m1"], ["temporaryFailure", DAY, "m2"], ["temporaryFailure", 2 * DAY, "m3"], ["delivered", 2 * DAY + HOUR, "m3"]],
+      status: "deliverable",
+      counted: 2,
+      consecutive: 0,
+      last: [{ type: "liftSuppression", reason: "soft_bounce_limit" }],
+    },
+    {
+      row: "a permanent suppression stays when one of its messages is delivered",
+      steps: [["temporaryFailure", 0, "m1"], ["temporaryFailure", 8 * DAY, "m2"], ["temporaryFailure", 16 * DAY, "m3"], ["temporaryFailure", 24 * DAY, "m4"], ["delivered", 24 * DAY + HOUR, "m4"]],
+      status: "suppressed",
+      until: null,
+      counted: 0,
+      consecutive: 0,
+      last: [],
+    },
+    {
+      row: "failures without a message id are each counted, as before",
+      steps: [["temporaryFailure", 0], ["temporaryFailure", 10 * MIN], ["temporaryFailure", 20 * MIN]],
+      status: "suppressed",
+      until: at(20 * MIN + 30 * DAY),
+      counted: 3,
+      consecutive: 3,
+      last: [
+        { type: "logBounce", recentSoftBounces: 3, consecutive: 3 },
+        { type: "suppress", reason: "soft_bounce_limit", until: at(20 * MIN + 30 * DAY) },
+        { type: "alert", kind: "soft_bounce_escalated" },
+      ],
+    },
+  ];
+
+  it.each(rows)("$row", ({ steps, status, until, counted, consecutive, last }) => {
+    const r = runMessages(steps);
+    expect(r.state.status).toBe(status);
+    if (until !== undefined) expect(r.state.suppressedUntil ?? null).toEqual(until);
+    expect(r.state.softBounces).toHaveLength(counted);
+    expect(r.state.consecutiveTemporary).toBe(consecutive);
+    expect(r.last).toEqual(last);
+  });
+
+  it("a retry restarts the cooldown from its own time", () => {
+    const { state } = runMessages(retries("m1", 0, 5));
+    const lastRetry = at(65 * MIN);
+    expect(state.lastSoftBounceAt).toEqual(lastRetry);
+    expect(checkSend(state, DEFAULT_POLICY, at(DAY))).toEqual({ allowed: false, reason: "cooldown", retryAfter: new Date(lastRetry.getTime() + DAY) });
+  });
+
+  it("after a delivery of the same message, sends are accepted at once", () => {
+    const { state } = runMessages([...retries("m1", 0, 3), ["delivered", HOUR, "m1"]]);
+    expect(checkSend(state, DEFAULT_POLICY, at(HOUR))).toEqual({ allowed: true });
+  });
+
+  it("keeps message ids through the JSON round trip, and reads states written before them", () => {
+    const { state } = runMessages([["temporaryFailure", 0, "m1"], ["temporaryFailure", DAY]]);
+    expect(deliverabilityStateSchema.parse(JSON.parse(JSON.stringify(state)))).toEqual(state);
+    const legacy = { status: "softBounced", softBounces: [at(0).toISOString(), at(DAY).toISOString()], consecutiveTemporary: 2, lastSoftBounceAt: at(DAY).toISOString() };
+    expect(deliverabilityStateSchema.parse(legacy).softBounces).toEqual([{ at: at(0) }, { at: at(DAY) }]);
+  });
+
+  it("machineEventFor passes the provider's message id for temporary failures and deliveries", () => {
+    expect(machineEventFor({ kind: "failed", severity: "temporary", providerMessageId: "m1" })).toEqual({ type: "temporaryFailure", messageId: "m1" });
+    expect(machineEventFor({ kind: "delivered", providerMessageId: "m1" })).toEqual({ type: "delivered", messageId: "m1" });
+    expect(machineEventFor({ kind: "failed", severity: "permanent", providerMessageId: "m1" })).toEqual({ type: "permanentFailure" });
   });
 });

@@ -35,13 +35,24 @@ export const MANUAL_SUPPRESSION_REASONS = ["manual", "unsubscribe"] as const;
 export type ManualSuppressionReason = (typeof MANUAL_SUPPRESSION_REASONS)[number];
 
 /**
+ * One soft-bounced message: when its first temporary failure happened and, when the provider
+ * named it, its message id (retries of the same message are not counted again).
+ */
+const softBounceSchema = z.preprocess(
+  // States written before message ids were kept hold bare dates.
+  (v) => (typeof v === "string" || typeof v === "number" || v instanceof Date ? { at: v } : v),
+  z.object({ at: z.coerce.date(), messageId: z.string().optional() }),
+);
+export type SoftBounce = z.infer<typeof softBounceSchema>;
+
+/**
  * Per-recipient state. Serialise it as JSON and read it back with `deliverabilityStateSchema`,
  * which turns the ISO date strings back into Dates.
  */
 export const deliverabilityStateSchema = z.object({
   status: z.enum(["deliverable", "softBounced", "suppressed"]),
-  /** Soft bounces still inside the policy window, oldest first. */
-  softBounces: z.array(z.coerce.date()),
+  /** Soft-bounced messages still inside the policy window, oldest first: one entry per message. */
+  softBounces: z.array(softBounceSchema),
   consecutiveTemporary: z.number().int().nonnegative(),
   lastSoftBounceAt: z.coerce.date().nullable().optional(),
   /** Only when suppressed: the end of a timed suppression, or null for a permanent one. */
@@ -53,8 +64,10 @@ export type DeliverabilityState = z.infer<typeof deliverabilityStateSchema>;
 export type DeliverabilityEvent =
   | { type: "permanentFailure" }
   | { type: "complaint" }
-  | { type: "temporaryFailure" }
-  | { type: "delivered" }
+  /** `messageId`: the provider's id of the message; its retries then count once. */
+  | { type: "temporaryFailure"; messageId?: string }
+  /** `messageId`: a delivery of a message that failed temporarily before clears its failures. */
+  | { type: "delivered"; messageId?: string }
   | { type: "unsubscribe" }
   /** An operator suppresses the address by hand; `until` null is permanent. */
   | { type: "manualSuppress"; reason: ManualSuppressionReason; until: Date | null }
@@ -65,8 +78,11 @@ export type AlertKind = "hard_bounce" | "complaint" | "soft_bounce_escalated";
 
 /** What the caller must do after a transition; the machine itself does no I/O. */
 export type Effect =
-  /** Write a row to `email_bounce_log` (recent = soft bounces inside the window, this one included). */
-  | { type: "logBounce"; recentSoftBounces: number; consecutive: number }
+  /**
+   * Write a row to `email_bounce_log` (recent = soft-bounced messages inside the window, this one
+   * included). `retry`: another temporary failure of a message already counted, so nothing was.
+   */
+  | { type: "logBounce"; recentSoftBounces: number; consecutive: number; retry?: true }
   /** Upsert the `email_suppressions` entry; `until` null means permanent. */
   | { type: "suppress"; reason: SuppressionReason; until: Date | null }
   /** A timed suppression ran out; remove the `email_suppressions` entry. */
@@ -111,9 +127,15 @@ function suppressForever(state: DeliverabilityState, reason: SuppressionReason):
  * - unsubscribe → suppressed permanently (no alert);
  * - temporary failure → soft-bounced and logged; the `consecutiveTemporaryLimit`-th consecutive one
  *   → suppressed permanently; the `softBounceLimit`-th within `softBounceWindowMs` → suppressed for
- *   `softBounceSuppressionMs`; both escalations alert `soft_bounce_escalated`;
+ *   `softBounceSuppressionMs`; both escalations alert `soft_bounce_escalated`. Failures are
+ *   counted per message: the provider reports each retry of a message (Mailgun's `attempt-no` 1,
+ *   2, 3…), and a retry of a message already in the window is logged and restarts the cooldown
+ *   but counts toward neither limit;
  * - delivered → consecutive count reset, soft-bounced → deliverable (the address works). A
- *   delivery older than the last soft bounce (webhooks arrive out of order) changes nothing.
+ *   delivery older than the last soft bounce (webhooks arrive out of order) does not do that.
+ *   A delivery of a message that had failed temporarily (its retries succeeded) also takes that
+ *   message out of the window, whenever it arrives; if that leaves fewer than `softBounceLimit`
+ *   under a 30-day soft-bounce suppression, the suppression is lifted (a permanent one is not).
  * - manual suppress (an operator) → suppressed with the given reason, permanently or until a date;
  *   it never weakens a suppression already in force (a permanent one stays as it is, a timed one
  *   is only replaced by a permanent or a later one); no alert (a person did it).
@@ -154,7 +176,16 @@ export function transition(
     }
 
     case "temporaryFailure": {
-      const softBounces = [...state.softBounces.filter((d) => t - d.getTime() <= policy.softBounceWindowMs), now];
+      const recent = state.softBounces.filter((b) => t - b.at.getTime() <= policy.softBounceWindowMs);
+      if (event.messageId !== undefined && recent.some((b) => b.messageId === event.messageId)) {
+        // A retry of a message already counted: logged, and the address is still failing.
+        effects.push({ type: "logBounce", recentSoftBounces: recent.length, consecutive: state.consecutiveTemporary, retry: true });
+        const last = state.lastSoftBounceAt && state.lastSoftBounceAt.getTime() > t ? state.lastSoftBounceAt : now;
+        const next: DeliverabilityState = { ...state, softBounces: recent, lastSoftBounceAt: last };
+        if (state.status === "deliverable") next.status = "softBounced";
+        return { state: next, effects };
+      }
+      const softBounces = [...recent, event.messageId === undefined ? { at: now } : { at: now, messageId: event.messageId }];
       const consecutive = state.consecutiveTemporary + 1;
       effects.push({ type: "logBounce", recentSoftBounces: softBounces.length, consecutive });
       const counted: DeliverabilityState = { ...state, softBounces, consecutiveTemporary: consecutive, lastSoftBounceAt: now };
@@ -188,10 +219,21 @@ export function transition(
     }
 
     case "delivered": {
+      const cleared = event.messageId !== undefined && state.softBounces.some((b) => b.messageId === event.messageId);
       const last = state.lastSoftBounceAt?.getTime();
-      if (last !== undefined && t < last) return { state, effects };
-      const next: DeliverabilityState = { ...state, consecutiveTemporary: 0 };
-      if (state.status === "softBounced") next.status = "deliverable";
+      const inOrder = last === undefined || t >= last;
+      if (!inOrder && !cleared) return { state, effects };
+      const softBounces = cleared ? state.softBounces.filter((b) => b.messageId !== event.messageId) : state.softBounces;
+      const next: DeliverabilityState = { ...state, softBounces };
+      if (inOrder) next.consecutiveTemporary = 0;
+      if (inOrder && state.status === "softBounced") next.status = "deliverable";
+      const timedSoftBounceLimit = state.status === "suppressed" && state.reason === "soft_bounce_limit" && state.suppressedUntil != null;
+      if (cleared && timedSoftBounceLimit && softBounces.length < policy.softBounceLimit) {
+        // The suppression rested on this message's failures, and the message got through.
+        effects.push({ type: "liftSuppression", reason: state.reason });
+        const status = inOrder ? "deliverable" : "softBounced";
+        return { state: { status, softBounces, consecutiveTemporary: next.consecutiveTemporary, lastSoftBounceAt: state.lastSoftBounceAt ?? null }, effects };
+      }
       return { state: next, effects };
     }
   }
@@ -234,14 +276,17 @@ export function checkSend(current: DeliverabilityState, policy: DeliverabilityPo
 export function machineEventFor(e: {
   kind: "delivered" | "failed" | "complained" | "opened" | "clicked" | "unsubscribed";
   severity?: "permanent" | "temporary";
+  /** The provider's message id (Mailgun `message.headers.message-id`, Resend `email_id`). */
+  providerMessageId?: string;
 }): DeliverabilityEvent | null {
+  const message = e.providerMessageId ? { messageId: e.providerMessageId } : {};
   switch (e.kind) {
     case "failed":
-      return { type: e.severity === "permanent" ? "permanentFailure" : "temporaryFailure" };
+      return e.severity === "permanent" ? { type: "permanentFailure" } : { type: "temporaryFailure", ...message };
     case "complained":
       return { type: "complaint" };
     case "delivered":
-      return { type: "delivered" };
+      return { type: "delivered", ...message };
     case "unsubscribed":
       return { type: "unsubscribe" };
     default:

@@ -55,7 +55,7 @@ describe("manual lift", () => {
   it("a soft bounce after the lift starts the policy from scratch (cooldown only, no escalation)", () => {
     const lifted = transition(STATES["soft-bounced twice in 7 days"], { type: "manualLift" }, DEFAULT_POLICY, at(3 * DAY)).state;
     const r = transition(lifted, temporary, DEFAULT_POLICY, at(4 * DAY));
-    expect(r.state).toMatchObject({ status: "softBounced", consecutiveTemporary: 1, softBounces: [at(4 * DAY)] });
+    expect(r.state).toMatchObject({ status: "softBounced", consecutiveTemporary: 1, softBounces: [{ at: at(4 * DAY) }] });
     expect(r.effects).toEqual([{ type: "logBounce", recentSoftBounces: 1, consecutive: 1 }]);
   });
 

@@ -1,3 +1,5 @@
+import { MAILGUN_DOCUMENTED, MAILGUN_GO_USER_VARIABLES_STRING, MAILGUN_USER_VARIABLES_SHAPES, withUserVariables } from "../../../test/fixtures/webhooks/mailgun-payloads";
+import { RESEND_DOCUMENTED } from "../../../test/fixtures/webhooks/resend-payloads";
 import { normalizeMailgun, normalizeResend } from "./events";
 
 function mailgun(eventData: Record<string, unknown>) {
@@ -158,5 +160,90 @@ describe("event times", () => {
 
   it("Resend: a time within the allowed skew is accepted", () => {
     expect(normalizeResend({ ...resend("email.delivered"), created_at: "2026-11-21T12:09:59Z" }, "m", opts)).toMatchObject({ ok: true, ignored: false });
+  });
+});
+
+describe("Mailgun's documented events", () => {
+  const body = (data: Record<string, unknown>) => ({ signature: { timestamp: "1", token: "t", signature: "00" }, "event-data": data });
+
+  it.each([
+    ["delivered", MAILGUN_DOCUMENTED.delivered, { kind: "delivered", recipient: "john@example.com", reason: "OK", providerMessageId: "20180622182958.1.48906CB188F1A454@exmple.org" }],
+    [
+      "failed, permanent (suppress-bounce)",
+      MAILGUN_DOCUMENTED.failedPermanent,
+      { kind: "failed", severity: "permanent", recipient: "slava@mailgun.com", reason: "Not delivering to previously bounced address" },
+    ],
+    [
+      "failed, permanent (delayed bounce)",
+      MAILGUN_DOCUMENTED.failedPermanentDelayed,
+      { kind: "failed", severity: "permanent", recipient: "christest123@test.com", reason: "smtp; 550-5.1.1 The email account that you tried to reach does not exist." },
+    ],
+    [
+      "failed, temporary",
+      MAILGUN_DOCUMENTED.failedTemporary,
+      { kind: "failed", severity: "temporary", recipient: "test@test.com", providerMessageId: "20221006142837.1618e01bf42da9fa@test.com" },
+    ],
+    ["opened", MAILGUN_DOCUMENTED.opened, { kind: "opened", recipient: "recipient@example.com" }],
+    ["clicked", MAILGUN_DOCUMENTED.clicked, { kind: "clicked", url: "http://example.com/signup" }],
+    ["unsubscribed", MAILGUN_DOCUMENTED.unsubscribed, { kind: "unsubscribed" }],
+    ["complained", MAILGUN_DOCUMENTED.complained, { kind: "complained", recipient: "foo@example.com" }],
+  ])("%s", (_, data, expected) => {
+    const r = normalizeMailgun(body(data));
+    expect(r).toMatchObject({ ok: true, ignored: false, event: { eventId: data.id, occurredAt: new Date(Math.round((data.timestamp as number) * 1000)), ...expected } });
+    expect(r.ok && !r.ignored && r.event.unread).toBeUndefined();
+  });
+
+  describe.each(MAILGUN_USER_VARIABLES_SHAPES)("user-variables as $shape", ({ value }) => {
+    it.each([
+      ["a permanent failure", MAILGUN_DOCUMENTED.failedPermanent, { kind: "failed", severity: "permanent" }],
+      ["a complaint", MAILGUN_DOCUMENTED.complained, { kind: "complained" }],
+      ["a temporary failure", MAILGUN_DOCUMENTED.failedTemporary, { kind: "failed", severity: "temporary" }],
+    ])("%s is read and applies", (_, data, expected) => {
+      const r = normalizeMailgun(body(withUserVariables(data, value)));
+      expect(r).toMatchObject({ ok: true, ignored: false, event: { eventId: data.id, recipient: data.recipient, ...expected } });
+      const event = r.ok && !r.ignored ? r.event : null;
+      expect(event?.sendId).toBeUndefined();
+      // A string is kept as it came; an object without send_id, or nothing, needs no keeping.
+      if (typeof value === "string") expect(event?.unread).toEqual({ "user-variables": value });
+      else expect(event?.unread).toBeUndefined();
+    });
+  });
+
+  it("reads our send id from the object, and keeps one it cannot read", () => {
+    const ours = normalizeMailgun(body(withUserVariables(MAILGUN_DOCUMENTED.failedPermanent, { send_id: "send-7", other: [1] })));
+    expect(ours.ok && !ours.ignored && ours.event).toMatchObject({ sendId: "send-7" });
+    expect(ours.ok && !ours.ignored && ours.event.unread).toBeUndefined();
+    for (const odd of [{ send_id: 7 }, { send_id: { nested: true } }, ["send-7"], null, 42]) {
+      const r = normalizeMailgun(body(withUserVariables(MAILGUN_DOCUMENTED.failedPermanent, odd)));
+      expect(r).toMatchObject({ ok: true, ignored: false, event: { kind: "failed", severity: "permanent", unread: { "user-variables": odd } } });
+      expect(r.ok && !r.ignored && r.event.sendId).toBeUndefined();
+    }
+  });
+
+  it("does not refuse an event for the shape of fields it only displays", () => {
+    const data = { ...MAILGUN_DOCUMENTED.failedPermanent, "delivery-status": { message: null, code: null, description: 5 }, message: "?", reason: 3, url: [] };
+    expect(normalizeMailgun(body(data))).toMatchObject({ ok: true, ignored: false, event: { kind: "failed", severity: "permanent" } });
+  });
+
+  it("the string mailgun-go holds is kept verbatim", () => {
+    const r = normalizeMailgun(body(withUserVariables(MAILGUN_DOCUMENTED.failedPermanent, MAILGUN_GO_USER_VARIABLES_STRING)));
+    expect(r.ok && !r.ignored && r.event.unread).toEqual({ "user-variables": "Could not load user-variables. They were either truncated or invalid JSON" });
+  });
+});
+
+describe("Resend's documented events", () => {
+  const base = { eventId: "msg_doc", recipient: "delivered@resend.dev", providerMessageId: "56761188-7520-42d8-8898-ff6fc54ce618" };
+  it.each([
+    [RESEND_DOCUMENTED.bounced, { kind: "failed", severity: "permanent", reason: (RESEND_DOCUMENTED.bounced.data.bounce as { message: string }).message }],
+    [RESEND_DOCUMENTED.clicked, { kind: "clicked", url: "https://resend.com" }],
+    [RESEND_DOCUMENTED.complained, { kind: "complained" }],
+    [RESEND_DOCUMENTED.delivered, { kind: "delivered" }],
+    [RESEND_DOCUMENTED.opened, { kind: "opened" }],
+  ])("$type", (payload, expected) => {
+    expect(normalizeResend(payload, "msg_doc")).toEqual({ ok: true, ignored: false, event: { ...base, occurredAt: new Date(payload.created_at), ...expected } });
+  });
+
+  it.each([RESEND_DOCUMENTED.deliveryDelayed, RESEND_DOCUMENTED.failed])("$type is acknowledged and ignored", (payload) => {
+    expect(normalizeResend(payload, "msg_doc")).toEqual({ ok: true, ignored: true, type: payload.type });
   });
 });

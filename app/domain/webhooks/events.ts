@@ -19,6 +19,11 @@ export interface NormalizedEvent {
   reason?: string;
   /** The clicked link, for `clicked`. */
   url?: string;
+  /**
+   * Parts of the payload Kinetic could not read, kept exactly as received (e.g. Mailgun's
+   * `user-variables` when it arrives as a string). The event still applies without them.
+   */
+  unread?: Record<string, unknown>;
 }
 
 export type NormalizeResult =
@@ -55,6 +60,11 @@ function eventTime(ms: number, path: string, opts: NormalizeOptions): { ok: true
 
 // ---------------------------------------------------------------- Mailgun
 
+/**
+ * What a Mailgun event must carry to be applied. Everything else is optional and read only when
+ * it has the expected type: Mailgun adds fields and varies shapes (`user-variables` is a string
+ * when Mailgun could not load them), and a refused event is retried for 8 hours and then lost.
+ */
 export const mailgunEventDataSchema = z
   .object({
     id: z.string().min(1),
@@ -62,14 +72,11 @@ export const mailgunEventDataSchema = z
     timestamp: z.number(),
     recipient: z.string().min(1),
     severity: z.enum(["permanent", "temporary"]).optional(),
-    reason: z.string().optional(),
-    url: z.string().optional(),
-    message: z.object({ headers: z.object({ "message-id": z.string().optional() }).passthrough().optional() }).passthrough().optional(),
-    "user-variables": z.record(z.unknown()).optional(),
-    "delivery-status": z
-      .object({ message: z.string().optional(), description: z.string().optional(), code: z.union([z.number(), z.string()]).optional() })
-      .passthrough()
-      .optional(),
+    reason: z.unknown().optional(),
+    url: z.unknown().optional(),
+    message: z.unknown().optional(),
+    "user-variables": z.unknown().optional(),
+    "delivery-status": z.unknown().optional(),
   })
   .passthrough();
 
@@ -92,6 +99,28 @@ const MAILGUN_KINDS: Record<string, EventKind> = {
   unsubscribed: "unsubscribed",
 };
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A non-empty string, or undefined for anything else. */
+function text(value: unknown): string | undefined {
+  return typeof value === "string" && value ? value : undefined;
+}
+
+/**
+ * Our send id from `user-variables` (`v:send_id` at send time). Mailgun documents an object;
+ * it sends a string when it could not load them, and events of mail not sent through Kinetic have
+ * none. Anything we cannot read the send id from is returned as `unread`, to be kept as it came.
+ */
+function mailgunSendId(userVariables: unknown): { sendId?: string; unread?: unknown } {
+  if (userVariables === undefined) return {};
+  if (!isRecord(userVariables)) return { unread: userVariables };
+  const sendId = text(userVariables.send_id);
+  if (sendId) return { sendId };
+  return userVariables.send_id === undefined ? {} : { unread: userVariables };
+}
+
 /**
  * Mailgun body → normalised event. Both failure kinds arrive as `failed`; `severity` tells them
  * apart (a `failed` without it is malformed). Other events (`accepted`, `stored`, …) are ignored.
@@ -108,9 +137,12 @@ export function normalizeMailgun(payload: unknown, opts: NormalizeOptions = {}):
   if (kind === "failed" && !e.severity) return { ok: false, error: "event-data.severity: required for failed events" };
   const occurredAt = eventTime(Math.round(e.timestamp * 1000), "event-data.timestamp", opts);
   if (!occurredAt.ok) return occurredAt;
-  const sendId = e["user-variables"]?.send_id;
-  const status = e["delivery-status"];
-  const reason = status?.message || status?.description || e.reason;
+  const vars = mailgunSendId(e["user-variables"]);
+  const status = isRecord(e["delivery-status"]) ? e["delivery-status"] : {};
+  const headers = isRecord(e.message) && isRecord(e.message.headers) ? e.message.headers : {};
+  const messageId = text(headers["message-id"]);
+  const reason = text(status.message) ?? text(status.description) ?? text(e.reason);
+  const url = text(e.url);
   return {
     ok: true,
     ignored: false,
@@ -119,11 +151,12 @@ export function normalizeMailgun(payload: unknown, opts: NormalizeOptions = {}):
       kind,
       ...(kind === "failed" ? { severity: e.severity } : {}),
       recipient: e.recipient,
-      ...(e.message?.headers?.["message-id"] ? { providerMessageId: e.message.headers["message-id"] } : {}),
-      ...(typeof sendId === "string" && sendId ? { sendId } : {}),
+      ...(messageId ? { providerMessageId: messageId } : {}),
+      ...(vars.sendId ? { sendId: vars.sendId } : {}),
       occurredAt: occurredAt.date,
       ...(reason ? { reason } : {}),
-      ...(kind === "clicked" && e.url ? { url: e.url } : {}),
+      ...(kind === "clicked" && url ? { url } : {}),
+      ...("unread" in vars ? { unread: { "user-variables": vars.unread } } : {}),
     },
   };
 }

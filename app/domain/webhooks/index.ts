@@ -1,6 +1,15 @@
-export { verifyMailgun, verifyMailgunBody, signMailgun, verifySvix, svixHeaders, signSvix, mailgunSignatureSchema, MAILGUN_SIGNATURE_MAX_CHARS } from "./signatures";
+export {
+  verifyMailgun,
+  verifyMailgunBody,
+  signMailgun,
+  verifySvix,
+  svixHeaders,
+  signSvix,
+  mailgunSignatureSchema,
+  MAILGUN_SIGNATURE_MAX_CHARS,
+} from "./signatures";
 export { findJsonMember, type JsonMemberLookup } from "./json-member";
-export type { VerifyError, MailgunVerifyResult, SvixVerifyResult, HeaderSource } from "./signatures";
+export type { VerifyError, MailgunVerifyResult, SvixVerifyResult, HeaderSource, SvixSecretFormat } from "./signatures";
 export {
   EVENT_KINDS,
   normalizeMailgun,

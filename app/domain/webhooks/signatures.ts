@@ -4,8 +4,15 @@ import { findJsonMember } from "./json-member";
 
 export type VerifyError = "missing_signature" | "invalid_signature" | "stale_timestamp" | "bad_secret";
 
-function safeEqual(a: Buffer, b: Buffer): boolean {
-  // timingSafeEqual needs equal lengths; the length of a well-formed signature is not secret.
+/**
+ * Compares two signatures as text, in constant time, as the providers' own libraries do
+ * (hash_equals, hmac.compare_digest): no decoding first, so another spelling of the same bytes
+ * (uppercase hex, base64 without padding or URL-safe, trailing junk) is a different signature.
+ * timingSafeEqual needs equal lengths; the length of a well-formed signature is not secret.
+ */
+function textEqual(expected: string, given: string): boolean {
+  const a = Buffer.from(expected, "utf8");
+  const b = Buffer.from(given, "utf8");
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
@@ -15,11 +22,15 @@ function isFresh(timestampSec: number, now: Date, maxAgeSec: number): boolean {
 
 // ---------------------------------------------------------------- Mailgun
 
-/** The `signature` object Mailgun puts in every webhook body. */
+/**
+ * The `signature` object Mailgun puts in every webhook body. Events of a subaccount's domain also
+ * carry `parent-signature`: the same HMAC keyed with the primary account's signing key.
+ */
 export const mailgunSignatureSchema = z.object({
   timestamp: z.union([z.string(), z.number()]).transform(String),
   token: z.string().min(1),
   signature: z.string().min(1),
+  "parent-signature": z.string().optional(),
 });
 
 const mailgunSignedBodySchema = z.object({ signature: mailgunSignatureSchema });
@@ -28,11 +39,22 @@ export type MailgunVerifyResult =
   | { ok: true; token: string; timestamp: Date }
   | { ok: false; error: VerifyError };
 
+/** What Mailgun sends: 64 lowercase hex digits (a SHA-256 hexdigest), nothing else. */
+const MAILGUN_HEX_DIGEST = /^[0-9a-f]{64}$/;
+
+function mailgunMatches(expectedHex: string, given: string | undefined): boolean {
+  return given !== undefined && MAILGUN_HEX_DIGEST.test(given) && textEqual(expectedHex, given);
+}
+
 /**
  * Mailgun's scheme: `signature.signature` is the hex HMAC-SHA256 of `timestamp + token` keyed with
- * the HTTP webhook signing key. Compared in constant time; a timestamp more than `maxAgeSec` away
- * from `now` (either way) is rejected. The token is returned so the caller can refuse a replay
- * (store it with a unique index; Mailgun tokens are 50 random characters).
+ * the HTTP webhook signing key of the account that owns the domain. A subaccount's events also
+ * carry `parent-signature`, the same HMAC keyed with the primary account's key; either one
+ * matching the key we hold is enough, so the primary key accepts the events of every subaccount
+ * and a subaccount's key accepts its own. Each is compared as text in constant time and must be
+ * 64 lowercase hex digits. A timestamp more than `maxAgeSec` away from `now` (either way) is
+ * rejected. The token is returned so the caller can refuse a replay (store it with a unique
+ * index; Mailgun tokens are 50 random characters).
  */
 export function verifyMailgun(
   body: unknown,
@@ -43,15 +65,17 @@ export function verifyMailgun(
   const parsed = mailgunSignedBodySchema.safeParse(body);
   if (!parsed.success) return { ok: false, error: "missing_signature" };
   const { timestamp, token, signature } = parsed.data.signature;
-  const expected = createHmac("sha256", signingKey).update(timestamp + token).digest();
-  const given = /^[0-9a-f]+$/i.test(signature) ? Buffer.from(signature, "hex") : Buffer.alloc(0);
-  if (!safeEqual(expected, given)) return { ok: false, error: "invalid_signature" };
+  const expected = createHmac("sha256", signingKey).update(timestamp + token).digest("hex");
+  // Both are checked, so the time taken does not tell which one matched.
+  const own = mailgunMatches(expected, signature);
+  const parent = mailgunMatches(expected, parsed.data.signature["parent-signature"]);
+  if (!own && !parent) return { ok: false, error: "invalid_signature" };
   const seconds = Number(timestamp);
   if (!isFresh(seconds, opts.now, opts.maxAgeSec)) return { ok: false, error: "stale_timestamp" };
   return { ok: true, token, timestamp: new Date(seconds * 1000) };
 }
 
-/** Mailgun's signature object is three short strings (a 50-character token, 64 hex digits). */
+/** Mailgun's signature object is a few short strings (a 50-character token, 64 hex digits each). */
 export const MAILGUN_SIGNATURE_MAX_CHARS = 4096;
 
 /**
@@ -76,15 +100,19 @@ export function verifyMailgunBody(
   return verifyMailgun({ signature }, signingKey, opts);
 }
 
-/** Produces a Mailgun `signature` object (tests, the benchmark, local tooling). */
+/**
+ * Produces a Mailgun `signature` object (tests, the benchmark, local tooling); with `parentKey`,
+ * as a subaccount's event: `signature` keyed with `signingKey` (the subaccount's) and
+ * `parent-signature` with `parentKey` (the primary account's).
+ */
 export function signMailgun(
   signingKey: string,
-  opts: { timestampSec?: number; token?: string } = {},
-): { timestamp: string; token: string; signature: string } {
+  opts: { timestampSec?: number; token?: string; parentKey?: string } = {},
+): { timestamp: string; token: string; signature: string; "parent-signature"?: string } {
   const timestamp = String(opts.timestampSec ?? Math.floor(Date.now() / 1000));
   const token = opts.token ?? randomBytes(25).toString("hex");
-  const signature = createHmac("sha256", signingKey).update(timestamp + token).digest("hex");
-  return { timestamp, token, signature };
+  const hmac = (key: string) => createHmac("sha256", key).update(timestamp + token).digest("hex");
+  return { timestamp, token, signature: hmac(signingKey), ...(opts.parentKey ? { "parent-signature": hmac(opts.parentKey) } : {}) };
 }
 
 // ---------------------------------------------------------------- Svix / Standard Webhooks
@@ -99,8 +127,17 @@ function header(headers: HeaderSource, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** The HMAC key of a `whsec_…` secret: the base64 after the prefix. */
-function svixKey(secret: string): Buffer | null {
+/**
+ * How a Svix / Standard Webhooks secret is written: `whsec` is the usual `whsec_<base64>` (or the
+ * bare base64; the libraries' default constructors take both), `raw` means the secret's own
+ * UTF-8 bytes are the HMAC key (the libraries' raw constructors: `new Webhook(secret, { format:
+ * "raw" })`, `NewWebhookRaw`, `Webhook::fromRaw`).
+ */
+export type SvixSecretFormat = "whsec" | "raw";
+
+/** The HMAC key of a secret, or null when it has none (empty, or `whsec` that is not base64). */
+function svixKey(secret: string, format: SvixSecretFormat = "whsec"): Buffer | null {
+  if (format === "raw") return secret.length > 0 ? Buffer.from(secret, "utf8") : null;
   const b64 = secret.startsWith("whsec_") ? secret.slice("whsec_".length) : secret;
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) return null;
   const key = Buffer.from(b64, "base64");
@@ -126,25 +163,27 @@ export type SvixVerifyResult = { ok: true; id: string; timestamp: Date } | { ok:
  * and `svix-signature` (space-separated `v1,<base64>` entries, any of which may match). The
  * signed content is `${id}.${timestamp}.${rawBody}` — the raw body exactly as received, before
  * any JSON parsing. The `webhook-*` header names of the Standard Webhooks spec are accepted too.
+ * Each entry's signature (everything after its first comma) is compared as text with the
+ * standard, padded base64 of the HMAC, as the official libraries compare it.
  */
 export function verifySvix(
   rawBody: string,
   headers: HeaderSource,
   secret: string,
-  opts: { now: Date; toleranceSec: number },
+  opts: { now: Date; toleranceSec: number; secretFormat?: SvixSecretFormat },
 ): SvixVerifyResult {
-  const key = svixKey(secret);
+  const key = svixKey(secret, opts.secretFormat);
   if (!key) return { ok: false, error: "bad_secret" };
   const signed = svixHeaders(headers);
   if (!signed) return { ok: false, error: "missing_signature" };
   const { id, timestamp, signatures } = signed;
-  const expected = Buffer.from(svixSignature(key, id, timestamp, rawBody), "base64");
+  const expected = svixSignature(key, id, timestamp, rawBody);
   let matched = false;
   for (const entry of signatures.split(" ")) {
-    const [version, sig] = entry.split(",", 2);
-    if (version !== "v1" || !sig) continue;
+    const comma = entry.indexOf(",");
+    if (comma < 0 || entry.slice(0, comma) !== "v1") continue;
     // Check every entry so the time taken does not depend on which one matched.
-    if (safeEqual(expected, Buffer.from(sig, "base64"))) matched = true;
+    if (textEqual(expected, entry.slice(comma + 1))) matched = true;
   }
   if (!matched) return { ok: false, error: "invalid_signature" };
   const seconds = /^\d+$/.test(timestamp) ? Number(timestamp) : NaN;
@@ -156,10 +195,10 @@ export function verifySvix(
 export function signSvix(
   secret: string,
   body: string,
-  opts: { id?: string; timestampSec?: number } = {},
+  opts: { id?: string; timestampSec?: number; secretFormat?: SvixSecretFormat } = {},
 ): { "svix-id": string; "svix-timestamp": string; "svix-signature": string } {
-  const key = svixKey(secret);
-  if (!key) throw new TypeError("secret must be whsec_<base64>");
+  const key = svixKey(secret, opts.secretFormat);
+  if (!key) throw new TypeError(opts.secretFormat === "raw" ? "secret must not be empty" : "secret must be whsec_<base64>");
   const id = opts.id ?? `msg_${randomBytes(12).toString("hex")}`;
   const timestamp = String(opts.timestampSec ?? Math.floor(Date.now() / 1000));
   return { "svix-id": id, "svix-timestamp": timestamp, "svix-signature": `v1,${svixSignature(key, id, timestamp, body)}` };
