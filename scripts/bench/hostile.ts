@@ -10,12 +10,16 @@
 //
 // BENCH_HOSTILE_ONLY / BENCH_HOSTILE_SKIP: regexes over "endpoint name" to pick cases;
 // BENCH_HOSTILE_HTML_BYTES: size of the flat HTML cases; BENCH_HOSTILE_TIMEOUT_MS: per request.
+//
+// Then the floods, each followed by the server's state (live streams, idle CPU, /healthz latency):
+// the abandoned-stream flood (lib/stream-flood.ts; BENCH_HOSTILE_STREAMS per way, 500).
 import path from "node:path";
 import readline from "node:readline";
 import { createBenchClient, type BenchResponse } from "./lib/http-client";
 import { HTML_LIMITS, PLACED_HTML_LIMITS } from "~/domain/html/limits";
 import { hostileCases } from "./lib/hostile-inputs";
 import { startBenchServer, type BenchServer } from "./lib/server-process";
+import { abandonedStreamFlood } from "./lib/stream-flood";
 import { percentile } from "./lib/stats";
 
 const BLOCK_LIMIT_MS = 100;
@@ -30,6 +34,7 @@ const TIMEOUT_MS = Number(process.env.BENCH_HOSTILE_TIMEOUT_MS ?? 120_000);
 const REPS = Math.max(1, Number(process.env.BENCH_HOSTILE_REPS ?? 2));
 const ONLY = process.env.BENCH_HOSTILE_ONLY ? new RegExp(process.env.BENCH_HOSTILE_ONLY) : null;
 const SKIP = process.env.BENCH_HOSTILE_SKIP ? new RegExp(process.env.BENCH_HOSTILE_SKIP) : null;
+const STREAMS_PER_WAY = Number(process.env.BENCH_HOSTILE_STREAMS ?? 500);
 
 interface Outcome {
   endpoint: string;
@@ -96,6 +101,7 @@ async function main(): Promise<void> {
   let stopHealth = false;
   let overall: LoopReport | undefined;
   const rawBlocks: number[] = [];
+  const floodLines: Array<Record<string, unknown>> = [];
   try {
     // The bench user becomes an admin for the admin endpoints (admin_users is read per request).
     await server.db().execute({ sql: "INSERT OR IGNORE INTO admin_users (email) VALUES (?)", args: ["bench@sender.example"] });
@@ -168,6 +174,11 @@ async function main(): Promise<void> {
     await healthLoop;
     if (!wedged) overall = await probe();
     client.close();
+
+    if (!wedged) {
+      console.error(`abandoned-stream flood: ${STREAMS_PER_WAY} streams in each way…`);
+      floodLines.push(...(await abandonedStreamFlood(server, STREAMS_PER_WAY)));
+    }
   } finally {
     stopHealth = true;
     await server.stop();
@@ -199,6 +210,8 @@ async function main(): Promise<void> {
   }
   const worst = [...outcomes].sort((a, b) => (Number.isNaN(b.blockMs) ? 1 : b.blockMs) - (Number.isNaN(a.blockMs) ? 1 : a.blockMs)).slice(0, 3);
   for (const w of worst) console.log(JSON.stringify({ bench: "hostile.worst", endpoint: w.endpoint, case: w.name, status: w.status, ms: round(w.ms), event_loop_block_ms: round(w.blockMs), body_bytes: w.bodyBytes, response: w.response }));
+  for (const line of floodLines) console.log(JSON.stringify(line));
+  const floodsPass = floodLines.every((l) => l.pass !== false);
   const fiveXx = outcomes.filter((o) => o.status >= 500).length;
   const unanswered = outcomes.filter((o) => o.status === 0).length;
   // Per case the smallest block of its runs (reproducible); the largest of those decides the verdict.
@@ -223,10 +236,11 @@ async function main(): Promise<void> {
       five_xx: fiveXx,
       unanswered,
       failing_endpoints: [...new Set(outcomes.filter(isFailure).map((o) => o.endpoint))],
-      pass: fiveXx === 0 && unanswered === 0 && maxBlock <= BLOCK_LIMIT_MS,
+      floods_pass: floodsPass,
+      pass: fiveXx === 0 && unanswered === 0 && maxBlock <= BLOCK_LIMIT_MS && floodsPass,
     }),
   );
-  process.exitCode = fiveXx === 0 && unanswered === 0 && maxBlock <= BLOCK_LIMIT_MS ? 0 : 1;
+  process.exitCode = fiveXx === 0 && unanswered === 0 && maxBlock <= BLOCK_LIMIT_MS && floodsPass ? 0 : 1;
 }
 
 main().catch((err: unknown) => {

@@ -135,3 +135,39 @@ export async function serverVitals(server: { url: string; cpuMs(): number }, idl
     healthz_p99_ms: Math.round(percentile(latencies, 99) * 10) / 10,
   };
 }
+
+/**
+ * The hostile bench's abandoned-stream flood: `perWay` live-event streams of one send abandoned in
+ * each way, as the server is configured (past its caps a stream is refused with 429, which counts
+ * as a status here). Returns JSON-ready lines: one per way, then the server's state after it.
+ */
+export async function abandonedStreamFlood(server: { url: string; token: string; cpuMs(): number }, perWay: number): Promise<Array<Record<string, unknown>>> {
+  const sent = await fetch(`${server.url}/api/send-email-esp`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${server.token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ to: "flood@example.com", subject: "Flood", html: "<p>Flood</p>" }),
+  });
+  if (!sent.ok) throw new Error(`the flood's send failed: ${sent.status} ${await sent.text()}`);
+  const { sendId } = (await sent.json()) as { sendId: string };
+  const target: StreamTarget = { url: server.url, token: server.token, method: "GET", path: `/api/sends/${sendId}/events` };
+  const lines: Array<Record<string, unknown>> = [];
+  const baseline = await serverVitals(server);
+  for (const way of ABANDON_WAYS) {
+    const t = performance.now();
+    const result = await abandonStreams(target, way, perWay);
+    lines.push({ bench: "hostile.stream_flood", way, streams: perWay, ms: Math.round(performance.now() - t), statuses: result.statuses });
+  }
+  // Streams end within a second of their clients; give them that, then look.
+  const settled = await waitForStreams(server.url, (s) => s.live === 0 && s.pollers === 0, 5000);
+  const after = await serverVitals(server);
+  lines.push({
+    bench: "hostile.after_stream_flood",
+    abandoned: perWay * ABANDON_WAYS.length,
+    streams_opened: settled.opened,
+    ...after,
+    idle_cpu_percent_before_flood: baseline.idle_cpu_percent_of_core,
+    healthz_p50_ms_before_flood: baseline.healthz_p50_ms,
+    pass: after.live_streams === 0 && after.pollers === 0 && after.polls_during_idle === 0,
+  });
+  return lines;
+}
