@@ -80,6 +80,14 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    // A render whose client has gone (the server aborts the request's signal) stops at once, and
+    // so does its abort timer; the signal also fires when the response has finished.
+    const timer = setTimeout(abort, ABORT_DELAY);
+    const stop = () => {
+      clearTimeout(timer);
+      abort();
+    };
+    if (request.signal.aborted) stop();
+    else request.signal.addEventListener("abort", stop, { once: true });
   });
 }

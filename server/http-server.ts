@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
+import { createReadableStreamFromReadable, createRequestHandler } from "@remix-run/node";
 import express from "express";
 import type { Logger } from "~/lib/logger.server";
 import type { KineticBuild, RequestContext } from "./build";
@@ -19,25 +19,47 @@ export { loadBuild, type KineticBuild } from "./build";
 
 /**
  * What the server settled about a request before handing it to Express: its URL, the context
- * routes get, and the body the page guard already read (without one, Remix reads the socket).
+ * routes get, the signal of its client going, and the body the page guard already read (without
+ * one, Remix reads the socket).
  */
 interface Settled {
   url: URL;
   context: RequestContext;
+  gone: AbortSignal;
   body?: Buffer<ArrayBuffer>;
 }
 const settled = new WeakMap<http.IncomingMessage, Settled>();
 
 /**
- * The Request Remix gets: the server's one URL for it (request-info.ts), the body the page guard
- * read or else the socket, and a signal aborted when the connection's response closes, finished
- * or not. Remix answers HEAD with a new, empty Response and never cancels the route's body, so a
- * stream's producer (the live events route) learns that the request is over only from the signal.
+ * Aborted when the request is over: its response closed (finished, or the connection dropped) or
+ * its socket closed. Wired as the request arrives, before Express: a client that leaves while
+ * express.static is still looking for a file (FIN or RST before any answer) must be seen too, and a
+ * response's "close" is emitted once. The socket listener covers a pipelined request that has no
+ * socket of its own yet, and is removed with the response so a keep-alive socket gathers none.
  */
-function remixRequest(req: express.Request, res: express.Response, { url, body }: Settled): Request {
+function clientGone(req: http.IncomingMessage, res: http.ServerResponse): AbortSignal {
   const controller = new AbortController();
-  res.on("close", () => controller.abort());
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: headersOf(req), signal: controller.signal };
+  const socket = req.socket;
+  const abort = () => {
+    socket.off("close", abort);
+    controller.abort();
+  };
+  if (socket.destroyed) abort();
+  else {
+    res.once("close", abort);
+    socket.once("close", abort);
+  }
+  return controller.signal;
+}
+
+/**
+ * The Request Remix gets: the server's one URL for it (request-info.ts), the body the page guard
+ * read or else the socket, and the signal of its client going. Remix answers HEAD with a new,
+ * empty Response and never cancels the route's body, so a stream's producer learns that the
+ * request is over from the signal.
+ */
+function remixRequest(req: express.Request, { url, body, gone }: Settled): Request {
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: headersOf(req), signal: gone };
   if (req.method !== "GET" && req.method !== "HEAD") {
     init.body = body ?? (createReadableStreamFromReadable(req) as ReadableStream<Uint8Array>);
     init.duplex = "half";
@@ -45,13 +67,53 @@ function remixRequest(req: express.Request, res: express.Response, { url, body }
   return new Request(url, init);
 }
 
+/** Resolves when the response can take more, or the client has gone. */
+function drained(res: http.ServerResponse, gone: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      gone.removeEventListener("abort", done);
+      resolve();
+    };
+    res.once("drain", done);
+    gone.addEventListener("abort", done, { once: true });
+    if (gone.aborted) done();
+  });
+}
+
+/**
+ * Writes a response body. Unlike Remix's writer, which goes on reading a stream into a destroyed
+ * socket forever, it stops when the client goes and cancels the body, so the stream's producer
+ * (its cancel()) learns of it; and it waits for a slow reader instead of buffering without bound.
+ */
+async function writeBody(body: ReadableStream<Uint8Array>, res: http.ServerResponse, gone: AbortSignal): Promise<void> {
+  const reader = body.getReader();
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  gone.addEventListener("abort", cancel, { once: true });
+  try {
+    if (gone.aborted) return cancel();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || gone.aborted || res.destroyed) break;
+      if (!res.write(value)) await drained(res, gone);
+    }
+    if (gone.aborted || res.destroyed) cancel();
+    else res.end();
+  } catch (error) {
+    res.destroy(error as Error);
+    throw error;
+  } finally {
+    gone.removeEventListener("abort", cancel);
+  }
+}
+
 /** As @remix-run/express sends a Remix response: streamed, so documents render progressively. */
-async function sendRemixResponse(res: express.Response, response: Response): Promise<void> {
+async function sendRemixResponse(res: express.Response, response: Response, gone: AbortSignal): Promise<void> {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers) res.append(key, value);
   if (/text\/event-stream/i.test(response.headers.get("content-type") ?? "")) res.flushHeaders();
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  if (response.body) await writeBody(response.body, res, gone);
   else res.end();
 }
 
@@ -73,8 +135,8 @@ export function createHttpServer(build: KineticBuild, buildDir: string, logger: 
   app.all("*", async (req, res, next) => {
     try {
       const known = settled.get(req)!;
-      const response = await handleRemix(remixRequest(req, res, known), known.context);
-      await sendRemixResponse(res, response);
+      const response = await handleRemix(remixRequest(req, known), known.context);
+      await sendRemixResponse(res, response, known.gone);
     } catch (error) {
       next(error);
     }
@@ -104,7 +166,7 @@ export function createHttpServer(build: KineticBuild, buildDir: string, logger: 
       refuse(res, null, String(req.headers.accept ?? ""), 400, "Bad request: the Host header or the request target is malformed");
       return;
     }
-    const known: Settled = { url, context: { requestId, clientIp: clientIp(req, trusted) } };
+    const known: Settled = { url, context: { requestId, clientIp: clientIp(req, trusted) }, gone: clientGone(req, res) };
     settled.set(req, known);
     const hot = method === "POST" ? hotPaths.get(url.pathname) : undefined;
     if (hot) void serveHotPath(hot, req, res, url, known.context, logger);

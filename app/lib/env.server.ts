@@ -68,6 +68,8 @@ const EnvSchema = z.object({
   JSON_BODY_LIMIT_BYTES: int(5 * 1024 * 1024, 1024),
   PAGE_BODY_LIMIT_BYTES: int(1024 * 1024, 1024),
   DB_BUSY_TIMEOUT_MS: int(5000, 0),
+  STREAMS_MAX_PER_USER: int(20, 1),
+  STREAMS_MAX_TOTAL: int(1000, 1),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_LIBRARY: bool.default("true"),
 

@@ -2,6 +2,7 @@ import { GenerateRequestSchema, MAX_PROMPT_CHARS } from "~/domain/requests/gener
 import { PLACED_HTML_LIMITS } from "~/domain/html/limits";
 import { apiRoute, checkHtmlInputs, insufficientBalance, json, serviceError } from "~/http/api.server";
 import { sseResponse } from "~/lib/sse.server";
+import { openStream } from "~/services/streams.server";
 import { creditBalance } from "~/services/users.server";
 import { clientHtmlParts, CLIENT_HTML_PARTS, generate, prepareGeneration, type StageName } from "~/services/generation.server";
 
@@ -25,9 +26,13 @@ export const { loader, action, apiAuth } = apiRoute("user", {
 
     // A short balance is still a plain 402 (the charge inside generate() remains the real guard).
     if ((await creditBalance(app, user.id)) < app.env.CREDITS_PER_GENERATION) return insufficientBalance();
+    // A stream takes one of the user's stream slots (429 past the caps), before the charge.
+    const opened = openStream(app, user);
+    if (!opened.ok) return serviceError(opened);
 
     // Streaming: one `stage` event per pipeline stage, then `result` (or `error`) and the end. A
-    // client that goes away does not stop the generation; it still completes and is logged.
+    // client that goes away does not stop the generation; it still completes and is logged, and
+    // the stream gives its slot back at once.
     return sseResponse(
       async (send) => {
         const result = await generate(app, user, prepared, (stage: StageName, detail) => send("stage", { stage, ...detail }));
@@ -38,6 +43,7 @@ export const { loader, action, apiAuth } = apiRoute("user", {
         app.logger.error({ err: error, requestId }, "generation failed");
         send("error", { success: false, status: 500, error: "Internal server error", request_id: requestId });
       },
+      { signal: request.signal, slot: opened.value },
     );
   },
 });

@@ -1,10 +1,10 @@
-import { apiError, apiRoute } from "~/http/api.server";
+import { apiRoute, serviceError } from "~/http/api.server";
 import { sendEventStream } from "~/services/send-views.server";
 
 export const { loader, action, apiAuth } = apiRoute("user", {
   GET: async ({ app, user, params, request }) => {
     const stream = await sendEventStream(app, user, params.id ?? "", request);
-    if (!stream.ok) return apiError(stream.status, stream.error);
+    if (!stream.ok) return serviceError(stream);
     return stream.value;
   },
 });

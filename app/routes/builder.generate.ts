@@ -8,6 +8,7 @@ import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/services/auth.server";
 import { sseResponse } from "~/lib/sse.server";
 import { hasCreditsFor, parseGenerateForm, runGenerateRequest } from "~/services/builder.server";
+import { openStream } from "~/services/streams.server";
 
 export async function loader() {
   return new Response("Method not allowed", { status: 405, headers: { Allow: "POST" } });
@@ -19,6 +20,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = parseGenerateForm(await request.formData());
   if (!parsed.ok) return data({ success: false, error: "Check the highlighted fields", step: parsed.step, errors: parsed.errors }, { status: 400 });
   if (!(await hasCreditsFor(app, user))) return data({ success: false, error: "Insufficient balance", status: 402 }, { status: 402 });
+  const opened = openStream(app, user);
+  if (!opened.ok) {
+    const { status, error, retryAfterSeconds } = opened;
+    return data({ success: false, error, status }, { status, headers: { "Retry-After": String(retryAfterSeconds) } });
+  }
 
   // Whether a credit moved: generate() gives it back when anything after the charge fails.
   let charged = false;
@@ -43,5 +49,6 @@ export async function action({ request }: ActionFunctionArgs) {
       app.logger.error({ err: error }, "builder generation failed");
       send("error", { success: false, status: 500, error: "Internal server error", refunded: charged });
     },
+    { signal: request.signal, slot: opened.value },
   );
 }

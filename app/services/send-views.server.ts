@@ -1,6 +1,7 @@
 // What was sent, as the API, the outbox pages and View in browser show it, and the live stream of
 // a send's delivery events.
 import type { AppContext } from "~/composition/app.server";
+import { SSE_HEADERS } from "~/lib/sse.server";
 import type { User } from "~/models/users.server";
 import {
   findSendHtml,
@@ -12,7 +13,8 @@ import {
   type SendSummary,
 } from "~/models/sends.server";
 import { failure, type ServiceResult } from "./result";
-import { onSendEvent } from "./webhook-intake.server";
+import { subscribeToSendEvents } from "./send-event-hub.server";
+import { openStream } from "./streams.server";
 
 export interface SendJson {
   id: string;
@@ -147,89 +149,61 @@ export async function getSentHtml(app: AppContext, id: string): Promise<string |
   return findSendHtml(app.database.db, id);
 }
 
-export const SSE_POLL_MS = 500;
-export const SSE_HEARTBEAT_MS = 15_000;
+/** Chunks a stream may queue for a client that has stopped reading before it is closed. */
+const MAX_QUEUED_CHUNKS = 1000;
 
 /**
  * `text/event-stream` of a send's delivery events: what is stored (after `Last-Event-ID` when the
- * client reconnects), then new ones as the webhook stores them. Woken at once by the in-process
- * webhook intake, and polling as well so events stored by another process still arrive.
+ * client reconnects), then new ones as they are stored. The stream holds one of the user's stream
+ * slots (streams.server.ts) and subscribes to the send's shared poller (send-event-hub.server.ts);
+ * it owns no timer. Both are given back when the client goes (the request's signal, which the HTTP
+ * server aborts when the connection closes) or the consumer cancels, whichever comes first. HEAD
+ * gets the headers and holds nothing.
  */
 export async function sendEventStream(app: AppContext, user: User, id: string, request: Request): Promise<ServiceResult<Response>> {
   const send = await visibleSend(app, user, id);
   if (!send) return failure(404, "Send not found");
-  const { db } = app.database;
+  if (request.method === "HEAD" || request.signal.aborted) return { ok: true, value: new Response(null, { status: 200, headers: SSE_HEADERS }) };
+  const opened = openStream(app, user);
+  if (!opened.ok) return opened;
+  const slot = opened.value;
   const resume = Number(request.headers.get("last-event-id") ?? "0");
-  let lastId = Number.isSafeInteger(resume) && resume > 0 ? resume : 0;
   const encoder = new TextEncoder();
   let closed = false;
-  const timers: NodeJS.Timeout[] = [];
-  let unsubscribe = () => {};
+  let end = () => {};
 
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       const write = (chunk: string) => {
-        if (!closed) controller.enqueue(encoder.encode(chunk));
+        if (closed) return;
+        if ((controller.desiredSize ?? 0) < -MAX_QUEUED_CHUNKS) return end();
+        controller.enqueue(encoder.encode(chunk));
       };
-      const close = () => {
+      let unsubscribe = () => {};
+      end = () => {
         if (closed) return;
         closed = true;
-        timers.forEach(clearInterval);
         unsubscribe();
+        slot.release();
+        request.signal.removeEventListener("abort", end);
         try {
           controller.close();
         } catch {
           // already closed by the consumer
         }
       };
-      let running = false;
-      let again = false;
-      const flush = async (): Promise<void> => {
-        if (closed) return;
-        if (running) {
-          again = true;
-          return;
-        }
-        running = true;
-        try {
-          do {
-            again = false;
-            const rows = await listSendEvents(db, id, lastId);
-            for (const row of rows) {
-              write(`id: ${row.id}\nevent: delivery\ndata: ${JSON.stringify(eventJson(row))}\n\n`);
-              lastId = row.id;
-            }
-          } while (again && !closed);
-        } catch (err) {
-          app.logger.warn({ err, sendId: id }, "event stream read failed");
-        } finally {
-          running = false;
-        }
-      };
       write(`retry: 2000\n: events of send ${id}\n\n`);
-      unsubscribe = onSendEvent(id, () => void flush());
-      timers.push(setInterval(() => void flush(), SSE_POLL_MS));
-      timers.push(setInterval(() => write(": heartbeat\n\n"), SSE_HEARTBEAT_MS));
-      if (request.signal.aborted) return close();
-      request.signal.addEventListener("abort", close, { once: true });
-      void flush();
+      unsubscribe = subscribeToSendEvents(app, id, {
+        lastId: Number.isSafeInteger(resume) && resume > 0 ? resume : 0,
+        deliver: (row) => write(`id: ${row.id}\nevent: delivery\ndata: ${JSON.stringify(eventJson(row))}\n\n`),
+        heartbeat: () => write(": heartbeat\n\n"),
+      });
+      request.signal.addEventListener("abort", end, { once: true });
+      if (request.signal.aborted) end();
     },
     cancel() {
-      closed = true;
-      timers.forEach(clearInterval);
-      unsubscribe();
+      end();
     },
   });
-  return {
-    ok: true,
-    value: new Response(stream, {
-      status: 200,
-      headers: {
-        "Content-Type": "text/event-stream; charset=utf-8",
-        "Cache-Control": "no-store",
-        Connection: "keep-alive",
-        "X-Accel-Buffering": "no",
-      },
-    }),
-  };
+  return { ok: true, value: new Response(stream, { status: 200, headers: SSE_HEADERS }) };
 }

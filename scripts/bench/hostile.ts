@@ -8,11 +8,13 @@
 // every request answered, and no case blocking the loop for more than BLOCK_LIMIT_MS in every one
 // of its runs (the single worst run and the probe's histogram are printed too).
 //
-// Then the floods (scripts/bench/lib/*-flood.ts), each printing its own JSON lines: after each, the
-// connections the server still holds, its idle CPU and /healthz latency from 127.0.0.1.
+// Then the floods (scripts/bench/lib/*-flood.ts), each followed by the server's state: the
+// abandoned-stream flood ("flood abandoned-stream"; BENCH_HOSTILE_STREAMS per way, 500: live
+// streams, idle CPU, /healthz latency) and the slow-body flood ("flood slow-body": the connections
+// the server still holds, its idle CPU and /healthz latency from 127.0.0.1).
 //
 // BENCH_HOSTILE_ONLY / BENCH_HOSTILE_SKIP: regexes over "endpoint name" to pick cases (a flood is
-// "flood slow-body"); BENCH_HOSTILE_HTML_BYTES: size of the flat HTML cases; BENCH_HOSTILE_TIMEOUT_MS:
+// "flood <name>"); BENCH_HOSTILE_HTML_BYTES: size of the flat HTML cases; BENCH_HOSTILE_TIMEOUT_MS:
 // per request; BENCH_SLOW_BODY_CONNECTIONS (10500) and BENCH_SLOW_BODY_WAVES (2): the slow-body flood.
 import path from "node:path";
 import readline from "node:readline";
@@ -21,6 +23,7 @@ import { HTML_LIMITS, PLACED_HTML_LIMITS } from "~/domain/html/limits";
 import { hostileCases } from "./lib/hostile-inputs";
 import { startBenchServer, type BenchServer } from "./lib/server-process";
 import { slowBodyFlood } from "./lib/slow-body-flood";
+import { abandonedStreamFlood } from "./lib/stream-flood";
 import { percentile } from "./lib/stats";
 
 const BLOCK_LIMIT_MS = 100;
@@ -36,6 +39,7 @@ const REPS = Math.max(1, Number(process.env.BENCH_HOSTILE_REPS ?? 2));
 const ONLY = process.env.BENCH_HOSTILE_ONLY ? new RegExp(process.env.BENCH_HOSTILE_ONLY) : null;
 const SKIP = process.env.BENCH_HOSTILE_SKIP ? new RegExp(process.env.BENCH_HOSTILE_SKIP) : null;
 const picked = (key: string) => (!ONLY || ONLY.test(key)) && !(SKIP && SKIP.test(key));
+const STREAMS_PER_WAY = Number(process.env.BENCH_HOSTILE_STREAMS ?? 500);
 
 interface Outcome {
   endpoint: string;
@@ -102,6 +106,7 @@ async function main(): Promise<void> {
   let stopHealth = false;
   let overall: LoopReport | undefined;
   const rawBlocks: number[] = [];
+  const floodLines: Array<Record<string, unknown>> = [];
   try {
     // The bench user becomes an admin for the admin endpoints (admin_users is read per request).
     await server.db().execute({ sql: "INSERT OR IGNORE INTO admin_users (email) VALUES (?)", args: ["bench@sender.example"] });
@@ -172,6 +177,10 @@ async function main(): Promise<void> {
     if (!wedged) overall = await probe();
     client.close();
 
+    if (!wedged && picked("flood abandoned-stream")) {
+      console.error(`abandoned-stream flood: ${STREAMS_PER_WAY} streams in each way…`);
+      floodLines.push(...(await abandonedStreamFlood(server, STREAMS_PER_WAY)));
+    }
     if (!wedged && picked("flood slow-body")) {
       console.error("slow-body flood…");
       const lines = await slowBodyFlood(server, {
@@ -182,7 +191,7 @@ async function main(): Promise<void> {
         // REQUEST_TIMEOUT_SECONDS is 30 s by default; the last byte may have come just before it.
         cutOffWaitMs: 45_000,
       });
-      for (const line of lines) console.log(JSON.stringify(line));
+      floodLines.push(...lines);
     }
   } finally {
     stopHealth = true;
@@ -190,7 +199,12 @@ async function main(): Promise<void> {
   }
 
   // ── report ──────────────────────────────────────────────────────────────────────────────────
-  if (outcomes.length === 0) return;
+  for (const line of floodLines) console.log(JSON.stringify(line));
+  const floodsPass = floodLines.every((l) => l.pass !== false);
+  if (outcomes.length === 0) {
+    process.exitCode = floodsPass ? 0 : 1;
+    return;
+  }
   const byEndpoint = new Map<string, Outcome[]>();
   for (const o of outcomes) byEndpoint.set(o.endpoint, [...(byEndpoint.get(o.endpoint) ?? []), o]);
   const isFailure = (o: Outcome) => o.status >= 500 || o.status === 0 || !(o.blockMs <= BLOCK_LIMIT_MS);
@@ -240,10 +254,11 @@ async function main(): Promise<void> {
       five_xx: fiveXx,
       unanswered,
       failing_endpoints: [...new Set(outcomes.filter(isFailure).map((o) => o.endpoint))],
-      pass: fiveXx === 0 && unanswered === 0 && maxBlock <= BLOCK_LIMIT_MS,
+      floods_pass: floodsPass,
+      pass: fiveXx === 0 && unanswered === 0 && maxBlock <= BLOCK_LIMIT_MS && floodsPass,
     }),
   );
-  process.exitCode = fiveXx === 0 && unanswered === 0 && maxBlock <= BLOCK_LIMIT_MS ? 0 : 1;
+  process.exitCode = fiveXx === 0 && unanswered === 0 && maxBlock <= BLOCK_LIMIT_MS && floodsPass ? 0 : 1;
 }
 
 main().catch((err: unknown) => {

@@ -170,4 +170,17 @@ describe("API requests", () => {
     // Each stream left running would hold a poll and a heartbeat timer: 20 more.
     expect(timers()).toBeLessThanOrEqual(before + 2);
   });
+
+  it("leaves no render timer behind a page once its response is over", async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
+    const before = timers();
+    for (let i = 0; i < 10; i++) {
+      const res = await server.fetch("/login");
+      expect(res.status).toBe(200);
+      await res.text();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // React's render abort timer (5 s) used to outlive every page: 10 more.
+    expect(timers()).toBeLessThanOrEqual(before + 2);
+  });
 });
