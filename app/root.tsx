@@ -6,6 +6,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CsrfField } from "~/components/csrf-field";
+import { useNonce } from "~/components/nonce";
 import { getPageAuth } from "~/services/auth.server";
 import { getApp } from "~/composition/app.server";
 
@@ -62,6 +63,8 @@ function WrongOriginNotice({ appOrigin }: { appOrigin?: string }) {
 }
 
 function Shell({ children, brand, user, bare, navless, appOrigin }: { children: React.ReactNode; brand: string; user: ShellUser; bare?: boolean; navless?: boolean; appOrigin?: string }) {
+  // The page's Content-Security-Policy runs only scripts that carry this response's nonce.
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -102,8 +105,8 @@ function Shell({ children, brand, user, bare, navless, appOrigin }: { children: 
           <WrongOriginNotice appOrigin={appOrigin} />
           {children}
         </main>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
