@@ -99,6 +99,16 @@ describe("one-click unsubscribe, whatever the Origin", () => {
     expect(await suppressions(email)).toEqual([{ reason: "unsubscribe", until: null }]);
   });
 
+  it("its Remix data URL is not exempt: a cross-origin post there is refused by the CSRF check, not a 500", async () => {
+    const res = await fetch(`${server.url}/unsubscribe/${tokenFor("data-url@example.com")}.data`, {
+      method: "POST",
+      headers: { Origin: "https://mail.google.com", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(res.status).toBe(403);
+    expect(await suppressions("data-url@example.com")).toEqual([]);
+  });
+
   it("answers HEAD like GET, and other methods with 405", async () => {
     const head = await fetch(`${server.url}/unsubscribe/${tokenFor("head@example.com")}`, { method: "HEAD" });
     expect(head.status).toBe(200);
