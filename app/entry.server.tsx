@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { PassThrough } from "node:stream";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
@@ -7,6 +8,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse } from "@remix-run/react";
 import { getApp } from "~/composition/app.server";
 import { markStorageRefusal, refusedDataResponse, storageRefusalIn, storageRefusalOf, storageRefusalPage } from "~/http/storage-refusal.server";
+import { NonceContext } from "~/components/nonce";
 
 // Exposed through the server build so `npm start` and the test servers run start-up work with
 // the same module instances the routes use.
@@ -42,6 +44,18 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { context
   return refusal ? refusedDataResponse(response, refusal) : response;
 };
 
+/**
+ * Every page's policy. Scripts run only with this response's nonce (Remix's own, React's
+ * streaming ones) or when loaded by such a script ('strict-dynamic': route modules, lazy route
+ * discovery); an injected inline script or event handler does not run. No plugins, no <base>
+ * (which would repoint relative script URLs), and no framing by other sites (clickjacking).
+ * Styles are left alone: the pages use inline styles, and the email previews are sandboxed
+ * iframes (`sandbox=""`, which runs no script whatever the policy).
+ */
+function pagePolicy(nonce: string): string {
+  return `script-src 'nonce-${nonce}' 'strict-dynamic'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'`;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -52,20 +66,28 @@ export default function handleRequest(
   const refusal = storageRefusalIn(loadContext);
   if (refusal) return storageRefusalPage(refusal, (loadContext as { requestId?: string }).requestId);
   const bot = isbot(request.headers.get("user-agent") ?? "");
+  // 128 random bits per response (CSP3 asks for at least 128).
+  const nonce = crypto.randomBytes(16).toString("base64");
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceContext.Provider>,
       {
+        nonce,
         [bot ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html");
-          // No page may be framed by another site (clickjacking). Untrusted email HTML is served by
-          // resource routes (/vib: CSP sandbox) that do not come through here, so the admin pages
-          // can still show it in their sandboxed iframes.
-          responseHeaders.set("Content-Security-Policy", "frame-ancestors 'none'");
+          // Untrusted email HTML is served by resource routes (/vib: CSP sandbox) that do not come
+          // through here, so the admin pages can still show it in their sandboxed iframes.
+          responseHeaders.set("Content-Security-Policy", pagePolicy(nonce));
           responseHeaders.set("X-Frame-Options", "DENY");
+          responseHeaders.set("X-Content-Type-Options", "nosniff");
+          // Paths can name users, runs and sends: other sites learn nothing from a link click. A
+          // route may ask for less (the unsubscribe page: no-referrer).
+          if (!responseHeaders.has("Referrer-Policy")) responseHeaders.set("Referrer-Policy", "same-origin");
           resolve(
             new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
           );

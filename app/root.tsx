@@ -2,10 +2,11 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { data } from "@remix-run/node";
 import {
   Form, Link, Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse,
-  useLoaderData, useMatches, useRouteError, useRouteLoaderData,
+  useLoaderData, useRouteError, useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CsrfField } from "~/components/csrf-field";
+import { useNonce } from "~/components/nonce";
 import { getPageAuth } from "~/services/auth.server";
 import { getApp } from "~/composition/app.server";
 
@@ -61,7 +62,9 @@ function WrongOriginNotice({ appOrigin }: { appOrigin?: string }) {
   );
 }
 
-function Shell({ children, brand, user, bare, navless, appOrigin }: { children: React.ReactNode; brand: string; user: ShellUser; bare?: boolean; navless?: boolean; appOrigin?: string }) {
+function Shell({ children, brand, user, navless, appOrigin }: { children: React.ReactNode; brand: string; user: ShellUser; navless?: boolean; appOrigin?: string }) {
+  // The page's Content-Security-Policy runs only scripts that carry this response's nonce.
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -71,54 +74,43 @@ function Shell({ children, brand, user, bare, navless, appOrigin }: { children: 
         <Links />
       </head>
       <body>
-        {bare ? (
-          // Pages for email recipients (e.g. unsubscribe): no app navigation, just the name.
-          <header className="topbar topbar-bare"><span className="brand">{brand}</span></header>
-        ) : (
-          <header className="topbar">
-            <Link to="/" className="brand">{brand}</Link>
-            {navless ? null : user ? (
-              <nav aria-label="Main">
-                <NavLink to="/builder" end>Builder</NavLink>
-                <NavLink to="/builder/history">History</NavLink>
-                <NavLink to="/tokens">API tokens</NavLink>
-                {user.isAdmin ? <NavLink to="/admin">Admin</NavLink> : null}
-                <span className="topbar-user">
-                  <span className="muted topbar-email" title={user.email}>{user.email}</span>
-                  <Form method="post" action="/logout">
-                    <CsrfField />
-                    <button type="submit" className="link-button">Sign out</button>
-                  </Form>
-                </span>
-              </nav>
-            ) : (
-              <nav>
-                <NavLink to="/login">Sign in</NavLink>
-              </nav>
-            )}
-          </header>
-        )}
+        <header className="topbar">
+          <Link to="/" className="brand">{brand}</Link>
+          {navless ? null : user ? (
+            <nav aria-label="Main">
+              <NavLink to="/builder" end>Builder</NavLink>
+              <NavLink to="/builder/history">History</NavLink>
+              <NavLink to="/tokens">API tokens</NavLink>
+              {user.isAdmin ? <NavLink to="/admin">Admin</NavLink> : null}
+              <span className="topbar-user">
+                <span className="muted topbar-email" title={user.email}>{user.email}</span>
+                <Form method="post" action="/logout">
+                  <CsrfField />
+                  <button type="submit" className="link-button">Sign out</button>
+                </Form>
+              </span>
+            </nav>
+          ) : (
+            <nav>
+              <NavLink to="/login">Sign in</NavLink>
+            </nav>
+          )}
+        </header>
         <main>
           <WrongOriginNotice appOrigin={appOrigin} />
           {children}
         </main>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
 }
 
-function useBare(): boolean {
-  return useMatches().some((m) => Boolean((m.handle as { bare?: boolean } | undefined)?.bare));
-}
-
 export default function App() {
   const { user, brand, appOrigin } = useLoaderData<typeof loader>();
-  const bare = useBare();
   return (
-    // Pages for email recipients post nothing that needs the check (unsubscribe is signed-link).
-    <Shell brand={brand} user={user} bare={bare} appOrigin={bare ? undefined : appOrigin}>
+    <Shell brand={brand} user={user} appOrigin={appOrigin}>
       <Outlet />
     </Shell>
   );
@@ -128,12 +120,11 @@ export function ErrorBoundary() {
   const error = useRouteError();
   // Missing when the root loader did not run (e.g. no route matched) or failed itself.
   const rootData = useRouteLoaderData<typeof loader>("root");
-  const bare = useBare();
   const { title, detail } = errorCopy(error);
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     // Without the root data the signed-in state is unknown: show the brand link only, not a wrong "Sign in".
-    <Shell brand={rootData?.brand ?? FALLBACK_BRAND} user={rootData?.user ?? null} bare={bare} navless={!rootData} appOrigin={rootData?.appOrigin}>
+    <Shell brand={rootData?.brand ?? FALLBACK_BRAND} user={rootData?.user ?? null} navless={!rootData} appOrigin={rootData?.appOrigin}>
       <div className="narrow error-page" style={{ margin: "0 auto" }}>
         <h1>{title}</h1>
         <p>{detail}</p>

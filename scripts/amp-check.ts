@@ -3,6 +3,7 @@
 // prompt set and reports, per prompt and in total, the AMP verdict: validation, repairs, parity
 // with the HTML and clipping at 360 px. No server, database or network is needed; with
 // AMP_VALIDATOR_JS set the official engine judges too (docs/amp.md).
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { GenerationInputsSchema } from "~/domain/requests/generation";
 import { extractTechniques, parsePromptFacts } from "~/domain/prompt";
@@ -14,6 +15,8 @@ import { LocalCodeEngine } from "~/engines/code/local";
 import { ampEmail } from "~/services/amp.server";
 import { fail, parseArgs, runCli, stringFlag } from "./lib/args";
 import { loadPromptSet, type PromptEntry } from "./eval/set";
+
+const CHECK_SECRET = randomBytes(32).toString("base64url");
 
 const USAGE = "usage: npx tsx scripts/amp-check.ts [--set scripts/eval/prompts.v1.json | --builtin] [--limit N] [--json]";
 const DEFAULT_SET = "scripts/eval/prompts.v1.json";
@@ -68,7 +71,8 @@ async function check(entry: PromptEntry): Promise<Row> {
   const html = autofix(code.html, { subject: blueprint.subject, preheader: blueprint.preheader, lang: blueprint.lang, techniques }).html;
 
   const ampResult = await ampEmail(
-    { BASE_URL: process.env.BASE_URL ?? "https://kinetic.example", AMP_VALIDATOR_JS: process.env.AMP_VALIDATOR_JS },
+    // The survey form id is signed, but nothing posts to these forms: any secret will do.
+    { BASE_URL: process.env.BASE_URL ?? "https://kinetic.example", AMP_VALIDATOR_JS: process.env.AMP_VALIDATOR_JS, SESSION_SECRET: CHECK_SECRET },
     { blueprint, html, formId: `check-${entry.id.replace(/[^A-Za-z0-9_-]/g, "-").slice(0, 80)}` },
   );
   if (!ampResult.ok) return fail(label, `amp: ${ampResult.error}`);

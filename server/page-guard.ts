@@ -6,8 +6,12 @@ import type { Logger } from "~/lib/logger.server";
 import type { KineticBuild } from "./build";
 import { DRAIN_BYTES, headersOf, isApiPath, isDataRequest } from "./request-info";
 
-/** Headers every page-level refusal carries, as entry.server.tsx sets on every document. */
-const FRAME_HEADERS = { "Content-Security-Policy": "frame-ancestors 'none'", "X-Frame-Options": "DENY" } as const;
+/** Headers every page-level refusal carries, as entry.server.tsx sets on every document (these pages have no script). */
+const FRAME_HEADERS = {
+  "Content-Security-Policy": "script-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "same-origin",
+} as const;
 
 
 type BodyRead = { ok: true; bytes: Buffer<ArrayBuffer> } | { ok: false; reason: "too-large"; complete: boolean } | { ok: false; reason: "client-left" };

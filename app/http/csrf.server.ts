@@ -26,10 +26,11 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * Page routes whose authority is a signed token in their URL, not a session, and that must accept
  * posts from elsewhere: a mail provider makes the RFC 8058 one-click unsubscribe POST from its
- * own servers, without cookies. (Route id → the pathname pattern it serves, `.data` included.)
+ * own servers, without cookies. Each is a resource route (ADR 025), so nothing posts to its
+ * Remix data URL (`*.data`), which stays guarded. (Route id → the pathname pattern it serves.)
  */
 export const SIGNED_LINK_ROUTES: Record<string, RegExp> = {
-  "routes/unsubscribe.$token": /^\/unsubscribe\/[^/]+?(\.data)?\/?$/i,
+  "routes/unsubscribe.$token": /^\/unsubscribe\/[^/]+?(?<!\.data)\/?$/i,
 };
 
 export function isCsrfExempt(pathname: string): boolean {

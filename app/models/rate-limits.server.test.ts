@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/lib/db.server";
 import { migrate } from "../../db/migrate";
-import { clearRateLimit, hitRateLimit, peekRateLimit, pruneRateLimits } from "./rate-limits.server";
+import { clearRateLimit, hitRateLimit, hitRateLimits, peekRateLimit, pruneRateLimits } from "./rate-limits.server";
 
 let database: Database;
 const rule = { limit: 3, windowMs: 60_000 };
@@ -44,5 +44,23 @@ describe("rate limits", () => {
     expect((await peekRateLimit(database.db, "k4", rule, now)).allowed).toBe(true);
     await hitRateLimit(database.db, "old", rule, 1);
     expect(await pruneRateLimits(database.db, 86_400_000, now + 86_400_000)).toBeGreaterThan(0);
+  });
+
+  it("advances several counters at once, by an amount, each against its own limit", async () => {
+    const now = 5_000_000;
+    const hour = { limit: 100, windowMs: 3_600_000 };
+    const hits = (bytes: number) => [{ key: "multi-posts", rule }, { key: "multi-bytes", rule: hour, amount: bytes }];
+    expect((await hitRateLimits(database.db, hits(60), now)).map((d) => [d.allowed, d.count])).toEqual([[true, 1], [true, 60]]);
+    expect((await hitRateLimits(database.db, hits(40), now + 1)).map((d) => [d.allowed, d.count])).toEqual([[true, 2], [true, 100]]);
+    expect((await hitRateLimits(database.db, hits(1), now + 2)).map((d) => [d.allowed, d.count])).toEqual([[true, 3], [false, 101]]);
+    // A new window starts from this hit's amount.
+    expect((await hitRateLimits(database.db, hits(7), now + 3_600_000)).map((d) => d.count)).toEqual([1, 7]);
+  });
+
+  it("a prune with a short window keeps the rows of longer limits (an hour)", async () => {
+    const now = 9_000_000;
+    await hitRateLimit(database.db, "hourly", { limit: 1, windowMs: 3_600_000 }, now);
+    await pruneRateLimits(database.db, 900_000, now + 1_000_000);
+    expect(await peekRateLimit(database.db, "hourly", { limit: 1, windowMs: 3_600_000 }, now + 1_000_000)).toMatchObject({ count: 1 });
   });
 });

@@ -25,7 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     brand: app.env.BRAND_NAME,
     user,
     credits: user ? await creditBalance(app, user.id) : null,
-    adapters: adapterSummary(app.env),
+    // Which engines the deployment runs is for its operators: not even in the page data of others.
+    ...(user?.isAdmin ? { adapters: adapterSummary(app.env) } : {}),
     baseUrl: app.env.BASE_URL,
   };
 }
@@ -56,14 +57,18 @@ export default function Index() {
       ) : (
         <p><Link className="button" to="/login">Sign in</Link></p>
       )}
-      <h2>Running with</h2>
-      <table className="list">
-        <tbody>
-          {Object.entries(adapters).map(([port, adapter]) => (
-            <tr key={port}><th scope="row">{ADAPTER_LABELS[port] ?? port}</th><td>{adapter}</td></tr>
-          ))}
-        </tbody>
-      </table>
+      {adapters ? (
+        <>
+          <h2>Running with</h2>
+          <table className="list">
+            <tbody>
+              {Object.entries(adapters).map(([port, adapter]) => (
+                <tr key={port}><th scope="row">{ADAPTER_LABELS[port] ?? port}</th><td>{adapter}</td></tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
     </div>
   );
 }

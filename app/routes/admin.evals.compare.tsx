@@ -24,9 +24,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const a = (url.searchParams.get("a") ?? "").trim().slice(0, 100);
   const b = (url.searchParams.get("b") ?? "").trim().slice(0, 100);
   const metric: ChartMetric = url.searchParams.get("metric") === "qa" ? "qa" : "judge";
-  // One address per comparison (the list's form sends b before a, in table order), so it can be shared.
-  const canonical = `a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}${metric === "qa" ? "&metric=qa" : ""}`;
-  if (a && b && url.search.slice(1) !== canonical) throw redirect(`/admin/evals/compare?${canonical}`);
+  // One address per comparison (the list's form sends b before a, in table order), so it can be
+  // shared. Compared as decoded values, never as text: the same values have many encodings (a
+  // space is %20 or +), and the URL a loader sees is re-serialised, so a text comparison never settles.
+  const canonical: [string, string][] = [["a", a], ["b", b], ...(metric === "qa" ? [["metric", "qa"] as [string, string]] : [])];
+  const given = [...url.searchParams];
+  const settled = given.length === canonical.length && given.every(([k, v], i) => k === canonical[i][0] && v === canonical[i][1]);
+  if (a && b && !settled) throw redirect(`/admin/evals/compare?${canonical.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&")}`);
   const runs = await listRunChoices(app);
   if (!a || !b) return { view: null, runs, metric, a, b, error: a || b ? "Pick two runs to compare." : null };
   if (a === b) return { view: null, runs, metric, a, b, error: "Pick two different runs: A and B are the same run." };

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getApp } from "~/composition/app.server";
 import { apiError, apiRoute, json, readBodyText, serviceError } from "~/http/api.server";
 import { SurveyFieldsSchema } from "~/domain/requests/amp";
-import { admitSurveyPost, ampCorsDecision, FORM_ID, storeSurveyResponse } from "~/services/amp.server";
+import { admitSurveyPost, ampCorsDecision, storeSurveyResponse, surveyFormId } from "~/services/amp.server";
 
 const PREFLIGHT_HEADERS = {
   "Access-Control-Allow-Methods": "POST, OPTIONS",
@@ -55,14 +55,16 @@ function add(fields: Record<string, string | string[]>, key: string, value: stri
 }
 
 const route = apiRoute("none", {
-  // In order: form id (400), body size (413, AMP_SURVEY_BODY_LIMIT_BYTES, nothing counted), rate
-  // per client address and form (429 with Retry-After), body encoding and fields (415 / 400), store.
+  // In order: the signed form id (400 malformed, 404 not signed here; nothing read), body size (413,
+  // AMP_SURVEY_BODY_LIMIT_BYTES, nothing counted), what the address wrote (429 with Retry-After:
+  // per form a minute, all forms an hour, bytes an hour), body encoding and fields (415 / 400), store.
   POST: async ({ app, request, params, clientIp }) => {
-    const formId = params.formId ?? "";
-    if (!FORM_ID.test(formId)) return apiError(400, "Invalid form id");
+    const form = surveyFormId(app.env, params.formId ?? "");
+    if (!form.ok) return serviceError(form);
+    const formId = form.value;
     const body = await readBodyText(request, app.env.AMP_SURVEY_BODY_LIMIT_BYTES);
     if (!body.ok) return body.response;
-    const admitted = await admitSurveyPost(app, { clientIp, formId });
+    const admitted = await admitSurveyPost(app, { clientIp, formId, bytes: Buffer.byteLength(body.text) });
     if (!admitted.ok) return serviceError(admitted);
     const read = await readFields(request, body.text);
     if (!read.ok) return read.response;

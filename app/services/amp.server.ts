@@ -19,8 +19,9 @@ import {
 import { byteLength } from "~/domain/amp/validate";
 import { MAX_DOCUMENT_BYTES } from "~/domain/amp/rules";
 import { validateAmpBoth } from "~/adapters/amp-validator/official.server";
+import { signFormId, verifySignedFormId } from "~/lib/signed-form-id.server";
 import { insertAmpSurveyResponse } from "~/models/amp-survey.server";
-import { hitRateLimit } from "~/models/rate-limits.server";
+import { hitRateLimits } from "~/models/rate-limits.server";
 import type { SurveyFields } from "~/domain/requests/amp";
 import { failure, type ServiceResult } from "./result";
 
@@ -43,18 +44,20 @@ export interface AmpEmail {
   warnings: string[];
 }
 
-/** The two settings the AMP build reads, so scripts can run it without a database. */
-export type AmpSettings = Pick<Env, "BASE_URL" | "AMP_VALIDATOR_JS">;
+/** The settings the AMP build reads (SESSION_SECRET signs the survey's form id), so scripts can run it without a database. */
+export type AmpSettings = Pick<Env, "BASE_URL" | "AMP_VALIDATOR_JS" | "SESSION_SECRET">;
 
 export const FORM_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 /**
- * AMP forms post over https only, so an http BASE_URL (local development) is upgraded to https
- * for the action URL and the caller is warned: the form would work once served over https.
+ * The survey form's action URL: the endpoint with the signed form id (only forms this deployment
+ * generated may post, see admitSurveyPost). AMP forms post over https only, so an http BASE_URL
+ * (local development) is upgraded to https for the action URL and the caller is warned: the form
+ * would work once served over https.
  */
-export function surveyActionUrl(baseUrl: string, formId: string): { url: string; warning?: string } {
-  const base = baseUrl.replace(/\/+$/, "");
-  const path = `/api/amp/survey/${encodeURIComponent(formId)}`;
+export function surveyActionUrl(settings: Pick<Env, "BASE_URL" | "SESSION_SECRET">, formId: string): { url: string; warning?: string } {
+  const base = settings.BASE_URL.replace(/\/+$/, "");
+  const path = `/api/amp/survey/${signFormId(settings.SESSION_SECRET, formId)}`;
   if (base.startsWith("https://")) return { url: base + path };
   const upgraded = base.replace(/^http:\/\//i, "https://");
   return {
@@ -74,7 +77,7 @@ function unavailableParity(reason: string): AmpParity {
 /** buildAmp → repairAmp → validation (official when installed) → parity → clipping. */
 export async function ampEmail(settings: AmpSettings, input: AmpEmailInput): Promise<ServiceResult<AmpEmail>> {
   if (!FORM_ID.test(input.formId)) return failure(400, "Invalid form id");
-  const action = surveyActionUrl(settings.BASE_URL, input.formId);
+  const action = surveyActionUrl(settings, input.formId);
   const built = buildAmp(input.blueprint, { surveyActionUrl: action.url });
   if (!built.ok) return failure(400, "Invalid blueprint", { details: issueDetails(built.issues, "blueprint") });
 
@@ -205,31 +208,52 @@ export function ampCorsDecision(
 
 // What one survey post may hold: SurveyFieldsSchema (domain/requests/amp.ts).
 
+/**
+ * The form a post's path names: its signed form id (the action URL's last segment) checked
+ * against SESSION_SECRET. 400 for something not shaped like one, 404 for an id this deployment
+ * did not sign (made up, or signed with a secret since changed). Nothing is read or counted first.
+ */
+export function surveyFormId(env: Pick<Env, "SESSION_SECRET">, signed: string): ServiceResult<string> {
+  const verified = verifySignedFormId(env.SESSION_SECRET, signed);
+  if (verified.ok) return { ok: true, value: verified.formId };
+  if (verified.reason === "malformed") return failure(400, "Invalid form id");
+  return failure(404, "Unknown form: this survey was not generated here");
+}
+
 /** Admitted, or a 429 with `retryAfterSeconds`. */
 export type SurveyAdmission = ServiceResult<null>;
 
 export const SURVEY_RATE_WINDOW_MS = 60_000;
+export const SURVEY_ADDRESS_WINDOW_MS = 3_600_000;
 
 /**
- * The endpoint is anonymous, so each client address may post at most AMP_SURVEY_MAX_PER_MINUTE
- * times a minute to one form (a fixed window in the rate_limits table, so it holds across
- * processes and restarts). Every post that got past the size check counts, valid or not.
+ * The endpoint is anonymous, so what one client address may write is bounded three ways, each a
+ * fixed window in the rate_limits table (so it holds across processes and restarts):
+ * AMP_SURVEY_MAX_PER_MINUTE posts a minute to one form, AMP_SURVEY_MAX_PER_ADDRESS_PER_HOUR posts
+ * an hour to all forms together, and AMP_SURVEY_MAX_BYTES_PER_ADDRESS_PER_HOUR bytes of body an
+ * hour. Every post that got past the form and size checks counts against all three, valid or not.
  */
 export async function admitSurveyPost(
   app: Pick<AppContext, "database" | "env">,
-  input: { clientIp: string; formId: string },
+  input: { clientIp: string; formId: string; bytes: number },
   now = Date.now(),
 ): Promise<SurveyAdmission> {
-  const decision = await hitRateLimit(
+  const { env } = app;
+  const decisions = await hitRateLimits(
     app.database.db,
-    `amp-survey:${input.formId}:${input.clientIp}`,
-    { limit: app.env.AMP_SURVEY_MAX_PER_MINUTE, windowMs: SURVEY_RATE_WINDOW_MS },
+    [
+      { key: `amp-survey:${input.formId}:${input.clientIp}`, rule: { limit: env.AMP_SURVEY_MAX_PER_MINUTE, windowMs: SURVEY_RATE_WINDOW_MS } },
+      { key: `amp-survey-posts:${input.clientIp}`, rule: { limit: env.AMP_SURVEY_MAX_PER_ADDRESS_PER_HOUR, windowMs: SURVEY_ADDRESS_WINDOW_MS } },
+      { key: `amp-survey-bytes:${input.clientIp}`, rule: { limit: env.AMP_SURVEY_MAX_BYTES_PER_ADDRESS_PER_HOUR, windowMs: SURVEY_ADDRESS_WINDOW_MS }, amount: input.bytes },
+    ],
     now,
   );
-  if (decision.allowed) return { ok: true, value: null };
-  return failure(429, "Too many survey answers from this address; try again shortly", {
-    retryAfterSeconds: decision.retryAfterSeconds,
-    extra: { retry_after_seconds: decision.retryAfterSeconds },
+  const refused = decisions.filter((d) => !d.allowed);
+  if (refused.length === 0) return { ok: true, value: null };
+  const retryAfterSeconds = Math.max(...refused.map((d) => d.retryAfterSeconds));
+  return failure(429, "Too many survey answers from this address; try again later", {
+    retryAfterSeconds,
+    extra: { retry_after_seconds: retryAfterSeconds },
   });
 }
 

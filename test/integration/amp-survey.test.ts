@@ -2,6 +2,7 @@
 // sender is answered): both AMP CORS versions, preflight, the three body encodings, bad input.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleBlueprint } from "../fixtures/blueprints";
+import { signFormId } from "~/lib/signed-form-id.server";
 import { listAmpSurveyResponses } from "~/models/amp-survey.server";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { createUserWithToken } from "../helpers/users";
@@ -16,8 +17,11 @@ afterAll(() => server?.close());
 
 const rows = (formId: string) => listAmpSurveyResponses(server.app.database.db as never, formId);
 
+/** The path segment a form this deployment generated posts to: its id, signed. */
+const signed = (formId: string) => signFormId(server.app.env.SESSION_SECRET, formId);
+
 function survey(formId: string, body: BodyInit, headers: Record<string, string> = {}, query = ""): Promise<Response> {
-  return fetch(`${server.url}/api/amp/survey/${formId}${query}`, { method: "POST", body, headers, redirect: "manual" });
+  return fetch(`${server.url}/api/amp/survey/${signed(formId)}${query}`, { method: "POST", body, headers, redirect: "manual" });
 }
 
 function answerForm(fields: Record<string, string>): FormData {
@@ -158,7 +162,7 @@ describe("bodies", () => {
         controller.close();
       },
     });
-    const chunked = await fetch(`${server.url}/api/amp/survey/form-big`, {
+    const chunked = await fetch(`${server.url}/api/amp/survey/${signed("form-big")}`, {
       method: "POST",
       body: stream,
       headers: { "Content-Type": "application/x-www-form-urlencoded", ...cors },
@@ -179,7 +183,7 @@ describe("bodies", () => {
   });
 
   it("refuses a form id that is not a plain token", async () => {
-    const res = await survey("a%20b", JSON.stringify({ q0: "x" }), { "Content-Type": "application/json" });
+    const res = await fetch(`${server.url}/api/amp/survey/a%20b`, { method: "POST", body: JSON.stringify({ q0: "x" }), headers: { "Content-Type": "application/json" } });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ success: false, error: "Invalid form id" });
   });
@@ -188,7 +192,7 @@ describe("bodies", () => {
     const res = await fetch(`${server.url}/api/amp/survey/form-get`, { redirect: "manual", headers: { Origin: "https://mail.google.com" } });
     expect(res.status).toBe(405);
     expect(res.headers.get("access-control-allow-origin")).toBe("https://mail.google.com");
-    const trailing = await fetch(`${server.url}/api/amp/survey/form-get/`, { method: "POST", body: answerForm({ q0: "x" }), redirect: "manual" });
+    const trailing = await fetch(`${server.url}/api/amp/survey/${signed("form-get")}/`, { method: "POST", body: answerForm({ q0: "x" }), redirect: "manual" });
     expect(trailing.status).toBeLessThan(300);
   });
 });
@@ -231,9 +235,10 @@ describe("rate limit per client address and form", () => {
 it("the AMP built on this deployment posts its survey to this endpoint over https", async () => {
   const { token } = await createUserWithToken(server);
   const body = await (await server.fetch("/api/gen/amp", { method: "POST", token, json: { blueprint: sampleBlueprint("survey") } })).json();
-  expect(body.ampHtml).toContain(`action-xhr="https://kinetic.test/api/amp/survey/${body.formId}"`);
+  const action = /action-xhr="([^"]+)"/.exec(body.ampHtml)![1];
+  expect(action).toMatch(new RegExp(`^https://kinetic\\.test/api/amp/survey/${body.formId}\\.[A-Za-z0-9_-]{22}$`));
   expect(body.warnings).toEqual([]);
-  const path = new URL(`https://kinetic.test/api/amp/survey/${body.formId}`).pathname;
+  const path = new URL(action).pathname;
   const res = await fetch(server.url + path, { method: "POST", body: answerForm({ survey: "k1", q0: "Great" }), headers: { Origin: "https://mail.google.com", "AMP-Email-Sender": SENDER } });
   expect(res.status).toBe(200);
   expect(await rows(body.formId)).toHaveLength(1);

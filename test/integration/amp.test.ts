@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TECHNIQUES } from "~/domain/blueprint/schema";
 import { sampleBlueprint } from "../fixtures/blueprints";
+import { signFormId } from "~/lib/signed-form-id.server";
 import { listAmpSurveyResponses } from "~/models/amp-survey.server";
 import { ampLibraryMetadata } from "~/services/amp.server";
 import { startTestServer, type TestServer } from "../helpers/server";
@@ -62,7 +63,7 @@ describe("POST /api/gen/amp", () => {
     const body = await res.json();
     const base = server.app.env.BASE_URL;
     expect(base.startsWith("http://")).toBe(true);
-    const expected = `${base.replace(/^http:/, "https:")}/api/amp/survey/${body.formId}`;
+    const expected = `${base.replace(/^http:/, "https:")}/api/amp/survey/${signFormId(server.app.env.SESSION_SECRET, body.formId)}`;
     expect(body.ampHtml).toContain(`action-xhr="${expected}"`);
     expect(body.warnings).toEqual([expect.stringContaining("BASE_URL")]);
     expect(body.validation.status).toBe("pass");
@@ -144,7 +145,7 @@ describe("POST /api/generate with generateAmp", () => {
     expect(body.metadata.amp.clipping.ok).toBe(true);
     for (const t of techniques) expect(body.ampHtml).toContain(`data-kx-technique="${t}"`);
     if (techniques.includes("survey")) {
-      expect(body.ampHtml).toContain(`/api/amp/survey/${body.metadata.generationId}"`);
+      expect(body.ampHtml).toContain(`/api/amp/survey/${signFormId(server.app.env.SESSION_SECRET, body.metadata.generationId)}"`);
     }
   });
 
@@ -164,7 +165,7 @@ describe("POST /api/generate with generateAmp", () => {
     form.set("survey", "k1");
     form.set("sendId", "{{SEND_ID}}");
     form.set("q0", "Great");
-    const res = await fetch(`${server.url}/api/amp/survey/${formId}`, {
+    const res = await fetch(`${server.url}/api/amp/survey/${signFormId(server.app.env.SESSION_SECRET, formId)}`, {
       method: "POST",
       body: form,
       headers: { Origin: "https://mail.google.com", "AMP-Email-Sender": "anyone@sender.example" },

@@ -129,7 +129,7 @@ describe("eval run state table", () => {
     ["result not an object", { action: "saveResult", runId: "x", result: "great" }],
     ["result an array", { action: "saveResult", runId: "x", result: [1] }],
     ["result missing", { action: "saveResult", runId: "x" }],
-    ["a score that is not a number", { action: "saveResult", runId: "x", result: { qa_score: "great" } }],
+    ["a negative generation time", { action: "saveResult", runId: "x", result: { generationMs: -1 } }],
     ["two spellings that disagree", { action: "saveResult", runId: "x", result: { qaScore: 5, qa_score: 6 } }],
     ["score out of range", { action: "saveResult", runId: "x", result: { qaScore: 101 } }],
     ["finalizeRun without runId", { action: "finalizeRun" }],
@@ -140,13 +140,22 @@ describe("eval run state table", () => {
     expect(typeof r.body.error).toBe("string");
   });
 
-  it("refuses a bad value under any spelling with details naming the field", async () => {
+  it("refuses an out-of-bounds value under any spelling with details naming the field", async () => {
     const runId = await newRun("bad-values", 1);
-    const r = await evalPost({ action: "saveResult", runId, result: { judge_score: 120, "generation-time": "soon" } });
+    const r = await evalPost({ action: "saveResult", runId, result: { judge_score: 120, "generation-time": -4 } });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ success: false, error: "Invalid request" });
     expect(r.body.details.map((d: { path: string }) => d.path).sort()).toEqual(["result.generation-time", "result.judge_score"]);
     expect((await get(`/api/admin/eval?run=${runId}`)).body.results).toHaveLength(0);
+  });
+
+  it("keeps a known name holding another kind of value in details, never refusing the result for it", async () => {
+    const runId = await newRun("other-shapes", 1);
+    const result = { qaScore: 88, extra: "kept", qa: "A+", "generation-time": "soon", details: { model: "m" } };
+    const r = await evalPost({ action: "saveResult", runId, result });
+    expect(r.status).toBe(200);
+    const [row] = (await get(`/api/admin/eval?run=${runId}`)).body.results;
+    expect(row).toMatchObject({ qaScore: 88, generationMs: null, details: { extra: "kept", qa: "A+", "generation-time": "soon", model: "m" } });
   });
 
   it("names the missing fields", async () => {

@@ -60,22 +60,35 @@ describe("normalizeEvalResult", () => {
   it.each([
     [{ qaScore: 101 }, "qaScore"],
     [{ qa_score: -1 }, "qa_score"],
-    [{ qa: "great" }, "qa"],
-    [{ judgeScore: "0x50" }, "judgeScore"],
-    [{ judge: "" + "1e400" }, "judge"],
     [{ generationMs: -5 }, "generationMs"],
-    [{ generation_time: "fast" }, "generation_time"],
     [{ durationSeconds: 100_000 }, "durationSeconds"],
-    [{ qaScore: [90] }, "qaScore"],
-    [{ prompt: 5 }, "prompt"],
     [{ promptId: "x".repeat(201) }, "promptId"],
-    [{ error: 42 }, "error"],
-    [{ details: [1, 2] }, "details"],
+    [{ error: "x".repeat(4001) }, "error"],
     [{ qaScore: 90, qa_score: 80 }, "qa_score"],
-  ])("refuses %j (at %s)", (input, path) => {
+  ])("refuses a value of the right kind out of bounds, or two spellings that disagree: %j (at %s)", (input, path) => {
     const r = normalizeEvalResult(input);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.issues.map((i) => i.path)).toContain(path);
+  });
+
+  it.each([
+    [{ extra: "kept" }],
+    [{ qa: "great" }],
+    [{ judgeScore: "0x50" }],
+    [{ judge: "1e400" }],
+    [{ generation_time: "fast" }],
+    [{ qaScore: [90] }],
+    [{ prompt: 5 }],
+    [{ error: 42 }],
+    [{ details: [1, 2] }],
+    [{ metadata: "a note" }],
+  ])("keeps a known name holding another kind of value in details instead of refusing the result: %j", (input) => {
+    expect(normalizeEvalResult(input)).toEqual({ ok: true, value: { ...none, details: input } });
+  });
+
+  it("stores what fits and keeps what does not, side by side", () => {
+    const r = normalizeEvalResult({ qaScore: 90, qa: "A+", extra: "kept", meta: { run: 3 }, latency: "fast", generationMs: 1200 });
+    expect(r).toEqual({ ok: true, value: { ...none, qaScore: 90, generationMs: 1200, details: { qa: "A+", extra: "kept", latency: "fast", run: 3 } } });
   });
 
   it("accepts two spellings of one field when they agree", () => {

@@ -1,8 +1,10 @@
 /**
- * One eval result as other clients spell it. SPEC names what a result holds (QA score, judge
- * score, generation time, error) but not the field names, so `saveResult` accepts the usual
- * spellings through one explicit alias table, coerces numeric strings, and keeps every other
- * field in `details` instead of refusing it. docs/api/eval.md lists the accepted names.
+ * One eval result as other clients spell it. What a result holds (QA score, judge score,
+ * generation time, error) is the contract; the field names are not. So `saveResult` accepts the
+ * usual spellings through one explicit alias table, coerces numeric strings, and keeps every
+ * other field in `details` instead of refusing it, including a name that looks like a known one
+ * but holds another kind of value (`extra: "kept"`, `qa: "great"`): that name meant something
+ * else. docs/api/eval.md lists the accepted names.
  */
 
 export type CanonicalField = "promptId" | "prompt" | "qaScore" | "judgeScore" | "generationMs" | "error" | "details";
@@ -118,31 +120,38 @@ function toNumber(value: unknown, units: RegExp | null): { ok: true; n: number; 
   return Number.isFinite(n) ? { ok: true, n, unit } : { ok: false };
 }
 
-type Coerced<T> = { ok: true; value: T | null } | { ok: false; message: string };
+/**
+ * `shape`: the value is not the kind the field takes (kept in details under its own name);
+ * `range`: the right kind, but out of bounds (refused: the client meant this field).
+ */
+type Coerced<T> = { ok: true; value: T | null } | { ok: false; kind: "shape" | "range"; message: string };
+
+const shape = (message: string) => ({ ok: false as const, kind: "shape" as const, message });
+const range = (message: string) => ({ ok: false as const, kind: "range" as const, message });
 
 function score(value: unknown): Coerced<number> {
   if (value === null || value === undefined || value === "") return { ok: true, value: null };
   const n = toNumber(value, /\s*%$/);
-  if (!n.ok) return { ok: false, message: "must be a number (or a numeric string)" };
-  if (n.n < SCORE_RANGE.min || n.n > SCORE_RANGE.max) return { ok: false, message: `must be between ${SCORE_RANGE.min} and ${SCORE_RANGE.max}` };
+  if (!n.ok) return shape("must be a number (or a numeric string)");
+  if (n.n < SCORE_RANGE.min || n.n > SCORE_RANGE.max) return range(`must be between ${SCORE_RANGE.min} and ${SCORE_RANGE.max}`);
   return { ok: true, value: n.n };
 }
 
 function milliseconds(value: unknown, inSeconds: boolean): Coerced<number> {
   if (value === null || value === undefined || value === "") return { ok: true, value: null };
   const n = toNumber(value, /\s*(ms|s)$/i);
-  if (!n.ok) return { ok: false, message: 'must be a number (or a numeric string, optionally ending in "ms" or "s")' };
+  if (!n.ok) return shape('must be a number (or a numeric string, optionally ending in "ms" or "s")');
   const seconds = n.unit ? n.unit === "s" : inSeconds;
   const ms = Math.round(seconds ? n.n * 1000 : n.n);
-  if (ms < 0 || ms > MAX_GENERATION_MS) return { ok: false, message: `must be between 0 and ${MAX_GENERATION_MS} ms` };
+  if (ms < 0 || ms > MAX_GENERATION_MS) return range(`must be between 0 and ${MAX_GENERATION_MS} ms`);
   return { ok: true, value: ms };
 }
 
 function text(value: unknown, max: number, numbersToo: boolean): Coerced<string> {
   if (value === null || value === undefined) return { ok: true, value: null };
   const s = typeof value === "string" ? value : numbersToo && typeof value === "number" && Number.isFinite(value) ? String(value) : null;
-  if (s === null) return { ok: false, message: numbersToo ? "must be a string or a number" : "must be a string" };
-  if (s.length > max) return { ok: false, message: `must be at most ${max} characters` };
+  if (s === null) return shape(numbersToo ? "must be a string or a number" : "must be a string");
+  if (s.length > max) return range(`must be at most ${max} characters`);
   return { ok: true, value: s };
 }
 
@@ -156,15 +165,15 @@ function errorText(value: unknown): Coerced<string> {
       : value && typeof value === "object" && !Array.isArray(value) && typeof (value as { message?: unknown }).message === "string"
         ? (value as { message: string }).message
         : null;
-  if (message === null) return { ok: false, message: "must be a string, an object with a message, or a boolean" };
+  if (message === null) return shape("must be a string, an object with a message, or a boolean");
   const trimmed = message.trim();
-  if (trimmed.length > MAX_ERROR_CHARS) return { ok: false, message: `must be at most ${MAX_ERROR_CHARS} characters` };
+  if (trimmed.length > MAX_ERROR_CHARS) return range(`must be at most ${MAX_ERROR_CHARS} characters`);
   return { ok: true, value: trimmed === "" ? null : trimmed };
 }
 
 function detailsObject(value: unknown): Coerced<Record<string, unknown>> {
   if (value === null || value === undefined) return { ok: true, value: null };
-  if (typeof value !== "object" || Array.isArray(value)) return { ok: false, message: "must be an object" };
+  if (typeof value !== "object" || Array.isArray(value)) return shape("must be an object");
   return { ok: true, value: value as Record<string, unknown> };
 }
 
@@ -192,9 +201,10 @@ const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringi
 
 /**
  * Maps a result object onto the stored columns. Each key is looked up (normalised) in
- * RESULT_ALIASES; a recognised key with a value of the wrong kind is an issue (so `qa: "great"`
- * is refused, not dropped), two spellings of one field must agree, and unrecognised keys go to
- * `details` (an explicit `details` value wins over a same-named stray key).
+ * RESULT_ALIASES. A recognised key whose value is of another kind than its field takes is kept in
+ * `details` under its own name, like an unrecognised key (an explicit `details` object wins over a
+ * same-named stray key); one of the right kind but out of bounds is an issue (`judge_score: 120`),
+ * and two spellings of one field must agree.
  */
 export function normalizeEvalResult(input: Record<string, unknown>): NormalizeEvalResult {
   const issues: ResultIssue[] = [];
@@ -208,6 +218,10 @@ export function normalizeEvalResult(input: Record<string, unknown>): NormalizeEv
       continue;
     }
     const coerced = coerce(alias.field, raw, alias.seconds === true);
+    if (!coerced.ok && coerced.kind === "shape") {
+      extra[key] = raw;
+      continue;
+    }
     if (!coerced.ok) {
       issues.push({ path: key, message: `${key} (${alias.field}) ${coerced.message}` });
       continue;
