@@ -6,7 +6,8 @@ import { getApp, type AppContext } from "~/composition/app.server";
 import type { ServiceFailure } from "~/services/result";
 import { authenticateBearer, type AuthFailure, type User } from "~/services/auth.server";
 import { runDocumentTask } from "~/workers/off-thread.server";
-import { describeHtmlProblem, HTML_LIMITS, type HtmlLimitProblem, type HtmlLimits } from "~/domain/html/limits";
+import { describeHtmlProblem, HTML_LIMITS, type HtmlLimitProblem, type HtmlLimits, type HtmlShape } from "~/domain/html/limits";
+import { BoundedCache } from "~/lib/bounded-cache";
 
 export type ApiErrorBody = { success: false; error: string; details?: unknown; [extra: string]: unknown };
 
@@ -148,6 +149,27 @@ export function htmlLimitError(field: string, problem: HtmlLimitProblem): Respon
   return apiError(tooDeep ? 400 : 413, describeHtmlProblem(field, problem), { field, limit: problem.limit, reason: problem.kind });
 }
 
+// A campaign posts the same document once per recipient; measuring it again each time was a
+// quarter of a send's CPU. Passing documents are remembered with the limits they passed (a
+// document that fails is answered at once and need not be). Bounded like the send templates.
+const SHAPE_CACHE_BUDGET_CHARS = 8 * 1024 * 1024;
+const passedShapes = new BoundedCache<string, Extract<HtmlShape, { ok: true }>>({
+  maxEntries: 64,
+  weigh: (_shape, key) => key.length,
+  maxWeight: SHAPE_CACHE_BUDGET_CHARS,
+  maxEntryWeight: SHAPE_CACHE_BUDGET_CHARS / 4,
+});
+
+async function shapeOf(html: string, limits: Partial<HtmlLimits>): Promise<HtmlShape> {
+  // The document itself is the key (a Map compares strings natively), after the limits.
+  const key = `${JSON.stringify(limits)}\u0000${html}`;
+  const known = passedShapes.get(key);
+  if (known) return known;
+  const shape = await runDocumentTask("checkHtmlShape", { html, limits }, html.length);
+  if (shape.ok) passedShapes.set(key, shape);
+  return shape;
+}
+
 /**
  * Checks HTML a client sent against HTML_LIMITS, before anything parses it for real (and before
  * any credit moves). Several parts that end up in one email (saved sections, locked blueprint
@@ -167,7 +189,7 @@ export async function checkHtmlInputs(
     // Library documents have no size cap, so measuring one can itself take a while: big ones are
     // measured on the document worker.
     const remaining = { maxDepth: limits.maxDepth, maxChars: limits.maxChars - chars, maxNodes: limits.maxNodes - nodes, maxStyleChars: limits.maxStyleChars - style };
-    const shape = await runDocumentTask("checkHtmlShape", { html, limits: remaining }, html.length);
+    const shape = await shapeOf(html, remaining);
     if (!shape.ok) {
       const p = shape.problem;
       if (parts.length === 1 || p.kind === "depth" || p.kind === "css-depth") return htmlLimitError(field, p.kind === "chars" ? p : { ...p, limit: limits[limitKey[p.kind]] });
