@@ -8,6 +8,7 @@ import { authenticateBearer, type AuthFailure, type User } from "~/services/auth
 import { runDocumentTask } from "~/workers/off-thread.server";
 import { describeHtmlProblem, HTML_LIMITS, type HtmlLimitProblem, type HtmlLimits, type HtmlShape } from "~/domain/html/limits";
 import { BoundedCache } from "~/lib/bounded-cache";
+import { documentDigest } from "~/lib/document-digest.server";
 
 export type ApiErrorBody = { success: false; error: string; details?: unknown; [extra: string]: unknown };
 
@@ -151,18 +152,15 @@ export function htmlLimitError(field: string, problem: HtmlLimitProblem): Respon
 
 // A campaign posts the same document once per recipient; measuring it again each time was a
 // quarter of a send's CPU. Passing documents are remembered with the limits they passed (a
-// document that fails is answered at once and need not be). Bounded like the send templates.
-const SHAPE_CACHE_BUDGET_CHARS = 8 * 1024 * 1024;
+// document that fails is answered at once and need not be). Each entry is a digest and a few
+// numbers, so the cache holds entries rather than documents.
 const passedShapes = new BoundedCache<string, Extract<HtmlShape, { ok: true }>>({
-  maxEntries: 64,
-  weigh: (_shape, key) => key.length,
-  maxWeight: SHAPE_CACHE_BUDGET_CHARS,
-  maxEntryWeight: SHAPE_CACHE_BUDGET_CHARS / 4,
+  maxEntries: 256,
 });
 
 async function shapeOf(html: string, limits: Partial<HtmlLimits>): Promise<HtmlShape> {
-  // The document itself is the key (a Map compares strings natively), after the limits.
-  const key = `${JSON.stringify(limits)}\u0000${html}`;
+  // A digest, not the document: see documentDigest.
+  const key = documentDigest(`${JSON.stringify(limits)}\u0000${html}`);
   const known = passedShapes.get(key);
   if (known) return known;
   const shape = await runDocumentTask("checkHtmlShape", { html, limits }, html.length);
