@@ -95,5 +95,5 @@ describe("the server is killed while a held write lock keeps acknowledged outcom
       await first.stop(); // its data folder, which the restart shared, goes with it
       await resend.close();
     }
-  });
+  }, 180_000); // two server starts and 40 sends: over a minute on a busy machine
 });
