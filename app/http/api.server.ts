@@ -7,7 +7,9 @@ import type { ServiceFailure } from "~/services/result";
 import { authenticateBearer, type AuthFailure, type User } from "~/services/auth.server";
 import { runDocumentTask } from "~/workers/off-thread.server";
 import { isStorageFull, noteStorageFull } from "~/lib/storage-refusals.server";
-import { describeHtmlProblem, HTML_LIMITS, type HtmlLimitProblem, type HtmlLimits } from "~/domain/html/limits";
+import { describeHtmlProblem, HTML_LIMITS, type HtmlLimitProblem, type HtmlLimits, type HtmlShape } from "~/domain/html/limits";
+import { BoundedCache } from "~/lib/bounded-cache";
+import { documentDigest } from "~/lib/document-digest.server";
 
 export type ApiErrorBody = { success: false; error: string; details?: unknown; [extra: string]: unknown };
 
@@ -164,6 +166,24 @@ export function htmlLimitError(field: string, problem: HtmlLimitProblem): Respon
   return apiError(tooDeep ? 400 : 413, describeHtmlProblem(field, problem), { field, limit: problem.limit, reason: problem.kind });
 }
 
+// A campaign posts the same document once per recipient; measuring it again each time was a
+// quarter of a send's CPU. Passing documents are remembered with the limits they passed (a
+// document that fails is answered at once and need not be). Each entry is a digest and a few
+// numbers, so the cache holds entries rather than documents.
+const passedShapes = new BoundedCache<string, Extract<HtmlShape, { ok: true }>>({
+  maxEntries: 256,
+});
+
+async function shapeOf(html: string, limits: Partial<HtmlLimits>): Promise<HtmlShape> {
+  // A digest, not the document: see documentDigest.
+  const key = documentDigest(`${JSON.stringify(limits)}\u0000${html}`);
+  const known = passedShapes.get(key);
+  if (known) return known;
+  const shape = await runDocumentTask("checkHtmlShape", { html, limits }, html.length);
+  if (shape.ok) passedShapes.set(key, shape);
+  return shape;
+}
+
 /**
  * Checks HTML a client sent against HTML_LIMITS, before anything parses it for real (and before
  * any credit moves). Several parts that end up in one email (saved sections, locked blueprint
@@ -183,7 +203,7 @@ export async function checkHtmlInputs(
     // Library documents have no size cap, so measuring one can itself take a while: big ones are
     // measured on the document worker.
     const remaining = { maxDepth: limits.maxDepth, maxChars: limits.maxChars - chars, maxNodes: limits.maxNodes - nodes, maxStyleChars: limits.maxStyleChars - style };
-    const shape = await runDocumentTask("checkHtmlShape", { html, limits: remaining }, html.length);
+    const shape = await shapeOf(html, remaining);
     if (!shape.ok) {
       const p = shape.problem;
       if (parts.length === 1 || p.kind === "depth" || p.kind === "css-depth") return htmlLimitError(field, p.kind === "chars" ? p : { ...p, limit: limits[limitKey[p.kind]] });

@@ -1,8 +1,11 @@
 // POST /api/send-email-esp (SPEC.md processing rules 1–8, DESIGN.md §7): render, send, record,
 // and resolve sends a crash left in flight. What was sent is shown by send-views.server.ts.
 import crypto from "node:crypto";
+import path from "node:path";
 import type { AppContext } from "~/composition/app.server";
 import { BoundedCache } from "~/lib/bounded-cache";
+import { documentDigest } from "~/lib/document-digest.server";
+import { openDurableJournal, type DurableJournal } from "~/lib/durable-journal.server";
 import { runDocumentTask } from "~/workers/off-thread.server";
 import type { SendTemplate } from "~/domain/mime/send-template";
 import { unsubscribeUrl } from "~/lib/unsubscribe-token.server";
@@ -138,7 +141,7 @@ function personalise(
 const TEMPLATE_CACHE_BUDGET_CHARS = 8 * 1024 * 1024;
 const templates = new BoundedCache<string, SendTemplate>({
   maxEntries: 32,
-  weigh: (t, key) => key.length + partChars(t.html) + partChars(t.ampHtml) + partChars(t.text),
+  weigh: (t) => partChars(t.html) + partChars(t.ampHtml) + partChars(t.text),
   maxWeight: TEMPLATE_CACHE_BUDGET_CHARS,
   maxEntryWeight: TEMPLATE_CACHE_BUDGET_CHARS / 4,
 });
@@ -157,10 +160,12 @@ async function templateFor(
   opts: { baseUrl: string; brand: string; bannerSender: string | null },
 ): Promise<SendTemplate> {
   const workspace = { emailName: input.emailName, projectId: input.projectId, databaseId: input.databaseId };
-  // The documents themselves are the key (a Map hashes a string natively); the AMP part's length
+  // Keyed by a digest of the documents: V8 hashes a string over 16 K characters by its length
+  // alone, so documents of one length (a campaign's, varying only in a name) all met in one Map
+  // bucket and each lookup compared them in full, milliseconds per send. The AMP part's length
   // marks where it ends.
   const amp = input.ampHtml ?? "";
-  const key = `${JSON.stringify([workspace, opts, input.ampHtml == null ? -1 : amp.length])}\u0000${amp}\u0000${input.html}`;
+  const key = documentDigest(`${JSON.stringify([workspace, opts, input.ampHtml == null ? -1 : amp.length])}\u0000${amp}\u0000${input.html}`);
   const hit = templates.get(key);
   if (hit) return hit;
   const template = await runDocumentTask(
@@ -312,8 +317,9 @@ export async function sendEmail(app: AppContext, user: User, input: SendInput, o
   }
   const sent = await provider.send(message);
   if (!sent.ok) {
-    if (external) await recordOutcomeDurably(app, sendId, { status: "failed", error: sent.error });
-    else {
+    if (external) {
+      if (!(await recordOutcomeDurably(app, sendId, { status: "failed", error: sent.error }))) return outcomeNotRecorded(sendId, provider.name);
+    } else {
       const replayed = await insertOrReplay({ ...row, status: "failed", error: sent.error });
       if (replayed) return replayed;
     }
@@ -321,8 +327,9 @@ export async function sendEmail(app: AppContext, user: User, input: SendInput, o
     return failure(500, "Send failed", { extra: { sendId, provider: provider.name, retryable: sent.retryable } });
   }
   const outcome = { status: "sent" as const, providerId: sent.providerId, notes: sent.notes, sentAt: new Date() };
-  if (external) await recordOutcomeDurably(app, sendId, outcome);
-  else {
+  if (external) {
+    if (!(await recordOutcomeDurably(app, sendId, outcome))) return outcomeNotRecorded(sendId, provider.name);
+  } else {
     const replayed = await insertOrReplay({ ...row, ...outcome });
     if (replayed) return replayed;
   }
@@ -340,23 +347,86 @@ export async function sendEmail(app: AppContext, user: User, input: SendInput, o
 const OUTCOME_RETRY_MS = 1000;
 
 /**
- * Records what the provider said. The message has left by now, so the client is told the truth
- * even if another process holds the write lock: the row (already stored as `sending`) gets its
- * outcome in the background as soon as the lock is free.
+ * The provider answered but nothing could keep its answer (database and journal both refused):
+ * not an acknowledgement. The row stays `sending`, so the sweep marks it `unknown` and alerts, and
+ * a retry with the same Idempotency-Key is refused rather than sent twice.
  */
-async function recordOutcomeDurably(app: AppContext, sendId: string, outcome: Parameters<typeof recordSendOutcome>[2]): Promise<void> {
+function outcomeNotRecorded(sendId: string, provider: string): SendResult {
+  return failure(500, "The provider answered, but the outcome of this send could not be recorded; it may have been delivered, so do not send it again without checking", {
+    extra: { sendId, provider },
+  });
+}
+
+type Outcome = Parameters<typeof recordSendOutcome>[2];
+/** An outcome as the journal keeps it (JSON: the date as its ISO string). */
+type JournalledOutcome = { status: "sent"; providerId: string; notes: string[]; sentAt: string } | { status: "failed"; error: string };
+
+/**
+ * Outcomes the database could not take yet (another process held its write lock), kept on disk
+ * beside it until they are written; start-up and the minute sweep replay them.
+ */
+function outcomeJournal(app: AppContext): DurableJournal<JournalledOutcome> {
+  let journal = journals.get(app);
+  if (!journal) {
+    journal = openDurableJournal<JournalledOutcome>(path.join(app.env.KINETIC_DATA_DIR, "send-outcomes"));
+    journals.set(app, journal);
+  }
+  return journal;
+}
+const journals = new WeakMap<AppContext, DurableJournal<JournalledOutcome>>();
+
+function toJournal(outcome: Outcome): JournalledOutcome {
+  return outcome.status === "sent" ? { ...outcome, sentAt: outcome.sentAt.toISOString() } : outcome;
+}
+
+function fromJournal(entry: JournalledOutcome): Outcome {
+  return entry.status === "sent" ? { ...entry, sentAt: new Date(entry.sentAt) } : entry;
+}
+
+/**
+ * Records what the provider said before the client is told (the message has left by now, so a
+ * lost outcome would be a message nobody can account for). Normally that is the row's update. If
+ * the database cannot take it (another process holds the write lock past DB_BUSY_TIMEOUT_MS), the
+ * outcome goes to the fsync'd journal first and the row follows in the background as soon as the
+ * lock is free; a crash in between is repaired by the journal's replay at start-up. False when
+ * neither could keep it: the send must not be acknowledged then.
+ */
+async function recordOutcomeDurably(app: AppContext, sendId: string, outcome: Outcome): Promise<boolean> {
   try {
     await recordSendOutcome(app.database.db, sendId, outcome);
+    return true;
   } catch (error) {
-    app.logger.warn({ err: error, sendId }, "send outcome not recorded yet; retrying in the background");
+    const journal = outcomeJournal(app);
+    try {
+      await journal.record(sendId, toJournal(outcome));
+    } catch (journalError) {
+      app.logger.error({ err: error, journalError, sendId }, "send outcome neither in the database nor in the journal");
+      return false;
+    }
+    app.logger.warn({ err: error, sendId }, "send outcome journalled; writing it to the database in the background");
     const retry = () => {
-      recordSendOutcome(app.database.db, sendId, outcome).catch((err: unknown) => {
-        app.logger.warn({ err, sendId }, "send outcome still not recorded; retrying");
-        setTimeout(retry, OUTCOME_RETRY_MS).unref();
-      });
+      recordSendOutcome(app.database.db, sendId, outcome)
+        .then(() => journal.remove(sendId))
+        .catch((err: unknown) => {
+          app.logger.warn({ err, sendId }, "send outcome still not in the database; retrying");
+          setTimeout(retry, OUTCOME_RETRY_MS).unref();
+        });
     };
     setTimeout(retry, OUTCOME_RETRY_MS).unref();
+    return true;
   }
+}
+
+/** Writes journalled outcomes (a crash or a held lock kept them from the database) and forgets them. */
+export async function replayJournalledOutcomes(app: AppContext): Promise<number> {
+  const journal = outcomeJournal(app);
+  const { records, unreadable } = await journal.entries();
+  if (unreadable.length) app.logger.error({ files: unreadable }, "unreadable entries in the send-outcome journal; left in place for an operator");
+  for (const { id, value } of records) {
+    await recordSendOutcome(app.database.db, id, fromJournal(value));
+    await journal.remove(id);
+  }
+  return records.length;
 }
 
 // ── recovery ────────────────────────────────────────────────────────────────────────────────────
@@ -370,10 +440,14 @@ export const SEND_IN_FLIGHT_LIMIT_MS = 2 * 60_000;
 export const SEND_SWEEP_INTERVAL_MS = 60_000;
 
 /**
- * Resolves sends a stopped process left `sending`: marked `unknown` with an operator alert each,
- * never resent (the provider may have delivered them). Run at start and then every minute.
+ * Resolves sends a stopped process left `sending`: first the outcomes its journal kept, then the
+ * rest marked `unknown` with an operator alert each, never resent (the provider may have delivered
+ * them). Run at start and then every minute.
  */
 export async function recoverInterruptedSends(app: AppContext, now = new Date()): Promise<Array<{ id: string; recipient: string }>> {
+  // Outcomes acknowledged to clients but not yet in the database are facts, not unknowns.
+  const replayed = await replayJournalledOutcomes(app);
+  if (replayed) app.logger.warn({ outcomes: replayed }, "send outcomes replayed from the journal");
   const recovered = await markInterruptedSends(app.database.db, new Date(now.getTime() - SEND_IN_FLIGHT_LIMIT_MS), now);
   if (recovered.length) {
     app.logger.error({ sends: recovered.map((r) => r.id) }, "sends left in flight by a stopped server marked unknown; operator alerted");

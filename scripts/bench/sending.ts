@@ -1,6 +1,6 @@
 // npm run bench -- sending: the real server (Express + the Remix build) in a child process on a
 // temporary database, driven from this process. Measures sends per second through POST /api/send-email-esp with the outbox
-// provider (a ~20 KB rendered email, concurrency 16) and webhook events per second through
+// provider (a generated email of 30 KB, BENCH_EMAIL_BYTES; concurrency 8) and webhook events per second through
 // POST /api/esp-webhook (Mailgun-signed, 10% redelivered duplicates), each BENCH_ROUNDS times
 // (default 5; the median is judged), then counts rows to prove no event was lost or applied
 // twice. Prints one JSON line per measurement and a verdict line.
@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import { signMailgun } from "~/domain/webhooks";
 import { render } from "~/domain/render";
+import type { Blueprint } from "~/domain/blueprint/schema";
 import { sampleBlueprint } from "../../test/fixtures/blueprints";
 import { createBenchClient } from "./lib/http-client";
 import { startBenchServer, type BenchServer } from "./lib/server-process";
@@ -15,13 +16,38 @@ import { median, percentile } from "./lib/stats";
 
 const SENDS = Number(process.env.BENCH_SENDS ?? 2000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 3000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const DUPLICATE_SHARE = 0.1;
 /** Each rate is measured this many times over fresh sends and events; the lines print the median. */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const SECRET = "bench-mailgun-signing-key-0123456789";
 
+/** The size of the email each send carries: a generated email of about this many bytes. */
+const EMAIL_BYTES = Number(process.env.BENCH_EMAIL_BYTES ?? 30_000);
+
 let server: BenchServer;
+
+/**
+ * A generated email (the render of a tabs blueprint, about 20 KB) grown with story sections of
+ * about 1.9 KB each, as a longer newsletter would be, until its HTML is at least `bytes` long.
+ */
+function generatedEmail(bytes: number): string {
+  const bp: Blueprint = sampleBlueprint("tabs");
+  const para = "Our team spent the season testing every detail, from the stitching to the way the fabric moves in the rain. ";
+  for (let i = 1; ; i++) {
+    const rendered = render(bp);
+    if (!rendered.ok) throw new Error("the sample blueprint does not render");
+    if (Buffer.byteLength(rendered.html) >= bytes) return rendered.html;
+    bp.sections.splice(bp.sections.length - 1, 0, {
+      id: `story-${i}`,
+      role: "body",
+      headline: `Story ${i}: what we learned this season`,
+      body: para.repeat(2),
+      image: { src: `https://images.kinetic.example/story-${i}-536x240.jpg`, alt: `Story ${i} photo`, width: 536, height: 240 },
+      cta: { label: `Read story ${i}`, url: `https://kinetic.example/stories/${i}` },
+    });
+  }
+}
 
 /**
  * Runs `fn` over the items with `concurrency` in flight. Returns wall seconds and the server
@@ -56,9 +82,7 @@ async function main(): Promise<void> {
   const http = createBenchClient(base, CONCURRENCY);
   const syncMode = 1; // the app sets synchronous=NORMAL on its one connection (ADR 002)
 
-  const rendered = render(sampleBlueprint("tabs"));
-  if (!rendered.ok) throw new Error("the sample blueprint does not render");
-  const html = rendered.html;
+  const html = generatedEmail(EMAIL_BYTES);
 
   // ── sends ────────────────────────────────────────────────────────────────────────────────────
   const sendIds: string[] = [];

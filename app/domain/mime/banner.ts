@@ -18,22 +18,33 @@ function hasClass(token: ScannedToken, cls: string): boolean {
 /**
  * Where the banner goes: right after `<body>`, or after the hidden preheader when the body starts
  * with one, so the inbox preview still shows the preheader rather than the banner. Without a
- * `<body>` tag the banner goes first.
+ * `<body>` tag the banner goes first. The scan stops as soon as that is settled: the banner needs
+ * only the top of the document, and scanning all of it was a fifth of a new template's cost.
  */
-function insertionPoint(tokens: ScannedToken[]): number {
-  const bodyAt = tokens.findIndex((t) => t.kind === "open" && t.name === "body");
-  if (bodyAt < 0) return 0;
-  const body = tokens[bodyAt] as Extract<ScannedToken, { kind: "open" }>;
-  const next = tokens.slice(bodyAt + 1).find((t) => t.kind !== "comment");
-  if (!next || next.kind !== "open" || !hasClass(next, "kx-preheader")) return body.end;
-  let depth = 0;
-  for (let i = tokens.indexOf(next); i < tokens.length; i++) {
-    const t = tokens[i];
-    if (t.kind === "comment" || t.name !== next.name) continue;
-    depth += t.kind === "open" ? 1 : -1;
-    if (depth === 0) return t.end;
-  }
-  return body.end;
+function insertionPoint(html: string): number {
+  let bodyEnd = -1;
+  let preheader: { name: string; depth: number } | null = null;
+  let at: number | null = null;
+  scanHtml(html, (t) => {
+    if (bodyEnd < 0) {
+      if (t.kind === "open" && t.name === "body") bodyEnd = t.end;
+      return false;
+    }
+    if (!preheader) {
+      if (t.kind === "comment") return false;
+      if (t.kind !== "open" || !hasClass(t, "kx-preheader")) {
+        at = bodyEnd;
+        return true;
+      }
+      preheader = { name: t.name, depth: 0 };
+    }
+    if (t.kind === "comment" || t.name !== preheader.name) return false;
+    preheader.depth += t.kind === "open" ? 1 : -1;
+    if (preheader.depth !== 0) return false;
+    at = t.end;
+    return true;
+  });
+  return at ?? (bodyEnd < 0 ? 0 : bodyEnd);
 }
 
 /**
@@ -45,7 +56,7 @@ export function attributionBanner(html: string, senderEmail: string, brandName: 
   const banner =
     `<table role="presentation" class="kx-attribution" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;">` +
     `<tr><td align="center" style="${BANNER_CSS}">${bannerText(senderEmail, brandName)}</td></tr></table>`;
-  const at = insertionPoint(scanHtml(html));
+  const at = insertionPoint(html);
   return applySplices(html, [{ start: at, end: at, text: banner }]);
 }
 
@@ -70,7 +81,7 @@ export function attributionBannerAmp(ampHtml: string, senderEmail: string, brand
     const at = headClose && headClose.kind === "close" ? headClose.start : bodyOpen && bodyOpen.kind === "open" ? bodyOpen.start : 0;
     splices.push({ start: at, end: at, text: `<style amp-custom>${rule}</style>` });
   }
-  const at = insertionPoint(tokens);
+  const at = insertionPoint(ampHtml);
   splices.push({ start: at, end: at, text: `<div class="kx-attribution">${bannerText(senderEmail, brandName)}</div>` });
   return applySplices(ampHtml, splices);
 }

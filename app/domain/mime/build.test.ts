@@ -88,4 +88,32 @@ describe("buildMime", () => {
       expect(parsed.html).toBe(html);
     }
   });
+
+  it("joins pre-encoded parts into exactly the bytes nodemailer's own stream would write", async () => {
+    const latin = `<html><body><p>${"Spring sale on every tea ".repeat(20)}</p><p>Caf\u00e9 {{X}}</p></body></html>`;
+    const cjk = `<p>${"春のセールは今週末まで、すべてのお茶が二割引です。".repeat(10)} {{X}}</p>`;
+    const amp = `<!doctype html><html ⚡4email><body>${"AMP tabs ".repeat(20)}{{X}}</body></html>`;
+    const fill = (doc: string) => fillPart(compilePart(doc, /\{\{(X)\}\}/g, transferEncodingFor(doc)), { X: "bob@example.com" });
+    const cases = [
+      { html: latin, text: "Hello Bob\nsecond line " + "long ".repeat(30) },
+      { html: cjk, text: "春のセール" },
+      { html: latin, text: "Tabs for tea " + "and more ".repeat(20), ampHtml: amp },
+      { html: latin, text: "Kaffee " + "und Kuchen ".repeat(20), subject: "Ünïcode subject that is long enough to be folded over more than one line of the header", from: "Kaffee Köln <mail@kinetic.example>" },
+    ];
+    for (const c of cases) {
+      const input = {
+        ...base,
+        ...c,
+        html: fill(c.html).content,
+        text: fill(c.text).content,
+        ampHtml: c.ampHtml ? fill(c.ampHtml).content : undefined,
+        headers: { "X-Kinetic-Send-Id": "send-1" },
+        encoded: { html: fill(c.html).encoded, text: fill(c.text).encoded, amp: c.ampHtml ? fill(c.ampHtml).encoded : undefined },
+      };
+      const joined = await buildMime(input, { baseBoundary: "0123456789abcdef" });
+      const streamed = await buildMime(input, { baseBoundary: "0123456789abcdef", streamed: true });
+      expect(joined.raw).toBe(streamed.raw);
+      expect((await simpleParser(joined.raw)).html).toBe(input.html);
+    }
+  });
 });

@@ -43,10 +43,15 @@ const isWs = (c: string | undefined) => c === " " || c === "\n" || c === "\t" ||
  * Walks the tags of an HTML string with htmlparser2's tokenizer, reporting source positions of
  * tags and attribute values so callers can splice edits and leave every other byte untouched.
  * The tokenizer (not a regex) decides what is a tag, so `<` in text, scripts, styles and
- * comments is handled the way a browser would.
+ * comments is handled the way a browser would. With `until`, the walk stops after the first token
+ * for which it returns true (a caller that needs only the top of a document reads no more).
  */
-export function scanHtml(html: string): ScannedToken[] {
+export function scanHtml(html: string, until?: (token: ScannedToken) => boolean): ScannedToken[] {
   const tokens: ScannedToken[] = [];
+  const emit = (token: ScannedToken) => {
+    tokens.push(token);
+    if (until?.(token)) tokenizer.pause();
+  };
   let current: ScannedTag | null = null;
   let attrName = "";
   let attrNameEnd = 0;
@@ -100,22 +105,22 @@ export function scanHtml(html: string): ScannedToken[] {
       onopentagend(endIndex) {
         if (current) {
           current.end = endIndex + 1;
-          tokens.push(current);
+          emit(current);
         }
         current = null;
       },
       onselfclosingtag(endIndex) {
         if (current) {
           current.end = endIndex + 1;
-          tokens.push(current);
+          emit(current);
         }
         current = null;
       },
       onclosetag(start, endIndex) {
-        tokens.push({ kind: "close", name: html.slice(start, endIndex).toLowerCase(), start: start - 2, end: endIndex + 1 });
+        emit({ kind: "close", name: html.slice(start, endIndex).toLowerCase(), start: start - 2, end: endIndex + 1 });
       },
       oncomment(start, endIndex, endOffset) {
-        tokens.push({ kind: "comment", bodyStart: start, bodyEnd: endIndex - endOffset });
+        emit({ kind: "comment", bodyStart: start, bodyEnd: endIndex - endOffset });
       },
       oncdata() {},
       ondeclaration() {},
@@ -126,7 +131,7 @@ export function scanHtml(html: string): ScannedToken[] {
     },
   );
   tokenizer.write(html);
-  tokenizer.end();
+  tokenizer.end(); // does nothing once paused
   return tokens;
 }
 
