@@ -19,15 +19,8 @@ import {
   type AmpNode,
   type AmpRoot,
 } from "./dom";
-import {
-  AMP_RUNTIME_SRC,
-  BOILERPLATE_CSS,
-  COMPONENTS,
-  HTML_TAGS,
-  MAX_INLINE_STYLE_BYTES,
-  extensionRule,
-  extensionScriptSrc,
-} from "./rules";
+import { AMP_RUNTIME_SRC, BOILERPLATE_CSS, extensionRule, extensionScriptSrc } from "./rules";
+import { docCssSpec, isAllowedTag } from "./spec";
 import { attributeVerdict, byteLength, requiredExtensions, validateAmp, type AmpValidation } from "./validate";
 
 export interface AmpRepairResult {
@@ -189,8 +182,7 @@ function fixImageLayout(el: AmpElement, repairs: string[]): void {
 function convertImg(el: AmpElement, repairs: string[]): void {
   el.name = "amp-img";
   el.type = "tag";
-  const keep = new Set(COMPONENTS["amp-img"].attrs);
-  for (const k of Object.keys(el.attribs)) if (!keep.has(k) && k !== "class" && k !== "id" && k !== "style") delete el.attribs[k];
+  for (const [k, v] of Object.entries(el.attribs)) if (attributeVerdict(el, k, v) !== "ok") delete el.attribs[k];
   repairs.push("replaced <img> with <amp-img>");
   fixImageLayout(el, repairs);
 }
@@ -216,11 +208,11 @@ function fixElements(root: AmpRoot, repairs: string[]): void {
     if (name === "script" || name === "style") continue;
     if (name === "img") {
       convertImg(el, repairs);
-    } else if (name.startsWith("amp-") && !COMPONENTS[name]) {
+    } else if (name.startsWith("amp-") && !isAllowedTag(name)) {
       detach(el);
       repairs.push(`removed <${name}>, which email does not allow`);
       continue;
-    } else if (!name.startsWith("amp-") && !HTML_TAGS.has(name)) {
+    } else if (!name.startsWith("amp-") && !isAllowedTag(name)) {
       if (REMOVE_WHOLE.has(name)) {
         detach(el);
         repairs.push(`removed <${name}>, which email does not allow`);
@@ -346,7 +338,7 @@ function repairRound(html: string, validation: AmpValidation): { html: string; r
   const ampCustom = fixStyles(root, head, repairs);
   cleanCss(root, ampCustom, repairs);
   const codes = new Set(validation.errors.map((e) => e.code));
-  const longInline = allElements(root).some((e) => e.attribs.style !== undefined && byteLength(e.attribs.style) > MAX_INLINE_STYLE_BYTES);
+  const longInline = allElements(root).some((e) => e.attribs.style !== undefined && byteLength(e.attribs.style) > docCssSpec(true).maxBytesPerInlineStyle);
   if (longInline || codes.has("AMP_CSS_TOO_LARGE")) moveInlineStyles(root, head, ampCustom, repairs);
   fixScripts(root, head, repairs);
   return { html: serialize(root), repairs };
