@@ -1,6 +1,6 @@
 import { repairAmp, MAX_REPAIR_ROUNDS } from "./repair";
 import { validateAmp } from "./validate";
-import { BROKEN_AMP, VALID_AMP } from "../../../test/fixtures/amp-corpus";
+import { BROKEN_AMP, VALID_AMP, WARNING_AMP } from "../../../test/fixtures/amp-corpus";
 import { render } from "../render";
 import { sampleBlueprint } from "../../../test/fixtures/blueprints";
 
@@ -42,8 +42,11 @@ describe("repairAmp", () => {
   it("says what it changed", () => {
     const c = BROKEN_AMP.find((x) => x.name === "missing extension script")!;
     expect(repairAmp(c.html).repairs).toContain("added the amp-accordion script");
-    const u = BROKEN_AMP.find((x) => x.name === "unused extension script")!;
-    expect(repairAmp(u.html).repairs).toContain("removed the unused amp-sidebar script");
+    // an unused script is only a warning, removed when the document needs repairs anyway
+    const u = WARNING_AMP.find((x) => x.name === "unused extension script")!;
+    expect(repairAmp(u.html).repairs).toEqual([]);
+    const broken = u.html.replace("<h1>", '<iframe src="https://example.com/x"></iframe><h1>');
+    expect(repairAmp(broken).repairs).toContain("removed the unused amp-sidebar script");
     const i = BROKEN_AMP.find((x) => x.name === "!important in amp-custom")!;
     expect(repairAmp(i.html).repairs.join("\n")).toMatch(/dropped !important/);
   });

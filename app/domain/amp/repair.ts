@@ -21,7 +21,7 @@ import {
 } from "./dom";
 import { AMP_RUNTIME_SRC, BOILERPLATE_CSS, extensionRule, extensionScriptSrc } from "./rules";
 import { docCssSpec, isAllowedTag } from "./spec";
-import { attributeVerdict, byteLength, requiredExtensions, validateAmp, type AmpValidation } from "./validate";
+import { attributeVerdict, byteLength, requiredExtensions, validateAmp, validateParsed, type AmpError, type AmpValidation } from "./validate";
 
 export interface AmpRepairResult {
   html: string;
@@ -329,11 +329,45 @@ function moveInlineStyles(root: AmpRoot, head: AmpElement, ampCustom: AmpElement
   repairs.push(`moved ${moved} inline style attribute(s) into ${byStyle.size} class(es) in <style amp-custom>`);
 }
 
+/** Faults of each element's own rules, judged on the tree as it stands (edited or not). */
+function elementFaults(html: string, root: AmpRoot): Map<AmpElement, AmpError[]> {
+  const byElement = new Map<AmpElement, AmpError[]>();
+  validateParsed(html, { root, lineOf: () => 1 }, byElement);
+  return byElement;
+}
+
+/**
+ * Removes the elements the round's repairs left with a fault they did not have (removing [src]
+ * from an amp-list leaves it without the src email requires), and those missing an attribute
+ * the rules make mandatory, which no mechanical repair can supply, and refused <meta> tags.
+ * Says why, per element.
+ */
+function dropBrokenElements(html: string, root: AmpRoot, before: Map<AmpElement, AmpError[]>, repairs: string[]): void {
+  for (let pass = 0; pass < MAX_REPAIR_ROUNDS; pass++) {
+    let dropped = 0;
+    for (const [el, faults] of elementFaults(html, root)) {
+      if (!isAttached(el) || el.name === "html" || el.name === "head" || el.name === "body") continue;
+      const had = new Set((before.get(el) ?? []).map((f) => f.code));
+      if (had.has("AMP_TAG_DISALLOWED") || had.has("AMP_COMPONENT_DISALLOWED")) continue; // converted or unwrapped by this round
+      const fresh = before.has(el) || had.size === 0 ? faults.find((f) => !had.has(f.code)) : undefined;
+      // a <meta> the rules refuse (name=viewport…) is metadata the email does without
+      const reason = fresh ?? faults.find((f) => f.code === "AMP_ATTR_MISSING") ?? (el.name === "meta" ? faults[0] : undefined);
+      if (!reason) continue;
+      detach(el);
+      dropped++;
+      repairs.push(`removed <${el.name}>: ${fresh ? "the repairs left it invalid" : "it cannot be repaired"} (${reason.message})`);
+    }
+    if (dropped === 0) return;
+  }
+}
+
 function repairRound(html: string, validation: AmpValidation): { html: string; repairs: string[] } {
   const repairs: string[] = [];
   const { root } = parseAmp(html);
+  const before = elementFaults(html, root);
   const { head } = ensureStructure(root, repairs);
   fixElements(root, repairs);
+  dropBrokenElements(html, root, before, repairs);
   fixHead(root, head, repairs);
   const ampCustom = fixStyles(root, head, repairs);
   cleanCss(root, ampCustom, repairs);

@@ -1,5 +1,5 @@
 import { ampComponentsUsed, validateAmp, AMP_ERROR_CODES } from "./validate";
-import { BROKEN_AMP, VALID_AMP } from "../../../test/fixtures/amp-corpus";
+import { BROKEN_AMP, VALID_AMP, WARNING_AMP } from "../../../test/fixtures/amp-corpus";
 
 describe("validateAmp", () => {
   it("passes a complete AMP4EMAIL document", () => {
@@ -32,6 +32,12 @@ describe("validateAmp", () => {
     }).map((c) => [c.name, validateAmp(c.html).errors.map((e) => e.code)]);
     // One fault should read as one problem; a cascade of derived errors hides the real one.
     expect(collateral).toEqual([]);
+  });
+
+  it.each(WARNING_AMP.map((c) => [c.name, c] as const))("passes %s with a warning, as the official engine does", (_name, c) => {
+    const result = validateAmp(c.html);
+    expect(result.status).toBe("pass");
+    expect(result.warnings?.map((w) => w.code)).toEqual([c.code]);
   });
 
   it("gives the line of the fault", () => {

@@ -265,7 +265,11 @@ function specFaults(el: AmpElement, tag: CompiledTag, ctx: WalkContext): Fault[]
   }
   for (const m of tag.mandatory) {
     const names = [m.spec.name, ...(m.spec.alternativeNames ?? [])];
-    if (!names.some((n) => n in el.attribs)) out.push({ code: "AMP_ATTR_MISSING", message: `<${el.name}> needs the attribute "${m.spec.name}"` });
+    if (names.some((n) => n in el.attribs)) continue;
+    if (el.name === "form" && m.spec.name === "action-xhr") {
+      // a form posting with action= is one fault (reported above), not two
+      if (!("action" in el.attribs)) out.push({ code: "AMP_FORM_INVALID", message: "<form method=post> needs action-xhr" });
+    } else out.push({ code: "AMP_ATTR_MISSING", message: `<${el.name}> needs the attribute "${m.spec.name}"` });
   }
   out.push(...layoutFaults(el, tag));
   out.push(...placementFaults(el, tag, ctx));
@@ -397,6 +401,7 @@ export function attributeVerdict(el: AmpElement, attr: string, value: string): "
   if (attr === "on" && DISALLOWED_ACTIONS.some((a) => value.includes(a))) return "action";
   if (attr.startsWith("data-") && !attr.startsWith("data-amp-")) return "ok";
   if (el.name === "form" && attr === "action") return "ok"; // reported as AMP_FORM_INVALID; left to the author
+  if (el.name === "html") return HTML_ATTRS.includes(attr) ? "ok" : "disallowed";
   const specs = [...tagSpecsFor(el.name, true), ...tagSpecsFor(el.name, false)];
   if (specs.some((t) => t.attrs.has(attr))) return "ok";
   // amp-selector options: the reference point attributes
@@ -414,7 +419,12 @@ function checkTemplateSource(el: AmpElement, html: string): Fault[] {
   return out;
 }
 
-export function validateParsed(html: string, parsed: ParsedAmp): AmpValidation {
+/**
+ * Validates a parsed document. With `byElement`, the faults of each element's own rules (spec
+ * match, child tags) are also filed under the element: the repair loop uses them to find the
+ * elements a repair left broken.
+ */
+export function validateParsed(html: string, parsed: ParsedAmp, byElement?: Map<AmpElement, AmpError[]>): AmpValidation {
   const { root, lineOf } = parsed;
   const errors: AmpError[] = [];
   const warnings: AmpError[] = [];
@@ -537,6 +547,7 @@ export function validateParsed(html: string, parsed: ParsedAmp): AmpValidation {
       faults.push(...checkTemplateSource(el, html));
     }
     for (const f of faults) err(f.code, f.line ?? line, f.message);
+    if (byElement && faults.length) byElement.set(el, faults.map((f) => ({ code: f.code, line: f.line ?? line, message: f.message })));
     if (tag.spec.deprecation && !tag.spec.extensionSpec) warn("AMP_TAG_DEPRECATED", line, tag.spec.deprecation);
 
     ctx.matched.set(el, tag);
