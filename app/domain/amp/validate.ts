@@ -561,7 +561,11 @@ export function validateParsed(html: string, parsed: ParsedAmp, byElement?: Map<
       for (const e of extensionsOf(el, [tag], true)) if (!extensionsOf(el, [tag], false).includes(e)) needing.push([e, el, false]);
     }
     // like the official engine, an element that matches no spec is not judged as a parent
-    if (faults.length === 0) for (const f of childFaults(el, tag, lineOf)) err(f.code, f.line, f.message);
+    if (faults.length === 0) {
+      const childFaultList = childFaults(el, tag, lineOf);
+      for (const f of childFaultList) err(f.code, f.line, f.message);
+      if (byElement && childFaultList.length) byElement.set(el, childFaultList);
+    }
 
     // the text of raw-text elements (style, script): cdata rules
     if (name === "style" || name === "script") {
