@@ -384,7 +384,9 @@ export function repairAmp(html: string): AmpRepairResult {
   let validation = validateAmp(current);
   const repairs: string[] = [];
   let rounds = 0;
-  while (validation.status === "fail" && rounds < MAX_REPAIR_ROUNDS) {
+  // too deep to parse in bounded time: reported, never repaired
+  const tooDeep = validation.errors.some((e) => e.code === "AMP_DOC_TOO_DEEP");
+  while (validation.status === "fail" && !tooDeep && rounds < MAX_REPAIR_ROUNDS) {
     rounds++;
     const round = repairRound(current, validation);
     if (round.html === current || round.repairs.length === 0) break;

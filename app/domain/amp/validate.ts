@@ -3,7 +3,7 @@
 // What the data cannot say (the required document skeleton, mustache in templates, amp-bind
 // actions, Kinetic's send-time placeholders) is checked here by hand; docs/amp.md lists both.
 import { checkInlineStyle, checkStylesheet } from "./css";
-import { childElements, parseAmp, textOf, type AmpElement, type AmpRoot, type ParsedAmp } from "./dom";
+import { childElements, nestsDeeperThan, parseAmp, textOf, type AmpElement, type AmpRoot, type ParsedAmp } from "./dom";
 import { AMP_RUNTIME_SRC, BOILERPLATE_CSS, DISALLOWED_ACTIONS, MAX_DOCUMENT_BYTES, SEND_PLACEHOLDERS } from "./rules";
 import {
   boilerplateSpec,
@@ -291,10 +291,17 @@ function dispatchMatches(el: AmpElement, tag: CompiledTag): boolean {
   return true;
 }
 
+function missingMandatory(el: AmpElement, tag: CompiledTag): number {
+  let n = 0;
+  for (const m of tag.mandatory) if (!(m.spec.name in el.attribs)) n++;
+  return n;
+}
+
 /** The spec an element matches: a passing one if any, else the closest (fewest faults). */
 function matchSpec(el: AmpElement, candidates: CompiledTag[], ctx: WalkContext): { tag: CompiledTag; faults: Fault[]; dispatched: boolean } {
-  const dispatched = candidates.filter((t) => dispatchMatches(el, t));
-  const pool = dispatched.length ? dispatched : candidates;
+  const dispatched = candidates.length > 1 ? candidates.filter((t) => dispatchMatches(el, t)) : [];
+  // specs whose mandatory attributes are all there go first: the passing one is usually among them
+  const pool = dispatched.length ? dispatched : candidates.length > 1 ? [...candidates].sort((a, b) => missingMandatory(el, a) - missingMandatory(el, b)) : candidates;
   let best: { tag: CompiledTag; faults: Fault[] } | null = null;
   for (const tag of pool) {
     const faults = specFaults(el, tag, ctx);
@@ -557,8 +564,9 @@ export function validateParsed(html: string, parsed: ParsedAmp, byElement?: Map<
       err(name === "style" ? "AMP_STYLE_DISALLOWED" : name === "script" && isRuntimeScript(el) ? "AMP_RUNTIME_MISSING" : "AMP_TAG_DUPLICATE", line, `only one ${tag.spec.descriptiveName ?? tag.spec.specName.toLowerCase()} is allowed`);
     }
     if (!isExtensionScript(el)) {
-      for (const e of extensionsOf(el, [tag], false)) needing.push([e, el, true]);
-      for (const e of extensionsOf(el, [tag], true)) if (!extensionsOf(el, [tag], false).includes(e)) needing.push([e, el, false]);
+      const required = extensionsOf(el, [tag], false);
+      for (const e of required) needing.push([e, el, true]);
+      for (const e of extensionsOf(el, [tag], true)) if (!required.includes(e)) needing.push([e, el, false]);
     }
     // like the official engine, an element that matches no spec is not judged as a parent
     if (faults.length === 0) {
@@ -615,10 +623,10 @@ export function validateParsed(html: string, parsed: ParsedAmp, byElement?: Map<
   };
 
   // document order, keeping the open elements (for ancestor rules) without recursion
-  const stack: { el: AmpElement; entered: boolean }[] = [];
+  const stack: { el: AmpElement; entered: string[] | null }[] = [];
   for (let i = root.children.length - 1; i >= 0; i--) {
     const c = root.children[i];
-    if (c.type === "tag" || c.type === "script" || c.type === "style") stack.push({ el: c as AmpElement, entered: false });
+    if (c.type === "tag" || c.type === "script" || c.type === "style") stack.push({ el: c as AmpElement, entered: null });
   }
   const keys = (el: AmpElement): string[] => {
     const spec = ctx.matched.get(el)?.spec.specName;
@@ -628,16 +636,17 @@ export function validateParsed(html: string, parsed: ParsedAmp, byElement?: Map<
   while (stack.length) {
     const frame = stack.pop()!;
     if (frame.entered) {
-      for (const k of keys(frame.el)) ctx.open.add(k, -1);
+      for (const k of frame.entered) ctx.open.add(k, -1);
       continue;
     }
     visit(frame.el);
-    for (const k of keys(frame.el)) ctx.open.add(k, 1);
-    stack.push({ el: frame.el, entered: true });
+    const opened = keys(frame.el);
+    for (const k of opened) ctx.open.add(k, 1);
+    stack.push({ el: frame.el, entered: opened });
     const kids = frame.el.children;
     for (let i = kids.length - 1; i >= 0; i--) {
       const c = kids[i];
-      if (c.type === "tag" || c.type === "script" || c.type === "style") stack.push({ el: c as AmpElement, entered: false });
+      if (c.type === "tag" || c.type === "script" || c.type === "style") stack.push({ el: c as AmpElement, entered: null });
     }
   }
 
@@ -682,5 +691,13 @@ function finish(errors: AmpError[], warnings: AmpError[]): AmpValidation {
 
 /** Validates an AMP4EMAIL document; never throws, never truncates. */
 export function validateAmp(html: string): AmpValidation {
+  // refused before parsing: the parse itself would take super-linear time
+  if (nestsDeeperThan(html, MAX_NESTING_DEPTH)) {
+    const errors: AmpError[] = [];
+    const bytes = byteLength(html);
+    if (bytes > MAX_DOCUMENT_BYTES) errors.push({ code: "AMP_DOC_TOO_LARGE", line: 1, message: `the document is ${bytes} bytes; AMP for Email allows at most ${MAX_DOCUMENT_BYTES}` });
+    errors.push({ code: "AMP_DOC_TOO_DEEP", line: 1, message: `elements are nested more than ${MAX_NESTING_DEPTH} deep; the document is not checked further` });
+    return finish(errors, []);
+  }
   return validateParsed(html, parseAmp(html));
 }
