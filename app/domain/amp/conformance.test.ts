@@ -116,3 +116,51 @@ describe("single constructs the official engine accepts", () => {
     expect(r.warnings?.map((w) => w.code)).toEqual(["AMP_CSS_STRICT_MISSING"]);
   });
 });
+
+// The official engine's tests generate documents at the size limits (validator_test.cc); these are
+// the same boundaries, from the limits in the rule data: at the limit passes, one byte over fails.
+describe("size limits at the boundary", () => {
+  const bytes = (s: string) => new TextEncoder().encode(s).length;
+  const padDocument = (target: number) => {
+    const base = email({ body: "<p>Hello</p><!---->" });
+    return base.replace("<!---->", `<!--${"x".repeat(target - bytes(base))}-->`);
+  };
+  const cssOf = (target: number) => {
+    const rule = ".a{color:red}";
+    const css = rule.repeat(Math.floor(target / rule.length));
+    return css + " ".repeat(target - bytes(css));
+  };
+  const cssDoc = (cssBytes: number, strict = true) => email({ css: "", strict }).replace("<style amp-custom>\n\n</style>", `<style amp-custom>${cssOf(cssBytes)}</style>`);
+  const styleDoc = (styleBytes: number) => {
+    const decl = "color:red;";
+    const style = decl.repeat(Math.floor(styleBytes / decl.length)) + " ".repeat(styleBytes % decl.length);
+    return email({ body: `<p style="${style}">Hello</p>` });
+  };
+
+  it("a document of 200,000 bytes passes, 200,001 fails", () => {
+    expect(bytes(padDocument(200_000))).toBe(200_000);
+    expect(validateAmp(padDocument(200_000)).errors).toEqual([]);
+    expect(validateAmp(padDocument(200_001)).errors.map((e) => e.code)).toEqual(["AMP_DOC_TOO_LARGE"]);
+  });
+
+  it("<style amp-custom> of 75,000 bytes passes, 75,001 fails (data-css-strict)", () => {
+    expect(validateAmp(cssDoc(75_000)).errors).toEqual([]);
+    expect(validateAmp(cssDoc(75_001)).errors.map((e) => e.code)).toEqual(["AMP_CSS_TOO_LARGE"]);
+  });
+
+  it("without data-css-strict, CSS over 75,000 bytes is a warning", () => {
+    const r = validateAmp(cssDoc(75_001, false));
+    expect(r.status).toBe("pass");
+    expect(r.warnings?.map((w) => w.code).sort()).toEqual(["AMP_CSS_STRICT_MISSING", "AMP_CSS_TOO_LARGE"]);
+  });
+
+  it("a style attribute of 1,000 bytes passes, 1,001 fails", () => {
+    expect(validateAmp(styleDoc(1_000)).errors).toEqual([]);
+    expect(validateAmp(styleDoc(1_001)).errors.map((e) => e.code)).toEqual(["AMP_INLINE_STYLE_TOO_LONG"]);
+  });
+
+  it("style attributes count toward the 75,000 bytes of CSS", () => {
+    const html = cssDoc(74_500).replace("<p>Hello</p>", `<p style="${"color:red;".repeat(60)}">Hello</p>`);
+    expect(validateAmp(html).errors.map((e) => e.code)).toEqual(["AMP_CSS_TOO_LARGE"]);
+  });
+});
