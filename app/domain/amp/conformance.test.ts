@@ -164,3 +164,14 @@ describe("size limits at the boundary", () => {
     expect(validateAmp(html).errors.map((e) => e.code)).toEqual(["AMP_CSS_TOO_LARGE"]);
   });
 });
+
+describe("value sets of the rule data", () => {
+  const list = (template: string) =>
+    email({ head: LIST + MUSTACHE, body: `<template type="amp-mustache" id="row"><p>{{name}}</p></template><amp-list src="https://example.com/a.json" layout="fixed-height" height="100" template="${template}"></amp-list>` });
+  it("accepts an amp-list template= naming a template of the document", () => {
+    expect(validateAmp(list("row")).errors).toEqual([]);
+  });
+  it("refuses one naming no template", () => {
+    expect(validateAmp(list("nope")).errors.map((e) => e.code)).toEqual(["AMP_ATTR_VALUE_INVALID"]);
+  });
+});

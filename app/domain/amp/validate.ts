@@ -497,6 +497,9 @@ export function validateParsed(html: string, parsed: ParsedAmp, byElement?: Map<
   const needing: [string, AmpElement, boolean][] = [];
   let cssBytes = 0;
   let ampCustom: AmpElement | undefined;
+  // value_oneof_set: e.g. amp-list template="…" names the id of a template anywhere in the document
+  const valueSets = new Map<string, Set<string>>();
+  const oneOf: { set: string; attr: string; value: string; el: AmpElement; line: number }[] = [];
 
   const visit = (el: AmpElement): void => {
     const line = at(el);
@@ -558,6 +561,11 @@ export function validateParsed(html: string, parsed: ParsedAmp, byElement?: Map<
     if (tag.spec.deprecation && !tag.spec.extensionSpec) warn("AMP_TAG_DEPRECATED", line, tag.spec.deprecation);
 
     ctx.matched.set(el, tag);
+    for (const [attr, value] of Object.entries(el.attribs)) {
+      const a = tag.attrs.get(attr)?.spec;
+      if (a?.addValueToSet) valueSets.set(a.addValueToSet, (valueSets.get(a.addValueToSet) ?? new Set()).add(value));
+      if (a?.valueOneofSet && faults.length === 0) oneOf.push({ set: a.valueOneofSet, attr, value, el, line });
+    }
     const count = (specCount.get(tag.spec.specName) ?? 0) + 1;
     specCount.set(tag.spec.specName, count);
     if (tag.spec.unique && count === 2) {
@@ -648,6 +656,10 @@ export function validateParsed(html: string, parsed: ParsedAmp, byElement?: Map<
       const c = kids[i];
       if (c.type === "tag" || c.type === "script" || c.type === "style") stack.push({ el: c as AmpElement, entered: null });
     }
+  }
+
+  for (const o of oneOf) {
+    if (!valueSets.get(o.set)?.has(o.value)) err("AMP_ATTR_VALUE_INVALID", o.line, `${o.attr}="${o.value.slice(0, 80)}" on <${o.el.name}> names no template of this document`);
   }
 
   if (cssBytes > docCss.maxBytes) {
