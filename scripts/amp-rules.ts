@@ -102,7 +102,10 @@ function attrSpec(m: Msg, where: string): Record<string, unknown> | null {
 }
 
 function attrs(m: Msg, where: string): Record<string, unknown>[] {
-  return msgs(m, "attrs").flatMap((a) => attrSpec(a, where) ?? []);
+  return msgs(m, "attrs").flatMap((a) => {
+    const spec = attrSpec(a, where);
+    return spec ? [spec] : [];
+  });
 }
 
 function cdataSpec(m: Msg | undefined, where: string): Record<string, unknown> | undefined {
