@@ -81,11 +81,12 @@ const NOT_NESTING = new Set([
  * htmlparser2 takes super-linear time on very deep nesting, so such input is refused unparsed.
  */
 export function nestsDeeperThan(html: string, limit: number): boolean {
-  const tag = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)[^>]*?(\/?)>/g;
+  // [^<>]: a tag never runs past the next "<", so no start position rescans the rest
+  const tag = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)([^<>]*)>/g;
   let depth = 0;
   for (let m = tag.exec(html); m; m = tag.exec(html)) {
     const name = m[2].toLowerCase();
-    if (NOT_NESTING.has(name) || m[3]) continue;
+    if (NOT_NESTING.has(name) || m[3].endsWith("/")) continue;
     depth += m[1] ? -1 : 1;
     if (depth < 0) depth = 0;
     if (depth > limit) return true;

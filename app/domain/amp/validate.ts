@@ -156,7 +156,8 @@ function attrValueFault(a: CompiledAttr, attr: string, value: string, inTemplate
   const s = a.spec;
   // inside a template a mustache value is only known at render time: its grammar is not checked,
   // but the mustache shapes the rule data forbids (disallowed_value_regex) still are
-  const templated = inTemplate && /\{\{[\s\S]*\}\}/.test(value);
+  const open = inTemplate ? value.indexOf("{{") : -1;
+  const templated = open >= 0 && value.indexOf("}}", open + 2) >= 0;
   const invalid = (): Fault => ({ code: "AMP_ATTR_VALUE_INVALID", message: `attribute "${attr}" may not be "${value.slice(0, 80)}"` });
   if (!templated) {
     if (s.value && !s.value.includes(value)) return invalid();
@@ -180,7 +181,6 @@ function attrOf(tag: CompiledTag, attr: string, el: AmpElement, ctx: WalkContext
     if (!parentSpec) continue;
     for (const ref of referencePointSpecs(parentSpec.spec)) {
       const a = ref.attrs.get(attr);
-      if (a && !a.spec.mandatory) return a;
       if (a) return a;
     }
   }
@@ -373,10 +373,10 @@ function elementsOf(root: AmpRoot): AmpElement[] {
 /** Extension names the markup needs a script for, with the first element needing each. */
 export function requiredExtensions(root: AmpRoot): Map<string, AmpElement> {
   const need = new Map<string, AmpElement>();
-  const cssStrict = true;
   for (const el of elementsOf(root)) {
     if (isExtensionScript(el)) continue;
-    for (const e of extensionsOf(el, tagSpecsFor(el.name, cssStrict))) if (!need.has(e)) need.set(e, el);
+    // the css-strict mode changes only <style> specs, which need no extension
+    for (const e of extensionsOf(el, tagSpecsFor(el.name, true))) if (!need.has(e)) need.set(e, el);
   }
   return need;
 }
