@@ -18,7 +18,7 @@ import {
 } from "~/domain/amp";
 import { byteLength } from "~/domain/amp/validate";
 import { MAX_DOCUMENT_BYTES } from "~/domain/amp/rules";
-import { validateAmpBoth } from "~/adapters/amp-validator/official.server";
+import { validateAmpBoth, type AmpVerdict } from "~/adapters/amp-validator/official.server";
 import { signFormId, verifySignedFormId } from "~/lib/signed-form-id.server";
 import { insertAmpSurveyResponse } from "~/models/amp-survey.server";
 import { hitRateLimits } from "~/models/rate-limits.server";
@@ -74,6 +74,16 @@ function unavailableParity(reason: string): AmpParity {
   return { available: false, reason, ok: false, missingWords: [], extraWords: [], missingLinks: [], extraLinks: [], items: [] };
 }
 
+/**
+ * The verdict the server gives an AMP document: the built-in rules, and the official engine's when
+ * AMP_VALIDATOR_JS points at one (its verdict then wins), with the document size limit enforced.
+ * `npm run amp:validate` reports this same verdict.
+ */
+export async function ampVerdict(settings: Pick<Env, "AMP_VALIDATOR_JS">, html: string): Promise<AmpVerdict> {
+  const verdict = await validateAmpBoth(html, settings.AMP_VALIDATOR_JS);
+  return { ...verdict, validation: withSizeLimit(verdict.validation, html) };
+}
+
 /** buildAmp → repairAmp → validation (official when installed) → parity → clipping. */
 export async function ampEmail(settings: AmpSettings, input: AmpEmailInput): Promise<ServiceResult<AmpEmail>> {
   if (!FORM_ID.test(input.formId)) return failure(400, "Invalid form id");
@@ -82,8 +92,8 @@ export async function ampEmail(settings: AmpSettings, input: AmpEmailInput): Pro
   if (!built.ok) return failure(400, "Invalid blueprint", { details: issueDetails(built.issues, "blueprint") });
 
   const repaired = repairAmp(built.ampHtml);
-  const verdict = await validateAmpBoth(repaired.html, settings.AMP_VALIDATOR_JS);
-  const validation = withSizeLimit(verdict.validation, repaired.html);
+  const verdict = await ampVerdict(settings, repaired.html);
+  const validation = verdict.validation;
   // The https warning matters only when the email really has a survey form.
   const hasForm = built.blueprint.interactiveConfig.modules.some((m) => m.technique === "survey");
   const warnings = action.warning && hasForm ? [action.warning] : [];

@@ -129,11 +129,12 @@ function carousel(m: CarouselModule, { ns, theme, phrases }: Ctx): BuiltModule {
   const allImages = m.items.every((it) => it.image);
   const height = first ? Math.round((first.height * width) / first.width) : 240;
   // Photos scale with the width; text cards keep a fixed height so their words are never cut off.
+  // (No object-fit: AMP4EMAIL's amp-img does not take it, so slides fill the carousel's box.)
   const layout = allImages ? `layout="responsive" width="${width}" height="${height}"` : `layout="fixed-height" height="${height}"`;
   const slides = m.items
     .map((it) =>
       it.image
-        ? `<amp-img src="${esc(it.image.src)}" alt="${esc(it.image.alt)}" layout="fill" object-fit="cover"></amp-img>`
+        ? `<amp-img src="${esc(it.image.src)}" alt="${esc(it.image.alt)}" layout="fill"></amp-img>`
         : `<div class="${ns}-card"><p class="${ns}-card-text">${esc(it.label ?? it.headline)}</p></div>`,
     )
     .join("");

@@ -1,7 +1,9 @@
-// CSS rules of AMP for Email (amp-email-css.md), shared by the validator (which reports) and the
-// repair loop (which removes what the validator would report).
+// CSS rules of AMP for Email, read from the rule data (spec.ts): the declarations the doc CSS
+// rules allow (with or without data-css-strict), the at-rules, media types and features, and the
+// selector limits of <style amp-custom>. Shared by the validator (which reports) and the repair
+// loop (which removes what the validator would report).
 import * as csstree from "css-tree";
-import { CSS_MEDIA_FEATURES, CSS_PROPERTIES, CSS_PSEUDO_CLASSES, TRANSITION_PROPERTIES } from "./rules";
+import { allowedDeclarations, docCssSpec, styleAmpCustomSpec } from "./spec";
 
 export type CssFaultCode =
   | "AMP_CSS_SYNTAX"
@@ -18,64 +20,58 @@ export interface CssFault {
   message: string;
 }
 
-const RESERVED_NAME = /^(-amp-|i-amp)/i;
+/** Where a declaration sits: the stylesheet may allow more than style="" (non-strict email). */
+export type CssPlace = "stylesheet" | "inline";
 
-/** Why a declaration's value is not allowed in email, or null when it is. */
-export function declarationValueFault(property: string, value: string): string | null {
-  const v = value.trim().toLowerCase();
-  switch (property) {
-    case "position":
-      if (/\b(fixed|sticky)\b/.test(v)) return `"position: ${v}" is not allowed in email`;
-      return null;
-    case "cursor":
-      if (v !== "pointer" && v !== "initial") return `"cursor" may only be pointer or initial, not "${v}"`;
-      return null;
-    case "visibility":
-      if (!["hidden", "visible", "initial"].includes(v)) return `"visibility" may only be hidden, visible or initial, not "${v}"`;
-      return null;
-    case "z-index": {
-      const n = Number(v);
-      if (v !== "auto" && (!Number.isFinite(n) || n < -100 || n > 100)) return `"z-index" must be between -100 and 100, not "${v}"`;
-      return null;
-    }
-    case "filter":
-      if (v.includes("url(")) return `"filter" may not use url()`;
-      return null;
-    case "transition":
-    case "transition-property": {
-      for (const part of v.split(",")) {
-        const name = part.trim().split(/\s+/)[0] ?? "";
-        if (property === "transition" && /^[\d.]+m?s$/.test(name)) continue;
-        if (name && !TRANSITION_PROPERTIES.has(name)) return `only opacity, transform, visibility and offset-distance may be animated, not "${name}"`;
-      }
-      return null;
-    }
-    default:
-      if (/\bexpression\s*\(/.test(v)) return `"${property}" may not use expression()`;
-      return null;
+const MEDIA_KEYWORDS = new Set(["and", "not", "only", "or"]);
+
+function stripVendorPrefix(property: string): string {
+  return property.replace(/^-(webkit|moz|ms|o)-/, "");
+}
+
+/** Why a declaration is not allowed in email, or null when it is. */
+export function declarationFault(property: string, value: string, cssStrict: boolean, place: CssPlace): { code: "AMP_CSS_PROPERTY_DISALLOWED" | "AMP_CSS_VALUE_DISALLOWED"; message: string } | null {
+  const doc = docCssSpec(cssStrict);
+  if (place === "stylesheet" && doc.allowAllDeclarationInStyleTag) return null;
+  // Without data-css-strict the official engine checks no declaration of a style="" either (its
+  // own test css_declarations passes made-up properties there), so neither do we.
+  if (!cssStrict) return null;
+  const allowed = allowedDeclarations(cssStrict);
+  const name = property.toLowerCase();
+  const decl = allowed.get(name) ?? (cssStrict ? undefined : allowed.get(stripVendorPrefix(name)));
+  if (!decl) return { code: "AMP_CSS_PROPERTY_DISALLOWED", message: `CSS property "${name}" is not allowed in email` };
+  const v = value.trim();
+  if (decl.values && !decl.values.has(v.toLowerCase())) {
+    return { code: "AMP_CSS_VALUE_DISALLOWED", message: `"${name}: ${v.slice(0, 60)}" is not allowed; "${name}" may be ${[...decl.values].join(", ")}` };
   }
+  if (decl.regex && !decl.regex.test(v)) return { code: "AMP_CSS_VALUE_DISALLOWED", message: `"${name}: ${v.slice(0, 60)}" is not an allowed value in email` };
+  return null;
 }
 
-function urlFault(url: string): string | null {
+function urlFault(url: string, cssStrict: boolean): string | null {
   const u = url.trim();
-  if (/^https:\/\//i.test(u)) return null;
-  return `CSS url("${u.slice(0, 80)}") must be an https URL`;
+  const protocols = docCssSpec(cssStrict).imageUrlProtocols;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(u);
+  if (scheme && protocols.includes(scheme[1].toLowerCase())) return null;
+  return `CSS url("${u.slice(0, 80)}") must use ${protocols.map((p) => `${p}:`).join(" or ")}`;
 }
 
-function declarationFaults(decl: csstree.Declaration, line: number, out: CssFault[]): void {
+function declarationFaults(decl: csstree.Declaration, line: number, out: CssFault[], cssStrict: boolean, place: CssPlace): void {
   const property = decl.property.toLowerCase();
-  if (decl.important) out.push({ code: "AMP_CSS_IMPORTANT", line, message: `"!important" is not allowed (on "${property}")` });
-  if (!CSS_PROPERTIES.has(property)) {
-    out.push({ code: "AMP_CSS_PROPERTY_DISALLOWED", line, message: `CSS property "${property}" is not allowed in email` });
+  if (decl.important && !docCssSpec(cssStrict).allowImportant) out.push({ code: "AMP_CSS_IMPORTANT", line, message: `"!important" is not allowed (on "${property}")` });
+  if (property.includes("i-amphtml-")) {
+    out.push({ code: "AMP_CSS_PROPERTY_DISALLOWED", line, message: `CSS property "${property}" uses the reserved i-amphtml- prefix` });
     return;
   }
-  const value = csstree.generate(decl.value);
-  const fault = declarationValueFault(property, value);
-  if (fault) out.push({ code: "AMP_CSS_VALUE_DISALLOWED", line, message: fault });
+  const fault = declarationFault(property, csstree.generate(decl.value), cssStrict, place);
+  if (fault) {
+    out.push({ code: fault.code, line, message: fault.message });
+    if (fault.code === "AMP_CSS_PROPERTY_DISALLOWED") return;
+  }
   csstree.walk(decl.value, {
     visit: "Url",
     enter(node) {
-      const f = urlFault(node.value);
+      const f = urlFault(node.value, cssStrict);
       if (f) out.push({ code: "AMP_URL_PROTOCOL", line, message: f });
     },
   });
@@ -85,9 +81,32 @@ function lineOfNode(node: csstree.CssNode, fallback: number): number {
   return node.loc?.start.line ?? fallback;
 }
 
+function mediaFaults(node: csstree.Atrule, line: number, out: CssFault[], cssStrict: boolean): void {
+  const rule = styleAmpCustomSpec(cssStrict)?.spec.cdata?.cssSpec?.atRules?.find((a) => a.name === "media");
+  const mq = rule?.mediaQuery;
+  if (!mq || !node.prelude) return;
+  const types = new Set(mq.types);
+  const features = new Set(mq.features);
+  csstree.walk(node.prelude, {
+    enter(n: csstree.CssNode) {
+      if (n.type === "MediaQuery") {
+        const type = n.mediaType?.toLowerCase();
+        if (type && !MEDIA_KEYWORDS.has(type) && !types.has(type)) {
+          out.push({ code: "AMP_CSS_AT_RULE_DISALLOWED", line, message: `media type "${n.mediaType}" is not allowed in email (allowed: ${mq.types.join(", ")})` });
+        }
+      } else if (n.type === "Feature" && !features.has(n.name.toLowerCase())) {
+        out.push({ code: "AMP_CSS_AT_RULE_DISALLOWED", line, message: `media feature "${n.name}" is not allowed in email` });
+      }
+    },
+  });
+}
+
 /** Checks a stylesheet; `firstLine` is the document line the text starts on. */
-export function checkStylesheet(text: string, firstLine: number): CssFault[] {
+export function checkStylesheet(text: string, firstLine: number, cssStrict = true): CssFault[] {
   const out: CssFault[] = [];
+  const cssSpec = styleAmpCustomSpec(cssStrict)?.spec.cdata?.cssSpec;
+  const atRules = new Set((cssSpec?.atRules ?? []).map((a) => a.name));
+  const selector = cssSpec?.selector;
   const ast = csstree.parse(text, {
     positions: true,
     line: firstLine,
@@ -100,33 +119,39 @@ export function checkStylesheet(text: string, firstLine: number): CssFault[] {
       const line = lineOfNode(node, firstLine);
       switch (node.type) {
         case "Atrule":
-          if (node.name.toLowerCase() !== "media") {
-            out.push({ code: "AMP_CSS_AT_RULE_DISALLOWED", line, message: `"@${node.name}" is not allowed; only @media is` });
+          if (!atRules.has(node.name.toLowerCase())) {
+            out.push({ code: "AMP_CSS_AT_RULE_DISALLOWED", line, message: `"@${node.name}" is not allowed; only ${[...atRules].map((a) => `@${a}`).join(", ")}` });
             // its body goes with it, so faults inside it would only repeat this one
             return csstree.walk.skip;
           }
+          if (node.name.toLowerCase() === "media") mediaFaults(node, line, out, cssStrict);
           break;
-        case "Feature":
-          if (!CSS_MEDIA_FEATURES.has(node.name.toLowerCase())) {
-            out.push({ code: "AMP_CSS_AT_RULE_DISALLOWED", line, message: `media feature "${node.name}" is not allowed in email` });
+        case "AttributeSelector": {
+          const name = node.name.name.toLowerCase();
+          if (selector && !selector.attributeNames.includes(name)) {
+            out.push({ code: "AMP_CSS_SELECTOR_DISALLOWED", line, message: `attribute selector "[${name}]" is not allowed in email` });
           }
           break;
+        }
         case "PseudoClassSelector":
-          if (!CSS_PSEUDO_CLASSES.has(node.name.toLowerCase())) {
+          if (selector && !selector.pseudoClasses.includes(node.name.toLowerCase())) {
             out.push({ code: "AMP_CSS_SELECTOR_DISALLOWED", line, message: `pseudo-class ":${node.name}" is not allowed in email` });
           }
           break;
         case "PseudoElementSelector":
-          out.push({ code: "AMP_CSS_SELECTOR_DISALLOWED", line, message: `pseudo-element "::${node.name}" is not allowed in email` });
+          if (selector && !selector.pseudoElements.includes(node.name.toLowerCase())) {
+            out.push({ code: "AMP_CSS_SELECTOR_DISALLOWED", line, message: `pseudo-element "::${node.name}" is not allowed in email` });
+          }
           break;
         case "ClassSelector":
         case "IdSelector":
-          if (RESERVED_NAME.test(node.name)) {
-            out.push({ code: "AMP_CSS_SELECTOR_DISALLOWED", line, message: `selector name "${node.name}" uses a prefix reserved by AMP` });
+        case "TypeSelector":
+          if (/^i-amphtml-/i.test(node.name)) {
+            out.push({ code: "AMP_CSS_SELECTOR_DISALLOWED", line, message: `selector name "${node.name}" uses the reserved i-amphtml- prefix` });
           }
           break;
         case "Declaration":
-          declarationFaults(node, line, out);
+          declarationFaults(node, line, out, cssStrict, "stylesheet");
           break;
         default:
           break;
@@ -137,7 +162,7 @@ export function checkStylesheet(text: string, firstLine: number): CssFault[] {
 }
 
 /** Checks the body of a style="" attribute. */
-export function checkInlineStyle(text: string, line: number): CssFault[] {
+export function checkInlineStyle(text: string, line: number, cssStrict = true): CssFault[] {
   const out: CssFault[] = [];
   const ast = csstree.parse(text, {
     context: "declarationList",
@@ -148,24 +173,16 @@ export function checkInlineStyle(text: string, line: number): CssFault[] {
   csstree.walk(ast, {
     visit: "Declaration",
     enter(node) {
-      declarationFaults(node, line, out);
+      declarationFaults(node, line, out, cssStrict, "inline");
     },
   });
   return out;
 }
 
-function declarationAllowed(decl: csstree.Declaration): boolean {
-  const property = decl.property.toLowerCase();
-  if (!CSS_PROPERTIES.has(property)) return false;
-  if (declarationValueFault(property, csstree.generate(decl.value))) return false;
-  let badUrl = false;
-  csstree.walk(decl.value, {
-    visit: "Url",
-    enter(node) {
-      if (urlFault(node.value)) badUrl = true;
-    },
-  });
-  return !badUrl;
+function declarationAllowed(decl: csstree.Declaration, cssStrict: boolean, place: CssPlace): boolean {
+  const out: CssFault[] = [];
+  declarationFaults(decl, 1, out, cssStrict, place);
+  return out.every((f) => f.code === "AMP_CSS_IMPORTANT");
 }
 
 export interface CssCleanResult {
@@ -179,7 +196,7 @@ export interface CssCleanResult {
  * Removes what email does not allow: `!important` flags, disallowed declarations, at-rules other
  * than @media, and rules whose selectors email cannot match. Keeps everything else.
  */
-export function cleanStylesheet(text: string, context: "stylesheet" | "declarationList"): CssCleanResult {
+export function cleanStylesheet(text: string, context: "stylesheet" | "declarationList", cssStrict = true): CssCleanResult {
   const result: CssCleanResult = { css: text, droppedImportant: 0, droppedDeclarations: [], droppedRules: [] };
   let ast: csstree.CssNode;
   try {
@@ -203,13 +220,13 @@ export function cleanStylesheet(text: string, context: "stylesheet" | "declarati
           node.important = false;
           result.droppedImportant++;
         }
-        if (!declarationAllowed(node) && list && item) {
+        if (!declarationAllowed(node, cssStrict, context === "stylesheet" ? "stylesheet" : "inline") && list && item) {
           result.droppedDeclarations.push(`${node.property}: ${csstree.generate(node.value)}`);
           list.remove(item);
         }
       } else if (node.type === "Atrule" && list && item) {
         const prelude = node.prelude ? csstree.generate(node.prelude) : "";
-        const mediaOk = node.name.toLowerCase() === "media" && checkStylesheet(`@media ${prelude}{}`, 1).length === 0;
+        const mediaOk = checkStylesheet(`@${node.name} ${prelude}{}`, 1, cssStrict).length === 0;
         if (!mediaOk) {
           result.droppedRules.push(`@${node.name} ${prelude}`.trim());
           list.remove(item);
@@ -218,7 +235,7 @@ export function cleanStylesheet(text: string, context: "stylesheet" | "declarati
       } else if (node.type === "Rule" && list && item) {
         const faults: CssFault[] = [];
         const selector = csstree.generate(node.prelude);
-        for (const f of checkStylesheet(`${selector}{}`, 1)) faults.push(f);
+        for (const f of checkStylesheet(`${selector}{}`, 1, cssStrict)) faults.push(f);
         if (faults.some((f) => f.code === "AMP_CSS_SELECTOR_DISALLOWED")) {
           result.droppedRules.push(selector);
           list.remove(item);

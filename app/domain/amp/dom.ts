@@ -70,6 +70,30 @@ export function parseAmp(html: string): ParsedAmp {
   return { root, lineOf };
 }
 
+/** Elements whose end tag may be left out, and void ones: they do not nest when counted. */
+const NOT_NESTING = new Set([
+  "p", "li", "dt", "dd", "tr", "td", "th", "option", "optgroup", "tbody", "thead", "tfoot", "colgroup", "rb", "rt", "rp",
+  "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
+]);
+
+/**
+ * Whether the tags nest deeper than `limit`, counted in one linear scan of the source (no parse):
+ * htmlparser2 takes super-linear time on very deep nesting, so such input is refused unparsed.
+ */
+export function nestsDeeperThan(html: string, limit: number): boolean {
+  // [^<>]: a tag never runs past the next "<", so no start position rescans the rest
+  const tag = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)([^<>]*)>/g;
+  let depth = 0;
+  for (let m = tag.exec(html); m; m = tag.exec(html)) {
+    const name = m[2].toLowerCase();
+    if (NOT_NESTING.has(name) || m[3].endsWith("/")) continue;
+    depth += m[1] ? -1 : 1;
+    if (depth < 0) depth = 0;
+    if (depth > limit) return true;
+  }
+  return false;
+}
+
 export function isElement(node: AmpNode | AmpRoot): node is AmpElement {
   return node.type === "tag" || node.type === "script" || node.type === "style";
 }

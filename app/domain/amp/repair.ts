@@ -19,16 +19,9 @@ import {
   type AmpNode,
   type AmpRoot,
 } from "./dom";
-import {
-  AMP_RUNTIME_SRC,
-  BOILERPLATE_CSS,
-  COMPONENTS,
-  HTML_TAGS,
-  MAX_INLINE_STYLE_BYTES,
-  extensionRule,
-  extensionScriptSrc,
-} from "./rules";
-import { attributeVerdict, byteLength, requiredExtensions, validateAmp, type AmpValidation } from "./validate";
+import { AMP_RUNTIME_SRC, BOILERPLATE_CSS, extensionRule, extensionScriptSrc } from "./rules";
+import { docCssSpec, isAllowedTag } from "./spec";
+import { attributeVerdict, byteLength, requiredExtensions, validateAmp, validateParsed, type AmpError, type AmpValidation } from "./validate";
 
 export interface AmpRepairResult {
   html: string;
@@ -189,8 +182,7 @@ function fixImageLayout(el: AmpElement, repairs: string[]): void {
 function convertImg(el: AmpElement, repairs: string[]): void {
   el.name = "amp-img";
   el.type = "tag";
-  const keep = new Set(COMPONENTS["amp-img"].attrs);
-  for (const k of Object.keys(el.attribs)) if (!keep.has(k) && k !== "class" && k !== "id" && k !== "style") delete el.attribs[k];
+  for (const [k, v] of Object.entries(el.attribs)) if (attributeVerdict(el, k, v) !== "ok") delete el.attribs[k];
   repairs.push("replaced <img> with <amp-img>");
   fixImageLayout(el, repairs);
 }
@@ -216,11 +208,11 @@ function fixElements(root: AmpRoot, repairs: string[]): void {
     if (name === "script" || name === "style") continue;
     if (name === "img") {
       convertImg(el, repairs);
-    } else if (name.startsWith("amp-") && !COMPONENTS[name]) {
+    } else if (name.startsWith("amp-") && !isAllowedTag(name)) {
       detach(el);
       repairs.push(`removed <${name}>, which email does not allow`);
       continue;
-    } else if (!name.startsWith("amp-") && !HTML_TAGS.has(name)) {
+    } else if (!name.startsWith("amp-") && !isAllowedTag(name)) {
       if (REMOVE_WHOLE.has(name)) {
         detach(el);
         repairs.push(`removed <${name}>, which email does not allow`);
@@ -337,16 +329,50 @@ function moveInlineStyles(root: AmpRoot, head: AmpElement, ampCustom: AmpElement
   repairs.push(`moved ${moved} inline style attribute(s) into ${byStyle.size} class(es) in <style amp-custom>`);
 }
 
+/** Faults of each element's own rules, judged on the tree as it stands (edited or not). */
+function elementFaults(html: string, root: AmpRoot): Map<AmpElement, AmpError[]> {
+  const byElement = new Map<AmpElement, AmpError[]>();
+  validateParsed(html, { root, lineOf: () => 1 }, byElement);
+  return byElement;
+}
+
+/**
+ * Removes the elements the round's repairs left with a fault they did not have (removing [src]
+ * from an amp-list leaves it without the src email requires), and those missing an attribute
+ * the rules make mandatory, which no mechanical repair can supply, and refused <meta> tags.
+ * Says why, per element.
+ */
+function dropBrokenElements(html: string, root: AmpRoot, before: Map<AmpElement, AmpError[]>, repairs: string[]): void {
+  for (let pass = 0; pass < MAX_REPAIR_ROUNDS; pass++) {
+    let dropped = 0;
+    for (const [el, faults] of elementFaults(html, root)) {
+      if (!isAttached(el) || el.name === "html" || el.name === "head" || el.name === "body") continue;
+      const had = new Set((before.get(el) ?? []).map((f) => f.code));
+      if (had.has("AMP_TAG_DISALLOWED") || had.has("AMP_COMPONENT_DISALLOWED")) continue; // converted or unwrapped by this round
+      const fresh = before.has(el) || had.size === 0 ? faults.find((f) => !had.has(f.code)) : undefined;
+      // a <meta> the rules refuse (name=viewport…) is metadata the email does without
+      const reason = fresh ?? faults.find((f) => f.code === "AMP_ATTR_MISSING") ?? (el.name === "meta" ? faults[0] : undefined);
+      if (!reason) continue;
+      detach(el);
+      dropped++;
+      repairs.push(`removed <${el.name}>: ${fresh ? "the repairs left it invalid" : "it cannot be repaired"} (${reason.message})`);
+    }
+    if (dropped === 0) return;
+  }
+}
+
 function repairRound(html: string, validation: AmpValidation): { html: string; repairs: string[] } {
   const repairs: string[] = [];
   const { root } = parseAmp(html);
+  const before = elementFaults(html, root);
   const { head } = ensureStructure(root, repairs);
   fixElements(root, repairs);
+  dropBrokenElements(html, root, before, repairs);
   fixHead(root, head, repairs);
   const ampCustom = fixStyles(root, head, repairs);
   cleanCss(root, ampCustom, repairs);
   const codes = new Set(validation.errors.map((e) => e.code));
-  const longInline = allElements(root).some((e) => e.attribs.style !== undefined && byteLength(e.attribs.style) > MAX_INLINE_STYLE_BYTES);
+  const longInline = allElements(root).some((e) => e.attribs.style !== undefined && byteLength(e.attribs.style) > docCssSpec(true).maxBytesPerInlineStyle);
   if (longInline || codes.has("AMP_CSS_TOO_LARGE")) moveInlineStyles(root, head, ampCustom, repairs);
   fixScripts(root, head, repairs);
   return { html: serialize(root), repairs };
@@ -358,7 +384,9 @@ export function repairAmp(html: string): AmpRepairResult {
   let validation = validateAmp(current);
   const repairs: string[] = [];
   let rounds = 0;
-  while (validation.status === "fail" && rounds < MAX_REPAIR_ROUNDS) {
+  // too deep to parse in bounded time: reported, never repaired
+  const tooDeep = validation.errors.some((e) => e.code === "AMP_DOC_TOO_DEEP");
+  while (validation.status === "fail" && !tooDeep && rounds < MAX_REPAIR_ROUNDS) {
     rounds++;
     const round = repairRound(current, validation);
     if (round.html === current || round.repairs.length === 0) break;

@@ -1,5 +1,6 @@
-import { ampComponentsUsed, validateAmp, AMP_ERROR_CODES } from "./validate";
-import { BROKEN_AMP, VALID_AMP } from "../../../test/fixtures/amp-corpus";
+import { ampComponentsUsed, validateAmp, AMP_ERROR_CODES, MAX_NESTING_DEPTH } from "./validate";
+import { repairAmp } from "./repair";
+import { BROKEN_AMP, VALID_AMP, WARNING_AMP } from "../../../test/fixtures/amp-corpus";
 
 describe("validateAmp", () => {
   it("passes a complete AMP4EMAIL document", () => {
@@ -32,6 +33,12 @@ describe("validateAmp", () => {
     }).map((c) => [c.name, validateAmp(c.html).errors.map((e) => e.code)]);
     // One fault should read as one problem; a cascade of derived errors hides the real one.
     expect(collateral).toEqual([]);
+  });
+
+  it.each(WARNING_AMP.map((c) => [c.name, c] as const))("passes %s with a warning, as the official engine does", (_name, c) => {
+    const result = validateAmp(c.html);
+    expect(result.status).toBe("pass");
+    expect(result.warnings?.map((w) => w.code)).toEqual([c.code]);
   });
 
   it("gives the line of the fault", () => {
@@ -78,5 +85,28 @@ describe("validateAmp", () => {
 describe("ampComponentsUsed", () => {
   it("lists extensions and built-ins the markup uses", () => {
     expect(ampComponentsUsed(VALID_AMP)).toEqual(["amp-accordion", "amp-bind", "amp-carousel", "amp-form", "amp-img", "amp-mustache"]);
+  });
+});
+
+describe("bounded work on hostile input", () => {
+  it("refuses nesting deeper than the limit without parsing it, and repair leaves it alone", () => {
+    const deep = VALID_AMP.replace("<h1>", `${"<div>".repeat(40_000)}<h1>`);
+    const r = validateAmp(deep);
+    expect(r.status).toBe("fail");
+    expect(r.errors.map((e) => e.code)).toContain("AMP_DOC_TOO_DEEP");
+    const repaired = repairAmp(deep);
+    expect(repaired.html).toBe(deep);
+    expect(repaired.rounds).toBe(0);
+  });
+
+  it("checks nesting up to the limit normally", () => {
+    const n = MAX_NESTING_DEPTH - 20;
+    const html = VALID_AMP.replace("<h1>", `${"<div>".repeat(n)}x${"</div>".repeat(n)}<h1>`);
+    expect(validateAmp(html).errors).toEqual([]);
+  });
+
+  it("does not count unclosed <p>/<li> (optional end tags) as nesting", () => {
+    const html = VALID_AMP.replace("<h1>", `${"<p>x".repeat(MAX_NESTING_DEPTH * 2)}<h1>`);
+    expect(validateAmp(html).errors.map((e) => e.code)).not.toContain("AMP_DOC_TOO_DEEP");
   });
 });
