@@ -95,7 +95,7 @@ function bleedImage(s: Section, ctx: Ctx): string {
 }
 
 function inlineImage(s: Section, ctx: Ctx, radius: number, margin = "0 0 20px 0"): string {
-  return s.image ? `<div style="margin:${margin}">${image(ctx.theme, s.image, ctx.theme.contentWidth, radius)}</div>` : "";
+  return s.image ? `<div style="margin:${margin}">${image(ctx.theme, s.image, ctx.theme.contentWidth, radius, true)}</div>` : "";
 }
 
 const CLOSING_ROLES = new Set(["closing", "cta", "signoff", "sign-off", "outro"]);
@@ -194,7 +194,7 @@ function masthead(ctx: Ctx): string {
       return `<tr>${padCell(ctx, inner, pad, 8)}</tr>`;
     }
     case "letter":
-      return `<tr>${padCell(ctx, bp.logo ? logoCell(ctx, 32, "left") : name(16, "left"), pad, 8)}</tr>`;
+      return `<tr>${padCell(ctx, bp.logo ? logoCell(ctx, 32, "left") : name(16, "left"), 16, 8)}</tr>`;
   }
 }
 

@@ -103,12 +103,12 @@ export function button(theme: Theme, link: Link, opts: { align?: "left" | "cente
  * lets it shrink (max-width, height:auto). With images off, the alt text shows in the email's font
  * on a tinted box, so the reader still learns what was there.
  */
-export function image(theme: Theme, img: Image, maxWidth: number, radius = 0): string {
+export function image(theme: Theme, img: Image, maxWidth: number, radius = 0, fluid = false): string {
   const w = Math.min(img.width, maxWidth);
   const h = Math.max(1, Math.round((img.height * w) / img.width));
   const t = theme.design.typography;
   return (
-    `<img class="kx-img" src="${esc(img.src)}" alt="${esc(img.alt)}" width="${w}" height="${h}" ` +
+    `<img class="kx-img${fluid ? " kx-fluid" : ""}" src="${esc(img.src)}" alt="${esc(img.alt)}" width="${w}" height="${h}" ` +
     `style="display:block;width:100%;max-width:${w}px;height:auto;border:0;outline:none;text-decoration:none;${radius ? `border-radius:${radius}px;` : ""}` +
     `background-color:${theme.tint};font-family:${t.fontFamily};font-size:14px;line-height:20px;color:${theme.design.colors.mutedText}">`
   );

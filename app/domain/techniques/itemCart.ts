@@ -21,28 +21,29 @@ function thumb(it: ItemCartModule["items"][number], theme: Theme): string {
   return it.image ? `<td width="72" valign="top" style="padding-right:12px">${image(theme, it.image, 64, 8)}</td>` : "";
 }
 
-/** In the grid layout an item is a card: its picture across the top, two cards per row (one on phones). */
+/** In the grid layout an item is a card: its picture across the top, two cards per row. */
 function cardImage(it: ItemCartModule["items"][number], theme: Theme): string {
   return it.image ? `<div style="margin:0 0 10px 0">${image(theme, it.image, Math.floor((theme.contentWidth - 48) / 2), 8)}</div>` : "";
 }
 
 const CARD = "display:inline-block;vertical-align:top;box-sizing:border-box;width:48%";
 
+
 /** CSS `content` string literal for a currency prefix or suffix (letters, symbols and a space only). */
 function cssString(s: string): string {
   return `"${s.replace(/["\\]/g, "")}"`;
 }
 
-/** The static cart as a table of cards, two per row; phones stack the cells (.kx-col). */
+/** The static cart as a table of cards, two per row on every screen, like a shop's product grid. */
 function gridFallback(m: ItemCartModule, theme: Theme, lang: string, note: string): string {
   const c = theme.design.colors;
   const cells = m.items.map(
     (it, i) =>
-      `<td class="kx-col" data-kx-item="${i}" width="50%" valign="top" style="padding:0 ${i % 2 === 0 ? 8 : 0}px 16px ${i % 2 === 0 ? 0 : 8}px">` +
+      `<td data-kx-item="${i}" width="50%" valign="top" style="padding:0 ${i % 2 === 0 ? 8 : 0}px 16px ${i % 2 === 0 ? 0 : 8}px">` +
       `<div class="kx-border" style="padding:12px;border:1px solid ${c.border};border-radius:12px">${cardImage(it, theme)}${itemText(it, m.currency, lang, theme)}</div></td>`,
   );
   const rows: string[] = [];
-  for (let i = 0; i < cells.length; i += 2) rows.push(`<tr>${cells[i]}${cells[i + 1] ?? `<td class="kx-col" width="50%" style="padding:0 0 16px 8px"></td>`}</tr>`);
+  for (let i = 0; i < cells.length; i += 2) rows.push(`<tr>${cells[i]}${cells[i + 1] ?? `<td width="50%" style="padding:0 0 16px 8px"></td>`}</tr>`);
   return (
     `<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="margin:0 0 8px 0">${rows.join("")}</table>` +
     `<p class="kx-muted" style="margin:0 0 16px 0;${theme.small}">${esc(note)}</p>${button(theme, m.checkout, { full: true })}`
