@@ -110,6 +110,6 @@ export function image(theme: Theme, img: Image, maxWidth: number, radius = 0, fl
   return (
     `<img class="kx-img${fluid ? " kx-fluid" : ""}" src="${esc(img.src)}" alt="${esc(img.alt)}" width="${w}" height="${h}" ` +
     `style="display:block;width:100%;max-width:${w}px;height:auto;border:0;outline:none;text-decoration:none;${radius ? `border-radius:${radius}px;` : ""}` +
-    `background-color:${theme.tint};font-family:${t.fontFamily};font-size:14px;line-height:20px;color:${theme.design.colors.mutedText}">`
+    `background-color:${theme.tint};font-family:${t.fontFamily};font-size:14px;color:${theme.design.colors.mutedText}">`
   );
 }
