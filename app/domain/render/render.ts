@@ -166,7 +166,7 @@ function logoCell(ctx: Ctx, targetHeight: number, align: Align): string {
   // A transparent logo drawn for a light page vanishes on a dark one: it always sits on a light
   // plate (the card itself on a light design; white on a dark design and in dark mode).
   const plate = theme.dark ? c.surface : "#ffffff";
-  const img = `<img class="kx-logo" src="${esc(logo.src)}" alt="${esc(logo.alt || bp.brandName)}" width="${w}" height="${h}" style="display:block;width:auto;height:auto;max-width:${w}px;max-height:${h}px;border:0;outline:none;text-decoration:none;${theme.font};font-size:16px;line-height:20px;font-weight:700;color:#111111">`;
+  const img = `<img class="kx-logo" src="${esc(logo.src)}" alt="${esc(logo.alt || bp.brandName)}" width="${w}" height="${h}" style="display:block;width:auto;height:auto;max-width:${w}px;max-height:${h}px;border:0;outline:none;text-decoration:none;${theme.font};font-size:13px;line-height:16px;font-weight:700;color:#111111">`;
   return `<table ${TABLE} align="${align}" style="${align === "center" ? "margin:0 auto" : "margin:0"}"><tr><td class="kx-logo-plate" bgcolor="${plate}" style="padding:6px 10px;border-radius:6px;background-color:${plate}">${img}</td></tr></table>`;
 }
 

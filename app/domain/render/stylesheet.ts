@@ -55,6 +55,7 @@ export function baseStylesheet(theme: Theme): string {
       `.kx-tint,.kx-img-cell{background-color:${d.tint} !important}` +
       `.kx-img{background-color:${d.tint} !important;color:${d.muted} !important}` +
       `.kx-rule-strong{border-color:${d.text} !important}` +
+      `.kx-accent,.kx-accent-bar{background-color:${d.primary} !important}` +
       // The logo keeps its light plate: a transparent logo drawn for light pages stays legible.
       `.kx-logo-plate{background-color:#ffffff !important}` +
       // A near-black brand colour would vanish on the dark card: such buttons flip to light.
