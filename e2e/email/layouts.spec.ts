@@ -30,6 +30,8 @@ for (const layout of LAYOUTS) {
       for (const width of [600, 360]) {
         await openEmail(page, html, width);
         await expect(page.locator("body")).toHaveAttribute("data-kx-layout", layout);
+        // As the reader first sees it, before any control is clicked.
+        if (technique === SHOWCASE[layout]) await screenshot(page, `layout-${layout}-${width}`);
         for (const [i, m] of bp.interactiveConfig.modules.entries()) {
           const ns = moduleNs(m, i);
           await expect(page.locator(`.${ns}-int`)).toBeVisible();
@@ -38,7 +40,6 @@ for (const layout of LAYOUTS) {
         }
         await expectNoHorizontalOverflow(page);
         await expectImagesSized(page);
-        if (technique === SHOWCASE[layout]) await screenshot(page, `layout-${layout}-${width}`);
       }
     });
   }
