@@ -32,8 +32,8 @@ describe("the blueprint's layout family", () => {
     const b = render(loud);
     if (!a.ok || !b.ok) throw new Error("does not render");
     expect(a.html).toContain('width="560"');
-    expect(b.html).toContain("kx-accent-bar");
-    expect(a.html).not.toContain("kx-accent-bar");
+    expect(b.html).toContain('<td class="kx-accent-bar"');
+    expect(a.html).not.toContain('<td class="kx-accent-bar"');
   });
 
   it("a layout chosen in the request wins over the type and style", async () => {
