@@ -36,7 +36,7 @@ describe("the brief form", () => {
   it("parses fields into the API's GenerateInput", () => {
     const parsed = parseBriefForm(
       form([
-        ["prompt", PROMPT], ["techniques", "tabs"], ["complexity", "advanced"], ["styleTheory", "bold"], ["emailType", "ecommerce"],
+        ["prompt", PROMPT], ["techniques", "tabs"], ["complexity", "advanced"], ["styleTheory", "bold"], ["layout", "newsletter"], ["emailType", "ecommerce"],
         ["brand.useColors", "on"], ["brand.colors.primary", "#123456"], ["brand.buttonRadius", "4"], ["brand.logoUrl", "https://cdn.example.com/logo.png"],
         ["brand.fontFamily", "Georgia, 'Times New Roman', Times, serif"],
         ["images.0.name", "hero"], ["images.0.description", "Dresses on a rail"], ["images.0.url", "https://cdn.example.com/hero.jpg"],
@@ -47,7 +47,7 @@ describe("the brief form", () => {
     if (!parsed.ok) return;
     const input = briefToGenerateInput(parsed.brief);
     expect(input).toMatchObject({
-      prompt: PROMPT, detectedTechnique: "tabs", complexity: "advanced", styleTheory: "bold", emailType: "ecommerce", useRAG: true, generateAmp: false,
+      prompt: PROMPT, detectedTechnique: "tabs", complexity: "advanced", styleTheory: "bold", layout: "newsletter", emailType: "ecommerce", useRAG: true, generateAmp: false,
       designTokens: { colors: { primary: "#123456" }, buttons: { radius: 4 }, typography: { fontFamily: "Georgia, 'Times New Roman', Times, serif" } },
     });
     expect(input.images?.map((i) => i.name)).toEqual(["logo", "hero"]);
@@ -65,6 +65,13 @@ describe("the brief form", () => {
     if (parsed.ok) return;
     expect(Object.keys(parsed.errors).sort()).toEqual(["brand.colors.primary", "brand.logoUrl", "images.0.url", "prompt", "techniques"]);
     expect(parsed.values.prompt).toBe("  ");
+  });
+
+  it("keeps the layout choice (auto when not given) and refuses an unknown one by field name", () => {
+    const auto = parseBriefForm(form([["prompt", PROMPT]]));
+    expect(auto.ok && auto.brief.layout).toBe("auto");
+    const bad = parseBriefForm(form([["prompt", PROMPT], ["layout", "magazine"]]));
+    expect(!bad.ok && Object.keys(bad.errors)).toEqual(["layout"]);
   });
 
   it("ignores brand colours unless they are switched on", () => {

@@ -71,6 +71,7 @@ export function briefInputFromForm(form: FormLike): BriefInput {
     emailType: str(form, "emailType") as Brief["emailType"],
     complexity: (str(form, "complexity") || undefined) as Brief["complexity"],
     styleTheory: (str(form, "styleTheory") || undefined) as Brief["styleTheory"],
+    layout: (str(form, "layout") || undefined) as Brief["layout"],
     brand: {
       useColors: form.get("brand.useColors") === "on",
       colors,
@@ -171,6 +172,7 @@ export function briefToGenerateInput(brief: Brief): GenerateInput {
     detectedTechnique: brief.techniques.length ? brief.techniques.join("+") : undefined,
     complexity: brief.complexity,
     styleTheory: brief.styleTheory,
+    layout: brief.layout,
     designTokens: brandTokens(brief.brand),
     images: images.length ? images : undefined,
     savedSections: brief.savedSections.length ? brief.savedSections : undefined,

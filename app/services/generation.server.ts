@@ -23,6 +23,7 @@ import type { CodeExample } from "~/engines/code/port";
 import { visibleCopy } from "~/engines/copy/conventions";
 import { retrieveExamples } from "./retrieval.server";
 import { buildAmpEmail } from "./amp.server";
+import { isLayout } from "~/domain/blueprint/layouts";
 
 // Failures are ServiceFailure (./result): `extra` fields join the error body at its top level (DESIGN.md §4.6 shape).
 
@@ -36,6 +37,8 @@ export interface GenerationInputs {
   savedSections?: SavedSectionInput[];
   designTokens?: DesignTokens;
   styleTheory?: string;
+  /** A layout family or "auto" (app/domain/blueprint/layouts.ts). */
+  layout?: string;
   complexity?: Complexity;
   detectedTechnique?: string;
 }
@@ -118,6 +121,7 @@ async function buildBlueprint(app: AppContext, input: GenerationInputs, u: Under
     techniques: u.techniques,
     designTokens: input.designTokens,
     styleTheory: input.styleTheory,
+    layout: input.layout,
     images: input.images,
     savedSections: input.savedSections,
     emailType: input.emailType,
@@ -301,6 +305,8 @@ async function runPipeline(
   let copyDoc: CopyDoc | undefined;
   if (input.blueprint) {
     blueprint = withBrandTokens(input.blueprint, input.designTokens);
+    // A client blueprint's own layout wins; the request's field fills it in when the blueprint has none.
+    if (!blueprint.layout && isLayout(input.layout)) blueprint = { ...blueprint, layout: input.layout };
     stage("blueprint", { source: "client" });
   } else {
     const copy = await writeCopy(app, input, u);

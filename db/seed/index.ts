@@ -6,7 +6,7 @@ import type { SeedDocument, SeedEntry } from "./types";
 
 export type { AmpSeedDocument, BlogSeedDocument, HtmlSeedDocument, SeedComplexity, SeedDocument, SeedEntry } from "./types";
 export { BLUEPRINT_SEED_FILES } from "./blueprints";
-export { renderBlueprintSeed, renderBlueprintSeeds, type RenderedSeed } from "./positives";
+export { renderBlueprintSeed, renderBlueprintSeeds, SEED_IMAGE_ORIGIN, type RenderedSeed } from "./positives";
 export { buildNegativeSeeds, type NegativeFault, type NegativeSeed } from "./negatives";
 
 /**

@@ -37,6 +37,21 @@ export interface RenderedSeed {
   techniques: Technique[];
 }
 
+/**
+ * Seed pictures are served by the app itself (public/library, made by `npm run library:images`),
+ * so their blueprints hold app paths such as `/library/kiln-bowl-536x340.png`. The blueprint
+ * schema wants https images (an email's pictures must be absolute), so a seed renders with this
+ * stand-in origin and the finished HTML gets the app path back: the library's preview (an iframe
+ * on the app's own page) loads it from the app.
+ */
+export const SEED_IMAGE_ORIGIN = "https://seed-images.kinetic.invalid";
+
+function mapSrc(value: unknown, fn: (src: string) => string, depth = 0): unknown {
+  if (depth > 8 || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((v) => mapSrc(v, fn, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === "src" && typeof v === "string" ? fn(v) : mapSrc(v, fn, depth + 1)]));
+}
+
 /** Renders one seed file; a broken seed is our bug, so it throws with the file name and the issues. */
 export function renderBlueprintSeed(key: string): RenderedSeed {
   const raw = BLUEPRINT_SEED_FILES[key];
@@ -45,10 +60,13 @@ export function renderBlueprintSeed(key: string): RenderedSeed {
   if (!parsed.success) throw new Error(`starter library: ${key}.json: ${JSON.stringify(parsed.error.issues)}`);
   const file = parsed.data;
   const design = mergeDesign(structuredClone(STYLE_PRESETS[file.styleTheory]), file.designTokens);
-  const result = render({ ...file.blueprint, design });
+  const absolute = mapSrc(file.blueprint, (src) => (src.startsWith("/library/") ? SEED_IMAGE_ORIGIN + src : src)) as Record<string, unknown>;
+  const result = render({ ...absolute, design });
   if (!result.ok) throw new Error(`starter library: ${key}.json does not render: ${JSON.stringify(result.issues)}`);
   const techniques = result.blueprint.interactiveConfig.modules.map((m) => m.technique);
-  return { key, file, blueprint: result.blueprint, html: result.html, techniques };
+  const html = result.html.split(`src="${SEED_IMAGE_ORIGIN}/library/`).join(`src="/library/`);
+  const blueprint = mapSrc(result.blueprint, (src) => (src.startsWith(`${SEED_IMAGE_ORIGIN}/`) ? src.slice(SEED_IMAGE_ORIGIN.length) : src)) as Blueprint;
+  return { key, file, blueprint, html, techniques };
 }
 
 export function renderBlueprintSeeds(): RenderedSeed[] {

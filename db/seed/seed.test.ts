@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { parseDocument } from "htmlparser2";
 import { TECHNIQUES, type Technique } from "~/domain/blueprint/schema";
 import { STYLE_PRESETS, mergeDesign } from "~/domain/blueprint/styles";
@@ -12,6 +14,7 @@ import {
   loadStarterLibrary,
   loadStarterLibraryEntries,
   renderBlueprintSeed,
+  SEED_IMAGE_ORIGIN,
   type AmpSeedDocument,
   type BlogSeedDocument,
   type HtmlSeedDocument,
@@ -160,12 +163,31 @@ describe("starter library: positive html examples", () => {
   it("render from their blueprint files with the current renderer, byte for byte", () => {
     for (const [key, raw] of Object.entries(BLUEPRINT_SEED_FILES)) {
       const file = BlueprintSeedFileSchema.parse(raw);
-      const result = render({ ...file.blueprint, design: mergeDesign(STYLE_PRESETS[file.styleTheory], file.designTokens) });
+      // Pictures are app paths (/library/…); they render through the stand-in https origin.
+      const withOrigin = JSON.parse(JSON.stringify(file.blueprint).replaceAll('"src":"/library/', `"src":"${SEED_IMAGE_ORIGIN}/library/`));
+      const result = render({ ...withOrigin, design: mergeDesign(STYLE_PRESETS[file.styleTheory], file.designTokens) });
       expect(result.ok, key).toBe(true);
       if (!result.ok) continue;
       const entry = entries.find((e) => e.key === key);
-      expect(entry?.document.htmlContent, key).toBe(result.html);
+      expect(entry?.document.htmlContent, key).toBe(result.html.replaceAll(`${SEED_IMAGE_ORIGIN}/library/`, "/library/"));
     }
+  });
+
+  it("show pictures the app serves: every image is a PNG in public/library of the size its name gives", () => {
+    let count = 0;
+    for (const entry of entries) {
+      if (entry.document.uploadType !== "html") continue;
+      for (const m of entry.document.htmlContent.matchAll(/<img [^>]*src="([^"]+)"/g)) {
+        const src = m[1]!;
+        expect(src, entry.key).toMatch(/^\/library\/[a-z0-9-]+-\d+x\d+\.png$/);
+        const png = readFileSync(path.join("public", src));
+        const [, w, h] = /-(\d+)x(\d+)\.png$/.exec(src)!;
+        expect(png.subarray(1, 4).toString("latin1"), src).toBe("PNG");
+        expect([png.readUInt32BE(16), png.readUInt32BE(20)], src).toEqual([Number(w), Number(h)]);
+        count++;
+      }
+    }
+    expect(count).toBeGreaterThan(40);
   });
 
   it("carry data-kx-technique for each of their techniques, and the primary one as technique", () => {

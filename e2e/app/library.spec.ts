@@ -47,3 +47,24 @@ test("an admin browses the seeded library, adds an auto-tagged email, opens it a
   await expect(page.getByRole("status")).toContainText(`Deleted ${id}`);
   await expect(page.getByTestId("library-table")).not.toContainText("E2E shoe tabs");
 });
+
+test("the starter examples show their pictures, served by the app", async ({ page }) => {
+  await page.goto("/login?redirectTo=%2Fadmin%2Flibrary");
+  await page.getByLabel("Email").fill("e2e-admin@example.com");
+  await page.getByLabel("Password").fill("e2e-password-123");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin\/library$/);
+  await page.getByRole("link", { name: /^Adventure travel newsletter with a four-slide destination carousel/ }).click();
+  await expect(page).toHaveURL(/\/admin\/library\/html-/);
+  const frame = page.frameLocator("[data-testid=document-frame]");
+  await expect(frame.locator("img").first()).toBeVisible();
+  const images = await frame.locator("img").evaluateAll((imgs) =>
+    imgs.map((i) => ({ src: i.getAttribute("src"), loaded: (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0 })),
+  );
+  expect(images.length).toBeGreaterThanOrEqual(4);
+  for (const img of images) {
+    expect(img.src, "an app path").toMatch(/^\/library\/.+\.png$/);
+    expect(img.loaded, `${img.src} loads`).toBe(true);
+  }
+  await page.screenshot({ path: "test-results/app-screens/library-images.png", fullPage: true });
+});

@@ -18,6 +18,15 @@ function placeholderSvg(url: string): string {
   const w = m ? Number(m[1]) : 600;
   const h = m ? Number(m[2]) : 300;
   const hue = [...url].reduce((a, ch) => (a * 31 + ch.charCodeAt(0)) % 360, 7);
+  if (/logo/.test(url)) {
+    // A dark mark on a transparent background: the logo that disappears on a dark page unless it sits on a plate.
+    return (
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">` +
+      `<circle cx="${h / 2}" cy="${h / 2}" r="${h * 0.42}" fill="#1f2937"/><circle cx="${h / 2}" cy="${h / 2}" r="${h * 0.2}" fill="hsl(${hue},70%,55%)"/>` +
+      `<rect x="${h * 1.2}" y="${h * 0.28}" width="${w - h * 1.4}" height="${h * 0.18}" rx="${h * 0.09}" fill="#1f2937"/>` +
+      `<rect x="${h * 1.2}" y="${h * 0.56}" width="${(w - h * 1.4) * 0.6}" height="${h * 0.14}" rx="${h * 0.07}" fill="#6b7280"/></svg>`
+    );
+  }
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">` +
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},55%,72%)"/><stop offset="1" stop-color="hsl(${(hue + 50) % 360},50%,45%)"/></linearGradient></defs>` +

@@ -118,6 +118,28 @@ describe("POST /api/generate", () => {
     expect(unknownType.status).toBe(200);
   });
 
+  it("takes an optional layout: a family is used as given, a client blueprint without one gets it, an unknown one is a 400", async () => {
+    const res = await post("/api/generate", { prompt: PROMPT, layout: "newsletter", images: [{ name: "logo", url: "https://cdn.bloom.example/logo.png", width: 320, height: 80 }] });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.blueprint.layout).toBe("newsletter");
+    expect(body.html).toContain('data-kx-layout="newsletter"');
+    expect(body.blueprint.logo).toMatchObject({ src: "https://cdn.bloom.example/logo.png", width: 256, height: 64 });
+    expect(body.html).toMatch(/<td class="kx-logo-plate"[^>]*><img class="kx-logo" src="https:\/\/cdn\.bloom\.example\/logo\.png"/);
+    expect(body.metadata.qa.score).toBe(100);
+
+    const auto = await (await post("/api/generate", { prompt: PROMPT, emailType: "newsletter" })).json();
+    expect(auto.blueprint.layout).toBe("newsletter");
+
+    const client = await (await post("/api/generate", { prompt: PROMPT, blueprint: sampleBlueprint("tabs"), layout: "letter" })).json();
+    expect(client.blueprint.layout).toBe("letter");
+    expect(client.html).toContain('data-kx-layout="letter"');
+
+    const bad = await post("/api/generate", { prompt: PROMPT, layout: "magazine" });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain("layout must be one of auto, announcement, grid, newsletter, letter");
+  });
+
   it("answers 402 when the balance is short, and charges nothing", async () => {
     const poor = await createUserWithToken(server, { credits: 0 });
     const res = await post("/api/generate", { prompt: PROMPT }, poor.token);

@@ -1,6 +1,12 @@
 // The brief's fields (step 1). Plain inputs inside the page's <Form>: it posts without JavaScript.
 import { useState } from "react";
 import type { BriefInput, FieldErrors } from "~/services/builder.server";
+import { LAYOUTS, LAYOUT_LABELS } from "~/domain/blueprint/layouts";
+
+const LAYOUT_OPTIONS = [
+  { key: "auto", name: "Auto", blurb: "Chosen from the email type and the style" },
+  ...LAYOUTS.map((key) => ({ key, ...LAYOUT_LABELS[key] })),
+];
 
 export interface BriefOptions {
   techniques: Array<{ value: string; label: string; hint: string }>;
@@ -132,6 +138,21 @@ export function BriefFields({ values, errors, options }: { values: BriefInput; e
             ))}
           </div>
           <FieldError id={eid("styleTheory")} error={e("styleTheory")} />
+        </fieldset>
+        <fieldset className="bld-plain">
+          <legend>Layout</legend>
+          <div className="bld-style-grid">
+            {LAYOUT_OPTIONS.map((l) => (
+              <label key={l.key} className="bld-style-card">
+                <input type="radio" name="layout" value={l.key} defaultChecked={(values.layout ?? "auto") === l.key} />
+                <span className="bld-style-body">
+                  <span className="bld-style-name">{l.name}</span>
+                  <span className="bld-style-note">{l.blurb}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          <FieldError id={eid("layout")} error={e("layout")} />
         </fieldset>
       </section>
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { HEX_COLOR } from "./color";
 import { phrasesFor } from "../copy/phrases";
 import { currencyMinorDigits } from "./currency";
+import { LAYOUTS } from "./layouts";
 
 export const TECHNIQUES = ["tabs", "accordion", "carousel", "survey", "quiz", "menu", "itemCart"] as const;
 export const TechniqueSchema = z.enum(TECHNIQUES);
@@ -110,6 +111,14 @@ export const ImageSchema = z.object({
   alt: z.string().trim().max(300),
   width: z.number().int().min(1).max(640),
   height: z.number().int().min(1).max(2000),
+});
+
+/** The brand's logo in the masthead: display size in px (a 2× file shown at this size stays sharp). */
+export const LogoSchema = z.object({
+  src: ImageUrlSchema,
+  alt: z.string().trim().max(300),
+  width: z.number().int().min(1).max(400),
+  height: z.number().int().min(1).max(200),
 });
 
 export const SectionSchema = z.object({
@@ -238,6 +247,9 @@ export const BlueprintSchema = z
     lang: z.string().regex(/^[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{2,8})*$/, "BCP 47 language tag").default("en"),
     dir: z.enum(["ltr", "rtl"]).default("ltr"),
     brandName: text(80),
+    /** The layout family (./layouts.ts); absent: chosen from the modules and the design when rendering. */
+    layout: z.enum(LAYOUTS).optional(),
+    logo: LogoSchema.optional(),
     technique: TechniqueSchema,
     design: DesignSchema,
     sections: z.array(SectionSchema).min(1).max(20),
@@ -290,6 +302,7 @@ export type Colors = z.infer<typeof ColorsSchema>;
 export type Section = z.infer<typeof SectionSchema>;
 export type Link = z.infer<typeof LinkSchema>;
 export type Image = z.infer<typeof ImageSchema>;
+export type Logo = z.infer<typeof LogoSchema>;
 export type Module = z.infer<typeof ModuleSchema>;
 export type TabsModule = z.infer<typeof TabsModuleSchema>;
 export type AccordionModule = z.infer<typeof AccordionModuleSchema>;

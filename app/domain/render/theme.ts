@@ -1,4 +1,5 @@
 import { contrastRatio, luminance, mix } from "../blueprint/color";
+import type { Layout } from "../blueprint/layouts";
 import type { Design, Image, Link } from "../blueprint/schema";
 import { esc } from "./escape";
 
@@ -9,6 +10,8 @@ import { esc } from "./escape";
  */
 export interface Theme {
   design: Design;
+  /** The layout family: modules read it to lay items out (cards two per row in `grid`). */
+  layout: Layout;
   /** Inner content width in px (container minus side padding). */
   contentWidth: number;
   pad: number;
@@ -27,7 +30,7 @@ export interface Theme {
   dark: { background: string; surface: string; text: string; muted: string; border: string; link: string; tint: string; primary: string; onPrimary: string } | null;
 }
 
-export function makeTheme(design: Design): Theme {
+export function makeTheme(design: Design, layout: Layout = "announcement"): Theme {
   const { colors: c, typography: t, spacing: s } = design;
   const pad = Math.min(s.sectionPadding, 48);
   const lh = Math.round(t.baseSize * t.lineHeight);
@@ -38,6 +41,7 @@ export function makeTheme(design: Design): Theme {
   const isLight = luminance(c.surface) > 0.4;
   return {
     design,
+    layout,
     contentWidth: s.containerWidth - pad * 2,
     pad,
     font,
@@ -93,9 +97,19 @@ export function button(theme: Theme, link: Link, opts: { align?: "left" | "cente
   );
 }
 
-/** An image that scales down on small screens, with alt, width, height and display:block. */
-export function image(img: Image, maxWidth: number, radius = 0): string {
+/**
+ * An image that scales down on small screens. The width attribute is the display width (a file
+ * twice that size stays sharp on high-density screens), height follows the aspect ratio, and CSS
+ * lets it shrink (max-width, height:auto). With images off, the alt text shows in the email's font
+ * on a tinted box, so the reader still learns what was there.
+ */
+export function image(theme: Theme, img: Image, maxWidth: number, radius = 0, fluid = false): string {
   const w = Math.min(img.width, maxWidth);
-  const h = Math.round((img.height * w) / img.width);
-  return `<img class="kx-img" src="${esc(img.src)}" alt="${esc(img.alt)}" width="${w}" height="${h}" style="display:block;width:100%;max-width:${w}px;height:auto;border:0;outline:none;text-decoration:none;${radius ? `border-radius:${radius}px;` : ""}">`;
+  const h = Math.max(1, Math.round((img.height * w) / img.width));
+  const t = theme.design.typography;
+  return (
+    `<img class="kx-img${fluid ? " kx-fluid" : ""}" src="${esc(img.src)}" alt="${esc(img.alt)}" width="${w}" height="${h}" ` +
+    `style="display:block;width:100%;max-width:${w}px;height:auto;border:0;outline:none;text-decoration:none;${radius ? `border-radius:${radius}px;` : ""}` +
+    `background-color:${theme.tint};font-family:${t.fontFamily};font-size:14px;color:${theme.design.colors.mutedText}">`
+  );
 }

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { ColorSchema, FontStackSchema, TECHNIQUES } from "~/domain/blueprint/schema";
 import { STYLE_THEORY_KEYS } from "~/domain/blueprint/styles";
+import { LAYOUT_CHOICES } from "~/domain/blueprint/layouts";
 import { EMAIL_TYPES } from "~/domain/prompt/facts";
 import { COMPLEXITIES, ImageInputSchema, SavedSectionInputSchema } from "~/domain/prompt/inputs";
 import { MAX_TECHNIQUES } from "~/domain/prompt/techniques";
@@ -32,6 +33,8 @@ export const BriefSchema = z.object({
   emailType: optional(z.enum(EMAIL_TYPES)),
   complexity: z.enum(COMPLEXITIES).default("intermediate"),
   styleTheory: z.enum(STYLE_THEORY_KEYS).default("auto"),
+  /** The layout family; auto: from the email type and the style. */
+  layout: z.enum(LAYOUT_CHOICES).default("auto"),
   brand: BrandSchema.default({}),
   images: z.array(ImageInputSchema).max(MAX_IMAGE_ROWS).default([]),
   savedSections: z.array(SavedSectionInputSchema).max(MAX_SECTION_ROWS).default([]),

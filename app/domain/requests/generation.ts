@@ -1,6 +1,7 @@
 // Request bodies of the generation endpoints (SPEC.md), validated at the route.
 import { z } from "zod";
 import { BlueprintSchema, DesignTokensSchema } from "~/domain/blueprint/schema";
+import { LAYOUT_CHOICES } from "~/domain/blueprint/layouts";
 import { CopyDocSchema } from "~/domain/copy/schema";
 import { ComplexitySchema, ImagesInputSchema, SavedSectionsInputSchema } from "~/domain/prompt/inputs";
 
@@ -22,6 +23,8 @@ export const GenerationInputsSchema = z.object({
   savedSections: SavedSectionsInputSchema.optional(),
   designTokens: DesignTokensSchema.optional(),
   styleTheory: hint,
+  /** A layout family; absent or "auto": chosen from the email type and the style theory. */
+  layout: z.enum(LAYOUT_CHOICES, { errorMap: () => ({ message: `layout must be one of ${LAYOUT_CHOICES.join(", ")}` }) }).optional(),
   complexity: ComplexitySchema.default("intermediate"),
   detectedTechnique: hint,
 });

@@ -5,9 +5,9 @@ import { button, image, paragraphs } from "../render/theme";
 import type { Theme } from "../render/theme";
 import type { TechniqueRenderer } from "./types";
 
-function slideContent(item: CarouselModule["items"][number], theme: Theme): string {
+function slideContent(item: CarouselModule["items"][number], theme: Theme, imageWidth = theme.contentWidth): string {
   return (
-    (item.image ? `<div style="margin:0 0 16px 0">${image(item.image, theme.contentWidth, 10)}</div>` : "") +
+    (item.image ? `<div style="margin:0 0 16px 0">${image(theme, item.image, imageWidth, 10)}</div>` : "") +
     `<h3 class="kx-text" style="${theme.h3}">${esc(item.headline)}</h3>` +
     (item.body ? paragraphs(item.body, theme.text) : "") +
     (item.cta ? button(theme, item.cta) : "")
@@ -48,6 +48,16 @@ export const carousel: TechniqueRenderer<CarouselModule> = {
 
   renderFallback(m, { theme }) {
     const c = theme.design.colors;
+    if (theme.layout === "grid") {
+      // A catalogue shows its slides side by side, two per row; phones stack them (.kx-col).
+      const half = Math.floor((theme.contentWidth - 64) / 2);
+      const cells = m.items.map(
+        (it, i) => `<td class="kx-col" data-kx-item="${i}" width="50%" valign="top" style="padding:0 ${i % 2 === 0 ? 8 : 0}px 20px ${i % 2 === 0 ? 0 : 8}px">${slideContent(it, theme, half)}</td>`,
+      );
+      const rows: string[] = [];
+      for (let i = 0; i < cells.length; i += 2) rows.push(`<tr>${cells[i]}${cells[i + 1] ?? `<td class="kx-col" width="50%" style="padding:0 0 20px 8px"></td>`}</tr>`);
+      return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%">${rows.join("")}</table>`;
+    }
     return m.items
       .map(
         (it, i) =>

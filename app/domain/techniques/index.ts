@@ -22,6 +22,9 @@ function rendererFor<M extends Module>(m: M): TechniqueRenderer<M> {
   return TECHNIQUE_RENDERERS[m.technique] as unknown as TechniqueRenderer<M>;
 }
 
+/** Square boxes in the newsletter's ruled columns, soft ones elsewhere. */
+const MODULE_RADIUS: Record<Theme["layout"], number> = { announcement: 16, grid: 16, newsletter: 0, letter: 8 };
+
 export interface RenderedModule {
   ns: string;
   html: string;
@@ -42,7 +45,7 @@ export function renderModule(module: Module, index: number, theme: Theme, lang =
     (module.title ? `<h2 class="kx-text" style="${theme.h2}">${esc(module.title)}</h2>` : "") +
     (module.intro ? `<p class="kx-muted" style="${theme.muted}">${esc(module.intro)}</p>` : "");
   const html =
-    `<div class="kx-module kx-border" data-kx-technique="${module.technique}" data-kx-ns="${ns}" style="margin:8px 0 8px 0;padding:24px;border:1px solid ${c.border};border-radius:16px">` +
+    `<div class="kx-module kx-border" data-kx-technique="${module.technique}" data-kx-ns="${ns}" style="margin:8px 0 8px 0;padding:24px;border:1px solid ${c.border};border-radius:${MODULE_RADIUS[theme.layout]}px">` +
     head +
     `<!--[if !mso]><!-->` +
     `<input type="checkbox" class="kx-probe ${ns}-probe" id="${ns}-probe" checked style="display:none!important;mso-hide:all">` +

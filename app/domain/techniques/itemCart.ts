@@ -17,13 +17,37 @@ function itemText(it: ItemCartModule["items"][number], currency: string, lang: s
   );
 }
 
-function thumb(it: ItemCartModule["items"][number]): string {
-  return it.image ? `<td width="72" valign="top" style="padding-right:12px">${image({ ...it.image, width: 64, height: Math.round((it.image.height * 64) / it.image.width) }, 64, 8)}</td>` : "";
+function thumb(it: ItemCartModule["items"][number], theme: Theme): string {
+  return it.image ? `<td width="72" valign="top" style="padding-right:12px">${image(theme, it.image, 64, 8)}</td>` : "";
 }
+
+/** In the grid layout an item is a card: its picture across the top, two cards per row. */
+function cardImage(it: ItemCartModule["items"][number], theme: Theme): string {
+  return it.image ? `<div style="margin:0 0 10px 0">${image(theme, it.image, Math.floor((theme.contentWidth - 48) / 2), 8)}</div>` : "";
+}
+
+const CARD = "display:inline-block;vertical-align:top;box-sizing:border-box;width:48%";
+
 
 /** CSS `content` string literal for a currency prefix or suffix (letters, symbols and a space only). */
 function cssString(s: string): string {
   return `"${s.replace(/["\\]/g, "")}"`;
+}
+
+/** The static cart as a table of cards, two per row on every screen, like a shop's product grid. */
+function gridFallback(m: ItemCartModule, theme: Theme, lang: string, note: string): string {
+  const c = theme.design.colors;
+  const cells = m.items.map(
+    (it, i) =>
+      `<td data-kx-item="${i}" width="50%" valign="top" style="padding:0 ${i % 2 === 0 ? 8 : 0}px 16px ${i % 2 === 0 ? 0 : 8}px">` +
+      `<div class="kx-border" style="padding:12px;border:1px solid ${c.border};border-radius:12px">${cardImage(it, theme)}${itemText(it, m.currency, lang, theme)}</div></td>`,
+  );
+  const rows: string[] = [];
+  for (let i = 0; i < cells.length; i += 2) rows.push(`<tr>${cells[i]}${cells[i + 1] ?? `<td width="50%" style="padding:0 0 16px 8px"></td>`}</tr>`);
+  return (
+    `<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="margin:0 0 8px 0">${rows.join("")}</table>` +
+    `<p class="kx-muted" style="margin:0 0 16px 0;${theme.small}">${esc(note)}</p>${button(theme, m.checkout, { full: true })}`
+  );
 }
 
 export const itemCart: TechniqueRenderer<ItemCartModule> = {
@@ -38,14 +62,21 @@ export const itemCart: TechniqueRenderer<ItemCartModule> = {
     const money = moneyStyle(m.currency, lang);
     const maxTotal = m.items.reduce((s, it) => s + it.price, 0);
     const width = money.prefix.length + String(maxTotal).length + 1;
+    const grid = theme.layout === "grid";
+    const addLabel = (i: number, block: boolean) =>
+      `<label for="${ns}-add-${i}" class="${ns}-add-label" style="display:${block ? "block" : "inline-block"};min-width:64px;padding:12px 14px;border:2px solid ${c.primary};border-radius:${Math.min(theme.design.buttons.radius, 22)}px;${theme.font};font-size:15px;line-height:16px;font-weight:${theme.design.typography.weights.bold};text-align:center;white-space:nowrap;color:${c.primary};background-color:${c.surface};cursor:pointer">` +
+      `<span class="${ns}-add-text">${esc(phrases.add)}</span><span class="${ns}-remove-text" style="display:none">${esc(phrases.remove)}</span></label>`;
+    // No whitespace between the cards: inline-block cards two to a row fill it exactly.
     const items = m.items
       .map(
         (it, i) =>
           `<input type="checkbox" id="${ns}-add-${i}" class="${ns}-add ${ns}-add-${i}" style="display:none">` +
-          `<div class="${ns}-item ${ns}-item-${i} kx-border" data-kx-item="${i}" data-kx-price="${it.price}" style="margin:0 0 10px 0;padding:12px 14px;border:2px solid ${c.border};border-radius:12px">` +
-          `<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%"><tr>${thumb(it)}<td valign="middle">${itemText(it, m.currency, lang, theme)}</td>` +
-          `<td valign="middle" align="right" width="110"><label for="${ns}-add-${i}" class="${ns}-add-label" style="display:inline-block;min-width:64px;padding:12px 14px;border:2px solid ${c.primary};border-radius:${Math.min(theme.design.buttons.radius, 22)}px;${theme.font};font-size:15px;line-height:16px;font-weight:${theme.design.typography.weights.bold};text-align:center;white-space:nowrap;color:${c.primary};background-color:${c.surface};cursor:pointer">` +
-          `<span class="${ns}-add-text">${esc(phrases.add)}</span><span class="${ns}-remove-text" style="display:none">${esc(phrases.remove)}</span></label></td></tr></table></div>`,
+          (grid
+            ? `<div class="${ns}-item ${ns}-item-${i} kx-border kx-card" data-kx-item="${i}" data-kx-price="${it.price}" style="${CARD};margin:0 ${i % 2 === 0 ? "4%" : "0"} 12px 0;padding:12px;border:2px solid ${c.border};border-radius:12px">` +
+              `${cardImage(it, theme)}${itemText(it, m.currency, lang, theme)}<div style="padding:12px 0 0 0">${addLabel(i, true)}</div></div>`
+            : `<div class="${ns}-item ${ns}-item-${i} kx-border" data-kx-item="${i}" data-kx-price="${it.price}" style="margin:0 0 10px 0;padding:12px 14px;border:2px solid ${c.border};border-radius:12px">` +
+              `<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%"><tr>${thumb(it, theme)}<td valign="middle">${itemText(it, m.currency, lang, theme)}</td>` +
+              `<td valign="middle" align="right" width="110">${addLabel(i, false)}</td></tr></table></div>`),
       )
       .join("");
     const amount =
@@ -65,10 +96,11 @@ export const itemCart: TechniqueRenderer<ItemCartModule> = {
 
   renderFallback(m, { theme, lang, phrases }) {
     const c = theme.design.colors;
+    if (theme.layout === "grid") return gridFallback(m, theme, lang, phrases.cartFallbackNote);
     const rows = m.items
       .map(
         (it, i) =>
-          `<tr data-kx-item="${i}">${thumb(it)}<td class="kx-border" style="padding:12px 0;border-bottom:1px solid ${c.border}">` +
+          `<tr data-kx-item="${i}">${thumb(it, theme)}<td class="kx-border" style="padding:12px 0;border-bottom:1px solid ${c.border}">` +
           `<p class="kx-text" style="margin:0;${theme.font};font-size:16px;line-height:22px;font-weight:${theme.design.typography.weights.bold};color:${c.text}">${esc(it.label)}</p>` +
           (it.description ? `<p class="kx-muted" style="margin:2px 0 0 0;${theme.small}">${esc(it.description)}</p>` : "") +
           `</td><td align="right" class="kx-text kx-border" style="padding:12px 0;border-bottom:1px solid ${c.border};${NUM};font-size:16px;line-height:22px;color:${c.text};white-space:nowrap">${esc(formatMoney(it.price, m.currency, lang))}</td></tr>`,

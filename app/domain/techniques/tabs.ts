@@ -7,7 +7,7 @@ import type { TechniqueRenderer } from "./types";
 
 function panelContent(item: TabsModule["items"][number], theme: Theme): string {
   return (
-    (item.image ? `<div style="margin:0 0 16px 0">${image(item.image, theme.contentWidth - 48, 8)}</div>` : "") +
+    (item.image ? `<div style="margin:0 0 16px 0">${image(theme, item.image, theme.contentWidth - 48, 8)}</div>` : "") +
     (item.headline ? `<h3 class="kx-text" style="${theme.h3}">${esc(item.headline)}</h3>` : "") +
     paragraphs(item.body, theme.text) +
     (item.cta ? button(theme, item.cta) : "")

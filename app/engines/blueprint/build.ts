@@ -14,11 +14,13 @@ import {
   type DesignTokens,
   type Image,
   type Link,
+  type Logo,
   type Module,
   type Technique,
 } from "~/domain/blueprint/schema";
 import { mergeDesign, resolveStyleTheory, styleTheoryDesign, type PresetKey } from "~/domain/blueprint/styles";
 import { currencyMinorDigits } from "~/domain/blueprint/currency";
+import { chooseLayout } from "~/domain/blueprint/layouts";
 import type { CopyDoc, CopyItem } from "~/domain/copy/schema";
 import type { PromptFacts, Tone } from "~/domain/prompt/facts";
 import type { ImageInput, SavedSectionInput } from "~/domain/prompt/inputs";
@@ -44,6 +46,8 @@ export interface BuildInput {
   facts: PromptFacts;
   designTokens?: DesignTokens;
   styleTheory?: string | null;
+  /** A layout family (`announcement`, `grid`, `newsletter`, `letter`); anything else: chosen from the email type and style. */
+  layout?: string | null;
   images?: ImageInput[];
   savedSections?: SavedSectionInput[];
   plan?: StructurePlan;
@@ -270,7 +274,24 @@ function overlap(a: Set<string>, b: Set<string>): number {
   return n;
 }
 
-function toImage(img: ImageInput, maxWidth: number): Image {
+/** An image file named …@2x is drawn at twice its display size: it is shown at half its pixels. */
+function displaySize(img: ImageInput): { width?: number; height?: number } {
+  const retina = /@2x\b/i.test(`${img.name} ${img.url}`);
+  const half = (n: number | undefined) => (n && retina ? Math.max(1, Math.round(n / 2)) : n);
+  return { width: half(img.width), height: half(img.height) };
+}
+
+/** The masthead logo: at most 64 px tall and 400 px wide; without a size, 160 × 40 (browsers keep the file's own ratio). */
+function toLogo(img: ImageInput): Logo {
+  const { width, height } = displaySize(img);
+  const alt = (img.description && !/^brand logo$/i.test(img.description) ? img.description : "").slice(0, 300);
+  if (!width || !height) return { src: img.url, alt, width: 160, height: 40 };
+  const k = Math.min(1, 64 / height, 400 / width);
+  return { src: img.url, alt, width: Math.max(1, Math.round(width * k)), height: Math.max(1, Math.round(height * k)) };
+}
+
+function toImage(input: ImageInput, maxWidth: number): Image {
+  const img = { ...input, ...displaySize(input) };
   const srcW = img.width ?? maxWidth;
   const width = Math.min(srcW, maxWidth, 640);
   const height = img.height ? Math.max(1, Math.min(2000, Math.round((img.height * width) / srcW))) : Math.round(width / 2);
@@ -357,7 +378,7 @@ export function buildBlueprint(input: BuildInput): BuildResult {
     notes.push("The copy had no content section; the subject heads the email.");
   }
 
-  assignImages(input, sections, modules, sectionOfCopy, notes);
+  const logo = assignImages(input, sections, modules, sectionOfCopy, notes);
 
   // Saved sections go before the closing section, so the sign-off stays last.
   if (input.savedSections && input.savedSections.length > 0) {
@@ -384,6 +405,8 @@ export function buildBlueprint(input: BuildInput): BuildResult {
     lang: facts.language.frame,
     dir: "ltr",
     brandName,
+    layout: chooseLayout({ layout: input.layout, emailType: styleHint(facts), style: explicitStyle(input), techniques }),
+    ...(logo ? { logo: { ...logo, alt: logo.alt || brandName } } : {}),
     technique: techniques[0],
     design,
     sections,
@@ -396,6 +419,18 @@ export function buildBlueprint(input: BuildInput): BuildResult {
     return { ok: false, error: `Blueprint failed validation: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`, issues: parsed.error.issues };
   }
   return { ok: true, blueprint: parsed.data, notes, styleKey: styleKeyOf(input, techniques[0]) };
+}
+
+/**
+ * The style theory the caller (or the model, or the prompt's tone) asked for; undefined for auto,
+ * so the email type alone decides the layout (auto's own style follows the type already).
+ */
+function explicitStyle(input: BuildInput): PresetKey | undefined {
+  const explicit = resolveStyleTheory(input.styleTheory);
+  if (explicit !== "auto") return explicit;
+  const planned = resolveStyleTheory(input.plan?.styleTheory);
+  if (planned !== "auto") return planned;
+  return input.facts.toneFromPrompt ? TONE_PRESET[input.facts.tone] : undefined;
 }
 
 function styleKeyOf(input: BuildInput, technique: Technique): PresetKey {
@@ -433,9 +468,10 @@ function assignImages(
   modules: Module[],
   sectionOfCopy: Map<number, number>,
   notes: string[],
-): void {
+): Logo | undefined {
   const images = input.images ?? [];
-  if (images.length === 0) return;
+  let logo: Logo | undefined;
+  if (images.length === 0) return logo;
   const targets: ImageTarget[] = [];
   sections.forEach((s, si) => {
     if (s.lockedHtml !== undefined || s.role === "menu" || s.role === "footer") return;
@@ -466,7 +502,8 @@ function assignImages(
       return;
     }
     if (/\blogo\b/i.test(`${img.name} ${img.description ?? ""}`)) {
-      notes.push(`Image "${img.name}" is a logo; the blueprint names the brand in text instead.`);
+      if (logo) notes.push(`Image "${img.name}" is a second logo; the masthead shows the first.`);
+      else logo = toLogo(img);
       return;
     }
     const planned = input.plan?.imagePlacements?.find((p) => p.image === index);
@@ -505,4 +542,5 @@ function assignImages(
     }
     put(img, t);
   }
+  return logo;
 }

@@ -74,7 +74,7 @@ describe("LocalBlueprintEngine", () => {
     expect(lux.ok && lux.blueprint.design.colors.primary).toBe("#d4af37");
   });
 
-  it("assigns images by description, then in order, and skips logos and non-https images", async () => {
+  it("assigns images by description, then in order, puts the logo in the masthead and skips non-https images", async () => {
     const techniques: Technique[] = ["carousel"];
     const copyDoc = writeLocalCopy({ prompt: PROMPT, facts, techniques });
     const images = [
@@ -90,7 +90,9 @@ describe("LocalBlueprintEngine", () => {
     const huila = carousel.items.find((i) => i.headline.includes("Colombia Huila"));
     expect(huila?.image).toEqual({ src: "https://cdn.example.com/huila.jpg", alt: "Colombia Huila bag", width: 536, height: 357 });
     expect(r.blueprint.sections.find((s) => s.role === "hero")?.image?.src).toBe("https://cdn.example.com/hero.jpg");
-    expect(JSON.stringify(r.blueprint)).not.toContain("logo.png");
+    // The logo goes to the masthead, never into a section or a module.
+    expect(r.blueprint.logo).toEqual({ src: "https://cdn.example.com/logo.png", alt: "Lumen logo", width: 160, height: 40 });
+    expect(JSON.stringify([r.blueprint.sections, r.blueprint.interactiveConfig])).not.toContain("logo.png");
     expect(r.notes.join(" ")).toContain('"local.jpg" is not an https URL');
   });
 

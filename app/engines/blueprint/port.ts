@@ -11,6 +11,8 @@ export interface BlueprintEngineInput {
   techniques: Technique[];
   designTokens?: DesignTokens;
   styleTheory?: string | null;
+  /** A layout family, or "auto"/absent: chosen from the email type and style. */
+  layout?: string | null;
   images?: ImageInput[];
   savedSections?: SavedSectionInput[];
   emailType?: string | null;
