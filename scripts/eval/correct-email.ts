@@ -36,6 +36,19 @@ export function targetsOf(f: PromptFactsSpec): MutationTargets {
   };
 }
 
+const CURRENCY: [RegExp, string][] = [[/R\$/, "BRL"], [/€/, "EUR"], [/£/, "GBP"], [/\$/, "USD"]];
+
+/** Cart lines from priced items, when all are priced in one currency. */
+function cartOf(items: MutationTargets["items"]): { currency: string; items: { label: string; price: number }[] } | undefined {
+  const lines = items.map((i) => {
+    const currency = i.price ? CURRENCY.find(([re]) => re.test(i.price!))?.[1] : undefined;
+    const m = i.price ? /(\d+)(?:[.,](\d{2}))?/.exec(i.price) : null;
+    return currency && m ? { currency, label: i.name, price: Number(m[1]) * 100 + Number(m[2] ?? 0) } : undefined;
+  });
+  if (lines.length < 2 || lines.some((l) => !l) || new Set(lines.map((l) => l!.currency)).size !== 1) return undefined;
+  return { currency: lines[0]!.currency, items: lines.map((l) => ({ label: l!.label.slice(0, 80), price: l!.price })) };
+}
+
 /**
  * The email, or why the prompt's facts cannot make one: a brand and at least two entries (items,
  * offers, questions, lines) are needed for a module and for a brand to lose.
@@ -59,13 +72,24 @@ export function correctEmail(entry: PromptEntry): { ok: true; email: CorrectEmai
     entries.push(...f.text!.map((w) => ({ label: w, body: w })));
     lines = lines.filter((l) => !f.text!.includes(l));
   }
-  const wanted = Array.isArray(entry.expectTechniques) ? String(entry.expectTechniques[0] ?? "") : "";
+  const expected = Array.isArray(entry.expectTechniques) ? entry.expectTechniques.map(String) : [];
+  const wanted = expected[0] ?? "";
+  // A quiz needs answers and explanations, a menu links, a pair two modules: the facts do not give
+  // them, and an email without the technique the prompt asks for is not a correct one.
+  if (expected.length > 1) return { ok: false, reason: "two techniques" };
+  if (wanted === "quiz" || wanted === "menu") return { ok: false, reason: `a ${wanted} needs more than the facts give` };
   const choice = t.questions.filter((q) => q.options.length >= 2 && q.options.length <= 5 && q.options.every((o) => o.length <= 60));
   const written = t.questions.filter((q) => !choice.includes(q));
 
   let module: Module;
   let sectionsFromEntries = false;
-  if (choice.length) {
+  const cart = wanted === "itemCart" ? cartOf(t.items) : undefined;
+  if (wanted === "survey" && !choice.length) return { ok: false, reason: "a survey without a question with 2–5 named options" };
+  if (wanted === "itemCart" && !cart) return { ok: false, reason: "a cart needs two or more items priced in one currency" };
+  if (cart) {
+    module = { technique: "itemCart", currency: cart.currency, items: cart.items, checkout: { label: phrases.checkout, url: link ?? "{{VIB_URL}}" } };
+    if (!link) return { ok: false, reason: "a cart needs a checkout link" };
+  } else if (choice.length) {
     module = {
       technique: "survey",
       questions: choice.map((q) => ({ question: cut(q.text, 200), options: q.options.map((o) => ({ label: o, ...(link ? { url: link } : {}) })) })),
