@@ -114,6 +114,7 @@ function tidy(s: string): string {
   return s
     .replace(/\s+([,.;:!?·—–-])(?=\s*[,.;:!?·—–-])/g, "")
     .replace(/(^|[(])\s*[,;·—–-]\s*/g, "$1")
+    .replace(/:\s*[,;·]\s*/g, ": ")
     .replace(/\s*[,;·—–-]\s*($|[)])/g, "$1")
     .replace(/ {2,}/g, " ");
 }

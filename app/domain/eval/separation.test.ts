@@ -19,7 +19,8 @@ describe("separation", () => {
       { kind: "other", original: 100, mutant: 0 },
     ]);
     expect(s).toMatchObject({ mutants: 2, lower: 1, lowerPct: 50, ready: 1, readyPct: 50, meanOriginal: 98.5, meanMutant: 91 });
-    expect(s.auc).toBe(0.75);
+    // 100 > 85, 100 > 97, 97 > 85 and a tie at 97: 3.5 of 4.
+    expect(s.auc).toBe(0.875);
     const rows = separationByKind(["lose-brand", "other"], [{ kind: "other", original: 2, mutant: 1 }]);
     expect(rows.map((r) => r.kind)).toEqual(["lose-brand", "other", "all"]);
     expect(rows[0]!.mutants).toBe(0);
