@@ -8,6 +8,8 @@
 // every blueprint valid, every interactive control works, median QA ≥ 90, lowest QA ≥ 75.
 // It also reports which of each prompt's expected facts (brand, items, prices, codes, dates,
 // occasion) the email shows, per prompt, per language and overall: reported, not part of the bar.
+// Last, the mutation check: how well QA and the local judge separate correct emails from mutants,
+// per kind of fault, as JSON lines (scripts/eval/mutation-check.ts; not part of the bar).
 import fs from "node:fs";
 import path from "node:path";
 import { fail, parseArgs, stringFlag } from "./lib/args";
@@ -15,7 +17,7 @@ import { type Fact, type FactsResult, checkFacts, formatFacts, formatTotals, lan
 import { DEFAULT_PROMPT_SET } from "./eval/set";
 import { useOfflineTempEnv } from "./lib/offline-env";
 
-const USAGE = "usage: npm run generate:check [-- --prompts scripts/eval/prompts.v2.json] [--only id,id] [--lang fr,es] [--tag terse,hostile] [--json report.json] [--width 600] [--html-dir DIR]";
+const USAGE = "usage: npm run generate:check [-- --prompts scripts/eval/prompts.v3.json] [--only id,id] [--lang fr,es] [--tag terse,hostile] [--json report.json] [--width 600] [--html-dir DIR]";
 const BAR = { medianQa: 90, lowestQa: 75 };
 
 // Configuration is read once, on the first import of the app: set it before importing anything.
@@ -163,7 +165,8 @@ async function main(): Promise<number> {
         r.verbatim = { ok: Boolean(check?.passed), message: check?.message ?? "copy-verbatim check missing" };
 
         r.htmlLang = /<html\b[^>]*?\blang\s*=\s*["']?([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*)/i.exec(html.slice(0, 4000))?.[1];
-        if (facts.length) r.facts = checkFacts(normalizeText(textOf(doc.body ?? doc.document)), facts);
+        const hrefs = (doc.byTag.get("a") ?? []).map((a) => a.attribs.href ?? "");
+        if (facts.length) r.facts = checkFacts(normalizeText(textOf(doc.body ?? doc.document)), facts, hrefs);
 
         r.controls = await interactivity.checkInteractivity(browser, html, blueprint, width);
       } catch (error) {
@@ -178,9 +181,20 @@ async function main(): Promise<number> {
 
   const summary = summarise(results);
   printSummary(summary);
-  if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ file, bar: BAR, summary, results }, null, 2));
+  // ── mutation check (issue 23, item 5): reported as JSON lines, not part of the bar ──
+  const mutation = await reportMutations(entries);
+  if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ file, bar: BAR, summary, mutation, results }, null, 2));
   fs.rmSync(dataDir, { recursive: true, force: true });
   return summary.barMet ? 0 : 1;
+}
+
+/** Correct emails built from the set's facts, mutated, scored by QA and the local judge; one JSON line per checker and kind. */
+async function reportMutations(entries: Parameters<typeof import("./eval/mutation-check").runMutationCheck>[0]) {
+  const { runMutationCheck, mutationJsonLines } = await import("./eval/mutation-check");
+  const report = runMutationCheck(entries);
+  console.log("\n════ mutations (correct emails built from the set's facts; goals: QA every mutant lower and none Ready to send, judge AUC ≥ 0.95)");
+  for (const line of mutationJsonLines(report)) console.log(line);
+  return { originals: report.originals, skipped: report.skipped, qa: report.qa, judge: report.judge };
 }
 
 function printOne(r: PromptResult): void {

@@ -127,3 +127,29 @@ describe("summariseFacts", () => {
     expect(formatTotals(s.perLanguage.fr!)).toBe("3/4 (75.0%) found; 0/1 prompts complete; html lang right 0/1");
   });
 });
+
+describe("offers, questions and links (issue 23)", () => {
+  it("lists an offer with its conditions, a question with its options, and a scale as each of its numbers", () => {
+    const facts = listFacts({
+      language: "en",
+      offers: [{ text: "Free gift wrap", conditions: ["over $50", "until December 20"] }],
+      questions: [{ text: "How likely are you to recommend us", scale: "0–10" }, { text: "Which feature", options: ["Invoices", "Bank sync"] }],
+      links: ["https://ledgerly.example/nps"],
+    });
+    expect(facts.filter((f) => f.kind === "condition").map((f) => f.value)).toEqual(["over $50", "until December 20"]);
+    const scale = facts.filter((f) => f.fromScale === "0–10").map((f) => f.value);
+    expect(scale).toEqual(["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]);
+    expect(facts.filter((f) => f.kind === "option" && !f.fromScale).map((f) => f.value)).toEqual(["Invoices", "Bank sync"]);
+  });
+
+  it("finds a link among the email's hrefs, not in its text", () => {
+    const facts = listFacts({ language: "en", links: ["https://ledgerly.example/nps"] });
+    expect(checkFacts("see https://ledgerly.example/nps", facts).missing).toHaveLength(1);
+    expect(checkFacts("Take the survey", facts, ["HTTPS://ledgerly.example/nps/"]).missing).toHaveLength(0);
+  });
+
+  it("finds a scale cut to 0–4 missing five options", () => {
+    const facts = listFacts({ language: "en", questions: [{ text: "Recommend us?", scale: "0–10" }] });
+    expect(checkFacts("Recommend us? 0 1 2 3 4", facts).missing.map((f) => f.value)).toEqual(["5", "6", "7", "8", "9", "10"]);
+  });
+});

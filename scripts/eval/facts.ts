@@ -5,6 +5,19 @@ import { z } from "zod";
 
 const value = z.string().trim().min(1, "a fact must not be empty").max(300);
 
+/** A numeric answer scale as prompts write it: "0–10", "0-10", "1 – 5". */
+const SCALE_RE = /^(\d{1,2})\s?[-–—]\s?(\d{1,2})$/;
+
+/** The options a scale stands for: "0–10" is 0, 1, … 10 (at most 21). */
+export function scaleOptions(scale: string): string[] {
+  const m = SCALE_RE.exec(scale.trim());
+  if (!m) return [];
+  const from = Number(m[1]);
+  const to = Number(m[2]);
+  if (to < from || to - from > 20) return [];
+  return Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
+}
+
 /**
  * What a correct extractor finds in the prompt's own words, and so what the email must show.
  * `language` (ISO 639-1) groups the totals and is compared with the email's `<html lang>`.
@@ -22,15 +35,29 @@ export const PromptFactsSchema = z
     occasion: value.optional(),
     /** Other words the email must show as written: button labels, tab names, questions, topics. */
     text: z.array(value).max(40).optional(),
+    /** Offers, each with its own conditions ("over €50", "until 20 December"): a condition belongs to its offer. */
+    offers: z.array(z.object({ text: value, conditions: z.array(value).max(10).optional() }).strict()).max(10).optional(),
+    /**
+     * Questions with every answer option: named `options`, or a numeric `scale` as the prompt writes
+     * it ("0–10", "1-5"), which stands for each whole number of the range ("0–10" is eleven options).
+     */
+    questions: z
+      .array(z.object({ text: value, options: z.array(value).max(20).optional(), scale: z.string().trim().regex(SCALE_RE, "scale must be a range such as 0–10 or 1-5").optional() }).strict())
+      .max(10)
+      .optional(),
+    /** Links the prompt gives, as written: the email must link to each. */
+    links: z.array(value).max(10).optional(),
   })
   .strict();
 
 export type PromptFactsSpec = z.infer<typeof PromptFactsSchema>;
 
-export type FactKind = "brand" | "item" | "price" | "code" | "date" | "occasion" | "text";
+export type FactKind = "brand" | "item" | "price" | "code" | "date" | "occasion" | "text" | "offer" | "condition" | "question" | "option" | "link";
 export interface Fact {
   kind: FactKind;
   value: string;
+  /** Set on the options a scale stands for ("7" of "0–10"): the prompt writes the range, not each number. */
+  fromScale?: string;
 }
 
 /** The facts of `spec` as one flat list, in a stable order (brand first). */
@@ -49,6 +76,16 @@ export function listFacts(spec: PromptFactsSpec): Fact[] {
   for (const c of spec.codes ?? []) out.push({ kind: "code", value: c });
   for (const d of spec.dates ?? []) out.push({ kind: "date", value: d });
   for (const t of spec.text ?? []) out.push({ kind: "text", value: t });
+  for (const o of spec.offers ?? []) {
+    out.push({ kind: "offer", value: o.text });
+    for (const c of o.conditions ?? []) out.push({ kind: "condition", value: c });
+  }
+  for (const q of spec.questions ?? []) {
+    out.push({ kind: "question", value: q.text });
+    for (const o of q.options ?? []) out.push({ kind: "option", value: o });
+    if (q.scale) for (const o of scaleOptions(q.scale)) out.push({ kind: "option", value: o, fromScale: q.scale });
+  }
+  for (const l of spec.links ?? []) out.push({ kind: "link", value: l });
   return out;
 }
 
@@ -139,13 +176,18 @@ export interface FactsResult {
   missing: Fact[];
 }
 
-/** Which of the expected facts the email's visible text shows. */
-export function checkFacts(visibleText: string, facts: Fact[]): FactsResult {
+/** A link as compared: no scheme case, no trailing slash. */
+const normaliseLink = (u: string): string => u.trim().replace(/^https?:\/\//i, (m) => m.toLowerCase()).replace(/\/+$/, "");
+
+/** Which of the expected facts the email's visible text shows (a link: which the email's hrefs hold). */
+export function checkFacts(visibleText: string, facts: Fact[], hrefs: string[] = []): FactsResult {
   const hay = normaliseForMatch(visibleText);
+  const links = new Set(hrefs.slice(0, 2000).map(normaliseLink));
   const found: Fact[] = [];
   const missing: Fact[] = [];
   for (const f of facts) {
-    const ok = f.kind === "price" ? priceFound(hay, f.value) : containsPhrase(hay, normaliseForMatch(f.value));
+    const ok =
+      f.kind === "price" ? priceFound(hay, f.value) : f.kind === "link" ? links.has(normaliseLink(f.value)) : containsPhrase(hay, normaliseForMatch(f.value));
     (ok ? found : missing).push(f);
   }
   return { expected: facts.length, found, missing };

@@ -1,5 +1,6 @@
 // The default prompt set: every prompt says which facts its email must show, and the set is
-// composed as issue 16 asks (size, terse, other languages, markup, pairs, hostile).
+// composed as issues 16 and 23 ask (size, terse, other languages, markup, pairs, hostile; beyond
+// retail; decimal-comma prices in the five other frame languages).
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { TECHNIQUES } from "../../app/domain/blueprint/schema";
@@ -25,9 +26,43 @@ describe(`the default prompt set (${DEFAULT_PROMPT_SET})`, () => {
     const invented: string[] = [];
     for (const p of prompts) {
       const source = normaliseForMatch([p.prompt, ...(p.savedSections ?? []).map((s) => JSON.stringify(s))].join(" "));
-      for (const f of listFacts(p.facts!)) if (!source.includes(normaliseForMatch(f.value))) invented.push(`${p.id}: ${f.kind} "${f.value}"`);
+      // A scale's options are not written one by one: the prompt writes the range ("0–10").
+      for (const f of listFacts(p.facts!)) {
+        const words = f.fromScale ?? f.value;
+        if (!source.includes(normaliseForMatch(words))) invented.push(`${p.id}: ${f.kind} "${words}"`);
+      }
     }
     expect(invented).toEqual([]);
+  });
+
+  it("goes beyond retail: software, nonprofit, events, B2B, newsletters, surveys and NPS, onboarding, announcements, re-engagement", () => {
+    const types = new Set(prompts.map((p) => p.emailType));
+    for (const t of ["saas", "nonprofit", "event", "b2b", "newsletter", "feedback", "onboarding", "announcement", "reengagement"]) {
+      expect(prompts.some((p) => p.emailType === t || p.id.includes(t)), t).toBe(true);
+    }
+    expect(types.size).toBeGreaterThanOrEqual(12);
+    // NPS: a 0–10 question (eleven options) next to a question with named options.
+    const nps = prompts.filter((p) => p.facts?.questions?.some((q) => q.scale && /^0\s?[-–—]\s?10$/.test(q.scale)) && p.facts.questions.some((q) => (q.options?.length ?? 0) >= 3));
+    expect(nps.length).toBeGreaterThanOrEqual(6);
+    expect(nps.flatMap((p) => listFacts(p.facts!).filter((f) => f.kind === "option" && f.fromScale)).length).toBeGreaterThanOrEqual(6 * 11);
+  });
+
+  it("has at least 40 prompts in fr, es, de, pt and it with decimal-comma prices, in each of the five", () => {
+    const decimalComma = /(?:\d,\d{2}\s?€|R\$\s?\d+,\d{2})/;
+    const five = prompts.filter((p) => ["fr", "es", "de", "pt", "it"].includes(language(p) ?? "") && decimalComma.test(p.prompt));
+    expect(five.length).toBeGreaterThanOrEqual(40);
+    for (const code of ["fr", "es", "de", "pt", "it"]) expect(five.filter((p) => language(p) === code).length, code).toBeGreaterThanOrEqual(6);
+    // Their prices are facts the email must show, written as the prompt writes them.
+    expect(five.filter((p) => listFacts(p.facts!).some((f) => f.kind === "price" && /\d,\d{2}/.test(f.value))).length).toBeGreaterThanOrEqual(40);
+    // "à 14,50 €", "dès 40 €", "ab 40 €", "R$ 29,90": the forms issue 23 saw misread.
+    for (const form of [/à \d+,\d{2} €/, /dès \d+ €/, /ab \d+ €/, /R\$ \d+,\d{2}/]) expect(five.some((p) => form.test(p.prompt)), String(form)).toBe(true);
+  });
+
+  it("has offers each with their own conditions, and links", () => {
+    const twoOffers = prompts.filter((p) => (p.facts?.offers?.filter((o) => o.conditions?.length).length ?? 0) >= 2);
+    expect(twoOffers.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(twoOffers.map(language)).size).toBeGreaterThanOrEqual(6);
+    expect(prompts.filter((p) => p.facts?.links?.length).length).toBeGreaterThanOrEqual(12);
   });
 
   it("is at least a third terse, and terse means short", () => {
@@ -95,6 +130,13 @@ describe("parsePromptSet: facts and tags", () => {
 
   it("accepts facts with a language and the kinds it knows", () => {
     expect(parsePromptSet(set({ facts: { language: "fr", brand: "Spa Lumière", items: [{ name: "soin", price: "65 €" }, "forfait"] }, tags: ["non-english"] })).ok).toBe(true);
+    const offersAndQuestions = {
+      language: "en",
+      offers: [{ text: "free gift wrap", conditions: ["over $50", "until December 20"] }, { text: "15% off" }],
+      questions: [{ text: "How likely are you to recommend us", scale: "0–10" }, { text: "Which feature", options: ["Invoices", "Bank sync"] }],
+      links: ["https://ledgerly.example/nps"],
+    };
+    expect(parsePromptSet(set({ facts: offersAndQuestions })).ok).toBe(true);
   });
 
   it.each([
@@ -103,6 +145,8 @@ describe("parsePromptSet: facts and tags", () => {
     [{ facts: { language: "en", brands: "x" } }, /brands/],
     [{ facts: { language: "en", items: [{ name: "" }] } }, /must not be empty/],
     [{ tags: ["shouty"] }, /prompts\[0\]\.tags\[0\]/],
+    [{ facts: { language: "en", questions: [{ text: "q", scale: "zero to ten" }] } }, /scale must be a range/],
+    [{ facts: { language: "en", offers: [{ text: "15% off", condition: "x" }] } }, /condition/],
   ])("refuses %j", (entry, message) => {
     const r = parsePromptSet(set(entry));
     expect(r.ok).toBe(false);

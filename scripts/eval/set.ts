@@ -4,7 +4,7 @@ import { z } from "zod";
 import { PromptFactsSchema } from "./facts";
 
 /** The set the CLIs use when none is named. */
-export const DEFAULT_PROMPT_SET = "scripts/eval/prompts.v2.json";
+export const DEFAULT_PROMPT_SET = "scripts/eval/prompts.v3.json";
 
 /** Notes on how a prompt is written, counted by the set's composition test. */
 export const PROMPT_TAGS = ["terse", "non-english", "html", "emoji", "pair", "hostile", "long"] as const;

@@ -16,6 +16,8 @@ export interface Defect {
   penalty: number;
   /** Names the defect and what was seen, e.g. "brand “Ledgerly” lost; the header says “Our shop”". */
   reason: string;
+  /** Lowers its criterion only: not sure enough to hold the whole score down. */
+  soft?: boolean;
 }
 
 export type JudgeFacts = Pick<PromptFacts, "brand" | "items" | "occasion" | "conditions" | "count"> & Partial<Pick<PromptFacts, "otherItems">>;

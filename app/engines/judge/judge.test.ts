@@ -27,7 +27,8 @@ function breakInteractivity(html: string): string {
 
 describe("local judge", () => {
   const { blueprint, html } = rendered("tabs");
-  const prompt = `Create a tabbed email for ${blueprint.brandName} comparing our three plans`;
+  // The brief the email keeps: every price and promise it shows is the prompt's.
+  const prompt = `Create a tabbed email for ${blueprint.brandName} comparing our three plans: Starter $9/month, Team $29/month and Business $79/month. Support is included on every plan.`;
 
   it("gives the same score and rubric for the same input", () => {
     const a = judgeLocally({ prompt, html, blueprint });
@@ -98,8 +99,22 @@ describe("local judge", () => {
     expect(facts.score).toBeLessThan(50);
     expect(facts.reason).toMatch(/Zyxware/);
 
+    // A prompt with no facts has none to find, but the email's own prices and promises still need one.
     const none = judgeLocally({ prompt: "make an email with tabs", html, blueprint }).rubric.find((r) => r.criterion === "copy-fidelity")!;
-    expect(none.weight).toBe(0);
+    expect(none.weight).toBeGreaterThan(0);
+    expect(none.reason).toMatch(/^price(?:s)? not in the prompt/);
+    expect(none.reason).not.toMatch(/prompt facts appear/);
+  });
+
+  it("holds an email that says what the prompt did not at 60, naming what it said", () => {
+    const thin = judgeLocally({ prompt: `Create a tabbed email for ${blueprint.brandName} comparing our three plans`, html, blueprint });
+    expect(thin.score).toBe(60);
+    expect(thin.summary).toMatch(/Held at 60: price(?:s)? not in the prompt: “\$9/);
+    const kept = judgeLocally({ prompt, html, blueprint });
+    expect(kept.score).toBeGreaterThan(60);
+    const claim = judgeLocally({ prompt, html: html.replace("</h1>", "</h1><p>Free returns on every order.</p>"), blueprint });
+    expect(claim.score).toBe(60);
+    expect(claim.rubric.find((r) => r.criterion === "copy-fidelity")!.reason).toMatch(/promise not in the prompt: “(?:free|returns)”/);
   });
 
   it("is the engine createJudge picks without a language model", async () => {

@@ -8,6 +8,7 @@ import { type EmailDoc, parseEmail } from "~/domain/html/parse";
 import { type PromptFacts, parsePromptFacts } from "~/domain/prompt/facts";
 import { qaDoc } from "~/domain/qa/qa";
 import { fromLlmUsage } from "../prompts/usage";
+import { briefDefects } from "./brief-trace";
 import { marketerDefects } from "./defects";
 import { type JudgeEngine, type JudgeInput, type JudgeResult, type RubricItem, summarise, weightedScore } from "./port";
 
@@ -80,7 +81,7 @@ export function buildJudgePrompt(input: JudgeInput, doc: EmailDoc = parseEmail(i
   const html = input.html.length > MAX_HTML_CHARS ? `${input.html.slice(0, MAX_HTML_CHARS)}\n<!-- truncated: ${input.html.length - MAX_HTML_CHARS} more characters -->` : input.html;
   const facts = input.facts ?? parsePromptFacts(input.prompt, input.emailType);
   const parts = [`<prompt>\n${input.prompt}\n</prompt>`, `<prompt_facts>\n${JSON.stringify(factsForJudge(facts))}\n</prompt_facts>`];
-  const defects = marketerDefects(doc, facts);
+  const defects = [...marketerDefects(doc, facts), ...briefDefects(doc, input.prompt, facts)];
   if (defects.length) parts.push(`<detected_defects>\n${defects.map((d) => `- ${d.reason}`).join("\n")}\n</detected_defects>`);
   if (input.copyDoc) parts.push(`<copy_doc>\n${JSON.stringify(input.copyDoc)}\n</copy_doc>`);
   parts.push(`<email_html>\n${html}\n</email_html>`);

@@ -10,10 +10,14 @@ import { extractTechniques } from "~/domain/prompt/techniques";
 import { type PromptFacts, parsePromptFacts } from "~/domain/prompt/facts";
 import { qaDoc } from "~/domain/qa/qa";
 import { estimateUsage } from "../prompts/usage";
+import { briefDefects } from "./brief-trace";
 import { type Defect, escapeRe, marketerDefects } from "./defects";
 import { type JudgeEngine, type JudgeInput, type JudgeResult, type RubricItem, summarise, weightedScore } from "./port";
 
 export const LOCAL_WEIGHTS = { qa: 35, "copy-fidelity": 25, techniques: 20, interactivity: 20 } as const;
+
+/** The most an email scores when it does not keep the brief (an untraced fact, a lost one, the brand lost). */
+export const BRIEF_DEFECT_MAX_SCORE = 60;
 
 /** Fewest items a module needs to be worth having when the blueprint does not say how many. */
 const MIN_ITEMS: Record<string, number> = { tabs: 2, accordion: 2, carousel: 2, survey: 1, quiz: 1, menu: 2, itemCart: 2 };
@@ -252,15 +256,21 @@ export function judgeLocally(input: JudgeInput): { score: number; rubric: Rubric
   const bp = readBlueprint(input.blueprint);
   const { techniques, note } = requestedTechniques(input, bp);
   const facts = input.facts ?? parsePromptFacts(input.prompt, input.emailType);
-  const defects = marketerDefects(doc, facts);
+  const trace = briefDefects(doc, input.prompt, facts);
+  const defects = [...marketerDefects(doc, facts), ...trace];
   const rubric = [
     qaCriterion(doc, techniques, input.copyDoc, facts),
     withDefects(copyFidelityCriterion(doc, input, facts), defects),
     withDefects(techniquesCriterion(doc, techniques, note, bp), defects),
     interactivityCriterion(doc, techniques),
   ];
-  const score = weightedScore(rubric);
-  return { score, rubric, summary: summarise(score, rubric) };
+  // A wrong fact is not offset by good mechanics: an email that says what the brief did not, or
+  // lost what it said (its brand, a price, an option), is held below any email that keeps the brief.
+  const wrong = trace.filter((d) => !d.soft);
+  const weighted = weightedScore(rubric);
+  const score = wrong.length ? Math.min(weighted, BRIEF_DEFECT_MAX_SCORE) : weighted;
+  const held = score < weighted ? ` Held at ${BRIEF_DEFECT_MAX_SCORE}: ${wrong[0]!.reason}.` : "";
+  return { score, rubric, summary: `${summarise(score, rubric)}${held}` };
 }
 
 export function createLocalJudge(): JudgeEngine {
