@@ -35,6 +35,11 @@ const NOT_A_DATE = /^(?:now|ahora|maintenant|jetzt|agora|ora|nu|right now)$/i;
 const ORDINAL_DAY = /\b(?:by|until|till|through|before|on|ends?|from)\s+(the\s+\d{1,2}(?:st|nd|rd|th))\b/gi;
 
 export function extractDates(prompt: string, language = "en"): string[] {
+  return dateMentions(prompt, language).map((f) => f.text);
+}
+
+/** The dates with where each starts in the text read, in order. */
+export function dateMentions(prompt: string, language = "en"): { index: number; text: string }[] {
   const found: { index: number; text: string }[] = [];
   const add = (index: number, raw: string, following: string) => {
     let wording = raw.replace(/^[\s,;:(]+|[\s,;:.)]+$/g, "").replace(/^(?:on|by|at|am|le|el|il|em|op)\s+/i, "");
@@ -60,5 +65,5 @@ export function extractDates(prompt: string, language = "en"): string[] {
     for (let m = ORDINAL_DAY.exec(piece); m; m = ORDINAL_DAY.exec(piece)) add(base + m.index + m[0].length - m[1].length, m[1], "");
     offset = base + piece.length;
   }
-  return found.sort((a, b) => a.index - b.index).map((f) => f.text);
+  return found.sort((a, b) => a.index - b.index);
 }
