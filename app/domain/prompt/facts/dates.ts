@@ -53,8 +53,10 @@ export function dateMentions(prompt: string, language = "en"): { index: number; 
     if (!wording || NOT_A_DATE.test(wording) || found.length >= MAX_DATES) return;
     const at = index + Math.max(0, raw.indexOf(wording));
     if (onPrice(at, at + wording.length) || /^\s?[.,]\d/.test(following)) return;
-    if (found.some((f) => index < f.index + f.text.length && f.index < index + wording.length)) return;
-    found.push({ index, text: wording });
+    // "(0–10)" is a scale, "1-5" a range of numbers: a date names a month, a weekday or a time.
+    if (/^\d{1,2}\s?[–—-]\s?\d{1,2}$/.test(wording)) return;
+    if (found.some((f) => at < f.index + f.text.length && f.index < at + wording.length)) return;
+    found.push({ index: at, text: wording });
   };
   const all = chronoParsers();
   const parsers = language === "en" || !all[language] ? [all.en] : [all[language], all.en];

@@ -66,7 +66,13 @@ function toItem(rawPiece: string): FactItem | undefined {
   // The side holding the price is the item. Emoji are decoration, never part of a name.
   const sides = rawPiece.split(/\s[–—-]\s/);
   const priced = sides.length > 1 ? sides.filter((s) => parsePrice(s)) : [];
-  const piece = cleanPhrase((priced.length === 1 ? priced[0] : rawPiece).replace(/[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu, " ").replace(/\s+/g, " "));
+  // A link or image address beside an item is the item's, never part of its name (the brief keeps it).
+  const piece = cleanPhrase(
+    (priced.length === 1 ? priced[0] : rawPiece)
+      .replace(/\bhttps?:\/\/[^\s<>"'()]{1,2000}|\bwww\.[a-z0-9-]+(?:\.[a-z0-9-]+)+[^\s<>"'()]{0,2000}/gi, " ")
+      .replace(/[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu, " ")
+      .replace(/\s+/g, " "),
+  );
   if (!piece) return undefined;
   const price = parsePrice(piece);
   let name = piece;
