@@ -12,6 +12,8 @@ import type { CopyDoc } from "~/domain/copy/schema";
 import { copyToText } from "~/domain/copy/schema";
 import { languageWarnings } from "~/domain/copy/phrases";
 import { assemblePrompt, extractTechniques, parsePromptFacts, type PromptFacts } from "~/domain/prompt";
+import { factsFromBrief, readPrompt } from "~/domain/brief/read";
+import { type Brief, spanOutsidePrompt } from "~/domain/brief/schema";
 import type { Complexity, ImageInput, SavedSectionInput } from "~/domain/prompt/inputs";
 import { autofixDoc } from "~/domain/autofix/autofix";
 import { checkHtmlShape, describeHtmlProblem, type HtmlLimits } from "~/domain/html/limits";
@@ -38,6 +40,8 @@ export interface GenerationInputs {
   styleTheory?: string;
   complexity?: Complexity;
   detectedTechnique?: string;
+  /** A brief the client confirmed: used instead of reading the prompt again. */
+  brief?: Brief;
 }
 
 export interface GenerateInput extends GenerationInputs {
@@ -69,6 +73,8 @@ export function clientHtmlParts(input: { savedSections?: SavedSectionInput[]; bl
 // ── shared steps ────────────────────────────────────────────────────────────────────────────────
 
 interface Understood {
+  /** What the prompt asks for: read from it, or the client's confirmed brief. */
+  brief: Brief;
   facts: PromptFacts;
   techniques: Technique[];
   assembledPrompt: string;
@@ -76,7 +82,17 @@ interface Understood {
 
 /** Steps 2–3: the facts of the prompt, the techniques (≤ 2), and the one structured prompt. */
 function understand(input: GenerationInputs, fromBlueprint?: Blueprint): ServiceResult<Understood> {
-  const facts = parsePromptFacts(input.prompt, input.emailType);
+  let brief: Brief;
+  let facts: PromptFacts;
+  if (input.brief) {
+    // A confirmed brief's spans point into this prompt; one past its end was read from another.
+    const outside = spanOutsidePrompt(input.brief, input.prompt.length);
+    if (outside) return failure(400, "The brief does not belong to this prompt", { extra: { field: "brief", detail: outside } });
+    brief = input.brief;
+    facts = factsFromBrief(brief, parsePromptFacts(input.prompt, input.emailType));
+  } else {
+    ({ brief, facts } = readPrompt(input.prompt, input.emailType));
+  }
   let techniques: Technique[];
   if (fromBlueprint) {
     techniques = fromBlueprint.interactiveConfig.modules.map((m) => m.technique);
@@ -96,7 +112,7 @@ function understand(input: GenerationInputs, fromBlueprint?: Blueprint): Service
     complexity: input.complexity,
     facts,
   });
-  return { ok: true, value: { facts, techniques, assembledPrompt } };
+  return { ok: true, value: { brief, facts, techniques, assembledPrompt } };
 }
 
 /** Brand tokens are force-merged after parsing, whoever wrote the blueprint. */
@@ -150,7 +166,7 @@ export async function generateCopy(app: AppContext, input: GenerationInputs) {
   if (!understood.ok) return understood;
   const copy = await writeCopy(app, input, understood.value);
   if (!copy.ok) return upstreamError("copy", copy.error);
-  return { ok: true as const, value: { copyDoc: copy.copyDoc, copyText: copyToText(copy.copyDoc), techniques: understood.value.techniques } };
+  return { ok: true as const, value: { copyDoc: copy.copyDoc, copyText: copyToText(copy.copyDoc), techniques: understood.value.techniques, brief: understood.value.brief } };
 }
 
 // ── POST /api/gen/blueprint ─────────────────────────────────────────────────────────────────────
@@ -176,6 +192,8 @@ export interface GenerateResponse {
   html: string;
   ampHtml: string;
   blueprint: Blueprint;
+  /** What the prompt asks for, as data (the client's own brief when it sent one). */
+  brief: Brief;
   metadata: {
     generationId: string;
     technique: string;
@@ -391,6 +409,7 @@ async function runPipeline(
       html: fixed.html,
       ampHtml,
       blueprint,
+      brief: u.brief,
       metadata: {
         generationId,
         technique: u.techniques.join("+"),

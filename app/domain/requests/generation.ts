@@ -1,6 +1,7 @@
 // Request bodies of the generation endpoints (SPEC.md), validated at the route.
 import { z } from "zod";
 import { BlueprintSchema, DesignTokensSchema } from "~/domain/blueprint/schema";
+import { BriefSchema } from "~/domain/brief/schema";
 import { CopyDocSchema } from "~/domain/copy/schema";
 import { ComplexitySchema, ImagesInputSchema, SavedSectionsInputSchema } from "~/domain/prompt/inputs";
 
@@ -24,9 +25,11 @@ export const GenerationInputsSchema = z.object({
   styleTheory: hint,
   complexity: ComplexitySchema.default("intermediate"),
   detectedTechnique: hint,
+  /** The brief a client confirmed (and perhaps edited): used instead of reading the prompt again. */
+  brief: BriefSchema.optional(),
 });
 
-export const GenCopyRequestSchema = z.object({ prompt, emailType: hint });
+export const GenCopyRequestSchema = z.object({ prompt, emailType: hint, brief: BriefSchema.optional() });
 
 export const GenBlueprintRequestSchema = GenerationInputsSchema.extend({ copyDoc: CopyDocSchema.optional() });
 
