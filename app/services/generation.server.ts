@@ -115,6 +115,14 @@ function understand(input: GenerationInputs, fromBlueprint?: Blueprint): Service
   return { ok: true, value: { brief, facts, techniques, assembledPrompt } };
 }
 
+/** The words the user wrote into a request: claims in the email may trace to them as to the brief. */
+function userWords(input: GenerateInput): string[] {
+  const out = [input.prompt];
+  for (const s of input.savedSections ?? []) out.push(s.html.replace(/<[^<>]{0,2000}>/g, " "));
+  if (input.blueprint) out.push(JSON.stringify(input.blueprint.sections));
+  return out;
+}
+
 /** Brand tokens are force-merged after parsing, whoever wrote the blueprint. */
 function withBrandTokens(blueprint: Blueprint, tokens: DesignTokens | undefined): Blueprint {
   if (!tokens) return blueprint;
@@ -353,7 +361,9 @@ async function runPipeline(
   // QA compares the words as the email shows them (options, answers and prices as separate strings),
   // and looks for the prompt's facts in both the interactive and the fallback view.
   const qaCopy = copyDoc ? visibleCopy(copyDoc, u.techniques, blueprint.lang) : undefined;
-  const qaContext = { ...context, copyDoc: qaCopy, facts: u.facts };
+  // The fact trace (docs/qa.md): every claim must come from the brief or from words the user wrote
+  // (the prompt, the saved sections they placed, the copy of a blueprint they supplied).
+  const qaContext = { ...context, copyDoc: qaCopy, facts: u.facts, brief: u.brief, userText: userWords(input) };
   let report = qaDoc(fixed.doc, qaContext);
   let refineTriggered = false;
   if (report.qualifiesForFreeRegen && engines.code.kind === "llm") {
@@ -400,6 +410,8 @@ async function runPipeline(
       warnings: ampEmail.warnings,
     };
     stage("amp", { status: ampEmail.validation.status, parity: ampEmail.parity.ok, clipping: ampEmail.clipping.ok });
+    // The AMP version's claims are traced too: a claim only it makes holds the score like one in the HTML.
+    report = qaDoc(fixed.doc, { ...qaContext, ampHtml });
   }
 
   return {

@@ -2,9 +2,10 @@
 // read in order, most specific first: an NPS survey is "nps" before it is a "survey", a gift guide
 // with a code is a "gift-guide" before it is a "sale".
 import type { EmailType } from "~/domain/prompt/facts/types";
+import { unicodeWords } from "~/domain/prompt/facts/text";
 import type { OccasionKind } from "./schema";
 
-export const OCCASION_WORDS: Array<[OccasionKind, RegExp]> = [
+const WORDS: Array<[OccasionKind, RegExp]> = [
   ["nps", /\bnps\b|net promoter|how likely (?:are you |is it )?(?:that you(?:'d| would) )?(?:to )?recommend|recommanderiez|recommanderez|recomendar[ií]as|weiterempfehlen|recomendaria|consiglieresti|raccomanderesti/iu],
   ["quiz", /\bquiz+\b|\btrivia\b|\bteste seus conhecimentos\b|\btest your knowledge\b/iu],
   ["survey", /\bsurvey\b|\bpoll\b|\bquestionnaire\b|\bfeedback\b|\bsondage\b|\benquête\b|\bencuesta\b|\bumfrage\b|\bbefragung\b|\bpesquisa\b|\bquestion[aá]rio\b|\bsondaggio\b|\bquestionario\b/iu],
@@ -28,6 +29,8 @@ export const OCCASION_WORDS: Array<[OccasionKind, RegExp]> = [
   ["course", /\bcourses?\b|\blessons?\b|\bclass(?:es)?\b|\bcours\b|\bformation\b|\bcursos?\b|\bkurs[e]?\b|\bcorsi?\b/iu],
   ["travel", /\btravel\b|\btrip\b|\bhotel\b|\bflights?\b|\bvoyages?\b|\bviajes?\b|\breisen?\b|\bviage(?:m|ns)\b|\bviaggi?o?\b/iu],
 ];
+
+export const OCCASION_WORDS: Array<[OccasionKind, RegExp]> = WORDS.map(([kind, re]) => [kind, unicodeWords(re)]);
 
 /** The kind an email type implies when the prompt names no occasion. */
 const FROM_TYPE: Record<EmailType, OccasionKind> = {

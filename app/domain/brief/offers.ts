@@ -6,6 +6,7 @@
 // Patterns are per language, as data; every one reads a bounded phrase, so the scan is linear.
 import { parsePrice, priceMentions } from "~/domain/prompt/facts/money";
 import type { Price } from "~/domain/prompt/facts/types";
+import { unicodeWords } from "~/domain/prompt/facts/text";
 import type { OfferKind } from "./schema";
 
 export interface At {
@@ -27,7 +28,7 @@ export interface OfferMention {
 const PRICE = String.raw`(?:(?:US\$|R\$|[$€£¥₹])\s?\d{1,6}(?:[.,]\d{1,2})?|\d{1,6}(?:[.,]\d{1,2})?\s?(?:[$€£]|eur|usd|gbp|chf|euros?|dollars?)(?![\p{L}])|(?:chf|eur|usd)\s?\d{1,6}(?:[.,]\d{1,2})?)`;
 
 /** Offer heads in the six frame languages: what is given, never its conditions. */
-const HEADS: Array<{ kind: OfferKind; re: RegExp }> = [
+const HEAD_PATTERNS: Array<{ kind: OfferKind; re: RegExp }> = [
   { kind: "percent", re: /(?:\bup to\s+|\bjusqu'à\s+|\bhasta (?:un\s+)?|\bbis zu\s+|\baté\s+|\bfino al\s+)?(?<![\d.,])(?:-\s?)?\d{1,2}\s?%\s?(?:off\b|discount\b|savings?\b|de (?:réduction|remise|descuento|desconto)\b|rabatt\b|nachlass\b|di sconto\b|sconto\b|dto\b|en (?:todo|toda)\b)?/giu },
   { kind: "percent", re: /\b(?:sconto|descuento|desconto|réduction|remise|rabatt)\s+(?:del?\s+|von\s+)?\d{1,2}\s?%/giu },
   { kind: "amount", re: new RegExp(String.raw`${PRICE}\s+(?:off\b|de (?:réduction|remise|descuento|desconto)\b|rabatt\b|di sconto\b)`, "giu") },
@@ -46,16 +47,24 @@ const HEADS: Array<{ kind: OfferKind; re: RegExp }> = [
   { kind: "bundle", re: /\b(?:buy one,? get one(?: free| half off)?|bogo|2[- ]for[- ]1|two for one|3 for 2|2 pour 1|2x1|3x2|2 por 1|2 für 1|3 für 2|2 per 1|1\+1)\b/giu },
 ];
 
-const THRESHOLD = new RegExp(
+const HEADS = HEAD_PATTERNS.map(({ kind, re }) => ({ kind, re: unicodeWords(re) }));
+
+const THRESHOLD_PATTERN = new RegExp(
   String.raw`\b(?:on\s+)?(?:(?:all\s+)?orders?\s+(?:over|above|of)|over|above|when you spend|spend(?:\s+over)?|min(?:imum|\.)?(?:\s+(?:order|spend|purchase))?(?:\s+of)?|dès|d[èe]s|à partir de|au-dessus de|pour (?:tout achat|toute commande) de|desde|a partir de|en pedidos de más de|en compras (?:de más de|superiores a)|por encima de|más de|ab|über|bei einem einkauf (?:ab|von)|acima de|em compras (?:acima de|de)|sopra|oltre|a partire da|per ordini (?:sopra|superiori a|da))\s+(?:${PRICE})`,
   "giu",
 );
 
-const SCOPE =
+const THRESHOLD = unicodeWords(THRESHOLD_PATTERN);
+
+const SCOPE_PATTERN =
   /(?<=\boff\s)(?:all|every|any)\s+[\p{L}-]+|\b(?:sitewide|site-wide|storewide|store-wide|on everything|on (?:all|every|our|the entire|the whole)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?|(?:members|subscribers|vips?|new customers|first-time customers|students) only|in-store only|online only|sur (?:tout(?:e|es)? (?:le |la |les )?|les |la |le )[\p{L}-]+(?:\s+[\p{L}-]+)?|sur tout le site|en (?:todo|toda|todos|todas) (?:el |la |los |las )?[\p{L}-]+|auf (?:alle|alles|das gesamte|den gesamten)(?:\s+[\p{L}-]+)?|em (?:todo|toda|todos|todas) (?:o |a |os |as )?[\p{L}-]+|su (?:tutto|tutti|tutte) (?:il |la |i |le |gli )?[\p{L}-]+|on [\p{L}-]+ (?:boots|shoes|coats|jackets|dresses|items|products|orders))/giu;
 
+const SCOPE = unicodeWords(SCOPE_PATTERN);
+
 /** Words that make a date a deadline in a sentence without an offer ("Use code X by Friday"). */
-const DEADLINE_WORD = /\b(?:until|till|through|thru|ends?|ending|by|before|expires?|valid (?:until|through)|last day|jusqu'(?:au|à)|avant le|hasta(?: el)?|antes del?|bis(?: zum)?|gültig bis|até|antes de|fino al?|entro il|valido fino)\s*$/iu;
+const DEADLINE_WORD_PATTERN = /\b(?:until|till|through|thru|ends?|ending|by|before|expires?|valid (?:until|through)|last day|jusqu'(?:au|à)|avant le|hasta(?: el)?|antes del?|bis(?: zum)?|gültig bis|até|antes de|fino al?|entro il|valido fino)\s*$/iu;
+
+const DEADLINE_WORD = unicodeWords(DEADLINE_WORD_PATTERN);
 
 /** Clause separators between two offers, in the six frame languages: the strong ones win over a bare "and" or comma. */
 const STRONG_SEPARATOR = /(?:,\s+(?:and|plus|also|et|ainsi que|y|además|und|sowie|e|mais|più)\s+|;\s*|\s+[–—]\s+|\s+\+\s+)/giu;

@@ -8,7 +8,8 @@ import { readabilityChecks } from "./checks/readability";
 import { techniqueChecks } from "./checks/techniques";
 import type { CheckFn, CheckInput } from "./checks/types";
 import { type QaContext, parseQaContext } from "./context";
-import { promptFidelity } from "./fidelity";
+import { promptFidelity, viewBlocks } from "./fidelity";
+import { describeUntraced, traceFacts, type TraceReport, type TraceView } from "./trace";
 
 export interface QaCheckResult {
   id: QaCheckId;
@@ -37,8 +38,34 @@ export interface QaResult {
 /** Below this score a build qualifies for one free regeneration (SPEC). */
 export const FREE_REGEN_BELOW = 70;
 
+/** From this score up the builder says "Ready to send" (app/components/builder/panel-meta.ts). */
+export const READY_TO_SEND_MIN_SCORE = 90;
+
 /** An email that lost the prompt's brand is not one a marketer would send, whatever else passes. */
 export const BRAND_MISSING_MAX_SCORE = 85;
+
+/** Nor one that claims what the brief never said, or gives an offer's condition to another: below "Ready to send". */
+export const UNTRACED_CLAIM_MAX_SCORE = 85;
+
+/** The views a reader can get, with the edges of blocks marked: the email's own, and the AMP version's. */
+function traceViews(doc: EmailDoc, ampHtml: string | undefined): TraceView[] {
+  const views: TraceView[] = doc.modules.length
+    ? [
+        { view: "interactive view", text: viewBlocks(doc, "interactive"), doc },
+        { view: "fallback", text: viewBlocks(doc, "fallback"), doc },
+      ]
+    : [{ view: "email", text: viewBlocks(doc, "fallback"), doc }];
+  if (ampHtml) {
+    const amp = parseEmail(ampHtml);
+    views.push({ view: "AMP version", text: viewBlocks(amp, "interactive"), doc: amp });
+  }
+  return views;
+}
+
+function traced(doc: EmailDoc, context: ReturnType<typeof parseQaContext>): TraceReport {
+  if (!context.brief && !context.userText?.length) return { checked: 0, untraced: [] };
+  return traceFacts(traceViews(doc, context.ampHtml), { brief: context.brief, userText: context.userText });
+}
 
 const CHECK_FNS: Record<QaCheckId, CheckFn> = {
   ...documentChecks,
@@ -70,7 +97,8 @@ function utf8Bytes(s: string): number {
 export function qaDoc(doc: EmailDoc, context: QaContext = {}): QaResult {
   const parsed = parseQaContext(context);
   const fidelity = promptFidelity(doc, parsed.facts);
-  const input: CheckInput = { doc, context: parsed, bytes: utf8Bytes(doc.source), fidelity };
+  const trace = traced(doc, parsed);
+  const input: CheckInput = { doc, context: parsed, bytes: utf8Bytes(doc.source), fidelity, trace };
   const checks: QaCheckResult[] = QA_CHECKS.map((info) => {
     let outcome;
     try {
@@ -88,6 +116,11 @@ export function qaDoc(doc: EmailDoc, context: QaContext = {}): QaResult {
   if (brandLost && score > BRAND_MISSING_MAX_SCORE) {
     score = BRAND_MISSING_MAX_SCORE;
     scoreCap = `Held at ${BRAND_MISSING_MAX_SCORE}: the brand “${brandLost.fact}” is missing from the ${brandLost.view}`;
+  }
+  const untraced = trace.untraced[0];
+  if (untraced && score > UNTRACED_CLAIM_MAX_SCORE) {
+    score = UNTRACED_CLAIM_MAX_SCORE;
+    scoreCap = `Held at ${UNTRACED_CLAIM_MAX_SCORE}: ${describeUntraced(untraced)}`;
   }
   return {
     score,
