@@ -48,6 +48,7 @@ describe("the fact trace", () => {
     ["date with another day", "Offer ends May 5", false, "“May 5” is not in the brief"],
     ["date in another month", "Offer ends June 3", false, "“June 3” is not in the brief"],
     ["a weekday nobody named", "Ends Friday", false, "“Friday” is not in the brief"],
+    ["a month word used as a word", "You may also like Mars bars", true],
     ["code", "Use code SPRING10", true],
     ["code not in the brief", "Use code SPRING20", false, "“SPRING20” is not in the brief"],
     ["code-shaped word not in the brief", "Your gift: WELCOME15", false, "“WELCOME15” is not in the brief"],

@@ -76,6 +76,8 @@ const MONTH_WORDS =
 const WEEKDAY_WORDS =
   /(?<![\p{L}])(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|segunda-feira|ter[çc]a-feira|quarta-feira|quinta-feira|sexta-feira|luned[iì]|marted[iì]|mercoled[iì]|gioved[iì]|venerd[iì]|sabato|domenica)(?![\p{L}])/giu;
 
+const AMBIGUOUS_MONTHS = new Set(["may", "mar", "mars", "march", "sep", "sept", "mai", "jun", "jul", "gen", "dez", "dic", "ago", "set", "out", "ott", "lug", "giu", "mag", "okt", "déc", "dec", "nov", "oct", "aug", "apr", "feb", "jan"]);
+
 function monthOf(word: string): number | undefined {
   const w = word.toLowerCase().replace(/\.$/, "");
   return MONTHS.find(([, re]) => re.test(w))?.[0];
@@ -196,6 +198,11 @@ function traceView(text: string, view: string, src: Source, out: UntracedClaim[]
     const after = /^\s?(\d{1,2})(?:st|nd|rd|th)?(?!\d)/.exec(t.slice(end, end + 8));
     const before = after ? null : /(?<!\d)(\d{1,2})(?:\.|er|º)?\s?(?:de\s)?$/.exec(t.slice(Math.max(0, at - 8), at));
     const day = after?.[1] ?? before?.[1];
+    // "May", "Mars", "March", "Sept" are words too ("you may", the planet): a date only beside a day.
+    if (!day && AMBIGUOUS_MONTHS.has(d[0].toLowerCase().replace(/\.$/, ""))) {
+      counted.n--;
+      continue;
+    }
     const dayOk = !day || src.amounts.has(Number(day) * 100);
     const wording = after ? `${d[0]}${after[0]}` : before ? `${before[0]}${d[0]}` : d[0];
     if (!src.months.has(month) || !dayOk) report("date", wording.trim());
