@@ -131,7 +131,7 @@ function withBrandTokens(blueprint: Blueprint, tokens: DesignTokens | undefined)
 
 async function writeCopy(app: AppContext, input: GenerationInputs, u: Understood) {
   const { engines } = app.adapters;
-  return engines.copy.write({ prompt: input.prompt, emailType: input.emailType, facts: u.facts, techniques: u.techniques, assembledPrompt: u.assembledPrompt });
+  return engines.copy.write({ prompt: input.prompt, emailType: input.emailType, facts: u.facts, brief: u.brief, techniques: u.techniques, assembledPrompt: u.assembledPrompt });
 }
 
 async function buildBlueprint(app: AppContext, input: GenerationInputs, u: Understood, copyDoc: CopyDoc) {
@@ -325,6 +325,7 @@ async function runPipeline(
   // Step 5: the client's blueprint, or copy → blueprint.
   let blueprint: Blueprint;
   let copyDoc: CopyDoc | undefined;
+  const copyWarnings: string[] = [];
   if (input.blueprint) {
     blueprint = withBrandTokens(input.blueprint, input.designTokens);
     stage("blueprint", { source: "client" });
@@ -333,6 +334,8 @@ async function runPipeline(
     usage = addUsage(usage, copy.usage);
     if (!copy.ok) return upstreamError("copy", copy.error);
     copyDoc = copy.copyDoc;
+    // A model's copy that still claims what the brief does not, after its one repair: reported, and QA fails it.
+    for (const claim of copy.untraced ?? []) copyWarnings.push(`The copy model's claim ${claim}`);
     stage("copy", { subject: copyDoc.subject });
     const built = await buildBlueprint(app, input, u, copyDoc);
     usage = addUsage(usage, built.usage);
@@ -430,7 +433,7 @@ async function runPipeline(
         rag,
         qa: { score: report.score, qualifiesForFreeRegen: report.qualifiesForFreeRegen, failedChecks: report.failedChecks },
         // A prompt language without a local frame is said first: the email's fixed phrases are English.
-        validator: { fixesApplied: fixed.fixesApplied, warnings: [...languageWarnings(u.facts.language), ...fixed.warnings], refineTriggered },
+        validator: { fixesApplied: fixed.fixesApplied, warnings: [...languageWarnings(u.facts.language), ...copyWarnings, ...fixed.warnings], refineTriggered },
         ...(amp ? { amp } : {}),
         usage: { input_tokens: usage.inputTokens, output_tokens: usage.outputTokens, estimated: usage.estimated },
         timingsMs: { total: 0 },

@@ -344,8 +344,8 @@ export interface TraceView {
   view: string;
   /** The view's visible text; blocks may be marked with "¶" to separate sentences. */
   text: string;
-  /** The document the view was read from, for its links. */
-  doc: EmailDoc;
+  /** The document the view was read from, for its links (none for copy not yet placed in an email). */
+  doc?: EmailDoc;
 }
 
 export function traceFacts(views: TraceView[], source: TraceSource | undefined): TraceReport {
@@ -358,7 +358,7 @@ export function traceFacts(views: TraceView[], source: TraceSource | undefined):
   for (const v of views) {
     traceView(v.text.replace(/¶/g, " "), v.view, src, untraced, counted);
     misplacedConditions(v.text, v.view, source.brief, untraced, counted);
-    if (!docs.has(v.doc)) {
+    if (v.doc && !docs.has(v.doc)) {
       docs.add(v.doc);
       untracedLinks(v.doc, v.view, src, untraced, counted);
     }
@@ -378,4 +378,17 @@ export function traceFacts(views: TraceView[], source: TraceSource | undefined):
 export function describeUntraced(u: UntracedClaim): string {
   if (u.kind === "condition") return `“${u.claim}” belongs to “${u.belongsTo}”, not “${u.offer}” (${u.view})`;
   return `“${u.claim}” is not in the brief (${u.view})`;
+}
+
+/** The words of a CopyDoc (subject, preheader, sections, items), each field a block of its own. */
+export function copyText(copy: { subject?: string; preheader?: string; sections?: Array<{ headline?: string; body?: string; cta?: string }>; items?: Array<{ label?: string; headline?: string; body?: string }> }): string {
+  const parts = [copy.subject, copy.preheader];
+  for (const s of copy.sections ?? []) parts.push(s.headline, s.body, s.cta);
+  for (const i of copy.items ?? []) parts.push(i.label, i.headline, i.body);
+  return parts.filter((p): p is string => Boolean(p && p.trim())).join(" ¶ ");
+}
+
+/** The claims of a CopyDoc that trace to neither the brief nor the user's words: what a copy stage checks before placing it. */
+export function traceCopy(copy: Parameters<typeof copyText>[0], source: TraceSource): TraceReport {
+  return traceFacts([{ view: "copy", text: copyText(copy) }], source);
 }
