@@ -131,6 +131,11 @@ export function qaDoc(doc: EmailDoc, context: QaContext = {}): QaResult {
   };
 }
 
+/** The fact trace alone, as qaDoc folds it into copy-verbatim (for reports such as `generate:check`). */
+export function traceEmail(doc: EmailDoc, context: QaContext): TraceReport {
+  return traced(doc, parseQaContext(context));
+}
+
 /** The 28 checks over any string; junk input scores low rather than throwing. */
 export function qa(html: string, context: QaContext = {}): QaResult {
   return qaDoc(parseEmail(typeof html === "string" ? html : ""), context);
