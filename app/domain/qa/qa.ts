@@ -38,8 +38,7 @@ export interface QaResult {
 /** Below this score a build qualifies for one free regeneration (SPEC). */
 export const FREE_REGEN_BELOW = 70;
 
-/** From this score up the builder says "Ready to send" (app/components/builder/panel-meta.ts). */
-export const READY_TO_SEND_MIN_SCORE = 90;
+export { READY_TO_SEND_MIN_SCORE } from "./bands";
 
 /** An email that lost the prompt's brand is not one a marketer would send, whatever else passes. */
 export const BRAND_MISSING_MAX_SCORE = 85;
