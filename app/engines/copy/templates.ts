@@ -54,10 +54,10 @@ const withCode = (c: CopyContext) => (c.code ? ` with code ${c.code}` : "");
 
 const ecommerce: TypeCopy = {
   fallbackBrand: "our shop",
-  fallbackThing: "the new collection",
+  fallbackThing: "the collection",
   audience: "shoppers",
   subjects: (c) => [
-    c.offer ? `${cap(c.offer)}${until(c)}` : `New at ${c.brand}: ${c.thing}`,
+    c.offer ? `${cap(c.offer)}${until(c)}` : `${cap(c.thing)} at ${c.brand}`,
     c.offer ? `${c.brand}: ${c.offer}${withCode(c)}` : `${cap(c.thing)} is here`,
     c.offer ? `Your ${c.offer} is waiting` : `Meet ${c.thing} from ${c.brand}`,
   ],
@@ -70,7 +70,7 @@ const ecommerce: TypeCopy = {
     c.offer ? `Save big: ${c.offer}` : `${cap(c.thing)}${c.hasBrand ? ` from ${c.brand}` : ""}`,
   ],
   heroBodies: (c) => [
-    `${cap(c.brand)} has something new for you: ${c.thing}.${c.offer ? ` Enjoy ${c.offer}${withCode(c)}${until(c)}.` : ""} Take a look below and pick what you love.`,
+    `${cap(c.brand)}: ${c.thing}.${c.offer ? ` Enjoy ${c.offer}${withCode(c)}${until(c)}.` : ""} Take a look below and pick what you love.`,
     `We have been looking forward to sharing ${c.thing} with our ${c.audience}.${c.offer ? ` You get ${c.offer}${withCode(c)}.` : ""}${c.when ? ` Offer ends ${c.when}.` : ""}`,
   ],
   ctas: ["Shop now", "Shop the collection", "Find your favourite", "Start shopping"],
