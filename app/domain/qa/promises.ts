@@ -5,7 +5,7 @@
 // Patterns are bounded phrases (no unbounded repeats), matched on the email's visible text.
 import { unicodeWords } from "~/domain/prompt/facts/text";
 
-export const PROMISE_KINDS = ["shipping", "returns", "guarantee", "gift", "support", "scarcity", "new", "superlative"] as const;
+export const PROMISE_KINDS = ["shipping", "returns", "guarantee", "gift", "support", "scarcity", "new", "superlative", "purchase"] as const;
 export type PromiseKind = (typeof PROMISE_KINDS)[number];
 
 /** Per kind, per language: the phrases that assert it. */
@@ -76,6 +76,15 @@ const PHRASES: Table = {
     pt: /\b(?:melhor(?:es)?|mais vendid[oa]s?|mais popular(?:es)?|n[úu]mero um|imbat[íi]ve(?:l|is))\b/giu,
     it: /\b(?:miglior[ei]?|pi[ùu] vendut[oaie]|pi[ùu] popolar[ei]|numero uno|imbattibil[ei])\b/giu,
   },
+  // That the reader bought something: "Thanks for shopping with us" under a SaaS survey.
+  purchase: {
+    en: /\b(?:thanks for (?:shopping|your (?:order|purchase))|shopping with us|your (?:recent )?(?:order|purchase)s?)\b/giu,
+    fr: /\b(?:merci (?:pour|de) votre (?:achat|commande)|votre (?:derni[èe]re )?commande)\b/giu,
+    es: /\b(?:gracias por (?:tu|su) (?:compra|pedido)|(?:tu|su) (?:[úu]ltim[oa] )?(?:compra|pedido))\b/giu,
+    de: /\b(?:danke für (?:deinen|ihren) (?:einkauf|bestellung)|(?:deine|ihre) (?:letzte )?bestellung)\b/giu,
+    pt: /\b(?:obrigad[oa] pela (?:sua )?(?:compra|encomenda)|(?:sua|seu) (?:[úu]ltim[oa] )?(?:compra|pedido|encomenda))\b/giu,
+    it: /\b(?:grazie per (?:il tuo |il vostro |l')(?:acquisto|ordine)|(?:il tuo|il vostro) (?:ultimo )?(?:acquisto|ordine))\b/giu,
+  },
 };
 
 export const PROMISES = Object.fromEntries(
@@ -85,6 +94,8 @@ export const PROMISES = Object.fromEntries(
 /** Words in the brief that make a kind traced beyond its own phrases: a launch brief may say "new". */
 const IMPLIED: Partial<Record<PromiseKind, RegExp>> = {
   new: /\b(?:launch\w*|introduc\w*|lancement|lanzamiento|markteinführung|lan[çc]amento|lancio|nouveaut\w*|novedad\w*|neuheit\w*|novidade\w*|novit\w*|new collection|debut)\b/iu,
+  // A brief that sells (a sale, a price, a discount) implies shopping.
+  purchase: /[$€£]|\d\s?%|\b(?:sales?|soldes|rebajas|saldi|ofertas?|angebot|promo\w*|discount|shop\w*|store|stores|orders?|purchase\w*|cart|checkout|boutique|customers?|tienda|loja|negozio|laden|commandes?|pedidos?|bestellung\w*|encomendas?|ordini|ordine|achats?|compras?|einkauf|acquist\w*|clients?|clientes|kunden|clienti)\b/iu,
   gift: /\b(?:gift guide|guide (?:des )?cadeaux|gu[ií]a de regalos|geschenkideen|guia de presentes|guida ai regali)\b/iu,
 };
 

@@ -99,6 +99,12 @@ describe("the fact trace", () => {
     expect(check(emailWith("3 quick questions", "0 1 2 3 4 5 6 7 8 9 10"), prompt).check.passed).toBe(true);
     expect(check(emailWith("Rate us from 0 to 11"), prompt).check.message).toContain("“11” is not in the brief");
   });
+
+  it("passes a purchase a shop's brief implies, and fails it under a software survey", () => {
+    expect(check(emailWith("Thanks for shopping with us"), "Spring sale at the Bloom &amp; Co shop: 20% off dresses.").check.passed).toBe(true);
+    const { check: c } = check(emailWith("Thanks for shopping with us"), "NPS survey for Ledgerly accounting software: how likely are you to recommend us (0–10)?");
+    expect(c.message).toContain("“Thanks for shopping” is not in the brief");
+  });
 });
 
 describe("a condition written onto another offer", () => {
