@@ -16,6 +16,7 @@ import { fail, parseArgs, stringFlag } from "./lib/args";
 import { type Fact, type FactsResult, checkFacts, formatFacts, formatTotals, langMatches, listFacts, pct, summariseFacts } from "./eval/facts";
 import { DEFAULT_PROMPT_SET } from "./eval/set";
 import { useOfflineTempEnv } from "./lib/offline-env";
+import type { Brief } from "../app/domain/brief/schema";
 
 const USAGE = "usage: npm run generate:check [-- --prompts scripts/eval/prompts.v3.json] [--only id,id] [--lang fr,es] [--tag terse,hostile] [--json report.json] [--width 600] [--html-dir DIR]";
 const BAR = { medianQa: 90, lowestQa: 75 };
@@ -40,7 +41,17 @@ interface PromptResult {
   htmlLang?: string;
   /** The set's facts (or its older `expectText`) and which of them the email's visible text shows. */
   facts?: FactsResult;
+  /** QA's fact trace: the brief's occasion, how many facts it holds, and the claims that trace to nothing. */
+  trace?: { occasion: string; briefFacts: number; claims: Array<{ kind: string; claim: string }> };
   ms: number;
+}
+
+/** Facts a brief holds: brand, items and their prices, offers and their conditions, questions and options, dates, codes, links. */
+function briefFactCount(b: Brief): number {
+  const items = [...b.items, ...b.otherItems];
+  const conditions = b.offers.reduce((n, o) => n + (o.code ? 1 : 0) + (o.threshold ? 1 : 0) + (o.deadline ? 1 : 0) + (o.scope ? 1 : 0), 0);
+  const options = b.questions.reduce((n, q) => n + q.options.length, 0);
+  return (b.brand ? 1 : 0) + items.length + items.filter((i) => i.price).length + b.offers.length + conditions + b.questions.length + options + b.dates.length + b.codes.length + b.links.length;
 }
 
 /** The entry's `facts`, or for older sets its `expectText` read as plain words to show. */
@@ -90,7 +101,7 @@ async function main(): Promise<number> {
   if (tags) entries = entries.filter((e) => e.tags?.some((t) => tags.includes(t)));
   if (entries.length === 0) fail("no prompt matches --only/--lang/--tag", USAGE);
 
-  const [{ getApp }, { bootstrap }, users, generation, { GenerateRequestSchema }, { BlueprintSchema }, { render }, { qaDoc }, { visibleCopy }, interactivity, { parseEmail }, { textOf, normalizeText }] =
+  const [{ getApp }, { bootstrap }, users, generation, { GenerateRequestSchema }, { BlueprintSchema }, { render }, { qaDoc, traceEmail }, { visibleCopy }, interactivity, { parseEmail }, { textOf, normalizeText }] =
     await Promise.all([
       import("../app/composition/app.server"),
       import("../app/services/bootstrap.server"),
@@ -167,6 +178,9 @@ async function main(): Promise<number> {
         r.htmlLang = /<html\b[^>]*?\blang\s*=\s*["']?([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*)/i.exec(html.slice(0, 4000))?.[1];
         const hrefs = (doc.byTag.get("a") ?? []).map((a) => a.attribs.href ?? "");
         if (facts.length) r.facts = checkFacts(normalizeText(textOf(doc.body ?? doc.document)), facts, hrefs);
+                const userText = [input.prompt, ...(input.savedSections ?? []).map((x) => x.html.replace(/<[^<>]{0,2000}>/g, " "))];
+        const trace = traceEmail(doc, { brief: out.value.brief, userText });
+        r.trace = { occasion: out.value.brief.occasion.kind, briefFacts: briefFactCount(out.value.brief), claims: trace.untraced.map((u) => ({ kind: u.kind, claim: u.claim })) };
 
         r.controls = await interactivity.checkInteractivity(browser, html, blueprint, width);
       } catch (error) {
@@ -251,6 +265,7 @@ function summarise(results: PromptResult[]) {
     techniqueMismatches: results.filter((r) => r.expectedTechniques && r.techniques.length && r.expectedTechniques.join("+") !== r.techniques.join("+")).map((r) => r.id),
     failedCheckCounts,
     perTechnique,
+    trace: summariseTrace(results),
     barMet: false,
   };
   s.barMet =
@@ -260,6 +275,37 @@ function summarise(results: PromptResult[]) {
     s.medianQa >= BAR.medianQa &&
     s.lowestQa >= BAR.lowestQa;
   return s;
+}
+
+/**
+ * What QA's fact trace flags: prompts with a claim the brief does not make, and the claims by kind
+ * (price, percent, number, date, code, link, promise, condition), overall, per language and per
+ * occasion; with the facts the briefs hold.
+ */
+function summariseTrace(results: PromptResult[]) {
+  type Group = { prompts: number; flagged: number; briefFacts: number; claims: Record<string, number>; examples: Record<string, number> };
+  const group = (): Group => ({ prompts: 0, flagged: 0, briefFacts: 0, claims: {}, examples: {} });
+  const overall = group();
+  const perLanguage: Record<string, Group> = {};
+  const perOccasion: Record<string, Group> = {};
+  for (const r of results) {
+    if (!r.trace) continue;
+    for (const g of [overall, (perLanguage[r.language] ??= group()), (perOccasion[r.trace.occasion] ??= group())]) {
+      g.prompts++;
+      g.briefFacts += r.trace.briefFacts;
+      if (r.trace.claims.length) g.flagged++;
+      for (const c of r.trace.claims) g.claims[c.kind] = (g.claims[c.kind] ?? 0) + 1;
+    }
+    for (const c of r.trace.claims) overall.examples[`${c.kind}: ${c.claim}`] = (overall.examples[`${c.kind}: ${c.claim}`] ?? 0) + 1;
+  }
+  const top = Object.entries(overall.examples).sort((a, b) => b[1] - a[1]).slice(0, 25);
+  overall.examples = Object.fromEntries(top);
+  return { overall, perLanguage, perOccasion };
+}
+
+function formatTrace(g: { prompts: number; flagged: number; briefFacts: number; claims: Record<string, number> }): string {
+  const kinds = Object.entries(g.claims).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(", ");
+  return `${g.flagged}/${g.prompts} prompts flagged; brief facts ${g.briefFacts}${kinds ? `; untraced: ${kinds}` : ""}`;
 }
 
 /** How many facts of each kind were expected and missed, e.g. brand 12/160. */
@@ -288,6 +334,12 @@ function printSummary(s: ReturnType<typeof summarise>): void {
   if (Object.keys(s.factsPerTag).length) console.log("  per tag:");
   for (const [tag, t] of Object.entries(s.factsPerTag)) console.log(`    ${tag.padEnd(11)} prompts ${String(t.prompts).padStart(3)}  ${formatTotals(t)}`);
   if (s.techniqueMismatches.length) console.log(`techniques differ from the set's expectation: ${s.techniqueMismatches.join(", ")}`);
+  console.log(`fact trace (claims the brief does not make): ${formatTrace(s.trace.overall)}`);
+  console.log("  per language:");
+  for (const [lang, g] of Object.entries(s.trace.perLanguage)) console.log(`    ${lang.padEnd(4)} ${formatTrace(g)}`);
+  console.log("  per occasion:");
+  for (const [kind, g] of Object.entries(s.trace.perOccasion)) console.log(`    ${kind.padEnd(14)} ${formatTrace(g)}`);
+  console.log(`  most frequent: ${Object.entries(s.trace.overall.examples).slice(0, 12).map(([c, n]) => `${c} ×${n}`).join(", ")}`);
   const checks = Object.entries(s.failedCheckCounts).sort((a, b) => b[1] - a[1]);
   console.log(`failed checks: ${checks.length ? checks.map(([id, n]) => `${id} ×${n}`).join(", ") : "none"}`);
   console.log("per technique:");

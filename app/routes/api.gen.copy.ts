@@ -8,6 +8,6 @@ export const { loader, action, apiAuth } = apiRoute("user", {
     if (!parsed.ok) return parsed.response;
     const result = await generateCopy(app, { ...parsed.data, complexity: "intermediate" });
     if (!result.ok) return serviceError(result);
-    return json({ success: true, copyDoc: result.value.copyDoc, copyText: result.value.copyText });
+    return json({ success: true, copyDoc: result.value.copyDoc, copyText: result.value.copyText, brief: result.value.brief });
   },
 });

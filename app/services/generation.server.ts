@@ -12,6 +12,8 @@ import type { CopyDoc } from "~/domain/copy/schema";
 import { copyToText } from "~/domain/copy/schema";
 import { languageWarnings } from "~/domain/copy/phrases";
 import { assemblePrompt, extractTechniques, parsePromptFacts, type PromptFacts } from "~/domain/prompt";
+import { factsFromBrief, readPrompt } from "~/domain/brief/read";
+import { type Brief, spanOutsidePrompt } from "~/domain/brief/schema";
 import type { Complexity, ImageInput, SavedSectionInput } from "~/domain/prompt/inputs";
 import { autofixDoc } from "~/domain/autofix/autofix";
 import { checkHtmlShape, describeHtmlProblem, type HtmlLimits } from "~/domain/html/limits";
@@ -41,6 +43,8 @@ export interface GenerationInputs {
   layout?: string;
   complexity?: Complexity;
   detectedTechnique?: string;
+  /** A brief the client confirmed: used instead of reading the prompt again. */
+  brief?: Brief;
 }
 
 export interface GenerateInput extends GenerationInputs {
@@ -72,6 +76,8 @@ export function clientHtmlParts(input: { savedSections?: SavedSectionInput[]; bl
 // ── shared steps ────────────────────────────────────────────────────────────────────────────────
 
 interface Understood {
+  /** What the prompt asks for: read from it, or the client's confirmed brief. */
+  brief: Brief;
   facts: PromptFacts;
   techniques: Technique[];
   assembledPrompt: string;
@@ -79,7 +85,17 @@ interface Understood {
 
 /** Steps 2–3: the facts of the prompt, the techniques (≤ 2), and the one structured prompt. */
 function understand(input: GenerationInputs, fromBlueprint?: Blueprint): ServiceResult<Understood> {
-  const facts = parsePromptFacts(input.prompt, input.emailType);
+  let brief: Brief;
+  let facts: PromptFacts;
+  if (input.brief) {
+    // A confirmed brief's spans point into this prompt; one past its end was read from another.
+    const outside = spanOutsidePrompt(input.brief, input.prompt.length);
+    if (outside) return failure(400, "The brief does not belong to this prompt", { extra: { field: "brief", detail: outside } });
+    brief = input.brief;
+    facts = factsFromBrief(brief, parsePromptFacts(input.prompt, input.emailType));
+  } else {
+    ({ brief, facts } = readPrompt(input.prompt, input.emailType));
+  }
   let techniques: Technique[];
   if (fromBlueprint) {
     techniques = fromBlueprint.interactiveConfig.modules.map((m) => m.technique);
@@ -99,7 +115,15 @@ function understand(input: GenerationInputs, fromBlueprint?: Blueprint): Service
     complexity: input.complexity,
     facts,
   });
-  return { ok: true, value: { facts, techniques, assembledPrompt } };
+  return { ok: true, value: { brief, facts, techniques, assembledPrompt } };
+}
+
+/** The words the user wrote into a request: claims in the email may trace to them as to the brief. */
+function userWords(input: GenerateInput): string[] {
+  const out = [input.prompt];
+  for (const s of input.savedSections ?? []) out.push(s.html.replace(/<[^<>]{0,2000}>/g, " "));
+  if (input.blueprint) out.push(JSON.stringify(input.blueprint.sections));
+  return out;
 }
 
 /** Brand tokens are force-merged after parsing, whoever wrote the blueprint. */
@@ -110,7 +134,7 @@ function withBrandTokens(blueprint: Blueprint, tokens: DesignTokens | undefined)
 
 async function writeCopy(app: AppContext, input: GenerationInputs, u: Understood) {
   const { engines } = app.adapters;
-  return engines.copy.write({ prompt: input.prompt, emailType: input.emailType, facts: u.facts, techniques: u.techniques, assembledPrompt: u.assembledPrompt });
+  return engines.copy.write({ prompt: input.prompt, emailType: input.emailType, facts: u.facts, brief: u.brief, techniques: u.techniques, assembledPrompt: u.assembledPrompt });
 }
 
 async function buildBlueprint(app: AppContext, input: GenerationInputs, u: Understood, copyDoc: CopyDoc) {
@@ -154,7 +178,7 @@ export async function generateCopy(app: AppContext, input: GenerationInputs) {
   if (!understood.ok) return understood;
   const copy = await writeCopy(app, input, understood.value);
   if (!copy.ok) return upstreamError("copy", copy.error);
-  return { ok: true as const, value: { copyDoc: copy.copyDoc, copyText: copyToText(copy.copyDoc), techniques: understood.value.techniques } };
+  return { ok: true as const, value: { copyDoc: copy.copyDoc, copyText: copyToText(copy.copyDoc), techniques: understood.value.techniques, brief: understood.value.brief } };
 }
 
 // ── POST /api/gen/blueprint ─────────────────────────────────────────────────────────────────────
@@ -180,6 +204,8 @@ export interface GenerateResponse {
   html: string;
   ampHtml: string;
   blueprint: Blueprint;
+  /** What the prompt asks for, as data (the client's own brief when it sent one). */
+  brief: Brief;
   metadata: {
     generationId: string;
     technique: string;
@@ -303,6 +329,7 @@ async function runPipeline(
   // Step 5: the client's blueprint, or copy → blueprint.
   let blueprint: Blueprint;
   let copyDoc: CopyDoc | undefined;
+  const copyWarnings: string[] = [];
   if (input.blueprint) {
     blueprint = withBrandTokens(input.blueprint, input.designTokens);
     // A client blueprint's own layout wins; the request's field fills it in when the blueprint has none.
@@ -313,6 +340,8 @@ async function runPipeline(
     usage = addUsage(usage, copy.usage);
     if (!copy.ok) return upstreamError("copy", copy.error);
     copyDoc = copy.copyDoc;
+    // A model's copy that still claims what the brief does not, after its one repair: reported, and QA fails it.
+    for (const claim of copy.untraced ?? []) copyWarnings.push(`The copy model's claim ${claim}`);
     stage("copy", { subject: copyDoc.subject });
     const built = await buildBlueprint(app, input, u, copyDoc);
     usage = addUsage(usage, built.usage);
@@ -341,7 +370,9 @@ async function runPipeline(
   // QA compares the words as the email shows them (options, answers and prices as separate strings),
   // and looks for the prompt's facts in both the interactive and the fallback view.
   const qaCopy = copyDoc ? visibleCopy(copyDoc, u.techniques, blueprint.lang) : undefined;
-  const qaContext = { ...context, copyDoc: qaCopy, facts: u.facts };
+  // The fact trace (docs/qa.md): every claim must come from the brief or from words the user wrote
+  // (the prompt, the saved sections they placed, the copy of a blueprint they supplied).
+  const qaContext = { ...context, copyDoc: qaCopy, facts: u.facts, brief: u.brief, userText: userWords(input) };
   let report = qaDoc(fixed.doc, qaContext);
   let refineTriggered = false;
   if (report.qualifiesForFreeRegen && engines.code.kind === "llm") {
@@ -388,6 +419,8 @@ async function runPipeline(
       warnings: ampEmail.warnings,
     };
     stage("amp", { status: ampEmail.validation.status, parity: ampEmail.parity.ok, clipping: ampEmail.clipping.ok });
+    // The AMP version's claims are traced too: a claim only it makes holds the score like one in the HTML.
+    report = qaDoc(fixed.doc, { ...qaContext, ampHtml });
   }
 
   return {
@@ -397,6 +430,7 @@ async function runPipeline(
       html: fixed.html,
       ampHtml,
       blueprint,
+      brief: u.brief,
       metadata: {
         generationId,
         technique: u.techniques.join("+"),
@@ -405,7 +439,7 @@ async function runPipeline(
         rag,
         qa: { score: report.score, qualifiesForFreeRegen: report.qualifiesForFreeRegen, failedChecks: report.failedChecks },
         // A prompt language without a local frame is said first: the email's fixed phrases are English.
-        validator: { fixesApplied: fixed.fixesApplied, warnings: [...languageWarnings(u.facts.language), ...fixed.warnings], refineTriggered },
+        validator: { fixesApplied: fixed.fixesApplied, warnings: [...languageWarnings(u.facts.language), ...copyWarnings, ...fixed.warnings], refineTriggered },
         ...(amp ? { amp } : {}),
         usage: { input_tokens: usage.inputTokens, output_tokens: usage.outputTokens, estimated: usage.estimated },
         timingsMs: { total: 0 },

@@ -1,5 +1,6 @@
 // Reading a version's stored metadata for the panels: lenient (older or partial rows render what
 // they have), typed once here.
+import { GOOD_MIN_SCORE, READY_TO_SEND_MIN_SCORE } from "~/domain/qa/bands";
 import type { VersionJson } from "./version-panels";
 
 export interface FailedCheck { id: string; title: string; message: string }
@@ -69,8 +70,8 @@ export function panelMeta(version: VersionJson): PanelMeta {
 /** The score's band: what the badge says beside the number (colour is never the only signal). */
 export function scoreBand(score: number | null): { band: "good" | "fair" | "poor" | "none"; label: string } {
   if (score === null) return { band: "none", label: "Not scored" };
-  if (score >= 90) return { band: "good", label: "Ready to send" };
-  if (score >= 70) return { band: "fair", label: "Good, with fixes to consider" };
+  if (score >= READY_TO_SEND_MIN_SCORE) return { band: "good", label: "Ready to send" };
+  if (score >= GOOD_MIN_SCORE) return { band: "fair", label: "Good, with fixes to consider" };
   return { band: "poor", label: "Needs work" };
 }
 

@@ -27,7 +27,7 @@ export function normalizeText(s: string): string {
  * The words under `root` as a reader sees them: text nodes joined, blocks separated by a space.
  * `separates` marks more elements that end a word the way a block does (e.g. inline ones styled as boxes).
  */
-export function textOf(root: DomParent | DomNode, skip?: (el: DomNode) => boolean, separates?: (el: DomElement) => boolean): string {
+export function textOf(root: DomParent | DomNode, skip?: (el: DomNode) => boolean, separates?: (el: DomElement) => boolean, blockMark = " "): string {
   const parts: string[] = [];
   const stack: (DomNode | string)[] = [];
   const kids = "children" in root ? root.children : [];
@@ -42,8 +42,8 @@ export function textOf(root: DomParent | DomNode, skip?: (el: DomNode) => boolea
     else if (isElement(n)) {
       if (NON_TEXT.has(n.name) || (skip && skip(n))) continue;
       if (BLOCK.has(n.name) || (separates && separates(n))) {
-        parts.push(" ");
-        stack.push(" ");
+        parts.push(blockMark);
+        stack.push(blockMark);
       }
       for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]);
     }

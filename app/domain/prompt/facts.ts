@@ -23,6 +23,7 @@ import { extractCodes, extractOffer } from "./facts/offer";
 import { extractProduct } from "./facts/product";
 import { extractQuestions } from "./facts/questions";
 import { cleanPhrase, isLowercasePrompt, sentences } from "./facts/text";
+import { readSource } from "./facts/source";
 import { FACT_MAX_CHARS, type FactItem, type PromptFacts, type Tone } from "./facts/types";
 
 export * from "./facts/types";
@@ -30,6 +31,7 @@ export { parsePrice } from "./facts/money";
 export { detectEmailType, normaliseEmailType } from "./facts/email-type";
 export { detectLanguage } from "./facts/language";
 export { LIST_WINDOW_CHARS, MAX_LIST_TRIGGERS } from "./facts/items";
+export { collapseWhitespace, readSource, locate, rawSpan, type PromptSource, type Span } from "./facts/source";
 
 function extractAudience(prompt: string): string | undefined {
   const patterns = [
@@ -58,8 +60,17 @@ const TONE_WORDS: Array<[Tone, RegExp]> = [
 ];
 
 function extractTone(prompt: string): { tone: Tone; fromPrompt: boolean } {
-  for (const [tone, re] of TONE_WORDS) if (re.test(prompt)) return { tone, fromPrompt: true };
-  return { tone: "friendly", fromPrompt: false };
+  const found = findTone(prompt);
+  return found ? { tone: found.tone, fromPrompt: true } : { tone: "friendly", fromPrompt: false };
+}
+
+/** The first tone word the prompt uses (in TONE_WORDS' order) and where. */
+export function findTone(prompt: string): { tone: Tone; index: number; text: string } | undefined {
+  for (const [tone, re] of TONE_WORDS) {
+    const m = re.exec(prompt);
+    if (m) return { tone, index: m.index, text: m[0] };
+  }
+  return undefined;
 }
 
 function extractUrls(prompt: string): string[] {
@@ -101,29 +112,6 @@ function extractTopic(prompt: string): string {
   return topic.length > 0 ? topic.slice(0, 160) : cleanPhrase(first).slice(0, 160);
 }
 
-/**
- * Every run of whitespace as one space, or one line break when it holds one. The extractors'
- * patterns pair `\s*` with `\s+` (and `\s+` with lookarounds); over a long run of blanks each such
- * pair backtracks through the whole run from every position in it (cubic for a list split), so
- * they only ever see single blanks. Every extracted phrase collapsed its blanks anyway.
- */
-export function collapseWhitespace(text: string): string {
-  return text.replace(/\s+/g, (run) => (run.includes("\n") ? "\n" : " "));
-}
-
-/**
- * Markup pasted into a prompt ("<b>Flash sale</b> at <i>Nordwind</i>", "<ul><li>Storm Shell $149</li>…")
- * read as the text it shows: list items become bullet lines, other tags blanks. Each tag's inside
- * is bounded, so the scan is linear.
- */
-function stripTags(text: string): string {
-  if (!text.includes("<")) return text;
-  return text
-    .replace(/<li\b[^<>]{0,200}>/gi, "\n- ")
-    .replace(/<(?:br|p|div|ul|ol|h[1-6])\b[^<>]{0,200}>|<\/(?:p|div|ul|ol|li|h[1-6])>/gi, "\n")
-    .replace(/<\/?[a-z][a-z0-9-]{0,20}(?:\s[^<>]{0,200})?\/?>/gi, " ");
-}
-
 const within = (max: number) => (s: string | undefined) => (s !== undefined && s.length <= max ? s : undefined);
 
 function boundedItems(items: FactItem[]): FactItem[] {
@@ -133,7 +121,11 @@ function boundedItems(items: FactItem[]): FactItem[] {
 }
 
 export function parsePromptFacts(rawPrompt: string, emailType?: string | null): PromptFacts {
-  const prompt = collapseWhitespace(stripTags(rawPrompt)).trim();
+  return factsOf(readSource(rawPrompt).text, emailType);
+}
+
+/** The facts of a prompt already read by `readSource` (the brief reader reads it once for both). */
+export function factsOf(prompt: string, emailType?: string | null): PromptFacts {
   const quoted = extractQuoted(prompt);
   const codes = extractCodes(prompt);
   const language = detectLanguage(prompt);

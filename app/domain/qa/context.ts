@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BriefSchema } from "~/domain/brief/schema";
 
 export const TECHNIQUES = ["tabs", "accordion", "carousel", "survey", "quiz", "menu", "itemCart", "amp4email"] as const;
 
@@ -37,6 +38,12 @@ export const QaContextSchema = z.object({
   copyDoc: QaCopyDocSchema.optional().catch(undefined),
   /** The prompt's facts; without them the fidelity half of copy-verbatim does not apply. */
   facts: QaFactsSchema.optional().catch(undefined),
+  /** The brief: with it (or `userText`), every claim of the email must trace to it (the fact trace, docs/qa.md). */
+  brief: BriefSchema.optional().catch(undefined),
+  /** Words the user wrote (the prompt, their saved sections, their own copy): claims may trace to them too. */
+  userText: z.array(z.string().max(200_000)).max(40).optional().catch(undefined),
+  /** The AMP version of the email, when there is one: its claims are traced too. */
+  ampHtml: z.string().max(2_000_000).optional().catch(undefined),
 });
 export type QaContext = z.input<typeof QaContextSchema>;
 export type ParsedQaContext = z.output<typeof QaContextSchema>;

@@ -46,7 +46,10 @@ function boxedInline(el: DomElement): boolean {
 }
 
 type View = "interactive" | "fallback";
-const viewCache = new WeakMap<EmailDoc, Partial<Record<View, string>>>();
+const viewCache = new WeakMap<EmailDoc, Partial<Record<View | `${View}¶`, string>>>();
+
+/** Where a view's text marks the edge of a block (a paragraph, a cell, a heading): " ¶ ". */
+export const BLOCK_MARK = " ¶ ";
 
 /**
  * The visible words of the email in one view: what a reader of that kind of client can read.
@@ -58,7 +61,14 @@ export function viewText(doc: EmailDoc, view: View): string {
   return (views[view] ??= readView(doc, view));
 }
 
-function readView(doc: EmailDoc, view: View): string {
+/** The view's text with the edges of its blocks marked (BLOCK_MARK), so sentences never run across a heading. */
+export function viewBlocks(doc: EmailDoc, view: View): string {
+  let views = viewCache.get(doc);
+  if (!views) viewCache.set(doc, (views = {}));
+  return (views[`${view}¶`] ??= readView(doc, view, BLOCK_MARK));
+}
+
+function readView(doc: EmailDoc, view: View, blockMark?: string): string {
   const preheader = findPreheader(doc);
   const root = doc.body ?? doc.document;
   const skip = (n: DomNode): boolean => {
@@ -71,7 +81,7 @@ function readView(doc: EmailDoc, view: View): string {
     // :checked rules, so inline hiding is read as hiding only outside it.
     return hiddenInline(n) && !insideInteractive(n);
   };
-  return textOf(root, skip, boxedInline);
+  return textOf(root, skip, boxedInline, blockMark);
 }
 
 function insideInteractive(el: DomElement): boolean {

@@ -8,7 +8,8 @@ import { readabilityChecks } from "./checks/readability";
 import { techniqueChecks } from "./checks/techniques";
 import type { CheckFn, CheckInput } from "./checks/types";
 import { type QaContext, parseQaContext } from "./context";
-import { promptFidelity } from "./fidelity";
+import { promptFidelity, viewBlocks } from "./fidelity";
+import { describeUntraced, traceFacts, type TraceReport, type TraceView } from "./trace";
 
 export interface QaCheckResult {
   id: QaCheckId;
@@ -37,8 +38,33 @@ export interface QaResult {
 /** Below this score a build qualifies for one free regeneration (SPEC). */
 export const FREE_REGEN_BELOW = 70;
 
+export { READY_TO_SEND_MIN_SCORE } from "./bands";
+
 /** An email that lost the prompt's brand is not one a marketer would send, whatever else passes. */
 export const BRAND_MISSING_MAX_SCORE = 85;
+
+/** Nor one that claims what the brief never said, or gives an offer's condition to another: below "Ready to send". */
+export const UNTRACED_CLAIM_MAX_SCORE = 85;
+
+/** The views a reader can get, with the edges of blocks marked: the email's own, and the AMP version's. */
+function traceViews(doc: EmailDoc, ampHtml: string | undefined): TraceView[] {
+  const views: TraceView[] = doc.modules.length
+    ? [
+        { view: "interactive view", text: viewBlocks(doc, "interactive"), doc },
+        { view: "fallback", text: viewBlocks(doc, "fallback"), doc },
+      ]
+    : [{ view: "email", text: viewBlocks(doc, "fallback"), doc }];
+  if (ampHtml) {
+    const amp = parseEmail(ampHtml);
+    views.push({ view: "AMP version", text: viewBlocks(amp, "interactive"), doc: amp });
+  }
+  return views;
+}
+
+function traced(doc: EmailDoc, context: ReturnType<typeof parseQaContext>): TraceReport {
+  if (!context.brief && !context.userText?.length) return { checked: 0, untraced: [] };
+  return traceFacts(traceViews(doc, context.ampHtml), { brief: context.brief, userText: context.userText });
+}
 
 const CHECK_FNS: Record<QaCheckId, CheckFn> = {
   ...documentChecks,
@@ -70,7 +96,8 @@ function utf8Bytes(s: string): number {
 export function qaDoc(doc: EmailDoc, context: QaContext = {}): QaResult {
   const parsed = parseQaContext(context);
   const fidelity = promptFidelity(doc, parsed.facts);
-  const input: CheckInput = { doc, context: parsed, bytes: utf8Bytes(doc.source), fidelity };
+  const trace = traced(doc, parsed);
+  const input: CheckInput = { doc, context: parsed, bytes: utf8Bytes(doc.source), fidelity, trace };
   const checks: QaCheckResult[] = QA_CHECKS.map((info) => {
     let outcome;
     try {
@@ -89,6 +116,11 @@ export function qaDoc(doc: EmailDoc, context: QaContext = {}): QaResult {
     score = BRAND_MISSING_MAX_SCORE;
     scoreCap = `Held at ${BRAND_MISSING_MAX_SCORE}: the brand “${brandLost.fact}” is missing from the ${brandLost.view}`;
   }
+  const untraced = trace.untraced[0];
+  if (untraced && score > UNTRACED_CLAIM_MAX_SCORE) {
+    score = UNTRACED_CLAIM_MAX_SCORE;
+    scoreCap = `Held at ${UNTRACED_CLAIM_MAX_SCORE}: ${describeUntraced(untraced)}`;
+  }
   return {
     score,
     ...(scoreCap ? { scoreCap } : {}),
@@ -96,6 +128,11 @@ export function qaDoc(doc: EmailDoc, context: QaContext = {}): QaResult {
     failedChecks: checks.filter((c) => !c.passed).map(({ id, title, message }) => ({ id, title, message })),
     qualifiesForFreeRegen: score < FREE_REGEN_BELOW,
   };
+}
+
+/** The fact trace alone, as qaDoc folds it into copy-verbatim (for reports such as `generate:check`). */
+export function traceEmail(doc: EmailDoc, context: QaContext): TraceReport {
+  return traced(doc, parseQaContext(context));
 }
 
 /** The 28 checks over any string; junk input scores low rather than throwing. */

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { BlueprintSchema, DesignTokensSchema } from "~/domain/blueprint/schema";
 import { LAYOUT_CHOICES } from "~/domain/blueprint/layouts";
+import { BriefSchema } from "~/domain/brief/schema";
 import { CopyDocSchema } from "~/domain/copy/schema";
 import { ComplexitySchema, ImagesInputSchema, SavedSectionsInputSchema } from "~/domain/prompt/inputs";
 
@@ -27,9 +28,11 @@ export const GenerationInputsSchema = z.object({
   layout: z.enum(LAYOUT_CHOICES, { errorMap: () => ({ message: `layout must be one of ${LAYOUT_CHOICES.join(", ")}` }) }).optional(),
   complexity: ComplexitySchema.default("intermediate"),
   detectedTechnique: hint,
+  /** The brief a client confirmed (and perhaps edited): used instead of reading the prompt again. */
+  brief: BriefSchema.optional(),
 });
 
-export const GenCopyRequestSchema = z.object({ prompt, emailType: hint });
+export const GenCopyRequestSchema = z.object({ prompt, emailType: hint, brief: BriefSchema.optional() });
 
 export const GenBlueprintRequestSchema = GenerationInputsSchema.extend({ copyDoc: CopyDocSchema.optional() });
 

@@ -129,14 +129,13 @@ const clamp = (n: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, M
 /** Tiers ("Starter, Team, Business") read well as the cheapest and the fullest; dishes and trips do not. */
 const RANKED_TYPES: ReadonlySet<EmailType> = new Set(["announcement", "onboarding", "education"]);
 
-/** What the price says about this item: the offer applied to it, else its place in a list of tiers. */
+/**
+ * What the price says about this item: its place in a list of tiers. The offer is never applied to
+ * it: a price worked out by the copy ("$30, or $25.50 with 15% off") is a number the brief does not
+ * give, and QA's fact trace fails it (issue 23).
+ */
 function pricePhrase(w: Writer, item: FactItem, list: FactItem[], priceShown: boolean): string {
   const p = item.price!;
-  const pct = w.facts.offer?.percent;
-  if (pct && pct > 0 && pct < 100 && w.ctx.offer) {
-    // The price we work out is written as the cart module writes prices in this language ("19,20 €").
-    return w.words.withOffer(p.display, formatMoney(Math.round((p.minor * (100 - pct)) / 100), p.currency, w.lang), w.ctx.offer);
-  }
   const tiers = list.filter((x) => x.price && x.price.currency === p.currency);
   if (RANKED_TYPES.has(w.facts.emailType) && tiers.length >= 3) {
     const prices = tiers.map((x) => x.price!.minor);

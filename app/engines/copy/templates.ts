@@ -54,10 +54,10 @@ const withCode = (c: CopyContext) => (c.code ? ` with code ${c.code}` : "");
 
 const ecommerce: TypeCopy = {
   fallbackBrand: "our shop",
-  fallbackThing: "the new collection",
+  fallbackThing: "the collection",
   audience: "shoppers",
   subjects: (c) => [
-    c.offer ? `${cap(c.offer)}${until(c)}` : `New at ${c.brand}: ${c.thing}`,
+    c.offer ? `${cap(c.offer)}${until(c)}` : `${cap(c.thing)} at ${c.brand}`,
     c.offer ? `${c.brand}: ${c.offer}${withCode(c)}` : `${cap(c.thing)} is here`,
     c.offer ? `Your ${c.offer} is waiting` : `Meet ${c.thing} from ${c.brand}`,
   ],
@@ -70,15 +70,15 @@ const ecommerce: TypeCopy = {
     c.offer ? `Save big: ${c.offer}` : `${cap(c.thing)}${c.hasBrand ? ` from ${c.brand}` : ""}`,
   ],
   heroBodies: (c) => [
-    `${cap(c.brand)} has something new for you: ${c.thing}.${c.offer ? ` Enjoy ${c.offer}${withCode(c)}${until(c)}.` : ""} Take a look below and pick what you love.`,
-    `We have been looking forward to sharing ${c.thing} with our ${c.audience}.${c.offer ? ` For a limited time you get ${c.offer}${withCode(c)}.` : ""}${c.when ? ` Offer ends ${c.when}.` : ""}`,
+    `${cap(c.brand)}: ${c.thing}.${c.offer ? ` Enjoy ${c.offer}${withCode(c)}${until(c)}.` : ""} Take a look below and pick what you love.`,
+    `We have been looking forward to sharing ${c.thing} with our ${c.audience}.${c.offer ? ` You get ${c.offer}${withCode(c)}.` : ""}${c.when ? ` Offer ends ${c.when}.` : ""}`,
   ],
   ctas: ["Shop now", "Shop the collection", "Find your favourite", "Start shopping"],
   closingHeadlines: (c) => [c.when ? `Don't wait past ${c.when}` : "Ready when you are", `Thanks for shopping with ${c.brand}`],
   closingBodies: (c) => [
-    `Questions about sizing or delivery? Just reply to this email and a real person will help.${c.code ? ` Code ${c.code} applies at checkout.` : ""}`,
-    `Free returns and friendly support come with every order from ${c.brand}.${c.code ? ` Remember to use ${c.code} at checkout.` : ""}`,
-    `Questions about sizing or delivery? Just reply to this email and a real person at ${c.brand} will help.${c.code ? ` Code ${c.code} applies at checkout.` : ""}`,
+    // Nothing the brief does not say: no delivery, returns or support promises (issue 23).
+    `Any question? Reply to this email.${c.code ? ` Code ${c.code} applies at checkout.` : ""}`,
+    `Any question for ${c.brand}? Reply to this email.${c.code ? ` Code ${c.code} applies at checkout.` : ""}`,
   ],
   themes: (c) => [
     { label: "Best sellers", headline: c.hasBrand ? `The ${c.brand} best sellers` : "Our best sellers", body: `The pieces our ${c.audience} come back for again and again, back in stock now.` },

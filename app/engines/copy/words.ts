@@ -30,7 +30,6 @@ export interface Words {
   occasionHero: (occasion: string, c: CopyContext) => string[];
   /** Item-line pieces. */
   yoursFor: (price: string) => string;
-  withOffer: (price: string, discounted: string, offer: string) => string;
   lowest: (price: string) => string;
   highest: (price: string) => string;
   itemContext: (type: EmailType, c: CopyContext) => string;
@@ -104,7 +103,6 @@ const en: Words = {
   ],
   occasionHero: (o, c) => [c.offer ? `${o}: ${c.offer}` : `${o}: ${c.thing}`, c.offer ? `${o} — ${c.offer}` : `${o} at ${c.hasBrand ? c.brand : "last"}`],
   yoursFor: (p) => `Yours for ${p}.`,
-  withOffer: (p, d, o) => `${p}, or ${d} with ${o}.`,
   lowest: (p) => `The easiest place to start, at ${p}.`,
   highest: (p) => `The full works, at ${p}.`,
   itemContext: (type, c) => {
@@ -187,7 +185,6 @@ const fr: Words = {
   ],
   occasionHero: (o, c) => [c.offer ? `${o} : ${c.offer}` : `${o} : ${c.thing}`],
   yoursFor: (p) => `À ${p}.`,
-  withOffer: (p, d, o) => `${p}, soit ${d} avec ${o}.`,
   lowest: (p) => `Le plus doux pour commencer, à ${p}.`,
   highest: (p) => `La formule complète, à ${p}.`,
   itemContext: (type, c) => {
@@ -255,7 +252,6 @@ const es: Words = {
   ],
   occasionHero: (o, c) => [c.offer ? `${o}: ${c.offer}` : `${o}: ${c.thing}`],
   yoursFor: (p) => `Por ${p}.`,
-  withOffer: (p, d, o) => `${p}, o ${d} con ${o}.`,
   lowest: (p) => `La forma más sencilla de empezar, por ${p}.`,
   highest: (p) => `La opción más completa, por ${p}.`,
   itemContext: (type, c) => {
@@ -323,7 +319,6 @@ const de: Words = {
   ],
   occasionHero: (o, c) => [c.offer ? `${o}: ${c.offer}` : `${o}: ${c.thing}`],
   yoursFor: (p) => `Für ${p}.`,
-  withOffer: (p, d, o) => `${p} – mit ${o} nur ${d}.`,
   lowest: (p) => `Der einfachste Einstieg, für ${p}.`,
   highest: (p) => `Das Komplettpaket, für ${p}.`,
   itemContext: (type, c) => {
@@ -391,7 +386,6 @@ const pt: Words = {
   ],
   occasionHero: (o, c) => [c.offer ? `${o}: ${c.offer}` : `${o}: ${c.thing}`],
   yoursFor: (p) => `Por ${p}.`,
-  withOffer: (p, d, o) => `${p}, ou ${d} com ${o}.`,
   lowest: (p) => `O jeito mais simples de começar, por ${p}.`,
   highest: (p) => `A opção mais completa, por ${p}.`,
   itemContext: (type, c) => {
@@ -459,7 +453,6 @@ const it: Words = {
   ],
   occasionHero: (o, c) => [c.offer ? `${o}: ${c.offer}` : `${o}: ${c.thing}`],
   yoursFor: (p) => `A ${p}.`,
-  withOffer: (p, d, o) => `${p}, oppure ${d} con ${o}.`,
   lowest: (p) => `Il modo più semplice per iniziare, a ${p}.`,
   highest: (p) => `La scelta più completa, a ${p}.`,
   itemContext: (type, c) => {

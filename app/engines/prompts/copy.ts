@@ -1,9 +1,10 @@
 /** Versioned prompt of the copy stage (llm copywriter). Bump the version with any wording change. */
 import type { Technique } from "~/domain/blueprint/schema";
+import type { Brief } from "~/domain/brief/schema";
 import type { PromptLanguage } from "~/domain/prompt/facts";
 import { languageInstruction } from "./language";
 
-export const COPY_PROMPT_VERSION = "copy.v2";
+export const COPY_PROMPT_VERSION = "copy.v3";
 
 export const COPY_SYSTEM = `You are the copywriter of an interactive-email service. You write the complete words of one email as a JSON object called CopyDoc, and nothing else.
 
@@ -25,8 +26,22 @@ Rules:
   - cart (itemCart): 2–6 products: label = product name, headline = the price alone (e.g. "$18" or "€3.50"), body = a short description. The cart section's cta is the checkout button label.
   - Two content modules (tabs, accordion, carousel together): give both the same number of items.`;
 
-export function copyPrompt(input: { assembledPrompt: string; techniques: Technique[]; language?: PromptLanguage }): string {
+/** The brief without its spans: the model needs the facts, not where they were read. */
+function briefFacts(brief: Brief): unknown {
+  return JSON.parse(JSON.stringify(brief, (key, value) => (key === "span" ? undefined : value)));
+}
+
+export const BRIEF_INSTRUCTION =
+  "Use only the facts of this brief: every price, amount, percentage, date, code, number, link and promise (shipping, delivery, returns, refunds, guarantees, warranties, gifts, support, stock or scarcity, \"new\", superlatives) in the copy must be in it. Each offer keeps its own conditions (code, threshold, deadline, scope). Every item, offer, question and option of the brief appears. Where the brief says too little, say less; never invent.";
+
+export function copyPrompt(input: { assembledPrompt: string; techniques: Technique[]; language?: PromptLanguage; brief?: Brief }): string {
   const modules = input.techniques.map((t) => (t === "itemCart" ? "cart (itemCart)" : t)).join(" + ");
   const language = input.language ? `\n\n## Language\n${languageInstruction(input.language)}` : "";
-  return `${input.assembledPrompt}${language}\n\n## Task\nWrite the CopyDoc for this email. Interactive modules, in order: ${modules}.`;
+  const brief = input.brief ? `\n\n## Brief\n${BRIEF_INSTRUCTION}\n\n${JSON.stringify(briefFacts(input.brief))}` : "";
+  return `${input.assembledPrompt}${brief}${language}\n\n## Task\nWrite the CopyDoc for this email. Interactive modules, in order: ${modules}.`;
+}
+
+/** The one repair request after a copy that made claims the brief does not: the claims named. */
+export function copyRepairPrompt(prompt: string, copy: unknown, claims: string[]): string {
+  return `${prompt}\n\n## Repair\nYour CopyDoc below makes claims the brief does not. Write it again without them, using only the brief's facts:\n${claims.map((c) => `- ${c}`).join("\n")}\n\nYour CopyDoc:\n${JSON.stringify(copy)}`;
 }

@@ -1,4 +1,5 @@
 import type * as Chrono from "chrono-node";
+import { priceMentions } from "./money";
 import { boundedPieces, MONTHS } from "./text";
 
 /**
@@ -35,15 +36,27 @@ const NOT_A_DATE = /^(?:now|ahora|maintenant|jetzt|agora|ora|nu|right now)$/i;
 const ORDINAL_DAY = /\b(?:by|until|till|through|before|on|ends?|from)\s+(the\s+\d{1,2}(?:st|nd|rd|th))\b/gi;
 
 export function extractDates(prompt: string, language = "en"): string[] {
+  return dateMentions(prompt, language).map((f) => f.text);
+}
+
+/** The dates with where each starts in the text read, in order. */
+export function dateMentions(prompt: string, language = "en"): { index: number; text: string }[] {
   const found: { index: number; text: string }[] = [];
+  // A price is never a date: "à 14,50 €" is not "at 14:00", "ab 40 €" not "from the 40th".
+  const prices = priceMentions(prompt.slice(0, DATE_SAMPLE_CHARS + DATE_PIECE_CHARS)).map((p) => ({ start: p.index, end: p.index + p.display.length }));
+  const onPrice = (start: number, end: number) => prices.some((p) => start < p.end && p.start < end);
   const add = (index: number, raw: string, following: string) => {
     let wording = raw.replace(/^[\s,;:(]+|[\s,;:.)]+$/g, "").replace(/^(?:on|by|at|am|le|el|il|em|op)\s+/i, "");
     // "next Friday, 10 seats": chrono takes the count for a day of the month.
     const trailingNumber = /,\s?\d{1,2}$/.exec(wording);
     if (trailingNumber && /^\s+\p{L}/u.test(following) && !new RegExp(`^\\s+(?:${MONTHS})`, "i").test(following)) wording = wording.slice(0, trailingNumber.index);
     if (!wording || NOT_A_DATE.test(wording) || found.length >= MAX_DATES) return;
-    if (found.some((f) => index < f.index + f.text.length && f.index < index + wording.length)) return;
-    found.push({ index, text: wording });
+    const at = index + Math.max(0, raw.indexOf(wording));
+    if (onPrice(at, at + wording.length) || /^\s?[.,]\d/.test(following)) return;
+    // "(0–10)" is a scale, "1-5" a range of numbers: a date names a month, a weekday or a time.
+    if (/^\d{1,2}\s?[–—-]\s?\d{1,2}$/.test(wording)) return;
+    if (found.some((f) => at < f.index + f.text.length && f.index < at + wording.length)) return;
+    found.push({ index: at, text: wording });
   };
   const all = chronoParsers();
   const parsers = language === "en" || !all[language] ? [all.en] : [all[language], all.en];
@@ -60,5 +73,5 @@ export function extractDates(prompt: string, language = "en"): string[] {
     for (let m = ORDINAL_DAY.exec(piece); m; m = ORDINAL_DAY.exec(piece)) add(base + m.index + m[0].length - m[1].length, m[1], "");
     offset = base + piece.length;
   }
-  return found.sort((a, b) => a.index - b.index).map((f) => f.text);
+  return found.sort((a, b) => a.index - b.index);
 }

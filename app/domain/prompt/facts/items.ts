@@ -1,5 +1,5 @@
 import { isCondition } from "./conditions";
-import { parsePrice } from "./money";
+import { parsePrice, priceMentions } from "./money";
 import { cleanPhrase, sentences, titleCase } from "./text";
 import type { FactItem } from "./types";
 
@@ -16,9 +16,31 @@ const PAREN_EDGE = /\([^)]*$|^[^(]*\)/;
 /** Pieces read from one list; the longest list kept has 8 items. */
 const MAX_LIST_PIECES = 32;
 
+/**
+ * A piece holding two prices is two items joined by a word of another language ("Bougie Figue à
+ * 16,50 € et Bougie Cèdre à 18 €"): cut after each price but the last. Those words are not list
+ * separators on their own, since they join words inside names ("pão e manteiga").
+ */
+function splitAfterPrices(piece: string): string[] {
+  const prices = priceMentions(piece);
+  if (prices.length < 2) return [piece];
+  const out: string[] = [];
+  let from = 0;
+  for (const p of prices.slice(0, -1)) {
+    const end = p.index + p.display.length;
+    const rest = /^\s*(?:et|y|und|e|and|&|ou|o|oder|or)\s+/i.exec(piece.slice(end));
+    if (!rest) continue;
+    out.push(piece.slice(from, end));
+    from = end + rest[0].length;
+  }
+  out.push(piece.slice(from));
+  return out;
+}
+
 function splitList(segment: string): string[] {
   return segment
     .split(/\s*(?:;|,(?!\d)|、|，|\s+and\s+|\s+or\s+|\s+plus\s+|\s*\+\s*|\s*\|\s*)\s*/i, MAX_LIST_PIECES)
+    .flatMap(splitAfterPrices)
     .filter((s) => !PAREN_EDGE.test(s) || parsePrice(s) !== undefined)
     .map(cleanPhrase)
     .map((s) => s.replace(/^(?:and|or|a|an|the|our)\s+/i, ""))
@@ -44,7 +66,13 @@ function toItem(rawPiece: string): FactItem | undefined {
   // The side holding the price is the item. Emoji are decoration, never part of a name.
   const sides = rawPiece.split(/\s[–—-]\s/);
   const priced = sides.length > 1 ? sides.filter((s) => parsePrice(s)) : [];
-  const piece = cleanPhrase((priced.length === 1 ? priced[0] : rawPiece).replace(/[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu, " ").replace(/\s+/g, " "));
+  // A link or image address beside an item is the item's, never part of its name (the brief keeps it).
+  const piece = cleanPhrase(
+    (priced.length === 1 ? priced[0] : rawPiece)
+      .replace(/\bhttps?:\/\/[^\s<>"'()]{1,2000}|\bwww\.[a-z0-9-]+(?:\.[a-z0-9-]+)+[^\s<>"'()]{0,2000}/gi, " ")
+      .replace(/[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu, " ")
+      .replace(/\s+/g, " "),
+  );
   if (!piece) return undefined;
   const price = parsePrice(piece);
   let name = piece;
@@ -54,7 +82,7 @@ function toItem(rawPiece: string): FactItem | undefined {
       .replace(price.display, "")
       // The billing period belongs to the price ("$9/month"), not to the name ("Starter").
       .replace(/\s*(?:\/|\bper\s+|\ba\s+)\s*(?:month|mo|year|yr|week|wk|day|night|person|head|user|seat)\b\.?/i, "")
-      .replace(/\(\s*\)|\s(?:at|for|is|costs?|priced at|@)\s*$|\s[-–—:]\s*$|\s*[-–—:]\s*$/gi, "")
+      .replace(/\(\s*\)|\s(?:at|for|is|costs?|priced at|@|à|a|für|zu|um|por|per|para|pour|al|ao|je|à partir de|ab|dès|desde|da)\s*$|\s[-–—:]\s*$|\s*[-–—:]\s*$/gi, "")
       .trim();
     name = cleanPhrase(name);
   }

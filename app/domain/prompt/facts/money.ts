@@ -45,3 +45,16 @@ export function parsePrice(text: string): Price | undefined {
   const minor = NO_MINOR.has(currency) ? Math.round(value) : Math.round(value * 100);
   return { display: m[0].trim(), minor, currency };
 }
+
+const PRICE_GLOBAL = new RegExp(PRICE_RE.source, "gi");
+
+/** Every price in the text with where it starts, in order (bounded by the text's length: one pass). */
+export function priceMentions(text: string): Array<Price & { index: number }> {
+  const out: Array<Price & { index: number }> = [];
+  PRICE_GLOBAL.lastIndex = 0;
+  for (let m = PRICE_GLOBAL.exec(text); m; m = PRICE_GLOBAL.exec(text)) {
+    const price = parsePrice(m[0]);
+    if (price) out.push({ ...price, index: m.index + (m[0].length - m[0].trimStart().length) });
+  }
+  return out;
+}

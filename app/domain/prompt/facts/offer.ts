@@ -21,12 +21,17 @@ export function extractOffer(prompt: string, codes: string[]): Offer | undefined
 }
 
 export function extractCodes(prompt: string): string[] {
-  const out: string[] = [];
+  return codeMentions(prompt).map((c) => c.text);
+}
+
+/** Each distinct code and where it first occurs in the text read. */
+export function codeMentions(prompt: string): { text: string; index: number }[] {
+  const out: { text: string; index: number }[] = [];
   const re = /\b(?:promo |discount |coupon |voucher )?(?:code|c[óo]digo|codice|gutscheincode|rabattcode|kod)(?:\s+(?:promo|promocional|sconto|de (?:réduction|desconto|descuento)))?\s*(?:is\s*|est\s*|:\s*)?["“]?([A-Z0-9][A-Z0-9_-]{2,19})["”]?/gi;
   for (let m = re.exec(prompt); m; m = re.exec(prompt)) {
     const code = m[1];
     // Codes are shouted; "code for" or "code that" is prose.
-    if (code === code.toUpperCase() && /[A-Z]/.test(code) && !out.includes(code)) out.push(code);
+    if (code === code.toUpperCase() && /[A-Z]/.test(code) && !out.some((c) => c.text === code)) out.push({ text: code, index: m.index + m[0].lastIndexOf(code) });
   }
   return out;
 }

@@ -30,12 +30,16 @@ function sentenceStart(before: string): number {
 /** The options after a question: "options: a, b, c", "(a, b or c)", "— a, b or c", ": a / b / c". */
 const OPTIONS = /^\s*(?:\((?<paren>[^)]{1,400})\)|(?:options?|choices?|answers?|choix|opciones|optionen|opções|opzioni|réponses|respuestas|antworten)\s*(?:are|:|-|–)?\s*(?<list>[^?\n]{1,400}?)(?=[.;\n]|\s+(?:q\d|ask|question)\b|$)|[—–-]\s*(?<dash>[^?\n]{1,400}?)(?=[.;\n]|$))/i;
 
-function splitOptions(list: string): string[] {
+const OPTION_SEPARATOR = /\s*(?:,|\/|\|\s*|\s+or\s+|\s+ou\s+|\s+o\s+|\s+oder\s+|\s+of\s+)\s*/i;
+/** A full reading also splits "A, B and C" in the six frame languages ("y", "e", "und", "et"). */
+const OPTION_SEPARATOR_FULL = /\s*(?:,|\/|\|\s*|\s+or\s+|\s+ou\s+|\s+o\s+|\s+oder\s+|\s+of\s+|\s+y\s+|\s+e\s+|\s+und\s+|\s+et\s+|\s+and\s+)\s*/i;
+
+function splitOptions(list: string, maxOptions = MAX_OPTIONS): string[] {
   return list
-    .split(/\s*(?:,|\/|\|\s*|\s+or\s+|\s+ou\s+|\s+o\s+|\s+oder\s+|\s+of\s+)\s*/i, MAX_OPTIONS * 2)
+    .split(maxOptions > MAX_OPTIONS ? OPTION_SEPARATOR_FULL : OPTION_SEPARATOR, maxOptions * 2)
     .map(cleanPhrase)
     .filter((o) => o.length > 0 && o.length <= MAX_OPTION_CHARS)
-    .slice(0, MAX_OPTIONS);
+    .slice(0, maxOptions);
 }
 
 function capitalise(s: string): string {
@@ -43,29 +47,121 @@ function capitalise(s: string): string {
 }
 
 export function extractQuestions(prompt: string): PromptQuestion[] {
+  return questionMentions(prompt, { maxOptions: MAX_OPTIONS }).map((q) => ({ text: q.text, options: q.options.map((o) => o.text) }));
+}
+
+export interface OptionMention {
+  text: string;
+  /** Where the option's words start in the text read (-1 when the option was spelled out from a scale). */
+  index: number;
+}
+
+export interface QuestionMention {
+  text: string;
+  /** Where the question's wording starts in the text read. */
+  index: number;
+  options: OptionMention[];
+  /** A numeric scale ("(0–10)", "from 1 to 5"): its options are every step, min..max. */
+  scale?: { min: number; max: number; index: number; text: string };
+}
+
+/** The most options a full reading keeps (an 0–10 scale has eleven). */
+export const MAX_FULL_OPTIONS = 20;
+/** The widest scale spelled out as options. */
+const MAX_SCALE_STEPS = 11;
+
+/**
+ * A numeric scale next to a question, in the six frame languages: "(0–10)", "0-10", "1 to 5",
+ * "on a scale of 1-10", "de 0 à 10", "von 1 bis 5", "da 1 a 10", "de 1 a 5".
+ */
+const SCALE = /(?:\(\s*|\b(?:on a |sur une |en una |auf einer |numa |su una )?(?:scale|échelle|escala|skala|scala)(?: of| de| von| da| di)?\s*|\b(?:from|de|von|da|entre)\s+)?(?<![\d.,])(\d{1,2})\s*(?:[–—-]|to|à|a|bis|al?|et|e|y|und)\s*(\d{1,2})(?![\d.,%€$£])(?:\s*\))?/iu;
+
+function scaleIn(text: string, offset: number): QuestionMention["scale"] | undefined {
+  const m = SCALE.exec(text);
+  if (!m) return undefined;
+  const min = Number(m[1]);
+  const max = Number(m[2]);
+  if (!(max > min) || max - min + 1 > MAX_SCALE_STEPS || min > 1) return undefined;
+  return { min, max, index: offset + m.index, text: m[0] };
+}
+
+function scaleOptions(scale: NonNullable<QuestionMention["scale"]>): OptionMention[] {
+  const out: OptionMention[] = [];
+  for (let n = scale.min; n <= scale.max; n++) out.push({ text: String(n), index: -1 });
+  return out;
+}
+
+/** Where each option occurs in the list it was split from. */
+function placed(options: string[], list: string, listIndex: number): OptionMention[] {
+  let from = 0;
+  const lower = list.toLowerCase();
+  return options.map((o) => {
+    const at = lower.indexOf(o.toLowerCase(), from);
+    if (at >= 0) from = at + o.length;
+    return { text: o, index: at >= 0 ? listIndex + at : -1 };
+  });
+}
+
+/**
+ * A question asked without "?" and its options after a colon: "which feature do you use most:
+ * Reports, Dashboards or Alerts", "quelle fonctionnalité utilisez-vous le plus : A, B ou C".
+ */
+const COLON_QUESTION =
+  /\b((?:which|what|how|who|where|when|do you|are you|would you|quel(?:le)?s?|comment|combien|cu[aá]l(?:es)?|qu[eé]|c[oó]mo|welche[rsnm]?|was|wie|qual|quais|como|quale|quali|che|come)\b[^:?.!\n]{3,160}?)\s*:\s*([^:?.!\n]{2,400}?)(?=[.;!\n]|$)/giu;
+
+export function questionMentions(prompt: string, { maxOptions = MAX_FULL_OPTIONS, full = false } = {}): QuestionMention[] {
   const text = prompt.slice(0, QUESTION_SAMPLE_CHARS);
-  const out: PromptQuestion[] = [];
+  const out: QuestionMention[] = [];
   let from = 0;
   for (let end = text.indexOf("?"); end >= 0 && out.length < MAX_QUESTIONS; end = text.indexOf("?", end + 1)) {
     // The question's wording: at most MAX_QUESTION_CHARS before its "?", after its trigger.
     const windowStart = Math.max(from, end - MAX_QUESTION_CHARS);
     const before = text.slice(windowStart, end);
-    const wording = cleanPhrase(before.slice(sentenceStart(before)).trim().replace(LEAD_IN, ""));
+    const rawWording = before.slice(sentenceStart(before)).trim().replace(LEAD_IN, "");
+    const wording = cleanPhrase(rawWording);
+    const wordingIndex = windowStart + Math.max(0, before.toLowerCase().lastIndexOf(wording.toLowerCase()));
     from = end + 1;
     if (!wording || wording.split(/\s+/).length < 2) continue;
     // "which roast do you prefer — light, medium or dark?": the options inside the question.
     const inline = /^(.+?)\s+[—–-]\s+(.+)$/.exec(wording);
-    const inlineOptions = inline ? splitOptions(inline[2]) : [];
+    const inlineOptions = inline ? splitOptions(inline[2], maxOptions) : [];
     if (inline && inlineOptions.length >= 2) {
-      out.push({ text: `${capitalise(cleanPhrase(inline[1]))}?`, options: inlineOptions });
+      out.push({ text: `${capitalise(cleanPhrase(inline[1]))}?`, index: wordingIndex, options: placed(inlineOptions, wording, wordingIndex) });
       continue;
     }
     const after = text.slice(end + 1, end + 1 + 420);
     const m = OPTIONS.exec(after);
     const list = m?.groups?.paren ?? m?.groups?.list ?? m?.groups?.dash;
-    const options = list ? splitOptions(list) : [];
-    if (m && options.length >= 2) from = end + 1 + m[0].length;
-    out.push({ text: `${capitalise(wording)}?`, options: options.length >= 2 ? options : [] });
+    const options = list ? splitOptions(list, maxOptions) : [];
+    const scale = full ? (scaleIn(wording, wordingIndex) ?? (m?.groups?.paren ? scaleIn(m[0], end + 1) : undefined)) : undefined;
+    if (m && (options.length >= 2 || scale)) from = end + 1 + m[0].length;
+    const listIndex = list && m ? end + 1 + m.index + m[0].indexOf(list) : -1;
+    const question: QuestionMention = {
+      text: `${capitalise(wording)}?`,
+      index: wordingIndex,
+      options: scale ? scaleOptions(scale) : options.length >= 2 && list ? placed(options, list, listIndex) : [],
+    };
+    if (scale) question.scale = scale;
+    out.push(question);
   }
-  return out;
+  if (!full) return out;
+  // Questions without "?": a scale after the wording, or options after a colon.
+  COLON_QUESTION.lastIndex = 0;
+  for (let m = COLON_QUESTION.exec(text); m && out.length < MAX_QUESTIONS; m = COLON_QUESTION.exec(text)) {
+    const index = m.index;
+    if (out.some((q) => Math.abs(q.index - index) < 3 || (index >= q.index && index < q.index + q.text.length))) continue;
+    const options = splitOptions(m[2], maxOptions);
+    if (options.length < 2) continue;
+    const wording = cleanPhrase(m[1]);
+    out.push({ text: capitalise(wording), index, options: placed(options, m[2], index + m[0].indexOf(m[2], m[1].length)) });
+  }
+  const SCALE_QUESTION = /\b((?:how likely|how satisfied|how would you rate|rate (?:us|your)|quelle est la probabilité|recommanderiez|qu'elle probabilité|qué probabilidad|recomendarías|wie wahrscheinlich|weiterempfehlen|qual a probabilidade|recomendaria|quanto è probabile|consiglieresti)[^?.!\n]{0,160}?)\s*\(?\s*(\d{1,2})\s*(?:[–—-]|to|à|a|bis|al?)\s*(\d{1,2})\s*\)?/giu;
+  for (let m = SCALE_QUESTION.exec(text); m && out.length < MAX_QUESTIONS; m = SCALE_QUESTION.exec(text)) {
+    const index = m.index;
+    if (out.some((q) => index >= q.index - 2 && index <= q.index + q.text.length)) continue;
+    const scale = scaleIn(m[0].slice(m[1].length), index + m[1].length);
+    if (!scale) continue;
+    out.push({ text: capitalise(cleanPhrase(m[1])), index, options: scaleOptions(scale), scale });
+  }
+  return out.sort((a, b) => a.index - b.index);
 }

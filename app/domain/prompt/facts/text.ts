@@ -103,3 +103,13 @@ export function boundedPieces(text: string, maxChars: number, pieceChars: number
   if (current.trim()) out.push(current);
   return out;
 }
+
+/**
+ * The pattern with `\b` read as a boundary between letters or digits and anything else, in any
+ * script: JavaScript's `\b` knows only ASCII letters, so `\bsoirée\b` never matches "soirée " and
+ * `\bédition` never matches at all.
+ */
+export function unicodeWords(re: RegExp): RegExp {
+  const source = re.source.replace(/\\b/g, "(?:(?<![\\p{L}\\p{N}_])(?=[\\p{L}\\p{N}_])|(?<=[\\p{L}\\p{N}_])(?![\\p{L}\\p{N}_]))");
+  return new RegExp(source, re.flags.includes("u") ? re.flags : `${re.flags}u`);
+}

@@ -3,6 +3,7 @@ import type { EmailDoc } from "~/domain/html/parse";
 import type { QaCheckId } from "../catalogue";
 import type { ParsedQaContext } from "../context";
 import type { FidelityReport } from "../fidelity";
+import type { TraceReport } from "../trace";
 
 export interface CheckOutcome {
   passed: boolean;
@@ -16,6 +17,8 @@ export interface CheckInput {
   bytes: number;
   /** The prompt's facts each view lacks, computed once (the score's brand cap reads it too). */
   fidelity: FidelityReport;
+  /** Claims of the email that trace to neither the brief nor the user's words. */
+  trace: TraceReport;
 }
 
 export type CheckFn = (input: CheckInput) => CheckOutcome;

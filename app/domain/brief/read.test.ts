@@ -1,0 +1,315 @@
+// The brief reader over a table of prompts (issue 23, item 1): each kind of field in English and
+// the five other frame languages, conditions attached to the offer they govern, scales and option
+// lists in full, and spans that point at the prompt's own words.
+import { hostilePrompts } from "../../../scripts/bench/lib/hostile-inputs";
+import { PHRASINGS } from "../../../test/fixtures/prompt-facts/phrasings";
+import { countRegexWork } from "../../../test/helpers/regex-work";
+import { readBrief, readPrompt, factsFromBrief } from "./read";
+import { type Brief, BriefSchema, briefSpans, spanOutsidePrompt } from "./schema";
+
+/** The words of a value, folded: the span's text must hold every one of them. */
+const words = (s: string) => s.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+function expectSpansHold(prompt: string, brief: Brief) {
+  const check = (value: string, span: { start: number; end: number }, path: string) => {
+    expect(span.end, path).toBeLessThanOrEqual(prompt.length);
+    const slice = words(prompt.slice(span.start, span.end)).join(" ");
+    for (const w of words(value)) expect(` ${slice} `, `${path}: “${value}” not in “${prompt.slice(span.start, span.end)}”`).toContain(w);
+  };
+  if (brief.brand) check(brief.brand.value, brief.brand.span, "brand");
+  for (const [k, i] of [...brief.items, ...brief.otherItems].entries()) {
+    check(i.name.value, i.name.span, `items.${k}.name`);
+    if (i.price) check(i.price.display, i.price.span, `items.${k}.price`);
+    if (i.link) check(i.link.value.replace(/^https:\/\//, ""), i.link.span, `items.${k}.link`);
+  }
+  for (const [k, o] of brief.offers.entries()) {
+    check(o.text.value, o.text.span, `offers.${k}`);
+    if (o.code) check(o.code.value, o.code.span, `offers.${k}.code`);
+    if (o.threshold) check(o.threshold.price.display, o.threshold.price.span, `offers.${k}.threshold`);
+    if (o.deadline) check(o.deadline.value, o.deadline.span, `offers.${k}.deadline`);
+    if (o.scope) check(o.scope.value, o.scope.span, `offers.${k}.scope`);
+  }
+  for (const [k, q] of brief.questions.entries()) {
+    check(q.text.value, q.text.span, `questions.${k}`);
+    if (!q.scale) for (const o of q.options) check(o.value, o.span, `questions.${k}.option`);
+  }
+  for (const d of brief.dates) check(d.value, d.span, "dates");
+  for (const c of brief.codes) check(c.value, c.span, "codes");
+  for (const l of brief.links) check(l.value.replace(/^https:\/\//, ""), l.span, "links");
+}
+
+interface Row {
+  name: string;
+  prompt: string;
+  emailType?: string;
+  want: (b: Brief) => void;
+}
+
+const offer = (b: Brief, text: RegExp) => {
+  const o = b.offers.find((x) => text.test(x.text.value));
+  expect(o, `an offer matching ${text} in ${JSON.stringify(b.offers.map((x) => x.text.value))}`).toBeDefined();
+  return o!;
+};
+const items = (b: Brief) => b.items.map((i) => [i.name.value, i.price?.display]);
+
+const ROWS: Row[] = [
+  {
+    name: "en: two offers, each with its own conditions (the issue's gift guide)",
+    prompt: "Holiday gift guide for Pine & Thread: Spruce candle $30, Wool throw $85 and Linen apron $42. Free gift wrap over $50 until Dec 20, and 15% off with code JOY15.",
+    want: (b) => {
+      expect(b.brand?.value).toBe("Pine & Thread");
+      expect(b.occasion.kind).toBe("gift-guide");
+      const wrap = offer(b, /gift wrap/i);
+      expect(wrap).toMatchObject({ kind: "free", threshold: { price: { minor: 5000, currency: "USD" } }, deadline: { value: "Dec 20" } });
+      expect(wrap.code).toBeUndefined();
+      const pct = offer(b, /15%/);
+      expect(pct).toMatchObject({ kind: "percent", percent: 15, code: { value: "JOY15" } });
+      expect(pct.threshold).toBeUndefined();
+      expect(pct.deadline).toBeUndefined();
+      expect(b.dates).toEqual([expect.objectContaining({ value: "Dec 20", governs: { kind: "offer", offer: b.offers.indexOf(wrap) } })]);
+      expect(items(b)).toEqual([["Spruce candle", "$30"], ["Wool throw", "$85"], ["Linen apron", "$42"]]);
+    },
+  },
+  {
+    name: "en: the condition before its offer, in the second clause",
+    prompt: "Spring sale at Nordwind: 20% off all jackets with code SPRING20; spend over $100 and get free shipping through April 30.",
+    want: (b) => {
+      expect(offer(b, /20%/)).toMatchObject({ percent: 20, code: { value: "SPRING20" }, scope: { value: "all jackets" } });
+      expect(offer(b, /20%/).threshold).toBeUndefined();
+      expect(offer(b, /free shipping/i)).toMatchObject({ threshold: { price: { minor: 10000 } }, deadline: { value: "April 30" } });
+      expect(offer(b, /free shipping/i).code).toBeUndefined();
+    },
+  },
+  {
+    name: "en: a code in its own sentence belongs to the offer before it",
+    prompt: "Flash sale for Brightside Books: 30% off every hardcover. Use code READ30 at checkout before Sunday.",
+    want: (b) => {
+      expect(b.offers).toHaveLength(1);
+      expect(b.offers[0]).toMatchObject({ percent: 30, code: { value: "READ30" }, deadline: { value: "Sunday" } });
+    },
+  },
+  {
+    name: "en: a code with no offer is an offer of its own",
+    prompt: "Welcome email for Tidewater Yoga new members. Give them code NAMASTE10 for their first class.",
+    want: (b) => {
+      expect(b.occasion.kind).toBe("onboarding");
+      expect(b.offers).toEqual([expect.objectContaining({ kind: "code", code: expect.objectContaining({ value: "NAMASTE10" }) })]);
+    },
+  },
+  {
+    name: "en: an amount off with a threshold",
+    prompt: "Cyber Monday email for Volt Audio: $20 off orders over $150, ends Monday at midnight.",
+    want: (b) => {
+      expect(offer(b, /\$20 off/)).toMatchObject({ kind: "amount", amount: { minor: 2000 }, threshold: { price: { minor: 15000 } } });
+      expect(b.occasion.named?.value).toBe("Cyber Monday");
+    },
+  },
+  {
+    name: "en: NPS with an 0–10 scale and a second question with three named options",
+    prompt: "NPS survey for Ledgerly, our accounting software. Ask: how likely are you to recommend us (0–10)? Then ask which feature do you use most: Reports, Dashboards or Alerts.",
+    want: (b) => {
+      expect(b.occasion.kind).toBe("nps");
+      expect(b.questions).toHaveLength(2);
+      expect(b.questions[0].scale).toMatchObject({ min: 0, max: 10 });
+      expect(b.questions[0].options.map((o) => o.value)).toEqual(["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]);
+      expect(b.questions[1].text.value).toMatch(/^Which feature do you use most/);
+      expect(b.questions[1].options.map((o) => o.value)).toEqual(["Reports", "Dashboards", "Alerts"]);
+      expect(b.dates).toEqual([]);
+    },
+  },
+  {
+    name: "en: a 1-to-5 scale and a list of ten options is kept whole",
+    prompt: "Survey for Gridline Fitness members. How satisfied are you with our classes, from 1 to 5? Which classes do you take? Options: Yoga, Pilates, Spin, HIIT, Boxing, Barre, Rowing, Zumba, Stretch, Core.",
+    want: (b) => {
+      expect(b.questions[0].options.map((o) => o.value)).toEqual(["1", "2", "3", "4", "5"]);
+      expect(b.questions[1].options).toHaveLength(10);
+    },
+  },
+  {
+    name: "en: items with their links and images, a link and a quoted CTA",
+    prompt:
+      "Launch email for Fernhill Tea introducing:\n- Smoky Lapsang $14 https://fernhill.example/lapsang https://fernhill.example/img/lapsang.jpg\n- Jasmine Pearl $18 https://fernhill.example/jasmine\nButton \"Shop the teas\". More at https://fernhill.example.",
+    want: (b) => {
+      expect(b.occasion.kind).toBe("launch");
+      expect(b.items[0]).toMatchObject({ name: { value: "Smoky Lapsang" }, price: { display: "$14" }, link: { value: "https://fernhill.example/lapsang" }, image: { value: "https://fernhill.example/img/lapsang.jpg" } });
+      expect(b.items[1]).toMatchObject({ name: { value: "Jasmine Pearl" }, link: { value: "https://fernhill.example/jasmine" } });
+      expect(b.links.map((l) => l.value)).toContain("https://fernhill.example");
+      expect(b.quoted.map((q) => q.value)).toContain("Shop the teas");
+    },
+  },
+  {
+    name: "en: an event with its date, a tone, an audience",
+    prompt: "Invitation to the Harbor Lights Gala on June 14 at 7pm for our donors. Elegant tone. RSVP by June 1.",
+    want: (b) => {
+      expect(b.occasion.kind).toBe("invitation");
+      expect(b.tone).toMatchObject({ value: "luxury" });
+      expect(b.tone.span).toBeDefined();
+      expect(b.dates.map((d) => d.governs.kind)).toEqual(b.dates.map(() => "event"));
+      expect(b.dates.map((d) => d.value).join(" | ")).toMatch(/June 14/);
+    },
+  },
+  {
+    name: "en: re-engagement and newsletter kinds",
+    prompt: "We miss you email for lapsed Corkboard subscribers, with a 10% off code COMEBACK.",
+    want: (b) => expect(b.occasion.kind).toBe("re-engagement"),
+  },
+  {
+    name: "fr: three products priced « à 14,50 € », none read as a date",
+    prompt: "Newsletter pour la Boutique Lumière : Bougie Ambre à 14,50 €, Bougie Figue à 16,50 € et Bougie Cèdre à 18 €. Livraison offerte dès 40 € jusqu'au 20 décembre. Code NOEL10 pour 10 % de réduction.",
+    want: (b) => {
+      expect(b.language.code).toBe("fr");
+      expect(items(b)).toEqual([["Bougie Ambre", "14,50 €"], ["Bougie Figue", "16,50 €"], ["Bougie Cèdre", "18 €"]]);
+      expect(b.items.map((i) => i.price?.minor)).toEqual([1450, 1650, 1800]);
+      expect(b.dates.map((d) => d.value)).toEqual(["20 décembre"]);
+      expect(offer(b, /livraison/i)).toMatchObject({ kind: "free", threshold: { price: { minor: 4000, currency: "EUR" } }, deadline: { value: "20 décembre" } });
+      expect(offer(b, /10 % de réduction/)).toMatchObject({ percent: 10, code: { value: "NOEL10" } });
+      expect(offer(b, /10 % de réduction/).threshold).toBeUndefined();
+    },
+  },
+  {
+    name: "fr: « dès 40 € » and « à 12,50 € » are prices, never dates",
+    prompt: "Soldes d'hiver chez Maison Perrin : le plaid à 12,50 €, livraison gratuite dès 40 €.",
+    want: (b) => {
+      expect(b.dates).toEqual([]);
+      expect(offer(b, /livraison gratuite/i).threshold?.price.minor).toBe(4000);
+      expect(b.occasion.named?.value).toMatch(/soldes/i);
+    },
+  },
+  {
+    name: "es: envío gratis desde 30 € and a percent with its code",
+    prompt: "Rebajas de verano en Casa Olivo: Aceite Picual a 12,90 €, Vinagre de Jerez a 8,50 €. Envío gratis desde 30 € y 20 % de descuento con el código VERANO20 hasta el 31 de julio.",
+    want: (b) => {
+      expect(b.language.code).toBe("es");
+      expect(b.items.map((i) => i.price?.minor)).toEqual([1290, 850]);
+      expect(offer(b, /env[ií]o gratis/i)).toMatchObject({ threshold: { price: { minor: 3000 } } });
+      expect(offer(b, /env[ií]o gratis/i).code).toBeUndefined();
+      expect(offer(b, /20 % de descuento/)).toMatchObject({ percent: 20, code: { value: "VERANO20" } });
+    },
+  },
+  {
+    name: "de: versandkostenfrei ab 40 € is a threshold, not a date; Rabatt with its code",
+    prompt: "Herbstaktion bei Kaffeerösterei Berger: Espresso Classico für 9,90 €, Filter Hausmischung für 11,50 €. Versandkostenfrei ab 40 € und 15 % Rabatt mit dem Code HERBST15 bis 30. Oktober.",
+    want: (b) => {
+      expect(b.language.code).toBe("de");
+      expect(b.items.map((i) => i.price?.minor)).toEqual([990, 1150]);
+      expect(offer(b, /versandkostenfrei/i)).toMatchObject({ threshold: { price: { minor: 4000 } } });
+      expect(offer(b, /versandkostenfrei/i).deadline).toBeUndefined();
+      expect(offer(b, /15 % Rabatt/)).toMatchObject({ percent: 15, code: { value: "HERBST15" }, deadline: { value: expect.stringMatching(/30\. Oktober/) } });
+      expect(b.dates.every((d) => !/40/.test(d.value))).toBe(true);
+    },
+  },
+  {
+    name: "pt: frete grátis acima de R$ 150 and a survey question with options",
+    prompt: "Pesquisa da Loja Maré Alta: qual produto você prefere: Sandália Areia, Bolsa Palha ou Chapéu Sol. Frete grátis acima de R$ 150.",
+    want: (b) => {
+      expect(b.language.code).toBe("pt");
+      expect(b.occasion.kind).toBe("survey");
+      expect(b.questions[0].options.map((o) => o.value)).toEqual(["Sandália Areia", "Bolsa Palha", "Chapéu Sol"]);
+      expect(offer(b, /frete gr[áa]tis/i).threshold?.price).toMatchObject({ minor: 15000, currency: "BRL" });
+    },
+  },
+  {
+    name: "it: spedizione gratuita sopra 50 € until a date, sconto with its code",
+    prompt: "Saldi invernali da Bottega Verdi: Sciarpa Lana a 29,90 €, Guanti Pelle a 45 €. Spedizione gratuita sopra 50 € fino al 15 gennaio, e sconto del 10% con il codice VERDI10.",
+    want: (b) => {
+      expect(b.language.code).toBe("it");
+      expect(b.items.map((i) => i.price?.minor)).toEqual([2990, 4500]);
+      expect(offer(b, /spedizione gratuita/i)).toMatchObject({ threshold: { price: { minor: 5000 } }, deadline: { value: expect.stringMatching(/15 gennaio/) } });
+      expect(offer(b, /sconto del 10%/)).toMatchObject({ percent: 10, code: { value: "VERDI10" } });
+      expect(offer(b, /sconto del 10%/).deadline).toBeUndefined();
+    },
+  },
+  {
+    name: "fr: NPS « de 0 à 10 » is eleven options",
+    prompt: "Enquête NPS pour Cloudia : quelle est la probabilité que vous nous recommandiez, de 0 à 10 ? Merci !",
+    want: (b) => {
+      expect(b.occasion.kind).toBe("nps");
+      expect(b.questions[0].options).toHaveLength(11);
+      expect(b.questions[0].scale).toMatchObject({ min: 0, max: 10 });
+    },
+  },
+  {
+    name: "the email type hint is recorded as a hint, without a span",
+    prompt: "Three tips for better sleep from Restwell.",
+    emailType: "newsletter",
+    want: (b) => {
+      expect(b.emailType).toEqual({ value: "newsletter", source: "hint" });
+      expect(b.occasion.kind).toBe("newsletter");
+    },
+  },
+];
+
+describe("readBrief over a table of prompts", () => {
+  for (const row of ROWS) {
+    it(row.name, () => {
+      const brief = readBrief(row.prompt, row.emailType);
+      expect(BriefSchema.safeParse(brief).success).toBe(true);
+      expectSpansHold(row.prompt, brief);
+      row.want(brief);
+    });
+  }
+});
+
+describe("spans", () => {
+  it("point into the prompt as written, through markup and runs of blanks", () => {
+    const prompt = "  <p>Sale at   <b>Acme&nbsp;Coffee</b>:</p>\n\n<ul><li>Ethiopia   Yirgacheffe $18</li><li>Kenya AA $21</li></ul> 20% off with code BEAN20";
+    const brief = readBrief(prompt);
+    expect(brief.items.map((i) => prompt.slice(i.name.span.start, i.name.span.end))).toEqual(["Ethiopia   Yirgacheffe", "Kenya AA"]);
+    expect(brief.items.map((i) => prompt.slice(i.price!.span.start, i.price!.span.end))).toEqual(["$18", "$21"]);
+    expect(prompt.slice(brief.codes[0].span.start, brief.codes[0].span.end)).toBe("BEAN20");
+    expectSpansHold(prompt, brief);
+  });
+
+  it("hold for every phrasing of the prompt-facts table, and every brief validates", () => {
+    for (const p of PHRASINGS) {
+      const brief = readBrief(p.prompt);
+      expect(BriefSchema.safeParse(brief).success, p.prompt).toBe(true);
+      expectSpansHold(p.prompt, brief);
+      expect(spanOutsidePrompt(brief, p.prompt.length)).toBeNull();
+    }
+  });
+
+  it("are all listed by briefSpans, and one past the prompt is named", () => {
+    const prompt = "Flash sale for Brightside Books: 30% off every hardcover with code READ30.";
+    const brief = readBrief(prompt);
+    expect(briefSpans(brief).map((s) => s.path)).toEqual(expect.arrayContaining(["brand", "offers.0.text", "offers.0.code", "codes.0"]));
+    expect(spanOutsidePrompt(brief, 20)).toMatch(/^brief\.[\w.]+\.span ends at \d+, past the prompt's 20 characters$/);
+  });
+});
+
+describe("the brief and the facts", () => {
+  it("gives back the facts it was read with when nothing was edited", () => {
+    const prompt = "Holiday gift guide for Pine & Thread: Spruce candle $30, Wool throw $85. 15% off with code JOY15 until Dec 20.";
+    const { brief, facts } = readPrompt(prompt);
+    const again = factsFromBrief(brief, facts);
+    expect(again.brand).toBe(facts.brand);
+    expect(again.items).toEqual(facts.items);
+    expect(again.codes).toEqual(facts.codes);
+    expect(again.dates).toEqual(facts.dates);
+  });
+
+  it("takes an edited brief's values over the prompt's", () => {
+    const prompt = "Holiday gift guide for Pine & Thread: Spruce candle $30, Wool throw $85.";
+    const { brief, facts } = readPrompt(prompt);
+    const edited: Brief = { ...brief, brand: { value: "Pine and Thread Co", span: brief.brand!.span }, items: brief.items.slice(0, 1) };
+    const f = factsFromBrief(edited, facts);
+    expect(f.brand).toBe("Pine and Thread Co");
+    expect(f.items.map((i) => i.name)).toEqual(["Spruce candle"]);
+  });
+});
+
+describe("readBrief on hostile prompts", () => {
+  it("finishes in linear work and keeps every list within the schema's bounds", () => {
+    for (const [name, prompt] of Object.entries(hostilePrompts())) {
+      const work = countRegexWork();
+      let brief: Brief;
+      try {
+        brief = readBrief(prompt);
+      } finally {
+        work.stop();
+      }
+      expect(work.chars, name).toBeLessThanOrEqual(400 * Math.max(prompt.length, 1000));
+      expect(BriefSchema.safeParse(brief).success, name).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,394 @@
+// The fact trace: every claim an email makes must come from the brief or from words the user
+// wrote. Fidelity (./fidelity.ts) asks whether what the prompt says is in the email; the trace asks
+// the converse, whether what the email says was asked for: every price, amount, percentage, date,
+// code, number and link, and every promise phrase (./promises.ts), in every view a reader gets
+// (the interactive view, the fallback, the AMP version when given). A condition written onto
+// another offer than the one the brief gives it to fails too. Pure and bounded: each view is read
+// once, in a fixed number of passes, up to MAX_VIEW_CHARS.
+import type { Brief } from "~/domain/brief/schema";
+import { tagged, type EmailDoc } from "~/domain/html/parse";
+import { amountsIn, fold } from "./fidelity";
+import { type PromiseKind, promiseKindsIn, promisesIn } from "./promises";
+
+export type ClaimKind = "price" | "percent" | "number" | "date" | "code" | "link" | "promise" | "condition";
+
+export interface UntracedClaim {
+  kind: ClaimKind;
+  /** The claim as the email writes it ("Free returns", "$25.50", "JOY15"). */
+  claim: string;
+  view: string;
+  /** For a misplaced condition: the offer it was written onto and the one it belongs to. */
+  offer?: string;
+  belongsTo?: string;
+}
+
+export interface TraceReport {
+  /** Claims read in the email (each view counted). */
+  checked: number;
+  untraced: UntracedClaim[];
+}
+
+/** The sources a claim may trace to: the brief, and the words the user wrote (the prompt, their own copy or sections). */
+export interface TraceSource {
+  brief?: Brief;
+  userText?: string[];
+}
+
+/** Text read per view: an email's visible words are a few thousand characters; a 100 KB one fits. */
+const MAX_VIEW_CHARS = 60_000;
+/** Claims named per report; the rest are counted. */
+const MAX_REPORTED = 40;
+const MAX_SOURCE_CHARS = 200_000;
+
+// ── the source ─────────────────────────────────────────────────────────────────────────────────
+
+/** Every string value of the brief, spans left out. */
+function briefText(brief: Brief): string {
+  const out: string[] = [];
+  const walk = (v: unknown) => {
+    if (typeof v === "string") out.push(v);
+    else if (typeof v === "number") out.push(String(v));
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) if (k !== "span") walk(x);
+  };
+  walk(brief);
+  // A scale's options are its steps: "0–10" holds 0, 1, … 10.
+  for (const q of brief.questions) if (q.scale) for (let n = q.scale.min; n <= q.scale.max; n++) out.push(String(n));
+  return out.join(" \n ");
+}
+
+const MONTHS: Array<[number, RegExp]> = [
+  [1, /^(?:jan|january|janv|janvier|ene|enero|januar|jän|jänner|janeiro|gen|gennaio)$/],
+  [2, /^(?:feb|february|févr|fevr|février|fevrier|febrero|februar|fev|fevereiro|febbraio)$/],
+  [3, /^(?:mar|march|mars|marzo|märz|marz|março|marco)$/],
+  [4, /^(?:apr|april|avr|avril|abr|abril|aprile)$/],
+  [5, /^(?:may|mai|mayo|maio|mag|maggio)$/],
+  [6, /^(?:jun|june|juin|junio|juni|junho|giu|giugno)$/],
+  [7, /^(?:jul|july|juil|juillet|julio|juli|julho|lug|luglio)$/],
+  [8, /^(?:aug|august|août|aout|ago|agosto)$/],
+  [9, /^(?:sep|sept|september|septembre|septiembre|setembro|set|settembre)$/],
+  [10, /^(?:oct|october|octobre|octubre|okt|oktober|out|outubro|ott|ottobre)$/],
+  [11, /^(?:nov|november|novembre|noviembre|novembro)$/],
+  [12, /^(?:dec|december|déc|decembre|décembre|dic|diciembre|dez|dezember|dezembro|dicembre)$/],
+];
+const MONTH_WORDS =
+  /(?<![\p{L}])(?:jan(?:uary|vier|v)?|janeiro|gennaio|enero|januar|feb(?:ruary|rero|ruar|braio)?|f[ée]vr(?:ier)?|fevereiro|mar(?:ch|s|zo)?|märz|mar[çc]o|apr(?:il|ile)?|avr(?:il)?|abr(?:il)?|may|mai|mayo|maio|maggio|june?|juin|junio|juni|junho|giugno|july?|juil(?:let)?|julio|juli|julho|luglio|aug(?:ust)?|ao[ûu]t|agosto|sept?(?:ember|embre|iembre)?|setembro|settembre|oct(?:ober|obre|ubre)?|okt(?:ober)?|outubro|ottobre|nov(?:ember|embre|iembre|embro)?|d[ée]c(?:ember|embre)?|dic(?:iembre|embre)?|dez(?:ember|embro)?)(?![\p{L}])\.?/giu;
+const WEEKDAY_WORDS =
+  /(?<![\p{L}])(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|segunda-feira|ter[çc]a-feira|quarta-feira|quinta-feira|sexta-feira|luned[iì]|marted[iì]|mercoled[iì]|gioved[iì]|venerd[iì]|sabato|domenica)(?![\p{L}])/giu;
+
+const AMBIGUOUS_MONTHS = new Set(["may", "mar", "mars", "march", "sep", "sept", "mai", "jun", "jul", "gen", "dez", "dic", "ago", "set", "out", "ott", "lug", "giu", "mag", "okt", "déc", "dec", "nov", "oct", "aug", "apr", "feb", "jan"]);
+
+function monthOf(word: string): number | undefined {
+  const w = word.toLowerCase().replace(/\.$/, "");
+  return MONTHS.find(([, re]) => re.test(w))?.[0];
+}
+
+/** Number words of the six languages, so "three roasts" in a brief traces "3" in the email. */
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+  un: 1, une: 1, deux: 2, trois: 3, quatre: 4, cinq: 5, sept: 7, huit: 8, neuf: 9, dix: 10, douze: 12,
+  uno: 1, una: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9, diez: 10, doce: 12,
+  ein: 1, eine: 1, zwei: 2, drei: 3, vier: 4, fünf: 5, sechs: 6, sieben: 7, acht: 8, neun: 9, zehn: 10, zwölf: 12,
+  um: 1, uma: 1, dois: 2, duas: 2, três: 3, quatro: 4, sete: 7, oito: 8, nove: 9, dez: 10, doze: 12,
+  due: 2, tre: 3, cinque: 5, sei: 6, otto: 8, dieci: 10, dodici: 12,
+};
+
+interface Source {
+  folded: string;
+  amounts: Set<number>;
+  percents: Set<number>;
+  months: Set<number>;
+  weekdays: Set<string>;
+  promises: Set<PromiseKind>;
+  urls: Set<string>;
+  hasText: boolean;
+}
+
+function normalUrl(url: string): string {
+  return url
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, "")
+    .replace(/^www\./, "")
+    .replace(/[#?].*$/, "")
+    .replace(/[/.,;:!?)]+$/, "");
+}
+
+function readSourceText(source: TraceSource): Source {
+  const text = [...(source.userText ?? []), source.brief ? briefText(source.brief) : ""].join(" \n ").slice(0, MAX_SOURCE_CHARS);
+  const folded = fold(text);
+  const amounts = amountsIn(text);
+  for (const w of folded.trim().split(" ")) if (NUMBER_WORDS[w] !== undefined) amounts.add(NUMBER_WORDS[w] * 100);
+  if (source.brief?.count) amounts.add(source.brief.count * 100);
+  const percents = new Set<number>();
+  for (const m of text.matchAll(/(\d{1,3}(?:[.,]\d{1,2})?)\s?%/g)) percents.add(Number(m[1].replace(",", ".")));
+  for (const o of source.brief?.offers ?? []) if (o.percent !== undefined) percents.add(o.percent);
+  const months = new Set<number>();
+  for (const m of text.matchAll(MONTH_WORDS)) {
+    const n = monthOf(m[0]);
+    if (n) months.add(n);
+  }
+  // A numeric date in the brief ("12/20", "20.12.") gives its month too.
+  for (const m of text.matchAll(/(?<![\d.,/])(\d{1,2})(?:\/(\d{1,2})(?![\d.,/])|\.(\d{1,2})\.(?!\d))/g)) {
+    for (const n of [Number(m[1]), Number(m[2] ?? m[3])]) if (n >= 1 && n <= 12) months.add(n);
+  }
+  const weekdays = new Set<string>();
+  for (const m of text.matchAll(WEEKDAY_WORDS)) weekdays.add(m[0].toLowerCase().slice(0, 3));
+  const urls = new Set<string>();
+  for (const m of text.matchAll(/\bhttps?:\/\/[^\s<>"'()]{1,2000}|\bwww\.[a-z0-9-]+(?:\.[a-z0-9-]+)+[^\s<>"'()]{0,2000}/gi)) urls.add(normalUrl(m[0]));
+  return { folded, amounts, percents, months, weekdays, promises: promiseKindsIn(text), urls, hasText: text.trim().length > 0 };
+}
+
+// ── the claims of one view ─────────────────────────────────────────────────────────────────────
+
+const CURRENCY = String.raw`(?:US\$|R\$|[$€£¥₹]|\b(?:usd|eur|gbp|chf|cad|aud)\b)`;
+const AMOUNT = String.raw`\d{1,3}(?:[.,\u00a0\u202f ]\d{3})+(?:[.,]\d{1,2})?|\d{1,7}(?:[.,]\d{1,2})?`;
+const PRICE_IN_TEXT = new RegExp(String.raw`${CURRENCY}\s?(?:${AMOUNT})|(?<![\d.,])(?:${AMOUNT})\s?${CURRENCY}`, "giu");
+const PERCENT_IN_TEXT = /(?<![\d.,])(\d{1,3}(?:[.,]\d{1,2})?)\s?%/g;
+const CODE_AFTER_WORD = /\b(?:code|c[óo]digo|codice|gutscheincode|rabattcode|coupon)\s*:?\s*["“«]?\s*([A-Z0-9][A-Z0-9_-]{2,19})\b/g;
+const CODE_SHAPE = /\b(?=[A-Z0-9_-]*\d)(?=[A-Z0-9_-]*[A-Z])[A-Z][A-Z0-9_-]{3,19}\b/g;
+/** Counters the email's own furniture writes: "1 of 3", "2/5", "Question 2". */
+const COUNTERS = [
+  /(?<![\d.,])\d{1,2}\s?(?:\/|of|de|sur|von|di|van)\s?\d{1,2}(?![\d.,])/giu,
+  /(?:question|frage|pregunta|pergunta|domanda|step|étape|paso|schritt|passo|slide|diapositive)\s\d{1,2}(?!\d)/giu,
+];
+const NUMBER_IN_TEXT = /(?<![\p{L}\d.,])\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?![\d])|(?<![\p{L}\d.,])\d+(?:[.,]\d{1,2})?(?![\d])/gu;
+
+interface Masked {
+  text: string;
+  mask: (start: number, end: number) => void;
+}
+
+function masked(text: string): Masked {
+  const chars = text.split("");
+  return {
+    get text() {
+      return chars.join("");
+    },
+    mask(start, end) {
+      for (let i = start; i < end && i < chars.length; i++) chars[i] = " ";
+    },
+  };
+}
+
+function amountOf(raw: string): number[] {
+  return [...amountsIn(raw)];
+}
+
+/** The claims of one view's text that trace to nothing in the source. */
+function traceView(text: string, view: string, src: Source, out: UntracedClaim[], counted: { n: number }): void {
+  const t = text.length > MAX_VIEW_CHARS ? text.slice(0, MAX_VIEW_CHARS) : text;
+  const seen = new Set<string>();
+  const report = (kind: ClaimKind, claim: string) => {
+    counted.n++;
+    const key = `${kind}:${claim.toLowerCase()}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push({ kind, claim, view });
+  };
+  const m = masked(t);
+  // Dates first: "Dec 20" must not be read as the number 20.
+  for (const d of t.matchAll(MONTH_WORDS)) {
+    const month = monthOf(d[0]);
+    if (!month) continue;
+    counted.n++;
+    const at = d.index!;
+    const end = at + d[0].length;
+    // The day beside the month: "Dec 20", "December 20th", "20 décembre", "20. Dezember", "20 de diciembre".
+    const after = /^\s?(\d{1,2})(?:st|nd|rd|th)?(?!\d)/.exec(t.slice(end, end + 8));
+    const before = after ? null : /(?<!\d)(\d{1,2})(?:\.|er|º)?\s?(?:de\s)?$/.exec(t.slice(Math.max(0, at - 8), at));
+    const day = after?.[1] ?? before?.[1];
+    // "May", "Mars", "March", "Sept" are words too ("you may", the planet): a date only beside a day.
+    if (!day && AMBIGUOUS_MONTHS.has(d[0].toLowerCase().replace(/\.$/, ""))) {
+      counted.n--;
+      continue;
+    }
+    const dayOk = !day || src.amounts.has(Number(day) * 100);
+    const wording = after ? `${d[0]}${after[0]}` : before ? `${before[0]}${d[0]}` : d[0];
+    if (!src.months.has(month) || !dayOk) report("date", wording.trim());
+    m.mask(before ? at - before[0].length : at, after ? end + after[0].length : end);
+  }
+  for (const w of t.matchAll(WEEKDAY_WORDS)) {
+    counted.n++;
+    if (!src.weekdays.has(w[0].toLowerCase().slice(0, 3))) report("date", w[0]);
+  }
+  let current = m.text;
+  for (const p of current.matchAll(PRICE_IN_TEXT)) {
+    counted.n++;
+    const amounts = amountOf(p[0]);
+    // A zero total ("$0.00" in a cart before anything is added) is the widget's, not a claim.
+    if (!amounts.some((a) => a === 0 || src.amounts.has(a))) report("price", p[0].trim());
+    m.mask(p.index!, p.index! + p[0].length);
+  }
+  current = m.text;
+  for (const p of current.matchAll(PERCENT_IN_TEXT)) {
+    counted.n++;
+    if (!src.percents.has(Number(p[1].replace(",", ".")))) report("percent", p[0].trim());
+    m.mask(p.index!, p.index! + p[0].length);
+  }
+  current = m.text;
+  for (const c of current.matchAll(CODE_AFTER_WORD)) {
+    counted.n++;
+    if (!src.folded.includes(fold(c[1]))) report("code", c[1]);
+    const at = c.index! + c[0].lastIndexOf(c[1]);
+    m.mask(at, at + c[1].length);
+  }
+  current = m.text;
+  for (const c of current.matchAll(CODE_SHAPE)) {
+    counted.n++;
+    if (!src.folded.includes(fold(c[0]))) report("code", c[0]);
+    m.mask(c.index!, c.index! + c[0].length);
+  }
+  current = m.text;
+  for (const re of COUNTERS) {
+    for (const c of current.matchAll(re)) m.mask(c.index!, c.index! + c[0].length);
+    current = m.text;
+  }
+  for (const n of current.matchAll(NUMBER_IN_TEXT)) {
+    counted.n++;
+    if (!amountOf(n[0]).some((a) => src.amounts.has(a))) report("number", n[0]);
+  }
+  for (const p of promisesIn(t)) {
+    counted.n++;
+    if (!src.promises.has(p.kind)) report("promise", p.text.replace(/^\p{Ll}/u, (c) => c.toUpperCase()));
+  }
+}
+
+// ── conditions on the wrong offer ──────────────────────────────────────────────────────────────
+
+interface OfferSignature {
+  name: string;
+  mentioned: (folded: string, amounts: Set<number>) => boolean;
+  conditions: Array<{ name: string; present: (folded: string, amounts: Set<number>) => boolean }>;
+}
+
+const OFFER_FILLER = new Set(["free", "gratuit", "gratuite", "gratuits", "offert", "offerte", "gratis", "kostenlos", "kostenloser", "kostenlose", "grátis", "gratuita", "gratuito", "off", "de", "la", "le", "el", "the", "a", "un", "une", "with", "on", "all", "auf", "sur", "en", "em", "su"]);
+
+function signatures(brief: Brief): OfferSignature[] {
+  return brief.offers.map((o) => {
+    const words = fold(o.text.value).trim().split(" ").filter((w) => w && !OFFER_FILLER.has(w) && !/^\d/.test(w));
+    const key = words.length ? ` ${words.join(" ")} ` : undefined;
+    const mentioned = (folded: string, amounts: Set<number>) => {
+      if (o.percent !== undefined && new RegExp(`(?<![\\d.,])${o.percent}\\s?%`).test(folded.replace(/ (\d+) (?=%)/g, " $1"))) return true;
+      if (o.amount && amounts.has(o.amount.minor) && /\boff\b|réduction|descuento|rabatt|desconto|sconto/.test(folded)) return true;
+      return key ? folded.includes(key) : false;
+    };
+    const conditions: OfferSignature["conditions"] = [];
+    if (o.threshold) {
+      const minor = o.threshold.price.minor;
+      conditions.push({ name: o.threshold.text.value, present: (_f, amounts) => amounts.has(minor) });
+    }
+    if (o.code) {
+      const code = fold(o.code.value);
+      conditions.push({ name: o.code.value, present: (f) => f.includes(code) });
+    }
+    if (o.deadline) {
+      const tokens = fold(o.deadline.value).trim().split(" ").filter((w) => monthOf(w) !== undefined || /^\d{1,2}$/.test(w));
+      if (tokens.length) conditions.push({ name: o.deadline.value, present: (f) => tokens.every((tk) => f.includes(` ${tk} `)) });
+    }
+    return { name: o.text.value, mentioned, conditions };
+  });
+}
+
+/** Sentences and blocks of a view: a condition belongs to what its own sentence offers. */
+function sentencesOf(text: string): string[] {
+  return text.split(/(?<=[.!?])\s+|\s*¶\s*/).filter((s) => s.trim());
+}
+
+function misplacedConditions(text: string, view: string, brief: Brief | undefined, out: UntracedClaim[], counted: { n: number }): void {
+  if (!brief || brief.offers.length < 2) return;
+  const sigs = signatures(brief);
+  if (!sigs.some((s) => s.conditions.length)) return;
+  const seen = new Set<string>();
+  for (const sentence of sentencesOf(text.slice(0, MAX_VIEW_CHARS)).slice(0, 2_000)) {
+    const folded = fold(sentence.replace(/%/g, " % ").replace(/ +%/g, "%"));
+    const foldedPct = ` ${sentence.toLowerCase()} `;
+    const amounts = amountsIn(sentence);
+    const offered = sigs.filter((s) => s.mentioned(foldedPct, amounts) || s.mentioned(folded, amounts));
+    if (offered.length !== 1) continue;
+    const [offer] = offered;
+    for (const other of sigs) {
+      if (other === offer) continue;
+      for (const c of other.conditions) {
+        counted.n++;
+        // A condition both offers share is no one's in particular.
+        if (offer.conditions.some((own) => own.name === c.name)) continue;
+        if (!c.present(folded, amounts)) continue;
+        const key = `${c.name}|${offer.name}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        out.push({ kind: "condition", claim: c.name, view, offer: offer.name, belongsTo: other.name });
+      }
+    }
+  }
+}
+
+// ── links ──────────────────────────────────────────────────────────────────────────────────────
+
+function untracedLinks(doc: EmailDoc, view: string, src: Source, out: UntracedClaim[], counted: { n: number }): void {
+  const seen = new Set<string>();
+  for (const a of tagged(doc, "a").slice(0, 2_000)) {
+    const href = (a.attribs.href ?? "").trim();
+    if (!/^https?:\/\//i.test(href) || href.includes("{{")) continue;
+    counted.n++;
+    const url = normalUrl(href);
+    if (src.urls.has(url) || seen.has(url)) continue;
+    seen.add(url);
+    out.push({ kind: "link", claim: href.slice(0, 200), view });
+  }
+}
+
+// ── the report ─────────────────────────────────────────────────────────────────────────────────
+
+export interface TraceView {
+  view: string;
+  /** The view's visible text; blocks may be marked with "¶" to separate sentences. */
+  text: string;
+  /** The document the view was read from, for its links (none for copy not yet placed in an email). */
+  doc?: EmailDoc;
+}
+
+export function traceFacts(views: TraceView[], source: TraceSource | undefined): TraceReport {
+  if (!source || (!source.brief && !source.userText?.length)) return { checked: 0, untraced: [] };
+  const src = readSourceText(source);
+  if (!src.hasText) return { checked: 0, untraced: [] };
+  const untraced: UntracedClaim[] = [];
+  const counted = { n: 0 };
+  const docs = new Set<EmailDoc>();
+  for (const v of views) {
+    traceView(v.text.replace(/¶/g, " "), v.view, src, untraced, counted);
+    misplacedConditions(v.text, v.view, source.brief, untraced, counted);
+    if (v.doc && !docs.has(v.doc)) {
+      docs.add(v.doc);
+      untracedLinks(v.doc, v.view, src, untraced, counted);
+    }
+  }
+  // One claim missing from two views is named once, with both views.
+  const merged: UntracedClaim[] = [];
+  for (const u of untraced) {
+    const same = merged.find((m) => m.kind === u.kind && m.claim.toLowerCase() === u.claim.toLowerCase() && m.offer === u.offer);
+    if (same) {
+      if (!same.view.split(" and ").includes(u.view)) same.view = `${same.view} and ${u.view}`;
+    } else merged.push({ ...u });
+  }
+  return { checked: counted.n, untraced: merged.slice(0, MAX_REPORTED) };
+}
+
+/** "“Free returns” is not in the brief"; "“over $50” belongs to “Free gift wrap”, not “15% off”". */
+export function describeUntraced(u: UntracedClaim): string {
+  if (u.kind === "condition") return `“${u.claim}” belongs to “${u.belongsTo}”, not “${u.offer}” (${u.view})`;
+  return `“${u.claim}” is not in the brief (${u.view})`;
+}
+
+/** The words of a CopyDoc (subject, preheader, sections, items), each field a block of its own. */
+export function copyText(copy: { subject?: string; preheader?: string; sections?: Array<{ headline?: string; body?: string; cta?: string }>; items?: Array<{ label?: string; headline?: string; body?: string }> }): string {
+  const parts = [copy.subject, copy.preheader];
+  for (const s of copy.sections ?? []) parts.push(s.headline, s.body, s.cta);
+  for (const i of copy.items ?? []) parts.push(i.label, i.headline, i.body);
+  return parts.filter((p): p is string => Boolean(p && p.trim())).join(" ¶ ");
+}
+
+/** The claims of a CopyDoc that trace to neither the brief nor the user's words: what a copy stage checks before placing it. */
+export function traceCopy(copy: Parameters<typeof copyText>[0], source: TraceSource): TraceReport {
+  return traceFacts([{ view: "copy", text: copyText(copy) }], source);
+}
