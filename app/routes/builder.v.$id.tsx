@@ -6,6 +6,7 @@ import { CsrfField } from "~/components/csrf-field";
 import { Stepper } from "~/components/builder/stepper";
 import { VersionPanels, type VersionJson } from "~/components/builder/version-panels";
 import { getApp } from "~/composition/app.server";
+import { ampSnapshot } from "~/domain/amp/snapshot";
 import { requirePageUser } from "~/services/auth.server";
 import { previewOf, versionPage } from "~/services/builder.server";
 
@@ -31,7 +32,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const preview = previewOf(found.version.html, url.searchParams.get("view"));
   const version: VersionJson = toJson(found.version);
   const parent: VersionJson | null = found.parent ? toJson(found.parent) : null;
+  // The AMP tab's static snapshot, made only when that tab is open.
+  const ampPreview = url.searchParams.get("panel") === "amp" && found.version.ampHtml ? ampSnapshot(found.version.ampHtml) : null;
   return {
+    ampPreview,
     version,
     parent,
     isAdmin: user.isAdmin,
@@ -54,7 +58,7 @@ type Meta = {
 };
 
 export default function VersionPage() {
-  const { version, parent, isAdmin, preview, dark } = useLoaderData<typeof loader>();
+  const { version, parent, isAdmin, preview, dark, ampPreview } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const meta = version.metadata as Meta;
   const href = (view: string, isDark: boolean) => {
@@ -173,7 +177,7 @@ export default function VersionPage() {
         </div>
       </section>
 
-      <VersionPanels version={version} parent={parent} isAdmin={isAdmin} />
+      <VersionPanels version={version} parent={parent} isAdmin={isAdmin} ampPreview={ampPreview} />
     </div>
   );
 }
