@@ -1,5 +1,6 @@
 import { parseDocument } from "htmlparser2";
-import { findAll, findOne, getAttributeValue, textContent, type Element } from "domutils";
+import type { Element } from "domhandler";
+import { findAll, findOne, getAttributeValue, textContent } from "domutils";
 import { sampleBlueprint } from "../../../test/fixtures/blueprints";
 import { buildAmp } from "./build";
 import { ampSnapshot, SNAPSHOT_MAX_CHARS, SNAPSHOT_MAX_ELEMENTS } from "./snapshot";
@@ -15,7 +16,7 @@ function built(t: Parameters<typeof sampleBlueprint>[0]): string {
 const doc = (html: string) => parseDocument(html);
 const all = (html: string, test: (e: Element) => boolean) => findAll(test, doc(html).children);
 const visible = (e: Element): boolean => {
-  for (let n: Element | null = e; n && n.type !== "root"; n = n.parent as Element | null) if (n.attribs && "hidden" in n.attribs) return false;
+  for (let n: Element | null = e; n && n.attribs; n = n.parent as Element | null) if ("hidden" in n.attribs) return false;
   return true;
 };
 
