@@ -3,6 +3,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { CsrfField } from "~/components/csrf-field";
+import { techniqueLabel, versionKindLabel } from "~/components/builder/labels";
 import { Stepper } from "~/components/builder/stepper";
 import { VersionPanels, type VersionJson } from "~/components/builder/version-panels";
 import { getApp } from "~/composition/app.server";
@@ -76,7 +77,7 @@ export default function VersionPage() {
       <header className="bld-head">
         <div>
           <p className="bld-eyebrow">
-            <span className="bld-pill">{version.kind}</span> {new Date(version.createdAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" })}
+            <span className="bld-pill">{versionKindLabel(version.kind)}</span> {new Date(version.createdAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" })}
             {parent ? (
               <>
                 {" · from "}
@@ -104,10 +105,10 @@ export default function VersionPage() {
 
       <dl className="bld-facts">
         <div><dt>QA score</dt><dd data-testid="qa-score">{version.qaScore ?? "–"}<span className="bld-muted"> / 100</span></dd></div>
-        <div><dt>Technique</dt><dd>{meta.technique ?? "–"}</dd></div>
+        <div><dt>Technique</dt><dd>{techniqueLabel(meta.technique)}</dd></div>
         <div>
           <dt>Library examples</dt>
-          <dd title={meta.rag?.examples?.map((e) => `${e.id} (${e.score})`).join("\n")}>{meta.rag?.used ? `${meta.rag.examplesCount} used` : "none"}</dd>
+          <dd>{meta.rag?.used ? `${meta.rag.examplesCount} used` : "none"}</dd>
         </div>
         <div><dt>AMP</dt><dd>{meta.ampGenerated ? "built" : "off"}</dd></div>
       </dl>
