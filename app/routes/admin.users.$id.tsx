@@ -52,7 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs): Promise<A
 }
 
 /** Account access: the lockout state, a temporary password and unlock, each with its result in view. */
-function AccessSection({ email, lock }: { email: string; lock: { locked: boolean; failures: number; retryAfterSeconds: number } }) {
+function AccessSection({ email, userId, lock }: { email: string; userId: string; lock: { locked: boolean; failures: number; retryAfterSeconds: number } }) {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : "";
@@ -78,7 +78,7 @@ function AccessSection({ email, lock }: { email: string; lock: { locked: boolean
               <Pill tone="ok">Not locked</Pill> {lock.failures ? `${plural(lock.failures, "recent failed sign-in")}.` : "No recent failed sign-ins."}
             </p>
           )}
-          <Form method="post" action="#access-result">
+          <Form method="post" action={`/admin/users/${encodeURIComponent(userId)}#access-result`}>
             <CsrfField />
             <input type="hidden" name="intent" value="unlock" />
             <button type="submit" className="adm-btn adm-btn-secondary" disabled={busy === "unlock"} data-testid="unlock">
@@ -88,7 +88,7 @@ function AccessSection({ email, lock }: { email: string; lock: { locked: boolean
         </div>
         <div className="adm-access-card">
           <h3>Temporary password</h3>
-          <Form method="post" action="#access-result" className="adm-access-form">
+          <Form method="post" action={`/admin/users/${encodeURIComponent(userId)}#access-result`} className="adm-access-form">
             <CsrfField />
             <input type="hidden" name="intent" value="temporary-password" />
             <div className="adm-field">
@@ -152,7 +152,7 @@ export default function UserLedgerPage() {
           </>
         }
       />
-      <AccessSection email={user.email} lock={lock} />
+      <AccessSection email={user.email} userId={user.id} lock={lock} />
       <StatGrid label="Credits at a glance">
         <Stat label="Balance" value={formatNumber(balance)} hint="Credits available now" tone={balance > 0 ? "ok" : "danger"} testId="stat-balance" />
         <Stat label="Received" value={formatNumber(granted)} hint={`${formatNumber(sums.initial)} to start, ${formatNumber(sums.grant)} granted`} testId="stat-granted" />
