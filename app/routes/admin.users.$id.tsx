@@ -27,7 +27,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = pageParam.parse(new URL(request.url).searchParams.get("page") ?? undefined);
   const r = await userLedger(app, params.id ?? "", { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   if (!r.ok) throw new Response(r.error, { status: r.status });
-  return { now: new Date(), page, lock: await signInLock(app, r.value.user.email), ...r.value };
+  const lock = await signInLock(app, r.value.user.email);
+  return { now: new Date(), page, lock: { ...lock, liftsIn: inWords(lock.retryAfterSeconds) }, ...r.value };
 }
 
 type AccessResult = { notice?: string; error?: string; field?: "password" };
@@ -52,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs): Promise<A
 }
 
 /** Account access: the lockout state, a temporary password and unlock, each with its result in view. */
-function AccessSection({ email, userId, lock }: { email: string; userId: string; lock: { locked: boolean; failures: number; retryAfterSeconds: number } }) {
+function AccessSection({ email, userId, lock }: { email: string; userId: string; lock: { locked: boolean; failures: number; liftsIn: string } }) {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : "";
@@ -71,7 +72,7 @@ function AccessSection({ email, userId, lock }: { email: string; userId: string;
           <h3>Lockout</h3>
           {lock.locked ? (
             <p>
-              <Pill tone="danger">Locked</Pill> {plural(lock.failures, "failed sign-in")} in a row. It lifts by itself in {inWords(lock.retryAfterSeconds)}.
+              <Pill tone="danger">Locked</Pill> {plural(lock.failures, "failed sign-in")} in a row. It lifts by itself in {lock.liftsIn}.
             </p>
           ) : (
             <p>

@@ -59,8 +59,13 @@ test.describe("with JavaScript", () => {
     await expect(page.getByTestId("amp-preview-label")).toContainText("Static preview");
     const amp = page.frameLocator("[data-testid=amp-frame]");
     await expect(amp.locator("body")).toBeVisible();
-    await expect(amp.locator("img").first()).toBeVisible();
-    expect(await amp.locator("amp-img, script").count()).toBe(0);
+    // The carousel's first slide shows and the others wait; no AMP element or script is left.
+    const slides = amp.locator("[data-kx-technique=carousel] [data-kx-item]");
+    expect(await slides.count()).toBeGreaterThan(1);
+    await expect(slides.first()).toBeVisible();
+    await expect(slides.nth(1)).toBeHidden();
+    expect(await amp.locator("amp-img, script, [on]").count()).toBe(0);
+    expect(((await amp.locator("body").innerText()) ?? "").length).toBeGreaterThan(100);
     const visibility = await amp.locator("body").evaluate((b) => getComputedStyle(b).visibility);
     expect(visibility).toBe("visible");
     await expect(page.getByTestId("amp-preview-notes")).toContainText("first slide");
