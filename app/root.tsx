@@ -81,6 +81,7 @@ function Shell({ children, brand, user, navless, appOrigin }: { children: React.
               <NavLink to="/builder" end>Builder</NavLink>
               <NavLink to="/builder/history">History</NavLink>
               <NavLink to="/tokens">API tokens</NavLink>
+              <NavLink to="/account">Account</NavLink>
               {user.isAdmin ? <NavLink to="/admin">Admin</NavLink> : null}
               <span className="topbar-user">
                 <span className="muted topbar-email" title={user.email}>{user.email}</span>

@@ -1,22 +1,26 @@
 // npm run user -- create --email E --password P [--admin] [--credits N]
 // npm run user -- grant --email E --credits N        (admin grant of ai_generation credits)
 // npm run user -- admin --email E [--revoke]
+// npm run user -- password --email E --password P  (temporary password; ends the user's sessions)
+// npm run user -- unlock --email E                 (lift a sign-in lockout)
 import { migrate } from "../db/migrate";
 import { getApp } from "../app/composition/app.server";
 import { AI_GENERATION } from "../app/models/credits.server";
-import { createAccount, grantCredits, setAdminAccess } from "../app/services/users.server";
+import { createAccount, grantCredits, setAdminAccess, setTemporaryPassword, unlockAccount } from "../app/services/users.server";
 import { fail, parseArgs, runCli, stringFlag } from "./lib/args";
 
 const USAGE = `usage:
   npm run user -- create --email E --password P [--admin] [--credits N]
   npm run user -- grant  --email E --credits N
-  npm run user -- admin  --email E [--revoke]`;
+  npm run user -- admin  --email E [--revoke]
+  npm run user -- password --email E --password P
+  npm run user -- unlock --email E`;
 
 async function main() {
   const args = parseArgs(process.argv.slice(2), ["admin", "revoke"]);
   const [command] = args.positional;
   const email = stringFlag(args, "email");
-  if (!command || !["create", "grant", "admin"].includes(command)) fail("expected a command: create, grant or admin", USAGE);
+  if (!command || !["create", "grant", "admin", "password", "unlock"].includes(command)) fail("expected a command: create, grant, admin, password or unlock", USAGE);
   if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail("--email must be an email address", USAGE);
   const creditsRaw = stringFlag(args, "credits");
   const credits = creditsRaw === undefined ? undefined : Number(creditsRaw);
@@ -38,6 +42,18 @@ async function main() {
     const granted = await grantCredits(app, { email }, credits, "cli");
     if (!granted.ok) fail(granted.status === 404 ? `no user with email ${email}` : granted.error);
     console.log(`granted ${credits} credits to ${granted.value.user.email}; balance is now ${granted.value.balance}`);
+    return;
+  }
+  if (command === "password") {
+    const set = await setTemporaryPassword(app, { email }, stringFlag(args, "password") ?? "", "cli");
+    if (!set.ok) fail(set.status === 404 ? `no user with email ${email}` : set.error, set.status === 400 ? USAGE : undefined);
+    console.log(`set a temporary password for ${set.value.user.email}; ${set.value.sessionsEnded} session(s) signed out. Ask them to change it on their Account page.`);
+    return;
+  }
+  if (command === "unlock") {
+    const unlocked = await unlockAccount(app, { email }, "cli");
+    if (!unlocked.ok) fail(unlocked.status === 404 ? `no user with email ${email}` : unlocked.error);
+    console.log(unlocked.value.wasLocked ? `unlocked ${unlocked.value.user.email}: they can sign in again now` : `${unlocked.value.user.email} was not locked; failed sign-ins cleared`);
     return;
   }
   const revoke = args.flags.revoke === true;

@@ -48,3 +48,11 @@ export async function deleteExpiredPageSessions(db: Db, now = Date.now()): Promi
   const rs = await db.$client.execute({ sql: "DELETE FROM page_sessions WHERE expires_at <= ?", args: [now] });
   return rs.rowsAffected;
 }
+
+/** Ends every session of the user except the one `keepId` names (none when omitted); returns how many ended. */
+export async function deleteUserPageSessions(db: Db, userId: string, keepId?: string): Promise<number> {
+  const rs = keepId
+    ? await db.$client.execute({ sql: "DELETE FROM page_sessions WHERE user_id = ? AND id_hash <> ?", args: [userId, hashSessionId(keepId)] })
+    : await db.$client.execute({ sql: "DELETE FROM page_sessions WHERE user_id = ?", args: [userId] });
+  return rs.rowsAffected;
+}

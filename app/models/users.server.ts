@@ -85,6 +85,19 @@ export async function verifyLogin(db: Db, email: string, password: string): Prom
   return withAdminFlag(db, row);
 }
 
+/** Replaces the user's password hash; false when there is no such user. */
+export async function setPasswordHash(db: Db, userId: string, passwordHash: string): Promise<boolean> {
+  const rs = await db.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
+  return rs.rowsAffected > 0;
+}
+
+/** Whether `password` is the user's current password (no rehash: this is not a sign-in). */
+export async function checkPassword(db: Db, userId: string, password: string): Promise<boolean> {
+  const row = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
+  if (!row) return false;
+  return verifyPassword(password, row.passwordHash);
+}
+
 // ── API tokens ──────────────────────────────────────────────────────────────────────────────────
 
 export async function recordApiToken(db: Db, t: { jti: string; userId: string; name: string; expiresAt: Date }) {

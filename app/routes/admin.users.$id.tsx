@@ -1,14 +1,19 @@
-// Admin → Users → one user: the credit balance and the ledger that explains it (starting
-// credits, grants, generation charges, refunds), newest first.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+// Admin → Users → one user: sign-in access (a temporary password, lifting a lockout), the credit
+// balance and the ledger that explains it (starting credits, grants, generation charges,
+// refunds), newest first.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { CsrfField } from "~/components/csrf-field";
 import { formatNumber, formatSigned, plural } from "~/components/admin/format";
 import { ledgerKindLabel } from "~/components/admin/labels";
-import { EmptyState, PageHeader, Pagination, Pill, Section, Stat, StatGrid, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
+import { EmptyState, Notice, PageHeader, Pagination, Pill, Section, Stat, StatGrid, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
 import { getApp } from "~/composition/app.server";
 import { pageParam } from "~/domain/requests/admin-forms";
-import { requirePageUser } from "~/services/auth.server";
+import { AdminUserFormSchema, MIN_PASSWORD_LENGTH } from "~/domain/requests/users";
+import { inWords, requirePageUser } from "~/services/auth.server";
 import { userLedger } from "~/services/user-ledger.server";
+import { setTemporaryPassword, signInLock, unlockAccount } from "~/services/users.server";
 
 export const links = adminLinks;
 
@@ -22,18 +27,118 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = pageParam.parse(new URL(request.url).searchParams.get("page") ?? undefined);
   const r = await userLedger(app, params.id ?? "", { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   if (!r.ok) throw new Response(r.error, { status: r.status });
-  return { now: new Date(), page, ...r.value };
+  const lock = await signInLock(app, r.value.user.email);
+  return { now: new Date(), page, lock: { ...lock, liftsIn: inWords(lock.retryAfterSeconds) }, ...r.value };
 }
 
-/** A ledger reference in words: "admin:<email>" is who granted, a generation's id stays as it is. */
-function referenceText(kind: string, reference: string | null): { text: string; code: boolean } {
-  if (!reference) return { text: kind === "initial" ? "Account created" : "–", code: false };
-  if (reference.startsWith("admin:")) return { text: `By ${reference.slice("admin:".length)}`, code: false };
-  return { text: reference, code: true };
+type AccessResult = { notice?: string; error?: string; field?: "password" };
+
+export async function action({ request, params }: ActionFunctionArgs): Promise<AccessResult> {
+  const me = await requirePageUser(request, { admin: true });
+  const app = await getApp();
+  const parsed = AdminUserFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return { error: "Choose an action: set a temporary password or unlock." };
+  const ref = { id: params.id ?? "" };
+  if (parsed.data.intent === "unlock") {
+    const r = await unlockAccount(app, ref, me);
+    if (!r.ok) return { error: r.error };
+    return { notice: r.value.wasLocked ? `${r.value.user.email} is unlocked and can sign in again now.` : `${r.value.user.email} was not locked; their failed sign-ins are cleared.` };
+  }
+  const r = await setTemporaryPassword(app, ref, parsed.data.password, me);
+  if (!r.ok) return r.status === 400 ? { error: `${r.error}.`, field: "password" } : { error: r.error };
+  const ended = r.value.sessionsEnded;
+  return {
+    notice: `Temporary password set for ${r.value.user.email}. ${ended ? `They were signed out of ${ended === 1 ? "1 session" : `${ended} sessions`}. ` : ""}Give it to them in person or by phone, and ask them to change it on their Account page after signing in.`,
+  };
+}
+
+/** Account access: the lockout state, a temporary password and unlock, each with its result in view. */
+function AccessSection({ email, userId, lock }: { email: string; userId: string; lock: { locked: boolean; failures: number; liftsIn: string } }) {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : "";
+  const resultRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (result && !result.field) resultRef.current?.focus();
+  }, [result]);
+  const passwordError = result?.field === "password" ? result.error : undefined;
+  return (
+    <Section id="access" title="Sign-in access" description="For someone who forgot their password or is locked out after too many failed sign-ins. Both actions are recorded in the server log.">
+      <div ref={resultRef} tabIndex={-1} id="access-result" className="adm-focus-target" aria-live="polite">
+        {result && !result.field ? <Notice notice={result.notice} error={result.error} /> : null}
+      </div>
+      <div className="adm-access-grid">
+        <div className="adm-access-card" data-testid="lock-state">
+          <h3>Lockout</h3>
+          {lock.locked ? (
+            <p>
+              <Pill tone="danger">Locked</Pill> {plural(lock.failures, "failed sign-in")} in a row. It lifts by itself in {lock.liftsIn}.
+            </p>
+          ) : (
+            <p>
+              <Pill tone="ok">Not locked</Pill> {lock.failures ? `${plural(lock.failures, "recent failed sign-in")}.` : "No recent failed sign-ins."}
+            </p>
+          )}
+          <Form method="post" action={`/admin/users/${encodeURIComponent(userId)}#access-result`}>
+            <CsrfField />
+            <input type="hidden" name="intent" value="unlock" />
+            <button type="submit" className="adm-btn adm-btn-secondary" disabled={busy === "unlock"} data-testid="unlock">
+              {busy === "unlock" ? "Unlocking…" : lock.locked ? "Unlock now" : "Clear failed sign-ins"}
+            </button>
+          </Form>
+        </div>
+        <div className="adm-access-card">
+          <h3>Temporary password</h3>
+          <Form method="post" action={`/admin/users/${encodeURIComponent(userId)}#access-result`} className="adm-access-form">
+            <CsrfField />
+            <input type="hidden" name="intent" value="temporary-password" />
+            <div className="adm-field">
+              <label htmlFor="temp-password">New password for {email}</label>
+              <input
+                id="temp-password"
+                name="password"
+                type="text"
+                autoComplete="off"
+                spellCheck={false}
+                required
+                minLength={MIN_PASSWORD_LENGTH}
+                aria-invalid={passwordError ? true : undefined}
+                aria-describedby={passwordError ? "temp-password-error temp-password-hint" : "temp-password-hint"}
+                autoFocus={Boolean(passwordError)}
+              />
+              <p className="adm-field-hint" id="temp-password-hint">
+                At least {MIN_PASSWORD_LENGTH} characters. Their other sessions end and any lockout is lifted.
+              </p>
+              {passwordError ? (
+                <p className="adm-field-error" id="temp-password-error">
+                  {passwordError}
+                </p>
+              ) : null}
+            </div>
+            <button type="submit" className="adm-btn adm-btn-primary" disabled={busy === "temporary-password"}>
+              {busy === "temporary-password" ? "Setting…" : "Set temporary password"}
+            </button>
+          </Form>
+        </div>
+      </div>
+    </Section>
+  );
+}
+
+/**
+ * A ledger reference in words: "admin:<email>" is who granted; a generation's id is not shown as
+ * text (it stays in the cell's tooltip for matching with the server log).
+ */
+function referenceText(kind: string, reference: string | null): string {
+  if (!reference) return kind === "initial" ? "Account created" : "–";
+  if (reference.startsWith("admin:")) return `By ${reference.slice("admin:".length)}`;
+  if (reference === "cli") return "From the command line";
+  if (reference.startsWith("free-regen:")) return "Free regeneration";
+  return kind === "refund" ? "A failed generation" : "A generation";
 }
 
 export default function UserLedgerPage() {
-  const { now, page, user, balance, rows, total, sums } = useLoaderData<typeof loader>();
+  const { now, page, user, balance, rows, total, sums, lock } = useLoaderData<typeof loader>();
   const location = useLocation();
   const granted = sums.initial + sums.grant;
   return (
@@ -44,10 +149,11 @@ export default function UserLedgerPage() {
         badge={<Pill tone={user.isAdmin ? "info" : "neutral"}>{user.isAdmin ? "Admin" : "User"}</Pill>}
         lede={
           <>
-            Credits for AI generation and every change to them. To grant credits, use the <Link to="/admin">users table on the Admin page</Link>.
+            Sign-in access, credits for AI generation and every change to them. To grant credits, use the <Link to="/admin">users table on the Admin page</Link>.
           </>
         }
       />
+      <AccessSection email={user.email} userId={user.id} lock={lock} />
       <StatGrid label="Credits at a glance">
         <Stat label="Balance" value={formatNumber(balance)} hint="Credits available now" tone={balance > 0 ? "ok" : "danger"} testId="stat-balance" />
         <Stat label="Received" value={formatNumber(granted)} hint={`${formatNumber(sums.initial)} to start, ${formatNumber(sums.grant)} granted`} testId="stat-granted" />
@@ -86,7 +192,7 @@ export default function UserLedgerPage() {
                           <Pill label={ledgerKindLabel(r.kind)} />
                         </td>
                         <td className="adm-clip" title={r.reference ?? undefined}>
-                          {ref.code ? <code className="adm-code">{ref.text}</code> : ref.text}
+                          {ref}
                           {r.note ? <div data-testid="ledger-note">{r.note}</div> : null}
                         </td>
                       </tr>

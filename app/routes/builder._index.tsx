@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { useCallback, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { CsrfField, useCsrfToken } from "~/components/csrf-field";
 import { BriefFields, type BriefOptions } from "~/components/builder/brief-form";
 import { CopyFields } from "~/components/builder/copy-editor";
@@ -124,6 +124,21 @@ export async function action({ request }: ActionFunctionArgs) {
   return data<ActionData>({ step: "brief", values: parsed.mode === "brief" ? parsed.brief : { prompt: "" }, failure }, { status: result.status });
 }
 
+/** A form field's name in words, for the error summary ("images.0.url" → "Image 1 URL"). */
+function fieldLabel(name: string): string {
+  const fixed: Record<string, string> = {
+    prompt: "Prompt", techniques: "Interactive technique", emailType: "Email type", complexity: "Complexity", styleTheory: "Style",
+    "brand.fontFamily": "Body font", "brand.headingFontFamily": "Heading font", "brand.buttonRadius": "Button radius", "brand.logoUrl": "Logo URL",
+  };
+  if (fixed[name]) return fixed[name];
+  const row = /^(images|savedSections)\.(\d+)\.(\w+)$/.exec(name);
+  if (row) return `${row[1] === "images" ? "Image" : "Section"} ${Number(row[2]) + 1} ${row[3] === "url" ? "URL" : row[3] === "html" ? "HTML" : row[3]}`;
+  const color = /^brand\.colors\.(\w+)$/.exec(name);
+  if (color) return `Brand colour (${color[1]})`;
+  if (name.startsWith("copy.")) return "Copy";
+  return name;
+}
+
 /** The stages a generation of this form will report, in order. */
 function expectedStages(form: HTMLFormElement, withCopy: boolean, brief?: Brief): string[] {
   const fd = new FormData(form);
@@ -172,8 +187,15 @@ export default function BuilderPage() {
   };
 
   const failure = actionData?.failure;
-  const errors = actionData?.errors;
-  const streaming = progress.status !== "idle";
+  // A streamed generation refused for a field (before anything ran) comes back to the form with
+  // the field marked, as the same post without JavaScript would.
+  const fieldFailure = progress.status === "failed" && progress.failure.errors && Object.keys(progress.failure.errors).length ? progress.failure.errors : null;
+  const errors = fieldFailure ?? actionData?.errors;
+  const streaming = progress.status !== "idle" && !fieldFailure;
+  const summaryRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (errors && Object.keys(errors).length) summaryRef.current?.focus();
+  }, [errors]);
   const current = streaming ? "Generate" : step === "copy" ? "Copy" : "Brief";
 
   return (
@@ -187,7 +209,7 @@ export default function BuilderPage() {
       </header>
       <Stepper current={current} />
 
-      {progress.status !== "idle" ? (
+      {streaming ? (
         <GenerationProgress state={progress} onRetry={progress.status === "failed" ? reset : undefined} />
       ) : null}
 
@@ -200,8 +222,15 @@ export default function BuilderPage() {
           </div>
         ) : null}
         {errors && Object.keys(errors).length ? (
-          <div className="bld-alert" role="alert">
-            <p><strong>Check the highlighted fields.</strong> {errors.form ?? ""}</p>
+          <div className="bld-alert" role="alert" tabIndex={-1} ref={summaryRef} id="bld-errors" data-testid="field-errors">
+            <p><strong>{Object.keys(errors).length === 1 ? "One field needs a change:" : "These fields need a change:"}</strong></p>
+            <ul className="bld-error-list">
+              {Object.entries(errors).map(([name, message]) => (
+                <li key={name}>
+                  {name === "form" ? message : <a href={`#err-${name.replace(/\./g, "-")}`}>{fieldLabel(name)}: {message}</a>}
+                </li>
+              ))}
+            </ul>
           </div>
         ) : null}
 

@@ -1,5 +1,6 @@
 // The user's versions, newest first: each reopens its page; a version links to its parent.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { versionKindLabel } from "~/components/builder/labels";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/services/auth.server";
@@ -56,7 +57,7 @@ export default function BuilderHistory() {
             <li key={v.id} className="bld-card bld-history-item">
               <div className="bld-history-main">
                 <p className="bld-eyebrow">
-                  <span className="bld-pill">{v.kind}</span>{" "}
+                  <span className="bld-pill">{versionKindLabel(v.kind)}</span>{" "}
                   <time dateTime={v.createdAt}>{new Date(v.createdAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" })}</time>
                 </p>
                 <h2><Link to={`/builder/v/${v.id}`}>{v.subject ?? "Untitled email"}</Link></h2>

@@ -3,9 +3,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { CsrfField } from "~/components/csrf-field";
+import { techniqueLabel, versionKindLabel } from "~/components/builder/labels";
 import { Stepper } from "~/components/builder/stepper";
 import { VersionPanels, type VersionJson } from "~/components/builder/version-panels";
 import { getApp } from "~/composition/app.server";
+import { ampSnapshot } from "~/domain/amp/snapshot";
 import { requirePageUser } from "~/services/auth.server";
 import { previewOf, versionPage } from "~/services/builder.server";
 
@@ -31,7 +33,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const preview = previewOf(found.version.html, url.searchParams.get("view"));
   const version: VersionJson = toJson(found.version);
   const parent: VersionJson | null = found.parent ? toJson(found.parent) : null;
+  // The AMP tab's static snapshot, made only when that tab is open.
+  const ampPreview = url.searchParams.get("panel") === "amp" && found.version.ampHtml ? ampSnapshot(found.version.ampHtml) : null;
   return {
+    ampPreview,
     version,
     parent,
     isAdmin: user.isAdmin,
@@ -54,7 +59,7 @@ type Meta = {
 };
 
 export default function VersionPage() {
-  const { version, parent, isAdmin, preview, dark } = useLoaderData<typeof loader>();
+  const { version, parent, isAdmin, preview, dark, ampPreview } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const meta = version.metadata as Meta;
   const href = (view: string, isDark: boolean) => {
@@ -72,7 +77,7 @@ export default function VersionPage() {
       <header className="bld-head">
         <div>
           <p className="bld-eyebrow">
-            <span className="bld-pill">{version.kind}</span> {new Date(version.createdAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" })}
+            <span className="bld-pill">{versionKindLabel(version.kind)}</span> {new Date(version.createdAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" })}
             {parent ? (
               <>
                 {" · from "}
@@ -100,10 +105,10 @@ export default function VersionPage() {
 
       <dl className="bld-facts">
         <div><dt>QA score</dt><dd data-testid="qa-score">{version.qaScore ?? "–"}<span className="bld-muted"> / 100</span></dd></div>
-        <div><dt>Technique</dt><dd>{meta.technique ?? "–"}</dd></div>
+        <div><dt>Technique</dt><dd>{techniqueLabel(meta.technique)}</dd></div>
         <div>
           <dt>Library examples</dt>
-          <dd title={meta.rag?.examples?.map((e) => `${e.id} (${e.score})`).join("\n")}>{meta.rag?.used ? `${meta.rag.examplesCount} used` : "none"}</dd>
+          <dd>{meta.rag?.used ? `${meta.rag.examplesCount} used` : "none"}</dd>
         </div>
         <div><dt>AMP</dt><dd>{meta.ampGenerated ? "built" : "off"}</dd></div>
       </dl>
@@ -173,7 +178,7 @@ export default function VersionPage() {
         </div>
       </section>
 
-      <VersionPanels version={version} parent={parent} isAdmin={isAdmin} />
+      <VersionPanels version={version} parent={parent} isAdmin={isAdmin} ampPreview={ampPreview} />
     </div>
   );
 }

@@ -76,7 +76,7 @@ export default function SaveToLibrary() {
         The auto-tagger filled these fields from the HTML's structure. Review them, then save: the document is embedded and becomes a retrieval example for future generations.
       </p>
       {data.tagError ? <Notice kind="error">The auto-tagger is unavailable ({data.tagError}); fill the fields in yourself.</Notice> : <Notice kind="info">Pre-filled by the auto-tagger. Check every field before saving.</Notice>}
-      {result?.error ? <Notice kind="error" testId="library-error">{result.error}</Notice> : null}
+      {result?.error ? <Notice kind="error" testId="library-error" focus>{result.error}</Notice> : null}
       <Form method="post" className="card vp-library-form" aria-label="Library document">
         <CsrfField />
         <Text name="description" label="Description" values={values} textarea hint="What the email is and does; used to find it later." />

@@ -162,10 +162,19 @@ export async function requirePageUser(request: Request, opts: { admin?: boolean 
 
 // ── sign-in and sign-out ────────────────────────────────────────────────────────────────────────
 
+/** The rate_limits key counting an account's failed sign-ins (its lockout). */
+export const signInLockKey = (email: string) => `login:account:${normalizeEmail(email)}`;
+
+/** The per-account failure rule, from the configuration. */
+export function signInLockRule(app: AppContext): RateLimit {
+  return { limit: app.env.LOGIN_MAX_FAILURES_PER_ACCOUNT, windowMs: app.env.LOGIN_WINDOW_SECONDS * 1000 };
+}
+
 /** The user, or a 400/401 (bad input or credentials) or a 429 with `retryAfterSeconds` (throttled). */
 export type SignInResult = ServiceResult<User>;
 
-function inWords(seconds: number): string {
+/** A wait in words: "40 seconds", "15 minutes". */
+export function inWords(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? "" : "s"}`;
@@ -185,7 +194,7 @@ export async function signIn(app: AppContext, input: { email: string; password: 
   const { db } = app.database;
   const windowMs = app.env.LOGIN_WINDOW_SECONDS * 1000;
   const perIp: RateLimit = { limit: app.env.LOGIN_MAX_ATTEMPTS_PER_IP, windowMs };
-  const perAccount: RateLimit = { limit: app.env.LOGIN_MAX_FAILURES_PER_ACCOUNT, windowMs };
+  const perAccount = signInLockRule(app);
 
   const ip = await hitRateLimit(db, `login:ip:${input.clientIp}`, perIp);
   if (!ip.allowed) {
@@ -195,7 +204,7 @@ export async function signIn(app: AppContext, input: { email: string; password: 
   if (!email || !input.password) return failure(400, "Enter your email and password.");
   if (email.length > MAX_EMAIL_LENGTH) return failure(400, "That is not an email address.");
 
-  const accountKey = `login:account:${email}`;
+  const accountKey = signInLockKey(email);
   const account = await peekRateLimit(db, accountKey, perAccount);
   if (!account.allowed) {
     return failure(429, `Too many failed sign-ins for this account. It is locked for ${inWords(account.retryAfterSeconds)}; try again then.`, {

@@ -12,6 +12,7 @@ import { DesignTokensSchema, type DesignTokens } from "~/domain/blueprint/schema
 import { STYLE_THEORY_KEYS } from "~/domain/blueprint/styles";
 import { CopyDocSchema, type CopyDoc } from "~/domain/copy/schema";
 import { type ImageInput } from "~/domain/prompt/inputs";
+import { extractTechniques } from "~/domain/prompt/techniques";
 import { BrandSchema, BriefSchema, MAX_IMAGE_ROWS, MAX_SECTION_ROWS, type Brand, type Brief, type BriefInput } from "~/domain/requests/builder";
 import { SIMULATED, simulateWebmail, type WebmailClient } from "~/domain/html/webmail-simulation";
 import {
@@ -94,7 +95,21 @@ export type ParsedBrief = { ok: true; brief: Brief } | { ok: false; errors: Fiel
 export function parseBriefForm(form: FormLike): ParsedBrief {
   const values = briefInputFromForm(form);
   const parsed = BriefSchema.safeParse(values);
-  return parsed.success ? { ok: true, brief: parsed.data } : { ok: false, errors: fieldErrors(parsed.error), values };
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error), values };
+  const techniques = techniqueErrors(parsed.data);
+  return techniques ? { ok: false, errors: techniques, values } : { ok: true, brief: parsed.data };
+}
+
+/**
+ * What generate() would refuse about the techniques (a prompt naming three), found before any
+ * credit is charged and put on the field to change: the prompt when it names them, else the
+ * ticked techniques.
+ */
+export function techniqueErrors(brief: Brief): FieldErrors | null {
+  const input = briefToGenerateInput(brief);
+  const r = extractTechniques(brief.prompt, input.detectedTechnique, brief.emailType || undefined);
+  if (r.ok) return null;
+  return /\bthe prompt\b/.test(r.error) ? { prompt: `${r.error} Name at most two in the prompt.` } : { techniques: r.error };
 }
 
 /** A brief carried between steps as JSON (the copy step's hidden field). */
@@ -106,7 +121,9 @@ export function parseBriefJson(text: string): ParsedBrief {
     return { ok: false, errors: { form: "The brief was lost between steps; start again." }, values: { prompt: "" } };
   }
   const parsed = BriefSchema.safeParse(raw);
-  return parsed.success ? { ok: true, brief: parsed.data } : { ok: false, errors: fieldErrors(parsed.error), values: (raw ?? { prompt: "" }) as BriefInput };
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error), values: (raw ?? { prompt: "" }) as BriefInput };
+  const techniques = techniqueErrors(parsed.data);
+  return techniques ? { ok: false, errors: techniques, values: parsed.data } : { ok: true, brief: parsed.data };
 }
 
 export interface CopyDraft {

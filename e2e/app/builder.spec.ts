@@ -88,7 +88,7 @@ test("brief → edited copy → streamed progress → preview, Gmail, dark mode 
   await page.getByRole("main").getByRole("link", { name: "History" }).click();
   await expect(page).toHaveURL(/\/builder\/history$/);
   const item = page.getByTestId("history-list").getByRole("listitem").filter({ hasText: "E2E subject, edited by hand" }).first();
-  await expect(item).toContainText("generate");
+  await expect(item).toContainText("Generated");
   await page.screenshot({ path: `${shots}/builder-history-1280.png`, fullPage: true });
   await item.getByRole("link", { name: "E2E subject, edited by hand" }).click();
   await expect(page).toHaveURL(versionUrl);

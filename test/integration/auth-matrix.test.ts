@@ -5,6 +5,10 @@ import { signAccessToken } from "~/lib/jwt.server";
 import { listApiRouteFiles, routeFileToUrl } from "../helpers/routes";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { createUserWithToken } from "../helpers/users";
+import { PageClient } from "../helpers/pages";
+
+/** The password test/helpers/users gives every account it creates. */
+const USER_PASSWORD = "correct horse battery";
 
 let server: TestServer;
 let userToken: string;
@@ -100,4 +104,33 @@ it("every /api/admin/* route and /api/eval/judge is admin-only", () => {
   const mustBeAdmin = declared.filter((r) => r.url.startsWith("/api/admin/") || r.url === "/api/eval/judge");
   expect(mustBeAdmin.length).toBeGreaterThan(0);
   for (const { url, auth } of mustBeAdmin) expect(auth, url).toBe("admin");
+});
+
+// Page routes added for account access: a signed-out visitor is sent to sign in (GET), a post
+// without a session is refused before any route code runs (the page guard's CSRF check), and a
+// signed-in non-admin gets 403 from the admin user page, with or without its CSRF token.
+describe.each([
+  { url: "/account", admin: false },
+  { url: "/admin/users/test-id", admin: true },
+])("page $url", ({ url, admin }) => {
+  it("sends a signed-out visitor to sign in and refuses a post without a session", async () => {
+    const get = await server.fetch(url, { redirect: "manual" });
+    expect(get.status, `GET ${url}`).toBe(302);
+    expect(get.headers.get("location")).toMatch(/^\/login\?redirectTo=/);
+    const post = await server.fetch(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "intent=unlock" });
+    expect(post.status, `POST ${url}`).toBe(403);
+  });
+
+  it(admin ? "answers 403 to a signed-in non-admin" : "opens for any signed-in user", async () => {
+    const who = await createUserWithToken(server, { admin: false });
+    const client = new PageClient(server);
+    expect((await client.signIn(who.email, USER_PASSWORD)).status).toBe(302);
+    const page = await client.get(url);
+    expect(page.status, `GET ${url}`).toBe(admin ? 403 : 200);
+    if (admin) {
+      const csrf = (await client.page("/account")).csrf;
+      const post = await client.post(url, { _csrf: csrf, intent: "unlock" });
+      expect(post.status, `POST ${url}`).toBe(403);
+    }
+  });
 });

@@ -1,5 +1,6 @@
 // Part 7: the AMP variant (when there is one) shown inert in a sandboxed frame, and its reports:
 // validation, repairs, parity with the HTML and clipping at phone width.
+import type { AmpSnapshot } from "~/domain/amp/snapshot";
 import { panelMeta } from "./panel-meta";
 import { ListOrNone } from "./panel-ui";
 import type { VersionJson } from "./version-panels";
@@ -13,7 +14,7 @@ function Status({ ok, yes, no }: { ok: boolean | undefined; yes: string; no: str
   );
 }
 
-export function AmpPanel({ version }: { version: VersionJson }) {
+export function AmpPanel({ version, snapshot }: { version: VersionJson; snapshot: AmpSnapshot | null }) {
   const amp = panelMeta(version).amp;
   if (!version.ampHtml) {
     return (
@@ -104,9 +105,30 @@ export function AmpPanel({ version }: { version: VersionJson }) {
           ) : null}
         </div>
         <div>
-          <h3>Preview</h3>
-          <p className="muted vp-small">Shown inert for safety: AMP's scripts do not run in this frame, so carousels and forms appear in their initial state. Send a test to a Gmail address to try it live.</p>
-          <iframe className="vp-amp-frame" title="AMP variant preview (static)" sandbox="" srcDoc={version.ampHtml} data-testid="amp-frame" />
+          <h3 id="vp-amp-preview-title">What a reader sees first</h3>
+          <p className="vp-amp-label" id="vp-amp-preview-label" data-testid="amp-preview-label">
+            <span className="vp-amp-badge">Static preview</span> The AMP version as it opens: interactive parts show their first state (the first slide, closed sections, the first question). Send a test to a Gmail address to try them.
+          </p>
+          {snapshot ? (
+            <>
+              <iframe
+                className="vp-amp-frame"
+                title="AMP version, static preview of its first state"
+                aria-describedby="vp-amp-preview-label"
+                sandbox=""
+                srcDoc={snapshot.html}
+                data-testid="amp-frame"
+              />
+              {snapshot.notes.length || snapshot.truncated ? (
+                <ul className="vp-list vp-small muted" data-testid="amp-preview-notes">
+                  {snapshot.notes.map((n) => <li key={n}>{n}</li>)}
+                  {snapshot.truncated ? <li>The document is too large to show in full; the preview stops part way.</li> : null}
+                </ul>
+              ) : null}
+            </>
+          ) : (
+            <p className="muted">The preview could not be prepared.</p>
+          )}
         </div>
       </div>
     </section>

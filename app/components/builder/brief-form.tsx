@@ -65,7 +65,7 @@ export function BriefFields({ values, errors, options }: { values: BriefInput; e
         <div className="bld-row">
           <div>
             <label htmlFor="bld-emailType">Email type</label>
-            <select id="bld-emailType" name="emailType" defaultValue={txt(values.emailType)} aria-describedby={describedBy(errors, "emailType")}>
+            <select id="bld-emailType" name="emailType" defaultValue={txt(values.emailType)} aria-invalid={e("emailType") ? true : undefined} aria-describedby={describedBy(errors, "emailType")}>
               <option value="">Detect from the prompt</option>
               {options.emailTypes.map((t) => (
                 <option key={t} value={t}>{t[0].toUpperCase() + t.slice(1)}</option>
@@ -90,7 +90,7 @@ export function BriefFields({ values, errors, options }: { values: BriefInput; e
 
       <section className="bld-card" aria-labelledby="bld-interactive">
         <h2 id="bld-interactive">Interactive technique</h2>
-        <fieldset className="bld-plain" aria-describedby={describedBy(errors, "techniques", "bld-tech-hint")}>
+        <fieldset className="bld-plain" aria-invalid={e("techniques") ? true : undefined} aria-describedby={describedBy(errors, "techniques", "bld-tech-hint")}>
           <legend className="bld-visually-hidden">Techniques</legend>
           <p className="bld-hint" id="bld-tech-hint">
             Leave all unticked for <strong>Auto</strong> (picked from your prompt), or choose up to two. A technique your prompt names
@@ -179,7 +179,7 @@ export function BriefFields({ values, errors, options }: { values: BriefInput; e
                     const box = ev.currentTarget.form?.elements.namedItem("brand.useColors");
                     if (box instanceof HTMLInputElement) box.checked = true;
                   }}
-                  aria-describedby={describedBy(errors, name)}
+                  aria-invalid={e(name) ? true : undefined} aria-describedby={describedBy(errors, name)}
                 />
                 <FieldError id={eid(name)} error={e(name)} />
               </div>
@@ -253,7 +253,7 @@ export function BriefFields({ values, errors, options }: { values: BriefInput; e
               <div key={i} className="bld-image-row">
                 <div>
                   <label htmlFor={`bld-img-${i}-name`}>Image {i + 1} name</label>
-                  <input id={`bld-img-${i}-name`} name={`${p}.name`} defaultValue={img.name ?? ""} aria-describedby={describedBy(errors, `${p}.name`)} />
+                  <input id={`bld-img-${i}-name`} name={`${p}.name`} defaultValue={img.name ?? ""} aria-invalid={e(`${p}.name`) ? true : undefined} aria-describedby={describedBy(errors, `${p}.name`)} />
                   <FieldError id={eid(`${p}.name`)} error={e(`${p}.name`)} />
                 </div>
                 <div>
@@ -262,7 +262,7 @@ export function BriefFields({ values, errors, options }: { values: BriefInput; e
                 </div>
                 <div>
                   <label htmlFor={`bld-img-${i}-url`}>URL</label>
-                  <input id={`bld-img-${i}-url`} name={`${p}.url`} type="url" placeholder="https://" defaultValue={img.url ?? ""} aria-describedby={describedBy(errors, `${p}.url`)} />
+                  <input id={`bld-img-${i}-url`} name={`${p}.url`} type="url" placeholder="https://" defaultValue={img.url ?? ""} aria-invalid={e(`${p}.url`) ? true : undefined} aria-describedby={describedBy(errors, `${p}.url`)} />
                   <FieldError id={eid(`${p}.url`)} error={e(`${p}.url`)} />
                 </div>
               </div>
@@ -280,7 +280,7 @@ export function BriefFields({ values, errors, options }: { values: BriefInput; e
                 <label htmlFor={`bld-sec-${i}-name`}>Section {i + 1} name</label>
                 <input id={`bld-sec-${i}-name`} name={`${p}.name`} defaultValue={s.name ?? ""} />
                 <label htmlFor={`bld-sec-${i}-html`}>Section {i + 1} HTML</label>
-                <textarea id={`bld-sec-${i}-html`} name={`${p}.html`} rows={3} className="bld-code" defaultValue={s.html ?? ""} aria-describedby={describedBy(errors, `${p}.html`)} />
+                <textarea id={`bld-sec-${i}-html`} name={`${p}.html`} rows={3} className="bld-code" defaultValue={s.html ?? ""} aria-invalid={e(`${p}.html`) ? true : undefined} aria-describedby={describedBy(errors, `${p}.html`)} />
                 <FieldError id={eid(`${p}.html`)} error={e(`${p}.html`)} />
               </div>
             );

@@ -12,8 +12,8 @@ export function FeedbackControl({ version }: { version: VersionJson }) {
     <section className="vp-feedback" aria-labelledby="vp-fb-title" data-testid="feedback">
       <h3 id="vp-fb-title">How good is this email?</h3>
       <p className="muted">Your rating helps tune generation. It is stored with this version's prompt.</p>
-      {result === "saved" ? <Notice kind="ok" testId="feedback-result">Thanks, your feedback was saved.</Notice> : null}
-      {result === "invalid" ? <Notice kind="error" testId="feedback-result">Choose a rating from 1 to 5 (the comment is optional, up to 4,000 characters).</Notice> : null}
+      {result === "saved" ? <Notice kind="ok" testId="feedback-result" focus>Thanks, your feedback was saved.</Notice> : null}
+      {result === "invalid" ? <Notice kind="error" testId="feedback-result" focus>Choose a rating from 1 to 5 (the comment is optional, up to 4,000 characters).</Notice> : null}
       <ActionForm action={`/builder/v/${encodeURIComponent(version.id)}/feedback`} label="Feedback">
         {(busy) => (
           <>

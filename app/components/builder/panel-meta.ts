@@ -75,9 +75,21 @@ export function scoreBand(score: number | null): { band: "good" | "fair" | "poor
   return { band: "poor", label: "Needs work" };
 }
 
-/** Where an action sends the browser back: the version page on a panel, with a result code. */
+/** The id of the result notice an action comes back to (panel-ui's Notice with `focus`). */
+export const RESULT_ANCHOR = "vp-result";
+
+/**
+ * Where an action sends the browser back: the version page on a panel, with a result code. With
+ * a result, the URL ends in #vp-result, so even without JavaScript the browser scrolls to the
+ * notice (and starts keyboard navigation there); with JavaScript the notice also takes focus.
+ */
 export function panelUrl(versionId: string, panel: "qa" | "refine" | "amp" | "ship", query: Record<string, string | undefined> = {}): string {
   const params = new URLSearchParams({ panel });
-  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, v);
-  return `/builder/v/${encodeURIComponent(versionId)}?${params.toString()}`;
+  let result = false;
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined) continue;
+    params.set(k, v);
+    result = true;
+  }
+  return `/builder/v/${encodeURIComponent(versionId)}?${params.toString()}${result ? `#${RESULT_ANCHOR}` : ""}`;
 }

@@ -1,6 +1,7 @@
 // Generation progress: reads the SSE stream of POST /builder/generate (the same events as
 // /api/generate: `stage`, then `result` or `error`) and shows each stage with a tick and detail.
 import { useCallback, useRef, useState } from "react";
+import { techniqueLabel } from "./labels";
 
 export type StageEvent = { stage: string; [k: string]: unknown };
 export type GenerationFailure = { error: string; status?: number; refunded?: boolean; errors?: Record<string, string>; step?: string };
@@ -28,12 +29,10 @@ export function stageDetail(e: StageEvent): string {
     case "credits":
       return Number(d.charged) > 0 ? `${plural(Number(d.charged), "credit")} charged (refunded if anything fails)` : "Free generation";
     case "techniques":
-      return `Techniques: ${(d.techniques as string[] | undefined)?.join(" + ") ?? "auto"}`;
-    case "retrieval": {
-      const ids = Array.isArray(d.exampleIds) ? (d.exampleIds as string[]) : [];
+      return `Techniques: ${Array.isArray(d.techniques) && d.techniques.length ? techniqueLabel(d.techniques as string[]) : "auto"}`;
+    case "retrieval":
       if (!d.used) return "No matching examples; generated without them";
-      return `${plural(Number(d.examplesCount), "example")} used${ids.length ? `: ${ids.join(", ")}` : ""}`;
-    }
+      return `${plural(Number(d.examplesCount), "example")} used`;
     case "copy":
       return d.source === "edited" ? `Your edited copy — “${String(d.subject ?? "")}”` : `Subject: “${String(d.subject ?? "")}”`;
     case "blueprint":
@@ -117,9 +116,7 @@ export function useStreamedGeneration(csrfToken: string | undefined, onDone: (ur
             else stages.push(e);
             setState({ status: "running", stages: [...stages], expected });
           } else if (event === "result") {
-            const r = data as { url: string; metadata?: { rag?: { examples?: Array<{ id: string }> } } };
-            const retrieval = stages.find((s) => s.stage === "retrieval");
-            if (retrieval) retrieval.exampleIds = (r.metadata?.rag?.examples ?? []).map((x) => x.id);
+            const r = data as { url: string };
             setState({ status: "done", stages: [...stages], expected });
             onDone(r.url);
             return;

@@ -58,9 +58,9 @@ export function QaPanel({ version }: { version: VersionJson }) {
               ? `${passedCount} of ${QA_CHECKS.length} checks passed. The score is the weight of the checks that passed.`
               : "This version has no QA report."}
           </p>
-          {params.get("made") === "regen" ? <Notice kind="ok">Regenerated for free from the same brief. This is the new version.</Notice> : null}
+          {params.get("made") === "regen" ? <Notice kind="ok" focus>Regenerated for free from the same brief. This is the new version.</Notice> : null}
           {regen ? (
-            <Notice kind="error" testId="regen-error">
+            <Notice kind="error" testId="regen-error" focus>
               {REGEN_MESSAGES[regen] ?? REGEN_MESSAGES.failed}{" "}
               {regen === "used" && child && /^[A-Za-z0-9-]{1,64}$/.test(child) ? <Link to={`/builder/v/${child}`}>Open the regenerated version</Link> : null}
             </Notice>

@@ -21,14 +21,14 @@ export function RefinePanel({ version, parent }: { version: VersionJson; parent:
   return (
     <section className="vp-panel" aria-labelledby="vp-refine-title" data-testid="panel-refine">
       <h2 id="vp-refine-title">Refine</h2>
-      {made === "refine" ? <Notice kind="ok" testId="refine-result">Changes applied. This is the new version; the previous one stays in your history.</Notice> : null}
-      {made === "restore" ? <Notice kind="ok" testId="refine-result">Undone. The earlier version was restored as this new version.</Notice> : null}
+      {made === "refine" ? <Notice kind="ok" testId="refine-result" focus>Changes applied. This is the new version; the previous one stays in your history.</Notice> : null}
+      {made === "restore" ? <Notice kind="ok" testId="refine-result" focus>Undone. The earlier version was restored as this new version.</Notice> : null}
       {nothing ? (
-        <Notice kind="info" testId="refine-result">
+        <Notice kind="info" testId="refine-result" focus>
           Nothing in those instructions could be applied, so no version was made and no credit was used. Try one change per line, in words like the examples below.
         </Notice>
       ) : null}
-      {error ? <Notice kind="error" testId="refine-result">The refine could not run ({params.get("why") === "balance" ? "insufficient balance" : "the refiner failed"}). Nothing was charged.</Notice> : null}
+      {error ? <Notice kind="error" testId="refine-result" focus>The refine could not run ({params.get("why") === "balance" ? "insufficient balance" : "the refiner failed"}). Nothing was charged.</Notice> : null}
 
       <ActionForm action={`${base}/refine`} className="vp-refine-form" label="Refine this version">
         {(busy) => (

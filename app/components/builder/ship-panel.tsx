@@ -28,7 +28,7 @@ function SendResult() {
   const sent = params.get("sent");
   if (sent && /^[A-Za-z0-9-]{1,64}$/.test(sent)) {
     return (
-      <Notice kind="ok" testId="send-result">
+      <Notice kind="ok" testId="send-result" focus>
         Test sent to {to}. <Link to={`/admin/outbox/${sent}`}>See it in the outbox</Link> (admins) or in the inbox.
       </Notice>
     );
@@ -39,7 +39,7 @@ function SendResult() {
     const until = when(params.get("until"));
     const why = SUPPRESSION_REASONS[params.get("why") ?? ""];
     return (
-      <Notice kind="error" testId="send-result">
+      <Notice kind="error" testId="send-result" focus>
         <strong>Recipient suppressed:</strong> {to} {error === "cooldown" ? "had a temporary delivery failure recently" : "is on the suppression list"}
         {why ? ` (${why})` : ""}. {until ? `Try after ${until}.` : "Sending to this address is blocked permanently; an admin can lift it under Deliverability."}
       </Notice>
@@ -49,7 +49,7 @@ function SendResult() {
     invalid: "Enter one email address, like name@example.com.",
     failed: "The email provider refused the message. Nothing was sent; try again in a moment.",
   };
-  return <Notice kind="error" testId="send-result">{messages[error] ?? messages.failed}</Notice>;
+  return <Notice kind="error" testId="send-result" focus>{messages[error] ?? messages.failed}</Notice>;
 }
 
 function CopyHtml({ html }: { html: string }) {
@@ -122,8 +122,8 @@ export function ShipPanel({ version, isAdmin }: { version: VersionJson; isAdmin:
         <section className="vp-subsection" aria-labelledby="vp-lib-title">
           <h3 id="vp-lib-title">Save to the library</h3>
           {saved && /^[a-z]+-\d+-[A-Za-z0-9]+$/.test(saved) ? (
-            <Notice kind="ok" testId="library-result">
-              Saved to the library as <code>{saved}</code>. <Link to={`/admin/library/${saved}`}>Open the library document</Link>
+            <Notice kind="ok" testId="library-result" focus>
+              Saved “{version.subject ?? "this email"}” to the library. <Link to={`/admin/library/${saved}`}>Open it in the library</Link>
             </Notice>
           ) : null}
           <p className="muted">Add this email to the retrieval library as an example. The fields are filled in by the auto-tagger for you to review first.</p>

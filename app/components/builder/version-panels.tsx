@@ -8,6 +8,7 @@
 // under /builder/v/:id/ that redirects back here (to the new version when it made one).
 import type { LinksFunction } from "@remix-run/node";
 import { Link, useSearchParams } from "@remix-run/react";
+import type { AmpSnapshot } from "~/domain/amp/snapshot";
 import type { EmailVersion } from "~/models/email-versions.server";
 import { AmpPanel } from "./amp-panel";
 import { panelMeta, scoreBand } from "./panel-meta";
@@ -23,6 +24,8 @@ export interface VersionPanelsProps {
   /** The version this one was made from, when there is one (refine's before/after and undo). */
   parent: VersionJson | null;
   isAdmin: boolean;
+  /** The AMP tab's static snapshot (ampSnapshot), when that tab is open and there is AMP. */
+  ampPreview?: AmpSnapshot | null;
 }
 
 export const PANEL_STYLESHEET = "/styles/builder-panels.css";
@@ -38,7 +41,7 @@ export function panelFrom(value: string | null): PanelId {
   return (PANELS as readonly string[]).includes(value ?? "") ? (value as PanelId) : "qa";
 }
 
-export function VersionPanels({ version, parent, isAdmin }: VersionPanelsProps) {
+export function VersionPanels({ version, parent, isAdmin, ampPreview = null }: VersionPanelsProps) {
   const [params] = useSearchParams();
   const current = panelFrom(params.get("panel"));
   const meta = panelMeta(version);
@@ -76,7 +79,7 @@ export function VersionPanels({ version, parent, isAdmin }: VersionPanelsProps) 
       <div className="vp-body">
         {current === "qa" ? <QaPanel version={version} /> : null}
         {current === "refine" ? <RefinePanel version={version} parent={parent} /> : null}
-        {current === "amp" ? <AmpPanel version={version} /> : null}
+        {current === "amp" ? <AmpPanel version={version} snapshot={ampPreview} /> : null}
         {current === "ship" ? <ShipPanel version={version} isAdmin={isAdmin} /> : null}
       </div>
     </div>

@@ -2,9 +2,20 @@
 // forms and the tokens page's forms.
 import { z } from "zod";
 
+/** The shortest password an account may have. */
+export const MIN_PASSWORD_LENGTH = 8;
+/** The longest: generous for passphrases, and a bound on what one hash is asked to read. */
+export const MAX_PASSWORD_LENGTH = 256;
+
+/** Every password an account gets: at creation, from an admin, or changed by its owner. */
+export const PasswordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+
 export const NewAccountSchema = z.object({
   email: z.string().trim().email("Enter a valid email"),
-  password: z.string().min(8, "Password must be at least 8 characters"),
+  password: PasswordSchema,
   credits: z.number().int("Credits must be a whole number ≥ 0").min(0, "Credits must be a whole number ≥ 0"),
   admin: z.boolean().default(false),
 });
@@ -21,6 +32,20 @@ const Create = z.object({
   credits: z.coerce.number(),
   admin: z.literal("on").optional(),
 });
+
+/** Admin → one user: set a temporary password, or lift a sign-in lockout. */
+export const AdminUserFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("temporary-password"), password: z.string() }),
+  z.object({ intent: z.literal("unlock") }),
+]);
+
+/** The account page: change your own password. */
+export const ChangePasswordFormSchema = z.object({
+  current: z.string().default(""),
+  password: z.string().default(""),
+  confirm: z.string().default(""),
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordFormSchema>;
 
 /** Admin page: grant credits, toggle admin access or create an account, by `intent`. */
 export const AdminUsersFormSchema = z.discriminatedUnion("intent", [Grant, ToggleAdmin, Create]);

@@ -1,0 +1,121 @@
+// Where the result of an action appears: after Send test, Refine and Save (feedback, library) the
+// result notice has focus (and the URL ends in #vp-result, which scrolls to it without
+// JavaScript); "Generate directly" marks the field it refuses; the AMP tab shows a static
+// snapshot of the AMP email. Screenshots: artifacts/screenshots/builder-focus-*.png.
+import { expect, test, type Page } from "@playwright/test";
+import { failOnScriptErrors, signIn } from "./helpers";
+
+const SHOTS = "artifacts/screenshots";
+const THREE = "Autumn menu for Olive & Vine: tabs for Starters, Mains and Desserts, an accordion of allergens and a carousel of the dining room";
+
+async function makeVersion(page: Page, prompt: string): Promise<string> {
+  await page.goto("/builder");
+  await page.getByLabel("Prompt").fill(prompt);
+  await page.getByLabel(/Use the library/).setChecked(false, { force: true });
+  await page.getByLabel(/Also AMP/).setChecked(true, { force: true });
+  await page.getByRole("button", { name: "Generate directly" }).click();
+  await expect(page).toHaveURL(/\/builder\/v\/[^/?]+/, { timeout: 60_000 });
+  return new URL(page.url()).pathname.split("/").pop()!;
+}
+
+test.describe("with JavaScript", () => {
+  failOnScriptErrors();
+
+  test("Generate directly marks the prompt when it asks for three techniques, before any credit is used", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page);
+    const balance = await page.getByTestId("credit-cost").textContent();
+    await page.getByLabel("Prompt").fill(THREE);
+    await page.getByRole("button", { name: "Generate directly" }).click();
+    const prompt = page.getByLabel("Prompt");
+    await expect(prompt).toHaveAttribute("aria-invalid", "true");
+    await expect(prompt).toHaveAttribute("aria-describedby", /err-prompt/);
+    await expect(page.locator("#err-prompt")).toContainText("At most 2 interactive techniques");
+    await expect(page.getByTestId("field-errors")).toBeFocused();
+    await expect(page.getByTestId("field-errors")).toContainText("Prompt:");
+    await expect(page.getByTestId("generation-progress")).toHaveCount(0);
+    await expect(prompt).toHaveValue(THREE);
+    await page.screenshot({ path: `${SHOTS}/builder-focus-field-error.png`, fullPage: false });
+    await page.reload();
+    await expect(page.getByTestId("credit-cost")).toHaveText(balance ?? "");
+  });
+
+  test("results take focus after Send test, Refine and Save; the AMP tab shows the email's first state", async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page);
+    await makeVersion(page, "Summer lookbook for Bloom & Co: a carousel of Dresses ($49), Shoes ($79) and Bags ($59)");
+
+    // Save (feedback)
+    await page.getByText("5 Great").click();
+    await page.getByRole("button", { name: "Send feedback" }).click();
+    await expect(page.getByTestId("feedback-result")).toBeFocused();
+    await expect(page).toHaveURL(/#vp-result$/);
+
+    // AMP: the snapshot, sandboxed and labelled, with the body visible and images drawn.
+    await page.getByTestId("tab-amp").click();
+    const frame = page.getByTestId("amp-frame");
+    await expect(frame).toHaveAttribute("sandbox", "");
+    await expect(page.getByTestId("amp-preview-label")).toContainText("Static preview");
+    const amp = page.frameLocator("[data-testid=amp-frame]");
+    await expect(amp.locator("body")).toBeVisible();
+    // The carousel's first slide shows and the others wait; no AMP element or script is left.
+    const slides = amp.locator("[data-kx-technique=carousel] [data-kx-item]");
+    expect(await slides.count()).toBeGreaterThan(1);
+    await expect(slides.first()).toBeVisible();
+    await expect(slides.nth(1)).toBeHidden();
+    expect(await amp.locator("amp-img, script, [on]").count()).toBe(0);
+    expect(((await amp.locator("body").innerText()) ?? "").length).toBeGreaterThan(100);
+    const visibility = await amp.locator("body").evaluate((b) => getComputedStyle(b).visibility);
+    expect(visibility).toBe("visible");
+    await expect(page.getByTestId("amp-preview-notes")).toContainText("first slide");
+    await frame.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/builder-focus-amp-preview.png`, fullPage: true });
+
+    // Send test
+    await page.getByTestId("tab-ship").click();
+    await page.getByLabel("Recipient").fill("focus-reader@example.com");
+    await page.getByRole("button", { name: "Send test" }).click();
+    await expect(page.getByTestId("send-result")).toContainText("Test sent to focus-reader@example.com");
+    await expect(page.getByTestId("send-result")).toBeFocused();
+    await page.screenshot({ path: `${SHOTS}/builder-focus-send.png` });
+
+    // Save to the library (admins): the notice names the email, not a document id.
+    const subject = (await page.getByTestId("version-subject").textContent())?.trim() ?? "";
+    await page.getByTestId("save-to-library").click();
+    await page.getByTestId("library-submit").click();
+    await expect(page.getByTestId("library-result")).toBeFocused({ timeout: 30_000 });
+    await expect(page.getByTestId("library-result")).toContainText(`Saved “${subject}” to the library`);
+    await expect(page.getByTestId("library-result")).not.toContainText(/[a-z]+-\d+-[A-Za-z0-9]+/);
+
+    // Refine
+    await page.getByTestId("tab-refine").click();
+    await page.getByLabel("What should change?").fill("make the button green");
+    await page.getByRole("button", { name: "Apply changes" }).click();
+    await expect(page.getByTestId("refine-result")).toContainText("Changes applied");
+    await expect(page.getByTestId("refine-result")).toBeFocused();
+    await page.screenshot({ path: `${SHOTS}/builder-focus-refine.png` });
+  });
+});
+
+test("without JavaScript: the field error and the #vp-result anchor", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signIn(page);
+  await page.getByLabel("Prompt").fill(THREE);
+  await page.getByRole("button", { name: "Generate directly" }).click();
+  await expect(page.getByLabel("Prompt")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#err-prompt")).toContainText("At most 2 interactive techniques");
+
+  await page.getByLabel("Prompt").fill("Spring sale for Bloom & Co: tabs for Dresses ($49) and Shoes ($79), 20% off until May 3");
+  await page.getByRole("button", { name: "Generate directly" }).click();
+  await expect(page).toHaveURL(/\/builder\/v\/[^/?]+$/, { timeout: 60_000 });
+  await page.goto(`${page.url()}?panel=ship`);
+  await page.getByLabel("Recipient").fill("nojs-reader@example.com");
+  await page.getByRole("button", { name: "Send test" }).click();
+  await expect(page).toHaveURL(/#vp-result$/);
+  await expect(page.locator("#vp-result")).toContainText("Test sent to nojs-reader@example.com");
+  await expect(page.locator("#vp-result")).toBeInViewport();
+  await context.close();
+});
