@@ -3,6 +3,8 @@
 import { performance } from "node:perf_hooks";
 import type { AppContext } from "~/composition/app.server";
 import { withCharge } from "./charge.server";
+import { bindAnswerForm } from "~/domain/answers/placeholder";
+import { registerAnswerForm } from "./answers.server";
 import { failure, type ServiceFailure, type ServiceResult } from "./result";
 import type { User } from "~/models/users.server";
 import { logQaEvaluation } from "~/models/qa-evaluations.server";
@@ -384,11 +386,16 @@ async function runPipeline(
     stage("amp", { status: ampEmail.validation.status, parity: ampEmail.parity.ok, clipping: ampEmail.clipping.ok });
   }
 
+  // The answer links of a survey or quiz name this generation's form; its questions are kept so
+  // results carry their labels (docs/answers.md).
+  const html = bindAnswerForm(fixed.html, generationId);
+  await registerAnswerForm(app, user, generationId, blueprint);
+
   return {
     ok: true,
     value: {
       success: true,
-      html: fixed.html,
+      html,
       ampHtml,
       blueprint,
       metadata: {

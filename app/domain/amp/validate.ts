@@ -1,5 +1,6 @@
 // The built-in AMP4EMAIL validator. The official engine cannot be fetched here (stack-notes §4),
 // so this checks the rules of the AMP for Email specification itself; docs/amp.md lists them.
+import { parseAnswerSpec } from "../answers/placeholder";
 import { checkInlineStyle, checkStylesheet } from "./css";
 import {
   allElements,
@@ -187,6 +188,8 @@ function urlProblem(
   if (inTemplate(el) && v.includes("{{")) return null;
   const placeholder = /^\{\{\s*([A-Z_]+)\s*\}\}$/.exec(v);
   if (placeholder && SEND_PLACEHOLDERS.has(placeholder[1])) return null;
+  // A survey or quiz answer link, signed per recipient at send time (docs/answers.md).
+  if (/^\{\{(ANSWER_URL:[^{}]{1,160})\}\}$/.test(v) && parseAnswerSpec(v.slice(2, -2))) return null;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(v);
   if (!scheme) return { code: "AMP_URL_INVALID", message: `"${v.slice(0, 80)}" is not an absolute URL; email has no base URL` };
   const protocol = scheme[1].toLowerCase();
