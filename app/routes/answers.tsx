@@ -99,7 +99,7 @@ export default function AnswersPage() {
         <section className="ans-card" key={q.key} data-question={q.key}>
           <p className="ans-kind">{q.kind === "nps" ? "Net Promoter Score" : q.kind === "quiz" ? "Quiz" : "Survey"} · {q.answers} {q.answers === 1 ? "answer" : "answers"}</p>
           <h2>{q.question}</h2>
-          {q.quiz ? <p className="ans-quiz" data-testid="quiz-correct">{q.quiz.percentCorrect === null ? "No answers yet" : `${q.quiz.percentCorrect}% correct`}</p> : null}
+          {q.quiz ? <p className={`ans-quiz${q.quiz.percentCorrect === null ? " ans-quiz-none" : ""}`} data-testid="quiz-correct">{q.quiz.percentCorrect === null ? "No answers yet" : `${q.quiz.percentCorrect}% correct`}</p> : null}
           {q.nps ? <Nps q={q} /> : <Bars q={q} />}
         </section>
       ))}
