@@ -139,3 +139,18 @@ describe("answer page words", () => {
     expect(answerPageWords("nl")).toEqual(answerPageWords("en"));
   });
 });
+
+describe("send-time resolution", () => {
+  it("fills each answer link through answerUrl, escaped, and opens the web version without it", async () => {
+    const { recipientPlaceholders } = await import("../mime/placeholders");
+    const { compileSendTemplate } = await import("../mime/send-template");
+    const doc = `<html><body><a href="{{ANSWER_URL:fr:k1.0.7:gen-1}}">7</a><a href="{{ANSWER_URL:fr:k1.0.8:gen-1}}">8</a><a href="{{VIB_URL}}">v</a></body></html>`;
+    const values = { recipient: "a@example.com", sendId: "s1", vibUrl: "https://k.test/vib/s1", unsubscribeUrl: "https://k.test/u/x" };
+    const signed = recipientPlaceholders(doc, { ...values, answerUrl: (s) => `https://k.test/r/${s.formId}-${s.question}-${s.option}?a&b` });
+    expect(signed).toContain('href="https://k.test/r/gen-1-k1.0-7?a&amp;b"');
+    expect(signed).toContain('href="https://k.test/r/gen-1-k1.0-8?a&amp;b"');
+    expect(recipientPlaceholders(doc, values)).not.toContain("ANSWER_URL");
+    const t = compileSendTemplate({ html: doc, workspace: {}, baseUrl: "https://k.test", brand: "K", bannerSender: null });
+    expect(t.answerNames.sort()).toEqual(["ANSWER_URL:fr:k1.0.7:gen-1", "ANSWER_URL:fr:k1.0.8:gen-1"]);
+  });
+});
