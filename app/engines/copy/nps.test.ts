@@ -6,7 +6,8 @@ import { LocalBlueprintEngine } from "../blueprint/local";
 
 async function surveyOptions(prompt: string): Promise<string[][]> {
   const facts = parsePromptFacts(prompt, undefined);
-  const techniques = extractTechniques(prompt, undefined, undefined).techniques ?? ["survey"];
+  const extracted = extractTechniques(prompt, undefined, undefined);
+  const techniques = extracted.ok ? extracted.techniques : ["survey" as const];
   const copy = await new LocalCopyEngine().write({ prompt, facts, techniques } as never);
   if (!copy.ok) throw new Error("copy");
   const built = await new LocalBlueprintEngine().build({ prompt, copyDoc: copy.copyDoc, techniques, facts } as never);
