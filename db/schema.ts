@@ -365,6 +365,49 @@ export const ampSurveyResponses = sqliteTable("amp_survey_responses", {
   createdAt: createdAt(),
 });
 
+/**
+ * The questions of a generated email's survey and quiz modules, written at generation, so answers
+ * can be counted with their labels, quiz answers marked right or wrong, and NPS scored.
+ */
+export const answerForms = sqliteTable(
+  "answer_forms",
+  {
+    id: text("id").primaryKey(), // the generation id (the AMP form id)
+    userId: text("user_id").notNull(),
+    lang: text("lang").notNull(),
+    /** AnswerQuestion[] (app/domain/answers/questions.ts). */
+    questions: text("questions", { mode: "json" }).$type<unknown[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("answer_forms_user_idx").on(t.userId)],
+);
+
+/**
+ * Survey and quiz answers from the HTML email's signed links and from the AMP form: one row per
+ * send and question (a later answer replaces the earlier one). AMP posts without a known send id
+ * have none and each keeps its own row.
+ */
+export const answers = sqliteTable(
+  "answers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    formId: text("form_id"),
+    sendId: text("send_id"),
+    /** `<module ns>.<question index>`, e.g. `k1.0`. */
+    question: text("question").notNull(),
+    /** The option index chosen, or null when only a label arrived (an AMP post no form describes). */
+    optionIndex: integer("option_index"),
+    value: text("value").notNull(),
+    source: text("source", { enum: ["html", "amp"] }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [
+    uniqueIndex("answers_send_question_idx").on(t.sendId, t.question),
+    index("answers_form_idx").on(t.formId),
+  ],
+);
+
 // ── evaluation and feedback ─────────────────────────────────────────────────────────────────────
 
 export const evalRuns = sqliteTable(

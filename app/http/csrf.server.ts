@@ -31,6 +31,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export const SIGNED_LINK_ROUTES: Record<string, RegExp> = {
   "routes/unsubscribe.$token": /^\/unsubscribe\/[^/]+?(?<!\.data)\/?$/i,
+  "routes/r.$token": /^\/r\/[^/]+?(?<!\.data)\/?$/i,
 };
 
 export function isCsrfExempt(pathname: string): boolean {

@@ -23,6 +23,7 @@ import { signFormId, verifySignedFormId } from "~/lib/signed-form-id.server";
 import { insertAmpSurveyResponse } from "~/models/amp-survey.server";
 import { hitRateLimits } from "~/models/rate-limits.server";
 import type { SurveyFields } from "~/domain/requests/amp";
+import { storeAmpAnswers } from "./answers.server";
 import { failure, type ServiceResult } from "./result";
 
 export interface AmpEmailInput {
@@ -287,5 +288,7 @@ export async function storeSurveyResponse(
   const sendId = answers.sendId;
   if (typeof sendId !== "string" || sendId.trim() === "" || UNSENT.test(sendId.trim())) delete answers.sendId;
   const id = await insertAmpSurveyResponse(app.database.db, { formId: input.formId, sender: input.sender, answers });
+  // The same store as the HTML email's answer links, so results count both.
+  await storeAmpAnswers(app, input.formId, input.fields);
   return { ok: true, value: { id } };
 }

@@ -3,6 +3,8 @@
 import { performance } from "node:perf_hooks";
 import type { AppContext } from "~/composition/app.server";
 import { withCharge } from "./charge.server";
+import { bindAnswerForm } from "~/domain/answers/placeholder";
+import { registerAnswerForm } from "./answers.server";
 import { failure, type ServiceFailure, type ServiceResult } from "./result";
 import type { User } from "~/models/users.server";
 import { logQaEvaluation } from "~/models/qa-evaluations.server";
@@ -423,11 +425,16 @@ async function runPipeline(
     report = qaDoc(fixed.doc, { ...qaContext, ampHtml });
   }
 
+  // The answer links of a survey or quiz name this generation's form; its questions are kept so
+  // results carry their labels (docs/answers.md).
+  const html = bindAnswerForm(fixed.html, generationId);
+  await registerAnswerForm(app, user, generationId, blueprint);
+
   return {
     ok: true,
     value: {
       success: true,
-      html: fixed.html,
+      html,
       ampHtml,
       blueprint,
       brief: u.brief,

@@ -9,6 +9,7 @@ import { openDurableJournal, type DurableJournal } from "~/lib/durable-journal.s
 import { runDocumentTask } from "~/workers/off-thread.server";
 import type { SendTemplate } from "~/domain/mime/send-template";
 import { unsubscribeUrl } from "~/lib/unsubscribe-token.server";
+import { answerLinks } from "./answers.server";
 import {
   absolutizeImageUrls,
   attributionBanner,
@@ -198,9 +199,9 @@ async function renderFor(input: SendInput, env: AppContext["env"], senderEmail: 
   }
   const t = await templateFor(input, { baseUrl: env.BASE_URL, brand: env.BRAND_NAME, bannerSender });
   // The text part takes the values as they are (htmlToText decoded the escaped ones).
-  const inHtml = recipientValueMap(values, "html");
+  const inHtml = recipientValueMap(values, "html", t.answerNames);
   const html = fillPart(t.html, inHtml);
-  const text = fillPart(t.text, recipientValueMap(values, "text"));
+  const text = fillPart(t.text, recipientValueMap(values, "text", t.answerNames));
   const amp = t.ampHtml ? fillPart(t.ampHtml, inHtml) : undefined;
   return {
     html: html.content,
@@ -240,7 +241,7 @@ export async function sendEmail(app: AppContext, user: User, input: SendInput, o
   const sendId = crypto.randomUUID();
   const subject = cleanSubject(input.subject, env.BRAND_NAME);
   const unsubscribe = unsubscribeUrl(env.BASE_URL, env.SESSION_SECRET, to);
-  const recipientValues = { recipient: to, sendId, vibUrl: `${env.BASE_URL}/vib/${sendId}`, unsubscribeUrl: unsubscribe };
+  const recipientValues = { recipient: to, sendId, vibUrl: `${env.BASE_URL}/vib/${sendId}`, unsubscribeUrl: unsubscribe, answerUrl: answerLinks(env, sendId, now) };
 
   // Rules 2–6, and the text part.
   const { html, ampHtml, text, encoded } = await renderFor(input, env, user.email, recipientValues);

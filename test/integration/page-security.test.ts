@@ -127,7 +127,7 @@ describe("CSRF", () => {
     });
 
     it("only the signed-link routes are exempt, on purpose", () => {
-      expect(Object.keys(SIGNED_LINK_ROUTES)).toEqual(["routes/unsubscribe.$token"]);
+      expect(Object.keys(SIGNED_LINK_ROUTES)).toEqual(["routes/unsubscribe.$token", "routes/r.$token"]);
       // Each is a resource route: Remix checks Origin against Host before a page's action and
       // would answer a mail provider's post with a 500 (ADR 025).
       for (const id of Object.keys(SIGNED_LINK_ROUTES)) expect(server.build.routes[id].module.default, id).toBeUndefined();

@@ -1,6 +1,7 @@
 // Blueprint → AMP4EMAIL: the same email as the HTML renderer writes (same words, links, items and
 // design tokens), with each technique rebuilt from components email allows. The static fallback
 // of the HTML version has no counterpart: in an AMP client the interactive block always works.
+import { isNpsScale } from "../answers/questions";
 import type { ZodIssue } from "zod";
 import { currencyMinorDigits, formatMoney, moneyStyle } from "../blueprint/currency";
 import { phrasesFor, type Phrases } from "../copy/phrases";
@@ -186,9 +187,14 @@ function survey(m: SurveyModule, { ns, theme, surveyActionUrl, phrases }: Ctx): 
       return (
         `<div class="${ns}-step" data-kx-item="${qi}"${qi === 0 ? "" : " hidden"} [hidden]="${ns}.step != ${qi}">` +
         `<p class="kx-small ${ns}-progress">${esc(phrases.questionOf(qi + 1, n))}</p><h3 class="kx-h3">${esc(qu.question)}</h3>` +
-        qu.options
-          .map((o) => `<label class="${ns}-option"><input type="radio" name="q${qi}" value="${esc(o.label)}" on="${on}"> ${esc(o.label)}</label>`)
-          .join("") +
+        (isNpsScale(qu.options.map((o) => o.label))
+          ? // 0–10 in one row of eleven cells that fits 360 px (the radio is hidden; the cell is its label).
+            `<div class="${ns}-nps">` +
+            qu.options.map((o) => `<label class="${ns}-nps-cell"><input type="radio" name="q${qi}" value="${esc(o.label)}" on="${on}">${esc(o.label)}</label>`).join("") +
+            `</div>`
+          : qu.options
+              .map((o) => `<label class="${ns}-option"><input type="radio" name="q${qi}" value="${esc(o.label)}" on="${on}"> ${esc(o.label)}</label>`)
+              .join("")) +
         `</div>`
       );
     })
@@ -207,6 +213,10 @@ function survey(m: SurveyModule, { ns, theme, surveyActionUrl, phrases }: Ctx): 
       `.${ns}-option{display:block;margin:0 0 10px 0;padding:12px 16px;border:2px solid ${c.border};border-radius:${Math.min(theme.design.buttons.radius, 12)}px;background-color:${c.surface};${theme.font};font-size:16px;line-height:20px;font-weight:${theme.design.typography.weights.bold};color:${c.text};cursor:pointer}`,
       `.${ns}-option:hover{border-color:${c.primary};background-color:${theme.tint}}`,
       `.${ns}-progress{letter-spacing:1px;text-transform:uppercase;margin:0 0 8px 0}`,
+      `.${ns}-nps{display:flex;width:100%;margin:0 0 10px 0}`,
+      `.${ns}-nps-cell{flex:1 1 0;min-width:0;margin:0 1px;padding:8px 0;border:1px solid ${c.border};border-radius:6px;background-color:${c.surface};${theme.font};font-size:14px;line-height:16px;font-weight:${theme.design.typography.weights.bold};color:${c.text};text-align:center;cursor:pointer}`,
+      `.${ns}-nps-cell input{position:absolute;opacity:0;width:1px;height:1px;margin:0}`,
+      `.${ns}-nps-cell:hover{border-color:${c.primary};background-color:${theme.tint}}`,
     ],
     state: { step: 0 },
   };

@@ -52,7 +52,8 @@ function collect(root: AmpRoot, side: "html" | "amp"): Side {
     }
     const el = node as AmpElement;
     if (skipped(el, side)) return;
-    if (el.name === "a" && el.attribs.href) links.add(el.attribs.href.trim());
+    // Answer links are the HTML email's way to answer; the AMP part answers through its form.
+    if (el.name === "a" && el.attribs.href && !el.attribs.href.trim().startsWith("{{ANSWER_URL:")) links.add(el.attribs.href.trim());
     for (const c of el.children) visit(c);
   };
   for (const c of root.children) visit(c);

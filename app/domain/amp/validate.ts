@@ -2,6 +2,7 @@
 // (rules.generated.json via spec.ts: tag specs, attributes, placement, layout, CSS, extensions).
 // What the data cannot say (the required document skeleton, mustache in templates, amp-bind
 // actions, Kinetic's send-time placeholders) is checked here by hand; docs/amp.md lists both.
+import { parseAnswerSpec } from "../answers/placeholder";
 import { checkInlineStyle, checkStylesheet } from "./css";
 import { childElements, nestsDeeperThan, parseAmp, textOf, type AmpElement, type AmpRoot, type ParsedAmp } from "./dom";
 import { AMP_RUNTIME_SRC, BOILERPLATE_CSS, DISALLOWED_ACTIONS, MAX_DOCUMENT_BYTES, SEND_PLACEHOLDERS } from "./rules";
@@ -138,6 +139,8 @@ function urlFault(value: string, url: NonNullable<AttrSpec["valueUrl"]>): Fault 
   const v = value.trim();
   const placeholder = /^\{\{\s*([A-Z_]+)\s*\}\}$/.exec(v);
   if (placeholder && SEND_PLACEHOLDERS.has(placeholder[1])) return null; // substituted at send time
+  // A survey or quiz answer link, signed per recipient at send time (docs/answers.md).
+  if (/^\{\{(ANSWER_URL:[^{}]{1,160})\}\}$/.test(v) && parseAnswerSpec(v.slice(2, -2))) return null;
   if (v === "") return url.allowEmpty ? null : { code: "AMP_URL_INVALID", message: "the URL is missing" };
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(v);
   if (!scheme) {

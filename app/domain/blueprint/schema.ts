@@ -168,11 +168,25 @@ export const CarouselModuleSchema = z.object({
     .max(6),
 });
 
+function isZeroToTen(labels: string[]): boolean {
+  return labels.length === 11 && labels.every((l, i) => l.trim() === String(i));
+}
+
 export const SurveyModuleSchema = z.object({
   technique: z.literal("survey"),
   ...moduleBase,
   questions: z
-    .array(z.object({ question: text(200), options: z.array(z.object({ label: text(60), url: LinkUrlSchema.optional() })).min(2).max(5) }))
+    .array(
+      z.object({
+        question: text(200),
+        // Up to five answers, or eleven for a 0–10 (Net Promoter) scale: "0" … "10".
+        options: z
+          .array(z.object({ label: text(60), url: LinkUrlSchema.optional() }))
+          .min(2)
+          .max(11)
+          .refine((o) => o.length <= 5 || isZeroToTen(o.map((x) => x.label)), "at most 5 options, or the eleven of a 0–10 scale"),
+      }),
+    )
     .min(1)
     .max(5),
   thanks: z.object({ headline: text(120), body: optText(600), cta: LinkSchema.optional() }),

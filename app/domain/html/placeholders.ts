@@ -1,4 +1,6 @@
 /** The merge tags the sending pipeline resolves (docs/email-markup.md); any other `{{…}}` is a leftover. */
+import { parseAnswerSpec } from "../answers/placeholder";
+
 export const KNOWN_PLACEHOLDERS = [
   "VIB_URL",
   "UNSUBSCRIBE_URL",
@@ -22,5 +24,6 @@ export function placeholdersIn(s: string): string[] {
 }
 
 export function isKnownPlaceholder(token: string): boolean {
-  return KNOWN.has(token.slice(2, -2));
+  const name = token.slice(2, -2);
+  return KNOWN.has(name) || parseAnswerSpec(name) !== null;
 }

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { ANSWER_PLACEHOLDER_SOURCE, parseAnswerSpec, type AnswerSpec } from "../answers/placeholder";
 import { escapeHtml } from "./scan";
 
 function replaceAll(html: string, values: Record<string, string>): string {
@@ -35,25 +36,37 @@ export interface RecipientValues {
   sendId: string;
   vibUrl: string;
   unsubscribeUrl: string;
+  /**
+   * The signed address of one survey or quiz answer for this send (`{{ANSWER_URL:…}}`). Without
+   * it (a preview, a download) an answer link opens the email's web version.
+   */
+  answerUrl?: (spec: AnswerSpec) => string;
 }
 
 /** The per-recipient placeholders; the first group is the name. */
-export const RECIPIENT_PLACEHOLDER = /\{\{(UUID|SEND_ID|VIB_URL|RECIPIENT_EMAIL|UNSUBSCRIBE_URL)\}\}/g;
+export const RECIPIENT_PLACEHOLDER = new RegExp(String.raw`\{\{(UUID|SEND_ID|VIB_URL|RECIPIENT_EMAIL|UNSUBSCRIBE_URL|${ANSWER_PLACEHOLDER_SOURCE})\}\}`, "g");
 
 /**
  * The value of each per-recipient placeholder. In HTML they are escaped because they land in
  * text and attribute values alike (an `&` in a URL becomes `&amp;`, which browsers decode back);
  * a text part takes them as they are.
  */
-export function recipientValueMap(values: RecipientValues, target: "html" | "text"): Record<string, string> {
+export function recipientValueMap(values: RecipientValues, target: "html" | "text", names: readonly string[] = []): Record<string, string> {
   const esc = target === "html" ? escapeHtml : (v: string) => v;
-  return {
+  const map: Record<string, string> = {
     UUID: recipientHash(values.recipient),
     SEND_ID: esc(values.sendId),
     VIB_URL: esc(values.vibUrl),
     RECIPIENT_EMAIL: esc(values.recipient),
     UNSUBSCRIBE_URL: esc(values.unsubscribeUrl),
   };
+  // Answer links: one value per distinct link the document holds (the names of its template).
+  for (const name of names) {
+    if (name in map) continue;
+    const spec = parseAnswerSpec(name);
+    if (spec) map[name] = esc(values.answerUrl ? values.answerUrl(spec) : values.vibUrl);
+  }
+  return map;
 }
 
 /**
@@ -61,6 +74,7 @@ export function recipientValueMap(values: RecipientValues, target: "html" | "tex
  * `{{UNSUBSCRIBE_URL}}` in an HTML document, HTML-escaped.
  */
 export function recipientPlaceholders(html: string, values: RecipientValues): string {
-  const map = recipientValueMap(values, "html");
+  const names = [...new Set(Array.from(html.matchAll(RECIPIENT_PLACEHOLDER), (m) => m[1]))];
+  const map = recipientValueMap(values, "html", names);
   return html.replace(RECIPIENT_PLACEHOLDER, (_, name: string) => map[name]);
 }

@@ -14,6 +14,8 @@ export interface SendTemplate {
   html: PartTemplate;
   ampHtml?: PartTemplate;
   text: PartTemplate;
+  /** The distinct answer-link placeholders of the parts (`ANSWER_URL:…`), each signed per send. */
+  answerNames: string[];
 }
 
 export interface SendTemplateInput {
@@ -38,5 +40,8 @@ export function compileSendTemplate(input: SendTemplateInput): SendTemplate {
     html = attributionBanner(html, input.bannerSender, input.brand);
     if (ampHtml) ampHtml = attributionBannerAmp(ampHtml, input.bannerSender, input.brand);
   }
-  return { html: compile(html), ampHtml: ampHtml ? compile(ampHtml) : undefined, text: compile(htmlToText(html)) };
+  const parts = { html: compile(html), ampHtml: ampHtml ? compile(ampHtml) : undefined, text: compile(htmlToText(html)) };
+  const answerNames = new Set<string>();
+  for (const part of [parts.html, parts.ampHtml, parts.text]) for (const name of part?.names ?? []) if (name.startsWith("ANSWER_URL:")) answerNames.add(name);
+  return { ...parts, answerNames: [...answerNames] };
 }

@@ -3,6 +3,7 @@ import type { Phrases } from "../copy/phrases";
 import { esc } from "../render/escape";
 import type { Theme } from "../render/theme";
 import type { TechniqueRenderer } from "./types";
+import { answerPlaceholder } from "../answers/placeholder";
 
 const RIGHT = { bg: "#e7f6ec", fg: "#14532d", edge: "#15803d" };
 const WRONG = { bg: "#fdecec", fg: "#7f1d1d", edge: "#b91c1c" };
@@ -52,13 +53,16 @@ export const quiz: TechniqueRenderer<QuizModule> = {
       .join("");
   },
 
-  renderFallback(m, { theme, phrases }) {
+  renderFallback(m, { ns, theme, phrases, lang }) {
     const n = m.questions.length;
     return m.questions
       .map(
         (q, qi) =>
           `<div data-kx-item="${qi}" style="margin:0 0 ${qi + 1 < n ? 28 : 0}px 0">${questionHead(q, qi, n, theme, phrases)}` +
-          q.options.map((o) => `<p class="kx-text" style="${optionStyle(theme)};cursor:default">${esc(o)}</p>`).join("") +
+          // Each option is the signed link of that answer (filled per recipient at send time).
+          q.options
+            .map((o, oi) => `<a href="${esc(answerPlaceholder(lang.slice(0, 2).toLowerCase(), ns, qi, oi))}" target="_blank" class="kx-text" style="${optionStyle(theme)};text-decoration:none">${esc(o)}</a>`)
+            .join("") +
           feedback("", RIGHT, phrases.answer(q.options[q.answer] ?? ""), q.explanation, theme, false) +
           `</div>`,
       )

@@ -4,6 +4,28 @@ import { esc } from "../render/escape";
 import { button, paragraphs } from "../render/theme";
 import type { Theme } from "../render/theme";
 import type { TechniqueRenderer } from "./types";
+import { answerPlaceholder } from "../answers/placeholder";
+import { isNpsScale } from "../answers/questions";
+
+/** The signed answer address of an option, filled per recipient at send time (docs/answers.md). */
+function answerHref(lang: string, ns: string, qi: number, oi: number): string {
+  return answerPlaceholder(lang.slice(0, 2).toLowerCase(), ns, qi, oi);
+}
+
+/**
+ * A 0–10 scale as one row of eleven cells that fits 360 px: each cell is a link (9.09 % of the
+ * row, 32 px high), so no option wraps to a second line or is cut off.
+ */
+function npsRow(theme: Theme, hrefs: string[]): string {
+  const c = theme.design.colors;
+  const cells = hrefs
+    .map(
+      (href, i) =>
+        `<td width="9%" align="center" style="padding:0 1px"><a href="${esc(href)}" target="_blank" class="kx-text kx-nps-cell" data-kx-score="${i}" style="display:block;padding:8px 0;border:1px solid ${c.border};border-radius:6px;background-color:${c.surface};${theme.font};font-size:14px;line-height:16px;font-weight:${theme.design.typography.weights.bold};color:${c.text};text-decoration:none;text-align:center">${i}</a></td>`,
+    )
+    .join("");
+  return `<table role="presentation" class="kx-nps" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;table-layout:fixed;margin:0 0 10px 0"><tr>${cells}</tr></table>`;
+}
 
 function optionStyle(theme: Theme): string {
   const c = theme.design.colors;
@@ -22,7 +44,7 @@ export const survey: TechniqueRenderer<SurveyModule> = {
   technique: "survey",
 
   // Every radio sits before .<ns>-steps so a :checked answer can hide its step and reveal the next.
-  renderInteractive(m, { ns, theme, phrases }) {
+  renderInteractive(m, { ns, theme, phrases, lang }) {
     const n = m.questions.length;
     const inputs = m.questions
       .map((q, qi) => q.options.map((_, oi) => `<input type="radio" name="${ns}-q${qi}" id="${ns}-q${qi}-o${oi}" class="${ns}-q${qi}" style="display:none">`).join(""))
@@ -32,14 +54,22 @@ export const survey: TechniqueRenderer<SurveyModule> = {
         (q, qi) =>
           `<div class="${ns}-step ${ns}-step-${qi}" data-kx-item="${qi}" style="display:${qi === 0 ? "block" : "none"}">${progress(theme, phrases, qi, n)}` +
           `<h3 class="kx-text" style="${theme.h3}">${esc(q.question)}</h3>` +
-          q.options.map((o, oi) => `<label for="${ns}-q${qi}-o${oi}" class="${ns}-option kx-text" style="${optionStyle(theme)}">${esc(o.label)}</label>`).join("") +
+          (isNpsScale(q.options.map((o) => o.label)) && q.options.every((o) => !o.url)
+            ? npsRow(theme, q.options.map((_, oi) => answerHref(lang, ns, qi, oi)))
+            : q.options
+                .map(
+                  (o, oi) =>
+                    // An option with its own destination keeps it for the fallback, as before.
+                    `<label for="${ns}-q${qi}-o${oi}" class="${ns}-option kx-text" style="${optionStyle(theme)}">${o.url ? esc(o.label) : `<a href="${esc(answerHref(lang, ns, qi, oi))}" target="_blank" class="kx-text" style="display:block;color:inherit;text-decoration:none">${esc(o.label)}</a>`}</label>`,
+                )
+                .join("")) +
           `</div>`,
       )
       .join("");
     return `${inputs}<div class="${ns}-steps">${steps}<div class="${ns}-done" data-kx-item="${n}" style="display:none">${thanks(m, theme)}</div></div>`;
   },
 
-  renderFallback(m, { theme, phrases }) {
+  renderFallback(m, { ns, theme, phrases, lang }) {
     const c = theme.design.colors;
     const n = m.questions.length;
     return (
@@ -47,13 +77,11 @@ export const survey: TechniqueRenderer<SurveyModule> = {
         .map(
           (q, qi) =>
             `<div data-kx-item="${qi}" style="margin:0 0 16px 0">${progress(theme, phrases, qi, n)}<h3 class="kx-text" style="${theme.h3}">${esc(q.question)}</h3>` +
-            q.options
-              .map((o) =>
-                o.url
-                  ? `<a href="${esc(o.url)}" target="_blank" class="kx-text" style="${optionStyle(theme)}">${esc(o.label)}</a>`
-                  : `<p class="kx-text" style="${optionStyle(theme)};cursor:default">${esc(o.label)}</p>`,
-              )
-              .join("") +
+            (isNpsScale(q.options.map((o) => o.label))
+              ? npsRow(theme, q.options.map((o, oi) => o.url ?? answerHref(lang, ns, qi, oi)))
+              : q.options
+                  .map((o, oi) => `<a href="${esc(o.url ?? answerHref(lang, ns, qi, oi))}" target="_blank" class="kx-text" style="${optionStyle(theme)}">${esc(o.label)}</a>`)
+                  .join("")) +
             `</div>`,
         )
         .join("") + `<div data-kx-item="${n}" class="kx-border" style="padding-top:16px;border-top:1px solid ${c.border}">${thanks(m, theme)}</div>`

@@ -4,6 +4,7 @@
  * brand tokens over the chosen design. The llm engine only supplies a `StructurePlan` (order,
  * hosts, image placement, style); the words and tokens always come from here.
  */
+import { isNpsScale } from "~/domain/answers/questions";
 import type { ZodIssue } from "zod";
 import {
   BlueprintSchema,
@@ -193,7 +194,7 @@ function buildModule(
         .slice(0, 5)
         .map((i) => {
           const s = parseSurveyItem(i)!;
-          return { question: clip(s.question, 200, notes, "A survey question"), options: s.options.slice(0, 5).map((o) => ({ label: o })) };
+          return { question: clip(s.question, 200, notes, "A survey question"), options: (isNpsScale(s.options) ? s.options : s.options.slice(0, 5)).map((o) => ({ label: o })) };
         });
       return {
         technique,

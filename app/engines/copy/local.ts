@@ -295,9 +295,19 @@ const YES_NO =
 const HOW =
   /^(?:¿\s*)?(?:how|comment|quel(?:le)? (?:a été|était)|que pensez|c[oó]mo|qu[eé] tal|qu[eé] te pareci[oó]|wie|como|o que (?:você )?achou|come|cosa ne pensi)(?!\p{L})/iu;
 
+const ZERO_TO_TEN = /\bnps\b|net promoter|\b0\s*(?:-|–|to|à|a|bis)\s*10\b/i;
+const ZERO_TO_TEN_OPTIONS = Array.from({ length: 11 }, (_, i) => String(i));
+
+/** Options as given, at most five, or all eleven of a 0–10 scale. */
+function keptOptions(options: string[]): string[] {
+  return options.length === 11 && options.every((o, i) => o.trim() === String(i)) ? options : options.slice(0, 5);
+}
+
 /** Answers for a prompt's question that lists none; undefined when no neutral set fits ("which talk…?"). */
 function defaultAnswers(w: Writer, question: string, previous?: string[]): string[] | undefined {
   const q = asQuestion(question);
+  // "NPS", "net promoter" or a 0–10 scale: the eleven answers, so the score can be computed.
+  if (LIKELY.test(q) && ZERO_TO_TEN.test(`${w.prompt} ${q}`)) return ZERO_TO_TEN_OPTIONS;
   if (LIKELY.test(q)) return w.words.answersLikely;
   if (YES_NO.test(q)) return w.words.answersYesNo;
   if (HOW.test(q)) return w.words.answersRating;
@@ -327,7 +337,7 @@ function splitQuestions(questions: PromptFacts["questions"]): PromptFacts["quest
 function surveyItems(w: Writer): CopyItem[] {
   const own: Array<[string, string[]]> = [];
   for (const q of splitQuestions(w.facts.questions)) {
-    const options = q.options.length >= 2 ? q.options.slice(0, 5) : defaultAnswers(w, q.text, own[own.length - 1]?.[1]);
+    const options = q.options.length >= 2 ? keptOptions(q.options) : defaultAnswers(w, q.text, own[own.length - 1]?.[1]);
     if (options && options.every((o) => o.length <= 60)) own.push([asQuestion(q.text), options]);
   }
   if (own.length === 0) {

@@ -1,0 +1,4 @@
+export * from "./placeholder";
+export * from "./questions";
+export * from "./results";
+export * from "./thanks";

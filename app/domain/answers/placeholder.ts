@@ -1,0 +1,36 @@
+// The answer links of the HTML email, as placeholders the send path fills per recipient.
+// The renderer writes `{{ANSWER_URL:<lang>:<ns>.<question>.<option>}}`, knowing neither the form
+// nor the recipient; generation binds the form id (`…:<formId>}}`); each send replaces it with a
+// signed `/r/<token>` address (app/lib/answer-token.server.ts). One HMAC per link and send.
+
+export interface AnswerSpec {
+  lang: string;
+  /** `<ns>.<question index>`, e.g. `k1.0`. */
+  question: string;
+  option: number;
+  /** Empty when no generated form was bound. */
+  formId: string;
+}
+
+const SPEC = /^ANSWER_URL:([a-z]{2}):(k[a-z0-9]{1,6}\.\d{1,2})\.(\d{1,2})(?::([A-Za-z0-9_-]{1,100}))?$/;
+/** The placeholder as it sits in a document; the first group is the whole name. */
+export const ANSWER_PLACEHOLDER_SOURCE = String.raw`ANSWER_URL:[a-z]{2}:k[a-z0-9]{1,6}\.\d{1,2}\.\d{1,2}(?::[A-Za-z0-9_-]{1,100})?`;
+const UNBOUND = /\{\{(ANSWER_URL:[a-z]{2}:k[a-z0-9]{1,6}\.\d{1,2}\.\d{1,2})\}\}/g;
+
+export function answerPlaceholder(lang: string, ns: string, question: number, option: number): string {
+  const l = /^[a-z]{2}$/.test(lang) ? lang : "en";
+  return `{{ANSWER_URL:${l}:${ns}.${question}.${option}}}`;
+}
+
+/** The spec of an `ANSWER_URL:…` placeholder name, or null when it is not one. */
+export function parseAnswerSpec(name: string): AnswerSpec | null {
+  const m = SPEC.exec(name);
+  if (!m) return null;
+  return { lang: m[1], question: m[2], option: Number(m[3]), formId: m[4] ?? "" };
+}
+
+/** Ties every unbound answer link of a generated email to its form (the generation id). */
+export function bindAnswerForm(html: string, formId: string): string {
+  if (!html.includes("{{ANSWER_URL:") || !/^[A-Za-z0-9_-]{1,100}$/.test(formId)) return html;
+  return html.replace(UNBOUND, (_, name: string) => `{{${name}:${formId}}}`);
+}

@@ -1,0 +1,164 @@
+// Survey and quiz answers (issue 24): the signed answer links of the HTML email, the AMP form's
+// answers, and results per send and per generated email. One store: `answers`, one row per send
+// and question. See docs/answers.md.
+import type { AppContext } from "~/composition/app.server";
+import type { Env } from "~/lib/env.server";
+import { answerExpiryDay, createAnswerToken, verifyAnswerToken } from "~/lib/answer-token.server";
+import {
+  aggregateAnswers,
+  answerPageWords,
+  answerQuestions,
+  answersCsv,
+  type AnswerPageWords,
+  type AnswerQuestion,
+  type AnswerRecord,
+  type AnswerResults,
+  type AnswerSpec,
+} from "~/domain/answers";
+import type { Blueprint } from "~/domain/blueprint/schema";
+import type { SurveyFields } from "~/domain/requests/amp";
+import { findAnswerForm, insertAnswerForm, listAnswersForForm, listAnswersForSend, formIdsOfSend, upsertAnswers, type AnswerRow, type NewAnswer } from "~/models/answers.server";
+import { findEmailVersion } from "~/models/email-versions.server";
+import { findSendSummary } from "~/models/sends.server";
+import type { User } from "~/models/users.server";
+import { failure, type ServiceResult } from "./result";
+
+/**
+ * The brand the answer page shows. One function, so a sender's brand profile can take its place
+ * (issue 24 item 3); until then the deployment's BRAND_NAME.
+ */
+export function answerPageBrand(app: Pick<AppContext, "env">): string {
+  return app.env.BRAND_NAME;
+}
+
+/** The send path's answer links for one send: `(spec) => <BASE_URL>/r/<token>`, valid ANSWER_LINK_TTL_DAYS. */
+export function answerLinks(env: Pick<Env, "BASE_URL" | "SESSION_SECRET" | "ANSWER_LINK_TTL_DAYS">, sendId: string, now: Date): (spec: AnswerSpec) => string {
+  const expiresDay = answerExpiryDay(now, env.ANSWER_LINK_TTL_DAYS);
+  return (spec) => `${env.BASE_URL}/r/${createAnswerToken(env.SESSION_SECRET, { sendId, formId: spec.formId, question: spec.question, option: spec.option, lang: spec.lang, expiresDay })}`;
+}
+
+/** Stores what a generated email asks, under its form id (the generation id), when it asks anything. */
+export async function registerAnswerForm(app: Pick<AppContext, "database">, user: User, formId: string, blueprint: Blueprint): Promise<void> {
+  const questions = answerQuestions(blueprint);
+  if (questions.length === 0) return;
+  await insertAnswerForm(app.database.db, { id: formId, userId: user.id, lang: blueprint.lang, questions });
+}
+
+function questionsOf(form: { questions: unknown[] } | null): AnswerQuestion[] {
+  return (form?.questions ?? []) as AnswerQuestion[];
+}
+
+// ── The answer page (/r/:token) ────────────────────────────────────────────────────────────────
+
+export type AnswerPage =
+  | { state: "confirm" | "done"; words: AnswerPageWords; brand: string; lang: string; question: string | null; answer: string | null }
+  | { state: "invalid" | "expired" | "unknown"; words: AnswerPageWords; brand: string; lang: string; status: number };
+
+/**
+ * What a token's page shows. `record`: the visitor pressed the button (POST), so the answer is
+ * stored; a GET only asks, because mail scanners open every link of a message.
+ */
+export async function answerLink(app: AppContext, token: string, opts: { record: boolean; now?: Date }): Promise<AnswerPage> {
+  const now = opts.now ?? new Date();
+  const brand = answerPageBrand(app);
+  const verdict = verifyAnswerToken(app.env.SESSION_SECRET, token, now);
+  if (!verdict.ok) {
+    // An expired token's language is still readable: it was signed (checked before expiry).
+    const words = answerPageWords("en");
+    if (verdict.reason === "expired") return { state: "expired", words, brand, lang: "en", status: 410 };
+    return { state: "invalid", words, brand, lang: "en", status: verdict.reason === "forged" ? 404 : 400 };
+  }
+  const { claim } = verdict;
+  const words = answerPageWords(claim.lang);
+  const { db } = app.database;
+  const send = await findSendSummary(db, claim.sendId);
+  if (!send) return { state: "unknown", words, brand, lang: claim.lang, status: 404 };
+  const form = claim.formId ? await findAnswerForm(db, claim.formId) : null;
+  const q = questionsOf(form).find((x) => x.key === claim.question);
+  if (form && (!q || claim.option >= q.options.length)) return { state: "invalid", words, brand, lang: claim.lang, status: 400 };
+  const answer = q ? q.options[claim.option] : null;
+  if (opts.record) {
+    await upsertAnswers(db, [{ formId: claim.formId || null, sendId: claim.sendId, question: claim.question, optionIndex: claim.option, value: answer ?? String(claim.option), source: "html" }], now);
+    app.logger.info({ sendId: claim.sendId, question: claim.question }, "answer recorded");
+  }
+  return { state: opts.record ? "done" : "confirm", words, brand, lang: claim.lang, question: q?.question ?? null, answer };
+}
+
+// ── AMP answers ─────────────────────────────────────────────────────────────────────────────────
+
+const UNSENT = /^\{\{.*\}\}$/;
+const SEND_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+/**
+ * The AMP form's answers into the shared store: fields `q0`, `q1`, … of module `survey` become
+ * questions `<survey>.0`, `<survey>.1`, … with the option whose label was posted. With the send
+ * id of a send that exists, one answer per send and question as for links; otherwise a row each.
+ */
+export async function storeAmpAnswers(app: Pick<AppContext, "database">, formId: string, fields: SurveyFields, now = new Date()): Promise<number> {
+  const { db } = app.database;
+  const ns = typeof fields.survey === "string" && /^k[a-z0-9]{1,6}$/.test(fields.survey) ? fields.survey : null;
+  if (!ns) return 0;
+  const rawSend = typeof fields.sendId === "string" ? fields.sendId.trim() : "";
+  const known = rawSend && !UNSENT.test(rawSend) && SEND_ID.test(rawSend) ? await findSendSummary(db, rawSend) : null;
+  const questions = questionsOf(await findAnswerForm(db, formId));
+  const rows: NewAnswer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    const m = /^q(\d{1,2})$/.exec(name);
+    if (!m || typeof value !== "string" || value.trim() === "") continue;
+    const key = `${ns}.${Number(m[1])}`;
+    const q = questions.find((x) => x.key === key);
+    const index = q ? q.options.findIndex((o) => o === value) : -1;
+    rows.push({ formId, sendId: known ? known.id : null, question: key, optionIndex: index >= 0 ? index : null, value, source: "amp" });
+  }
+  await upsertAnswers(db, rows, now);
+  return rows.length;
+}
+
+// ── Results ─────────────────────────────────────────────────────────────────────────────────────
+
+export interface AnswerReport {
+  scope: { kind: "send"; sendId: string; formId: string | null } | { kind: "form"; formId: string };
+  subject: string | null;
+  results: AnswerResults;
+  csv: string;
+}
+
+function records(rows: AnswerRow[]): AnswerRecord[] {
+  return rows.map((r) => ({ sendId: r.sendId, question: r.question, optionIndex: r.optionIndex, value: r.value, source: r.source, updatedAt: r.updatedAt }));
+}
+
+function report(scope: AnswerReport["scope"], subject: string | null, questions: AnswerQuestion[], rows: AnswerRow[]): AnswerReport {
+  const recs = records(rows);
+  return { scope, subject, results: aggregateAnswers(questions, recs), csv: answersCsv(questions, recs) };
+}
+
+/** A send's answers: its owner's, or any for an admin (404 otherwise, as for the send itself). */
+export async function sendAnswers(app: Pick<AppContext, "database">, user: User, sendId: string): Promise<ServiceResult<AnswerReport>> {
+  const { db } = app.database;
+  const send = SEND_ID.test(sendId) ? await findSendSummary(db, sendId) : null;
+  if (!send || (!user.isAdmin && send.userId !== user.id)) return failure(404, "Send not found");
+  const rows = await listAnswersForSend(db, sendId);
+  const [formId] = await formIdsOfSend(db, sendId);
+  const form = formId ? await findAnswerForm(db, formId) : null;
+  return { ok: true, value: report({ kind: "send", sendId, formId: formId ?? null }, send.subject, questionsOf(form), rows) };
+}
+
+/**
+ * A generated email's answers across its sends. `version` is the form id (the generation id) or
+ * the id of a builder version, whose generation names the form.
+ */
+export async function formAnswers(app: Pick<AppContext, "database">, user: User, version: string): Promise<ServiceResult<AnswerReport>> {
+  const { db } = app.database;
+  if (!SEND_ID.test(version)) return failure(400, "Invalid version");
+  let form = await findAnswerForm(db, version);
+  let subject: string | null = null;
+  if (!form) {
+    const v = await findEmailVersion(db, user.id, version);
+    const generationId = v?.metadata?.generationId;
+    if (typeof generationId === "string") form = await findAnswerForm(db, generationId);
+    subject = v?.subject ?? null;
+  }
+  if (!form || (!user.isAdmin && form.userId !== user.id)) return failure(404, "Email not found");
+  const rows = await listAnswersForForm(db, form.id, form.userId);
+  return { ok: true, value: report({ kind: "form", formId: form.id }, subject, questionsOf(form), rows) };
+}

@@ -1,0 +1,89 @@
+// Issue 24 item 2 in a real browser: a survey email is generated and sent (outbox provider); its
+// HTML is read from the outbox's raw MIME; an answer link is opened, confirmed, and the thank-you
+// page shows at 360 px; an AMP answer is posted; both appear on the results page and in its CSV.
+import { expect, test } from "@playwright/test";
+import { simpleParser } from "mailparser";
+import { sampleBlueprint } from "../../test/fixtures/blueprints";
+import { createToken, failOnScriptErrors, signIn } from "./helpers";
+
+failOnScriptErrors();
+
+function npsBlueprint() {
+  const bp = structuredClone(sampleBlueprint("survey", "quiz")) as { subject: string; interactiveConfig: { modules: Array<Record<string, unknown>> } };
+  const survey = bp.interactiveConfig.modules.find((m) => m.technique === "survey") as { questions: unknown[] };
+  survey.questions = [
+    { question: "How likely are you to recommend Bloom to a friend?", options: Array.from({ length: 11 }, (_, i) => ({ label: String(i) })) },
+    { question: "What should we improve first?", options: [{ label: "Delivery speed" }, { label: "Prices" }, { label: "Support" }] },
+  ];
+  return bp;
+}
+
+test("a survey answered from the received HTML and from AMP shows on the results page and in the CSV", async ({ page, browser }) => {
+  await signIn(page, "/tokens");
+  const token = await createToken(page, "answers-e2e");
+  const auth = { Authorization: `Bearer ${token}` };
+
+  const generated = await page.request.post("/api/generate", { headers: auth, data: { prompt: "Ask our customers for feedback", blueprint: npsBlueprint(), generateAmp: true } });
+  expect(generated.status()).toBe(200);
+  const { html, ampHtml, metadata } = (await generated.json()) as { html: string; ampHtml: string; metadata: { generationId: string } };
+
+  const sent = await page.request.post("/api/send-email-esp", { headers: auth, data: { to: "reader@example.com", subject: "How did we do?", html, ampHtml } });
+  expect(sent.status()).toBe(200);
+  const { sendId } = (await sent.json()) as { sendId: string };
+  const sentAmp = await page.request.post("/api/send-email-esp", { headers: auth, data: { to: "amp-reader@example.com", subject: "How did we do?", html, ampHtml } });
+  const ampSendId = ((await sentAmp.json()) as { sendId: string }).sendId;
+
+  // The message as it left: the outbox's raw MIME, decoded as a mail client would.
+  const raw = await page.request.get(`/api/admin/sends/${sendId}/raw`, { headers: auth });
+  expect(raw.status()).toBe(200);
+  const mail = await simpleParser(await raw.text());
+  const received = String(mail.html);
+  expect(received).not.toContain("{{ANSWER_URL");
+  const links = [...new Set(Array.from(received.matchAll(/href="([^"]*\/r\/[A-Za-z0-9_.-]+)"/g), (m) => m[1]))];
+  expect(links.length).toBeGreaterThanOrEqual(14);
+
+  // The received email at 360 px: the eleven NPS answers sit in one row.
+  const reader = await browser.newPage({ viewport: { width: 360, height: 900 } });
+  await reader.setContent(received);
+  const cells = reader.locator(".kx-nps a:visible");
+  await expect(cells).toHaveCount(11);
+  const boxes = await cells.evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ top: Math.round(r.top), right: r.right })));
+  expect(new Set(boxes.map((b) => b.top)).size).toBe(1);
+  expect(Math.max(...boxes.map((b) => b.right))).toBeLessThanOrEqual(360);
+  await cells.first().scrollIntoViewIfNeeded();
+  await reader.screenshot({ path: "test-results/answers-email-nps-360.png" });
+
+  // Clicking "9" in the email opens the answer page; one click sends it.
+  const nine = await reader.locator('.kx-nps a[data-kx-score="9"]:visible').getAttribute("href");
+  await reader.close();
+  const visitor = await browser.newPage({ viewport: { width: 360, height: 720 } });
+  await visitor.goto(nine!);
+  await expect(visitor.getByRole("heading", { name: "One click to send your answer" })).toBeVisible();
+  await expect(visitor.getByText("How likely are you to recommend Bloom to a friend?")).toBeVisible();
+  await visitor.getByRole("button", { name: "Send my answer" }).click();
+  await expect(visitor.getByRole("heading", { name: "Thank you!" })).toBeVisible();
+  await expect(visitor.getByRole("status")).toHaveText("Your answer has been recorded.");
+  await visitor.screenshot({ path: "test-results/answers-thank-you-360.png", fullPage: true });
+  await visitor.close();
+
+  // The AMP form posts to its signed endpoint with the send id the send filled in.
+  const action = /action-xhr="https?:\/\/[^/"]+(\/api\/amp\/survey\/[^"]+)"/.exec(ampHtml)![1];
+  const amp = await page.request.post(action, { headers: { Origin: new URL(page.url()).origin }, multipart: { survey: "k1", sendId: ampSendId, q0: "4", q1: "Prices" } });
+  expect(amp.status()).toBe(200);
+
+  await page.setViewportSize({ width: 1000, height: 900 });
+  await page.goto(`/answers?version=${metadata.generationId}`);
+  await expect(page.getByTestId("respondents")).toHaveText("2");
+  const nps = page.locator('[data-question="k1.0"]');
+  await expect(nps.getByTestId("nps-score")).toContainText("0");
+  await expect(nps).toContainText("Promoters (9–10) 1");
+  await expect(nps).toContainText("Detractors (0–6) 1");
+  await expect(page.locator('[data-question="k1.1"]')).toContainText("Prices");
+  await page.screenshot({ path: "test-results/answers-results.png", fullPage: true });
+
+  const csv = await page.request.get(`/answers.csv?version=${metadata.generationId}`);
+  expect(csv.headers()["content-type"]).toContain("text/csv");
+  const text = await csv.text();
+  expect(text).toContain(`${sendId},html,k1.0,How likely are you to recommend Bloom to a friend?,9,9,,`);
+  expect(text).toContain(`${ampSendId},amp,k1.1,What should we improve first?,Prices,1,,`);
+});

@@ -1,0 +1,194 @@
+// Survey and quiz answers end to end over HTTP (issue 24 item 2): a generated email's answer links,
+// filled per send, open a confirm page; the post records the answer (one per send and question, a
+// later one replaces it, a replay changes nothing); tampered and expired links are refused; the
+// AMP form stores into the same store; results and CSV per send and per email, owner or admin only.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerExpiryDay, createAnswerToken } from "~/lib/answer-token.server";
+import { signFormId } from "~/lib/signed-form-id.server";
+import { startTestServer, type TestServer } from "../helpers/server";
+import { createUserWithToken } from "../helpers/users";
+import { sampleBlueprint } from "../fixtures/blueprints";
+
+let server: TestServer;
+let owner: { id: string; token: string; email: string };
+let generationId: string;
+let html: string;
+let ampHtml: string;
+
+function npsBlueprint() {
+  const bp = structuredClone(sampleBlueprint("survey", "quiz")) as { lang: string; interactiveConfig: { modules: Array<Record<string, unknown>> } };
+  const survey = bp.interactiveConfig.modules.find((m) => m.technique === "survey") as { questions: Array<{ question: string; options: Array<{ label: string; url?: string }> }> };
+  survey.questions = [
+    { question: "How likely are you to recommend us to a friend?", options: Array.from({ length: 11 }, (_, i) => ({ label: String(i) })) },
+    { question: "What should we improve first?", options: [{ label: "Speed" }, { label: "Price" }, { label: "Support" }] },
+  ];
+  bp.lang = "fr";
+  return bp;
+}
+
+async function send(to: string, token = owner.token): Promise<string> {
+  const res = await server.fetch("/api/send-email-esp", { method: "POST", token, json: { to, subject: "Your feedback", html, ampHtml } });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { sendId: string }).sendId;
+}
+
+/** The answer links of a send as its recipient got it (View in browser serves the sent HTML). */
+async function linksOf(sendId: string): Promise<string[]> {
+  const sent = await (await server.fetch(`/vib/${sendId}`)).text();
+  return [...new Set(Array.from(sent.matchAll(/href="[^"]*?(\/r\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22})"/g), (m) => m[1]))];
+}
+
+const tokenOf = (path: string) => path.slice("/r/".length);
+const claimOf = (path: string) => Buffer.from(tokenOf(path).split(".")[0], "base64url").toString("utf8").split("|");
+const answerPost = (path: string) => server.fetch(path, { method: "POST", headers: { Origin: "https://mail.example" } });
+const answerRows = async (sendId: string) =>
+  (await server.app.database.client.execute({ sql: "SELECT question, option_index, value, source, updated_at FROM answers WHERE send_id = ? ORDER BY question", args: [sendId] })).rows;
+
+beforeAll(async () => {
+  server = await startTestServer({ EMAIL_PROVIDER: "outbox", BASE_URL: "https://kinetic.test", ANSWER_LINK_TTL_DAYS: "30" });
+  owner = await createUserWithToken(server, { credits: 5 });
+  const res = await server.fetch("/api/generate", { method: "POST", token: owner.token, json: { prompt: "A feedback survey with a quiz", blueprint: npsBlueprint(), generateAmp: true } });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { html: string; ampHtml: string; metadata: { generationId: string } };
+  ({ html, ampHtml } = body);
+  generationId = body.metadata.generationId;
+});
+afterAll(() => server?.close());
+
+describe("the generated email", () => {
+  it("carries recipient-agnostic answer placeholders bound to its form, and eleven NPS answers in one row", () => {
+    expect(html).toContain(`{{ANSWER_URL:fr:k1.0.10:${generationId}}}`);
+    expect(html).not.toMatch(/\/r\//);
+    const row = /<table[^>]*class="kx-nps"[\s\S]*?<\/table>/.exec(html)?.[0] ?? "";
+    expect(row.match(/data-kx-score="/g)).toHaveLength(11);
+    expect(ampHtml).toContain("k1-nps-cell");
+  });
+});
+
+describe("answer links", () => {
+  it("are signed per send: each send's links differ, and no placeholder is left", async () => {
+    const a = await send("ana@example.com");
+    const b = await send("ben@example.com");
+    const [la, lb] = [await linksOf(a), await linksOf(b)];
+    // 11 NPS + 3 survey + the quiz's fallback options.
+    expect(la.length).toBeGreaterThanOrEqual(14);
+    expect(la.filter((l) => lb.includes(l))).toEqual([]);
+    const sent = await (await server.fetch(`/vib/${a}`)).text();
+    expect(sent).not.toContain("{{ANSWER_URL");
+    expect(claimOf(la[0])).toEqual(expect.arrayContaining([a, generationId, "fr"]));
+  });
+
+  it("GET only asks (in the email's language); POST records; a replay changes nothing; a later answer replaces the earlier", async () => {
+    const sendId = await send("cleo@example.com");
+    const links = await linksOf(sendId);
+    const nps = (score: number) => links.find((l) => claimOf(l)[3] === "k1.0" && claimOf(l)[4] === String(score))!;
+
+    const ask = await server.fetch(nps(9));
+    expect(ask.status).toBe(200);
+    const askPage = await ask.text();
+    expect(askPage).toContain('lang="fr"');
+    expect(askPage).toContain("Envoyer ma réponse");
+    expect(askPage).toContain("How likely are you to recommend us to a friend?");
+    expect(await answerRows(sendId)).toHaveLength(0);
+
+    const done = await answerPost(nps(9));
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain("Merci !");
+    const first = await answerRows(sendId);
+    expect(first).toMatchObject([{ question: "k1.0", option_index: 9, value: "9", source: "html" }]);
+
+    expect((await answerPost(nps(9))).status).toBe(200);
+    expect(await answerRows(sendId)).toEqual(first);
+
+    expect((await answerPost(nps(3))).status).toBe(200);
+    expect(await answerRows(sendId)).toMatchObject([{ question: "k1.0", option_index: 3, value: "3" }]);
+  });
+
+  it("refuses a tampered link (404), a malformed one (400) and an expired one (410), recording nothing", async () => {
+    const sendId = await send("dan@example.com");
+    const [link] = await linksOf(sendId);
+    const [payload, sig] = tokenOf(link).split(".");
+    const otherPayload = Buffer.from(Buffer.from(payload, "base64url").toString("utf8").replace(/\|k1\.0\|\d+\|/, "|k1.0|10|")).toString("base64url");
+    const tampered = await answerPost(`/r/${otherPayload}.${sig}`);
+    expect(tampered.status).toBe(404);
+    expect((await answerPost(`/r/${payload}`)).status).toBe(400);
+
+    const expired = createAnswerToken(server.app.env.SESSION_SECRET, { sendId, formId: generationId, question: "k1.0", option: 5, lang: "de", expiresDay: answerExpiryDay(new Date(), -1) });
+    const res = await answerPost(`/r/${expired}`);
+    expect(res.status).toBe(410);
+    expect(await res.text()).toContain("This survey has closed");
+    expect(await answerRows(sendId)).toHaveLength(0);
+  });
+
+  it("refuses an option the form does not have (400)", async () => {
+    const sendId = await send("eve@example.com");
+    const token = createAnswerToken(server.app.env.SESSION_SECRET, { sendId, formId: generationId, question: "k1.1", option: 7, lang: "en", expiresDay: answerExpiryDay(new Date(), 5) });
+    expect((await answerPost(`/r/${token}`)).status).toBe(400);
+    expect(await answerRows(sendId)).toHaveLength(0);
+  });
+});
+
+describe("AMP answers and results", () => {
+  it("stores the AMP form's answers with the send, and reports both sources per send, per email and as CSV", async () => {
+    const htmlSend = await send("fay@example.com");
+    const ampSend = await send("gus@example.com");
+    const links = await linksOf(htmlSend);
+    await answerPost(links.find((l) => claimOf(l)[3] === "k1.0" && claimOf(l)[4] === "10")!);
+    await answerPost(links.find((l) => claimOf(l)[3] === "k2.0")!);
+
+    const amp = await fetch(`${server.url}/api/amp/survey/${signFormId(server.app.env.SESSION_SECRET, generationId)}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: "https://mail.google.com" },
+      body: JSON.stringify({ survey: "k1", sendId: ampSend, q0: "2", q1: "Price" }),
+    });
+    expect(amp.status).toBe(200);
+    expect(await answerRows(ampSend)).toMatchObject([
+      { question: "k1.0", option_index: 2, value: "2", source: "amp" },
+      { question: "k1.1", option_index: 1, value: "Price", source: "amp" },
+    ]);
+
+    const perSend = await (await server.fetch(`/api/sends/${ampSend}/answers`, { token: owner.token })).json();
+    expect(perSend).toMatchObject({ success: true, scope: { kind: "send", sendId: ampSend, formId: generationId }, answers: 2, bySource: { amp: 2, html: 0 } });
+
+    const perEmail = (await (await server.fetch(`/api/answers?version=${generationId}`, { token: owner.token })).json()) as {
+      questions: Array<{ key: string; kind: string; nps?: { score: number; distribution: number[] }; quiz?: { percentCorrect: number } }>;
+      bySource: { html: number; amp: number };
+    };
+    const nps = perEmail.questions.find((q) => q.key === "k1.0")!;
+    expect(nps.kind).toBe("nps");
+    expect(nps.nps!.distribution[2]).toBeGreaterThanOrEqual(1);
+    expect(nps.nps!.distribution[10]).toBeGreaterThanOrEqual(1);
+    expect(perEmail.questions.find((q) => q.kind === "quiz")?.quiz?.percentCorrect).toEqual(expect.any(Number));
+    expect(perEmail.bySource.amp).toBeGreaterThanOrEqual(2);
+
+    const csv = await server.fetch(`/api/answers?version=${generationId}&format=csv`, { token: owner.token });
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    const text = await csv.text();
+    expect(text.split("\r\n")[0]).toBe("send_id,source,question_key,question,answer,option_index,correct,answered_at");
+    expect(text).toContain(`${ampSend},amp,k1.1,What should we improve first?,Price,1,,`);
+    expect(text).toContain(`${htmlSend},html,k1.0,How likely are you to recommend us to a friend?,10,10,,`);
+  });
+
+  it("shows results to the owner and admins only (404 to anyone else), and checks the query (400)", async () => {
+    const sendId = await send("hal@example.com");
+    const stranger = await createUserWithToken(server);
+    const admin = await createUserWithToken(server, { admin: true });
+    expect((await server.fetch(`/api/sends/${sendId}/answers`, { token: stranger.token })).status).toBe(404);
+    expect((await server.fetch(`/api/answers?version=${generationId}`, { token: stranger.token })).status).toBe(404);
+    expect((await server.fetch(`/api/sends/${sendId}/answers`, { token: admin.token })).status).toBe(200);
+    expect((await server.fetch(`/api/answers?version=${generationId}`, { token: admin.token })).status).toBe(200);
+    expect((await server.fetch(`/api/answers?version=${generationId}&format=xml`, { token: owner.token })).status).toBe(400);
+    expect((await server.fetch(`/api/answers`, { token: owner.token })).status).toBe(400);
+    expect((await server.fetch(`/api/answers?version=${generationId}`)).status).toBe(401);
+  });
+
+  it("does not count answer links of someone else's send that name this form", async () => {
+    const other = await createUserWithToken(server);
+    const before = ((await (await server.fetch(`/api/answers?version=${generationId}`, { token: owner.token })).json()) as { answers: number }).answers;
+    const foreign = await send("ivy@example.com", other.token);
+    const [link] = await linksOf(foreign);
+    expect((await answerPost(link)).status).toBe(200);
+    const after = ((await (await server.fetch(`/api/answers?version=${generationId}`, { token: owner.token })).json()) as { answers: number }).answers;
+    expect(after).toBe(before);
+  });
+});
