@@ -11,6 +11,8 @@ export interface SmtpConfig {
   maxConnections?: number;
   /** Connection, greeting and socket timeout. Default 15 s. */
   timeoutMs?: number;
+  /** Signs every message (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY): the relay sends it as signed. */
+  dkim?: { domainName: string; keySelector: string; privateKey: string };
 }
 
 export type SmtpConfigResult = { ok: true; options: SMTPPool.Options & { pool: true } } | { ok: false; error: string };
@@ -41,6 +43,8 @@ export function smtpTransportOptions(config: SmtpConfig): SmtpConfigResult {
       connectionTimeout: timeout,
       greetingTimeout: timeout,
       socketTimeout: timeout,
+      // nodemailer signs the raw message too (relaxed/relaxed, rsa-sha256, its default header list).
+      ...(config.dkim ? { dkim: config.dkim } : {}),
     },
   };
 }
