@@ -73,8 +73,11 @@ export async function saveBrandProfile(app: AppContext, user: User, form: Record
       const field = issue.path[0] as keyof SenderProfile;
       fieldErrors[field] ??= issue.message;
     }
-  } else if (parsed.data.fromAddress && !isAllowedFrom(parsed.data.fromAddress, senderDomains(app.env))) {
-    fieldErrors.fromAddress = disallowedFromMessage(parsed.data.fromAddress, senderDomains(app.env));
+  }
+  // The domain rule is told even when other fields are wrong, so one round trip shows every problem.
+  const from = SenderProfileFormSchema.shape.fromAddress.safeParse(form.fromAddress);
+  if (from.success && from.data && !isAllowedFrom(from.data, senderDomains(app.env))) {
+    fieldErrors.fromAddress = disallowedFromMessage(from.data, senderDomains(app.env));
   }
   if (!parsed.success || Object.keys(fieldErrors).length) {
     return failure(400, "Some fields need changing", { extra: { fieldErrors } });
