@@ -1,7 +1,7 @@
 // The brand profile (sender identity): who a user's emails come from, what their footer says, and
 // how the unsubscribe page looks. Edited on /brand; read by every send (sending.server.ts).
 import type { AppContext } from "~/composition/app.server";
-import type { SenderValues } from "~/domain/mime";
+import { resolveSenderPlaceholders, type SenderValues } from "~/domain/mime";
 import { bareAddress } from "~/domain/mime/address";
 import { SenderProfileFormSchema } from "~/domain/requests/sender";
 import {
@@ -103,4 +103,11 @@ export async function brandOfSend(app: AppContext, sendId: string | null, recipi
   if (!sendId || !/^[0-9a-f-]{36}$/i.test(sendId)) return fallback;
   const profile = await findSenderProfileOfSend(app.database.db, sendId, recipient);
   return profile ? { name: profile.senderName, logoUrl: profile.logoUrl, websiteUrl: profile.websiteUrl } : fallback;
+}
+
+/** An email as its author will see it sent: the footer's sender placeholders filled from their profile. */
+export async function withOwnSenderFooter(app: AppContext, user: User, html: string): Promise<string> {
+  if (!html.includes("{{SENDER_")) return html;
+  const profile = await findSenderProfile(app.database.db, user.id);
+  return resolveSenderPlaceholders(html, senderFooter(profile, app.env.BRAND_NAME));
 }

@@ -41,6 +41,11 @@ export function senderValueMap(sender: SenderValues | null | undefined): Record<
   };
 }
 
+/** Resolves only the sender placeholders (the builder's preview shows the user's own footer). */
+export function resolveSenderPlaceholders(html: string, sender: SenderValues | null | undefined): string {
+  return html.includes("{{SENDER_") ? replaceAll(html, senderValueMap(sender)) : html;
+}
+
 /**
  * Resolves `{{EMAIL_NAME}}`, `{{PROJECT_ID}}`, `{{DATABASE_ID}}` and the sender's
  * `{{SENDER_NAME}}`, `{{SENDER_POSTAL_ADDRESS}}`, `{{SENDER_WEBSITE}}` (HTML-escaped; a missing
