@@ -6,6 +6,8 @@ import { failOnScriptErrors, signIn } from "./helpers";
 
 const SHOTS = "artifacts/screenshots";
 failOnScriptErrors();
+// Both tests sign in as the same admin and edit the same profile: one at a time.
+test.describe.configure({ mode: "serial" });
 
 test("brand profile → test send → branded From and footer in the raw message → branded unsubscribe page", async ({ page, baseURL }) => {
   test.setTimeout(180_000);
@@ -57,13 +59,19 @@ test("brand profile → test send → branded From and footer in the raw message
   await expect(page.getByTestId("from-header")).toHaveText(/^"Bloom & Co" <no-reply@kinetic\.local>$/);
   await expect(page.frameLocator("[data-testid=email-frame]").locator(".kx-sender")).toHaveText("Bloom & Co, 12 Garden Row, Leeds LS1 4AB https://bloom.example/");
   await page.screenshot({ path: `${SHOTS}/brand-outbox-1280.png`, fullPage: true });
+  const footer = page.frameLocator("[data-testid=email-frame]").locator(".kx-footer");
+  await footer.scrollIntoViewIfNeeded();
+  await footer.screenshot({ path: `${SHOTS}/brand-outbox-footer-1280.png` });
   const rawRes = await page.request.get(`${outboxHref}/raw`);
   expect(rawRes.status()).toBe(200);
   const raw = await rawRes.text();
   expect(raw).toMatch(/^From: "Bloom & Co" <no-reply@kinetic\.local>\r$/m);
   expect(raw).toMatch(/^Reply-To: hello@bloom\.example\r$/m);
   expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m);
-  expect(raw).toContain("Bloom &amp; Co, 12 Garden Row, Leeds LS1 4AB https://bloom.example/");
+  // The parts are quoted-printable: undo soft line breaks and =XX escapes to read the footer.
+  const decoded = Buffer.from(raw.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8");
+  expect(decoded).toContain(`<p class="kx-muted kx-sender"`);
+  expect(decoded).toContain("Bloom &amp; Co, 12 Garden Row, Leeds LS1 4AB https://bloom.example/</p>");
   expect(raw).not.toContain("{{SENDER_");
 
   // The unsubscribe page of that email shows the brand, not the deployment.
