@@ -107,9 +107,10 @@ export interface Sender {
   replyTo?: string;
 }
 
-/** `"Name" <address>` (quoted, as RFC 5322 wants for any name), or the bare address. */
+/** `Name <address>`, the name quoted when RFC 5322 wants it (specials such as , . " or @), or the bare address. */
 export function formatAddress(from: ResolvedSender["from"]): string {
   if (typeof from === "string") return from;
+  if (/^[A-Za-z0-9 !#$%&'*+\-/=?^_`{|}~]+$/.test(from.name)) return `${from.name} <${from.address}>`;
   return `"${from.name.replace(/[\\"]/g, (c) => `\\${c}`)}" <${from.address}>`;
 }
 
