@@ -37,6 +37,7 @@ test("brand profile → test send → branded From and footer in the raw message
   await from.fill("");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status")).toContainText("Saved. Your next emails use this sender.");
+  await expect(page.getByText(/Until you save it/)).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/brand-page-1280.png`, fullPage: true });
 
   // A test send from the builder.

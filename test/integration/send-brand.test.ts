@@ -104,6 +104,7 @@ describe("the brand page", () => {
     const again = (await browser.page("/brand")).html;
     expect(again).toContain(`value="Bloom &amp; Co"`);
     expect(again).toContain("12 Garden Row");
+    expect(again).not.toContain("Until you save it");
   });
 });
 
