@@ -231,6 +231,22 @@ export const userBrandProfiles = sqliteTable("user_brand_profiles", {
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
 });
 
+/**
+ * Who a user's emails come from (the brand page, /brand): read on every send. Kept apart from
+ * user_brand_profiles, which each generation overwrites with the design it used; this one only the
+ * user edits. One per user: an account is the unit that signs in and sends (there is no workspace).
+ */
+export const senderProfiles = sqliteTable("sender_profiles", {
+  userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  senderName: text("sender_name").notNull(),
+  fromAddress: text("from_address"),
+  replyTo: text("reply_to"),
+  postalAddress: text("postal_address"),
+  logoUrl: text("logo_url"),
+  websiteUrl: text("website_url"),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+});
+
 // ── sending and deliverability ──────────────────────────────────────────────────────────────────
 
 export const emailSends = sqliteTable(

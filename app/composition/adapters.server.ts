@@ -141,7 +141,14 @@ export function composeAdapters(env: Env, database: Database, logger: Logger): A
 
   const email = createEmailProvider(
     env.EMAIL_PROVIDER === "smtp"
-      ? { provider: "smtp", url: env.SMTP_URL!, tlsRejectUnauthorized: env.SMTP_TLS_REJECT_UNAUTHORIZED }
+      ? {
+          provider: "smtp",
+          url: env.SMTP_URL!,
+          tlsRejectUnauthorized: env.SMTP_TLS_REJECT_UNAUTHORIZED,
+          ...(env.DKIM_DOMAIN && env.DKIM_SELECTOR && env.DKIM_PRIVATE_KEY
+            ? { dkim: { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey: env.DKIM_PRIVATE_KEY } }
+            : {}),
+        }
       : env.EMAIL_PROVIDER === "mailgun"
         ? { provider: "mailgun", apiKey: env.MAILGUN_API_KEY!, domain: env.MAILGUN_DOMAIN!, apiBase: env.MAILGUN_API_BASE }
         : env.EMAIL_PROVIDER === "resend"

@@ -25,6 +25,15 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ MAX_CONNECTIONS_PER_ADDRESS: "0" })).toThrow(/MAX_CONNECTIONS_PER_ADDRESS/);
   });
 
+  it("signs with DKIM only when domain, selector and key are all set", () => {
+    const dkim = { DKIM_DOMAIN: "acme.example", DKIM_SELECTOR: "k1", DKIM_PRIVATE_KEY: "-----BEGIN PRIVATE KEY-----" };
+    expect(parseEnv(dkim).DKIM_SELECTOR).toBe("k1");
+    expect(parseEnv({ ...dkim, DKIM_PRIVATE_KEY: undefined, DKIM_PRIVATE_KEY_FILE: "/run/secrets/dkim.pem" }).DKIM_PRIVATE_KEY_FILE).toBe("/run/secrets/dkim.pem");
+    expect(() => parseEnv({ DKIM_DOMAIN: "acme.example" })).toThrow(/DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY/);
+    expect(() => parseEnv({ ...dkim, DKIM_PRIVATE_KEY_FILE: "/k.pem" })).toThrow(/either it or DKIM_PRIVATE_KEY/);
+    expect(parseEnv({}).SENDER_DOMAINS).toBeUndefined();
+  });
+
   it("lists every bad variable by name", () => {
     try {
       parseEnv({ PORT: "eighty", EMAIL_PROVIDER: "pigeon", JWT_SECRET: "short", BASE_URL: "not a url" });

@@ -100,6 +100,11 @@ const EnvSchema = z.object({
 
   EMAIL_PROVIDER: z.enum(["outbox", "smtp", "mailgun", "resend"]).default("outbox"),
   MAIL_FROM: optionalString,
+  SENDER_DOMAINS: optionalString,
+  DKIM_DOMAIN: optionalString,
+  DKIM_SELECTOR: optionalString,
+  DKIM_PRIVATE_KEY: optionalString,
+  DKIM_PRIVATE_KEY_FILE: optionalString,
   SMTP_URL: optionalString.pipe(
     z.string().regex(/^smtps?:\/\//, "must look like smtp://user:pass@host:587").optional(),
   ),
@@ -156,6 +161,10 @@ export function parseEnv(vars: Record<string, string | undefined>): RawEnv {
   }
   if (env.WEBHOOK_SECRET_FORMAT === "raw" && env.WEBHOOK_SCHEME !== "svix")
     problems.push("WEBHOOK_SECRET_FORMAT: raw applies only to WEBHOOK_SCHEME=svix (a Mailgun signing key is always used as written)");
+  const dkim = [env.DKIM_DOMAIN, env.DKIM_SELECTOR, env.DKIM_PRIVATE_KEY ?? env.DKIM_PRIVATE_KEY_FILE];
+  if (dkim.some(Boolean) && !dkim.every(Boolean))
+    problems.push("DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE): set all three to sign, or none");
+  if (env.DKIM_PRIVATE_KEY && env.DKIM_PRIVATE_KEY_FILE) problems.push("DKIM_PRIVATE_KEY_FILE: set either it or DKIM_PRIVATE_KEY, not both");
   if (env.EMAIL_PROVIDER === "resend" && !env.RESEND_API_KEY) problems.push("RESEND_API_KEY: required when EMAIL_PROVIDER=resend");
   if (env.LLM_PROVIDER === "anthropic" && !env.ANTHROPIC_API_KEY) problems.push("ANTHROPIC_API_KEY: required when LLM_PROVIDER=anthropic");
   if (env.LLM_PROVIDER === "openai" && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL)
@@ -188,6 +197,18 @@ function persistedSecret(dataDir: string, name: string): string {
   return secret;
 }
 
+/** The DKIM key as PEM: from its file, or the variable with `\\n` written for line breaks (.env files). */
+function dkimKey(raw: RawEnv): string | undefined {
+  if (raw.DKIM_PRIVATE_KEY_FILE) {
+    try {
+      return fs.readFileSync(raw.DKIM_PRIVATE_KEY_FILE, "utf8").trim();
+    } catch (e) {
+      throw new ConfigError([`DKIM_PRIVATE_KEY_FILE: cannot read ${raw.DKIM_PRIVATE_KEY_FILE} (${(e as Error).message})`]);
+    }
+  }
+  return raw.DKIM_PRIVATE_KEY?.replace(/\\n/g, "\n");
+}
+
 function loadDotenv() {
   if (process.env.KINETIC_SKIP_DOTENV) return;
   if (fs.existsSync(".env") && typeof process.loadEnvFile === "function") process.loadEnvFile(".env");
@@ -207,6 +228,7 @@ export function getEnv(): Env {
     DATABASE_URL: raw.DATABASE_URL ?? `file:${path.join(dataDir, "kinetic.db")}`,
     JWT_SECRET: raw.JWT_SECRET ?? persistedSecret(dataDir, "jwt"),
     SESSION_SECRET: raw.SESSION_SECRET ?? persistedSecret(dataDir, "session"),
+    DKIM_PRIVATE_KEY: dkimKey(raw),
   };
   return cached;
 }

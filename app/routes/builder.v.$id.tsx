@@ -10,6 +10,7 @@ import { getApp } from "~/composition/app.server";
 import { ampSnapshot } from "~/domain/amp/snapshot";
 import { requirePageUser } from "~/services/auth.server";
 import { previewOf, versionPage } from "~/services/builder.server";
+import { withOwnSenderFooter } from "~/services/sender-profile.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: "/styles/builder.css" },
@@ -30,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = await versionPage(app, user, params.id ?? "");
   if (!found) throw new Response("Not found", { status: 404 });
   const url = new URL(request.url);
-  const preview = previewOf(found.version.html, url.searchParams.get("view"));
+  const preview = previewOf(await withOwnSenderFooter(app, user, found.version.html), url.searchParams.get("view"));
   const version: VersionJson = toJson(found.version);
   const parent: VersionJson | null = found.parent ? toJson(found.parent) : null;
   // The AMP tab's static snapshot, made only when that tab is open.

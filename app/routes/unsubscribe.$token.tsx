@@ -10,8 +10,9 @@ import { UnsubscribePage, type UnsubscribeState } from "~/components/unsubscribe
 import { getApp } from "~/composition/app.server";
 import { verifyUnsubscribeToken } from "~/lib/unsubscribe-token.server";
 import { unsubscribeAddress } from "~/services/deliverability.server";
+import { brandOfSend, type PublicBrand } from "~/services/sender-profile.server";
 
-const HEADERS = {
+const HEADERS: Record<string, string> = {
   "Content-Type": "text/html; charset=utf-8",
   "Cache-Control": "no-store",
   // The URL holds the token: it must not travel on in a Referer.
@@ -21,10 +22,23 @@ const HEADERS = {
   "Content-Security-Policy": "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
 };
 
-async function page(state: UnsubscribeState, status = 200): Promise<Response> {
+/** The sender's logo is the one image from elsewhere the page may load. */
+function headersFor(brand: PublicBrand): Record<string, string> {
+  if (!brand.logoUrl) return HEADERS;
+  const origin = new URL(brand.logoUrl).origin;
+  return { ...HEADERS, "Content-Security-Policy": HEADERS["Content-Security-Policy"].replace("img-src 'self'", `img-src 'self' ${origin}`) };
+}
+
+async function page(state: UnsubscribeState, status = 200, brand?: PublicBrand): Promise<Response> {
   const app = await getApp();
-  const html = `<!DOCTYPE html>${renderToStaticMarkup(<UnsubscribePage brand={app.env.BRAND_NAME} page={state} />)}`;
-  return new Response(html, { status, headers: HEADERS });
+  const shown = brand ?? { name: app.env.BRAND_NAME, logoUrl: null, websiteUrl: null };
+  const html = `<!DOCTYPE html>${renderToStaticMarkup(<UnsubscribePage brand={shown} page={state} />)}`;
+  return new Response(html, { status, headers: headersFor(shown) });
+}
+
+/** The brand of the send the link came from (`?s=<send id>`, the sender's brand profile). */
+async function brandFor(request: Request, email: string): Promise<PublicBrand> {
+  return brandOfSend(await getApp(), new URL(request.url).searchParams.get("s"), email);
 }
 
 async function addressFor(token: string | undefined): Promise<string | null> {
@@ -32,10 +46,10 @@ async function addressFor(token: string | undefined): Promise<string | null> {
   return verifyUnsubscribeToken(app.env.SESSION_SECRET, token ?? "");
 }
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const email = await addressFor(params.token);
   if (!email) return page({ state: "invalid" }, 400);
-  return page({ state: "confirm", email });
+  return page({ state: "confirm", email }, 200, await brandFor(request, email));
 }
 
 export async function action({ params, request }: ActionFunctionArgs) {
@@ -48,5 +62,5 @@ export async function action({ params, request }: ActionFunctionArgs) {
   const oneClick = form?.get("List-Unsubscribe") === "One-Click";
   await unsubscribeAddress(app, email, oneClick ? "one-click unsubscribe" : "unsubscribe page");
   app.logger.info({ oneClick }, "recipient unsubscribed");
-  return page({ state: "done", email });
+  return page({ state: "done", email }, 200, await brandFor(request, email));
 }

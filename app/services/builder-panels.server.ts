@@ -18,6 +18,7 @@ import type { Rating } from "~/domain/eval/feedback";
 import { unsubscribeUrl } from "~/lib/unsubscribe-token.server";
 import { generate, generateEmail, prepareGeneration } from "./generation.server";
 import { sendEmail, senderFor } from "./sending.server";
+import { senderForSend } from "./sender-profile.server";
 import { submitFeedback } from "./feedback.server";
 import { autoTag, submitContent } from "./library.server";
 import type { AutoTags } from "~/engines/tag/port";
@@ -313,10 +314,13 @@ export function downloadName(version: Pick<EmailVersion, "id" | "subject">, ext:
  * text part and headers; the recipient placeholders stay unresolved (there is no send id yet).
  */
 export async function versionEml(app: AppContext, user: User, version: EmailVersion): Promise<string> {
-  const sender = senderFor(app.env);
+  // The user's brand sender when it may be used; the deployment's otherwise (a send would say why).
+  const who = await senderForSend(app, user);
+  const sender = who.ok ? { from: who.value.sender.from, domain: who.value.sender.domain, replyTo: who.value.sender.replyTo } : senderFor(app.env);
   const subject = (version.subject ?? "").replace(/[\r\n]+/g, " ").trim() || `Your ${app.env.BRAND_NAME} Email`;
   const mime = await buildMime({
     from: sender.from,
+    ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
     to: user.email,
     subject,
     text: htmlToText(version.html),

@@ -23,9 +23,10 @@ import {
   type BuildMimeInput,
   type PartTemplate,
   type RecipientValues,
+  type SenderValues,
   type WorkspaceValues,
 } from "~/domain/mime";
-import { bareAddress } from "~/domain/mime/address";
+import { domainOf, type ResolvedSender } from "~/domain/sender/profile";
 import type { User } from "~/models/users.server";
 import {
   findSendByIdempotencyKey,
@@ -37,6 +38,7 @@ import {
 } from "~/models/sends.server";
 import { checkRecipient } from "./deliverability.server";
 import { deliverAlertsInBackground } from "./alerts.server";
+import { deploymentSender, senderForSend } from "./sender-profile.server";
 import { failure, type ServiceResult } from "./result";
 
 export interface SendInput {
@@ -98,26 +100,25 @@ function replay(earlier: SendSummary & { requestHash: string | null }, hash: str
   }
 }
 
-/** A hostname that can carry mail: has a dot and is not an IP literal. */
-function mailDomain(baseUrl: string): string {
-  const host = new URL(baseUrl).hostname;
-  const isIp = /^[\d.]+$/.test(host) || host.includes(":") || host.startsWith("[");
-  return host.includes(".") && !isIp ? host : "kinetic.local";
-}
-
 export interface Sender {
   /** The From header value, `Name <address>` or a bare address. */
   from: string;
   /** The domain of the From address: Message-IDs and the unsubscribe mailbox live there. */
   domain: string;
+  replyTo?: string;
 }
 
-/** MAIL_FROM, or "<BRAND_NAME> <no-reply@<host of BASE_URL>>". */
+/** `Name <address>`, the name quoted when RFC 5322 wants it (specials such as , . " or @), or the bare address. */
+export function formatAddress(from: ResolvedSender["from"]): string {
+  if (typeof from === "string") return from;
+  if (/^[A-Za-z0-9 !#$%&'*+\-/=?^_`{|}~]+$/.test(from.name)) return `${from.name} <${from.address}>`;
+  return `"${from.name.replace(/[\\"]/g, (c) => `\\${c}`)}" <${from.address}>`;
+}
+
+/** The deployment's own sender (MAIL_FROM, or "<BRAND_NAME> <no-reply@<host of BASE_URL>>"). */
 export function senderFor(env: AppContext["env"]): Sender {
-  const from = env.MAIL_FROM ?? `${env.BRAND_NAME} <no-reply@${mailDomain(env.BASE_URL)}>`;
-  const address = bareAddress(from);
-  const domain = address.includes("@") ? address.slice(address.lastIndexOf("@") + 1) : mailDomain(env.BASE_URL);
-  return { from, domain };
+  const d = deploymentSender(env);
+  return { from: formatAddress(d.name ? { name: d.name, address: d.address } : d.address), domain: domainOf(d.address) };
 }
 
 /** Header values cannot hold line breaks (header injection); a long subject is folded by MIME. */
@@ -158,9 +159,10 @@ function partChars(part: PartTemplate | undefined): number {
 /** The recipient-independent work of a send (compileSendTemplate), kept for recent documents. */
 async function templateFor(
   input: SendInput,
+  footer: SenderValues,
   opts: { baseUrl: string; brand: string; bannerSender: string | null },
 ): Promise<SendTemplate> {
-  const workspace = { emailName: input.emailName, projectId: input.projectId, databaseId: input.databaseId };
+  const workspace = workspaceOf(input, footer);
   // Keyed by a digest of the documents: V8 hashes a string over 16 K characters by its length
   // alone, so documents of one length (a campaign's, varying only in a name) all met in one Map
   // bucket and each lookup compared them in full, milliseconds per send. The AMP part's length
@@ -185,19 +187,23 @@ interface RenderedMessage {
   encoded?: BuildMimeInput["encoded"];
 }
 
+function workspaceOf(input: SendInput, sender: SenderValues): WorkspaceValues {
+  return { emailName: input.emailName, projectId: input.projectId, databaseId: input.databaseId, sender };
+}
+
 /** SPEC.md rules 2–6 and the text part, for one recipient. */
-async function renderFor(input: SendInput, env: AppContext["env"], senderEmail: string, values: RecipientValues): Promise<RenderedMessage> {
+async function renderFor(input: SendInput, env: AppContext["env"], senderEmail: string, footer: SenderValues, values: RecipientValues): Promise<RenderedMessage> {
   const bannerSender = senderEmail.trim().toLowerCase() !== values.recipient.trim().toLowerCase() ? senderEmail : null;
   // The template path puts the banner in before the recipient values; a sender address that
   // itself looks like a placeholder would then be filled in, so that rare case takes the
   // rule-by-rule path.
   if (bannerSender?.includes("{{")) {
-    const ctx = { workspace: { emailName: input.emailName, projectId: input.projectId, databaseId: input.databaseId }, baseUrl: env.BASE_URL, recipient: values };
+    const ctx = { workspace: workspaceOf(input, footer), baseUrl: env.BASE_URL, recipient: values };
     const html = attributionBanner(personalise(input.html, ctx), bannerSender, env.BRAND_NAME);
     const ampHtml = input.ampHtml ? attributionBannerAmp(personalise(input.ampHtml, ctx), bannerSender, env.BRAND_NAME) : undefined;
     return { html, ampHtml, text: htmlToText(html) };
   }
-  const t = await templateFor(input, { baseUrl: env.BASE_URL, brand: env.BRAND_NAME, bannerSender });
+  const t = await templateFor(input, footer, { baseUrl: env.BASE_URL, brand: env.BRAND_NAME, bannerSender });
   // The text part takes the values as they are (htmlToText decoded the escaped ones).
   const inHtml = recipientValueMap(values, "html", t.answerNames);
   const html = fillPart(t.html, inHtml);
@@ -236,21 +242,28 @@ export async function sendEmail(app: AppContext, user: User, input: SendInput, o
     });
   }
 
+  // The From and Reply-To are the user's brand profile, stored server-side (never the client's).
+  const who = await senderForSend(app, user);
+  if (!who.ok) return who;
+  const { sender: resolved, footer } = who.value;
+  const sender: Sender = { from: formatAddress(resolved.from), domain: resolved.domain, replyTo: resolved.replyTo };
+
   const provider = app.adapters.emailProvider;
-  const sender = senderFor(env);
   const sendId = crypto.randomUUID();
   const subject = cleanSubject(input.subject, env.BRAND_NAME);
-  const unsubscribe = unsubscribeUrl(env.BASE_URL, env.SESSION_SECRET, to);
+  // The send id lets the unsubscribe page show the sender's brand (only with the matching address).
+  const unsubscribe = `${unsubscribeUrl(env.BASE_URL, env.SESSION_SECRET, to)}?s=${sendId}`;
   const recipientValues = { recipient: to, sendId, vibUrl: `${env.BASE_URL}/vib/${sendId}`, unsubscribeUrl: unsubscribe, answerUrl: answerLinks(env, sendId, now) };
 
   // Rules 2–6, and the text part.
-  const { html, ampHtml, text, encoded } = await renderFor(input, env, user.email, recipientValues);
+  const { html, ampHtml, text, encoded } = await renderFor(input, env, user.email, footer, recipientValues);
 
   // Rule 7.
   const listUnsubscribe = { mailto: `mailto:unsubscribe@${sender.domain}?subject=unsubscribe`, url: unsubscribe };
   const headers = { "X-Kinetic-Send-Id": sendId };
   const mime = await buildMime({
-    from: sender.from,
+    from: resolved.from,
+    ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
     to,
     subject,
     text,
@@ -284,6 +297,7 @@ export async function sendEmail(app: AppContext, user: User, input: SendInput, o
   const message = {
     raw: mime.raw,
     from: sender.from,
+    ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
     to,
     sendId,
     subject,

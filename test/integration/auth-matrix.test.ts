@@ -134,3 +134,36 @@ describe.each([
     }
   });
 });
+
+// Page routes added with the brand profile: the page reads and writes the signed-in user's own
+// sender identity, so it needs a session (a bearer token is not one) and is the same for admins.
+describe("the brand page (/brand)", () => {
+  it("sends a visitor without a session to sign in, for GET and POST", async () => {
+    const { PageClient } = await import("../helpers/pages");
+    const anonymous = new PageClient(server);
+    const get = await anonymous.get("/brand");
+    expect(get.status).toBe(302);
+    expect(get.headers.get("location")).toMatch(/^\/login\?/);
+    const { csrf } = await anonymous.page("/login");
+    const post = await anonymous.post("/brand", { _csrf: csrf, senderName: "Mallory" });
+    expect([302, 403]).toContain(post.status);
+    if (post.status === 302) expect(post.headers.get("location")).toMatch(/^\/login\?/);
+  });
+
+  it("does not take a bearer token as a session", async () => {
+    const res = await server.fetch("/brand", { token: userToken });
+    // Followed to the sign-in page.
+    expect(new URL(res.url).pathname).toBe("/login");
+    expect(await res.text()).not.toContain("Brand and sender");
+  });
+
+  it("shows a signed-in user their own profile (any user, admin or not)", async () => {
+    const { PageClient } = await import("../helpers/pages");
+    const user = await createUserWithToken(server, { admin: false });
+    const browser = new PageClient(server);
+    expect((await browser.signIn(user.email, "correct horse battery")).status).toBe(302);
+    const { res, html } = await browser.page("/brand");
+    expect(res.status).toBe(200);
+    expect(html).toContain("<h1>Brand and sender</h1>");
+  });
+});

@@ -136,7 +136,7 @@ describe("a send with an AMP part to someone else", () => {
     const line = (k: string) => parsed.headerLines.find((h) => h.key === k)?.line.replace(/\r\n[ \t]+/g, " ");
     const token = createUnsubscribeToken(server.app.env.SESSION_SECRET, "bob@example.com");
     expect(line("list-unsubscribe")).toBe(
-      `List-Unsubscribe: <mailto:unsubscribe@kinetic.example?subject=unsubscribe>, <https://kinetic.example/unsubscribe/${token}>`,
+      `List-Unsubscribe: <mailto:unsubscribe@kinetic.example?subject=unsubscribe>, <https://kinetic.example/unsubscribe/${token}?s=${sendId}>`,
     );
     expect(line("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
     expect(parsed.subject).toBe("Spring sale");
@@ -303,7 +303,7 @@ describe("unsubscribe", () => {
   it("unsubscribes on POST from the link in the email, and later sends are refused", async () => {
     const { body } = await send({ to: "Leaver@Example.com", html: HTML });
     const html = String((await simpleParser(await rawOf(body.sendId as string))).html);
-    const link = /href="https:\/\/kinetic\.example(\/unsubscribe\/[A-Za-z0-9_-]+)"/.exec(html)![1];
+    const link = /href="https:\/\/kinetic\.example(\/unsubscribe\/[A-Za-z0-9_-]+\?s=[0-9a-f-]{36})"/.exec(html)![1];
     const res = await fetch(`${server.url}${link}`, { method: "POST", redirect: "manual" });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("You&#x27;re unsubscribed");

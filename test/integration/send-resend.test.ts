@@ -41,7 +41,7 @@ it("sends text + html with our headers and the send_id tag, and notes the AMP pa
   expect(body).toMatchObject({ from: "Acme <mail@acme.example>", to: "bob@example.com", subject: "Hi", tags: [{ name: "send_id", value: r.body.sendId }] });
   expect(body.html).toContain("Hello bob@example.com");
   expect(body.text).toContain("Hello bob@example.com");
-  expect(body.headers["List-Unsubscribe"]).toMatch(/^<mailto:unsubscribe@acme\.example\?subject=unsubscribe>, <https:\/\/acme\.example\/unsubscribe\/[A-Za-z0-9_-]+>$/);
+  expect(body.headers["List-Unsubscribe"]).toMatch(/^<mailto:unsubscribe@acme\.example\?subject=unsubscribe>, <https:\/\/acme\.example\/unsubscribe\/[A-Za-z0-9_-]+\?s=[0-9a-f-]{36}>$/);
   expect(body.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
   expect(JSON.stringify(body)).not.toContain("4email");
   const tracked = await (await server.fetch(`/api/sends/${r.body.sendId}`, { token: user.token })).json();
@@ -54,4 +54,17 @@ it("answers 500 Send failed on an API error and records the attempt", async () =
   expect(r).toMatchObject({ status: 500, body: { success: false, error: "Send failed", sendId: expect.any(String) } });
   const tracked = await (await server.fetch(`/api/sends/${r.body.sendId}`, { token: user.token })).json();
   expect(tracked.send).toMatchObject({ status: "failed", error: expect.stringContaining("Invalid `to` field.") });
+});
+
+it("sends from the user's brand profile: From name and address, reply_to", async () => {
+  reply = () => ({ status: 200, body: { id: "5ef9a417-02e9-4d39-ad75-9611e0fcc33c" } });
+  const other = await createUserWithToken(server);
+  const { saveSenderProfile } = await import("~/models/sender-profiles.server");
+  await saveSenderProfile(server.app.database.db as never, other.id, {
+    senderName: "Acme, Spring Team", fromAddress: "spring@acme.example", replyTo: "team@acme.example", postalAddress: null, logoUrl: null, websiteUrl: null,
+  });
+  const res = await server.fetch("/api/send-email-esp", { method: "POST", token: other.token, json: { to: "bob@example.com", html: "<p>Hi</p>" } });
+  expect(res.status).toBe(200);
+  const body = JSON.parse(resend.requests[resend.requests.length - 1].body.toString("utf8"));
+  expect(body).toMatchObject({ from: `"Acme, Spring Team" <spring@acme.example>`, reply_to: "team@acme.example" });
 });

@@ -83,7 +83,7 @@ describe("a message through SMTP", () => {
     const line = (k: string) => parsed.headerLines.find((h) => h.key === k)?.line.replace(/\r\n[ \t]+/g, " ");
     expect(parsed.messageId).toBe(`<${body.sendId}@acme.example>`);
     expect(line("list-unsubscribe")).toMatch(
-      /^List-Unsubscribe: <mailto:unsubscribe@acme\.example\?subject=unsubscribe>, <https:\/\/app\.acme\.example\/kinetic\/unsubscribe\/[A-Za-z0-9_-]+>$/,
+      /^List-Unsubscribe: <mailto:unsubscribe@acme\.example\?subject=unsubscribe>, <https:\/\/app\.acme\.example\/kinetic\/unsubscribe\/[A-Za-z0-9_-]+\?s=[0-9a-f-]{36}>$/,
     );
     expect(line("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
     expect(parsed.subject).toBe("Launch");

@@ -16,6 +16,7 @@ export const emailProviderConfigSchema = z.discriminatedUnion("provider", [
     tlsRejectUnauthorized: z.boolean().optional(),
     maxConnections: z.number().int().positive().optional(),
     timeoutMs,
+    dkim: z.object({ domainName: z.string().min(1), keySelector: z.string().min(1), privateKey: z.string().min(1) }).optional(),
   }),
   z.object({
     provider: z.literal("mailgun"),

@@ -6,6 +6,8 @@ export interface OutgoingMessage {
   /** Envelope sender: a bare address or `"Name" <address>`. */
   from: string;
   to: string;
+  /** A bare address (the sender's brand profile), for providers that build the message themselves. */
+  replyTo?: string;
   sendId: string;
   subject: string;
   html: string;

@@ -31,6 +31,7 @@ export function createResendProvider(config: ResendConfig): EmailProvider {
       const { data, error } = await client.emails.send(
         {
           from: msg.from,
+          ...(msg.replyTo ? { replyTo: msg.replyTo } : {}),
           to: msg.to,
           subject: msg.subject,
           html: msg.html,

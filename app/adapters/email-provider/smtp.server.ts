@@ -11,9 +11,21 @@ export interface SmtpConfig {
   maxConnections?: number;
   /** Connection, greeting and socket timeout. Default 15 s. */
   timeoutMs?: number;
+  /** Signs every message (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY): the relay sends it as signed. */
+  dkim?: { domainName: string; keySelector: string; privateKey: string };
 }
 
 export type SmtpConfigResult = { ok: true; options: SMTPPool.Options & { pool: true } } | { ok: false; error: string };
+
+/**
+ * nodemailer's default list (RFC 4871 §5.5) plus List-Unsubscribe-Post: RFC 8058 §4 wants both
+ * List-Unsubscribe headers under the signature, and mailbox providers ignore an unsigned one-click.
+ */
+export const DKIM_SIGNED_HEADERS =
+  "From:Sender:Reply-To:Subject:Date:Message-ID:To:Cc:MIME-Version:Content-Type:Content-Transfer-Encoding:" +
+  "Content-ID:Content-Description:Resent-Date:Resent-From:Resent-Sender:Resent-To:Resent-Cc:Resent-Message-ID:" +
+  "In-Reply-To:References:List-Id:List-Help:List-Unsubscribe:List-Unsubscribe-Post:List-Subscribe:List-Post:" +
+  "List-Owner:List-Archive";
 
 /** Turns the SMTP_URL into nodemailer options; user and password may be percent-encoded. */
 export function smtpTransportOptions(config: SmtpConfig): SmtpConfigResult {
@@ -41,6 +53,8 @@ export function smtpTransportOptions(config: SmtpConfig): SmtpConfigResult {
       connectionTimeout: timeout,
       greetingTimeout: timeout,
       socketTimeout: timeout,
+      // nodemailer signs the raw message too (relaxed/relaxed, rsa-sha256).
+      ...(config.dkim ? { dkim: { ...config.dkim, headerFieldNames: DKIM_SIGNED_HEADERS } } : {}),
     },
   };
 }

@@ -459,6 +459,8 @@ function buildDocument(bp: Blueprint, surveyActionUrl: string): string {
   const footer =
     `<div class="kx-footer"><p class="kx-footer-brand">${esc(bp.brandName)}</p><p>${esc(bp.footer.address)}</p>` +
     (bp.footer.note ? `<p>${esc(bp.footer.note)}</p>` : "") +
+    // Filled per send from the sender's brand profile, as in the HTML footer.
+    `<p class="kx-sender">{{SENDER_POSTAL_ADDRESS}} {{SENDER_WEBSITE}}</p>` +
     `<p><a class="kx-unsubscribe" href="{{UNSUBSCRIBE_URL}}" target="_blank">${esc(bp.footer.unsubscribeText ?? phrases.unsubscribe)}</a></p></div>`;
   const body =
     states.join("") +

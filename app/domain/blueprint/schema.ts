@@ -11,6 +11,7 @@ export type Technique = z.infer<typeof TechniqueSchema>;
 /** Placeholders the sending pipeline resolves (docs/email-markup.md); any other `{{…}}` is a QA failure. */
 export const KNOWN_PLACEHOLDERS = [
   "VIB_URL", "UNSUBSCRIBE_URL", "UUID", "SEND_ID", "RECIPIENT_EMAIL", "EMAIL_NAME", "PROJECT_ID", "DATABASE_ID",
+  "SENDER_NAME", "SENDER_POSTAL_ADDRESS", "SENDER_WEBSITE",
 ] as const;
 
 const text = (max: number) => z.string().trim().min(1).max(max);

@@ -10,6 +10,9 @@ export const KNOWN_PLACEHOLDERS = [
   "EMAIL_NAME",
   "PROJECT_ID",
   "DATABASE_ID",
+  "SENDER_NAME",
+  "SENDER_POSTAL_ADDRESS",
+  "SENDER_WEBSITE",
 ] as const;
 
 export const VIB_PLACEHOLDER = "{{VIB_URL}}";

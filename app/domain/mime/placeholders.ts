@@ -12,10 +12,44 @@ export interface WorkspaceValues {
   emailName?: string | null;
   projectId?: string | null;
   databaseId?: string | null;
+  /** The sender's brand profile: the footer's name, postal address and website. */
+  sender?: SenderValues | null;
+}
+
+export interface SenderValues {
+  name: string;
+  postalAddress: string;
+  website: string;
+}
+
+/** The sender placeholders, which generated footers carry so generation stays user-agnostic. */
+export const SENDER_PLACEHOLDERS = ["SENDER_NAME", "SENDER_POSTAL_ADDRESS", "SENDER_WEBSITE"] as const;
+
+/**
+ * The sender placeholders' values, HTML-escaped. A postal address typed on several lines becomes
+ * one line with commas: the value may land in an attribute as well as in text.
+ */
+export function senderValueMap(sender: SenderValues | null | undefined): Record<(typeof SENDER_PLACEHOLDERS)[number], string> {
+  const oneLine = (sender?.postalAddress ?? "")
+    .split(/\r?\n/)
+    .map((l) => l.trim().replace(/,$/, ""))
+    .filter(Boolean)
+    .join(", ");
+  return {
+    SENDER_NAME: escapeHtml(sender?.name ?? ""),
+    SENDER_POSTAL_ADDRESS: escapeHtml(oneLine),
+    SENDER_WEBSITE: escapeHtml(sender?.website ?? ""),
+  };
+}
+
+/** Resolves only the sender placeholders (the builder's preview shows the user's own footer). */
+export function resolveSenderPlaceholders(html: string, sender: SenderValues | null | undefined): string {
+  return html.includes("{{SENDER_") ? replaceAll(html, senderValueMap(sender)) : html;
 }
 
 /**
- * Resolves `{{EMAIL_NAME}}`, `{{PROJECT_ID}}` and `{{DATABASE_ID}}` (HTML-escaped; a missing
+ * Resolves `{{EMAIL_NAME}}`, `{{PROJECT_ID}}`, `{{DATABASE_ID}}` and the sender's
+ * `{{SENDER_NAME}}`, `{{SENDER_POSTAL_ADDRESS}}`, `{{SENDER_WEBSITE}}` (HTML-escaped; a missing
  * value becomes the empty string so no placeholder reaches a recipient).
  */
 export function resolveWorkspacePlaceholders(html: string, values: WorkspaceValues): string {
@@ -23,6 +57,7 @@ export function resolveWorkspacePlaceholders(html: string, values: WorkspaceValu
     EMAIL_NAME: escapeHtml(values.emailName ?? ""),
     PROJECT_ID: escapeHtml(values.projectId ?? ""),
     DATABASE_ID: escapeHtml(values.databaseId ?? ""),
+    ...senderValueMap(values.sender),
   });
 }
 

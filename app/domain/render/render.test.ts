@@ -152,7 +152,7 @@ describe("render: content safety", () => {
   it("uses only known placeholders", () => {
     const html = renderOk(sampleBlueprint("survey", "quiz"));
     const found = new Set([...html.matchAll(/\{\{([A-Z_]+)\}\}/g)].map((m) => m[1]));
-    expect([...found].sort()).toEqual(["UNSUBSCRIBE_URL", "VIB_URL"]);
+    expect([...found].sort()).toEqual(["SENDER_POSTAL_ADDRESS", "SENDER_WEBSITE", "UNSUBSCRIBE_URL", "VIB_URL"]);
   });
 
   it("places a module no section claims right after the first section", () => {

@@ -17,6 +17,9 @@ const TABLE = 'role="presentation" cellpadding="0" cellspacing="0" border="0"';
 // Zero-width fillers stop clients from pulling body text into the inbox preview after the preheader.
 const PREHEADER_FILL = "&#847;&zwnj;&nbsp;".repeat(40);
 
+/** Filled per send from the sender's brand profile (docs/sending.md, "Brand profile"). */
+const SENDER_FOOTER = "{{SENDER_POSTAL_ADDRESS}} {{SENDER_WEBSITE}}";
+
 /** The most readable of the candidates on a background (footer and view-in-browser sit on it). */
 function readableOn(bg: string, candidates: string[]): string {
   for (const c of candidates) if (contrastRatio(c, bg) >= 4.5) return c;
@@ -235,6 +238,8 @@ function buildHtml(bp: Blueprint): string {
     `<p class="kx-muted" style="${footerText};font-weight:700">${esc(bp.brandName)}</p>` +
     `<p class="kx-muted" style="${footerText}">${esc(bp.footer.address)}</p>` +
     (bp.footer.note ? `<p class="kx-muted" style="${footerText}">${esc(bp.footer.note)}</p>` : "") +
+    // The sender's postal address and website come from their brand profile at send time.
+    `<p class="kx-muted kx-sender" style="${footerText}">${SENDER_FOOTER}</p>` +
     `<p style="${footerText}"><a class="kx-unsubscribe kx-muted" href="{{UNSUBSCRIBE_URL}}" target="_blank" style="display:inline-block;padding:12px 8px;color:${onBg};text-decoration:underline">${esc(bp.footer.unsubscribeText ?? phrasesFor(bp.lang).unsubscribe)}</a></p>` +
     `</td></tr></table>`;
 
