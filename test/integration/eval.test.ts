@@ -241,7 +241,9 @@ describe("POST /api/eval/judge", () => {
   const blueprint = sampleBlueprint("accordion");
   const rendered = render(blueprint);
   if (!rendered.ok) throw new Error("fixture did not render");
-  const prompt = `An FAQ accordion email for ${blueprint.brandName} about shipping and returns`;
+  // The prompt names every promise the sample makes (its FAQ speaks of free shipping): the judge
+  // holds an email that promises what the prompt did not (app/engines/judge/brief-trace.ts).
+  const prompt = `An FAQ accordion email for ${blueprint.brandName} about free shipping and returns`;
 
   it("scores with a rubric, the same way every time", async () => {
     const a = await post("/api/eval/judge", { prompt, html: rendered.html, blueprint });
