@@ -2,13 +2,11 @@
 // a backup, a second server). Every write the server acknowledged must be in the database file,
 // every one it did not store must have answered an error, reads must not wait for the lock, and
 // everything must work again once the lock is gone.
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import path from "node:path";
-import { once } from "node:events";
 import Database from "libsql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { createUserWithToken } from "../helpers/users";
+import { holdWriteLock } from "../helpers/write-lock";
 
 let server: TestServer;
 let user: { id: string; email: string; token: string };
@@ -20,24 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-/** A second process that takes the write lock and keeps it until told to let go. */
-async function holdWriteLock(): Promise<{ child: ChildProcessWithoutNullStreams; release(): Promise<void> }> {
-  const child = spawn(process.execPath, [path.resolve("test/helpers/hold-write-lock.cjs"), dbFile]);
-  let out = "";
-  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-  while (!out.includes("locked")) {
-    const [code] = await Promise.race([once(child.stdout, "data"), once(child, "exit")]);
-    if (typeof code === "number") throw new Error(`lock holder exited with ${code}`);
-  }
-  return {
-    child,
-    async release() {
-      const exited = once(child, "exit");
-      child.stdin.end("release\n");
-      await exited;
-    },
-  };
-}
 
 function send(i: number) {
   return server.fetch("/api/send-email-esp", {
@@ -73,7 +53,7 @@ describe("a second process holds the write lock past DB_BUSY_TIMEOUT_MS", () => 
     };
 
     for (let i = 0; i < 3; i++) await record(await send(i));
-    const holder = await holdWriteLock();
+    const holder = await holdWriteLock(dbFile);
     try {
       const during = [3, 4, 5, 6, 7].map(send);
       // Reads answer while the lock is still held (the holder lets go only below).

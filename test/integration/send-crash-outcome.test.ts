@@ -2,33 +2,13 @@
 // database's write lock while the provider answers 40 sends, so their outcomes cannot reach the
 // database; the server answers them, is killed (SIGKILL) before the lock is released, and is
 // restarted on the same data: every send it acknowledged is `sent` with the provider's id.
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { once } from "node:events";
 import path from "node:path";
 import { startHttp } from "~/adapters/email-provider/testing/http";
 import { startServerProcess, type ServerProcess } from "../helpers/server-process";
+import { holdWriteLock, type HeldWriteLock } from "../helpers/write-lock";
 
 const SENDS = 40;
 
-/** A second process that takes the write lock and keeps it until told to let go. */
-async function holdWriteLock(dbFile: string): Promise<{ child: ChildProcessWithoutNullStreams; release(): Promise<void> }> {
-  const child = spawn(process.execPath, [path.resolve("test/helpers/hold-write-lock.cjs"), dbFile]);
-  let out = "";
-  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-  while (!out.includes("locked")) {
-    const [code] = await Promise.race([once(child.stdout, "data"), once(child, "exit")]);
-    if (typeof code === "number") throw new Error(`lock holder exited with ${code}`);
-  }
-  return {
-    child,
-    async release() {
-      if (child.exitCode !== null) return;
-      const exited = once(child, "exit");
-      child.stdin.end("release\n");
-      await exited;
-    },
-  };
-}
 
 describe("the server is killed while a held write lock keeps acknowledged outcomes out of the database", () => {
   it("finds every acknowledged outcome after a restart on the same data", async () => {
@@ -49,7 +29,7 @@ describe("the server is killed while a held write lock keeps acknowledged outcom
     const first = await startServerProcess(env);
     let server: ServerProcess | undefined = first;
     const dataDir = first.dataDir;
-    let holder: Awaited<ReturnType<typeof holdWriteLock>> | undefined;
+    let holder: HeldWriteLock | undefined;
     let restarted: ServerProcess | undefined;
     try {
       const { url, token } = server;

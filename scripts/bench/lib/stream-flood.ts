@@ -4,6 +4,7 @@
 // test/integration/stream-abandon.test.ts against the real server in its own process.
 import net from "node:net";
 import { percentile } from "./stats";
+import type { StreamHealth } from "~/services/streams.server";
 
 export type AbandonWay = "fin-before-headers" | "rst-before-headers" | "mid-stream" | "head";
 export const ABANDON_WAYS: AbandonWay[] = ["fin-before-headers", "rst-before-headers", "mid-stream", "head"];
@@ -83,14 +84,6 @@ export async function abandonStreams(target: StreamTarget, way: AbandonWay, coun
   return { way, count, statuses };
 }
 
-export interface StreamHealth {
-  live: number;
-  perUserMax: number;
-  max: number;
-  opened: number;
-  pollers: number;
-  polls: number;
-}
 
 export async function streamHealth(url: string): Promise<StreamHealth> {
   const res = await fetch(`${url}/healthz`);
