@@ -23,8 +23,22 @@ test.describe("with JavaScript", () => {
 
   test("Generate directly marks the prompt when it asks for three techniques, before any credit is used", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signIn(page);
+    // A user of its own, so that no other spec's generation moves the balance this test watches.
+    const email = `direct-${Date.now()}@example.com`;
+    await signIn(page, "/admin");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("direct-password-1");
+    await page.getByLabel("Credits", { exact: true }).fill("5");
+    await page.getByRole("button", { name: "Create user" }).click();
+    await expect(page.getByRole("status")).toContainText(`Created ${email}`);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.goto("/login?redirectTo=%2Fbuilder");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("direct-password-1");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/builder$/, { timeout: 30_000 });
     const balance = await page.getByTestId("credit-cost").textContent();
+    expect(balance).toContain("your balance: 5");
     await page.getByLabel("Prompt").fill(THREE);
     await page.getByRole("button", { name: "Generate directly" }).click();
     const prompt = page.getByLabel("Prompt");
