@@ -20,7 +20,9 @@ const CURRENCIES: Record<string, string> = { $: "$", usd: "$", "us$": "$", "€"
 const CUR = "us\\$|r\\$|\\$|€|£|¥|zł|usd|eur|gbp|brl|jpy|chf|pln|kr";
 const NUM = "\\d{1,3}(?:[.,\\u00a0\\u202f ]\\d{3})+(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?";
 // "22 $89" is a day and a price, not "22 $": a sign written after an amount is not followed by one.
-const MONEY = new RegExp(`(?:(${CUR})\\s?(${NUM}))|(?:(${NUM})\\s?(${CUR}))(?![\\p{L}\\d])(?!\\s?\\d)`, "giu");
+// A number is read from its first character only ("(?<![\\d.,])"): started inside a run of digits, each try
+// would scan the rest of the run again (2 s for 20,000 digits).
+const MONEY = new RegExp(`(?:(${CUR})\\s?(${NUM}))|(?:(?<![\\d.,])(${NUM})\\s?(${CUR}))(?![\\p{L}\\d])(?!\\s?\\d)`, "giu");
 
 function minor(num: string): number | undefined {
   const compact = num.replace(/[\s\u00a0\u202f]/g, "");
