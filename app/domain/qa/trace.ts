@@ -161,12 +161,17 @@ interface Masked {
 
 function masked(text: string): Masked {
   const chars = text.split("");
+  // Joined again only after a mask: read once per pattern, it was a join of the whole view each time.
+  let joined: string | undefined = text;
   return {
     get text() {
-      return chars.join("");
+      joined ??= chars.join("");
+      return joined;
     },
     mask(start, end) {
+      if (start >= end || start >= chars.length) return;
       for (let i = start; i < end && i < chars.length; i++) chars[i] = " ";
+      joined = undefined;
     },
   };
 }

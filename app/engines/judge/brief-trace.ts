@@ -13,6 +13,9 @@ import type { Defect } from "./defects";
 
 const MAX_PROMPT = 20_000;
 const MAX_TEXTS = 5_000;
+// Visible text read per view, as the QA trace does: far past what any mail client shows before
+// clipping, and it keeps the judge's passes over a 256,000-character email under 100 ms.
+const MAX_VIEW_CHARS = 60_000;
 
 // ── money ─────────────────────────────────────────────────────────────────────────────────────────
 
@@ -173,7 +176,7 @@ export type TraceFacts = Pick<PromptFacts, "items" | "questions"> & Partial<Pick
 export function briefDefects(doc: EmailDoc, rawPrompt: string, facts: TraceFacts | undefined): Defect[] {
   const prompt = rawPrompt.slice(0, MAX_PROMPT);
   const out: Defect[] = [];
-  const views = doc.modules.length ? [viewText(doc, "interactive"), viewText(doc, "fallback")] : [viewText(doc, "interactive")];
+  const views = (doc.modules.length ? [viewText(doc, "interactive"), viewText(doc, "fallback")] : [viewText(doc, "interactive")]).map((v) => v.slice(0, MAX_VIEW_CHARS));
   const visible = views.join(" \n ");
 
   // The brand, in any of its forms: one of its words is enough ("Planibox" for "Planibox 3.0"), so
