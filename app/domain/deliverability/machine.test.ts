@@ -27,7 +27,7 @@ function run(events: [DeliverabilityEvent["type"], number][], start: Deliverabil
   return { state, effects, last: effects[effects.length - 1] };
 }
 
-describe("SPEC.md recipient deliverability table", () => {
+describe("the recipient deliverability table (docs/sending.md, \"What events do\")", () => {
   const softBounced = run([["temporaryFailure", 0]]).state;
   const rows: {
     row: string;

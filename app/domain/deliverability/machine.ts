@@ -3,7 +3,7 @@ import { z } from "zod";
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-/** Suppression policy as data (SPEC.md "Limits"). Durations in milliseconds. */
+/** Suppression policy as data (docs/sending.md, "What events do"). Durations in milliseconds. */
 export interface DeliverabilityPolicy {
   /** A send within this long after the last soft bounce is rejected. */
   softBounceCooldownMs: number;
@@ -121,7 +121,7 @@ function suppressForever(state: DeliverabilityState, reason: SuppressionReason):
 }
 
 /**
- * The recipient deliverability machine of SPEC.md:
+ * The recipient deliverability machine (docs/sending.md, "What events do"):
  * - permanent failure → suppressed permanently, alert `hard_bounce`;
  * - complaint → suppressed permanently, alert `complaint`;
  * - unsubscribe → suppressed permanently (no alert);

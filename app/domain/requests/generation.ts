@@ -1,4 +1,4 @@
-// Request bodies of the generation endpoints (SPEC.md), validated at the route.
+// Request bodies of the generation endpoints (docs/api/generation.md), validated at the route.
 import { z } from "zod";
 import { BlueprintSchema, DesignTokensSchema } from "~/domain/blueprint/schema";
 import { LAYOUT_CHOICES } from "~/domain/blueprint/layouts";

@@ -4,7 +4,7 @@ import { mailgunSignatureSchema } from "./signatures";
 export const EVENT_KINDS = ["delivered", "failed", "complained", "opened", "clicked", "unsubscribed"] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
-/** One provider event in the shape the webhook service handles (SPEC.md "Events"). */
+/** One provider event in the shape the webhook service handles (docs/sending.md, "What events do"). */
 export interface NormalizedEvent {
   /** Provider-unique id, the de-duplication key. */
   eventId: string;
