@@ -2,20 +2,33 @@ import { z } from "zod";
 
 const text = (max: number) => z.string().trim().max(max);
 
+/**
+ * Where a button or an item leads: an absolute http(s) or mailto: address, written by the user or
+ * read from the brief. Absent: the brand profile's website, and with none the button is left out
+ * (a button never leads to the email's own hosted copy).
+ */
+export const CopyHrefSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((v) => /^(?:https?:\/\/[^\s/?#]+\.[^\s]*|mailto:[^\s@]+@[^\s@]+)$/i.test(v), { message: "must be an http(s):// or mailto: address" });
+
 export const CopySectionSchema = z.object({
   role: text(40).min(1),
   headline: text(200),
   body: text(4000),
   cta: text(80),
+  href: CopyHrefSchema.optional(),
 });
 
 export const CopyItemSchema = z.object({
   label: text(80),
   headline: text(200),
   body: text(2000),
+  href: CopyHrefSchema.optional(),
 });
 
-/** SPEC.md "CopyDoc": the single source of truth for the email's words. */
+/** The single source of truth for the email's words (docs/api/generation.md "CopyDoc"). */
 export const CopyDocSchema = z.object({
   subject: text(200).min(1),
   preheader: text(300),
