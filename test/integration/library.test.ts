@@ -64,7 +64,7 @@ describe("starter library", () => {
     expect(s.documents[0]).toEqual({ id: expect.any(String), type: expect.stringMatching(/^(html|amp|blog)$/), chars: expect.any(Number) });
   });
 
-  // Issue 5 "Done when": retrieval over the starter library feeds /api/generate.
+  // Retrieval over the starter library feeds /api/generate (docs/retrieval.md).
   it.each([
     ["tabs", "Spring sale email with tabs for Dresses, Shoes and Bags, 20% off with code BLOOM20"],
     ["accordion", "Newsletter with an FAQ accordion: shipping, returns and sizing questions"],
