@@ -102,7 +102,7 @@ describe(`the default prompt set (${DEFAULT_PROMPT_SET})`, () => {
     for (const t of EMAIL_TYPES) expect(types, t).toContain(t);
   });
 
-  it("holds the four prompts of issue 16", () => {
+  it("holds the copy-quality review's four prompts", () => {
     for (const start of [
       "Onboarding checklist for new Ledgerly accounting users",
       "Solar system trivia quiz from the Starlight Planetarium",

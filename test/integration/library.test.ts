@@ -26,7 +26,7 @@ const vectorOf = async (id: string) => {
 };
 
 describe("starter library", () => {
-  it("is seeded on first start and listed in full, with SPEC's metadata per type", async () => {
+  it("is seeded on first start and listed in full, with the vector metadata per type", async () => {
     const res = await get("/api/admin/list-content");
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -88,7 +88,7 @@ describe("starter library", () => {
 });
 
 describe("POST /api/admin/submit-content", () => {
-  it("stores an html document in rag_documents and its vector with exactly SPEC's metadata, listed first", async () => {
+  it("stores an html document in rag_documents and its vector with exactly the vector metadata, listed first", async () => {
     const res = await post("/api/admin/submit-content", {
       uploadType: "html",
       htmlContent: TABS_EMAIL,

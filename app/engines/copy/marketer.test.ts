@@ -214,7 +214,7 @@ describe("copy a marketer would send", () => {
     expect(text(copy)).not.toMatch(/\b(?:the|with|your|our)\b/i);
   });
 
-  it("never writes a price worked out from the offer: the brief does not give it (issue 23)", () => {
+  it("never writes a price worked out from the offer: the brief does not give it", () => {
     const f = facts({
       language: { code: "pt", frame: "pt", supported: true },
       brand: "Loja Maré",
