@@ -33,7 +33,7 @@ export const users = sqliteTable("users", {
   createdAt: createdAt(),
 });
 
-/** Admin means the user's email is listed here (SPEC: Authentication). */
+/** Admin means the user's email is listed here (docs/api.md "Authentication"). */
 export const adminUsers = sqliteTable("admin_users", {
   email: text("email").primaryKey(),
   createdAt: createdAt(),
@@ -159,7 +159,7 @@ export const ragDocuments = sqliteTable(
   (t) => [index("rag_documents_type_idx").on(t.type)],
 );
 
-/** The libSQL vector index: the vector plus SPEC's small metadata, keyed by the same doc_id. */
+/** The libSQL vector index: the vector plus the small metadata of docs/api/library.md, keyed by the same doc_id. */
 export const ragVectors = sqliteTable(
   "rag_vectors",
   {

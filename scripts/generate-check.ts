@@ -195,7 +195,7 @@ async function main(): Promise<number> {
 
   const summary = summarise(results);
   printSummary(summary);
-  // ── mutation check (issue 23, item 5): reported as JSON lines, not part of the bar ──
+  // ── mutation check (docs/generation.md): reported as JSON lines, not part of the bar ──
   const mutation = await reportMutations(entries);
   if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ file, bar: BAR, summary, mutation, results }, null, 2));
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-// Input limits of JSON bodies and client HTML (issue 14): deep or huge input answers a clear
+// Input limits of JSON bodies and client HTML (docs/api.md "Input limits"): deep or huge input answers a clear
 // 400/413 before anything recursive or super-linear sees it.
 import { z } from "zod";
 import { checkHtmlShape, HTML_LIMITS } from "~/domain/html/limits";

@@ -1,4 +1,4 @@
-// One error shape and one way to write a JSON API route (DESIGN.md §4.6):
+// One error shape and one way to write a JSON API route (docs/api.md "Conventions"):
 // { "success": false, "error": "<message>", "details"?: …, "retry_after"?: … }
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";

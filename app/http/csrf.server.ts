@@ -1,4 +1,4 @@
-// The one check every state-changing page request passes (DESIGN.md §4.12). The HTTP server
+// The one check every state-changing page request passes (docs/conventions.md, ADR 014). The HTTP server
 // (server/page-guard.ts) calls checkPageMutation for every request to a page, and every Remix data
 // request, whose method is not GET or HEAD, after reading the (size-limited) body and before any
 // route code runs: document form posts, single-fetch `*.data` posts and `?_data=` posts alike, so a

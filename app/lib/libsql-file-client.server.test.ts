@@ -192,7 +192,7 @@ describe("FileClient matches @libsql/client", () => {
   });
 });
 
-// Another process (a CLI, a backup, a second server) holding the write lock: issue 14, item 1.
+// Another process (a CLI, a backup, a second server) holding the write lock (ADR 012, amendment).
 describe("FileClient while another connection holds the write lock", () => {
   async function setup(name: string, busyTimeoutMs: number) {
     const file = path.join(dir, `${name}.db`);

@@ -6,7 +6,7 @@ export const { loader, action, apiAuth } = apiRoute("admin", {
   POST: async ({ app, body }) => {
     const parsed = await body(submitContentSchema);
     if (!parsed.ok) return parsed.response;
-    // SPEC: library documents have no size cap (only the body limit), so only the nesting is
+    // Library documents have no size cap (docs/api.md "Contract limits") (only the body limit), so only the nesting is
     // limited here: the tagger, the AMP rules and later readers walk the document's tree.
     const html = await checkHtmlInputs([{ field: "htmlContent", html: parsed.data.htmlContent }], undefined, { maxChars: Infinity, maxNodes: Infinity, maxStyleChars: Infinity });
     if (html) return html;

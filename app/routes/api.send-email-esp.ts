@@ -4,7 +4,7 @@ import { apiError, apiRoute, checkHtmlInputs, json, serviceError } from "~/http/
 import { sendEmail } from "~/services/sending.server";
 
 // Unknown keys (a client-supplied `from`, …) are stripped by the schema: the sender is always the
-// authenticated user (SPEC.md "Authentication").
+// authenticated user (docs/api.md "Authentication").
 export const { loader, action, apiAuth } = apiRoute("user", {
   POST: async ({ app, user, body, request }) => {
     const key = request.headers.get("idempotency-key");

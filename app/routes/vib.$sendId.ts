@@ -1,6 +1,6 @@
 // View in browser: the email as the recipient got it. The HTML is untrusted (generated, and may
 // carry anything), so it is served under `Content-Security-Policy: sandbox`: a unique opaque
-// origin, no scripts, no forms, no access to the app's cookies (DESIGN.md §4.11).
+// origin, no scripts, no forms, no access to the app's cookies (docs/conventions.md rule 11).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getApp } from "~/composition/app.server";
 import { getSentHtml } from "~/services/send-views.server";

@@ -1,4 +1,4 @@
-// The AMP part of an email (SPEC.md "POST /api/generate" step 9 and POST /api/gen/amp): translate
+// The AMP part of an email (step 9 of docs/generation.md "The pipeline", and docs/api/amp.md): translate
 // the blueprint, repair it against the AMP4EMAIL rules, validate (official engine when installed),
 // compare with the finished HTML and measure clipping at 360 px. Also the survey endpoint's rules:
 // which origins and senders may post, and how the posted fields become stored answers.

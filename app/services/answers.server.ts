@@ -1,4 +1,4 @@
-// Survey and quiz answers (issue 24): the signed answer links of the HTML email, the AMP form's
+// Survey and quiz answers (docs/answers.md): the signed answer links of the HTML email, the AMP form's
 // answers, and results per send and per generated email. One store: `answers`, one row per send
 // and question. See docs/answers.md.
 import type { AppContext } from "~/composition/app.server";
@@ -25,7 +25,7 @@ import { failure, type ServiceResult } from "./result";
 
 /**
  * The brand the answer page shows. One function, so a sender's brand profile can take its place
- * (issue 24 item 3); until then the deployment's BRAND_NAME.
+ * (docs/sending.md "Brand profile"); for now the deployment's BRAND_NAME.
  */
 export function answerPageBrand(app: Pick<AppContext, "env">): string {
   return app.env.BRAND_NAME;

@@ -1,4 +1,4 @@
-// The actions under a builder version's preview (issue 15, parts 5–8): free regeneration,
+// The actions under a builder version's preview (docs/builder.md): free regeneration,
 // feedback, refine, undo, a test send, the .html and .eml downloads and saving to the library.
 // Each one calls the same service its JSON endpoint calls (generation, sending, feedback, library),
 // so the page and the API share one code path; this module only adds what a version needs around

@@ -1,4 +1,4 @@
-// The builder's orchestration (issue 15): a brief (the page's form) becomes the same GenerateInput
+// The builder's orchestration (docs/builder.md): a brief (the page's form) becomes the same GenerateInput
 // the JSON API takes, and goes through the same services: generateCopy, generateBlueprint,
 // prepareGeneration and generate. Every generation is saved as a version; the brief's brand
 // tokens and style are saved per user so the next brief starts from them.
@@ -161,7 +161,7 @@ export function parseCopyForm(form: FormLike): { ok: true; copyDoc: CopyDoc } | 
   return { ok: false, errors, draft };
 }
 
-/** Brand fields → SPEC's designTokens (colors, typography, buttons); undefined when nothing is set. */
+/** Brand fields → the API's designTokens (colors, typography, buttons); undefined when nothing is set. */
 export function brandTokens(brand: Brand): DesignTokens | undefined {
   const tokens: DesignTokens = {};
   if (brand.useColors) {
@@ -180,7 +180,7 @@ export function brandTokens(brand: Brand): DesignTokens | undefined {
 
 /** The brief as the JSON API's GenerateInput: one code path for both. */
 export function briefToGenerateInput(brief: Brief): GenerateInput {
-  // The logo travels as an image named "logo" (SPEC step 2: the brand style guide's logo).
+  // The logo travels as an image named "logo" (step 2 of docs/generation.md: the brand style guide's logo).
   const images: ImageInput[] = [...brief.images];
   if (brief.brand.logoUrl) images.unshift({ name: "logo", description: "Brand logo", url: brief.brand.logoUrl });
   return {
@@ -244,7 +244,7 @@ export async function briefCopy(app: AppContext, brief: Brief) {
 export type BuilderStageListener = (stage: StageName, detail: Record<string, unknown>) => void;
 
 export interface BuilderGenerateOptions {
-  /** Edited copy (the copy step): copy → blueprint → generate with that blueprint, as SPEC's sequence. */
+  /** Edited copy (the copy step): copy → blueprint → generate with that blueprint, as docs/api.md "Which endpoint" orders them. */
   copyDoc?: CopyDoc;
   kind?: "generate" | "regenerate";
   parentId?: string | null;

@@ -54,7 +54,7 @@ export type RecipientCheck =
   | { allowed: false; reason: "suppressed" | "cooldown"; suppression?: string; retryAfter?: Date };
 
 /**
- * SPEC.md rule 1: a suppression-list entry or the machine's state (a soft bounce within the
+ * Send rule 1 (docs/api/sending.md): a suppression-list entry or the machine's state (a soft bounce within the
  * cooldown, a timed suppression) refuses the send. The later of two end dates wins; a permanent
  * entry on either side has none.
  */
@@ -263,7 +263,7 @@ export interface RecipientDetail {
   stateUpdatedAt: Date | null;
   /** The suppression entry, in force or lapsed. */
   suppression: (SuppressionEntry & { inForce: boolean }) | null;
-  /** What the send endpoint would answer now (SPEC.md rule 1). */
+  /** What the send endpoint would answer now (send rule 1, docs/api/sending.md). */
   check: RecipientCheck;
   bounces: BounceLogRow[];
   events: DeliveryEventRow[];

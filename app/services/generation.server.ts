@@ -1,4 +1,4 @@
-// The generation pipeline (SPEC.md "POST /api/generate", steps 1–9, in order) and the smaller
+// The generation pipeline (docs/generation.md "The pipeline", steps 1–9, in order) and the smaller
 // endpoints built from the same stages: copy only, blueprint only, direct generation and refine.
 import { performance } from "node:perf_hooks";
 import type { AppContext } from "~/composition/app.server";
@@ -29,7 +29,7 @@ import { retrieveExamples } from "./retrieval.server";
 import { buildAmpEmail } from "./amp.server";
 import { isLayout } from "~/domain/blueprint/layouts";
 
-// Failures are ServiceFailure (./result): `extra` fields join the error body at its top level (DESIGN.md §4.6 shape).
+// Failures are ServiceFailure (./result): `extra` fields join the error body at its top level (docs/api.md "Conventions").
 
 // The neutral start: `estimated` turns true only when a stage that estimated (a local engine) is added.
 const ZERO_USAGE: EngineUsage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, estimated: false };
@@ -363,7 +363,7 @@ async function runPipeline(
 
   // Step 7: deterministic tiered auto-fixes.
   const context = { subject: blueprint.subject, preheader: blueprint.preheader, lang: blueprint.lang, techniques: u.techniques };
-  // autofixDoc hands QA its fixed tree: one parse for both (issue 16, item 7).
+  // autofixDoc hands QA its fixed tree: one parse for both (`npm run bench -- engine` measures it).
   let fixed = autofixDoc(code.html, context);
   stage("autofix", { fixes: fixed.fixesApplied.length });
 

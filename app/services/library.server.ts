@@ -1,5 +1,5 @@
-// The retrieval library (SPEC.md "Library document"): the full document in rag_documents (the
-// source of truth), the vector and SPEC's small metadata in the vector index, one doc_id for both.
+// The retrieval library (docs/library.md "Two stores, one id"): the full document in rag_documents (the
+// source of truth), the vector and its small metadata (docs/api/library.md) in the vector index, one doc_id for both.
 // Write order is always relational row first, index second, undoing the row when the index write
 // fails, so a document is never listed by the index without its HTML being fetchable.
 import crypto from "node:crypto";
@@ -36,7 +36,7 @@ export interface LibraryItem {
 /** Where the embedded text came from: a person (kept on update) or us (rebuilt on update). */
 type EmbeddingTextSource = "builder" | "given" | "auto-tag";
 
-/** rag_documents.metadata: SPEC's vector metadata plus what only the relational side keeps. */
+/** rag_documents.metadata: the vector metadata (docs/api/library.md) plus what only the relational side keeps. */
 export interface StoredDocumentMetadata extends Record<string, unknown> {
   embeddingModel: string;
   embeddingTextSource: EmbeddingTextSource;
@@ -75,7 +75,7 @@ export function canonicalTechnique(value: string): string {
   return known.length > 0 && known.length === parts.length ? known.join("+") : value.trim();
 }
 
-/** Exactly SPEC's vector metadata for the document's type; extra relational fields are dropped. */
+/** Exactly the vector metadata of docs/api/library.md for the document's type; extra relational fields are dropped. */
 export function vectorMetadataOf(type: ContentType, metadata: Record<string, unknown>): VectorMetadata | null {
   const schema = type === "html" ? htmlVectorMetadataSchema : type === "amp" ? ampVectorMetadataSchema : blogVectorMetadataSchema;
   const parsed = schema.safeParse(metadata);

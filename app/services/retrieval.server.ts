@@ -1,4 +1,4 @@
-// SPEC.md step 4 wired to the configured adapters: rewrite → two parallel queries → merge,
+// Retrieval (step 4 of docs/generation.md "The pipeline", docs/retrieval.md) wired to the configured adapters: rewrite → two parallel queries → merge,
 // gate, keep positive, drop blog/concept → re-rank ≤ 7 → full HTML from rag_documents.
 import { performance } from "node:perf_hooks";
 import type { AppContext } from "~/composition/app.server";

@@ -1,4 +1,4 @@
-// POST /api/send-email-esp (SPEC.md processing rules 1–8, DESIGN.md §7): render, send, record,
+// POST /api/send-email-esp (send rules 1–8, docs/api/sending.md "Processing rules"): render, send, record,
 // and resolve sends a crash left in flight. What was sent is shown by send-views.server.ts.
 import crypto from "node:crypto";
 import path from "node:path";
@@ -127,7 +127,7 @@ function cleanSubject(subject: string | null | undefined, brand: string): string
   return s || `Your ${brand} Email`;
 }
 
-/** SPEC.md rules 2–6 for one document: workspace values, absolute images, per-recipient values. */
+/** Send rules 2–6 (docs/api/sending.md) for one document: workspace values, absolute images, per-recipient values. */
 function personalise(
   doc: string,
   ctx: { workspace: WorkspaceValues; baseUrl: string; recipient: RecipientValues },
@@ -191,7 +191,7 @@ function workspaceOf(input: SendInput, sender: SenderValues): WorkspaceValues {
   return { emailName: input.emailName, projectId: input.projectId, databaseId: input.databaseId, sender };
 }
 
-/** SPEC.md rules 2–6 and the text part, for one recipient. */
+/** Send rules 2–6 (docs/api/sending.md) and the text part, for one recipient. */
 async function renderFor(input: SendInput, env: AppContext["env"], senderEmail: string, footer: SenderValues, values: RecipientValues): Promise<RenderedMessage> {
   const bannerSender = senderEmail.trim().toLowerCase() !== values.recipient.trim().toLowerCase() ? senderEmail : null;
   // The template path puts the banner in before the recipient values; a sender address that

@@ -1,5 +1,5 @@
 // POST /api/esp-webhook: verify over the raw body, then parse, normalise, de-duplicate and apply
-// (SPEC.md "Events", DESIGN.md §4.8). Answers as soon as the event is stored; alerts are pushed
+// (docs/api.md "Events", docs/conventions.md rule 8). Answers as soon as the event is stored; alerts are pushed
 // afterwards in the background.
 //
 // Order of the checks, cheapest first, so an unauthenticated request costs as little as possible:

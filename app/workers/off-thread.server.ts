@@ -6,7 +6,7 @@ import { documentTasks, type DocumentTasks } from "~/workers/document-tasks";
 /**
  * Below this many characters a document task costs less than ~30 ms and runs where it is called;
  * from here on it runs on the document worker, so the event loop keeps answering other requests
- * (docs/security.md "Stalls"). Library documents have no size cap (SPEC.md), and their auto-tag and
+ * (docs/security.md "Stalls"). Library documents have no size cap (docs/api.md "Contract limits"), and their auto-tag and
  * AMP validation take about 1 s per MB.
  */
 export const OFF_THREAD_MIN_CHARS = 64_000;

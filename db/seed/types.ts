@@ -1,4 +1,4 @@
-/** Complexity levels a library example is written for (SPEC "Library document"). */
+/** Complexity levels a library example is written for (docs/api/library.md). */
 export type SeedComplexity = "beginner" | "intermediate" | "advanced";
 
 export interface HtmlSeedDocument {
@@ -33,7 +33,7 @@ export interface BlogSeedDocument {
   learningLevel: SeedComplexity;
   techniquesCovered: string[];
   keyTakeaways: string;
-  /** "kinetic" is SPEC's "the service". */
+  /** "kinetic": content about Kinetic itself. */
   contentFocus: "kinetic" | "amp" | "general";
 }
 

@@ -1,4 +1,4 @@
-// Issue 24 item 2 in a real browser: a survey email is generated and sent (outbox provider); its
+// Answers (docs/answers.md) in a real browser: a survey email is generated and sent (outbox provider); its
 // HTML is read from the outbox's raw MIME; an answer link is opened, confirmed, and the thank-you
 // page shows at 360 px; an AMP answer is posted; both appear on the results page and in its CSV.
 import { expect, test } from "@playwright/test";

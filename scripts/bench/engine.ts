@@ -1,6 +1,6 @@
 // npm run bench -- engine: p50/p95 of render, autofix, qa and one plain htmlparser2 parse on a
 // ~100 KB email (the renderer's bigBlueprint), one JSON line each, then a verdict line.
-// Parse once (issue 16, item 7): also qa over an already-parsed email (its checks alone), our own
+// Parse once: also qa over an already-parsed email (its checks alone), our own
 // parse (htmlparser2 + the <style> parse + indexes), and autofix + QA as generation runs them —
 // autofixDoc handing its tree to qaDoc — against autofix then qa parsing the output again.
 import { parseDocument } from "htmlparser2";
@@ -74,7 +74,7 @@ function main(): void {
   console.log(
     JSON.stringify({
       bench: "engine.parseOnce",
-      // Goal (issue 16): QA over one parse ≤ 2×, i.e. the checks cost at most one more parse.
+      // Goal: QA over one parse ≤ 2×, i.e. the checks cost at most one more parse.
       qaChecksOverParse: ratio(results.qaChecks.p50, results.parse.p50),
       qaChecksOverParseEmail: ratio(results.qaChecks.p50, results.parseEmail.p50),
       sharedOverSeparate: ratio(results.autofixQaShared.p50, results.autofixThenQaSeparate.p50),

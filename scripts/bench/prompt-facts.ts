@@ -1,4 +1,4 @@
-// npm run bench -- prompt-facts: ms per parsePromptFacts call (issue 16, item 1). One JSON line per
+// npm run bench -- prompt-facts: ms per parsePromptFacts call. One JSON line per
 // input size (200 / 2,000 / 20,000 characters of a realistic prompt and of "Tab: " × n), one for
 // the prompt of the hostile bench that costs most CPU, one for the p50/p95 over the table of phrasings, then a
 // verdict line. Targets: a typical prompt under 5 ms, any prompt up to 20,000 characters under 50 ms.

@@ -2,7 +2,7 @@
 // [--docs 10000,50000,100000] [--queries 40] [--pool 3000] [--no-generate] [--generate-requests 100]`.
 //
 // One temporary libSQL file grows through the sizes (ascending). At each size a fresh libSQL vector
-// index is built (`warm()`), the whole retrieval step of SPEC.md is timed (rewrite, embed, both
+// index is built (`warm()`), the whole retrieval step (docs/retrieval.md) is timed (rewrite, embed, both
 // queries, merge, gate, re-rank, fetch full rows), and recall@7 of the in-memory path is measured
 // against exact cosine for both query shapes of step 4 (filtered by technique, unfiltered).
 //
@@ -224,7 +224,7 @@ async function main(): Promise<void> {
 
   if (GENERATE) {
     // generate.ts runs the real server (it builds it first) and prints JSON lines; its result is
-    // passed on under this bench's name so one run gives every figure issue 16 asks for.
+    // passed on under this bench's name so one run gives every figure docs/retrieval.md "Benchmark" reports.
     const t = performance.now();
     const r = spawnSync(
       path.resolve("node_modules/.bin/tsx"),

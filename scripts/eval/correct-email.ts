@@ -1,6 +1,6 @@
-// A correct email for a prompt of the set, built from the set's facts alone (issue 23, item 5):
+// A correct email for a prompt of the set, built from the set's facts alone (docs/generation.md, "The mutation check"):
 // the original every mutant is compared with. It is built, not generated, because the local
-// pipeline's output is not correct today (issue 23 is about that): measuring checks against
+// pipeline's output is not correct today (the fact trace exists to find that): measuring checks against
 // emails that already hold invented claims would blur what a check catches. Every word of it is a
 // fact in the prompt's own words, the brand, or a fixed phrase that asserts nothing ("Learn more");
 // it is rendered by the real renderer, so it has the structure, modules and fallbacks of a

@@ -128,7 +128,7 @@ describe("summariseFacts", () => {
   });
 });
 
-describe("offers, questions and links (issue 23)", () => {
+describe("offers, questions and links", () => {
   it("lists an offer with its conditions, a question with its options, and a scale as each of its numbers", () => {
     const facts = listFacts({
       language: "en",

@@ -1,4 +1,4 @@
-// The mutation check (issue 23, item 5): correct emails built from the set's facts, one mutant
+// The mutation check (docs/generation.md): correct emails built from the set's facts, one mutant
 // per kind of fault, each scored by QA and by the local judge as production scores them (QA with
 // the facts the app reads from the prompt; the judge with the prompt and blueprint). Reports per
 // kind how well each separates originals from mutants. No I/O: generate:check prints the rows.
@@ -70,7 +70,7 @@ export function runMutationCheck(entries: PromptEntry[], limit = Infinity): Muta
   };
 }
 
-/** The goals of issue 23: every mutant lower and never Ready to send in QA; judge AUC ≥ 0.95. */
+/** The goals (docs/generation.md, "The mutation check"): every mutant lower and never Ready to send in QA; judge AUC ≥ 0.95. */
 export const MUTATION_GOALS = { qaLowerPct: 100, qaReadyPct: 0, judgeAuc: 0.95, readyToSendMin: READY_TO_SEND_MIN } as const;
 
 /** One JSON line per checker and kind, e.g. {"mutation":"lose-brand","checker":"qa","mutants":130,…}. */

@@ -1,5 +1,5 @@
 // The default prompt set: every prompt says which facts its email must show, and the set is
-// composed as issues 16 and 23 ask (size, terse, other languages, markup, pairs, hostile; beyond
+// composed as docs/generation.md "The prompt sets" describes (size, terse, other languages, markup, pairs, hostile; beyond
 // retail; decimal-comma prices in the five other frame languages).
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -54,7 +54,7 @@ describe(`the default prompt set (${DEFAULT_PROMPT_SET})`, () => {
     for (const code of ["fr", "es", "de", "pt", "it"]) expect(five.filter((p) => language(p) === code).length, code).toBeGreaterThanOrEqual(6);
     // Their prices are facts the email must show, written as the prompt writes them.
     expect(five.filter((p) => listFacts(p.facts!).some((f) => f.kind === "price" && /\d,\d{2}/.test(f.value))).length).toBeGreaterThanOrEqual(40);
-    // "à 14,50 €", "dès 40 €", "ab 40 €", "R$ 29,90": the forms issue 23 saw misread.
+    // "à 14,50 €", "dès 40 €", "ab 40 €", "R$ 29,90": the forms the fact trace's review saw misread.
     for (const form of [/à \d+,\d{2} €/, /dès \d+ €/, /ab \d+ €/, /R\$ \d+,\d{2}/]) expect(five.some((p) => form.test(p.prompt)), String(form)).toBe(true);
   });
 
@@ -102,7 +102,7 @@ describe(`the default prompt set (${DEFAULT_PROMPT_SET})`, () => {
     for (const t of EMAIL_TYPES) expect(types, t).toContain(t);
   });
 
-  it("holds the four prompts of issue 16", () => {
+  it("holds the copy-quality review's four prompts", () => {
     for (const start of [
       "Onboarding checklist for new Ledgerly accounting users",
       "Solar system trivia quiz from the Starlight Planetarium",

@@ -1,4 +1,4 @@
-// Survey and quiz answers end to end over HTTP (issue 24 item 2): a generated email's answer links,
+// Survey and quiz answers end to end over HTTP (docs/answers.md): a generated email's answer links,
 // filled per send, open a confirm page; the post records the answer (one per send and question, a
 // later one replaces it, a replay changes nothing); tampered and expired links are refused; the
 // AMP form stores into the same store; results and CSV per send and per email, owner or admin only.

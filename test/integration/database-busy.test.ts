@@ -1,4 +1,4 @@
-// Issue 14, item 1: another process holds the database's write lock past the busy timeout (a CLI,
+// Another process holds the database's write lock past the busy timeout (a CLI,
 // a backup, a second server). Every write the server acknowledged must be in the database file,
 // every one it did not store must have answered an error, reads must not wait for the lock, and
 // everything must work again once the lock is gone.

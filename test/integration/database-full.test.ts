@@ -1,4 +1,4 @@
-// Issue 22, item 5: the database has no room for a write (SQLITE_FULL, as on a full disk). The
+// The database has no room for a write (SQLITE_FULL, as on a full disk). The
 // server's own database is capped at the pages it has (`PRAGMA max_page_count`, on the server's
 // one connection) and its free pages are used up, so a write that needs a new page fails inside
 // SQLite exactly as on a full disk. API writes answer 503 with Retry-After, pages answer a

@@ -197,7 +197,7 @@ describe("saveResult from other clients: spellings, coercion, details", () => {
   it("stores camelCase, snake_case, kebab-case and spaced names in the right columns, keeps the rest in details, and averages them", async () => {
     const runId = await newRun("spellings", 6);
     const results = [
-      // The spellings of the issue: SPEC names the quantities, not the fields.
+      // Other clients' spellings: the contract names the quantities, not the fields (docs/api/eval.md).
       { qaScore: 90, judgeScore: 80, generationTime: 1200 },
       { prompt_id: "p2", qa_score: "70", judge_score: 60.5, generation_time_ms: "800", model: "gpt-x", tokens: { input: 12, output: 34 } },
       { "prompt-id": "p3", "qa-score": 50, "judge-score": "40", "generation-ms": 1000.4, "Error Message": "" },

@@ -70,7 +70,7 @@ describe("POST /api/gen/copy through Anthropic", () => {
     const sent = fake.requests.slice(from);
     expect(stages(sent)).toEqual(["copy"]);
     expectAnthropicWire(sent[0], "claude-sonnet-5-5", COPY_SYSTEM, "CopyDoc");
-    // The per-call part is the assembled prompt (SPEC step 2), with the caller's type hint.
+    // The per-call part is the assembled prompt (step 2 of docs/generation.md), with the caller's type hint.
     const userText = sent[0].body.messages[0].content.at(-1).text;
     expect(userText).toContain(PROMPT);
     expect(userText).toContain("ecommerce (given by the caller)");

@@ -1,4 +1,4 @@
-// The brief on the generation endpoints (issue 23, item 1): returned beside the copy and the email,
+// The brief on the generation endpoints (docs/brief.md): returned beside the copy and the email,
 // accepted back (validated, then used instead of reading the prompt again), and optional: a client
 // that sends only the prompt works as before.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

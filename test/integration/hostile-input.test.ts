@@ -1,4 +1,4 @@
-// Hostile input through the real server (issue 14, item 3): deep JSON and HTML answer a clear
+// Hostile input through the real server (docs/api.md "Input limits"): deep JSON and HTML answer a clear
 // 400/413 before anything recursive sees them and before any credit moves; a regex-hostile prompt
 // is parsed in linear work; nothing answers 5xx. Work is counted (characters the regexes read,
 // server and client share this process), never timed.

@@ -26,7 +26,7 @@ const vectorOf = async (id: string) => {
 };
 
 describe("starter library", () => {
-  it("is seeded on first start and listed in full, with SPEC's metadata per type", async () => {
+  it("is seeded on first start and listed in full, with the vector metadata per type", async () => {
     const res = await get("/api/admin/list-content");
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -64,7 +64,7 @@ describe("starter library", () => {
     expect(s.documents[0]).toEqual({ id: expect.any(String), type: expect.stringMatching(/^(html|amp|blog)$/), chars: expect.any(Number) });
   });
 
-  // Issue 5 "Done when": retrieval over the starter library feeds /api/generate.
+  // Retrieval over the starter library feeds /api/generate (docs/retrieval.md).
   it.each([
     ["tabs", "Spring sale email with tabs for Dresses, Shoes and Bags, 20% off with code BLOOM20"],
     ["accordion", "Newsletter with an FAQ accordion: shipping, returns and sizing questions"],
@@ -88,7 +88,7 @@ describe("starter library", () => {
 });
 
 describe("POST /api/admin/submit-content", () => {
-  it("stores an html document in rag_documents and its vector with exactly SPEC's metadata, listed first", async () => {
+  it("stores an html document in rag_documents and its vector with exactly the vector metadata, listed first", async () => {
     const res = await post("/api/admin/submit-content", {
       uploadType: "html",
       htmlContent: TABS_EMAIL,

@@ -1,4 +1,4 @@
-// Issue 22, item 5: no acknowledged send outcome is lost to a crash. Another process holds the
+// No acknowledged send outcome is lost to a crash. Another process holds the
 // database's write lock while the provider answers 40 sends, so their outcomes cannot reach the
 // database; the server answers them, is killed (SIGKILL) before the lock is released, and is
 // restarted on the same data: every send it acknowledged is `sent` with the provider's id.

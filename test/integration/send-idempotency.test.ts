@@ -1,4 +1,4 @@
-// Issue 14, item 6: Idempotency-Key on POST /api/send-email-esp (the same key with the same body
+// Idempotency-Key on POST /api/send-email-esp (the same key with the same body
 // gives the first result and no second message), and the start-up recovery of sends a stopped
 // server left `sending`. Also item 7: a `to` whose local part is too long is refused up front.
 import { randomUUID } from "node:crypto";

@@ -1,5 +1,5 @@
 // POST /api/esp-webhook with Mailgun's scheme: signatures, replay and staleness, de-duplication
-// (also under concurrency), every row of SPEC.md's Events and deliverability tables, operator
+// (also under concurrency), every row of the Events and deliverability tables (docs/api.md), operator
 // alerts through a local Slack-compatible server, and live tracking over SSE.
 import http from "node:http";
 import type { AddressInfo } from "node:net";

@@ -17,7 +17,7 @@ import { startCaptureSmtp as startSmtp, type ReceivedMail as Received } from "./
 const AMP = `<!doctype html><html ⚡4email data-css-strict><head><meta charset="utf-8"><script async src="https://cdn.ampproject.org/v0.js"></script><style amp4email-boilerplate>body{visibility:hidden}</style><style amp-custom>h1{color:#111}</style></head><body><h1>{{EMAIL_NAME}}</h1><amp-img src="img/hero.png" width="600" height="300" layout="responsive"></amp-img><p>AMP for {{RECIPIENT_EMAIL}}</p></body></html>`;
 const HTML = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Spring</title></head><body class="body"><div class="kx-preheader" style="display:none">Spring is here</div><a class="kx-vib" href="{{VIB_URL}}">View in browser</a><h1>{{EMAIL_NAME}}</h1><img src="img/hero.png" alt="Hero"><p>Hello {{RECIPIENT_EMAIL}}, id {{UUID}} / {{SEND_ID}}</p><td class="kx-footer"><a href="{{UNSUBSCRIBE_URL}}">Unsubscribe</a></td></body></html>`;
 
-/** The sending pipeline of SPEC.md rules 2–7, using the domain/mime functions. */
+/** The sending pipeline of send rules 2–7 (docs/api/sending.md), using the domain/mime functions. */
 async function prepare(sender: string, recipient: string): Promise<OutgoingMessage> {
   const sendId = "5f0c1b1e-8d6e-4d8f-9d8e-1f2a3b4c5d6e";
   const subs = { recipient, sendId, vibUrl: `https://k.example/vib/${sendId}`, unsubscribeUrl: "https://k.example/unsubscribe/tok" };

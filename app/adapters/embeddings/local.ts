@@ -1,7 +1,7 @@
 import { PURPOSE_VOCABULARY, TECHNIQUE_DESCRIPTIONS, TECHNIQUES } from "~/domain/retrieval/techniques";
 import { EMBEDDING_DIMENSIONS, type Embedder, type EmbedResult } from "./port";
 
-// Deterministic feature-hashing embedder: the offline default (DESIGN.md §1). No model, no I/O, so
+// Deterministic feature-hashing embedder: the offline default (docs/architecture.md "Ports and their defaults"). No model, no I/O, so
 // it is pure and runs anywhere; quality comes from four feature groups mixed with fixed weights:
 //   concepts  technique/purpose vocabulary hits ("tabbed" → tabs), so paraphrases meet
 //   words     unigrams without stop words

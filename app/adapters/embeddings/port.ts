@@ -1,4 +1,4 @@
-/** SPEC.md: a single index of 3072-dimension embeddings. */
+/** A single index of 3072-dimension embeddings (docs/retrieval.md). */
 export const EMBEDDING_DIMENSIONS = 3072 as const;
 
 export type EmbedResult = { ok: true; vectors: Float32Array[] } | { ok: false; error: string };

@@ -14,7 +14,7 @@ export type EmbeddingsSelection =
   | { ok: true; provider: "openai" | "local"; embedder: Embedder }
   | { ok: false; error: string };
 
-/** `auto` (the default) picks OpenAI when its key is set, else the local embedder (DESIGN.md §1). */
+/** `auto` (the default) picks OpenAI when its key is set, else the local embedder (docs/architecture.md "Ports and their defaults"). */
 export function selectEmbeddingsProvider(settings: EmbeddingsSettings): EmbeddingsSelection {
   const wanted = (settings.EMBEDDINGS_PROVIDER ?? "auto").trim().toLowerCase() || "auto";
   const key = settings.OPENAI_API_KEY?.trim();

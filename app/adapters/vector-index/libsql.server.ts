@@ -16,7 +16,7 @@ import {
   type VectorIndex,
 } from "./port";
 
-// Vectors live in `rag_vectors` of the application database (DESIGN.md §1). Small libraries are
+// Vectors live in `rag_vectors` of the application database (docs/architecture.md "Ports and their defaults"). Small libraries are
 // answered by exact cosine in SQL. From `annThreshold` rows on, an in-process int8 copy of every
 // vector (int8-store.ts) is scanned in full and SQL re-ranks the best few dozen by exact cosine;
 // ADR 015 (which replaces ADR 010's projected index) has the measurements behind that choice.

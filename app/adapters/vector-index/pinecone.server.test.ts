@@ -8,7 +8,7 @@ function vec(seed: number): Float32Array {
 }
 
 describe("Pinecone index against a data-plane wire-format server", () => {
-  it("upserts SPEC metadata, queries with filters, fetches, lists every id, deletes and counts", async () => {
+  it("upserts the vector metadata, queries with filters, fetches, lists every id, deletes and counts", async () => {
     const srv = await fakePinecone({ pageSize: 7 });
     try {
       const idx = createPineconeVectorIndex({ apiKey: "pc-key", indexHost: srv.host, namespace: "library", maxRetries: 0 });

@@ -92,7 +92,7 @@ export const DesignSchema = z.object({
   buttons: ButtonsSchema,
 });
 
-/** Caller-supplied brand tokens (SPEC `designTokens`): any subset, merged over a style theory field by field. */
+/** Caller-supplied brand tokens (`designTokens`, docs/api/generation.md): any subset, merged over a style theory field by field. */
 export const DesignTokensSchema = z.object({
   colors: ColorsSchema.partial().optional(),
   typography: TypographySchema.extend({

@@ -84,7 +84,7 @@ export type PresetKey = keyof typeof STYLE_PRESETS;
 export type StyleTheoryKey = PresetKey | "auto";
 export const STYLE_THEORY_KEYS = ["auto", ...(Object.keys(STYLE_PRESETS) as PresetKey[])] as const;
 
-/** SPEC: an unknown styleTheory key degrades silently to Auto. */
+/** An unknown styleTheory key degrades silently to Auto (docs/api/generation.md). */
 export function resolveStyleTheory(key: unknown): StyleTheoryKey {
   return typeof key === "string" && Object.prototype.hasOwnProperty.call(STYLE_PRESETS, key) ? (key as PresetKey) : "auto";
 }

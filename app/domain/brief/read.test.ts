@@ -1,4 +1,4 @@
-// The brief reader over a table of prompts (issue 23, item 1): each kind of field in English and
+// The brief reader over a table of prompts (docs/brief.md): each kind of field in English and
 // the five other frame languages, conditions attached to the offer they govern, scales and option
 // lists in full, and spans that point at the prompt's own words.
 import { hostilePrompts } from "../../../scripts/bench/lib/hostile-inputs";

@@ -247,7 +247,7 @@ export function phrasesFor(lang: string | undefined): Phrases {
   return Object.prototype.hasOwnProperty.call(PHRASES, primary) ? PHRASES[primary as FrameLanguage] : en;
 }
 
-/** The generation's warning when the prompt's language has no frame (SPEC: metadata.validator.warnings). */
+/** The generation's warning when the prompt's language has no frame (metadata.validator.warnings, docs/api/generation.md). */
 export function languageWarnings(language: PromptLanguage | undefined): string[] {
   if (!language || language.supported) return [];
   return [`Prompt language ${language.code} has no local frame; fixed phrases are English.`];

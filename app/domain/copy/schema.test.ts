@@ -11,7 +11,7 @@ const copy = {
 };
 
 describe("CopyDocSchema", () => {
-  it("accepts SPEC's fields", () => {
+  it("accepts the API's fields", () => {
     expect(CopyDocSchema.safeParse(copy).success).toBe(true);
   });
 

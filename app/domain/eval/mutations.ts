@@ -1,4 +1,4 @@
-// Mutation operators for measuring checks (issue 23, item 5): each takes a correct email and makes
+// Mutation operators for measuring checks (docs/generation.md, "The mutation check"): each takes a correct email and makes
 // it wrong in one way a reader would catch — an item gone, a price changed, a claim nobody made, a
 // condition moved to another offer, an option dropped, the brand lost, a link broken. A check that
 // scores the mutant as high as the original cannot tell good from bad.

@@ -1,4 +1,4 @@
-// How well a score separates correct emails from their mutants (issue 23, item 5): per mutation
+// How well a score separates correct emails from their mutants (docs/generation.md, "The mutation check"): per mutation
 // kind, how many mutants scored below their own original, how many still reached the "Ready to
 // send" band, and the AUC — the chance that an original, drawn at random, outscores a mutant drawn
 // at random (ties count half). Pure.

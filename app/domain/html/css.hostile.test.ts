@@ -1,4 +1,4 @@
-// CSS nested past any real use (issue 14): 3,000 nested @media blocks overflowed the stack in the
+// CSS nested past any real use (docs/api.md "Input limits"): 3,000 nested @media blocks overflowed the stack in the
 // stylesheet walk on every endpoint that parses an email (a 500).
 import { cssBlockDepth, MAX_CSS_DEPTH, parseStylesheet } from "./css";
 import { parseEmail } from "./parse";

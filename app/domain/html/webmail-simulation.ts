@@ -1,7 +1,7 @@
 // What two webmail clients do to an email's HTML, as a pure transform, so a person can see the
 // version their Gmail and Outlook.com readers get (the builder's preview) and the browser tests
 // can check the same thing. Only the documented behaviours that decide which part of an
-// interactive email shows are simulated (shared/research/email-facts.md, "client targeting"):
+// interactive email shows are simulated (docs/email-markup.md "Client targeting"):
 //
 // - Gmail has no `:checked`: every rule whose selector mentions it is dropped (inside @media
 //   too). The doctype becomes `<u></u>` and `<body>` a `<div>` keeping its attributes, which is

@@ -1,4 +1,4 @@
-// The sending path's HTML helpers on hostile markup (issue 14): they finish, in one pass, without
+// The sending path's HTML helpers on hostile markup (docs/security.md): they finish, in one pass, without
 // recursion that grows with the input.
 import { absolutizeImageUrls } from "./urls";
 import { htmlToText } from "./text";

@@ -37,7 +37,7 @@ function lines(entries: Array<[string, unknown]>): string[] {
 }
 
 /**
- * The one structured prompt of SPEC step 2, assembled from every input. Stable section order and
+ * The one structured prompt of step 2 (docs/generation.md "The pipeline"), assembled from every input. Stable section order and
  * headings, so the same inputs always produce the same text (LLM caching and tests rely on it).
  */
 export function assemblePrompt(input: AssemblePromptInput): string {

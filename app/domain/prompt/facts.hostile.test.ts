@@ -1,4 +1,4 @@
-// The prompt parser on hostile prompts (issue 14): it must finish, give sensible facts, and do
+// The prompt parser on hostile prompts (docs/security.md): it must finish, give sensible facts, and do
 // work linear in the prompt. Work is counted as characters the regexes read (a lower bound on
 // what the engine does), never timed. On the old parser "Tab: " × 4,000 read about 46,000
 // characters per prompt character (every list trigger re-read the rest of the sentence), and a

@@ -1,4 +1,4 @@
-// The prompt's language (issue 16, item 2): prompts of eight words or more in the six frame
+// The prompt's language (docs/brief.md): prompts of eight words or more in the six frame
 // languages are told apart; English prompts full of foreign names stay English; short or terse
 // prompts default to English; other languages are named but framed in English.
 import { detectLanguage } from "./facts";

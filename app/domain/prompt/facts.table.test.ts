@@ -1,4 +1,4 @@
-// The parser over a table of prompts written the way people write them (issue 16): brand in every
+// The parser over a table of prompts written the way people write them (the copy-quality review's table): brand in every
 // position, lowercase and terse prompts, currencies and decimal commas, date phrasings, the six
 // frame languages and a few others, technique phrases, conditions, counts and questions.
 import { PHRASINGS, type Phrasing } from "../../../test/fixtures/prompt-facts/phrasings";

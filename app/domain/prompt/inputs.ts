@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Caller-supplied structures of SPEC step 2. Relative paths are accepted for images because the
+ * Caller-supplied structures of step 2 (docs/generation.md "The pipeline"). Relative paths are accepted for images because the
  * sending pipeline makes them absolute; the blueprinter only places https images (the blueprint
  * schema's rule) and reports the others.
  */

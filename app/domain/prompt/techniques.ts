@@ -1,5 +1,5 @@
 /**
- * Technique extraction (SPEC step 3): which CSS interactive modules the prompt asks for.
+ * Technique extraction (step 3 of docs/generation.md "The pipeline"): which CSS interactive modules the prompt asks for.
  * At most two; an explicit list of three or more is the caller's mistake, not ours to trim.
  */
 

@@ -36,7 +36,7 @@ export const QA_CHECKS = [
   { id: "font-size", title: "Body text at least 14 px", category: "readability", weight: 3 },
   { id: "tap-targets", title: "Buttons at least 44 px tall", category: "readability", weight: 3 },
   { id: "dark-mode", title: "Dark-mode support (color-scheme meta and dark styles)", category: "readability", weight: 3 },
-  // Also prompt fidelity (issue 16): folded in rather than a 29th check, see docs/qa.md.
+  // Also prompt fidelity: folded in rather than a 29th check, see docs/qa.md.
   { id: "copy-verbatim", title: "Copy placed verbatim; the prompt's facts visible in both views", category: "content", weight: 5 },
 ] as const satisfies readonly QaCheckInfo[];
 

@@ -3,7 +3,7 @@ import { BriefSchema } from "~/domain/brief/schema";
 
 export const TECHNIQUES = ["tabs", "accordion", "carousel", "survey", "quiz", "menu", "itemCart", "amp4email"] as const;
 
-/** The parts of SPEC's CopyDoc that QA compares; a structural type so any CopyDoc fits. */
+/** The parts of the CopyDoc (docs/api/generation.md) that QA compares; a structural type so any CopyDoc fits. */
 export const QaCopyDocSchema = z.object({
   subject: z.string().optional(),
   preheader: z.string().optional(),

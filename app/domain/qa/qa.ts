@@ -35,7 +35,7 @@ export interface QaResult {
   scoreCap?: string;
 }
 
-/** Below this score a build qualifies for one free regeneration (SPEC). */
+/** Below this score a build qualifies for one free regeneration (docs/api.md "States"). */
 export const FREE_REGEN_BELOW = 70;
 
 export { READY_TO_SEND_MIN_SCORE } from "./bands";

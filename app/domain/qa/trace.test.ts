@@ -1,4 +1,4 @@
-// The fact trace (issue 23, item 4), folded into copy-verbatim: every price, percentage, date,
+// The fact trace (docs/qa.md), folded into copy-verbatim: every price, percentage, date,
 // code, number, link and promise phrase in the email must trace to the brief or the user's words;
 // a condition written onto another offer fails; either caps the score below "Ready to send".
 import { describe, expect, it } from "vitest";

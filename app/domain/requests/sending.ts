@@ -12,7 +12,7 @@ const MAX_ADDRESS = 254;
 export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 // Unknown keys (a client-supplied `from`, `sender`, `replyTo`, …) are stripped: the sender is
-// always the authenticated user (SPEC.md "Authentication").
+// always the authenticated user (docs/api.md "Authentication").
 /** POST /api/send-email-esp. */
 export const SendEmailBodySchema = z
   .object({

@@ -3,7 +3,7 @@ import type { ContentType } from "./metadata";
 const SUFFIX_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 
 /**
- * `<type>-<epoch_ms>-<suffix>` (SPEC.md). `rand` returns values in [0, 1); it is a parameter so the
+ * `<type>-<epoch_ms>-<suffix>` (docs/api/library.md). `rand` returns values in [0, 1); it is a parameter so the
  * id is reproducible in tests and the domain stays free of ambient randomness.
  */
 export function makeDocId(type: ContentType, now: Date | number, rand: () => number, suffixLength = 8): string {

@@ -15,11 +15,11 @@ export interface RerankInput {
   complexity?: string;
   emailPurpose?: string;
   candidates: Match[];
-  /** At most this many are kept (SPEC.md: 7). */
+  /** At most this many are kept (7: docs/api.md "Contract limits"). */
   limit: number;
 }
 
-/** SPEC.md: matches below 50% similarity are dropped. */
+/** Matches below 50% similarity are dropped (docs/retrieval.md "Pipeline"). */
 export const SIMILARITY_GATE = 0.5;
 export const FILTERED_TOP_K = 10;
 export const UNFILTERED_TOP_K = 15;
@@ -47,14 +47,14 @@ export function gate<T extends { score: number }>(matches: readonly T[], thresho
   return matches.filter((m) => Number.isFinite(m.score) && m.score >= threshold);
 }
 
-/** `exampleType` defaults to positive (SPEC.md), so documents without it are kept. */
+/** `exampleType` defaults to positive (docs/api/library.md), so documents without it are kept. */
 export function keepPositive<T extends { metadata: StoredMetadata }>(matches: readonly T[]): T[] {
   return matches.filter((m) => (metaString(m.metadata, "exampleType") ?? "positive") !== "negative");
 }
 
 const CONCEPT_MARKERS = new Set(["blog", "concept"]);
 
-/** Blog and concept content teaches; it is never code-generation context (SPEC.md). */
+/** Blog and concept content teaches; it is never code-generation context (docs/retrieval.md "Pipeline"). */
 export function excludeBlogAndConcept<T extends { metadata: StoredMetadata }>(matches: readonly T[]): T[] {
   return matches.filter((m) => {
     for (const key of ["type", "htmlType", "technique", "contentType"]) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// SPEC.md "Library document": the small metadata stored next to each vector. Bodies never go here.
+// docs/api/library.md "Document ids and metadata": the small metadata stored next to each vector. Bodies never go here.
 
 export const CONTENT_TYPES = ["html", "amp", "blog"] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];

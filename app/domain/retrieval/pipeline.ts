@@ -11,7 +11,7 @@ import {
   type RetrievalTrace,
 } from "./filters";
 
-// SPEC.md step 4 as one function over injected ports, so the service, the benchmark and tests run
+// Retrieval (docs/retrieval.md "Pipeline") as one function over injected ports, so the service, the benchmark and tests run
 // the same sequence. Structural types only: the domain never imports an adapter.
 
 type Result<T> = { ok: true; value: T } | { ok: false; error: string };

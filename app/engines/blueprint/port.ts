@@ -18,7 +18,7 @@ export interface BlueprintEngineInput {
   emailType?: string | null;
   /** Parsed from `prompt` (with `emailType`) when absent. */
   facts?: PromptFacts;
-  /** The assembled prompt of SPEC step 2; llm engines send it, assembling one when absent. */
+  /** The assembled prompt of step 2 (docs/generation.md); llm engines send it, assembling one when absent. */
   assembledPrompt?: string;
 }
 

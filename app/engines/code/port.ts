@@ -10,7 +10,7 @@ export interface CodeExample {
 
 export interface CodeInput {
   blueprint: Blueprint;
-  /** The assembled prompt of SPEC step 2, for context. */
+  /** The assembled prompt of step 2 (docs/generation.md), for context. */
   assembledPrompt?: string;
   /** Retrieved library examples (full HTML), when retrieval ran. */
   examples?: CodeExample[];

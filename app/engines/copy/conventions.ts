@@ -1,6 +1,6 @@
 /**
  * How technique-specific facts that CopyDoc has no field for (prices, quiz answers, survey
- * options, link targets) are written into CopyDoc's own words, so a CopyDoc stays exactly SPEC's
+ * options, link targets) are written into CopyDoc's own words, so a CopyDoc stays exactly the API's
  * shape, a person proofing `copyText` sees them, and the blueprinter can read them back — also
  * from a CopyDoc a client edited or an LLM wrote. Pure.
  *

@@ -42,7 +42,7 @@ describe("LlmCopyEngine", () => {
   });
 });
 
-describe("LlmCopyEngine with a brief (issue 23, item 4)", () => {
+describe("LlmCopyEngine with a brief", () => {
   const briefPrompt = "Holiday gift guide for Pine & Thread: Spruce candle $30. Free gift wrap over $50 until Dec 20, and 15% off with code JOY15.";
   const brief = readBrief(briefPrompt);
   const briefFacts = parsePromptFacts(briefPrompt);

@@ -132,7 +132,7 @@ const RANKED_TYPES: ReadonlySet<EmailType> = new Set(["announcement", "onboardin
 /**
  * What the price says about this item: its place in a list of tiers. The offer is never applied to
  * it: a price worked out by the copy ("$30, or $25.50 with 15% off") is a number the brief does not
- * give, and QA's fact trace fails it (issue 23).
+ * give, and QA's fact trace fails it (docs/qa.md).
  */
 function pricePhrase(w: Writer, item: FactItem, list: FactItem[], priceShown: boolean): string {
   const p = item.price!;

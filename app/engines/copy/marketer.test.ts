@@ -1,5 +1,5 @@
 /**
- * The defects a marketer saw in the local copy (issue 16, item 0), each pinned with hand-built
+ * The defects a marketer saw in the local copy (the copy-quality review), each pinned with hand-built
  * facts so the copy engine is tested on its own, whatever the prompt parser returns.
  */
 import type { Technique } from "~/domain/blueprint/schema";
@@ -122,7 +122,7 @@ describe("copy a marketer would send", () => {
     const copy = write(f, ["tabs"]);
     const bodies = copy.items.map((i) => i.body);
     expect(bodies[0]).toContain("Sleeps four, packs to 2 kg.");
-    // The offer is never applied to a price: "$33.75" is a number nobody wrote (issue 23).
+    // The offer is never applied to a price: "$33.75" is a number nobody wrote (every fact traces to the prompt).
     expect(bodies[1]).not.toContain("$33.75");
     for (const [i, body] of bodies.entries()) expect(body).not.toMatch(new RegExp(`with ${copy.items[i]!.label}|everyday things|made to last|easy to love|ships fast`, "i"));
     // No two items share a sentence.
@@ -214,7 +214,7 @@ describe("copy a marketer would send", () => {
     expect(text(copy)).not.toMatch(/\b(?:the|with|your|our)\b/i);
   });
 
-  it("never writes a price worked out from the offer: the brief does not give it (issue 23)", () => {
+  it("never writes a price worked out from the offer: the brief does not give it", () => {
     const f = facts({
       language: { code: "pt", frame: "pt", supported: true },
       brand: "Loja Maré",

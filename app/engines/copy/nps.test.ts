@@ -1,4 +1,4 @@
-// Issue 24: an NPS survey showed "0 to 4" for a 0–10 question (options were cut to five). The
+// Found in review: an NPS survey showed "0 to 4" for a 0–10 question (options were cut to five). The
 // local engines keep all eleven answers of a 0–10 scale.
 import { extractTechniques, parsePromptFacts } from "~/domain/prompt";
 import { LocalCopyEngine } from "./local";

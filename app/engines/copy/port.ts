@@ -11,7 +11,7 @@ export interface CopyInput {
   /** What the prompt asks for, as data: an llm copywriter is told to use only its facts. */
   brief?: Brief;
   techniques: Technique[];
-  /** The assembled prompt of SPEC step 2 (images, tokens, saved sections); llm engines use it, local ones read `facts`. */
+  /** The assembled prompt of step 2 of docs/generation.md (images, tokens, saved sections); llm engines use it, local ones read `facts`. */
   assembledPrompt?: string;
 }
 

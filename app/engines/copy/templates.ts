@@ -76,7 +76,7 @@ const ecommerce: TypeCopy = {
   ctas: ["Shop now", "Shop the collection", "Find your favourite", "Start shopping"],
   closingHeadlines: (c) => [c.when ? `Don't wait past ${c.when}` : "Ready when you are", `Thanks for shopping with ${c.brand}`],
   closingBodies: (c) => [
-    // Nothing the brief does not say: no delivery, returns or support promises (issue 23).
+    // Nothing the brief does not say: no delivery, returns or support promises (docs/conventions.md rule 15).
     `Any question? Reply to this email.${c.code ? ` Code ${c.code} applies at checkout.` : ""}`,
     `Any question for ${c.brand}? Reply to this email.${c.code ? ` Code ${c.code} applies at checkout.` : ""}`,
   ],

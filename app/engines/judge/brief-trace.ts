@@ -1,4 +1,4 @@
-// What the email says, traced back to the prompt (issue 23): a reader who holds the brief next to
+// What the email says, traced back to the prompt (docs/api/eval.md, the judge): a reader who holds the brief next to
 // the email notices a price that is not the brief's, a promise nobody made ("Free returns"), a
 // condition written onto another offer, an answer option cut from a question, a link that goes
 // nowhere, an item or price of the brief that never shows. Each is read from the email's visible

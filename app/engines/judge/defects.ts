@@ -1,4 +1,4 @@
-// What a marketer rejects at a glance in an email written from a prompt (issue 16, item 0): the
+// What a marketer rejects at a glance in an email written from a prompt (the copy-quality review): the
 // brand lost or replaced by a placeholder header, the technique's name used as content, a
 // condition sold as an item, product names left lowercase, filler that would fit any product,
 // a count that is not the prompt's, the occasion missing from the subject or hero. Each is read

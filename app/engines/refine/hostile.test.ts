@@ -1,4 +1,4 @@
-// The refine grammar and the local refiner on hostile instructions (issue 14): long runs of
+// The refine grammar and the local refiner on hostile instructions (docs/security.md): long runs of
 // blanks and punctuation are read once, and one request applies a bounded number of edits.
 import { countRegexWork } from "../../../test/helpers/regex-work";
 import { promptSurveyQuestion } from "../copy/local";

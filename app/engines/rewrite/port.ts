@@ -8,7 +8,7 @@ export interface RewriteInput {
 
 export type RewriteResult = { ok: true; query: string } | { ok: false; error: string };
 
-/** Turns a user prompt into a technical retrieval query (SPEC.md step 4). */
+/** Turns a user prompt into a technical retrieval query (docs/retrieval.md "Pipeline", step 1). */
 export interface RewriteEngine {
   readonly name: string;
   rewrite(input: RewriteInput): Promise<RewriteResult>;

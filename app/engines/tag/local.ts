@@ -254,7 +254,7 @@ function pickTechniques(s: Structure): Technique[] {
   if (ranked.length === 0) return [];
   const [first, second] = ranked;
   const out: Technique[] = [first[0]];
-  // Two techniques only on strong evidence for the second (SPEC.md: at most 2 per email).
+  // Two techniques only on strong evidence for the second (at most 2 per email: docs/api.md "Contract limits").
   if (second && (second[1] >= 100 || (second[1] >= 8 && second[1] >= 0.6 * first[1]))) out.push(second[0]);
   return out;
 }

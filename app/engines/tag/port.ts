@@ -2,11 +2,11 @@ import { z } from "zod";
 
 export interface TagInput {
   htmlContent: string;
-  /** SPEC.md: e.g. `html` or `amp`. */
+  /** e.g. `html` or `amp` (docs/api/library.md, auto-tag). */
   contentType: string;
 }
 
-/** POST /api/admin/auto-tag response fields (SPEC.md). */
+/** POST /api/admin/auto-tag response fields (docs/api/library.md). */
 export const autoTagsSchema = z.object({
   description: z.string(),
   technique: z.string(),
