@@ -232,9 +232,9 @@ export default function BuilderPage() {
   useEffect(() => {
     if (errors && Object.keys(errors).length) summaryRef.current?.focus();
   }, [errors]);
-  const current: BuilderStep = streaming ? "Generate" : step === "copy" ? "Copy" : step === "understood" ? "Understood" : "Brief";
+  const current: BuilderStep = streaming ? "Generate" : step === "copy" ? "Copy" : step === "understood" ? "Check" : "Brief";
   // Generating straight from the prompt form skips the understood and copy steps.
-  const skipped: BuilderStep[] = streaming && step === "brief" ? ["Understood", "Copy"] : [];
+  const skipped: BuilderStep[] = streaming && step === "brief" ? ["Check", "Copy"] : [];
 
   return (
     <div className="bld">

@@ -237,12 +237,12 @@ export async function builderStart(app: AppContext, user: User, opts: { fromVers
 
 // ── what Kinetic understood ────────────────────────────────────────────────────────────────────
 
-/** The domain brief of the prompt (app/domain/brief): what the "Understood" step shows. Reading costs no credit. */
+/** The domain brief of the prompt (app/domain/brief): what the "Check" step shows. Reading costs no credit. */
 export function understandPrompt(settings: Brief): UnderstoodBrief {
   return readBrief(settings.prompt, settings.emailType);
 }
 
-/** The "Understood" step as posted: the page's brief (hidden JSON `brief`), the brief read (hidden JSON `u.read`) and the draft in the fields. */
+/** The "Check" step as posted: the page's brief (hidden JSON `brief`), the brief read (hidden JSON `u.read`) and the draft in the fields. */
 export type UnderstoodForm =
   | { ok: true; settings: Brief; read: UnderstoodBrief; draft: UnderstoodDraft }
   | { ok: false; errors: FieldErrors; values: BriefInput };

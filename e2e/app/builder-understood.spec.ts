@@ -19,7 +19,7 @@ async function readThePrompt(page: Page, width: number) {
   await page.getByLabel("Prompt").fill(PROMPT);
   await page.getByRole("button", { name: "Continue →" }).click();
   await expect(page.getByRole("heading", { name: "What Kinetic understood" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Builder steps" }).locator("[aria-current=step]")).toContainText("Understood");
+  await expect(page.getByRole("navigation", { name: "Builder steps" }).locator("[aria-current=step]")).toContainText("Check");
 
   await expect(page.getByLabel("Brand")).toHaveValue("Northwind Coffee");
   await expect(page.locator("#bld-u-items-0-name")).toHaveValue("Ethiopia Yirgacheffe");
@@ -41,6 +41,7 @@ async function readThePrompt(page: Page, width: number) {
   const n = (await brandMark.locator("sup").first().textContent())?.trim();
   await expect(page.locator("label[for=bld-u-brand] .bld-mark-n")).toHaveText(n ?? "?");
   await page.screenshot({ path: `${shots}/builder-understood-${width}.png`, fullPage: true });
+  await page.screenshot({ path: `${shots}/builder-understood-${width}-top.png` });
 }
 
 /** Fix the brand, add an item, remove the second offer, change the first offer's deadline. */

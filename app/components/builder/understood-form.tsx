@@ -192,7 +192,7 @@ export function UnderstoodFields({
               <legend>Item {i + 1}</legend>
               {from(`u.items.${i}`, it.from)}
               <Field name={`u.items.${i}.name`} label="Name" value={it.name} ctx={ctx} />
-              <Field name={`u.items.${i}.price`} label="Price" value={it.price} ctx={ctx} placeholder="$4.50" />
+              <Field name={`u.items.${i}.price`} label="Price" value={it.price} ctx={ctx} placeholder="e.g. $4.50" />
               <Field name={`u.items.${i}.detail`} label="Detail" value={it.detail} ctx={ctx} />
               <Field name={`u.items.${i}.link`} label="Link URL" value={it.link} ctx={ctx} placeholder="https://" />
               <Field name={`u.items.${i}.image`} label="Image URL" value={it.image} ctx={ctx} placeholder="https://" />
@@ -211,11 +211,11 @@ export function UnderstoodFields({
             <fieldset key={`${i}-${o.from ?? "new"}`} className="bld-item">
               <legend>Offer {i + 1}</legend>
               {from(`u.offers.${i}`, o.from)}
-              <Field name={`u.offers.${i}.text`} label="Offer" value={o.text} ctx={ctx} placeholder="20% off" />
+              <Field name={`u.offers.${i}.text`} label="Offer" value={o.text} ctx={ctx} placeholder="e.g. 20% off" />
               <Field name={`u.offers.${i}.code`} label="Code" value={o.code} ctx={ctx} />
-              <Field name={`u.offers.${i}.threshold`} label="Minimum spend" value={o.threshold} ctx={ctx} placeholder="over $50" />
-              <Field name={`u.offers.${i}.deadline`} label="Deadline" value={o.deadline} ctx={ctx} placeholder="until May 3" />
-              <Field name={`u.offers.${i}.scope`} label="Applies to" value={o.scope} ctx={ctx} placeholder="sitewide" />
+              <Field name={`u.offers.${i}.threshold`} label="Minimum spend" value={o.threshold} ctx={ctx} placeholder="e.g. over $50" />
+              <Field name={`u.offers.${i}.deadline`} label="Deadline" value={o.deadline} ctx={ctx} placeholder="e.g. until May 3" />
+              <Field name={`u.offers.${i}.scope`} label="Applies to" value={o.scope} ctx={ctx} placeholder="e.g. sitewide" />
               <div className="bld-u-row-actions"><RemoveButton intent={`remove:offers.${i}`} what={`offer ${i + 1}`} /></div>
             </fieldset>
           ))}

@@ -43,7 +43,7 @@ export const BriefSchema = z.object({
   generateAmp: z.boolean().default(false),
   /**
    * What Kinetic understood of the prompt, as the user confirmed (and perhaps edited) it in the
-   * builder's "Understood" step: the copy is written from it instead of reading the prompt again.
+   * builder's "Check" step: the copy is written from it instead of reading the prompt again.
    * Absent when the user generated directly from the prompt.
    */
   understood: UnderstoodBriefSchema.optional(),
