@@ -61,7 +61,9 @@ describe("the Check step: the confirmed brief travels with the page's brief", ()
   });
 
   it("refuses a read brief that does not belong to the prompt", () => {
-    const read = understandPrompt({ ...(parseBriefForm(form({ prompt: PROMPT })) as { brief: never }).brief });
+    const settings = parseBriefForm(form({ prompt: PROMPT }));
+    if (!settings.ok) throw new Error("brief refused");
+    const read = understandPrompt(settings.brief);
     const u = parseUnderstoodForm(form({ brief: JSON.stringify({ prompt: "Short" }), "u.read": JSON.stringify(read) }));
     expect(u.ok).toBe(false);
     expect(parseUnderstoodForm(form({ brief: JSON.stringify({ prompt: PROMPT }), "u.read": "{" })).ok).toBe(false);
