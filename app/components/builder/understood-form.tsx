@@ -52,7 +52,7 @@ function Field({ name, label, value, ctx, placeholder, wide }: { name: string; l
     <div className={`bld-u-field${wide ? " bld-u-wide" : ""}`} data-mark={n}>
       <label htmlFor={idOf(name)}>
         {label}
-        {n ? <span className="bld-mark-n" title={`Read at highlight ${n}`}>{n}</span> : value.value.trim() ? <span className="bld-typed"> · yours</span> : null}
+        {n ? <span className="bld-mark-n" title={`Read at highlight ${n}`}>{n}</span> : value.value.trim() ? <span className="bld-typed">yours</span> : null}
       </label>
       <input
         id={idOf(name)}
