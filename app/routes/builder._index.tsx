@@ -1,5 +1,5 @@
-// The builder: brief → (copy) → generate → preview. Server-rendered forms that work without
-// JavaScript; with it, generation streams its stages from /builder/generate.
+// The builder: brief → (what Kinetic understood → copy) → generate → preview. Server-rendered
+// forms that work without JavaScript; with it, generation streams its stages from /builder/generate.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
@@ -7,8 +7,11 @@ import { useCallback, useEffect, useRef } from "react";
 import { CsrfField, useCsrfToken } from "~/components/csrf-field";
 import { BriefFields, type BriefOptions } from "~/components/builder/brief-form";
 import { CopyFields } from "~/components/builder/copy-editor";
+import { UnderstoodFields, understoodLabel } from "~/components/builder/understood-form";
 import { GenerationProgress, useStreamedGeneration } from "~/components/builder/progress";
-import { Stepper } from "~/components/builder/stepper";
+import { Stepper, type BuilderStep } from "~/components/builder/stepper";
+import { applyEdit, briefFromDraft, draftFromBrief, thinBriefAsks, type UnderstoodDraft } from "~/domain/brief/form";
+import type { Brief as UnderstoodBrief } from "~/domain/brief/schema";
 import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/services/auth.server";
 import { STYLE_PRESETS, STYLE_THEORY_KEYS } from "~/domain/blueprint/styles";
@@ -17,8 +20,8 @@ import { EMAIL_TYPES } from "~/domain/prompt/facts/types";
 import { COMPLEXITIES } from "~/domain/prompt/inputs";
 import { MAX_IMAGE_ROWS, MAX_SECTION_ROWS, type Brief, type BriefInput } from "~/domain/requests/builder";
 import {
-  BRAND_COLOR_KEYS, FONT_CHOICES, briefCopy, builderStart, parseBriefForm, parseBriefJson,
-  parseGenerateForm, runGenerateRequest, type CopyDraft, type FieldErrors,
+  BRAND_COLOR_KEYS, FONT_CHOICES, briefCopy, builderStart, confirmUnderstood, parseBriefForm, parseBriefJson,
+  parseGenerateForm, parseUnderstoodForm, runGenerateRequest, understandPrompt, type CopyDraft, type FieldErrors,
 } from "~/services/builder.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: "/styles/builder.css" }];
@@ -85,6 +88,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionData =
   | { step: "brief"; values: BriefInput; errors?: FieldErrors; failure?: { error: string; refunded: boolean } }
+  | { step: "understood"; settings: Brief; read: UnderstoodBrief; draft: UnderstoodDraft; asks?: FieldErrors; errors?: FieldErrors; failure?: { error: string; refunded: boolean } }
   | { step: "copy"; brief: Brief; copy: CopyDraft; copyText?: string; errors?: FieldErrors; failure?: { error: string; refunded: boolean } };
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -93,19 +97,43 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
 
-  if (intent === "copy") {
+  // The prompt form → what Kinetic understood (read, not generated: no credit).
+  if (intent === "understand") {
     const parsed = parseBriefForm(form);
     if (!parsed.ok) return data<ActionData>({ step: "brief", values: parsed.values, errors: parsed.errors }, { status: 400 });
-    const copy = await briefCopy(app, parsed.brief);
-    if (!copy.ok) {
-      const errors: FieldErrors = copy.status === 400 ? { techniques: copy.error } : {};
-      return data<ActionData>({ step: "brief", values: parsed.brief, errors, failure: { error: copy.error, refunded: false } }, { status: copy.status });
-    }
-    return data<ActionData>({ step: "copy", brief: parsed.brief, copy: copy.value.copyDoc, copyText: copy.value.copyText });
+    const read = understandPrompt(parsed.brief);
+    const { understood: _stale, ...settings } = parsed.brief;
+    return data<ActionData>({ step: "understood", settings, read, draft: draftFromBrief(read), asks: thinBriefAsks(read) });
   }
 
+  // An add or remove button of the understood form: the same form again, with the edit applied.
+  if (/^(?:add|remove):/.test(intent)) {
+    const u = parseUnderstoodForm(form);
+    if (!u.ok) return data<ActionData>({ step: "brief", values: u.values, errors: u.errors }, { status: 400 });
+    const draft = applyEdit(u.draft, intent) ?? u.draft;
+    return data<ActionData>({ step: "understood", settings: u.settings, read: u.read, draft, asks: asksOf(draft, u.read, u.settings.prompt) });
+  }
+
+  // The understood form → the copy, written from the brief as confirmed.
+  if (intent === "copy") {
+    const u = parseUnderstoodForm(form);
+    if (!u.ok) return data<ActionData>({ step: "brief", values: u.values, errors: u.errors }, { status: 400 });
+    const confirmed = confirmUnderstood(u.settings, u.read, u.draft);
+    if (!confirmed.ok) return data<ActionData>({ step: "understood", settings: u.settings, read: u.read, draft: u.draft, errors: confirmed.errors }, { status: 400 });
+    const copy = await briefCopy(app, confirmed.settings);
+    if (!copy.ok)
+      return data<ActionData>({ step: "understood", settings: u.settings, read: u.read, draft: u.draft, failure: { error: copy.error, refunded: false } }, { status: copy.status });
+    return data<ActionData>({ step: "copy", brief: confirmed.settings, copy: copy.value.copyDoc, copyText: copy.value.copyText });
+  }
+
+  // Back from the copy: to the understood form as confirmed; back from the understood form: to the prompt.
   if (intent === "back") {
     const brief = parseBriefJson(String(form.get("brief") ?? ""));
+    if (brief.ok && brief.brief.understood) {
+      const { understood, ...settings } = brief.brief;
+      const draft = draftFromBrief(understood);
+      return data<ActionData>({ step: "understood", settings, read: understood, draft, asks: asksOf(draft, understood, settings.prompt) });
+    }
     return data<ActionData>({ step: "brief", values: brief.ok ? brief.brief : brief.values });
   }
 
@@ -124,8 +152,16 @@ export async function action({ request }: ActionFunctionArgs) {
   return data<ActionData>({ step: "brief", values: parsed.mode === "brief" ? parsed.brief : { prompt: "" }, failure }, { status: result.status });
 }
 
+/** What the understood form still asks (a thin brief), shown beside the fields until answered. */
+function asksOf(draft: UnderstoodDraft, read: UnderstoodBrief, prompt: string): FieldErrors {
+  const r = briefFromDraft(draft, read, prompt.length);
+  if (r.ok) return {};
+  return Object.fromEntries(Object.entries(r.errors).filter(([k]) => /^u\.(?:items|questions(?:\.\d+\.options)?)$/.test(k)));
+}
+
 /** A form field's name in words, for the error summary ("images.0.url" → "Image 1 URL"). */
 function fieldLabel(name: string): string {
+  if (name.startsWith("u.")) return understoodLabel(name);
   const fixed: Record<string, string> = {
     prompt: "Prompt", techniques: "Interactive technique", emailType: "Email type", complexity: "Complexity", styleTheory: "Style",
     "brand.fontFamily": "Body font", "brand.headingFontFamily": "Heading font", "brand.buttonRadius": "Button radius", "brand.logoUrl": "Logo URL",
@@ -196,7 +232,9 @@ export default function BuilderPage() {
   useEffect(() => {
     if (errors && Object.keys(errors).length) summaryRef.current?.focus();
   }, [errors]);
-  const current = streaming ? "Generate" : step === "copy" ? "Copy" : "Brief";
+  const current: BuilderStep = streaming ? "Generate" : step === "copy" ? "Copy" : step === "understood" ? "Check" : "Brief";
+  // Generating straight from the prompt form skips the understood and copy steps.
+  const skipped: BuilderStep[] = streaming && step === "brief" ? ["Check", "Copy"] : [];
 
   return (
     <div className="bld">
@@ -207,7 +245,7 @@ export default function BuilderPage() {
         </div>
         <Link to="/builder/history" className="bld-btn bld-btn-ghost">History</Link>
       </header>
-      <Stepper current={current} />
+      <Stepper current={current} skipped={skipped} />
 
       {streaming ? (
         <GenerationProgress state={progress} onRetry={progress.status === "failed" ? reset : undefined} />
@@ -243,6 +281,19 @@ export default function BuilderPage() {
             </div>
             <CopyFields copy={actionData.copy} errors={errors} />
           </>
+        ) : step === "understood" && actionData?.step === "understood" ? (
+          <>
+            <input type="hidden" name="brief" value={JSON.stringify(actionData.settings)} />
+            <UnderstoodFields
+              key={JSON.stringify(actionData.draft)}
+              prompt={actionData.settings.prompt}
+              read={actionData.read}
+              draft={actionData.draft}
+              errors={errors}
+              asks={actionData.asks}
+              emailTypes={options.emailTypes}
+            />
+          </>
         ) : (
           <BriefFields values={(actionData?.step === "brief" ? actionData.values : initial) as BriefInput} errors={errors} options={options} />
         )}
@@ -253,10 +304,19 @@ export default function BuilderPage() {
             {short ? <span className="bld-field-error"> Not enough credits: ask an admin for more.</span> : null}
           </p>
           <div className="bld-buttons">
-            {step === "copy" ? (
+            {step === "understood" ? (
               <>
                 <button type="submit" name="intent" value="back" className="bld-btn bld-btn-secondary" formNoValidate>
-                  ← Back to brief
+                  ← Back to the prompt
+                </button>
+                <button type="submit" name="intent" value="copy" className="bld-btn bld-btn-primary" disabled={busyIntent !== ""}>
+                  {busyIntent === "copy" ? "Writing copy…" : "Write the copy →"}
+                </button>
+              </>
+            ) : step === "copy" ? (
+              <>
+                <button type="submit" name="intent" value="back" className="bld-btn bld-btn-secondary" formNoValidate>
+                  {brief?.understood ? "← Back to what Kinetic understood" : "← Back to brief"}
                 </button>
                 <button type="submit" name="intent" value="generate-copy" className="bld-btn bld-btn-primary" disabled={short || busyIntent !== ""}>
                   {busyIntent === "generate-copy" ? "Generating…" : "Accept copy and generate"}
@@ -267,8 +327,8 @@ export default function BuilderPage() {
                 <button type="submit" name="intent" value="generate" className="bld-btn bld-btn-secondary" disabled={short || busyIntent !== ""}>
                   {busyIntent === "generate" ? "Generating…" : "Generate directly"}
                 </button>
-                <button type="submit" name="intent" value="copy" className="bld-btn bld-btn-primary" disabled={busyIntent !== ""}>
-                  {busyIntent === "copy" ? "Writing copy…" : "Write the copy first →"}
+                <button type="submit" name="intent" value="understand" className="bld-btn bld-btn-primary" disabled={busyIntent !== ""}>
+                  {busyIntent === "understand" ? "Reading…" : "Continue →"}
                 </button>
               </>
             )}

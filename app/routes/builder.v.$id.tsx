@@ -102,7 +102,7 @@ export default function VersionPage() {
           <Link to="/builder" className="bld-btn bld-btn-primary">New email</Link>
         </div>
       </header>
-      <Stepper current="Preview" skipped={version.copyDoc ? [] : ["Copy"]} />
+      <Stepper current="Preview" skipped={[...((version.brief as { understood?: unknown } | null)?.understood ? [] : ["Check" as const]), ...(version.copyDoc ? [] : ["Copy" as const])]} />
 
       <dl className="bld-facts">
         <div><dt>QA score</dt><dd data-testid="qa-score">{version.qaScore ?? "–"}<span className="bld-muted"> / 100</span></dd></div>

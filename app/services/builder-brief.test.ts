@@ -1,6 +1,6 @@
 // The brief's field errors that used to surface only after a credit was charged.
 import { describe, expect, it } from "vitest";
-import { parseBriefForm, parseBriefJson } from "./builder.server";
+import { briefToGenerateInput, confirmUnderstood, parseBriefForm, parseBriefJson, parseUnderstoodForm, understandPrompt } from "./builder.server";
 
 const form = (fields: Record<string, string | string[]>) => {
   const fd = new FormData();
@@ -24,5 +24,48 @@ describe("parseBriefForm: techniques", () => {
     const viaJson = parseBriefJson(JSON.stringify({ prompt: THREE }));
     expect(viaJson.ok).toBe(false);
     if (!viaJson.ok) expect(viaJson.errors.prompt).toBeDefined();
+  });
+});
+
+describe("the Check step: the confirmed brief travels with the page's brief", () => {
+  const PROMPT = "Spring sale for Bloom & Co: Dresses ($49) and Shoes ($79), 20% off with code BLOOM20";
+
+  it("reads the prompt, takes the posted edits, and hands the confirmed brief to generation", () => {
+    const settings = parseBriefForm(form({ prompt: PROMPT }));
+    if (!settings.ok) throw new Error("brief refused");
+    const read = understandPrompt(settings.brief);
+    expect(read.brand?.value).toBe("Bloom & Co");
+    const posted = form({
+      brief: JSON.stringify(settings.brief),
+      "u.read": JSON.stringify(read),
+      "u.brand": "Bloom and Co",
+      "u.emailType": "newsletter",
+      "u.occasion": read.occasion.kind,
+      "u.items.0.from": "0",
+      "u.items.0.name": "Dresses",
+      "u.items.0.price": "$49",
+    });
+    const u = parseUnderstoodForm(posted);
+    if (!u.ok) throw new Error(JSON.stringify(u.errors));
+    const confirmed = confirmUnderstood(u.settings, u.read, u.draft);
+    if (!confirmed.ok) throw new Error(JSON.stringify(confirmed.errors));
+    const brief = confirmed.settings.understood!;
+    expect(brief.brand).toEqual({ value: "Bloom and Co", span: { start: 0, end: 0 } });
+    expect(brief.items).toEqual([read.items[0]]);
+    expect(brief.offers).toEqual([]);
+    // An email type the user picked is the page's email type too.
+    expect(confirmed.settings.emailType).toBe("newsletter");
+    // Carried as the copy step's hidden JSON, it is still there for generation.
+    const again = parseBriefJson(JSON.stringify(confirmed.settings));
+    expect(again.ok && briefToGenerateInput(again.brief).brief).toEqual(brief);
+  });
+
+  it("refuses a read brief that does not belong to the prompt", () => {
+    const settings = parseBriefForm(form({ prompt: PROMPT }));
+    if (!settings.ok) throw new Error("brief refused");
+    const read = understandPrompt(settings.brief);
+    const u = parseUnderstoodForm(form({ brief: JSON.stringify({ prompt: "Short" }), "u.read": JSON.stringify(read) }));
+    expect(u.ok).toBe(false);
+    expect(parseUnderstoodForm(form({ brief: JSON.stringify({ prompt: PROMPT }), "u.read": "{" })).ok).toBe(false);
   });
 });

@@ -12,6 +12,9 @@ import { DesignTokensSchema, type DesignTokens } from "~/domain/blueprint/schema
 import { STYLE_THEORY_KEYS } from "~/domain/blueprint/styles";
 import { CopyDocSchema, type CopyDoc } from "~/domain/copy/schema";
 import { type ImageInput } from "~/domain/prompt/inputs";
+import { readBrief } from "~/domain/brief/read";
+import { BriefSchema as UnderstoodBriefSchema, spanOutsidePrompt, type Brief as UnderstoodBrief } from "~/domain/brief/schema";
+import { briefFromDraft, draftFromForm, type UnderstoodDraft } from "~/domain/brief/form";
 import { extractTechniques } from "~/domain/prompt/techniques";
 import { BrandSchema, BriefSchema, MAX_IMAGE_ROWS, MAX_SECTION_ROWS, type Brand, type Brief, type BriefInput } from "~/domain/requests/builder";
 import { SIMULATED, simulateWebmail, type WebmailClient } from "~/domain/html/webmail-simulation";
@@ -195,6 +198,7 @@ export function briefToGenerateInput(brief: Brief): GenerateInput {
     savedSections: brief.savedSections.length ? brief.savedSections : undefined,
     useRAG: brief.useRAG,
     generateAmp: brief.generateAmp,
+    ...(brief.understood ? { brief: brief.understood } : {}),
   };
 }
 
@@ -229,6 +233,42 @@ export async function builderStart(app: AppContext, user: User, opts: { fromVers
     initial = { prompt: "", styleTheory, brand: brandFromProfile(profile) ?? {} };
   }
   return { initial, cost: app.env.CREDITS_PER_GENERATION, balance };
+}
+
+// ── what Kinetic understood ────────────────────────────────────────────────────────────────────
+
+/** The domain brief of the prompt (app/domain/brief): what the "Check" step shows. Reading costs no credit. */
+export function understandPrompt(settings: Brief): UnderstoodBrief {
+  return readBrief(settings.prompt, settings.emailType);
+}
+
+/** The "Check" step as posted: the page's brief (hidden JSON `brief`), the brief read (hidden JSON `u.read`) and the draft in the fields. */
+export type UnderstoodForm =
+  | { ok: true; settings: Brief; read: UnderstoodBrief; draft: UnderstoodDraft }
+  | { ok: false; errors: FieldErrors; values: BriefInput };
+
+export function parseUnderstoodForm(form: FormLike): UnderstoodForm {
+  const settings = parseBriefJson(str(form, "brief"));
+  if (!settings.ok) return settings;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(str(form, "u.read"));
+  } catch {
+    raw = null;
+  }
+  const read = UnderstoodBriefSchema.safeParse(raw);
+  if (!read.success || spanOutsidePrompt(read.data, settings.brief.prompt.length))
+    return { ok: false, errors: { form: "What Kinetic read was lost between steps; continue from the prompt again." }, values: settings.brief };
+  const { understood: _previous, ...rest } = settings.brief;
+  return { ok: true, settings: rest, read: read.data, draft: draftFromForm(form, read.data) };
+}
+
+/** The confirmed brief on the page's brief (the email type follows an edited one), or the form's errors and asks. */
+export function confirmUnderstood(settings: Brief, read: UnderstoodBrief, draft: UnderstoodDraft): { ok: true; settings: Brief } | { ok: false; errors: FieldErrors } {
+  const confirmed = briefFromDraft(draft, read, settings.prompt.length);
+  if (!confirmed.ok) return confirmed;
+  const emailType = confirmed.brief.emailType.source === "hint" ? confirmed.brief.emailType.value : settings.emailType;
+  return { ok: true, settings: { ...settings, emailType, understood: confirmed.brief } };
 }
 
 // ── copy first ──────────────────────────────────────────────────────────────────────────────────

@@ -21,7 +21,10 @@ test("brief → edited copy → streamed progress → preview, Gmail, dark mode 
   await expect(page.getByLabel("Use my brand colours (instead of the style's palette)")).toBeChecked();
   await page.screenshot({ path: `${shots}/builder-brief-1280.png`, fullPage: true });
 
-  await page.getByRole("button", { name: /Write the copy first/ }).click();
+  await page.getByRole("button", { name: "Continue →" }).click();
+  await expect(page.getByRole("heading", { name: "What Kinetic understood" })).toBeVisible();
+  await expect(page.getByLabel("Brand")).toHaveValue("Bloom & Co");
+  await page.getByRole("button", { name: "Write the copy →" }).click();
   await expect(page.getByRole("heading", { name: "Review the copy" })).toBeVisible();
   await expect(page.getByLabel("Subject")).not.toHaveValue("");
   await page.getByLabel("Subject").fill("E2E subject, edited by hand");

@@ -40,7 +40,9 @@ test("the pages hydrate and run under the script policy: sign in, client-side na
   // The copy step is a fetcher: only hydrated JavaScript shows its result in place.
   await page.getByLabel("Prompt").fill("Spring sale for Bloom & Co: tabs for Dresses, Shoes and Bags, 20% off until May 3");
   await page.getByLabel("Tabs", { exact: true }).check();
-  await page.getByRole("button", { name: /Write the copy first/ }).click();
+  await page.getByRole("button", { name: "Continue →" }).click();
+  await expect(page.getByRole("heading", { name: "What Kinetic understood" })).toBeVisible();
+  await page.getByRole("button", { name: "Write the copy →" }).click();
   await expect(page.getByRole("heading", { name: "Review the copy" })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __sameWindow?: boolean }).__sameWindow)).toBe(true);
 

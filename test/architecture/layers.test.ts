@@ -96,6 +96,7 @@ describe("layer rules", () => {
     // Form outcomes: field errors and the typed values to show the form again with, no status.
     "app/services/builder.server.ts ParsedBrief": "form outcome",
     "app/services/builder.server.ts GenerateRequest": "form outcome",
+    "app/services/builder.server.ts UnderstoodForm": "form outcome",
     // A row of the prompt-set listing (a file that is valid, or says why not).
     "app/services/eval-runner.server.ts PromptSetInfo": "listing row",
   };

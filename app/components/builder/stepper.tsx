@@ -1,5 +1,5 @@
-// Brief → Copy → Generate → Preview: where the user is in the builder.
-export const BUILDER_STEPS = ["Brief", "Copy", "Generate", "Preview"] as const;
+// Brief → Understood → Copy → Generate → Preview: where the user is in the builder.
+export const BUILDER_STEPS = ["Brief", "Check", "Copy", "Generate", "Preview"] as const;
 export type BuilderStep = (typeof BUILDER_STEPS)[number];
 
 export function Stepper({ current, skipped = [] }: { current: BuilderStep; skipped?: BuilderStep[] }) {

@@ -1,6 +1,7 @@
 // The builder page's brief (its form, and the same brief carried between steps as JSON or saved
 // with a version), and how the builder's actions read a saved version's metadata.
 import { z } from "zod";
+import { BriefSchema as UnderstoodBriefSchema } from "~/domain/brief/schema";
 import { ColorSchema, FontStackSchema, TECHNIQUES } from "~/domain/blueprint/schema";
 import { STYLE_THEORY_KEYS } from "~/domain/blueprint/styles";
 import { LAYOUT_CHOICES } from "~/domain/blueprint/layouts";
@@ -40,6 +41,12 @@ export const BriefSchema = z.object({
   savedSections: z.array(SavedSectionInputSchema).max(MAX_SECTION_ROWS).default([]),
   useRAG: z.boolean().default(true),
   generateAmp: z.boolean().default(false),
+  /**
+   * What Kinetic understood of the prompt, as the user confirmed (and perhaps edited) it in the
+   * builder's "Check" step: the copy is written from it instead of reading the prompt again.
+   * Absent when the user generated directly from the prompt.
+   */
+  understood: UnderstoodBriefSchema.optional(),
 });
 export type Brief = z.infer<typeof BriefSchema>;
 export type BriefInput = z.input<typeof BriefSchema>;
