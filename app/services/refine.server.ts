@@ -58,6 +58,11 @@ export function refineRefused(notApplied: NotApplied): ServiceFailure {
   return failure(422, `Nothing was changed and no credit was used: ${list}.`, { code: "not-understood", extra: { notApplied } });
 }
 
+/** The problems in the order the instructions were written. */
+function inOrder(problems: NotApplied, list: string[]): NotApplied {
+  return [...problems].sort((a, b) => list.indexOf(a.instruction) - list.indexOf(b.instruction));
+}
+
 function frameOf(lang: string | undefined): FrameLanguage {
   const code = (lang ?? "en").slice(0, 2).toLowerCase();
   return (FRAME_LANGUAGES as readonly string[]).includes(code) ? (code as FrameLanguage) : "en";
@@ -123,19 +128,21 @@ export async function refineVersion(app: AppContext, user: User, version: EmailV
   if (steps.length && !blueprint) {
     for (const s of steps) problems.push({ instruction: s.instruction, reason: "This version has no content model (blueprint) to edit; regenerate it first" });
   }
-  if (problems.length) return refineRefused(problems);
 
-  // 2. Content edits on copies of the model: any one that finds nothing refuses them all.
+  // 2. Content edits on copies of the model: any one that finds nothing refuses them all. They are
+  // tried even when another instruction was not understood, so every problem is named at once.
   const read = readBriefOf(version);
   const copy = version.copyDoc ? CopyDocSchema.safeParse(version.copyDoc) : null;
   let model: ContentModel = { blueprint: blueprint!, copyDoc: copy?.success ? copy.data : null, brief: read.brief, promptLength: read.prompt.length };
   let applied: string[] = [];
-  if (steps.length) {
+  if (steps.length && blueprint) {
     const outcome = applyContentEdits(model, steps);
-    if (!outcome.ok) return refineRefused(outcome.problems);
-    model = outcome.model;
-    applied = outcome.applied;
+    if (outcome.ok) {
+      model = outcome.model;
+      applied = outcome.applied;
+    } else problems.push(...outcome.problems);
   }
+  if (problems.length) return refineRefused(inOrder(problems, list));
 
   const previous = previousRecord(version);
   const htmlEdits = [...previous.htmlEdits, ...htmlNow];

@@ -330,7 +330,7 @@ function offerRef(r: Read): string {
 }
 
 const CONJUNCTIONS = new Set(["and", "et", "und", "y", "e", "then", "puis", "luego", "dann", "depois", "poi"]);
-const ANY_VERB = (key: string) => VERBS.add.has(key) || VERBS.remove.has(key) || VERBS.rename.has(key) || VERBS.change.has(key);
+const ANY_VERB = (key: string) => Object.values(VERBS).some((m) => m.has(key));
 
 /**
  * Splits one line at "and" / "et" / "und" / "y" / "e" (or a comma) when the words after it start

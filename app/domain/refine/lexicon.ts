@@ -42,6 +42,8 @@ export const VERBS = {
     pt: ["renomeia", "renomeie", "renomear"],
     it: ["rinomina", "rinominare"],
   }),
+  /** "link the button to …": a verb only at the start of an instruction. */
+  link: set({ en: ["link", "point"], fr: ["lie", "relie"], es: ["enlaza", "vincula"], de: ["verlinke", "verknüpfe"], pt: ["liga", "ligue", "vincula"], it: ["collega"] }),
   change: set({
     en: ["change", "set", "update", "make", "edit"],
     fr: ["change", "changer", "changez", "modifie", "modifier", "modifiez", "mets", "mettez"],
