@@ -25,11 +25,12 @@ import { visibleCopy } from "~/engines/copy/conventions";
 import { withCharge } from "./charge.server";
 import { buildAmpEmail } from "./amp.server";
 import { registerAnswerForm } from "./answers.server";
-import { failure, type ServiceFailure, type ServiceResult } from "./result";
+import { failure, type ServiceResult } from "./result";
+import { refineRefused, type NotApplied } from "./refine-refusal";
 
 export const MAX_INSTRUCTIONS = 4000;
 
-export type NotApplied = Array<{ instruction: string; reason: string }>;
+export type { NotApplied } from "./refine-refusal";
 
 export interface RefineRecord {
   instructions: string;
@@ -52,11 +53,6 @@ export function splitRefineInstructions(text: string): string[] {
 
 const notUnderstood = (instruction: string) => ({ instruction, reason: `I did not understand “${instruction}”` });
 
-/** A failure naming each instruction that cannot be applied; nothing was changed or charged. */
-export function refineRefused(notApplied: NotApplied): ServiceFailure {
-  const list = notApplied.map((n) => n.reason).join("; ");
-  return failure(422, `Nothing was changed and no credit was used: ${list}.`, { code: "not-understood", extra: { notApplied } });
-}
 
 /** The problems in the order the instructions were written. */
 function inOrder(problems: NotApplied, list: string[]): NotApplied {
