@@ -79,6 +79,23 @@ describe("content grammar, per language", () => {
     expect(edit("retire l'option « Jamais » de la question 2", "fr")).toEqual({ kind: "removeOption", question: { index: 2 }, option: "Jamais" });
   });
 
+  it.each([
+    ["en", "Spruce now costs $28", { kind: "itemPrice", item: "Spruce", price: usd("$28", 2800) }],
+    ["fr", "le Sapin coûte 14,50 €", { kind: "itemPrice", item: "Sapin", price: eur("14,50 €", 1450) }],
+    ["de", "Tanne kostet 14,50 €", { kind: "itemPrice", item: "Tanne", price: eur("14,50 €", 1450) }],
+    ["fr", "le bouton mène vers https://s.example/a", { kind: "buttonLink", url: "https://s.example/a" }],
+    ["es", "el botón lleva a https://s.example/a", { kind: "buttonLink", url: "https://s.example/a" }],
+    ["pt", "o botão leva a https://s.example/a", { kind: "buttonLink", url: "https://s.example/a" }],
+    ["it", "il pulsante porta a https://s.example/a", { kind: "buttonLink", url: "https://s.example/a" }],
+    ["fr", "supprime la question 2", { kind: "removeQuestion", question: { index: 2 } }],
+    ["es", "elimina la pregunta 2", { kind: "removeQuestion", question: { index: 2 } }],
+    ["pt", "remove a pergunta 2", { kind: "removeQuestion", question: { index: 2 } }],
+    ["it", "rimuovi la domanda 2", { kind: "removeQuestion", question: { index: 2 } }],
+    ["fr", "ajoute la question « Vous venez souvent ? » avec les options « Oui », « Non »", { kind: "addQuestion", question: "Vous venez souvent ?", options: ["Oui", "Non"] }],
+  ] as const)("also %s: %s", (lang, text, expected) => {
+    expect(edit(text, lang)).toEqual(expected);
+  });
+
   it("a decimal-comma price is a price, never a date", () => {
     expect(edit("le prix du Sapin passe à 20,12 €", "fr")).toEqual({ kind: "itemPrice", item: "Sapin", price: eur("20,12 €", 2012) });
   });
