@@ -78,6 +78,12 @@ function itemName(m: ListModule, item: AnyItem): string {
   return [i.label, m.technique === "tabs" ? i.headline : undefined].filter(Boolean).join(" ");
 }
 
+/** The name a summary shows: the label, else the headline. */
+function shownName(item: AnyItem): string {
+  const i = item as { label?: string; headline?: string };
+  return i.label ?? i.headline ?? "";
+}
+
 /** Every item of every list module, with its module. */
 function allItems(bp: Blueprint): Array<{ module: ListModule; item: AnyItem; index: number }> {
   return bp.interactiveConfig.modules.filter(isList).flatMap((module) => (module.items as AnyItem[]).map((item, index) => ({ module, item, index })));
@@ -353,7 +359,7 @@ function applyOne(bp: Blueprint, { edit, lang }: Step): string | { summary: stri
       if (typeof found === "string") return found;
       const { module: m, index } = found;
       if (m.items.length <= LIST_LIMITS[m.technique].min) return `The ${TECHNIQUE_NAME[m.technique]} needs at least ${LIST_LIMITS[m.technique].min} items; add one before removing “${edit.item}”`;
-      const name = itemName(m, found.item);
+      const name = shownName(found.item);
       (m.items as AnyItem[]).splice(index, 1);
       return { summary: `Removed “${name}”` };
     }
@@ -380,7 +386,7 @@ function applyOne(bp: Blueprint, { edit, lang }: Step): string | { summary: stri
         (found.item as { price: number }).price = Math.max(currencyMinorDigits(m.currency) === 2 ? 100 : 1, edit.price.minor);
       } else if (m.technique === "menu") return "Menu entries have no price";
       else setTextPrice(m, found.item, edit.price);
-      return { summary: `Price of “${itemName(m, found.item)}” set to ${edit.price.display}` };
+      return { summary: `Price of “${shownName(found.item)}” set to ${edit.price.display}` };
     }
     case "itemLink": {
       const found = findItem(bp, edit.item);
@@ -390,7 +396,7 @@ function applyOne(bp: Blueprint, { edit, lang }: Step): string | { summary: stri
       if (m.technique === "menu") it.url = edit.url;
       else if (m.technique === "itemCart") return "Cart items have no link of their own (the cart has one checkout button)";
       else it.cta = { label: it.cta?.label ?? (it.label ?? it.headline ?? "").slice(0, 80), url: edit.url };
-      return { summary: `“${itemName(m, found.item)}” now links to ${edit.url}` };
+      return { summary: `“${shownName(found.item)}” now links to ${edit.url}` };
     }
     case "buttonLink": {
       const withCta = bp.sections.filter((s) => s.cta);
