@@ -115,17 +115,18 @@ describe("free regeneration", () => {
 });
 
 describe("refine and undo", () => {
-  it("makes a refine version with the parent, what applied and what did not; undo restores the parent as a new version", async () => {
+  it("makes a refine version with the parent and what applied; undo restores the parent as a new version", async () => {
     const base = await makeVersion(user, { amp: true });
-    const refined = await refineVersion(app, user, base, "make the button green\nfrobnicate the widget");
+    const refined = await refineVersion(app, user, base, "make the button green");
     expect(refined).toMatchObject({ ok: true });
     if (!refined.ok || !refined.value.versionId) throw new Error("no version");
     const child = await findEmailVersion(app.database.db, user.id, refined.value.versionId);
-    expect(child).toMatchObject({ kind: "refine", parentId: base.id, prompt: "make the button green\nfrobnicate the widget", ampHtml: null });
+    expect(child).toMatchObject({ kind: "refine", parentId: base.id, prompt: "make the button green", ampHtml: null });
     expect(child?.html).not.toBe(base.html);
     const refine = (child?.metadata as { refine: { applied: string[]; notApplied: unknown[]; ampDropped: boolean } }).refine;
     expect(refine.applied.length).toBe(1);
-    expect(refine.notApplied).toHaveLength(1);
+    expect(refine.notApplied).toHaveLength(0);
+    // A look edit changes the HTML only: the AMP version no longer matches it.
     expect(refine.ampDropped).toBe(true);
 
     const undone = await restoreParent(app, user, child!);
@@ -136,11 +137,11 @@ describe("refine and undo", () => {
     expect(restored?.metadata).toMatchObject({ restore: { restored: base.id, undid: child!.id } });
   });
 
-  it("saves nothing and charges nothing when no instruction applies", async () => {
+  it("saves nothing and charges nothing when an instruction is not understood, and names it", async () => {
     const base = await makeVersion(user);
     const before = await balanceOf(app.database.db, user.id);
-    const r = await refineVersion(app, user, base, "frobnicate the widget");
-    expect(r).toMatchObject({ ok: true, value: { versionId: null } });
+    const r = await refineVersion(app, user, base, "make the button green\nfrobnicate the widget");
+    expect(r).toMatchObject({ ok: false, status: 422, code: "not-understood", extra: { notApplied: [{ instruction: "frobnicate the widget", reason: "I did not understand “frobnicate the widget”" }] } });
     expect(await balanceOf(app.database.db, user.id)).toBe(before);
     expect(await restoreParent(app, user, base)).toMatchObject({ ok: false, code: "no-parent" });
   });

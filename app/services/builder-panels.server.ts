@@ -16,7 +16,7 @@ import { FREE_REGEN_BELOW } from "~/domain/qa/qa";
 import { buildMime, htmlToText } from "~/domain/mime";
 import type { Rating } from "~/domain/eval/feedback";
 import { unsubscribeUrl } from "~/lib/unsubscribe-token.server";
-import { generate, generateEmail, prepareGeneration } from "./generation.server";
+import { generate, prepareGeneration } from "./generation.server";
 import { sendEmail, senderFor } from "./sending.server";
 import { senderForSend } from "./sender-profile.server";
 import { submitFeedback } from "./feedback.server";
@@ -179,69 +179,8 @@ export async function freeRegenerate(app: AppContext, user: User, version: Email
 
 // ── refine and undo ─────────────────────────────────────────────────────────────────────────────
 
-export const MAX_INSTRUCTIONS = 4000;
-
-export interface RefineRecord {
-  instructions: string;
-  applied: string[];
-  notApplied: Array<{ instruction: string; reason: string }>;
-  creditsCharged: number;
-  ampDropped: boolean;
-}
-
-/**
- * /api/generate-email refine semantics on the version's HTML. When something applied, a new
- * version (kind "refine", parent = this one) holds the result and what was and was not applied;
- * when nothing applied nothing is saved (and generateEmail charged nothing).
- */
-export async function refineVersion(
-  app: AppContext,
-  user: User,
-  version: EmailVersion,
-  instructions: string,
-): Promise<ServiceResult<{ versionId: string } | { versionId: null; notApplied: RefineRecord["notApplied"] }>> {
-  const text = instructions.trim();
-  if (!text) return failure(400, "Write what to change, e.g. “make the button green”.", { code: "empty" });
-  if (text.length > MAX_INSTRUCTIONS) return failure(400, `Keep the instructions under ${MAX_INSTRUCTIONS} characters.`, { code: "too-long" });
-  const result = await generateEmail(app, user, { prompt: text, refine: true, currentHtml: version.html });
-  if (!result.ok) return failure(result.status, result.error, { code: result.status === 402 ? "balance" : undefined });
-  const r = result.value;
-  const applied = r.applied ?? [];
-  const notApplied = r.notApplied ?? [];
-  if (applied.length === 0) return { ok: true, value: { versionId: null, notApplied } };
-
-  // generateEmail's own QA of the result (its failed checks included): no second parse.
-  const report = r.qa;
-  const parentMeta = (version.metadata ?? {}) as Record<string, unknown>;
-  const refine: RefineRecord = { instructions: text, applied, notApplied, creditsCharged: r.creditsCharged ?? 0, ampDropped: Boolean(version.ampHtml) };
-  const id = newId();
-  await insertEmailVersion(app.database.db, {
-    id,
-    userId: user.id,
-    parentId: version.id,
-    kind: "refine",
-    prompt: text,
-    brief: version.brief,
-    copyDoc: version.copyDoc,
-    blueprint: version.blueprint,
-    html: r.html,
-    // Refine edits the HTML only; the parent's AMP no longer matches it.
-    ampHtml: null,
-    metadata: {
-      technique: parentMeta.technique,
-      techniques: parentMeta.techniques,
-      rag: parentMeta.rag,
-      ampGenerated: false,
-      qa: { score: report.score, qualifiesForFreeRegen: report.qualifiesForFreeRegen, failedChecks: report.failedChecks },
-      validator: { fixesApplied: [], warnings: [], refineTriggered: false },
-      usage: r.usage,
-      refine,
-    },
-    subject: version.subject,
-    qaScore: report.score,
-  });
-  return { ok: true, value: { versionId: id } };
-}
+// Refine lives in ./refine.server.ts (content edits, all or nothing); re-exported for the panels.
+export { MAX_INSTRUCTIONS, refineVersion, type RefineRecord } from "./refine.server";
 
 /**
  * Undo: a new version (kind "restore", parent = this one) that copies this version's parent,

@@ -28,6 +28,10 @@ import { visibleCopy } from "~/engines/copy/conventions";
 import { retrieveExamples } from "./retrieval.server";
 import { buildAmpEmail } from "./amp.server";
 import { isLayout } from "~/domain/blueprint/layouts";
+import { parseInstruction, splitInstructions } from "~/engines/refine/grammar";
+import { MAX_REFINE_INSTRUCTIONS } from "~/engines/refine/local";
+import { parseContentInstruction } from "~/domain/refine/grammar";
+import { refineRefused } from "./refine-refusal";
 
 // Failures are ServiceFailure (./result): `extra` fields join the error body at its top level (docs/api.md "Conventions").
 
@@ -463,7 +467,7 @@ export interface GenerateEmailResponse {
   usage: { input_tokens: number; output_tokens: number; estimated: boolean };
   applied?: string[];
   notApplied?: Array<{ instruction: string; reason: string }>;
-  /** Refine mode: 0 when no instruction could be applied (the charge is refunded). */
+  /** Refine mode: the credits charged (every instruction applied; otherwise the request is refused, uncharged). */
   creditsCharged?: number;
   qa: { score: number; qualifiesForFreeRegen: boolean; failedChecks: QaResult["failedChecks"] };
 }
@@ -492,7 +496,23 @@ export async function generateEmail(
   }
 
   const { engines } = app.adapters;
-  // Nothing understood, nothing changed: the caller is not charged for it.
+  // All or nothing (docs/refine.md): the local grammar reads every instruction before a credit
+  // moves; any instruction not understood, or not applied, refuses the request and is named.
+  if (engines.refine.kind === "local") {
+    const list = splitInstructions(input.prompt);
+    if (list.length > MAX_REFINE_INSTRUCTIONS) {
+      return refineRefused([{ instruction: `(${list.length} instructions)`, reason: `At most ${MAX_REFINE_INSTRUCTIONS} instructions are applied per request; send the rest in another one` }]);
+    }
+    const unread = list.map(parseInstruction).filter((p): p is Extract<typeof p, { error: string }> => "error" in p);
+    if (unread.length) {
+      return refineRefused(
+        unread.map((p) => ({
+          instruction: p.instruction,
+          reason: /^Not understood/.test(p.error) ? `I did not understand “${p.instruction}”${parseContentInstruction(p.instruction) ? " (content edits such as items, prices and questions need a saved version: use the builder)" : ""}` : p.error,
+        })),
+      );
+    }
+  }
   const paid = await withCharge(app, user, async () => {
     const refined = await engines.refine.refine(input.currentHtml ?? "", input.prompt).catch((e: unknown) => ({
       ok: false as const,
@@ -501,7 +521,8 @@ export async function generateEmail(
     }));
     const refinedShape = refined.ok && engines.refine.kind === "llm" ? modelHtmlProblem(refined.html) : null;
     if (!refined.ok || refinedShape) return upstreamError("refine", refined.ok ? refinedShape! : refined.error);
-    return { ok: true as const, value: refined, keepCharge: refined.applied.length > 0 };
+    if (refined.notApplied.length || refined.applied.length === 0) return refineRefused(refined.notApplied.length ? refined.notApplied : [{ instruction: input.prompt, reason: "Nothing in the instructions could be applied" }]);
+    return { ok: true as const, value: refined, keepCharge: true };
   });
   if (!paid.ok) return paid;
   const { value: refined, charged } = paid;

@@ -177,29 +177,27 @@ describe("POST /api/generate-email", () => {
     expect(body.usage.output_tokens).toBeGreaterThan(0);
   });
 
-  it("refines existing HTML and says what it could not apply", async () => {
+  it("refines existing HTML when every instruction applies, for one credit", async () => {
     const first = await (await post("/api/generate-email", { prompt: PROMPT })).json();
     const before = await credits();
-    const res = await post("/api/generate-email", {
-      prompt: 'replace "Dresses" with "Gowns"\nteleport the footer to Mars',
-      refine: true,
-      currentHtml: first.html,
-    });
+    const res = await post("/api/generate-email", { prompt: 'replace "Dresses" with "Gowns"', refine: true, currentHtml: first.html });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.html).toContain("Gowns");
     expect(body.applied.length).toBe(1);
-    expect(body.notApplied[0].instruction).toContain("teleport");
+    expect(body.notApplied).toEqual([]);
+    expect(body.creditsCharged).toBe(1);
     expect(await credits()).toBe(before - 1);
   });
 
-  it("refine that understands nothing changes nothing and costs nothing", async () => {
+  it("a refine with any instruction not understood changes nothing, costs nothing and names it (422)", async () => {
     const first = await (await post("/api/generate-email", { prompt: PROMPT })).json();
     const before = await credits();
-    const res = await post("/api/generate-email", { prompt: "teleport the footer to Mars", refine: true, currentHtml: first.html });
+    const res = await post("/api/generate-email", { prompt: 'replace "Dresses" with "Gowns"\nteleport the footer to Mars', refine: true, currentHtml: first.html });
+    expect(res.status).toBe(422);
     const body = await res.json();
-    expect(body.applied).toEqual([]);
-    expect(body.creditsCharged).toBe(0);
+    expect(body.error).toContain("I did not understand “teleport the footer to Mars”");
+    expect(body.notApplied).toEqual([{ instruction: "teleport the footer to Mars", reason: "I did not understand “teleport the footer to Mars”" }]);
     expect(await credits()).toBe(before);
   });
 

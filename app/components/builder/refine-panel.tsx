@@ -6,7 +6,18 @@ import { ActionForm, ListOrNone, Notice } from "./panel-ui";
 import { TextDiff } from "./text-diff";
 import type { VersionJson } from "./version-panels";
 
-const EXAMPLES = ["make the button green", "change the headline to \"Spring starts now\"", "change the CTA label to \"Shop the sale\"", "remove the section \"Bags\""];
+const EXAMPLES = ["change the price of Spruce to $28", "add Oolong tea $12", "add option \"Never\" to question 2", "the 15% code ends on Dec 20", "make the button green", "change the headline to \"Spring starts now\""];
+
+/** The reasons the action put in the URL (a JSON list of strings); none when absent or malformed. */
+function reasonsOf(raw: string | null): string[] {
+  if (!raw) return [];
+  try {
+    const v: unknown = JSON.parse(raw);
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string").slice(0, 20) : [];
+  } catch {
+    return [];
+  }
+}
 
 const KIND_LABEL: Record<string, string> = { generate: "generated", regenerate: "regenerated", refine: "refined", restore: "restored" };
 
@@ -17,6 +28,7 @@ export function RefinePanel({ version, parent }: { version: VersionJson; parent:
   const nothing = params.get("refine") === "none";
   const error = params.get("refine") === "error";
   const made = params.get("made");
+  const reasons = nothing ? reasonsOf(params.get("why")) : [];
 
   return (
     <section className="vp-panel" aria-labelledby="vp-refine-title" data-testid="panel-refine">
@@ -25,7 +37,19 @@ export function RefinePanel({ version, parent }: { version: VersionJson; parent:
       {made === "restore" ? <Notice kind="ok" testId="refine-result" focus>Undone. The earlier version was restored as this new version.</Notice> : null}
       {nothing ? (
         <Notice kind="info" testId="refine-result" focus>
-          Nothing in those instructions could be applied, so no version was made and no credit was used. Try one change per line, in words like the examples below.
+          {reasons.length ? (
+            <>
+              Nothing was changed and no credit was used: every instruction must apply, and {reasons.length === 1 ? "this one does" : "these do"} not.
+              <ul data-testid="refine-problems">
+                {reasons.map((r) => (
+                  <li key={r}>{r}</li>
+                ))}
+              </ul>
+              Edit the instructions below and apply them again.
+            </>
+          ) : (
+            <>Nothing in those instructions could be applied, so no version was made and no credit was used. Try one change per line, in words like the examples below.</>
+          )}
         </Notice>
       ) : null}
       {error ? <Notice kind="error" testId="refine-result" focus>The refine could not run ({params.get("why") === "balance" ? "insufficient balance" : "the refiner failed"}). Nothing was charged.</Notice> : null}
@@ -35,7 +59,7 @@ export function RefinePanel({ version, parent }: { version: VersionJson; parent:
           <>
             <label htmlFor="vp-instructions">What should change?</label>
             <p id="vp-instructions-help" className="muted vp-help">
-              One change per line. For example: {EXAMPLES.map((e, i) => (
+              One change per line (or joined by “and”), in English, French, Spanish, German, Portuguese or Italian; all of them apply or none does. For example: {EXAMPLES.map((e, i) => (
                 <span key={e}><q>{e}</q>{i < EXAMPLES.length - 1 ? ", " : "."}</span>
               ))}
             </p>
@@ -68,7 +92,7 @@ export function RefinePanel({ version, parent }: { version: VersionJson; parent:
               <ListOrNone items={meta.refine.notApplied.map((n) => `${n.instruction}: ${n.reason}`)} none="Everything was applied." testId="refine-not-applied" />
             </div>
           </div>
-          {meta.refine.ampDropped ? <p className="muted">Refine changes the HTML only, so the AMP variant of the earlier version was not carried over.</p> : null}
+          {meta.refine.ampDropped ? <p className="muted">Look changes (colours, headline, sections) edit the HTML only, so the AMP variant of the earlier version was not carried over.</p> : null}
         </section>
       ) : null}
 

@@ -2,6 +2,7 @@
 // blanks and punctuation are read once, and one request applies a bounded number of edits.
 import { countRegexWork } from "../../../test/helpers/regex-work";
 import { promptSurveyQuestion } from "../copy/local";
+import { parseContentInstruction, splitOnConjunctions } from "~/domain/refine/grammar";
 import { parseInstruction, splitInstructions } from "./grammar";
 import { MAX_REFINE_INSTRUCTIONS, refineLocally } from "./local";
 
@@ -57,5 +58,22 @@ describe("promptSurveyQuestion on hostile prompts", () => {
       "Which topic should we cover next?",
       ["Kubernetes", "Rust", "WebAssembly"],
     ]);
+  });
+});
+
+describe("content grammar on hostile text", () => {
+  it("splits 4,000 characters of “and add” in one pass", () => {
+    const text = "add tea and ".repeat(340);
+    const { value, charsRead } = counted(() => splitOnConjunctions(text));
+    expect(value).toHaveLength(340);
+    expect(charsRead).toBeLessThan(50 * text.length);
+  });
+
+  it("does not read an instruction longer than any edit, and reads unclosed quotes and digit runs once", () => {
+    expect(parseContentInstruction(`add ${"Oolong ".repeat(20_000)}$12`)).toBeNull();
+    for (const text of [`add “${"x".repeat(390)}`, `change the price of ${"9".repeat(380)} to $12`, `free gift wrap over ${"$".repeat(370)}60`, `the ${"%".repeat(380)} code ends Dec 20`]) {
+      const { charsRead } = counted(() => parseContentInstruction(text));
+      expect(charsRead).toBeLessThan(200 * text.length);
+    }
   });
 });
