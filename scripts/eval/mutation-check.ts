@@ -5,7 +5,7 @@
 import { MUTATION_KINDS, type MutationKind, mutateAll } from "../../app/domain/eval/mutations";
 import { READY_TO_SEND_MIN, type ScoredPair, type Separation, separationByKind } from "../../app/domain/eval/separation";
 import { judgeLocally } from "../../app/engines/judge/local";
-import { parsePromptFacts } from "../../app/domain/prompt/facts";
+import { readPrompt } from "../../app/domain/brief/read";
 import { qa } from "../../app/domain/qa/qa";
 import { type CorrectEmail, correctEmail } from "./correct-email";
 import type { PromptEntry } from "./set";
@@ -34,9 +34,10 @@ interface Scored {
 }
 
 function score(email: CorrectEmail, html: string): Scored {
-  const facts = parsePromptFacts(email.prompt, email.emailType);
+  // As /api/generate calls QA: the prompt's facts and brief, and the words the user wrote.
+  const { brief, facts } = readPrompt(email.prompt, email.emailType);
   return {
-    qa: qa(html, { facts, techniques: [email.blueprint.technique] }).score,
+    qa: qa(html, { facts, brief, userText: [email.prompt], techniques: [email.blueprint.technique] }).score,
     judge: judgeLocally({ prompt: email.prompt, html, blueprint: email.blueprint, emailType: email.emailType, facts }).score,
   };
 }
