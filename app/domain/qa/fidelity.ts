@@ -8,6 +8,7 @@ import { findPreheader } from "~/domain/html/markup";
 import type { EmailDoc } from "~/domain/html/parse";
 import { textOf } from "~/domain/html/text";
 import type { Brief } from "~/domain/brief/schema";
+import { choices } from "./choices";
 import type { QaFacts } from "./context";
 
 export type FactKind = "brand" | "item" | "price" | "code" | "date" | "option" | "link";
@@ -252,7 +253,10 @@ interface Fact {
   present: (view: ViewReading) => boolean;
 }
 
-function factsToFind(facts: QaFacts, brief: Brief | undefined): Fact[] {
+/** The user's words read for the choices they write out. */
+const MAX_CHOICE_CHARS = 20_000;
+
+function factsToFind(facts: QaFacts, brief: Brief | undefined, userText: string[]): Fact[] {
   const out: Fact[] = [];
   const seen = new Set<string>();
   const add = (f: Fact) => {
@@ -289,6 +293,10 @@ function factsToFind(facts: QaFacts, brief: Brief | undefined): Fact[] {
     // An option that holds a link is the brief's reading running into the URL, not an answer.
     for (const o of q.options) if (o.value.length <= 60 && !/https?\b|:\/\/|www\./i.test(o.value)) add({ kind: "option", fact: o.value, present: (v) => namePresent(o.value, v) });
   }
+  // The choices the user wrote out ("Main Stage, Dock Stage or Kids Tent"), when the brief's reading of the question missed them.
+  for (const text of userText) {
+    for (const list of choices(text.slice(0, MAX_CHOICE_CHARS))) for (const o of list) add({ kind: "option", fact: o, present: (v) => namePresent(o, v) });
+  }
   // Every link the brief gives is one a reader can follow.
   for (const l of brief?.links ?? []) {
     const want = normalHref(l.value);
@@ -298,9 +306,9 @@ function factsToFind(facts: QaFacts, brief: Brief | undefined): Fact[] {
 }
 
 /** Which of the prompt's facts each view of the email lacks. */
-export function promptFidelity(doc: EmailDoc, facts: QaFacts | undefined, brief?: Brief): FidelityReport {
+export function promptFidelity(doc: EmailDoc, facts: QaFacts | undefined, brief?: Brief, userText: string[] = []): FidelityReport {
   if (!facts && !brief) return { checked: 0, missing: [] };
-  const wanted = factsToFind(facts ?? {}, brief);
+  const wanted = factsToFind(facts ?? {}, brief, userText);
   if (!wanted.length) return { checked: 0, missing: [] };
   const missing: MissingFact[] = [];
   const views: [MissingFact["view"], string][] = doc.modules.length

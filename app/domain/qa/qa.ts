@@ -108,7 +108,7 @@ function utf8Bytes(s: string): number {
 /** Scores already-parsed HTML; lets a caller that parsed once (autofix, the bench) share the tree. */
 export function qaDoc(doc: EmailDoc, context: QaContext = {}): QaResult {
   const parsed = parseQaContext(context);
-  const fidelity = promptFidelity(doc, parsed.facts, parsed.brief);
+  const fidelity = promptFidelity(doc, parsed.facts, parsed.brief, parsed.userText?.slice(0, 1));
   const trace = traced(doc, parsed);
   const input: CheckInput = { doc, context: parsed, bytes: utf8Bytes(doc.source), fidelity, trace };
   const checks: QaCheckResult[] = QA_CHECKS.map((info) => {
