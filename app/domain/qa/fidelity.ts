@@ -176,16 +176,36 @@ interface ViewReading {
   folded: () => string;
   amounts: () => Set<number>;
   words: () => Set<string>;
+  /** The view's blocks and the entries of its lists ("a · b · c"), folded: where an option is one on its own. */
+  pieces: () => string[];
   /** The view's links, normalised (see normalHref). */
   hrefs: () => Set<string>;
 }
 
-function reading(text: string, hrefs: () => Set<string>): ViewReading {
+function reading(text: string, blocks: () => string, hrefs: () => Set<string>): ViewReading {
   let folded: string | undefined;
   let amounts: Set<number> | undefined;
   let words: Set<string> | undefined;
+  let pieces: string[] | undefined;
   const f = () => (folded ??= fold(text));
-  return { folded: f, amounts: () => (amounts ??= amountsIn(text)), words: () => (words ??= new Set(f().trim().split(" "))), hrefs };
+  return {
+    folded: f,
+    amounts: () => (amounts ??= amountsIn(text)),
+    words: () => (words ??= new Set(f().trim().split(" "))),
+    pieces: () => (pieces ??= blocks().slice(0, 200_000).split(/¶|[·,;|/•—–?!:]/).slice(0, 20_000).map(fold)),
+    hrefs,
+  };
+}
+
+/**
+ * An option is there as an answer of its own: a block, a control's label or an entry of a list that
+ * is the option, or starts with it ("Yoga — Monday 9am"). Its words inside the question ("tapas,
+ * raciones o menú?") do not answer it.
+ */
+function optionPresent(option: string, view: ViewReading): boolean {
+  const want = fold(option);
+  if (want.trim() === "") return true;
+  return view.pieces().some((p) => p === want || p.startsWith(want));
 }
 
 /**
@@ -291,11 +311,11 @@ function factsToFind(facts: QaFacts, brief: Brief | undefined, userText: string[
       continue;
     }
     // An option that holds a link is the brief's reading running into the URL, not an answer.
-    for (const o of q.options) if (o.value.length <= 60 && !/https?\b|:\/\/|www\./i.test(o.value)) add({ kind: "option", fact: o.value, present: (v) => namePresent(o.value, v) });
+    for (const o of q.options) if (o.value.length <= 60 && !/https?\b|:\/\/|www\./i.test(o.value)) add({ kind: "option", fact: o.value, present: (v) => optionPresent(o.value, v) });
   }
   // The choices the user wrote out ("Main Stage, Dock Stage or Kids Tent"), when the brief's reading of the question missed them.
   for (const text of userText) {
-    for (const list of choices(text.slice(0, MAX_CHOICE_CHARS))) for (const o of list) add({ kind: "option", fact: o, present: (v) => namePresent(o, v) });
+    for (const list of choices(text.slice(0, MAX_CHOICE_CHARS))) for (const o of list) add({ kind: "option", fact: o, present: (v) => optionPresent(o, v) });
   }
   // Every link the brief gives is one a reader can follow.
   for (const l of brief?.links ?? []) {
@@ -311,17 +331,17 @@ export function promptFidelity(doc: EmailDoc, facts: QaFacts | undefined, brief?
   const wanted = factsToFind(facts ?? {}, brief, userText);
   if (!wanted.length) return { checked: 0, missing: [] };
   const missing: MissingFact[] = [];
-  const views: [MissingFact["view"], string][] = doc.modules.length
+  const views: [MissingFact["view"], string, View][] = doc.modules.length
     ? [
-        ["interactive view", viewText(doc, "interactive")],
-        ["fallback", viewText(doc, "fallback")],
+        ["interactive view", viewText(doc, "interactive"), "interactive"],
+        ["fallback", viewText(doc, "fallback"), "fallback"],
       ]
-    : [["email", viewText(doc, "fallback")]];
+    : [["email", viewText(doc, "fallback"), "fallback"]];
   // Links are the document's (a link in either view is followed the same way), read once.
   let hrefs: Set<string> | undefined;
   const docHrefs = () => (hrefs ??= new Set((doc.byTag.get("a") ?? []).slice(0, 2_000).map((a) => normalHref(a.attribs.href ?? "")).filter(Boolean)));
-  for (const [view, text] of views) {
-    const read = reading(text, docHrefs);
+  for (const [view, text, which] of views) {
+    const read = reading(text, () => viewBlocks(doc, which), docHrefs);
     for (const f of wanted) if (!f.present(read)) missing.push({ kind: f.kind, fact: f.fact, view });
   }
   return { checked: wanted.length, missing };
