@@ -275,6 +275,7 @@ interface Fact {
 
 /** The user's words read for the choices they write out. */
 const MAX_CHOICE_CHARS = 20_000;
+const MAX_CHOICE_CLAUSE = 600;
 
 function factsToFind(facts: QaFacts, brief: Brief | undefined, userText: string[]): Fact[] {
   const out: Fact[] = [];
@@ -314,8 +315,12 @@ function factsToFind(facts: QaFacts, brief: Brief | undefined, userText: string[
     for (const o of q.options) if (o.value.length <= 60 && !/https?\b|:\/\/|www\./i.test(o.value)) add({ kind: "option", fact: o.value, present: (v) => optionPresent(o.value, v) });
   }
   // The choices the user wrote out ("Main Stage, Dock Stage or Kids Tent"), when the brief's reading of the question missed them.
+  // A choice is written inside one sentence: a longer run is no sentence, and reading it would only cost time.
   for (const text of userText) {
-    for (const list of choices(text.slice(0, MAX_CHOICE_CHARS))) for (const o of list) add({ kind: "option", fact: o, present: (v) => optionPresent(o, v) });
+    for (const clause of text.slice(0, MAX_CHOICE_CHARS).split(/(?<=[?!.;])\s+|\n+/).slice(0, 400)) {
+      if (clause.length > MAX_CHOICE_CLAUSE) continue;
+      for (const list of choices(clause)) for (const o of list) add({ kind: "option", fact: o, present: (v) => optionPresent(o, v) });
+    }
   }
   // Every link the brief gives is one a reader can follow.
   for (const l of brief?.links ?? []) {
