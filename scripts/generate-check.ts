@@ -208,7 +208,7 @@ async function reportMutations(entries: Parameters<typeof import("./eval/mutatio
   const report = runMutationCheck(entries);
   console.log("\n════ mutations (correct emails built from the set's facts; goals: QA every mutant lower and none Ready to send, judge AUC ≥ 0.95)");
   for (const line of mutationJsonLines(report)) console.log(line);
-  return { originals: report.originals, skipped: report.skipped, qa: report.qa, judge: report.judge };
+  return { originals: report.originals, skipped: report.skipped, originalsReady: report.originalsReady, qa: report.qa, judge: report.judge };
 }
 
 function printOne(r: PromptResult): void {

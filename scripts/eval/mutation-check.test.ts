@@ -36,7 +36,7 @@ describe("mutation check on a sample", () => {
 
   it("reports one JSON line per checker and kind, with the goal each meets or misses", () => {
     const lines = mutationJsonLines(report).map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(lines[0]).toEqual({ mutationSet: { originals: SAMPLE.length, skipped: 0, mutants: report.mutants.length } });
+    expect(lines[0]).toEqual({ mutationSet: { originals: SAMPLE.length, skipped: 0, mutants: report.mutants.length, originalsReady: report.originalsReady } });
     const rows = lines.slice(1);
     expect(rows).toHaveLength(2 * (MUTATION_KINDS.length + 1));
     for (const r of rows) expect(Object.keys(r)).toEqual(["mutation", "checker", "mutants", "lowerPct", "readyToSendPct", "auc", "meanOriginal", "meanMutant", "goalMet"]);

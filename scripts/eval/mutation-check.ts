@@ -5,7 +5,7 @@
 import { MUTATION_KINDS, type MutationKind, mutateAll } from "../../app/domain/eval/mutations";
 import { READY_TO_SEND_MIN, type ScoredPair, type Separation, separationByKind } from "../../app/domain/eval/separation";
 import { judgeLocally } from "../../app/engines/judge/local";
-import { parsePromptFacts } from "../../app/domain/prompt/facts";
+import { readPrompt } from "../../app/domain/brief/read";
 import { qa } from "../../app/domain/qa/qa";
 import { type CorrectEmail, correctEmail } from "./correct-email";
 import type { PromptEntry } from "./set";
@@ -23,6 +23,8 @@ export interface MutationReport {
   originals: number;
   /** Prompts left out, with why (too few facts to build an email from). */
   skipped: number;
+  /** Originals QA scores Ready to send (a check that fails good emails is wrong too), and the judge scores ≥ 90. */
+  originalsReady: { qa: number; judge: number };
   mutants: MutantScore[];
   qa: Separation[];
   judge: Separation[];
@@ -34,9 +36,10 @@ interface Scored {
 }
 
 function score(email: CorrectEmail, html: string): Scored {
-  const facts = parsePromptFacts(email.prompt, email.emailType);
+  // As /api/generate calls QA: the prompt's facts and brief, and the words the user wrote.
+  const { brief, facts } = readPrompt(email.prompt, email.emailType);
   return {
-    qa: qa(html, { facts, techniques: [email.blueprint.technique] }).score,
+    qa: qa(html, { facts, brief, userText: [email.prompt], techniques: [email.blueprint.technique] }).score,
     judge: judgeLocally({ prompt: email.prompt, html, blueprint: email.blueprint, emailType: email.emailType, facts }).score,
   };
 }
@@ -52,8 +55,11 @@ export function runMutationCheck(entries: PromptEntry[], limit = Infinity): Muta
     else skipped++;
   }
   const mutants: MutantScore[] = [];
+  const originalsReady = { qa: 0, judge: 0 };
   originals.forEach((email, index) => {
     const base = score(email, email.html);
+    if (base.qa >= READY_TO_SEND_MIN) originalsReady.qa++;
+    if (base.judge >= READY_TO_SEND_MIN) originalsReady.judge++;
     for (const m of mutateAll(email.html, email.targets, index)) {
       if (!m.ok) continue;
       const s = score(email, m.html);
@@ -64,6 +70,7 @@ export function runMutationCheck(entries: PromptEntry[], limit = Infinity): Muta
   return {
     originals: originals.length,
     skipped,
+    originalsReady,
     mutants,
     qa: separationByKind(MUTATION_KINDS, pairs("qa")),
     judge: separationByKind(MUTATION_KINDS, pairs("judge")),
@@ -87,5 +94,5 @@ export function mutationJsonLines(r: MutationReport): string[] {
       meanMutant: s.meanMutant,
       goalMet: checker === "qa" ? s.lowerPct >= MUTATION_GOALS.qaLowerPct && s.readyPct <= MUTATION_GOALS.qaReadyPct : s.auc >= MUTATION_GOALS.judgeAuc,
     });
-  return [JSON.stringify({ mutationSet: { originals: r.originals, skipped: r.skipped, mutants: r.mutants.length } }), ...r.qa.map((s) => line("qa", s)), ...r.judge.map((s) => line("judge", s))];
+  return [JSON.stringify({ mutationSet: { originals: r.originals, skipped: r.skipped, mutants: r.mutants.length, originalsReady: r.originalsReady } }), ...r.qa.map((s) => line("qa", s)), ...r.judge.map((s) => line("judge", s))];
 }

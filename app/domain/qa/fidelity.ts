@@ -7,9 +7,18 @@ import { type DomElement, type DomNode, hasClass, isElement } from "~/domain/htm
 import { findPreheader } from "~/domain/html/markup";
 import type { EmailDoc } from "~/domain/html/parse";
 import { textOf } from "~/domain/html/text";
+import type { Brief } from "~/domain/brief/schema";
+import { choices } from "./choices";
 import type { QaFacts } from "./context";
 
-export type FactKind = "brand" | "item" | "price" | "code" | "date";
+export type FactKind = "brand" | "item" | "price" | "code" | "date" | "option" | "link";
+
+/**
+ * Kinds read well enough that losing one holds the score below "Ready to send" (qa.ts). Dates and
+ * codes the prompt reader finds are looser ("Weekend", "Fr", "A15"): losing one fails
+ * copy-verbatim and counts as a further fault, but alone does not hold the score.
+ */
+export const HARD_FACT_KINDS: ReadonlySet<FactKind> = new Set(["brand", "item", "price", "option", "link"]);
 
 export interface MissingFact {
   kind: FactKind;
@@ -166,12 +175,96 @@ function datePresent(date: string, folded: string): boolean {
 interface ViewReading {
   folded: () => string;
   amounts: () => Set<number>;
+  words: () => Set<string>;
+  /** The view's blocks and the entries of its lists ("a · b · c"), folded: where an option is one on its own. */
+  pieces: () => string[];
+  /** The view's links, normalised (see normalHref). */
+  hrefs: () => Set<string>;
 }
 
-function reading(text: string): ViewReading {
+function reading(text: string, blocks: () => string, hrefs: () => Set<string>): ViewReading {
   let folded: string | undefined;
   let amounts: Set<number> | undefined;
-  return { folded: () => (folded ??= fold(text)), amounts: () => (amounts ??= amountsIn(text)) };
+  let words: Set<string> | undefined;
+  let pieces: string[] | undefined;
+  const f = () => (folded ??= fold(text));
+  return {
+    folded: f,
+    amounts: () => (amounts ??= amountsIn(text)),
+    words: () => (words ??= new Set(f().trim().split(" "))),
+    pieces: () => (pieces ??= blocks().slice(0, 200_000).split(/¶|[·,;|/•—–?!:]/).slice(0, 20_000).map(fold)),
+    hrefs,
+  };
+}
+
+/**
+ * An option is there as an answer of its own: a block, a control's label or an entry of a list that
+ * is the option, or starts with it ("Yoga — Monday 9am"). Its words inside the question ("tapas,
+ * raciones o menú?") do not answer it.
+ */
+function optionPresent(option: string, view: ViewReading): boolean {
+  const want = fold(option);
+  if (want.trim() === "") return true;
+  return view.pieces().some((p) => p === want || p.startsWith(want));
+}
+
+/**
+ * Words that name nothing on their own, in the six frame languages: an item the brief reads with
+ * them ("a friendly note from the founder", "offre Solo à … par mois") is there when its other
+ * words are. The brief's reading of a list keeps such joints; the email need not.
+ */
+const GLUE = new Set(
+  (
+    "a an the and or of for from to in on at by with then our your its this that these those is are be " +
+    "le la les un une des du de d l et ou à au aux en pour par sur avec votre vos notre nos ce cette " +
+    "el los las unos unas y o del al con para por su sus nuestro nuestra " +
+    "der die das den dem des ein eine einen und oder von zu im am mit für auf ihr ihre unser unsere " +
+    "o os as um uma e ou do da dos das no na nos nas em com para pelo pela seu sua " +
+    "il lo gli i uno e o di del della dei degli da in con per su al alla il suo sua nostro nostra " +
+    // Units and the word before a code: "tomates … el kilo", "Base … al mese", "code HIVER10".
+    "per kilo kg chilo lb month mo mois mes mese mês monat week semaine semana settimana woche " +
+    "code codes codice código codigo cupom coupon gutscheincode rabattcode"
+  ).split(" "),
+);
+
+/** The words of a name that must be in the email: letters or digits, two or more, not glue. */
+export function nameWords(name: string): string[] {
+  return fold(name)
+    .trim()
+    .split(" ")
+    .filter((w) => w.length >= 2 && !GLUE.has(w) && !/^\d+$/.test(w));
+}
+
+/** A name is there written as the brief writes it, or with every word of it somewhere in the view. */
+function namePresent(name: string, view: ViewReading): boolean {
+  if (view.folded().includes(fold(name))) return true;
+  const words = nameWords(name);
+  if (!words.length) return true;
+  const have = view.words();
+  return words.every((w) => have.has(w));
+}
+
+/** The view shows min … max as a run of whole numbers, in order: every step of a scale. */
+function hasRun(folded: string, min: number, max: number): boolean {
+  let next = min;
+  for (const w of folded.slice(0, 200_000).split(" ")) {
+    if (!/^\d{1,3}$/.test(w)) continue;
+    const n = Number(w);
+    next = n === next ? next + 1 : n === min ? min + 1 : min;
+    if (next > max) return true;
+  }
+  return false;
+}
+
+/** "https://www.Shop.example/join/?utm=x" → "shop.example/join": how two writings of one link compare. */
+export function normalHref(href: string): string {
+  return href
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, "")
+    .replace(/^www\./, "")
+    .replace(/[#?].*$/, "")
+    .replace(/[/.,;:!?)]+$/, "");
 }
 
 interface Fact {
@@ -180,7 +273,11 @@ interface Fact {
   present: (view: ViewReading) => boolean;
 }
 
-function factsToFind(facts: QaFacts): Fact[] {
+/** The user's words read for the choices they write out. */
+const MAX_CHOICE_CHARS = 20_000;
+const MAX_CHOICE_CLAUSE = 600;
+
+function factsToFind(facts: QaFacts, brief: Brief | undefined, userText: string[]): Fact[] {
   const out: Fact[] = [];
   const seen = new Set<string>();
   const add = (f: Fact) => {
@@ -194,10 +291,10 @@ function factsToFind(facts: QaFacts): Fact[] {
     const words = fold(fact);
     return { kind, fact, present: (v) => v.folded().includes(words) };
   };
-  if (facts.brand) add(named("brand", facts.brand));
+  if (facts.brand) add({ kind: "brand", fact: facts.brand, present: (v) => namePresent(facts.brand!, v) });
   for (const item of [...(facts.items ?? []), ...(facts.otherItems ?? [])]) {
     if (out.length >= MAX_FACTS) break;
-    if (item.name) add(named("item", item.name));
+    if (item.name) add({ kind: "item", fact: item.name, present: (v) => namePresent(item.name, v) });
     const price = item.price;
     if (price && Number.isFinite(price.minor)) {
       add({ kind: "price", fact: `${item.name} ${price.display}`.trim(), present: (v) => v.amounts().has(Math.round(price.minor)) });
@@ -206,23 +303,50 @@ function factsToFind(facts: QaFacts): Fact[] {
   const codes = [...(facts.codes ?? []), ...(facts.offer?.code ? [facts.offer.code] : [])];
   for (const code of codes) add(named("code", code));
   for (const date of facts.dates ?? []) add({ kind: "date", fact: date, present: (v) => datePresent(date, v.folded()) });
+  // Every option of every question the brief asks: a survey that drops one asks another question.
+  // A scale's options are its steps, read as a run of numbers by the trace; named options here.
+  for (const q of brief?.questions ?? []) {
+    if (q.scale) {
+      const { min, max } = q.scale;
+      if (max > min && max - min <= 20) add({ kind: "option", fact: `${min}–${max}`, present: (v) => hasRun(v.folded(), min, max) });
+      continue;
+    }
+    // An option that holds a link is the brief's reading running into the URL, not an answer.
+    for (const o of q.options) if (o.value.length <= 60 && !/https?\b|:\/\/|www\./i.test(o.value)) add({ kind: "option", fact: o.value, present: (v) => optionPresent(o.value, v) });
+  }
+  // The choices the user wrote out ("Main Stage, Dock Stage or Kids Tent"), when the brief's reading of the question missed them.
+  // A choice is written inside one sentence: a longer run is no sentence, and reading it would only cost time.
+  for (const text of userText) {
+    for (const clause of text.slice(0, MAX_CHOICE_CHARS).split(/(?<=[?!.;])\s+|\n+/).slice(0, 400)) {
+      if (clause.length > MAX_CHOICE_CLAUSE) continue;
+      for (const list of choices(clause)) for (const o of list) add({ kind: "option", fact: o, present: (v) => optionPresent(o, v) });
+    }
+  }
+  // Every link the brief gives is one a reader can follow.
+  for (const l of brief?.links ?? []) {
+    const want = normalHref(l.value);
+    if (want) add({ kind: "link", fact: l.value, present: (v) => v.hrefs().has(want) || [...v.hrefs()].some((h) => h.startsWith(`${want}/`)) });
+  }
   return out;
 }
 
 /** Which of the prompt's facts each view of the email lacks. */
-export function promptFidelity(doc: EmailDoc, facts: QaFacts | undefined): FidelityReport {
-  if (!facts) return { checked: 0, missing: [] };
-  const wanted = factsToFind(facts);
+export function promptFidelity(doc: EmailDoc, facts: QaFacts | undefined, brief?: Brief, userText: string[] = []): FidelityReport {
+  if (!facts && !brief) return { checked: 0, missing: [] };
+  const wanted = factsToFind(facts ?? {}, brief, userText);
   if (!wanted.length) return { checked: 0, missing: [] };
   const missing: MissingFact[] = [];
-  const views: [MissingFact["view"], string][] = doc.modules.length
+  const views: [MissingFact["view"], string, View][] = doc.modules.length
     ? [
-        ["interactive view", viewText(doc, "interactive")],
-        ["fallback", viewText(doc, "fallback")],
+        ["interactive view", viewText(doc, "interactive"), "interactive"],
+        ["fallback", viewText(doc, "fallback"), "fallback"],
       ]
-    : [["email", viewText(doc, "fallback")]];
-  for (const [view, text] of views) {
-    const read = reading(text);
+    : [["email", viewText(doc, "fallback"), "fallback"]];
+  // Links are the document's (a link in either view is followed the same way), read once.
+  let hrefs: Set<string> | undefined;
+  const docHrefs = () => (hrefs ??= new Set((doc.byTag.get("a") ?? []).slice(0, 2_000).map((a) => normalHref(a.attribs.href ?? "")).filter(Boolean)));
+  for (const [view, text, which] of views) {
+    const read = reading(text, () => viewBlocks(doc, which), docHrefs);
     for (const f of wanted) if (!f.present(read)) missing.push({ kind: f.kind, fact: f.fact, view });
   }
   return { checked: wanted.length, missing };

@@ -8,7 +8,7 @@ import { readabilityChecks } from "./checks/readability";
 import { techniqueChecks } from "./checks/techniques";
 import type { CheckFn, CheckInput } from "./checks/types";
 import { type QaContext, parseQaContext } from "./context";
-import { promptFidelity, viewBlocks } from "./fidelity";
+import { describeMissing, HARD_FACT_KINDS, promptFidelity, viewBlocks } from "./fidelity";
 import { describeUntraced, traceFacts, type TraceReport, type TraceView } from "./trace";
 
 export interface QaCheckResult {
@@ -45,6 +45,19 @@ export const BRAND_MISSING_MAX_SCORE = 85;
 
 /** Nor one that claims what the brief never said, or gives an offer's condition to another: below "Ready to send". */
 export const UNTRACED_CLAIM_MAX_SCORE = 85;
+
+/**
+ * Each further fault of the brief (a fact lost, a claim untraced) holds the score 3 points lower,
+ * down to 55: an email with two wrong facts is worse than one with one, so fixing one shows.
+ */
+export const BRIEF_FAULT_STEP = 3;
+export const BRIEF_FAULT_MIN_SCORE = 55;
+
+/** The faults of the brief an email holds: each fact it lost (once, whatever the views) and each claim it cannot trace. */
+export function briefFaults(fidelity: ReturnType<typeof promptFidelity>, trace: TraceReport): number {
+  const lost = new Set(fidelity.missing.map((m) => `${m.kind}:${m.fact.toLowerCase()}`));
+  return lost.size + trace.untraced.length;
+}
 
 /** The views a reader can get, with the edges of blocks marked: the email's own, and the AMP version's. */
 function traceViews(doc: EmailDoc, ampHtml: string | undefined): TraceView[] {
@@ -95,7 +108,7 @@ function utf8Bytes(s: string): number {
 /** Scores already-parsed HTML; lets a caller that parsed once (autofix, the bench) share the tree. */
 export function qaDoc(doc: EmailDoc, context: QaContext = {}): QaResult {
   const parsed = parseQaContext(context);
-  const fidelity = promptFidelity(doc, parsed.facts);
+  const fidelity = promptFidelity(doc, parsed.facts, parsed.brief, parsed.userText?.slice(0, 1));
   const trace = traced(doc, parsed);
   const input: CheckInput = { doc, context: parsed, bytes: utf8Bytes(doc.source), fidelity, trace };
   const checks: QaCheckResult[] = QA_CHECKS.map((info) => {
@@ -110,16 +123,21 @@ export function qaDoc(doc: EmailDoc, context: QaContext = {}): QaResult {
   });
   const passedWeight = checks.reduce((s, c) => s + (c.passed ? c.weight : 0), 0);
   let score = Math.round((passedWeight / TOTAL_WEIGHT) * 100);
-  const brandLost = fidelity.missing.find((m) => m.kind === "brand");
+  // An email that does not keep the brief is not one a marketer would send, whatever else passes:
+  // a lost fact (the brand, an item, a price, an option, a link) or a claim nobody made holds it
+  // below "Ready to send", and lower for each further fault.
+  const faults = briefFaults(fidelity, trace);
+  const hard = trace.untraced.length > 0 || fidelity.missing.some((m) => HARD_FACT_KINDS.has(m.kind));
   let scoreCap: string | undefined;
-  if (brandLost && score > BRAND_MISSING_MAX_SCORE) {
-    score = BRAND_MISSING_MAX_SCORE;
-    scoreCap = `Held at ${BRAND_MISSING_MAX_SCORE}: the brand “${brandLost.fact}” is missing from the ${brandLost.view}`;
-  }
-  const untraced = trace.untraced[0];
-  if (untraced && score > UNTRACED_CLAIM_MAX_SCORE) {
-    score = UNTRACED_CLAIM_MAX_SCORE;
-    scoreCap = `Held at ${UNTRACED_CLAIM_MAX_SCORE}: ${describeUntraced(untraced)}`;
+  if (hard) {
+    const cap = Math.max(BRIEF_FAULT_MIN_SCORE, Math.min(BRAND_MISSING_MAX_SCORE, UNTRACED_CLAIM_MAX_SCORE) - BRIEF_FAULT_STEP * (faults - 1));
+    const brandLost = fidelity.missing.find((m) => m.kind === "brand");
+    const hardLost = fidelity.missing.find((m) => HARD_FACT_KINDS.has(m.kind));
+    const first = brandLost ? `the brand “${brandLost.fact}” is missing from the ${brandLost.view}` : hardLost ? describeMissing(hardLost) : describeUntraced(trace.untraced[0]!);
+    if (score > cap) {
+      score = cap;
+      scoreCap = `Held at ${cap}: ${first}${faults > 1 ? ` (and ${faults - 1} more fault${faults > 2 ? "s" : ""} of the brief)` : ""}`;
+    }
   }
   return {
     score,

@@ -328,6 +328,54 @@ function misplacedConditions(text: string, view: string, brief: Brief | undefine
   }
 }
 
+// ── terms written together that the user wrote apart ───────────────────────────────────────────
+
+/** The conditions a sentence states, each as a key and as written: amounts, percentages, dates (month and day), codes. */
+function conditionTerms(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const p of text.matchAll(PRICE_IN_TEXT)) for (const a of amountOf(p[0])) if (a > 0) out.set(`amount:${a}`, p[0].trim());
+  for (const p of text.matchAll(PERCENT_IN_TEXT)) out.set(`percent:${Number(p[1]!.replace(",", "."))}`, p[0].trim());
+  for (const d of text.matchAll(MONTH_WORDS)) {
+    const month = monthOf(d[0]);
+    const end = d.index! + d[0].length;
+    const after = /^\s?(\d{1,2})(?:st|nd|rd|th)?(?!\d)/.exec(text.slice(end, end + 8));
+    const before = after ? null : /(?<!\d)(\d{1,2})(?:\.|er|º)?\s?(?:de\s)?$/.exec(text.slice(Math.max(0, d.index! - 8), d.index!));
+    const day = after?.[1] ?? before?.[1];
+    if (month && day) out.set(`date:${month}-${Number(day)}`, after ? `${d[0]}${after[0]}`.trim() : `${before![0]}${d[0]}`.trim());
+  }
+  for (const c of text.matchAll(CODE_SHAPE)) out.set(`code:${c[0]}`, c[0]);
+  return out;
+}
+
+/** The user's clauses: sentences and lines ("4.50" has no space after its point; "20. Dezember" is one date). */
+const CLAUSE_END = /(?<=[.!?;])\s+(?![\p{Ll}\d])|\n+/u;
+
+/**
+ * Two conditions the email writes in one sentence must be written in one clause by the user: "15%
+ * off orders over $50" is a misattribution when the prompt gives the $50 minimum to another offer.
+ * This reads the user's own words, so it holds when the brief's reading of the offers does not.
+ */
+function gluedTerms(text: string, view: string, userText: string | undefined, out: UntracedClaim[], counted: { n: number }): void {
+  if (!userText) return;
+  const clauses = userText.slice(0, MAX_SOURCE_CHARS).split(CLAUSE_END).slice(0, 400).map((c) => conditionTerms(c));
+  const known = new Set(clauses.flatMap((c) => [...c.keys()]));
+  const seen = new Set<string>();
+  for (const sentence of sentencesOf(text.slice(0, MAX_VIEW_CHARS)).slice(0, 2_000)) {
+    const here = [...conditionTerms(sentence)].filter(([k]) => known.has(k)).slice(0, 8);
+    for (let i = 0; i < here.length; i++) {
+      for (let j = i + 1; j < here.length; j++) {
+        counted.n++;
+        const [a, b] = [here[i]!, here[j]!];
+        if (clauses.some((c) => c.has(a[0]) && c.has(b[0]))) continue;
+        const key = `${a[0]}|${b[0]}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        out.push({ kind: "condition", claim: b[1], view, offer: a[1], belongsTo: "another sentence of the brief" });
+      }
+    }
+  }
+}
+
 // ── links ──────────────────────────────────────────────────────────────────────────────────────
 
 function untracedLinks(doc: EmailDoc, view: string, src: Source, out: UntracedClaim[], counted: { n: number }): void {
@@ -362,7 +410,10 @@ export function traceFacts(views: TraceView[], source: TraceSource | undefined):
   const docs = new Set<EmailDoc>();
   for (const v of views) {
     traceView(v.text.replace(/¶/g, " "), v.view, src, untraced, counted);
+    const before = untraced.length;
     misplacedConditions(v.text, v.view, source.brief, untraced, counted);
+    // The brief's offers name the misattribution; without one found there, the user's own clauses are read.
+    if (untraced.slice(before).every((u) => u.kind !== "condition")) gluedTerms(v.text, v.view, source.userText?.[0], untraced, counted);
     if (v.doc && !docs.has(v.doc)) {
       docs.add(v.doc);
       untracedLinks(v.doc, v.view, src, untraced, counted);
@@ -381,6 +432,7 @@ export function traceFacts(views: TraceView[], source: TraceSource | undefined):
 
 /** "“Free returns” is not in the brief"; "“over $50” belongs to “Free gift wrap”, not “15% off”". */
 export function describeUntraced(u: UntracedClaim): string {
+  if (u.kind === "condition" && u.belongsTo === "another sentence of the brief") return `“${u.claim}” is written with “${u.offer}”, which the brief says apart (${u.view})`;
   if (u.kind === "condition") return `“${u.claim}” belongs to “${u.belongsTo}”, not “${u.offer}” (${u.view})`;
   return `“${u.claim}” is not in the brief (${u.view})`;
 }

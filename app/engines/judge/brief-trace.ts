@@ -8,6 +8,7 @@ import { hasClass, isElement } from "~/domain/html/dom";
 import type { EmailDoc } from "~/domain/html/parse";
 import { normalizeText } from "~/domain/html/text";
 import type { PromptFacts } from "~/domain/prompt/facts";
+import { choices } from "~/domain/qa/choices";
 import { fold, viewText } from "~/domain/qa/fidelity";
 import type { Defect } from "./defects";
 
@@ -126,23 +127,6 @@ function hasRun(text: string, from: number, to: number): boolean {
     return true;
   }
   return false;
-}
-
-const WORDS = "[\\p{L}\\p{N}][\\p{L}\\p{N}'’ -]{0,30}?";
-/** "Invoices, Expense tracking or Bank sync", "Yoga, Spinning o Pilates", "yes / less often / no": a choice the prompt offers. */
-const CHOICE = new RegExp(`((?:${WORDS},\\s*){1,6}${WORDS})\\s+(?:or|ou|o|oder)\\s+(${WORDS})(?=\\s*(?:[?.!,;:)\\n]|$))|((?:${WORDS}\\s+/\\s+){1,6}${WORDS})(?=\\s*(?:[?.!,;:)\\n]|$))`, "giu");
-
-/** The options of every choice the prompt writes out (at most 10 choices). */
-function choices(prompt: string): string[][] {
-  const out: string[][] = [];
-  for (const m of prompt.matchAll(CHOICE)) {
-    if (out.length >= 10) break;
-    const list = m[3] ? m[3].split("/") : [...m[1]!.split(","), m[2]!];
-    const options = list.map((o) => o.trim()).filter(Boolean);
-    // A URL's path ("a/b/c") is not a choice.
-    if (options.length >= 2 && options.every((o) => o.length <= 30 && !/\d{3,}|\.[a-z]{2,}/i.test(o))) out.push(options);
-  }
-  return out;
 }
 
 // ── links ─────────────────────────────────────────────────────────────────────────────────────────
