@@ -14,6 +14,8 @@ import {
   type AnswerRecord,
   type AnswerResults,
   type AnswerSpec,
+  type QuizVerdict,
+  quizVerdict,
 } from "~/domain/answers";
 import type { Blueprint } from "~/domain/blueprint/schema";
 import type { SurveyFields } from "~/domain/requests/amp";
@@ -22,14 +24,7 @@ import { findEmailVersion } from "~/models/email-versions.server";
 import { findSendSummary } from "~/models/sends.server";
 import type { User } from "~/models/users.server";
 import { failure, type ServiceResult } from "./result";
-
-/**
- * The brand the answer page shows. One function, so a sender's brand profile can take its place
- * (issue 24 item 3); until then the deployment's BRAND_NAME.
- */
-export function answerPageBrand(app: Pick<AppContext, "env">): string {
-  return app.env.BRAND_NAME;
-}
+import { brandOfSend, type PublicBrand } from "./sender-profile.server";
 
 /** The send path's answer links for one send: `(spec) => <BASE_URL>/r/<token>`, valid ANSWER_LINK_TTL_DAYS. */
 export function answerLinks(env: Pick<Env, "BASE_URL" | "SESSION_SECRET" | "ANSWER_LINK_TTL_DAYS">, sendId: string, now: Date): (spec: AnswerSpec) => string {
@@ -51,8 +46,16 @@ function questionsOf(form: { questions: unknown[] } | null): AnswerQuestion[] {
 // ── The answer page (/r/:token) ────────────────────────────────────────────────────────────────
 
 export type AnswerPage =
-  | { state: "confirm" | "done"; words: AnswerPageWords; brand: string; lang: string; question: string | null; answer: string | null }
-  | { state: "invalid" | "expired" | "unknown"; words: AnswerPageWords; brand: string; lang: string; status: number };
+  | { state: "confirm" | "done"; words: AnswerPageWords; brand: PublicBrand; lang: string; question: string | null; answer: string | null; verdict: QuizVerdict | null }
+  | { state: "invalid" | "expired" | "unknown"; words: AnswerPageWords; brand: PublicBrand; lang: string; status: number };
+
+/**
+ * The brand the page shows: that of the send's sender profile (as its unsubscribe page), so the
+ * recipient stays with whoever wrote to them; the deployment's name when there is no send.
+ */
+async function brandOfClaim(app: AppContext, send: { id: string; recipient: string } | null): Promise<PublicBrand> {
+  return send ? brandOfSend(app, send.id, send.recipient) : { name: app.env.BRAND_NAME, logoUrl: null, websiteUrl: null };
+}
 
 /**
  * What a token's page shows. `record`: the visitor pressed the button (POST), so the answer is
@@ -60,18 +63,21 @@ export type AnswerPage =
  */
 export async function answerLink(app: AppContext, token: string, opts: { record: boolean; now?: Date }): Promise<AnswerPage> {
   const now = opts.now ?? new Date();
-  const brand = answerPageBrand(app);
+  const { db } = app.database;
   const verdict = verifyAnswerToken(app.env.SESSION_SECRET, token, now);
   if (!verdict.ok) {
-    // An expired token's language is still readable: it was signed (checked before expiry).
-    const words = answerPageWords("en");
-    if (verdict.reason === "expired") return { state: "expired", words, brand, lang: "en", status: 410 };
-    return { state: "invalid", words, brand, lang: "en", status: verdict.reason === "forged" ? 404 : 400 };
+    if (verdict.reason === "expired") {
+      // An expired token was signed: its send's brand and its language are still to be trusted.
+      const { claim } = verdict;
+      const brand = await brandOfClaim(app, await findSendSummary(db, claim.sendId));
+      return { state: "expired", words: answerPageWords(claim.lang), brand, lang: claim.lang, status: 410 };
+    }
+    return { state: "invalid", words: answerPageWords("en"), brand: await brandOfClaim(app, null), lang: "en", status: verdict.reason === "forged" ? 404 : 400 };
   }
   const { claim } = verdict;
   const words = answerPageWords(claim.lang);
-  const { db } = app.database;
   const send = await findSendSummary(db, claim.sendId);
+  const brand = await brandOfClaim(app, send);
   if (!send) return { state: "unknown", words, brand, lang: claim.lang, status: 404 };
   const form = claim.formId ? await findAnswerForm(db, claim.formId) : null;
   const q = questionsOf(form).find((x) => x.key === claim.question);
@@ -81,7 +87,9 @@ export async function answerLink(app: AppContext, token: string, opts: { record:
     await upsertAnswers(db, [{ formId: claim.formId || null, sendId: claim.sendId, question: claim.question, optionIndex: claim.option, value: answer ?? String(claim.option), source: "html" }], now);
     app.logger.info({ sendId: claim.sendId, question: claim.question }, "answer recorded");
   }
-  return { state: opts.record ? "done" : "confirm", words, brand, lang: claim.lang, question: q?.question ?? null, answer };
+  // A quiz's verdict only once the answer is in: the confirm page must not give the answer away.
+  const quiz = opts.record && q ? quizVerdict(q, claim.option, claim.lang) : null;
+  return { state: opts.record ? "done" : "confirm", words, brand, lang: claim.lang, question: q?.question ?? null, answer, verdict: quiz };
 }
 
 // ── AMP answers ─────────────────────────────────────────────────────────────────────────────────

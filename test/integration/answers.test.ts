@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerExpiryDay, createAnswerToken } from "~/lib/answer-token.server";
 import { signFormId } from "~/lib/signed-form-id.server";
+import { saveSenderProfile } from "~/models/sender-profiles.server";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { createUserWithToken } from "../helpers/users";
 import { sampleBlueprint } from "../fixtures/blueprints";
@@ -116,7 +117,8 @@ describe("answer links", () => {
     const expired = createAnswerToken(server.app.env.SESSION_SECRET, { sendId, formId: generationId, question: "k1.0", option: 5, lang: "de", expiresDay: answerExpiryDay(new Date(), -1) });
     const res = await answerPost(`/r/${expired}`);
     expect(res.status).toBe(410);
-    expect(await res.text()).toContain("This survey has closed");
+    // The expired link was signed: its page speaks its language (here German).
+    expect(await res.text()).toContain("Diese Umfrage ist beendet");
     expect(await answerRows(sendId)).toHaveLength(0);
   });
 
@@ -190,5 +192,59 @@ describe("AMP answers and results", () => {
     expect((await answerPost(link)).status).toBe(200);
     const after = ((await (await server.fetch(`/api/answers?version=${generationId}`, { token: owner.token })).json()) as { answers: number }).answers;
     expect(after).toBe(before);
+  });
+});
+
+describe("the answer page's brand and a quiz's verdict", () => {
+  const PROFILE = { senderName: "Bloom & Co", fromAddress: null, replyTo: null, postalAddress: null, logoUrl: "https://cdn.bloom.example/logo.png", websiteUrl: "https://bloom.example/" };
+
+  it("shows the send's sender profile (name, logo, website), not the deployment's name, in the email's language", async () => {
+    await saveSenderProfile(server.app.database.db, owner.id, PROFILE);
+    const sendId = await send("jo@example.com");
+    const link = (await linksOf(sendId)).find((l) => claimOf(l)[3] === "k1.0")!;
+
+    const ask = await server.fetch(link);
+    const askPage = await ask.text();
+    expect(askPage).toContain('lang="fr"');
+    expect(askPage).toContain("<title>Un clic pour envoyer votre réponse · Bloom &amp; Co</title>");
+    expect(askPage).toContain('<img src="https://cdn.bloom.example/logo.png"');
+    expect(askPage).toContain('href="https://bloom.example/"');
+    expect(askPage).not.toContain(server.app.env.BRAND_NAME);
+    // The logo's host is the one place the page may load an image from.
+    expect(ask.headers.get("content-security-policy")).toContain("img-src https://cdn.bloom.example");
+
+    const done = await (await answerPost(link)).text();
+    expect(done).toContain("Merci !");
+    expect(done).toContain("Bloom &amp; Co");
+    expect(done).not.toContain(server.app.env.BRAND_NAME);
+
+    const expired = createAnswerToken(server.app.env.SESSION_SECRET, { sendId, formId: generationId, question: "k1.0", option: 5, lang: "fr", expiresDay: answerExpiryDay(new Date(), -1) });
+    const closed = await answerPost(`/r/${expired}`);
+    expect(closed.status).toBe(410);
+    const closedPage = await closed.text();
+    expect(closedPage).toContain("Ce sondage est clos");
+    expect(closedPage).toContain("Bloom &amp; Co");
+  });
+
+  it("shows the deployment's name for a link that is not valid (no send to trust)", async () => {
+    const res = await answerPost("/r/not-a-token");
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain(server.app.env.BRAND_NAME);
+  });
+
+  it("tells a quiz answer right or wrong after it is recorded, with the email's explanation, never before", async () => {
+    const sendId = await send("kim@example.com");
+    const links = await linksOf(sendId);
+    const quiz = (option: number) => links.find((l) => claimOf(l)[3] === "k2.0" && claimOf(l)[4] === String(option))!;
+    // Brazil (option 1) is right.
+    const ask = await (await server.fetch(quiz(0))).text();
+    expect(ask).not.toContain("data-verdict");
+    const wrong = await (await answerPost(quiz(0))).text();
+    expect(wrong).toContain('data-verdict="wrong"');
+    expect(wrong).toContain("Pas tout à fait — la bonne réponse est Brazil.");
+    expect(wrong).toContain("Brazil grows about a third of the world&#x27;s coffee.");
+    const right = await (await answerPost(quiz(1))).text();
+    expect(right).toContain('data-verdict="right"');
+    expect(right).toContain("Bonne réponse");
   });
 });
