@@ -248,3 +248,24 @@ describe("the answer page's brand and a quiz's verdict", () => {
     expect(right).toContain("Bonne réponse");
   });
 });
+
+describe("a quiz answered in the received HTML", () => {
+  it("links every option of both views to its signed answer, and counts the answers with % correct", async () => {
+    const sendId = await send("lea@example.com");
+    const sent = await (await server.fetch(`/vib/${sendId}`)).text();
+    const links = await linksOf(sendId);
+    const quiz = (qi: number, option: number) => links.find((l) => claimOf(l)[3] === `k2.${qi}` && claimOf(l)[4] === String(option))!;
+    // Three options per question, each in the interactive view and in the fallback.
+    for (const qi of [0, 1]) for (const o of [0, 1, 2]) expect(sent.split(`href="https://kinetic.test${quiz(qi, o)}"`).length - 1).toBe(2);
+
+    expect((await answerPost(quiz(0, 1))).status).toBe(200); // Brazil: right
+    expect((await answerPost(quiz(1, 2))).status).toBe(200); // Milk: wrong (Water is right)
+    const results = (await (await server.fetch(`/api/sends/${sendId}/answers`, { token: owner.token })).json()) as {
+      questions: Array<{ key: string; kind: string; answers: number; quiz?: { correct: number; percentCorrect: number | null } }>;
+    };
+    expect(results.questions.filter((q) => q.kind === "quiz")).toMatchObject([
+      { key: "k2.0", answers: 1, quiz: { correct: 1, percentCorrect: 100 } },
+      { key: "k2.1", answers: 1, quiz: { correct: 0, percentCorrect: 0 } },
+    ]);
+  });
+});
