@@ -14,14 +14,27 @@ import {
   type AnswerRecord,
   type AnswerResults,
   type AnswerSpec,
+  type QuestionKind,
   type QuizVerdict,
   quizVerdict,
 } from "~/domain/answers";
 import type { Blueprint } from "~/domain/blueprint/schema";
 import type { SurveyFields } from "~/domain/requests/amp";
-import { findAnswerForm, insertAnswerForm, listAnswersForForm, listAnswersForSend, formIdsOfSend, upsertAnswers, type AnswerRow, type NewAnswer } from "~/models/answers.server";
+import {
+  findAnswerForm,
+  findAnswerFormSubject,
+  insertAnswerForm,
+  listAnswerFormsOfUser,
+  listAnswersForForm,
+  listAnswersForSend,
+  formIdsOfSend,
+  sendHasAnswers,
+  upsertAnswers,
+  type AnswerRow,
+  type NewAnswer,
+} from "~/models/answers.server";
 import { findEmailVersion } from "~/models/email-versions.server";
-import { findSendSummary } from "~/models/sends.server";
+import { findSendHtml, findSendSummary } from "~/models/sends.server";
 import type { User } from "~/models/users.server";
 import { failure, type ServiceResult } from "./result";
 import { brandOfSend, type PublicBrand } from "./sender-profile.server";
@@ -127,6 +140,10 @@ export async function storeAmpAnswers(app: Pick<AppContext, "database">, formId:
 export interface AnswerReport {
   scope: { kind: "send"; sendId: string; formId: string | null } | { kind: "form"; formId: string };
   subject: string | null;
+  /** Who a send went to (the results page names a send by its recipient and date, not its id). */
+  sentTo: string | null;
+  /** When the send went out, or when the email was generated. */
+  date: Date | null;
   results: AnswerResults;
   csv: string;
 }
@@ -135,9 +152,9 @@ function records(rows: AnswerRow[]): AnswerRecord[] {
   return rows.map((r) => ({ sendId: r.sendId, question: r.question, optionIndex: r.optionIndex, value: r.value, source: r.source, updatedAt: r.updatedAt }));
 }
 
-function report(scope: AnswerReport["scope"], subject: string | null, questions: AnswerQuestion[], rows: AnswerRow[]): AnswerReport {
+function report(scope: AnswerReport["scope"], about: Pick<AnswerReport, "subject" | "sentTo" | "date">, questions: AnswerQuestion[], rows: AnswerRow[]): AnswerReport {
   const recs = records(rows);
-  return { scope, subject, results: aggregateAnswers(questions, recs), csv: answersCsv(questions, recs) };
+  return { scope, ...about, results: aggregateAnswers(questions, recs), csv: answersCsv(questions, recs) };
 }
 
 /** A send's answers: its owner's, or any for an admin (404 otherwise, as for the send itself). */
@@ -148,7 +165,8 @@ export async function sendAnswers(app: Pick<AppContext, "database">, user: User,
   const rows = await listAnswersForSend(db, sendId);
   const [formId] = await formIdsOfSend(db, sendId);
   const form = formId ? await findAnswerForm(db, formId) : null;
-  return { ok: true, value: report({ kind: "send", sendId, formId: formId ?? null }, send.subject, questionsOf(form), rows) };
+  const about = { subject: send.subject, sentTo: send.recipient, date: send.sentAt ?? send.createdAt };
+  return { ok: true, value: report({ kind: "send", sendId, formId: formId ?? null }, about, questionsOf(form), rows) };
 }
 
 /**
@@ -168,5 +186,47 @@ export async function formAnswers(app: Pick<AppContext, "database">, user: User,
   }
   if (!form || (!user.isAdmin && form.userId !== user.id)) return failure(404, "Email not found");
   const rows = await listAnswersForForm(db, form.id, form.userId);
-  return { ok: true, value: report({ kind: "form", formId: form.id }, subject, questionsOf(form), rows) };
+  subject ??= await findAnswerFormSubject(db, form.id);
+  return { ok: true, value: report({ kind: "form", formId: form.id }, { subject, sentTo: null, date: form.createdAt }, questionsOf(form), rows) };
+}
+
+// ── The results page's list and the links to it ───────────────────────────────────────────────
+
+export interface AskingEmail {
+  /** For the link to its results only: the page shows the subject and dates. */
+  formId: string;
+  /** The subject, else the first question (an email generated through the API and not yet sent). */
+  title: string;
+  createdAt: Date;
+  kinds: QuestionKind[];
+  questions: number;
+  answers: number;
+  lastAnswerAt: Date | null;
+}
+
+/** The user's emails that ask survey or quiz questions, newest first, with their answer counts. */
+export async function askingEmails(app: Pick<AppContext, "database">, user: User): Promise<AskingEmail[]> {
+  const forms = await listAnswerFormsOfUser(app.database.db, user.id);
+  return forms.map((f) => {
+    const questions = f.questions as AnswerQuestion[];
+    return {
+      formId: f.id,
+      title: f.subject ?? questions[0]?.question ?? "Survey",
+      createdAt: f.createdAt,
+      kinds: [...new Set(questions.map((q) => q.kind))],
+      questions: questions.length,
+      answers: f.answers,
+      lastAnswerAt: f.lastAnswerAt,
+    };
+  });
+}
+
+/**
+ * Whether a send's email asks survey or quiz questions (its HTML carries answer links), for the
+ * link to its results. Answers already in count too.
+ */
+export async function sendAsksQuestions(app: Pick<AppContext, "database" | "env">, sendId: string): Promise<boolean> {
+  const html = await findSendHtml(app.database.db, sendId);
+  if (html?.includes(`${app.env.BASE_URL}/r/`)) return true;
+  return sendHasAnswers(app.database.db, sendId);
 }

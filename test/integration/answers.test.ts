@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerExpiryDay, createAnswerToken } from "~/lib/answer-token.server";
 import { signFormId } from "~/lib/signed-form-id.server";
 import { saveSenderProfile } from "~/models/sender-profiles.server";
+import { PageClient } from "../helpers/pages";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { createUserWithToken } from "../helpers/users";
 import { sampleBlueprint } from "../fixtures/blueprints";
@@ -267,5 +268,46 @@ describe("a quiz answered in the received HTML", () => {
       { key: "k2.0", answers: 1, quiz: { correct: 1, percentCorrect: 100 } },
       { key: "k2.1", answers: 1, quiz: { correct: 0, percentCorrect: 0 } },
     ]);
+  });
+});
+
+describe("the results pages", () => {
+  it("are reachable from the top navigation: a list of the user's asking emails by subject and date, then each email's and each send's results, with no raw id shown", async () => {
+    const browser = new PageClient(server);
+    expect((await browser.signIn(owner.email, "correct horse battery")).status).toBe(302);
+    const sendId = await send("mo@example.com");
+    const links = await linksOf(sendId);
+    await answerPost(links.find((l) => claimOf(l)[3] === "k1.0" && claimOf(l)[4] === "9")!);
+
+    const home = await browser.page("/builder/history");
+    expect(home.html).toMatch(/<a[^>]*href="\/answers"[^>]*>Results<\/a>/);
+
+    const list = await browser.page("/answers");
+    expect(list.res.status).toBe(200);
+    expect(list.html).toContain("Survey and quiz answers");
+    // An email generated through the API is named by the subject of a send that was answered.
+    expect(list.html).toContain(">Your feedback</strong>");
+    expect(list.html).toContain(`href="/answers?version=${generationId}"`);
+    const visible = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<[^>]+>/g, " ");
+    expect(visible(list.html)).not.toContain(generationId);
+
+    const perSend = await browser.page(`/answers?send=${sendId}`);
+    expect(perSend.res.status).toBe(200);
+    expect(visible(perSend.html)).toContain("Sent to mo@example.com");
+    expect(visible(perSend.html)).not.toContain(sendId);
+    expect(perSend.html).toContain(`href="/answers?version=${generationId}"`);
+
+    const perEmail = await browser.page(`/answers?version=${generationId}`);
+    expect(visible(perEmail.html)).toContain("All sends of this email");
+    expect(visible(perEmail.html)).not.toContain(generationId);
+  });
+
+  it("links an outbox send that asks questions to its answers", async () => {
+    const admin = await createUserWithToken(server, { admin: true });
+    const browser = new PageClient(server);
+    expect((await browser.signIn(admin.email, "correct horse battery")).status).toBe(302);
+    const sendId = await send("ned@example.com");
+    const page = await browser.page(`/admin/outbox/${sendId}`);
+    expect(page.html).toContain(`href="/answers?send=${sendId}"`);
   });
 });

@@ -1,5 +1,5 @@
 import { aggregateAnswers, answersCsv, csvField, npsOf, type AnswerRecord } from "./results";
-import { answerPlaceholder, bindAnswerForm, parseAnswerSpec } from "./placeholder";
+import { answerFormOf, answerPlaceholder, bindAnswerForm, parseAnswerSpec } from "./placeholder";
 import { answerQuestions, isNpsScale, type AnswerQuestion } from "./questions";
 import { answerPageWords, ANSWER_PAGE_LANGUAGES, quizVerdict } from "./thanks";
 import { isKnownPlaceholder } from "../html/placeholders";
@@ -165,5 +165,13 @@ describe("quizVerdict", () => {
 
   it("has nothing to say about a survey question", () => {
     expect(quizVerdict({ key: "k1.1", kind: "survey", question: "Why?", options: ["a", "b"] }, 0, "en")).toBeNull();
+  });
+});
+
+describe("answerFormOf", () => {
+  it("reads the form an email's bound answer links name, or null when it asks nothing", () => {
+    expect(answerFormOf(`<a href="{{ANSWER_URL:en:k1.0.3:gen_42}}">3</a>`)).toBe("gen_42");
+    expect(answerFormOf(`<a href="{{ANSWER_URL:en:k1.0.3}}">3</a>`)).toBeNull();
+    expect(answerFormOf("<p>No questions</p>")).toBeNull();
   });
 });
