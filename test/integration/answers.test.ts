@@ -302,6 +302,22 @@ describe("the results pages", () => {
     expect(visible(perEmail.html)).not.toContain(generationId);
   });
 
+  it("links a builder version that asks questions to its results from the Ship panel", async () => {
+    const { generateFromBrief, parseBriefForm } = await import("~/services/builder.server");
+    const fd = new FormData();
+    fd.append("prompt", "A quick survey for our customers: how likely are you to recommend us to a friend, 0 to 10?");
+    fd.append("techniques", "survey");
+    const brief = parseBriefForm(fd);
+    if (!brief.ok) throw new Error(JSON.stringify(brief.errors));
+    const made = await generateFromBrief(server.app as never, { id: owner.id, isAdmin: false } as never, brief.brief);
+    if (!made.ok) throw new Error(made.error);
+    const browser = new PageClient(server);
+    expect((await browser.signIn(owner.email, "correct horse battery")).status).toBe(302);
+    const ship = await browser.page(`/builder/v/${made.value.versionId}?panel=ship`);
+    expect(ship.html).toContain(`href="/answers?version=${made.value.response.metadata.generationId}"`);
+    expect(ship.html).toContain("See the results");
+  });
+
   it("links an outbox send that asks questions to its answers", async () => {
     const admin = await createUserWithToken(server, { admin: true });
     const browser = new PageClient(server);
