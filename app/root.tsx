@@ -80,6 +80,7 @@ function Shell({ children, brand, user, navless, appOrigin }: { children: React.
             <nav aria-label="Main">
               <NavLink to="/builder" end>Builder</NavLink>
               <NavLink to="/builder/history">History</NavLink>
+              <NavLink to="/answers">Results</NavLink>
               <NavLink to="/brand">Brand</NavLink>
               <NavLink to="/tokens">API tokens</NavLink>
               <NavLink to="/account">Account</NavLink>

@@ -32,7 +32,7 @@ describe("answer tokens", () => {
     const token = createAnswerToken(SECRET, claim);
     const lastDay = new Date((claim.expiresDay + 1) * 86_400_000 - 1);
     expect(verifyAnswerToken(SECRET, token, lastDay).ok).toBe(true);
-    expect(verifyAnswerToken(SECRET, token, new Date(lastDay.getTime() + 1))).toEqual({ ok: false, reason: "expired" });
+    expect(verifyAnswerToken(SECRET, token, new Date(lastDay.getTime() + 1))).toEqual({ ok: false, reason: "expired", claim });
   });
 
   it("checks the signature before the expiry: a forged token never learns it expired", () => {

@@ -47,7 +47,8 @@ export function createAnswerToken(secret: string, claim: AnswerClaim): string {
   return `${encoded}.${mac(secret, encoded)}`;
 }
 
-export type AnswerTokenVerdict = { ok: true; claim: AnswerClaim } | { ok: false; reason: "malformed" | "forged" | "expired" };
+/** An expired token's claim is still given: it was signed, so its send and language may be trusted for the page. */
+export type AnswerTokenVerdict = { ok: true; claim: AnswerClaim } | { ok: false; reason: "malformed" | "forged" } | { ok: false; reason: "expired"; claim: AnswerClaim };
 
 /** Checks shape, then signature (constant time), then expiry: a forged token never learns whether it expired. */
 export function verifyAnswerToken(secret: string, token: string, now: Date): AnswerTokenVerdict {
@@ -64,6 +65,6 @@ export function verifyAnswerToken(secret: string, token: string, now: Date): Ans
     return { ok: false, reason: "malformed" };
   }
   const claim = { sendId, formId, question, option: Number(option), lang, expiresDay: Number(day) };
-  if (Math.floor(now.getTime() / DAY_MS) > claim.expiresDay) return { ok: false, reason: "expired" };
+  if (Math.floor(now.getTime() / DAY_MS) > claim.expiresDay) return { ok: false, reason: "expired", claim };
   return { ok: true, claim };
 }

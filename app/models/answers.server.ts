@@ -71,3 +71,51 @@ export async function formIdsOfSend(db: Db, sendId: string): Promise<string[]> {
   const rows = await db.selectDistinct({ formId: answers.formId }).from(answers).where(and(eq(answers.sendId, sendId), sql`${answers.formId} IS NOT NULL`)).all();
   return rows.map((r) => r.formId!).filter(Boolean);
 }
+
+export interface AnswerFormSummary {
+  id: string;
+  createdAt: Date;
+  questions: unknown[];
+  /** The subject of the builder version or of a send of this email, when one is known. */
+  subject: string | null;
+  /** Answers counted as the form's results count them (its owner's sends and AMP posts without a send). */
+  answers: number;
+  lastAnswerAt: Date | null;
+}
+
+/** The subject of a form's email: its builder version's, else that of one of its owner's sends that was answered. */
+const SUBJECT_OF_FORM =
+  "COALESCE((SELECT v.subject FROM email_versions v WHERE v.user_id = f.user_id AND json_extract(v.metadata, '$.generationId') = f.id ORDER BY v.created_at LIMIT 1), " +
+  "(SELECT s.subject FROM answers a JOIN email_sends s ON s.id = a.send_id WHERE a.form_id = f.id AND s.user_id = f.user_id LIMIT 1))";
+
+export async function findAnswerFormSubject(db: Db, formId: string): Promise<string | null> {
+  const rs = await db.$client.execute({ sql: `SELECT ${SUBJECT_OF_FORM} AS subject FROM answer_forms f WHERE f.id = ?`, args: [formId] });
+  const subject = rs.rows[0]?.subject;
+  return typeof subject === "string" && subject ? subject : null;
+}
+
+export async function sendHasAnswers(db: Db, sendId: string): Promise<boolean> {
+  const rs = await db.$client.execute({ sql: "SELECT 1 FROM answers WHERE send_id = ? LIMIT 1", args: [sendId] });
+  return rs.rows.length > 0;
+}
+
+/** A user's asking emails, newest first (the results page's list): bounded to `limit`. */
+export async function listAnswerFormsOfUser(db: Db, userId: string, limit = 100): Promise<AnswerFormSummary[]> {
+  const counted = "a.form_id = f.id AND (a.send_id IS NULL OR a.send_id IN (SELECT id FROM email_sends WHERE user_id = f.user_id))";
+  const rs = await db.$client.execute({
+    sql:
+      `SELECT f.id, f.created_at, f.questions, ${SUBJECT_OF_FORM} AS subject, ` +
+      `(SELECT COUNT(*) FROM answers a WHERE ${counted}) AS answers, ` +
+      `(SELECT MAX(a.updated_at) FROM answers a WHERE ${counted}) AS last_answer_at ` +
+      "FROM answer_forms f WHERE f.user_id = ? ORDER BY f.created_at DESC, f.rowid DESC LIMIT ?",
+    args: [userId, limit],
+  });
+  return rs.rows.map((r) => ({
+    id: String(r.id),
+    createdAt: new Date(Number(r.created_at)),
+    questions: JSON.parse(String(r.questions)) as unknown[],
+    subject: typeof r.subject === "string" && r.subject ? r.subject : null,
+    answers: Number(r.answers),
+    lastAnswerAt: r.last_answer_at === null ? null : new Date(Number(r.last_answer_at)),
+  }));
+}

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/services/auth.server";
+import { sendAsksQuestions } from "~/services/answers.server";
 import { getSendDetailForAdmin } from "~/services/send-views.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -63,6 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const fromHeader = detail.headers.find((h) => h.name.toLowerCase() === "from")?.value ?? null;
   return {
     ...shown,
+    asksQuestions: await sendAsksQuestions(app, detail.send.id),
     fromHeader,
     text: parts.find((p) => p.type === "text/plain")?.body ?? null,
     amp: parts.find((p) => p.type === "text/x-amp-html")?.body ?? null,
@@ -70,7 +72,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function OutboxSend() {
-  const { send, headers, events, fromHeader, text, amp } = useLoaderData<typeof loader>();
+  const { send, headers, events, fromHeader, text, amp, asksQuestions } = useLoaderData<typeof loader>();
   return (
     <div>
       <p><Link to="/admin/outbox">← Outbox</Link></p>
@@ -91,6 +93,12 @@ export default function OutboxSend() {
         <a href={`/admin/outbox/${send.id}/raw`} download={`${send.id}.eml`} data-testid="download-eml">Download .eml</a>
         {" · "}
         <a href={`/vib/${send.id}`} target="_blank" rel="noreferrer noopener">Open view in browser</a>
+        {asksQuestions ? (
+          <>
+            {" · "}
+            <Link to={`/answers?send=${send.id}`} data-testid="send-answers-link">Survey and quiz answers</Link>
+          </>
+        ) : null}
       </p>
       <h2>Email</h2>
       {/* Untrusted HTML: an empty sandbox (no scripts, opaque origin), and /vib adds CSP sandbox too. */}

@@ -1,5 +1,5 @@
 // The brand page: who the user's emails come from (From name and address, Reply-To), the postal
-// address and website their footers carry, and the logo the unsubscribe page shows.
+// address and website their footers carry, and the logo of their mastheads and of the unsubscribe page.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfField } from "~/components/csrf-field";
@@ -36,7 +36,7 @@ const FIELDS: Array<{ name: keyof SenderProfile; label: string; type: "text" | "
   { name: "fromAddress", label: "From address", type: "email", hint: "" },
   { name: "replyTo", label: "Reply-To address", type: "email", hint: "Where replies go. Leave empty to let replies go to the From address." },
   { name: "postalAddress", label: "Postal address", type: "textarea", hint: "Printed in every email's footer (anti-spam laws ask for one). Lines are joined with commas." },
-  { name: "logoUrl", label: "Logo address (URL)", type: "url", hint: "An https image, shown on the unsubscribe page." },
+  { name: "logoUrl", label: "Logo address (URL)", type: "url", hint: "An https image: the masthead of emails whose brief gives no logo, and the unsubscribe and answer pages." },
   { name: "websiteUrl", label: "Website address (URL)", type: "url", hint: "Printed in the footer; the unsubscribe page links your name to it." },
 ];
 

@@ -20,9 +20,16 @@ const HEADERS = {
   "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
 };
 
+/** The sender's logo is the one image from elsewhere the page may load. */
+function headersFor(state: AnswerPageState): Record<string, string> {
+  const logo = state.brand.logoUrl;
+  if (!logo) return HEADERS;
+  return { ...HEADERS, "Content-Security-Policy": `${HEADERS["Content-Security-Policy"]}; img-src ${new URL(logo).origin}` };
+}
+
 function page(state: AnswerPageState): Response {
   const status = "status" in state ? state.status : 200;
-  return new Response(`<!DOCTYPE html>${renderToStaticMarkup(<AnswerPage page={state} />)}`, { status, headers: HEADERS });
+  return new Response(`<!DOCTYPE html>${renderToStaticMarkup(<AnswerPage page={state} />)}`, { status, headers: headersFor(state) });
 }
 
 export async function loader({ params }: LoaderFunctionArgs) {

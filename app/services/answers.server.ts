@@ -14,22 +14,30 @@ import {
   type AnswerRecord,
   type AnswerResults,
   type AnswerSpec,
+  type QuestionKind,
+  type QuizVerdict,
+  quizVerdict,
 } from "~/domain/answers";
 import type { Blueprint } from "~/domain/blueprint/schema";
 import type { SurveyFields } from "~/domain/requests/amp";
-import { findAnswerForm, insertAnswerForm, listAnswersForForm, listAnswersForSend, formIdsOfSend, upsertAnswers, type AnswerRow, type NewAnswer } from "~/models/answers.server";
+import {
+  findAnswerForm,
+  findAnswerFormSubject,
+  insertAnswerForm,
+  listAnswerFormsOfUser,
+  listAnswersForForm,
+  listAnswersForSend,
+  formIdsOfSend,
+  sendHasAnswers,
+  upsertAnswers,
+  type AnswerRow,
+  type NewAnswer,
+} from "~/models/answers.server";
 import { findEmailVersion } from "~/models/email-versions.server";
-import { findSendSummary } from "~/models/sends.server";
+import { findSendHtml, findSendSummary } from "~/models/sends.server";
 import type { User } from "~/models/users.server";
 import { failure, type ServiceResult } from "./result";
-
-/**
- * The brand the answer page shows. One function, so a sender's brand profile can take its place
- * (docs/sending.md "Brand profile"); for now the deployment's BRAND_NAME.
- */
-export function answerPageBrand(app: Pick<AppContext, "env">): string {
-  return app.env.BRAND_NAME;
-}
+import { brandOfSend, type PublicBrand } from "./sender-profile.server";
 
 /** The send path's answer links for one send: `(spec) => <BASE_URL>/r/<token>`, valid ANSWER_LINK_TTL_DAYS. */
 export function answerLinks(env: Pick<Env, "BASE_URL" | "SESSION_SECRET" | "ANSWER_LINK_TTL_DAYS">, sendId: string, now: Date): (spec: AnswerSpec) => string {
@@ -51,8 +59,16 @@ function questionsOf(form: { questions: unknown[] } | null): AnswerQuestion[] {
 // ── The answer page (/r/:token) ────────────────────────────────────────────────────────────────
 
 export type AnswerPage =
-  | { state: "confirm" | "done"; words: AnswerPageWords; brand: string; lang: string; question: string | null; answer: string | null }
-  | { state: "invalid" | "expired" | "unknown"; words: AnswerPageWords; brand: string; lang: string; status: number };
+  | { state: "confirm" | "done"; words: AnswerPageWords; brand: PublicBrand; lang: string; question: string | null; answer: string | null; verdict: QuizVerdict | null }
+  | { state: "invalid" | "expired" | "unknown"; words: AnswerPageWords; brand: PublicBrand; lang: string; status: number };
+
+/**
+ * The brand the page shows: that of the send's sender profile (as its unsubscribe page), so the
+ * recipient stays with whoever wrote to them; the deployment's name when there is no send.
+ */
+async function brandOfClaim(app: AppContext, send: { id: string; recipient: string } | null): Promise<PublicBrand> {
+  return send ? brandOfSend(app, send.id, send.recipient) : { name: app.env.BRAND_NAME, logoUrl: null, websiteUrl: null };
+}
 
 /**
  * What a token's page shows. `record`: the visitor pressed the button (POST), so the answer is
@@ -60,18 +76,21 @@ export type AnswerPage =
  */
 export async function answerLink(app: AppContext, token: string, opts: { record: boolean; now?: Date }): Promise<AnswerPage> {
   const now = opts.now ?? new Date();
-  const brand = answerPageBrand(app);
+  const { db } = app.database;
   const verdict = verifyAnswerToken(app.env.SESSION_SECRET, token, now);
   if (!verdict.ok) {
-    // An expired token's language is still readable: it was signed (checked before expiry).
-    const words = answerPageWords("en");
-    if (verdict.reason === "expired") return { state: "expired", words, brand, lang: "en", status: 410 };
-    return { state: "invalid", words, brand, lang: "en", status: verdict.reason === "forged" ? 404 : 400 };
+    if (verdict.reason === "expired") {
+      // An expired token was signed: its send's brand and its language are still to be trusted.
+      const { claim } = verdict;
+      const brand = await brandOfClaim(app, await findSendSummary(db, claim.sendId));
+      return { state: "expired", words: answerPageWords(claim.lang), brand, lang: claim.lang, status: 410 };
+    }
+    return { state: "invalid", words: answerPageWords("en"), brand: await brandOfClaim(app, null), lang: "en", status: verdict.reason === "forged" ? 404 : 400 };
   }
   const { claim } = verdict;
   const words = answerPageWords(claim.lang);
-  const { db } = app.database;
   const send = await findSendSummary(db, claim.sendId);
+  const brand = await brandOfClaim(app, send);
   if (!send) return { state: "unknown", words, brand, lang: claim.lang, status: 404 };
   const form = claim.formId ? await findAnswerForm(db, claim.formId) : null;
   const q = questionsOf(form).find((x) => x.key === claim.question);
@@ -81,7 +100,9 @@ export async function answerLink(app: AppContext, token: string, opts: { record:
     await upsertAnswers(db, [{ formId: claim.formId || null, sendId: claim.sendId, question: claim.question, optionIndex: claim.option, value: answer ?? String(claim.option), source: "html" }], now);
     app.logger.info({ sendId: claim.sendId, question: claim.question }, "answer recorded");
   }
-  return { state: opts.record ? "done" : "confirm", words, brand, lang: claim.lang, question: q?.question ?? null, answer };
+  // A quiz's verdict only once the answer is in: the confirm page must not give the answer away.
+  const quiz = opts.record && q ? quizVerdict(q, claim.option, claim.lang) : null;
+  return { state: opts.record ? "done" : "confirm", words, brand, lang: claim.lang, question: q?.question ?? null, answer, verdict: quiz };
 }
 
 // ── AMP answers ─────────────────────────────────────────────────────────────────────────────────
@@ -119,6 +140,10 @@ export async function storeAmpAnswers(app: Pick<AppContext, "database">, formId:
 export interface AnswerReport {
   scope: { kind: "send"; sendId: string; formId: string | null } | { kind: "form"; formId: string };
   subject: string | null;
+  /** Who a send went to (the results page names a send by its recipient and date, not its id). */
+  sentTo: string | null;
+  /** When the send went out, or when the email was generated. */
+  date: Date | null;
   results: AnswerResults;
   csv: string;
 }
@@ -127,9 +152,9 @@ function records(rows: AnswerRow[]): AnswerRecord[] {
   return rows.map((r) => ({ sendId: r.sendId, question: r.question, optionIndex: r.optionIndex, value: r.value, source: r.source, updatedAt: r.updatedAt }));
 }
 
-function report(scope: AnswerReport["scope"], subject: string | null, questions: AnswerQuestion[], rows: AnswerRow[]): AnswerReport {
+function report(scope: AnswerReport["scope"], about: Pick<AnswerReport, "subject" | "sentTo" | "date">, questions: AnswerQuestion[], rows: AnswerRow[]): AnswerReport {
   const recs = records(rows);
-  return { scope, subject, results: aggregateAnswers(questions, recs), csv: answersCsv(questions, recs) };
+  return { scope, ...about, results: aggregateAnswers(questions, recs), csv: answersCsv(questions, recs) };
 }
 
 /** A send's answers: its owner's, or any for an admin (404 otherwise, as for the send itself). */
@@ -140,7 +165,8 @@ export async function sendAnswers(app: Pick<AppContext, "database">, user: User,
   const rows = await listAnswersForSend(db, sendId);
   const [formId] = await formIdsOfSend(db, sendId);
   const form = formId ? await findAnswerForm(db, formId) : null;
-  return { ok: true, value: report({ kind: "send", sendId, formId: formId ?? null }, send.subject, questionsOf(form), rows) };
+  const about = { subject: send.subject, sentTo: send.recipient, date: send.sentAt ?? send.createdAt };
+  return { ok: true, value: report({ kind: "send", sendId, formId: formId ?? null }, about, questionsOf(form), rows) };
 }
 
 /**
@@ -160,5 +186,47 @@ export async function formAnswers(app: Pick<AppContext, "database">, user: User,
   }
   if (!form || (!user.isAdmin && form.userId !== user.id)) return failure(404, "Email not found");
   const rows = await listAnswersForForm(db, form.id, form.userId);
-  return { ok: true, value: report({ kind: "form", formId: form.id }, subject, questionsOf(form), rows) };
+  subject ??= await findAnswerFormSubject(db, form.id);
+  return { ok: true, value: report({ kind: "form", formId: form.id }, { subject, sentTo: null, date: form.createdAt }, questionsOf(form), rows) };
+}
+
+// ── The results page's list and the links to it ───────────────────────────────────────────────
+
+export interface AskingEmail {
+  /** For the link to its results only: the page shows the subject and dates. */
+  formId: string;
+  /** The subject, else the first question (an email generated through the API and not yet sent). */
+  title: string;
+  createdAt: Date;
+  kinds: QuestionKind[];
+  questions: number;
+  answers: number;
+  lastAnswerAt: Date | null;
+}
+
+/** The user's emails that ask survey or quiz questions, newest first, with their answer counts. */
+export async function askingEmails(app: Pick<AppContext, "database">, user: User): Promise<AskingEmail[]> {
+  const forms = await listAnswerFormsOfUser(app.database.db, user.id);
+  return forms.map((f) => {
+    const questions = f.questions as AnswerQuestion[];
+    return {
+      formId: f.id,
+      title: f.subject ?? questions[0]?.question ?? "Survey",
+      createdAt: f.createdAt,
+      kinds: [...new Set(questions.map((q) => q.kind))],
+      questions: questions.length,
+      answers: f.answers,
+      lastAnswerAt: f.lastAnswerAt,
+    };
+  });
+}
+
+/**
+ * Whether a send's email asks survey or quiz questions (its HTML carries answer links), for the
+ * link to its results. Answers already in count too.
+ */
+export async function sendAsksQuestions(app: Pick<AppContext, "database" | "env">, sendId: string): Promise<boolean> {
+  const html = await findSendHtml(app.database.db, sendId);
+  if (html?.includes(`${app.env.BASE_URL}/r/`)) return true;
+  return sendHasAnswers(app.database.db, sendId);
 }

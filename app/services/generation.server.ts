@@ -5,6 +5,7 @@ import type { AppContext } from "~/composition/app.server";
 import { withCharge } from "./charge.server";
 import { bindAnswerForm } from "~/domain/answers/placeholder";
 import { registerAnswerForm } from "./answers.server";
+import { senderLogo } from "./sender-profile.server";
 import { failure, type ServiceFailure, type ServiceResult } from "./result";
 import type { User } from "~/models/users.server";
 import { logQaEvaluation } from "~/models/qa-evaluations.server";
@@ -354,6 +355,13 @@ async function runPipeline(
     if (!built.ok) return upstreamError("blueprint", built.error);
     blueprint = built.blueprint;
     stage("blueprint", { source: engines.blueprint.kind, sections: blueprint.sections.length });
+  }
+
+  // A brief without a logo (the builder's, the API's, a client's blueprint) takes the sender
+  // profile's: the email is sent under that brand.
+  if (!blueprint.logo) {
+    const logo = await senderLogo(app, user);
+    if (logo) blueprint = { ...blueprint, logo };
   }
 
   // Step 6: code (saved sections are locked in the blueprint and injected verbatim; the VIB link is part of the layout).

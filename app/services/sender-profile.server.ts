@@ -8,12 +8,14 @@ import {
   allowedSenderDomains,
   disallowedFromMessage,
   isAllowedFrom,
+  profileLogo,
   resolveSender,
   senderFooter,
   type DeploymentSender,
   type ResolvedSender,
   type SenderProfile,
 } from "~/domain/sender/profile";
+import type { Logo } from "~/domain/blueprint/schema";
 import type { User } from "~/models/users.server";
 import { findSenderProfile, findSenderProfileOfSend, saveSenderProfile } from "~/models/sender-profiles.server";
 import { failure, type ServiceResult } from "./result";
@@ -103,6 +105,11 @@ export async function brandOfSend(app: AppContext, sendId: string | null, recipi
   if (!sendId || !/^[0-9a-f-]{36}$/i.test(sendId)) return fallback;
   const profile = await findSenderProfileOfSend(app.database.db, sendId, recipient);
   return profile ? { name: profile.senderName, logoUrl: profile.logoUrl, websiteUrl: profile.websiteUrl } : fallback;
+}
+
+/** The logo of `user`'s brand profile for an email's masthead, or null (docs/builder.md "Logo"). */
+export async function senderLogo(app: AppContext, user: User): Promise<Logo | null> {
+  return profileLogo(await findSenderProfile(app.database.db, user.id));
 }
 
 /** An email as its author will see it sent: the footer's sender placeholders filled from their profile. */

@@ -87,3 +87,110 @@ test("a survey answered from the received HTML and from AMP shows on the results
   expect(text).toContain(`${sendId},html,k1.0,How likely are you to recommend Bloom to a friend?,9,9,,`);
   expect(text).toContain(`${ampSendId},amp,k1.1,What should we improve first?,Prices,1,,`);
 });
+
+test("an NPS survey and a quiz, answered from the received HTML and from AMP, under the sender's brand; the results page from the top navigation", async ({ page, browser, baseURL }) => {
+  test.setTimeout(180_000);
+  // A user of their own, so no other spec edits this sender profile meanwhile.
+  await signIn(page, "/builder");
+  await page.goto("/admin");
+  await page.waitForLoadState("networkidle");
+  const owner = { email: `answers-owner-${Date.now()}@example.com`, password: "answers-password-1" };
+  await page.getByLabel("Email").fill(owner.email);
+  await page.getByLabel("Password", { exact: true }).fill(owner.password);
+  await page.getByRole("button", { name: "Create user" }).click();
+  await expect(page.getByRole("status")).toContainText(`Created ${owner.email}`, { timeout: 15_000 });
+  const adminToken = await createToken(page, "answers-admin-e2e");
+
+  const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
+  const me = await context.newPage();
+  await me.goto("/login?redirectTo=%2Fbrand");
+  await me.getByLabel("Email").fill(owner.email);
+  await me.getByLabel("Password").fill(owner.password);
+  await me.getByRole("button", { name: "Sign in" }).click();
+  await expect(me).toHaveURL(/\/brand$/);
+  await me.getByLabel("Sender name").fill("Fern & Finch");
+  // A logo the app itself serves (no network here).
+  await me.getByLabel(/^Logo address/).fill(`${baseURL}/favicon.svg`);
+  await me.getByLabel(/^Website address/).fill("https://fernfinch.example/");
+  await me.getByRole("button", { name: "Save" }).click();
+  await expect(me.getByRole("status")).toContainText("Saved.");
+  const token = await createToken(me, "answers-owner-e2e");
+  const auth = { Authorization: `Bearer ${token}` };
+
+  const generated = await me.request.post("/api/generate", { headers: auth, data: { prompt: "Ask our customers for feedback, with a coffee quiz", blueprint: npsBlueprint(), generateAmp: true } });
+  expect(generated.status()).toBe(200);
+  const { html, ampHtml, metadata } = (await generated.json()) as { html: string; ampHtml: string; metadata: { generationId: string } };
+  const sendTo = async (to: string) => {
+    const res = await me.request.post("/api/send-email-esp", { headers: auth, data: { to, subject: "Fern & Finch: how did we do?", html, ampHtml } });
+    expect(res.status()).toBe(200);
+    return ((await res.json()) as { sendId: string }).sendId;
+  };
+  const sendId = await sendTo("html-reader@example.com");
+  const ampSendId = await sendTo("amp-reader@example.com");
+
+  // The message as it left, from the outbox.
+  const raw = await page.request.get(`/api/admin/sends/${sendId}/raw`, { headers: { Authorization: `Bearer ${adminToken}` } });
+  expect(raw.status()).toBe(200);
+  const received = String((await simpleParser(await raw.text())).html);
+
+  // In the received email (interactive view, 360 px): the NPS "9" and the quiz's "Brazil" are answer links.
+  const reader = await browser.newPage({ viewport: { width: 360, height: 900 } });
+  await reader.setContent(received);
+  const nine = await reader.locator('.kx-nps a[data-kx-score="9"]:visible').getAttribute("href");
+  const brazil = reader.locator("label.k2-opt a:visible", { hasText: "Brazil" });
+  await expect(brazil).toHaveCount(1);
+  await brazil.scrollIntoViewIfNeeded();
+  await reader.screenshot({ path: "test-results/answers-email-quiz-360.png" });
+  const brazilHref = await brazil.getAttribute("href");
+  await reader.close();
+
+  const visitor = await browser.newPage({ viewport: { width: 360, height: 720 } });
+  await visitor.goto(nine!);
+  await expect(visitor.locator("header")).toContainText("Fern & Finch");
+  await visitor.getByRole("button", { name: "Send my answer" }).click();
+  await expect(visitor.getByRole("heading", { name: "Thank you!" })).toBeVisible();
+  await visitor.goto(brazilHref!);
+  await expect(visitor.getByText("Which country grows the most coffee?")).toBeVisible();
+  await visitor.getByRole("button", { name: "Send my answer" }).click();
+  await expect(visitor.getByRole("heading", { name: "Thank you!" })).toBeVisible();
+  await expect(visitor.getByText("Correct!")).toBeVisible();
+  // The sender's brand, linked to its website, with its logo; not the deployment's name.
+  const brand = visitor.locator("header a.brand");
+  await expect(brand).toHaveText("Fern & Finch");
+  await expect(brand).toHaveAttribute("href", "https://fernfinch.example/");
+  await expect(brand.locator("img")).toHaveJSProperty("complete", true);
+  await visitor.screenshot({ path: "test-results/answers-thank-you-brand-360.png", fullPage: true });
+  await visitor.close();
+
+  // AMP: the survey form (NPS 6) and the quiz (Colombia, wrong) post to the signed endpoint.
+  const action = /action-xhr="https?:\/\/[^/"]+(\/api\/amp\/survey\/[^"]+)"/.exec(ampHtml)![1];
+  const origin = { Origin: new URL(me.url()).origin };
+  expect((await me.request.post(action, { headers: origin, multipart: { survey: "k1", sendId: ampSendId, q0: "6" } })).status()).toBe(200);
+  expect((await me.request.post(action, { headers: origin, multipart: { survey: "k2", sendId: ampSendId, q0: "Colombia" } })).status()).toBe(200);
+
+  // The results page from the top navigation: the email by its subject, then its results.
+  await me.goto("/builder/history");
+  await me.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Results" }).click();
+  await expect(me.getByRole("heading", { name: "Survey and quiz answers" })).toBeVisible();
+  await me.getByTestId("asking-emails").getByRole("link", { name: /Fern & Finch: how did we do\?/ }).click();
+  await expect(me).toHaveURL(new RegExp(`/answers\\?version=${metadata.generationId}$`));
+  await expect(me.getByTestId("respondents")).toHaveText("2");
+  const nps = me.locator('[data-question="k1.0"]');
+  await expect(nps.getByTestId("nps-score")).toHaveText(/^0\s*NPS$/);
+  await expect(nps).toContainText("Promoters (9–10) 1");
+  await expect(nps).toContainText("Detractors (0–6) 1");
+  await expect(me.locator('[data-question="k2.0"]').getByTestId("quiz-correct")).toHaveText("50% correct");
+  await expect(me.locator("main")).not.toContainText(metadata.generationId);
+  await me.screenshot({ path: "test-results/answers-results-desktop.png", fullPage: true });
+  await me.setViewportSize({ width: 360, height: 800 });
+  await me.screenshot({ path: "test-results/answers-results-360.png", fullPage: true });
+  const overflow = await me.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  const csv = await (await me.request.get(`/answers.csv?version=${metadata.generationId}`)).text();
+  expect(csv).toContain(`${sendId},html,k1.0,How likely are you to recommend Bloom to a friend?,9,9,,`);
+  expect(csv).toContain(`${sendId},html,k2.0,Which country grows the most coffee?,Brazil,1,yes,`);
+  expect(csv).toContain(`${ampSendId},amp,k1.0,How likely are you to recommend Bloom to a friend?,6,6,,`);
+  expect(csv).toContain(`${ampSendId},amp,k2.0,Which country grows the most coffee?,Colombia,0,no,`);
+  await context.close();
+});

@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerExpiryDay, createAnswerToken } from "~/lib/answer-token.server";
 import { signFormId } from "~/lib/signed-form-id.server";
+import { saveSenderProfile } from "~/models/sender-profiles.server";
+import { PageClient } from "../helpers/pages";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { createUserWithToken } from "../helpers/users";
 import { sampleBlueprint } from "../fixtures/blueprints";
@@ -116,7 +118,8 @@ describe("answer links", () => {
     const expired = createAnswerToken(server.app.env.SESSION_SECRET, { sendId, formId: generationId, question: "k1.0", option: 5, lang: "de", expiresDay: answerExpiryDay(new Date(), -1) });
     const res = await answerPost(`/r/${expired}`);
     expect(res.status).toBe(410);
-    expect(await res.text()).toContain("This survey has closed");
+    // The expired link was signed: its page speaks its language (here German).
+    expect(await res.text()).toContain("Diese Umfrage ist beendet");
     expect(await answerRows(sendId)).toHaveLength(0);
   });
 
@@ -190,5 +193,137 @@ describe("AMP answers and results", () => {
     expect((await answerPost(link)).status).toBe(200);
     const after = ((await (await server.fetch(`/api/answers?version=${generationId}`, { token: owner.token })).json()) as { answers: number }).answers;
     expect(after).toBe(before);
+  });
+});
+
+describe("the answer page's brand and a quiz's verdict", () => {
+  const PROFILE = { senderName: "Bloom & Co", fromAddress: null, replyTo: null, postalAddress: null, logoUrl: "https://cdn.bloom.example/logo.png", websiteUrl: "https://bloom.example/" };
+
+  it("shows the send's sender profile (name, logo, website), not the deployment's name, in the email's language", async () => {
+    await saveSenderProfile(server.app.database.db, owner.id, PROFILE);
+    const sendId = await send("jo@example.com");
+    const link = (await linksOf(sendId)).find((l) => claimOf(l)[3] === "k1.0")!;
+
+    const ask = await server.fetch(link);
+    const askPage = await ask.text();
+    expect(askPage).toContain('lang="fr"');
+    expect(askPage).toContain("<title>Un clic pour envoyer votre réponse · Bloom &amp; Co</title>");
+    expect(askPage).toContain('<img src="https://cdn.bloom.example/logo.png"');
+    expect(askPage).toContain('href="https://bloom.example/"');
+    expect(askPage).not.toContain(server.app.env.BRAND_NAME);
+    // The logo's host is the one place the page may load an image from.
+    expect(ask.headers.get("content-security-policy")).toContain("img-src https://cdn.bloom.example");
+
+    const done = await (await answerPost(link)).text();
+    expect(done).toContain("Merci !");
+    expect(done).toContain("Bloom &amp; Co");
+    expect(done).not.toContain(server.app.env.BRAND_NAME);
+
+    const expired = createAnswerToken(server.app.env.SESSION_SECRET, { sendId, formId: generationId, question: "k1.0", option: 5, lang: "fr", expiresDay: answerExpiryDay(new Date(), -1) });
+    const closed = await answerPost(`/r/${expired}`);
+    expect(closed.status).toBe(410);
+    const closedPage = await closed.text();
+    expect(closedPage).toContain("Ce sondage est clos");
+    expect(closedPage).toContain("Bloom &amp; Co");
+  });
+
+  it("shows the deployment's name for a link that is not valid (no send to trust)", async () => {
+    const res = await answerPost("/r/not-a-token");
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain(server.app.env.BRAND_NAME);
+  });
+
+  it("tells a quiz answer right or wrong after it is recorded, with the email's explanation, never before", async () => {
+    const sendId = await send("kim@example.com");
+    const links = await linksOf(sendId);
+    const quiz = (option: number) => links.find((l) => claimOf(l)[3] === "k2.0" && claimOf(l)[4] === String(option))!;
+    // Brazil (option 1) is right.
+    const ask = await (await server.fetch(quiz(0))).text();
+    expect(ask).not.toContain("data-verdict");
+    const wrong = await (await answerPost(quiz(0))).text();
+    expect(wrong).toContain('data-verdict="wrong"');
+    expect(wrong).toContain("Pas tout à fait — la bonne réponse est Brazil.");
+    expect(wrong).toContain("Brazil grows about a third of the world&#x27;s coffee.");
+    const right = await (await answerPost(quiz(1))).text();
+    expect(right).toContain('data-verdict="right"');
+    expect(right).toContain("Bonne réponse");
+  });
+});
+
+describe("a quiz answered in the received HTML", () => {
+  it("links every option of both views to its signed answer, and counts the answers with % correct", async () => {
+    const sendId = await send("lea@example.com");
+    const sent = await (await server.fetch(`/vib/${sendId}`)).text();
+    const links = await linksOf(sendId);
+    const quiz = (qi: number, option: number) => links.find((l) => claimOf(l)[3] === `k2.${qi}` && claimOf(l)[4] === String(option))!;
+    // Three options per question, each in the interactive view and in the fallback.
+    for (const qi of [0, 1]) for (const o of [0, 1, 2]) expect(sent.split(`href="https://kinetic.test${quiz(qi, o)}"`).length - 1).toBe(2);
+
+    expect((await answerPost(quiz(0, 1))).status).toBe(200); // Brazil: right
+    expect((await answerPost(quiz(1, 2))).status).toBe(200); // Milk: wrong (Water is right)
+    const results = (await (await server.fetch(`/api/sends/${sendId}/answers`, { token: owner.token })).json()) as {
+      questions: Array<{ key: string; kind: string; answers: number; quiz?: { correct: number; percentCorrect: number | null } }>;
+    };
+    expect(results.questions.filter((q) => q.kind === "quiz")).toMatchObject([
+      { key: "k2.0", answers: 1, quiz: { correct: 1, percentCorrect: 100 } },
+      { key: "k2.1", answers: 1, quiz: { correct: 0, percentCorrect: 0 } },
+    ]);
+  });
+});
+
+describe("the results pages", () => {
+  it("are reachable from the top navigation: a list of the user's asking emails by subject and date, then each email's and each send's results, with no raw id shown", async () => {
+    const browser = new PageClient(server);
+    expect((await browser.signIn(owner.email, "correct horse battery")).status).toBe(302);
+    const sendId = await send("mo@example.com");
+    const links = await linksOf(sendId);
+    await answerPost(links.find((l) => claimOf(l)[3] === "k1.0" && claimOf(l)[4] === "9")!);
+
+    const home = await browser.page("/builder/history");
+    expect(home.html).toMatch(/<a[^>]*href="\/answers"[^>]*>Results<\/a>/);
+
+    const list = await browser.page("/answers");
+    expect(list.res.status).toBe(200);
+    expect(list.html).toContain("Survey and quiz answers");
+    // An email generated through the API is named by the subject of a send that was answered.
+    expect(list.html).toContain(">Your feedback</strong>");
+    expect(list.html).toContain(`href="/answers?version=${generationId}"`);
+    const visible = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<[^>]+>/g, " ");
+    expect(visible(list.html)).not.toContain(generationId);
+
+    const perSend = await browser.page(`/answers?send=${sendId}`);
+    expect(perSend.res.status).toBe(200);
+    expect(visible(perSend.html)).toContain("Sent to mo@example.com");
+    expect(visible(perSend.html)).not.toContain(sendId);
+    expect(perSend.html).toContain(`href="/answers?version=${generationId}"`);
+
+    const perEmail = await browser.page(`/answers?version=${generationId}`);
+    expect(visible(perEmail.html)).toContain("All sends of this email");
+    expect(visible(perEmail.html)).not.toContain(generationId);
+  });
+
+  it("links a builder version that asks questions to its results from the Ship panel", async () => {
+    const { generateFromBrief, parseBriefForm } = await import("~/services/builder.server");
+    const fd = new FormData();
+    fd.append("prompt", "A quick survey for our customers: how likely are you to recommend us to a friend, 0 to 10?");
+    fd.append("techniques", "survey");
+    const brief = parseBriefForm(fd);
+    if (!brief.ok) throw new Error(JSON.stringify(brief.errors));
+    const made = await generateFromBrief(server.app as never, { id: owner.id, isAdmin: false } as never, brief.brief);
+    if (!made.ok) throw new Error(made.error);
+    const browser = new PageClient(server);
+    expect((await browser.signIn(owner.email, "correct horse battery")).status).toBe(302);
+    const ship = await browser.page(`/builder/v/${made.value.versionId}?panel=ship`);
+    expect(ship.html).toContain(`href="/answers?version=${made.value.response.metadata.generationId}"`);
+    expect(ship.html).toContain("See the results");
+  });
+
+  it("links an outbox send that asks questions to its answers", async () => {
+    const admin = await createUserWithToken(server, { admin: true });
+    const browser = new PageClient(server);
+    expect((await browser.signIn(admin.email, "correct horse battery")).status).toBe(302);
+    const sendId = await send("ned@example.com");
+    const page = await browser.page(`/admin/outbox/${sendId}`);
+    expect(page.html).toContain(`href="/answers?send=${sendId}"`);
   });
 });

@@ -234,8 +234,9 @@ export function BriefFields({ values, errors, options }: { values: BriefInput; e
               placeholder="https://…/logo.png"
               defaultValue={txt(brand.logoUrl)}
               aria-invalid={e("brand.logoUrl") ? true : undefined}
-              aria-describedby={describedBy(errors, "brand.logoUrl")}
+              aria-describedby={describedBy(errors, "brand.logoUrl", "bld-logo-hint")}
             />
+            <p className="bld-hint" id="bld-logo-hint">Empty: the logo of your brand profile (Brand page), if it has one.</p>
             <FieldError id={eid("brand.logoUrl")} error={e("brand.logoUrl")} />
           </div>
         </div>

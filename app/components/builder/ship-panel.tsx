@@ -2,6 +2,7 @@
 // (admins) saving the version to the retrieval library after reviewing the auto-tagged fields.
 import { Link, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { answerFormOf } from "~/domain/answers/placeholder";
 import { ActionForm, Notice } from "./panel-ui";
 import type { VersionJson } from "./version-panels";
 
@@ -21,7 +22,7 @@ function when(iso: string | null): string | null {
   return d.toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 }
 
-function SendResult() {
+function SendResult({ asks }: { asks: boolean }) {
   const [params] = useSearchParams();
   const toParam = params.get("to");
   const to = toParam && EMAIL.test(toParam) ? toParam : "the recipient";
@@ -30,6 +31,7 @@ function SendResult() {
     return (
       <Notice kind="ok" testId="send-result" focus>
         Test sent to {to}. <Link to={`/admin/outbox/${sent}`}>See it in the outbox</Link> (admins) or in the inbox.
+        {asks ? <> Answer it there, then <Link to={`/answers?send=${sent}`} data-testid="send-answers-link">see this send’s answers</Link>.</> : null}
       </Notice>
     );
   }
@@ -83,6 +85,19 @@ function CopyHtml({ html }: { html: string }) {
   );
 }
 
+/** An email that asks survey or quiz questions collects their answers from every send: where to read them. */
+function AnswersLink({ html }: { html: string }) {
+  const formId = answerFormOf(html);
+  if (!formId) return null;
+  return (
+    <section className="vp-subsection" aria-labelledby="vp-answers-title">
+      <h3 id="vp-answers-title">Answers</h3>
+      <p className="muted">Its survey and quiz answers are collected from every send, test sends included, through the answer links and the AMP form.</p>
+      <Link className="button secondary vp-inline-button" to={`/answers?version=${encodeURIComponent(formId)}`} data-testid="answers-link">See the results</Link>
+    </section>
+  );
+}
+
 export function ShipPanel({ version, isAdmin }: { version: VersionJson; isAdmin: boolean }) {
   const [params] = useSearchParams();
   const base = `/builder/v/${encodeURIComponent(version.id)}`;
@@ -94,7 +109,7 @@ export function ShipPanel({ version, isAdmin }: { version: VersionJson; isAdmin:
       <section className="vp-subsection vp-first" aria-labelledby="vp-send-title">
         <h3 id="vp-send-title">Send a test</h3>
         <p className="muted">Sent through the normal send path: suppression checks, tracking and the unsubscribe link all apply.{version.ampHtml ? " The AMP part is included." : ""}</p>
-        <SendResult />
+        <SendResult asks={answerFormOf(version.html) !== null} />
         <ActionForm action={`${base}/send-test`} className="vp-inline-form" label="Send a test">
           {(busy) => (
             <>
@@ -107,6 +122,8 @@ export function ShipPanel({ version, isAdmin }: { version: VersionJson; isAdmin:
           )}
         </ActionForm>
       </section>
+
+      <AnswersLink html={version.html} />
 
       <section className="vp-subsection" aria-labelledby="vp-dl-title">
         <h3 id="vp-dl-title">Download and copy</h3>

@@ -1,7 +1,7 @@
 import { aggregateAnswers, answersCsv, csvField, npsOf, type AnswerRecord } from "./results";
-import { answerPlaceholder, bindAnswerForm, parseAnswerSpec } from "./placeholder";
+import { answerFormOf, answerPlaceholder, bindAnswerForm, parseAnswerSpec } from "./placeholder";
 import { answerQuestions, isNpsScale, type AnswerQuestion } from "./questions";
-import { answerPageWords, ANSWER_PAGE_LANGUAGES } from "./thanks";
+import { answerPageWords, ANSWER_PAGE_LANGUAGES, quizVerdict } from "./thanks";
 import { isKnownPlaceholder } from "../html/placeholders";
 import { sampleBlueprint } from "../../../test/fixtures/blueprints";
 
@@ -152,5 +152,26 @@ describe("send-time resolution", () => {
     expect(recipientPlaceholders(doc, values)).not.toContain("ANSWER_URL");
     const t = compileSendTemplate({ html: doc, workspace: {}, baseUrl: "https://k.test", brand: "K", bannerSender: null });
     expect(t.answerNames.sort()).toEqual(["ANSWER_URL:fr:k1.0.7:gen-1", "ANSWER_URL:fr:k1.0.8:gen-1"]);
+  });
+});
+
+describe("quizVerdict", () => {
+  const q = { key: "k1.0", kind: "quiz" as const, question: "Which country grows the most coffee?", options: ["Colombia", "Brazil"], correct: 1, explanation: "About a third." };
+
+  it("says right or wrong in the email's language, with the right answer and the explanation", () => {
+    expect(quizVerdict(q, 1, "en")).toEqual({ right: true, title: "Correct!", explanation: "About a third." });
+    expect(quizVerdict(q, 0, "fr")).toEqual({ right: false, title: "Pas tout à fait — la bonne réponse est Brazil.", explanation: "About a third." });
+  });
+
+  it("has nothing to say about a survey question", () => {
+    expect(quizVerdict({ key: "k1.1", kind: "survey", question: "Why?", options: ["a", "b"] }, 0, "en")).toBeNull();
+  });
+});
+
+describe("answerFormOf", () => {
+  it("reads the form an email's bound answer links name, or null when it asks nothing", () => {
+    expect(answerFormOf(`<a href="{{ANSWER_URL:en:k1.0.3:gen_42}}">3</a>`)).toBe("gen_42");
+    expect(answerFormOf(`<a href="{{ANSWER_URL:en:k1.0.3}}">3</a>`)).toBeNull();
+    expect(answerFormOf("<p>No questions</p>")).toBeNull();
   });
 });

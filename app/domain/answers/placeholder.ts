@@ -34,3 +34,10 @@ export function bindAnswerForm(html: string, formId: string): string {
   if (!html.includes("{{ANSWER_URL:") || !/^[A-Za-z0-9_-]{1,100}$/.test(formId)) return html;
   return html.replace(UNBOUND, (_, name: string) => `{{${name}:${formId}}}`);
 }
+
+const BOUND = /\{\{ANSWER_URL:[a-z]{2}:k[a-z0-9]{1,6}\.\d{1,2}\.\d{1,2}:([A-Za-z0-9_-]{1,100})\}\}/;
+
+/** The form an email's answer links name (its generation id), or null when it asks nothing. */
+export function answerFormOf(html: string): string | null {
+  return BOUND.exec(html)?.[1] ?? null;
+}

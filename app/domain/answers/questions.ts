@@ -11,6 +11,8 @@ export interface AnswerQuestion {
   options: string[];
   /** Quiz only: the index of the right option. */
   correct?: number;
+  /** Quiz only: why, as the email explains it (the thank-you page repeats it). */
+  explanation?: string;
 }
 
 const NPS_LABELS = Array.from({ length: 11 }, (_, i) => String(i));
@@ -30,7 +32,7 @@ export function answerQuestions(bp: Pick<Blueprint, "interactiveConfig">): Answe
         out.push({ key: `${ns}.${qi}`, kind: isNpsScale(options) ? "nps" : "survey", question: q.question, options });
       });
     } else if (m.technique === "quiz") {
-      m.questions.forEach((q, qi) => out.push({ key: `${ns}.${qi}`, kind: "quiz", question: q.question, options: [...q.options], correct: q.answer }));
+      m.questions.forEach((q, qi) => out.push({ key: `${ns}.${qi}`, kind: "quiz", question: q.question, options: [...q.options], correct: q.answer, explanation: q.explanation }));
     }
   });
   return out;

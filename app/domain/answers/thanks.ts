@@ -1,4 +1,6 @@
 // The words of the answer page (/r/<token>), in the email's language.
+import { phrasesFor } from "../copy/phrases";
+import type { AnswerQuestion } from "./questions";
 
 export interface AnswerPageWords {
   confirmTitle: string;
@@ -114,4 +116,23 @@ export const ANSWER_PAGE_LANGUAGES = Object.keys(WORDS);
 /** English for a language without its own words. */
 export function answerPageWords(lang: string): AnswerPageWords {
   return WORDS[lang] ?? WORDS.en;
+}
+
+/** What the thank-you page says after a quiz answer: right or not, the right answer, and the email's explanation. */
+export interface QuizVerdict {
+  right: boolean;
+  title: string;
+  explanation: string | null;
+}
+
+/**
+ * A quiz answer's verdict in the email's language, the same words the email's own quiz uses: a
+ * recipient who answers by link learns what one who answers in the email would. Null for a
+ * question that is not a quiz.
+ */
+export function quizVerdict(q: AnswerQuestion, option: number, lang: string): QuizVerdict | null {
+  if (q.kind !== "quiz" || q.correct === undefined) return null;
+  const phrases = phrasesFor(lang);
+  const right = option === q.correct;
+  return { right, title: right ? phrases.correct : phrases.notQuite(q.options[q.correct] ?? ""), explanation: q.explanation?.trim() || null };
 }

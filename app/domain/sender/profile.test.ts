@@ -1,6 +1,6 @@
 import { senderValueMap } from "~/domain/mime";
 import { SenderProfileFormSchema } from "~/domain/requests/sender";
-import { allowedSenderDomains, disallowedFromMessage, resolveSender, senderFooter, type SenderProfile } from "./profile";
+import { allowedSenderDomains, disallowedFromMessage, profileLogo, resolveSender, senderFooter, type SenderProfile } from "./profile";
 
 const deployment = { name: "Kinetic", address: "no-reply@mail.acme.example" };
 const profile: SenderProfile = {
@@ -88,5 +88,17 @@ describe("the brand page's form", () => {
   it("bounds every field", () => {
     const r = SenderProfileFormSchema.safeParse({ ...ok, senderName: "x".repeat(81), postalAddress: "x".repeat(301), replyTo: `${"a".repeat(65)}@b.example` });
     expect(r.success ? [] : r.error.issues.map((i) => i.path[0]).sort()).toEqual(["postalAddress", "replyTo", "senderName"]);
+  });
+});
+
+describe("profileLogo", () => {
+  it("is the profile's https logo, with the brand's name as alt text, in the box of a logo of unknown size", () => {
+    expect(profileLogo({ senderName: "Bloom & Co", logoUrl: "https://cdn.bloom.example/logo.png" })).toEqual({ src: "https://cdn.bloom.example/logo.png", alt: "Bloom & Co", width: 160, height: 40 });
+  });
+
+  it("is null without a logo, or with one an email cannot load safely", () => {
+    expect(profileLogo(null)).toBeNull();
+    expect(profileLogo({ senderName: "Bloom", logoUrl: null })).toBeNull();
+    expect(profileLogo({ senderName: "Bloom", logoUrl: "http://cdn.bloom.example/logo.png" })).toBeNull();
   });
 });

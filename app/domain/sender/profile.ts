@@ -1,5 +1,6 @@
 // Who an email comes from: the user's brand profile within the domains the deployment may send
 // from. Pure: the service passes the stored profile and the deployment's settings in.
+import { LogoSchema, type Logo } from "../blueprint/schema";
 
 export interface SenderProfile {
   senderName: string;
@@ -94,4 +95,16 @@ export function senderFooter(profile: SenderProfile | null, fallbackName: string
     postalAddress: profile?.postalAddress ?? "",
     website: profile?.websiteUrl ?? "",
   };
+}
+
+/**
+ * The masthead logo an email takes from its sender's profile when the brief gives none: the
+ * profile's logo with the brand's name as its alt text (what a reader with images off sees), in
+ * the box the blueprint gives a logo of unknown size (160 × 40 px; the renderer keeps the file's
+ * own ratio inside it, so a 2× file stays sharp). Null without a logo the email can load (https).
+ */
+export function profileLogo(profile: Pick<SenderProfile, "senderName" | "logoUrl"> | null): Logo | null {
+  if (!profile?.logoUrl) return null;
+  const logo = LogoSchema.safeParse({ src: profile.logoUrl, alt: profile.senderName.slice(0, 300), width: 160, height: 40 });
+  return logo.success ? logo.data : null;
 }

@@ -8,6 +8,11 @@ import { answerPlaceholder } from "../answers/placeholder";
 const RIGHT = { bg: "#e7f6ec", fg: "#14532d", edge: "#15803d" };
 const WRONG = { bg: "#fdecec", fg: "#7f1d1d", edge: "#b91c1c" };
 
+/** The signed answer address of an option, filled per recipient at send time (docs/answers.md). */
+function answerHref(lang: string, ns: string, qi: number, oi: number): string {
+  return answerPlaceholder(lang.slice(0, 2).toLowerCase(), ns, qi, oi);
+}
+
 function optionStyle(theme: Theme): string {
   const c = theme.design.colors;
   return `display:block;margin:0 0 10px 0;padding:12px 16px;border:2px solid ${c.border};border-radius:${Math.min(theme.design.buttons.radius, 12)}px;background-color:${c.surface};${theme.font};font-size:16px;line-height:20px;color:${c.text};cursor:pointer`;
@@ -31,15 +36,21 @@ function questionHead(q: QuizModule["questions"][number], qi: number, n: number,
 export const quiz: TechniqueRenderer<QuizModule> = {
   technique: "quiz",
 
-  renderInteractive(m, { ns, theme, phrases }) {
+  renderInteractive(m, { ns, theme, phrases, lang }) {
     const n = m.questions.length;
     return m.questions
       .map((q, qi) => {
         const inputs = q.options
           .map((_, oi) => `<input type="radio" name="${ns}-q${qi}" id="${ns}-q${qi}-o${oi}" class="${ns}-q${qi} ${ns}-q${qi}-o${oi} ${oi === q.answer ? `${ns}-correct` : `${ns}-incorrect`}" style="display:none">`)
           .join("");
+        // Each option is also the signed link of that answer, as a survey's: a quiz answered in
+        // the received email is collected (the thank-you page then tells right or wrong).
         const labels = q.options
-          .map((o, oi) => `<label for="${ns}-q${qi}-o${oi}" class="${ns}-opt ${ns}-opt-${qi}-${oi} kx-text" style="${optionStyle(theme)}">${esc(o)}</label>`)
+          .map(
+            (o, oi) =>
+              `<label for="${ns}-q${qi}-o${oi}" class="${ns}-opt ${ns}-opt-${qi}-${oi} kx-text" style="${optionStyle(theme)}">` +
+              `<a href="${esc(answerHref(lang, ns, qi, oi))}" target="_blank" class="kx-text" style="display:block;color:inherit;text-decoration:none">${esc(o)}</a></label>`,
+          )
           .join("");
         const right = q.options[q.answer] ?? "";
         return (
@@ -61,7 +72,7 @@ export const quiz: TechniqueRenderer<QuizModule> = {
           `<div data-kx-item="${qi}" style="margin:0 0 ${qi + 1 < n ? 28 : 0}px 0">${questionHead(q, qi, n, theme, phrases)}` +
           // Each option is the signed link of that answer (filled per recipient at send time).
           q.options
-            .map((o, oi) => `<a href="${esc(answerPlaceholder(lang.slice(0, 2).toLowerCase(), ns, qi, oi))}" target="_blank" class="kx-text" style="${optionStyle(theme)};text-decoration:none">${esc(o)}</a>`)
+            .map((o, oi) => `<a href="${esc(answerHref(lang, ns, qi, oi))}" target="_blank" class="kx-text" style="${optionStyle(theme)};text-decoration:none">${esc(o)}</a>`)
             .join("") +
           feedback("", RIGHT, phrases.answer(q.options[q.answer] ?? ""), q.explanation, theme, false) +
           `</div>`,
