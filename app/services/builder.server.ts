@@ -268,7 +268,7 @@ export async function generateFromBrief(
   const input = briefToGenerateInput(brief);
   if (opts.copyDoc) {
     onStage("copy", { source: "edited", subject: opts.copyDoc.subject });
-    const built = await generateBlueprint(app, { ...input, copyDoc: opts.copyDoc });
+    const built = await generateBlueprint(app, user, { ...input, copyDoc: opts.copyDoc });
     if (!built.ok) return { ...built, charged: false };
     input.blueprint = built.value.blueprint;
     onStage("blueprint", { source: "your copy", sections: built.value.blueprint.sections.length });

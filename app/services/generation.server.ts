@@ -5,6 +5,7 @@ import type { AppContext } from "~/composition/app.server";
 import { withCharge } from "./charge.server";
 import { bindAnswerForm } from "~/domain/answers/placeholder";
 import { registerAnswerForm } from "./answers.server";
+import { brandWebsite } from "./sender-profile.server";
 import { failure, type ServiceFailure, type ServiceResult } from "./result";
 import type { User } from "~/models/users.server";
 import { logQaEvaluation } from "~/models/qa-evaluations.server";
@@ -139,9 +140,12 @@ async function writeCopy(app: AppContext, input: GenerationInputs, u: Understood
   return engines.copy.write({ prompt: input.prompt, emailType: input.emailType, facts: u.facts, brief: u.brief, techniques: u.techniques, assembledPrompt: u.assembledPrompt });
 }
 
-async function buildBlueprint(app: AppContext, input: GenerationInputs, u: Understood, copyDoc: CopyDoc) {
+/** `user`'s brand website leads the calls to action nothing else gives a destination (docs/blueprint.md "Links"). */
+async function buildBlueprint(app: AppContext, user: User, input: GenerationInputs, u: Understood, copyDoc: CopyDoc) {
   const { engines } = app.adapters;
   const result = await engines.blueprint.build({
+    brief: u.brief,
+    website: await brandWebsite(app, user),
     prompt: input.prompt,
     copyDoc,
     techniques: u.techniques,
@@ -185,7 +189,7 @@ export async function generateCopy(app: AppContext, input: GenerationInputs) {
 
 // ── POST /api/gen/blueprint ─────────────────────────────────────────────────────────────────────
 
-export async function generateBlueprint(app: AppContext, input: GenerationInputs & { copyDoc?: CopyDoc }) {
+export async function generateBlueprint(app: AppContext, user: User, input: GenerationInputs & { copyDoc?: CopyDoc }) {
   const understood = understand(input);
   if (!understood.ok) return understood;
   let copyDoc = input.copyDoc;
@@ -194,7 +198,7 @@ export async function generateBlueprint(app: AppContext, input: GenerationInputs
     if (!copy.ok) return upstreamError("copy", copy.error);
     copyDoc = copy.copyDoc;
   }
-  const built = await buildBlueprint(app, input, understood.value, copyDoc);
+  const built = await buildBlueprint(app, user, input, understood.value, copyDoc);
   if (!built.ok) return upstreamError("blueprint", built.error);
   return { ok: true as const, value: { blueprint: built.blueprint, notes: built.notes } };
 }
@@ -345,7 +349,7 @@ async function runPipeline(
     // A model's copy that still claims what the brief does not, after its one repair: reported, and QA fails it.
     for (const claim of copy.untraced ?? []) copyWarnings.push(`The copy model's claim ${claim}`);
     stage("copy", { subject: copyDoc.subject });
-    const built = await buildBlueprint(app, input, u, copyDoc);
+    const built = await buildBlueprint(app, user, input, u, copyDoc);
     usage = addUsage(usage, built.usage);
     if (!built.ok) return upstreamError("blueprint", built.error);
     blueprint = built.blueprint;

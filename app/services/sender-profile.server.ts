@@ -105,6 +105,11 @@ export async function brandOfSend(app: AppContext, sendId: string | null, recipi
   return profile ? { name: profile.senderName, logoUrl: profile.logoUrl, websiteUrl: profile.websiteUrl } : fallback;
 }
 
+/** The user's brand website: where a call to action leads when neither the copy nor the brief names a destination. */
+export async function brandWebsite(app: AppContext, user: User): Promise<string | null> {
+  return (await findSenderProfile(app.database.db, user.id))?.websiteUrl ?? null;
+}
+
 /** An email as its author will see it sent: the footer's sender placeholders filled from their profile. */
 export async function withOwnSenderFooter(app: AppContext, user: User, html: string): Promise<string> {
   if (!html.includes("{{SENDER_")) return html;

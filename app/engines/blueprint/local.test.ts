@@ -54,7 +54,7 @@ describe("LocalBlueprintEngine", () => {
     const [cart, quiz] = r.blueprint.interactiveConfig.modules;
     expect(cart.technique === "itemCart" && cart.items.map((i) => i.price)).toEqual([1800, 1600, 1700]);
     expect(cart.technique === "itemCart" && cart.currency).toBe("USD");
-    expect(cart.technique === "itemCart" && cart.checkout.url).toBe("https://lumen.example.com/shop");
+    expect(cart.technique === "itemCart" && cart.checkout?.url).toBe("https://lumen.example.com/shop");
     expect(quiz.technique === "quiz" && quiz.questions[0].options[quiz.questions[0].answer]).toBe("20%");
   });
 
