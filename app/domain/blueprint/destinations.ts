@@ -54,6 +54,12 @@ export class Destinations {
     this.website = /^https?:\/\//i.test(src.website ?? "") ? usable(src.website) : undefined;
   }
 
+  /** Whether the brief or the brand profile gives this address (so a copywriter did not make it up). */
+  isKnown(url: string): boolean {
+    const u = url.trim();
+    return this.links.includes(u) || this.itemLinks.some((i) => i.link === u) || u === this.website;
+  }
+
   /**
    * The email's own link: the brief's first link that is not one item's own, else the website.
    * A main call to action (hero, closing, checkout) leads here when nothing names its destination.

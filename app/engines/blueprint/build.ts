@@ -115,9 +115,13 @@ function link(label: string, url: string): Link {
   return { label: label.slice(0, 80), url };
 }
 
-/** A destination a menu entry may carry from its copy: an address, never a placeholder such as {{VIB_URL}}. */
-function menuHref(url: string | undefined): string | undefined {
-  return url && /^(?:https?:\/\/|mailto:|tel:)/i.test(url) ? url : undefined;
+/**
+ * A URL a menu entry's copy writes in its body counts only when the brief or the brand profile
+ * gives it: a copywriter (a model, or the local one) may have made it up. The user's own link
+ * travels in the item's `href`.
+ */
+function menuHref(url: string | undefined, links: Destinations): string | undefined {
+  return url && links.isKnown(url) ? url : undefined;
 }
 
 function fallbackItems(input: BuildInput, technique: Technique, notes: string[]): CopyItem[] {
@@ -228,7 +232,7 @@ function buildModule(
           .slice(0, 8)
           .map((i) => {
             const m = parseMenuItem(i) ?? { label: i.label };
-            const url = menuHref(m.url) ?? links.forItem([m.label], i.href)?.url;
+            const url = menuHref(m.url, links) ?? links.forItem([m.label], i.href)?.url;
             return { label: clip(m.label, 80, notes, "A menu label").slice(0, 80), ...(url ? { url } : {}) };
           }),
       };
