@@ -46,6 +46,9 @@ export const BRAND_MISSING_MAX_SCORE = 85;
 /** Nor one that claims what the brief never said, or gives an offer's condition to another: below "Ready to send". */
 export const UNTRACED_CLAIM_MAX_SCORE = 85;
 
+/** Nor one with a link or a button that goes nowhere (the no-empty-links check): below "Ready to send". */
+export const DEAD_LINK_MAX_SCORE = 85;
+
 /** The views a reader can get, with the edges of blocks marked: the email's own, and the AMP version's. */
 function traceViews(doc: EmailDoc, ampHtml: string | undefined): TraceView[] {
   const views: TraceView[] = doc.modules.length
@@ -115,6 +118,11 @@ export function qaDoc(doc: EmailDoc, context: QaContext = {}): QaResult {
   if (brandLost && score > BRAND_MISSING_MAX_SCORE) {
     score = BRAND_MISSING_MAX_SCORE;
     scoreCap = `Held at ${BRAND_MISSING_MAX_SCORE}: the brand “${brandLost.fact}” is missing from the ${brandLost.view}`;
+  }
+  const deadLinks = checks.find((c) => c.id === "no-empty-links" && !c.passed);
+  if (deadLinks && score > DEAD_LINK_MAX_SCORE) {
+    score = DEAD_LINK_MAX_SCORE;
+    scoreCap = `Held at ${DEAD_LINK_MAX_SCORE}: ${deadLinks.message}`;
   }
   const untraced = trace.untraced[0];
   if (untraced && score > UNTRACED_CLAIM_MAX_SCORE) {
