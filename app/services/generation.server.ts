@@ -129,6 +129,17 @@ function userWords(input: GenerateInput): string[] {
   return out;
 }
 
+/**
+ * The copy as the email shows it: a button the blueprint left out for want of a destination
+ * (docs/blueprint.md "Links") is not one QA should find placed word for word.
+ */
+function shownCopy(copyDoc: CopyDoc, blueprint: Blueprint): CopyDoc {
+  const labels = new Set<string>();
+  for (const s of blueprint.sections) if (s.cta) labels.add(s.cta.label);
+  for (const m of blueprint.interactiveConfig.modules) if (m.technique === "itemCart" && m.checkout) labels.add(m.checkout.label);
+  return { ...copyDoc, sections: copyDoc.sections.map((s) => (s.cta.trim() && !labels.has(s.cta.trim().slice(0, 80)) ? { ...s, cta: "" } : s)) };
+}
+
 /** Brand tokens are force-merged after parsing, whoever wrote the blueprint. */
 function withBrandTokens(blueprint: Blueprint, tokens: DesignTokens | undefined): Blueprint {
   if (!tokens) return blueprint;
@@ -375,7 +386,7 @@ async function runPipeline(
   // one refine pass aimed at its failed checks (the local renderer's output never needs it).
   // QA compares the words as the email shows them (options, answers and prices as separate strings),
   // and looks for the prompt's facts in both the interactive and the fallback view.
-  const qaCopy = copyDoc ? visibleCopy(copyDoc, u.techniques, blueprint.lang) : undefined;
+  const qaCopy = copyDoc ? visibleCopy(shownCopy(copyDoc, blueprint), u.techniques, blueprint.lang) : undefined;
   // The fact trace (docs/qa.md): every claim must come from the brief or from words the user wrote
   // (the prompt, the saved sections they placed, the copy of a blueprint they supplied).
   const qaContext = { ...context, copyDoc: qaCopy, facts: u.facts, brief: u.brief, userText: userWords(input) };
