@@ -44,6 +44,10 @@ beforeAll(async () => {
   if (!u.ok || !a.ok) throw new Error("users");
   user = u.user;
   admin = a.user;
+  // The brand website: where the prompt's link-less buttons lead (without it they are left out).
+  await saveSenderProfile(app.database.db, user.id, {
+    senderName: "Bloom & Co", fromAddress: null, replyTo: null, postalAddress: "1 Petal Lane\nLeeds", logoUrl: null, websiteUrl: "https://bloom.example",
+  });
 });
 
 /** A version as the builder stores it: the result of generate() (optionally with its HTML degraded). */
@@ -177,9 +181,6 @@ describe("ship", () => {
   });
 
   it("offers the email as sent to a sample recipient: every placeholder filled by the send path, nothing sent", async () => {
-    await saveSenderProfile(app.database.db, user.id, {
-      senderName: "Bloom & Co", fromAddress: null, replyTo: null, postalAddress: "1 Petal Lane\nLeeds", logoUrl: null, websiteUrl: "https://bloom.example",
-    });
     const v = await makeVersion(user, { amp: true });
     // A template carrying every placeholder a send fills, an answer link among them.
     const every =
