@@ -40,9 +40,10 @@ describe("Destinations", () => {
     expect(none.main()).toBeUndefined();
   });
 
-  it("skips the brief's item links for the main button", () => {
-    const items = new Destinations({ prompt: "Moss Lamp https://fern.example/moss", links: ["https://fern.example/moss"], itemLinks: [{ name: "Moss Lamp", link: "https://fern.example/moss" }] });
-    expect(items.main()).toBeUndefined();
+  it("prefers the website to an item's own link for the main button, and the item's link to nothing", () => {
+    const src = { prompt: "Moss Lamp https://fern.example/moss", links: ["https://fern.example/moss"], itemLinks: [{ name: "Moss Lamp", link: "https://fern.example/moss" }] };
+    expect(new Destinations({ ...src, website: "https://fern.example" }).main()).toEqual({ url: "https://fern.example", source: "website" });
+    expect(new Destinations(src).main()).toEqual({ url: "https://fern.example/moss", source: "brief" });
   });
 
   it("reads a long prompt of repeated labels in bounded time", () => {

@@ -61,14 +61,17 @@ export class Destinations {
   }
 
   /**
-   * The email's own link: the brief's first link that is not one item's own, else the website.
-   * A main call to action (hero, closing, checkout) leads here when nothing names its destination.
+   * The email's own link: the brief's first link that is not one item's own, else the website,
+   * else the brief's first link after all (the brief reader may give a sentence's link to the
+   * item before it). A main call to action (hero, closing, checkout) leads here when nothing names
+   * its destination.
    */
   main(): Destination | undefined {
     const own = new Set(this.itemLinks.map((i) => i.link));
     const first = this.links.find((u) => !own.has(u));
     if (first) return { url: first, source: "brief" };
-    return this.website ? { url: this.website, source: "website" } : undefined;
+    if (this.website) return { url: this.website, source: "website" };
+    return this.links[0] ? { url: this.links[0], source: "brief" } : undefined;
   }
 
   /** A call to action: its copy's href, the URL the prompt gives right after its label, the main link (for a main one), the website. */
