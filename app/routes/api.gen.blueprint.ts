@@ -4,12 +4,12 @@ import { apiRoute, checkHtmlInputs, json, serviceError } from "~/http/api.server
 import { clientHtmlParts, CLIENT_HTML_PARTS, generateBlueprint } from "~/services/generation.server";
 
 export const { loader, action, apiAuth } = apiRoute("user", {
-  POST: async ({ app, body }) => {
+  POST: async ({ app, user, body }) => {
     const parsed = await body(GenBlueprintRequestSchema, { maxChars: { prompt: MAX_PROMPT_CHARS } });
     if (!parsed.ok) return parsed.response;
     const html = await checkHtmlInputs(clientHtmlParts(parsed.data), CLIENT_HTML_PARTS, PLACED_HTML_LIMITS);
     if (html) return html;
-    const result = await generateBlueprint(app, parsed.data);
+    const result = await generateBlueprint(app, user, parsed.data);
     if (!result.ok) return serviceError(result);
     return json({ success: true, blueprint: result.value.blueprint });
   },

@@ -24,7 +24,10 @@ import {
   tagVersion,
   versionEml,
   versionFeedback,
+  versionHtml,
 } from "./builder-panels.server";
+import { SAMPLE_RECIPIENT } from "~/domain/builder/downloads";
+import { saveSenderProfile } from "~/models/sender-profiles.server";
 
 let app: AppContext;
 let user: User;
@@ -41,6 +44,10 @@ beforeAll(async () => {
   if (!u.ok || !a.ok) throw new Error("users");
   user = u.user;
   admin = a.user;
+  // The brand website: where the prompt's link-less buttons lead (without it they are left out).
+  await saveSenderProfile(app.database.db, user.id, {
+    senderName: "Bloom & Co", fromAddress: null, replyTo: null, postalAddress: "1 Petal Lane\nLeeds", logoUrl: null, websiteUrl: "https://bloom.example",
+  });
 });
 
 /** A version as the builder stores it: the result of generate() (optionally with its HTML degraded). */
@@ -172,6 +179,34 @@ describe("ship", () => {
     expect(parsed.headers.get("x-kinetic-version-id")).toBe(v.id);
     expect(raw).toMatch(/List-Unsubscribe-Post: List-Unsubscribe=One-Click/);
     expect(downloadName(v, "eml")).toMatch(/^[a-z0-9-]+\.eml$/);
+  });
+
+  it("offers the email as sent to a sample recipient: every placeholder filled by the send path, nothing sent", async () => {
+    const v = await makeVersion(user, { amp: true });
+    // A template carrying every placeholder a send fills, an answer link among them.
+    const every =
+      '<!DOCTYPE html><html lang="en"><body><a href="{{VIB_URL}}">View</a> {{UUID}} {{SEND_ID}} {{RECIPIENT_EMAIL}} <a href="{{UNSUBSCRIBE_URL}}">Unsubscribe</a>' +
+      '<a href="{{ANSWER_URL:en:k1.0.1:form1}}">Yes</a> {{SENDER_NAME}} {{SENDER_POSTAL_ADDRESS}} <a href="{{SENDER_WEBSITE}}">Site</a></body></html>';
+    const crafted = { ...v, id: `${v.id}-all`, html: every };
+    for (const version of [v, crafted]) {
+      const template = await versionHtml(app, user, version, "template");
+      expect(template).toContain("{{");
+      const html = await versionHtml(app, user, version, "sent");
+      expect(html).not.toContain("{{");
+      const parsed = await simpleParser(await versionEml(app, user, version, "sent"));
+      expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : "").toBe(SAMPLE_RECIPIENT);
+      expect(parsed.html || "").not.toContain("{{");
+      expect(parsed.text || "").not.toContain("{{");
+      for (const a of parsed.attachments) expect(a.content.toString("utf8")).not.toContain("{{");
+    }
+    const html = await versionHtml(app, user, crafted, "sent");
+    expect(html).toContain(`${app.env.BASE_URL}/builder/v/${crafted.id}/download.html?as=sent&amp;inline=1`);
+    expect(html).toContain(SAMPLE_RECIPIENT);
+    expect(html).toContain(`${app.env.BASE_URL}/unsubscribe/`);
+    expect(html).toContain(`${app.env.BASE_URL}/r/`);
+    expect(html).toContain("1 Petal Lane, Leeds");
+    expect(html).toContain('href="https://bloom.example"');
+    expect(downloadName(v, "html", true)).toMatch(/-as-sent\.html$/);
   });
 
   it("stores feedback with the version's prompt and retrieval facts", async () => {

@@ -11,13 +11,14 @@ import { AI_GENERATION, refund } from "~/models/credits.server";
 import { findEmailVersion, insertEmailVersion, type EmailVersion, type NewEmailVersion } from "~/models/email-versions.server";
 import { GenerationInputsSchema } from "~/domain/requests/generation";
 import { VersionMetaSchema } from "~/domain/builder/version-meta";
+import { SAMPLE_RECIPIENT } from "~/domain/builder/downloads";
 import { submitContentSchema } from "~/domain/requests/library";
 import { FREE_REGEN_BELOW } from "~/domain/qa/qa";
 import { buildMime, htmlToText } from "~/domain/mime";
 import type { Rating } from "~/domain/eval/feedback";
 import { unsubscribeUrl } from "~/lib/unsubscribe-token.server";
 import { generate, prepareGeneration } from "./generation.server";
-import { sendEmail, senderFor } from "./sending.server";
+import { messageAsSent, recipientValuesOf, sendEmail, senderFor } from "./sending.server";
 import { senderForSend } from "./sender-profile.server";
 import { submitFeedback } from "./feedback.server";
 import { autoTag, submitContent } from "./library.server";
@@ -238,35 +239,61 @@ export async function sendTest(app: AppContext, user: User, version: EmailVersio
 }
 
 /** A file name from the subject: letters, digits and dashes, never empty. */
-export function downloadName(version: Pick<EmailVersion, "id" | "subject">, ext: "html" | "eml"): string {
+export function downloadName(version: Pick<EmailVersion, "id" | "subject">, ext: "html" | "eml", asSent = false): string {
   const base = (version.subject ?? "")
     .normalize("NFKD")
     .replace(/[^A-Za-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
     .slice(0, 60)
     .toLowerCase();
-  return `${base || "email"}-${version.id.replace(/[^A-Za-z0-9]/g, "").slice(0, 8)}.${ext}`;
+  return `${base || "email"}-${version.id.replace(/[^A-Za-z0-9]/g, "").slice(0, 8)}${asSent ? "-as-sent" : ""}.${ext}`;
+}
+
+
+/** Which form a download takes: the template with its placeholders, or the email as sent to a sample recipient. */
+export function downloadForm(request: Request): "template" | "sent" {
+  return new URL(request.url).searchParams.get("as") === "sent" ? "sent" : "template";
 }
 
 /**
- * The message the sender would build, addressed to the user and not sent: the same buildMime,
- * text part and headers; the recipient placeholders stay unresolved (there is no send id yet).
+ * The version as a send would deliver it to SAMPLE_RECIPIENT: every placeholder filled by the
+ * send's own code (messageAsSent) with sample values. The view-in-browser link opens this same
+ * hosted copy; the unsubscribe and answer links are signed for the sample recipient, under the
+ * version's id in place of a send id.
  */
-export async function versionEml(app: AppContext, user: User, version: EmailVersion): Promise<string> {
+async function versionAsSent(app: AppContext, user: User, version: EmailVersion) {
+  const values = recipientValuesOf(app.env, SAMPLE_RECIPIENT, version.id, new Date());
+  values.vibUrl = `${app.env.BASE_URL}/builder/v/${version.id}/download.html?as=sent&inline=1`;
+  return messageAsSent(app, user, { html: version.html, ampHtml: version.ampHtml }, values);
+}
+
+/** The .html download: the template, or the email as sent (see versionAsSent). */
+export async function versionHtml(app: AppContext, user: User, version: EmailVersion, form: "template" | "sent"): Promise<string> {
+  return form === "sent" ? (await versionAsSent(app, user, version)).html : version.html;
+}
+
+/**
+ * The message the sender would build, not sent: the same buildMime, text part and headers. As a
+ * template it is addressed to the user with the placeholders unresolved (there is no send id yet);
+ * as sent, to SAMPLE_RECIPIENT with every placeholder filled (versionAsSent).
+ */
+export async function versionEml(app: AppContext, user: User, version: EmailVersion, form: "template" | "sent" = "template"): Promise<string> {
   // The user's brand sender when it may be used; the deployment's otherwise (a send would say why).
   const who = await senderForSend(app, user);
   const sender = who.ok ? { from: who.value.sender.from, domain: who.value.sender.domain, replyTo: who.value.sender.replyTo } : senderFor(app.env);
   const subject = (version.subject ?? "").replace(/[\r\n]+/g, " ").trim() || `Your ${app.env.BRAND_NAME} Email`;
+  const sent = form === "sent" ? await versionAsSent(app, user, version) : null;
+  const to = sent ? SAMPLE_RECIPIENT : user.email;
   const mime = await buildMime({
     from: sender.from,
     ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
-    to: user.email,
+    to,
     subject,
-    text: htmlToText(version.html),
-    html: version.html,
-    ampHtml: version.ampHtml ?? undefined,
+    text: sent ? sent.text : htmlToText(version.html),
+    html: sent ? sent.html : version.html,
+    ampHtml: sent ? sent.ampHtml : (version.ampHtml ?? undefined),
     messageId: `draft-${newId()}@${sender.domain}`,
-    listUnsubscribe: { mailto: `mailto:unsubscribe@${sender.domain}?subject=unsubscribe`, url: unsubscribeUrl(app.env.BASE_URL, app.env.SESSION_SECRET, user.email) },
+    listUnsubscribe: { mailto: `mailto:unsubscribe@${sender.domain}?subject=unsubscribe`, url: unsubscribeUrl(app.env.BASE_URL, app.env.SESSION_SECRET, to) },
     headers: { "X-Kinetic-Version-Id": version.id, "X-Unsent": "1" },
   });
   return mime.raw;

@@ -142,6 +142,27 @@ describe("copy first, then generation with the edited words", () => {
     expect(r.errors["copy.subject"]).toBeTruthy();
     expect(r.draft.sections[0].headline).toBe("Kept");
   });
+
+  it("reads each section's and item's link: blank is none, a full address is kept, anything else is a field error", () => {
+    const base: Array<[string, string]> = [
+      ["copy.subject", "Lamps"], ["copy.preheader", ""],
+      ["copy.sections.0.role", "hero"], ["copy.sections.0.headline", "New"], ["copy.sections.0.body", ""], ["copy.sections.0.cta", "Shop the guide"],
+      ["copy.items.0.label", "Moss"], ["copy.items.0.headline", ""], ["copy.items.0.body", "Green"],
+      ["copy.items.1.label", "Reed"], ["copy.items.1.headline", ""], ["copy.items.1.body", "Tall"], ["copy.items.1.href", ""],
+    ];
+    const good = parseCopyForm(form([...base, ["copy.sections.0.href", " https://fern.example/guide "], ["copy.items.0.href", "mailto:shop@fern.example"]]));
+    if (!good.ok) throw new Error(JSON.stringify(good.errors));
+    expect(good.copyDoc.sections[0].href).toBe("https://fern.example/guide");
+    expect(good.copyDoc.items.map((i) => i.href)).toEqual(["mailto:shop@fern.example", undefined]);
+
+    const bad = parseCopyForm(form([...base, ["copy.sections.0.href", "javascript:alert(1)"], ["copy.items.0.href", "fern.example/moss"]]));
+    expect(bad.ok).toBe(false);
+    if (bad.ok) return;
+    expect(Object.keys(bad.errors).sort()).toEqual(["copy.items.0.href", "copy.sections.0.href"]);
+    expect(bad.errors["copy.sections.0.href"]).toContain("https://");
+    // What was typed comes back to the field.
+    expect(bad.draft.sections[0].href).toBe("javascript:alert(1)");
+  });
 });
 
 describe("failures and previews", () => {

@@ -132,9 +132,16 @@ export function parseBriefJson(text: string): ParsedBrief {
 export interface CopyDraft {
   subject: string;
   preheader: string;
-  sections: Array<{ role: string; headline: string; body: string; cta: string }>;
-  items: Array<{ label: string; headline: string; body: string }>;
+  /** `href`: where the button (an item) leads, as typed; blank leaves it to the brief and the brand website. */
+  sections: Array<{ role: string; headline: string; body: string; cta: string; href?: string }>;
+  items: Array<{ label: string; headline: string; body: string; href?: string }>;
 }
+
+/** A link field as typed: blank is no link (the brief or the brand website decides). */
+const hrefOf = (form: FormLike, name: string) => {
+  const v = str(form, name).trim();
+  return v ? { href: v } : {};
+};
 
 /** The copy step's fields (`copy.subject`, `copy.sections.0.headline`, `copy.items.1.body` …) as typed. */
 export function copyDraftFromForm(form: FormLike): CopyDraft {
@@ -145,11 +152,17 @@ export function copyDraftFromForm(form: FormLike): CopyDraft {
       headline: str(form, `copy.sections.${i}.headline`),
       body: str(form, `copy.sections.${i}.body`),
       cta: str(form, `copy.sections.${i}.cta`),
+      ...hrefOf(form, `copy.sections.${i}.href`),
     });
   }
   const items: CopyDraft["items"] = [];
   for (let i = 0; i < 40 && form.get(`copy.items.${i}.label`) !== null; i++) {
-    items.push({ label: str(form, `copy.items.${i}.label`), headline: str(form, `copy.items.${i}.headline`), body: str(form, `copy.items.${i}.body`) });
+    items.push({
+      label: str(form, `copy.items.${i}.label`),
+      headline: str(form, `copy.items.${i}.headline`),
+      body: str(form, `copy.items.${i}.body`),
+      ...hrefOf(form, `copy.items.${i}.href`),
+    });
   }
   return { subject: str(form, "copy.subject"), preheader: str(form, "copy.preheader"), sections, items };
 }
@@ -160,7 +173,10 @@ export function parseCopyForm(form: FormLike): { ok: true; copyDoc: CopyDoc } | 
   const parsed = CopyDocSchema.safeParse(draft);
   if (parsed.success) return { ok: true, copyDoc: parsed.data };
   const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) errors[["copy", ...issue.path].join(".")] ??= issue.message;
+  for (const issue of parsed.error.issues) {
+    const message = issue.path.at(-1) === "href" ? "Enter a full address starting with https://, http:// or mailto: (e.g. https://example.com/guide), or leave it blank." : issue.message;
+    errors[["copy", ...issue.path].join(".")] ??= message;
+  }
   return { ok: false, errors, draft };
 }
 
@@ -308,7 +324,7 @@ export async function generateFromBrief(
   const input = briefToGenerateInput(brief);
   if (opts.copyDoc) {
     onStage("copy", { source: "edited", subject: opts.copyDoc.subject });
-    const built = await generateBlueprint(app, { ...input, copyDoc: opts.copyDoc });
+    const built = await generateBlueprint(app, user, { ...input, copyDoc: opts.copyDoc });
     if (!built.ok) return { ...built, charged: false };
     input.blueprint = built.value.blueprint;
     onStage("blueprint", { source: "your copy", sections: built.value.blueprint.sections.length });

@@ -5,7 +5,7 @@ import type { AppContext } from "~/composition/app.server";
 import { withCharge } from "./charge.server";
 import { bindAnswerForm } from "~/domain/answers/placeholder";
 import { registerAnswerForm } from "./answers.server";
-import { senderLogo } from "./sender-profile.server";
+import { brandWebsite, senderLogo } from "./sender-profile.server";
 import { failure, type ServiceFailure, type ServiceResult } from "./result";
 import type { User } from "~/models/users.server";
 import { logQaEvaluation } from "~/models/qa-evaluations.server";
@@ -133,6 +133,17 @@ function userWords(input: GenerateInput): string[] {
   return out;
 }
 
+/**
+ * The copy as the email shows it: a button the blueprint left out for want of a destination
+ * (docs/blueprint.md "Links") is not one QA should find placed word for word.
+ */
+function shownCopy(copyDoc: CopyDoc, blueprint: Blueprint): CopyDoc {
+  const labels = new Set<string>();
+  for (const s of blueprint.sections) if (s.cta) labels.add(s.cta.label);
+  for (const m of blueprint.interactiveConfig.modules) if (m.technique === "itemCart" && m.checkout) labels.add(m.checkout.label);
+  return { ...copyDoc, sections: copyDoc.sections.map((s) => (s.cta.trim() && !labels.has(s.cta.trim().slice(0, 80)) ? { ...s, cta: "" } : s)) };
+}
+
 /** Brand tokens are force-merged after parsing, whoever wrote the blueprint. */
 function withBrandTokens(blueprint: Blueprint, tokens: DesignTokens | undefined): Blueprint {
   if (!tokens) return blueprint;
@@ -144,9 +155,12 @@ async function writeCopy(app: AppContext, input: GenerationInputs, u: Understood
   return engines.copy.write({ prompt: input.prompt, emailType: input.emailType, facts: u.facts, brief: u.brief, techniques: u.techniques, assembledPrompt: u.assembledPrompt });
 }
 
-async function buildBlueprint(app: AppContext, input: GenerationInputs, u: Understood, copyDoc: CopyDoc) {
+/** `user`'s brand website leads the calls to action nothing else gives a destination (docs/blueprint.md "Links"). */
+async function buildBlueprint(app: AppContext, user: User, input: GenerationInputs, u: Understood, copyDoc: CopyDoc) {
   const { engines } = app.adapters;
   const result = await engines.blueprint.build({
+    brief: u.brief,
+    website: await brandWebsite(app, user),
     prompt: input.prompt,
     copyDoc,
     techniques: u.techniques,
@@ -190,7 +204,7 @@ export async function generateCopy(app: AppContext, input: GenerationInputs) {
 
 // ── POST /api/gen/blueprint ─────────────────────────────────────────────────────────────────────
 
-export async function generateBlueprint(app: AppContext, input: GenerationInputs & { copyDoc?: CopyDoc }) {
+export async function generateBlueprint(app: AppContext, user: User, input: GenerationInputs & { copyDoc?: CopyDoc }) {
   const understood = understand(input);
   if (!understood.ok) return understood;
   let copyDoc = input.copyDoc;
@@ -199,7 +213,7 @@ export async function generateBlueprint(app: AppContext, input: GenerationInputs
     if (!copy.ok) return upstreamError("copy", copy.error);
     copyDoc = copy.copyDoc;
   }
-  const built = await buildBlueprint(app, input, understood.value, copyDoc);
+  const built = await buildBlueprint(app, user, input, understood.value, copyDoc);
   if (!built.ok) return upstreamError("blueprint", built.error);
   return { ok: true as const, value: { blueprint: built.blueprint, notes: built.notes } };
 }
@@ -350,7 +364,7 @@ async function runPipeline(
     // A model's copy that still claims what the brief does not, after its one repair: reported, and QA fails it.
     for (const claim of copy.untraced ?? []) copyWarnings.push(`The copy model's claim ${claim}`);
     stage("copy", { subject: copyDoc.subject });
-    const built = await buildBlueprint(app, input, u, copyDoc);
+    const built = await buildBlueprint(app, user, input, u, copyDoc);
     usage = addUsage(usage, built.usage);
     if (!built.ok) return upstreamError("blueprint", built.error);
     blueprint = built.blueprint;
@@ -383,7 +397,7 @@ async function runPipeline(
   // one refine pass aimed at its failed checks (the local renderer's output never needs it).
   // QA compares the words as the email shows them (options, answers and prices as separate strings),
   // and looks for the prompt's facts in both the interactive and the fallback view.
-  const qaCopy = copyDoc ? visibleCopy(copyDoc, u.techniques, blueprint.lang) : undefined;
+  const qaCopy = copyDoc ? visibleCopy(shownCopy(copyDoc, blueprint), u.techniques, blueprint.lang) : undefined;
   // The fact trace (docs/qa.md): every claim must come from the brief or from words the user wrote
   // (the prompt, the saved sections they placed, the copy of a blueprint they supplied).
   const qaContext = { ...context, copyDoc: qaCopy, facts: u.facts, brief: u.brief, userText: userWords(input) };

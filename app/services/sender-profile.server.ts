@@ -112,9 +112,18 @@ export async function senderLogo(app: AppContext, user: User): Promise<Logo | nu
   return profileLogo(await findSenderProfile(app.database.db, user.id));
 }
 
+/** The user's brand website: where a call to action leads when neither the copy nor the brief names a destination. */
+export async function brandWebsite(app: AppContext, user: User): Promise<string | null> {
+  return (await findSenderProfile(app.database.db, user.id))?.websiteUrl ?? null;
+}
+
+/** The footer values (name, postal address, website) of `user`'s sends. */
+export async function ownSenderFooter(app: AppContext, user: User): Promise<SenderValues> {
+  return senderFooter(await findSenderProfile(app.database.db, user.id), app.env.BRAND_NAME);
+}
+
 /** An email as its author will see it sent: the footer's sender placeholders filled from their profile. */
 export async function withOwnSenderFooter(app: AppContext, user: User, html: string): Promise<string> {
   if (!html.includes("{{SENDER_")) return html;
-  const profile = await findSenderProfile(app.database.db, user.id);
-  return resolveSenderPlaceholders(html, senderFooter(profile, app.env.BRAND_NAME));
+  return resolveSenderPlaceholders(html, await ownSenderFooter(app, user));
 }

@@ -38,7 +38,7 @@ import {
 } from "~/models/sends.server";
 import { checkRecipient } from "./deliverability.server";
 import { deliverAlertsInBackground } from "./alerts.server";
-import { deploymentSender, senderForSend } from "./sender-profile.server";
+import { deploymentSender, ownSenderFooter, senderForSend } from "./sender-profile.server";
 import { failure, type ServiceResult } from "./result";
 
 export interface SendInput {
@@ -180,7 +180,7 @@ async function templateFor(
   return template;
 }
 
-interface RenderedMessage {
+export interface RenderedMessage {
   html: string;
   ampHtml?: string;
   text: string;
@@ -217,6 +217,22 @@ async function renderFor(input: SendInput, env: AppContext["env"], senderEmail: 
   };
 }
 
+/** One recipient's values of a send: its hosted copy, its signed unsubscribe link and answer links. */
+export function recipientValuesOf(env: AppContext["env"], to: string, sendId: string, now: Date): RecipientValues {
+  // The send id lets the unsubscribe page show the sender's brand (only with the matching address).
+  const unsubscribe = `${unsubscribeUrl(env.BASE_URL, env.SESSION_SECRET, to)}?s=${sendId}`;
+  return { recipient: to, sendId, vibUrl: `${env.BASE_URL}/vib/${sendId}`, unsubscribeUrl: unsubscribe, answerUrl: answerLinks(env, sendId, now) };
+}
+
+/**
+ * A message as `user`'s send to `values.recipient` would deliver it (rules 2–6 and the text part),
+ * built by the send's own code; nothing is sent or stored (the builder's "as sent" downloads).
+ */
+export async function messageAsSent(app: AppContext, user: User, doc: { html: string; ampHtml?: string | null }, values: RecipientValues): Promise<RenderedMessage> {
+  const footer = await ownSenderFooter(app, user);
+  return renderFor({ to: values.recipient, html: doc.html, ampHtml: doc.ampHtml }, app.env, user.email, footer, values);
+}
+
 export async function sendEmail(app: AppContext, user: User, input: SendInput, opts: SendOptions = {}): Promise<SendResult> {
   const { env, logger } = app;
   const { db } = app.database;
@@ -251,15 +267,13 @@ export async function sendEmail(app: AppContext, user: User, input: SendInput, o
   const provider = app.adapters.emailProvider;
   const sendId = crypto.randomUUID();
   const subject = cleanSubject(input.subject, env.BRAND_NAME);
-  // The send id lets the unsubscribe page show the sender's brand (only with the matching address).
-  const unsubscribe = `${unsubscribeUrl(env.BASE_URL, env.SESSION_SECRET, to)}?s=${sendId}`;
-  const recipientValues = { recipient: to, sendId, vibUrl: `${env.BASE_URL}/vib/${sendId}`, unsubscribeUrl: unsubscribe, answerUrl: answerLinks(env, sendId, now) };
+  const recipientValues = recipientValuesOf(env, to, sendId, now);
 
   // Rules 2–6, and the text part.
   const { html, ampHtml, text, encoded } = await renderFor(input, env, user.email, footer, recipientValues);
 
   // Rule 7.
-  const listUnsubscribe = { mailto: `mailto:unsubscribe@${sender.domain}?subject=unsubscribe`, url: unsubscribe };
+  const listUnsubscribe = { mailto: `mailto:unsubscribe@${sender.domain}?subject=unsubscribe`, url: recipientValues.unsubscribeUrl };
   const headers = { "X-Kinetic-Send-Id": sendId };
   const mime = await buildMime({
     from: resolved.from,

@@ -58,7 +58,7 @@ test.describe("with JavaScript", () => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn(page);
-    await makeVersion(page, "Summer lookbook for Bloom & Co: a carousel of Dresses ($49), Shoes ($79) and Bags ($59)");
+    await makeVersion(page, "Summer lookbook for Bloom & Co: a carousel of Dresses ($49), Shoes ($79) and Bags ($59). Shop the lookbook: https://bloom.example/lookbook");
 
     // Save (feedback)
     await page.getByText("5 Great").click();

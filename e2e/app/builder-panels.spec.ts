@@ -20,7 +20,7 @@ test("a version's panels: QA, refine and undo, AMP, test send, downloads, feedba
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page);
-  const firstId = await makeVersion(page, "Spring sale for Bloom & Co: tabs for Dresses ($49), Shoes ($79) and Bags ($59), 20% off until May 3");
+  const firstId = await makeVersion(page, "Spring sale for Bloom & Co: tabs for Dresses ($49), Shoes ($79) and Bags ($59), 20% off until May 3. Shop the sale: https://bloom.example/sale");
 
   // QA: the score and the 28 checks in their groups.
   const panels = page.getByTestId("version-panels");

@@ -7,21 +7,51 @@ export type { CopyDraft };
 const ROLE_NAMES: Record<string, string> = { hero: "Opening", body: "Body", cta: "Call to action", footer: "Footer", intro: "Intro", offer: "Offer" };
 const roleName = (role: string) => ROLE_NAMES[role] ?? role.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase());
 
-function Field({ name, label, value, errors, multiline, rows }: { name: string; label: string; value: string; errors?: FieldErrors; multiline?: boolean; rows?: number }) {
+function Field({
+  name,
+  label,
+  value,
+  errors,
+  multiline,
+  rows,
+  url,
+  hint,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  errors?: FieldErrors;
+  multiline?: boolean;
+  rows?: number;
+  /** A link field: a URL keyboard on phones; checked on the server (CopyHrefSchema), so it works without JavaScript. */
+  url?: boolean;
+  hint?: string;
+}) {
   const id = `bld-${name.replace(/\./g, "-")}`;
   const error = errors?.[name];
+  const describedBy = [error ? `${id}-err` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div className="bld-copy-field">
       <label htmlFor={id}>{label}</label>
       {multiline ? (
-        <textarea id={id} name={name} defaultValue={value} rows={rows ?? 3} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-err` : undefined} />
+        <textarea id={id} name={name} defaultValue={value} rows={rows ?? 3} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
       ) : (
-        <input id={id} name={name} defaultValue={value} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-err` : undefined} />
+        <input
+          id={id}
+          name={name}
+          defaultValue={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...(url ? { inputMode: "url" as const, autoComplete: "url", spellCheck: false, placeholder: "https://" } : {})}
+        />
       )}
+      {hint ? <p className="bld-hint" id={`${id}-hint`}>{hint}</p> : null}
       {error ? <p className="bld-field-error" id={`${id}-err`}>{error}</p> : null}
     </div>
   );
 }
+
+const LINK_HINT = "Where the button leads. Blank: a link from your prompt, else your brand website; with neither, the button is left out.";
 
 export function CopyFields({ copy, errors }: { copy: CopyDraft; errors?: FieldErrors }) {
   return (
@@ -40,6 +70,7 @@ export function CopyFields({ copy, errors }: { copy: CopyDraft; errors?: FieldEr
           <Field name={`copy.sections.${i}.headline`} label={`Section ${i + 1} headline`} value={s.headline} errors={errors} />
           <Field name={`copy.sections.${i}.body`} label={`Section ${i + 1} body`} value={s.body} errors={errors} multiline rows={4} />
           <Field name={`copy.sections.${i}.cta`} label={`Section ${i + 1} button`} value={s.cta} errors={errors} />
+          {s.role !== "footer" ? <Field name={`copy.sections.${i}.href`} label={`Section ${i + 1} link`} value={s.href ?? ""} errors={errors} url hint={LINK_HINT} /> : null}
         </section>
       ))}
       {copy.items.length > 0 ? (
@@ -53,6 +84,7 @@ export function CopyFields({ copy, errors }: { copy: CopyDraft; errors?: FieldEr
                 <Field name={`copy.items.${i}.label`} label={`Item ${i + 1} label`} value={it.label} errors={errors} />
                 <Field name={`copy.items.${i}.headline`} label={`Item ${i + 1} headline`} value={it.headline} errors={errors} />
                 <Field name={`copy.items.${i}.body`} label={`Item ${i + 1} body`} value={it.body} errors={errors} multiline />
+                <Field name={`copy.items.${i}.href`} label={`Item ${i + 1} link`} value={it.href ?? ""} errors={errors} url />
               </fieldset>
             ))}
           </div>

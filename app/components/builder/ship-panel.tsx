@@ -3,6 +3,7 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { answerFormOf } from "~/domain/answers/placeholder";
+import { SAMPLE_RECIPIENT } from "~/domain/builder/downloads";
 import { ActionForm, Notice } from "./panel-ui";
 import type { VersionJson } from "./version-panels";
 
@@ -127,6 +128,15 @@ export function ShipPanel({ version, isAdmin }: { version: VersionJson; isAdmin:
 
       <section className="vp-subsection" aria-labelledby="vp-dl-title">
         <h3 id="vp-dl-title">Download and copy</h3>
+        <h4>As sent</h4>
+        <div className="vp-buttons">
+          <a className="button secondary vp-inline-button" href={`${base}/download.html?as=sent`} download data-testid="download-html-sent">Download .html as sent</a>
+          <a className="button secondary vp-inline-button" href={`${base}/download.eml?as=sent`} download data-testid="download-eml-sent">Download .eml as sent</a>
+        </div>
+        <p className="muted vp-small">
+          The email as a recipient gets it, addressed to a sample recipient ({SAMPLE_RECIPIENT}): every merge tag filled in by the send path, your brand footer included, and the view-in-browser link opening this copy.
+        </p>
+        <h4>Template</h4>
         <div className="vp-buttons">
           <a className="button secondary vp-inline-button" href={`${base}/download.html`} download data-testid="download-html">Download .html</a>
           <a className="button secondary vp-inline-button" href={`${base}/download.eml`} download data-testid="download-eml">Download .eml</a>

@@ -23,6 +23,17 @@ describe("buildAmp", () => {
 
   it("covers all 21 pairs", () => expect(pairs).toHaveLength(21));
 
+  it("keeps the HTML version's destinations: an unlinked menu entry is its label, a cart without checkout has no button", () => {
+    const bp = structuredClone(sampleBlueprint("menu", "itemCart")) as { interactiveConfig: { modules: Array<Record<string, unknown>> } };
+    const [menu, cart] = bp.interactiveConfig.modules as [{ items: Array<{ label: string; url?: string }> }, { checkout?: unknown }];
+    delete menu.items[1].url;
+    delete cart.checkout;
+    const html = build(bp);
+    expect(validateAmp(html).errors).toEqual([]);
+    expect(html).toContain(`<span class="k1-link">${menu.items[1].label}</span>`);
+    expect(html).not.toMatch(/href=""|class="kx-btn kx-btn-full"/);
+  });
+
   it.each(pairs)("builds the pair %s + %s as AMP the validator passes", (a, b) => {
     const html = build(sampleBlueprint(a as never, b as never));
     expect(validateAmp(html).errors).toEqual([]);

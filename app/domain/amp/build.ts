@@ -274,7 +274,8 @@ function quiz(m: QuizModule, { ns, theme, phrases }: Ctx): BuiltModule {
 function menu(m: MenuModule, { ns, theme, phrases }: Ctx): BuiltModule {
   const c = theme.design.colors;
   const label = m.label ?? phrases.menu;
-  const links = m.items.map((l) => `<a class="${ns}-link" href="${esc(l.url)}" target="_blank">${esc(l.label)}</a>`).join("");
+  // An entry without a destination is its label alone, as in the HTML version.
+  const links = m.items.map((l) => (l.url ? `<a class="${ns}-link" href="${esc(l.url)}" target="_blank">${esc(l.label)}</a>` : `<span class="${ns}-link">${esc(l.label)}</span>`)).join("");
   return {
     html:
       `<amp-accordion id="${ns}-menu" class="${ns}-menu" animate><section id="${ns}-menu-s">` +
@@ -325,7 +326,7 @@ function itemCart(m: ItemCartModule, { ns, theme, lang, phrases }: Ctx): BuiltMo
     `<div class="${ns}-summary"><span class="kx-text ${ns}-count">${esc(phrases.items)} <span [text]="${count}">0</span></span>` +
     `<span class="${ns}-total">${esc(phrases.total)}&nbsp; <span [text]="${total}">${esc(formatMoney(0, m.currency, lang))}</span></span></div>`;
   return {
-    html: `<div class="${ns}-cart">${items}${summary}${button(m.checkout, true)}</div>`,
+    html: `<div class="${ns}-cart">${items}${summary}${m.checkout ? button(m.checkout, true) : ""}</div>`,
     css: [
       `.${ns}-item{display:flex;align-items:center;margin:0 0 10px 0;padding:12px 14px;border:2px solid ${c.border};border-radius:12px}`,
       `.${ns}-item-on{border-color:${c.primary};background-color:${theme.tint}}`,

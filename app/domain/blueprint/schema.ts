@@ -107,6 +107,9 @@ export const DesignTokensSchema = z.object({
 
 export const LinkSchema = z.object({ label: text(80), url: LinkUrlSchema });
 
+/** A menu entry: a link, or its label alone when neither the copy nor the brief gives it a destination. */
+export const MenuEntrySchema = z.object({ label: text(80), url: LinkUrlSchema.optional() });
+
 export const ImageSchema = z.object({
   src: ImageUrlSchema,
   alt: z.string().trim().max(300),
@@ -213,7 +216,7 @@ export const MenuModuleSchema = z.object({
   technique: z.literal("menu"),
   ...moduleBase,
   label: optText(30),
-  items: z.array(LinkSchema).min(2).max(8),
+  items: z.array(MenuEntrySchema).min(2).max(8),
 });
 
 export const ItemCartModuleSchema = z.object({
@@ -232,7 +235,8 @@ export const ItemCartModuleSchema = z.object({
     )
     .min(2)
     .max(8),
-  checkout: LinkSchema,
+  /** Absent when nothing gives the checkout a destination (the button is left out, never pointed at the email itself). */
+  checkout: LinkSchema.optional(),
 });
 
 export const ModuleSchema = z.discriminatedUnion("technique", [
@@ -316,6 +320,7 @@ export type DesignTokens = z.infer<typeof DesignTokensSchema>;
 export type Colors = z.infer<typeof ColorsSchema>;
 export type Section = z.infer<typeof SectionSchema>;
 export type Link = z.infer<typeof LinkSchema>;
+export type MenuEntry = z.infer<typeof MenuEntrySchema>;
 export type Image = z.infer<typeof ImageSchema>;
 export type Logo = z.infer<typeof LogoSchema>;
 export type Module = z.infer<typeof ModuleSchema>;

@@ -4,7 +4,7 @@ import { bigBlueprint, sampleBlueprint } from "../../../test/fixtures/blueprints
 import { autofix } from "~/domain/autofix/autofix";
 import { QA_CHECKS, type QaCheckId } from "./catalogue";
 import { GOOD_COPY, goodEmail } from "../../../test/fixtures/emails";
-import { qa } from "./qa";
+import { qa, READY_TO_SEND_MIN_SCORE } from "./qa";
 
 const ctx = { subject: GOOD_COPY.subject, preheader: GOOD_COPY.preheader, techniques: ["tabs"], copyDoc: GOOD_COPY };
 const GOOD = goodEmail(["tabs"]);
@@ -112,6 +112,31 @@ describe("each check fails on its own breakage", () => {
     const c = check(broken, id, context ?? ctx);
     expect(c.passed).toBe(false);
     expect(c.message).not.toBe("");
+  });
+});
+
+describe("buttons that lead nowhere", () => {
+  it.each(["", "#", "{{VIB_URL}}", "javascript:void(0)"])("fail no-empty-links naming the button, and hold the score below Ready to send (href %j)", (href) => {
+    const html = GOOD.replace("https://example.com/book?u={{UUID}}", href);
+    const r = qa(html, ctx);
+    const c = r.checks.find((x) => x.id === "no-empty-links")!;
+    expect(c.passed).toBe(false);
+    expect(c.message).toContain("The button “Book a table” leads nowhere");
+    expect(r.score).toBeLessThan(READY_TO_SEND_MIN_SCORE);
+    expect(r.scoreCap).toContain("Book a table");
+  });
+
+  it("leave the view-in-browser link to {{VIB_URL}} alone", () => {
+    expect(check(GOOD, "no-empty-links").passed).toBe(true);
+    expect(qa(GOOD, ctx).score).toBe(100);
+  });
+
+  it("name a rendered button by its words", () => {
+    const out = render(sampleBlueprint("tabs"));
+    if (!out.ok) throw new Error("render failed");
+    const html = out.html.replace(/(<a class="kx-btn" href=")[^"]*(")/, "$1{{VIB_URL}}$2");
+    const label = /<a class="kx-btn"[^>]*>([^<]*)<\/a>/.exec(out.html)?.[1];
+    expect(check(html, "no-empty-links", { subject: out.blueprint.subject, techniques: ["tabs"] }).message).toContain(`The button “${label}” leads nowhere`);
   });
 });
 

@@ -59,6 +59,9 @@ export function briefFaults(fidelity: ReturnType<typeof promptFidelity>, trace: 
   return lost.size + trace.untraced.length;
 }
 
+/** Nor one with a link or a button that goes nowhere (the no-empty-links check): below "Ready to send". */
+export const DEAD_LINK_MAX_SCORE = 85;
+
 /** The views a reader can get, with the edges of blocks marked: the email's own, and the AMP version's. */
 function traceViews(doc: EmailDoc, ampHtml: string | undefined): TraceView[] {
   const views: TraceView[] = doc.modules.length
@@ -138,6 +141,12 @@ export function qaDoc(doc: EmailDoc, context: QaContext = {}): QaResult {
       score = cap;
       scoreCap = `Held at ${cap}: ${first}${faults > 1 ? ` (and ${faults - 1} more fault${faults > 2 ? "s" : ""} of the brief)` : ""}`;
     }
+  }
+  // A link or a button that leads nowhere is not sendable either (the no-empty-links check).
+  const deadLinks = checks.find((c) => c.id === "no-empty-links" && !c.passed);
+  if (deadLinks && score > DEAD_LINK_MAX_SCORE) {
+    score = DEAD_LINK_MAX_SCORE;
+    scoreCap = `Held at ${DEAD_LINK_MAX_SCORE}: ${deadLinks.message}`;
   }
   return {
     score,

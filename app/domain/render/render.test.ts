@@ -188,3 +188,20 @@ describe("render: size", () => {
     expect(bytes).toBeLessThan(102_000);
   });
 });
+
+describe("links a blueprint leaves out", () => {
+  it("renders an unlinked menu entry as its label and a cart without checkout without a button, with no link to nowhere", () => {
+    const bp = structuredClone(sampleBlueprint("menu", "itemCart")) as { interactiveConfig: { modules: Array<Record<string, unknown>> } };
+    const [menu, cart] = bp.interactiveConfig.modules as [{ items: Array<{ label: string; url?: string }> }, { checkout?: { label: string } }];
+    const checkoutLabel = cart.checkout!.label;
+    delete menu.items[1].url;
+    delete cart.checkout;
+    const html = renderOk(bp);
+    const doc = parseDocument(html);
+    const labels = selectAll("a", doc).map((a) => textContent(a).trim());
+    expect(labels).not.toContain(menu.items[1].label);
+    expect(labels).not.toContain(checkoutLabel);
+    expect(html).toContain(`>${menu.items[1].label}</span>`);
+    for (const a of selectAll("a", doc)) expect(a.attribs.href ?? "").not.toMatch(/^(?:#|)$/);
+  });
+});

@@ -46,7 +46,7 @@ function gridFallback(m: ItemCartModule, theme: Theme, lang: string, note: strin
   for (let i = 0; i < cells.length; i += 2) rows.push(`<tr>${cells[i]}${cells[i + 1] ?? `<td width="50%" style="padding:0 0 16px 8px"></td>`}</tr>`);
   return (
     `<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="margin:0 0 8px 0">${rows.join("")}</table>` +
-    `<p class="kx-muted" style="margin:0 0 16px 0;${theme.small}">${esc(note)}</p>${button(theme, m.checkout, { full: true })}`
+    `<p class="kx-muted" style="margin:0 0 16px 0;${theme.small}">${esc(note)}</p>${m.checkout ? button(theme, m.checkout, { full: true }) : ""}`
   );
 }
 
@@ -91,7 +91,7 @@ export const itemCart: TechniqueRenderer<ItemCartModule> = {
       `<td align="right" class="kx-text" style="${theme.font};font-size:18px;line-height:24px;font-weight:700;color:${c.text};white-space:nowrap">${esc(phrases.total)}&nbsp; ` +
       `<span class="${ns}-total" style="${NUM};white-space:nowrap"><span class="${ns}-zero">${esc(formatMoney(0, m.currency, lang))}</span><span class="${ns}-sum" style="display:none;white-space:nowrap">${amount}</span></span></td>` +
       `</tr></table></div>`;
-    return `<div class="${ns}-cart" style="counter-reset:${ns}-count ${ns}-total">${items}${summary}${button(theme, m.checkout, { full: true })}</div>`;
+    return `<div class="${ns}-cart" style="counter-reset:${ns}-count ${ns}-total">${items}${summary}${m.checkout ? button(theme, m.checkout, { full: true }) : ""}</div>`;
   },
 
   renderFallback(m, { theme, lang, phrases }) {
@@ -109,7 +109,7 @@ export const itemCart: TechniqueRenderer<ItemCartModule> = {
     // The interactive block's running "Items / Total" summary has no static equivalent; this line
     // tells the reader where it went (and keeps the fallback's words a superset of the block's).
     const summary = `<p class="kx-muted" style="margin:0 0 16px 0;${theme.small}">${esc(phrases.cartFallbackNote)}</p>`;
-    return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="margin:0 0 20px 0">${rows}</table>${summary}${button(theme, m.checkout, { full: true })}`;
+    return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="margin:0 0 20px 0">${rows}</table>${summary}${m.checkout ? button(theme, m.checkout, { full: true }) : ""}`;
   },
 
   css(m, { ns, theme, lang }) {

@@ -18,7 +18,10 @@ export const menu: TechniqueRenderer<MenuModule> = {
     const burger =
       `<label for="${ns}-toggle" class="${ns}-burger kx-text" style="display:inline-block;padding:12px 14px;min-width:44px;border:1px solid ${c.border};border-radius:${Math.min(theme.design.buttons.radius, 22)}px;${theme.font};font-size:15px;line-height:20px;font-weight:${theme.design.typography.weights.bold};color:${c.text};cursor:pointer;white-space:nowrap">` +
       `<span style="display:inline-block;vertical-align:middle;width:18px;margin-right:8px">${bar(0)}${bar(4)}${bar(4)}</span><span style="vertical-align:middle">${esc(label)}</span></label>`;
-    const links = m.items.map((l) => `<a href="${esc(l.url)}" target="_blank" class="${ns}-link kx-text" style="${linkStyle(theme)}">${esc(l.label)}</a>`).join("");
+    // An entry the copy and the brief give no destination is its label alone, never a dead link.
+    const links = m.items
+      .map((l) => (l.url ? `<a href="${esc(l.url)}" target="_blank" class="${ns}-link kx-text" style="${linkStyle(theme)}">${esc(l.label)}</a>` : `<span class="${ns}-link kx-text" style="${linkStyle(theme)}">${esc(l.label)}</span>`))
+      .join("");
     return (
       `<input type="checkbox" id="${ns}-toggle" class="${ns}-toggle" style="display:none">` +
       `<div class="${ns}-bar" style="text-align:right">${burger}</div>` +
@@ -33,7 +36,10 @@ export const menu: TechniqueRenderer<MenuModule> = {
     return (
       `<p style="margin:0;${theme.font};font-size:16px;line-height:24px;text-align:center">` +
       m.items
-        .map((l) => `<a href="${esc(l.url)}" target="_blank" class="kx-link" style="display:inline-block;padding:12px 6px;color:${c.link};text-decoration:none;font-weight:${theme.design.typography.weights.bold}">${esc(l.label)}</a>`)
+        .map((l) => {
+          const style = `display:inline-block;padding:12px 6px;color:${c.link};text-decoration:none;font-weight:${theme.design.typography.weights.bold}`;
+          return l.url ? `<a href="${esc(l.url)}" target="_blank" class="kx-link" style="${style}">${esc(l.label)}</a>` : `<span class="kx-text" style="${style};color:${c.text}">${esc(l.label)}</span>`;
+        })
         .join(sep) +
       `</p>`
     );

@@ -127,7 +127,7 @@ function expectedWords(m: Module): string[] {
     case "menu":
       return m.items.map((i) => i.label);
     case "itemCart":
-      return [...m.items.flatMap((i) => [i.label, formatMoney(i.price, m.currency)]), m.checkout.label];
+      return [...m.items.flatMap((i) => [i.label, formatMoney(i.price, m.currency)]), m.checkout?.label ?? ""];
   }
 }
 

@@ -25,6 +25,9 @@ import { chooseLayout } from "~/domain/blueprint/layouts";
 import type { CopyDoc, CopyItem } from "~/domain/copy/schema";
 import type { PromptFacts, Tone } from "~/domain/prompt/facts";
 import type { ImageInput, SavedSectionInput } from "~/domain/prompt/inputs";
+import type { Brief } from "~/domain/brief/schema";
+import { Destinations } from "~/domain/blueprint/destinations";
+import { phrasesFor } from "~/domain/copy/phrases";
 import { masthead, writeLocalCopy } from "../copy/local";
 import { parseCartItem, parseLoosePrice, parseMenuItem, parseQuizItem, parseSurveyItem, partitionItems } from "../copy/conventions";
 
@@ -52,6 +55,10 @@ export interface BuildInput {
   images?: ImageInput[];
   savedSections?: SavedSectionInput[];
   plan?: StructurePlan;
+  /** The confirmed or read brief: the links it gives its items (docs/blueprint.md "Links"). */
+  brief?: Brief;
+  /** The brand profile's website: where a call to action leads when nothing names its destination. */
+  website?: string | null;
 }
 
 export type BuildResult =
@@ -67,6 +74,9 @@ export const HOST_ROLES: Record<Technique, string[]> = {
   menu: ["menu", "nav", "navigation"],
   itemCart: ["cart", "itemcart", "shop", "products", "order"],
 };
+
+/** Sections whose button is the email's own call to action: without a named destination it leads to the brief's link or the website. */
+const MAIN_CTA_ROLES = new Set(["hero", "closing", "cta"]);
 
 const TONE_PRESET: Partial<Record<Tone, PresetKey>> = {
   luxury: "luxury",
@@ -101,35 +111,17 @@ function orUndef(s: string): string | undefined {
   return t === "" ? undefined : t;
 }
 
-function slug(s: string): string {
-  return s.toLowerCase().replace(/&/g, "and").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "home";
-}
-
-/** Link targets come from the prompt; without one, buttons open the hosted copy of the email. */
-class Links {
-  private readonly origin?: string;
-  constructor(private readonly urls: string[]) {
-    try {
-      this.origin = urls[0] ? new URL(urls[0]).origin : undefined;
-    } catch {
-      this.origin = undefined;
-    }
-  }
-  get hasSite(): boolean {
-    return this.urls.length > 0;
-  }
-  primary(): string {
-    return this.urls[0] ?? "{{VIB_URL}}";
-  }
-  forLabel(label: string): string {
-    const match = this.urls.find((u) => u.toLowerCase().includes(slug(label)));
-    if (match) return match;
-    return this.origin ? `${this.origin}/${slug(label)}` : "{{VIB_URL}}";
-  }
-}
-
 function link(label: string, url: string): Link {
   return { label: label.slice(0, 80), url };
+}
+
+/**
+ * A URL a menu entry's copy writes in its body counts only when the brief or the brand profile
+ * gives it: a copywriter (a model, or the local one) may have made it up. The user's own link
+ * travels in the item's `href`.
+ */
+function menuHref(url: string | undefined, links: Destinations): string | undefined {
+  return url && links.isKnown(url) ? url : undefined;
 }
 
 function fallbackItems(input: BuildInput, technique: Technique, notes: string[]): CopyItem[] {
@@ -142,11 +134,23 @@ function buildModule(
   ns: string,
   given: CopyItem[],
   input: BuildInput,
-  links: Links,
-  hostCta: string | undefined,
+  links: Destinations,
+  host: { cta?: string; href?: string } | undefined,
   thanks: { headline: string; body: string } | undefined,
   notes: string[],
 ): Module {
+  const phrases = phrasesFor(input.facts.language.frame);
+  // An item with a destination of its own gets a button to it; the others are not linked.
+  const itemCta = (i: CopyItem): Link | undefined => {
+    const to = links.forItem([i.label, i.headline], i.href);
+    return to ? link(phrases.learnMore, to.url) : undefined;
+  };
+  const checkoutLink = (): Link | undefined => {
+    const label = host?.cta || phrases.checkout;
+    const to = links.forCta(label, host?.href, true);
+    if (!to) notes.push(`The checkout button “${label}” was left out: neither the copy, the brief nor the brand profile gives it a destination.`);
+    return to ? link(label, to.url) : undefined;
+  };
   const items = (min: number, ok: (i: CopyItem) => boolean) => {
     const usable = given.filter(ok);
     return usable.length >= min ? usable : fallbackItems(input, technique, notes).filter(ok);
@@ -162,6 +166,7 @@ function buildModule(
             label: clip(i.label || i.headline, 40, notes, "A tab label"),
             headline: orUndef(i.headline) && i.body ? i.headline : undefined,
             body: i.body || i.headline,
+            cta: itemCta(i),
           })),
       };
     case "accordion":
@@ -174,7 +179,7 @@ function buildModule(
             const label = i.label || i.headline;
             // The accordion has no headline slot: a headline distinct from the label opens the panel body.
             const body = i.label && i.headline && i.headline !== i.label && i.body ? `${i.headline}\n\n${i.body}` : i.body || i.headline;
-            return { label: clip(label, 160, notes, "An accordion label"), body };
+            return { label: clip(label, 160, notes, "An accordion label"), body, cta: itemCta(i) };
           }),
       };
     case "carousel":
@@ -187,6 +192,7 @@ function buildModule(
             label: i.headline && i.label ? clip(i.label, 40, notes, "A slide label") : undefined,
             headline: i.headline || i.label,
             body: orUndef(i.body),
+            cta: itemCta(i),
           })),
       };
     case "survey": {
@@ -226,7 +232,8 @@ function buildModule(
           .slice(0, 8)
           .map((i) => {
             const m = parseMenuItem(i) ?? { label: i.label };
-            return link(clip(m.label, 80, notes, "A menu label"), m.url ?? links.forLabel(m.label));
+            const url = menuHref(m.url, links) ?? links.forItem([m.label], i.href)?.url;
+            return { label: clip(m.label, 80, notes, "A menu label").slice(0, 80), ...(url ? { url } : {}) };
           }),
       };
     case "itemCart": {
@@ -253,7 +260,7 @@ function buildModule(
           description: orUndef(parseCartItem(i) ? i.body : i.body || "") ? clip(i.body, 200, notes, "A cart item description") : undefined,
           price: Math.max(min, p.minor),
         })),
-        checkout: link(hostCta || "Check out", links.primary()),
+        checkout: checkoutLink(),
       };
     }
   }
@@ -315,8 +322,12 @@ export function buildBlueprint(input: BuildInput): BuildResult {
   const { copyDoc, facts, plan } = input;
   const techniques = input.techniques.slice(0, 2);
   if (techniques.length === 0) return { ok: false, error: "No technique selected", issues: [] };
-  const links = new Links(facts.urls);
-  if (!links.hasSite) notes.push("The prompt gives no link; buttons open the hosted copy of the email ({{VIB_URL}}).");
+  const links = new Destinations({
+    prompt: input.prompt,
+    links: facts.urls.filter((u) => !(input.images ?? []).some((img) => img.url === u)),
+    itemLinks: [...(input.brief?.items ?? []), ...(input.brief?.otherItems ?? [])].flatMap((i) => (i.link ? [{ name: i.name.value, link: i.link.value }] : [])),
+    website: input.website,
+  });
 
   // Section order: the plan's, with any copy section it left out appended (copy is never dropped).
   const indices = copyDoc.sections.map((_, i) => i);
@@ -344,9 +355,9 @@ export function buildBlueprint(input: BuildInput): BuildResult {
   const parts = partitionItems(copyDoc.items, techniques);
   const modules: Module[] = techniques.map((t, mi) => {
     const hostIdx = hosts[mi];
-    const hostCta = hostIdx !== undefined && t === "itemCart" ? orUndef(copyDoc.sections[hostIdx].cta) : undefined;
+    const host = hostIdx !== undefined && t === "itemCart" ? { cta: orUndef(copyDoc.sections[hostIdx].cta), href: copyDoc.sections[hostIdx].href } : undefined;
     const thanks = thanksIdx >= 0 ? copyDoc.sections[thanksIdx] : undefined;
-    return buildModule(t, `k${mi + 1}`, (parts[mi] ?? []).map((x) => x.item), input, links, hostCta, thanks, notes);
+    return buildModule(t, `k${mi + 1}`, (parts[mi] ?? []).map((x) => x.item), input, links, host, thanks, notes);
   });
 
   const usedIds = new Set<string>();
@@ -362,13 +373,17 @@ export function buildBlueprint(input: BuildInput): BuildResult {
     const mi = hosts.findIndex((h) => h === ci);
     const isCartHost = mi >= 0 && techniques[mi] === "itemCart";
     const ctaLabel = orUndef(s.cta);
+    // The cart host's button is the checkout inside the module, not a second button.
+    const to = ctaLabel && !isCartHost ? links.forCta(ctaLabel, s.href, MAIN_CTA_ROLES.has(role)) : undefined;
+    if (ctaLabel && !isCartHost && !to) {
+      notes.push(`The button “${ctaLabel}” was left out: neither the copy, the brief nor the brand profile gives it a destination (add a link in the copy step, or a website on the brand page).`);
+    }
     sections.push({
       id,
       role,
       headline: orUndef(s.headline),
       body: orUndef(s.body),
-      // The cart host's button is the checkout inside the module, not a second button.
-      cta: ctaLabel && !isCartHost ? link(ctaLabel, role === "hero" || role === "closing" ? links.primary() : links.forLabel(ctaLabel)) : undefined,
+      cta: ctaLabel && to ? link(ctaLabel, to.url) : undefined,
       moduleIndex: mi >= 0 ? mi : undefined,
     });
     sectionOfCopy.set(ci, sections.length - 1);

@@ -54,7 +54,7 @@ describe("LocalBlueprintEngine", () => {
     const [cart, quiz] = r.blueprint.interactiveConfig.modules;
     expect(cart.technique === "itemCart" && cart.items.map((i) => i.price)).toEqual([1800, 1600, 1700]);
     expect(cart.technique === "itemCart" && cart.currency).toBe("USD");
-    expect(cart.technique === "itemCart" && cart.checkout.url).toBe("https://lumen.example.com/shop");
+    expect(cart.technique === "itemCart" && cart.checkout?.url).toBe("https://lumen.example.com/shop");
     expect(quiz.technique === "quiz" && quiz.questions[0].options[quiz.questions[0].answer]).toBe("20%");
   });
 
@@ -129,5 +129,97 @@ describe("LocalBlueprintEngine", () => {
     expect(bad.ok).toBe(false);
     const three = await engine.build({ prompt: PROMPT, copyDoc: writeLocalCopy({ prompt: PROMPT, facts, techniques: ["tabs"] }), techniques: ["tabs", "quiz", "menu"] });
     expect(three.ok).toBe(false);
+  });
+
+  describe("links", () => {
+    const NO_LINK = "A spring newsletter for Fern & Co about our new lamps. Products: Moss Lamp, Reed Lamp, Fir Lamp.";
+    const noLinkFacts = parsePromptFacts(NO_LINK);
+    const allUrls = (bp: Blueprint) => [...JSON.stringify([bp.sections, bp.interactiveConfig]).matchAll(/"url":"([^"]*)"/g)].map((m) => m[1]);
+
+    it.each(combos.map((c) => [c.join("+"), c] as const))("%s: no button or item leads to {{VIB_URL}} or an invented path", async (_name, techniques) => {
+      const copyDoc = writeLocalCopy({ prompt: PROMPT, facts, techniques });
+      const r = await engine.build({ prompt: PROMPT, copyDoc, techniques, facts });
+      if (!r.ok) throw new Error(r.error);
+      for (const url of allUrls(r.blueprint)) {
+        expect(url).not.toContain("VIB_URL");
+        if (/^https?:/.test(url)) expect(facts.urls).toContain(url);
+      }
+    });
+
+    it("leaves a button out, with a note, when neither the copy, the brief nor a website gives it a destination", async () => {
+      const copyDoc = writeLocalCopy({ prompt: NO_LINK, facts: noLinkFacts, techniques: ["tabs"] });
+      const r = await engine.build({ prompt: NO_LINK, copyDoc, techniques: ["tabs"], facts: noLinkFacts });
+      if (!r.ok) throw new Error(r.error);
+      expect(r.blueprint.sections.every((s) => s.cta === undefined)).toBe(true);
+      const withCta = copyDoc.sections.find((s) => s.cta.trim() && s.role !== "footer");
+      if (withCta) expect(r.notes.join(" ")).toContain(`The button “${withCta.cta}” was left out`);
+      const html = render(r.blueprint);
+      // The one {{VIB_URL}} left is the view-in-browser link at the top.
+      expect(html.ok && html.html.match(/\{\{VIB_URL\}\}/g)?.length).toBe(1);
+    });
+
+    it("leads the main button to the brand website when the brief gives no link, and the copy's href wins over both", async () => {
+      const copyDoc: CopyDoc = {
+        subject: "Spring at Fern & Co",
+        preheader: "New lamps",
+        sections: [
+          { role: "hero", headline: "New lamps", body: "Three new lamps.", cta: "See the lamps" },
+          { role: "details", headline: "Made to last", body: "Oak and brass.", cta: "Read the care guide", href: "https://fern.example/care" },
+          { role: "more", headline: "Events", body: "Spring fair.", cta: "Meet us" },
+        ],
+        items: [],
+      };
+      const r = await engine.build({ prompt: NO_LINK, copyDoc, techniques: ["tabs"], facts: noLinkFacts, website: "https://fern.example" });
+      if (!r.ok) throw new Error(r.error);
+      const cta = (role: string) => r.blueprint.sections.find((s) => s.role === role)?.cta;
+      expect(cta("hero")).toEqual({ label: "See the lamps", url: "https://fern.example" });
+      expect(cta("details")).toEqual({ label: "Read the care guide", url: "https://fern.example/care" });
+      expect(cta("more")).toEqual({ label: "Meet us", url: "https://fern.example" });
+    });
+
+    it("links an item to its own link from the brief or the copy, and leaves the others unlinked", async () => {
+      const prompt = "Carousel for Fern & Co lamps: Moss Lamp https://fern.example/moss, Reed Lamp, Fir Lamp.";
+      const f = parsePromptFacts(prompt);
+      const copyDoc: CopyDoc = {
+        subject: "Lamps",
+        preheader: "",
+        sections: [{ role: "hero", headline: "Lamps", body: "Three lamps.", cta: "" }],
+        items: [
+          { label: "Moss Lamp", headline: "Moss Lamp", body: "Green." },
+          { label: "Reed Lamp", headline: "Reed Lamp", body: "Tall.", href: "https://fern.example/reed" },
+          { label: "Fir Lamp", headline: "Fir Lamp", body: "Warm." },
+        ],
+      };
+      const brief = { items: [{ name: { value: "Moss Lamp", span: { start: 0, end: 9 } }, link: { value: "https://fern.example/moss", span: { start: 10, end: 35 } } }], otherItems: [] } as unknown as import("~/domain/brief/schema").Brief;
+      const r = await engine.build({ prompt, copyDoc, techniques: ["carousel"], facts: f, brief, website: "https://fern.example" });
+      if (!r.ok) throw new Error(r.error);
+      const carousel = r.blueprint.interactiveConfig.modules[0];
+      if (carousel.technique !== "carousel") throw new Error("expected carousel");
+      expect(carousel.items.map((i) => i.cta?.url)).toEqual(["https://fern.example/moss", "https://fern.example/reed", undefined]);
+    });
+
+    it("keeps menu entries without a destination unlinked, and a cart without one has no checkout button", async () => {
+      const copyDoc = writeLocalCopy({ prompt: NO_LINK + " Lamps $40, $50 and $60.", facts: noLinkFacts, techniques: ["menu"] });
+      const r = await engine.build({ prompt: NO_LINK, copyDoc, techniques: ["menu"], facts: noLinkFacts });
+      if (!r.ok) throw new Error(r.error);
+      const menu = r.blueprint.interactiveConfig.modules[0];
+      expect(menu.technique === "menu" && menu.items.every((i) => i.url === undefined || !/VIB_URL/.test(i.url))).toBe(true);
+      const cartCopy: CopyDoc = {
+        subject: "Lamps",
+        preheader: "",
+        sections: [{ role: "cart", headline: "Pick yours", body: "", cta: "Buy now" }],
+        items: [
+          { label: "Moss Lamp", headline: "$40", body: "Green." },
+          { label: "Reed Lamp", headline: "$50", body: "Tall." },
+        ],
+      };
+      const cart = await engine.build({ prompt: NO_LINK, copyDoc: cartCopy, techniques: ["itemCart"], facts: noLinkFacts });
+      if (!cart.ok) throw new Error(cart.error);
+      const m = cart.blueprint.interactiveConfig.modules[0];
+      expect(m.technique === "itemCart" && m.checkout).toBeUndefined();
+      expect(cart.notes.join(" ")).toContain("The checkout button “Buy now” was left out");
+      const html = render(cart.blueprint);
+      expect(html.ok && html.html).not.toContain("Buy now");
+    });
   });
 });

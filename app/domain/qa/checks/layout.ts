@@ -2,6 +2,9 @@ import { declValue, parseInlineStyle, pxValue } from "~/domain/html/css";
 import type { DomElement } from "~/domain/html/dom";
 import { MAX_CONTAINER_PX, UNSAFE_TAGS, isDataTable, isEmptyHref, isExternalStylesheet } from "~/domain/html/markup";
 import { tagged } from "~/domain/html/parse";
+import { isDeadDestination } from "~/domain/blueprint/destinations";
+import { buttonLabel, looksLikeButton } from "../buttons";
+import { computedStyles } from "../computed";
 import { type CheckTable, describe, examples, fail, pass } from "./types";
 
 function widthPx(el: DomElement): number[] {
@@ -81,11 +84,21 @@ export const layoutChecks: CheckTable = {
   },
 
   "no-empty-links": ({ doc }) => {
-    const bad = tagged(doc, "a").filter((a) => {
+    const computed = computedStyles(doc);
+    const links = tagged(doc, "a");
+    // A call to action must lead somewhere real: not to the email's own hosted copy either.
+    const deadButtons = links.filter((a) => (a.attribs.href !== undefined || a.attribs.name === undefined) && looksLikeButton(a, computed) && isDeadDestination(a.attribs.href));
+    const bad = links.filter((a) => {
+      if (deadButtons.includes(a)) return false;
       if (a.attribs.href === undefined) return a.attribs.name === undefined && a.attribs.id === undefined;
       return isEmptyHref(a.attribs.href);
     });
-    return bad.length ? fail(`${bad.length} link(s) going nowhere: ${examples(bad.map(describe))}`) : pass("Every link has a destination");
+    const buttons = [...new Set(deadButtons.map(buttonLabel))].map((label) => (label ? `The button “${label}” leads nowhere` : "A button without words leads nowhere"));
+    const problems = [
+      ...(buttons.length ? [examples(buttons)] : []),
+      ...(bad.length ? [`${bad.length} link(s) going nowhere: ${examples(bad.map(describe))}`] : []),
+    ];
+    return problems.length ? fail(`${problems.join("; ")}.`) : pass("Every link and button has a destination");
   },
 
   "no-unsafe-elements": ({ doc }) => {

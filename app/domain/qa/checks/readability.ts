@@ -1,9 +1,10 @@
 import type { CssDecl } from "~/domain/html/css";
 import { declValue, pxValue } from "~/domain/html/css";
 import { luminance } from "~/domain/blueprint/color";
-import { type DomElement, classList, closest, hasClass, isElement } from "~/domain/html/dom";
+import { type DomElement, closest, hasClass, isElement } from "~/domain/html/dom";
 import { type EmailDoc, tagged } from "~/domain/html/parse";
 import { contrast } from "../color";
+import { isButton } from "../buttons";
 import { type Computed, computedStyles } from "../computed";
 import { type CheckTable, examples, fail, pass } from "./types";
 
@@ -33,18 +34,6 @@ function lineHeight(c: Computed): number {
   if (/^[\d.]+$/.test(v)) return parseFloat(v) * c.fontSize;
   if (/%$/.test(v)) return (parseFloat(v) * c.fontSize) / 100;
   return c.fontSize * 1.2;
-}
-
-const BUTTON_CLASS = /(^|-)(btn|button|cta)($|-)/i;
-
-/** Links drawn as buttons: a fill of their own, a filled cell around them, or a button class. */
-function isButton(a: DomElement, computed: Map<DomElement, Computed>): boolean {
-  const c = computed.get(a);
-  if (!c || c.hidden || c.smallPrint) return false;
-  if (declValue(c.decls, "background-color") || declValue(c.decls, "background")) return true;
-  if (classList(a).some((cl) => BUTTON_CLASS.test(cl))) return true;
-  const cell = a.parent && isElement(a.parent as DomElement) ? (a.parent as DomElement) : null;
-  return !!cell && cell.name === "td" && cell.attribs.bgcolor !== undefined && cell.children.filter(isElement).length === 1;
 }
 
 function buttonHeight(a: DomElement, computed: Map<DomElement, Computed>): number {
