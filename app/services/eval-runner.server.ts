@@ -20,11 +20,11 @@ import { listRunningActivity } from "~/models/eval-runner.server";
 import type { User } from "~/models/users.server";
 import { checkHtmlInputs } from "~/http/api.server";
 import { PLACED_HTML_LIMITS, type HtmlLimits } from "~/domain/html/limits";
+import { generateRequest, parsePromptSet, type PromptEntry, type PromptSet } from "~/domain/eval/prompt-set";
 import { CLIENT_HTML_PARTS, clientHtmlParts, generate, prepareGeneration } from "./generation.server";
 import { createRun, finalizeRun, judgeEmail, saveResult } from "./eval.server";
 import { registeredInstance } from "./process-instance.server";
 import { failure, type ServiceResult } from "./result";
-import { generateRequest, parsePromptSet, type PromptEntry, type PromptSet } from "../../scripts/eval/set";
 
 /** Where the page finds prompt sets: the CLI's folder (prompts.v1.json and friends). */
 export const DEFAULT_SETS_DIR = path.resolve(process.cwd(), "scripts/eval");
