@@ -45,6 +45,7 @@ const SET_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,120}\.json$/;
 
 export type PromptSetInfo =
   | { file: string; ok: true; version: string; promptCount: number }
+  // eslint-disable-next-line no-restricted-syntax -- a row of the prompt-set listing: a file that is valid, or says why not
   | { file: string; ok: false; error: string };
 
 type LoadedSet = ServiceResult<PromptSet>;
