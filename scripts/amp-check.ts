@@ -14,7 +14,8 @@ import { LocalBlueprintEngine } from "~/engines/blueprint/local";
 import { LocalCodeEngine } from "~/engines/code/local";
 import { ampEmail } from "~/services/amp.server";
 import { fail, parseArgs, runCli, stringFlag } from "./lib/args";
-import { loadPromptSet, type PromptEntry } from "./eval/set";
+import type { PromptEntry } from "../app/domain/eval/prompt-set";
+import { loadPromptSet } from "./eval/set";
 
 const CHECK_SECRET = randomBytes(32).toString("base64url");
 

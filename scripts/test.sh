@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm test: typecheck, unit + integration (vitest), then end-to-end (Playwright, Debian Chromium).
+# npm test: typecheck, lint, unit + integration (vitest), then end-to-end (Playwright, Debian Chromium).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,6 +12,8 @@ fi
 
 echo "== typecheck"
 node_modules/.bin/tsc --noEmit -p .
+echo "== lint (layer rules included)"
+node_modules/.bin/eslint .
 echo "== unit and integration tests"
 node_modules/.bin/vitest run
 echo "== end-to-end tests"

@@ -3,6 +3,7 @@
 // dropped, `//host` is another host), so anything unusual falls back to the home page.
 
 // Backslashes and control characters, raw or percent-encoded.
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const SUSPICIOUS = /[\\\u0000-\u001f\u007f]/;
 
 /** A path on this site (path, query and fragment) for `value`, or "/" when it could lead anywhere else. */

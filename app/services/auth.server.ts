@@ -18,6 +18,7 @@ export async function authenticateBearer(
   app: AppContext,
   request: Request,
   requireAdmin: boolean,
+// eslint-disable-next-line no-restricted-syntax -- which authentication failed, not a response: apiRoute turns it into 401 or 403
 ): Promise<{ ok: true; user: User } | { ok: false; failure: AuthFailure }> {
   const header = request.headers.get("authorization") ?? "";
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -31,6 +32,7 @@ export async function authenticateBearer(
 }
 
 /** A token lifetime in seconds, or why it cannot be used: not a lifetime, or over ACCESS_TOKEN_MAX_TTL. */
+// eslint-disable-next-line no-restricted-syntax -- a lifetime check the token page, the CLI and issueToken share: the message, no status
 export function tokenLifetime(env: Pick<Env, "ACCESS_TOKEN_MAX_TTL">, ttl: string): { ok: true; seconds: number } | { ok: false; error: string } {
   const seconds = parseTtl(ttl);
   if (!seconds) return { ok: false, error: `"${ttl}" is not a lifetime: use a number with s, m, h or d, e.g. 24h` };

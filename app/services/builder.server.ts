@@ -92,6 +92,7 @@ export function briefInputFromForm(form: FormLike): BriefInput {
   };
 }
 
+// eslint-disable-next-line no-restricted-syntax -- form outcome: field errors and the values to show the form again with, no status
 export type ParsedBrief = { ok: true; brief: Brief } | { ok: false; errors: FieldErrors; values: BriefInput };
 
 /** Validates a brief from the page's form (zod; errors keyed by field name). */
@@ -168,6 +169,7 @@ export function copyDraftFromForm(form: FormLike): CopyDraft {
 }
 
 /** The copy step's fields → a CopyDoc (CopyDocSchema), or errors keyed by field name. */
+// eslint-disable-next-line no-restricted-syntax -- form outcome: field errors and the draft to show the form again with, no status
 export function parseCopyForm(form: FormLike): { ok: true; copyDoc: CopyDoc } | { ok: false; errors: FieldErrors; draft: CopyDraft } {
   const draft = copyDraftFromForm(form);
   const parsed = CopyDocSchema.safeParse(draft);
@@ -390,6 +392,7 @@ export async function hasCreditsFor(app: AppContext, user: User): Promise<boolea
 export type GenerateRequest =
   | { ok: true; mode: "brief"; brief: Brief; copyDoc?: CopyDoc }
   | { ok: true; mode: "regenerate"; versionId: string }
+  // eslint-disable-next-line no-restricted-syntax -- form outcome: which step to show again, with its field errors and values
   | { ok: false; step: "brief" | "copy"; errors: FieldErrors; values: BriefInput; copyDraft?: CopyDraft };
 
 /**

@@ -20,11 +20,11 @@ import { listRunningActivity } from "~/models/eval-runner.server";
 import type { User } from "~/models/users.server";
 import { checkHtmlInputs } from "~/http/api.server";
 import { PLACED_HTML_LIMITS, type HtmlLimits } from "~/domain/html/limits";
+import { generateRequest, parsePromptSet, type PromptEntry, type PromptSet } from "~/domain/eval/prompt-set";
 import { CLIENT_HTML_PARTS, clientHtmlParts, generate, prepareGeneration } from "./generation.server";
 import { createRun, finalizeRun, judgeEmail, saveResult } from "./eval.server";
 import { registeredInstance } from "./process-instance.server";
 import { failure, type ServiceResult } from "./result";
-import { generateRequest, parsePromptSet, type PromptEntry, type PromptSet } from "../../scripts/eval/set";
 
 /** Where the page finds prompt sets: the CLI's folder (prompts.v1.json and friends). */
 export const DEFAULT_SETS_DIR = path.resolve(process.cwd(), "scripts/eval");
@@ -45,6 +45,7 @@ const SET_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,120}\.json$/;
 
 export type PromptSetInfo =
   | { file: string; ok: true; version: string; promptCount: number }
+  // eslint-disable-next-line no-restricted-syntax -- a row of the prompt-set listing: a file that is valid, or says why not
   | { file: string; ok: false; error: string };
 
 type LoadedSet = ServiceResult<PromptSet>;

@@ -112,7 +112,7 @@ async function prepare(app: AppContext, adapters: Adapters, input: LibraryInput,
   const html = input.htmlContent;
   const autoTagged: string[] = [];
   let vectorMeta: VectorMetadata;
-  let extra: Partial<StoredDocumentMetadata> = {};
+  const extra: Partial<StoredDocumentMetadata> = {};
 
   if (input.uploadType === "blog") {
     vectorMeta = {

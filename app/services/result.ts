@@ -1,7 +1,7 @@
 /**
  * What a service answers: its value, or a failure with the HTTP status a route would give it and a
  * message a person can act on. Routes turn a failure into their error response; CLIs print it.
- * The one failure type of app/services (test/architecture/layers.test.ts): no service declares its own.
+ * The one failure type of app/services (a lint rule, eslint.config.js): no service declares its own.
  */
 export type ServiceResult<T> = { ok: true; value: T } | ServiceFailure;
 

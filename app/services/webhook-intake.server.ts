@@ -59,6 +59,7 @@ function verifyFailure(error: VerifyError): IntakeResult {
   }
 }
 
+// eslint-disable-next-line no-restricted-syntax -- a private parse step: the caller answers with fail()
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(text) };

@@ -4,10 +4,11 @@ import { describe, expect, it } from "vitest";
 import { compareRuns } from "../../app/domain/eval/compare";
 import { DEFAULT_CONCURRENCY, DEFAULT_URL, parseEvalArgs } from "./args";
 import { KineticClient } from "./client";
-import { fmtDelta, formatComparison, formatOutcomes, formatReport, table } from "./format";
+import { fmtDelta } from "../../app/domain/eval/format";
+import { formatComparison, formatOutcomes, formatReport, table } from "./format";
 import { createProgress, progressBar, progressLine } from "./progress";
 import { type PromptOutcome, type RunReport, mapPool, runEval } from "./run";
-import { generateRequest, parsePromptSet } from "./set";
+import { generateRequest, parsePromptSet } from "../../app/domain/eval/prompt-set";
 
 const env = { KINETIC_TOKEN: "env-token" };
 

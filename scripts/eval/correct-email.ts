@@ -10,8 +10,7 @@ import { STYLE_PRESETS } from "../../app/domain/blueprint/styles";
 import { phrasesFor } from "../../app/domain/copy/phrases";
 import type { MutationTargets } from "../../app/domain/eval/mutations";
 import { render } from "../../app/domain/render";
-import { type PromptFactsSpec, scaleOptions } from "./facts";
-import type { PromptEntry } from "./set";
+import { type PromptEntry, type PromptFactsSpec, scaleOptions } from "../../app/domain/eval/prompt-set";
 
 export interface CorrectEmail {
   id: string;

@@ -1,56 +1,7 @@
 // The facts a prompt set expects in an email, and whether an email's visible text shows them.
-// Pure: generate:check hands in the text; nothing here reads the app, so the same reporting runs
-// on any commit of the pipeline.
-import { z } from "zod";
-
-const value = z.string().trim().min(1, "a fact must not be empty").max(300);
-
-/** A numeric answer scale as prompts write it: "0–10", "0-10", "1 – 5". */
-const SCALE_RE = /^(\d{1,2})\s?[-–—]\s?(\d{1,2})$/;
-
-/** The options a scale stands for: "0–10" is 0, 1, … 10 (at most 21). */
-export function scaleOptions(scale: string): string[] {
-  const m = SCALE_RE.exec(scale.trim());
-  if (!m) return [];
-  const from = Number(m[1]);
-  const to = Number(m[2]);
-  if (to < from || to - from > 20) return [];
-  return Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
-}
-
-/**
- * What a correct extractor finds in the prompt's own words, and so what the email must show.
- * `language` (ISO 639-1) groups the totals and is compared with the email's `<html lang>`.
- */
-export const PromptFactsSchema = z
-  .object({
-    language: z.string().trim().regex(/^[a-z]{2,3}$/, "language must be an ISO 639 code such as en, fr, pt"),
-    brand: value.optional(),
-    /** Items the prompt lists, with the price it gives each (as written: "$4.50", "19,99 €"). */
-    items: z.array(z.union([value, z.object({ name: value, price: value.optional() }).strict()])).max(40).optional(),
-    /** Prices not tied to a named item ("3 snacks at $2, $3 and $4"), or an offer's amount. */
-    prices: z.array(value).max(40).optional(),
-    codes: z.array(value).max(10).optional(),
-    dates: z.array(value).max(10).optional(),
-    occasion: value.optional(),
-    /** Other words the email must show as written: button labels, tab names, questions, topics. */
-    text: z.array(value).max(40).optional(),
-    /** Offers, each with its own conditions ("over €50", "until 20 December"): a condition belongs to its offer. */
-    offers: z.array(z.object({ text: value, conditions: z.array(value).max(10).optional() }).strict()).max(10).optional(),
-    /**
-     * Questions with every answer option: named `options`, or a numeric `scale` as the prompt writes
-     * it ("0–10", "1-5"), which stands for each whole number of the range ("0–10" is eleven options).
-     */
-    questions: z
-      .array(z.object({ text: value, options: z.array(value).max(20).optional(), scale: z.string().trim().regex(SCALE_RE, "scale must be a range such as 0–10 or 1-5").optional() }).strict())
-      .max(10)
-      .optional(),
-    /** Links the prompt gives, as written: the email must link to each. */
-    links: z.array(value).max(10).optional(),
-  })
-  .strict();
-
-export type PromptFactsSpec = z.infer<typeof PromptFactsSchema>;
+// Pure: generate:check hands in the text; nothing here reads the generation pipeline (only the
+// set's schema, app/domain/eval/prompt-set.ts), so the same reporting runs on any commit of it.
+import { type PromptFactsSpec, scaleOptions } from "../../app/domain/eval/prompt-set";
 
 export type FactKind = "brand" | "item" | "price" | "code" | "date" | "occasion" | "text" | "offer" | "condition" | "question" | "option" | "link";
 export interface Fact {

@@ -1,22 +1,7 @@
 // Plain-text output of the CLI: a table per prompt, a summary, and a comparison of two runs.
 import type { RunComparison } from "../../app/domain/eval/compare";
+import { fmtDelta, fmtNum, oneLine } from "../../app/domain/eval/format";
 import type { PromptOutcome, RunReport } from "./run";
-
-export function fmtNum(n: number | null | undefined, digits = 1): string {
-  if (n === null || n === undefined || !Number.isFinite(n)) return "-";
-  return Number.isInteger(n) ? String(n) : n.toFixed(digits);
-}
-
-export function fmtDelta(n: number | null | undefined, digits = 1): string {
-  if (n === null || n === undefined || !Number.isFinite(n)) return "-";
-  const s = fmtNum(Math.abs(n), digits);
-  return n > 0 ? `+${s}` : n < 0 ? `-${s}` : "0";
-}
-
-export function oneLine(s: string, max: number): string {
-  const flat = s.replace(/\s+/g, " ").trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
 
 /** Left-aligned text columns, right-aligned numeric ones; `right[i]` marks column i numeric. */
 export function table(headers: string[], rows: string[][], right: boolean[] = []): string {

@@ -8,7 +8,7 @@ import { judgeLocally } from "../../app/engines/judge/local";
 import { readPrompt } from "../../app/domain/brief/read";
 import { qa } from "../../app/domain/qa/qa";
 import { type CorrectEmail, correctEmail } from "./correct-email";
-import type { PromptEntry } from "./set";
+import type { PromptEntry } from "../../app/domain/eval/prompt-set";
 
 export interface MutantScore {
   id: string;

@@ -1,6 +1,6 @@
 // Progress on stderr, so stdout stays the report: a redrawn bar on a terminal, one line per
 // prompt otherwise (CI logs, pipes).
-import { fmtNum } from "./format";
+import { fmtNum } from "../../app/domain/eval/format";
 import type { Progress, PromptOutcome } from "./run";
 
 export interface Stream {

@@ -1,7 +1,7 @@
 // One eval run end to end: create, generate + judge each prompt, save, finalize.
 import { isErrored, percentile, summarizeResults } from "../../app/domain/eval/stats";
 import type { KineticClient } from "./client";
-import { type PromptEntry, type PromptSet, generateRequest } from "./set";
+import { type PromptEntry, type PromptSet, generateRequest } from "../../app/domain/eval/prompt-set";
 
 export interface PromptOutcome {
   promptId: string;

@@ -7,7 +7,8 @@ import { TECHNIQUES } from "../../app/domain/blueprint/schema";
 import { GenerateRequestSchema } from "../../app/domain/requests/generation";
 import { EMAIL_TYPES } from "../../app/domain/prompt/facts/types";
 import { listFacts, normaliseForMatch } from "./facts";
-import { DEFAULT_PROMPT_SET, type PromptEntry, loadPromptSet, parsePromptSet } from "./set";
+import { type PromptEntry, parsePromptSet } from "../../app/domain/eval/prompt-set";
+import { DEFAULT_PROMPT_SET, loadPromptSet } from "./set";
 
 const loaded = loadPromptSet(DEFAULT_PROMPT_SET);
 if (!loaded.ok) throw new Error(loaded.error);

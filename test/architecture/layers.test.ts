@@ -1,150 +1,170 @@
-// The layer rules of docs/architecture.md, read from the import statements of the source files:
-// a new file that breaks one fails here, whoever writes it.
-import fs from "node:fs";
+// The layer rules of docs/architecture.md are lint rules (eslint.config.js, ADR 029): `npm run lint`
+// checks every source file. Here each rule is shown to refuse a deliberate violation, written as a
+// file in the layer it breaks, and to pass code that keeps the layers.
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { ESLint } from "eslint";
+import { beforeAll, describe, expect, it } from "vitest";
 
-const APP = path.resolve("app");
+const ROOT = path.resolve(__dirname, "../..");
+let eslint: ESLint;
 
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...sourceFiles(full));
-    else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) out.push(full);
-  }
-  return out;
+beforeAll(async () => {
+  eslint = new ESLint({ cwd: ROOT });
+  await eslint.lintText("export {};\n", { filePath: path.join(ROOT, "app/domain/warm-up.ts") });
+}, 60_000);
+
+/** The problems ESLint reports for `code` as if it were the file at `file` (relative to the repository). */
+async function lint(file: string, code: string): Promise<{ rule: string | null; line: number; message: string }[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  return result!.messages.map((m) => ({ rule: m.ruleId, line: m.line, message: m.message }));
 }
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)|\brequire\(\s*["']([^"']+)["']\s*\)/g;
+const LAYER = "boundaries/dependencies";
+const SYNTAX = "no-restricted-syntax";
 
-/** What a file imports, with `~/` and relative paths resolved to the app folder they name ("models", "lib"…). */
-function importsOf(file: string): string[] {
-  const text = fs.readFileSync(file, "utf8");
-  const out: string[] = [];
-  for (const m of text.matchAll(IMPORT)) out.push((m[1] ?? m[2] ?? m[3])!);
-  return out.map((spec) => {
-    if (spec.startsWith("~/")) return `app/${spec.slice(2)}`;
-    if (spec.startsWith(".")) return path.relative(path.dirname(APP), path.resolve(path.dirname(file), spec));
-    return spec;
-  });
-}
-
-const layerOf = (spec: string) => (spec.startsWith("app/") ? spec.split("/")[1] : null);
-const rel = (file: string) => path.relative(path.dirname(APP), file);
-
-/** Modules that do I/O: the domain stays pure without them. */
-const IO_MODULES = /^(?:node:)?(?:fs|fs\/promises|http|https|http2|net|tls|dgram|dns|child_process|worker_threads|cluster)$|^(?:@libsql\/|libsql$|drizzle-orm|nodemailer$|resend$|openai$|@anthropic-ai\/|@pinecone-database\/|pino$)/;
-
-function violations(files: string[], forbidden: (spec: string) => boolean): string[] {
-  return files.flatMap((f) => importsOf(f).filter(forbidden).map((spec) => `${rel(f)} → ${spec}`));
-}
-
-describe("layer rules", () => {
-  it("finds the source files and their imports", () => {
-    const routes = sourceFiles(path.join(APP, "routes"));
-    expect(routes.length).toBeGreaterThan(20);
-    expect(importsOf(routes.find((f) => f.endsWith("api.generate.ts"))!)).toContain("app/services/generation.server");
+describe("the layer rules refuse a file that breaks them", () => {
+  it("app/domain imports no service, lib, model or adapter, and no I/O module", async () => {
+    const problems = await lint(
+      "app/domain/eval/bad.ts",
+      [
+        'import { failure } from "~/services/result";',
+        'import { getEnv } from "~/lib/env.server";',
+        'import { findUserByEmail } from "../../models/users.server";',
+        'import fs from "node:fs";',
+        'import { readFile } from "fs/promises";',
+        'import { drizzle } from "drizzle-orm/libsql";',
+        "export const uses = [failure, getEnv, findUserByEmail, fs, readFile, drizzle];",
+      ].join("\n"),
+    );
+    expect(problems.map((p) => [p.rule, p.line])).toEqual([1, 2, 3, 4, 5, 6].map((line) => [LAYER, line]));
+    expect(problems[0]!.message).toContain("app/domain is pure rules");
   });
 
-  it("domain code does no I/O: no I/O modules, no database, no adapters, services, models or lib", () => {
-    const files = sourceFiles(path.join(APP, "domain"));
-    const bad = violations(files, (spec) => IO_MODULES.test(spec) || ["models", "services", "lib", "adapters", "routes", "engines", "workers"].includes(layerOf(spec) ?? "") || spec.startsWith("db/"));
-    expect(bad).toEqual([]);
+  it("routes reach data through services: no model, no db/, no drizzle", async () => {
+    const problems = await lint(
+      "app/routes/bad.tsx",
+      [
+        'import { findUserByEmail } from "~/models/users.server";',
+        'import { users } from "../../db/schema";',
+        'import { eq } from "drizzle-orm";',
+        "export const uses = [findUserByEmail, users, eq];",
+      ].join("\n"),
+    );
+    expect(problems.map((p) => [p.rule, p.line])).toEqual([
+      [LAYER, 1],
+      [LAYER, 2],
+      [LAYER, 3],
+    ]);
+    expect(problems[0]!.message).toContain("routes reach data through services only");
   });
 
-  it("routes reach data through services only: no route imports a model or the database", () => {
-    const files = sourceFiles(path.join(APP, "routes"));
-    const bad = violations(files, (spec) => layerOf(spec) === "models" || spec.startsWith("db/") || /^(?:@libsql\/|drizzle-orm)/.test(spec));
-    expect(bad).toEqual([]);
+  it("app/ imports nothing from scripts/ (what both need lives in app/)", async () => {
+    const problems = await lint("app/components/evals/bad.ts", 'export { table } from "../../../scripts/eval/format";\n');
+    expect(problems).toEqual([{ rule: LAYER, line: 1, message: expect.stringContaining("scripts/") }]);
   });
 
-  // lib is for leaf utilities. The list of files still reaching up may only shrink.
-  const LIB_STILL_REACHING_UP: string[] = [];
-
-  it("lib imports nothing above it", () => {
-    const files = sourceFiles(path.join(APP, "lib"));
-    const above = (spec: string) => ["models", "services", "routes", "engines", "adapters", "workers", "composition", "http"].includes(layerOf(spec) ?? "");
-    const reaching = [...new Set(violations(files, above).map((v) => v.split(" → ")[0]!))].sort();
-    expect(reaching.filter((f) => !LIB_STILL_REACHING_UP.includes(f))).toEqual([]);
-    // A file that stopped reaching up comes off the list.
-    expect(LIB_STILL_REACHING_UP.filter((f) => !reaching.includes(f))).toEqual([]);
-  });
-
-  it("composition picks adapters and engines and knows nothing of services, models or requests", () => {
-    const files = sourceFiles(path.join(APP, "composition"));
-    const bad = violations(files, (spec) => ["models", "services", "routes", "http", "components"].includes(layerOf(spec) ?? ""));
-    expect(bad).toEqual([]);
-  });
-
-  it("the request helpers (app/http) reach data through services only", () => {
-    const files = sourceFiles(path.join(APP, "http"));
-    const bad = violations(files, (spec) => ["models", "routes"].includes(layerOf(spec) ?? "") || spec.startsWith("db/") || /^(?:@libsql\/|drizzle-orm)/.test(spec));
-    expect(bad).toEqual([]);
-  });
-
-  it("request schemas live in app/domain/requests: no route or service imports zod at runtime", () => {
-    const files = [...sourceFiles(path.join(APP, "routes")), ...sourceFiles(path.join(APP, "services"))];
-    // `import type { … } from "zod"` is erased at build time and allowed; anything else is a schema being built here.
-    const RUNTIME_ZOD = /(?:^|\n)\s*(?:import|export)\s+(?!type\s)[^;]*?from\s+["']zod["']|\bimport\(\s*["']zod["']\s*\)|\brequire\(\s*["']zod["']\s*\)/;
-    const bad = files.filter((f) => RUNTIME_ZOD.test(fs.readFileSync(f, "utf8"))).map(rel);
-    expect(bad).toEqual([]);
-  });
-
-  // Results that are not service failures and keep their own shape: each says why. The list may only shrink.
-  const OWN_OK_FALSE_TYPES: Record<string, string> = {
-    // Form outcomes: field errors and the typed values to show the form again with, no status.
-    "app/services/builder.server.ts ParsedBrief": "form outcome",
-    "app/services/builder.server.ts GenerateRequest": "form outcome",
-    "app/services/builder.server.ts UnderstoodForm": "form outcome",
-    // A row of the prompt-set listing (a file that is valid, or says why not).
-    "app/services/eval-runner.server.ts PromptSetInfo": "listing row",
-  };
-
-  it("services answer one failure type: only app/services/result.ts declares a type with `ok: false`", () => {
-    const files = sourceFiles(path.join(APP, "services")).filter((f) => rel(f) !== "app/services/result.ts");
-    const found: string[] = [];
-    for (const file of files) {
-      const text = fs.readFileSync(file, "utf8");
-      // Each `type X = …;` and `interface X { … }` declaration, up to its end at brace depth 0.
-      for (const m of text.matchAll(/(?:^|\n)\s*(?:export\s+)?(type|interface)\s+(\w+)[^=;{]*(=|\{)/g)) {
-        let depth = m[3] === "{" ? 1 : 0;
-        let i = m.index! + m[0].length;
-        for (; i < text.length; i++) {
-          const c = text[i];
-          if (c === "{" || c === "(" || c === "[" || c === "<") depth++;
-          else if (c === "}" || c === ")" || c === "]" || (c === ">" && text[i - 1] !== "=")) depth--;
-          if ((m[3] === "=" && c === ";" && depth === 0) || (m[3] === "{" && depth === 0)) break;
-        }
-        if (/\bok\s*:\s*false\b/.test(text.slice(m.index!, i))) found.push(`${rel(file)} ${m[2]}`);
-      }
+  it("routes and services build no zod schema: a run-time import is refused, a type import is not", async () => {
+    const code =
+      'import { z } from "zod";\nimport type { ZodIssue } from "zod";\nexport const s = z.string();\nexport type I = ZodIssue;\n';
+    for (const file of ["app/routes/api.bad.ts", "app/services/bad.server.ts"]) {
+      expect((await lint(file, code)).map((p) => [p.rule, p.line])).toEqual([[LAYER, 1]]);
     }
-    expect(found.filter((t) => !(t in OWN_OK_FALSE_TYPES))).toEqual([]);
-    // A type that stopped declaring its own failure comes off the list.
-    expect(Object.keys(OWN_OK_FALSE_TYPES).filter((t) => !found.includes(t))).toEqual([]);
   });
 
-  // The AMP validator has one implementation (the official one) and nothing to choose: a library
-  // wrapper, not a port.
-  const ADAPTERS_USED_DIRECTLY = ["app/adapters/amp-validator/official.server"];
-
-  it("adapters are chosen only in app/composition: elsewhere the app imports their ports", () => {
-    const files = sourceFiles(APP).filter((f) => !["adapters", "composition"].includes(rel(f).split(path.sep)[1] ?? ""));
-    const bad = violations(files, (spec) => layerOf(spec) === "adapters" && !/\/port$/.test(spec) && !ADAPTERS_USED_DIRECTLY.includes(spec));
-    expect(bad).toEqual([]);
+  it("a service declares no result type of its own, in a type or written inline in a signature", async () => {
+    const problems = await lint(
+      "app/services/bad.server.ts",
+      [
+        "export type Outcome = { ok: true; id: string } | { ok: false; error: string };",
+        "export async function find(id: string): Promise<{ ok: true; id: string } | { ok: false; reason: string }> {",
+        "  return { ok: true, id };",
+        "}",
+      ].join("\n"),
+    );
+    expect(problems.map((p) => [p.rule, p.line])).toEqual([
+      [SYNTAX, 1],
+      [SYNTAX, 2],
+    ]);
+    expect(problems[0]!.message).toContain("ServiceResult");
   });
 
-  it("models are the only SQL: services, routes and request helpers run no statement and import no schema or query builder", () => {
-    const files = ["services", "routes", "http", "composition", "components"].flatMap((dir) => sourceFiles(path.join(APP, dir)));
-    const bad = violations(files, (spec) => /^(?:drizzle-orm|@libsql\/)/.test(spec) || spec === "db/schema" || /(?:^|\/)db\/schema$/.test(spec));
-    const STATEMENT = /\.(?:execute|batch|executeMultiple)\(|\bsql`|\bsql:\s*["'`]/;
-    for (const file of files) if (STATEMENT.test(fs.readFileSync(file, "utf8"))) bad.push(`${rel(file)} runs a statement`);
-    expect(bad).toEqual([]);
+  it("a service builds a failure with failure(), not as a literal", async () => {
+    const problems = await lint(
+      "app/services/bad.server.ts",
+      'export const f = () => ({ ok: false as const, status: 404, error: "Not found" });\n',
+    );
+    expect(problems).toEqual([{ rule: SYNTAX, line: 1, message: expect.stringContaining("failure(status, error") }]);
   });
 
-  it("services build failures with failure(), not as literals", () => {
-    const files = sourceFiles(path.join(APP, "services")).filter((f) => rel(f) !== "app/services/result.ts");
-    const LITERAL = /\{\s*ok:\s*false(?:\s+as\s+const)?,[^}]*\bstatus:/;
-    expect(files.filter((f) => LITERAL.test(fs.readFileSync(f, "utf8"))).map(rel)).toEqual([]);
+  it("only models run SQL: no statement in a service, no db/schema", async () => {
+    const problems = await lint(
+      "app/services/bad.server.ts",
+      [
+        'import type { AppContext } from "~/composition/app.server";',
+        'import { users } from "../../db/schema";',
+        'export const count = (app: AppContext) => app.database.client.execute("SELECT count(*) FROM users");',
+        "export const table = users;",
+      ].join("\n"),
+    );
+    expect(problems.map((p) => [p.rule, p.line])).toEqual([
+      [LAYER, 2],
+      [SYNTAX, 3],
+    ]);
+  });
+
+  it("lib imports nothing above it; composition knows no services; app/http no models", async () => {
+    expect((await lint("app/lib/bad.server.ts", 'export { failure } from "~/services/result";\n')).map((p) => p.rule)).toEqual([LAYER]);
+    expect((await lint("app/composition/bad.server.ts", 'export { failure } from "~/services/result";\n')).map((p) => p.rule)).toEqual([
+      LAYER,
+    ]);
+    expect((await lint("app/http/bad.server.ts", 'export { findUserByEmail } from "~/models/users.server";\n')).map((p) => p.rule)).toEqual(
+      [LAYER],
+    );
+  });
+
+  it("adapters are chosen in app/composition: elsewhere only their ports are imported", async () => {
+    const code =
+      'import type { LlmClient } from "~/adapters/llm/port";\nimport { createAnthropicClient } from "~/adapters/llm/anthropic.server";\nexport type C = LlmClient;\nexport const make = createAnthropicClient;\n';
+    expect((await lint("app/services/bad.server.ts", code)).map((p) => [p.rule, p.line])).toEqual([[LAYER, 2]]);
+    expect(await lint("app/composition/fine.server.ts", code)).toEqual([]);
+  });
+
+  it("server/ shares types with the app but reaches its code only through the build", async () => {
+    const problems = await lint(
+      "server/bad.ts",
+      'import type { Logger } from "~/lib/logger.server";\nimport { getApp } from "~/composition/app.server";\nexport type L = Logger;\nexport const app = getApp;\n',
+    );
+    expect(problems.map((p) => [p.rule, p.line])).toEqual([[LAYER, 2]]);
+  });
+});
+
+describe("code that keeps the layers passes", () => {
+  it("a domain module, a service and a route, each importing what its layer may", async () => {
+    expect(
+      await lint(
+        "app/domain/eval/fine.ts",
+        'import { z } from "zod";\nimport { fmtNum } from "./format";\nexport const Score = z.number().transform((n) => fmtNum(n));\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await lint(
+        "app/services/fine.server.ts",
+        [
+          'import type { AppContext } from "~/composition/app.server";',
+          'import { findUserByEmail } from "~/models/users.server";',
+          'import { failure, type ServiceResult } from "./result";',
+          "export async function userId(app: AppContext, email: string): Promise<ServiceResult<string>> {",
+          "  const user = await findUserByEmail(app.database.db, email);",
+          '  return user ? { ok: true, value: user.id } : failure(404, "No such user");',
+          "}",
+        ].join("\n"),
+      ),
+    ).toEqual([]);
+    expect(
+      await lint(
+        "app/routes/api.fine.ts",
+        'import { GenerateRequestSchema } from "~/domain/requests/generation";\nimport { failure } from "~/services/result";\nexport const uses = [GenerateRequestSchema, failure];\n',
+      ),
+    ).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ export function routeFileToUrl(file: string): string {
   const segments = name
     .replace(/\[\.\]/g, "\u0000")
     .split(".")
+    // eslint-disable-next-line no-control-regex -- NUL stands in for an escaped dot while splitting
     .map((s) => s.replace(/\u0000/g, "."))
     .filter((s) => s !== "_index" && !s.startsWith("_"))
     .map((s) => (s.startsWith("$") ? "test-id" : s));

@@ -41,8 +41,8 @@ describe("npm run eval", () => {
     for (const id of ["cafe-cart", "shipping-faq", "plans-tabs"]) expect(r.stdout).toMatch(new RegExp(`^${id}\\s+\\d`, "m"));
     expect(r.stdout).toMatch(/^id\s+QA\s+judge\s+ms\s+error$/m);
     expect(r.stdout).toContain("prompts 3  errors 0");
-    expect(r.stdout).toMatch(/average QA \d+(\.\d+)?  average judge \d+(\.\d+)?/);
-    expect(r.stdout).toMatch(/generation ms  p50 \d+  p95 \d+/);
+    expect(r.stdout).toMatch(/average QA \d+(\.\d+)? {2}average judge \d+(\.\d+)?/);
+    expect(r.stdout).toMatch(/generation ms {2}p50 \d+ {2}p95 \d+/);
     // Not a terminal: one plain progress line per prompt on stderr.
     expect(r.stderr.match(/^\[\d\/3\] /gm)).toHaveLength(3);
 

@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Writable } from "node:stream";
 import { createClient, type Client } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "../../db/migrate";
@@ -130,7 +131,7 @@ describe("importLibrary on a TTY", () => {
     const app = await getApp();
     await migrate(app.database.client);
     let written = "";
-    const out = Object.assign(new (require("node:stream").Writable)({ write(chunk: Buffer, _e: string, cb: () => void) { written += chunk; cb(); } }), { isTTY: true, columns: 60 });
+    const out = Object.assign(new Writable({ write(chunk: Buffer, _e: string, cb: () => void) { written += chunk; cb(); } }), { isTTY: true, columns: 60 });
     const summary = await importLibrary(app, FIXTURES, { out });
     expect(summary.imported).toHaveLength(2);
     expect(written).toMatch(/^\r\[█+░*\] 1\/5 /);

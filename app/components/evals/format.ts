@@ -1,6 +1,6 @@
 // Number and time formats of the eval pages. Scores and deltas are formatted as the CLI prints
-// them (scripts/eval/format.ts); dates are formatted the same on the server and in the browser.
-import { fmtDelta, fmtNum, oneLine } from "../../../scripts/eval/format";
+// them (app/domain/eval/format.ts); dates are formatted the same on the server and in the browser.
+import { fmtDelta, fmtNum, oneLine } from "~/domain/eval/format";
 
 export { fmtDelta, fmtNum, oneLine };
 

@@ -106,7 +106,7 @@ function insideInteractive(el: DomElement): boolean {
  * class rather than [^\p{L}\p{N}]: it is 4× faster over a 100 KB email, and facts and text are
  * folded alike, so only where words split depends on it.
  */
-const SEPARATORS = /[\s!-\/:-@[-`{-~\u00a0-\u00bf\u00d7\u00f7\u2000-\u206f\u20a0-\u20cf\u2100-\u214f\u2190-\u2bff\u3000-\u303f\ufe30-\ufe4f\uff01-\uff0f]+/g;
+const SEPARATORS = /[\s!-/:-@[-`{-~\u00a0-\u00bf\u00d7\u00f7\u2000-\u206f\u20a0-\u20cf\u2100-\u214f\u2190-\u2bff\u3000-\u303f\ufe30-\ufe4f\uff01-\uff0f]+/g;
 
 /** Lowercase words separated by single spaces, padded, for whole-word inclusion. */
 export function fold(s: string): string {

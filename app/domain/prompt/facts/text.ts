@@ -57,7 +57,7 @@ export function isLowercasePrompt(prompt: string): boolean {
 
 export function cleanPhrase(s: string): string {
   let out = s
-    .replace(/^[\s"'“”‘’„«»‚()\[-]+|[\s"'“”‘’„«»‚()\[\].,;:!?。、-]+$/g, "")
+    .replace(/^[\s"'“”‘’„«»‚()[-]+|[\s"'“”‘’„«»‚()[\].,;:!?。、-]+$/g, "")
     .replace(/\s+/g, " ")
     .trim();
   // A phrase cut mid-parenthesis ("churros ($5") reads as broken copy; close it.
