@@ -263,6 +263,7 @@ export function understandPrompt(settings: Brief): UnderstoodBrief {
 /** The "Check" step as posted: the page's brief (hidden JSON `brief`), the brief read (hidden JSON `u.read`) and the draft in the fields. */
 export type UnderstoodForm =
   | { ok: true; settings: Brief; read: UnderstoodBrief; draft: UnderstoodDraft }
+  // eslint-disable-next-line no-restricted-syntax -- form outcome: field errors and the values to show the form again with, no status
   | { ok: false; errors: FieldErrors; values: BriefInput };
 
 export function parseUnderstoodForm(form: FormLike): UnderstoodForm {
@@ -282,6 +283,7 @@ export function parseUnderstoodForm(form: FormLike): UnderstoodForm {
 }
 
 /** The confirmed brief on the page's brief (the email type follows an edited one), or the form's errors and asks. */
+// eslint-disable-next-line no-restricted-syntax -- form outcome: field errors to show next to the fields, no status
 export function confirmUnderstood(settings: Brief, read: UnderstoodBrief, draft: UnderstoodDraft): { ok: true; settings: Brief } | { ok: false; errors: FieldErrors } {
   const confirmed = briefFromDraft(draft, read, settings.prompt.length);
   if (!confirmed.ok) return confirmed;

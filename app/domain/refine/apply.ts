@@ -404,7 +404,11 @@ function applyOne(bp: Blueprint, { edit, lang }: Step): string | { summary: stri
       // The main button and every other button that led to the same place.
       const was = withCta[0].cta!.url;
       let n = 0;
-      for (const s of withCta) if (s.cta!.url === was) (s.cta!.url = edit.url), n++;
+      for (const s of withCta) {
+        if (s.cta!.url !== was) continue;
+        s.cta!.url = edit.url;
+        n++;
+      }
       return { summary: `${n} button${n === 1 ? "" : "s"} now link${n === 1 ? "s" : ""} to ${edit.url}` };
     }
     case "addQuestion": {

@@ -81,7 +81,7 @@ function takeQuotes(text: string): { rest: string; quotes: string[] } {
   return { rest, quotes };
 }
 
-const TRIM_PUNCT = /^[(\[{,;:!?.…]+|[)\]},;:!?.…]+$/g;
+const TRIM_PUNCT = /^[([{,;:!?.…]+|[)\]},;:!?.…]+$/g;
 
 function read(instruction: string, fallback: FrameLanguage): Read {
   const { rest, quotes } = takeQuotes(instruction);
@@ -114,6 +114,7 @@ function read(instruction: string, fallback: FrameLanguage): Read {
   let lang: FrameLanguage | undefined;
   for (const raw of text.split(/\s+/)) {
     if (!raw) continue;
+    // eslint-disable-next-line no-control-regex -- \u0001 marks where a quote, URL or price was lifted out of the text
     const marker = /^\u0001([qup])(\d+)/.exec(raw);
     if (marker) {
       tokens.push({ raw, key: "", low: "", orig: "·", kind: marker[1] === "q" ? "quote" : marker[1] === "u" ? "url" : "price", ref: Number(marker[2]) });
@@ -204,7 +205,7 @@ function optionText(r: Read): string {
 
 function addQuestion(r: Read): ContentEdit | string {
   const quoted = r.tokens.filter((t) => t.kind === "quote").map((t) => r.quotes[t.ref!]);
-  let question = quoted[0];
+  const question = quoted[0];
   let options = quoted.slice(1);
   if (!question) return "Put the new question in quotes, e.g. add question \"How did you find us?\" with options \"Friends\", \"Search\"";
   if (options.length < 2) {
