@@ -386,7 +386,7 @@ export function buildBlueprint(input: BuildInput): BuildResult {
   }
   if (sections.length === 0) {
     // Only a footer/thanks in the copy: the module needs somewhere to live.
-    sections.push({ id: "main", role: "body", headline: copyDoc.subject, moduleIndex: 0 });
+    sections.push({ id: "main", role: "body", headline: copyDoc.subject, moduleIndex: modules.length > 0 ? 0 : undefined });
     notes.push("The copy had no content section; the subject heads the email.");
   }
 

@@ -231,8 +231,9 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
   const planned = new Map<Technique, CopyItem[]>();
   const freeList = (ok: (l: BriefItem[]) => boolean) => lists.findIndex((l, i) => !listTaken[i] && l.length >= 2 && ok(l));
 
+  const pair = techniques.length === 2 && techniques.every((t) => CONTENT.has(t));
   // Carts and quizzes want particular content; they choose first.
-  const order = [...techniques].sort((a, b) => rank(a) - rank(b));
+  const order = pair ? [] : [...techniques].sort((a, b) => rank(a) - rank(b));
   for (const t of order) {
     let items: CopyItem[] = [];
     if (t === "itemCart") {
@@ -249,9 +250,9 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
         });
       }
     } else if (t === "menu") {
-      // Navigation wants names, not priced products: the list of bare names first.
-      let li = freeList((l) => l.every((i) => !i.price));
-      if (li < 0) li = freeList(() => true);
+      // Navigation wants names, not priced products: a list of bare names, or any list no panel or cart wants.
+      let li = freeList((l) => l.every((i) => !i.price && !i.detail));
+      if (li < 0 && techniques.every((x) => x === "menu" || x === "survey" || x === "quiz")) li = freeList(() => true);
       if (li >= 0) {
         listTaken[li] = true;
         const shown = lists[li].slice(0, max(t));
@@ -315,21 +316,23 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
     planned.set(t, items);
   }
 
-  // Two content modules split CopyDoc.items in half (conventions.ts): equal counts, or none.
-  if (techniques.length === 2 && techniques.every((t) => CONTENT.has(t))) {
-    const [a, b] = techniques.map((t) => planned.get(t)!);
-    const n = Math.min(a.length, b.length);
-    for (const t of techniques) {
-      const items = planned.get(t)!;
-      const kept = n >= 2 ? items.slice(0, n) : [];
-      planned.set(t, kept);
-    }
-    // What a module no longer shows is written out below (its items, its offers).
-    if (n < 2) {
-      listTaken.fill(false);
-      leftover.length = 0;
-      offerTaken.fill(false);
-    }
+  // Two content modules split CopyDoc.items in half (conventions.ts): each gets half of what the
+  // brief has for panels, in equal numbers, or neither gets any and it is written out below.
+  if (pair) {
+    const units: Unit[] = [];
+    lists.forEach((l, li) => {
+      for (const i of l) if (itemLine(i)) units.push({ name: cap(i.name.value), body: itemLine(i), href: i.link?.value, item: i });
+      listTaken[li] = true;
+    });
+    brief.offers.forEach((o, k) => {
+      const body = offerTerms(o, w);
+      if (body) units.push({ name: cap(o.text.value), body, offer: k });
+    });
+    const k = Math.min(Math.floor(units.length / 2), ...techniques.map(max));
+    const shown = k >= 2 ? units.slice(0, 2 * k) : [];
+    for (const u of shown) if (u.offer !== undefined) offerTaken[u.offer] = true;
+    leftover.push(...lists.flat().filter((i) => !shown.some((u) => u.item === i)));
+    techniques.forEach((t, n) => planned.set(t, contentItems(t, shown.slice(n * k, (n + 1) * k))));
   }
 
   // ── the words ──
