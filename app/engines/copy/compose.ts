@@ -399,7 +399,10 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
   if ((planned.get("survey") ?? []).length > 0) sections.push({ role: "thanks", headline: w.thanks, body: "", cta: "" });
 
   const shownText = JSON.stringify(sections);
-  const closingBody = [...dateNotes(brief, options.prompt, shownText), ...brief.conditions.map((c) => sentence(c.value))];
+  const notes = dateNotes(brief, options.prompt, shownText);
+  // A date the prompt gives in an instruction ("donate before December 31") is still shown, as a date.
+  const dates = brief.dates.filter((d) => d.governs.kind !== "offer" && /\d/.test(d.value) && !shownText.includes(d.value) && !notes.some((n) => n.includes(d.value)));
+  const closingBody = [...notes, ...dates.slice(0, 3).map((d) => w.date(d.value)), ...brief.conditions.map((c) => sentence(c.value))];
   sections.push(withHref({ role: "closing", headline: w.closing[family], body: closingBody.join(" "), cta }));
   sections.push({ role: "footer", headline: "", body: phrases.whyYouGetThis(brand), cta: "" });
 

@@ -59,6 +59,7 @@ export const de: Wording = {
   thanks: "Danke!",
   subject: (lead, brand, fact) => `${brand ? `${brand}: ` : ""}${lead}${fact ? ` — ${fact}` : ""}`,
   when: (d) => `Wann: ${d}.`,
+  date: (d) => `Datum: ${d}.`,
   forAudience: (a) => `Für ${a}.`,
   code: (c) => `Code ${c}`,
   until: (d) => `Bis ${d}`,

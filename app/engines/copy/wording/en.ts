@@ -59,6 +59,7 @@ export const en: Wording = {
   thanks: "Thank you!",
   subject: (lead, brand, fact) => `${brand ? `${brand}: ` : ""}${lead}${fact ? ` — ${fact}` : ""}`,
   when: (d) => `When: ${d}.`,
+  date: (d) => `Date: ${d}.`,
   forAudience: (a) => `For ${a}.`,
   code: (c) => `Code ${c}`,
   until: (d) => `Until ${d}`,

@@ -59,6 +59,7 @@ export const es: Wording = {
   thanks: "¡Gracias!",
   subject: (lead, brand, fact) => `${brand ? `${brand}: ` : ""}${lead}${fact ? ` — ${fact}` : ""}`,
   when: (d) => `Cuándo: ${d}.`,
+  date: (d) => `Fecha: ${d}.`,
   forAudience: (a) => `Para ${a}.`,
   code: (c) => `Código ${c}`,
   until: (d) => `Hasta el ${d}`,

@@ -60,6 +60,7 @@ export const fr: Wording = {
   thanks: "Merci\u00a0!",
   subject: (lead, brand, fact) => `${brand ? `${brand}\u00a0: ` : ""}${lead}${fact ? ` — ${fact}` : ""}`,
   when: (d) => `Quand\u00a0: ${d}.`,
+  date: (d) => `Date\u00a0: ${d}.`,
   forAudience: (a) => `Pour ${a}.`,
   code: (c) => `Code ${c}`,
   until: (d) => `Jusqu'au ${d}`,

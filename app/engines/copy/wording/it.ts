@@ -59,6 +59,7 @@ export const it: Wording = {
   thanks: "Grazie!",
   subject: (lead, brand, fact) => `${brand ? `${brand}: ` : ""}${lead}${fact ? ` — ${fact}` : ""}`,
   when: (d) => `Quando: ${d}.`,
+  date: (d) => `Data: ${d}.`,
   forAudience: (a) => `Per ${a}.`,
   code: (c) => `Codice ${c}`,
   until: (d) => `Fino al ${d}`,

@@ -59,6 +59,7 @@ export const pt: Wording = {
   thanks: "Obrigado!",
   subject: (lead, brand, fact) => `${brand ? `${brand}: ` : ""}${lead}${fact ? ` — ${fact}` : ""}`,
   when: (d) => `Quando: ${d}.`,
+  date: (d) => `Data: ${d}.`,
   forAudience: (a) => `Para ${a}.`,
   code: (c) => `Código ${c}`,
   until: (d) => `Até ${d}`,

@@ -59,6 +59,8 @@ export interface Wording {
   subject: (lead: string, brand?: string, fact?: string) => string;
   /** "When: March 14" — the event's date. */
   when: (date: string) => string;
+  /** "Date: December 31." — a date of the brief whose meaning the brief does not give. */
+  date: (date: string) => string;
   /** "For hobby photographers." */
   forAudience: (audience: string) => string;
   /** "Code GIFT15" */
