@@ -388,7 +388,10 @@ async function runPipeline(
   stage("code", { bytes: code.html.length, engine: engines.code.kind });
 
   // Step 7: deterministic tiered auto-fixes.
-  const context = { subject: blueprint.subject, preheader: blueprint.preheader, lang: blueprint.lang, techniques: u.techniques };
+  // QA checks the modules the email holds: one the brief had nothing for was left out, not broken.
+  const shown = blueprint.interactiveConfig.modules.map((m) => m.technique);
+  for (const t of u.techniques) if (!shown.includes(t)) copyWarnings.push(`The ${t} module was left out: the brief gives nothing for it to show.`);
+  const context = { subject: blueprint.subject, preheader: blueprint.preheader, lang: blueprint.lang, techniques: shown };
   // autofixDoc hands QA its fixed tree: one parse for both (`npm run bench -- engine` measures it).
   let fixed = autofixDoc(code.html, context);
   stage("autofix", { fixes: fixed.fixesApplied.length });

@@ -1,4 +1,4 @@
-// Issue 24 item 1 in a real browser: every link of a generated email goes somewhere real. A brand
+// Links in a real browser: every link of a generated email goes somewhere real. A brand
 // website is set on /brand, a brief with links (and an image URL the app serves) is written, a
 // button's link is typed in the copy step (a bad one first: a field error), and the email is
 // generated. In the preview every button and item leads to one of the brief's URLs or the website;

@@ -21,17 +21,17 @@ afterAll(() => server?.close());
 const post = (path: string, json: unknown, t = token) => server.fetch(path, { method: "POST", token: t, json });
 const credits = async () => (await (await server.fetch("/api/me", { token })).json()).credits.ai_generation as number;
 
-/** One prompt per technique, and two pairs, that the local engines recognise. */
+/** One prompt per technique, and two pairs, that the local engines recognise, each giving its modules something to show. */
 const PROMPTS: Array<[string, string[]]> = [
   ["Spring sale email for Bloom & Co with tabs for Dresses ($49), Shoes ($79) and Bags ($59).", ["tabs"]],
-  ["Onboarding email for Ledgerly with an accordion FAQ: connecting a bank, inviting an accountant, billing.", ["accordion"]],
+  ["Onboarding email for Ledgerly with an accordion of plans: Starter ($9), Team ($29), Business ($79).", ["accordion"]],
   ["Product launch for Stride running shoes with an image carousel of the Trail, Road and Recovery models.", ["carousel"]],
-  ["Harbor Bistro post-dinner survey: ask how the food was and whether guests would come back.", ["survey"]],
-  ["A fun coffee quiz from Bean & Leaf with two questions and 10% off for everyone who plays.", ["quiz"]],
+  ["Harbor Bistro post-dinner survey: how was the food? Would you come back?", ["survey"]],
+  ["A fun coffee quiz from Bean & Leaf: which country grows the most coffee — Brazil (correct), Vietnam or Colombia? 10% off for everyone who plays.", ["quiz"]],
   ["Maison Verte newsletter with a hamburger menu linking to New In, Dresses, Linen and Sale.", ["menu"]],
   ["Morning Crumb Bakery: build your breakfast box with an interactive cart of sourdough ($6.50) and cold brew ($9.95).", ["itemCart"]],
-  ["Product launch with a carousel of the new bikes and a quick quiz about riding style", ["carousel", "quiz"]],
-  ["Gym newsletter with tabs for Yoga, Spin and Strength classes, plus a short survey about preferred class times.", ["tabs", "survey"]],
+  ["Product launch with a carousel of the new bikes: Volt City $899, Volt Trail $1299, Volt Cargo $1599. Add a quick quiz about them.", ["carousel", "quiz"]],
+  ["Gym newsletter with tabs for Yoga ($15), Spin ($18) and Strength ($20) classes, plus a short survey: which time suits you — morning, noon or evening?", ["tabs", "survey"]],
 ];
 
 describe("POST /api/gen/amp", () => {

@@ -1,4 +1,4 @@
-// The masthead logo from the sender profile (issue 24): when the brief gives no logo, the email's
+// The masthead logo from the sender profile: when the brief gives no logo, the email's
 // masthead shows the profile's, for the JSON API and for the builder alike (both reach generate()
 // in the service layer): its address, the brand's name as alt text (what images-off shows), the
 // 160 × 40 box of a logo of unknown size, on the light plate. A brief's own logo still wins.

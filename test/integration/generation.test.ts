@@ -83,11 +83,19 @@ describe("POST /api/generate", () => {
   });
 
   it("two techniques are two namespaced modules", async () => {
-    const res = await post("/api/generate", { prompt: "Product launch with a carousel of the new bikes and a quick quiz about riding style" });
+    const res = await post("/api/generate", { prompt: "Product launch with a carousel of the new bikes: Volt City $899, Volt Trail $1299, Volt Cargo $1599. Add a quick quiz about them." });
     const body = await res.json();
     expect(body.metadata.techniques).toEqual(["carousel", "quiz"]);
     expect(body.html).toContain('data-kx-technique="carousel"');
     expect(body.html).toContain('data-kx-technique="quiz"');
+  });
+
+  it("leaves out a module the prompt gives nothing for, and says so, rather than invent its items", async () => {
+    const res = await post("/api/generate", { prompt: "Product launch with a carousel of the new bikes and a quick quiz about riding style" });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.html).not.toContain('data-kx-technique="quiz"');
+    expect(body.metadata.validator.warnings.join(" ")).toMatch(/quiz module was left out/);
   });
 
   it("refuses three techniques with a 400 and charges nothing", async () => {

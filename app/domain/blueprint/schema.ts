@@ -249,7 +249,8 @@ export const ModuleSchema = z.discriminatedUnion("technique", [
   ItemCartModuleSchema,
 ]);
 
-export const InteractiveConfigSchema = z.object({ modules: z.array(ModuleSchema).min(1).max(2) });
+/** No module when the copy has nothing of the brief to show in one: the email says less rather than invent items. */
+export const InteractiveConfigSchema = z.object({ modules: z.array(ModuleSchema).max(2) });
 
 export const FooterSchema = z.object({
   address: text(300),

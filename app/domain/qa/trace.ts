@@ -54,6 +54,8 @@ function briefText(brief: Brief): string {
   walk(brief);
   // A scale's options are its steps: "0–10" holds 0, 1, … 10.
   for (const q of brief.questions) if (q.scale) for (let n = q.scale.min; n <= q.scale.max; n++) out.push(String(n));
+  // An NPS email's question is answered 0 to 10, whether or not the brief words it.
+  if (brief.occasion.kind === "nps") for (let n = 0; n <= 10; n++) out.push(String(n));
   return out.join(" \n ");
 }
 

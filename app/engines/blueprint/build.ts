@@ -28,7 +28,7 @@ import type { ImageInput, SavedSectionInput } from "~/domain/prompt/inputs";
 import type { Brief } from "~/domain/brief/schema";
 import { Destinations } from "~/domain/blueprint/destinations";
 import { phrasesFor } from "~/domain/copy/phrases";
-import { masthead, writeLocalCopy } from "../copy/local";
+import { masthead } from "../copy/local";
 import { parseCartItem, parseLoosePrice, parseMenuItem, parseQuizItem, parseSurveyItem, partitionItems } from "../copy/conventions";
 
 /** What a model may decide about structure; everything is optional and checked before use. */
@@ -124,9 +124,10 @@ function menuHref(url: string | undefined, links: Destinations): string | undefi
   return url && links.isKnown(url) ? url : undefined;
 }
 
-function fallbackItems(input: BuildInput, technique: Technique, notes: string[]): CopyItem[] {
-  notes.push(`The copy had too few ${technique} items; the local copywriter supplied them.`);
-  return writeLocalCopy({ prompt: input.prompt, facts: input.facts, techniques: [technique] }).items;
+/** Too few items of the copy for a module: it is left out, never filled with invented items (docs/decisions/018). */
+function leftOut(technique: Technique, notes: string[]): undefined {
+  notes.push(`The copy had too few ${technique} items to show; the ${technique} module was left out.`);
+  return undefined;
 }
 
 function buildModule(
@@ -138,7 +139,7 @@ function buildModule(
   host: { cta?: string; href?: string } | undefined,
   thanks: { headline: string; body: string } | undefined,
   notes: string[],
-): Module {
+): Module | undefined {
   const phrases = phrasesFor(input.facts.language.frame);
   // An item with a destination of its own gets a button to it; the others are not linked.
   const itemCta = (i: CopyItem): Link | undefined => {
@@ -151,16 +152,26 @@ function buildModule(
     if (!to) notes.push(`The checkout button “${label}” was left out: neither the copy, the brief nor the brand profile gives it a destination.`);
     return to ? link(label, to.url) : undefined;
   };
-  const items = (min: number, ok: (i: CopyItem) => boolean) => {
-    const usable = given.filter(ok);
-    return usable.length >= min ? usable : fallbackItems(input, technique, notes).filter(ok);
+  const enough: Record<Technique, [number, (i: CopyItem) => boolean]> = {
+    tabs: [2, (i) => Boolean(i.label || i.headline) && Boolean(i.body || i.headline)],
+    accordion: [2, (i) => Boolean(i.label || i.headline) && Boolean(i.body || i.headline)],
+    carousel: [2, (i) => Boolean(i.headline || i.label)],
+    survey: [1, (i) => Boolean(parseSurveyItem(i))],
+    quiz: [1, (i) => {
+      const q = parseQuizItem(i);
+      return Boolean(q && q.options.length <= 4 && q.options.every((o) => o.length <= 80));
+    }],
+    menu: [2, (i) => Boolean(parseMenuItem(i)) || (Boolean(i.label) && !i.body)],
+    itemCart: [2, (i) => Boolean(parseCartItem(i)?.price ?? parseLoosePrice(i))],
   };
+  const [min, ok] = enough[technique];
+  if (given.filter(ok).length < min) return leftOut(technique, notes);
   switch (technique) {
     case "tabs":
       return {
         technique,
         ns,
-        items: items(2, (i) => Boolean(i.label || i.headline) && Boolean(i.body || i.headline))
+        items: given.filter((i) => Boolean(i.label || i.headline) && Boolean(i.body || i.headline))
           .slice(0, 5)
           .map((i) => ({
             label: clip(i.label || i.headline, 40, notes, "A tab label"),
@@ -173,7 +184,7 @@ function buildModule(
       return {
         technique,
         ns,
-        items: items(2, (i) => Boolean(i.label || i.headline) && Boolean(i.body || i.headline))
+        items: given.filter((i) => Boolean(i.label || i.headline) && Boolean(i.body || i.headline))
           .slice(0, 8)
           .map((i) => {
             const label = i.label || i.headline;
@@ -186,7 +197,7 @@ function buildModule(
       return {
         technique,
         ns,
-        items: items(2, (i) => Boolean(i.headline || i.label))
+        items: given.filter((i) => Boolean(i.headline || i.label))
           .slice(0, 6)
           .map((i) => ({
             label: i.headline && i.label ? clip(i.label, 40, notes, "A slide label") : undefined,
@@ -196,7 +207,7 @@ function buildModule(
           })),
       };
     case "survey": {
-      const questions = items(1, (i) => Boolean(parseSurveyItem(i)))
+      const questions = given.filter((i) => Boolean(parseSurveyItem(i)))
         .slice(0, 5)
         .map((i) => {
           const s = parseSurveyItem(i)!;
@@ -213,7 +224,7 @@ function buildModule(
       return {
         technique,
         ns,
-        questions: items(1, (i) => {
+        questions: given.filter((i) => {
           const q = parseQuizItem(i);
           return Boolean(q && q.options.length <= 4 && q.options.every((o) => o.length <= 80));
         })
@@ -228,7 +239,7 @@ function buildModule(
         technique,
         ns,
         label: "Menu",
-        items: items(2, (i) => Boolean(parseMenuItem(i)) || (Boolean(i.label) && !i.body))
+        items: given.filter((i) => Boolean(parseMenuItem(i)) || (Boolean(i.label) && !i.body))
           .slice(0, 8)
           .map((i) => {
             const m = parseMenuItem(i) ?? { label: i.label };
@@ -237,14 +248,9 @@ function buildModule(
           }),
       };
     case "itemCart": {
-      let priced = given
+      const priced = given
         .map((i) => ({ i, p: parseCartItem(i)?.price ?? parseLoosePrice(i) }))
         .filter((x): x is { i: CopyItem; p: NonNullable<typeof x.p> } => Boolean(x.p));
-      if (priced.length < 2) {
-        priced = fallbackItems(input, technique, notes)
-          .map((i) => ({ i, p: parseCartItem(i)?.price }))
-          .filter((x): x is { i: CopyItem; p: NonNullable<typeof x.p> } => Boolean(x.p));
-      }
       const currency = priced[0].p.currency;
       const same = priced.filter((x) => x.p.currency === currency);
       if (same.length < priced.length) notes.push(`Cart items priced in another currency than ${currency} were left out.`);
@@ -353,12 +359,17 @@ export function buildBlueprint(input: BuildInput): BuildResult {
   if (hosts[0] !== undefined && hosts[0] === hosts[1]) hosts[1] = undefined;
 
   const parts = partitionItems(copyDoc.items, techniques);
-  const modules: Module[] = techniques.map((t, mi) => {
+  const built = techniques.map((t, mi) => {
     const hostIdx = hosts[mi];
     const host = hostIdx !== undefined && t === "itemCart" ? { cta: orUndef(copyDoc.sections[hostIdx].cta), href: copyDoc.sections[hostIdx].href } : undefined;
     const thanks = thanksIdx >= 0 ? copyDoc.sections[thanksIdx] : undefined;
     return buildModule(t, `k${mi + 1}`, (parts[mi] ?? []).map((x) => x.item), input, links, host, thanks, notes);
   });
+  // A module with nothing of the copy to show is left out; the others keep their hosts.
+  const modules: Module[] = built.filter((m): m is Module => m !== undefined);
+  const keptHosts = hosts.filter((_, mi) => built[mi] !== undefined);
+  hosts.length = 0;
+  hosts.push(...keptHosts);
 
   const usedIds = new Set<string>();
   const sections: BlueprintInput["sections"] = [];
@@ -390,7 +401,7 @@ export function buildBlueprint(input: BuildInput): BuildResult {
   }
   if (sections.length === 0) {
     // Only a footer/thanks in the copy: the module needs somewhere to live.
-    sections.push({ id: "main", role: "body", headline: copyDoc.subject, moduleIndex: 0 });
+    sections.push({ id: "main", role: "body", headline: copyDoc.subject, moduleIndex: modules.length > 0 ? 0 : undefined });
     notes.push("The copy had no content section; the subject heads the email.");
   }
 
@@ -423,7 +434,7 @@ export function buildBlueprint(input: BuildInput): BuildResult {
     brandName,
     layout: chooseLayout({ layout: input.layout, emailType: styleHint(facts), style: explicitStyle(input), techniques }),
     ...(logo ? { logo: { ...logo, alt: logo.alt || brandName } } : {}),
-    technique: techniques[0],
+    technique: modules[0]?.technique ?? techniques[0],
     design,
     sections,
     interactiveConfig: { modules },

@@ -44,7 +44,9 @@ describe("LlmBlueprintEngine", () => {
     for (const s of copyDoc.sections.filter((x) => x.role !== "footer")) {
       expect(bp.sections.some((b) => (b.headline ?? "") === s.headline)).toBe(true);
     }
-    const cart = bp.interactiveConfig.modules[1];
+    // The carousel has nothing of its own to show (the cart has the three beans): it is left out.
+    expect(bp.interactiveConfig.modules.map((m) => m.technique)).toEqual(["itemCart"]);
+    const cart = bp.interactiveConfig.modules[0];
     expect(cart.technique === "itemCart" && cart.items.map((i) => i.price)).toEqual([1600, 1900, 4200]);
     expect(render(bp).ok).toBe(true);
     expect(client.requests[0]).toMatchObject({ role: "blueprint", schemaName: "StructurePlan" });

@@ -37,8 +37,12 @@ describe("LocalBlueprintEngine", () => {
     const r = await engine.build({ prompt: PROMPT, copyDoc, techniques, facts });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.blueprint.technique).toBe(techniques[0]);
-    expect(r.blueprint.interactiveConfig.modules.map((m) => m.technique)).toEqual(techniques);
+    // A module the brief has nothing for (this prompt asks no question) is left out with a note, never filled.
+    const shown = r.blueprint.interactiveConfig.modules.map((m) => m.technique);
+    expect(shown).toEqual(techniques.filter((t) => shown.includes(t)));
+    for (const t of techniques) if (!shown.includes(t)) expect(r.notes.join(" ")).toContain(`the ${t} module was left out`);
+    expect(r.blueprint.technique).toBe(shown[0] ?? techniques[0]);
+    if (techniques.length === 1 && techniques[0] !== "survey") expect(shown).toEqual(techniques);
     const text = blueprintText(r.blueprint);
     for (const s of copyStrings(copyDoc)) expect(text).toContain(s);
     const html = render(r.blueprint);
@@ -55,7 +59,9 @@ describe("LocalBlueprintEngine", () => {
     expect(cart.technique === "itemCart" && cart.items.map((i) => i.price)).toEqual([1800, 1600, 1700]);
     expect(cart.technique === "itemCart" && cart.currency).toBe("USD");
     expect(cart.technique === "itemCart" && cart.checkout?.url).toBe("https://lumen.example.com/shop");
-    expect(quiz.technique === "quiz" && quiz.questions[0].options[quiz.questions[0].answer]).toBe("20%");
+    // The quiz asks about the prompt's own prices, never a percentage it did not write.
+    expect(quiz.technique === "quiz" && quiz.questions[0]).toMatchObject({ question: "Which one is $18?", answer: 0 });
+    expect(quiz.technique === "quiz" && quiz.questions[0].options[0]).toBe("Ethiopia Yirgacheffe");
   });
 
   it("uses brand tokens exactly over any style theory, and degrades an unknown theory to auto", async () => {
@@ -109,7 +115,7 @@ describe("LocalBlueprintEngine", () => {
     expect(out.ok && out.html).toContain(html);
   });
 
-  it("accepts a client CopyDoc with no items and fills the module from the prompt", async () => {
+  it("accepts a client CopyDoc with no items and leaves the module out rather than invent its items", async () => {
     const copyDoc: CopyDoc = {
       subject: "Lumen's Black Friday",
       preheader: "Beans for less",
@@ -120,8 +126,9 @@ describe("LocalBlueprintEngine", () => {
     if (!r.ok) throw new Error(r.error);
     expect(r.blueprint.sections[0]).toMatchObject({ role: "hero-banner", headline: "Our biggest sale", body: "Everything is on sale." });
     expect(r.notes.join(" ")).toContain("too few tabs items");
-    const tabs = r.blueprint.interactiveConfig.modules[0];
-    expect(tabs.technique === "tabs" && tabs.items.length).toBeGreaterThanOrEqual(2);
+    expect(r.blueprint.interactiveConfig.modules).toEqual([]);
+    expect(r.blueprint.sections.every((s) => s.moduleIndex === undefined)).toBe(true);
+    expect(render(r.blueprint).ok).toBe(true);
   });
 
   it("refuses invalid input as a value", async () => {

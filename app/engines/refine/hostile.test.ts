@@ -1,7 +1,9 @@
 // The refine grammar and the local refiner on hostile instructions (docs/security.md): long runs of
 // blanks and punctuation are read once, and one request applies a bounded number of edits.
 import { countRegexWork } from "../../../test/helpers/regex-work";
-import { promptSurveyQuestion } from "../copy/local";
+import { CopyDocSchema } from "~/domain/copy/schema";
+import { parseSurveyItem } from "../copy/conventions";
+import { writeLocalCopy } from "../copy/local";
 import { parseContentInstruction, splitOnConjunctions } from "~/domain/refine/grammar";
 import { parseInstruction, splitInstructions } from "./grammar";
 import { MAX_REFINE_INSTRUCTIONS, refineLocally } from "./local";
@@ -47,17 +49,20 @@ describe("refineLocally", () => {
   });
 });
 
-describe("promptSurveyQuestion on hostile prompts", () => {
-  it("finds no question in 20,000 characters without a question mark", () => {
-    expect(promptSurveyQuestion(`survey ${"a".repeat(20_000)}`)).toBeUndefined();
-    expect(promptSurveyQuestion(`survey ${" ".repeat(20_000)}?`)).toBeUndefined();
+describe("the local copy on hostile prompts", () => {
+  const write = (prompt: string) => writeLocalCopy({ prompt, facts: undefined as never, techniques: ["survey"] });
+
+  it("composes valid copy from 20,000 characters without a question mark, asking nothing it was not asked", () => {
+    for (const prompt of [`survey ${"a".repeat(20_000)}`, `survey ${" ".repeat(20_000)}?`]) {
+      const copy = write(prompt);
+      expect(CopyDocSchema.safeParse(copy).success).toBe(true);
+      expect(copy.items).toEqual([]);
+    }
   });
 
-  it("still reads the prompt's own question, with blanks collapsed", () => {
-    expect(promptSurveyQuestion("Poll our readers: which topic should we cover next —  Kubernetes,   Rust or WebAssembly? Thanks")).toEqual([
-      "Which topic should we cover next?",
-      ["Kubernetes", "Rust", "WebAssembly"],
-    ]);
+  it("still asks the prompt's own question, with blanks collapsed", () => {
+    const copy = write("Poll our readers: which topic should we cover next —  Kubernetes,   Rust or WebAssembly? Thanks");
+    expect(parseSurveyItem(copy.items[0]!)).toEqual({ question: "Which topic should we cover next?", options: ["Kubernetes", "Rust", "WebAssembly"] });
   });
 });
 

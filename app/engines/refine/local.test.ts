@@ -9,7 +9,7 @@ import { writeLocalCopy } from "../copy/local";
 import { parseInstructions, splitInstructions } from "./grammar";
 import { LocalRefineEngine, refineLocally } from "./local";
 
-const PROMPT = "Black Friday email for Lumen Coffee Roasters: 20% off all beans with code BEAN20 until November 29. Shop at https://lumen.example.com/shop";
+const PROMPT = "Black Friday email for Lumen Coffee Roasters: 20% off all beans with code BEAN20 until November 29. Beans: Huila $16, Sidamo $19. Shop at https://lumen.example.com/shop";
 
 function email(): string {
   const facts = parsePromptFacts(PROMPT);
@@ -111,11 +111,11 @@ describe("LocalRefineEngine", () => {
 
   it("removes and adds sections", () => {
     const before = headings(html);
-    expect(before).toContain("Good to know");
-    const out = refineLocally(html, 'Remove the section "Good to know". Add a section "Gift cards" saying "Give the gift of coffee." before "closing"');
+    expect(before).toContain("The details");
+    const out = refineLocally(html, 'Remove the section "The details". Add a section "Gift cards" saying "Give the gift of coffee." before "closing"');
     expect(out.notApplied).toEqual([]);
     const after = headings(out.html);
-    expect(after).not.toContain("Good to know");
+    expect(after).not.toContain("The details");
     const rows = (selectAll("tr.kx-section", dom(out.html)) as unknown as Element[]).map((r) => r.attribs["data-kx-role"]);
     expect(rows.indexOf("added")).toBe(rows.indexOf("closing") - 1);
     expect(out.html).toContain("Give the gift of coffee.");
