@@ -48,7 +48,7 @@ describe("LlmCopyEngine with a brief", () => {
   const briefFacts = parsePromptFacts(briefPrompt);
   const clean = {
     subject: "Pine & Thread gift guide",
-    preheader: "Spruce candle $30, and 15% off with code JOY15.",
+    preheader: "The Spruce candle is $30. Use code JOY15 for 15% off.",
     sections: [{ role: "hero", headline: "The gift guide", body: "Free gift wrap over $50 until Dec 20.", cta: "See the guide" }],
     items: [{ label: "Spruce candle", headline: "Spruce candle — $30", body: "" }],
   };
