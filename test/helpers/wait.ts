@@ -11,7 +11,7 @@ export interface WaitOptions {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const describe = (what: WaitOptions["what"]) => (typeof what === "string" ? what : what());
+const named = (what: WaitOptions["what"]) => (typeof what === "string" ? what : what());
 
 /**
  * Resolves with the first truthy value `check` returns; rejects once `timeoutMs` has passed
@@ -23,7 +23,7 @@ export async function waitUntil<T>(check: () => T | Promise<T>, { what, timeoutM
   for (;;) {
     const value = await check();
     if (value) return value as NonNullable<T>;
-    if (Date.now() >= deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${describe(what)}`);
+    if (Date.now() >= deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${named(what)}`);
     await sleep(intervalMs);
   }
 }
