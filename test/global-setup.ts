@@ -7,6 +7,8 @@ import { endTestRun } from "./helpers/test-build";
 export default function setup(project: TestProject) {
   const runId = crypto.randomUUID();
   project.provide("testRunId", runId);
+  // Watch mode: each rerun checks the build again (a source may have changed since).
+  project.onTestsRerun(() => endTestRun(runId));
   return () => endTestRun(runId);
 }
 
