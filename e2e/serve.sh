@@ -9,5 +9,7 @@ export ADMIN_EMAIL="e2e-admin@example.com" ADMIN_PASSWORD="e2e-password-123" LOG
 # Every spec signs in from 127.0.0.1, well over the default 30 attempts per address in 15 minutes;
 # the throttle itself is tested in test/integration/sign-in*.test.ts. Per-account lockout stays.
 export LOGIN_MAX_ATTEMPTS_PER_IP=100000
+# Cheap password hashes (scrypt N=2^10): the browser tests sign in over and over; never in production.
+export PASSWORD_HASH_COST=insecure-test
 # start.ts builds into KINETIC_BUILD_DIR when the sources changed since its last build there.
 exec node --require tsx/cjs scripts/start.ts

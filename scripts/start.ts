@@ -42,6 +42,9 @@ async function main() {
     throw e;
   }
   const { env } = app;
+  if (env.PASSWORD_HASH_COST !== "owasp") {
+    console.warn(`Warning: PASSWORD_HASH_COST=${env.PASSWORD_HASH_COST} makes password hashes cheap to crack; it is for test suites only.`);
+  }
   console.log(`Preparing the database (${env.DATABASE_URL.replace(/\?.*$/, "")})…`);
   const report = await bootstrap();
   for (const note of report.notes) console.log(note);

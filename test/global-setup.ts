@@ -1,20 +1,19 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { endTestRun } from "./helpers/test-build";
 
-// One build folder per vitest run (inside the repo, so the bundle resolves node_modules), so
-// concurrent runs never overwrite each other's build. The HTTP test helper builds into it lazily,
-// only when a test file starts a server.
+// A name for this vitest run. The HTTP test helpers build the app (test/helpers/test-build.ts)
+// only when a file starts a server, and at most once per run: the run's files share the build.
 export default function setup(project: TestProject) {
-  const dir = path.resolve(".cache/test-builds", crypto.randomUUID());
-  fs.mkdirSync(dir, { recursive: true });
-  project.provide("buildDir", dir);
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  const runId = crypto.randomUUID();
+  project.provide("testRunId", runId);
+  // Watch mode: each rerun checks the build again (a source may have changed since).
+  project.onTestsRerun(() => endTestRun(runId));
+  return () => endTestRun(runId);
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
-    buildDir: string;
+    testRunId: string;
   }
 }

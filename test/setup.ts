@@ -13,5 +13,8 @@ process.env.LOG_LEVEL ??= "silent";
 // Seeding the starter library costs ~1 s per server; the files that need it ask for it.
 process.env.SEED_LIBRARY ??= "false";
 process.env.KINETIC_SKIP_DOTENV = "1";
+// Tests create hundreds of users: OWASP-strength scrypt would spend ~0.7 s on each. The default
+// parameters are tested once, in app/lib/password.server.test.ts. Child processes inherit it.
+process.env.PASSWORD_HASH_COST ??= "insecure-test";
 // Vite puts its own BASE_URL ("/") into process.env; ours is an absolute URL.
 if (process.env.BASE_URL === "/") delete process.env.BASE_URL;

@@ -54,6 +54,8 @@ const EnvSchema = z.object({
   LOGIN_MAX_ATTEMPTS_PER_IP: int(30, 1),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: int(5, 1),
   LOGIN_WINDOW_SECONDS: int(900, 1),
+  // `insecure-test` is for test suites only (app/lib/password.server.ts, docs/security.md).
+  PASSWORD_HASH_COST: z.enum(["owasp", "insecure-test"]).default("owasp"),
   TRUST_PROXY: proxyList,
   MAX_CONNECTIONS: int(0, 0),
   MAX_CONNECTIONS_PER_ADDRESS: int(128, 1),

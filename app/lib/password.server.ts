@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { promisify } from "node:util";
+import { getEnv } from "~/lib/env.server";
 
 const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, keylen: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
 
@@ -10,12 +11,23 @@ export interface ScryptParams {
 }
 
 /**
- * OWASP's password-storage parameters for scrypt (N=2^17, r=8, p=1). One hash takes ~128 MiB
- * and, on the 2-core dev machine, a few hundred milliseconds. Async hashes run on libuv's thread
- * pool (4 threads by default), so at most four run at once: memory stays bounded however many
- * sign-ins arrive together.
+ * The scrypt parameters PASSWORD_HASH_COST names. `owasp` (the default) is OWASP's
+ * password-storage setting (N=2^17, r=8, p=1): one hash takes ~128 MiB and, on the 2-core dev
+ * machine, a few hundred milliseconds. Async hashes run on libuv's thread pool (4 threads by
+ * default), so at most four run at once: memory stays bounded however many sign-ins arrive
+ * together. `insecure-test` (N=2^10, 1 MiB, about a millisecond) exists so that test suites,
+ * which create hundreds of users, do not spend minutes hashing; it protects nothing.
  */
-export const CURRENT_PARAMS: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+export const PASSWORD_COSTS = {
+  owasp: { N: 2 ** 17, r: 8, p: 1 },
+  "insecure-test": { N: 2 ** 10, r: 8, p: 1 },
+} as const satisfies Record<string, ScryptParams>;
+export type PasswordCost = keyof typeof PASSWORD_COSTS;
+
+/** The parameters new hashes are made with: PASSWORD_HASH_COST's (configuration, read once). */
+export function currentParams(): ScryptParams {
+  return PASSWORD_COSTS[getEnv().PASSWORD_HASH_COST];
+}
 const KEYLEN = 64;
 
 // Stored hashes are ours, but their parameters are read back from text: refuse anything that
@@ -32,9 +44,9 @@ function maxmemFor({ N, r, p }: ScryptParams): number {
 
 /**
  * `scrypt$N$r$p$salt$hash` (base64url), so parameters can be raised without breaking old hashes.
- * `params` exists for tests that need a hash made with older parameters.
+ * `params` exists for tests that need a hash made with other parameters.
  */
-export async function hashPassword(password: string, params: ScryptParams = CURRENT_PARAMS): Promise<string> {
+export async function hashPassword(password: string, params: ScryptParams = currentParams()): Promise<string> {
   const salt = crypto.randomBytes(16);
   const hash = await scrypt(password, salt, KEYLEN, { ...params, maxmem: maxmemFor(params) });
   return ["scrypt", params.N, params.r, params.p, salt.toString("base64url"), hash.toString("base64url")].join("$");
@@ -63,8 +75,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** Whether a stored hash was made with weaker parameters than today's (checked after a successful verify). */
-export function needsRehash(stored: string): boolean {
+export function needsRehash(stored: string, params: ScryptParams = currentParams()): boolean {
   const parsed = parseStored(stored);
   if (!parsed) return true;
-  return parsed.N < CURRENT_PARAMS.N || parsed.r < CURRENT_PARAMS.r || parsed.p < CURRENT_PARAMS.p || parsed.hash.length < KEYLEN;
+  return parsed.N < params.N || parsed.r < params.r || parsed.p < params.p || parsed.hash.length < KEYLEN;
 }

@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/helpers/app-context";
+import { waitUntil } from "../../test/helpers/wait";
 import type { AppContext } from "~/composition/app.server";
 import { LEASE_MS } from "~/domain/recovery/owner";
 import { processIdentity } from "~/lib/process-identity.server";
@@ -111,7 +112,7 @@ describe("recoverInterruptedWork", () => {
       await gate;
       return { ok: true, value: "email", keepCharge: true };
     });
-    while (!reference) await new Promise((r) => setImmediate(r));
+    await waitUntil(() => reference, { what: "the generation to start", intervalMs: 1 });
     expect(await pendingRefs()).toContain(reference);
 
     await recoverInterruptedWork(app, Date.now() + 10 * LEASE_MS);

@@ -6,6 +6,6 @@ import { testBuildDir } from "./server";
 
 export type ServerProcess = BenchServer;
 
-export function startServerProcess(env: Record<string, string> = {}, options: Pick<ServerProcessOptions, "dataDir"> = {}): Promise<ServerProcess> {
-  return startBenchServer("test", { LOG_LEVEL: "silent", ...env }, { ...options, buildDir: testBuildDir() });
+export async function startServerProcess(env: Record<string, string> = {}, options: Pick<ServerProcessOptions, "dataDir"> = {}): Promise<ServerProcess> {
+  return startBenchServer("test", { LOG_LEVEL: "silent", ...env }, { ...options, buildDir: await testBuildDir() });
 }

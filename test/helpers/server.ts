@@ -1,47 +1,13 @@
 // Starts the real HTTP server (Express + the Remix build) in this test file's process, on a
 // random port, against this file's private database (see test/setup.ts).
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { inject } from "vitest";
 import { createHttpServer, loadBuild, type KineticBuild } from "../../server/http-server";
+import { ensureTestBuild } from "./test-build";
 
-/** The test run's Remix build folder, built on first use (one build per vitest run). */
-export function testBuildDir(): string {
-  const dir = inject("buildDir");
-  ensureBuild(dir);
-  return dir;
-}
-
-function ensureBuild(dir: string): void {
-  const done = path.join(dir, ".done");
-  if (fs.existsSync(done)) return;
-  const lock = `${dir}.lock`;
-  let owner = false;
-  try {
-    fs.mkdirSync(lock);
-    owner = true;
-  } catch {
-    owner = false;
-  }
-  if (owner) {
-    try {
-      execFileSync(path.resolve("node_modules/.bin/remix"), ["build"], {
-        env: { ...process.env, KINETIC_BUILD_DIR: dir, NODE_ENV: "production" },
-        stdio: "pipe",
-      });
-      fs.writeFileSync(done, "");
-    } finally {
-      fs.rmSync(lock, { recursive: true, force: true });
-    }
-    return;
-  }
-  const deadline = Date.now() + 120_000;
-  while (!fs.existsSync(done)) {
-    if (Date.now() > deadline) throw new Error("timed out waiting for the test build");
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
-  }
+/** The test run's Remix build folder: reused while its sources are unchanged (test/helpers/test-build.ts). */
+export function testBuildDir(): Promise<string> {
+  return ensureTestBuild(inject("testRunId"));
 }
 
 export interface TestServer {
@@ -63,7 +29,7 @@ export async function startTestServer(env: Record<string, string | undefined> = 
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
   }
-  const dir = testBuildDir();
+  const dir = await testBuildDir();
   const build = loadBuild(dir);
   const app = await build.entry.module.getApp();
   await build.entry.module.bootstrap();

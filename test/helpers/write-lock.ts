@@ -3,6 +3,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { once } from "node:events";
 import path from "node:path";
+import { waitUntil } from "./wait";
 
 export interface HeldWriteLock {
   child: ChildProcessWithoutNullStreams;
@@ -13,10 +14,13 @@ export async function holdWriteLock(dbFile: string): Promise<HeldWriteLock> {
   const child = spawn(process.execPath, [path.resolve("test/helpers/hold-write-lock.cjs"), dbFile]);
   let out = "";
   child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-  while (!out.includes("locked")) {
-    const [code] = await Promise.race([once(child.stdout, "data"), once(child, "exit")]);
-    if (typeof code === "number") throw new Error(`lock holder exited with ${code}`);
-  }
+  await waitUntil(
+    () => {
+      if (child.exitCode !== null) throw new Error(`lock holder exited with ${child.exitCode}`);
+      return out.includes("locked");
+    },
+    { what: "the lock holder to take the write lock", intervalMs: 10 },
+  );
   return {
     child,
     async release() {

@@ -7,6 +7,7 @@ import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServerProcess, type ServerProcess } from "../helpers/server-process";
+import { waitUntil } from "../helpers/wait";
 
 const FLOODER = "127.0.0.2";
 const CAP = 20;
@@ -85,11 +86,6 @@ function getFrom(url: string, pathname: string, localAddress: string): Promise<n
   });
 }
 
-async function until(condition: () => boolean, limitMs: number): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!condition() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-}
-
 describe("connections per address", () => {
   it("holds a slow-body flood from one address to its cap, closing the excess, while /healthz answers other addresses", async () => {
     const FLOOD = 200;
@@ -97,7 +93,11 @@ describe("connections per address", () => {
     const flood = Array.from({ length: FLOOD }, () => slowPost(server.url, FLOODER, 500));
     try {
       // The server closes every connection past the cap as it arrives; the rest it keeps reading.
-      await until(() => flood.filter((c) => c.isClosed()).length >= FLOOD - CAP, 20_000);
+      await waitUntil(() => flood.filter((c) => c.isClosed()).length >= FLOOD - CAP, {
+        what: () => `the server to close the ${FLOOD - CAP} connections past the cap (closed: ${flood.filter((c) => c.isClosed()).length})`,
+        timeoutMs: 20_000,
+        intervalMs: 50,
+      });
       expect(flood.filter((c) => c.isClosed()).length).toBe(FLOOD - CAP);
       // Refused before anything was read: no answer at all on those connections.
       expect(flood.filter((c) => c.isClosed()).every((c) => c.received() === "")).toBe(true);
@@ -116,11 +116,11 @@ describe("connections per address", () => {
     // the closes, which it learns after the client does).
     await Promise.all(flood.map((c) => c.closed));
     let status: number | string = "";
-    for (let attempt = 0; attempt < 50 && status !== 200; attempt++) {
-      status = await getFrom(server.url, "/healthz", FLOODER);
-      if (status !== 200) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(status).toBe(200);
+    await waitUntil(async () => (status = await getFrom(server.url, "/healthz", FLOODER)) === 200, {
+      what: () => `the flooding address to be served again (last answer: ${JSON.stringify(status)})`,
+      timeoutMs: 5_000,
+      intervalMs: 100,
+    });
   }, 60_000);
 });
 

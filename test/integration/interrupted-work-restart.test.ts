@@ -10,6 +10,7 @@ import { startFakeLlmVendor, type FakeLlmVendor } from "../helpers/fake-llm-vend
 import { PageClient } from "../helpers/pages";
 import { startServerProcess, type ServerProcess } from "../helpers/server-process";
 import type { TestServer } from "../helpers/server";
+import { waitUntil } from "../helpers/wait";
 
 const BASE_URL = "http://localhost:3000";
 const ADMIN = { email: "admin@restart.example", password: "admin-password-123" };
@@ -50,10 +51,9 @@ const rows = async (db: Client, sql: string, args: (string | number)[] = []) => 
 const balanceOf = async (db: Client, email: string) =>
   Number((await rows(db, "SELECT b.balance FROM credit_balances b JOIN users u ON u.id = b.user_id WHERE u.email = ?", [email]))[0].balance);
 
-/** Waits (bounded) until the fake model has received `n` requests: the generations are under way. */
+/** Waits until the fake model has received `n` requests: the generations are under way. */
 async function modelCalls(n: number): Promise<void> {
-  for (let i = 0; i < 600 && fake.requests.length < n; i++) await new Promise((r) => setTimeout(r, 50));
-  expect(fake.requests.length).toBeGreaterThanOrEqual(n);
+  await waitUntil(() => fake.requests.length >= n, { what: () => `${n} model calls (got ${fake.requests.length})`, timeoutMs: 30_000, intervalMs: 50 });
 }
 
 it("refunds the charges of generations and eval runs a kill interrupted, and leaves a live server's alone", async () => {
@@ -76,8 +76,8 @@ it("refunds the charges of generations and eval runs a kill interrupted, and lea
   expect(startRun.status).toBe(302);
   await modelCalls(2);
   const db1 = first.db();
-  // Both charges are taken before their first model call; wait (bounded) for the second one's row to be visible here.
-  for (let i = 0; i < 100 && Number((await rows(db1, "SELECT count(*) AS n FROM pending_charges"))[0].n) < 2; i++) await new Promise((r) => setTimeout(r, 50));
+  // Both charges are taken before their first model call; wait for the second one's row to be visible here.
+  await waitUntil(async () => Number((await rows(db1, "SELECT count(*) AS n FROM pending_charges"))[0].n) >= 2, { what: "two pending charges", timeoutMs: 5_000, intervalMs: 50 });
 
   expect(await balanceOf(db1, "bench@sender.example")).toBe(BENCH_CREDITS - cost);
   expect(await balanceOf(db1, ADMIN.email)).toBe(ADMIN_CREDITS - cost);

@@ -7,6 +7,7 @@ import { startHttp, type CapturedRequest, type Reply } from "~/adapters/email-pr
 import { insertSend } from "~/models/sends.server";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { createUserWithToken } from "../helpers/users";
+import { waitUntil } from "../helpers/wait";
 
 let reply: (req: CapturedRequest) => Reply | Promise<Reply> = () => ({ status: 200, body: { id: "<1@mg.acme.example>", message: "Queued. Thank you." } });
 let mailgun: Awaited<ReturnType<typeof startHttp>>;
@@ -80,7 +81,7 @@ describe("Idempotency-Key", () => {
     try {
       const before = mailgun.requests.length;
       const first = send(message, key);
-      while (mailgun.requests.length === before) await new Promise((r) => setTimeout(r, 5));
+      await waitUntil(() => mailgun.requests.length > before, { what: "the first send to reach Mailgun", intervalMs: 5 });
       const during = await Promise.all([send(message, key), send(message, key)]);
       for (const d of during) expect(d).toMatchObject({ status: 409, retryAfter: "1", body: { error: expect.stringContaining("in progress") } });
       letGo();

@@ -4,6 +4,7 @@
 // The caps are raised here so that every stream is really opened; their own test is stream-caps.
 import { ABANDON_WAYS, abandonStreams, streamHealth, waitForStreams, type AbandonWay, type StreamTarget } from "../../scripts/bench/lib/stream-flood";
 import { startServerProcess, type ServerProcess } from "../helpers/server-process";
+import { waitUntil } from "../helpers/wait";
 
 const PER_WAY = 500;
 const GENERATIONS_PER_WAY = 40;
@@ -75,12 +76,12 @@ describe("streamed generations", () => {
       if (way === "mid-stream") expect(flood.statuses).toEqual({ 200: GENERATIONS_PER_WAY });
       await expectNothingLeft();
       // Every generation that was charged finishes and is logged (none was refunded for the client leaving).
-      const deadline = Date.now() + 60_000;
       let after = await credits();
-      while (after.logged - before.logged < after.charges - before.charges && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 200));
-        after = await credits();
-      }
+      await waitUntil(async () => (after = await credits()).logged - before.logged >= after.charges - before.charges, {
+        what: () => `every charged generation to be logged (${JSON.stringify({ before, after })})`,
+        timeoutMs: 60_000,
+        intervalMs: 200,
+      });
       if (way === "mid-stream") expect(after.charges - before.charges).toBeGreaterThanOrEqual(GENERATIONS_PER_WAY);
       expect(after.refunds - before.refunds).toBe(0);
       expect(after.logged - before.logged).toBe(after.charges - before.charges);

@@ -3,6 +3,7 @@
 // live streams share one poller, which hands each stream the events it has not had.
 import { startTestServer, type TestServer } from "../helpers/server";
 import { createUserWithToken } from "../helpers/users";
+import { streamText, waitUntil } from "../helpers/wait";
 
 let server: TestServer;
 let alice: { id: string; token: string };
@@ -36,20 +37,12 @@ async function openEvents(token: string, sendId: string, headers: Record<string,
   const controller = new AbortController();
   open.push(controller);
   const res = await server.fetch(`/api/sends/${sendId}/events`, { token, headers, signal: controller.signal });
-  let text = "";
-  const reader = res.status === 200 ? res.body!.getReader() : null;
+  // A refused stream's body is its JSON error, read by the test.
+  const stream = res.status === 200 ? streamText(res.body!) : null;
   return {
     res,
     close: () => controller.abort(),
-    async readUntil(needle) {
-      const decoder = new TextDecoder();
-      while (!text.includes(needle)) {
-        const { value, done } = await reader!.read();
-        if (done) throw new Error(`stream ended before ${needle}`);
-        text += decoder.decode(value, { stream: true });
-      }
-      return text;
-    },
+    readUntil: (needle) => stream!.until(needle),
   };
 }
 
@@ -58,13 +51,14 @@ async function streams() {
 }
 
 async function until(check: (s: Awaited<ReturnType<typeof streams>>) => boolean) {
-  const deadline = Date.now() + 10_000;
-  let s = await streams();
-  while (!check(s) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 50));
-    s = await streams();
-  }
-  return s;
+  let last: Awaited<ReturnType<typeof streams>> | undefined;
+  return waitUntil(
+    async () => {
+      last = await streams();
+      return check(last) ? last : null;
+    },
+    { what: () => `the stream counts in /healthz to reach the expected state (last: ${JSON.stringify(last)})`, intervalMs: 50 },
+  );
 }
 
 async function expectRefused(res: Response, error: RegExp) {

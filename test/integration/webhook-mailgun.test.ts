@@ -9,6 +9,7 @@ import { MAILGUN_DOCUMENTED, MAILGUN_USER_VARIABLES_SHAPES, withUserVariables } 
 import { retryPendingAlerts } from "~/services/alerts.server";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { createUserWithToken } from "../helpers/users";
+import { streamText, waitUntil } from "../helpers/wait";
 
 const SECRET = "key-mailgun-webhook-signing-0123456789";
 
@@ -86,14 +87,6 @@ async function state(email: string): Promise<Record<string, unknown> | null> {
 async function suppression(email: string) {
   const rs = await server.app.database.client.execute({ sql: "SELECT reason, until FROM email_suppressions WHERE email = ?", args: [email] });
   return rs.rows[0] ? { reason: rs.rows[0].reason, until: rs.rows[0].until === null ? null : Number(rs.rows[0].until) } : null;
-}
-
-async function waitFor(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 async function sendTo(to: string) {
@@ -479,7 +472,7 @@ describe("events and the deliverability machine", () => {
     expect(r.status).toBe(200);
     expect(await suppression("hard@example.com")).toEqual({ reason: "hard_bounce", until: null });
     expect(await count("operator_alerts", "kind = 'hard_bounce' AND recipient = ?", ["hard@example.com"])).toBe(1);
-    await waitFor(async () => slackRequests.length > before, "the Slack post");
+    await waitUntil(() => slackRequests.length > before, { what: "the Slack post" });
     expect(slackRequests[slackRequests.length - 1].text).toContain("hard@example.com");
     expect(slackRequests[slackRequests.length - 1].text).toContain("550 5.1.1 no such user");
     const refused = await sendTo("hard@example.com");
@@ -552,7 +545,7 @@ describe("operator alerts", () => {
     expect(r).toEqual({ status: 200, body: { success: true } });
     const row = async () =>
       (await server.app.database.client.execute({ sql: "SELECT attempts, last_error, delivered_at FROM operator_alerts WHERE recipient = ?", args: ["retry@example.com"] })).rows[0];
-    await waitFor(async () => (await row())?.last_error != null, "the first attempt to fail");
+    await waitUntil(async () => (await row())?.last_error != null, { what: "the first attempt to fail" });
     expect(await row()).toMatchObject({ attempts: 1, delivered_at: null });
     expect(String((await row()).last_error)).toContain("500");
     expect(slackRequests.length).toBe(before + 1);
@@ -573,7 +566,7 @@ describe("operator alerts", () => {
     const before = slackRequests.length;
     const r = await deliver(event("complained", "slow@example.com"));
     expect(r.status).toBe(200);
-    await waitFor(async () => slackRequests.length > before, "the Slack post");
+    await waitUntil(() => slackRequests.length > before, { what: "the Slack post" });
     // The webhook had answered and the Slack request is still open: nothing waited on it.
     expect(slackRequests[before]).toMatchObject({ answered: false, aborted: false });
     slackMode = "ok";
@@ -591,26 +584,17 @@ describe("live tracking over SSE", () => {
     const res = await server.fetch(`/api/sends/${sendId}/events`, { token: user.token, signal: controller.signal });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = "";
-    const readUntil = async (needle: string) => {
-      while (!text.includes(needle)) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error(`stream ended before ${needle}`);
-        text += decoder.decode(value, { stream: true });
-      }
-    };
-    await readUntil('"kind":"delivered"');
+    const stream = streamText(res.body!);
+    await stream.until('"kind":"delivered"');
     await deliver(event("opened", "live@example.com", vars));
-    await readUntil('"kind":"opened"');
+    const text = await stream.until('"kind":"opened"');
     const frames = text.split("\n\n").filter((f) => f.includes("event: delivery"));
     expect(frames).toHaveLength(2);
     const data = frames.map((f) => JSON.parse(f.split("\n").find((l) => l.startsWith("data: "))!.slice(6)));
     expect(data.map((d) => d.kind)).toEqual(["delivered", "opened"]);
     expect(frames[1]).toMatch(/^id: \d+/m);
     controller.abort();
-    await reader.cancel().catch(() => undefined);
+    await stream.cancel();
   });
 
   it("resumes after Last-Event-ID", async () => {
@@ -621,11 +605,9 @@ describe("live tracking over SSE", () => {
     const first = (await (await server.fetch(`/api/sends/${sendId}`, { token: user.token })).json()).events[0].id as number;
     const controller = new AbortController();
     const res = await server.fetch(`/api/sends/${sendId}/events`, { token: user.token, signal: controller.signal, headers: { "Last-Event-ID": String(first) } });
-    const reader = res.body!.getReader();
-    let text = "";
-    while (!text.includes('"kind":"opened"')) text += new TextDecoder().decode((await reader.read()).value);
-    expect(text).not.toContain('"kind":"delivered"');
+    const stream = streamText(res.body!);
+    expect(await stream.until('"kind":"opened"')).not.toContain('"kind":"delivered"');
     controller.abort();
-    await reader.cancel().catch(() => undefined);
+    await stream.cancel();
   });
 });
