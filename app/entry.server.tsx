@@ -13,6 +13,7 @@ import { NonceContext } from "~/components/nonce";
 // Exposed through the server build so `npm start` and the test servers run start-up work with
 // the same module instances the routes use.
 export { bootstrap } from "~/services/bootstrap.server";
+export { stopJobs } from "~/services/jobs.server";
 export { getApp } from "~/composition/app.server";
 export { adapterSummary } from "~/composition/adapters.server";
 export { checkPageMutation } from "~/http/csrf.server";
@@ -20,23 +21,50 @@ export { warmUpPromptFacts } from "~/domain/prompt/facts";
 
 const ABORT_DELAY = 5_000;
 
+type PageErrorLog = { level: "error" | "warn" | "debug"; fields: Record<string, unknown>; message: string };
+
 /**
- * Every error a loader or action throws, before Remix turns it into a 500. A write the database
- * refused without changing anything (full, or locked by another process) is marked on the
- * request's context, so the answer is a 503 that says so (app/http/storage-refusal.server.ts).
+ * Logs a page's error through the app's logger (pino), as every other line of the request:
+ * with its request id, method and path (never the query string, which can hold an address).
+ * The app is already made when a request runs, so the line is written before the answer leaves.
+ */
+function logPageError(request: Request, context: unknown, entry: PageErrorLog): void {
+  const requestId = (context as { requestId?: string } | undefined)?.requestId;
+  const fields = { requestId, method: request.method, path: new URL(request.url).pathname, ...entry.fields };
+  void getApp().then(
+    (app) => app.logger[entry.level](fields, entry.message),
+    // Without an app (its configuration is broken) there is no logger to use.
+    () => console.error(entry.message, fields),
+  );
+}
+
+/**
+ * Every error a loader or action throws, before Remix turns it into a 500, and every error of a
+ * page's render: logged with the request id (docs/operations.md, "Page errors"). A write the
+ * database refused without changing anything (full, or locked by another process) is marked on
+ * the request's context, so the answer is a 503 that says so (app/http/storage-refusal.server.ts).
  */
 export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs): void {
-  const original = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  const wrapped = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  const original = wrapped ?? error;
   const refusal = storageRefusalOf(original);
   if (refusal) {
     markStorageRefusal(context, refusal);
-    const requestId = (context as { requestId?: string }).requestId;
-    void getApp().then((app) =>
-      app.logger.warn({ requestId, path: new URL(request.url).pathname, refusal }, "the database refused a page's write; answered 503"),
-    );
+    logPageError(request, context, { level: "warn", fields: { refusal }, message: "the database refused a page's write; answered 503" });
     return;
   }
-  if (!request.signal.aborted) console.error(original);
+  // A client that went away makes Remix abort its work; that is not a fault of the page.
+  if (request.signal.aborted) {
+    logPageError(request, context, { level: "debug", fields: { err: original }, message: "page request aborted by its client" });
+    return;
+  }
+  // Remix's own 4xx answers (no route for the URL, a method a route does not take) carry an error
+  // too: they are the client's, worth a debug line, not an error.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logPageError(request, context, { level: "debug", fields: { status: error.status, err: original }, message: "page request refused" });
+    return;
+  }
+  logPageError(request, context, { level: "error", fields: { err: original }, message: "unhandled error in a page" });
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
@@ -98,7 +126,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          // Before the shell, the error reaches handleError through Remix; after it, only here.
+          if (shellRendered) logPageError(request, loadContext, { level: "error", fields: { err: error }, message: "error while streaming a page" });
         },
       },
     );

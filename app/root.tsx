@@ -124,7 +124,8 @@ export function ErrorBoundary() {
   // Missing when the root loader did not run (e.g. no route matched) or failed itself.
   const rootData = useRouteLoaderData<typeof loader>("root");
   const { title, detail } = errorCopy(error);
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // The server logged it already (handleError, with the request id); the browser's console shows it here.
+  if (typeof document !== "undefined" && !isRouteErrorResponse(error)) console.error(error);
   return (
     // Without the root data the signed-in state is unknown: show the brand link only, not a wrong "Sign in".
     <Shell brand={rootData?.brand ?? FALLBACK_BRAND} user={rootData?.user ?? null} navless={!rootData} appOrigin={rootData?.appOrigin}>

@@ -73,6 +73,7 @@ async function main() {
 
   const shutdown = (signal: string) => {
     console.log(`\n${signal}: shutting down…`);
+    build.entry.module.stopJobs(app);
     server.close(() => process.exit(0));
     setTimeout(() => process.exit(0), 3000).unref();
   };

@@ -8,6 +8,7 @@ export interface KineticBuild extends ServerBuild {
   entry: ServerBuild["entry"] & {
     module: ServerBuild["entry"]["module"] & {
       bootstrap: typeof import("~/services/bootstrap.server").bootstrap;
+      stopJobs: typeof import("~/services/jobs.server").stopJobs;
       getApp: typeof import("~/composition/app.server").getApp;
       adapterSummary: typeof import("~/composition/adapters.server").adapterSummary;
       checkPageMutation: typeof import("~/http/csrf.server").checkPageMutation;

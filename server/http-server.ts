@@ -6,6 +6,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { createReadableStreamFromReadable, createRequestHandler } from "@remix-run/node";
+import compression from "compression";
 import express from "express";
 import type { Logger } from "~/lib/logger.server";
 import type { KineticBuild, RequestContext } from "./build";
@@ -117,6 +118,23 @@ async function sendRemixResponse(res: express.Response, response: Response, gone
   else res.end();
 }
 
+/** Bodies smaller than this go uncompressed when their length is known (static files). */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+/**
+ * Brotli (at quality 4, the library's default), gzip or deflate, as the client accepts, for what
+ * compresses (HTML, JSON, CSS, JS, SVG, text). Never for an event stream: the compressor would
+ * hold each event back until its buffer fills. The two hot paths never reach Express, so sends
+ * and webhook events are not compressed (their answers are a few hundred bytes). A body Remix
+ * streams has no length up front and is compressed whatever its size.
+ */
+export function compressResponses(): express.RequestHandler {
+  return compression({
+    threshold: COMPRESSION_THRESHOLD_BYTES,
+    filter: (req, res) => !/^text\/event-stream/i.test(String(res.getHeader("Content-Type") ?? "")) && compression.filter(req, res),
+  });
+}
+
 /** The configuration the server itself reads (the rest reaches routes through the build's getApp). */
 export type ServerEnv = ConnectionEnv & { TRUST_PROXY: readonly string[] };
 
@@ -126,6 +144,7 @@ export function createHttpServer(build: KineticBuild, buildDir: string, logger: 
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trusted);
+  app.use(compressResponses());
 
   const clientDir = fs.existsSync(path.join(buildDir, "client")) ? path.join(buildDir, "client") : path.resolve("public/build");
   app.use("/build", express.static(clientDir, { immutable: true, maxAge: "1y" }));

@@ -2,6 +2,7 @@ import { getApp } from "~/composition/app.server";
 import { adapterSummary } from "~/composition/adapters.server";
 import { json } from "~/http/api.server";
 import { checkHealth } from "~/services/health.server";
+import { jobStates } from "~/services/jobs.server";
 import { streamHealth } from "~/services/streams.server";
 
 /**
@@ -9,10 +10,11 @@ import { streamHealth } from "~/services/streams.server";
  * waiting for a write lock another process holds; "degraded" (503) — unreachable, migrations
  * behind, or writes fail (a read-only database). How writability is probed: services/health.server.ts.
  * `streams`: the long-lived responses held open now, their caps, and the send-event pollers
- * (services/streams.server.ts), from in-memory counters.
+ * (services/streams.server.ts), from in-memory counters. `jobs`: this process's periodic jobs and
+ * their last run (services/jobs.server.ts), also from memory.
  */
 export async function loader() {
   const app = await getApp();
   const health = await checkHealth(app);
-  return json({ ...health, streams: streamHealth(app), adapters: adapterSummary(app.env) }, { status: health.status === "degraded" ? 503 : 200 });
+  return json({ ...health, streams: streamHealth(app), jobs: jobStates(app), adapters: adapterSummary(app.env) }, { status: health.status === "degraded" ? 503 : 200 });
 }

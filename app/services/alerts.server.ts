@@ -1,6 +1,6 @@
 // Operator alerts: every alert is a row in operator_alerts first (written with the event that
 // caused it), then pushed to the chat webhook when one is configured. A failed push keeps the row
-// pending with its attempts and last error; retry passes deliver it later. Nothing here ever
+// pending with its attempts and last error; retry passes (the `alert-retry` job, app/services/jobs.server.ts) deliver it later. Nothing here ever
 // runs inside a webhook request.
 import type { AppContext } from "~/composition/app.server";
 import type { AlertNotifier, OperatorAlertKind } from "~/adapters/alerts/port";
@@ -63,20 +63,7 @@ export function retryPendingAlerts(
   return entry.promise;
 }
 
-const loops = new WeakSet<AppContext>();
-
-/** Starts the periodic retry pass once per process; unref'd so it never keeps the process alive. */
-export function ensureAlertRetryLoop(app: AppContext): void {
-  if (loops.has(app) || !app.adapters.alerts) return;
-  loops.add(app);
-  const timer = setInterval(() => {
-    retryPendingAlerts(app).catch((err: unknown) => app.logger.error({ err }, "operator alert retry pass failed"));
-  }, ALERT_RETRY_INTERVAL_MS);
-  timer.unref();
-}
-
 /** After a webhook created alerts: push them in the background; the caller does not wait. */
 export function deliverAlertsInBackground(app: AppContext): void {
-  ensureAlertRetryLoop(app);
   retryPendingAlerts(app, { freshOnly: true }).catch((err: unknown) => app.logger.error({ err }, "operator alert delivery failed"));
 }

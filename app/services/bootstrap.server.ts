@@ -1,11 +1,13 @@
-// Start-up work shared by `npm start` and the test servers: migrations, the first admin, seeds.
+// Start-up work shared by `npm start` and the test servers: migrations, the first admin, seeds,
+// what a stopped server left half done, then the periodic jobs (app/services/jobs.server.ts).
 import crypto from "node:crypto";
 import { migrate } from "../../db/migrate";
 import { getApp } from "~/composition/app.server";
 import { countUsers, createUser, setAdmin } from "~/models/users.server";
 import { seedLibrary } from "./seed-library.server";
-import { ensureInterruptedSendSweep, recoverInterruptedSends } from "./sending.server";
-import { ensureInterruptedWorkSweep, recoverInterruptedWork } from "./interrupted-work.server";
+import { startJobs } from "./jobs.server";
+import { recoverInterruptedSends } from "./sending.server";
+import { recoverInterruptedWork } from "./interrupted-work.server";
 
 export interface BootstrapReport {
   adminCreated?: { email: string; generatedPassword?: string };
@@ -40,13 +42,13 @@ export async function bootstrap(): Promise<BootstrapReport> {
     report.notes.push(
       `${interrupted.length} send(s) were in flight when the server last stopped; marked "unknown" (not resent) and reported as operator alerts.`,
     );
-  ensureInterruptedSendSweep(app);
   const cutOff = await recoverInterruptedWork(app);
   if (cutOff.refunds.length)
     report.notes.push(
       `${cutOff.refunds.length} charge(s) for generations interrupted when a server stopped were refunded (${cutOff.refunds.reduce((n, r) => n + r.amount, 0)} credit(s); the ledger notes say why).`,
     );
   if (cutOff.evalRuns.length) report.notes.push(`${cutOff.evalRuns.length} eval run(s) interrupted when a server stopped were finalized with the results they had.`);
-  ensureInterruptedWorkSweep(app);
+  // The one place the periodic jobs start; a second bootstrap in the same process starts none again.
+  startJobs(app);
   return report;
 }

@@ -218,13 +218,13 @@ describe("runs nobody executes any more", () => {
     const stale = await insertRun(db, { label: "interrupted", promptSetVersion: "v1", promptCount: 4 });
     const now = Date.now() + STALE_AFTER_MS + 60_000;
     // Not yet stale at the current time.
-    expect(await sweepStaleRuns(app, { force: true })).not.toContain(stale.id);
+    expect(await sweepStaleRuns(app)).not.toContain(stale.id);
     expect((await findRun(db, stale.id))?.status).toBe("running");
 
     const user = await newAdmin(5);
     const started = await startEvalRun(app, user, form({ set: "small.json", label: "live", limit: "1" }), { setsDir: dir });
     if (!started.ok) throw new Error(started.error);
-    const swept = await sweepStaleRuns(app, { force: true, now });
+    const swept = await sweepStaleRuns(app, { now });
     expect(swept).toContain(stale.id);
     expect(swept).not.toContain(started.value.runId);
     expect(await findRun(db, stale.id)).toMatchObject({ status: "complete", resultCount: 0, promptCount: 4 });

@@ -340,20 +340,18 @@ export async function stopRun(app: AppContext, runId: string): Promise<ServiceRe
   return { ok: true, value: "finalized" };
 }
 
-let lastSweep = 0;
-/** Sweeping reads every running run; pages poll every second or two, so it runs at most this often. */
-const SWEEP_EVERY_MS = 30_000;
+/** How often the `stale-evals` job (app/services/jobs.server.ts) looks for runs to finalize. */
+export const STALE_SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * Runs left `running` with no progress for `staleAfterMs` (a server stopped mid-run, or a CLI that
  * died) are finalized with the results they have: the averages cover what ran, unrun prompts are
  * not recorded, and the pages show the run as incomplete (results < prompts). Runs executing in
- * this process are never touched. Called by the eval pages' loaders.
+ * this process are never touched. Run by the `stale-evals` job, never by a page's loader (loaders
+ * do not write).
  */
-export async function sweepStaleRuns(app: AppContext, opts: { now?: number; staleAfterMs?: number; force?: boolean } = {}): Promise<string[]> {
+export async function sweepStaleRuns(app: AppContext, opts: { now?: number; staleAfterMs?: number } = {}): Promise<string[]> {
   const now = opts.now ?? Date.now();
-  if (!opts.force && now - lastSweep < SWEEP_EVERY_MS) return [];
-  lastSweep = now;
   const staleAfter = opts.staleAfterMs ?? STALE_AFTER_MS;
   const finalized: string[] = [];
   for (const run of await listRunningActivity(app.database.db)) {

@@ -9,7 +9,7 @@ import { findResultWithHtml, listResultSummaries, neighbourResultIds, ragByRun, 
 import type { User } from "~/models/users.server";
 import { listRuns, runJson, type EvalRunJson } from "./eval.server";
 import { failure, type ServiceResult } from "./result";
-import { liveRun, listPromptSets, sweepStaleRuns, STALE_AFTER_MS, type PromptSetInfo, type RunnerOptions } from "./eval-runner.server";
+import { liveRun, listPromptSets, STALE_AFTER_MS, type PromptSetInfo, type RunnerOptions } from "./eval-runner.server";
 
 export interface RunRow extends EvalRunJson {
   /** Retrieval on/off when the results say; null when unknown. */
@@ -26,7 +26,7 @@ export interface RunProgress {
   current: { index: number; promptId: string; prompt: string; startedAt: string } | null;
   stopRequested: boolean;
   lastActivityAt: string;
-  /** When a run nobody executes here is finalized automatically (see sweepStaleRuns). */
+  /** When a run nobody executes here is finalized automatically (by the `stale-evals` job: sweepStaleRuns). */
   staleAt: string;
 }
 
@@ -89,7 +89,6 @@ export interface EvalsOverview {
 }
 
 export async function getEvalsOverview(app: AppContext, user: User, options: RunnerOptions = {}): Promise<EvalsOverview> {
-  await sweepStaleRuns(app);
   const db = app.database.db;
   const runs = await listRuns(app);
   const rag = await ragByRun(db, runs.map((r) => r.id));
@@ -115,7 +114,6 @@ export interface RunView {
 const notFound = failure(404, "Eval run not found");
 
 export async function getRunView(app: AppContext, runId: string): Promise<ServiceResult<RunView>> {
-  await sweepStaleRuns(app);
   const db = app.database.db;
   const stored = await findRun(db, runId);
   if (!stored) return notFound;

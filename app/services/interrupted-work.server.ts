@@ -1,7 +1,8 @@
 // Work a server process cut off by dying: charges it took for generations that never finished,
 // and eval runs it was executing from the admin page. Settled at start-up and every minute after
-// (a process on another host may die without this one restarting), by the rule of
-// app/domain/recovery/owner.ts: never the work of a process that is still alive.
+// (the `interrupted-work` job of app/services/jobs.server.ts: a process on another host may die
+// without this one restarting), by the rule of app/domain/recovery/owner.ts: never the work of a
+// process that is still alive.
 import type { AppContext } from "~/composition/app.server";
 import { interruptedRefundNote, ownerGone, type GoneReason } from "~/domain/recovery/owner";
 import { pidRunning } from "~/lib/process-identity.server";
@@ -50,23 +51,4 @@ export async function recoverInterruptedWork(app: AppContext, now: number = Date
   }
   await deleteIdleInstances(db, [...verdicts].filter(([, reason]) => reason).map(([id]) => id), me.id);
   return recovered;
-}
-
-const sweeping = new WeakSet<AppContext>();
-
-/** Repeats recoverInterruptedWork every minute while the process lives (once per app). */
-export function ensureInterruptedWorkSweep(app: AppContext): void {
-  if (sweeping.has(app)) return;
-  sweeping.add(app);
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    recoverInterruptedWork(app)
-      .catch((err: unknown) => app.logger.warn({ err }, "interrupted-work sweep failed; trying again in a minute"))
-      .finally(() => {
-        running = false;
-      });
-  }, INTERRUPTED_WORK_SWEEP_MS);
-  timer.unref();
 }

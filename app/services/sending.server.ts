@@ -471,7 +471,7 @@ export const SEND_SWEEP_INTERVAL_MS = 60_000;
 /**
  * Resolves sends a stopped process left `sending`: first the outcomes its journal kept, then the
  * rest marked `unknown` with an operator alert each, never resent (the provider may have delivered
- * them). Run at start and then every minute.
+ * them). Run at start and then every minute (app/services/jobs.server.ts).
  */
 export async function recoverInterruptedSends(app: AppContext, now = new Date()): Promise<Array<{ id: string; recipient: string }>> {
   // Outcomes acknowledged to clients but not yet in the database are facts, not unknowns.
@@ -483,17 +483,6 @@ export async function recoverInterruptedSends(app: AppContext, now = new Date())
     deliverAlertsInBackground(app);
   }
   return recovered;
-}
-
-const sweeps = new WeakSet<AppContext>();
-
-/** Starts the periodic sweep once per process; unref'd so it never keeps the process alive. */
-export function ensureInterruptedSendSweep(app: AppContext): void {
-  if (sweeps.has(app)) return;
-  sweeps.add(app);
-  setInterval(() => {
-    recoverInterruptedSends(app).catch((err: unknown) => app.logger.error({ err }, "interrupted-send sweep failed"));
-  }, SEND_SWEEP_INTERVAL_MS).unref();
 }
 
 // ── tracking ────────────────────────────────────────────────────────────────────────────────────

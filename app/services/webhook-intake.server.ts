@@ -26,7 +26,7 @@ import {
 import { loadEventContext, normalizeAddress, pruneReceipts, recordReceipt } from "~/models/deliverability.server";
 import { findSendIdForEvent } from "~/models/sends.server";
 import { applyDeliverabilityEvent } from "./deliverability.server";
-import { deliverAlertsInBackground, ensureAlertRetryLoop } from "./alerts.server";
+import { deliverAlertsInBackground } from "./alerts.server";
 
 export type IntakeResult = { status: number; body: Record<string, unknown> };
 
@@ -189,7 +189,5 @@ export async function receiveWebhook(app: AppContext, rawBody: string, headers: 
   const refused = precheckWebhook(app, headers);
   if (refused) return refused;
   const secret = app.env.WEBHOOK_SIGNING_SECRET!;
-  // Alerts left pending before a restart are retried from the first webhook on.
-  ensureAlertRetryLoop(app);
   return app.env.WEBHOOK_SCHEME === "svix" ? svix(app, rawBody, headers, secret, now) : mailgun(app, rawBody, secret, now);
 }

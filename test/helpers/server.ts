@@ -53,6 +53,7 @@ export async function startTestServer(env: Record<string, string | undefined> = 
     },
     close: () =>
       new Promise<void>((resolve) => {
+        build.entry.module.stopJobs(app);
         server.closeAllConnections();
         server.close(() => resolve());
       }),
