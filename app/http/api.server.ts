@@ -5,11 +5,7 @@ import type { z } from "zod";
 import { getApp, type AppContext } from "~/composition/app.server";
 import type { ServiceFailure } from "~/services/result";
 import { authenticateBearer, type AuthFailure, type User } from "~/services/auth.server";
-import { runDocumentTask } from "~/workers/off-thread.server";
 import { isStorageFull, noteStorageFull } from "~/lib/storage-refusals.server";
-import { describeHtmlProblem, HTML_LIMITS, type HtmlLimitProblem, type HtmlLimits, type HtmlShape } from "~/domain/html/limits";
-import { BoundedCache } from "~/lib/bounded-cache";
-import { documentDigest } from "~/lib/document-digest.server";
 
 export type ApiErrorBody = { success: false; error: string; details?: unknown; [extra: string]: unknown };
 
@@ -159,65 +155,6 @@ export function checkJsonShape(text: string, maxDepth = JSON_MAX_DEPTH, maxValue
 export function inputTooLarge(field: string, size: number, limit: number, unit = "characters"): Response {
   return apiError(413, `${field} is too large: ${size} ${unit}, the limit is ${limit}`, { field, limit, reason: "chars", unit, size });
 }
-
-/** 400 for nesting past the limit, 413 for markup over a size limit; the body names field and limit. */
-export function htmlLimitError(field: string, problem: HtmlLimitProblem): Response {
-  const tooDeep = problem.kind === "depth" || problem.kind === "css-depth";
-  return apiError(tooDeep ? 400 : 413, describeHtmlProblem(field, problem), { field, limit: problem.limit, reason: problem.kind });
-}
-
-// A campaign posts the same document once per recipient; measuring it again each time was a
-// quarter of a send's CPU. Passing documents are remembered with the limits they passed (a
-// document that fails is answered at once and need not be). Each entry is a digest and a few
-// numbers, so the cache holds entries rather than documents.
-const passedShapes = new BoundedCache<string, Extract<HtmlShape, { ok: true }>>({
-  maxEntries: 256,
-});
-
-async function shapeOf(html: string, limits: Partial<HtmlLimits>): Promise<HtmlShape> {
-  // A digest, not the document: see documentDigest.
-  const key = documentDigest(`${JSON.stringify(limits)}\u0000${html}`);
-  const known = passedShapes.get(key);
-  if (known) return known;
-  const shape = await runDocumentTask("checkHtmlShape", { html, limits }, html.length);
-  if (shape.ok) passedShapes.set(key, shape);
-  return shape;
-}
-
-/**
- * Checks HTML a client sent against HTML_LIMITS, before anything parses it for real (and before
- * any credit moves). Several parts that end up in one email (saved sections, locked blueprint
- * sections) share one budget: each part's depth counts alone, its characters, nodes and CSS add up.
- * Returns the error response, or null when every part is within the limits.
- */
-export async function checkHtmlInputs(
-  parts: Array<{ field: string; html: string }>,
-  together = "the HTML parts",
-  overrides: Partial<HtmlLimits> = {},
-): Promise<Response | null> {
-  const limits: HtmlLimits = { ...HTML_LIMITS, ...overrides };
-  let chars = 0;
-  let nodes = 0;
-  let style = 0;
-  for (const { field, html } of parts) {
-    // Library documents have no size cap, so measuring one can itself take a while: big ones are
-    // measured on the document worker.
-    const remaining = { maxDepth: limits.maxDepth, maxChars: limits.maxChars - chars, maxNodes: limits.maxNodes - nodes, maxStyleChars: limits.maxStyleChars - style };
-    const shape = await shapeOf(html, remaining);
-    if (!shape.ok) {
-      const p = shape.problem;
-      if (parts.length === 1 || p.kind === "depth" || p.kind === "css-depth") return htmlLimitError(field, p.kind === "chars" ? p : { ...p, limit: limits[limitKey[p.kind]] });
-      const limit = limits[limitKey[p.kind]];
-      return htmlLimitError(together, p.kind === "chars" ? { kind: "chars", limit, size: chars + html.length } : { ...p, limit });
-    }
-    chars += html.length;
-    nodes += shape.nodes;
-    style += shape.styleChars;
-  }
-  return null;
-}
-
-const limitKey = { chars: "maxChars", depth: "maxDepth", nodes: "maxNodes", style: "maxStyleChars", "css-depth": "maxCssDepth" } as const;
 
 export interface BodyOptions {
   /**

@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
 import { HTML_LIMITS, PLACED_HTML_LIMITS } from "~/domain/html/limits";
 import { GenAmpBodySchema } from "~/domain/requests/amp";
-import { apiRoute, checkHtmlInputs, json, serviceError } from "~/http/api.server";
+import { apiRoute, json, serviceError } from "~/http/api.server";
 import { buildAmpEmail } from "~/services/amp.server";
+import { checkHtmlInputs } from "~/services/html-inputs.server";
 import { renderedBlueprintProblem } from "~/services/generation.server";
 
 export const { loader, action, apiAuth } = apiRoute("user", {
@@ -20,7 +21,7 @@ export const { loader, action, apiAuth } = apiRoute("user", {
       // Locked sections as in a generation, except in characters: an AMP document over AMP's
       // 200 KB limit must stay reachable, to be reported as such (AMP_DOC_TOO_LARGE).
       (await checkHtmlInputs(locked, "blueprint lockedHtml together", { ...PLACED_HTML_LIMITS, maxChars: HTML_LIMITS.maxChars }));
-    if (html) return html;
+    if (html) return serviceError(html);
     // Characters are not limited here (see lockedHtml above); the schema bounds them to ~400 KB.
     const tooBig = renderedBlueprintProblem(parsed.data.blueprint, { maxChars: Infinity });
     if (tooBig) return serviceError(tooBig);

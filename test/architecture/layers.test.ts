@@ -83,6 +83,12 @@ describe("layer rules", () => {
     expect(bad).toEqual([]);
   });
 
+  it("services know nothing of requests: no service imports a request helper (app/http) or a route", () => {
+    const files = sourceFiles(path.join(APP, "services"));
+    const bad = violations(files, (spec) => ["http", "routes"].includes(layerOf(spec) ?? ""));
+    expect(bad).toEqual([]);
+  });
+
   it("request schemas live in app/domain/requests: no route or service imports zod at runtime", () => {
     const files = [...sourceFiles(path.join(APP, "routes")), ...sourceFiles(path.join(APP, "services"))];
     // `import type { … } from "zod"` is erased at build time and allowed; anything else is a schema being built here.
