@@ -1,7 +1,8 @@
 // The input limits on HTML a client sends (docs/api.md "Input limits"), checked before anything
 // parses it for real and before any credit moves. A service check, so a service (AMP, the eval
 // runner) applies it as a route does; routes answer a failure with serviceError.
-import { describeHtmlProblem, HTML_LIMITS, type HtmlLimitProblem, type HtmlLimits, type HtmlShape } from "~/domain/html/limits";
+import { checkHtmlShape, describeHtmlProblem, HTML_LIMITS, type HtmlLimitProblem, type HtmlLimits, type HtmlShape } from "~/domain/html/limits";
+import { render } from "~/domain/render";
 import { BoundedCache } from "~/lib/bounded-cache";
 import { documentDigest } from "~/lib/document-digest.server";
 import { runDocumentTask } from "~/workers/off-thread.server";
@@ -64,3 +65,21 @@ export async function checkHtmlInputs(
 }
 
 const limitKey = { chars: "maxChars", depth: "maxDepth", nodes: "maxNodes", style: "maxStyleChars", "css-depth": "maxCssDepth" } as const;
+
+/**
+ * A client's blueprint, rendered, must be an email within the HTML limits: the schema bounds each
+ * field, not what they add up to (20 sections of 4,000-character bodies written as one-line
+ * paragraphs render to some 48,000 nodes, which the auto-fixes, the checks and the AMP build then
+ * parse again and again). Rendering is deterministic and takes a few milliseconds, so this runs
+ * before any credit moves. An invalid blueprint is left to the schema's own errors.
+ */
+export function renderedBlueprintProblem(blueprint: unknown, overrides: Partial<HtmlLimits> = {}): ServiceFailure | null {
+  const rendered = render(blueprint);
+  if (!rendered.ok) return null;
+  const shape = checkHtmlShape(rendered.html, overrides);
+  if (shape.ok) return null;
+  const p = shape.problem;
+  return failure(p.kind === "depth" || p.kind === "css-depth" ? 400 : 413, describeHtmlProblem("the email this blueprint renders", p), {
+    extra: { field: "blueprint", limit: p.limit, reason: p.kind },
+  });
+}
