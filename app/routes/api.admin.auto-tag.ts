@@ -1,6 +1,7 @@
 import { HTML_LIMITS } from "~/domain/html/limits";
 import { autoTagSchema } from "~/domain/requests/library";
-import { apiError, apiRoute, json, serviceError } from "~/http/api.server";
+import { apiRoute } from "~/http/api-route.server";
+import { apiError, json, serviceError } from "~/http/responses.server";
 import { checkHtmlInputs } from "~/services/html-inputs.server";
 import { autoTag } from "~/services/library.server";
 

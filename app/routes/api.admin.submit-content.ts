@@ -1,4 +1,5 @@
-import { apiRoute, json, serviceError } from "~/http/api.server";
+import { apiRoute } from "~/http/api-route.server";
+import { json, serviceError } from "~/http/responses.server";
 import { checkHtmlInputs } from "~/services/html-inputs.server";
 import { submitContentSchema } from "~/domain/requests/library";
 import { submitContent } from "~/services/library.server";

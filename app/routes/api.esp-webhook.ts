@@ -1,4 +1,6 @@
-import { apiRoute, json, readBodyText, serviceError } from "~/http/api.server";
+import { apiRoute } from "~/http/api-route.server";
+import { readBodyText } from "~/http/body.server";
+import { json, serviceError } from "~/http/responses.server";
 import { precheckWebhook, receiveWebhook } from "~/services/webhook-intake.server";
 
 // Authenticated by the provider's signature over the raw body, not by a bearer token. What can be

@@ -1,7 +1,8 @@
 import { HTML_LIMITS } from "~/domain/html/limits";
 import { MAX_PROMPT_CHARS } from "~/domain/requests/generation";
 import { JudgeBodySchema } from "~/domain/requests/eval";
-import { apiError, apiRoute, json, serviceError } from "~/http/api.server";
+import { apiRoute } from "~/http/api-route.server";
+import { apiError, json, serviceError } from "~/http/responses.server";
 import { checkHtmlInputs } from "~/services/html-inputs.server";
 import { judgeEmail } from "~/services/eval.server";
 

@@ -1,6 +1,7 @@
 import { HTML_LIMITS } from "~/domain/html/limits";
 import { GenAmpBodySchema } from "~/domain/requests/amp";
-import { apiRoute, json, serviceError } from "~/http/api.server";
+import { apiRoute } from "~/http/api-route.server";
+import { json, serviceError } from "~/http/responses.server";
 import { buildClientAmpEmail } from "~/services/amp.server";
 
 export const { loader, action, apiAuth } = apiRoute("user", {

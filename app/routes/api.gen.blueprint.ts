@@ -1,6 +1,7 @@
 import { GenBlueprintRequestSchema, MAX_PROMPT_CHARS } from "~/domain/requests/generation";
 import { PLACED_HTML_LIMITS } from "~/domain/html/limits";
-import { apiRoute, json, serviceError } from "~/http/api.server";
+import { apiRoute } from "~/http/api-route.server";
+import { json, serviceError } from "~/http/responses.server";
 import { checkHtmlInputs } from "~/services/html-inputs.server";
 import { clientHtmlParts, CLIENT_HTML_PARTS, generateBlueprint } from "~/services/generation.server";
 

@@ -1,6 +1,7 @@
 import { HTML_LIMITS } from "~/domain/html/limits";
 import { GenerateEmailRequestSchema, MAX_PROMPT_CHARS } from "~/domain/requests/generation";
-import { apiRoute, json, serviceError } from "~/http/api.server";
+import { apiRoute } from "~/http/api-route.server";
+import { json, serviceError } from "~/http/responses.server";
 import { checkHtmlInputs } from "~/services/html-inputs.server";
 import { generateEmail } from "~/services/generation.server";
 

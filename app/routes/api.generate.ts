@@ -1,6 +1,7 @@
 import { GenerateRequestSchema, MAX_PROMPT_CHARS } from "~/domain/requests/generation";
 import { PLACED_HTML_LIMITS } from "~/domain/html/limits";
-import { apiRoute, insufficientBalance, json, serviceError } from "~/http/api.server";
+import { apiRoute } from "~/http/api-route.server";
+import { insufficientBalance, json, serviceError } from "~/http/responses.server";
 import { checkHtmlInputs } from "~/services/html-inputs.server";
 import { sseResponse } from "~/lib/sse.server";
 import { openStream } from "~/services/streams.server";

@@ -1,6 +1,7 @@
 import { HTML_LIMITS } from "~/domain/html/limits";
 import { IDEMPOTENCY_KEY, SendEmailBodySchema } from "~/domain/requests/sending";
-import { apiError, apiRoute, json, serviceError } from "~/http/api.server";
+import { apiRoute } from "~/http/api-route.server";
+import { apiError, json, serviceError } from "~/http/responses.server";
 import { checkHtmlInputs } from "~/services/html-inputs.server";
 import { sendEmail } from "~/services/sending.server";
 

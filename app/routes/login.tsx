@@ -4,7 +4,7 @@ import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/
 import { CsrfField } from "~/components/csrf-field";
 import { getApp } from "~/composition/app.server";
 import { getSessionUser, signIn, startPageSession } from "~/services/auth.server";
-import type { LoadContext } from "~/http/api.server";
+import type { LoadContext } from "~/http/api-route.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 
 export const meta: MetaFunction = () => [{ title: "Sign in" }];

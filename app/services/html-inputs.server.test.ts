@@ -1,7 +1,7 @@
 // Input limits of client HTML (docs/api.md "Input limits"): deep or huge markup answers a clear
 // 400/413, as the API gives it (serviceError), before anything recursive or super-linear sees it.
 import { checkHtmlShape, HTML_LIMITS, type HtmlLimits } from "~/domain/html/limits";
-import { serviceError } from "~/http/api.server";
+import { serviceError } from "~/http/responses.server";
 import { checkHtmlInputs as checkHtml } from "./html-inputs.server";
 
 /** The check as a route answers it: the error response, or null. */

@@ -1,7 +1,7 @@
 // Input limits of JSON bodies (docs/api.md "Input limits"): deep or huge input answers a clear
 // 400/413 before anything recursive or super-linear sees it.
 import { z } from "zod";
-import { checkJsonShape, JSON_MAX_DEPTH, JSON_MAX_VALUES, MAX_ERROR_DETAILS, parseJsonBody } from "./api.server";
+import { checkJsonShape, JSON_MAX_DEPTH, JSON_MAX_VALUES, MAX_ERROR_DETAILS, parseJsonBody } from "./body.server";
 
 const post = (body: string) => new Request("http://x/api/t", { method: "POST", body, headers: { "content-type": "application/json" } });
 const LIMIT = 5 * 1024 * 1024;
