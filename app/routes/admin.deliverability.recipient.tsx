@@ -13,7 +13,7 @@ import { EmptyState, Notice, Pill, Section, TableWrap, Time, adminLinks, brandTi
 import { DEFAULT_POLICY } from "~/domain/deliverability";
 import { RecipientEmailSchema, RecipientQuerySchema } from "~/domain/requests/admin-forms";
 import { getApp } from "~/composition/app.server";
-import { requirePageUser } from "~/services/auth.server";
+import { requirePageUser } from "~/http/session.server";
 import { recipientDetail } from "~/services/deliverability.server";
 
 export const links = adminLinks;

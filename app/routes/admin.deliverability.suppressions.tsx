@@ -10,7 +10,7 @@ import { sourceLabel, suppressionSummary } from "~/components/admin/suppression-
 import { EmptyState, FilterActions, Notice, Pagination, Pill, Section, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
 import { getApp } from "~/composition/app.server";
 import { suppressionsQuerySchema } from "~/domain/requests/admin-forms";
-import { requirePageUser } from "~/services/auth.server";
+import { requirePageUser } from "~/http/session.server";
 import { suppressionList } from "~/services/deliverability.server";
 
 export const links = adminLinks;

@@ -1,6 +1,7 @@
 // GET: the version as an unsent .eml, built by the same buildMime the sender uses.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { downloadName, versionEml, requireOwnVersion } from "~/services/builder-panels.server";
+import { downloadName, versionEml } from "~/services/builder-panels.server";
+import { requireOwnVersion } from "~/http/own-version.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { app, user, version } = await requireOwnVersion(request, params.id);

@@ -1,7 +1,8 @@
 // GET: the version's HTML as a file. CSP sandbox and nosniff: opened directly, it never runs in
 // the app's origin.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { downloadName, requireOwnVersion } from "~/services/builder-panels.server";
+import { downloadName } from "~/services/builder-panels.server";
+import { requireOwnVersion } from "~/http/own-version.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { version } = await requireOwnVersion(request, params.id);
