@@ -1,9 +1,9 @@
 // The input limits on HTML a client sends (docs/api.md "Input limits"), checked before anything
 // parses it for real and before any credit moves. A service check, so a service (AMP, the eval
 // runner) applies it as a route does; routes answer a failure with serviceError.
+import { LRUCache } from "lru-cache";
 import { checkHtmlShape, describeHtmlProblem, HTML_LIMITS, type HtmlLimitProblem, type HtmlLimits, type HtmlShape } from "~/domain/html/limits";
 import { render } from "~/domain/render";
-import { BoundedCache } from "~/lib/bounded-cache";
 import { documentDigest } from "~/lib/document-digest.server";
 import { runDocumentTask } from "~/workers/off-thread.server";
 import { failure, type ServiceFailure } from "./result";
@@ -18,9 +18,7 @@ export function htmlLimitFailure(field: string, problem: HtmlLimitProblem): Serv
 // quarter of a send's CPU. Passing documents are remembered with the limits they passed (a
 // document that fails is answered at once and need not be). Each entry is a digest and a few
 // numbers, so the cache holds entries rather than documents.
-const passedShapes = new BoundedCache<string, Extract<HtmlShape, { ok: true }>>({
-  maxEntries: 256,
-});
+const passedShapes = new LRUCache<string, Extract<HtmlShape, { ok: true }>>({ max: 256 });
 
 async function shapeOf(html: string, limits: Partial<HtmlLimits>): Promise<HtmlShape> {
   // A digest, not the document: see documentDigest.
