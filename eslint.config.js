@@ -90,6 +90,11 @@ const LAYER_POLICIES = [
     message: "app/http reaches data through services only: no model, no route, no db/, no drizzle or libSQL (docs/architecture.md)",
   },
   {
+    from: layer("services"),
+    disallow: { to: layer("http", "routes") },
+    message: "services know nothing of requests: no request helper (app/http) or route here (docs/architecture.md)",
+  },
+  {
     from: layer("lib"),
     disallow: { to: layer("models", "services", "routes", "engines", "adapters", "workers", "composition", "http", "components") },
     message: "app/lib holds leaf utilities and imports nothing above it (ADR 017)",

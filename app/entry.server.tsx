@@ -17,6 +17,7 @@ export { stopJobs } from "~/services/jobs.server";
 export { getApp } from "~/composition/app.server";
 export { adapterSummary } from "~/composition/adapters.server";
 export { checkPageMutation } from "~/http/csrf.server";
+export { readLimitedBody } from "~/http/body.server";
 export { warmUpPromptFacts } from "~/domain/prompt/facts";
 
 const ABORT_DELAY = 5_000;

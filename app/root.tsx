@@ -7,7 +7,7 @@ import {
 import { useEffect, useState } from "react";
 import { CsrfField } from "~/components/csrf-field";
 import { useNonce } from "~/components/nonce";
-import { getPageAuth } from "~/services/auth.server";
+import { getPageAuth } from "~/http/session.server";
 import { getApp } from "~/composition/app.server";
 
 export const links: LinksFunction = () => [

@@ -111,7 +111,7 @@ function pct(n: number, of: number): string {
 }
 
 async function main(): Promise<number> {
-  const args = parseArgs(process.argv.slice(2), ["json", "builtin"]);
+  const args = parseArgs(process.argv.slice(2), { strings: ["set", "limit"], booleans: ["json", "builtin", "help"] }, USAGE);
   if (args.flags.help) {
     console.log(USAGE);
     return 0;

@@ -290,7 +290,7 @@ function readSources(source: string | undefined): { name: string; text: string }
 }
 
 async function main(): Promise<number> {
-  const args = parseArgs(process.argv.slice(2), ["check"]);
+  const args = parseArgs(process.argv.slice(2), { strings: ["source", "revision"], booleans: ["check", "help"] }, USAGE);
   if (args.flags.help) {
     console.log(USAGE);
     return 0;

@@ -44,7 +44,7 @@ async function validateFile(file: string): Promise<FileReport> {
 }
 
 async function main(): Promise<number> {
-  const args = parseArgs(process.argv.slice(2), ["pretty", "help"]);
+  const args = parseArgs(process.argv.slice(2), { booleans: ["pretty", "help"] }, USAGE);
   if (args.flags.help) {
     console.log(USAGE);
     return 0;

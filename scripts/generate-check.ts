@@ -71,7 +71,7 @@ function median(xs: number[]): number {
 const yes = (b: boolean) => (b ? "yes" : "NO");
 
 async function main(): Promise<number> {
-  const args = parseArgs(process.argv.slice(2));
+  const args = parseArgs(process.argv.slice(2), { strings: ["prompts", "only", "lang", "tag", "json", "width", "html-dir"], booleans: ["help"] }, USAGE);
   if (args.flags.help) {
     console.log(USAGE);
     return 0;

@@ -173,7 +173,7 @@ export function formatSummary(s: ImportSummary, dir: string, dryRun = false): st
 }
 
 export async function main(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, ["dry-run"]);
+  const args = parseArgs(argv, { strings: ["min-chars"], booleans: ["dry-run"] }, USAGE);
   const [dir] = args.positional;
   if (!dir) fail("DIR is required", USAGE);
   const stat = await fs.stat(dir).catch(() => null);

@@ -39,9 +39,8 @@ export function exitCodeFor(r: ReconcileReport): number {
 }
 
 export async function main(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, ["repair", "json"]);
-  const unknown = Object.keys(args.flags).filter((f) => f !== "repair" && f !== "json");
-  if (unknown.length || args.positional.length) fail(`unexpected argument ${unknown.length ? `--${unknown[0]}` : args.positional[0]}`, USAGE);
+  const args = parseArgs(argv, { booleans: ["repair", "json"] }, USAGE);
+  if (args.positional.length) fail(`unexpected argument ${args.positional[0]}`, USAGE);
   const repair = args.flags.repair === true;
   const app = await getApp();
   await migrate(app.database.client);

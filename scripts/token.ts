@@ -9,7 +9,7 @@ import { fail, parseArgs, runCli, stringFlag } from "./lib/args";
 const USAGE = "usage: npm run token -- --email E [--ttl 24h] [--name NAME]";
 
 async function main() {
-  const args = parseArgs(process.argv.slice(2));
+  const args = parseArgs(process.argv.slice(2), { strings: ["email", "ttl", "name"] }, USAGE);
   const email = stringFlag(args, "email");
   if (!email) fail("--email is required", USAGE);
   const app = await getApp();

@@ -17,7 +17,7 @@ const USAGE = `usage:
   npm run user -- unlock --email E`;
 
 async function main() {
-  const args = parseArgs(process.argv.slice(2), ["admin", "revoke"]);
+  const args = parseArgs(process.argv.slice(2), { strings: ["email", "password", "credits"], booleans: ["admin", "revoke"] }, USAGE);
   const [command] = args.positional;
   const email = stringFlag(args, "email");
   if (!command || !["create", "grant", "admin", "password", "unlock"].includes(command)) fail("expected a command: create, grant, admin, password or unlock", USAGE);

@@ -1,4 +1,4 @@
-// The Remix build the server runs. Start-up work (migrations, the app context, the CSRF check)
+// The Remix build the server runs. Start-up work (migrations, the app context, the CSRF check, the body reader)
 // comes from the build's own entry module (app/entry.server.tsx), so it runs with the same module
 // instances as the routes: importing app code here directly would load a second copy of it.
 import path from "node:path";
@@ -12,6 +12,7 @@ export interface KineticBuild extends ServerBuild {
       getApp: typeof import("~/composition/app.server").getApp;
       adapterSummary: typeof import("~/composition/adapters.server").adapterSummary;
       checkPageMutation: typeof import("~/http/csrf.server").checkPageMutation;
+      readLimitedBody: typeof import("~/http/body.server").readLimitedBody;
       warmUpPromptFacts: typeof import("~/domain/prompt/facts").warmUpPromptFacts;
     };
   };
@@ -22,7 +23,7 @@ export function loadBuild(buildDir: string): KineticBuild {
   return require(path.resolve(buildDir, "index.js")) as KineticBuild;
 }
 
-/** What every route receives as `context` (app/http/api.server.ts reads it as LoadContext). */
+/** What every route receives as `context` (app/http/api-route.server.ts reads it as LoadContext). */
 export interface RequestContext extends Record<string, unknown> {
   requestId: string;
   clientIp: string;

@@ -1,7 +1,9 @@
 // What a state-changing request to a page passes before Remix sees it: its body is read within
-// PAGE_BODY_LIMIT_BYTES (413 above it), then the CSRF check runs (app/http/csrf.server.ts; 403).
+// PAGE_BODY_LIMIT_BYTES by the reader the API uses too (readLimitedBody, app/http/body.server.ts,
+// from the build's entry module; 413 above it), then the CSRF check runs (app/http/csrf.server.ts; 403).
 // Both answer in the form the caller reads: a small page for a browser, JSON for /api, else text.
 import type http from "node:http";
+import type { BodySource } from "~/http/body.server";
 import type { Logger } from "~/lib/logger.server";
 import type { KineticBuild } from "./build";
 import { DRAIN_BYTES, headersOf, isApiPath, isDataRequest } from "./request-info";
@@ -14,47 +16,48 @@ const FRAME_HEADERS = {
 } as const;
 
 
-type BodyRead = { ok: true; bytes: Buffer<ArrayBuffer> } | { ok: false; reason: "too-large"; complete: boolean } | { ok: false; reason: "client-left" };
-
 /**
- * Reads a request body of at most `limit` bytes: refused by Content-Length up front when it
- * declares more than DRAIN_BYTES beyond it, otherwise counted as it streams (chunked bodies have
- * no length), so at most `limit` bytes are ever held. Past the limit, up to DRAIN_BYTES more are
- * read and dropped before the 413.
+ * The request's body for the shared reader (readLimitedBody): chunks pulled as they arrive, and a
+ * rejection when the client goes before the end. Stopping removes its listeners and pauses the
+ * request, so the server can still drain the rest after the response.
  */
-function readLimitedBody(req: http.IncomingMessage, limit: number): Promise<BodyRead> {
-  const declared = Number(req.headers["content-length"]);
-  if (Number.isFinite(declared) && declared > limit + DRAIN_BYTES) return Promise.resolve({ ok: false, reason: "too-large", complete: false });
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    const finish = (result: BodyRead) => {
-      req.off("data", onData);
+function nodeBodySource(req: http.IncomingMessage): BodySource {
+  let ended = false;
+  let gone = false;
+  let wake: (() => void) | null = null;
+  const onReadable = () => wake?.();
+  const onEnd = () => {
+    ended = true;
+    wake?.();
+  };
+  const onGone = () => {
+    if (!ended) gone = true;
+    wake?.();
+  };
+  req.on("readable", onReadable);
+  req.on("end", onEnd);
+  req.on("error", onGone);
+  req.on("close", onGone);
+  return {
+    declaredLength: Number(req.headers["content-length"]),
+    async read() {
+      for (;;) {
+        const chunk = req.read() as Buffer | null;
+        if (chunk !== null) return chunk;
+        if (ended) return null;
+        if (gone) throw new Error("the client left before the end of its request body");
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = null;
+      }
+    },
+    stop() {
+      req.off("readable", onReadable);
       req.off("end", onEnd);
       req.off("error", onGone);
       req.off("close", onGone);
-      resolve(result);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.byteLength;
-      if (!over && size > limit) {
-        over = true;
-        chunks.length = 0;
-      }
-      if (!over) chunks.push(chunk);
-      else if (size > limit + DRAIN_BYTES) {
-        req.pause();
-        finish({ ok: false, reason: "too-large", complete: false });
-      }
-    };
-    const onEnd = () => finish(over ? { ok: false, reason: "too-large", complete: true } : { ok: true, bytes: Buffer.concat(chunks, size) });
-    const onGone = () => finish({ ok: false, reason: "client-left" });
-    req.on("data", onData);
-    req.on("end", onEnd);
-    req.on("error", onGone);
-    req.on("close", onGone);
-  });
+      req.pause();
+    },
+  };
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -96,10 +99,14 @@ export async function guardPageMutation(
   const { env } = await build.entry.module.getApp();
   // A /api path reaches here only as a Remix data request; its route still applies its own limit.
   const limit = isApiPath(url.pathname) ? env.JSON_BODY_LIMIT_BYTES : env.PAGE_BODY_LIMIT_BYTES;
-  const body = await readLimitedBody(req, limit);
+  // Past the limit, up to DRAIN_BYTES more are read and dropped before the 413.
+  const body = await build.entry.module.readLimitedBody(nodeBodySource(req), limit, DRAIN_BYTES).catch(() => null);
+  if (!body) {
+    res.destroy();
+    return null;
+  }
   if (!body.ok) {
-    if (body.reason === "client-left") res.destroy();
-    else refuse(res, url, accept, 413, `Request body is larger than ${limit} bytes`, { close: !body.complete, json: { limit_bytes: limit } });
+    refuse(res, url, accept, 413, `Request body is larger than ${limit} bytes`, { close: !body.complete, json: { limit_bytes: limit } });
     return null;
   }
   const verdict = await build.entry.module.checkPageMutation({ method, url: url.href, headers: headersOf(req), body: body.bytes });

@@ -1,6 +1,6 @@
 // What the answers API and the results page share: the report as JSON, or its CSV as a download.
 import type { AnswerReport } from "~/services/answers.server";
-import { json } from "./api.server";
+import { json } from "./responses.server";
 
 export function answersCsvResponse(report: AnswerReport): Response {
   const name = report.scope.kind === "send" ? `answers-send-${report.scope.sendId}.csv` : `answers-${report.scope.formId}.csv`;

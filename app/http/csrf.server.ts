@@ -12,13 +12,13 @@
 // 2. The CSRF token, from the `_csrf` form field or the `X-CSRF-Token` header. With a session it
 //    must equal the session's token (page_sessions.csrf_token); without one (the sign-in form) it
 //    must equal the pre-session token in the signed `__kinetic_csrf` cookie (`__Host-kinetic_csrf` over
-//    HTTPS; auth.server.ts pageCookieNames) (double submit).
+//    HTTPS; session.server.ts pageCookieNames) (double submit).
 //
 // Not checked: /api/* (bearer-token routes, not cookie-authenticated; the AMP survey endpoint is
 // cross-origin by design) and the routes in SIGNED_LINK_ROUTES.
 import crypto from "node:crypto";
 import { getApp } from "~/composition/app.server";
-import { getPageSession, getPreSessionCsrfToken } from "~/services/auth.server";
+import { getPageSession, getPreSessionCsrfToken } from "./session.server";
 import { CSRF_FIELD, CSRF_HEADER } from "~/lib/csrf";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -5,7 +5,7 @@
 // original error first and marks the request's load context; the document render then answers a
 // plain 503 page with Retry-After, and a data request (a form posted by the browser's script)
 // keeps Remix's body with status 503 and Retry-After.
-import { DATABASE_BUSY_RETRY_SECONDS, DATABASE_FULL_RETRY_SECONDS, isDatabaseBusy } from "./api.server";
+import { DATABASE_BUSY_RETRY_SECONDS, DATABASE_FULL_RETRY_SECONDS, isDatabaseBusy } from "./responses.server";
 import { isStorageFull, noteStorageFull } from "~/lib/storage-refusals.server";
 
 export type StorageRefusal = "full" | "busy";

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { SignJWT, jwtVerify, errors } from "jose";
-import { BoundedCache } from "./bounded-cache";
+import { LRUCache } from "lru-cache";
 
 const ISSUER = "kinetic";
 const AUDIENCE = "kinetic-api";
@@ -45,7 +45,7 @@ export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; rea
 // Verified tokens by their text. A client sends the same token on every call, and checking the
 // signature again gives the same answer; expiry is still checked on every use, and revocation is
 // the caller's database lookup.
-const verified = new BoundedCache<string, { secret: string; claims: AccessClaims; expiresAtMs: number }>({ maxEntries: 1000 });
+const verified = new LRUCache<string, { secret: string; claims: AccessClaims; expiresAtMs: number }>({ max: 1000 });
 
 export async function verifyAccessToken(secret: string, token: string, now = Date.now()): Promise<VerifyResult> {
   const hit = verified.get(token);

@@ -17,7 +17,7 @@ import Database from "libsql";
 import type { Client, InArgs, InStatement, InValue, Replicated, ResultSet, Row, Transaction, TransactionMode } from "@libsql/client";
 import { LibsqlBatchError, LibsqlError } from "@libsql/core/api";
 import { ResultSetImpl } from "@libsql/core/util";
-import { BoundedCache } from "./bounded-cache";
+import { LRUCache } from "lru-cache";
 
 type NativeDatabase = Database.Database;
 type NativeStatement = ReturnType<NativeDatabase["prepare"]>;
@@ -142,7 +142,7 @@ export class FileClient implements Client {
   readonly #busyTimeoutMs: number;
   /** Set when a schema statement ran in the open transaction. */
   #schemaChanged = false;
-  readonly #statements = new BoundedCache<string, Prepared>({ maxEntries: STATEMENT_CACHE_ENTRIES });
+  readonly #statements = new LRUCache<string, Prepared>({ max: STATEMENT_CACHE_ENTRIES });
 
   /** `busyTimeoutMs`: how long a write waits, asynchronously, for another process's write lock. */
   constructor(

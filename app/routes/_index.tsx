@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getApp } from "~/composition/app.server";
-import { getSessionUser } from "~/services/auth.server";
+import { getSessionUser } from "~/http/session.server";
 import { adapterSummary } from "~/composition/adapters.server";
 import { creditBalance } from "~/services/users.server";
 

@@ -6,7 +6,7 @@ import { useEffect, useRef } from "react";
 import { CsrfField } from "~/components/csrf-field";
 import { getApp } from "~/composition/app.server";
 import { ChangePasswordFormSchema, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/requests/users";
-import { getPageSession, requirePageUser } from "~/services/auth.server";
+import { getPageSession, requirePageUser } from "~/http/session.server";
 import { changeOwnPassword } from "~/services/users.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: "/styles/account.css" }];

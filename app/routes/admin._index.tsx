@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfField } from "~/components/csrf-field";
 import { getApp } from "~/composition/app.server";
 import { AdminUsersFormSchema } from "~/domain/requests/users";
-import { requirePageUser } from "~/services/auth.server";
+import { requirePageUser } from "~/http/session.server";
 import { createAccount, grantCredits, listAccounts, setAdminAccess } from "~/services/users.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin" }];

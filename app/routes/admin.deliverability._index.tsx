@@ -6,7 +6,7 @@ import { AlertList } from "~/components/admin/alert-list";
 import { recipientStateLabel } from "~/components/admin/labels";
 import { EmptyState, Pill, Section, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
 import { getApp } from "~/composition/app.server";
-import { requirePageUser } from "~/services/auth.server";
+import { requirePageUser } from "~/http/session.server";
 import { alertList, bouncingRecipients, deliveryActivity } from "~/services/deliverability.server";
 
 export const links = adminLinks;

@@ -8,7 +8,7 @@ import { plural } from "~/components/admin/format";
 import { EmptyState, Notice, Pagination, Section, adminLinks, brandTitle } from "~/components/admin/ui";
 import { getApp } from "~/composition/app.server";
 import { AckFormSchema, pageParam } from "~/domain/requests/admin-forms";
-import { requirePageUser } from "~/services/auth.server";
+import { requirePageUser } from "~/http/session.server";
 import { acknowledgeOperatorAlert, acknowledgeOperatorAlertsThrough, alertList } from "~/services/deliverability.server";
 
 export const links = adminLinks;

@@ -7,7 +7,7 @@ import { EVENT_FILTER_OPTIONS } from "~/components/admin/labels";
 import { EmptyState, FilterActions, Pagination, Section, adminLinks, brandTitle } from "~/components/admin/ui";
 import { getApp } from "~/composition/app.server";
 import { deliveryEventsQuerySchema } from "~/domain/requests/admin-forms";
-import { requirePageUser } from "~/services/auth.server";
+import { requirePageUser } from "~/http/session.server";
 import { deliveryEventList } from "~/services/deliverability.server";
 
 export const links = adminLinks;

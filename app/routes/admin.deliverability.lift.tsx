@@ -10,7 +10,7 @@ import { sourceLabel } from "~/components/admin/suppression-bits";
 import { EmptyState, Notice, Pill, adminLinks, brandTitle } from "~/components/admin/ui";
 import { getApp } from "~/composition/app.server";
 import { LiftFormSchema, LiftQuerySchema, withOutcome } from "~/domain/requests/admin-forms";
-import { requirePageUser } from "~/services/auth.server";
+import { requirePageUser } from "~/http/session.server";
 import { liftManually, recipientDetail } from "~/services/deliverability.server";
 
 export const links = adminLinks;

@@ -7,13 +7,13 @@ import { LiftTrigger, SuppressForm, useLiftDialog } from "~/components/admin/del
 import { formatDate, formatDateTime, ordinal, plural } from "~/components/admin/format";
 import { DeliveryEventsTable } from "~/components/admin/delivery-events-table";
 import { recipientStateLabel, suppressionReasonLabel } from "~/components/admin/labels";
-import { suppressFromForm } from "~/components/admin/suppress-action.server";
+import { suppressFromForm } from "~/http/suppress-form.server";
 import { sourceLabel, suppressionSummary } from "~/components/admin/suppression-bits";
 import { EmptyState, Notice, Pill, Section, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
 import { DEFAULT_POLICY } from "~/domain/deliverability";
 import { RecipientEmailSchema, RecipientQuerySchema } from "~/domain/requests/admin-forms";
 import { getApp } from "~/composition/app.server";
-import { requirePageUser } from "~/services/auth.server";
+import { requirePageUser } from "~/http/session.server";
 import { recipientDetail } from "~/services/deliverability.server";
 
 export const links = adminLinks;

@@ -5,12 +5,12 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { LiftTrigger, SuppressForm, useLiftDialog } from "~/components/admin/deliverability-forms";
 import { formatDate, formatRelative, plural } from "~/components/admin/format";
 import { SUPPRESSION_FILTER_REASONS, suppressionReasonLabel } from "~/components/admin/labels";
-import { suppressFromForm } from "~/components/admin/suppress-action.server";
+import { suppressFromForm } from "~/http/suppress-form.server";
 import { sourceLabel, suppressionSummary } from "~/components/admin/suppression-bits";
 import { EmptyState, FilterActions, Notice, Pagination, Pill, Section, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
 import { getApp } from "~/composition/app.server";
 import { suppressionsQuerySchema } from "~/domain/requests/admin-forms";
-import { requirePageUser } from "~/services/auth.server";
+import { requirePageUser } from "~/http/session.server";
 import { suppressionList } from "~/services/deliverability.server";
 
 export const links = adminLinks;

@@ -5,7 +5,7 @@ import { formatNumber, plural } from "~/components/admin/format";
 import { suppressionReasonLabel } from "~/components/admin/labels";
 import { PageHeader, Sr, Stat, StatGrid, adminLinks, brandTitle } from "~/components/admin/ui";
 import { getApp } from "~/composition/app.server";
-import { requirePageUser } from "~/services/auth.server";
+import { requirePageUser } from "~/http/session.server";
 import { deliverabilitySummary } from "~/services/deliverability.server";
 
 export const links = adminLinks;

@@ -6,7 +6,7 @@ import { fmtDate, fmtMs, oneLine, plural } from "~/components/evals/format";
 import { ProgressPanel, isStalled } from "~/components/evals/progress-panel";
 import { NoScriptRefresh, usePollWhile } from "~/components/evals/use-poll";
 import { getApp } from "~/composition/app.server";
-import { requirePageUser } from "~/services/auth.server";
+import { requirePageUser } from "~/http/session.server";
 import { stopRun } from "~/services/eval-runner.server";
 import { getRunView, listRunChoices } from "~/services/eval-views.server";
 

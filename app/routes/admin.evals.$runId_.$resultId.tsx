@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { RagBadge, Score, Stat } from "~/components/evals/bits";
 import { fmtMs } from "~/components/evals/format";
 import { getApp } from "~/composition/app.server";
-import { requirePageUser } from "~/services/auth.server";
+import { requirePageUser } from "~/http/session.server";
 import { getResultView } from "~/services/eval-views.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: "/styles/evals.css" }];

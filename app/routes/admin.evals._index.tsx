@@ -8,7 +8,7 @@ import { fmtAgo, fmtDate, fmtMs, plural } from "~/components/evals/format";
 import { ProgressPanel, isStalled } from "~/components/evals/progress-panel";
 import { NoScriptRefresh, usePollWhile } from "~/components/evals/use-poll";
 import { getApp } from "~/composition/app.server";
-import { requirePageUser } from "~/services/auth.server";
+import { requirePageUser } from "~/http/session.server";
 import { StartRunFormSchema } from "~/domain/requests/eval";
 import { startEvalRun } from "~/services/eval-runner.server";
 import { getEvalsOverview } from "~/services/eval-views.server";

@@ -6,7 +6,7 @@ import type { ChartMetric } from "~/components/evals/chart-geometry";
 import { CompareChart } from "~/components/evals/compare-chart";
 import { fmtDate, fmtMs, oneLine, plural } from "~/components/evals/format";
 import { getApp } from "~/composition/app.server";
-import { requirePageUser } from "~/services/auth.server";
+import { requirePageUser } from "~/http/session.server";
 import { getCompareView, listRunChoices } from "~/services/eval-views.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: "/styles/evals.css" }];

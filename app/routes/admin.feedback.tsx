@@ -8,7 +8,7 @@ import { RATING_ORDER, ratingLabel } from "~/components/admin/labels";
 import { EmptyState, FilterActions, PageHeader, Pagination, Pill, Section, Stat, StatGrid, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
 import { getApp } from "~/composition/app.server";
 import { feedbackQuerySchema } from "~/domain/requests/admin-forms";
-import { requirePageUser } from "~/services/auth.server";
+import { requirePageUser } from "~/http/session.server";
 import { feedbackPage } from "~/services/feedback.server";
 
 export const links = adminLinks;

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getApp } from "~/composition/app.server";
-import { requirePageUser } from "~/services/auth.server";
+import { requirePageUser } from "~/http/session.server";
 import { getLibraryDocument } from "~/services/library-views.server";
 import { vectorMetadataOf } from "~/services/library.server";
 

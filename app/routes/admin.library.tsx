@@ -5,7 +5,7 @@ import { useState } from "react";
 import { CsrfField } from "~/components/csrf-field";
 import { CSRF_FIELD } from "~/lib/csrf";
 import { getApp } from "~/composition/app.server";
-import { requirePageUser } from "~/services/auth.server";
+import { requirePageUser } from "~/http/session.server";
 import { listLibrarySummaries } from "~/services/library-views.server";
 import { autoTag, deleteContent, submitContent } from "~/services/library.server";
 import { COMPLEXITIES, EXAMPLE_TYPES } from "~/domain/retrieval/metadata";

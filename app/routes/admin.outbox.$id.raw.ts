@@ -2,7 +2,7 @@
 // authorised by the admin's session cookie, which a browser link carries (a bearer token it does not).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getApp } from "~/composition/app.server";
-import { requirePageUser } from "~/services/auth.server";
+import { requirePageUser } from "~/http/session.server";
 import { getRawMessage } from "~/services/send-views.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -11,7 +11,8 @@ import { EmptyState, Notice, PageHeader, Pagination, Pill, Section, Stat, StatGr
 import { getApp } from "~/composition/app.server";
 import { pageParam } from "~/domain/requests/admin-forms";
 import { AdminUserFormSchema, MIN_PASSWORD_LENGTH } from "~/domain/requests/users";
-import { inWords, requirePageUser } from "~/services/auth.server";
+import { inWords } from "~/services/auth.server";
+import { requirePageUser } from "~/http/session.server";
 import { userLedger } from "~/services/user-ledger.server";
 import { setTemporaryPassword, signInLock, unlockAccount } from "~/services/users.server";
 

@@ -9,7 +9,7 @@ import { getApp } from "~/composition/app.server";
 import { AnswersPageQuerySchema } from "~/domain/requests/answers";
 import type { QuestionResult } from "~/domain/answers";
 import { askingEmails, formAnswers, sendAnswers } from "~/services/answers.server";
-import { requirePageUser } from "~/services/auth.server";
+import { requirePageUser } from "~/http/session.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: "/styles/answers.css" }];
 

@@ -4,7 +4,7 @@ import { getApp } from "~/composition/app.server";
 import { AnswersPageQuerySchema } from "~/domain/requests/answers";
 import { answersCsvResponse } from "~/http/answers.server";
 import { formAnswers, sendAnswers } from "~/services/answers.server";
-import { requirePageUser } from "~/services/auth.server";
+import { requirePageUser } from "~/http/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePageUser(request);

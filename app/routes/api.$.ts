@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiError } from "~/http/api.server";
+import { apiError } from "~/http/responses.server";
 
 // Any /api/... path that no route claims: a JSON 404 rather than the HTML error page.
 function unknownEndpoint({ request }: LoaderFunctionArgs) {

@@ -1,5 +1,6 @@
 import { DeleteContentBodySchema } from "~/domain/requests/library";
-import { apiRoute, apiError, json } from "~/http/api.server";
+import { apiRoute } from "~/http/api-route.server";
+import { apiError, json } from "~/http/responses.server";
 import { deleteContent } from "~/services/library.server";
 
 export const { loader, action, apiAuth } = apiRoute("admin", {

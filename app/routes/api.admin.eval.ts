@@ -1,6 +1,7 @@
 import { normalizeEvalResult } from "~/domain/eval/result";
 import { AdminEvalBodySchema } from "~/domain/requests/eval";
-import { apiError, apiRoute, json } from "~/http/api.server";
+import { apiRoute } from "~/http/api-route.server";
+import { apiError, json } from "~/http/responses.server";
 import { createRun, finalizeRun, getRunWithResults, listRuns, saveResult } from "~/services/eval.server";
 
 export const { loader, action, apiAuth } = apiRoute("admin", {

@@ -1,4 +1,5 @@
-import { apiRoute, apiError, json } from "~/http/api.server";
+import { apiRoute } from "~/http/api-route.server";
+import { apiError, json } from "~/http/responses.server";
 import { listContent } from "~/services/library-views.server";
 
 export const { loader, action, apiAuth } = apiRoute("admin", {

@@ -1,4 +1,5 @@
-import { apiError, apiRoute } from "~/http/api.server";
+import { apiRoute } from "~/http/api-route.server";
+import { apiError } from "~/http/responses.server";
 import { getRawMessage } from "~/services/send-views.server";
 
 export const { loader, action, apiAuth } = apiRoute("admin", {

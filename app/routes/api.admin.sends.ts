@@ -1,5 +1,6 @@
 import { AdminSendsLimitSchema } from "~/domain/requests/sending";
-import { apiError, apiRoute, json } from "~/http/api.server";
+import { apiRoute } from "~/http/api-route.server";
+import { apiError, json } from "~/http/responses.server";
 import { listSendsForAdmin } from "~/services/send-views.server";
 
 export const { loader, action, apiAuth } = apiRoute("admin", {

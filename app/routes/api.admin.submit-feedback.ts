@@ -1,5 +1,6 @@
 import { SubmitFeedbackBodySchema } from "~/domain/requests/feedback";
-import { apiError, apiRoute, json } from "~/http/api.server";
+import { apiRoute } from "~/http/api-route.server";
+import { apiError, json } from "~/http/responses.server";
 import { feedbackReport, submitFeedback } from "~/services/feedback.server";
 
 const DEFAULT_LIMIT = 50;

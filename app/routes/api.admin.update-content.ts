@@ -1,5 +1,6 @@
 import { UpdateContentBodySchema } from "~/domain/requests/library";
-import { apiRoute, json, serviceError } from "~/http/api.server";
+import { apiRoute } from "~/http/api-route.server";
+import { json, serviceError } from "~/http/responses.server";
 import { updateContent } from "~/services/library.server";
 
 // Which metadata fields are allowed depends on the stored document's type, so the service checks them.

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getApp } from "~/composition/app.server";
-import { apiError, apiRoute, json, readBodyText, serviceError } from "~/http/api.server";
+import { apiRoute } from "~/http/api-route.server";
+import { readBodyText } from "~/http/body.server";
+import { apiError, json, serviceError } from "~/http/responses.server";
 import { SurveyFieldsSchema } from "~/domain/requests/amp";
 import { admitSurveyPost, ampCorsDecision, storeSurveyResponse, surveyFormId } from "~/services/amp.server";
 

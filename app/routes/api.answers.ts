@@ -2,7 +2,8 @@
 // (docs/api/answers.md).
 import { FormAnswersQuerySchema } from "~/domain/requests/answers";
 import { answersCsvResponse, answersJsonResponse } from "~/http/answers.server";
-import { apiError, apiRoute, serviceError } from "~/http/api.server";
+import { apiRoute } from "~/http/api-route.server";
+import { apiError, serviceError } from "~/http/responses.server";
 import { formAnswers } from "~/services/answers.server";
 
 export const { loader, action, apiAuth } = apiRoute("user", {

@@ -1,4 +1,6 @@
-import { apiRoute, json, readBodyText } from "~/http/api.server";
+import { apiRoute } from "~/http/api-route.server";
+import { readBodyText } from "~/http/body.server";
+import { json, serviceError } from "~/http/responses.server";
 import { precheckWebhook, receiveWebhook } from "~/services/webhook-intake.server";
 
 // Authenticated by the provider's signature over the raw body, not by a bearer token. What can be
@@ -8,10 +10,10 @@ import { precheckWebhook, receiveWebhook } from "~/services/webhook-intake.serve
 export const { loader, action, apiAuth } = apiRoute("none", {
   POST: async ({ app, request }) => {
     const refused = precheckWebhook(app, request.headers);
-    if (refused) return json(refused.body, refused.status);
+    if (refused) return serviceError(refused);
     const body = await readBodyText(request, app.env.WEBHOOK_BODY_LIMIT_BYTES);
     if (!body.ok) return body.response;
     const result = await receiveWebhook(app, body.text, request.headers);
-    return json(result.body, result.status);
+    return result.ok ? json({ success: true, ...result.value }) : serviceError(result);
   },
 });

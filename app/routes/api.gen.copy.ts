@@ -1,5 +1,6 @@
 import { GenCopyRequestSchema, MAX_PROMPT_CHARS } from "~/domain/requests/generation";
-import { apiRoute, json, serviceError } from "~/http/api.server";
+import { apiRoute } from "~/http/api-route.server";
+import { json, serviceError } from "~/http/responses.server";
 import { generateCopy } from "~/services/generation.server";
 
 export const { loader, action, apiAuth } = apiRoute("user", {

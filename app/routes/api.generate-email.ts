@@ -1,6 +1,8 @@
 import { HTML_LIMITS } from "~/domain/html/limits";
 import { GenerateEmailRequestSchema, MAX_PROMPT_CHARS } from "~/domain/requests/generation";
-import { apiRoute, checkHtmlInputs, json, serviceError } from "~/http/api.server";
+import { apiRoute } from "~/http/api-route.server";
+import { json, serviceError } from "~/http/responses.server";
+import { checkHtmlInputs } from "~/services/html-inputs.server";
 import { generateEmail } from "~/services/generation.server";
 
 export const { loader, action, apiAuth } = apiRoute("user", {
@@ -10,7 +12,7 @@ export const { loader, action, apiAuth } = apiRoute("user", {
     // The HTML to refine is checked before the charge: a refusal costs nothing.
     if (parsed.data.refine && parsed.data.currentHtml) {
       const html = await checkHtmlInputs([{ field: "currentHtml", html: parsed.data.currentHtml }]);
-      if (html) return html;
+      if (html) return serviceError(html);
     }
     const result = await generateEmail(app, user, parsed.data);
     if (!result.ok) return serviceError(result);

@@ -1,6 +1,8 @@
 import { GenerateRequestSchema, MAX_PROMPT_CHARS } from "~/domain/requests/generation";
 import { PLACED_HTML_LIMITS } from "~/domain/html/limits";
-import { apiRoute, checkHtmlInputs, insufficientBalance, json, serviceError } from "~/http/api.server";
+import { apiRoute } from "~/http/api-route.server";
+import { insufficientBalance, json, serviceError } from "~/http/responses.server";
+import { checkHtmlInputs } from "~/services/html-inputs.server";
 import { sseResponse } from "~/lib/sse.server";
 import { openStream } from "~/services/streams.server";
 import { creditBalance } from "~/services/users.server";
@@ -13,7 +15,7 @@ export const { loader, action, apiAuth } = apiRoute("user", {
     // Saved sections and locked blueprint sections go into the email verbatim: within the HTML
     // limits, before any credit moves.
     const html = await checkHtmlInputs(clientHtmlParts(parsed.data), CLIENT_HTML_PARTS, PLACED_HTML_LIMITS);
-    if (html) return html;
+    if (html) return serviceError(html);
     const checked = prepareGeneration(parsed.data);
     if (!checked.ok) return serviceError(checked);
     const prepared = checked.value;

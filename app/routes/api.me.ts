@@ -1,4 +1,5 @@
-import { apiRoute, json } from "~/http/api.server";
+import { apiRoute } from "~/http/api-route.server";
+import { json } from "~/http/responses.server";
 import { creditBalances } from "~/services/users.server";
 
 export const { loader, action, apiAuth } = apiRoute("user", {

@@ -1,6 +1,8 @@
 import { HTML_LIMITS } from "~/domain/html/limits";
 import { IDEMPOTENCY_KEY, SendEmailBodySchema } from "~/domain/requests/sending";
-import { apiError, apiRoute, checkHtmlInputs, json, serviceError } from "~/http/api.server";
+import { apiRoute } from "~/http/api-route.server";
+import { apiError, json, serviceError } from "~/http/responses.server";
+import { checkHtmlInputs } from "~/services/html-inputs.server";
 import { sendEmail } from "~/services/sending.server";
 
 // Unknown keys (a client-supplied `from`, …) are stripped by the schema: the sender is always the
@@ -17,7 +19,7 @@ export const { loader, action, apiAuth } = apiRoute("user", {
     const tooMuch =
       (await checkHtmlInputs([{ field: "html", html: parsed.data.html }])) ??
       (parsed.data.ampHtml ? await checkHtmlInputs([{ field: "ampHtml", html: parsed.data.ampHtml }]) : null);
-    if (tooMuch) return tooMuch;
+    if (tooMuch) return serviceError(tooMuch);
     const result = await sendEmail(app, user, parsed.data, { idempotencyKey: key ?? undefined });
     const replayed = result.replayed ? { "Idempotent-Replayed": "true" } : undefined;
     if (!result.ok) return serviceError(result, replayed);

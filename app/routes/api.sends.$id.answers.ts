@@ -1,7 +1,8 @@
 // GET /api/sends/:id/answers: the survey and quiz answers of one send (docs/api/answers.md).
 import { SendAnswersQuerySchema } from "~/domain/requests/answers";
 import { answersCsvResponse, answersJsonResponse } from "~/http/answers.server";
-import { apiError, apiRoute, serviceError } from "~/http/api.server";
+import { apiRoute } from "~/http/api-route.server";
+import { apiError, serviceError } from "~/http/responses.server";
 import { sendAnswers } from "~/services/answers.server";
 
 export const { loader, action, apiAuth } = apiRoute("user", {

@@ -1,4 +1,5 @@
-import { apiRoute, serviceError } from "~/http/api.server";
+import { apiRoute } from "~/http/api-route.server";
+import { serviceError } from "~/http/responses.server";
 import { sendEventStream } from "~/services/send-views.server";
 
 export const { loader, action, apiAuth } = apiRoute("user", {

@@ -1,4 +1,5 @@
-import { apiError, apiRoute, json } from "~/http/api.server";
+import { apiRoute } from "~/http/api-route.server";
+import { apiError, json } from "~/http/responses.server";
 import { getSendWithEvents } from "~/services/send-views.server";
 
 export const { loader, action, apiAuth } = apiRoute("user", {

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfField } from "~/components/csrf-field";
 import { getApp } from "~/composition/app.server";
-import { requirePageUser } from "~/services/auth.server";
+import { requirePageUser } from "~/http/session.server";
 import { brandPageData, saveBrandProfile, type FieldErrors, type SenderProfile } from "~/services/sender-profile.server";
 
 export const meta: MetaFunction = ({ matches }) => {

@@ -13,7 +13,7 @@ import { Stepper, type BuilderStep } from "~/components/builder/stepper";
 import { applyEdit, briefFromDraft, draftFromBrief, thinBriefAsks, type UnderstoodDraft } from "~/domain/brief/form";
 import type { Brief as UnderstoodBrief } from "~/domain/brief/schema";
 import { getApp } from "~/composition/app.server";
-import { requirePageUser } from "~/services/auth.server";
+import { requirePageUser } from "~/http/session.server";
 import { STYLE_PRESETS, STYLE_THEORY_KEYS } from "~/domain/blueprint/styles";
 import { TECHNIQUES } from "~/domain/blueprint/schema";
 import { EMAIL_TYPES } from "~/domain/prompt/facts/types";

@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { getApp } from "~/composition/app.server";
-import { requirePageUser } from "~/services/auth.server";
+import { requirePageUser } from "~/http/session.server";
 import { sseResponse } from "~/lib/sse.server";
 import { hasCreditsFor, parseGenerateForm, runGenerateRequest } from "~/services/builder.server";
 import { openStream } from "~/services/streams.server";

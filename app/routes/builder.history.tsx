@@ -3,7 +3,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { versionKindLabel } from "~/components/builder/labels";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getApp } from "~/composition/app.server";
-import { requirePageUser } from "~/services/auth.server";
+import { requirePageUser } from "~/http/session.server";
 import { listOwnVersions } from "~/services/builder.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: "/styles/builder.css" }];

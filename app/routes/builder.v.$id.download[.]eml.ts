@@ -1,7 +1,8 @@
 // GET: the version as an unsent .eml, built by the same buildMime the sender uses: the template, or
 // `?as=sent` the message as sent to a sample recipient.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { downloadForm, downloadName, versionEml, requireOwnVersion } from "~/services/builder-panels.server";
+import { downloadForm, downloadName, versionEml } from "~/services/builder-panels.server";
+import { requireOwnVersion } from "~/http/own-version.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { app, user, version } = await requireOwnVersion(request, params.id);

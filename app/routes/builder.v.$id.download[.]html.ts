@@ -2,7 +2,8 @@
 // sent to a sample recipient (`&inline=1` shows it: the as-sent copy's view-in-browser link). CSP
 // sandbox and nosniff: opened directly, it never runs in the app's origin.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { downloadForm, downloadName, requireOwnVersion, versionHtml } from "~/services/builder-panels.server";
+import { downloadForm, downloadName, versionHtml } from "~/services/builder-panels.server";
+import { requireOwnVersion } from "~/http/own-version.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { app, user, version } = await requireOwnVersion(request, params.id);

@@ -2,7 +2,8 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { panelUrl } from "~/components/builder/panel-meta";
 import { FeedbackFormSchema } from "~/domain/requests/feedback";
-import { versionFeedback, requireOwnVersion } from "~/services/builder-panels.server";
+import { versionFeedback } from "~/services/builder-panels.server";
+import { requireOwnVersion } from "~/http/own-version.server";
 
 export const loader = ({ params }: LoaderFunctionArgs) => redirect(panelUrl(params.id ?? "", "qa"));
 

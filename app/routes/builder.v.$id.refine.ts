@@ -3,7 +3,8 @@
 // each one that could not be applied, named.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { panelUrl } from "~/components/builder/panel-meta";
-import { MAX_INSTRUCTIONS, refineVersion, requireOwnVersion } from "~/services/builder-panels.server";
+import { MAX_INSTRUCTIONS, refineVersion } from "~/services/builder-panels.server";
+import { requireOwnVersion } from "~/http/own-version.server";
 
 export const loader = ({ params }: LoaderFunctionArgs) => redirect(panelUrl(params.id ?? "", "refine"));
 

@@ -1,7 +1,8 @@
 // POST: the free regeneration of a version (QA below 70, once; see builder-panels.server.ts).
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { panelUrl } from "~/components/builder/panel-meta";
-import { freeRegenerate, requireOwnVersion } from "~/services/builder-panels.server";
+import { freeRegenerate } from "~/services/builder-panels.server";
+import { requireOwnVersion } from "~/http/own-version.server";
 
 export const loader = ({ params }: LoaderFunctionArgs) => redirect(panelUrl(params.id ?? "", "qa"));
 

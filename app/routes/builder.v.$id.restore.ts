@@ -1,7 +1,8 @@
 // POST: undo — a new version (kind "restore") copying this version's parent.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { panelUrl } from "~/components/builder/panel-meta";
-import { restoreParent, requireOwnVersion } from "~/services/builder-panels.server";
+import { restoreParent } from "~/services/builder-panels.server";
+import { requireOwnVersion } from "~/http/own-version.server";
 
 export const loader = ({ params }: LoaderFunctionArgs) => redirect(panelUrl(params.id ?? "", "refine"));
 

@@ -2,7 +2,8 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { panelUrl } from "~/components/builder/panel-meta";
 import { TestSendSchema } from "~/domain/requests/sending";
-import { sendTest, requireOwnVersion } from "~/services/builder-panels.server";
+import { sendTest } from "~/services/builder-panels.server";
+import { requireOwnVersion } from "~/http/own-version.server";
 
 export const loader = ({ params }: LoaderFunctionArgs) => redirect(panelUrl(params.id ?? "", "ship"));
 

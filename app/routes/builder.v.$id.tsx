@@ -8,7 +8,7 @@ import { Stepper } from "~/components/builder/stepper";
 import { VersionPanels, type VersionJson } from "~/components/builder/version-panels";
 import { getApp } from "~/composition/app.server";
 import { ampSnapshot } from "~/domain/amp/snapshot";
-import { requirePageUser } from "~/services/auth.server";
+import { requirePageUser } from "~/http/session.server";
 import { previewOf, versionPage } from "~/services/builder.server";
 import { withOwnSenderFooter } from "~/services/sender-profile.server";
 

@@ -8,7 +8,8 @@ import { panelUrl } from "~/components/builder/panel-meta";
 import { versionPanelsLinks } from "~/components/builder/version-panels";
 import { Notice } from "~/components/builder/panel-ui";
 import { COMPLEXITIES, EXAMPLE_TYPES } from "~/domain/retrieval/metadata";
-import { requireOwnVersion, saveVersionToLibrary, tagVersion, type LibraryForm } from "~/services/builder-panels.server";
+import { saveVersionToLibrary, tagVersion, type LibraryForm } from "~/services/builder-panels.server";
+import { requireOwnVersion } from "~/http/own-version.server";
 
 export const links = versionPanelsLinks;
 export const meta: MetaFunction = () => [{ title: "Save to the library" }];

@@ -1,6 +1,6 @@
 import { getApp } from "~/composition/app.server";
 import { adapterSummary } from "~/composition/adapters.server";
-import { json } from "~/http/api.server";
+import { json } from "~/http/responses.server";
 import { checkHealth } from "~/services/health.server";
 import { jobStates } from "~/services/jobs.server";
 import { streamHealth } from "~/services/streams.server";

@@ -3,8 +3,9 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { CsrfField } from "~/components/csrf-field";
 import { getApp } from "~/composition/app.server";
-import { getSessionUser, signIn, startPageSession } from "~/services/auth.server";
-import type { LoadContext } from "~/http/api.server";
+import { signIn } from "~/services/auth.server";
+import { getSessionUser, startPageSession } from "~/http/session.server";
+import type { LoadContext } from "~/http/api-route.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 
 export const meta: MetaFunction = () => [{ title: "Sign in" }];

@@ -4,7 +4,8 @@ import { useEffect, useState } from "react";
 import { CsrfField } from "~/components/csrf-field";
 import { getApp } from "~/composition/app.server";
 import { CreateTokenFormSchema, RevokeTokenFormSchema } from "~/domain/requests/users";
-import { issueAccessToken, requirePageUser, tokenLifetime } from "~/services/auth.server";
+import { issueAccessToken, tokenLifetime } from "~/services/auth.server";
+import { requirePageUser } from "~/http/session.server";
 import { listTokens, revokeToken } from "~/services/users.server";
 
 export const meta: MetaFunction = ({ matches }) => {

@@ -2,6 +2,7 @@
 // the blueprint, repair it against the AMP4EMAIL rules, validate (official engine when installed),
 // compare with the finished HTML and measure clipping at 360 px. Also the survey endpoint's rules:
 // which origins and senders may post, and how the posted fields become stored answers.
+import crypto from "node:crypto";
 import type { ZodIssue } from "zod";
 import type { AppContext } from "~/composition/app.server";
 import type { Env } from "~/lib/env.server";
@@ -17,6 +18,7 @@ import {
   type AmpValidation,
 } from "~/domain/amp";
 import { byteLength } from "~/domain/amp/validate";
+import { HTML_LIMITS, PLACED_HTML_LIMITS } from "~/domain/html/limits";
 import { MAX_DOCUMENT_BYTES } from "~/domain/amp/rules";
 import { validateAmpBoth, type AmpVerdict } from "~/adapters/amp-validator/official.server";
 import { signFormId, verifySignedFormId } from "~/lib/signed-form-id.server";
@@ -24,6 +26,7 @@ import { insertAmpSurveyResponse } from "~/models/amp-survey.server";
 import { hitRateLimits } from "~/models/rate-limits.server";
 import type { SurveyFields } from "~/domain/requests/amp";
 import { storeAmpAnswers } from "./answers.server";
+import { checkHtmlInputs, renderedBlueprintProblem } from "./html-inputs.server";
 import { failure, type ServiceResult } from "./result";
 
 export interface AmpEmailInput {
@@ -148,6 +151,28 @@ function withSizeLimit(validation: AmpValidation, html: string): AmpValidation {
 
 export function buildAmpEmail(app: Pick<AppContext, "env">, input: AmpEmailInput): Promise<ServiceResult<AmpEmail>> {
   return ampEmail(app.env, input);
+}
+
+/**
+ * POST /api/gen/amp: a client's blueprint (and optional reference HTML) checked against the input
+ * limits before anything parses them for real, then built with a new form id. The reference HTML
+ * and the blueprint's locked sections are parsed (parity, the AMP build); locked sections are held
+ * to the limits of a generation except in characters, so that an AMP document over AMP's 200 KB
+ * limit stays reachable, to be reported as such (AMP_DOC_TOO_LARGE). Characters of the rendered
+ * blueprint are not limited either; the request schema bounds them to ~400 KB.
+ */
+export async function buildClientAmpEmail(app: Pick<AppContext, "env">, input: { blueprint: Record<string, unknown>; html?: string | null }): Promise<ServiceResult<AmpEmail>> {
+  const sections = input.blueprint.sections;
+  const locked = (Array.isArray(sections) ? sections : []).flatMap((s: unknown, i) => {
+    const html = (s as { lockedHtml?: unknown } | null)?.lockedHtml;
+    return typeof html === "string" ? [{ field: `blueprint.sections.${i}.lockedHtml`, html }] : [];
+  });
+  const refused =
+    (input.html ? await checkHtmlInputs([{ field: "html", html: input.html }]) : null) ??
+    (await checkHtmlInputs(locked, "blueprint lockedHtml together", { ...PLACED_HTML_LIMITS, maxChars: HTML_LIMITS.maxChars })) ??
+    renderedBlueprintProblem(input.blueprint, { maxChars: Infinity });
+  if (refused) return refused;
+  return buildAmpEmail(app, { blueprint: input.blueprint, html: input.html ?? undefined, formId: crypto.randomUUID() });
 }
 
 /** Metadata of a library upload of type `amp` (built-in rules; synchronous for the upload path). */

@@ -4,8 +4,7 @@
 // so the page and the API share one code path; this module only adds what a version needs around
 // it (its brief as the request, the new version row, the free-regeneration guard).
 import crypto from "node:crypto";
-import { getApp, type AppContext } from "~/composition/app.server";
-import { requirePageUser } from "~/services/auth.server";
+import type { AppContext } from "~/composition/app.server";
 import type { User } from "~/models/users.server";
 import { AI_GENERATION, refund } from "~/models/credits.server";
 import { findEmailVersion, insertEmailVersion, type EmailVersion, type NewEmailVersion } from "~/models/email-versions.server";
@@ -31,20 +30,11 @@ import { failure, type ServiceResult } from "./result";
 
 // VersionMetaSchema (domain/builder/version-meta.ts): the QA score and retrieval facts, when well formed.
 
-/**
- * For a builder action route: the signed-in user and one of their versions (404 for anyone
- * else's, as for a missing one), and the app context. `admin` for the admin-only panels.
- */
-export async function requireOwnVersion(
-  request: Request,
-  id: string | undefined,
-  opts: { admin?: boolean } = {},
-): Promise<{ app: AppContext; user: User; version: EmailVersion }> {
-  const user = await requirePageUser(request, opts);
-  const app = await getApp();
-  const version = await findEmailVersion(app.database.db, user.id, id ?? "");
-  if (!version) throw new Response("Version not found", { status: 404 });
-  return { app, user, version };
+export type { EmailVersion };
+
+/** One of the user's versions; null for anyone else's, as for a missing one (app/http/own-version.server.ts). */
+export function findOwnVersion(app: AppContext, user: Pick<User, "id">, id: string): Promise<EmailVersion | null> {
+  return findEmailVersion(app.database.db, user.id, id);
 }
 
 /** The stored QA score: the column, else metadata.qa.score; null when neither is a number. */

@@ -18,7 +18,7 @@ import type { NewEvalResult } from "~/models/eval.server";
 import { findRun } from "~/models/eval.server";
 import { listRunningActivity } from "~/models/eval-runner.server";
 import type { User } from "~/models/users.server";
-import { checkHtmlInputs } from "~/http/api.server";
+import { checkHtmlInputs } from "./html-inputs.server";
 import { PLACED_HTML_LIMITS, type HtmlLimits } from "~/domain/html/limits";
 import { generateRequest, parsePromptSet, type PromptEntry, type PromptSet } from "~/domain/eval/prompt-set";
 import { CLIENT_HTML_PARTS, clientHtmlParts, generate, prepareGeneration } from "./generation.server";
@@ -238,12 +238,9 @@ function blankResult(entry: PromptEntry, run: { useRAG: boolean; setFile: string
   };
 }
 
-/** The routes' HTML limit check (checkHtmlInputs), as the message its error response carries; null when within limits. */
+/** The routes' HTML limit check (checkHtmlInputs), as its message; null when within limits. */
 async function htmlRefusal(parts: Array<{ field: string; html: string }>, together?: string, limits?: HtmlLimits): Promise<string | null> {
-  const response = await checkHtmlInputs(parts, together, limits);
-  if (!response) return null;
-  const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
-  return typeof body?.error === "string" ? body.error : `HTML over the limits (${response.status})`;
+  return (await checkHtmlInputs(parts, together, limits))?.error ?? null;
 }
 
 /**

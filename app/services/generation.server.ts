@@ -19,8 +19,7 @@ import { factsFromBrief, readPrompt } from "~/domain/brief/read";
 import { type Brief, spanOutsidePrompt } from "~/domain/brief/schema";
 import type { Complexity, ImageInput, SavedSectionInput } from "~/domain/prompt/inputs";
 import { autofixDoc } from "~/domain/autofix/autofix";
-import { checkHtmlShape, describeHtmlProblem, type HtmlLimits } from "~/domain/html/limits";
-import { render } from "~/domain/render";
+import { checkHtmlShape, describeHtmlProblem } from "~/domain/html/limits";
 import { qaDoc, type QaResult } from "~/domain/qa/qa";
 import type { AmpClipping, AmpParity, AmpValidation } from "~/domain/amp";
 import { addUsage, type EngineUsage } from "~/engines/prompts/usage";
@@ -28,6 +27,7 @@ import type { CodeExample } from "~/engines/code/port";
 import { visibleCopy } from "~/engines/copy/conventions";
 import { retrieveExamples } from "./retrieval.server";
 import { buildAmpEmail } from "./amp.server";
+import { renderedBlueprintProblem } from "./html-inputs.server";
 import { isLayout } from "~/domain/blueprint/layouts";
 import { parseInstruction, splitInstructions } from "~/engines/refine/grammar";
 import { MAX_REFINE_INSTRUCTIONS } from "~/engines/refine/local";
@@ -261,24 +261,6 @@ export function prepareGeneration(input: GenerateInput): ServiceResult<PreparedG
   if (!understood.ok) return understood;
   const tooBig = input.blueprint ? renderedBlueprintProblem(input.blueprint) : null;
   return tooBig ?? { ok: true, value: { input, understood: understood.value } };
-}
-
-/**
- * A client's blueprint, rendered, must be an email within the HTML limits: the schema bounds each
- * field, not what they add up to (20 sections of 4,000-character bodies written as one-line
- * paragraphs render to some 48,000 nodes, which the auto-fixes, the checks and the AMP build then
- * parse again and again). Rendering is deterministic and takes a few milliseconds, so this runs
- * before any credit moves. An invalid blueprint is left to the schema's own errors.
- */
-export function renderedBlueprintProblem(blueprint: unknown, overrides: Partial<HtmlLimits> = {}): ServiceFailure | null {
-  const rendered = render(blueprint);
-  if (!rendered.ok) return null;
-  const shape = checkHtmlShape(rendered.html, overrides);
-  if (shape.ok) return null;
-  const p = shape.problem;
-  return failure(p.kind === "depth" || p.kind === "css-depth" ? 400 : 413, describeHtmlProblem("the email this blueprint renders", p), {
-    extra: { field: "blueprint", limit: p.limit, reason: p.kind },
-  });
 }
 
 /** Steps 1–9 on a prepared request. Credits are charged first and refunded if anything after that fails. */

@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import type { AppContext } from "~/composition/app.server";
-import { BoundedCache } from "~/lib/bounded-cache";
+import { LRUCache } from "lru-cache";
 import { documentDigest } from "~/lib/document-digest.server";
 import { openDurableJournal, type DurableJournal } from "~/lib/durable-journal.server";
 import { runDocumentTask } from "~/workers/off-thread.server";
@@ -141,11 +141,12 @@ function personalise(
 // part's text and its encoded text, about three times the input. One template may take at most a
 // quarter of the budget, so a huge one never pushes out the rest.
 const TEMPLATE_CACHE_BUDGET_CHARS = 8 * 1024 * 1024;
-const templates = new BoundedCache<string, SendTemplate>({
-  maxEntries: 32,
-  weigh: (t) => partChars(t.html) + partChars(t.ampHtml) + partChars(t.text),
-  maxWeight: TEMPLATE_CACHE_BUDGET_CHARS,
-  maxEntryWeight: TEMPLATE_CACHE_BUDGET_CHARS / 4,
+const templates = new LRUCache<string, SendTemplate>({
+  max: 32,
+  // lru-cache takes sizes of at least 1.
+  sizeCalculation: (t) => Math.max(1, partChars(t.html) + partChars(t.ampHtml) + partChars(t.text)),
+  maxSize: TEMPLATE_CACHE_BUDGET_CHARS,
+  maxEntrySize: TEMPLATE_CACHE_BUDGET_CHARS / 4,
 });
 
 function partChars(part: PartTemplate | undefined): number {

@@ -27,8 +27,11 @@ import { loadEventContext, normalizeAddress, pruneReceipts, recordReceipt } from
 import { findSendIdForEvent } from "~/models/sends.server";
 import { applyDeliverabilityEvent } from "./deliverability.server";
 import { deliverAlertsInBackground } from "./alerts.server";
+import { failure, type ServiceFailure, type ServiceResult } from "./result";
 
-export type IntakeResult = { status: number; body: Record<string, unknown> };
+/** A delivery taken: applied, or (flagged) a duplicate or an event kind Kinetic does not track. */
+export type Intake = { duplicate?: true; ignored?: true };
+export type IntakeResult = ServiceResult<Intake>;
 
 const MAILGUN_TOKEN = "mailgun-token";
 
@@ -42,20 +45,18 @@ export function onSendEvent(sendId: string, listener: () => void): () => void {
   return () => sendEvents.off(sendId, listener);
 }
 
-function fail(status: number, error: string, extra: Record<string, unknown> = {}): IntakeResult {
-  return { status, body: { success: false, error, ...extra } };
-}
+const taken = (value: Intake = {}): IntakeResult => ({ ok: true, value });
 
-function verifyFailure(error: VerifyError): IntakeResult {
+function verifyFailure(error: VerifyError): ServiceFailure {
   switch (error) {
     case "bad_secret":
-      return fail(500, "Webhook signing secret is not usable");
+      return failure(500, "Webhook signing secret is not usable");
     case "missing_signature":
-      return fail(401, "Missing webhook signature");
+      return failure(401, "Missing webhook signature");
     case "stale_timestamp":
-      return fail(401, "Webhook timestamp outside the accepted window");
+      return failure(401, "Webhook timestamp outside the accepted window");
     case "invalid_signature":
-      return fail(401, "Invalid webhook signature");
+      return failure(401, "Invalid webhook signature");
   }
 }
 
@@ -94,8 +95,8 @@ async function applyEvent(
     sendId: event.sendId ?? null,
     email: normalizeAddress(event.recipient),
   });
-  if (known.duplicate) return { status: 200, body: { success: true, duplicate: true } };
-  if (known.replayed) return fail(401, "Webhook token already used");
+  if (known.duplicate) return taken({ duplicate: true });
+  if (known.replayed) return failure(401, "Webhook token already used");
   const sendId = known.sendId ?? (event.providerMessageId ? await findSendIdForEvent(db, { providerMessageId: event.providerMessageId }) : null);
   const applied = await applyDeliverabilityEvent(
     app,
@@ -122,15 +123,15 @@ async function applyEvent(
     },
     now,
   );
-  if (applied.outcome === "duplicate") return { status: 200, body: { success: true, duplicate: true } };
-  if (applied.outcome === "replay") return fail(401, "Webhook token already used");
+  if (applied.outcome === "duplicate") return taken({ duplicate: true });
+  if (applied.outcome === "replay") return failure(401, "Webhook token already used");
   if (sendId) sendEvents.emit(sendId);
   if (applied.alerts.length) deliverAlertsInBackground(app);
-  return { status: 200, body: { success: true } };
+  return taken();
 }
 
-function invalidPayload(result: Extract<NormalizeResult, { ok: false }>): IntakeResult {
-  return fail(400, "Invalid webhook payload", { details: result.error });
+function invalidPayload(result: Extract<NormalizeResult, { ok: false }>): ServiceFailure {
+  return failure(400, "Invalid webhook payload", { details: result.error });
 }
 
 async function mailgun(app: AppContext, rawBody: string, secret: string, now: Date): Promise<IntakeResult> {
@@ -140,14 +141,14 @@ async function mailgun(app: AppContext, rawBody: string, secret: string, now: Da
   if (!verified.ok) return verifyFailure(verified.error);
   pruneOldReceipts(app, now);
   const parsed = parseJson(rawBody);
-  if (!parsed.ok) return fail(400, "Invalid webhook payload", { details: "body is not JSON" });
+  if (!parsed.ok) return failure(400, "Invalid webhook payload", { details: "body is not JSON" });
   const normalized = normalizeMailgun(parsed.value, { now, maxFutureSec: app.env.WEBHOOK_MAX_AGE_SECONDS });
   if (!normalized.ok) return invalidPayload(normalized);
   const receipt = { provider: MAILGUN_TOKEN, receiptId: verified.token };
   if (normalized.ignored) {
     // An ignored event still uses up its token.
     const stored = await recordReceipt(app.database.db, receipt, now);
-    return stored ? { status: 200, body: { success: true, ignored: true } } : fail(401, "Webhook token already used");
+    return stored ? taken({ ignored: true }) : failure(401, "Webhook token already used");
   }
   return applyEvent(app, "mailgun", normalized.event, receipt, now);
 }
@@ -160,10 +161,10 @@ async function svix(app: AppContext, rawBody: string, headers: Headers, secret: 
   });
   if (!verified.ok) return verifyFailure(verified.error);
   const parsed = parseJson(rawBody);
-  if (!parsed.ok) return fail(400, "Invalid webhook payload", { details: "body is not JSON" });
+  if (!parsed.ok) return failure(400, "Invalid webhook payload", { details: "body is not JSON" });
   const normalized = normalizeResend(parsed.value, verified.id, { now, maxFutureSec: app.env.WEBHOOK_MAX_AGE_SECONDS });
   if (!normalized.ok) return invalidPayload(normalized);
-  if (normalized.ignored) return { status: 200, body: { success: true, ignored: true } };
+  if (normalized.ignored) return taken({ ignored: true });
   // The svix-id is the event id, so a replayed request is simply a duplicate.
   return applyEvent(app, "resend", normalized.event, null, now);
 }
@@ -172,10 +173,10 @@ async function svix(app: AppContext, rawBody: string, headers: Headers, secret: 
  * What can be refused before the body is read: no signing secret (500, fails closed) and, for
  * Svix, a request without the three signature headers (401). Null when the body is worth reading.
  */
-export function precheckWebhook(app: AppContext, headers: Headers): IntakeResult | null {
+export function precheckWebhook(app: AppContext, headers: Headers): ServiceFailure | null {
   if (!app.env.WEBHOOK_SIGNING_SECRET) {
     app.logger.error("WEBHOOK_SIGNING_SECRET is not set; refusing provider webhooks");
-    return fail(500, "Webhook signing secret not configured");
+    return failure(500, "Webhook signing secret not configured");
   }
   if (app.env.WEBHOOK_SCHEME === "svix" && !svixHeaders(headers)) return verifyFailure("missing_signature");
   return null;

@@ -1,5 +1,5 @@
 // Command line of `npm run eval`: pure parsing and validation, so it is unit-tested.
-import { parseArgs, stringFlag } from "../lib/args";
+import { readArgs, stringFlag } from "../lib/args";
 
 export const USAGE = `usage:
   npm run eval -- --set FILE --label NAME [--rag] [--limit N] [--concurrency N] [--url URL] [--token TOKEN] [--json]
@@ -41,22 +41,20 @@ export type EvalCommand = RunCommand | CompareCommand | { kind: "help" };
 
 export type ParseResult = { ok: true; command: EvalCommand } | { ok: false; error: string };
 
-const KNOWN = new Set(["set", "label", "rag", "limit", "concurrency", "url", "token", "json", "compare", "help"]);
-
-function positiveInt(raw: string | true | undefined, name: string, max?: number): { ok: true; value: number | null } | { ok: false; error: string } {
+function positiveInt(raw: string | undefined, name: string, max?: number): { ok: true; value: number | null } | { ok: false; error: string } {
   if (raw === undefined) return { ok: true, value: null };
-  const n = typeof raw === "string" && /^\d+$/.test(raw) ? Number(raw) : NaN;
+  const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isInteger(n) || n < 1 || (max !== undefined && n > max)) {
-    return { ok: false, error: `--${name} must be an integer from 1${max !== undefined ? ` to ${max}` : " up"}${raw === true ? " (no value given)" : `, got "${raw}"`}` };
+    return { ok: false, error: `--${name} must be an integer from 1${max !== undefined ? ` to ${max}` : " up"}, got "${raw}"` };
   }
   return { ok: true, value: n };
 }
 
 export function parseEvalArgs(argv: string[], env: Record<string, string | undefined> = {}): ParseResult {
-  const args = parseArgs(argv, ["rag", "json", "help"]);
+  const read = readArgs(argv, { strings: ["set", "label", "limit", "concurrency", "url", "token", "compare"], booleans: ["rag", "json", "help"] });
+  if (!read.ok) return read;
+  const { args } = read;
   if (args.flags.help) return { ok: true, command: { kind: "help" } };
-  const unknown = Object.keys(args.flags).filter((f) => !KNOWN.has(f));
-  if (unknown.length) return { ok: false, error: `unknown option${unknown.length > 1 ? "s" : ""}: ${unknown.map((f) => `--${f}`).join(", ")}` };
 
   const rawUrl = stringFlag(args, "url") ?? DEFAULT_URL;
   let url: string;
@@ -67,7 +65,6 @@ export function parseEvalArgs(argv: string[], env: Record<string, string | undef
   } catch {
     return { ok: false, error: `--url must be an http(s) URL, got "${rawUrl}"` };
   }
-  if (args.flags.token === true) return { ok: false, error: "--token needs a value" };
   const token = stringFlag(args, "token") ?? env.KINETIC_TOKEN ?? "";
   if (!token.trim()) return { ok: false, error: "no access token: pass --token TOKEN or set KINETIC_TOKEN (an admin's token from `npm run token -- --email …`)" };
   const json = args.flags.json === true;
@@ -85,10 +82,9 @@ export function parseEvalArgs(argv: string[], env: Record<string, string | undef
   if (!set) return { ok: false, error: "--set FILE is required (or --compare RUN_A RUN_B)" };
   const label = stringFlag(args, "label")?.trim();
   if (!label) return { ok: false, error: "--label NAME is required" };
-  if (typeof args.flags.rag === "string") return { ok: false, error: "--rag takes no value" };
-  const limit = positiveInt(args.flags.limit, "limit");
+  const limit = positiveInt(stringFlag(args, "limit"), "limit");
   if (!limit.ok) return limit;
-  const concurrency = positiveInt(args.flags.concurrency, "concurrency", MAX_CONCURRENCY);
+  const concurrency = positiveInt(stringFlag(args, "concurrency"), "concurrency", MAX_CONCURRENCY);
   if (!concurrency.ok) return concurrency;
   return {
     ok: true,

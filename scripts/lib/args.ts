@@ -1,23 +1,46 @@
 import path from "node:path";
+import { parseArgs as parseNodeArgs } from "node:util";
 
-// Tiny flag parser for our CLIs: --name value, --flag (boolean), positional arguments.
-export interface ParsedArgs {
-  positional: string[];
-  flags: Record<string, string | true>;
+/** A CLI's flags: the names that take a value (`--name value`, `--name=value`) and those that do not. */
+export interface FlagSpec {
+  strings?: readonly string[];
+  booleans?: readonly string[];
 }
 
-export function parseArgs(argv: string[], booleans: string[] = []): ParsedArgs {
-  const out: ParsedArgs = { positional: [], flags: {} };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg.startsWith("--")) {
-      const [name, inline] = arg.slice(2).split("=", 2);
-      if (inline !== undefined) out.flags[name] = inline;
-      else if (booleans.includes(name) || i + 1 >= argv.length || argv[i + 1].startsWith("--")) out.flags[name] = true;
-      else out.flags[name] = argv[++i];
-    } else out.positional.push(arg);
+export interface ParsedArgs {
+  positional: string[];
+  /** A string flag's value, `true` for a boolean flag given; absent when not given. */
+  flags: Record<string, string | boolean | undefined>;
+}
+
+/**
+ * The arguments by node:util's parseArgs, strict: a flag the CLI does not name, a string flag
+ * without its value, or a boolean flag with one is an error, worded for the person typing.
+ */
+export function readArgs(argv: string[], spec: FlagSpec): { ok: true; args: ParsedArgs } | { ok: false; error: string } {
+  const options: Record<string, { type: "string" | "boolean" }> = {};
+  for (const name of spec.strings ?? []) options[name] = { type: "string" };
+  for (const name of spec.booleans ?? []) options[name] = { type: "boolean" };
+  try {
+    const { values, positionals } = parseNodeArgs({ args: argv, options, strict: true, allowPositionals: true });
+    return { ok: true, args: { positional: positionals, flags: { ...values } } };
+  } catch (e) {
+    const code = (e as { code?: unknown }).code;
+    const message = e instanceof Error ? e.message : String(e);
+    // node names the option in quotes: "Unknown option '--colour'", "Option '--token <value>' argument missing".
+    const flag = /'(-{1,2}[^' ]+)/.exec(message)?.[1] ?? "";
+    if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") return { ok: false, error: `unknown option: ${flag}` };
+    if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE")
+      return { ok: false, error: spec.booleans?.includes(flag.replace(/^-+/, "")) ? `${flag} takes no value` : `${flag} needs a value` };
+    throw e;
   }
-  return out;
+}
+
+/** readArgs for a CLI: an error is printed with the usage, and the process exits 2. */
+export function parseArgs(argv: string[], spec: FlagSpec, usage?: string): ParsedArgs {
+  const read = readArgs(argv, spec);
+  if (!read.ok) fail(read.error, usage);
+  return read.args;
 }
 
 export function fail(message: string, usage?: string): never {

@@ -122,6 +122,15 @@ describe("the layer rules refuse a file that breaks them", () => {
     );
   });
 
+  it("services know nothing of requests: no request helper (app/http) or route", async () => {
+    const problems = await lint(
+      "app/services/bad.server.ts",
+      ['import { json } from "~/http/responses.server";', 'import { loader } from "~/routes/healthz";', "export const uses = [json, loader];"].join("\n"),
+    );
+    expect(problems.map((p) => [p.rule, p.line])).toEqual([[LAYER, 1], [LAYER, 2]]);
+    expect(problems[0]!.message).toContain("services know nothing of requests");
+  });
+
   it("adapters are chosen in app/composition: elsewhere only their ports are imported", async () => {
     const code =
       'import type { LlmClient } from "~/adapters/llm/port";\nimport { createAnthropicClient } from "~/adapters/llm/anthropic.server";\nexport type C = LlmClient;\nexport const make = createAnthropicClient;\n';

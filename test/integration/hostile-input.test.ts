@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_PROMPT_CHARS } from "~/domain/requests/generation";
 import { HTML_LIMITS } from "~/domain/html/limits";
-import { JSON_MAX_DEPTH } from "~/http/api.server";
+import { JSON_MAX_DEPTH } from "~/http/body.server";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { hostilePrompts } from "../../scripts/bench/lib/hostile-inputs";
 import { countRegexWork } from "../helpers/regex-work";

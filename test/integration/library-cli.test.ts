@@ -122,7 +122,7 @@ describe("npm run library:reconcile", () => {
   it("rejects unknown flags", async () => {
     const r = await run("scripts/library-reconcile.ts", ["--fix"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain("unexpected argument --fix");
+    expect(r.stderr).toContain("unknown option: --fix");
   });
 });
 

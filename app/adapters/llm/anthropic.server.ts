@@ -79,7 +79,7 @@ export function createAnthropicClient(cfg: LlmConfig, deps: CoreDeps = {}): LlmC
     const { signal, timeoutMs, ...rest } = req;
     const { Anthropic, sdk } = await connect();
     try {
-      const msg = await sdk.messages.create(buildAnthropicParams(rest), { signal, timeout: timeoutMs, maxRetries: 0 });
+      const msg = await sdk.messages.create(buildAnthropicParams(rest), { signal });
       return {
         ok: true,
         text: textOf(msg.content),

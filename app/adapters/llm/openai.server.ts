@@ -63,7 +63,7 @@ export function createOpenAiClient(cfg: LlmConfig, deps: CoreDeps = {}): LlmClie
     const { signal, timeoutMs, ...rest } = req;
     const { OpenAI, sdk } = await connect(apiKey);
     try {
-      const res = await sdk.chat.completions.create(buildOpenAiParams(rest), { signal, timeout: timeoutMs, maxRetries: 0 });
+      const res = await sdk.chat.completions.create(buildOpenAiParams(rest), { signal });
       const choice = res.choices?.[0];
       if (!choice) {
         return { ok: false, error: { kind: "server", message: "the server returned no choices" }, retryable: false };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { json, parseJsonBody } from "./api.server";
+import { parseJsonBody } from "./body.server";
+import { json } from "./responses.server";
 
 const schema = z.object({ to: z.string().email(), html: z.string().min(1), subject: z.string().optional() });
 const post = (body: BodyInit | null, headers: Record<string, string> = {}) =>
