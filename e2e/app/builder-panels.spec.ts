@@ -124,7 +124,7 @@ test("the panels work without JavaScript: tabs are links and a refine that appli
   await page.getByLabel("What should change?").fill("frobnicate the widget");
   await page.getByRole("button", { name: "Apply changes" }).click();
   await expect(page).toHaveURL(new RegExp(`/builder/v/${id}\\?panel=refine&refine=none`));
-  await expect(page.getByTestId("refine-result")).toContainText("no version was made");
+  await expect(page.getByTestId("refine-result")).toContainText("Nothing was changed and no credit was used");
   await expect(page.getByLabel("What should change?")).toHaveValue("frobnicate the widget");
   await page.getByTestId("tab-ship").click();
   await page.getByText("Show the HTML source").click();
