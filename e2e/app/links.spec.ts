@@ -45,7 +45,9 @@ test("brand website + a brief with links → every button and item leads to a re
   await page.getByLabel("Prompt").fill(prompt);
   await page.getByLabel("Tabs", { exact: true }).check();
   await page.getByLabel(/Use the library/).setChecked(false, { force: true });
-  await page.getByRole("button", { name: /Write the copy first/ }).click();
+  await page.getByRole("button", { name: "Continue →" }).click();
+  await expect(page.getByRole("heading", { name: "What Kinetic understood" })).toBeVisible();
+  await page.getByRole("button", { name: "Write the copy →" }).click();
   await expect(page.getByRole("heading", { name: "Review the copy" })).toBeVisible();
 
   // A link without its scheme is refused next to the field; the words typed stay.
