@@ -51,9 +51,17 @@ export function dateMentions(prompt: string, language = "en"): { index: number; 
     const trailingNumber = /,\s?\d{1,2}$/.exec(wording);
     if (trailingNumber && /^\s+\p{L}/u.test(following) && !new RegExp(`^\\s+(?:${MONTHS})`, "i").test(following)) wording = wording.slice(0, trailingNumber.index);
     if (!wording || NOT_A_DATE.test(wording) || found.length >= MAX_DATES) return;
-    const at = index + Math.max(0, raw.indexOf(wording));
-    // "A10" of the code "VOLTA10" is not a time: a date starts and ends at the edge of a word (of a script written with spaces).
-    if (/[\p{Script=Latin}\p{N}]/u.test(prompt[at - 1] ?? "") || /^[\p{Script=Latin}\p{N}]/u.test(prompt[at + wording.length] ?? "")) return;
+    let at = index + Math.max(0, raw.indexOf(wording));
+    // A date starts and ends at the edge of a word (in scripts written with spaces): "A10" of the
+    // code "VOLTA10" is no time, and "HERBST15 bis 30. Oktober" dates from "bis", not from "15".
+    const inWord = /[\p{Script=Latin}\p{N}]/u;
+    if (inWord.test(prompt[at - 1] ?? "")) {
+      const cut = /^\S+\s+/.exec(wording);
+      if (!cut) return;
+      wording = wording.slice(cut[0].length);
+      at += cut[0].length;
+    }
+    if (inWord.test(prompt[at + wording.length] ?? "")) return;
     if (onPrice(at, at + wording.length) || /^\s?[.,]\d/.test(following)) return;
     // "(0–10)" is a scale, "1-5" a range of numbers: a date names a month, a weekday or a time.
     if (/^\d{1,2}\s?[–—-]\s?\d{1,2}$/.test(wording)) return;
