@@ -35,6 +35,9 @@ const NOT_A_DATE = /^(?:now|ahora|maintenant|jetzt|agora|ora|nu|right now)$/i;
 /** "by the 15th", "until the 3rd": a day of the month alone, which chrono leaves out. */
 const ORDINAL_DAY = /\b(?:by|until|till|through|before|on|ends?|from)\s+(the\s+\d{1,2}(?:st|nd|rd|th))\b/gi;
 
+/** A length of time alone, in the six frame languages. */
+const DURATION = /^(?:in\s+)?\d{1,3}\s?(?:min(?:ute)?s?|minuten|minutos|minuti|h|hours?|hrs?|heures?|horas?|ore|stunden?|std)\.?$/i;
+
 export function extractDates(prompt: string, language = "en"): string[] {
   return dateMentions(prompt, language).map((f) => f.text);
 }
@@ -65,6 +68,8 @@ export function dateMentions(prompt: string, language = "en"): { index: number; 
     if (onPrice(at, at + wording.length) || /^\s?[.,]\d/.test(following)) return;
     // "(0–10)" is a scale, "1-5" a range of numbers: a date names a month, a weekday or a time.
     if (/^\d{1,2}\s?[–—-]\s?\d{1,2}$/.test(wording)) return;
+    // "45 minutes" is how long, not when (chrono reads it as "45 minutes from now").
+    if (DURATION.test(wording)) return;
     if (found.some((f) => at < f.index + f.text.length && f.index < at + wording.length)) return;
     found.push({ index: at, text: wording });
   };
