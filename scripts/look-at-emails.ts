@@ -153,6 +153,8 @@ async function main(): Promise<number> {
       fs.writeFileSync(path.join(out, `${entry.id}.html`), html);
       for (const width of [600, 360]) {
         await openEmail(page, html, width);
+        // A short viewport, so the full-page shot ends where the email does.
+        await page.setViewportSize({ width, height: 200 });
         await page.screenshot({ path: path.join(out, `${entry.id}-${width}.png`), fullPage: true });
       }
       console.log(`${entry.id}: QA ${metadata.qa.score}, ${trace.untraced.length} untraced, ${metadata.techniques.join("+")}`);
