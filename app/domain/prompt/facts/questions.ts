@@ -30,9 +30,10 @@ function sentenceStart(before: string): number {
 /** The options after a question: "options: a, b, c", "(a, b or c)", "— a, b or c", ": a / b / c". */
 const OPTIONS = /^\s*(?:\((?<paren>[^)]{1,400})\)|(?:options?|choices?|answers?|choix|opciones|optionen|opções|opzioni|réponses|respuestas|antworten)\s*(?:are|:|-|–)?\s*(?<list>[^?\n]{1,400}?)(?=[.;\n]|\s+(?:q\d|ask|question)\b|$)|[—–-]\s*(?<dash>[^?\n]{1,400}?)(?=[.;\n]|$))/i;
 
-const OPTION_SEPARATOR = /\s*(?:,|\/|\|\s*|\s+or\s+|\s+ou\s+|\s+o\s+|\s+oder\s+|\s+of\s+)\s*/i;
+// ", or C" is one separator: the "or" is not part of the option.
+const OPTION_SEPARATOR = /\s*(?:,(?:\s*(?:or|ou|o|oder)\s)?|\/|\|\s*|\s+or\s+|\s+ou\s+|\s+o\s+|\s+oder\s+|\s+of\s+)\s*/i;
 /** A full reading also splits "A, B and C" in the six frame languages ("y", "e", "und", "et"). */
-const OPTION_SEPARATOR_FULL = /\s*(?:,|\/|\|\s*|\s+or\s+|\s+ou\s+|\s+o\s+|\s+oder\s+|\s+of\s+|\s+y\s+|\s+e\s+|\s+und\s+|\s+et\s+|\s+and\s+)\s*/i;
+const OPTION_SEPARATOR_FULL = /\s*(?:,(?:\s*(?:or|ou|o|oder|and|y|e|und|et)\s)?|\/|\|\s*|\s+or\s+|\s+ou\s+|\s+o\s+|\s+oder\s+|\s+of\s+|\s+y\s+|\s+e\s+|\s+und\s+|\s+et\s+|\s+and\s+)\s*/i;
 
 function splitOptions(list: string, maxOptions = MAX_OPTIONS): string[] {
   return list
