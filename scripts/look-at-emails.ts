@@ -91,7 +91,7 @@ const LOOK_PROMPTS: Array<{ id: string; emailType?: string; prompt: string }> = 
 ];
 
 async function main(): Promise<number> {
-  const args = parseArgs(process.argv.slice(2));
+  const args = parseArgs(process.argv.slice(2), { strings: ["out", "only"], booleans: ["help"] }, USAGE);
   if (args.flags.help) {
     console.log(USAGE);
     return 0;
