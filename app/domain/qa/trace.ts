@@ -7,7 +7,7 @@
 // once, in a fixed number of passes, up to MAX_VIEW_CHARS.
 import type { Brief } from "~/domain/brief/schema";
 import { tagged, type EmailDoc } from "~/domain/html/parse";
-import { amountsIn, fold } from "./fidelity";
+import { amountsIn, fold, normalHref as normalUrl } from "./fidelity";
 import { type PromiseKind, promiseKindsIn, promisesIn } from "./promises";
 
 export type ClaimKind = "price" | "percent" | "number" | "date" | "code" | "link" | "promise" | "condition";
@@ -104,16 +104,6 @@ interface Source {
   promises: Set<PromiseKind>;
   urls: Set<string>;
   hasText: boolean;
-}
-
-function normalUrl(url: string): string {
-  return url
-    .trim()
-    .toLowerCase()
-    .replace(/^https?:\/\//, "")
-    .replace(/^www\./, "")
-    .replace(/[#?].*$/, "")
-    .replace(/[/.,;:!?)]+$/, "");
 }
 
 function readSourceText(source: TraceSource): Source {
