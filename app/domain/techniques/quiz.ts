@@ -32,7 +32,7 @@ function feedback(cls: string, tone: typeof RIGHT, title: string, body: string, 
  */
 function sendLink(ns: string, qi: number, oi: number, href: string, tone: typeof RIGHT, theme: Theme, phrases: Phrases): string {
   return (
-    `<a href="${esc(href)}" target="_blank" class="${ns}-send ${ns}-send-${qi}-${oi}" style="display:none;margin:12px 0 0 0;padding:12px 16px;border:2px solid ${tone.edge};border-radius:8px;background-color:#ffffff;` +
+    `<a href="${esc(href)}" target="_blank" class="${ns}-send ${ns}-send-${qi}-${oi} kx-answer-control" style="display:none;margin:12px 0 0 0;padding:12px 16px;border:2px solid ${tone.edge};border-radius:8px;background-color:#ffffff;` +
     `${theme.font};font-size:15px;line-height:20px;font-weight:700;color:${tone.fg};text-decoration:none">${esc(phrases.sendAnswer)}&nbsp;&#8594;</a>`
   );
 }

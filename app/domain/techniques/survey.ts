@@ -21,7 +21,7 @@ function npsRow(theme: Theme, hrefs: string[]): string {
   const cells = hrefs
     .map(
       (href, i) =>
-        `<td width="9%" align="center" style="padding:0 1px"><a href="${esc(href)}" target="_blank" class="kx-text kx-nps-cell" data-kx-score="${i}" style="display:block;padding:8px 0;border:1px solid ${c.border};border-radius:6px;background-color:${c.surface};${theme.font};font-size:14px;line-height:16px;font-weight:${theme.design.typography.weights.bold};color:${c.text};text-decoration:none;text-align:center">${i}</a></td>`,
+        `<td width="9%" align="center" style="padding:0 1px"><a href="${esc(href)}" target="_blank" class="kx-answer kx-text kx-nps-cell" data-kx-score="${i}" style="display:block;padding:8px 0;border:1px solid ${c.border};border-radius:6px;background-color:${c.surface};${theme.font};font-size:14px;line-height:16px;font-weight:${theme.design.typography.weights.bold};color:${c.text};text-decoration:none;text-align:center">${i}</a></td>`,
     )
     .join("");
   return `<table role="presentation" class="kx-nps" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;table-layout:fixed;margin:0 0 10px 0"><tr>${cells}</tr></table>`;
@@ -47,7 +47,7 @@ function thanks(m: SurveyModule, theme: Theme): string {
 function answerLinks(q: SurveyModule["questions"][number], qi: number, ns: string, theme: Theme, lang: string): string {
   const hrefs = q.options.map((o, oi) => o.url ?? answerHref(lang, ns, qi, oi));
   if (isNpsScale(q.options.map((o) => o.label))) return npsRow(theme, hrefs);
-  return q.options.map((o, oi) => `<a href="${esc(hrefs[oi]!)}" target="_blank" class="${ns}-option kx-text" style="${optionStyle(theme)}">${esc(o.label)}</a>`).join("");
+  return q.options.map((o, oi) => `<a href="${esc(hrefs[oi]!)}" target="_blank" class="${ns}-option kx-answer kx-text" style="${optionStyle(theme)}">${esc(o.label)}</a>`).join("");
 }
 
 export const survey: TechniqueRenderer<SurveyModule> = {
@@ -66,7 +66,7 @@ export const survey: TechniqueRenderer<SurveyModule> = {
           `<h3 class="kx-text" style="${theme.h3}">${esc(q.question)}</h3>` +
           answerLinks(q, qi, ns, theme, lang) +
           `<div style="margin:16px 0 0 0">` +
-          labelButton(theme, `${ns}-q${qi}-next`, `${ns}-next ${ns}-next-${qi}`, qi + 1 < n ? `${esc(phrases.nextQuestion)}&nbsp;&#8594;` : esc(phrases.finish)) +
+          labelButton(theme, `${ns}-q${qi}-next`, `${ns}-next ${ns}-next-${qi} kx-answer-control`, qi + 1 < n ? `${esc(phrases.nextQuestion)}&nbsp;&#8594;` : esc(phrases.finish)) +
           `</div></div>`,
       )
       .join("");
