@@ -9,6 +9,7 @@ import { render } from "../render";
 import { sampleBlueprint } from "../../../test/fixtures/blueprints";
 import { PHRASES } from "../copy/phrases";
 import type { Blueprint } from "../blueprint/schema";
+import { qa } from "../qa/qa";
 
 const selectAll = (q: string, root: AnyNode | AnyNode[]) => cssSelectAll(q, root) as unknown as Element[];
 
@@ -87,5 +88,14 @@ describe("a survey in the HTML email", () => {
     expect(selectAll("h3", fb).map((h) => textContent(h)).slice(0, 3)).toEqual(["How was your visit?", "How likely are you to recommend us?", "Would you come back?"]);
     expect(selectAll("a", fb).map((a) => a.attribs.href).slice(0, 17)).toEqual(selectAll(".kx-int .k1-step a", doc).map((a) => a.attribs.href));
     expect(selectAll("label", fb)).toHaveLength(0);
+  });
+});
+
+describe("the NPS row", () => {
+  it("passes QA's tap-target check: every cell at least 44 px tall", () => {
+    const r = render(surveyBlueprint());
+    if (!r.ok) throw new Error("render");
+    const tap = qa(r.html).checks.find((c) => c.id === "tap-targets");
+    expect(tap?.passed).toBe(true);
   });
 });

@@ -14,14 +14,14 @@ function answerHref(lang: string, ns: string, qi: number, oi: number): string {
 
 /**
  * A 0–10 scale as one row of eleven cells that fits 360 px: each cell is a link (9.09 % of the
- * row, 32 px high), so no option wraps to a second line or is cut off.
+ * row, 46 px high: a tap target, however narrow), so no option wraps to a second line or is cut off.
  */
 function npsRow(theme: Theme, hrefs: string[]): string {
   const c = theme.design.colors;
   const cells = hrefs
     .map(
       (href, i) =>
-        `<td width="9%" align="center" style="padding:0 1px"><a href="${esc(href)}" target="_blank" class="kx-answer kx-text kx-nps-cell" data-kx-score="${i}" style="display:block;padding:8px 0;border:1px solid ${c.border};border-radius:6px;background-color:${c.surface};${theme.font};font-size:14px;line-height:16px;font-weight:${theme.design.typography.weights.bold};color:${c.text};text-decoration:none;text-align:center">${i}</a></td>`,
+        `<td width="9%" align="center" style="padding:0 1px"><a href="${esc(href)}" target="_blank" class="kx-answer kx-text kx-nps-cell" data-kx-score="${i}" style="display:block;padding:14px 0;border:1px solid ${c.border};border-radius:6px;background-color:${c.surface};${theme.font};font-size:14px;line-height:16px;font-weight:${theme.design.typography.weights.bold};color:${c.text};text-decoration:none;text-align:center">${i}</a></td>`,
     )
     .join("");
   return `<table role="presentation" class="kx-nps" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;table-layout:fixed;margin:0 0 10px 0"><tr>${cells}</tr></table>`;
