@@ -51,7 +51,15 @@ export function dateMentions(prompt: string, language = "en"): { index: number; 
     const trailingNumber = /,\s?\d{1,2}$/.exec(wording);
     if (trailingNumber && /^\s+\p{L}/u.test(following) && !new RegExp(`^\\s+(?:${MONTHS})`, "i").test(following)) wording = wording.slice(0, trailingNumber.index);
     if (!wording || NOT_A_DATE.test(wording) || found.length >= MAX_DATES) return;
-    const at = index + Math.max(0, raw.indexOf(wording));
+    let at = index + Math.max(0, raw.indexOf(wording));
+    // A date starts a word: "A15" in "VOLTA15" is part of a code, and "15 bis 30. Oktober" after
+    // "HERBST" is the date "30. Oktober".
+    if (/[\p{L}\p{N}]/u.test(prompt[at - 1] ?? "")) {
+      const rest = /^\S+\s+(?:(?:bis|to|till|until|au|al|a|à|[–-])\s+)?/u.exec(wording);
+      if (!rest || rest[0].length >= wording.length) return;
+      at += rest[0].length;
+      wording = wording.slice(rest[0].length);
+    }
     if (onPrice(at, at + wording.length) || /^\s?[.,]\d/.test(following)) return;
     // "(0–10)" is a scale, "1-5" a range of numbers: a date names a month, a weekday or a time.
     if (/^\d{1,2}\s?[–—-]\s?\d{1,2}$/.test(wording)) return;
