@@ -9,7 +9,7 @@ import type { EmailDoc } from "~/domain/html/parse";
 import { normalizeText } from "~/domain/html/text";
 import type { PromptFacts } from "~/domain/prompt/facts";
 import { choices } from "~/domain/qa/choices";
-import { fold, viewText } from "~/domain/qa/fidelity";
+import { fold, properProduct, viewText } from "~/domain/qa/fidelity";
 import type { Defect } from "./defects";
 
 const MAX_PROMPT = 20_000;
@@ -154,7 +154,7 @@ function contentLinks(doc: EmailDoc): { href: string; text: string }[] {
 
 // ── the defects ───────────────────────────────────────────────────────────────────────────────────
 
-export type TraceFacts = Pick<PromptFacts, "items" | "questions"> & Partial<Pick<PromptFacts, "brand" | "otherItems" | "urls">>;
+export type TraceFacts = Pick<PromptFacts, "items" | "questions"> & Partial<Pick<PromptFacts, "brand" | "product" | "otherItems" | "urls">>;
 
 /** Everything in the email that does not trace to the prompt, and what of the prompt it lost. */
 export function briefDefects(doc: EmailDoc, rawPrompt: string, facts: TraceFacts | undefined): Defect[] {
@@ -165,9 +165,10 @@ export function briefDefects(doc: EmailDoc, rawPrompt: string, facts: TraceFacts
 
   // The brand, in any of its forms: one of its words is enough ("Planibox" for "Planibox 3.0"), so
   // only an email that dropped it altogether is held (the marketer reading asks for the full name).
-  const brandWords = (facts?.brand ?? "").split(/[\s&+,.'’-]+/u).filter((w) => w.length >= 3 && !/^\d+$/.test(w)).slice(0, 8);
+  const brand = facts?.brand ?? properProduct(facts?.product);
+  const brandWords = (brand ?? "").split(/[\s&+,.'’-]+/u).filter((w) => w.length >= 3 && !/^\d+$/.test(w)).slice(0, 8);
   const brandGone = brandWords.length > 0 && views.some((v) => !brandWords.some((w) => fold(v).includes(fold(w))));
-  if (brandGone) out.push({ criterion: "copy-fidelity", penalty: 0, reason: `brand “${facts!.brand}” not in the email in any form` });
+  if (brandGone) out.push({ criterion: "copy-fidelity", penalty: 0, reason: `brand “${brand}” not in the email in any form` });
 
   // Prices: each the email shows is one the prompt gives; each the prompt gives, the email shows.
   const promptMoney = moneyIn(prompt);

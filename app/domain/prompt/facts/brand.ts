@@ -1,5 +1,5 @@
 import type { TaggedSentence } from "./nlp";
-import { cleanPhrase, NOT_A_NAME, titleCase } from "./text";
+import { cleanPhrase, MONTHS, NOT_A_NAME, titleCase } from "./text";
 import { FACT_MAX_CHARS } from "./types";
 
 /**
@@ -236,6 +236,8 @@ function explicitBrand(prompt: string, lowercase: boolean): string | undefined {
   return name;
 }
 
+const GERMAN_GENITIVE = new RegExp(String.raw`\b(?:der|des)\s+${NAME}`);
+
 /** Prepositions before an owner, most telling first ("at Riverside College" over "of Intro to Data Science"). */
 const ARTICLE = String.raw`(?:(?:the|la|le|les|el|il|lo|der|die|dem|den)\s+|l['’])?`;
 const STRONG_OWNER = new RegExp(String.raw`\b(?:for|from|by|at|chez|pour|von|bei|vom|para|por|da|di|dalla|della|voor|van|bij|dla|od|de|du|des|del|hos|från|fra|för)\s+${ARTICLE}["“]?${NAME}(?:["”])?(?:'s|’s)?`, "g");
@@ -270,6 +272,9 @@ function findBrand(prompt: string, quoted: string[], tagged: () => TaggedSentenc
   if (opening && titled(opening[2]!) && (opening[1] || (isNameLike(opening[2]!) && plain(opening[2]!))) && opening[2]!.split(/\s+/).length >= 2) return cleanPhrase(`${opening[1] ?? ""}${opening[2]}`);
   // German capitalises every noun ("für Kunden"), so one capitalised word after "für" is no name there.
   const german = options.language === "de";
+  // "Newsletter der Stadtbibliothek Ulm", "Kunden der Alpina Versicherung": a genitive owner of two words or more.
+  const genitive = german ? GERMAN_GENITIVE.exec(prompt) : null;
+  if (genitive && genitive[1]!.split(/\s+/).length >= 2 && isNameLike(genitive[1]!)) return cleanPhrase(genitive[1]!);
   for (const pattern of [STRONG_OWNER, WEAK_OWNER, POSSESSIVE_OPENING]) {
     pattern.lastIndex = 0;
     for (let m = pattern.exec(prompt); m; m = pattern.exec(prompt)) {
@@ -280,8 +285,15 @@ function findBrand(prompt: string, quoted: string[], tagged: () => TaggedSentenc
       if (possessed && !possessed[1].trim().split(/\s+/).some((w) => NOT_A_NAME.has(w.toLowerCase()))) candidate = `${candidate}'s${possessed[1]}`;
       if (german && !/^(?:von|bei|vom)\b/i.test(m[0]) && candidate.split(/\s+/).length < 2) continue;
       const after = prompt.slice(m.index + m[0].length, m.index + m[0].length + 80);
-      // "from Ethiopia, Colombia and Guatemala": a list of names is content, not the owner.
-      if (/^\s*(?:,|and|y|et|e|und|en|i|or|ou|o)\s+[A-ZÀ-Ý]/.test(after)) continue;
+      // "from Ethiopia, Colombia and Guatemala": a list of names is content, not the owner ("…, August 22" is a date).
+      if (/^\s*(?:,|and|y|et|e|und|en|i|or|ou|o)\s+[A-ZÀ-Ý]/.test(after) && !new RegExp(`^\\s*,\\s+(?:${MONTHS})\\b`, "i").test(after)) continue;
+      // "de Natal da Casa Ipê": past a word that is no name, the name after its connector.
+      if (!isNameLike(candidate)) {
+        const rest = new RegExp(String.raw`^\S+\s+${CONNECTOR}\s+(.+)$`).exec(candidate)?.[1];
+        if (rest && isNameLike(rest)) candidate = rest;
+      }
+      // "at Pier 27": a place with a number is an address, not an owner.
+      if (candidate.length < 2 || (/^at\b/i.test(m[0]) && (/\s\d/.test(m[1]!) || /^\s*\d/.test(prompt.slice(m.index + m[0].length, m.index + m[0].length + 4))))) continue;
       // "the Orbit Desk by Workwell": the maker after "by" owns the product.
       const maker = new RegExp(String.raw`^\s+by\s+${NAME}`).exec(after);
       if (maker && isNameLike(cleanPhrase(maker[1]))) return cleanPhrase(maker[1]);

@@ -82,6 +82,9 @@ const ACTION_SUFFIX = /\s+(?:to|into|in) (?:your|the) (?:basket|cart|bag)$/i;
 
 const CONDITION_SCAN_CHARS = 120;
 
+/** Words that name the email's parts or join its clauses ("then $399"), never an item. */
+const NOT_AN_ITEM_NAME = /^(?:tabs?|accordions?|carousels?|sliders?|surveys?|quiz|menus?|carts?|buttons?|ctas?|images?|emails?|them|it|more|etc|then|dann|puis|ensuite|luego|después|depois|poi|dopo)$/i;
+
 const NOT_AN_ITEM_START = /^(?:(?:code|codes|cupom|cup[óo]n|coupon|codice|c[óo]digo|gutscheincode|rabattcode)\s|(?:for|pour|para|per|por|für|at|à)\s|(?:an?\s+)?(?:button|cta)\s+(?:labell?ed|called|saying|that says|reading)\b)/i;
 
 /** The billing period belongs to the price ("$9/month", "9,90 € par mois"), not to the name ("Starter"). */
@@ -135,7 +138,7 @@ function toItem(rawPiece: string): FactItem | undefined {
     detail = split[2];
   }
   if (!name || name.split(/\s+/).length > 7) return undefined;
-  if (/^(?:tabs?|accordions?|carousels?|sliders?|surveys?|quiz|menus?|carts?|buttons?|ctas?|images?|emails?|them|it|more|etc)$/i.test(name)) return undefined;
+  if (NOT_AN_ITEM_NAME.test(name)) return undefined;
   // "carousel of three roasts" names the technique, "free shipping over €150" a condition: neither is an item.
   // (A piece longer than any item name is dropped later anyway; it is not worth the condition scan.)
   if (piece.length <= CONDITION_SCAN_CHARS && (TECHNIQUE_PHRASE.test(name) || isCondition(piece))) return undefined;
@@ -243,7 +246,7 @@ function pricedPhrases(prompt: string): FactItem[] {
     let start = before.length;
     while (start > 0 && !NAME_BREAK.test(before[start - 1]) && before.length - start < 4) start--;
     const name = cleanPhrase(before.slice(start).join(" "));
-    if (name && !/^\d/.test(name) && !isCondition(piece)) out.push({ name, price });
+    if (name && !/^\d/.test(name) && !NOT_AN_ITEM_NAME.test(name) && !isCondition(piece)) out.push({ name, price });
   }
   return out;
 }
