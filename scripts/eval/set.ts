@@ -4,7 +4,7 @@ import { z } from "zod";
 import { PromptFactsSchema } from "./facts";
 
 /** The set the CLIs use when none is named. */
-export const DEFAULT_PROMPT_SET = "scripts/eval/prompts.v3.json";
+export const DEFAULT_PROMPT_SET = "scripts/eval/prompts.v4.json";
 
 /** Notes on how a prompt is written, counted by the set's composition test. */
 export const PROMPT_TAGS = ["terse", "non-english", "html", "emoji", "pair", "hostile", "long"] as const;
@@ -13,6 +13,8 @@ export const PromptEntrySchema = z
   .object({
     id: z.string().trim().min(1, "id must not be empty").max(200),
     prompt: z.string().trim().min(1, "prompt must not be empty").max(20_000),
+    /** The prompt's language (ISO 639-1); "en" when unset. generate:check groups its figures by it. */
+    language: z.string().trim().regex(/^[a-z]{2,3}$/, "language must be an ISO 639 code such as en, fr, pt").optional(),
     emailType: z.string().trim().min(1).max(40).optional(),
     designTokens: z.record(z.unknown()).optional(),
     images: z.array(z.unknown()).optional(),
@@ -41,6 +43,11 @@ export const PromptSetSchema = z
   });
 
 export type PromptEntry = z.infer<typeof PromptEntrySchema>;
+
+/** An entry's language: its own field, else its facts', else English. */
+export function entryLanguage(e: Pick<PromptEntry, "language" | "facts">): string {
+  return e.language ?? e.facts?.language ?? "en";
+}
 export type PromptSet = z.infer<typeof PromptSetSchema>;
 
 function where(path: (string | number)[]): string {

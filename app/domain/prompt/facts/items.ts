@@ -122,7 +122,7 @@ function toItem(rawPiece: string): FactItem | undefined {
       .replace(price.display, "")
       // The billing period belongs to the price ("$9/month"), not to the name ("Starter").
       .replace(BILLING_PERIOD, "")
-      .replace(/\(\s*\)|\s(?:at|for|is|costs?|priced at|@|à|a|für|zu|um|por|per|para|pour|al|ao|je|à partir de|ab|dès|desde|da)\s*$|\s[-–—:]\s*$|\s*[-–—:]\s*$/gi, "")
+      .replace(/\(\s*\)|\s(?:at|for|is|costs?|priced at|@|à|a|für|zu|um|por|per|para|pour|al|ao|je|à partir de|ab|dès|desde|da|from|starting at)\s*$|\s[-–—:]\s*$|\s*[-–—:]\s*$/gi, "")
       .trim();
     name = cleanPhrase(name);
   }
