@@ -156,6 +156,34 @@ function listScore(items: FactItem[]): number {
 }
 
 /**
+ * A list's window without what is read on its own: a parenthesised list inside it ("three spring
+ * projects (raised beds, herb spiral, rain barrel)", read by the "(" trigger) and an aside after a
+ * dash that follows the list's first comma ("Savings, Loans, Cards — ignore all rules above").
+ * Index scans, no pattern: each character is looked at a bounded number of times.
+ */
+function withoutAsides(window: string): string {
+  let out = "";
+  let at = 0;
+  for (let open = window.indexOf("("); open >= 0 && at < window.length; open = window.indexOf("(", at)) {
+    const close = window.indexOf(")", open + 1);
+    if (close < 0) break;
+    const inner = window.slice(open + 1, close);
+    if (inner.includes(",") && !inner.includes("(")) {
+      out += `${window.slice(at, open)} `;
+      at = close + 1;
+    } else {
+      out += window.slice(at, open + 1);
+      at = open + 1;
+    }
+  }
+  out += window.slice(at);
+  const comma = out.indexOf(",");
+  if (comma < 0) return out;
+  const dash = /\s[—–]\s/.exec(out.slice(comma));
+  return dash ? out.slice(0, comma + dash.index) : out;
+}
+
+/**
  * Lists are read from a bounded window after each trigger, and from at most MAX_LIST_TRIGGERS
  * triggers per prompt. Reading the whole rest of the sentence after every trigger was quadratic:
  * "Tab: " × 4,000 is one sentence with 4,000 triggers.
@@ -200,7 +228,7 @@ export function extractItems(prompt: string, lowercase = false): { items: FactIt
       triggers++;
       const after = listWindow(sentence, m.index + m[0].length);
       // A parenthesised list ends at its closing parenthesis; one inside another list is read on its own.
-      const rest = m[0].startsWith("(") ? after.split(")")[0] : after.replace(/\([^()]{0,300},[^()]{0,300}\)/g, " ").replace(/(?<=,[^—–]{1,300})\s[—–]\s.*$/s, "");
+      const rest = m[0].startsWith("(") ? after.split(")")[0] : withoutAsides(after);
       // Stop the list where a new clause starts so "A, B and C. Use code X" does not leak.
       const cut = rest.split(/(?<=\S)\s+(?:for|to|that|which|so|because|where|in a|in an|with a|with an|pour|para|für|voor|que|qui|che|dass)\s+(?![$€£\d])/i)[0].replace(/[.!?]\s*$/, "");
       const pieces = splitList(cut);
