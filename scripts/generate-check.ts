@@ -15,6 +15,7 @@ import path from "node:path";
 import { fail, parseArgs, stringFlag } from "./lib/args";
 import { type Fact, type FactsResult, checkFacts, formatFacts, formatTotals, langMatches, listFacts, pct, summariseFacts } from "./eval/facts";
 import { DEFAULT_PROMPT_SET } from "./eval/set";
+import { shownCopy, shownTechniques } from "../app/domain/blueprint/shown-copy";
 import { entryLanguage } from "../app/domain/eval/prompt-set";
 import { breakdown, formatBreakdown } from "./eval/breakdown";
 import { useOfflineTempEnv } from "./lib/offline-env";
@@ -176,10 +177,12 @@ async function main(): Promise<number> {
         // The copy stage is deterministic for the same input: this is the copy generate() placed.
         const copy = await generation.generateCopy(app, input);
         if (!copy.ok) throw new Error(`copy → ${copy.status}: ${copy.error}`);
-        const placed = visibleCopy(copy.value.copyDoc, copy.value.techniques, blueprint.lang);
+        // As generate() checks it: the buttons and modules the email shows (one left out for want of a destination or content is not missing).
+        const techniques = shownTechniques(blueprint);
+        const placed = visibleCopy(shownCopy(copy.value.copyDoc, blueprint), copy.value.techniques, blueprint.lang);
         // One parse of the email for the verbatim check and the facts' visible text.
         const doc = parseEmail(html);
-        const check = qaDoc(doc, { copyDoc: placed, techniques: copy.value.techniques }).checks.find((c) => c.id === "copy-verbatim");
+        const check = qaDoc(doc, { copyDoc: placed, techniques }).checks.find((c) => c.id === "copy-verbatim");
         r.verbatim = { ok: Boolean(check?.passed), message: check?.message ?? "copy-verbatim check missing" };
 
         r.htmlLang = /<html\b[^>]*?\blang\s*=\s*["']?([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*)/i.exec(html.slice(0, 4000))?.[1];
