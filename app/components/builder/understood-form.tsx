@@ -182,6 +182,29 @@ export function UnderstoodFields({
         </p>
       </section>
 
+      <section className="bld-card" aria-labelledby="bld-u-message" data-testid="understood-message">
+        <h2 id="bld-u-message">Message</h2>
+        <p className="bld-hint">What the email says to the reader, in your words, one sentence per row. The email says these as written.</p>
+        <Note name="u.message" errors={errors} asks={asks} />
+        <ol className="bld-u-options">
+          {draft.message.map((m, i) => {
+            const name = `u.message.${i}`;
+            const n = markOf(name);
+            return (
+              <li key={`${i}-${m.from ?? "new"}`} className="bld-u-option" data-mark={n}>
+                {from(name, m.from)}
+                <label htmlFor={idOf(name)} className="bld-visually-hidden">Message sentence {i + 1}</label>
+                <input id={idOf(name)} name={name} defaultValue={m.value} aria-invalid={errors?.[name] ? true : undefined} aria-describedby={errors?.[name] ? errId(name) : undefined} />
+                {n ? <span className="bld-mark-n">{n}</span> : null}
+                <RemoveButton intent={`remove:message.${i}`} what={`message sentence ${i + 1}`} />
+                <Note name={name} errors={errors} />
+              </li>
+            );
+          })}
+        </ol>
+        <div className="bld-u-add"><AddButton intent="add:message">Add a sentence</AddButton></div>
+      </section>
+
       <section className="bld-card" aria-labelledby="bld-u-items" data-testid="understood-items">
         <h2 id="bld-u-items">Items</h2>
         <p className="bld-hint">Products, dishes, articles or topics, in order. A price is written as it should read.</p>

@@ -156,7 +156,7 @@ describe("a brief too thin to write from asks", () => {
   test("a newsletter with nothing to say asks what it should say", () => {
     const prompt = "Monthly newsletter for Lumen Yoga";
     const { read, draft } = roundTrip(prompt);
-    expect(thinBriefAsks(read)).toEqual({ "u.items": "What should this email say? Add at least one item or a message" });
+    expect(thinBriefAsks(read)).toEqual({ "u.message": "What should this email say? Add a sentence to the reader, or an item" });
     expect(briefFromDraft(draft, read, prompt.length)).toEqual({ ok: false, errors: thinBriefAsks(read) });
     // An item answers it, and so does a message.
     const f = post(applyEdit(draft, "add:items")!);
