@@ -413,7 +413,7 @@ export function draftMarks(draft: UnderstoodDraft, ref: Brief): PromptMark[] {
     if (d?.span && !isTyped(d.span)) raw.push({ span: d.span, field, label });
   };
   add(draft.brand, "u.brand", "Brand");
-  add(draft.product, "u.product", "Message");
+  add(draft.product, "u.product", "Topic");
   if (draft.emailType === ref.emailType.value) add(ref.emailType, "u.emailType", "Email type");
   if (draft.occasion === ref.occasion.kind) {
     add(ref.occasion, "u.occasion", "Occasion");

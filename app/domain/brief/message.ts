@@ -70,6 +70,21 @@ function freeLetters(raw: string, span: Span, taken: Span[]): number {
   return n;
 }
 
+/** Words that open a place, in the six frame languages. */
+const PLACE = /^(?:at|in|à|au|en|im|in der|bei|em|no|na|presso|al|alla|nel|nella)\s/iu;
+
+/** Where, in the read text, a place clause starts after the last value taken in [s0, e0) ("at the Old Brickyard, …"); undefined when none. */
+function placeAfter(src: PromptSource, s0: number, e0: number, taken: Span[]): number | undefined {
+  const whole = rawSpan(src, s0, e0);
+  const ends = taken.filter((t) => t.start >= whole.start && t.end <= whole.end).map((t) => t.end);
+  if (ends.length === 0) return undefined;
+  const last = Math.max(...ends);
+  let i = s0;
+  while (i < e0 && src.map[i]! < last) i++;
+  while (i < e0 && /[\s,]/.test(src.text[i]!)) i++;
+  return PLACE.test(src.text.slice(i, Math.min(e0, i + 12))) ? i : undefined;
+}
+
 export function readMessage(src: PromptSource, brief: Omit<Brief, "message">): BriefText[] {
   const text = src.text.slice(0, MESSAGE_LIMITS.sampleChars);
   const taken = takenSpans(brief);
@@ -100,7 +115,13 @@ export function readMessage(src: PromptSource, brief: Omit<Brief, "message">): B
         s = tail[0];
         sentence = sentence.slice(colon.index + colon[0].length);
       }
-    } else if (namesEmail(sentence.slice(0, 120), true)) continue;
+    } else if (namesEmail(sentence.slice(0, 120), true)) {
+      // "Invitation to the Fair on Saturday, June 14 at the Old Brickyard, 12 Mill Street": the place after the date is the reader's.
+      const place = placeAfter(src, s0, e0, taken);
+      if (place === undefined) continue;
+      s = place;
+      sentence = text.slice(place, e0);
+    }
     const lead = sentence.length - sentence.trimStart().length;
     s += lead;
     sentence = withoutLink(sentence.trim()).replace(/[\s,;:—–-]+$/, "");

@@ -328,11 +328,11 @@ const MESSAGE_ROWS: Array<{ name: string; prompt: string; emailType?: string; me
     ],
   },
   {
-    name: "en event: the programme, and the clause before the RSVP link",
+    name: "en event: the place after the date, the programme, and the clause before the RSVP link",
     prompt:
       "Invitation to the Northside Makers Fair by Brickyard Studios on Saturday, June 14, 10am–5pm at the Old Brickyard, 12 Mill Street, Portland. Over 60 local makers, live music and workshops. Free entry, RSVP at https://brickyard.example/fair",
     emailType: "event",
-    message: ["Over 60 local makers, live music and workshops.", "Free entry"],
+    message: ["at the Old Brickyard, 12 Mill Street, Portland.", "Over 60 local makers, live music and workshops.", "Free entry"],
   },
   {
     name: "en launch: what it does and what it costs",
