@@ -356,3 +356,116 @@ describe("readBrief on hostile prompts", () => {
     }
   });
 });
+
+/** The prompt's own sentences to the reader (brief.message): as written, and nothing another field says. */
+const MESSAGE_ROWS: Array<{ name: string; prompt: string; emailType?: string; message: string[] }> = [
+  {
+    name: "en fundraising: the appeal after the colon that names the email; the link sentence is a link",
+    prompt:
+      "Fundraising appeal for Clearwater Trust: help us bring clean water to 40 villages in northern Kenya. $25 funds a water filter for one family; $100 helps repair a community well. Our year-end campaign closes December 31. Donate at https://clearwatertrust.example/give",
+    emailType: "nonprofit",
+    message: [
+      "help us bring clean water to 40 villages in northern Kenya.",
+      "$25 funds a water filter for one family; $100 helps repair a community well.",
+      "Our year-end campaign closes December 31.",
+    ],
+  },
+  {
+    name: "en event: the place after the date, the programme, and the clause before the RSVP link",
+    prompt:
+      "Invitation to the Northside Makers Fair by Brickyard Studios on Saturday, June 14, 10am–5pm at the Old Brickyard, 12 Mill Street, Portland. Over 60 local makers, live music and workshops. Free entry, RSVP at https://brickyard.example/fair",
+    emailType: "event",
+    message: ["at the Old Brickyard, 12 Mill Street, Portland.", "Over 60 local makers, live music and workshops.", "Free entry"],
+  },
+  {
+    name: "en launch: what it does and what it costs",
+    prompt:
+      "Product launch email for Tasklane: we're launching Tasklane Automations, which lets teams build rules that move tasks between boards automatically. Available on the Pro plan at $12 per user per month. Read more at https://tasklane.example/automations",
+    emailType: "announcement",
+    message: [
+      "we're launching Tasklane Automations, which lets teams build rules that move tasks between boards automatically.",
+      "Available on the Pro plan at $12 per user per month.",
+    ],
+  },
+  {
+    name: "es newsletter: the three stories after “con tres historias:”",
+    prompt:
+      "Boletín de mayo de Huerta Viva con tres historias: cómo plantar tomates en macetas, la nueva huerta comunitaria de Valencia y entrevista con la agricultora Marta Ruiz. Lee más en https://huertaviva.example/boletin",
+    emailType: "newsletter",
+    message: ["cómo plantar tomates en macetas, la nueva huerta comunitaria de Valencia y entrevista con la agricultora Marta Ruiz."],
+  },
+  {
+    name: "en webinar: who it is for; the title, date and speaker are items and dates",
+    prompt:
+      "B2B webinar invitation from Stackwise: 'Cutting cloud costs without slowing down', Thursday, March 6 at 11:00 ET, 45 minutes, with Priya Shah, Head of Platform at Stackwise. For engineering leaders. Register at https://stackwise.example/webinar",
+    emailType: "event",
+    message: ["For engineering leaders."],
+  },
+  {
+    name: "fr invitation: after “ : ”, and “Entrée libre.”",
+    prompt: "Invitation à la soirée de lancement de L'Atelier Rose : venez découvrir notre nouvelle collection. Entrée libre. Inscription sur https://atelierrose.example/soiree",
+    message: ["venez découvrir notre nouvelle collection.", "Entrée libre."],
+  },
+  {
+    name: "de newsletter: both sentences, not the link",
+    prompt: "Newsletter von Bergkaffee: Unsere neue Rösterei in Leipzig ist eröffnet. Besuchen Sie uns ab Montag. Mehr unter https://bergkaffee.example",
+    message: ["Unsere neue Rösterei in Leipzig ist eröffnet.", "Besuchen Sie uns ab Montag."],
+  },
+  { name: "en: an instruction only says nothing to the reader", prompt: "Write a short promotional email for our shop.", message: [] },
+  { name: "en: a sentence that is only a link is a link", prompt: "Spring newsletter for Fern & Co. Shop at https://fern.example/spring", message: [] },
+  {
+    name: "en: items, offers and a module named are not said twice",
+    prompt:
+      "Holiday gift guide for Juniper & Oak, our home goods shop. Feature the Cedar candle ($28), the Linen throw ($64) and the Walnut serving board ($45). Free gift wrapping on orders over $50 until December 20. Separately, 15% off everything with code GIFT15. Link: https://juniperoak.example/gifts",
+    emailType: "promotional",
+    message: [],
+  },
+  {
+    name: "de sale: a label before the items, a cart asked for",
+    prompt:
+      "Sommerschlussverkauf bei Waldlauf Outdoor: Trekkingrucksack für 89,90 €, Regenjacke für 59 € und Stirnlampe für 24,50 €. Kostenloser Versand ab 40 € bis 31. August. Warenkorb zum Zusammenstellen. Zum Shop: https://waldlauf.example/sale",
+    emailType: "promotional",
+    message: [],
+  },
+  {
+    name: "it quiz: the sentence naming the right answer is the quiz's",
+    prompt:
+      "Quiz per gli iscritti di Caffè Aurora: quale paese produce più caffè al mondo? Opzioni: Brasile, Vietnam, Colombia. La risposta giusta è Brasile. Scopri le nostre miscele su https://caffeaurora.example/miscele",
+    emailType: "quiz",
+    message: [],
+  },
+  {
+    name: "pt re-engagement: the greeting, not the offer sentence",
+    prompt:
+      "E-mail de reengajamento da Casa Lume para clientes inativos: sentimos sua falta! Volte e aproveite a luminária Aurora por R$ 39,90 e 10% de desconto com o cupom VOLTA10 até 30 de setembro. Acesse https://casalume.example/volta",
+    message: ["sentimos sua falta!"],
+  },
+];
+
+describe("the brief's message", () => {
+  for (const row of MESSAGE_ROWS) {
+    it(row.name, () => {
+      const b = readBrief(row.prompt, row.emailType);
+      expect(b.message.map((m) => m.value)).toEqual(row.message);
+      expect(BriefSchema.safeParse(b).success).toBe(true);
+      for (const m of b.message) expect(row.prompt.slice(m.span.start, m.span.end)).toBe(m.value);
+    });
+  }
+
+  it("holds no item, offer or question said elsewhere in the brief", () => {
+    for (const row of MESSAGE_ROWS) {
+      const b = readBrief(row.prompt, row.emailType);
+      const inside = (s: { start: number; end: number }) => b.message.some((m) => m.span.start <= s.start && s.end <= m.span.end);
+      for (const i of b.items) expect(inside(i.name.span), `${row.name}: ${i.name.value}`).toBe(false);
+      for (const o of b.offers) expect(inside(o.text.span), `${row.name}: ${o.text.value}`).toBe(false);
+      for (const q of b.questions) expect(inside(q.text.span), `${row.name}: ${q.text.value}`).toBe(false);
+    }
+  });
+
+  it("stays within its bounds on a long prompt of sentences", () => {
+    const prompt = "Newsletter for Acme: ".concat(Array.from({ length: 200 }, (_, i) => `Our bakery ${i} opens early every weekday.`).join(" "));
+    const b = readBrief(prompt);
+    expect(b.message.length).toBeLessThanOrEqual(8);
+    expect(b.message[0]?.value).toBe("Our bakery 0 opens early every weekday.");
+  });
+});

@@ -209,3 +209,45 @@ describe("the local copy writes only what the brief holds", () => {
     expect(copy.subject).toMatch(/^Sale|30% off/);
   });
 });
+
+describe("the brief's message in the local copy", () => {
+  const CASES: Array<[string, string, Technique[], string[]]> = [
+    [
+      "fundraising",
+      "Fundraising appeal for Clearwater Trust: help us bring clean water to 40 villages in northern Kenya. $25 funds a water filter for one family; $100 helps repair a community well. Our year-end campaign closes December 31. Donate at https://clearwatertrust.example/give",
+      ["accordion"],
+      ["Help us bring clean water to 40 villages in northern Kenya.", "$25 funds a water filter for one family; $100 helps repair a community well.", "Our year-end campaign closes December 31."],
+    ],
+    [
+      "event",
+      "Invitation to the Northside Makers Fair by Brickyard Studios on Saturday, June 14, 10am–5pm at the Old Brickyard, 12 Mill Street, Portland. Over 60 local makers, live music and workshops. Free entry, RSVP at https://brickyard.example/fair",
+      ["accordion"],
+      ["At the Old Brickyard, 12 Mill Street, Portland.", "Over 60 local makers, live music and workshops.", "Free entry."],
+    ],
+    [
+      "launch",
+      "Product launch email for Tasklane: we're launching Tasklane Automations, which lets teams build rules that move tasks between boards automatically. Available on the Pro plan at $12 per user per month. Read more at https://tasklane.example/automations",
+      ["carousel"],
+      ["We're launching Tasklane Automations, which lets teams build rules that move tasks between boards automatically.", "Available on the Pro plan at $12 per user per month."],
+    ],
+    [
+      "es newsletter",
+      "Boletín de mayo de Huerta Viva con tres historias: cómo plantar tomates en macetas, la nueva huerta comunitaria de Valencia y entrevista con la agricultora Marta Ruiz. Lee más en https://huertaviva.example/boletin",
+      ["accordion"],
+      ["Cómo plantar tomates en macetas, la nueva huerta comunitaria de Valencia y entrevista con la agricultora Marta Ruiz."],
+    ],
+  ];
+  for (const [name, prompt, techniques, said] of CASES) {
+    it(`says the user's sentences as written, before the items and offers, and they trace to the brief: ${name}`, () => {
+      const { brief } = readPrompt(prompt);
+      const copy = composeCopy(brief, techniques, { prompt });
+      const hero = copy.sections.find((s) => s.role === "hero")!;
+      for (const s of said) expect(hero.body).toContain(s);
+      // Said once: not again in the closing or elsewhere.
+      const text = copyToText(copy);
+      for (const s of said) expect(text.split(s).length - 1, s).toBe(1);
+      // The brief alone (not the prompt) accounts for every claim in them ("$25", "40", "Free entry").
+      expect(traceCopy(copy, { brief }).untraced.map(describeUntraced)).toEqual([]);
+    });
+  }
+});

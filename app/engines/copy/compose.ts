@@ -397,9 +397,13 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
   const sections: CopySection[] = [];
   if ((planned.get("menu") ?? []).length > 0) sections.push({ role: "menu", headline: "", body: "", cta: "" });
 
+  // The user's own sentences to the reader, as written (only the first letter and the full stop are the frame's).
+  const message = brief.message.map((m) => sentence(m.value));
+  const inMessage = (s: string) => message.some((m) => m.toLowerCase().includes(s.toLowerCase()));
   const heroBody: string[] = [];
-  if (product && !same(product, lead) && !same(product, brand ?? "")) heroBody.push(sentence(product));
-  if (eventDate) heroBody.push(w.when(eventDate));
+  if (product && !same(product, lead) && !same(product, brand ?? "") && !inMessage(product)) heroBody.push(sentence(product));
+  heroBody.push(...message);
+  if (eventDate && !inMessage(eventDate)) heroBody.push(w.when(eventDate));
   if (brief.audience) heroBody.push(w.forAudience(brief.audience.value));
   sections.push(withHref({ role: "hero", headline: lead, body: heroBody.join(" "), cta }));
 
