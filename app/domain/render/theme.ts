@@ -125,9 +125,10 @@ export function image(theme: Theme, img: Image, maxWidth: number, radius = 0, fl
   const w = Math.min(img.width, maxWidth);
   const h = Math.max(1, Math.round((img.height * w) / img.width));
   const t = theme.design.typography;
-  return (
+  const tag =
     `<img class="kx-img${fluid ? " kx-fluid" : ""}" src="${esc(img.src)}" alt="${esc(img.alt)}" width="${w}" height="${h}" ` +
     `style="display:block;width:100%;max-width:${w}px;height:auto;border:0;outline:none;text-decoration:none;${radius ? `border-radius:${radius}px;` : ""}` +
-    `background-color:${theme.tint};font-family:${t.fontFamily};font-size:14px;color:${theme.design.colors.mutedText}">`
-  );
+    `background-color:${theme.tint};font-family:${t.fontFamily};font-size:14px;color:${theme.design.colors.mutedText}">`;
+  // A block link adds no spacing; the alt text keeps its own colour and font when images are off.
+  return img.href ? `<a href="${esc(img.href)}" target="_blank" style="display:block;text-decoration:none">${tag}</a>` : tag;
 }
