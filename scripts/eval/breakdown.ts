@@ -1,4 +1,4 @@
-// generate:check's figures per kind of prompt and per language (issue 23, item 7): for the generated
+// generate:check's figures per kind of prompt and per language (docs/eval.md): for the generated
 // emails, the claims QA's trace finds untraced (invented claims, goal 0) and the conditions written
 // onto another offer (goal 0), the facts found (goal ≥ 97%) and the options kept (goal 100%); for
 // the mutation check, per mutation kind, QA's share of mutants below their original and Ready to
