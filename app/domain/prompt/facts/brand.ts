@@ -13,15 +13,19 @@ import { FACT_MAX_CHARS } from "./types";
 // Each word is at most 40 characters: an unbounded `*` rescanned a long run of name
 // characters ("A.A.A.…") from every word boundary in it, quadratic in the run.
 const NAME_WORD = String.raw`[A-Z0-9À-Ý][\w\u00C0-\u024F&'’.+-]{0,39}`;
-const CONNECTOR = String.raw`(?:&|of|and|the|de|la|des|du|del|da|di|do|dos|el|von|van|der|den)`;
-export const NAME = String.raw`(${NAME_WORD}(?:\s+(?:${CONNECTOR}\s+)?${NAME_WORD}){0,3})`;
+const CONNECTOR = String.raw`(?:&|of|and|the|de|la|des|du|del|da|di|do|dos|el|von|van|der|den|à)`;
+// After a connector comes a word, not a number: "Feria del Libro Sevilla del 2 al 11 de mayo" ends before "del 2".
+// "Jardins d'Elise": an elided connector is glued to the word after it.
+export const NAME = String.raw`(${NAME_WORD}(?:(?:\s+(?:${CONNECTOR}\s+(?=[A-ZÀ-Ý]))?|\s+[dl]['’](?=[A-ZÀ-Ý]))${NAME_WORD}){0,3})`;
 
 function isNameLike(phrase: string): boolean {
   const words = phrase.split(/\s+/);
-  if (words.length === 0 || words.length > 4) return false;
+  // "Festival de Jazz de Sevilla": the connectors inside a name do not count toward its four words.
+  const connector = new RegExp(`^${CONNECTOR}$`);
+  if (words.length === 0 || words.length > 7 || words.filter((w) => !connector.test(w)).length > 4) return false;
   if (NOT_A_NAME.has(phrase.toLowerCase())) return false;
   if (NOT_A_NAME.has(words[0].toLowerCase())) return false;
-  return words.every((w) => /^[A-Z0-9À-Ý][\w\u00C0-\u024F&'’.+-]*$/.test(w) || new RegExp(`^${CONNECTOR}$`).test(w));
+  return words.every((w) => /^(?:[dl]['’])?[A-Z0-9À-Ý][\w\u00C0-\u024F&'’.+-]*$/.test(w) || connector.test(w));
 }
 
 /** "The Sunday Ledger newsletter …", "Harvest Table restaurant …": a name that opens a sentence and owns the email. */
@@ -101,16 +105,47 @@ function beforeColonBrand(prompt: string): string | undefined {
   if (!colon) return undefined;
   const head = colon[1]!;
   const lastComma = head.lastIndexOf(",");
-  const words = head.slice(lastComma + 1).trim().split(/\s+/);
+  let words = head.slice(lastComma + 1).trim().split(/\s+/);
   const opened = lastComma >= 0;
-  while (words.length > 1 && BRIEF_WORD.has(words[0]!)) words.shift();
-  if (!opened && words.length === head.trim().split(/\s+/).length) return undefined;
-  if (!words.length || words.length > 4 || NOT_OWNER.has(words[0]!) || words.some((w) => BRIEF_WORD.has(w) || PHRASE_STOP.has(w) || NOT_A_NAME.has(w) || AUDIENCE_NOUN.test(w))) return undefined;
+  const all = words.length === head.trim().split(/\s+/).length;
+  // "nps-umfrage für taskwerk": the name after the word that says whose email it is.
+  const owner = words.findLastIndex((w) => OWNER_PREPOSITION.test(w));
+  if (owner >= 0 && owner < words.length - 1) words = words.slice(owner + 1);
+  while (words.length > 1 && (BRIEF_WORD.has(words[0]!) || NPS_WORD.test(words[0]!))) words.shift();
+  // "draftly poll": the brief word after the name.
+  let trailing = false;
+  while (words.length > 1 && BRIEF_WORD.has(words[words.length - 1]!)) {
+    words.pop();
+    trailing = true;
+  }
+  if (trailing && words.length === 1 && TOPIC_WORD.test(words[0]!)) return undefined;
+  // "app rutamax": the kind of product before a name is not part of it.
+  if (words.length > 1 && APP_WORD.test(words[0]!)) words.shift();
+  // "boulangerie pain doré", "club runners": a kind of business opens its name.
+  const business = words.length >= 2 && BUSINESS_NOUN.has(words[0]!);
+  if (!opened && !business && !trailing && owner < 0 && words.length === head.trim().split(/\s+/).length && all) return undefined;
+  const rest = business ? words.slice(1) : words;
+  if (!words.length || words.length > 4 || (!business && NOT_OWNER.has(words[0]!)) || rest.some((w) => BRIEF_WORD.has(w) || PHRASE_STOP.has(w) || NOT_A_NAME.has(w) || (!business && AUDIENCE_NOUN.test(w)))) return undefined;
   if (!words.every((w) => /^\p{Ll}[\p{Ll}'’-]*$/u.test(w) || w === "&" || LOWER_CONNECTOR.test(w))) return undefined;
-  // "yoga, hiit: …" is a list, not a topic and a brand.
-  if (opened && words.length === 1 && /^\p{L}+$/u.test(head.slice(0, lastComma).trim())) return undefined;
+  // "yoga, hiit: …" is a list, not a topic and a brand ("webinar, ledgerwise: …" is a brief word and a brand).
+  const before = head.slice(0, lastComma).trim();
+  if (opened && words.length === 1 && /^\p{L}+$/u.test(before) && !BRIEF_WORD.has(before)) return undefined;
   return titleCase(words.join(" "));
 }
+
+/** Words after which a terse prompt names whose email it is: "nps-umfrage für taskwerk:". */
+const OWNER_PREPOSITION = /^(?:for|from|für|von|pour|para|per|de|da|di)$/;
+/** Words that say what a quiz or poll is about, not whose it is: "personality quiz". */
+const TOPIC_WORD = /^(?:personality|trivia|style|product|customer|feedback|satisfaction|movie|music|team|staff|employee|skincare|fashion|holiday|christmas|travel|food|wine|coffee|tea|book|beer|fitness|pub|quick|fun)$/;
+const NPS_WORD = /^nps(?:-\p{L}+)?$/u;
+const APP_WORD = /^(?:app|appli|application|aplicación|aplicativo|applicazione)$/;
+/** Kinds of business whose name starts with them in a terse prompt: "boulangerie pain doré", "café la esquina". */
+const BUSINESS_NOUN = new Set([
+  "boulangerie", "pâtisserie", "bäckerei", "padaria", "panadería", "panetteria", "gelateria", "heladería", "café", "cafe", "caffè",
+  "club", "librería", "libreria", "livraria", "librairie", "pizzeria", "restaurant", "restaurante", "ristorante", "trattoria",
+  "bistro", "hotel", "hôtel", "tienda", "loja", "negozio", "boutique", "studio", "estudio", "scuola", "escola", "escuela", "école",
+  "fromagerie", "cave", "épicerie", "floristería", "fioreria", "sklep", "sklepu",
+]);
 
 /**
  * A terse prompt's brand is often a segment of its own: "webinar agenda accordion, dataforge, nov 12",
@@ -162,6 +197,11 @@ function lowercaseBrand(prompt: string): string | undefined {
           if (name) return name;
         }
       }
+      // "sondage rapide clients boulangerie pain doré": a kind of business after its audience opens its name.
+      if (i > 0 && BUSINESS_NOUN.has(words[i]) && (AUDIENCE_NOUN.test(words[i - 1]) || LOWER_PREPOSITION.test(words[i - 1]))) {
+        const run = words.slice(i, i + 4).filter((w, k) => k === 0 || (/^\p{Ll}[\p{Ll}'’-]*$/u.test(w) && !PHRASE_STOP.has(w) && !BRIEF_WORD.has(w)));
+        if (run.length >= 2 && run.length === Math.min(4, words.length - i)) return titleCase(run.join(" "));
+      }
       if (LOWER_PREPOSITION.test(words[i])) {
         // "for the daily brew newsletter": an article before the name is part of a title only after "the".
         const skip = /^(?:die|der|dem|den|la|le|el|il)$/.test(words[i + 1] ?? "") ? 1 : 0;
@@ -177,6 +217,7 @@ function lowercaseBrand(prompt: string): string | undefined {
 /** Tags that a word of a brand never carries. */
 const NOT_NAME_TAGS = ["Place", "City", "Country", "Region", "Date", "Month", "WeekDay", "Holiday", "Value", "Verb", "Pronoun", "Determiner", "Preposition", "Conjunction", "QuestionWord"];
 
+const NAMED_EVENT = new RegExp(String.raw`\b(${NAME_WORD}(?:\s+${NAME_WORD}){0,2}\s+(?:Summit|Conference|Meetup|Festival|Expo|Hackathon|Gala))\b`);
 const EVENT_NOUN = /\b(?:Summit|Conference|Festival|Meetup|Workshop|Webinar|Gala|Expo|Fair|Week|Day|Awards|Retreat|Hackathon|Launch)$/;
 
 /**
@@ -240,7 +281,8 @@ const GERMAN_GENITIVE = new RegExp(String.raw`\b(?:der|des)\s+${NAME}`);
 
 /** Prepositions before an owner, most telling first ("at Riverside College" over "of Intro to Data Science"). */
 const ARTICLE = String.raw`(?:(?:the|la|le|les|el|il|lo|der|die|dem|den)\s+|l['’])?`;
-const STRONG_OWNER = new RegExp(String.raw`\b(?:for|from|by|at|chez|pour|von|bei|vom|para|por|da|di|dalla|della|voor|van|bij|dla|od|de|du|des|del|hos|från|fra|för)\s+${ARTICLE}["“]?${NAME}(?:["”])?(?:'s|’s)?`, "g");
+// "Newsletter dell'Orto di Marta": an elided preposition and article before the owner.
+const STRONG_OWNER = new RegExp(String.raw`(?:\b(?:for|from|by|at|chez|pour|von|bei|vom|para|por|da|di|dalla|della|voor|van|bij|dla|od|de|du|des|del|hos|från|fra|för)\s+${ARTICLE}|\b(?:dell|dall|all|d)['’](?=[A-ZÀ-Ý]))["“]?${NAME}(?:["”])?(?:'s|’s)?`, "g");
 const WEAK_OWNER = new RegExp(String.raw`\b(?:with|of|per)\s+${ARTICLE}["“]?${NAME}(?:["”])?(?:'s|’s)?`, "g");
 const POSSESSIVE_OPENING = new RegExp(String.raw`(?:^|[.!?]\s+)${NAME}(?:'s|’s)\s`, "g");
 
@@ -252,6 +294,19 @@ export function extractBrand(prompt: string, quoted: string[], tagged: () => Tag
   const bare = brand?.replace(VERSION_TAIL, "");
   return bare || brand;
 }
+
+const OUR_TITLE = new RegExp(String.raw`\b(?:our|the)\s+${NAME}\s+(?:newsletter|digest|bulletin|podcast|magazine)\b`);
+const NAMED_DIGEST = /^([A-Z][a-z]{2,30})\s+(?:(?!(?:a|an|the|our|my|your|un|una|une|uno|ein|eine|um|uma|la|le|el|il|lo|de|di|da)\s)[a-z]+\s+)?(?:newsletter|digest|bulletin)\b/;
+/** Words that open a prompt before "newsletter" without being anyone's name. */
+const GENERIC_OPENER = /^(?:Crea|Cree|Crée|Créez|Erstelle|Crie|Escribe|Schreibe|Scrivi|Escreva|Redacta|Send|Draft|Company|Team|Internal|Customer|Member|Members|School|Church|Community|Travel|Product|Tech|Family|Staff|Employee|Parent|Club|Local|Student|Investor|Partner|Donor|Volunteer|Alumni|Health|Food|Fashion|Book|Music|Sports?|Business|Marketing|Sales|Event|Holiday|Seasonal|Special|Short|Long|Final|First|Last|Next|Big|Little|Small)$/;
+/**
+ * "Einladung zur Fachmesse Holzbau Süd", "Convite do Festival Sabores do Sul": an event named by its
+ * kind and its capitalised words (connectors between them), never by a number after them.
+ */
+const EVENT_TITLE = new RegExp(
+  String.raw`(?<![\p{L}])((?:(?:Fach)?(?:[Mm]esse|[Kk]onferenz|[Kk]ongress)|Festival|Feria|Fiera|Foire|Salon|Salão|Settimana|Semana|Sagra|Mostra)\s+(?:(?:de|del|della|di|do|da|des|du|la)\s+)?[\p{Lu}][\p{L}'’-]{0,39}(?:\s+(?:(?:de|del|della|di|do|da|des|du|of|the|la|le)\s+)?[\p{Lu}][\p{L}'’-]{0,39}){0,3})`,
+  "u",
+);
 
 /** "The Green Thumb Gazette, April edition: …": a title of two words or more that opens the prompt and is set off by a comma or colon. */
 const OPENING_TITLE = new RegExp(String.raw`^(The\s+)?${NAME}\s?[,:]\s`);
@@ -270,6 +325,15 @@ function findBrand(prompt: string, quoted: string[], tagged: () => TaggedSentenc
   if (owner && (owner[1] ? titled(owner[2]) : isNameLike(owner[2]) && plain(owner[2]) && owner[2].split(/\s+/).length >= 2)) return cleanPhrase(`${owner[1] ?? ""}${owner[2]}`);
   const opening = OPENING_TITLE.exec(prompt);
   if (opening && titled(opening[2]!) && (opening[1] || (isNameLike(opening[2]!) && plain(opening[2]!))) && opening[2]!.split(/\s+/).length >= 2) return cleanPhrase(`${opening[1] ?? ""}${opening[2]}`);
+  // "in our Weekly Stack newsletter": the title the user calls theirs, its calendar words included.
+  const ours = OUR_TITLE.exec(prompt);
+  if (ours && titled(ours[1]!) && ours[1]!.split(/\s+/).length >= 2) return cleanPhrase(ours[1]!);
+  // "Wanderly travel digest with …": one name opening the prompt before a kind of newsletter.
+  const digest = NAMED_DIGEST.exec(prompt);
+  if (digest && !NOT_A_NAME.has(digest[1]!.toLowerCase()) && !GENERIC_OPENER.test(digest[1]!)) return digest[1]!;
+  // "Invitación a la Feria del Libro Sevilla del 2 al 11 de mayo": a fair or festival is named for itself.
+  const event = EVENT_TITLE.exec(prompt);
+  if (event && isNameLike(event[1]!)) return cleanPhrase(event[1]!);
   // German capitalises every noun ("für Kunden"), so one capitalised word after "für" is no name there.
   const german = options.language === "de";
   // "Newsletter der Stadtbibliothek Ulm", "Kunden der Alpina Versicherung": a genitive owner of two words or more.
@@ -303,6 +367,9 @@ function findBrand(prompt: string, quoted: string[], tagged: () => TaggedSentenc
       if (titledRest && titledRest.split(/\s+/).length >= 2 && isNameLike(titledRest)) return candidate;
     }
   }
+  // "Invitation to Northlight Design Summit": with no owner named, the event is named for itself.
+  const named = NAMED_EVENT.exec(prompt);
+  if (named && isNameLike(named[1]!) && !NOT_A_NAME.has(named[1]!.split(/\s+/)[0]!.toLowerCase())) return cleanPhrase(named[1]!);
   if (!german) {
     const proper = properNounBrand(tagged());
     if (proper) return proper;

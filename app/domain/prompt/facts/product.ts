@@ -16,11 +16,12 @@ export function extractProduct(prompt: string, brand: string | undefined, lowerc
   for (const [i, p] of patterns.entries()) {
     const m = p.exec(prompt);
     if (m) {
-      // The event-name pattern's whole match is the name ("DevOps Summit"), not just its first words.
+      // The event-name pattern's whole match is the name ("DevOps Summit"), not just its first words;
+      // it stays the product when it is also the brand (an event named for itself).
       const phrase = cleanPhrase(i === patterns.length - 1 ? m[0] : m[1]);
       const words = phrase.split(/\s+/);
       const isDate = extractDates(phrase).join(" ") === phrase || new RegExp(`^(?:${MONTHS}|${WEEKDAYS}|today|tomorrow|soon|next|this)\\b`, "i").test(phrase);
-      if (phrase && words.length <= 6 && !isDate && phrase.toLowerCase() !== brand?.toLowerCase() && !/\bemail\b/i.test(phrase)) return lowercase && !/["“]/.test(m[0]) ? titleCase(phrase) : phrase;
+      if (phrase && words.length <= 6 && !isDate && (i === patterns.length - 1 || phrase.toLowerCase() !== brand?.toLowerCase()) && !/\bemail\b/i.test(phrase)) return lowercase && !/["“]/.test(m[0]) ? titleCase(phrase) : phrase;
     }
   }
   return undefined;
