@@ -241,7 +241,7 @@ const ROWS: Row[] = [
 
 /** Misreads the mutation check found (docs/eval.md): each row a prompt of the set and what its brief must hold. */
 const names = (b: Brief) => b.items.map((i) => i.name.value.toLowerCase());
-const MISREADS: Array<{ name: string; prompt: string; brand?: string; items?: string[]; prices?: string[]; options?: string[]; codes?: string[]; dates?: string[]; noBrand?: boolean }> = [
+const MISREADS: Array<{ name: string; prompt: string; brand?: string; items?: string[]; others?: string[]; prices?: string[]; options?: string[]; codes?: string[]; dates?: string[]; noBrand?: boolean }> = [
   { name: "es: the brand before the list's colon, not a word of the greeting", prompt: "te echamos de menos, librería faro: novela 17,90 €, agenda 12,50 €, 15 % con VUELVE15", brand: "Librería Faro", items: ["novela", "agenda"] },
   { name: "es: a course's topic is not its school", prompt: "curso online de fotografía, estudio lente: nivel básico 49,00 €, avanzado 89,00 €", brand: "Estudio Lente", prices: ["49,00 €", "89,00 €"] },
   { name: "it: a course's topic is not its school", prompt: "corso di cucina, scuola mattarello: pasta fresca 65,00 €, pizza 55,00 €", brand: "Scuola Mattarello", items: ["pasta fresca", "pizza"] },
@@ -279,6 +279,23 @@ const MISREADS: Array<{ name: string; prompt: string; brand?: string; items?: st
   { name: "en: the brief word after the name", prompt: "draftly poll: dark mode, calendar sync or team folders?", brand: "Draftly" },
   { name: "en: a brief word, then the name", prompt: "webinar, ledgerwise: close faster, automate approvals, live q&a", brand: "Ledgerwise" },
   { name: "en: a quiz's topic is no brand", prompt: "personality quiz: what kind of runner are you? stride lab", brand: "Stride Lab" },
+  { name: "en: a run of prices after a list prices it in order", prompt: "Carousel for Meridian Watches featuring the Atlas, Corsa and Tide models at $450, $520 and $390.", items: ["atlas", "corsa", "tide"], prices: ["$450", "$520", "$390"] },
+  { name: "en: a slash-separated list and its prices written after it", prompt: "tabs: starter / pro / agency plans for pagecraft, $12 $39 $99", items: ["starter", "pro", "agency"], prices: ["$12", "$39", "$99"] },
+  { name: "en: amounts with no names are items named by their amount", prompt: "year-end appeal, harbor food bank: $20, $50 or $100", items: ["$20", "$50", "$100"], prices: ["$20", "$50", "$100"] },
+  { name: "fr: amounts joined by 'ou'", prompt: "appel aux dons, refuge des collines : 15 €, 40 € ou 90 €", prices: ["15 €", "40 €", "90 €"] },
+  { name: "en: a priced plan outside the list of features", prompt: "Launch email for Notebase 5: offline mode, shared templates and AI search. Pro stays $8/month; 20% off annual plans with code NOTE20.", items: ["offline mode", "shared templates", "ai search"], others: ["Pro $8"] },
+  { name: "fr: a priced plan after 'à', a discount is no item", prompt: "Lancement de Budgeo 2.0 : catégories automatiques, objectifs d'épargne et export PDF. Abonnement Premium à 3,99 € par mois, -30 % la première année avec le code BUDGEO30.", others: ["Abonnement Premium 3,99 €"] },
+  { name: "de: a priced plan after 'für'", prompt: "Neu von Kochbox: Wochenplaner, Einkaufsliste und Nährwertanzeige. Premium für 4,99 € im Monat, 20 % Rabatt mit dem Code KOCH20.", others: ["Premium 4,99 €"] },
+  { name: "pt: a decimal comma stays in the lone price", prompt: "Bem-vindo ao Notafácil: cadastre sua empresa, emita a primeira nota e conecte seu banco. Plano Essencial R$ 39,90 por mês.", others: ["Plano Essencial R$ 39,90"] },
+  { name: "es: the product a discount applies to, with its price", prompt: "Promoción de Zapatería Roble: envío gratis desde 50 € hasta el 30 de abril. Aparte, 20 % en botines de 79,90 € con el código BOTIN20.", others: ["botines 79,90 €"] },
+  { name: "en: a price with a deadline is the offer's, '$10 off' is a discount", prompt: "Early-bird tickets $299 until August 31, then $399. Get $10 off with code EARLY.", items: [], others: [] },
+  { name: "fr: a sentence opened by an accented capital ends the list", prompt: "Carrousel de trois chambres pour l'Hôtel des Dunes à Biarritz : chambre océan, suite familiale et studio jardin. À partir de 120 € la nuit.", items: ["chambre océan", "suite familiale", "studio jardin"], others: [] },
+  { name: "en: a period before the price is the name's", prompt: "Giving Tuesday appeal from Paws Rescue League with a cart so donors can pick gifts: cat food for a month $15, vet checkup $40, kennel sponsorship $100.", items: ["cat food for a month", "vet checkup", "kennel sponsorship"] },
+  { name: "en: a capitalised The is part of a name", prompt: "Lineup announcement for the Harborlights Music Festival: carousel of the headliners — The Lanterns, Mira Sol and Velvet Static.", items: ["the lanterns", "mira sol", "velvet static"] },
+  { name: "en: 'add your team' is a step", prompt: "Welcome to Shiftly: add your team, build your first rota and turn on shift reminders. Team plan $24/month.", items: ["add your team", "build your first rota", "turn on shift reminders"], others: ["Team plan $24"] },
+  { name: "en: the first name after the preposition of a long first piece", prompt: "Introducing the Tidewater Coffee spring lineup: a slideshow of our new single-origin beans from Ethiopia, Colombia and Guatemala.", items: ["ethiopia", "colombia", "guatemala"] },
+  { name: "en: a rise in a headline is no offer", prompt: "Monthly newsletter from The Grain Report: three stories: Rye harvest up 12%, New mill opens in Fargo, Interview with baker Ana Ruiz.", items: ["rye harvest up 12%", "new mill opens in fargo", "interview with baker ana ruiz"] },
+  { name: "es: tabs 'para' a list", prompt: "Email para socios de Gimnasio Fuerza con tabs para Yoga, Spinning y Pesas. Clase de prueba gratis esta semana.", items: ["yoga", "spinning", "pesas"] },
   { name: "de: a date glued to a code is the date after it", prompt: "Versandkostenfrei ab 40 € und 15 % Rabatt mit dem Code HERBST15 bis 30. Oktober.", dates: ["bis 30. Oktober"] },
 ];
 
@@ -290,6 +307,7 @@ describe("readBrief on the prompt set's misreads", () => {
       if (row.noBrand) expect(b.brand).toBeUndefined();
       if (row.items) expect(names(b)).toEqual(row.items);
       if (row.prices) expect(b.items.map((i) => i.price?.display)).toEqual(row.prices);
+      if (row.others) expect(b.otherItems.map((i) => `${i.name.value}${i.price ? ` ${i.price.display}` : ""}`)).toEqual(row.others);
       if (row.options) expect(b.questions.flatMap((q) => q.options.map((o) => o.value))).toEqual(row.options);
       if (row.codes) expect(b.codes.map((c) => c.value)).toEqual(row.codes);
       if (row.dates) expect(b.dates.map((d) => d.value)).toEqual(row.dates);

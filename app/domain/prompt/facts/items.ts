@@ -1,11 +1,11 @@
 import { isCondition } from "./conditions";
 import { parsePrice, priceMentions } from "./money";
 import { cleanPhrase, sentences, titleCase } from "./text";
-import type { FactItem } from "./types";
+import type { FactItem, Price } from "./types";
 
 // Navigation lists read "a menu for A, B and C", "linking to A, B and C" or "menu (A, B, C)".
 const LIST_TRIGGER =
-  /(?:\b(?:including|featuring|such as|like|items?|products?|dishes|options|topics|sessions|categories|(?:tabs?|panels?|slides?|sections?|links?|menu|nav(?:igation)?|bar) (?:for|to|on)|linking to|questions? about|faqs? (?:about|on)|covering|showcasing|highlighting|with|avec|mit|con|com|met)\b\s*:?|:|：|\()\s*/gi;
+  /(?:\b(?:including|featuring|such as|like|items?|products?|dishes|options|topics|sessions|categories|(?:tabs?|panels?|slides?|sections?|links?|menu|nav(?:igation)?|bar|onglets|pestañas|abas|schede|reiter)(?:\s\(tabs?\))? (?:for|to|on|pour|para|für|per)|linking to|questions? about|faqs? (?:about|on)|covering|showcasing|highlighting|with|avec|mit|con|com|met)\b\s*:?|:|：|\()\s*/gi;
 
 /**
  * An unclosed "(" or a stray ")" without a price: the piece is the edge of a parenthesised list,
@@ -51,8 +51,12 @@ const PLAN_LEAD_IN = /^(?:[Oo]ffre|[Pp]lan|[Pp]lano|[Pp]iano|[Tt]arif|[Ff]ormule
 /** "the Atlas, Corsa and Tide models at $450": the head noun the whole list shares, on its last piece. */
 const SHARED_HEAD = /\s+(?:models|plans|editions|tiers|versions|flavou?rs|colou?rs|packs|bundles)(?=\s+(?:at|for|from)\s|\s*[$€£]|\s*$)/i;
 
+/** Words after which a long first piece names the list's first item. */
+const FIRST_NAME_AFTER = /^(?:from|of|with|like|featuring|including|de|des|du|von|aus|di|da|do|das|dos)$/i;
+
 function splitList(segment: string): string[] {
-  const pieces = segment.split(/\s*(?:;|,(?!\d)|、|，|\s+and\s+|\s+or\s+|\s+plus\s+|\s*\+\s*|\s*\|\s*)\s*/i, MAX_LIST_PIECES);
+  // A slash between blanks separates ("starter / pro / agency"); one inside a word or price does not ("$9/month").
+  const pieces = segment.split(/\s*(?:;|,(?!\d)|、|，|\s+and\s+|\s+or\s+|\s+plus\s+|\s*\+\s*|\s*\|\s*|\s\/\s)\s*/i, MAX_LIST_PIECES);
   if (pieces.length >= 2) {
     const last = pieces[pieces.length - 1];
     let cut = -1;
@@ -63,14 +67,23 @@ function splitList(segment: string): string[] {
     for (let i = 0; i < pieces.length; i++) pieces[i] = pieces[i]!.replace(SHARED_HEAD, "");
     // A lead-in holds no price: "ricotta pancakes $12 — with honey" is an item and its detail.
     const lead = LIST_LEAD_IN.exec(pieces[0]!)?.[0] ?? "";
-    const first = (parsePrice(lead) !== undefined ? pieces[0]! : pieces[0]!.slice(lead.length)).replace(PLAN_LEAD_IN, "");
+    let first = (parsePrice(lead) !== undefined ? pieces[0]! : pieces[0]!.slice(lead.length)).replace(PLAN_LEAD_IN, "");
+    // "a slideshow of our new single-origin beans from Ethiopia, Colombia and Guatemala": past the
+    // last preposition of a long first piece, the first name of a list of short ones.
+    const words = first.trim().split(/\s+/);
+    if (words.length > 4 && pieces.slice(1).every((p) => p.trim().split(/\s+/).length <= 3) && parsePrice(first) === undefined) {
+      let k = words.length - 1;
+      while (k > 0 && !FIRST_NAME_AFTER.test(words[k - 1]!)) k--;
+      if (k > 0 && words.length - k <= 3) first = words.slice(k).join(" ");
+    }
     if (first.trim()) pieces[0] = first;
   }
   return pieces
     .flatMap(splitAfterPrices)
     .filter((s) => !PAREN_EDGE.test(s) || parsePrice(s) !== undefined)
     .map(cleanPhrase)
-    .map((s) => s.replace(/^(?:(?:and|or|a|an|the|our)\s+){1,3}/i, ""))
+    // A capitalised "The" is part of a name ("The Lanterns"); a lowercase one is not ("the Atlas").
+    .map((s) => s.replace(/^(?:(?:and|or|a|an|the|our|And|Or|A|An|Our)\s+){1,3}/, ""))
     .filter((s) => s.length > 0);
 }
 
@@ -79,7 +92,8 @@ const TECHNIQUE_PHRASE =
   /^(?:an?\s+|the\s+)?(?:[\p{L}-]+\s+)?(?:carousel|tabs?|accordion|slider|quiz|survey|poll|cart|menu|hotspots?|countdown|gallery|toggles?|flip[- ]cards?|cards?|slides?|slideshow|reveal)\s+(?:of|with|for|showing|featuring|that|to|listing)\b/iu;
 
 /** Words around an item that are the reader's action, not its name: "tap to add roses", "olives to your basket". */
-const ACTION_PREFIX = /^(?:(?:tap|click) to add|add|ajoutez(?: au panier)?|añade|aggiungi|adicione|hinzufügen|(?:cart|basket|panier|carrito|carrello|warenkorb|carrinho|koszyk)\s*:)\s*/i;
+// "add your team" is a step of its own, not an action on an item.
+const ACTION_PREFIX = /^(?:(?:tap|click) to add|add(?!\s+(?:your|a|an|the|our|new)\s)|ajoutez(?: au panier)?|añade|aggiungi|adicione|hinzufügen|(?:cart|basket|panier|carrito|carrello|warenkorb|carrinho|koszyk)\s*:)\s*/i;
 const ACTION_SUFFIX = /\s+(?:to|into|in) (?:your|the) (?:basket|cart|bag)$/i;
 
 const CONDITION_SCAN_CHARS = 120;
@@ -92,6 +106,7 @@ const NOT_AN_ITEM_START = /^(?:(?:code|codes|cupom|cup[óo]n|coupon|codice|c[óo
 /** The billing period belongs to the price ("$9/month", "9,90 € par mois"), not to the name ("Starter"). */
 const BILLING_PERIOD =
   /\s*(?:\/|\bper\s+|\ba\s+|\bpar\s+|\bpor\s+|\bal\s+|\bpro\s+|\bim\s+|\bau\s+|\bao\s+)\s*(?:month|mo|year|yr|week|wk|day|night|person|head|user|seat|mois|an|année|mes|año|mês|ano|mese|anno|monat|jahr|nutzer|utilisateur|usuario|usuário|utente)\b\.?/i;
+const BILLING_AFTER_PRICE = new RegExp(`^${BILLING_PERIOD.source}`, "i");
 /** A unit after the price belongs to it: "tomate cereja R$ 8,90 a caixa", "tomates 3 € le kilo". */
 const UNIT_AFTER_PRICE = /(?<=[\d$€£)])\s+(?:a|o|la|le|el|al|il|the|each|per|je|das|pro|à)\s+(?:caixa|kilo|kg|quilo|pièce|unidad|unidade|pezzo|stück|box|piece|bottiglia|bouteille|botella|garrafa|flasche|bottle)$/i;
 
@@ -114,16 +129,18 @@ function toItem(rawPiece: string): FactItem | undefined {
   if (!piece) return undefined;
   // A question, a percentage ("everything 25% off", "15 % con VUELVE15"), a clause opened by a
   // preposition ("für 4,99 € im monat starten") or a button ("a button labelled …") is no item.
-  if (/[?¿]|\d\s?%/.test(piece) || NOT_AN_ITEM_START.test(piece)) return undefined;
+  // A rise or fall is a headline's, not an offer's: "Rye harvest up 12%".
+  if (/[?¿]/.test(piece) || (/\d\s?%/.test(piece) && !/\b(?:up|down|rose|fell|grew|jumped)\s+\d{1,3}\s?%$/i.test(piece)) || NOT_AN_ITEM_START.test(piece)) return undefined;
   const price = parsePrice(piece);
   let name = piece;
   let detail: string | undefined;
   if (price) {
-    name = piece
-      .replace(UNIT_AFTER_PRICE, "")
-      .replace(price.display, "")
-      // The billing period belongs to the price ("$9/month"), not to the name ("Starter").
-      .replace(BILLING_PERIOD, "")
+    const unitless = piece.replace(UNIT_AFTER_PRICE, "");
+    const at = unitless.indexOf(price.display);
+    // The billing period right after the price belongs to it ("$9/month"), not to the name ("Starter");
+    // one before the price is the name's ("cat food for a month $15").
+    const after = at < 0 ? "" : unitless.slice(at + price.display.length).replace(BILLING_AFTER_PRICE, "");
+    name = (at < 0 ? unitless : `${unitless.slice(0, at)}${after}`)
       .replace(/\(\s*\)|\s(?:at|for|is|costs?|priced at|@|à|a|für|zu|um|por|per|para|pour|al|ao|je|à partir de|ab|dès|desde|da|from|starting at)\s*$|\s[-–—:]\s*$|\s*[-–—:]\s*$/gi, "")
       .trim();
     name = cleanPhrase(name);
@@ -247,15 +264,25 @@ export function extractItems(prompt: string, lowercase = false): { items: FactIt
       if (items.length >= 2 && score >= bestScore) best = items;
     }
   }
-  if (!best.some((i) => i.price)) {
-    const loose = pricedPhrases(prompt);
-    if (loose.length >= 2) best = loose;
-  }
+  const loose = pricedPhrases(prompt);
+  if (!best.some((i) => i.price) && loose.length >= 2) best = loose;
+  // "the Atlas, Corsa and Tide models at $450, $520 and $390", "starter / pro / agency plans, $12 $39 $99":
+  // a run of as many prices as the list has names prices it in order.
+  const runs = priceRuns(prompt);
+  const run = runs.find((r) => r.length === best.length && best.every((item, k) => !item.price || item.price.display === r[k]!.display || (k === best.length - 1 && item.price.display === r[0]!.display)));
+  if (run && best.length >= 2) best = best.map((item, k) => ({ ...item, price: { display: run[k]!.display, minor: run[k]!.minor, currency: run[k]!.currency } }));
+  // "$20, $50 or $100", "15 €, 40 € ou 90 €": amounts with no names are items named by their amount.
+  if (best.length === 0 && runs[0]) best = runs[0].map((p) => ({ name: p.display, price: { display: p.display, minor: p.minor, currency: p.currency } }));
   const taken = new Set(best.map((i) => i.name.toLowerCase()));
   let other: FactItem[] = [];
   for (const list of candidates) {
     if (list.some((i) => taken.has(i.name.toLowerCase()))) continue;
     if (listScore(list) >= listScore(other)) other = list;
+  }
+  // "Entrée 12,00 €", "Abonnement Premium à 3,99 € par mois": a priced name outside any list is an item of its own.
+  if (other.length === 0) {
+    const priced = new Set([...best].flatMap((i) => (i.price ? [i.price.display] : [])));
+    other = loose.filter((i) => !taken.has(i.name.toLowerCase()) && !priced.has(i.price!.display));
   }
   return { items: cased(best.slice(0, 8), lowercase), otherItems: cased(other.slice(0, 8), lowercase) };
 }
@@ -264,15 +291,46 @@ export function extractItems(prompt: string, lowercase = false): { items: FactIt
 const MAX_BULLET_ITEMS = 12;
 
 /** Word that cannot be part of an item name; the name is what follows the last of them. */
-const NAME_BREAK = /^(?:to|add|adding|with|the|a|an|our|of|for|at|only|including|featuring|like|get|buy|try|order|and|or|plus|just|from|is|are|on|in)$/i;
+const NAME_BREAK =
+  /^(?:to|add|adding|with|the|a|an|our|of|for|at|only|including|featuring|like|get|buy|try|order|and|or|plus|just|from|is|are|on|in|sur|les|des|le|la|l'|et|ou|en|los|las|el|y|auf|die|der|das|und|nas|nos|as|os|sulle|sui|le|e|o|con|com|mit|avec|separately|séparément|aparte|außerdem|além|disso|inoltre|più)$/i;
+/** Words between a name and its price that belong to neither: "Premium für 4,99 €", "Pro stays $8/month", "rosiers à 24,90 €". */
+const BEFORE_PRICE = /^(?:à|a|at|for|für|zu|um|por|para|pour|per|de|da|di|from|dès|ab|desde|partir|starting|stays|remains|is|costs|bleibt|reste|sigue|fica|resta|now|only|just)$/i;
+/** A price followed by these is a discount, not what something costs: "$10 off". */
+const DISCOUNT_AFTER = /^\s*(?:off\b|de (?:descuento|réduction|remise|desconto)|rabatt|di sconto)/i;
+/** A price with a deadline is an offer's ("Early-bird tickets $299 until August 31"), which the offers read. */
+const UNTIL_AFTER = /^\s*(?:until|till|through|bis|jusqu|hasta|até|fino)\b/i;
+/** Prices read one after another with only list words between them; a gap longer than this ends a run. */
+const PRICE_GAP_CHARS = 12;
+const PRICE_GAP = /^[\s,;/|+]*(?:(?:or|and|ou|o|oder|und|e|y|et)[\s,]+)?$/i;
+
+/** Runs of two or more prices written one after another ("$12 $39 $99", "15 €, 40 € ou 90 €"), in order. One pass. */
+function priceRuns(prompt: string): Array<Array<Price & { index: number }>> {
+  const runs: Array<Array<Price & { index: number }>> = [];
+  let run: Array<Price & { index: number }> = [];
+  for (const p of priceMentions(prompt.slice(0, PRICE_SCAN_CHARS))) {
+    const prev = run[run.length - 1];
+    const gap = prev ? prompt.slice(prev.index + prev.display.length, p.index) : "";
+    if (prev && gap.length <= PRICE_GAP_CHARS && PRICE_GAP.test(gap)) {
+      run.push(p);
+      continue;
+    }
+    if (run.length >= 2) runs.push(run);
+    run = [p];
+  }
+  if (run.length >= 2) runs.push(run);
+  return runs;
+}
+/** Prices are looked for in the prompt's first characters only: a brief states them early. */
+const PRICE_SCAN_CHARS = 4_000;
 
 /** "tap to add roses €25, tulips €18 to your basket": priced phrases without a list trigger. */
 function pricedPhrases(prompt: string): FactItem[] {
   const out: FactItem[] = [];
-  for (const piece of prompt.split(/\s*(?:[,;\n]|\s+and\s+|[.!?](?:\s|$))\s*/)) {
+  for (const piece of prompt.slice(0, PRICE_SCAN_CHARS).split(/\s*(?:,(?!\d)|[;\n]|\s+and\s+|[.!?](?:\s|$))\s*/)) {
     const price = parsePrice(piece);
-    if (!price) continue;
+    if (!price || /\d\s?%\s*$/.test(piece.slice(0, piece.indexOf(price.display)).trim()) || DISCOUNT_AFTER.test(piece.slice(piece.indexOf(price.display) + price.display.length)) || UNTIL_AFTER.test(piece.slice(piece.indexOf(price.display) + price.display.length))) continue;
     const before = piece.slice(0, piece.indexOf(price.display)).replace(/[\s(:–—-]+$/, "").split(/\s+/).filter(Boolean);
+    while (before.length > 0 && BEFORE_PRICE.test(before[before.length - 1]!)) before.pop();
     let start = before.length;
     while (start > 0 && !NAME_BREAK.test(before[start - 1]) && before.length - start < 4) start--;
     const name = cleanPhrase(before.slice(start).join(" "));

@@ -9,7 +9,7 @@ export function extractProduct(prompt: string, brand: string | undefined, lowerc
   // delimiter came, quadratic in a prompt of repeated triggers.
   const patterns = [
     /\bproduct(?:\s+name)?\s*(?:is|:|=|called|named)\s*["“]?([^"”.,;\n]+)["”]?/i,
-    /\b(?:introducing|launching|launch of|announcing|unveiling|release of|releasing)\s+(?:our|the|a|their|its)?\s*(?:new|all-new|brand-new)?\s*["“]?([^"”.,;!\n]{1,160}?)["”]?(?=[.,;!\n]|\s+(?:with|for|at|on|in|to|and|from|by)\b|$)/i,
+    /\b(?:introducing|launching|launch (?:of|for)|announcing|unveiling|release of|releasing)\s+(?:our|the|a|their|its)?\s*(?:new|all-new|brand-new)?\s*["“]?([^"”.,;!\n]{1,160}?)["”]?(?=[.,;!\n]|\s+(?:with|for|at|on|in|to|and|from|by)\b|$)/i,
     /\b(?:our|the|their|its)\s+new\s+["“]?([^"”.,;!\n]{1,160}?)["”]?(?=[.,;!\n]|\s+(?:with|for|at|on|in|to|and|that|which|from|by)\b|$)/i,
     new RegExp(String.raw`\b${NAME}\s+(?:Summit|Conference|Festival|Meetup|Workshop|Webinar|Gala|Expo|Fair|Week|Day|Awards|Retreat|Hackathon|Launch)\b`),
   ];

@@ -69,7 +69,8 @@ export function cleanPhrase(s: string): string {
 
 export function sentences(prompt: string): string[] {
   return prompt
-    .split(/\n+|(?<=[.!?])\s+(?=["“(¡¿-]?[A-Z0-9])|(?<=[。！？])\s*/)
+    // A sentence may open with an accented capital ("À partir de 120 €", "Él").
+    .split(/\n+|(?<=[.!?])\s+(?=["“(¡¿-]?[\p{Lu}\d])|(?<=[。！？])\s*/u)
     .map((s) => s.trim())
     .filter(Boolean);
 }
