@@ -296,6 +296,10 @@ const MISREADS: Array<{ name: string; prompt: string; brand?: string; items?: st
   { name: "en: the first name after the preposition of a long first piece", prompt: "Introducing the Tidewater Coffee spring lineup: a slideshow of our new single-origin beans from Ethiopia, Colombia and Guatemala.", items: ["ethiopia", "colombia", "guatemala"] },
   { name: "en: a rise in a headline is no offer", prompt: "Monthly newsletter from The Grain Report: three stories: Rye harvest up 12%, New mill opens in Fargo, Interview with baker Ana Ruiz.", items: ["rye harvest up 12%", "new mill opens in fargo", "interview with baker ana ruiz"] },
   { name: "es: tabs 'para' a list", prompt: "Email para socios de Gimnasio Fuerza con tabs para Yoga, Spinning y Pesas. Clase de prueba gratis esta semana.", items: ["yoga", "spinning", "pesas"] },
+  { name: "es: 'con' inside an item's name is no list trigger", prompt: "café la esquina: café con leche 1,80 €, tostada 2,50 €, zumo 3,20 €", items: ["café con leche", "tostada", "zumo"] },
+  { name: "en: priced names joined by a blank; the words before them lead in", prompt: "quiz + cart: find your skincare routine then add products, glowhaus, cleanser $24 serum $38", items: ["cleanser", "serum"], prices: ["$24", "$38"] },
+  { name: "en: a list after a technique and a dash", prompt: "gym class schedule, collapsible - yoga, hiit, spin — corefit studio", items: ["yoga", "hiit", "spin"] },
+  { name: "pt: tabs '(tabs) para' a list whose last item shares the first's head", prompt: "E-mail para alunos da Escola Aurora com abas (tabs) para Módulo 1, Módulo 2 e Módulo 3 do curso de fotografia.", items: ["módulo 1", "módulo 2", "módulo 3 do curso de fotografia"] },
   { name: "de: a date glued to a code is the date after it", prompt: "Versandkostenfrei ab 40 € und 15 % Rabatt mit dem Code HERBST15 bis 30. Oktober.", dates: ["bis 30. Oktober"] },
 ];
 

@@ -5,13 +5,15 @@ import type { FactItem, Price } from "./types";
 
 // Navigation lists read "a menu for A, B and C", "linking to A, B and C" or "menu (A, B, C)".
 const LIST_TRIGGER =
-  /(?:\b(?:including|featuring|such as|like|items?|products?|dishes|options|topics|sessions|categories|(?:tabs?|panels?|slides?|sections?|links?|menu|nav(?:igation)?|bar|onglets|pestañas|abas|schede|reiter)(?:\s\(tabs?\))? (?:for|to|on|pour|para|für|per)|linking to|questions? about|faqs? (?:about|on)|covering|showcasing|highlighting|with|avec|mit|con|com|met)\b\s*:?|:|：|\()\s*/gi;
+  /(?:\b(?:including|featuring|such as|like|items?|products?|dishes|options|topics|sessions|categories|(?:tabs?|panels?|slides?|sections?|links?|menu|nav(?:igation)?|bar|onglets|pestañas|abas|schede|reiter)(?:\s\(tabs?\))? (?:for|to|on|pour|para|für|per)|linking to|questions? about|faqs? (?:about|on)|covering|showcasing|highlighting|with|avec|mit|con|com|met)\b\s*:?|:|：|\(|\b(?:collapsible|expandable|accordion|tabs|carousel|slider)\s[-–—](?=\s))\s*/gi;
 
 /**
  * An unclosed "(" or a stray ")" without a price: the piece is the edge of a parenthesised list,
  * which the "(" trigger reads on its own. (A priced piece cut mid-parenthesis, "churros ($5", stays.)
  */
 const PAREN_EDGE = /\([^)]*$|^[^(]*\)/;
+
+const WITH_TRIGGER = /^\s*(?:with|avec|mit|con|com|met)\b/i;
 
 /** Pieces read from one list; the longest list kept has 8 items. */
 const MAX_LIST_PIECES = 32;
@@ -28,7 +30,9 @@ function splitAfterPrices(piece: string): string[] {
   let from = 0;
   for (const p of prices.slice(0, -1)) {
     const end = p.index + p.display.length;
-    const rest = /^\s*(?:et|y|und|e|and|&|ou|o|oder|or)\s+/i.exec(piece.slice(end));
+    // "cleanser $24 serum $38": a blank alone joins two priced names, unless a period or unit follows the price.
+    const after = piece.slice(end);
+    const rest = /^\s*(?:et|y|und|e|and|&|ou|o|oder|or)\s+/i.exec(after) ?? (BILLING_AFTER_PRICE.test(after) || !/^\s+\p{L}/u.test(after) ? null : /^\s+/.exec(after));
     if (!rest) continue;
     out.push(piece.slice(from, end));
     from = end + rest[0].length;
@@ -63,7 +67,11 @@ function splitList(segment: string): string[] {
     LAST_JOINT.lastIndex = 0;
     for (let m = LAST_JOINT.exec(last); m; m = LAST_JOINT.exec(last)) cut = m.index;
     // Only when both sides are short: "A, B und C" is three items, while a name joined by "e" alone ("pão e manteiga") stays one.
-    if (cut > 0 && last.slice(0, cut).split(/\s+/).length <= 3 && last.slice(cut).trim().split(/\s+/).length <= 4) pieces.splice(pieces.length - 1, 1, last.slice(0, cut), last.slice(cut).replace(/^\s\S+\s/, ""));
+    // ("Módulo 2 e Módulo 3 do curso de fotografia": a right side opening with the left's first word may run longer.)
+    const leftWords = last.slice(0, cut).trim().split(/\s+/);
+    const rightWords = last.slice(cut).trim().split(/\s+/).slice(1);
+    const sameHead = leftWords[0] !== undefined && rightWords[0] === leftWords[0];
+    if (cut > 0 && leftWords.length <= 3 && rightWords.length <= (sameHead ? 6 : 3)) pieces.splice(pieces.length - 1, 1, last.slice(0, cut), last.slice(cut).replace(/^\s\S+\s/, ""));
     for (let i = 0; i < pieces.length; i++) pieces[i] = pieces[i]!.replace(SHARED_HEAD, "");
     // A lead-in holds no price: "ricotta pancakes $12 — with honey" is an item and its detail.
     const lead = LIST_LEAD_IN.exec(pieces[0]!)?.[0] ?? "";
@@ -245,6 +253,8 @@ export function extractItems(prompt: string, lowercase = false): { items: FactIt
     LIST_TRIGGER.lastIndex = 0;
     for (let m = LIST_TRIGGER.exec(sentence); m && triggers < MAX_LIST_TRIGGERS; m = LIST_TRIGGER.exec(sentence)) {
       triggers++;
+      // "café la esquina: café con leche 1,80 €": a "with" one word after a list separator is inside an item's name.
+      if (WITH_TRIGGER.test(m[0]) && /[:,;]\s*\p{L}+\s*$/u.test(sentence.slice(Math.max(0, m.index - 40), m.index))) continue;
       const after = listWindow(sentence, m.index + m[0].length);
       // A parenthesised list ends at its closing parenthesis; one inside another list is read on its own.
       const rest = m[0].startsWith("(") ? after.split(")")[0] : withoutAsides(after);
@@ -256,6 +266,9 @@ export function extractItems(prompt: string, lowercase = false): { items: FactIt
       // sentence then reads as a longer list, every item priced.
       const whole = splitList(rest.replace(/[.!?]\s*$/, "")).map(toItem).filter((i): i is FactItem => Boolean(i));
       if (whole.every((i) => i.price) && whole.length > items.filter((i) => i.price).length) items = whole;
+      // "…then add products, glowhaus, cleanser $24 serum $38": unpriced pieces before the priced ones lead in to them.
+      const firstPriced = items.findIndex((i) => i.price);
+      if (firstPriced > 0 && items.filter((i) => i.price).length >= 2) items = items.slice(firstPriced);
       if (items.length < 2) continue;
       candidates.push(items);
       const score = listScore(items);

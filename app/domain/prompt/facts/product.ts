@@ -24,5 +24,38 @@ export function extractProduct(prompt: string, brand: string | undefined, lowerc
       if (phrase && words.length <= 6 && !isDate && (i === patterns.length - 1 || phrase.toLowerCase() !== brand?.toLowerCase()) && !/\bemail\b/i.test(phrase)) return lowercase && !/["“]/.test(m[0]) ? titleCase(phrase) : phrase;
     }
   }
+  return topicOf(prompt, brand, lowercase);
+}
+
+/**
+ * What the email is about when no product is named (the brief's topic): a quoted talk title, "for
+ * the Everest Base Camp trek", "a carousel of three new dinosaur exhibits", and in a terse prompt
+ * the thing its few words are about ("Tabs email for a shoe store", "Customer satisfaction survey").
+ * Every phrase is bounded and each pattern is tried once.
+ */
+const TOPIC_PATTERNS: RegExp[] = [
+  /\b(?:webinar|workshop|talk|session|course|class|atelier|conférence|cours|curso|taller|seminario|seminar|séminaire|vortrag|corso|palestra)\b[^"“«.\n]{0,60}?[«"“]\s?([^"”»\n]{2,80}?)\s?[»"”]/i,
+  /\bfor the ((?:[A-Z][\p{L}'-]{0,30}\s+){1,4})(?:trek|tour|trip|course|class|cruise|retreat)\b/u,
+  /\b(?:carousel|slider|slideshow|gallery) of (?:(?:two|three|four|five|six|\d{1,2})\s+)?(?:new\s+)?(\p{L}[\p{L}'-]{0,30}(?:\s\p{L}[\p{L}'-]{0,30}){0,3}?)(?=\s+(?:followed|and|then|with|for|from|plus|that|to)\b|[.,;:!?(]|$)/iu,
+];
+/** Patterns read only in a prompt of a few words. */
+const TERSE_TOPIC: RegExp[] = [
+  /\b(?:for|pour|para|für|per)\s+(?:a|an|the|our|un|une|una|um|uma|ein|eine|einen|einem)\s+(\p{L}[\p{L}'-]{0,30}(?:\s\p{L}[\p{L}'-]{0,30}){0,2})\s*[.!]?$/iu,
+  /^(\p{L}[\p{L}'-]{0,30}(?:\s\p{L}[\p{L}'-]{0,30}){0,2}?)\s+(?:trivia\s+)?(?:survey|quiz|poll|questionnaire)\s*[.!]?$/iu,
+  /^(?:trivia\s+)?(?:quiz|survey|poll)\s+([\p{L}\d][\p{L}\d'-]{0,30}(?:\s\p{L}[\p{L}'-]{0,30}){0,2})(?=,)/iu,
+];
+const TERSE_WORDS = 12;
+/** Words that open no topic: they say what the email is, or how big. */
+const NOT_A_TOPIC = /^(?:quick|short|simple|new|nps|email|e-mail|newsletter|our|my|the|a|an|this|weekly|monthly|one|two|three|rsvp|vip|tabs?|faq|carousel|accordion|menu|nav|survey|quiz|poll|trivia|personality)$/i;
+
+function topicOf(prompt: string, brand: string | undefined, lowercase: boolean): string | undefined {
+  const head = prompt.slice(0, 400);
+  const terse = head.trim().split(/\s+/).length <= TERSE_WORDS;
+  for (const p of terse ? [...TOPIC_PATTERNS, ...TERSE_TOPIC] : TOPIC_PATTERNS) {
+    const m = p.exec(head);
+    const phrase = m ? cleanPhrase(m[1]!) : "";
+    if (!phrase || NOT_A_TOPIC.test(phrase.split(/\s+/)[0]!) || phrase.toLowerCase() === brand?.toLowerCase()) continue;
+    return lowercase && !/[«"“]/.test(m![0]) ? titleCase(phrase) : phrase;
+  }
   return undefined;
 }
