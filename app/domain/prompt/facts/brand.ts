@@ -13,7 +13,7 @@ import { FACT_MAX_CHARS } from "./types";
 // Each word is at most 40 characters: an unbounded `*` rescanned a long run of name
 // characters ("A.A.A.…") from every word boundary in it, quadratic in the run.
 const NAME_WORD = String.raw`[A-Z0-9À-Ý][\w\u00C0-\u024F&'’.+-]{0,39}`;
-const CONNECTOR = String.raw`(?:&|of|and|the|de|la|des|du|del|da|di|do|dos|el|von|van|der|den|à)`;
+const CONNECTOR = String.raw`(?:&|of|and|the|de|la|des|du|del|da|di|do|dos|el|von|van|der|den)`;
 // After a connector comes a word, not a number: "Feria del Libro Sevilla del 2 al 11 de mayo" ends before "del 2".
 // "Jardins d'Elise": an elided connector is glued to the word after it.
 export const NAME = String.raw`(${NAME_WORD}(?:(?:\s+(?:${CONNECTOR}\s+(?=[A-ZÀ-Ý]))?|\s+[dl]['’](?=[A-ZÀ-Ý]))${NAME_WORD}){0,3})`;
@@ -119,6 +119,8 @@ function beforeColonBrand(prompt: string): string | undefined {
     trailing = true;
   }
   if (trailing && words.length === 1 && TOPIC_WORD.test(words[0]!)) return undefined;
+  // "pantry pal app": the generic word after the name is not part of it.
+  while (words.length > 1 && GENERIC_TAIL.has(words[words.length - 1]!)) words.pop();
   // "app rutamax": the kind of product before a name is not part of it.
   if (words.length > 1 && APP_WORD.test(words[0]!)) words.shift();
   // "boulangerie pain doré", "club runners": a kind of business opens its name.
@@ -296,6 +298,9 @@ export function extractBrand(prompt: string, quoted: string[], tagged: () => Tag
 }
 
 const OUR_TITLE = new RegExp(String.raw`\b(?:our|the)\s+${NAME}\s+(?:newsletter|digest|bulletin|podcast|magazine)\b`);
+const JA_OWNER = /^([\p{sc=Katakana}ー・][\p{sc=Katakana}\p{sc=Han}ー・]{1,19})の/u;
+const JA_TRAILING = /\s([\p{sc=Han}\p{sc=Katakana}][\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー・]{1,15})$/u;
+const ARTICLE_A_NAME = new RegExp(String.raw`\b(?:de|chez|pour)\s+((?:La|Le|Les)\s+${NAME_WORD}\s+à\s+${NAME_WORD})`);
 const NAMED_DIGEST = /^([A-Z][a-z]{2,30})\s+(?:(?!(?:a|an|the|our|my|your|un|una|une|uno|ein|eine|um|uma|la|le|el|il|lo|de|di|da)\s)[a-z]+\s+)?(?:newsletter|digest|bulletin)\b/;
 /** Words that open a prompt before "newsletter" without being anyone's name. */
 const GENERIC_OPENER = /^(?:Crea|Cree|Crée|Créez|Erstelle|Crie|Escribe|Schreibe|Scrivi|Escreva|Redacta|Send|Draft|Company|Team|Internal|Customer|Member|Members|School|Church|Community|Travel|Product|Tech|Family|Staff|Employee|Parent|Club|Local|Student|Investor|Partner|Donor|Volunteer|Alumni|Health|Food|Fashion|Book|Music|Sports?|Business|Marketing|Sales|Event|Holiday|Seasonal|Special|Short|Long|Final|First|Last|Next|Big|Little|Small)$/;
@@ -314,6 +319,11 @@ const OPENING_TITLE = new RegExp(String.raw`^(The\s+)?${NAME}\s?[,:]\s`);
 function findBrand(prompt: string, quoted: string[], tagged: () => TaggedSentence[], options: { lowercase: boolean; language: string }): string | undefined {
   const explicit = explicitBrand(prompt, options.lowercase);
   if (explicit) return explicit;
+  // Japanese names the owner first: "カフェ・ソラの新メニュー", "ホテル海風のお客様アンケート"; or last, after a blank: "… 茶房みどり".
+  if (options.language === "ja") {
+    const ja = JA_OWNER.exec(prompt.slice(0, 200)) ?? JA_TRAILING.exec(prompt.slice(-40));
+    if (ja) return ja[1];
+  }
   const called = new RegExp(String.raw`\b(?:company|store|shop|brand|startup|restaurant|cafe|café|bakery|business|studio|app|newsletter|charity|nonprofit|team)\s+(?:called|named)\s+["“]?${NAME}`).exec(prompt);
   if (called && isNameLike(called[1])) return cleanPhrase(called[1]);
   // One capitalised word here is too often an adjective ("Weekly newsletter"): two words, or "The …".
@@ -331,6 +341,9 @@ function findBrand(prompt: string, quoted: string[], tagged: () => TaggedSentenc
   // "Wanderly travel digest with …": one name opening the prompt before a kind of newsletter.
   const digest = NAMED_DIGEST.exec(prompt);
   if (digest && !NOT_A_NAME.has(digest[1]!.toLowerCase()) && !GENERIC_OPENER.test(digest[1]!)) return digest[1]!;
+  // "Apéro box de La Cave à Manon": a name opened by its article may hold "à" ("l'Hôtel des Dunes à Biarritz" is a place after a name).
+  const withA = ARTICLE_A_NAME.exec(prompt);
+  if (withA) return cleanPhrase(withA[1]!);
   // "Invitación a la Feria del Libro Sevilla del 2 al 11 de mayo": a fair or festival is named for itself.
   const event = EVENT_TITLE.exec(prompt);
   if (event && isNameLike(event[1]!)) return cleanPhrase(event[1]!);

@@ -71,7 +71,9 @@ function splitList(segment: string): string[] {
     const leftWords = last.slice(0, cut).trim().split(/\s+/);
     const rightWords = last.slice(cut).trim().split(/\s+/).slice(1);
     const sameHead = leftWords[0] !== undefined && rightWords[0] === leftWords[0];
-    if (cut > 0 && leftWords.length <= 3 && rightWords.length <= (sameHead ? 6 : 3)) pieces.splice(pieces.length - 1, 1, last.slice(0, cut), last.slice(cut).replace(/^\s\S+\s/, ""));
+    // ("pedidos mínimos de 200 unidades y precio por caja 0,85 €": a priced right side may follow a longer left one.)
+    const pricedRight = parsePrice(last.slice(cut)) !== undefined && parsePrice(last.slice(0, cut)) === undefined;
+    if (cut > 0 && leftWords.length <= (pricedRight ? 6 : 3) && rightWords.length <= (sameHead || pricedRight ? 6 : 3)) pieces.splice(pieces.length - 1, 1, last.slice(0, cut), last.slice(cut).replace(/^\s\S+\s/, ""));
     for (let i = 0; i < pieces.length; i++) pieces[i] = pieces[i]!.replace(SHARED_HEAD, "");
     // A lead-in holds no price: "ricotta pancakes $12 — with honey" is an item and its detail.
     const lead = LIST_LEAD_IN.exec(pieces[0]!)?.[0] ?? "";
@@ -149,7 +151,7 @@ function toItem(rawPiece: string): FactItem | undefined {
     // one before the price is the name's ("cat food for a month $15").
     const after = at < 0 ? "" : unitless.slice(at + price.display.length).replace(BILLING_AFTER_PRICE, "");
     name = (at < 0 ? unitless : `${unitless.slice(0, at)}${after}`)
-      .replace(/\(\s*\)|\s(?:at|for|is|costs?|priced at|@|à|a|für|zu|um|por|per|para|pour|al|ao|je|à partir de|ab|dès|desde|da|from|starting at)\s*$|\s[-–—:]\s*$|\s*[-–—:]\s*$/gi, "")
+      .replace(/\(\s*\)|\s(?:at|for|is|costs?|priced at|@|à|a|für|zu|um|por|per|para|pour|al|ao|je|à partir de|ab|dès|desde|da|de|di|from|starting at)\s*$|\s[-–—:]\s*$|\s*[-–—:]\s*$/gi, "")
       .trim();
     name = cleanPhrase(name);
   }
@@ -307,7 +309,7 @@ const MAX_BULLET_ITEMS = 12;
 const NAME_BREAK =
   /^(?:to|add|adding|with|the|a|an|our|of|for|at|only|including|featuring|like|get|buy|try|order|and|or|plus|just|from|is|are|on|in|sur|les|des|le|la|l'|et|ou|en|los|las|el|y|auf|die|der|das|und|nas|nos|as|os|sulle|sui|le|e|o|con|com|mit|avec|separately|séparément|aparte|außerdem|além|disso|inoltre|più)$/i;
 /** Words between a name and its price that belong to neither: "Premium für 4,99 €", "Pro stays $8/month", "rosiers à 24,90 €". */
-const BEFORE_PRICE = /^(?:à|a|at|for|für|zu|um|por|para|pour|per|de|da|di|from|dès|ab|desde|partir|starting|stays|remains|is|costs|bleibt|reste|sigue|fica|resta|now|only|just)$/i;
+const BEFORE_PRICE = /^(?:à|a|at|to|for|für|zu|um|por|para|pour|per|de|da|di|from|dès|ab|desde|partir|starting|moves|goes|rises|drops|increases|changes|stays|remains|is|costs|bleibt|reste|sigue|fica|resta|now|only|just)$/i;
 /** A price followed by these is a discount, not what something costs: "$10 off". */
 const DISCOUNT_AFTER = /^\s*(?:off\b|de (?:descuento|réduction|remise|desconto)|rabatt|di sconto)/i;
 /** A price with a deadline is an offer's ("Early-bird tickets $299 until August 31"), which the offers read. */
