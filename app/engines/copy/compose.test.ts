@@ -141,6 +141,19 @@ describe("the local copy writes only what the brief holds", () => {
     expect(copy.sections.find((s) => s.role === "footer")?.body).toContain("Vous recevez");
   });
 
+  it("shows a day named without a number, but not a day offered as a choice", () => {
+    const shipping = copyToText(composed("order confirmation w/ faq, order #48213, ships friday, brand tidy threads", ["accordion"]).copy);
+    expect(shipping).toMatch(/friday/i);
+    const choice = copyToText(composed("Trivia night at Retro Arcade Bar: a poll asking which night suits you — Thursday or Friday.", ["survey"]).copy);
+    expect(choice).not.toMatch(/Date: (?:Thursday|Friday)/);
+  });
+
+  it("shows a lone priced plan beside the list of features", () => {
+    const text = copyToText(composed("Launch email for Notebase 5: offline mode, shared templates and AI search. Pro stays $8/month; 20% off annual plans with code NOTE20.", ["tabs"]).copy);
+    expect(text).toContain("$8");
+    expect(text).toMatch(/offline mode/i);
+  });
+
   it("asks an NPS question with all eleven options, 0 to 10", () => {
     for (const [, prompt] of TABLE.filter(([name]) => /nps/.test(name))) {
       const steps = composed(prompt, ["survey"]).copy.items.map(parseSurveyItem);

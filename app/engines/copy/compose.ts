@@ -224,6 +224,22 @@ function fitSubject(w: Wording, lead: string, brand: string | undefined, facts: 
   return { subject: space > 20 ? cut.slice(0, space) : lead.slice(0, SUBJECT_MAX) };
 }
 
+/** A date without a number that still names a day or month ("ships friday", "ends sunday"), in the six frame languages. */
+const NAMED_DAY =
+  /^(?:(?:this|next|on|ce|le|este|el|diesen|am|nächsten|neste|na|questo|il)\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|segunda(?:-feira)?|terça(?:-feira)?|quarta(?:-feira)?|quinta(?:-feira)?|sexta(?:-feira)?|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica)$/i;
+
+/**
+ * A day named without a number is a date to show unless it is a choice: inside a question, or one
+ * of two days offered with "or" ("which night suits you — Thursday or Friday").
+ */
+function namedDay(brief: Brief, d: Brief["dates"][number], prompt: string | undefined): boolean {
+  if (!NAMED_DAY.test(d.value.trim()) || !prompt) return false;
+  const within = (s: { start: number; end: number }) => d.span.start >= s.start && d.span.end <= s.end;
+  if (brief.questions.some((q) => within(q.text.span) || q.options.some((o) => within(o.span)))) return false;
+  const around = `${prompt.slice(Math.max(0, d.span.start - 5), d.span.start)} ${prompt.slice(d.span.end, d.span.end + 5)}`;
+  return !/(?:^|\s)(?:or|ou|o|oder|od)(?:\s|$)/i.test(around);
+}
+
 /** Occasions a named day says all of: "Black Friday", not "Sale — Black Friday". */
 const NAMED_ALONE: ReadonlySet<string> = new Set(["sale", "general", "announcement", "newsletter"]);
 
@@ -433,7 +449,7 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
   const shownText = JSON.stringify(sections);
   const notes = dateNotes(brief, options.prompt, shownText);
   // A date the prompt gives in an instruction ("donate before December 31") is still shown, as a date.
-  const dates = brief.dates.filter((d) => d.governs.kind !== "offer" && /\d/.test(d.value) && !shownText.includes(d.value) && !notes.some((n) => n.includes(d.value)));
+  const dates = brief.dates.filter((d) => d.governs.kind !== "offer" && (/\d/.test(d.value) || namedDay(brief, d, options.prompt)) && !shownText.includes(d.value) && !notes.some((n) => n.includes(d.value)));
   const closingBody = [...notes, ...dates.slice(0, 3).map((d) => w.date(d.value)), ...brief.conditions.map((c) => sentence(c.value))];
   sections.push(withHref({ role: "closing", headline: w.closing[family], body: closingBody.join(" "), cta }));
   sections.push({ role: "footer", headline: "", body: phrases.whyYouGetThis(brand), cta: "" });
