@@ -22,6 +22,7 @@ import type { Complexity, ImageInput, SavedSectionInput } from "~/domain/prompt/
 import { autofixDoc } from "~/domain/autofix/autofix";
 import { checkHtmlShape, describeHtmlProblem } from "~/domain/html/limits";
 import { qaDoc, type QaResult } from "~/domain/qa/qa";
+import { userSectionText } from "~/domain/qa/trace";
 import type { AmpClipping, AmpParity, AmpValidation } from "~/domain/amp";
 import { addUsage, type EngineUsage } from "~/engines/prompts/usage";
 import type { CodeExample } from "~/engines/code/port";
@@ -129,7 +130,7 @@ function understand(input: GenerationInputs, fromBlueprint?: Blueprint): Service
 /** The words the user wrote into a request: claims in the email may trace to them as to the brief. */
 function userWords(input: GenerateInput): string[] {
   const out = [input.prompt];
-  for (const s of input.savedSections ?? []) out.push(s.html.replace(/<[^<>]{0,2000}>/g, " "));
+  for (const s of input.savedSections ?? []) out.push(userSectionText(s.html));
   if (input.blueprint) out.push(JSON.stringify(input.blueprint.sections));
   return out;
 }

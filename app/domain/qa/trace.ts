@@ -40,6 +40,16 @@ const MAX_VIEW_CHARS = 60_000;
 const MAX_REPORTED = 40;
 const MAX_SOURCE_CHARS = 200_000;
 
+/**
+ * A section the user saved, as words a claim may trace to: its visible text and the links it
+ * holds (a sponsor's "Learn more" points where the user pointed it). Tags are bounded, so is the scan.
+ */
+export function userSectionText(html: string): string {
+  const h = html.slice(0, MAX_SOURCE_CHARS);
+  const hrefs = [...h.matchAll(/\bhref\s*=\s*["']?(https?:\/\/[^\s"'<>]{1,2000})/gi)].slice(0, 200).map((m) => m[1]);
+  return [h.replace(/<[^<>]{0,2000}>/g, " "), ...hrefs].join(" ");
+}
+
 // ── the source ─────────────────────────────────────────────────────────────────────────────────
 
 /** Every string value of the brief, spans left out. */
