@@ -39,20 +39,33 @@ function itemLine(item: BriefItem): string {
 /** A scope read up to a joining word ("sur tout avec le" of "sur tout avec le code NOEL15") ends before it. */
 const TRAILING_SMALL_WORDS = /(?:\s+(?:with|and|the|a|on|avec|le|la|les|de|et|con|el|la|y|mit|und|der|die|das|com|o|e|di|il|con))+$/i;
 
+/** Whether the prompt ends a sentence between two spans ("Free shipping over $150. Sale ends November 28."). */
+function apartInPrompt(prompt: string | undefined, a: { start: number; end: number }, b: { start: number; end: number }): boolean {
+  if (!prompt) return false;
+  const [first, second] = a.start <= b.start ? [a, b] : [b, a];
+  if (second.start > prompt.length || second.start - first.end > 2_000) return false;
+  return /[.!?;](?:\s|$)|\n/.test(prompt.slice(first.end, second.start));
+}
+
 /**
  * An offer's own conditions, and no other offer's: scope, threshold and deadline in one sentence
- * ("On orders over $50, until December 20."), then its code.
+ * ("On orders over $50, until December 20."), then its code. A deadline the user wrote in another
+ * sentence than the minimum or scope gets a sentence of its own: written together, the email would
+ * tie them where the user did not.
  */
-function offerTerms(offer: BriefOffer, w: Wording): string {
+function offerTerms(offer: BriefOffer, w: Wording, prompt?: string): string {
   const own = offer.text.value.toLowerCase();
   const mine = (value: string | undefined): value is string => Boolean(value) && !own.includes(value!.toLowerCase());
   const scope = offer.scope?.value.replace(TRAILING_SMALL_WORDS, "");
   const deadline = offer.deadline?.value;
   const conditions = [mine(scope) ? scope : "", mine(offer.threshold?.text.value) ? offer.threshold!.text.value : ""];
+  const terms = [mine(scope) ? offer.scope : undefined, mine(offer.threshold?.text.value) ? offer.threshold!.text : undefined].filter((t) => t !== undefined);
+  const apart = mine(deadline) && terms.some((t) => apartInPrompt(prompt, t.span, offer.deadline!.span));
   // The frame's "Until …" is lower-cased inside the sentence; the user's words stay as written.
-  if (mine(deadline)) conditions.push(w.deadlineLead.test(deadline) ? deadline : lowerFirst(w.until(deadline)));
+  if (mine(deadline) && !apart) conditions.push(w.deadlineLead.test(deadline) ? deadline : lowerFirst(w.until(deadline)));
   const parts = conditions.filter(Boolean);
   const out = parts.length > 0 ? [sentence(parts.join(", "))] : [];
+  if (apart) out.push(sentence(w.deadlineLead.test(deadline!) ? cap(deadline!) : w.until(deadline!)));
   if (mine(offer.code?.value)) out.push(sentence(w.code(offer.code!.value)));
   return out.join(" ");
 }
@@ -326,7 +339,7 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
       // Offers make panels too when the items are too few: an offer and its own conditions.
       if (units.length < 2) {
         brief.offers.forEach((o, k) => {
-          if (!offerTaken[k]) units.push({ name: cap(o.text.value), body: offerTerms(o, w), offer: k });
+          if (!offerTaken[k]) units.push({ name: cap(o.text.value), body: offerTerms(o, w, options.prompt), offer: k });
         });
       }
       const usableUnits = units.filter((u) => t === "carousel" || u.body);
@@ -352,7 +365,7 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
       listTaken[li] = true;
     });
     brief.offers.forEach((o, k) => {
-      const body = offerTerms(o, w);
+      const body = offerTerms(o, w, options.prompt);
       if (body) units.push({ name: cap(o.text.value), body, offer: k });
     });
     const k = Math.min(Math.floor(units.length / 2), ...techniques.map(max));
@@ -407,7 +420,7 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
   if (brief.audience) heroBody.push(w.forAudience(brief.audience.value));
   sections.push(withHref({ role: "hero", headline: lead, body: heroBody.join(" "), cta }));
 
-  for (const o of looseOffers) sections.push({ role: "offer", headline: cap(o.text.value), body: offerTerms(o, w), cta: "" });
+  for (const o of looseOffers) sections.push({ role: "offer", headline: cap(o.text.value), body: offerTerms(o, w, options.prompt), cta: "" });
 
   if (unlisted.length > 0) {
     const lines = unlisted.map((i) => {
