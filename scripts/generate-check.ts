@@ -108,7 +108,7 @@ async function main(): Promise<number> {
   if (tags) entries = entries.filter((e) => e.tags?.some((t) => tags.includes(t)));
   if (entries.length === 0) fail("no prompt matches --only/--lang/--tag", USAGE);
 
-  const [{ getApp }, { bootstrap }, users, generation, { GenerateRequestSchema }, { BlueprintSchema }, { render }, { qaDoc, traceEmail }, { userSectionText }, { visibleCopy }, interactivity, { parseEmail }, { textOf, normalizeText }] =
+  const [{ getApp }, { bootstrap }, users, generation, { GenerateRequestSchema }, { BlueprintSchema }, { render }, { qaDoc, traceEmail }, { userSectionText }, { boxedInline }, { visibleCopy }, interactivity, { parseEmail }, { textOf, normalizeText }] =
     await Promise.all([
       import("../app/composition/app.server"),
       import("../app/services/bootstrap.server"),
@@ -119,6 +119,7 @@ async function main(): Promise<number> {
       import("../app/domain/render"),
       import("../app/domain/qa/qa"),
       import("../app/domain/qa/trace"),
+      import("../app/domain/qa/fidelity"),
       import("../app/engines/copy/conventions"),
       import("./lib/interactivity"),
       import("../app/domain/html/parse"),
@@ -188,7 +189,8 @@ async function main(): Promise<number> {
 
         r.htmlLang = /<html\b[^>]*?\blang\s*=\s*["']?([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*)/i.exec(html.slice(0, 4000))?.[1];
         const hrefs = (doc.byTag.get("a") ?? []).map((a) => a.attribs.href ?? "");
-        if (facts.length) r.facts = checkFacts(normalizeText(textOf(doc.body ?? doc.document)), facts, hrefs);
+        // Read as QA reads a view: links styled as boxes (a survey's answers) are words apart.
+        if (facts.length) r.facts = checkFacts(normalizeText(textOf(doc.body ?? doc.document, undefined, boxedInline)), facts, hrefs);
         const userText = [input.prompt, ...(input.savedSections ?? []).map((x) => userSectionText(x.html))];
         const trace = traceEmail(doc, { brief: out.value.brief, userText });
         r.trace = { occasion: out.value.brief.occasion.kind, briefFacts: briefFactCount(out.value.brief), claims: trace.untraced.map((u) => ({ kind: u.kind, claim: u.claim })) };
