@@ -191,6 +191,12 @@ describe("the local copy writes only what the brief holds", () => {
     }
   });
 
+  it("asks a French question with the no-break space before its mark, and every option", () => {
+    const { copy } = composed("Sondage de l'Atelier Céramique Nord : quel créneau préférez-vous ? mardi soir, jeudi soir ou samedi matin.", ["survey"]);
+    const q = copy.items.map(parseSurveyItem).find((x) => x?.question.startsWith("Quel créneau"));
+    expect(q).toMatchObject({ question: "Quel créneau préférez-vous\u00a0?", options: ["mardi soir", "jeudi soir", "samedi matin"] });
+  });
+
   it("writes an offer's conditions as one sentence, then its code", () => {
     const { copy } = composed(TABLE[2][1], ["tabs"]);
     expect(copy.sections.find((s) => s.headline === "Free gift wrap")?.body).toBe("On orders over $50, until December 20.");

@@ -72,10 +72,12 @@ function offerTerms(offer: BriefOffer, w: Wording, prompt?: string): string {
 
 const lowerFirst = (s: string): string => s.charAt(0).toLowerCase() + s.slice(1);
 
-function asQuestion(text: string): string {
+function asQuestion(text: string, lang?: string): string {
   // ", ¿nos recomendarías?" → "¿Nos recomendarías?": list punctuation is not part of the question.
   const t = text.trim().replace(/^[\s,;:.—–-]+/, "").replace(/[\s.]+$/, "");
   const cased = t.startsWith("¿") ? `¿${cap(t.slice(1).trimStart())}` : cap(t);
+  // French sets its "?" apart with a no-break space, as the frame's own questions do.
+  if (lang === "fr") return `${cased.replace(/[\s\u00a0\u202f]*[?？]$/, "")}\u00a0?`;
   return /[?？]$/.test(cased) ? cased : `${cased}?`;
 }
 
@@ -121,7 +123,7 @@ function surveyQuestions(brief: Brief, w: Wording): { asked: Asked[]; unasked: B
     const parts = splitQuestion(q);
     let taken = false;
     for (const part of parts) {
-      const question = asQuestion(part);
+      const question = asQuestion(part, brief.language.frame);
       const options = q.options.length >= 2 ? q.options.map((o) => o.value) : neutralAnswers(question, brief, Boolean(q.scale && q.scale.min === 0 && q.scale.max === 10), w, asked[asked.length - 1]?.options);
       if (!options || options.some((o) => o.length > 60)) continue;
       asked.push({ question, options });
@@ -160,7 +162,7 @@ function quizQuestions(brief: Brief, prompt?: string): { asked: Array<{ question
     const marked = q.options.findIndex((o) => MARKED.test(o.value));
     const answer = marked >= 0 ? marked : statedAnswer(q, options, prompt, brief.questions[n + 1]);
     if (answer < 0 || options.length < 2 || options.length > 4 || options.some((o) => o === "" || o.length > 80)) unasked.push(q);
-    else asked.push({ question: asQuestion(q.text.value), options, answer });
+    else asked.push({ question: asQuestion(q.text.value, brief.language.frame), options, answer });
   });
   return { asked, unasked };
 }
@@ -308,7 +310,7 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
         questionsUsed = true;
         unasked = s.unasked;
         // More questions than the module shows are listed, not dropped.
-        unasked = [...unasked, ...brief.questions.filter((q) => s.asked.slice(max(t)).some((a) => a.question === asQuestion(q.text.value)))];
+        unasked = [...unasked, ...brief.questions.filter((q) => s.asked.slice(max(t)).some((a) => a.question === asQuestion(q.text.value, lang)))];
         items = s.asked.slice(0, max(t)).map((a) => ({ label: "", headline: a.question, body: formatOptions(a.options) }));
       }
     } else if (t === "quiz") {
@@ -397,7 +399,7 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
   // In a sentence, names after the first stay as the user wrote them: "Velouté de potiron, confit de canard et tarte Tatin".
   const names = [...lists[0], ...lists[1]].slice(0, 3).map((i, n) => (n === 0 ? cap(i.name.value) : i.name.value));
   if (names.length > 0) facts.push(names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} ${w.and} ${names[names.length - 1]}`);
-  if (brief.questions[0]) facts.push(asQuestion(brief.questions[0].text.value));
+  if (brief.questions[0]) facts.push(asQuestion(brief.questions[0].text.value, lang));
   if (eventDate) facts.push(eventDate);
   const { subject, fact } = fitSubject(w, lead, brand, facts);
   const rest = facts.filter((f) => f !== fact && !(fact && fact.includes(f)) && !subject.includes(f));
@@ -432,7 +434,7 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
   if (unasked.length > 0) {
     const lines = unasked.map((q) => {
       const opts = q.options.map((o) => o.value.replace(MARKED, "").trim()).filter(Boolean);
-      return opts.length > 0 ? `${asQuestion(q.text.value)} ${formatOptions(opts)}` : asQuestion(q.text.value);
+      return opts.length > 0 ? `${asQuestion(q.text.value, lang)} ${formatOptions(opts)}` : asQuestion(q.text.value, lang);
     });
     sections.push({ role: "questions", headline: w.questionsHeading, body: lines.join("\n"), cta: "" });
   }
