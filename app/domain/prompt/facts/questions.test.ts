@@ -10,7 +10,7 @@ describe("questions and their options", () => {
   const TABLE: Array<[string, string, string[]]> = [
     ["Course feedback for Brightline Academy: How would you rate the course (1–5)? Which module helped most: Budgeting, Investing or Taxes?", "Which module helped most?", ["Budgeting", "Investing", "Taxes"]],
     ["Sondage pour Atelier Lune : quel atelier préférez-vous : poterie, tissage ou gravure ?", "Quel atelier préférez-vous?", ["poterie", "tissage", "gravure"]],
-    ["Encuesta de Café Sol: ¿cuál es tu bebida favorita: café, té o chocolate?", "Cuál es tu bebida favorita?", ["café", "té", "chocolate"]],
+    ["Encuesta de Café Sol: ¿cuál es tu bebida favorita: café, té o chocolate?", "¿cuál es tu bebida favorita?", ["café", "té", "chocolate"]],
     ["Umfrage von Buchladen Nord: welche Gattung lesen Sie am liebsten: Krimi, Roman oder Sachbuch?", "Welche Gattung lesen Sie am liebsten?", ["Krimi", "Roman", "Sachbuch"]],
     ["Pesquisa da Loja Mar: qual sabor você prefere: morango, limão ou manga?", "Qual sabor você prefere?", ["morango", "limão", "manga"]],
     ["Sondaggio di Forno Blu: quale pane preferisci: integrale, bianco o segale?", "Quale pane preferisci?", ["integrale", "bianco", "segale"]],

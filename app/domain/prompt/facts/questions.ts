@@ -118,7 +118,7 @@ const BARE_LIST = /^\s*([^?.!;:\n()]{3,120}?)\s*(?:[.!;\n]|$)/u;
 
 /** Words that open a question in the six frame languages. */
 const ASKING =
-  /(?:^|[\s(¿])((?:which|what|how|who|where|when|do you|are you|would you|quel(?:le)?s?|comment|combien|cu[aá]l(?:es)?|qu[eé]|c[oó]mo|welche[rsnm]?|was|wie|qual|quais|como|quale|quali|che|come)(?![\p{L}])[^:?.!;\n]{3,160})$/iu;
+  /(?:^|[\s(])(¿?(?:which|what|how|who|where|when|do you|are you|would you|quel(?:le)?s?|comment|combien|cu[aá]l(?:es)?|qu[eé]|c[oó]mo|welche[rsnm]?|was|wie|qual|quais|como|quale|quali|che|come)(?![\p{L}])[^:?.!;\n]{3,160})$/iu;
 
 /** The question a colon ends ("…: Which module helped most:" → "Which module helped most"), if the words before it ask one. */
 function askedBeforeColon(before: string): { text: string; index: number } | undefined {
