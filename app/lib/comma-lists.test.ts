@@ -6,10 +6,12 @@ describe("comma-separated list fields", () => {
     const form = new FormData();
     form.set("keyFeatures", " tabs, , carousel ,");
     form.set("description", "a, b");
-    splitCommaLists(form, ["keyFeatures", "bestPracticeTags"]);
-    expect(form.getAll("keyFeatures")).toEqual(["tabs", "carousel"]);
-    expect(form.getAll("description")).toEqual(["a, b"]);
-    expect(form.has("bestPracticeTags")).toBe(false);
+    const split = splitCommaLists(form, ["keyFeatures", "bestPracticeTags"]);
+    expect(split.getAll("keyFeatures")).toEqual(["tabs", "carousel"]);
+    expect(split.getAll("description")).toEqual(["a, b"]);
+    expect(split.has("bestPracticeTags")).toBe(false);
+    // The form itself is left as typed.
+    expect(form.getAll("keyFeatures")).toEqual([" tabs, , carousel ,"]);
   });
 
   it("a blank field leaves no entry (the list is absent)", () => {

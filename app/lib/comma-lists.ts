@@ -2,8 +2,11 @@
 // entries of a name as an array, so the field is split into one entry per item before parsing;
 // a reply's initial value (that array) is joined back for the field to show.
 
-/** `form` with each named comma-separated field replaced by one entry per non-blank item. */
-export function splitCommaLists(form: FormData, names: readonly string[]): FormData {
+/** A copy of `form` with each named comma-separated field replaced by one entry per non-blank item. */
+export function splitCommaLists(original: FormData, names: readonly string[]): FormData {
+  // A copy: in the browser, conform submits the FormData it validated.
+  const form = new FormData();
+  for (const [name, value] of original) form.append(name, value);
   for (const name of names) {
     const value = form.get(name);
     if (typeof value !== "string") continue;

@@ -1,6 +1,6 @@
 // A bad form submission, posted as a browser without JavaScript posts it: the page answers 400
 // and shows the field's error next to the field, the field marked aria-invalid and described by
-// the error (the builder's prompt step and the evals start form).
+// the error (the builder's prompt step, the evals start form and the library's upload form).
 import { parseDocument } from "htmlparser2";
 import { findAll, textContent } from "domutils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -65,5 +65,28 @@ describe("field errors without JavaScript", () => {
     const limit = field(await res.text(), "limit");
     expect(limit.invalid).toBe("true");
     expect(limit.texts).toContain("The prompt limit must be a whole number");
+  });
+
+  it("the library's upload form: a blank description answers 400 on the description; the HTML and the lists typed come back", async () => {
+    const { csrf } = await admin.page("/admin/library");
+    const html = "<table><tr><td>Hello</td></tr></table>";
+    const res = await admin.post("/admin/library", { _csrf: csrf, intent: "submit", uploadType: "html", htmlContent: html, description: " ", keyFeatures: "tabs, carousel", exampleType: "positive" });
+    expect(res.status).toBe(400);
+    const page = await res.text();
+    const description = field(page, "description");
+    expect(description.invalid).toBe("true");
+    expect(description.texts).toEqual(["Required"]);
+    expect(field(page, "keyFeatures").value).toBe("tabs, carousel");
+    expect(field(page, "keyFeatures").invalid).toBeUndefined();
+    expect(page).toContain("&lt;table&gt;&lt;tr&gt;&lt;td&gt;Hello");
+  });
+
+  it("the library's upload form: a tag too long is an error on its list", async () => {
+    const { csrf } = await admin.page("/admin/library");
+    const res = await admin.post("/admin/library", { _csrf: csrf, intent: "submit", uploadType: "html", htmlContent: "<p>x</p>", description: "A test", keyFeatures: `tabs, ${"x".repeat(201)}` });
+    expect(res.status).toBe(400);
+    const list = field(await res.text(), "keyFeatures");
+    expect(list.invalid).toBe("true");
+    expect(list.texts[0]).toMatch(/at most 200/);
   });
 });
