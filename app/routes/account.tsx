@@ -7,7 +7,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { CsrfField } from "~/components/csrf-field";
-import { FieldError, FormErrors } from "~/components/field-error";
+import { FieldError, FormErrors, VALIDATE_WHEN } from "~/components/page-form";
 import { getApp } from "~/composition/app.server";
 import { ChangePasswordFormSchema, MIN_PASSWORD_LENGTH } from "~/domain/requests/users";
 import { getPageSession, requirePageUser } from "~/http/session.server";
@@ -67,7 +67,7 @@ export default function Account() {
     id: FORM_ID,
     lastResult: actionData?.result,
     constraint: getZodConstraint(ChangePasswordFormSchema),
-    shouldValidate: "onBlur",
+    ...VALIDATE_WHEN,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordFormSchema }),
   });
   // After the server answers: to the first field it found wrong, or to the result.

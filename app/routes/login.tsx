@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { CsrfField } from "~/components/csrf-field";
-import { FieldError, FormErrors } from "~/components/field-error";
+import { FieldError, FormErrors, VALIDATE_WHEN } from "~/components/page-form";
 import { getApp } from "~/composition/app.server";
 import { SignInFormSchema } from "~/domain/requests/users";
 import { signIn } from "~/services/auth.server";
@@ -57,7 +57,7 @@ export default function Login() {
     id: "login",
     lastResult,
     constraint: getZodConstraint(SignInFormSchema),
-    shouldValidate: "onBlur",
+    ...VALIDATE_WHEN,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInFormSchema }),
   });
   return (

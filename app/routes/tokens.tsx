@@ -5,7 +5,7 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CsrfField } from "~/components/csrf-field";
-import { FieldError } from "~/components/field-error";
+import { FieldError, VALIDATE_WHEN } from "~/components/page-form";
 import { getApp } from "~/composition/app.server";
 import { CreateTokenFormSchema, RevokeTokenFormSchema } from "~/domain/requests/users";
 import { issueAccessToken, tokenLifetime } from "~/services/auth.server";
@@ -101,7 +101,7 @@ export default function Tokens() {
     lastResult: result?.create,
     defaultValue: { ttl: defaultTtl },
     constraint: getZodConstraint(CreateTokenFormSchema),
-    shouldValidate: "onBlur",
+    ...VALIDATE_WHEN,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateTokenFormSchema }),
   });
   return (

@@ -88,7 +88,7 @@ test("admin sets a temporary password and unlocks an account; the user changes t
   await user.getByLabel("New password again").fill("my-own-password-7");
   await user.getByRole("button", { name: "Change password" }).click();
   await expect(user.getByLabel("Current password")).toHaveAttribute("aria-invalid", "true", { timeout: 30_000 });
-  await expect(user.locator("#current-error")).toContainText("not your current password");
+  await expect(user.locator("#acc-current-error")).toContainText("not your current password");
   await expect(user.getByLabel("Current password")).toBeFocused();
   await user.screenshot({ path: `${SHOTS}/account-change-password-error.png`, fullPage: true });
 

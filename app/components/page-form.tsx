@@ -1,4 +1,14 @@
+// What every page form shares on top of conform (docs/conventions.md, "Page forms"): when it
+// validates in the browser, and where a field's or the form's errors are shown.
 import type { FieldMetadata } from "@conform-to/react";
+
+/**
+ * Spread into `useForm`. A field is first checked when it loses focus; once checked (and after
+ * every answer from the server) it is checked again as it is typed in, not on blur. Re-checking on
+ * blur would change the page while the submit button is pressed (mousedown blurs the field, an
+ * error above the button disappears, the button moves, and the click lands beside it).
+ */
+export const VALIDATE_WHEN = { shouldValidate: "onBlur", shouldRevalidate: "onInput" } as const;
 
 /**
  * A field's errors, under the id conform's `getInputProps` names in the input's aria-describedby
