@@ -35,3 +35,11 @@ export function FormErrors({ form, className = "error" }: { form: Pick<FieldMeta
     </p>
   );
 }
+
+/** Puts the cursor in a form's field, found by name (after the server refused what it held). */
+export function focusField(formId: string, name: string): boolean {
+  const control = (document.getElementById(formId) as HTMLFormElement | null)?.elements.namedItem(name);
+  if (!(control instanceof HTMLElement)) return false;
+  control.focus();
+  return true;
+}

@@ -7,7 +7,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { CsrfField } from "~/components/csrf-field";
-import { FieldError, FormErrors, VALIDATE_WHEN } from "~/components/page-form";
+import { FieldError, FormErrors, VALIDATE_WHEN, focusField } from "~/components/page-form";
 import { getApp } from "~/composition/app.server";
 import { ChangePasswordFormSchema, MIN_PASSWORD_LENGTH } from "~/domain/requests/users";
 import { getPageSession, requirePageUser } from "~/http/session.server";
@@ -74,9 +74,7 @@ export default function Account() {
   useEffect(() => {
     if (!actionData) return;
     const wrong = FIELDS.find((f) => actionData.result.error?.[f]?.length);
-    const input = wrong ? (document.getElementById(FORM_ID) as HTMLFormElement | null)?.elements.namedItem(wrong) : null;
-    if (input instanceof HTMLInputElement) input.focus();
-    else statusRef.current?.focus();
+    if (!(wrong && focusField(FORM_ID, wrong))) statusRef.current?.focus();
   }, [actionData]);
 
   return (

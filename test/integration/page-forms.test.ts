@@ -130,3 +130,23 @@ describe("tokens: create one", () => {
     expect(field(html, "name")).toMatchObject({ invalid: undefined, value: "build server" });
   });
 });
+
+describe("admin → one user: temporary password", () => {
+  it("too long (the browser's maxlength bypassed): 400 on the field, hint kept in its description; the password is not sent back", async () => {
+    const admin = await createUserWithToken(server, { admin: true });
+    const user = await createUserWithToken(server);
+    const browser = new PageClient(server);
+    expect((await browser.signIn(admin.email, PASSWORD)).status).toBe(302);
+    const { csrf } = await browser.page(`/admin/users/${user.id}`);
+    const long = "y".repeat(257);
+    const res = await browser.post(`/admin/users/${user.id}`, { _csrf: csrf, intent: "temporary-password", password: long });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(field(html, "password")).toMatchObject({
+      invalid: "true",
+      describedBy: "temp-password-error temp-password-description",
+      description: expect.stringMatching(/^Password must be at most 256 characters At least 8 characters\./),
+    });
+    expect(html).not.toContain(long);
+  });
+});

@@ -44,9 +44,12 @@ const Create = z.object({
   admin: z.literal("on").optional(),
 });
 
-/** Admin → one user: set a temporary password, or lift a sign-in lockout. */
+/**
+ * Admin → one user: set a temporary password (the rules every password has; the users service
+ * checks them again), or lift a sign-in lockout.
+ */
 export const AdminUserFormSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("temporary-password"), password: z.string() }),
+  z.object({ intent: z.literal("temporary-password"), password: PasswordSchema }),
   z.object({ intent: z.literal("unlock") }),
 ]);
 
