@@ -1,6 +1,7 @@
 // What every page form shares on top of conform (docs/conventions.md, "Page forms"): when it
 // validates in the browser, and where a field's or the form's errors are shown.
-import type { FieldMetadata } from "@conform-to/react";
+import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import type { FormEvent } from "react";
 
 /**
  * Spread into `useForm`. A field is first checked when it loses focus; once checked (and after
@@ -42,4 +43,23 @@ export function focusField(formId: string, name: string): boolean {
   if (!(control instanceof HTMLElement)) return false;
   control.focus();
   return true;
+}
+
+/**
+ * `getFormProps`, and when the page itself refuses a submission the cursor goes to the first field
+ * it marked (conform marks it but leaves focus on the button, where a screen reader hears nothing).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bound conform itself puts on a form's schema
+export function pageFormProps<Schema extends Record<string, any>, FormError>(form: FormMetadata<Schema, FormError>) {
+  const props = getFormProps(form);
+  return {
+    ...props,
+    onSubmit(event: FormEvent<HTMLFormElement>) {
+      props.onSubmit(event);
+      if (!event.defaultPrevented) return;
+      const element = event.currentTarget;
+      // Conform's state is rendered by the next frame; the marks are on the inputs then.
+      requestAnimationFrame(() => element.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    },
+  };
 }

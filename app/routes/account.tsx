@@ -1,13 +1,13 @@
 // The signed-in user's account: change your own password (current password, new one twice).
 // The rules are the users service's (changeOwnPassword); other sessions end, this one stays.
-import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { CsrfField } from "~/components/csrf-field";
-import { FieldError, FormErrors, VALIDATE_WHEN, focusField } from "~/components/page-form";
+import { FieldError, FormErrors, VALIDATE_WHEN, focusField, pageFormProps } from "~/components/page-form";
 import { getApp } from "~/composition/app.server";
 import { ChangePasswordFormSchema, MIN_PASSWORD_LENGTH } from "~/domain/requests/users";
 import { getPageSession, requirePageUser } from "~/http/session.server";
@@ -99,7 +99,7 @@ export default function Account() {
           ) : null}
           <FormErrors form={form} className="acc-notice acc-notice-error" />
         </div>
-        <Form method="post" action="/account#acc-result" className="acc-form" {...getFormProps(form)}>
+        <Form method="post" action="/account#acc-result" className="acc-form" {...pageFormProps(form)}>
           <CsrfField />
           <PasswordField field={fields.current} label="Current password" autoComplete="current-password" />
           <PasswordField

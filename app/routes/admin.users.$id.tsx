@@ -1,14 +1,14 @@
 // Admin → Users → one user: sign-in access (a temporary password, lifting a lockout), the credit
 // balance and the ledger that explains it (starting credits, grants, generation charges,
 // refunds), newest first.
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod, type SubmissionResult } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { CsrfField } from "~/components/csrf-field";
-import { FieldError, VALIDATE_WHEN, focusField } from "~/components/page-form";
+import { FieldError, VALIDATE_WHEN, focusField, pageFormProps } from "~/components/page-form";
 import { formatNumber, formatSigned, plural } from "~/components/admin/format";
 import { ledgerKindLabel } from "~/components/admin/labels";
 import { EmptyState, Notice, PageHeader, Pagination, Pill, Section, Stat, StatGrid, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
@@ -122,7 +122,7 @@ function AccessSection({ email, userId, lock }: { email: string; userId: string;
         </div>
         <div className="adm-access-card">
           <h3>Temporary password</h3>
-          <Form method="post" action={`/admin/users/${encodeURIComponent(userId)}#access-result`} className="adm-access-form" {...getFormProps(form)}>
+          <Form method="post" action={`/admin/users/${encodeURIComponent(userId)}#access-result`} className="adm-access-form" {...pageFormProps(form)}>
             <CsrfField />
             <input type="hidden" name="intent" value="temporary-password" />
             <div className="adm-field">

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { CsrfField } from "~/components/csrf-field";
-import { FieldError, FormErrors, VALIDATE_WHEN } from "~/components/page-form";
+import { FieldError, FormErrors, VALIDATE_WHEN, pageFormProps } from "~/components/page-form";
 import { getApp } from "~/composition/app.server";
 import { SignInFormSchema } from "~/domain/requests/users";
 import { signIn } from "~/services/auth.server";
@@ -64,7 +64,7 @@ export default function Login() {
     <div className="narrow" style={{ margin: "0 auto" }}>
       <h1>Sign in</h1>
       <div className="card">
-        <Form method="post" {...getFormProps(form)}>
+        <Form method="post" {...pageFormProps(form)}>
           <CsrfField />
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/builder"} />
           <FormErrors form={form} />

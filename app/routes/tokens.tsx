@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod, type SubmissionResult } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CsrfField } from "~/components/csrf-field";
-import { FieldError, VALIDATE_WHEN } from "~/components/page-form";
+import { FieldError, VALIDATE_WHEN, pageFormProps } from "~/components/page-form";
 import { getApp } from "~/composition/app.server";
 import { CreateTokenFormSchema, RevokeTokenFormSchema } from "~/domain/requests/users";
 import { issueAccessToken, tokenLifetime } from "~/services/auth.server";
@@ -124,7 +124,7 @@ export default function Tokens() {
       <div className="card">
         <h2 style={{ marginTop: 0 }}>Create a token</h2>
         {/* Keyed by the new token so the form starts empty again after creating one. */}
-        <Form method="post" key={created?.token ?? "new"} {...getFormProps(form)}>
+        <Form method="post" key={created?.token ?? "new"} {...pageFormProps(form)}>
           <CsrfField />
           <input type="hidden" name="intent" value="create" />
           <label htmlFor={fields.name.id}>Name</label>
