@@ -17,10 +17,14 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-/** The named control of a page, whether it is marked invalid, and the text of what describes it. */
-function field(html: string, name: string) {
+/**
+ * The named control of a page (of conform's form `formId` when given: its controls name their form),
+ * whether it is marked invalid, and the text of what describes it.
+ */
+function field(html: string, name: string, formId?: string) {
   const doc = parseDocument(html);
-  const control = findOne((e: Element) => ["input", "select", "textarea"].includes(e.name) && e.attribs.name === name, doc.children, true);
+  const matches = (e: Element) => ["input", "select", "textarea"].includes(e.name) && e.attribs.name === name && (!formId || e.attribs.form === formId);
+  const control = findOne(matches, doc.children, true);
   if (!control) throw new Error(`no control named ${name}`);
   const describedBy = control.attribs["aria-describedby"] ?? "";
   const description = describedBy
@@ -148,5 +152,27 @@ describe("admin → one user: temporary password", () => {
       description: expect.stringMatching(/^Password must be at most 256 characters At least 8 characters\./),
     });
     expect(html).not.toContain(long);
+  });
+});
+
+describe("admin: add a user", () => {
+  it("a taken address (the service's 409) lands on the email field; a bad one and a short password answer 400 on theirs", async () => {
+    const admin = await createUserWithToken(server, { admin: true });
+    const browser = new PageClient(server);
+    expect((await browser.signIn(admin.email, PASSWORD)).status).toBe(302);
+    const { csrf } = await browser.page("/admin");
+    const taken = await browser.post("/admin?index", { _csrf: csrf, intent: "create", email: admin.email, password: "a-fine-password", credits: "3" });
+    expect(taken.status).toBe(409);
+    const html = await taken.text();
+    expect(field(html, "email")).toMatchObject({ invalid: "true", describedBy: "new-user-email-error", value: admin.email });
+    expect(field(html, "email").description).not.toBe("");
+    expect(html).not.toContain("a-fine-password");
+
+    const bad = await browser.post("/admin?index", { _csrf: csrf, intent: "create", email: "not-an-address", password: "short", credits: "-1" });
+    expect(bad.status).toBe(400);
+    const badHtml = await bad.text();
+    expect(field(badHtml, "email")).toMatchObject({ invalid: "true", description: "Enter a valid email" });
+    expect(field(badHtml, "password")).toMatchObject({ invalid: "true", description: "Password must be at least 8 characters" });
+    expect(field(badHtml, "credits", "new-user")).toMatchObject({ invalid: "true", description: "Credits must be a whole number ≥ 0", value: "-1" });
   });
 });

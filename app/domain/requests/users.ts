@@ -15,10 +15,14 @@ export const PasswordSchema = z
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
   .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
 
+const EmailSchema = z.string({ required_error: "Enter an email" }).trim().email("Enter a valid email");
+const STARTING_CREDITS = "Credits must be a whole number ≥ 0";
+const StartingCreditsSchema = z.number({ required_error: STARTING_CREDITS, invalid_type_error: STARTING_CREDITS }).int(STARTING_CREDITS).min(0, STARTING_CREDITS);
+
 export const NewAccountSchema = z.object({
-  email: z.string().trim().email("Enter a valid email"),
+  email: EmailSchema,
   password: PasswordSchema,
-  credits: z.number().int("Credits must be a whole number ≥ 0").min(0, "Credits must be a whole number ≥ 0"),
+  credits: StartingCreditsSchema,
   admin: z.boolean().default(false),
 });
 export type NewAccount = z.input<typeof NewAccountSchema>;
@@ -32,15 +36,16 @@ export const SignInFormSchema = z.object({
   password: z.string({ required_error: "Enter your password." }),
 });
 
-// The Admin page's forms, as strings; the rules on accounts (password length, credit limits, not
+// The Admin page's forms. Adding an account checks a new account's fields (the form's strings are
+// read as numbers by parseWithZod); the other rules on accounts (credit limits of a grant, not
 // removing your own admin access) are the users service's.
 const Grant = z.object({ intent: z.literal("grant"), userId: z.string().min(1), credits: z.coerce.number() });
 const ToggleAdmin = z.object({ intent: z.literal("admin"), userId: z.string().min(1), admin: z.enum(["true", "false"]) });
 const Create = z.object({
   intent: z.literal("create"),
-  email: z.string(),
-  password: z.string(),
-  credits: z.coerce.number(),
+  email: EmailSchema,
+  password: PasswordSchema,
+  credits: StartingCreditsSchema,
   admin: z.literal("on").optional(),
 });
 
