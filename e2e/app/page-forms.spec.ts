@@ -121,3 +121,22 @@ test.describe("tokens: create one", () => {
     await context.close();
   });
 });
+
+test.describe("admin: add a user", () => {
+  test("with JavaScript: a short password is refused before posting; a taken address comes back from the server on the email field", async ({ page }) => {
+    await signIn(page, "/admin");
+    await page.getByLabel("Email").fill(ADMIN.email);
+    await page.getByLabel("Password", { exact: true }).fill("short");
+    await page.getByRole("button", { name: "Create user" }).click();
+    await expectFieldError(page, "Password", "new-user-password-error", "Password must be at least 8 characters");
+    await expect(page.getByLabel("Password", { exact: true })).toBeFocused();
+
+    await page.getByLabel("Password", { exact: true }).fill("long-enough-password");
+    const taken = await postedBy(page, () => page.getByRole("button", { name: "Create user" }).click());
+    expect(taken.status()).toBe(409);
+    await expectFieldError(page, "Email", "new-user-email-error", /already/);
+    // The server sent no password back; the one typed is still in this browser's field.
+    await expect(page.getByLabel("Password", { exact: true })).toHaveValue("long-enough-password");
+    await expect(page.getByLabel("Password", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
+  });
+});
