@@ -5,7 +5,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useState } from "react";
 import { CsrfField } from "~/components/csrf-field";
-import { FieldError } from "~/components/forms/field-error";
+import { FieldError, VALIDATE_WHEN } from "~/components/page-form";
 import { RagBadge, Score, StatusPill, runDisplayState } from "~/components/evals/bits";
 import { fmtAgo, fmtDate, fmtMs, plural } from "~/components/evals/format";
 import { ProgressPanel, isStalled } from "~/components/evals/progress-panel";
@@ -91,7 +91,7 @@ function StartRunCard({ sets, balance, creditsPerPrompt, result }: { sets: Loade
     lastResult: result,
     constraint: getZodConstraint(StartRunFormSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: StartRunFormSchema }),
-    shouldValidate: "onBlur",
+    ...VALIDATE_WHEN,
   });
   const usable = sets.filter((s) => s.ok);
   const fallback = usable.find((s) => s.file === "prompts.v1.json")?.file ?? usable[0]?.file ?? "";
@@ -134,19 +134,19 @@ function StartRunCard({ sets, balance, creditsPerPrompt, result }: { sets: Loade
               ))}
             </select>
             <p className="ev-hint" id="ev-set-hint">{chosen ? <>Version {chosen.version} · </> : null}from <code>scripts/eval/</code></p>
-            <FieldError id={fields.set.errorId} errors={fields.set.errors} />
+            <FieldError field={fields.set} />
           </div>
           <div className="ev-field ev-field-label">
             <label htmlFor={fields.label.id}>Label</label>
             <input {...getInputProps(fields.label, { type: "text", ariaDescribedBy: "ev-label-hint" })} placeholder="e.g. baseline, rag-on" autoComplete="off" />
             <p className="ev-hint" id="ev-label-hint">How this run is named in lists and comparisons.</p>
-            <FieldError id={fields.label.errorId} errors={fields.label.errors} />
+            <FieldError field={fields.label} />
           </div>
           <div className="ev-field ev-field-limit">
             <label htmlFor={fields.limit.id}>Prompts to run</label>
             <input {...limitProps} min={1} max={size || undefined} step={1} inputMode="numeric" value={limit} onChange={(e) => setLimit(e.target.value)} placeholder={`All ${size}`} />
             <p className="ev-hint" id="ev-limit-hint">The first N prompts; empty runs all.</p>
-            <FieldError id={fields.limit.errorId} errors={fields.limit.errors} />
+            <FieldError field={fields.limit} />
           </div>
           <div className="ev-field ev-field-rag">
             <span className="ev-field-title" id="ev-rag-title">Retrieval</span>

@@ -5,7 +5,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useOutlet } from "@remix-run/react";
 import { useState } from "react";
 import { CsrfField } from "~/components/csrf-field";
-import { FieldError } from "~/components/forms/field-error";
+import { FieldError, VALIDATE_WHEN } from "~/components/page-form";
 import { joinCommaList, splitCommaLists } from "~/lib/comma-lists";
 import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/http/session.server";
@@ -109,7 +109,7 @@ function Field({ field, label, textarea, list, ...rest }: { field: Meta; label: 
       ) : (
         <input {...getInputProps(field, { type: "text", ...aria })} {...(list ? { defaultValue: joinCommaList(field.initialValue) } : {})} placeholder={rest.placeholder} />
       )}
-      <FieldError id={field.errorId} errors={errorsOf(field)} />
+      <FieldError field={{ errorId: field.errorId, errors: errorsOf(field) }} />
     </>
   );
 }
@@ -124,7 +124,7 @@ function Choice({ field, label, options, blank }: { field: Meta; label: string; 
           <option key={o} value={o}>{o}</option>
         ))}
       </select>
-      <FieldError id={field.errorId} errors={field.errors} />
+      <FieldError field={field} />
     </>
   );
 }
@@ -134,7 +134,7 @@ function UploadForm({ result, busy }: { result?: SubmissionResult<string[]>; bus
   const [form, fields] = useForm({
     id: "lib-upload",
     lastResult: result,
-    shouldValidate: "onBlur",
+    ...VALIDATE_WHEN,
     // Auto-tag needs only the HTML; adding needs the whole document.
     onValidate: ({ formData, submitter }): Submission<Record<string, unknown>> => (submitter instanceof HTMLButtonElement && submitter.value === "autotag" ? parseAutoTag(formData) : parseUpload(formData)),
   });

@@ -6,7 +6,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CsrfField } from "~/components/csrf-field";
-import { FieldError } from "~/components/forms/field-error";
+import { FieldError } from "~/components/page-form";
 import { panelUrl } from "~/components/builder/panel-meta";
 import { versionPanelsLinks } from "~/components/builder/version-panels";
 import { Notice } from "~/components/builder/panel-ui";
@@ -76,7 +76,7 @@ function Text({ field, label, hint, textarea, list }: { field: Field; label: str
       ) : (
         <input {...getInputProps(field, { type: "text", ...aria })} {...(list ? { defaultValue: joinCommaList(field.initialValue) } : {})} />
       )}
-      <FieldError id={field.errorId} errors={errorsOf(field)} />
+      <FieldError field={{ errorId: field.errorId, errors: errorsOf(field) }} />
     </div>
   );
 }
@@ -110,14 +110,14 @@ export default function SaveToLibrary() {
               <option value="">Not set</option>
               {COMPLEXITIES.map((c) => <option key={c} value={c}>{c}</option>)}
             </select>
-            <FieldError id={fields.complexity.errorId} errors={fields.complexity.errors} />
+            <FieldError field={fields.complexity} />
           </div>
           <div className="vp-field">
             <label htmlFor={fields.exampleType.id}>Example type</label>
             <select {...getSelectProps(fields.exampleType)}>
               {EXAMPLE_TYPES.map((c) => <option key={c} value={c}>{c}</option>)}
             </select>
-            <FieldError id={fields.exampleType.errorId} errors={fields.exampleType.errors} />
+            <FieldError field={fields.exampleType} />
           </div>
         </div>
         <Text field={fields.keyFeatures} label="Key features" hint="Comma-separated." list />
