@@ -1,34 +1,10 @@
-// `npm start`: build when the sources changed since the last build, migrate, seed, create the
-// first admin, then serve. It runs as `node --require tsx/cjs scripts/start.ts`: tsx's CommonJS
-// hook alone, without the tsx CLI's extra process or its ESM loader thread (~0.3 s CPU less).
-import { spawnSync } from "node:child_process";
-import path from "node:path";
+// The server `npm start` runs, compiled by scripts/build.mjs to <build>/start.js: migrate, seed,
+// create the first admin, then serve. scripts/start.cjs builds first when the sources changed.
 import { ConfigError } from "../app/lib/env.server";
 import { createHttpServer, loadBuild } from "../server/http-server";
-import { buildLayout, checkBuild, forgetBuild, recordBuild } from "./lib/build-freshness";
-
-/** Builds with the Remix compiler unless the existing build was made from the current sources. */
-function ensureBuild(): void {
-  const layout = buildLayout(process.cwd());
-  const where = path.relative(process.cwd(), path.dirname(layout.serverBuildFile)) || ".";
-  const state = checkBuild(layout);
-  if (state.fresh) {
-    console.log(`Using the build in ${where}/: nothing it was built from has changed.`);
-    return;
-  }
-  console.log(`Building the app into ${where}/ (${state.reason})…`);
-  forgetBuild(layout);
-  const result = spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], { stdio: "inherit" });
-  if (result.status !== 0) {
-    console.error(`\nThe build failed${result.error ? `: ${result.error.message}` : ""}; fix the error above and start again.`);
-    process.exit(result.status || 1);
-  }
-  recordBuild(layout, state.inputs);
-}
 
 async function main() {
   const buildDir = process.env.KINETIC_BUILD_DIR || "build";
-  ensureBuild();
   const build = loadBuild(buildDir);
   const { bootstrap, getApp, adapterSummary } = build.entry.module;
   let app;

@@ -2,7 +2,6 @@
 // benchmarks. Assets are served by Express; pages and API routes by Remix, except the two
 // sending endpoints of hot-paths.ts. A page mutation passes the body limit and CSRF check of
 // page-guard.ts before Remix sees it.
-import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { createReadableStreamFromReadable, createRequestHandler } from "@remix-run/node";
@@ -146,8 +145,8 @@ export function createHttpServer(build: KineticBuild, buildDir: string, logger: 
   app.set("trust proxy", trusted);
   app.use(compressResponses());
 
-  const clientDir = fs.existsSync(path.join(buildDir, "client")) ? path.join(buildDir, "client") : path.resolve("public/build");
-  app.use("/build", express.static(clientDir, { immutable: true, maxAge: "1y" }));
+  // Vite names every built asset by its content hash, under <build>/client/assets.
+  app.use("/assets", express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.resolve("public"), { maxAge: "1h" }));
 
   const handleRemix = createRequestHandler(build, "production");
