@@ -61,9 +61,10 @@ function resourceRoutesAreServerOnly(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   resolve: { alias: { "~": path.resolve("app") } },
-  ssr: { noExternal: ESM_ONLY },
+  // In development the server imports them from node_modules as ES modules.
+  ssr: { noExternal: command === "build" ? ESM_ONLY : [] },
   build: { emptyOutDir: true },
   plugins: [
     remix({
@@ -82,4 +83,4 @@ export default defineConfig({
     resourceRoutesAreServerOnly(),
     recordInputs(),
   ],
-});
+}));

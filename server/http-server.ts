@@ -137,7 +137,17 @@ export function compressResponses(): express.RequestHandler {
 /** The configuration the server itself reads (the rest reaches routes through the build's getApp). */
 export type ServerEnv = ConnectionEnv & { TRUST_PROXY: readonly string[] };
 
-export function createHttpServer(build: KineticBuild, buildDir: string, logger: Logger, env: ServerEnv): http.Server {
+/**
+ * `npm run dev` (scripts/dev.ts): Vite's middleware serves the browser modules and hot updates, and
+ * each request gets the routes as they are now. The page guard and the hot paths keep the build the
+ * server started with.
+ */
+export interface DevMode {
+  middleware: express.RequestHandler;
+  currentBuild: () => Promise<KineticBuild>;
+}
+
+export function createHttpServer(build: KineticBuild, buildDir: string, logger: Logger, env: ServerEnv, dev?: DevMode): http.Server {
   const trusted = trustProxy(env.TRUST_PROXY);
   const limits = connectionLimits(env);
   const app = express();
@@ -145,11 +155,12 @@ export function createHttpServer(build: KineticBuild, buildDir: string, logger: 
   app.set("trust proxy", trusted);
   app.use(compressResponses());
 
+  if (dev) app.use(dev.middleware);
   // Vite names every built asset by its content hash, under <build>/client/assets.
   app.use("/assets", express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.resolve("public"), { maxAge: "1h" }));
 
-  const handleRemix = createRequestHandler(build, "production");
+  const handleRemix = dev ? createRequestHandler(dev.currentBuild, "development") : createRequestHandler(build, "production");
   app.all("*", async (req, res, next) => {
     try {
       const known = settled.get(req)!;
