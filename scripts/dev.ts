@@ -7,6 +7,10 @@ import { serve } from "./lib/serve";
 
 const SERVER_BUILD = "virtual:remix/server-build";
 
+// Vite evaluates the app's modules as ES modules, where `require` is not defined; the prompt
+// reader loads its NLP packages lazily with `require` (docs/operations.md). Packages only.
+(globalThis as { require?: NodeJS.Require }).require = require;
+
 async function main() {
   const vite = await createServer({ server: { middlewareMode: true } });
   const currentBuild = () => vite.ssrLoadModule(SERVER_BUILD) as Promise<KineticBuild>;
