@@ -15,10 +15,15 @@ import path from "node:path";
 import { fail, parseArgs, stringFlag } from "./lib/args";
 import { type Fact, type FactsResult, checkFacts, formatFacts, formatTotals, langMatches, listFacts, pct, summariseFacts } from "./eval/facts";
 import { DEFAULT_PROMPT_SET } from "./eval/set";
+import { shownCopy, shownTechniques } from "../app/domain/blueprint/shown-copy";
+import { entryLanguage } from "../app/domain/eval/prompt-set";
+import { breakdown, formatBreakdown } from "./eval/breakdown";
 import { useOfflineTempEnv } from "./lib/offline-env";
 import type { Brief } from "../app/domain/brief/schema";
 
-const USAGE = "usage: npm run generate:check [-- --prompts scripts/eval/prompts.v3.json] [--only id,id] [--lang fr,es] [--tag terse,hostile] [--json report.json] [--width 600] [--html-dir DIR]";
+const USAGE = "usage: npm run generate:check [-- --prompts scripts/eval/prompts.v4.json] [--only id,id] [--lang fr,es] [--tag terse,hostile] [--json report.json] [--width 600] [--html-dir DIR]";
+/** Where the JSON summary goes (not committed: artifacts/ is ignored). */
+const SUMMARY_FILE = "artifacts/generate-check.json";
 const BAR = { medianQa: 90, lowestQa: 75 };
 
 // Configuration is read once, on the first import of the app: set it before importing anything.
@@ -34,8 +39,10 @@ interface PromptResult {
   blueprintValid: boolean;
   controls: { ok: boolean; modules: Array<{ technique: string; ns: string; works: boolean; fallbackWorks: boolean; error?: string }> };
   verbatim: { ok: boolean; message: string };
-  /** The prompt's language (the set's `facts.language`; "und" when the entry does not say). */
+  /** The prompt's language (the entry's `language`, else its facts', else "en"). */
   language: string;
+  /** The prompt's kind: its email type, "none" when the entry gives none. */
+  type: string;
   tags: string[];
   /** The email's `<html lang>`. */
   htmlLang?: string;
@@ -97,7 +104,7 @@ async function main(): Promise<number> {
     entries = entries.filter((e) => only.includes(e.id));
   }
   // While working on one language or one kind of prompt, run just those.
-  if (langs) entries = entries.filter((e) => langs.includes(e.facts?.language ?? "und"));
+  if (langs) entries = entries.filter((e) => langs.includes(entryLanguage(e)));
   if (tags) entries = entries.filter((e) => e.tags?.some((t) => tags.includes(t)));
   if (entries.length === 0) fail("no prompt matches --only/--lang/--tag", USAGE);
 
@@ -136,7 +143,8 @@ async function main(): Promise<number> {
         blueprintValid: false,
         controls: { ok: false, modules: [] },
         verbatim: { ok: false, message: "not checked" },
-        language: entry.facts?.language ?? "und",
+        language: entryLanguage(entry),
+        type: entry.emailType ?? "none",
         tags: entry.tags ?? [],
         ms: 0,
       };
@@ -169,10 +177,12 @@ async function main(): Promise<number> {
         // The copy stage is deterministic for the same input: this is the copy generate() placed.
         const copy = await generation.generateCopy(app, input);
         if (!copy.ok) throw new Error(`copy → ${copy.status}: ${copy.error}`);
-        const placed = visibleCopy(copy.value.copyDoc, copy.value.techniques, blueprint.lang);
+        // As generate() checks it: the buttons and modules the email shows (one left out for want of a destination or content is not missing).
+        const techniques = shownTechniques(blueprint);
+        const placed = visibleCopy(shownCopy(copy.value.copyDoc, blueprint), copy.value.techniques, blueprint.lang);
         // One parse of the email for the verbatim check and the facts' visible text.
         const doc = parseEmail(html);
-        const check = qaDoc(doc, { copyDoc: placed, techniques: copy.value.techniques }).checks.find((c) => c.id === "copy-verbatim");
+        const check = qaDoc(doc, { copyDoc: placed, techniques }).checks.find((c) => c.id === "copy-verbatim");
         r.verbatim = { ok: Boolean(check?.passed), message: check?.message ?? "copy-verbatim check missing" };
 
         r.htmlLang = /<html\b[^>]*?\blang\s*=\s*["']?([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*)/i.exec(html.slice(0, 4000))?.[1];
@@ -196,8 +206,16 @@ async function main(): Promise<number> {
   const summary = summarise(results);
   printSummary(summary);
   // ── mutation check (docs/generation.md): reported as JSON lines, not part of the bar ──
-  const mutation = await reportMutations(entries);
-  if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ file, bar: BAR, summary, mutation, results }, null, 2));
+  const { mutants, ...mutation } = await reportMutations(entries);
+  // ── per type and per language: invented claims, misattributed conditions, facts found, options kept, mutations ──
+  const rows = results.map((r) => ({ id: r.id, type: r.type, language: r.language, facts: r.facts, claims: r.trace?.claims }));
+  const perGroup = breakdown(rows, mutants);
+  console.log("\n════ per type and per language (goals: invented 0, misattributed 0, facts ≥ 97%, options 100%; QA mutants 100% lower, 0% Ready; judge AUC ≥ 0.95)");
+  for (const line of [...formatBreakdown("all", { all: perGroup.overall }), "", ...formatBreakdown("type", perGroup.perType), "", ...formatBreakdown("language", perGroup.perLanguage)]) console.log(line);
+  fs.mkdirSync(path.dirname(SUMMARY_FILE), { recursive: true });
+  fs.writeFileSync(SUMMARY_FILE, JSON.stringify({ file, prompts: results.length, barMet: summary.barMet, medianQa: summary.medianQa, lowestQa: summary.lowestQa, mutation, ...perGroup }, null, 2));
+  console.log(`summary written to ${SUMMARY_FILE}`);
+  if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ file, bar: BAR, summary, mutation, perGroup, results }, null, 2));
   fs.rmSync(dataDir, { recursive: true, force: true });
   return summary.barMet ? 0 : 1;
 }
@@ -208,7 +226,7 @@ async function reportMutations(entries: Parameters<typeof import("./eval/mutatio
   const report = runMutationCheck(entries);
   console.log("\n════ mutations (correct emails built from the set's facts; goals: QA every mutant lower and none Ready to send, judge AUC ≥ 0.95)");
   for (const line of mutationJsonLines(report)) console.log(line);
-  return { originals: report.originals, skipped: report.skipped, originalsReady: report.originalsReady, qa: report.qa, judge: report.judge };
+  return { originals: report.originals, skipped: report.skipped, originalsReady: report.originalsReady, qa: report.qa, judge: report.judge, mutants: report.mutants };
 }
 
 function printOne(r: PromptResult): void {

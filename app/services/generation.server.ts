@@ -16,6 +16,7 @@ import { copyToText } from "~/domain/copy/schema";
 import { languageWarnings } from "~/domain/copy/phrases";
 import { assemblePrompt, extractTechniques, parsePromptFacts, type PromptFacts } from "~/domain/prompt";
 import { factsFromBrief, readPrompt } from "~/domain/brief/read";
+import { shownCopy, shownTechniques } from "~/domain/blueprint/shown-copy";
 import { type Brief, spanOutsidePrompt } from "~/domain/brief/schema";
 import type { Complexity, ImageInput, SavedSectionInput } from "~/domain/prompt/inputs";
 import { autofixDoc } from "~/domain/autofix/autofix";
@@ -131,17 +132,6 @@ function userWords(input: GenerateInput): string[] {
   for (const s of input.savedSections ?? []) out.push(s.html.replace(/<[^<>]{0,2000}>/g, " "));
   if (input.blueprint) out.push(JSON.stringify(input.blueprint.sections));
   return out;
-}
-
-/**
- * The copy as the email shows it: a button the blueprint left out for want of a destination
- * (docs/blueprint.md "Links") is not one QA should find placed word for word.
- */
-function shownCopy(copyDoc: CopyDoc, blueprint: Blueprint): CopyDoc {
-  const labels = new Set<string>();
-  for (const s of blueprint.sections) if (s.cta) labels.add(s.cta.label);
-  for (const m of blueprint.interactiveConfig.modules) if (m.technique === "itemCart" && m.checkout) labels.add(m.checkout.label);
-  return { ...copyDoc, sections: copyDoc.sections.map((s) => (s.cta.trim() && !labels.has(s.cta.trim().slice(0, 80)) ? { ...s, cta: "" } : s)) };
 }
 
 /** Brand tokens are force-merged after parsing, whoever wrote the blueprint. */
@@ -371,7 +361,7 @@ async function runPipeline(
 
   // Step 7: deterministic tiered auto-fixes.
   // QA checks the modules the email holds: one the brief had nothing for was left out, not broken.
-  const shown = blueprint.interactiveConfig.modules.map((m) => m.technique);
+  const shown = shownTechniques(blueprint);
   for (const t of u.techniques) if (!shown.includes(t)) copyWarnings.push(`The ${t} module was left out: the brief gives nothing for it to show.`);
   const context = { subject: blueprint.subject, preheader: blueprint.preheader, lang: blueprint.lang, techniques: shown };
   // autofixDoc hands QA its fixed tree: one parse for both (`npm run bench -- engine` measures it).

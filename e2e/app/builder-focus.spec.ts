@@ -3,7 +3,7 @@
 // JavaScript); "Generate directly" marks the field it refuses; the AMP tab shows a static
 // snapshot of the AMP email. Screenshots: artifacts/screenshots/builder-focus-*.png.
 import { expect, test, type Page } from "@playwright/test";
-import { failOnScriptErrors, signIn } from "./helpers";
+import { failOnScriptErrors, signIn, signInAsNewUser } from "./helpers";
 
 const SHOTS = "artifacts/screenshots";
 const THREE = "Autumn menu for Olive & Vine: tabs for Starters, Mains and Desserts, an accordion of allergens and a carousel of the dining room";
@@ -24,19 +24,7 @@ test.describe("with JavaScript", () => {
   test("Generate directly marks the prompt when it asks for three techniques, before any credit is used", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     // A user of its own, so that no other spec's generation moves the balance this test watches.
-    const email = `direct-${Date.now()}@example.com`;
-    await signIn(page, "/admin");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill("direct-password-1");
-    await page.getByLabel("Credits", { exact: true }).fill("5");
-    await page.getByRole("button", { name: "Create user" }).click();
-    await expect(page.getByRole("status")).toContainText(`Created ${email}`);
-    await page.getByRole("button", { name: "Sign out" }).click();
-    await page.goto("/login?redirectTo=%2Fbuilder");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill("direct-password-1");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/builder$/, { timeout: 30_000 });
+    await signInAsNewUser(page, "direct");
     const balance = await page.getByTestId("credit-cost").textContent();
     expect(balance).toContain("your balance: 5");
     await page.getByLabel("Prompt").fill(THREE);

@@ -94,11 +94,12 @@ test.describe("with JavaScript", () => {
     await signIn(page);
     await page.getByLabel("Prompt").fill("Monthly newsletter for Lumen Yoga");
     await page.getByRole("button", { name: "Continue →" }).click();
-    await expect(page.getByTestId("understood-ask")).toHaveText("What should this email say? Add at least one item or a message");
+    await expect(page.getByTestId("understood-ask")).toHaveText("What should this email say? Add a sentence to the reader, or an item");
     await page.getByRole("button", { name: "Write the copy →" }).click();
     await expect(page.getByTestId("field-errors")).toContainText("What should this email say?");
     await expect(page.getByRole("heading", { name: "Review the copy" })).toHaveCount(0);
-    await page.getByLabel(/^Message/).fill("The studio reopens on Monday with evening classes");
+    await page.getByRole("button", { name: "+ Add a sentence" }).click();
+    await page.locator("#bld-u-message-0").fill("The studio reopens on Monday with evening classes.");
     await page.getByRole("button", { name: "Write the copy →" }).click();
     await expect(page.getByRole("heading", { name: "Review the copy" })).toBeVisible();
   });
@@ -119,11 +120,11 @@ test.describe("without JavaScript", () => {
     await signIn(page);
     await page.getByLabel("Prompt").fill("Monthly newsletter for Lumen Yoga");
     await page.getByRole("button", { name: "Continue →" }).click();
-    await expect(page.getByTestId("understood-ask")).toHaveText("What should this email say? Add at least one item or a message");
+    await expect(page.getByTestId("understood-ask")).toHaveText("What should this email say? Add a sentence to the reader, or an item");
     const refused = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/builder"));
     await page.getByRole("button", { name: "Write the copy →" }).click();
     expect((await refused).status()).toBe(400);
-    await expect(page.locator("#err-u-items")).toHaveText("What should this email say? Add at least one item or a message");
+    await expect(page.locator("#err-u-message")).toHaveText("What should this email say? Add a sentence to the reader, or an item");
     await page.screenshot({ path: `${shots}/builder-understood-ask-360.png`, fullPage: true });
 
     await page.getByRole("button", { name: "+ Add a question" }).click();

@@ -65,7 +65,7 @@ test("brief → edited copy → streamed progress → preview, Gmail, dark mode 
   await expect(page.frameLocator("[data-testid=preview-mobile]").getByText("A headline written in the copy step")).toBeVisible();
   expect(await inDesktop.locator("title").textContent()).toBe("E2E subject, edited by hand");
   // Interactive: only the first tab's panel shows.
-  await expect(inDesktop.getByText("Shoes — $79").filter({ visible: true })).toHaveCount(0);
+  await expect(inDesktop.getByText("$79", { exact: true }).filter({ visible: true })).toHaveCount(0);
   await page.screenshot({ path: `${shots}/builder-version-1280.png`, fullPage: false });
 
   // As Gmail: the static fallback shows every item, with the explanation and the changes.
@@ -73,7 +73,7 @@ test("brief → edited copy → streamed progress → preview, Gmail, dark mode 
   await expect(page).toHaveURL(/view=gmail/);
   await expect(page.getByTestId("simulation-explains")).toContainText("Gmail drops every CSS rule that uses :checked");
   await expect(page.getByTestId("simulation-explains")).toContainText(/Removed \d+ CSS rules? using :checked/);
-  await expect(inDesktop.getByText("Shoes — $79").filter({ visible: true })).toHaveCount(1);
+  await expect(inDesktop.getByText("$79", { exact: true }).filter({ visible: true })).toHaveCount(1);
   await page.screenshot({ path: `${shots}/builder-gmail-1280.png`, fullPage: false });
 
   // Dark mode: the frame's colour scheme turns dark and the email's dark @media applies.

@@ -13,6 +13,27 @@ export async function signIn(page: Page, to = "/builder"): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`${to.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}$`));
 }
 
+/**
+ * Has the admin create a user of its own (with `credits`), then signs that user in on the builder:
+ * a spec that watches a balance must not share the admin's, which other specs spend.
+ */
+export async function signInAsNewUser(page: Page, prefix: string, credits = 5): Promise<{ email: string; password: string }> {
+  const user = { email: `${prefix}-${Date.now()}@example.com`, password: `${prefix}-password-1` };
+  await signIn(page, "/admin");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByLabel("Credits", { exact: true }).fill(String(credits));
+  await page.getByRole("button", { name: "Create user" }).click();
+  await expect(page.getByRole("status")).toContainText(`Created ${user.email}`);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.goto("/login?redirectTo=%2Fbuilder");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/builder$/, { timeout: 30_000 });
+  return user;
+}
+
 /** Creates an API token on the tokens page and returns it. */
 export async function createToken(page: Page, name: string): Promise<string> {
   await page.goto("/tokens");

@@ -1,5 +1,5 @@
 // Links in a real browser: every link of a generated email goes somewhere real. A brand
-// website is set on /brand, a brief with links (and an image URL the app serves) is written, a
+// website is set on /brand, a brief with links and an https image (answered by the browser from a starter image the app serves) is written, a
 // button's link is typed in the copy step (a bad one first: a field error), and the email is
 // generated. In the preview every button and item leads to one of the brief's URLs or the website;
 // then a test send is read from the outbox and each of its links resolves: the app's own (hosted
@@ -34,18 +34,28 @@ test("brand website + a brief with links → every button and item leads to a re
   await signIn(page);
   await setBrand(page, baseURL!);
 
-  const image = `${baseURL}/library/atlastrail-alta-via-536x320.png`;
-  expect((await page.request.get(image)).status()).toBe(200);
+  // Emails take https images only; this one is answered by the browser from a starter image the app
+  // serves (no network here), for the preview and for the received email alike.
+  const served = `${baseURL}/library/atlastrail-alta-via-536x320.png`;
+  const png = await (await page.request.get(served)).body();
+  const image = "https://images.bloom.example/spring-hero.png";
+  await page.context().route(image, (route) => route.fulfill({ status: 200, contentType: "image/png", body: png }));
   const prompt =
     `Spring sale for Bloom & Co: tabs for Dresses ($49) ${DRESSES}, Shoes ($79) ${SHOES} and Bags ($59). ` +
-    `20% off until May 3. Shop the sale: ${SALE}. Hero image: ${image}`;
+    `20% off until May 3. Shop the sale: ${SALE}.`;
   const allowed = new Set([WEBSITE, SALE, DRESSES, SHOES]);
 
   await page.goto("/builder");
   await page.getByLabel("Prompt").fill(prompt);
   await page.getByLabel("Tabs", { exact: true }).check();
   await page.getByLabel(/Use the library/).setChecked(false, { force: true });
-  await page.getByRole("button", { name: /Write the copy first/ }).click();
+  await page.getByText("Images and saved sections").click();
+  await page.locator("#bld-img-0-name").fill("hero");
+  await page.locator("#bld-img-0-desc").fill("Spring dresses on a rail in the shop window");
+  await page.locator("#bld-img-0-url").fill(image);
+  await page.getByRole("button", { name: "Continue →" }).click();
+  await expect(page.getByRole("heading", { name: "What Kinetic understood" })).toBeVisible();
+  await page.getByRole("button", { name: "Write the copy →" }).click();
   await expect(page.getByRole("heading", { name: "Review the copy" })).toBeVisible();
 
   // A link without its scheme is refused next to the field; the words typed stay.
@@ -76,6 +86,10 @@ test("brand website + a brief with links → every button and item leads to a re
   }
   const hero = previewLinks.find((l) => l.text === "Shop the sale");
   expect(hero?.href).toBe(SALE);
+  // The brief's image is in the email, shown, and leads where its section's button leads.
+  const picture = desktop.locator(`img[src="${image}"]`).first();
+  await expect(picture).toBeVisible();
+  expect(allowed).toContain(await desktop.locator(`a:has(img[src="${image}"])`).first().getAttribute("href"));
   await page.getByTestId("preview-desktop").screenshot({ path: `${SHOTS}/links-preview-600.png` });
   await page.getByTestId("preview-mobile").screenshot({ path: `${SHOTS}/links-preview-360.png` });
 
@@ -107,6 +121,7 @@ test("brand website + a brief with links → every button and item leads to a re
   // The received email at 600 and 360 px.
   for (const width of [600, 360]) {
     const reader = await browser.newPage({ viewport: { width, height: 900 } });
+    await reader.route(image, (route) => route.fulfill({ status: 200, contentType: "image/png", body: png }));
     await reader.setContent(received);
     await reader.screenshot({ path: `${SHOTS}/links-received-${width}.png`, fullPage: true });
     await reader.close();

@@ -3,7 +3,7 @@
 // makes no version and leaves the balance as it was. A user of its own, so no other spec moves
 // the balance this test watches. Screenshots: artifacts/screenshots/refine-content-*.png.
 import { expect, test, type Page } from "@playwright/test";
-import { failOnScriptErrors, signIn } from "./helpers";
+import { failOnScriptErrors, signInAsNewUser } from "./helpers";
 
 const SHOTS = "artifacts/screenshots";
 const PROMPT = "Spring sale for Bloom & Co: tabs for Dresses ($49), Shoes ($79) and Bags ($59), 20% off until May 3";
@@ -19,19 +19,8 @@ async function balance(page: Page): Promise<string> {
 test("a price refined in the panel shows in the preview; an instruction not understood changes and charges nothing", async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  const email = `refiner-${Date.now()}@example.com`;
-  await signIn(page, "/admin");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("refiner-password-1");
-  await page.getByLabel("Credits", { exact: true }).fill("5");
-  await page.getByRole("button", { name: "Create user" }).click();
-  await expect(page.getByRole("status")).toContainText(`Created ${email}`);
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await page.goto("/login?redirectTo=%2Fbuilder");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("refiner-password-1");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/builder$/, { timeout: 30_000 });
+  // A user of its own, so that no other spec's generation moves the balance this test watches.
+  await signInAsNewUser(page, "refiner");
 
   await page.getByLabel("Prompt").fill(PROMPT);
   await page.getByLabel(/Use the library/).setChecked(false, { force: true });

@@ -1,13 +1,29 @@
 import { expect } from "@playwright/test";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import type { Module, Technique } from "../../app/domain/blueprint/schema";
 import { formatMoney } from "../../app/domain/blueprint/currency";
+import { parseAnswerSpec } from "../../app/domain/answers/placeholder";
+import { phrasesFor } from "../../app/domain/copy/phrases";
 import { generatedText } from "./helpers";
 
 /** Clicks every control of one module (namespace ns) and checks what a reader would see change. */
 export type Driver = (page: Page, ns: string, module: Module) => Promise<void>;
 
 const items = (page: Page, ns: string, cls: string) => page.locator(`.${ns}-int .${ns}-${cls}`);
+
+/**
+ * An answer link points at its answer address (`{{ANSWER_URL:…:<ns>.<question>.<option>[:form]}}`,
+ * as rendered or as generated), or at the option's own url when it has one.
+ */
+async function expectAnswerHref(link: Locator, ns: string, question: number, option: number, url?: string): Promise<void> {
+  const href = (await link.getAttribute("href")) ?? "";
+  if (url) {
+    expect(href).toBe(url);
+    return;
+  }
+  const spec = parseAnswerSpec(href.replace(/^\{\{|\}\}$/g, ""));
+  expect(spec && { question: spec.question, option: spec.option }, `answer address of ${ns}.${question}.${option}: ${href}`).toEqual({ question: `${ns}.${question}`, option });
+}
 
 export const DRIVERS: Record<Technique, Driver> = {
   async tabs(page, ns, m) {
@@ -63,10 +79,13 @@ export const DRIVERS: Record<Technique, Driver> = {
     }
   },
 
+  // Each answer is a link to its answer address (how answers are collected); each step moves on
+  // by its own button-like label, never nested in a link.
   async survey(page, ns, m) {
     if (m.technique !== "survey") throw new Error("wrong module");
     const steps = items(page, ns, "step");
     const done = page.locator(`.${ns}-int .${ns}-done`);
+    const phrases = phrasesFor((await page.locator("html").getAttribute("lang")) ?? undefined);
     await expect(steps.nth(0)).toBeVisible();
     await expect(done).toBeHidden();
     for (let q = 0; q < m.questions.length; q++) {
@@ -74,14 +93,30 @@ export const DRIVERS: Record<Technique, Driver> = {
         if (i === q) await expect(steps.nth(i)).toBeVisible();
         else await expect(steps.nth(i)).toBeHidden();
       }
-      await expect(steps.nth(q)).toContainText(m.questions[q]!.question);
-      await steps.nth(q).locator(`label[for="${ns}-q${q}-o${q % m.questions[q]!.options.length}"]`).click();
+      const step = steps.nth(q);
+      const question = m.questions[q]!;
+      await expect(step).toContainText(question.question);
+      const links = step.locator("a");
+      await expect(links).toHaveCount(question.options.length);
+      for (const [oi, option] of question.options.entries()) {
+        await expect(links.nth(oi)).toBeVisible();
+        await expect(links.nth(oi)).toHaveText(option.label);
+        await expectAnswerHref(links.nth(oi), ns, q, oi, option.url);
+      }
+      await expect(step.locator("label a")).toHaveCount(0);
+      const next = step.locator(`label[for="${ns}-q${q}-next"]`);
+      await expect(next).toBeVisible();
+      await expect(next).toContainText(q + 1 < m.questions.length ? phrases.nextQuestion : phrases.finish);
+      expect(await next.evaluate((el) => el.closest("a") === null), "the step's control is not inside a link").toBe(true);
+      expect((await next.boundingBox())?.height ?? 0, "the step's control is at least 44 px tall").toBeGreaterThanOrEqual(44);
+      await next.click();
     }
     for (let i = 0; i < m.questions.length; i++) await expect(steps.nth(i)).toBeHidden();
     await expect(done).toBeVisible();
     await expect(done).toContainText(m.thanks.headline);
   },
 
+  // The label reveals right or wrong; the verdict offers the chosen option's answer link.
   async quiz(page, ns, m) {
     if (m.technique !== "quiz") throw new Error("wrong module");
     const questions = items(page, ns, "question");
@@ -89,17 +124,26 @@ export const DRIVERS: Record<Technique, Driver> = {
       const box = questions.nth(q);
       const right = box.locator(`.${ns}-right`);
       const wrong = box.locator(`.${ns}-wrong`);
+      await expect(box.locator("label a")).toHaveCount(0);
       await expect(right).toBeHidden();
       await expect(wrong).toBeHidden();
       const answer = m.questions[q]!.answer;
       const wrongPick = answer === 0 ? 1 : 0;
+      const sent = async (oi: number) => {
+        const send = box.locator(`.${ns}-send:visible`);
+        await expect(send).toHaveCount(1);
+        await expect(send).toHaveClass(new RegExp(`\\b${ns}-send-${q}-${oi}\\b`));
+        await expectAnswerHref(send, ns, q, oi);
+      };
       await box.locator(`label[for="${ns}-q${q}-o${wrongPick}"]`).click();
       await expect(wrong).toBeVisible();
       await expect(right).toBeHidden();
+      await sent(wrongPick);
       await box.locator(`label[for="${ns}-q${q}-o${answer}"]`).click();
       await expect(right).toBeVisible();
       await expect(wrong).toBeHidden();
       await expect(right).toContainText(m.questions[q]!.explanation);
+      await sent(answer);
     }
   },
 
@@ -109,7 +153,14 @@ export const DRIVERS: Record<Technique, Driver> = {
     await expect(overlay).toBeHidden();
     await page.locator(`.${ns}-int .${ns}-burger`).click();
     await expect(overlay).toBeVisible();
-    for (const link of m.items) await expect(overlay.getByRole("link", { name: link.label, exact: true })).toBeVisible();
+    // An entry with a destination is a link to it; one without is its label alone, never a dead link.
+    for (const entry of m.items) {
+      if (entry.url) await expect(overlay.getByRole("link", { name: entry.label, exact: true })).toHaveAttribute("href", entry.url);
+      else {
+        await expect(overlay.getByText(entry.label, { exact: true })).toBeVisible();
+        await expect(overlay.getByRole("link", { name: entry.label, exact: true })).toHaveCount(0);
+      }
+    }
     await overlay.locator(`.${ns}-close`).click();
     await expect(overlay).toBeHidden();
     await page.locator(`.${ns}-int .${ns}-burger`).click();

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { TECHNIQUES } from "../../app/domain/blueprint/schema";
-import type { Technique } from "../../app/domain/blueprint/schema";
+import type { Blueprint, Technique } from "../../app/domain/blueprint/schema";
 import { moduleNs } from "../../app/domain/blueprint/schema";
 import { sampleBlueprint } from "../../test/fixtures/blueprints";
 import { DRIVERS } from "./drivers";
@@ -58,6 +58,39 @@ for (const c of CASES) {
       });
     });
   }
+}
+
+// A survey as generation writes it: options that are answer links, an NPS question (one row of
+// eleven links) and a question whose options keep their own urls.
+function answerSurvey(): Blueprint {
+  const bp = sampleBlueprint("survey");
+  const m = bp.interactiveConfig.modules[0]!;
+  if (m.technique !== "survey") throw new Error("survey");
+  m.questions = [
+    { question: "How was your visit?", options: [{ label: "Great" }, { label: "Okay" }, { label: "Not good" }] },
+    { question: "How likely are you to recommend us to a friend?", options: Array.from({ length: 11 }, (_, i) => ({ label: String(i) })) },
+    m.questions[1]!,
+  ];
+  return bp;
+}
+
+for (const width of WIDTHS) {
+  test(`a survey of answer links with an NPS question steps through every question at ${width}px`, async ({ page }) => {
+    const bp = answerSurvey();
+    const html = htmlOf(bp);
+    await openEmail(page, html, width);
+    await screenshot(page, `survey-nps-${width}-step1`);
+    await page.locator(`label[for="k1-q0-next"]`).click();
+    await expect(page.locator(".k1-int .k1-step-1 .kx-nps a")).toHaveCount(11);
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, `survey-nps-${width}-step2`);
+    await openEmail(page, html, width);
+    await DRIVERS.survey(page, "k1", bp.interactiveConfig.modules[0]!);
+    await expectNoHorizontalOverflow(page);
+    await openEmail(page, simulateWebmail(html, "gmail").html, width);
+    await expect(page.locator(".k1-fb")).toBeVisible();
+    await expect(page.locator(".k1-fb a[href^='{{ANSWER_URL:']")).toHaveCount(3 + 11);
+  });
 }
 
 for (const [first, second] of [["accordion"], ["tabs", "itemCart"]] as Array<[Technique, Technique?]>) {

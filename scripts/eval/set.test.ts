@@ -7,7 +7,7 @@ import { TECHNIQUES } from "../../app/domain/blueprint/schema";
 import { GenerateRequestSchema } from "../../app/domain/requests/generation";
 import { EMAIL_TYPES } from "../../app/domain/prompt/facts/types";
 import { listFacts, normaliseForMatch } from "./facts";
-import { type PromptEntry, parsePromptSet } from "../../app/domain/eval/prompt-set";
+import { type PromptEntry, entryLanguage, parsePromptSet } from "../../app/domain/eval/prompt-set";
 import { DEFAULT_PROMPT_SET, loadPromptSet } from "./set";
 
 const loaded = loadPromptSet(DEFAULT_PROMPT_SET);
@@ -17,6 +17,23 @@ const tagged = (tag: string) => prompts.filter((p) => p.tags?.includes(tag as ne
 const language = (p: PromptEntry) => p.facts?.language;
 
 describe(`the default prompt set (${DEFAULT_PROMPT_SET})`, () => {
+  it("gives every entry a language, the same as its facts'", () => {
+    expect(prompts.filter((p) => !p.language || (p.facts && p.facts.language !== p.language)).map((p) => p.id)).toEqual([]);
+  });
+
+  it.each(["fr", "es", "de", "pt", "it"])("has at least 8 prompts in %s with a decimal-comma price", (lang) => {
+    const withComma = prompts.filter((p) => entryLanguage(p) === lang && /\d,\d{2}\s?€|R\$\s?\d+,\d{2}/.test(p.prompt));
+    expect(withComma.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it("reaches beyond retail: software, nonprofit, events, B2B newsletters, surveys and onboarding, in six languages", () => {
+    for (const type of ["feedback", "nonprofit", "event", "newsletter", "onboarding", "announcement"]) {
+      const langs = new Set(prompts.filter((p) => p.emailType === type).map(entryLanguage));
+      expect([...langs].sort(), type).toEqual(expect.arrayContaining(["de", "en", "es", "fr", "it", "pt"]));
+    }
+    expect(prompts.filter((p) => /\bB2B\b/.test(p.prompt)).length).toBeGreaterThanOrEqual(6);
+  });
+
   it("has at least 150 prompts, each with facts to find", () => {
     expect(prompts.length).toBeGreaterThanOrEqual(150);
     const without = prompts.filter((p) => !p.facts || listFacts(p.facts).length === 0).map((p) => p.id);

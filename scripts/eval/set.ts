@@ -4,7 +4,7 @@ import fs from "node:fs";
 import { type PromptSet, parsePromptSet } from "../../app/domain/eval/prompt-set";
 
 /** The set the CLIs use when none is named. */
-export const DEFAULT_PROMPT_SET = "scripts/eval/prompts.v3.json";
+export const DEFAULT_PROMPT_SET = "scripts/eval/prompts.v4.json";
 
 export function loadPromptSet(file: string): { ok: true; set: PromptSet } | { ok: false; error: string } {
   let text: string;

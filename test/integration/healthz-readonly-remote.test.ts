@@ -12,6 +12,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHranaServer, type HranaServer } from "../helpers/hrana-server";
 import { startTestServer, type TestServer } from "../helpers/server";
+import { waitUntil } from "../helpers/wait";
 
 const TOKEN = "readonly-remote-token-0123456789";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kinetic-readonly-remote-"));
@@ -30,7 +31,8 @@ function writableByMe(): boolean {
 }
 
 beforeAll(async () => {
-  hrana = await startHranaServer({ file, authToken: TOKEN });
+  // Idle streams close quickly: a stream opened while the file was writable keeps a writable connection.
+  hrana = await startHranaServer({ file, authToken: TOKEN, streamIdleMs: 300 });
   process.env.DATABASE_URL = hrana.url;
   process.env.DATABASE_AUTH_TOKEN = TOKEN;
   // Start-up migrates and creates the admin while the file can still be written.
@@ -42,6 +44,9 @@ beforeAll(async () => {
     fs.chmodSync(file, 0o444);
   }
   if (writableByMe()) throw new Error(`could not make ${file} read-only (chattr +i as root, chmod 0444 otherwise)`);
+  // Start-up's own streams (migrations, seeding, the first job runs) opened the file for writing:
+  // only streams opened from now on see it read-only, as a server restarted on such a file would.
+  await waitUntil(() => hrana.stats.openStreams() === 0, { what: "the streams opened while the file was writable to close" });
 });
 
 afterAll(async () => {

@@ -8,7 +8,7 @@ import { OCCASION_KINDS, type Brief as UnderstoodBrief } from "~/domain/brief/sc
 import type { FieldErrors } from "~/services/builder.server";
 
 const KEY_WORDS: Record<string, string> = {
-  brand: "Brand", product: "Message", emailType: "Email type", occasion: "Occasion", name: "name", price: "price",
+  brand: "Brand", product: "Topic", message: "Message", emailType: "Email type", occasion: "Occasion", name: "name", price: "price",
   detail: "detail", link: "link URL", image: "image URL", text: "", code: "code", threshold: "minimum spend",
   deadline: "deadline", scope: "applies to", options: "options", items: "Items", offers: "Offers", questions: "Questions", links: "Links",
 };
@@ -16,7 +16,7 @@ const KEY_WORDS: Record<string, string> = {
 /** A field name of this form in words ("u.items.0.price" → "Item 1 price"), for the error summary. */
 export function understoodLabel(name: string): string {
   const parts = name.split(".").slice(1);
-  const row = { items: "Item", offers: "Offer", questions: "Question", links: "Link", options: "option" } as Record<string, string>;
+  const row = { items: "Item", offers: "Offer", questions: "Question", links: "Link", message: "Message sentence", options: "option" } as Record<string, string>;
   const words: string[] = [];
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i];
@@ -150,7 +150,7 @@ export function UnderstoodFields({
         <h2 id="bld-u-email">The email</h2>
         <div className="bld-row">
           <Field name="u.brand" label="Brand" value={draft.brand} ctx={ctx} />
-          <Field name="u.product" label="Message (what it is about)" value={draft.product} ctx={ctx} />
+          <Field name="u.product" label="Topic (what it is about)" value={draft.product} ctx={ctx} />
           <div className="bld-u-field" data-mark={markOf("u.emailType")}>
             <label htmlFor="bld-u-emailType">
               Email type{markOf("u.emailType") ? <span className="bld-mark-n">{markOf("u.emailType")}</span> : null}
@@ -180,6 +180,29 @@ export function UnderstoodFields({
           <strong>{read.language.code}</strong>
           {read.language.supported ? "" : " (written in English: not a frame language)"}
         </p>
+      </section>
+
+      <section className="bld-card" aria-labelledby="bld-u-message" data-testid="understood-message">
+        <h2 id="bld-u-message">Message</h2>
+        <p className="bld-hint">What the email says to the reader, in your words, one sentence per row. The email says these as written.</p>
+        <Note name="u.message" errors={errors} asks={asks} />
+        <ol className="bld-u-options">
+          {draft.message.map((m, i) => {
+            const name = `u.message.${i}`;
+            const n = markOf(name);
+            return (
+              <li key={`${i}-${m.from ?? "new"}`} className="bld-u-option" data-mark={n}>
+                {from(name, m.from)}
+                <label htmlFor={idOf(name)} className="bld-visually-hidden">Message sentence {i + 1}</label>
+                <input id={idOf(name)} name={name} defaultValue={m.value} aria-invalid={errors?.[name] ? true : undefined} aria-describedby={errors?.[name] ? errId(name) : undefined} />
+                {n ? <span className="bld-mark-n">{n}</span> : null}
+                <RemoveButton intent={`remove:message.${i}`} what={`message sentence ${i + 1}`} />
+                <Note name={name} errors={errors} />
+              </li>
+            );
+          })}
+        </ol>
+        <div className="bld-u-add"><AddButton intent="add:message">Add a sentence</AddButton></div>
       </section>
 
       <section className="bld-card" aria-labelledby="bld-u-items" data-testid="understood-items">

@@ -1,5 +1,5 @@
 import { TECHNIQUES } from "../blueprint/schema";
-import { sampleBlueprint } from "../../../test/fixtures/blueprints";
+import { linkedImagesBlueprint, sampleBlueprint } from "../../../test/fixtures/blueprints";
 import { buildAmp } from "./build";
 import { ampComponentsUsed, validateAmp } from "./validate";
 
@@ -32,6 +32,16 @@ describe("buildAmp", () => {
     expect(validateAmp(html).errors).toEqual([]);
     expect(html).toContain(`<span class="k1-link">${menu.items[1].label}</span>`);
     expect(html).not.toMatch(/href=""|class="kx-btn kx-btn-full"/);
+  });
+
+  it("wraps a linked image in a link to its destination, valid AMP4EMAIL; an image without one stays unwrapped", () => {
+    const html = build(linkedImagesBlueprint("itemCart", "carousel"));
+    expect(validateAmp(html).errors).toEqual([]);
+    expect(html).toContain('<a class="kx-img-link" href="https://kinetic.example/shop" target="_blank"><amp-img class="kx-hero-img"');
+    expect(html).toContain('<a class="kx-img-link" href="https://kinetic.example/shop/item" target="_blank"><amp-img');
+    // Carousel slides fill their box (layout=fill) and stay unlinked; the slide's button carries the destination.
+    expect(html).not.toMatch(/<a [^>]*>\s*<amp-img[^>]*layout="fill"/);
+    expect(build(sampleBlueprint("tabs"))).not.toContain("kx-img-link\"");
   });
 
   it.each(pairs)("builds the pair %s + %s as AMP the validator passes", (a, b) => {

@@ -70,7 +70,8 @@ function button(link: Link, full = false): string {
 function ampImg(img: Image, maxWidth: number, cls = "kx-img"): string {
   const w = Math.min(img.width, maxWidth);
   const h = Math.max(1, Math.round((img.height * w) / img.width));
-  return `<amp-img class="${cls}" src="${esc(img.src)}" alt="${esc(img.alt)}" width="${w}" height="${h}" layout="intrinsic"></amp-img>`;
+  const tag = `<amp-img class="${cls}" src="${esc(img.src)}" alt="${esc(img.alt)}" width="${w}" height="${h}" layout="intrinsic"></amp-img>`;
+  return img.href ? `<a class="kx-img-link" href="${esc(img.href)}" target="_blank">${tag}</a>` : tag;
 }
 
 // ---- techniques ------------------------------------------------------------------------------
@@ -381,6 +382,7 @@ function baseCss(theme: Theme, width: number): string[] {
     `.kx-hero-media{margin:0}`,
     `.kx-media{margin:0 0 20px 0}`,
     `.kx-img{display:block;border-radius:10px}`,
+    `.kx-img-link{display:block;text-decoration:none}`,
     `.kx-h1{${theme.h1}}`,
     `.kx-h2{${theme.h2}}`,
     `.kx-h3{${theme.h3}}`,

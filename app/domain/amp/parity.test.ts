@@ -1,6 +1,6 @@
 import { TECHNIQUES } from "../blueprint/schema";
 import { render } from "../render";
-import { sampleBlueprint } from "../../../test/fixtures/blueprints";
+import { linkedImagesBlueprint, sampleBlueprint } from "../../../test/fixtures/blueprints";
 import { buildAmp } from "./build";
 import { ampParity } from "./parity";
 
@@ -31,6 +31,15 @@ describe("ampParity", () => {
     const p = ampParity(amp, html);
     expect(p.ok).toBe(true);
     expect(p.items.map((i) => i.technique)).toEqual(["survey", "itemCart"]);
+  });
+
+  it.each([["tabs", "carousel"], ["itemCart", "menu"]] as const)("holds when images carry destinations (%s + %s; carousel slides unlinked in both views)", (a, b) => {
+    const { html, amp } = both(linkedImagesBlueprint(a, b));
+    const p = ampParity(amp, html);
+    expect(p.missingLinks).toEqual([]);
+    expect(p.ok).toBe(true);
+    expect(html).toContain('<a href="https://kinetic.example/shop" target="_blank" style="display:block;text-decoration:none"><img');
+    expect(amp).toContain('<a class="kx-img-link" href="https://kinetic.example/shop" target="_blank"><amp-img');
   });
 
   it("catches a changed word", () => {

@@ -33,7 +33,9 @@ function skipped(el: AmpElement, side: "html" | "amp"): boolean {
   if (NOT_CONTENT.has(el.name)) return true;
   if (side === "html") {
     const cls = classList(el);
-    return cls.includes("kx-fb") || cls.includes("kx-preheader");
+    // The HTML email's own answer controls (a survey step's next label, a quiz's send link) go
+    // with its answer links; the AMP form answers and moves on by itself.
+    return cls.includes("kx-fb") || cls.includes("kx-preheader") || cls.includes("kx-answer-control");
   }
   // amp-form's error and pending states have no counterpart in the HTML email
   return "submit-error" in el.attribs || "submitting" in el.attribs;
@@ -52,8 +54,10 @@ function collect(root: AmpRoot, side: "html" | "amp"): Side {
     }
     const el = node as AmpElement;
     if (skipped(el, side)) return;
-    // Answer links are the HTML email's way to answer; the AMP part answers through its form.
-    if (el.name === "a" && el.attribs.href && !el.attribs.href.trim().startsWith("{{ANSWER_URL:")) links.add(el.attribs.href.trim());
+    // Answer links (to an answer address, or a survey option's own url: class kx-answer) are the
+    // HTML email's way to answer; the AMP part answers through its form.
+    const answer = el.attribs.href?.trim().startsWith("{{ANSWER_URL:") || classList(el).includes("kx-answer");
+    if (el.name === "a" && el.attribs.href && !answer) links.add(el.attribs.href.trim());
     for (const c of el.children) visit(c);
   };
   for (const c of root.children) visit(c);

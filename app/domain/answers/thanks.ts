@@ -1,5 +1,5 @@
 // The words of the answer page (/r/<token>), in the email's language.
-import { phrasesFor } from "../copy/phrases";
+import { PHRASES, phrasesFor } from "../copy/phrases";
 import type { AnswerQuestion } from "./questions";
 
 export interface AnswerPageWords {
@@ -18,12 +18,13 @@ export interface AnswerPageWords {
   unknownBody: string;
 }
 
+// `send` is the words of the quiz's link in the email (Phrases.sendAnswer): the button repeats them.
 const WORDS: Record<string, AnswerPageWords> = {
   en: {
     confirmTitle: "One click to send your answer",
     confirmLead: "You chose:",
     yourAnswer: "Your answer",
-    send: "Send my answer",
+    send: PHRASES.en.sendAnswer,
     thanksTitle: "Thank you!",
     thanksBody: "Your answer has been recorded.",
     changeNote: "Changed your mind? Choose another answer in the email: your latest answer is the one that counts.",
@@ -38,7 +39,7 @@ const WORDS: Record<string, AnswerPageWords> = {
     confirmTitle: "Un clic pour envoyer votre réponse",
     confirmLead: "Vous avez choisi :",
     yourAnswer: "Votre réponse",
-    send: "Envoyer ma réponse",
+    send: PHRASES.fr.sendAnswer,
     thanksTitle: "Merci !",
     thanksBody: "Votre réponse a bien été enregistrée.",
     changeNote: "Vous avez changé d’avis ? Choisissez une autre réponse dans l’e-mail : c’est votre dernière réponse qui compte.",
@@ -53,7 +54,7 @@ const WORDS: Record<string, AnswerPageWords> = {
     confirmTitle: "Un clic para enviar tu respuesta",
     confirmLead: "Has elegido:",
     yourAnswer: "Tu respuesta",
-    send: "Enviar mi respuesta",
+    send: PHRASES.es.sendAnswer,
     thanksTitle: "¡Gracias!",
     thanksBody: "Hemos registrado tu respuesta.",
     changeNote: "¿Has cambiado de opinión? Elige otra respuesta en el correo: cuenta tu última respuesta.",
@@ -68,7 +69,7 @@ const WORDS: Record<string, AnswerPageWords> = {
     confirmTitle: "Ein Klick, um Ihre Antwort zu senden",
     confirmLead: "Ihre Wahl:",
     yourAnswer: "Ihre Antwort",
-    send: "Antwort senden",
+    send: PHRASES.de.sendAnswer,
     thanksTitle: "Vielen Dank!",
     thanksBody: "Ihre Antwort wurde gespeichert.",
     changeNote: "Meinung geändert? Wählen Sie in der E-Mail eine andere Antwort: Es zählt Ihre letzte Antwort.",
@@ -83,7 +84,7 @@ const WORDS: Record<string, AnswerPageWords> = {
     confirmTitle: "Um clique para enviar a sua resposta",
     confirmLead: "Escolheu:",
     yourAnswer: "A sua resposta",
-    send: "Enviar a minha resposta",
+    send: PHRASES.pt.sendAnswer,
     thanksTitle: "Obrigado!",
     thanksBody: "A sua resposta foi registada.",
     changeNote: "Mudou de ideias? Escolha outra resposta no e-mail: conta a sua última resposta.",
@@ -98,7 +99,7 @@ const WORDS: Record<string, AnswerPageWords> = {
     confirmTitle: "Un clic per inviare la tua risposta",
     confirmLead: "Hai scelto:",
     yourAnswer: "La tua risposta",
-    send: "Invia la mia risposta",
+    send: PHRASES.it.sendAnswer,
     thanksTitle: "Grazie!",
     thanksBody: "La tua risposta è stata registrata.",
     changeNote: "Hai cambiato idea? Scegli un’altra risposta nell’email: conta la tua ultima risposta.",

@@ -1,5 +1,5 @@
 import { sampleBlueprint } from "../../../test/fixtures/blueprints";
-import { BlueprintSchema, DesignTokensSchema, TECHNIQUES } from "./schema";
+import { BlueprintSchema, DesignTokensSchema, ImageSchema, TECHNIQUES } from "./schema";
 
 const base = () => sampleBlueprint("tabs");
 const issuesOf = (input: unknown) => {
@@ -81,6 +81,16 @@ describe("BlueprintSchema", () => {
     const bp = base();
     bp.sections[1]!.id = bp.sections[0]!.id;
     expect(issuesOf(bp).join()).toContain("duplicate section id");
+  });
+});
+
+describe("ImageSchema", () => {
+  const img = { src: "https://images.example.com/a.jpg", alt: "A lamp", width: 536, height: 300 };
+  it("takes an optional destination, checked like every link", () => {
+    expect(ImageSchema.safeParse(img).success).toBe(true);
+    expect(ImageSchema.parse({ ...img, href: "https://fern.example/moss" }).href).toBe("https://fern.example/moss");
+    expect(ImageSchema.safeParse({ ...img, href: "#" }).success).toBe(false);
+    expect(ImageSchema.safeParse({ ...img, href: "javascript:alert(1)" }).success).toBe(false);
   });
 });
 

@@ -115,6 +115,8 @@ export const ImageSchema = z.object({
   alt: z.string().trim().max(300),
   width: z.number().int().min(1).max(640),
   height: z.number().int().min(1).max(2000),
+  /** Where a click on the image leads: the destination of the section's button or of the item it shows, never a new one. */
+  href: LinkUrlSchema.optional(),
 });
 
 /** The brand's logo in the masthead: display size in px (a 2× file shown at this size stays sharp). */

@@ -32,6 +32,10 @@ function post(draft: UnderstoodDraft): URLSearchParams {
     if (l.from !== undefined) f.set(`u.links.${i}.from`, String(l.from));
     f.set(`u.links.${i}`, l.value);
   });
+  draft.message.forEach((m, i) => {
+    if (m.from !== undefined) f.set(`u.message.${i}.from`, String(m.from));
+    f.set(`u.message.${i}`, m.value);
+  });
   return f;
 }
 
@@ -156,7 +160,7 @@ describe("a brief too thin to write from asks", () => {
   test("a newsletter with nothing to say asks what it should say", () => {
     const prompt = "Monthly newsletter for Lumen Yoga";
     const { read, draft } = roundTrip(prompt);
-    expect(thinBriefAsks(read)).toEqual({ "u.items": "What should this email say? Add at least one item or a message" });
+    expect(thinBriefAsks(read)).toEqual({ "u.message": "What should this email say? Add a sentence to the reader, or an item" });
     expect(briefFromDraft(draft, read, prompt.length)).toEqual({ ok: false, errors: thinBriefAsks(read) });
     // An item answers it, and so does a message.
     const f = post(applyEdit(draft, "add:items")!);
@@ -165,6 +169,10 @@ describe("a brief too thin to write from asks", () => {
     const g = post(draft);
     g.set("u.product", "Our studio reopens on Monday");
     expect(briefFromDraft(draftFromForm(g, read), read, prompt.length).ok).toBe(true);
+    const h = post(applyEdit(draft, "add:message")!);
+    h.set("u.message.0", "Our studio reopens on Monday.");
+    const said = briefFromDraft(draftFromForm(h, read), read, prompt.length);
+    expect(said.ok && said.brief.message).toEqual([{ value: "Our studio reopens on Monday.", span: TYPED }]);
   });
 
   test("a survey with no question asks for one; a question without options asks for them", () => {
@@ -209,5 +217,36 @@ describe("the marked prompt", () => {
     const pieces = markedPieces(prompt, marks);
     expect(pieces.map((p) => p.text).join("")).toBe(prompt);
     expect(pieces.find((p) => p.text === "(0–10)")!.covering).toHaveLength(2);
+  });
+});
+
+describe("the message rows", () => {
+  const prompt =
+    "Fundraising appeal for Clearwater Trust: help us bring clean water to 40 villages in northern Kenya. $25 funds a water filter for one family; $100 helps repair a community well. Donate at https://clearwatertrust.example/give";
+
+  test("posted back unchanged keep their spans; an edited one is typed; a removed one is gone", () => {
+    const { read, draft } = roundTrip(prompt);
+    expect(read.message).toHaveLength(2);
+    const same = briefFromDraft(draft, read, prompt.length);
+    expect(same.ok && same.brief.message).toEqual(read.message);
+
+    const edited = briefFromDraft(draftFromForm(post(draft), read), read, prompt.length);
+    expect(edited.ok && edited.brief.message).toEqual(read.message);
+    const f = post(draft);
+    f.set("u.message.1", "$25 buys a filter.");
+    const r = briefFromDraft(draftFromForm(f, read), read, prompt.length);
+    expect(r.ok && r.brief.message).toEqual([read.message[0], { value: "$25 buys a filter.", span: TYPED }]);
+
+    const removed = briefFromDraft(applyEdit(draft, "remove:message.0")!, read, prompt.length);
+    expect(removed.ok && removed.brief.message).toEqual([read.message[1]]);
+    expect(applyEdit(draft, "remove:message.7")).toBeNull();
+  });
+
+  test("each kept sentence is a numbered mark on the prompt", () => {
+    const { read, draft } = roundTrip(prompt);
+    const marks = draftMarks(draft, read);
+    const first = marks.find((m) => m.fields.includes("u.message.0"))!;
+    expect(prompt.slice(first.span.start, first.span.end)).toBe(read.message[0].value);
+    expect(first.labels).toContain("Message 1");
   });
 });

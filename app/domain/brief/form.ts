@@ -46,6 +46,10 @@ export interface DraftQuestion {
 export interface DraftLink extends DraftText {
   from?: number;
 }
+/** One of the prompt's own sentences to the reader (the brief's `message`). */
+export interface DraftMessage extends DraftText {
+  from?: number;
+}
 export interface UnderstoodDraft {
   brand: DraftText;
   /** What the email is about when it has no items: the brief's `product`. */
@@ -56,6 +60,7 @@ export interface UnderstoodDraft {
   offers: DraftOffer[];
   questions: DraftQuestion[];
   links: DraftLink[];
+  message: DraftMessage[];
 }
 
 export type FormErrors = Record<string, string>;
@@ -93,6 +98,7 @@ export function draftFromBrief(brief: Brief): UnderstoodDraft {
     })),
     questions: brief.questions.map((q, k) => ({ from: k, text: shown(q.text), options: q.options.map((o, m) => ({ from: m, ...shown(o) })) })),
     links: brief.links.map((l, k) => ({ from: k, ...shown(l) })),
+    message: brief.message.map((m, k) => ({ from: k, ...shown(m) })),
   };
 }
 
@@ -166,6 +172,12 @@ export function draftFromForm(form: FormLike, ref: Brief): UnderstoodDraft {
     const from = fromIndex(form, `u.links.${i}.from`, ref.links.length);
     return { ...(from !== undefined ? { from } : {}), ...kept(v(`u.links.${i}`), from !== undefined ? ref.links[from] : undefined) };
   });
+  let messageCount = 0;
+  while (messageCount < BRIEF_LIMITS.message && form.get(`u.message.${messageCount}`) !== null) messageCount++;
+  const message = Array.from({ length: messageCount }, (_, i): DraftMessage => {
+    const from = fromIndex(form, `u.message.${i}.from`, ref.message.length);
+    return { ...(from !== undefined ? { from } : {}), ...kept(v(`u.message.${i}`), from !== undefined ? ref.message[from] : undefined) };
+  });
   return {
     brand: kept(v("u.brand"), ref.brand),
     product: kept(v("u.product"), ref.product),
@@ -175,6 +187,7 @@ export function draftFromForm(form: FormLike, ref: Brief): UnderstoodDraft {
     offers,
     questions,
     links,
+    message,
   };
 }
 
@@ -183,10 +196,10 @@ export function draftFromForm(form: FormLike, ref: Brief): UnderstoodDraft {
  * `add:questions.0.options`, `remove:questions.0.options.2`, `add:links` …; null for any other.
  */
 export function applyEdit(draft: UnderstoodDraft, intent: string): UnderstoodDraft | null {
-  const m = /^(add|remove):(items|offers|questions|links)(?:\.(\d{1,2}))?(?:\.(options)(?:\.(\d{1,2}))?)?$/.exec(intent);
+  const m = /^(add|remove):(items|offers|questions|links|message)(?:\.(\d{1,2}))?(?:\.(options)(?:\.(\d{1,2}))?)?$/.exec(intent);
   if (!m) return null;
   const [, op, list, a, options, b] = m;
-  const next: UnderstoodDraft = { ...draft, items: [...draft.items], offers: [...draft.offers], questions: [...draft.questions], links: [...draft.links] };
+  const next: UnderstoodDraft = { ...draft, items: [...draft.items], offers: [...draft.offers], questions: [...draft.questions], links: [...draft.links], message: [...draft.message] };
   if (options) {
     if (list !== "questions" || a === undefined || !next.questions[Number(a)]) return null;
     const q = next.questions[Number(a)];
@@ -203,10 +216,11 @@ export function applyEdit(draft: UnderstoodDraft, intent: string): UnderstoodDra
     if (list === "offers" && next.offers.length < BRIEF_LIMITS.offers) next.offers.push(blankOffer());
     if (list === "questions" && next.questions.length < BRIEF_LIMITS.questions) next.questions.push(blankQuestion());
     if (list === "links" && next.links.length < BRIEF_LIMITS.links) next.links.push({ value: "" });
+    if (list === "message" && next.message.length < BRIEF_LIMITS.message) next.message.push({ value: "" });
     return next;
   }
   if (op === "remove" && a !== undefined) {
-    const rows = next[list as "items" | "offers" | "questions" | "links"] as unknown[];
+    const rows = next[list as "items" | "offers" | "questions" | "links" | "message"] as unknown[];
     if (!rows[Number(a)]) return null;
     rows.splice(Number(a), 1);
     return next;
@@ -221,9 +235,9 @@ const url = (s: string) => (s.startsWith("www.") ? `https://${s}` : s);
 export function thinBriefAsks(brief: Brief): FormErrors {
   const asks: FormErrors = {};
   const kind = brief.occasion.kind;
-  const saysNothing = !brief.items.length && !brief.offers.length && !brief.product && !brief.questions.length;
+  const saysNothing = !brief.items.length && !brief.offers.length && !brief.product && !brief.questions.length && !brief.message.length;
   if ((kind === "newsletter" || kind === "announcement" || brief.emailType.value === "newsletter") && saysNothing)
-    asks["u.items"] = "What should this email say? Add at least one item or a message";
+    asks["u.message"] = "What should this email say? Add a sentence to the reader, or an item";
   if ((kind === "survey" || kind === "nps" || kind === "quiz") && !brief.questions.length)
     asks["u.questions"] = "Which question should this email ask? Add a question and the answers to choose from";
   brief.questions.forEach((q, i) => {
@@ -339,6 +353,11 @@ export function briefFromDraft(draft: UnderstoodDraft, ref: Brief, promptLength:
     return l ? [l] : [];
   });
 
+  const message = draft.message.flatMap((row) => {
+    const t = text(row);
+    return t ? [t] : [];
+  });
+
   const emailType = (EMAIL_TYPES as readonly string[]).includes(draft.emailType) ? (draft.emailType as Brief["emailType"]["value"]) : undefined;
   if (!emailType) errors["u.emailType"] = "Pick an email type";
   const occasion = (OCCASION_KINDS as readonly string[]).includes(draft.occasion) ? (draft.occasion as Brief["occasion"]["kind"]) : undefined;
@@ -356,6 +375,7 @@ export function briefFromDraft(draft: UnderstoodDraft, ref: Brief, promptLength:
     offers,
     questions,
     links,
+    message,
     codes: offers.flatMap((o) => (o.code ? [o.code] : [])),
     dates: [...ref.dates.filter((d) => d.governs.kind !== "offer"), ...deadlines].slice(0, BRIEF_LIMITS.dates),
   };
@@ -393,7 +413,7 @@ export function draftMarks(draft: UnderstoodDraft, ref: Brief): PromptMark[] {
     if (d?.span && !isTyped(d.span)) raw.push({ span: d.span, field, label });
   };
   add(draft.brand, "u.brand", "Brand");
-  add(draft.product, "u.product", "Message");
+  add(draft.product, "u.product", "Topic");
   if (draft.emailType === ref.emailType.value) add(ref.emailType, "u.emailType", "Email type");
   if (draft.occasion === ref.occasion.kind) {
     add(ref.occasion, "u.occasion", "Occasion");
@@ -410,6 +430,7 @@ export function draftMarks(draft: UnderstoodDraft, ref: Brief): PromptMark[] {
     q.options.forEach((o, m) => add(o, `u.questions.${i}.options.${m}`, `Question ${i + 1} option ${m + 1}`));
   });
   draft.links.forEach((l, i) => add(l, `u.links.${i}`, `Link ${i + 1}`));
+  draft.message.forEach((m, i) => add(m, `u.message.${i}`, `Message ${i + 1}`));
   add(ref.tone, "u.tone", "Tone");
   ref.dates.filter((d) => d.governs.kind !== "offer").forEach((d) => add(d, "", d.governs.kind === "event" ? "Event date" : "Date"));
   ref.conditions.forEach((c) => add(c, "", "Condition"));

@@ -8,6 +8,7 @@ import { dateMentions } from "~/domain/prompt/facts/dates";
 import { codeMentions } from "~/domain/prompt/facts/offer";
 import { questionMentions } from "~/domain/prompt/facts/questions";
 import type { FactItem, Price, PromptFacts } from "~/domain/prompt/facts/types";
+import { readMessage } from "./message";
 import { readOccasion } from "./occasion";
 import { readOffers, type At, type OfferMention } from "./offers";
 import { BRIEF_LIMITS, type Brief, type BriefItem, type BriefOffer, type BriefPrice, type BriefText, type Span } from "./schema";
@@ -128,7 +129,7 @@ export function readPrompt(prompt: string, emailType?: string | null): { brief: 
     .map((c) => found(src, c, lowered))
     .filter((c): c is BriefText => Boolean(c) && !taken.some((s) => c!.span.start < s.end && s.start < c!.span.end));
 
-  const brief: Brief = {
+  const brief: Omit<Brief, "message"> & Partial<Pick<Brief, "message">> = {
     version: 1,
     language: facts.language,
     brand: found(src, facts.brand, lowered),
@@ -177,7 +178,7 @@ export function readPrompt(prompt: string, emailType?: string | null): { brief: 
     ...(facts.count !== undefined && facts.count <= 50 ? { count: facts.count } : {}),
   };
   for (const key of ["brand", "product", "audience", "cta"] as const) if (brief[key] === undefined) delete brief[key];
-  return { brief, facts };
+  return { brief: { ...brief, message: readMessage(src, brief) }, facts };
 }
 
 export function readBrief(prompt: string, emailType?: string | null): Brief {

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { EMAIL_TYPES, FRAME_LANGUAGES, TONES } from "~/domain/prompt/facts/types";
 
 /** Brief values are bounded like the facts they come from; lists like a brief's handful. */
-export const BRIEF_LIMITS = { text: 400, url: 2_000, items: 24, offers: 8, questions: 10, options: 20, dates: 24, links: 20, codes: 12, quoted: 20 } as const;
+export const BRIEF_LIMITS = { text: 400, url: 2_000, items: 24, offers: 8, questions: 10, options: 20, dates: 24, links: 20, codes: 12, quoted: 20, message: 8 } as const;
 
 export const SpanSchema = z
   .object({ start: z.number().int().min(0), end: z.number().int().min(0) })
@@ -131,6 +131,8 @@ export const BriefSchema = z.object({
   product: BriefTextSchema.optional(),
   audience: BriefTextSchema.optional(),
   cta: BriefTextSchema.optional(),
+  /** The prompt's own sentences to the reader, as written ("help us bring clean water to 40 villages"): see message.ts. */
+  message: z.array(BriefTextSchema).max(BRIEF_LIMITS.message).default([]),
   /** Quoted phrases: users quote to insist on exact wording. */
   quoted: z.array(BriefTextSchema).max(BRIEF_LIMITS.quoted),
   /** How many items, slides or questions the prompt asks for ("three roasts"). */

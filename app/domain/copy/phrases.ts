@@ -25,6 +25,12 @@ export interface Phrases {
   correct: string;
   notQuite: (answer: string) => string;
   answer: (answer: string) => string;
+  /** The survey step's own control, after its answer links (docs/email-markup.md). */
+  nextQuestion: string;
+  /** The last survey step's control: it shows the thank-you. */
+  finish: string;
+  /** The quiz's link that sends the chosen answer; the answer page's button says the same. */
+  sendAnswer: string;
   /** The cart's per-item toggle: one short word (it sits beside the item on a 360 px screen). */
   add: string;
   remove: string;
@@ -60,6 +66,9 @@ const en: Phrases = {
   correct: "Correct!",
   notQuite: (a) => `Not quite — the answer is ${a}.`,
   answer: (a) => `Answer: ${a}`,
+  nextQuestion: "Next question",
+  finish: "Finish",
+  sendAnswer: "Send my answer",
   add: "Add +",
   remove: "Remove",
   items: "Items:",
@@ -93,6 +102,9 @@ const fr: Phrases = {
   correct: "Bonne réponse\u00a0!",
   notQuite: (a) => `Pas tout à fait — la bonne réponse est ${a}.`,
   answer: (a) => `Réponse\u00a0: ${a}`,
+  nextQuestion: "Question suivante",
+  finish: "Terminer",
+  sendAnswer: "Envoyer ma réponse",
   add: "Ajouter",
   remove: "Retirer",
   items: "Articles\u00a0:",
@@ -125,6 +137,9 @@ const es: Phrases = {
   correct: "¡Correcto!",
   notQuite: (a) => `Casi — la respuesta correcta es ${a}.`,
   answer: (a) => `Respuesta: ${a}`,
+  nextQuestion: "Siguiente pregunta",
+  finish: "Terminar",
+  sendAnswer: "Enviar mi respuesta",
   add: "Añadir",
   remove: "Quitar",
   items: "Artículos:",
@@ -157,6 +172,9 @@ const de: Phrases = {
   correct: "Richtig!",
   notQuite: (a) => `Nicht ganz — richtig ist ${a}.`,
   answer: (a) => `Antwort: ${a}`,
+  nextQuestion: "Nächste Frage",
+  finish: "Abschließen",
+  sendAnswer: "Antwort senden",
   add: "Hinzufügen",
   remove: "Entfernen",
   items: "Artikel:",
@@ -189,6 +207,9 @@ const pt: Phrases = {
   correct: "Correto!",
   notQuite: (a) => `Quase — a resposta certa é ${a}.`,
   answer: (a) => `Resposta: ${a}`,
+  nextQuestion: "Próxima pergunta",
+  finish: "Concluir",
+  sendAnswer: "Enviar a minha resposta",
   add: "Adicionar",
   remove: "Remover",
   items: "Itens:",
@@ -221,6 +242,9 @@ const it: Phrases = {
   correct: "Esatto!",
   notQuite: (a) => `Non proprio — la risposta giusta è ${a}.`,
   answer: (a) => `Risposta: ${a}`,
+  nextQuestion: "Domanda successiva",
+  finish: "Concludi",
+  sendAnswer: "Invia la mia risposta",
   add: "Aggiungi",
   remove: "Rimuovi",
   items: "Articoli:",

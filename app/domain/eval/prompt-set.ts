@@ -59,6 +59,8 @@ export const PromptEntrySchema = z
   .object({
     id: z.string().trim().min(1, "id must not be empty").max(200),
     prompt: z.string().trim().min(1, "prompt must not be empty").max(20_000),
+    /** The prompt's language (ISO 639-1); "en" when unset. generate:check groups its figures by it. */
+    language: z.string().trim().regex(/^[a-z]{2,3}$/, "language must be an ISO 639 code such as en, fr, pt").optional(),
     emailType: z.string().trim().min(1).max(40).optional(),
     designTokens: z.record(z.unknown()).optional(),
     images: z.array(z.unknown()).optional(),
@@ -88,6 +90,11 @@ export const PromptSetSchema = z
 
 export type PromptEntry = z.infer<typeof PromptEntrySchema>;
 export type PromptSet = z.infer<typeof PromptSetSchema>;
+
+/** An entry's language: its own field, else its facts', else English. */
+export function entryLanguage(e: Pick<PromptEntry, "language" | "facts">): string {
+  return e.language ?? e.facts?.language ?? "en";
+}
 
 function where(path: (string | number)[]): string {
   return path.reduce<string>((s, p) => (typeof p === "number" ? `${s}[${p}]` : s ? `${s}.${p}` : p), "") || "(top level)";

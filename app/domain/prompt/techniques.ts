@@ -238,3 +238,8 @@ export function extractTechniques(
   }
   return { ok: true, techniques: [inferTechnique(prompt, emailType)], ampRequested, source: "inferred" };
 }
+
+/** Whether a piece of text names a technique ("Warenkorb zum Zusammenstellen"): an instruction, not copy. */
+export function mentionsTechnique(text: string): boolean {
+  return findMentions(text).length > 0;
+}

@@ -273,6 +273,13 @@ interface Fact {
   present: (view: ViewReading) => boolean;
 }
 
+/** A product named as a proper name, of two words or more ("DevOps Summit", not "running shoes"). */
+export function properProduct(product: string | undefined): string | undefined {
+  if (!product || product.length > 80) return undefined;
+  const words = product.split(/\s+/);
+  return words.length >= 2 && words.length <= 5 && words.every((w) => /^[\p{Lu}\p{N}&]/u.test(w)) ? product : undefined;
+}
+
 /** The user's words read for the choices they write out. */
 const MAX_CHOICE_CHARS = 20_000;
 const MAX_CHOICE_CLAUSE = 600;
@@ -291,7 +298,9 @@ function factsToFind(facts: QaFacts, brief: Brief | undefined, userText: string[
     const words = fold(fact);
     return { kind, fact, present: (v) => v.folded().includes(words) };
   };
-  if (facts.brand) add({ kind: "brand", fact: facts.brand, present: (v) => namePresent(facts.brand!, v) });
+  // Without an owner, the event or product the prompt names ("DevOps Summit") is the name the email carries.
+  const name = facts.brand ?? properProduct(brief?.product?.value);
+  if (name) add({ kind: "brand", fact: name, present: (v) => namePresent(name, v) });
   for (const item of [...(facts.items ?? []), ...(facts.otherItems ?? [])]) {
     if (out.length >= MAX_FACTS) break;
     if (item.name) add({ kind: "item", fact: item.name, present: (v) => namePresent(item.name, v) });

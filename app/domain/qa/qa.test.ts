@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { render } from "~/domain/render";
-import { bigBlueprint, sampleBlueprint } from "../../../test/fixtures/blueprints";
+import { bigBlueprint, linkedImagesBlueprint, sampleBlueprint } from "../../../test/fixtures/blueprints";
 import { autofix } from "~/domain/autofix/autofix";
 import { QA_CHECKS, type QaCheckId } from "./catalogue";
 import { GOOD_COPY, goodEmail } from "../../../test/fixtures/emails";
@@ -129,6 +129,16 @@ describe("buttons that lead nowhere", () => {
   it("leave the view-in-browser link to {{VIB_URL}} alone", () => {
     expect(check(GOOD, "no-empty-links").passed).toBe(true);
     expect(qa(GOOD, ctx).score).toBe(100);
+  });
+
+  it("count a linked image as a link: a real destination passes, an emptied one fails", () => {
+    const out = render(linkedImagesBlueprint("tabs"));
+    if (!out.ok) throw new Error("render failed");
+    const context = { subject: out.blueprint.subject, techniques: ["tabs"] };
+    expect(check(out.html, "no-empty-links", context).passed).toBe(true);
+    const emptied = out.html.replace('<a href="https://kinetic.example/shop" target="_blank" style="display:block;text-decoration:none"><img', '<a href="#" target="_blank" style="display:block;text-decoration:none"><img');
+    expect(emptied).not.toBe(out.html);
+    expect(check(emptied, "no-empty-links", context).passed).toBe(false);
   });
 
   it("name a rendered button by its words", () => {

@@ -126,6 +126,11 @@ describe("a condition written onto another offer", () => {
     expect(result.score).toBeLessThan(READY_TO_SEND_MIN_SCORE);
   });
 
+  it("passes the user's own sentence with its two amounts apart at a semicolon, as written", () => {
+    const prompt = "Fundraising appeal for Clearwater Trust: $25 funds a water filter for one family; $100 helps repair a community well.";
+    expect(check(emailWith("$25 funds a water filter for one family; $100 helps repair a community well."), prompt).check.passed).toBe(true);
+  });
+
   it("fails when a code moves to the other offer, in French", () => {
     const prompt = "Boutique Lumière : livraison offerte dès 40 € jusqu'au 20 décembre, et 10 % de réduction avec le code LUMI10.";
     expect(check(emailWith("Livraison offerte dès 40 € jusqu'au 20 décembre.", "10 % de réduction avec le code LUMI10."), prompt).check.passed).toBe(true);

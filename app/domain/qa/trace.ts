@@ -7,7 +7,7 @@
 // once, in a fixed number of passes, up to MAX_VIEW_CHARS.
 import type { Brief } from "~/domain/brief/schema";
 import { tagged, type EmailDoc } from "~/domain/html/parse";
-import { amountsIn, fold } from "./fidelity";
+import { amountsIn, fold, normalHref as normalUrl } from "./fidelity";
 import { type PromiseKind, promiseKindsIn, promisesIn } from "./promises";
 
 export type ClaimKind = "price" | "percent" | "number" | "date" | "code" | "link" | "promise" | "condition";
@@ -104,16 +104,6 @@ interface Source {
   promises: Set<PromiseKind>;
   urls: Set<string>;
   hasText: boolean;
-}
-
-function normalUrl(url: string): string {
-  return url
-    .trim()
-    .toLowerCase()
-    .replace(/^https?:\/\//, "")
-    .replace(/^www\./, "")
-    .replace(/[#?].*$/, "")
-    .replace(/[/.,;:!?)]+$/, "");
 }
 
 function readSourceText(source: TraceSource): Source {
@@ -362,7 +352,9 @@ function gluedTerms(text: string, view: string, userText: string | undefined, ou
   const clauses = userText.slice(0, MAX_SOURCE_CHARS).split(CLAUSE_END).slice(0, 400).map((c) => conditionTerms(c));
   const known = new Set(clauses.flatMap((c) => [...c.keys()]));
   const seen = new Set<string>();
-  for (const sentence of sentencesOf(text.slice(0, MAX_VIEW_CHARS)).slice(0, 2_000)) {
+  // The email's clauses end where the user's do: a ";" the user wrote ("$25 funds a filter; $100 repairs a well") keeps its terms apart in the email too.
+  const emailClauses = sentencesOf(text.slice(0, MAX_VIEW_CHARS)).slice(0, 2_000).flatMap((s) => s.split(/(?<=;)\s+/));
+  for (const sentence of emailClauses.slice(0, 4_000)) {
     const here = [...conditionTerms(sentence)].filter(([k]) => known.has(k)).slice(0, 8);
     for (let i = 0; i < here.length; i++) {
       for (let j = i + 1; j < here.length; j++) {

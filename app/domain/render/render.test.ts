@@ -6,7 +6,7 @@ const selectAll = (q: string, root: AnyNode | AnyNode[]) => cssSelectAll(q, root
 const selectOne = (q: string, root: AnyNode | AnyNode[]) => cssSelectOne(q, root) as unknown as Element | null;
 import { textContent } from "domutils";
 import { TECHNIQUES } from "../blueprint/schema";
-import { bigBlueprint, sampleBlueprint } from "../../../test/fixtures/blueprints";
+import { bigBlueprint, linkedImagesBlueprint, sampleBlueprint } from "../../../test/fixtures/blueprints";
 import { render } from "./render";
 
 function renderOk(input: unknown): string {
@@ -83,6 +83,19 @@ describe("render: document", () => {
       expect(Number(attr(img, "height"))).toBeGreaterThan(0);
       expect(attr(img, "style")).toContain("display:block");
     }
+  });
+
+  it("wraps an image with a destination in a block link to it, and leaves the others unwrapped", () => {
+    const out = render(linkedImagesBlueprint("itemCart", "carousel"));
+    if (!out.ok) throw new Error("render failed");
+    const linked = selectAll("a", parseDocument(out.html)).filter((a) => (a as Element).children.some((c) => (c as Element).name === "img"));
+    // The cart shows each item in more than one view (interactive and fallback): each view's picture is linked.
+    expect([...new Set(linked.map((a) => attr(a, "href")))]).toEqual(["https://kinetic.example/shop", "https://kinetic.example/shop/item"]);
+    // Carousel slides stay unlinked, as in AMP: the slide's button carries its destination.
+    const linkedSrcs = linked.map((a) => attr(selectAll("img", a)[0], "src") ?? "");
+    expect(linkedSrcs.some((src) => /trail-runner|road-glide|recovery-slide/.test(src))).toBe(false);
+    for (const a of linked) expect(attr(a, "style")).toBe("display:block;text-decoration:none");
+    expect(selectAll("a img", doc)).toHaveLength(0);
   });
 
   it("builds buttons from tables, with a 44px tap target", () => {

@@ -81,20 +81,38 @@ export function paragraphs(text: string, style: string, cls = "kx-text"): string
     .join("");
 }
 
-/** A bulletproof (table-based) button: the whole padded cell is the link, ≥ 44px tall. */
-export function button(theme: Theme, link: Link, opts: { align?: "left" | "center"; full?: boolean } = {}): string {
+/**
+ * The table, cell and face of a button; `face` writes the control (a link or a label) with the
+ * style it is given. Filled, or outlined when the design's buttons are (or `outline` asks).
+ */
+function buttonFrame(theme: Theme, opts: { align?: "left" | "center"; full?: boolean; outline?: boolean; minPaddingY?: number }, face: (style: string) => string): string {
   const { colors: c, buttons: b, typography: t } = theme.design;
-  const outline = b.style === "outline";
+  const outline = opts.outline ?? b.style === "outline";
   const bg = outline ? c.surface : c.primary;
   const fg = outline ? c.primary : c.onPrimary;
+  const padY = Math.max(b.paddingY, opts.minPaddingY ?? 0);
   const align = opts.align ?? "left";
   const width = opts.full ? ' width="100%"' : "";
   return (
     `<table role="presentation" cellpadding="0" cellspacing="0" border="0" class="kx-btn-table"${width} style="border-collapse:separate;${align === "center" ? "margin:0 auto" : "margin:0"}">` +
-    `<tr><td align="center" bgcolor="${bg}" class="${outline ? "kx-btn-outline" : "kx-btn-cell"}" style="border-radius:${b.radius}px;background-color:${bg};mso-padding-alt:${b.paddingY}px ${b.paddingX}px">` +
-    `<a class="kx-btn" href="${esc(link.url)}" target="_blank" style="display:${opts.full ? "block" : "inline-block"};padding:${b.paddingY}px ${b.paddingX}px;border:2px solid ${c.primary};border-radius:${b.radius}px;${theme.font};font-size:${Math.max(15, t.baseSize)}px;line-height:20px;font-weight:${t.weights.bold};color:${fg};text-decoration:none;text-align:center;mso-padding-alt:0">${esc(link.label)}</a>` +
+    `<tr><td align="center" bgcolor="${bg}" class="${outline ? "kx-btn-outline" : "kx-btn-cell"}" style="border-radius:${b.radius}px;background-color:${bg};mso-padding-alt:${padY}px ${b.paddingX}px">` +
+    face(`display:${opts.full ? "block" : "inline-block"};padding:${padY}px ${b.paddingX}px;border:2px solid ${c.primary};border-radius:${b.radius}px;${theme.font};font-size:${Math.max(15, t.baseSize)}px;line-height:20px;font-weight:${t.weights.bold};color:${fg};text-decoration:none;text-align:center;mso-padding-alt:0`) +
     `</td></tr></table>`
   );
+}
+
+/** A bulletproof (table-based) button: the whole padded cell is the link, ≥ 44px tall. */
+export function button(theme: Theme, link: Link, opts: { align?: "left" | "center"; full?: boolean } = {}): string {
+  return buttonFrame(theme, opts, (style) => `<a class="kx-btn" href="${esc(link.url)}" target="_blank" style="${style}">${esc(link.label)}</a>`);
+}
+
+/**
+ * A CSS-only control that looks like a secondary (outlined) button: a <label> for a hidden input,
+ * never inside a link, at least 48 px tall (12 px padding, 20 px line, 2 px borders). `html` is
+ * already escaped.
+ */
+export function labelButton(theme: Theme, forId: string, cls: string, html: string): string {
+  return buttonFrame(theme, { outline: true, minPaddingY: 12 }, (style) => `<label for="${esc(forId)}" class="kx-btn ${cls}" style="${style};cursor:pointer">${html}</label>`);
 }
 
 /**
@@ -107,9 +125,10 @@ export function image(theme: Theme, img: Image, maxWidth: number, radius = 0, fl
   const w = Math.min(img.width, maxWidth);
   const h = Math.max(1, Math.round((img.height * w) / img.width));
   const t = theme.design.typography;
-  return (
+  const tag =
     `<img class="kx-img${fluid ? " kx-fluid" : ""}" src="${esc(img.src)}" alt="${esc(img.alt)}" width="${w}" height="${h}" ` +
     `style="display:block;width:100%;max-width:${w}px;height:auto;border:0;outline:none;text-decoration:none;${radius ? `border-radius:${radius}px;` : ""}` +
-    `background-color:${theme.tint};font-family:${t.fontFamily};font-size:14px;color:${theme.design.colors.mutedText}">`
-  );
+    `background-color:${theme.tint};font-family:${t.fontFamily};font-size:14px;color:${theme.design.colors.mutedText}">`;
+  // A block link adds no spacing; the alt text keeps its own colour and font when images are off.
+  return img.href ? `<a href="${esc(img.href)}" target="_blank" style="display:block;text-decoration:none">${tag}</a>` : tag;
 }

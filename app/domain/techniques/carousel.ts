@@ -7,7 +7,7 @@ import type { TechniqueRenderer } from "./types";
 
 function slideContent(item: CarouselModule["items"][number], theme: Theme, imageWidth = theme.contentWidth): string {
   return (
-    (item.image ? `<div style="margin:0 0 16px 0">${image(theme, item.image, imageWidth, 10)}</div>` : "") +
+    (item.image ? `<div style="margin:0 0 16px 0">${image(theme, { ...item.image, href: undefined }, imageWidth, 10)}</div>` : "") +
     `<h3 class="kx-text" style="${theme.h3}">${esc(item.headline)}</h3>` +
     (item.body ? paragraphs(item.body, theme.text) : "") +
     (item.cta ? button(theme, item.cta) : "")

@@ -313,6 +313,10 @@ function toImage(input: ImageInput, maxWidth: number): Image {
   return { src: img.url, alt, width, height };
 }
 
+function withHref(img: Image, href: string | undefined): Image {
+  return href ? { ...img, href } : img;
+}
+
 interface ImageTarget {
   kind: "section" | "item";
   sectionIdx?: number;
@@ -405,7 +409,7 @@ export function buildBlueprint(input: BuildInput): BuildResult {
     notes.push("The copy had no content section; the subject heads the email.");
   }
 
-  const logo = assignImages(input, sections, modules, sectionOfCopy, notes);
+  const logo = assignImages(input, sections, modules, sectionOfCopy, links, notes);
 
   // Saved sections go before the closing section, so the sign-off stays last.
   if (input.savedSections && input.savedSections.length > 0) {
@@ -494,6 +498,7 @@ function assignImages(
   sections: BlueprintInput["sections"],
   modules: Module[],
   sectionOfCopy: Map<number, number>,
+  links: Destinations,
   notes: string[],
 ): Logo | undefined {
   const images = input.images ?? [];
@@ -512,13 +517,18 @@ function assignImages(
       });
     }
   });
+  // An image leads where its section's button or its item already leads (never a new destination).
+  // Carousel slides stay unlinked: the slide's own button carries its destination in both views.
   const put = (img: ImageInput, t: ImageTarget) => {
     t.taken = true;
     if (t.kind === "section") {
-      sections[t.sectionIdx!].image = toImage(img, t.maxWidth);
+      const s = sections[t.sectionIdx!];
+      s.image = withHref(toImage(img, t.maxWidth), s.cta?.url);
     } else {
-      const m = modules[t.moduleIdx!] as { items: Array<{ image?: Image }> };
-      m.items[t.itemIdx!].image = toImage(img, t.maxWidth);
+      const m = modules[t.moduleIdx!];
+      const item = (m as { items: Array<{ image?: Image; label?: string; cta?: { url: string } }> }).items[t.itemIdx!];
+      const href = m.technique === "carousel" ? undefined : m.technique === "itemCart" ? links.forItem([item.label], undefined)?.url : item.cta?.url;
+      item.image = withHref(toImage(img, t.maxWidth), href);
     }
   };
 

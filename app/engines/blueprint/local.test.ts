@@ -205,6 +205,53 @@ describe("LocalBlueprintEngine", () => {
       expect(carousel.items.map((i) => i.cta?.url)).toEqual(["https://fern.example/moss", "https://fern.example/reed", undefined]);
     });
 
+    it("links a section's image to that section's button, and leaves an image without a destination unlinked", async () => {
+      const copyDoc: CopyDoc = {
+        subject: "Spring at Fern & Co",
+        preheader: "New lamps",
+        sections: [
+          { role: "hero", headline: "New lamps", body: "Three new lamps.", cta: "See the lamps" },
+          { role: "details", headline: "Made to last", body: "Oak and brass.", cta: "" },
+        ],
+        items: [],
+      };
+      const images = [
+        { name: "new-lamps.jpg", url: "https://cdn.example.com/new-lamps.jpg", description: "new lamps" },
+        { name: "oak-brass.jpg", url: "https://cdn.example.com/oak-brass.jpg", description: "oak and brass" },
+      ];
+      const r = await engine.build({ prompt: NO_LINK, copyDoc, techniques: ["tabs"], facts: noLinkFacts, website: "https://fern.example", images });
+      if (!r.ok) throw new Error(r.error);
+      const image = (role: string) => r.blueprint.sections.find((s) => s.role === role)?.image;
+      expect(image("hero")).toMatchObject({ src: "https://cdn.example.com/new-lamps.jpg", href: "https://fern.example" });
+      expect(image("details")?.src).toBe("https://cdn.example.com/oak-brass.jpg");
+      expect(image("details")?.href).toBeUndefined();
+    });
+
+    it("links an item's image to the item's own destination, never to a guessed one; carousel slides stay unlinked", async () => {
+      const prompt = "Tabs for Fern & Co lamps: Moss Lamp https://fern.example/moss, Reed Lamp.";
+      const copyDoc: CopyDoc = {
+        subject: "Lamps",
+        preheader: "",
+        sections: [{ role: "hero", headline: "Lamps", body: "Two lamps.", cta: "" }],
+        items: [
+          { label: "Moss Lamp", headline: "Moss Lamp", body: "Green." },
+          { label: "Reed Lamp", headline: "Reed Lamp", body: "Tall." },
+        ],
+      };
+      const brief = { items: [{ name: { value: "Moss Lamp", span: { start: 0, end: 9 } }, link: { value: "https://fern.example/moss", span: { start: 10, end: 35 } } }], otherItems: [] } as unknown as import("~/domain/brief/schema").Brief;
+      const images = [
+        { name: "moss.jpg", url: "https://cdn.example.com/moss.jpg", description: "Moss Lamp green" },
+        { name: "reed.jpg", url: "https://cdn.example.com/reed.jpg", description: "Reed Lamp tall" },
+      ];
+      for (const technique of ["tabs", "carousel"] as const) {
+        const r = await engine.build({ prompt, copyDoc, techniques: [technique], facts: parsePromptFacts(prompt), brief, website: "https://fern.example", images });
+        if (!r.ok) throw new Error(r.error);
+        const m = r.blueprint.interactiveConfig.modules[0] as { items: Array<{ image?: { src: string; href?: string } }> };
+        expect(m.items.map((i) => i.image?.src)).toEqual(["https://cdn.example.com/moss.jpg", "https://cdn.example.com/reed.jpg"]);
+        expect(m.items.map((i) => i.image?.href)).toEqual(technique === "tabs" ? ["https://fern.example/moss", undefined] : [undefined, undefined]);
+      }
+    });
+
     it("keeps menu entries without a destination unlinked, and a cart without one has no checkout button", async () => {
       const copyDoc = writeLocalCopy({ prompt: NO_LINK + " Lamps $40, $50 and $60.", facts: noLinkFacts, techniques: ["menu"] });
       const r = await engine.build({ prompt: NO_LINK, copyDoc, techniques: ["menu"], facts: noLinkFacts });

@@ -46,6 +46,9 @@ const TABLE: Array<[string, string, Technique[]?]> = [
   ["it natale", "Guida ai regali di Natale di Bottega Lume: candela al fico 18,50 €, plaid di lana 64,00 €, tazza smaltata 14,00 €. Confezione regalo gratuita per ordini da 40 € fino al 20 dicembre. Inoltre 10% di sconto con il codice NATALE10.", ["carousel"]],
   ["it sondaggio", "Sondaggio per i clienti della Gelateria Neve: Come ti è sembrato il nuovo gusto? Torneresti a trovarci?", ["survey"]],
   ["it carrello", "Bar Centrale, carrello: cornetto 1,30 €, cappuccino 1,60 €, spremuta 3,00 €.", ["itemCart"]],
+  ["it quiz, answer in a sentence", "Quiz per gli iscritti di Caffè Aurora: quale paese produce più caffè al mondo? Opzioni: Brasile, Vietnam, Colombia. La risposta giusta è Brasile.", ["quiz"]],
+  ["webinar", "B2B webinar invitation from Stackwise: 'Cutting cloud costs without slowing down', Thursday, March 6 at 11:00 ET, 45 minutes, with Priya Shah, Head of Platform at Stackwise. Register at https://stackwise.example/webinar", ["accordion"]],
+  ["pt reengajamento", "E-mail de reengajamento da Casa Lume: sentimos sua falta! 10% de desconto com o cupom VOLTA10 até 30 de setembro. Acesse https://casalume.example/volta", ["tabs"]],
   ["pair tabs + cart", "Meal-kit email for Green Fork with tabs for Monday pasta — fresh tagliatelle, Wednesday curry — red lentils, Friday tacos — corn tortillas, plus a cart for extras: sourdough $5, dessert $7 and wine $15.", undefined],
   ["pair quiz + survey", "Quiz and poll for Arcade Club: Which console came first? Atari 2600 (correct), NES, Sega Genesis. Which night suits you: Friday, Saturday or Sunday?", ["quiz", "survey"]],
 ];
@@ -173,6 +176,26 @@ describe("the local copy writes only what the brief holds", () => {
     expect(priced[0]).toMatchObject({ question: "Which one is $16?", options: ["Huila", "Sidamo", "Kona"], answer: 0 });
   });
 
+  it("writes an offer's conditions as one sentence, then its code", () => {
+    const { copy } = composed(TABLE[2][1], ["tabs"]);
+    expect(copy.sections.find((s) => s.headline === "Free gift wrap")?.body).toBe("On orders over $50, until December 20.");
+    const pt = composed(TABLE.find(([name]) => name === "pt reengajamento")![1], ["tabs"]).copy;
+    expect(pt.sections.find((s) => s.headline === "10% de desconto")?.body).toBe("Até 30 de setembro. Código VOLTA10.");
+  });
+
+  it("takes the quiz's right answer from the sentence that names it", () => {
+    const q = composed(TABLE.find(([name]) => name === "it quiz, answer in a sentence")![1], ["quiz"]).copy.items.map(parseQuizItem);
+    expect(q[0]).toMatchObject({ options: ["Brasile", "Vietnam", "Colombia"], answer: 0 });
+  });
+
+  it("writes a date once, as a date: its pieces are not listed, a length of time is not a date", () => {
+    const { copy } = composed(TABLE.find(([name]) => name === "webinar")![1], ["accordion"]);
+    const text = copyToText(copy);
+    expect(copy.sections.filter((s) => s.body.includes("March 6")).map((s) => s.role)).toEqual(["hero"]);
+    expect(text).not.toMatch(/^Thursday$/m);
+    expect(text).not.toMatch(/Date: 45 minutes/);
+  });
+
   it("leads to the brief's links, and to nothing else", () => {
     const nps = composed(TABLE[6][1], ["survey"]).copy;
     expect(nps.sections.find((s) => s.role === "hero")?.href).toBe("https://ledgerly.example/nps");
@@ -185,4 +208,46 @@ describe("the local copy writes only what the brief holds", () => {
     expect(copy.sections.find((s) => s.role === "footer")?.body).toBe("You're receiving this email because you signed up for our news.");
     expect(copy.subject).toMatch(/^Sale|30% off/);
   });
+});
+
+describe("the brief's message in the local copy", () => {
+  const CASES: Array<[string, string, Technique[], string[]]> = [
+    [
+      "fundraising",
+      "Fundraising appeal for Clearwater Trust: help us bring clean water to 40 villages in northern Kenya. $25 funds a water filter for one family; $100 helps repair a community well. Our year-end campaign closes December 31. Donate at https://clearwatertrust.example/give",
+      ["accordion"],
+      ["Help us bring clean water to 40 villages in northern Kenya.", "$25 funds a water filter for one family; $100 helps repair a community well.", "Our year-end campaign closes December 31."],
+    ],
+    [
+      "event",
+      "Invitation to the Northside Makers Fair by Brickyard Studios on Saturday, June 14, 10am–5pm at the Old Brickyard, 12 Mill Street, Portland. Over 60 local makers, live music and workshops. Free entry, RSVP at https://brickyard.example/fair",
+      ["accordion"],
+      ["At the Old Brickyard, 12 Mill Street, Portland.", "Over 60 local makers, live music and workshops.", "Free entry."],
+    ],
+    [
+      "launch",
+      "Product launch email for Tasklane: we're launching Tasklane Automations, which lets teams build rules that move tasks between boards automatically. Available on the Pro plan at $12 per user per month. Read more at https://tasklane.example/automations",
+      ["carousel"],
+      ["We're launching Tasklane Automations, which lets teams build rules that move tasks between boards automatically.", "Available on the Pro plan at $12 per user per month."],
+    ],
+    [
+      "es newsletter",
+      "Boletín de mayo de Huerta Viva con tres historias: cómo plantar tomates en macetas, la nueva huerta comunitaria de Valencia y entrevista con la agricultora Marta Ruiz. Lee más en https://huertaviva.example/boletin",
+      ["accordion"],
+      ["Cómo plantar tomates en macetas, la nueva huerta comunitaria de Valencia y entrevista con la agricultora Marta Ruiz."],
+    ],
+  ];
+  for (const [name, prompt, techniques, said] of CASES) {
+    it(`says the user's sentences as written, before the items and offers, and they trace to the brief: ${name}`, () => {
+      const { brief } = readPrompt(prompt);
+      const copy = composeCopy(brief, techniques, { prompt });
+      const hero = copy.sections.find((s) => s.role === "hero")!;
+      for (const s of said) expect(hero.body).toContain(s);
+      // Said once: not again in the closing or elsewhere.
+      const text = copyToText(copy);
+      for (const s of said) expect(text.split(s).length - 1, s).toBe(1);
+      // The brief alone (not the prompt) accounts for every claim in them ("$25", "40", "Free entry").
+      expect(traceCopy(copy, { brief }).untraced.map(describeUntraced)).toEqual([]);
+    });
+  }
 });

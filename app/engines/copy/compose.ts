@@ -39,19 +39,25 @@ function itemLine(item: BriefItem): string {
 /** A scope read up to a joining word ("sur tout avec le" of "sur tout avec le code NOEL15") ends before it. */
 const TRAILING_SMALL_WORDS = /(?:\s+(?:with|and|the|a|on|avec|le|la|les|de|et|con|el|la|y|mit|und|der|die|das|com|o|e|di|il|con))+$/i;
 
-/** An offer's own conditions, and no other offer's: scope, threshold, deadline, code. */
+/**
+ * An offer's own conditions, and no other offer's: scope, threshold and deadline in one sentence
+ * ("On orders over $50, until December 20."), then its code.
+ */
 function offerTerms(offer: BriefOffer, w: Wording): string {
   const own = offer.text.value.toLowerCase();
-  const parts: string[] = [];
-  const add = (value: string | undefined, write: (v: string) => string) => {
-    if (value && !own.includes(value.toLowerCase())) parts.push(write(value));
-  };
-  add(offer.scope?.value.replace(TRAILING_SMALL_WORDS, ""), cap);
-  add(offer.threshold?.text.value, cap);
-  add(offer.deadline?.value, (d) => (w.deadlineLead.test(d) ? cap(d) : w.until(d)));
-  add(offer.code?.value, w.code);
-  return parts.map(sentence).join(" ");
+  const mine = (value: string | undefined): value is string => Boolean(value) && !own.includes(value!.toLowerCase());
+  const scope = offer.scope?.value.replace(TRAILING_SMALL_WORDS, "");
+  const deadline = offer.deadline?.value;
+  const conditions = [mine(scope) ? scope : "", mine(offer.threshold?.text.value) ? offer.threshold!.text.value : ""];
+  // The frame's "Until …" is lower-cased inside the sentence; the user's words stay as written.
+  if (mine(deadline)) conditions.push(w.deadlineLead.test(deadline) ? deadline : lowerFirst(w.until(deadline)));
+  const parts = conditions.filter(Boolean);
+  const out = parts.length > 0 ? [sentence(parts.join(", "))] : [];
+  if (mine(offer.code?.value)) out.push(sentence(w.code(offer.code!.value)));
+  return out.join(" ");
 }
+
+const lowerFirst = (s: string): string => s.charAt(0).toLowerCase() + s.slice(1);
 
 function asQuestion(text: string): string {
   // ", ¿nos recomendarías?" → "¿Nos recomendarías?": list punctuation is not part of the question.
@@ -115,16 +121,34 @@ function surveyQuestions(brief: Brief, w: Wording): { asked: Asked[]; unasked: B
   return { asked, unasked };
 }
 
-/** Questions with two to four options, one of them marked right. */
-function quizQuestions(brief: Brief): { asked: Array<{ question: string; options: string[]; answer: number }>; unasked: BriefQuestion[] } {
+/** "The right answer is Brazil", "La risposta giusta è Brasile": the prompt names the right option after the question. */
+const ANSWER_IS =
+  /\b(?:the )?(?:right|correct) answer(?: is|:)\s*|\bla bonne réponse (?:est|:)\s*|\bla respuesta correcta (?:es|:)\s*|\bdie richtige antwort (?:ist|lautet|:)\s*|\ba resposta (?:certa|correta) (?:é|:)\s*|\bla risposta (?:giusta|corretta) (?:è|:)\s*/giu;
+
+/** The option the prompt names as right after the question (and before the next one), or -1. */
+function statedAnswer(q: BriefQuestion, options: string[], prompt: string | undefined, next: BriefQuestion | undefined): number {
+  if (!prompt) return -1;
+  const end = next ? next.text.span.start : prompt.length;
+  ANSWER_IS.lastIndex = q.text.span.start;
+  for (let m = ANSWER_IS.exec(prompt); m && m.index < end; m = ANSWER_IS.exec(prompt)) {
+    const said = prompt.slice(m.index + m[0].length, m.index + m[0].length + 100).toLowerCase();
+    const k = options.findIndex((o) => said.startsWith(o.toLowerCase()) && !/^\p{L}/u.test(said.slice(o.length)));
+    if (k >= 0) return k;
+  }
+  return -1;
+}
+
+/** Questions with two to four options, one of them marked right (in the option or in a sentence after it). */
+function quizQuestions(brief: Brief, prompt?: string): { asked: Array<{ question: string; options: string[]; answer: number }>; unasked: BriefQuestion[] } {
   const asked: Array<{ question: string; options: string[]; answer: number }> = [];
   const unasked: BriefQuestion[] = [];
-  for (const q of brief.questions) {
-    const answer = q.options.findIndex((o) => MARKED.test(o.value));
+  brief.questions.forEach((q, n) => {
     const options = q.options.map((o) => o.value.replace(MARKED, "").trim());
+    const marked = q.options.findIndex((o) => MARKED.test(o.value));
+    const answer = marked >= 0 ? marked : statedAnswer(q, options, prompt, brief.questions[n + 1]);
     if (answer < 0 || options.length < 2 || options.length > 4 || options.some((o) => o === "" || o.length > 80)) unasked.push(q);
     else asked.push({ question: asQuestion(q.text.value), options, answer });
-  }
+  });
   return { asked, unasked };
 }
 
@@ -221,7 +245,10 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
 
   // ── who shows what: each list, offer and question goes to one module, or is written out ──
   const seen = new Set<string>();
-  const dedupe = (list: BriefItem[]) => list.filter((i) => !seen.has(i.name.value.toLowerCase()) && (seen.add(i.name.value.toLowerCase()), true));
+  // A piece of a date read as an item ("Thursday" of "Thursday, March 6 at 11:00 ET") is the date, written as one.
+  // A name that is a whole date ("Midnight", a colourway chrono reads as a time) stays an item.
+  const dated = (i: BriefItem) => !i.price && brief.dates.some((d) => d.value.length > i.name.value.length && d.value.toLowerCase().includes(i.name.value.toLowerCase()));
+  const dedupe = (list: BriefItem[]) => list.filter((i) => !dated(i) && !seen.has(i.name.value.toLowerCase()) && (seen.add(i.name.value.toLowerCase()), true));
   const lists = [dedupe(brief.items), dedupe(brief.otherItems)];
   const listTaken = [false, false];
   const leftover: BriefItem[] = [];
@@ -272,7 +299,7 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
         items = s.asked.slice(0, max(t)).map((a) => ({ label: "", headline: a.question, body: formatOptions(a.options) }));
       }
     } else if (t === "quiz") {
-      const q = quizQuestions(brief);
+      const q = quizQuestions(brief, options.prompt);
       items = q.asked.slice(0, max(t)).map((a) => ({ label: "", headline: a.question, body: formatQuizBody(a.options, a.answer, "") }));
       if (q.asked.length > 0 && !questionsUsed) {
         questionsUsed = true;
@@ -354,7 +381,8 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
   const facts: string[] = [];
   if (brief.offers[0]) facts.push(cap(brief.offers[0].text.value));
   if (product && !same(product, brand ?? "")) facts.push(cap(product));
-  const names = [...lists[0], ...lists[1]].slice(0, 3).map((i) => cap(i.name.value));
+  // In a sentence, names after the first stay as the user wrote them: "Velouté de potiron, confit de canard et tarte Tatin".
+  const names = [...lists[0], ...lists[1]].slice(0, 3).map((i, n) => (n === 0 ? cap(i.name.value) : i.name.value));
   if (names.length > 0) facts.push(names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} ${w.and} ${names[names.length - 1]}`);
   if (brief.questions[0]) facts.push(asQuestion(brief.questions[0].text.value));
   if (eventDate) facts.push(eventDate);
@@ -369,9 +397,13 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
   const sections: CopySection[] = [];
   if ((planned.get("menu") ?? []).length > 0) sections.push({ role: "menu", headline: "", body: "", cta: "" });
 
+  // The user's own sentences to the reader, as written (only the first letter and the full stop are the frame's).
+  const message = brief.message.map((m) => sentence(m.value));
+  const inMessage = (s: string) => message.some((m) => m.toLowerCase().includes(s.toLowerCase()));
   const heroBody: string[] = [];
-  if (product && !same(product, lead) && !same(product, brand ?? "")) heroBody.push(sentence(product));
-  if (eventDate) heroBody.push(w.when(eventDate));
+  if (product && !same(product, lead) && !same(product, brand ?? "") && !inMessage(product)) heroBody.push(sentence(product));
+  heroBody.push(...message);
+  if (eventDate && !inMessage(eventDate)) heroBody.push(w.when(eventDate));
   if (brief.audience) heroBody.push(w.forAudience(brief.audience.value));
   sections.push(withHref({ role: "hero", headline: lead, body: heroBody.join(" "), cta }));
 

@@ -9,7 +9,7 @@ import type { EmailDoc } from "~/domain/html/parse";
 import { normalizeText } from "~/domain/html/text";
 import type { PromptFacts } from "~/domain/prompt/facts";
 import { choices } from "~/domain/qa/choices";
-import { fold, viewText } from "~/domain/qa/fidelity";
+import { fold, properProduct, viewText } from "~/domain/qa/fidelity";
 import type { Defect } from "./defects";
 
 const MAX_PROMPT = 20_000;
@@ -154,7 +154,7 @@ function contentLinks(doc: EmailDoc): { href: string; text: string }[] {
 
 // ── the defects ───────────────────────────────────────────────────────────────────────────────────
 
-export type TraceFacts = Pick<PromptFacts, "items" | "questions"> & Partial<Pick<PromptFacts, "brand" | "otherItems" | "urls">>;
+export type TraceFacts = Pick<PromptFacts, "items" | "questions"> & Partial<Pick<PromptFacts, "brand" | "product" | "otherItems" | "urls">>;
 
 /** Everything in the email that does not trace to the prompt, and what of the prompt it lost. */
 export function briefDefects(doc: EmailDoc, rawPrompt: string, facts: TraceFacts | undefined): Defect[] {
@@ -165,25 +165,26 @@ export function briefDefects(doc: EmailDoc, rawPrompt: string, facts: TraceFacts
 
   // The brand, in any of its forms: one of its words is enough ("Planibox" for "Planibox 3.0"), so
   // only an email that dropped it altogether is held (the marketer reading asks for the full name).
-  const brandWords = (facts?.brand ?? "").split(/[\s&+,.'’-]+/u).filter((w) => w.length >= 3 && !/^\d+$/.test(w)).slice(0, 8);
+  const brand = facts?.brand ?? properProduct(facts?.product);
+  const brandWords = (brand ?? "").split(/[\s&+,.'’-]+/u).filter((w) => w.length >= 3 && !/^\d+$/.test(w)).slice(0, 8);
   const brandGone = brandWords.length > 0 && views.some((v) => !brandWords.some((w) => fold(v).includes(fold(w))));
-  if (brandGone) out.push({ criterion: "copy-fidelity", penalty: 0, reason: `brand “${facts!.brand}” not in the email in any form` });
+  if (brandGone) out.push({ criterion: "copy-fidelity", penalty: 0, reason: `brand “${brand}” not in the email in any form` });
 
   // Prices: each the email shows is one the prompt gives; each the prompt gives, the email shows.
   const promptMoney = moneyIn(prompt);
   const emailMoney = moneyIn(visible);
   const untracedMoney = [...emailMoney].filter(([k]) => !promptMoney.has(k)).map(([, w]) => w);
-  if (untracedMoney.length) out.push({ criterion: "copy-fidelity", penalty: 40, reason: `price${untracedMoney.length > 1 ? "s" : ""} not in the prompt: ${untracedMoney.slice(0, 3).map((w) => `“${w}”`).join(", ")}` });
+  if (untracedMoney.length) out.push({ criterion: "copy-fidelity", penalty: 40, faults: untracedMoney.length, reason: `price${untracedMoney.length > 1 ? "s" : ""} not in the prompt: ${untracedMoney.slice(0, 3).map((w) => `“${w}”`).join(", ")}` });
   const lostMoney = views.flatMap((v) => {
     const seen = moneyIn(v);
     return [...promptMoney].filter(([k]) => !seen.has(k)).map(([, w]) => w);
   });
-  if (lostMoney.length) out.push({ criterion: "copy-fidelity", penalty: 30, reason: `price${lostMoney.length > 1 ? "s" : ""} of the prompt missing: ${[...new Set(lostMoney)].slice(0, 3).map((w) => `“${w}”`).join(", ")}` });
+  if (lostMoney.length) out.push({ criterion: "copy-fidelity", penalty: 30, faults: new Set(lostMoney).size, reason: `price${lostMoney.length > 1 ? "s" : ""} of the prompt missing: ${[...new Set(lostMoney)].slice(0, 3).map((w) => `“${w}”`).join(", ")}` });
 
   // Promises: a promise word of the email that the prompt does not hold.
   const promptPromises = promiseWords(prompt);
   const untraced = [...promiseWords(visible)].filter((w) => !traced(w, promptPromises));
-  if (untraced.length) out.push({ criterion: "copy-fidelity", penalty: 50, reason: `promise not in the prompt: ${untraced.slice(0, 3).map((w) => `“${w}”`).join(", ")}` });
+  if (untraced.length) out.push({ criterion: "copy-fidelity", penalty: 50, faults: untraced.length, reason: `promise not in the prompt: ${untraced.slice(0, 3).map((w) => `“${w}”`).join(", ")}` });
 
   // Conditions: terms the email writes together must be written together in one clause of the prompt.
   const promptTerms = terms(prompt);
@@ -205,21 +206,25 @@ export function briefDefects(doc: EmailDoc, rawPrompt: string, facts: TraceFacts
   const cutScale = scales(prompt).find((s) => !views.some((v) => hasRun(v, s.from, s.to)));
   if (cutScale) out.push({ criterion: "techniques", penalty: 50, reason: `scale “${cutScale.written}” does not show every answer from ${cutScale.from} to ${cutScale.to}` });
   const foldedViews = views.map(fold);
+  // An option answers when it is there on its own: its words inside the question ("thé, café ou
+  // chocolat ?") do not. The question's wording is read out of the views before options are looked for.
+  const asked = (facts?.questions ?? []).slice(0, 10).map((q) => fold(q.text.replace(/[?¿]/g, "")).trim()).filter((q) => q.length >= 3);
+  const answerViews = foldedViews.map((v) => asked.reduce((t, q) => t.split(q).join(" "), v));
   const lostOptions = (facts?.questions ?? [])
     .slice(0, 10)
     .flatMap((q) => q.options.slice(0, 20))
     // Options as a reader names them: short, no link or number (a scale is read above).
     .filter((o) => o.trim().length > 0 && o.length <= 60 && o.trim().split(/\s+/).length <= 4 && !/:\/\/|https?\b|^\d{1,2}$/i.test(o.trim()))
     .concat(choices(prompt).flat())
-    .filter((o) => foldedViews.some((v) => !v.includes(fold(o))));
-  if (lostOptions.length) out.push({ criterion: "techniques", penalty: 50, reason: `answer option${lostOptions.length > 1 ? "s" : ""} missing: ${lostOptions.slice(0, 3).map((o) => `“${o}”`).join(", ")}` });
+    .filter((o) => answerViews.some((v) => !v.includes(fold(o))));
+  if (lostOptions.length) out.push({ criterion: "techniques", penalty: 50, faults: new Set(lostOptions).size, reason: `answer option${lostOptions.length > 1 ? "s" : ""} missing: ${lostOptions.slice(0, 3).map((o) => `“${o}”`).join(", ")}` });
 
   // Items the prompt lists, each in every view.
   const names = [...(facts?.items ?? []), ...(facts?.otherItems ?? [])].map((i) => i.name).filter((n) => n && n.length <= 120).slice(0, 20);
   const lostItems = names.filter((n) => foldedViews.some((v) => !v.includes(fold(n))));
   // Items are read from the prompt by the facts extractor, which still misreads some ("bougie Cèdre à"):
   // a lost item lowers fidelity but does not alone hold the score (see BRIEF_DEFECT_MAX_SCORE).
-  if (lostItems.length) out.push({ criterion: "copy-fidelity", penalty: 40, soft: true, reason: `item${lostItems.length > 1 ? "s" : ""} of the prompt missing: ${lostItems.slice(0, 3).map((n) => `“${n}”`).join(", ")}` });
+  if (lostItems.length) out.push({ criterion: "copy-fidelity", penalty: 40, soft: true, faults: lostItems.length, reason: `item${lostItems.length > 1 ? "s" : ""} of the prompt missing: ${lostItems.slice(0, 3).map((n) => `“${n}”`).join(", ")}` });
 
   // Links: each the prompt gives is linked; none goes nowhere; with links given, none goes elsewhere.
   const promptUrls = [...new Set([...(facts?.urls ?? []), ...[...prompt.matchAll(URL_RE)].map((m) => m[0])].map(tidyUrl))].slice(0, 20);
@@ -231,7 +236,7 @@ export function briefDefects(doc: EmailDoc, rawPrompt: string, facts: TraceFacts
   const broken = [...dead, ...elsewhere];
   if (broken.length || unlinked.length) {
     const seen = broken.length ? `“${broken[0]!.text || "link"}” goes to “${broken[0]!.href || "(nothing)"}”` : `the prompt's link ${unlinked[0]} is not linked`;
-    out.push({ criterion: "copy-fidelity", penalty: 40, reason: `broken link: ${seen}` });
+    out.push({ criterion: "copy-fidelity", penalty: 40, faults: broken.length + unlinked.length, reason: `broken link: ${seen}` });
   }
   return out;
 }

@@ -18,6 +18,8 @@ export interface Defect {
   reason: string;
   /** Lowers its criterion only: not sure enough to hold the whole score down. */
   soft?: boolean;
+  /** How many faults of the brief it stands for (each lost price, option, item, each broken link…); 1 when unset. */
+  faults?: number;
 }
 
 export type JudgeFacts = Pick<PromptFacts, "brand" | "items" | "occasion" | "conditions" | "count"> & Partial<Pick<PromptFacts, "otherItems">>;

@@ -5,6 +5,7 @@ import type { CopyDoc } from "~/domain/copy/schema";
 import { render } from "~/domain/render";
 import { sampleBlueprint } from "../../../test/fixtures/blueprints";
 import { createJudge, judgeLocally } from "./index";
+import { BRIEF_FAULT_STEP } from "./local";
 import { JUDGE_PROMPT_VERSION, JudgeReplySchema, MAX_HTML_CHARS, buildJudgePrompt } from "./llm";
 import { weightedScore } from "./port";
 import { parsePromptFacts, type PromptFacts } from "~/domain/prompt/facts";
@@ -108,12 +109,12 @@ describe("local judge", () => {
 
   it("holds an email that says what the prompt did not at 60, naming what it said", () => {
     const thin = judgeLocally({ prompt: `Create a tabbed email for ${blueprint.brandName} comparing our three plans`, html, blueprint });
-    expect(thin.score).toBe(60);
-    expect(thin.summary).toMatch(/Held at 60: price(?:s)? not in the prompt: “\$9/);
+    expect(thin.score).toBeLessThanOrEqual(60 - BRIEF_FAULT_STEP);
+    expect(thin.summary).toMatch(/Held at \d+: price(?:s)? not in the prompt: “\$9/);
     const kept = judgeLocally({ prompt, html, blueprint });
     expect(kept.score).toBeGreaterThan(60);
     const claim = judgeLocally({ prompt, html: html.replace("</h1>", "</h1><p>Free returns on every order.</p>"), blueprint });
-    expect(claim.score).toBe(60);
+    expect(claim.score).toBeLessThanOrEqual(60 - BRIEF_FAULT_STEP);
     expect(claim.rubric.find((r) => r.criterion === "copy-fidelity")!.reason).toMatch(/promise not in the prompt: “(?:free|returns)”/);
   });
 
@@ -246,5 +247,28 @@ describe("local judge: the defects a marketer rejects", () => {
     expect(text).toMatch(/<detected_defects>\n- brand “Ledgerly Bistro” lost; the header says “Our shop”/);
     expect(text).toMatch(/- count does not match the prompt/);
     expect(buildJudgePrompt({ prompt, html: EMAIL, facts: FACTS })).not.toContain("<detected_defects>");
+  });
+});
+
+describe("local judge: each fault of the brief lowers the score further", () => {
+  const prompt = "Spring menu for Ledgerly Bistro: Pea soup €9, Lamb shoulder €24, Lemon tart €8. Which dish should we add next? Risotto, Gnocchi or Paella";
+  const blueprint = sampleBlueprint;
+  const page = (body: string) => `<!doctype html><html lang="en"><head><title>Ledgerly Bistro</title></head><body><p>Ledgerly Bistro</p>${body}</body></html>`;
+  const full = "<p>Pea soup €9</p><p>Lamb shoulder €24</p><p>Lemon tart €8</p><p>Which dish should we add next?</p><p>Risotto</p><p>Gnocchi</p><p>Paella</p>";
+  const ROWS: [string, string][] = [
+    ["one price changed", full.replace("€24", "€26")],
+    ["two prices changed", full.replace("€24", "€26").replace("€8", "€7")],
+    ["two prices changed and an option dropped", full.replace("€24", "€26").replace("€8", "€7").replace("<p>Paella</p>", "")],
+  ];
+  it("scores each row below the one before it", () => {
+    const scores = [full, ...ROWS.map((r) => r[1])].map((body) => judgeLocally({ prompt, html: page(body), blueprint }).score);
+    for (let i = 1; i < scores.length; i++) expect(scores[i], ROWS[i - 1]![0]).toBeLessThan(scores[i - 1]!);
+  });
+  it("counts an option named inside the question as not answered", () => {
+    const q = "Tea, coffee or chocolate?";
+    const p = `Quick poll for Cafe Lune: ${q}`;
+    const kept = judgeLocally({ prompt: p, html: page(`<p>${q}</p><p>Tea</p><p>Coffee</p><p>Chocolate</p>`), blueprint }).score;
+    const dropped = judgeLocally({ prompt: p, html: page(`<p>${q}</p><p>Tea</p><p>Coffee</p>`), blueprint }).score;
+    expect(dropped).toBeLessThan(kept);
   });
 });

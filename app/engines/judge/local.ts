@@ -18,6 +18,8 @@ export const LOCAL_WEIGHTS = { qa: 35, "copy-fidelity": 25, techniques: 20, inte
 
 /** The most an email scores when it does not keep the brief (an untraced fact, a lost one, the brand lost). */
 export const BRIEF_DEFECT_MAX_SCORE = 60;
+/** Points each fault of the brief takes off beyond the hold: a second lost price scores lower than one. */
+export const BRIEF_FAULT_STEP = 3;
 
 /** Fewest items a module needs to be worth having when the blueprint does not say how many. */
 const MIN_ITEMS: Record<string, number> = { tabs: 2, accordion: 2, carousel: 2, survey: 1, quiz: 1, menu: 2, itemCart: 2 };
@@ -266,10 +268,13 @@ export function judgeLocally(input: JudgeInput): { score: number; rubric: Rubric
   ];
   // A wrong fact is not offset by good mechanics: an email that says what the brief did not, or
   // lost what it said (its brand, a price, an option), is held below any email that keeps the brief.
+  // Each fault lowers the score further, soft ones (a lost item) included, so an email with one
+  // more fault always scores below the same email without it.
   const wrong = trace.filter((d) => !d.soft);
   const weighted = weightedScore(rubric);
-  const score = wrong.length ? Math.min(weighted, BRIEF_DEFECT_MAX_SCORE) : weighted;
-  const held = score < weighted ? ` Held at ${BRIEF_DEFECT_MAX_SCORE}: ${wrong[0]!.reason}.` : "";
+  const faults = Math.min(30, trace.reduce((n, d) => n + Math.max(1, d.faults ?? 1), 0));
+  const score = Math.max(0, (wrong.length ? Math.min(weighted, BRIEF_DEFECT_MAX_SCORE) : weighted) - BRIEF_FAULT_STEP * faults);
+  const held = wrong.length ? ` Held at ${score}: ${wrong[0]!.reason}.` : faults ? ` Lowered ${Math.min(weighted, BRIEF_FAULT_STEP * faults)} for ${faults} fault${faults > 1 ? "s" : ""} of the brief.` : "";
   return { score, rubric, summary: `${summarise(score, rubric)}${held}` };
 }
 

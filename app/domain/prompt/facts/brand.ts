@@ -1,5 +1,5 @@
 import type { TaggedSentence } from "./nlp";
-import { cleanPhrase, NOT_A_NAME, titleCase } from "./text";
+import { cleanPhrase, MONTHS, NOT_A_NAME, titleCase } from "./text";
 import { FACT_MAX_CHARS } from "./types";
 
 /**
@@ -48,7 +48,7 @@ const NOT_OWNER = new Set([
   "um", "un", "une", "una", "ein", "eine", "support", "after", "before", "under", "over", "orders", "order", "less", "more",
 ]);
 /** Prepositions that name an owner in a lowercase prompt: "from wick & willow", "para tienda nube verde". */
-const LOWER_PREPOSITION = /^(?:from|at|by|brand|for|chez|pour|von|bei|vom|für|para|de|da|di|della|dalla|voor|van|bij|dla|od|hos|från)$/;
+const LOWER_PREPOSITION = /^(?:from|at|by|brand|for|chez|pour|von|bei|vom|für|para|de|da|di|della|dalla|voor|van|bij|dla|od|hos|från|ao|au|aux)$/;
 const LOWER_CONNECTOR = /^(?:&|de|del|da|di|do|dos|des|du|el|la|le|von|van|der|den|of|and|y|e|et)$/;
 const GENERIC_TAIL = new Set(["app", "store", "shop", "website", "site", "platform", "account"]);
 const AUDIENCE_NOUN = /^(?:members|customers|subscribers|users|clients|guests|fans|readers|students|shoppers|community|patrons|donors|athletes|runners|parents|patients|diners|buyers|visitors|volunteers|employees|staff|partners|investors|attendees|travell?ers|listeners|players|riders|owners|homeowners|clientes|clients|kunden|mitglieder|membres|socios|leden|klanten|klientów|clienti|soci|membros|alunos|hóspedes|huéspedes|ospiti)$/;
@@ -87,7 +87,30 @@ const BRIEF_WORD = new Set([
   "encuesta", "rápida", "sondage", "rapide", "umfrage", "kurze", "pesquisa", "sondaggio", "enquête", "korte", "ankieta",
   "carrito", "carrello", "panier", "warenkorb", "carrinho", "koszyk", "soldes", "rebajas", "saldi", "carrousel", "carrossel",
   "karuzela", "frete", "grátis", "gratis", "envío", "livraison", "versand", "spedizione", "quick", "short", "weekly", "monthly",
+  "express", "lampo", "flash", "blitz", "relámpago", "relâmpago",
 ]);
+
+/**
+ * A terse prompt names its brand just before the colon that opens its list: "te echamos de menos,
+ * librería faro: novela 17,90 €", "curso online de fotografía, estudio lente: …", "sondage express
+ * café lune : thé, café ou chocolat ?". The words before the colon, after its last comma and without
+ * the brief words that open it, are the brand when they are one to four plain lowercase words.
+ */
+function beforeColonBrand(prompt: string): string | undefined {
+  const colon = /^([^:.!?\n]{1,120}?)\s?:\s/.exec(prompt.slice(0, 200));
+  if (!colon) return undefined;
+  const head = colon[1]!;
+  const lastComma = head.lastIndexOf(",");
+  const words = head.slice(lastComma + 1).trim().split(/\s+/);
+  const opened = lastComma >= 0;
+  while (words.length > 1 && BRIEF_WORD.has(words[0]!)) words.shift();
+  if (!opened && words.length === head.trim().split(/\s+/).length) return undefined;
+  if (!words.length || words.length > 4 || NOT_OWNER.has(words[0]!) || words.some((w) => BRIEF_WORD.has(w) || PHRASE_STOP.has(w) || NOT_A_NAME.has(w) || AUDIENCE_NOUN.test(w))) return undefined;
+  if (!words.every((w) => /^\p{Ll}[\p{Ll}'’-]*$/u.test(w) || w === "&" || LOWER_CONNECTOR.test(w))) return undefined;
+  // "yoga, hiit: …" is a list, not a topic and a brand.
+  if (opened && words.length === 1 && /^\p{L}+$/u.test(head.slice(0, lastComma).trim())) return undefined;
+  return titleCase(words.join(" "));
+}
 
 /**
  * A terse prompt's brand is often a segment of its own: "webinar agenda accordion, dataforge, nov 12",
@@ -213,13 +236,27 @@ function explicitBrand(prompt: string, lowercase: boolean): string | undefined {
   return name;
 }
 
+const GERMAN_GENITIVE = new RegExp(String.raw`\b(?:der|des)\s+${NAME}`);
+
 /** Prepositions before an owner, most telling first ("at Riverside College" over "of Intro to Data Science"). */
 const ARTICLE = String.raw`(?:(?:the|la|le|les|el|il|lo|der|die|dem|den)\s+|l['’])?`;
 const STRONG_OWNER = new RegExp(String.raw`\b(?:for|from|by|at|chez|pour|von|bei|vom|para|por|da|di|dalla|della|voor|van|bij|dla|od|de|du|des|del|hos|från|fra|för)\s+${ARTICLE}["“]?${NAME}(?:["”])?(?:'s|’s)?`, "g");
 const WEAK_OWNER = new RegExp(String.raw`\b(?:with|of|per)\s+${ARTICLE}["“]?${NAME}(?:["”])?(?:'s|’s)?`, "g");
 const POSSESSIVE_OPENING = new RegExp(String.raw`(?:^|[.!?]\s+)${NAME}(?:'s|’s)\s`, "g");
 
+/** A version after a name is the release's, not the brand's: "Planibox 3.0", "Relay v2". */
+const VERSION_TAIL = /\s+v?\d+(?:\.\d+)+$|\s+v\d+$/i;
+
 export function extractBrand(prompt: string, quoted: string[], tagged: () => TaggedSentence[], options: { lowercase: boolean; language: string }): string | undefined {
+  const brand = findBrand(prompt, quoted, tagged, options);
+  const bare = brand?.replace(VERSION_TAIL, "");
+  return bare || brand;
+}
+
+/** "The Green Thumb Gazette, April edition: …": a title of two words or more that opens the prompt and is set off by a comma or colon. */
+const OPENING_TITLE = new RegExp(String.raw`^(The\s+)?${NAME}\s?[,:]\s`);
+
+function findBrand(prompt: string, quoted: string[], tagged: () => TaggedSentence[], options: { lowercase: boolean; language: string }): string | undefined {
   const explicit = explicitBrand(prompt, options.lowercase);
   if (explicit) return explicit;
   const called = new RegExp(String.raw`\b(?:company|store|shop|brand|startup|restaurant|cafe|café|bakery|business|studio|app|newsletter|charity|nonprofit|team)\s+(?:called|named)\s+["“]?${NAME}`).exec(prompt);
@@ -231,8 +268,13 @@ export function extractBrand(prompt: string, quoted: string[], tagged: () => Tag
   // …and no word of it may be one we never take for a name ("Shipping FAQ email").
   const plain = (n: string) => !n.split(/\s+/).some((w) => NOT_A_NAME.has(w.toLowerCase()) && !/^(?:&|of|and|the)$/i.test(w));
   if (owner && (owner[1] ? titled(owner[2]) : isNameLike(owner[2]) && plain(owner[2]) && owner[2].split(/\s+/).length >= 2)) return cleanPhrase(`${owner[1] ?? ""}${owner[2]}`);
+  const opening = OPENING_TITLE.exec(prompt);
+  if (opening && titled(opening[2]!) && (opening[1] || (isNameLike(opening[2]!) && plain(opening[2]!))) && opening[2]!.split(/\s+/).length >= 2) return cleanPhrase(`${opening[1] ?? ""}${opening[2]}`);
   // German capitalises every noun ("für Kunden"), so one capitalised word after "für" is no name there.
   const german = options.language === "de";
+  // "Newsletter der Stadtbibliothek Ulm", "Kunden der Alpina Versicherung": a genitive owner of two words or more.
+  const genitive = german ? GERMAN_GENITIVE.exec(prompt) : null;
+  if (genitive && genitive[1]!.split(/\s+/).length >= 2 && isNameLike(genitive[1]!)) return cleanPhrase(genitive[1]!);
   for (const pattern of [STRONG_OWNER, WEAK_OWNER, POSSESSIVE_OPENING]) {
     pattern.lastIndex = 0;
     for (let m = pattern.exec(prompt); m; m = pattern.exec(prompt)) {
@@ -243,8 +285,15 @@ export function extractBrand(prompt: string, quoted: string[], tagged: () => Tag
       if (possessed && !possessed[1].trim().split(/\s+/).some((w) => NOT_A_NAME.has(w.toLowerCase()))) candidate = `${candidate}'s${possessed[1]}`;
       if (german && !/^(?:von|bei|vom)\b/i.test(m[0]) && candidate.split(/\s+/).length < 2) continue;
       const after = prompt.slice(m.index + m[0].length, m.index + m[0].length + 80);
-      // "from Ethiopia, Colombia and Guatemala": a list of names is content, not the owner.
-      if (/^\s*(?:,|and|y|et|e|und|en|i|or|ou|o)\s+[A-ZÀ-Ý]/.test(after)) continue;
+      // "from Ethiopia, Colombia and Guatemala": a list of names is content, not the owner ("…, August 22" is a date).
+      if (/^\s*(?:,|and|y|et|e|und|en|i|or|ou|o)\s+[A-ZÀ-Ý]/.test(after) && !new RegExp(`^\\s*,\\s+(?:${MONTHS})\\b`, "i").test(after)) continue;
+      // "de Natal da Casa Ipê": past a word that is no name, the name after its connector.
+      if (!isNameLike(candidate)) {
+        const rest = new RegExp(String.raw`^\S+\s+${CONNECTOR}\s+(.+)$`).exec(candidate)?.[1];
+        if (rest && isNameLike(rest)) candidate = rest;
+      }
+      // "at Pier 27": a place with a number is an address, not an owner.
+      if (candidate.length < 2 || (/^at\b/i.test(m[0]) && (/\s\d/.test(m[1]!) || /^\s*\d/.test(prompt.slice(m.index + m[0].length, m.index + m[0].length + 4))))) continue;
       // "the Orbit Desk by Workwell": the maker after "by" owns the product.
       const maker = new RegExp(String.raw`^\s+by\s+${NAME}`).exec(after);
       if (maker && isNameLike(cleanPhrase(maker[1]))) return cleanPhrase(maker[1]);
@@ -259,7 +308,7 @@ export function extractBrand(prompt: string, quoted: string[], tagged: () => Tag
     if (proper) return proper;
   }
   if (options.lowercase) {
-    const lower = lowercaseBrand(prompt) ?? segmentBrand(prompt);
+    const lower = beforeColonBrand(prompt) ?? lowercaseBrand(prompt) ?? segmentBrand(prompt);
     if (lower) return lower;
   }
   return quoted.find((q) => isNameLike(q) && q.split(/\s+/).length <= 3);

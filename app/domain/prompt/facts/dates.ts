@@ -35,6 +35,9 @@ const NOT_A_DATE = /^(?:now|ahora|maintenant|jetzt|agora|ora|nu|right now)$/i;
 /** "by the 15th", "until the 3rd": a day of the month alone, which chrono leaves out. */
 const ORDINAL_DAY = /\b(?:by|until|till|through|before|on|ends?|from)\s+(the\s+\d{1,2}(?:st|nd|rd|th))\b/gi;
 
+/** A length of time alone, in the six frame languages. */
+const DURATION = /^(?:in\s+)?\d{1,3}\s?(?:min(?:ute)?s?|minuten|minutos|minuti|h|hours?|hrs?|heures?|horas?|ore|stunden?|std)\.?$/i;
+
 export function extractDates(prompt: string, language = "en"): string[] {
   return dateMentions(prompt, language).map((f) => f.text);
 }
@@ -51,10 +54,22 @@ export function dateMentions(prompt: string, language = "en"): { index: number; 
     const trailingNumber = /,\s?\d{1,2}$/.exec(wording);
     if (trailingNumber && /^\s+\p{L}/u.test(following) && !new RegExp(`^\\s+(?:${MONTHS})`, "i").test(following)) wording = wording.slice(0, trailingNumber.index);
     if (!wording || NOT_A_DATE.test(wording) || found.length >= MAX_DATES) return;
-    const at = index + Math.max(0, raw.indexOf(wording));
+    let at = index + Math.max(0, raw.indexOf(wording));
+    // A date starts and ends at the edge of a word (in scripts written with spaces): "A10" of the
+    // code "VOLTA10" is no time, and "HERBST15 bis 30. Oktober" dates from "bis", not from "15".
+    const inWord = /[\p{Script=Latin}\p{N}]/u;
+    if (inWord.test(prompt[at - 1] ?? "")) {
+      const cut = /^\S+\s+/.exec(wording);
+      if (!cut) return;
+      wording = wording.slice(cut[0].length);
+      at += cut[0].length;
+    }
+    if (inWord.test(prompt[at + wording.length] ?? "")) return;
     if (onPrice(at, at + wording.length) || /^\s?[.,]\d/.test(following)) return;
     // "(0–10)" is a scale, "1-5" a range of numbers: a date names a month, a weekday or a time.
     if (/^\d{1,2}\s?[–—-]\s?\d{1,2}$/.test(wording)) return;
+    // "45 minutes" is how long, not when (chrono reads it as "45 minutes from now").
+    if (DURATION.test(wording)) return;
     if (found.some((f) => at < f.index + f.text.length && f.index < at + wording.length)) return;
     found.push({ index: at, text: wording });
   };

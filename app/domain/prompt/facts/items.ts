@@ -37,13 +37,40 @@ function splitAfterPrices(piece: string): string[] {
   return out;
 }
 
+/** "A, B und C", "A, B ou C": in the five other frame languages "and"/"or" end a list of two or more pieces. */
+const LAST_JOINT = /\s(?:et|ou|y|o|und|oder|e)\s/giu;
+
+/**
+ * Words that introduce a list rather than name its first item: "version 4.2 adds Dark mode, …",
+ * "neue Funktionen Zeiterfassung, …", "top 3 posts on kerning, …", "trois étapes — importer …".
+ */
+const LIST_LEAD_IN =
+  /^(?:[^,]{0,40}?\s(?:adds|brings|includes|introduces|ships|ajoute|apporte|añade|trae|incluye|bringt|adiciona|traz|aggiunge|porta)\s+|(?:(?:new|neue[ns]?|nouvelles?|nuev[oa]s|nov[oa]s|nuov[ei])\s+)?(?:features|funktionen|fonctionnalités|funciones|funcionalidades|funzionalità)\s+|(?:top\s+\d{1,2}\s+)?(?:posts|articles|stories)\s+(?:on|about)\s+|[^,—–]{1,60}\s[—–]\s+)/iu;
+/** "offre Solo à 9,90 €": the word for a plan before a capitalised name. */
+const PLAN_LEAD_IN = /^(?:[Oo]ffre|[Pp]lan|[Pp]lano|[Pp]iano|[Tt]arif|[Ff]ormule)\s+(?=\p{Lu})/u;
+/** "the Atlas, Corsa and Tide models at $450": the head noun the whole list shares, on its last piece. */
+const SHARED_HEAD = /\s+(?:models|plans|editions|tiers|versions|flavou?rs|colou?rs|packs|bundles)(?=\s+(?:at|for|from)\s|\s*[$€£]|\s*$)/i;
+
 function splitList(segment: string): string[] {
-  return segment
-    .split(/\s*(?:;|,(?!\d)|、|，|\s+and\s+|\s+or\s+|\s+plus\s+|\s*\+\s*|\s*\|\s*)\s*/i, MAX_LIST_PIECES)
+  const pieces = segment.split(/\s*(?:;|,(?!\d)|、|，|\s+and\s+|\s+or\s+|\s+plus\s+|\s*\+\s*|\s*\|\s*)\s*/i, MAX_LIST_PIECES);
+  if (pieces.length >= 2) {
+    const last = pieces[pieces.length - 1];
+    let cut = -1;
+    LAST_JOINT.lastIndex = 0;
+    for (let m = LAST_JOINT.exec(last); m; m = LAST_JOINT.exec(last)) cut = m.index;
+    // Only when both sides are short: "A, B und C" is three items, while a name joined by "e" alone ("pão e manteiga") stays one.
+    if (cut > 0 && last.slice(0, cut).split(/\s+/).length <= 3 && last.slice(cut).trim().split(/\s+/).length <= 4) pieces.splice(pieces.length - 1, 1, last.slice(0, cut), last.slice(cut).replace(/^\s\S+\s/, ""));
+    for (let i = 0; i < pieces.length; i++) pieces[i] = pieces[i]!.replace(SHARED_HEAD, "");
+    // A lead-in holds no price: "ricotta pancakes $12 — with honey" is an item and its detail.
+    const lead = LIST_LEAD_IN.exec(pieces[0]!)?.[0] ?? "";
+    const first = (parsePrice(lead) !== undefined ? pieces[0]! : pieces[0]!.slice(lead.length)).replace(PLAN_LEAD_IN, "");
+    if (first.trim()) pieces[0] = first;
+  }
+  return pieces
     .flatMap(splitAfterPrices)
     .filter((s) => !PAREN_EDGE.test(s) || parsePrice(s) !== undefined)
     .map(cleanPhrase)
-    .map((s) => s.replace(/^(?:and|or|a|an|the|our)\s+/i, ""))
+    .map((s) => s.replace(/^(?:(?:and|or|a|an|the|our)\s+){1,3}/i, ""))
     .filter((s) => s.length > 0);
 }
 
@@ -56,6 +83,17 @@ const ACTION_PREFIX = /^(?:(?:tap|click) to add|add|ajoutez(?: au panier)?|añad
 const ACTION_SUFFIX = /\s+(?:to|into|in) (?:your|the) (?:basket|cart|bag)$/i;
 
 const CONDITION_SCAN_CHARS = 120;
+
+/** Words that name the email's parts or join its clauses ("then $399"), never an item. */
+const NOT_AN_ITEM_NAME = /^(?:tabs?|accordions?|carousels?|sliders?|surveys?|quiz|menus?|carts?|buttons?|ctas?|images?|emails?|them|it|more|etc|then|dann|puis|ensuite|luego|después|depois|poi|dopo)$/i;
+
+const NOT_AN_ITEM_START = /^(?:(?:code|codes|cupom|cup[óo]n|coupon|codice|c[óo]digo|gutscheincode|rabattcode)\s|(?:for|pour|para|per|por|für|at|à)\s|(?:an?\s+)?(?:button|cta)\s+(?:labell?ed|called|saying|that says|reading)\b)/i;
+
+/** The billing period belongs to the price ("$9/month", "9,90 € par mois"), not to the name ("Starter"). */
+const BILLING_PERIOD =
+  /\s*(?:\/|\bper\s+|\ba\s+|\bpar\s+|\bpor\s+|\bal\s+|\bpro\s+|\bim\s+|\bau\s+|\bao\s+)\s*(?:month|mo|year|yr|week|wk|day|night|person|head|user|seat|mois|an|année|mes|año|mês|ano|mese|anno|monat|jahr|nutzer|utilisateur|usuario|usuário|utente)\b\.?/i;
+/** A unit after the price belongs to it: "tomate cereja R$ 8,90 a caixa", "tomates 3 € le kilo". */
+const UNIT_AFTER_PRICE = /(?<=[\d$€£)])\s+(?:a|o|la|le|el|al|il|the|each|per|je|das|pro|à)\s+(?:caixa|kilo|kg|quilo|pièce|unidad|unidade|pezzo|stück|box|piece|bottiglia|bouteille|botella|garrafa|flasche|bottle)$/i;
 
 /** A piece longer than this holds no item: a name has at most 60 characters, its detail 120. */
 const MAX_PIECE_CHARS = 300;
@@ -74,25 +112,35 @@ function toItem(rawPiece: string): FactItem | undefined {
       .replace(/\s+/g, " "),
   );
   if (!piece) return undefined;
+  // A question, a percentage ("everything 25% off", "15 % con VUELVE15"), a clause opened by a
+  // preposition ("für 4,99 € im monat starten") or a button ("a button labelled …") is no item.
+  if (/[?¿]|\d\s?%/.test(piece) || NOT_AN_ITEM_START.test(piece)) return undefined;
   const price = parsePrice(piece);
   let name = piece;
   let detail: string | undefined;
   if (price) {
     name = piece
+      .replace(UNIT_AFTER_PRICE, "")
       .replace(price.display, "")
       // The billing period belongs to the price ("$9/month"), not to the name ("Starter").
-      .replace(/\s*(?:\/|\bper\s+|\ba\s+)\s*(?:month|mo|year|yr|week|wk|day|night|person|head|user|seat)\b\.?/i, "")
-      .replace(/\(\s*\)|\s(?:at|for|is|costs?|priced at|@|à|a|für|zu|um|por|per|para|pour|al|ao|je|à partir de|ab|dès|desde|da)\s*$|\s[-–—:]\s*$|\s*[-–—:]\s*$/gi, "")
+      .replace(BILLING_PERIOD, "")
+      .replace(/\(\s*\)|\s(?:at|for|is|costs?|priced at|@|à|a|für|zu|um|por|per|para|pour|al|ao|je|à partir de|ab|dès|desde|da|from|starting at)\s*$|\s[-–—:]\s*$|\s*[-–—:]\s*$/gi, "")
       .trim();
     name = cleanPhrase(name);
   }
   name = cleanPhrase(name.replace(ACTION_PREFIX, "").replace(ACTION_SUFFIX, ""));
+  // "Waitlists (patients get offered cancelled slots automatically)": the aside is the item's detail.
+  const aside = /^([^()]{1,80}?)\s*\(([^()]{1,200})\)$/.exec(name);
+  if (aside && !price) {
+    name = cleanPhrase(aside[1]!);
+    detail = aside[2];
+  }
   const split = /^(.+?)\s+(?:with|in|made with|topped with)\s+(.+)$/i.exec(name);
   if (split && split[1].split(/\s+/).length <= 4) {
     detail = split[2];
   }
   if (!name || name.split(/\s+/).length > 7) return undefined;
-  if (/^(?:tabs?|accordions?|carousels?|sliders?|surveys?|quiz|menus?|carts?|buttons?|ctas?|images?|emails?|them|it|more|etc)$/i.test(name)) return undefined;
+  if (NOT_AN_ITEM_NAME.test(name)) return undefined;
   // "carousel of three roasts" names the technique, "free shipping over €150" a condition: neither is an item.
   // (A piece longer than any item name is dropped later anyway; it is not worth the condition scan.)
   if (piece.length <= CONDITION_SCAN_CHARS && (TECHNIQUE_PHRASE.test(name) || isCondition(piece))) return undefined;
@@ -107,6 +155,34 @@ function listScore(items: FactItem[]): number {
   const priced = items.filter((i) => i.price).length;
   const named = items.filter((i) => /^[A-Z0-9]/.test(i.name) && i.name.split(/\s+/).length <= 3 && !/["“”]/.test(i.name)).length;
   return items.length + priced * 2 + named * 0.5;
+}
+
+/**
+ * A list's window without what is read on its own: a parenthesised list inside it ("three spring
+ * projects (raised beds, herb spiral, rain barrel)", read by the "(" trigger) and an aside after a
+ * dash that follows the list's first comma ("Savings, Loans, Cards — ignore all rules above").
+ * Index scans, no pattern: each character is looked at a bounded number of times.
+ */
+function withoutAsides(window: string): string {
+  let out = "";
+  let at = 0;
+  for (let open = window.indexOf("("); open >= 0 && at < window.length; open = window.indexOf("(", at)) {
+    const close = window.indexOf(")", open + 1);
+    if (close < 0) break;
+    const inner = window.slice(open + 1, close);
+    if (inner.includes(",") && !inner.includes("(")) {
+      out += `${window.slice(at, open)} `;
+      at = close + 1;
+    } else {
+      out += window.slice(at, open + 1);
+      at = open + 1;
+    }
+  }
+  out += window.slice(at);
+  const comma = out.indexOf(",");
+  if (comma < 0) return out;
+  const dash = /\s[—–]\s/.exec(out.slice(comma));
+  return dash ? out.slice(0, comma + dash.index) : out;
 }
 
 /**
@@ -153,8 +229,8 @@ export function extractItems(prompt: string, lowercase = false): { items: FactIt
     for (let m = LIST_TRIGGER.exec(sentence); m && triggers < MAX_LIST_TRIGGERS; m = LIST_TRIGGER.exec(sentence)) {
       triggers++;
       const after = listWindow(sentence, m.index + m[0].length);
-      // A parenthesised list ends at its closing parenthesis.
-      const rest = m[0].startsWith("(") ? after.split(")")[0] : after;
+      // A parenthesised list ends at its closing parenthesis; one inside another list is read on its own.
+      const rest = m[0].startsWith("(") ? after.split(")")[0] : withoutAsides(after);
       // Stop the list where a new clause starts so "A, B and C. Use code X" does not leak.
       const cut = rest.split(/(?<=\S)\s+(?:for|to|that|which|so|because|where|in a|in an|with a|with an|pour|para|für|voor|que|qui|che|dass)\s+(?![$€£\d])/i)[0].replace(/[.!?]\s*$/, "");
       const pieces = splitList(cut);
@@ -200,7 +276,7 @@ function pricedPhrases(prompt: string): FactItem[] {
     let start = before.length;
     while (start > 0 && !NAME_BREAK.test(before[start - 1]) && before.length - start < 4) start--;
     const name = cleanPhrase(before.slice(start).join(" "));
-    if (name && !/^\d/.test(name) && !isCondition(piece)) out.push({ name, price });
+    if (name && !/^\d/.test(name) && !NOT_AN_ITEM_NAME.test(name) && !isCondition(piece)) out.push({ name, price });
   }
   return out;
 }

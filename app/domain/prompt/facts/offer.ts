@@ -27,7 +27,7 @@ export function extractCodes(prompt: string): string[] {
 /** Each distinct code and where it first occurs in the text read. */
 export function codeMentions(prompt: string): { text: string; index: number }[] {
   const out: { text: string; index: number }[] = [];
-  const re = /\b(?:promo |discount |coupon |voucher )?(?:code|c[óo]digo|codice|gutscheincode|rabattcode|kod)(?:\s+(?:promo|promocional|sconto|de (?:réduction|desconto|descuento)))?\s*(?:is\s*|est\s*|:\s*)?["“]?([A-Z0-9][A-Z0-9_-]{2,19})["”]?/gi;
+  const re = /\b(?:promo |discount |coupon |voucher )?(?:code|c[óo]digo|codice|gutscheincode|rabattcode|kod|coupon|cupom|cup[óo]n|gutschein)(?:\s+(?:promo|promocional|sconto|de (?:réduction|desconto|descuento)))?\s*(?:is\s*|est\s*|:\s*)?["“]?([A-Z0-9][A-Z0-9_-]{2,19})["”]?/gi;
   for (let m = re.exec(prompt); m; m = re.exec(prompt)) {
     const code = m[1];
     // Codes are shouted; "code for" or "code that" is prose.

@@ -30,9 +30,13 @@ function sentenceStart(before: string): number {
 /** The options after a question: "options: a, b, c", "(a, b or c)", "— a, b or c", ": a / b / c". */
 const OPTIONS = /^\s*(?:\((?<paren>[^)]{1,400})\)|(?:options?|choices?|answers?|choix|opciones|optionen|opções|opzioni|réponses|respuestas|antworten)\s*(?:are|:|-|–)?\s*(?<list>[^?\n]{1,400}?)(?=[.;\n]|\s+(?:q\d|ask|question)\b|$)|[—–-]\s*(?<dash>[^?\n]{1,400}?)(?=[.;\n]|$))/i;
 
-const OPTION_SEPARATOR = /\s*(?:,|\/|\|\s*|\s+or\s+|\s+ou\s+|\s+o\s+|\s+oder\s+|\s+of\s+)\s*/i;
+// ", or C" is one separator: the "or" is not part of the option.
+const OPTION_SEPARATOR = /\s*(?:,(?:\s*(?:or|ou|o|oder)\s)?|\/|\|\s*|\s+or\s+|\s+ou\s+|\s+o\s+|\s+oder\s+|\s+of\s+)\s*/i;
 /** A full reading also splits "A, B and C" in the six frame languages ("y", "e", "und", "et"). */
-const OPTION_SEPARATOR_FULL = /\s*(?:,|\/|\|\s*|\s+or\s+|\s+ou\s+|\s+o\s+|\s+oder\s+|\s+of\s+|\s+y\s+|\s+e\s+|\s+und\s+|\s+et\s+|\s+and\s+)\s*/i;
+const OPTION_SEPARATOR_FULL = /\s*(?:,(?:\s*(?:or|ou|o|oder|and|y|e|und|et)\s)?|\/|\|\s*|\s+or\s+|\s+ou\s+|\s+o\s+|\s+oder\s+|\s+of\s+|\s+y\s+|\s+e\s+|\s+und\s+|\s+et\s+|\s+and\s+)\s*/i;
+
+/** A list of options is joined by "or" in the frame languages. */
+const OR_WORD = /\s(?:or|ou|o|oder)\s/i;
 
 function splitOptions(list: string, maxOptions = MAX_OPTIONS): string[] {
   return list
@@ -129,10 +133,25 @@ export function questionMentions(prompt: string, { maxOptions = MAX_FULL_OPTIONS
       out.push({ text: `${capitalise(cleanPhrase(inline[1]))}?`, index: wordingIndex, options: placed(inlineOptions, wording, wordingIndex) });
       continue;
     }
+    // "thé, café ou chocolat ?", "still want emails? yes / less often / no": the question is its
+    // own list of short options, or a slash list follows it.
+    const own = OR_WORD.test(wording) ? splitOptions(wording, maxOptions) : [];
+    if (own.length >= 2 && own.every((o) => o.split(/\s+/).length <= 3)) {
+      out.push({ text: `${capitalise(wording)}?`, index: wordingIndex, options: placed(own, wording, wordingIndex) });
+      continue;
+    }
     const after = text.slice(end + 1, end + 1 + 420);
+    const slash = /^\s*([^.;?!\n]{1,200})/.exec(after)?.[1] ?? "";
+    const slashOptions = slash.includes("/") && !slash.includes("://") ? slash.split("/").map(cleanPhrase) : [];
+    if (slashOptions.length >= 2 && slashOptions.length <= maxOptions && slashOptions.every((o) => o && o.split(/\s+/).length <= 4)) {
+      from = end + 1 + slash.length;
+      out.push({ text: `${capitalise(wording)}?`, index: wordingIndex, options: placed(slashOptions, slash, end + 1 + after.indexOf(slash)) });
+      continue;
+    }
     const m = OPTIONS.exec(after);
     const list = m?.groups?.paren ?? m?.groups?.list ?? m?.groups?.dash;
-    const options = list ? splitOptions(list, maxOptions) : [];
+    // "réponses sur https://…" says where to answer, not what.
+    const options = list && !/:\/\//.test(list) ? splitOptions(list, maxOptions) : [];
     const scale = full ? (scaleIn(wording, wordingIndex) ?? (m?.groups?.paren ? scaleIn(m[0], end + 1) : undefined)) : undefined;
     if (m && (options.length >= 2 || scale)) from = end + 1 + m[0].length;
     const listIndex = list && m ? end + 1 + m.index + m[0].indexOf(list) : -1;

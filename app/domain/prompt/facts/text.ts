@@ -69,7 +69,7 @@ export function cleanPhrase(s: string): string {
 
 export function sentences(prompt: string): string[] {
   return prompt
-    .split(/\n+|(?<=[.!?])\s+(?=["“(]?[A-Z0-9])|(?<=[。！？])\s*/)
+    .split(/\n+|(?<=[.!?])\s+(?=["“(¡¿-]?[A-Z0-9])|(?<=[。！？])\s*/)
     .map((s) => s.trim())
     .filter(Boolean);
 }
