@@ -165,7 +165,10 @@ const ONE_FAILURE_TYPE = [
 module.exports = defineConfig(
   {
     ignores: [
+      // The Vite build's output (build/client, build/server, its start.js and freshness.js; test,
+      // e2e and bench builds under .cache/), and the config Vite compiles beside vite.config.ts.
       "build/**",
+      "vite.config.ts.timestamp-*",
       "public/**",
       ".cache/**",
       "artifacts/**",
