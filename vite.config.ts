@@ -65,7 +65,16 @@ export default defineConfig(({ command }) => ({
   resolve: { alias: { "~": path.resolve("app") } },
   // In development the server imports them from node_modules as ES modules.
   ssr: { noExternal: command === "build" ? ESM_ONLY : [] },
-  build: { emptyOutDir: true },
+  build: {
+    emptyOutDir: true,
+    rollupOptions: {
+      // Resource routes are empty in the browser build (resourceRoutesAreServerOnly, above): one
+      // "Generated an empty chunk" line each would bury the build's output.
+      onwarn(warning, warn) {
+        if (warning.code !== "EMPTY_BUNDLE") warn(warning);
+      },
+    },
+  },
   plugins: [
     remix({
       buildDirectory: buildDir,
