@@ -20,7 +20,7 @@ const CURRENT = path.join(ROOT, "current");
 const LOCK = path.join(ROOT, "lock");
 /** A marker of a run that ended without removing it (killed) is forgotten after this. */
 const STALE_MARKER_MS = 24 * 3600_000;
-/** The build takes ~10 s on a loaded 2-core machine; waiting for another process's is bounded by this. */
+/** The build takes ~10 s of CPU, 30–90 s of clock on a loaded 2-core machine; waiting for another process's is bounded by this. */
 const BUILD_WAIT_MS = 240_000;
 
 const runMarker = (runId: string) => path.join(ROOT, `run-${runId}`);
