@@ -706,13 +706,25 @@ function finish(errors: AmpError[], warnings: AmpError[]): AmpValidation {
 
 /** Validates an AMP4EMAIL document; never throws, never truncates. */
 export function validateAmp(html: string): AmpValidation {
+  return checkAmp(html).validation;
+}
+
+/** A document's built-in verdict, with the tree it was read from (none when it was refused unparsed). */
+export interface AmpCheck {
+  validation: AmpValidation;
+  parsed?: ParsedAmp;
+}
+
+/** validateAmp, keeping the parse: the parity and clipping reports read the same tree (they do not change it). */
+export function checkAmp(html: string): AmpCheck {
   // refused before parsing: the parse itself would take super-linear time
   if (nestsDeeperThan(html, MAX_NESTING_DEPTH)) {
     const errors: AmpError[] = [];
     const bytes = byteLength(html);
     if (bytes > MAX_DOCUMENT_BYTES) errors.push({ code: "AMP_DOC_TOO_LARGE", line: 1, message: `the document is ${bytes} bytes; AMP for Email allows at most ${MAX_DOCUMENT_BYTES}` });
     errors.push({ code: "AMP_DOC_TOO_DEEP", line: 1, message: `elements are nested more than ${MAX_NESTING_DEPTH} deep; the document is not checked further` });
-    return finish(errors, []);
+    return { validation: finish(errors, []) };
   }
-  return validateParsed(html, parseAmp(html));
+  const parsed = parseAmp(html);
+  return { validation: validateParsed(html, parsed), parsed };
 }
