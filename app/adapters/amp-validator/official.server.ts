@@ -41,10 +41,10 @@ export interface AmpVerdict {
 
 /**
  * Validates with the built-in rules and, when a local engine path is configured, with the
- * official engine too; the official verdict wins when it is available.
+ * official engine too; the official verdict wins when it is available. `builtin`: the built-in
+ * verdict of `html` when the caller has it already (the repair loop ends with one).
  */
-export async function validateAmpBoth(html: string, validatorJsPath: string | undefined): Promise<AmpVerdict> {
-  const builtin = validateAmp(html);
+export async function validateAmpBoth(html: string, validatorJsPath: string | undefined, builtin: AmpValidation = validateAmp(html)): Promise<AmpVerdict> {
   if (!validatorJsPath) return { validation: builtin, builtin, official: null, officialError: null };
   const official = await validateAmpOfficial(html, validatorJsPath);
   if (!official.ok) return { validation: builtin, builtin, official: null, officialError: official.error };

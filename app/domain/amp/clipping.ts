@@ -3,7 +3,7 @@
 // width its containers leave it (their px widths and horizontal padding in <style amp-custom>).
 import type * as csstree from "css-tree";
 import { cssTree } from "~/domain/html/css-tree";
-import { classList, isElement, parseAmp, textOf, allElements, type AmpElement } from "./dom";
+import { classList, isElement, parseAmp, textOf, allElements, type AmpElement, type AmpRoot } from "./dom";
 
 export const CLIPPING_VIEWPORT = 360;
 
@@ -133,9 +133,11 @@ function layoutOf(el: AmpElement): string {
   return "container";
 }
 
-/** Measures every amp-carousel and every fixed-width block of an AMP email at a phone width. */
-export function ampClipping(ampHtml: string, viewport: number = CLIPPING_VIEWPORT): AmpClipping {
-  const { root } = parseAmp(ampHtml);
+/**
+ * Measures every amp-carousel and every fixed-width block of an AMP email at a phone width.
+ * `root`: the email already parsed (parseAmp), when the caller has it.
+ */
+export function ampClipping(ampHtml: string, viewport: number = CLIPPING_VIEWPORT, root: AmpRoot = parseAmp(ampHtml).root): AmpClipping {
   const css = allElements(root)
     .filter((e) => e.name === "style" && "amp-custom" in e.attribs)
     .map(textOf)

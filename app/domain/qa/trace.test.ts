@@ -6,8 +6,8 @@ import { readBrief } from "~/domain/brief/read";
 import { parseEmail } from "~/domain/html/parse";
 import { goodEmail } from "../../../test/fixtures/emails";
 import { countRegexWork } from "../../../test/helpers/regex-work";
-import { qa, READY_TO_SEND_MIN_SCORE, UNTRACED_CLAIM_MAX_SCORE } from "./qa";
-import { traceFacts, userSectionText } from "./trace";
+import { qa, qaDoc, qaRun, READY_TO_SEND_MIN_SCORE, UNTRACED_CLAIM_MAX_SCORE } from "./qa";
+import { createTracer, traceFacts, userSectionText } from "./trace";
 
 const PROMPT =
   "Spring menu email for Ledgerly Bistro: Pea soup $6.50, Lamb shoulder 24,00 €. 10% off with code SPRING10 until May 3. Book at https://ledgerly.example/book";
@@ -193,6 +193,30 @@ describe("views", () => {
     const withAmp = check(emailWith("Pea soup $6.50"), PROMPT, { ampHtml: amp }).check;
     expect(withAmp.passed).toBe(false);
     expect(withAmp.message).toContain("(AMP version)");
+  });
+
+  it("reports with the AMP version added after the email's own views as if read with them (qaRun, createTracer)", () => {
+    const html = goodEmail(["tabs"]).replaceAll("Mint and crème fraîche.</", "Mint and crème fraîche. Free returns.</");
+    const amp = `<!doctype html><html ⚡4email><head><meta charset="utf-8"></head><body><p>Pea soup $7.50</p><p>Free returns, 2-year warranty</p></body></html>`;
+    const context = { brief: readBrief(PROMPT), userText: [PROMPT] };
+    const doc = parseEmail(html);
+    const run = qaRun(doc, context);
+    expect(run.result).toEqual(qaDoc(doc, context));
+    const withAmp = run.withAmp(amp);
+    expect(withAmp).toEqual(qaDoc(doc, { ...context, ampHtml: amp }));
+    expect(withAmp.checks.find((c) => c.id === "copy-verbatim")!.message).toContain("interactive view and fallback and AMP version");
+    // Asking again gives the same report: the AMP view is traced for that report only.
+    expect(run.withAmp(amp)).toEqual(withAmp);
+    expect(run.withAmp("")).toEqual(run.result);
+
+    const views = [
+      { view: "email", text: "Pea soup $9.99. Free returns.", doc },
+      { view: "AMP version", text: "Pea soup $9.99 and 25% off.", doc: parseEmail(amp) },
+    ];
+    const tracer = createTracer(context);
+    tracer.add(views[0]!);
+    expect(tracer.report([views[1]!])).toEqual(traceFacts(views, context));
+    expect(tracer.report()).toEqual(traceFacts(views.slice(0, 1), context));
   });
 
   it("does not apply without a brief or the user's words", () => {
