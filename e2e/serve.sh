@@ -11,5 +11,5 @@ export ADMIN_EMAIL="e2e-admin@example.com" ADMIN_PASSWORD="e2e-password-123" LOG
 export LOGIN_MAX_ATTEMPTS_PER_IP=100000
 # Cheap password hashes (scrypt N=2^10): the browser tests sign in over and over; never in production.
 export PASSWORD_HASH_COST=insecure-test
-# start.ts builds into KINETIC_BUILD_DIR when the sources changed since its last build there.
-exec node --require tsx/cjs scripts/start.ts
+# start.cjs builds into KINETIC_BUILD_DIR when the sources changed since its last build there.
+exec node scripts/start.cjs

@@ -108,7 +108,7 @@ async function main(): Promise<number> {
   if (tags) entries = entries.filter((e) => e.tags?.some((t) => tags.includes(t)));
   if (entries.length === 0) fail("no prompt matches --only/--lang/--tag", USAGE);
 
-  const [{ getApp }, { bootstrap }, users, generation, { GenerateRequestSchema }, { BlueprintSchema }, { render }, { qaDoc, traceEmail }, { visibleCopy }, interactivity, { parseEmail }, { textOf, normalizeText }] =
+  const [{ getApp }, { bootstrap }, users, generation, { GenerateRequestSchema }, { BlueprintSchema }, { render }, { qaDoc, traceEmail }, { userSectionText }, { boxedInline }, { visibleCopy }, interactivity, { parseEmail }, { textOf, normalizeText }] =
     await Promise.all([
       import("../app/composition/app.server"),
       import("../app/services/bootstrap.server"),
@@ -118,6 +118,8 @@ async function main(): Promise<number> {
       import("../app/domain/blueprint/schema"),
       import("../app/domain/render"),
       import("../app/domain/qa/qa"),
+      import("../app/domain/qa/trace"),
+      import("../app/domain/qa/fidelity"),
       import("../app/engines/copy/conventions"),
       import("./lib/interactivity"),
       import("../app/domain/html/parse"),
@@ -187,8 +189,9 @@ async function main(): Promise<number> {
 
         r.htmlLang = /<html\b[^>]*?\blang\s*=\s*["']?([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*)/i.exec(html.slice(0, 4000))?.[1];
         const hrefs = (doc.byTag.get("a") ?? []).map((a) => a.attribs.href ?? "");
-        if (facts.length) r.facts = checkFacts(normalizeText(textOf(doc.body ?? doc.document)), facts, hrefs);
-                const userText = [input.prompt, ...(input.savedSections ?? []).map((x) => x.html.replace(/<[^<>]{0,2000}>/g, " "))];
+        // Read as QA reads a view: links styled as boxes (a survey's answers) are words apart.
+        if (facts.length) r.facts = checkFacts(normalizeText(textOf(doc.body ?? doc.document, undefined, boxedInline)), facts, hrefs);
+        const userText = [input.prompt, ...(input.savedSections ?? []).map((x) => userSectionText(x.html))];
         const trace = traceEmail(doc, { brief: out.value.brief, userText });
         r.trace = { occasion: out.value.brief.occasion.kind, briefFacts: briefFactCount(out.value.brief), claims: trace.untraced.map((u) => ({ kind: u.kind, claim: u.claim })) };
 
@@ -222,11 +225,15 @@ async function main(): Promise<number> {
 
 /** Correct emails built from the set's facts, mutated, scored by QA and the local judge; one JSON line per checker and kind. */
 async function reportMutations(entries: Parameters<typeof import("./eval/mutation-check").runMutationCheck>[0]) {
-  const { runMutationCheck, mutationJsonLines } = await import("./eval/mutation-check");
+  const { runMutationCheck, mutationJsonLines, qaMisses } = await import("./eval/mutation-check");
   const report = runMutationCheck(entries);
   console.log("\n════ mutations (correct emails built from the set's facts; goals: QA every mutant lower and none Ready to send, judge AUC ≥ 0.95)");
   for (const line of mutationJsonLines(report)) console.log(line);
-  return { originals: report.originals, skipped: report.skipped, originalsReady: report.originalsReady, qa: report.qa, judge: report.judge, mutants: report.mutants };
+  // Named, so a miss can be run again with --only.
+  const misses = qaMisses(report);
+  console.log(`QA mutants missing the goal (not lower, or Ready to send): ${misses.length}`);
+  for (const m of misses) console.log(`  ${m.id}  ${m.kind}  ${m.note}  QA ${m.qa.original} → ${m.qa.mutant}`);
+  return { originals: report.originals, skipped: report.skipped, originalsReady: report.originalsReady, qa: report.qa, judge: report.judge, mutants: report.mutants, qaMisses: misses };
 }
 
 function printOne(r: PromptResult): void {

@@ -1,87 +1,10 @@
-// `npm start`: build when the sources changed since the last build, migrate, seed, create the
-// first admin, then serve. It runs as `node --require tsx/cjs scripts/start.ts`: tsx's CommonJS
-// hook alone, without the tsx CLI's extra process or its ESM loader thread (~0.3 s CPU less).
-import { spawnSync } from "node:child_process";
-import path from "node:path";
-import { ConfigError } from "../app/lib/env.server";
-import { createHttpServer, loadBuild } from "../server/http-server";
-import { buildLayout, checkBuild, forgetBuild, recordBuild } from "./lib/build-freshness";
+// The server `npm start` runs, compiled by scripts/build.mjs to <build>/start.js: serves the build
+// made beside it. scripts/start.cjs builds first when the sources changed.
+import { loadBuild } from "../server/http-server";
+import { serve } from "./lib/serve";
 
-/** Builds with the Remix compiler unless the existing build was made from the current sources. */
-function ensureBuild(): void {
-  const layout = buildLayout(process.cwd());
-  const where = path.relative(process.cwd(), path.dirname(layout.serverBuildFile)) || ".";
-  const state = checkBuild(layout);
-  if (state.fresh) {
-    console.log(`Using the build in ${where}/: nothing it was built from has changed.`);
-    return;
-  }
-  console.log(`Building the app into ${where}/ (${state.reason})…`);
-  forgetBuild(layout);
-  const result = spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], { stdio: "inherit" });
-  if (result.status !== 0) {
-    console.error(`\nThe build failed${result.error ? `: ${result.error.message}` : ""}; fix the error above and start again.`);
-    process.exit(result.status || 1);
-  }
-  recordBuild(layout, state.inputs);
-}
-
-async function main() {
-  const buildDir = process.env.KINETIC_BUILD_DIR || "build";
-  ensureBuild();
-  const build = loadBuild(buildDir);
-  const { bootstrap, getApp, adapterSummary } = build.entry.module;
-  let app;
-  try {
-    app = await getApp();
-  } catch (e) {
-    if (e instanceof ConfigError || (e as Error)?.name === "ConfigError") {
-      console.error(`\n${(e as Error).message}\n\nFix the variables above (see .env.example) and start again.`);
-      process.exit(1);
-    }
-    throw e;
-  }
-  const { env } = app;
-  if (env.PASSWORD_HASH_COST !== "owasp") {
-    console.warn(`Warning: PASSWORD_HASH_COST=${env.PASSWORD_HASH_COST} makes password hashes cheap to crack; it is for test suites only.`);
-  }
-  console.log(`Preparing the database (${env.DATABASE_URL.replace(/\?.*$/, "")})…`);
-  const report = await bootstrap();
-  for (const note of report.notes) console.log(note);
-
-  const server = createHttpServer(build, buildDir, app.logger, env);
-  server.listen(env.PORT, env.HOST, () => {
-    const adapters = Object.entries(adapterSummary(env)).map(([k, v]) => `${k}=${v}`).join(", ");
-    console.log(`\n${env.BRAND_NAME} is running on ${env.BASE_URL}  (${adapters})`);
-    if (report.adminCreated) {
-      console.log(`\nAn admin account was created. Sign in at ${env.BASE_URL}/login with:`);
-      console.log(`  email:    ${report.adminCreated.email}`);
-      console.log(
-        report.adminCreated.generatedPassword
-          ? `  password: ${report.adminCreated.generatedPassword}   (generated; shown only this once)`
-          : "  password: the ADMIN_PASSWORD you configured",
-      );
-    } else {
-      console.log(`\nSign in at ${env.BASE_URL}/login with your account (the admin is ${env.ADMIN_EMAIL ?? "the first user created"}).`);
-      console.log(`Forgot it? npm run user -- create --email you@example.com --password '…' --admin`);
-    }
-    console.log(`Then create an API token at ${env.BASE_URL}/tokens, or: npm run token -- --email <email>\n`);
-    // After the first answers, not before them: loading the prompt reader's NLP libraries takes a
-    // quarter to half a second (docs/operations.md).
-    setTimeout(() => build.entry.module.warmUpPromptFacts(), 100).unref();
-  });
-
-  const shutdown = (signal: string) => {
-    console.log(`\n${signal}: shutting down…`);
-    build.entry.module.stopJobs(app);
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 3000).unref();
-  };
-  process.on("SIGINT", () => shutdown("SIGINT"));
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-}
-
-main().catch((e) => {
+const buildDir = process.env.KINETIC_BUILD_DIR || "build";
+serve(loadBuild(buildDir), buildDir).catch((e) => {
   console.error(e);
   process.exit(1);
 });

@@ -14,6 +14,8 @@ echo "== typecheck"
 node_modules/.bin/tsc --noEmit -p .
 echo "== lint (layer rules included)"
 node_modules/.bin/eslint .
+echo "== build for the HTTP tests (reused when fresh)"
+node_modules/.bin/tsx test/prepare-build.ts
 echo "== unit and integration tests"
 node_modules/.bin/vitest run
 echo "== end-to-end tests"

@@ -20,7 +20,7 @@ export interface KineticBuild extends ServerBuild {
 
 export function loadBuild(buildDir: string): KineticBuild {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require(path.resolve(buildDir, "index.js")) as KineticBuild;
+  return require(path.resolve(buildDir, "server", "index.js")) as KineticBuild;
 }
 
 /** What every route receives as `context` (app/http/api-route.server.ts reads it as LoadContext). */

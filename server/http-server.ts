@@ -2,7 +2,6 @@
 // benchmarks. Assets are served by Express; pages and API routes by Remix, except the two
 // sending endpoints of hot-paths.ts. A page mutation passes the body limit and CSRF check of
 // page-guard.ts before Remix sees it.
-import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { createReadableStreamFromReadable, createRequestHandler } from "@remix-run/node";
@@ -138,7 +137,17 @@ export function compressResponses(): express.RequestHandler {
 /** The configuration the server itself reads (the rest reaches routes through the build's getApp). */
 export type ServerEnv = ConnectionEnv & { TRUST_PROXY: readonly string[] };
 
-export function createHttpServer(build: KineticBuild, buildDir: string, logger: Logger, env: ServerEnv): http.Server {
+/**
+ * `npm run dev` (scripts/dev.ts): Vite's middleware serves the browser modules and hot updates, and
+ * each request gets the routes as they are now. The page guard and the hot paths keep the build the
+ * server started with.
+ */
+export interface DevMode {
+  middleware: express.RequestHandler;
+  currentBuild: () => Promise<KineticBuild>;
+}
+
+export function createHttpServer(build: KineticBuild, buildDir: string, logger: Logger, env: ServerEnv, dev?: DevMode): http.Server {
   const trusted = trustProxy(env.TRUST_PROXY);
   const limits = connectionLimits(env);
   const app = express();
@@ -146,11 +155,12 @@ export function createHttpServer(build: KineticBuild, buildDir: string, logger: 
   app.set("trust proxy", trusted);
   app.use(compressResponses());
 
-  const clientDir = fs.existsSync(path.join(buildDir, "client")) ? path.join(buildDir, "client") : path.resolve("public/build");
-  app.use("/build", express.static(clientDir, { immutable: true, maxAge: "1y" }));
+  if (dev) app.use(dev.middleware);
+  // Vite names every built asset by its content hash, under <build>/client/assets.
+  app.use("/assets", express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.resolve("public"), { maxAge: "1h" }));
 
-  const handleRemix = createRequestHandler(build, "production");
+  const handleRemix = dev ? createRequestHandler(dev.currentBuild, "development") : createRequestHandler(build, "production");
   app.all("*", async (req, res, next) => {
     try {
       const known = settled.get(req)!;

@@ -30,6 +30,8 @@ export function beginRequest(req: http.IncomingMessage, res: http.ServerResponse
   const requestId = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
   res.setHeader("x-request-id", requestId);
   const started = process.hrtime.bigint();
+  // Read now: Express rewrites req.url inside a mounted app (/assets/x.js is /x.js to express.static).
+  const pathname = (req.url ?? "/").split("?")[0];
   res.on("finish", () => {
     if (!req.complete) {
       // The web stream over the body stops listening first, so the rest is discarded, not queued.
@@ -42,7 +44,6 @@ export function beginRequest(req: http.IncomingMessage, res: http.ServerResponse
       req.resume();
     }
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    const pathname = (req.url ?? "/").split("?")[0];
     logger.info({ requestId, method: req.method, path: pathname, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
   });
   return requestId;

@@ -1,11 +1,15 @@
 // The signed-in user's account: change your own password (current password, new one twice).
 // The rules are the users service's (changeOwnPassword); other sessions end, this one stays.
+import { getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { CsrfField } from "~/components/csrf-field";
+import { FieldError, FormErrors, VALIDATE_WHEN, focusField, pageFormProps } from "~/components/page-form";
 import { getApp } from "~/composition/app.server";
-import { ChangePasswordFormSchema, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/requests/users";
+import { ChangePasswordFormSchema, MIN_PASSWORD_LENGTH } from "~/domain/requests/users";
 import { getPageSession, requirePageUser } from "~/http/session.server";
 import { changeOwnPassword } from "~/services/users.server";
 
@@ -21,62 +25,57 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { email: user.email, isAdmin: user.isAdmin };
 }
 
-type Field = "current" | "password" | "confirm";
-type Result = { ok: true; sessionsEnded: number } | { ok: false; error: string; field?: Field };
+const FORM_ID = "acc";
+const FIELDS = ["current", "password", "confirm"] as const;
+// No password is ever sent back in the page that answers a post.
+const HIDE = { hideFields: [...FIELDS] };
 
-export async function action({ request }: ActionFunctionArgs): Promise<Result> {
+export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePageUser(request);
   const session = await getPageSession(request);
   if (!session) throw new Response("Sign in again", { status: 401 });
   const app = await getApp();
-  const input = ChangePasswordFormSchema.parse(Object.fromEntries(await request.formData()));
-  const r = await changeOwnPassword(app, user, input, session.id);
-  if (r.ok) return { ok: true, sessionsEnded: r.value.sessionsEnded };
-  const field = r.code === "current" || r.code === "password" || r.code === "confirm" ? r.code : undefined;
-  return { ok: false, error: r.error, field };
+  const submission = parseWithZod(await request.formData(), { schema: ChangePasswordFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(HIDE), sessionsEnded: null }, { status: 400 });
+  const r = await changeOwnPassword(app, user, submission.value, session.id);
+  if (r.ok) return { result: submission.reply({ resetForm: true }), sessionsEnded: r.value.sessionsEnded };
+  // The service names the field its answer is about (a wrong current password, a lockout).
+  const field = FIELDS.find((f) => f === r.code);
+  const reply = field ? { ...HIDE, fieldErrors: { [field]: [r.error] } } : { ...HIDE, formErrors: [r.error] };
+  return data({ result: submission.reply(reply), sessionsEnded: null }, { status: r.status });
 }
 
-function PasswordField({ id, label, hint, error, autoComplete, autoFocus }: { id: Field; label: string; hint?: string; error?: string; autoComplete: string; autoFocus?: boolean }) {
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+function PasswordField({ field, label, hint, autoComplete }: { field: FieldMetadata<string>; label: string; hint?: string; autoComplete: string }) {
   return (
     <div className="acc-field">
-      <label htmlFor={id}>{label}</label>
-      {hint ? <p className="acc-hint" id={`${id}-hint`}>{hint}</p> : null}
-      <input
-        id={id}
-        name={id}
-        type="password"
-        autoComplete={autoComplete}
-        required
-        minLength={id === "current" ? undefined : MIN_PASSWORD_LENGTH}
-        maxLength={MAX_PASSWORD_LENGTH}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        autoFocus={autoFocus}
-      />
-      {error ? (
-        <p className="acc-error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <label htmlFor={field.id}>{label}</label>
+      {hint ? <p className="acc-hint" id={field.descriptionId}>{hint}</p> : null}
+      <input {...getInputProps(field, { type: "password", ariaDescribedBy: hint ? field.descriptionId : undefined })} autoComplete={autoComplete} />
+      <FieldError field={field} className="acc-error" />
     </div>
   );
 }
 
 export default function Account() {
   const { email, isAdmin } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const done = result?.ok ? result : null;
-  const failed = result && !result.ok ? result : null;
+  const sessionsEnded = actionData?.sessionsEnded ?? null;
   const statusRef = useRef<HTMLDivElement>(null);
-  const fieldError = (f: Field) => (failed?.field === f ? failed.error : undefined);
+  const [form, fields] = useForm({
+    id: FORM_ID,
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ChangePasswordFormSchema),
+    ...VALIDATE_WHEN,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordFormSchema }),
+  });
+  // After the server answers: to the first field it found wrong, or to the result.
   useEffect(() => {
-    if (!result) return;
-    if (failed?.field) document.getElementById(failed.field)?.focus();
-    else statusRef.current?.focus();
-  }, [result, failed]);
+    if (!actionData) return;
+    const wrong = FIELDS.find((f) => actionData.result.error?.[f]?.length);
+    if (!(wrong && focusField(FORM_ID, wrong))) statusRef.current?.focus();
+  }, [actionData]);
 
   return (
     <div className="acc">
@@ -92,35 +91,24 @@ export default function Account() {
         <h2 id="acc-password-title">Change your password</h2>
         <p className="acc-muted">When it is changed, every other browser signed in as you is signed out. This one stays signed in.</p>
         <div ref={statusRef} tabIndex={-1} id="acc-result" className="acc-result" aria-live="polite" data-testid="account-result">
-          {done ? (
+          {sessionsEnded !== null ? (
             <p className="acc-notice acc-notice-ok" role="status">
               Your password is changed.{" "}
-              {done.sessionsEnded ? `${done.sessionsEnded === 1 ? "One other session was" : `${done.sessionsEnded} other sessions were`} signed out.` : "No other sessions were signed in."}
+              {sessionsEnded ? `${sessionsEnded === 1 ? "One other session was" : `${sessionsEnded} other sessions were`} signed out.` : "No other sessions were signed in."}
             </p>
           ) : null}
-          {failed && !failed.field ? (
-            <p className="acc-notice acc-notice-error" role="alert">
-              {failed.error}
-            </p>
-          ) : null}
+          <FormErrors form={form} className="acc-notice acc-notice-error" />
         </div>
-        {failed?.field ? (
-          <p className="acc-notice acc-notice-error" role="alert" data-testid="account-error">
-            {failed.error}
-          </p>
-        ) : null}
-        <Form method="post" action="/account#acc-result" className="acc-form" key={done ? "done" : "form"}>
+        <Form method="post" action="/account#acc-result" className="acc-form" {...pageFormProps(form)}>
           <CsrfField />
-          <PasswordField id="current" label="Current password" autoComplete="current-password" error={fieldError("current")} autoFocus={failed?.field === "current"} />
+          <PasswordField field={fields.current} label="Current password" autoComplete="current-password" />
           <PasswordField
-            id="password"
+            field={fields.password}
             label="New password"
             hint={`At least ${MIN_PASSWORD_LENGTH} characters. A few unrelated words make a strong one.`}
             autoComplete="new-password"
-            error={fieldError("password")}
-            autoFocus={failed?.field === "password"}
           />
-          <PasswordField id="confirm" label="New password again" autoComplete="new-password" error={fieldError("confirm")} autoFocus={failed?.field === "confirm"} />
+          <PasswordField field={fields.confirm} label="New password again" autoComplete="new-password" />
           <button type="submit" disabled={busy}>{busy ? "Changing…" : "Change password"}</button>
         </Form>
       </section>

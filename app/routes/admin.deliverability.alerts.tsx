@@ -1,6 +1,8 @@
 // Admin → Deliverability → Alerts: operator alerts, open ones first; acknowledge one (in place,
 // with a fetcher) or every open one the page shows.
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { CsrfField } from "~/components/csrf-field";
 import { AlertList } from "~/components/admin/alert-list";
@@ -28,13 +30,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const me = await requirePageUser(request, { admin: true });
   const app = await getApp();
-  const parsed = AckFormSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return { error: "That request did not name an alert. Reload the page and try again." };
-  if (parsed.data.intent === "ack") {
-    const r = await acknowledgeOperatorAlert(app, parsed.data.id, me.email);
+  // Hidden fields only: a bad submission has no field to mark, so it is the page's notice.
+  const submission = parseWithZod(await request.formData(), { schema: AckFormSchema });
+  if (submission.status !== "success") return data({ error: "That request did not name an alert. Reload the page and try again." }, { status: 400 });
+  const ack = submission.value;
+  if (ack.intent === "ack") {
+    const r = await acknowledgeOperatorAlert(app, ack.id, me.email);
     return r.ok ? { notice: "Alert acknowledged." } : { error: r.error };
   }
-  const n = await acknowledgeOperatorAlertsThrough(app, parsed.data.through, me.email);
+  const n = await acknowledgeOperatorAlertsThrough(app, ack.through, me.email);
   return { notice: n ? `Acknowledged ${plural(n, "alert")}.` : "There was nothing left to acknowledge." };
 }
 

@@ -1,7 +1,8 @@
 // Admin → Deliverability → lift a suppression: the confirmation page (GET asks, changes nothing),
 // and the confirmed lift (POST with confirm=yes), which the page's dialog posts too.
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { LiftConsequences, LiftForm } from "~/components/admin/deliverability-forms";
 import { formatDate, formatDateTime } from "~/components/admin/format";
@@ -31,12 +32,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const me = await requirePageUser(request, { admin: true });
   const app = await getApp();
-  const form = Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === "string"));
-  const parsed = LiftFormSchema.safeParse(form);
-  if (!parsed.success) return { error: parsed.error.issues.map((i) => i.message).join(". ") };
-  const r = await liftManually(app, { email: parsed.data.email, by: me.email });
+  // The form's fields are hidden (the address, confirm=yes): what is wrong is said in the page's notice.
+  const submission = parseWithZod(await request.formData(), { schema: LiftFormSchema });
+  if (submission.status !== "success") return data({ error: Object.values(submission.error ?? {}).flatMap((m) => m ?? []).join(". ") }, { status: 400 });
+  const r = await liftManually(app, { email: submission.value.email, by: me.email });
   if (!r.ok) return { error: r.error };
-  throw redirect(withOutcome(parsed.data.returnTo, "lifted", r.value.email));
+  throw redirect(withOutcome(submission.value.returnTo, "lifted", r.value.email));
 }
 
 export default function LiftConfirm() {

@@ -1,8 +1,11 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useState } from "react";
 import { CsrfField } from "~/components/csrf-field";
+import { FieldError, VALIDATE_WHEN } from "~/components/page-form";
 import { RagBadge, Score, StatusPill, runDisplayState } from "~/components/evals/bits";
 import { fmtAgo, fmtDate, fmtMs, plural } from "~/components/evals/format";
 import { ProgressPanel, isStalled } from "~/components/evals/progress-panel";
@@ -26,27 +29,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // A refused start (402/409) still reloads the list: the balance and the runs may have moved meanwhile.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => defaultShouldRevalidate || formMethod === "POST";
 
-type Values = { set?: string; label?: string; rag?: string; limit?: string };
-
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePageUser(request, { admin: true });
   const app = await getApp();
-  const form = await request.formData();
-  const values: Values = {};
-  for (const key of ["set", "label", "rag", "limit"] as const) {
-    const v = form.get(key);
-    if (typeof v === "string") values[key] = v.slice(0, 500);
-  }
-  const parsed = StartRunFormSchema.safeParse(values);
-  if (!parsed.success) return data({ error: parsed.error.issues.map((i) => i.message).join(". "), values }, { status: 400 });
-  const started = await startEvalRun(app, user, parsed.data);
-  if (!started.ok) return data({ error: started.error, values }, { status: started.status });
+  const submission = parseWithZod(await request.formData(), { schema: StartRunFormSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const started = await startEvalRun(app, user, submission.value);
+  if (!started.ok) return data(submission.reply({ formErrors: [started.error] }), { status: started.status });
   return redirect(`/admin/evals/${started.value.runId}`);
 }
 
 export default function Evals() {
   const { runs, progress, sets, balance, creditsPerPrompt, now } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const running = runs.filter((r) => r.status === "running");
   // Quick while a run executes here; slower for runs only the CLI (or nobody) drives.
   usePollWhile(running.length > 0, running.some((r) => progress[r.id]?.liveHere) ? 1500 : 3000);
@@ -89,13 +84,20 @@ export default function Evals() {
 
 type Loader = ReturnType<typeof useLoaderData<typeof loader>>;
 
-function StartRunCard({ sets, balance, creditsPerPrompt, result }: { sets: Loader["sets"]; balance: number; creditsPerPrompt: number; result?: { error?: string; values?: Values } }) {
+function StartRunCard({ sets, balance, creditsPerPrompt, result }: { sets: Loader["sets"]; balance: number; creditsPerPrompt: number; result?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "ev-start",
+    lastResult: result,
+    constraint: getZodConstraint(StartRunFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: StartRunFormSchema }),
+    ...VALIDATE_WHEN,
+  });
   const usable = sets.filter((s) => s.ok);
-  const values = result?.values;
   const fallback = usable.find((s) => s.file === "prompts.v1.json")?.file ?? usable[0]?.file ?? "";
-  const [setFile, setSetFile] = useState(values?.set ?? fallback);
-  const [limit, setLimit] = useState(values?.limit ?? "");
+  // The set and the limit stay controlled: the cost line follows them as they change.
+  const [setFile, setSetFile] = useState(typeof fields.set.initialValue === "string" ? fields.set.initialValue : fallback);
+  const [limit, setLimit] = useState(typeof fields.limit.initialValue === "string" ? fields.limit.initialValue : "");
   const chosen = usable.find((s) => s.file === setFile);
   const size = chosen?.promptCount ?? 0;
   const limitNumber = Number(limit);
@@ -104,6 +106,8 @@ function StartRunCard({ sets, balance, creditsPerPrompt, result }: { sets: Loade
   const short = cost > balance;
   const starting = navigation.state !== "idle" && navigation.formData?.get("intent") === "start";
   const broken = sets.filter((s) => !s.ok);
+  const { defaultValue: _set, ...setProps } = getSelectProps(fields.set, { ariaDescribedBy: "ev-set-hint" });
+  const { defaultValue: _limit, ...limitProps } = getInputProps(fields.limit, { type: "number", ariaDescribedBy: "ev-limit-hint" });
 
   return (
     <section className="ev-card ev-start" aria-labelledby="start-heading">
@@ -111,18 +115,18 @@ function StartRunCard({ sets, balance, creditsPerPrompt, result }: { sets: Loade
         <h2 id="start-heading">Start a run</h2>
         <p className="muted">Every prompt is a real generation, charged to you like the CLI’s. Try a few prompts first.</p>
       </div>
-      {result?.error ? <p className="error" role="alert" data-testid="start-error">{result.error}</p> : null}
+      {form.errors?.length ? <p className="error" role="alert" id={form.errorId} data-testid="start-error">{form.errors[0]}</p> : null}
       {usable.length === 0 ? (
         <p className="ev-empty-inline">
           No prompt sets found. Add a set file (see <code>docs/eval.md</code>, “Prompt set format”) to <code>scripts/eval/</code> and reload.
         </p>
       ) : (
-        <Form method="post" className="ev-start-form">
+        <Form method="post" className="ev-start-form" {...getFormProps(form)}>
           <CsrfField />
           <input type="hidden" name="intent" value="start" />
           <div className="ev-field ev-field-set">
-            <label htmlFor="ev-set">Prompt set</label>
-            <select id="ev-set" name="set" value={setFile} onChange={(e) => setSetFile(e.target.value)} aria-describedby="ev-set-hint">
+            <label htmlFor={fields.set.id}>Prompt set</label>
+            <select {...setProps} value={setFile} onChange={(e) => setSetFile(e.target.value)}>
               {usable.map((s) => (
                 <option key={s.file} value={s.file}>
                   {s.file} · {plural(s.promptCount, "prompt")}
@@ -130,27 +134,30 @@ function StartRunCard({ sets, balance, creditsPerPrompt, result }: { sets: Loade
               ))}
             </select>
             <p className="ev-hint" id="ev-set-hint">{chosen ? <>Version {chosen.version} · </> : null}from <code>scripts/eval/</code></p>
+            <FieldError field={fields.set} />
           </div>
           <div className="ev-field ev-field-label">
-            <label htmlFor="ev-label">Label</label>
-            <input id="ev-label" name="label" required maxLength={200} defaultValue={values?.label ?? ""} placeholder="e.g. baseline, rag-on" autoComplete="off" aria-describedby="ev-label-hint" />
+            <label htmlFor={fields.label.id}>Label</label>
+            <input {...getInputProps(fields.label, { type: "text", ariaDescribedBy: "ev-label-hint" })} placeholder="e.g. baseline, rag-on" autoComplete="off" />
             <p className="ev-hint" id="ev-label-hint">How this run is named in lists and comparisons.</p>
+            <FieldError field={fields.label} />
           </div>
           <div className="ev-field ev-field-limit">
-            <label htmlFor="ev-limit">Prompts to run</label>
-            <input id="ev-limit" name="limit" type="number" min={1} max={size || undefined} step={1} inputMode="numeric" value={limit} onChange={(e) => setLimit(e.target.value)} placeholder={`All ${size}`} aria-describedby="ev-limit-hint" />
+            <label htmlFor={fields.limit.id}>Prompts to run</label>
+            <input {...limitProps} min={1} max={size || undefined} step={1} inputMode="numeric" value={limit} onChange={(e) => setLimit(e.target.value)} placeholder={`All ${size}`} />
             <p className="ev-hint" id="ev-limit-hint">The first N prompts; empty runs all.</p>
+            <FieldError field={fields.limit} />
           </div>
           <div className="ev-field ev-field-rag">
             <span className="ev-field-title" id="ev-rag-title">Retrieval</span>
-            <label className="ev-switch" htmlFor="ev-rag">
-              <input id="ev-rag" type="checkbox" name="rag" value="on" defaultChecked={values?.rag === "on"} aria-describedby="ev-rag-hint" />
+            <label className="ev-switch" htmlFor={fields.rag.id}>
+              <input {...getInputProps(fields.rag, { type: "checkbox", ariaDescribedBy: "ev-rag-hint" })} />
               <span>Use the example library (RAG)</span>
             </label>
             <p className="ev-hint" id="ev-rag-hint">Generation retrieves similar emails as examples.</p>
           </div>
           <div className="ev-start-foot">
-            <output className={`ev-cost${short ? " ev-cost-short" : ""}`} htmlFor="ev-set ev-limit" data-testid="run-cost" aria-live="polite">
+            <output className={`ev-cost${short ? " ev-cost-short" : ""}`} htmlFor={`${fields.set.id} ${fields.limit.id}`} data-testid="run-cost" aria-live="polite">
               <strong>{plural(count, "generation")}</strong> · costs <strong>{plural(cost, "credit")}</strong> · balance {balance.toLocaleString("en")}
               {short ? <> — not enough credits</> : <> → {(balance - cost).toLocaleString("en")} after</>}
             </output>

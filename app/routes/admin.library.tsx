@@ -1,15 +1,18 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type Submission, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useOutlet } from "@remix-run/react";
 import { useState } from "react";
 import { CsrfField } from "~/components/csrf-field";
-import { CSRF_FIELD } from "~/lib/csrf";
+import { FieldError, VALIDATE_WHEN } from "~/components/page-form";
+import { joinCommaList, splitCommaLists } from "~/lib/comma-lists";
 import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/http/session.server";
 import { listLibrarySummaries } from "~/services/library-views.server";
 import { autoTag, deleteContent, submitContent } from "~/services/library.server";
 import { COMPLEXITIES, EXAMPLE_TYPES } from "~/domain/retrieval/metadata";
-import { CONTENT_FOCUSES, submitContentSchema } from "~/domain/requests/library";
+import { CONTENT_FOCUSES, DeleteContentBodySchema, autoTagSchema, submitContentSchema } from "~/domain/requests/library";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: `Library · ${(matches.find((m) => m.id === "root")?.data as { brand?: string } | undefined)?.brand ?? "Kinetic"}` }];
 
@@ -36,93 +39,149 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { docs, totalChars: rows.reduce((n, r) => n + r.chars, 0) };
 }
 
-type FormValues = Record<string, string>;
-type ActionData = { error?: string; notice?: string; values?: FormValues; tagged?: boolean };
+type ActionData = { result?: SubmissionResult<string[]>; notice?: string; error?: string; tagged?: boolean };
 
-const LIST_FIELDS = new Set(["keyFeatures", "bestPracticeTags", "techniquesCovered"]);
+const LIST_FIELDS = ["keyFeatures", "bestPracticeTags", "techniquesCovered"] as const;
 
-/** Form fields → the API's body: blank means "not given", lists are comma-separated. */
-function toUpload(values: FormValues): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(values)) {
-    if (k === "intent" || k === CSRF_FIELD || typeof v !== "string") continue;
-    if (LIST_FIELDS.has(k)) {
-      const list = v.split(",").map((x) => x.trim()).filter(Boolean);
-      if (list.length) out[k] = list;
-    } else if (v.trim()) out[k] = k === "htmlContent" ? v : v.trim();
-  }
-  return out;
+/** The upload form as the library's upload (submitContentSchema): lists are typed comma-separated. */
+const parseUpload = (form: FormData) => parseWithZod(splitCommaLists(form, LIST_FIELDS), { schema: submitContentSchema });
+/** Auto-tag reads the HTML only, as an email of the type chosen. */
+function parseAutoTag(form: FormData) {
+  const fields = new FormData();
+  for (const [k, v] of form) fields.append(k, v);
+  fields.set("contentType", form.get("uploadType") === "amp" ? "amp" : "html");
+  return parseWithZod(fields, { schema: autoTagSchema });
 }
 
-export async function action({ request }: ActionFunctionArgs): Promise<ActionData | Response> {
+export async function action({ request }: ActionFunctionArgs) {
   await requirePageUser(request, { admin: true });
   const app = await getApp();
   const form = await request.formData();
-  const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as FormValues;
-  const intent = values.intent;
+  const intent = form.get("intent");
 
   if (intent === "delete") {
-    const r = await deleteContent(app, values.id ?? "");
-    return r.ok ? { notice: `Deleted ${r.value.id}.` } : { error: r.error };
+    const submission = parseWithZod(form, { schema: DeleteContentBodySchema });
+    if (submission.status !== "success") return data<ActionData>({ error: "That request did not name a document. Reload the page and try again." }, { status: 400 });
+    const r = await deleteContent(app, submission.value.id);
+    return data<ActionData>(r.ok ? { notice: `Deleted ${r.value.id}.` } : { error: r.error });
   }
   if (intent === "autotag") {
-    if (!values.htmlContent?.trim()) return { error: "Paste the email HTML first, then auto-tag it.", values };
-    const r = await autoTag(app, { htmlContent: values.htmlContent, contentType: values.uploadType === "amp" ? "amp" : "html" });
-    if (!r.ok) return { error: r.error, values };
+    const submission = parseAutoTag(form);
+    if (submission.status !== "success") return data<ActionData>({ result: submission.reply() }, { status: 400 });
+    const r = await autoTag(app, submission.value);
+    if (!r.ok) return data<ActionData>({ result: submission.reply({ formErrors: [r.error] }) }, { status: r.status });
     const t = r.value.tags;
-    return {
-      tagged: true,
-      notice: "Fields filled from the tagger; review them before adding.",
-      values: {
-        ...values,
-        description: t.description,
-        technique: t.technique,
-        complexity: t.complexity,
-        emailPurpose: t.emailPurpose,
-        keyFeatures: t.keyFeatures.join(", "),
-        bestPracticeTags: t.bestPracticeTags.join(", "),
-        // Left for the builder: a tagger text pasted here would go stale as the admin edits the fields.
-      },
+    // The tagger's fields replace what was typed (the embedding text is left for the builder: a tagger
+    // text pasted here would go stale as the admin edits the fields).
+    const initialValue = {
+      ...submission.payload,
+      description: t.description,
+      technique: t.technique,
+      complexity: t.complexity,
+      emailPurpose: t.emailPurpose,
+      keyFeatures: t.keyFeatures.join(", "),
+      bestPracticeTags: t.bestPracticeTags.join(", "),
     };
+    return data<ActionData>({ tagged: true, notice: "Fields filled from the tagger; review them before adding.", result: { initialValue } });
   }
   if (intent === "submit") {
-    const parsed = submitContentSchema.safeParse(toUpload(values));
-    if (!parsed.success) {
-      const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "form"}: ${i.message}`);
-      return { error: `Check the form: ${problems.join("; ")}`, values };
-    }
-    const r = await submitContent(app, parsed.data);
-    if (!r.ok) return { error: r.error, values };
+    const submission = parseUpload(form);
+    if (submission.status !== "success") return data<ActionData>({ result: submission.reply() }, { status: 400 });
+    const r = await submitContent(app, submission.value);
+    if (!r.ok) return data<ActionData>({ result: submission.reply({ formErrors: [r.error] }) }, { status: r.status });
     return redirect(`/admin/library/${r.value.id}`);
   }
-  return { error: "Unknown action" };
+  return data<ActionData>({ error: "Unknown action" }, { status: 400 });
 }
 
-function Field({ name, label, values, textarea, ...rest }: { name: string; label: string; values?: FormValues; textarea?: boolean; placeholder?: string; rows?: number }) {
-  const id = `lib-${name}`;
+type Meta = FieldMetadata<unknown>;
+
+/** A field's errors, its items' included (a tag too long is the list's error). */
+const errorsOf = (field: Meta) => Object.values(field.allErrors).flat();
+
+function Field({ field, label, textarea, list, ...rest }: { field: Meta; label: string; textarea?: boolean; list?: boolean; placeholder?: string; rows?: number }) {
+  const aria = { ariaInvalid: "allErrors" as const };
   return (
     <>
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={field.id}>{label}</label>
       {textarea ? (
-        <textarea id={id} name={name} defaultValue={values?.[name] ?? ""} rows={rest.rows ?? 4} placeholder={rest.placeholder} className="code" />
+        <textarea {...getTextareaProps(field, aria)} rows={rest.rows ?? 4} placeholder={rest.placeholder} className="code" />
       ) : (
-        <input id={id} name={name} defaultValue={values?.[name] ?? ""} placeholder={rest.placeholder} />
+        <input {...getInputProps(field, { type: "text", ...aria })} {...(list ? { defaultValue: joinCommaList(field.initialValue) } : {})} placeholder={rest.placeholder} />
       )}
+      <FieldError field={{ errorId: field.errorId, errors: errorsOf(field) }} />
     </>
   );
 }
 
-function Choice({ name, label, options, values, blank }: { name: string; label: string; options: readonly string[]; values?: FormValues; blank?: string }) {
+function Choice({ field, label, options, blank }: { field: Meta; label: string; options: readonly string[]; blank?: string }) {
   return (
     <>
-      <label htmlFor={`lib-${name}`}>{label}</label>
-      <select id={`lib-${name}`} name={name} defaultValue={values?.[name] ?? ""}>
+      <label htmlFor={field.id}>{label}</label>
+      <select {...getSelectProps(field)}>
         {blank !== undefined ? <option value="">{blank}</option> : null}
         {options.map((o) => (
           <option key={o} value={o}>{o}</option>
         ))}
       </select>
+      <FieldError field={field} />
     </>
+  );
+}
+
+/** The add-a-document form; re-mounted (new key) when the tagger's values replace the fields. */
+function UploadForm({ result, busy }: { result?: SubmissionResult<string[]>; busy: boolean }) {
+  const [form, fields] = useForm({
+    id: "lib-upload",
+    lastResult: result,
+    ...VALIDATE_WHEN,
+    // Auto-tag needs only the HTML; adding needs the whole document.
+    onValidate: ({ formData, submitter }): Submission<Record<string, unknown>> => (submitter instanceof HTMLButtonElement && submitter.value === "autotag" ? parseAutoTag(formData) : parseUpload(formData)),
+  });
+  const initialType = fields.uploadType.initialValue;
+  const [uploadType, setUploadType] = useState(typeof initialType === "string" ? initialType : "html");
+  const { defaultValue: _type, ...typeProps } = getSelectProps(fields.uploadType);
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <CsrfField />
+      {form.errors?.length ? <p className="error" role="alert" id={form.errorId}>{form.errors[0]}</p> : null}
+      <label htmlFor={fields.uploadType.id}>Type</label>
+      <select {...typeProps} value={uploadType} onChange={(e) => setUploadType(e.target.value)}>
+        <option value="html">HTML email</option>
+        <option value="amp">AMP email</option>
+        <option value="blog">Blog article</option>
+      </select>
+      <Field field={fields.htmlContent} label={uploadType === "blog" ? "Article HTML" : "Email HTML"} textarea rows={10} />
+      {uploadType === "blog" ? (
+        <fieldset>
+          <legend>Article</legend>
+          <Field field={fields.blogTitle} label="Title" />
+          <Field field={fields.blogTopic} label="Topic" />
+          <Choice field={fields.learningLevel} label="Learning level" options={COMPLEXITIES} blank="(intermediate)" />
+          <Field field={fields.techniquesCovered} label="Techniques covered (comma-separated)" list />
+          <Field field={fields.keyTakeaways} label="Key takeaways" textarea rows={3} />
+          <Choice field={fields.contentFocus} label="Content focus" options={CONTENT_FOCUSES} blank="(general)" />
+        </fieldset>
+      ) : (
+        <fieldset>
+          <legend>Email</legend>
+          <button type="submit" name="intent" value="autotag" className="secondary" disabled={busy}>Auto-tag</button>
+          <Field field={fields.description} label="Description" />
+          <Field field={fields.technique} label="Technique" placeholder="tabs, carousel, tabs+accordion…" />
+          <Choice field={fields.complexity} label="Complexity" options={COMPLEXITIES} blank="(auto)" />
+          {uploadType === "html" ? (
+            <>
+              <Field field={fields.emailPurpose} label="Email purpose" placeholder="ecommerce, newsletter…" />
+              <Choice field={fields.exampleType} label="Example type" options={EXAMPLE_TYPES} />
+              <Field field={fields.keyFeatures} label="Key features (comma-separated)" list />
+              <Field field={fields.bestPracticeTags} label="Best-practice tags (comma-separated)" list />
+            </>
+          ) : null}
+        </fieldset>
+      )}
+      <Field field={fields.embeddingText} label="Embedding text (optional; built from the fields when empty)" textarea rows={4} />
+      <button type="submit" name="intent" value="submit" disabled={busy}>Add to library</button>
+    </Form>
   );
 }
 
@@ -131,13 +190,12 @@ export default function AdminLibrary() {
   const { docs, totalChars } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionData | undefined;
   const navigation = useNavigation();
-  const values = result?.values;
-  const [uploadType, setUploadType] = useState(values?.uploadType ?? "html");
   // The detail page is a child route; this page is its list.
   if (outlet) return outlet;
   const busy = navigation.state !== "idle";
   // A new key re-mounts the inputs so the tagger's values replace what was typed.
-  const formKey = result?.tagged ? `tagged-${values?.htmlContent?.length ?? 0}-${values?.description ?? ""}` : "form";
+  const tagged = result?.tagged ? result.result?.initialValue : undefined;
+  const formKey = tagged ? `tagged-${String(tagged.htmlContent ?? "").length}-${String(tagged.description ?? "")}` : "form";
 
   return (
     <div>
@@ -177,45 +235,7 @@ export default function AdminLibrary() {
 
       <h2>Add a document</h2>
       <div className="card">
-        <Form method="post" key={formKey}>
-          <CsrfField />
-          <label htmlFor="lib-uploadType">Type</label>
-          <select id="lib-uploadType" name="uploadType" value={uploadType} onChange={(e) => setUploadType(e.target.value)}>
-            <option value="html">HTML email</option>
-            <option value="amp">AMP email</option>
-            <option value="blog">Blog article</option>
-          </select>
-          <Field name="htmlContent" label={uploadType === "blog" ? "Article HTML" : "Email HTML"} values={values} textarea rows={10} />
-          {uploadType === "blog" ? (
-            <fieldset>
-              <legend>Article</legend>
-              <Field name="blogTitle" label="Title" values={values} />
-              <Field name="blogTopic" label="Topic" values={values} />
-              <Choice name="learningLevel" label="Learning level" options={COMPLEXITIES} values={values} blank="(intermediate)" />
-              <Field name="techniquesCovered" label="Techniques covered (comma-separated)" values={values} />
-              <Field name="keyTakeaways" label="Key takeaways" values={values} textarea rows={3} />
-              <Choice name="contentFocus" label="Content focus" options={CONTENT_FOCUSES} values={values} blank="(general)" />
-            </fieldset>
-          ) : (
-            <fieldset>
-              <legend>Email</legend>
-              <button type="submit" name="intent" value="autotag" className="secondary" disabled={busy}>Auto-tag</button>
-              <Field name="description" label="Description" values={values} />
-              <Field name="technique" label="Technique" values={values} placeholder="tabs, carousel, tabs+accordion…" />
-              <Choice name="complexity" label="Complexity" options={COMPLEXITIES} values={values} blank="(auto)" />
-              {uploadType === "html" ? (
-                <>
-                  <Field name="emailPurpose" label="Email purpose" values={values} placeholder="ecommerce, newsletter…" />
-                  <Choice name="exampleType" label="Example type" options={EXAMPLE_TYPES} values={values} />
-                  <Field name="keyFeatures" label="Key features (comma-separated)" values={values} />
-                  <Field name="bestPracticeTags" label="Best-practice tags (comma-separated)" values={values} />
-                </>
-              ) : null}
-            </fieldset>
-          )}
-          <Field name="embeddingText" label="Embedding text (optional; built from the fields when empty)" values={values} textarea rows={4} />
-          <button type="submit" name="intent" value="submit" disabled={busy}>Add to library</button>
-        </Form>
+        <UploadForm key={formKey} result={result?.result} busy={busy} />
       </div>
     </div>
   );

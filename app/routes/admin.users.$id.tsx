@@ -1,10 +1,14 @@
 // Admin → Users → one user: sign-in access (a temporary password, lifting a lockout), the credit
 // balance and the ledger that explains it (starting credits, grants, generation charges,
 // refunds), newest first.
+import { getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod, type SubmissionResult } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { CsrfField } from "~/components/csrf-field";
+import { FieldError, VALIDATE_WHEN, focusField, pageFormProps } from "~/components/page-form";
 import { formatNumber, formatSigned, plural } from "~/components/admin/format";
 import { ledgerKindLabel } from "~/components/admin/labels";
 import { EmptyState, Notice, PageHeader, Pagination, Pill, Section, Stat, StatGrid, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
@@ -32,23 +36,42 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { now: new Date(), page, lock: { ...lock, liftsIn: inWords(lock.retryAfterSeconds) }, ...r.value };
 }
 
-type AccessResult = { notice?: string; error?: string; field?: "password" };
+type AccessResult = {
+  /** The temporary-password form's submission, for its field's error. */
+  temporary: SubmissionResult | null;
+  notice: string | null;
+  error: string | null;
+};
 
-export async function action({ request, params }: ActionFunctionArgs): Promise<AccessResult> {
+export async function action({ request, params }: ActionFunctionArgs) {
   const me = await requirePageUser(request, { admin: true });
   const app = await getApp();
-  const parsed = AdminUserFormSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return { error: "Choose an action: set a temporary password or unlock." };
-  const ref = { id: params.id ?? "" };
-  if (parsed.data.intent === "unlock") {
-    const r = await unlockAccount(app, ref, me);
-    if (!r.ok) return { error: r.error };
-    return { notice: r.value.wasLocked ? `${r.value.user.email} is unlocked and can sign in again now.` : `${r.value.user.email} was not locked; their failed sign-ins are cleared.` };
+  const none: AccessResult = { temporary: null, notice: null, error: null };
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: AdminUserFormSchema });
+  // The password is not sent back: the admin types it again, reading it as they go.
+  const hide = { hideFields: ["password"] };
+  if (submission.status !== "success") {
+    return form.get("intent") === "temporary-password"
+      ? data({ ...none, temporary: submission.reply(hide) }, { status: 400 })
+      : data({ ...none, error: "Choose an action: set a temporary password or unlock." }, { status: 400 });
   }
-  const r = await setTemporaryPassword(app, ref, parsed.data.password, me);
-  if (!r.ok) return r.status === 400 ? { error: `${r.error}.`, field: "password" } : { error: r.error };
+  const ref = { id: params.id ?? "" };
+  if (submission.value.intent === "unlock") {
+    const r = await unlockAccount(app, ref, me);
+    if (!r.ok) return data({ ...none, error: r.error }, { status: r.status });
+    return { ...none, notice: r.value.wasLocked ? `${r.value.user.email} is unlocked and can sign in again now.` : `${r.value.user.email} was not locked; their failed sign-ins are cleared.` };
+  }
+  const r = await setTemporaryPassword(app, ref, submission.value.password, me);
+  if (!r.ok) {
+    return r.status === 400
+      ? data({ ...none, temporary: submission.reply({ ...hide, fieldErrors: { password: [`${r.error}.`] } }) }, { status: 400 })
+      : data({ ...none, error: r.error }, { status: r.status });
+  }
   const ended = r.value.sessionsEnded;
   return {
+    ...none,
+    temporary: submission.reply({ resetForm: true }),
     notice: `Temporary password set for ${r.value.user.email}. ${ended ? `They were signed out of ${ended === 1 ? "1 session" : `${ended} sessions`}. ` : ""}Give it to them in person or by phone, and ask them to change it on their Account page after signing in.`,
   };
 }
@@ -59,14 +82,23 @@ function AccessSection({ email, userId, lock }: { email: string; userId: string;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : "";
   const resultRef = useRef<HTMLDivElement>(null);
+  const [form, fields] = useForm({
+    id: "temp",
+    lastResult: result?.temporary,
+    constraint: getZodConstraint(AdminUserFormSchema),
+    ...VALIDATE_WHEN,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminUserFormSchema }),
+  });
+  const passwordWrong = Boolean(result?.temporary?.error?.password?.length);
+  // After the server answers: to the password it refused, or to the result.
   useEffect(() => {
-    if (result && !result.field) resultRef.current?.focus();
-  }, [result]);
-  const passwordError = result?.field === "password" ? result.error : undefined;
+    if (!result) return;
+    if (!(passwordWrong && focusField(form.id, "password"))) resultRef.current?.focus();
+  }, [result, passwordWrong, form.id]);
   return (
     <Section id="access" title="Sign-in access" description="For someone who forgot their password or is locked out after too many failed sign-ins. Both actions are recorded in the server log.">
       <div ref={resultRef} tabIndex={-1} id="access-result" className="adm-focus-target" aria-live="polite">
-        {result && !result.field ? <Notice notice={result.notice} error={result.error} /> : null}
+        {result?.notice || result?.error ? <Notice notice={result.notice ?? undefined} error={result.error ?? undefined} /> : null}
       </div>
       <div className="adm-access-grid">
         <div className="adm-access-card" data-testid="lock-state">
@@ -90,31 +122,20 @@ function AccessSection({ email, userId, lock }: { email: string; userId: string;
         </div>
         <div className="adm-access-card">
           <h3>Temporary password</h3>
-          <Form method="post" action={`/admin/users/${encodeURIComponent(userId)}#access-result`} className="adm-access-form">
+          <Form method="post" action={`/admin/users/${encodeURIComponent(userId)}#access-result`} className="adm-access-form" {...pageFormProps(form)}>
             <CsrfField />
             <input type="hidden" name="intent" value="temporary-password" />
             <div className="adm-field">
-              <label htmlFor="temp-password">New password for {email}</label>
+              <label htmlFor={fields.password.id}>New password for {email}</label>
               <input
-                id="temp-password"
-                name="password"
-                type="text"
+                {...getInputProps(fields.password, { type: "text", ariaDescribedBy: fields.password.descriptionId })}
                 autoComplete="off"
                 spellCheck={false}
-                required
-                minLength={MIN_PASSWORD_LENGTH}
-                aria-invalid={passwordError ? true : undefined}
-                aria-describedby={passwordError ? "temp-password-error temp-password-hint" : "temp-password-hint"}
-                autoFocus={Boolean(passwordError)}
               />
-              <p className="adm-field-hint" id="temp-password-hint">
+              <p className="adm-field-hint" id={fields.password.descriptionId}>
                 At least {MIN_PASSWORD_LENGTH} characters. Their other sessions end and any lockout is lifted.
               </p>
-              {passwordError ? (
-                <p className="adm-field-error" id="temp-password-error">
-                  {passwordError}
-                </p>
-              ) : null}
+              <FieldError field={fields.password} className="adm-field-error" />
             </div>
             <button type="submit" className="adm-btn adm-btn-primary" disabled={busy === "temporary-password"}>
               {busy === "temporary-password" ? "Setting…" : "Set temporary password"}

@@ -1,9 +1,14 @@
 // The brand page: who the user's emails come from (From name and address, Reply-To), the postal
 // address and website their footers carry, and the logo of their mastheads and of the unsubscribe page.
+import { getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfField } from "~/components/csrf-field";
+import { FieldError, VALIDATE_WHEN, pageFormProps } from "~/components/page-form";
 import { getApp } from "~/composition/app.server";
+import { SenderProfileFormSchema } from "~/domain/requests/sender";
 import { requirePageUser } from "~/http/session.server";
 import { brandPageData, saveBrandProfile, type FieldErrors, type SenderProfile } from "~/services/sender-profile.server";
 
@@ -18,17 +23,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...(await brandPageData(app, user)), deploymentName: app.env.BRAND_NAME };
 }
 
-type Values = Partial<Record<keyof SenderProfile, string>>;
-
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePageUser(request);
   const app = await getApp();
-  const form = Object.fromEntries(await request.formData());
-  const values: Values = {};
-  for (const key of FIELDS.map((f) => f.name)) values[key] = typeof form[key] === "string" ? String(form[key]) : "";
-  const saved = await saveBrandProfile(app, user, form);
-  if (!saved.ok) return { values, fieldErrors: (saved.extra?.fieldErrors ?? {}) as FieldErrors, saved: false };
-  return { values, fieldErrors: {} as FieldErrors, saved: true };
+  const form = await request.formData();
+  // The service checks the same schema and, on the server only, the domains this deployment may
+  // send from; the submission carries what was typed back into the page with every field's error.
+  const submission = parseWithZod(form, { schema: SenderProfileFormSchema });
+  const saved = await saveBrandProfile(app, user, Object.fromEntries(form));
+  if (!saved.ok) {
+    const errors = (saved.extra?.fieldErrors ?? {}) as FieldErrors;
+    const fieldErrors = Object.fromEntries(Object.entries(errors).map(([name, error]) => [name, [error]]));
+    return data({ result: submission.reply({ fieldErrors }), saved: false }, { status: 400 });
+  }
+  return { result: submission.reply(), saved: true };
 }
 
 const FIELDS: Array<{ name: keyof SenderProfile; label: string; type: "text" | "email" | "url" | "textarea"; hint: string; required?: boolean }> = [
@@ -42,14 +50,21 @@ const FIELDS: Array<{ name: keyof SenderProfile; label: string; type: "text" | "
 
 export default function Brand() {
   const { profile, allowedDomains, deploymentAddress, deploymentName } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const errors = result?.fieldErrors ?? {};
-  const value = (name: keyof SenderProfile) => result?.values[name] ?? profile?.[name] ?? "";
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "brand",
+    lastResult: actionData?.result,
+    defaultValue: Object.fromEntries(FIELDS.map((f) => [f.name, profile?.[f.name] ?? ""])),
+    constraint: getZodConstraint(SenderProfileFormSchema),
+    ...VALIDATE_WHEN,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SenderProfileFormSchema }),
+  });
   const hint = (name: keyof SenderProfile, text: string) =>
     name === "fromAddress"
       ? `On ${allowedDomains.join(" or ")} (the domains this deployment may send from). Leave empty to send from ${deploymentAddress} under your sender name.`
       : text;
-  const errorCount = Object.keys(errors).length;
+  // The count of what the server refused (the page's own checks mark the fields as they go).
+  const errorCount = actionData && !actionData.saved ? Object.values(actionData.result.error ?? {}).filter((e) => e?.length).length : 0;
   return (
     <div style={{ maxWidth: 640 }}>
       <h1>Brand and sender</h1>
@@ -57,30 +72,23 @@ export default function Brand() {
         Every email you send, from the builder or the API, comes from this sender.
         {profile ? null : ` Until you save it, emails come from ${deploymentName} <${deploymentAddress}>.`}
       </p>
-      {result?.saved ? <p className="notice" role="status">Saved. Your next emails use this sender.</p> : null}
+      {actionData?.saved ? <p className="notice" role="status">Saved. Your next emails use this sender.</p> : null}
       {errorCount ? (
         <p className="error" role="alert">
           {errorCount === 1 ? "One field needs changing" : `${errorCount} fields need changing`}: nothing was saved.
         </p>
       ) : null}
-      <Form method="post" className="card" noValidate>
+      <Form method="post" className="card" {...pageFormProps(form)}>
         <CsrfField />
         {FIELDS.map((f) => {
-          const error = errors[f.name];
-          const describedBy = [`${f.name}-hint`, error ? `${f.name}-error` : null].filter(Boolean).join(" ");
-          const common = {
-            id: f.name,
-            name: f.name,
-            defaultValue: value(f.name),
-            "aria-invalid": error ? true : undefined,
-            "aria-describedby": describedBy,
-          } as const;
+          const field = fields[f.name];
+          const common = { ariaDescribedBy: field.descriptionId };
           return (
             <div key={f.name}>
-              <label htmlFor={f.name}>{f.label}{f.required ? "" : " (optional)"}</label>
-              {f.type === "textarea" ? <textarea rows={3} {...common} /> : <input type={f.type} required={f.required} {...common} />}
-              <p className="field-hint" id={`${f.name}-hint`}>{hint(f.name, f.hint)}</p>
-              {error ? <p className="field-error" id={`${f.name}-error`}>{error}</p> : null}
+              <label htmlFor={field.id}>{f.label}{f.required ? "" : " (optional)"}</label>
+              {f.type === "textarea" ? <textarea rows={3} {...getTextareaProps(field, common)} /> : <input {...getInputProps(field, { ...common, type: f.type })} />}
+              <p className="field-hint" id={field.descriptionId}>{hint(f.name, f.hint)}</p>
+              <FieldError field={field} />
             </div>
           );
         })}

@@ -1,7 +1,11 @@
+import { getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod, type SubmissionResult } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CsrfField } from "~/components/csrf-field";
+import { FieldError, VALIDATE_WHEN, pageFormProps } from "~/components/page-form";
 import { getApp } from "~/composition/app.server";
 import { CreateTokenFormSchema, RevokeTokenFormSchema } from "~/domain/requests/users";
 import { issueAccessToken, tokenLifetime } from "~/services/auth.server";
@@ -40,22 +44,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+type TokensResult = {
+  /** The create form's submission, for its fields' errors. */
+  create: SubmissionResult | null;
+  created: { token: string; expiresAt: string; name: string } | null;
+  notice: string | null;
+  error: string | null;
+};
+
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePageUser(request);
   const app = await getApp();
-  const form = Object.fromEntries(await request.formData());
-  if (form.intent === "revoke") {
-    const parsed = RevokeTokenFormSchema.safeParse(form);
-    if (!parsed.success) return { error: "Unknown token" };
-    const done = await revokeToken(app, user.id, parsed.data.jti);
-    return done ? { notice: "Token revoked." } : { error: "That token was already revoked." };
+  const form = await request.formData();
+  const none: TokensResult = { create: null, created: null, notice: null, error: null };
+  if (form.get("intent") === "revoke") {
+    const revoke = parseWithZod(form, { schema: RevokeTokenFormSchema });
+    if (revoke.status !== "success") return data({ ...none, error: "Unknown token" }, { status: 400 });
+    const done = await revokeToken(app, user.id, revoke.value.jti);
+    return done ? { ...none, notice: "Token revoked." } : { ...none, error: "That token was already revoked." };
   }
-  const parsed = CreateTokenFormSchema.safeParse(form);
-  if (!parsed.success) return { error: parsed.error.issues.map((i) => i.message).join(". ") };
-  const lifetime = tokenLifetime(app.env, parsed.data.ttl);
-  if (!lifetime.ok) return { error: `${lifetime.error}.` };
-  const issued = await issueAccessToken(app, user, parsed.data.ttl, parsed.data.name);
-  return { token: issued.token, expiresAt: issued.expiresAt.toISOString(), name: parsed.data.name };
+  const submission = parseWithZod(form, { schema: CreateTokenFormSchema });
+  if (submission.status !== "success") return data({ ...none, create: submission.reply() }, { status: 400 });
+  const lifetime = tokenLifetime(app.env, submission.value.ttl);
+  if (!lifetime.ok) return data({ ...none, create: submission.reply({ fieldErrors: { ttl: [`${lifetime.error}.`] } }) }, { status: 400 });
+  const issued = await issueAccessToken(app, user, submission.value.ttl, submission.value.name);
+  const created = { token: issued.token, expiresAt: issued.expiresAt.toISOString(), name: submission.value.name };
+  return { ...none, create: submission.reply({ resetForm: true }), created };
 }
 
 function CopyButton({ text }: { text: string }) {
@@ -81,15 +95,23 @@ function CopyButton({ text }: { text: string }) {
 export default function Tokens() {
   const { tokens, baseUrl, defaultTtl, lifetimes } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const created = result && "token" in result && result.token ? result : null;
+  const created = result?.created ?? null;
+  const [form, fields] = useForm({
+    id: "new-token",
+    lastResult: result?.create,
+    defaultValue: { ttl: defaultTtl },
+    constraint: getZodConstraint(CreateTokenFormSchema),
+    ...VALIDATE_WHEN,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateTokenFormSchema }),
+  });
   return (
     <div>
       <h1>API tokens</h1>
       <p className="muted">
         Call the JSON API with <code>Authorization: Bearer &lt;token&gt;</code>. A token is shown once, when you create it.
       </p>
-      {result && "error" in result && result.error ? <p className="error" role="alert">{result.error}</p> : null}
-      {result && "notice" in result && result.notice ? <p className="notice">{result.notice}</p> : null}
+      {result?.error ? <p className="error" role="alert">{result.error}</p> : null}
+      {result?.notice ? <p className="notice">{result.notice}</p> : null}
       {created ? (
         <div className="card" data-testid="new-token">
           <p><strong>{created.name}</strong>: copy it now, it will not be shown again (expires <span suppressHydrationWarning>{new Date(created.expiresAt).toLocaleString()}</span>).</p>
@@ -102,17 +124,19 @@ export default function Tokens() {
       <div className="card">
         <h2 style={{ marginTop: 0 }}>Create a token</h2>
         {/* Keyed by the new token so the form starts empty again after creating one. */}
-        <Form method="post" key={created?.token ?? "new"}>
+        <Form method="post" key={created?.token ?? "new"} {...pageFormProps(form)}>
           <CsrfField />
           <input type="hidden" name="intent" value="create" />
-          <label htmlFor="name">Name</label>
-          <input id="name" name="name" type="text" placeholder="e.g. build server" required />
-          <label htmlFor="ttl">Lifetime</label>
-          <select id="ttl" name="ttl" defaultValue={defaultTtl}>
+          <label htmlFor={fields.name.id}>Name</label>
+          <input {...getInputProps(fields.name, { type: "text" })} placeholder="e.g. build server" />
+          <FieldError field={fields.name} />
+          <label htmlFor={fields.ttl.id}>Lifetime</label>
+          <select {...getSelectProps(fields.ttl)}>
             {lifetimes.map((l) => (
               <option key={l.value} value={l.value}>{l.label}{l.value === defaultTtl ? " (default)" : ""}</option>
             ))}
           </select>
+          <FieldError field={fields.ttl} />
           <button type="submit">Create token</button>
         </Form>
       </div>

@@ -83,8 +83,8 @@ function unavailableParity(reason: string): AmpParity {
  * AMP_VALIDATOR_JS points at one (its verdict then wins), with the document size limit enforced.
  * `npm run amp:validate` reports this same verdict.
  */
-export async function ampVerdict(settings: Pick<Env, "AMP_VALIDATOR_JS">, html: string): Promise<AmpVerdict> {
-  const verdict = await validateAmpBoth(html, settings.AMP_VALIDATOR_JS);
+export async function ampVerdict(settings: Pick<Env, "AMP_VALIDATOR_JS">, html: string, builtin?: AmpValidation): Promise<AmpVerdict> {
+  const verdict = await validateAmpBoth(html, settings.AMP_VALIDATOR_JS, builtin);
   return { ...verdict, validation: withSizeLimit(verdict.validation, html) };
 }
 
@@ -95,8 +95,11 @@ export async function ampEmail(settings: AmpSettings, input: AmpEmailInput): Pro
   const built = buildAmp(input.blueprint, { surveyActionUrl: action.url });
   if (!built.ok) return failure(400, "Invalid blueprint", { details: issueDetails(built.issues, "blueprint") });
 
-  const repaired = repairAmp(built.ampHtml);
-  const verdict = await ampVerdict(settings, repaired.html);
+  // One parse and one built-in verdict of the repaired document serve the validation, parity and
+  // clipping (the build's own repair already checked a document holding saved sections).
+  const repaired = repairAmp(built.ampHtml, built.checked);
+  const verdict = await ampVerdict(settings, repaired.html, repaired.validation);
+  const ampRoot = repaired.parsed?.root;
   const validation = verdict.validation;
   // The https warning matters only when the email really has a survey form.
   const hasForm = built.blueprint.interactiveConfig.modules.some((m) => m.technique === "survey");
@@ -107,7 +110,7 @@ export async function ampEmail(settings: AmpSettings, input: AmpEmailInput): Pro
   if (input.html === undefined) parity = unavailableParity("no HTML reference was given");
   else {
     try {
-      parity = ampParity(repaired.html, input.html);
+      parity = ampParity(repaired.html, input.html, ampRoot);
     } catch (e) {
       // A reference is user input: whatever it holds, parity is a report, never the request's failure.
       parity = unavailableParity(`the reference could not be compared: ${e instanceof Error ? e.message : String(e)}`);
@@ -122,7 +125,7 @@ export async function ampEmail(settings: AmpSettings, input: AmpEmailInput): Pro
       validation,
       repairs: repaired.repairs,
       parity,
-      clipping: ampClipping(repaired.html),
+      clipping: ampClipping(repaired.html, undefined, ampRoot),
       warnings,
     },
   };

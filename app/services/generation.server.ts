@@ -21,7 +21,8 @@ import { type Brief, spanOutsidePrompt } from "~/domain/brief/schema";
 import type { Complexity, ImageInput, SavedSectionInput } from "~/domain/prompt/inputs";
 import { autofixDoc } from "~/domain/autofix/autofix";
 import { checkHtmlShape, describeHtmlProblem } from "~/domain/html/limits";
-import { qaDoc, type QaResult } from "~/domain/qa/qa";
+import { qaDoc, qaRun, type QaResult } from "~/domain/qa/qa";
+import { userSectionText } from "~/domain/qa/trace";
 import type { AmpClipping, AmpParity, AmpValidation } from "~/domain/amp";
 import { addUsage, type EngineUsage } from "~/engines/prompts/usage";
 import type { CodeExample } from "~/engines/code/port";
@@ -129,7 +130,7 @@ function understand(input: GenerationInputs, fromBlueprint?: Blueprint): Service
 /** The words the user wrote into a request: claims in the email may trace to them as to the brief. */
 function userWords(input: GenerateInput): string[] {
   const out = [input.prompt];
-  for (const s of input.savedSections ?? []) out.push(s.html.replace(/<[^<>]{0,2000}>/g, " "));
+  for (const s of input.savedSections ?? []) out.push(userSectionText(s.html));
   if (input.blueprint) out.push(JSON.stringify(input.blueprint.sections));
   return out;
 }
@@ -376,7 +377,9 @@ async function runPipeline(
   // The fact trace (docs/qa.md): every claim must come from the brief or from words the user wrote
   // (the prompt, the saved sections they placed, the copy of a blueprint they supplied).
   const qaContext = { ...context, copyDoc: qaCopy, facts: u.facts, brief: u.brief, userText: userWords(input) };
-  let report = qaDoc(fixed.doc, qaContext);
+  // The run keeps what the AMP step's report reuses (the parsed context, fidelity, the trace of these views).
+  let qa = qaRun(fixed.doc, qaContext);
+  let report = qa.result;
   let refineTriggered = false;
   if (report.qualifiesForFreeRegen && engines.code.kind === "llm") {
     refineTriggered = true;
@@ -385,10 +388,11 @@ async function runPipeline(
     usage = addUsage(usage, refined.usage);
     if (refined.ok && !modelHtmlProblem(refined.html)) {
       const again = autofixDoc(refined.html, context);
-      const second = qaDoc(again.doc, qaContext);
-      if (second.score >= report.score) {
+      const second = qaRun(again.doc, qaContext);
+      if (second.result.score >= report.score) {
         fixed = { ...again, fixesApplied: [...fixed.fixesApplied, ...again.fixesApplied], warnings: [...fixed.warnings, ...again.warnings] };
-        report = second;
+        qa = second;
+        report = second.result;
       }
     }
   }
@@ -423,7 +427,7 @@ async function runPipeline(
     };
     stage("amp", { status: ampEmail.validation.status, parity: ampEmail.parity.ok, clipping: ampEmail.clipping.ok });
     // The AMP version's claims are traced too: a claim only it makes holds the score like one in the HTML.
-    report = qaDoc(fixed.doc, { ...qaContext, ampHtml });
+    report = qa.withAmp(ampHtml);
   }
 
   // The answer links of a survey or quiz name this generation's form; its questions are kept so

@@ -15,6 +15,7 @@ import { parsePromptFacts } from "~/domain/prompt";
 import { FRAME_LANGUAGES, type FrameLanguage } from "~/domain/prompt/facts/types";
 import { autofixDoc } from "~/domain/autofix/autofix";
 import { qaDoc } from "~/domain/qa/qa";
+import { userSectionText } from "~/domain/qa/trace";
 import { render } from "~/domain/render";
 import { bindAnswerForm } from "~/domain/answers/placeholder";
 import { parseContentInstruction, splitOnConjunctions, type ContentEdit } from "~/domain/refine/grammar";
@@ -170,7 +171,7 @@ export async function refineVersion(app: AppContext, user: User, version: EmailV
     const brief = model.brief ?? undefined;
     const facts = brief ? factsFromBrief(brief, parsePromptFacts(read.prompt, read.emailType)) : undefined;
     const savedSections = Array.isArray((version.brief as Record<string, unknown> | null)?.savedSections) ? ((version.brief as Record<string, unknown>).savedSections as Array<{ html?: unknown }>) : [];
-    const userText = [read.prompt, ...savedSections.map((s) => (typeof s.html === "string" ? s.html.replace(/<[^<>]{0,2000}>/g, " ") : "")), userWords.join("\n")].filter(Boolean);
+    const userText = [read.prompt, ...savedSections.map((s) => (typeof s.html === "string" ? userSectionText(s.html) : "")), userWords.join("\n")].filter(Boolean);
     const qaContext = {
       ...(bp ? { subject: bp.subject, preheader: bp.preheader, lang: bp.lang, techniques } : {}),
       ...(model.copyDoc && bp ? { copyDoc: visibleCopy(model.copyDoc, techniques, bp.lang) } : {}),

@@ -1,4 +1,5 @@
-import { ampComponentsUsed, validateAmp, type AmpValidation } from "~/domain/amp";
+import { ampComponentsUsed, type AmpValidation } from "~/domain/amp";
+import { ampComponentsIn, checkAmp } from "~/domain/amp/validate";
 import { checkHtmlShape as measure, type HtmlLimits, type HtmlShape } from "~/domain/html/limits";
 import { compileSendTemplate } from "~/domain/mime/send-template";
 import { tagHtml } from "~/engines/tag/local";
@@ -14,8 +15,10 @@ export interface AmpAnalysis {
 }
 
 export function analyseAmp(html: string): AmpAnalysis {
-  const validation = validateAmp(html);
-  return { validation: { ...validation, errors: validation.errors.slice(0, STORED_AMP_ERRORS) }, components: ampComponentsUsed(html) };
+  // One parse for both (a document refused unparsed as too deep is read by ampComponentsUsed as before).
+  const { validation, parsed } = checkAmp(html);
+  const components = parsed ? ampComponentsIn(parsed.root) : ampComponentsUsed(html);
+  return { validation: { ...validation, errors: validation.errors.slice(0, STORED_AMP_ERRORS) }, components };
 }
 
 /** The HTML limit check (app/domain/html/limits.ts) with its limits as one input. */

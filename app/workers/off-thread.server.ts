@@ -21,9 +21,13 @@ interface Pending {
 }
 
 const WORKER_FILE = path.join("app", "workers", "document-worker.cjs");
+/** The bundled worker, beside the server build (<build>/server/index.js); see scripts/build.mjs. */
+const BUILT_WORKER_FILE = "document-worker.js";
 
-/** The worker's entry, found from this module up: it runs from app/workers in tests and from the build folder in the server. */
+/** The worker's entry: the bundle beside the server build, else the sources' (tests), found from this module up. */
 function workerEntry(): string | null {
+  const built = path.join(__dirname, BUILT_WORKER_FILE);
+  if (fs.existsSync(built)) return built;
   let dir = __dirname;
   for (let i = 0; i < 6; i++) {
     const candidate = path.join(dir, WORKER_FILE);

@@ -29,8 +29,8 @@ test("brand profile → test send → branded From and footer in the raw message
   // bloom.example is not a domain this deployment may send from: the field says so.
   const from = page.getByLabel(/^From address/);
   await expect(from).toHaveAttribute("aria-invalid", "true");
-  await expect(page.locator("#fromAddress-error")).toContainText("which this deployment may not send from");
-  await expect(from).toHaveAttribute("aria-describedby", "fromAddress-hint fromAddress-error");
+  await expect(page.locator("#brand-fromAddress-error")).toContainText("which this deployment may not send from");
+  await expect(from).toHaveAttribute("aria-describedby", "brand-fromAddress-error brand-fromAddress-description");
   await page.screenshot({ path: `${SHOTS}/brand-page-error-1280.png`, fullPage: true });
 
   // Leave it empty: the deployment's address under the brand's name.
@@ -95,7 +95,7 @@ test("the brand page saves without JavaScript", async ({ browser }) => {
   await page.getByLabel("Sender name").fill("");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByLabel("Sender name")).toHaveAttribute("aria-invalid", "true");
-  await expect(page.locator("#senderName-error")).toHaveText("Enter the sender name your recipients will see.");
+  await expect(page.locator("#brand-senderName-error")).toHaveText("Enter the sender name your recipients will see.");
   await page.getByLabel("Sender name").fill("Bloom Garden Shop");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Saved. Your next emails use this sender.")).toBeVisible();

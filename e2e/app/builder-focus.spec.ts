@@ -42,6 +42,19 @@ test.describe("with JavaScript", () => {
     await expect(page.getByTestId("credit-cost")).toHaveText(balance ?? "");
   });
 
+  test("Continue → with an empty prompt answers 400 and marks the prompt", async ({ page }) => {
+    await signIn(page);
+    const prompt = page.getByLabel("Prompt");
+    // The browser's own check is bypassed: the server's answer is what is tested.
+    await prompt.evaluate((el) => el.removeAttribute("required"));
+    const [answer] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Continue →" }).click()]);
+    expect(answer.status()).toBe(400);
+    await expect(prompt).toHaveAttribute("aria-invalid", "true");
+    await expect(prompt).toHaveAccessibleDescription(/Describe the email you want/);
+    await expect(page.locator("#err-prompt")).toHaveText("Describe the email you want");
+    await expect(page.getByTestId("field-errors")).toBeFocused();
+  });
+
   test("results take focus after Send test, Refine and Save; the AMP tab shows the email's first state", async ({ page }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -85,6 +98,17 @@ test.describe("with JavaScript", () => {
     // Save to the library (admins): the notice names the email, not a document id.
     const subject = (await page.getByTestId("version-subject").textContent())?.trim() ?? "";
     await page.getByTestId("save-to-library").click();
+    // A blank description is refused (400) and marked on the field; the tagger's other fields stay.
+    const description = page.getByLabel("Description");
+    const tagged = await description.inputValue();
+    const technique = await page.getByLabel("Technique").inputValue();
+    await description.fill("  ");
+    const [refused] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByTestId("library-submit").click()]);
+    expect(refused.status()).toBe(400);
+    await expect(description).toHaveAttribute("aria-invalid", "true");
+    await expect(description).toHaveAccessibleDescription(/Required/);
+    await expect(page.getByLabel("Technique")).toHaveValue(technique);
+    await description.fill(tagged);
     await page.getByTestId("library-submit").click();
     await expect(page.getByTestId("library-result")).toBeFocused({ timeout: 30_000 });
     await expect(page.getByTestId("library-result")).toContainText(`Saved “${subject}” to the library`);
@@ -98,6 +122,20 @@ test.describe("with JavaScript", () => {
     await expect(page.getByTestId("refine-result")).toBeFocused();
     await page.screenshot({ path: `${SHOTS}/builder-focus-refine.png` });
   });
+});
+
+test("without JavaScript: Continue → with an empty prompt answers 400 and marks the prompt", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signIn(page);
+  const prompt = page.getByLabel("Prompt");
+  await prompt.evaluate((el) => el.removeAttribute("required"));
+  const [answer] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Continue →" }).click()]);
+  expect(answer.status()).toBe(400);
+  await expect(prompt).toHaveAttribute("aria-invalid", "true");
+  await expect(prompt).toHaveAccessibleDescription(/Describe the email you want/);
+  await expect(page.locator("#err-prompt")).toHaveText("Describe the email you want");
+  await context.close();
 });
 
 test("without JavaScript: the field error and the #vp-result anchor", async ({ browser }) => {

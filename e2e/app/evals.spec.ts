@@ -153,8 +153,41 @@ test("a run's progress is shown while results arrive, and a run nobody executes 
   await expect(page.getByTestId("avg-qa")).toContainText("80");
 });
 
+test("a blank label is marked on the field as soon as it is left, and the run does not start", async ({ page }) => {
+  await signIn(page, "/admin/evals");
+  const form = page.getByRole("region", { name: "Start a run" });
+  const label = form.getByLabel("Label");
+  await label.fill("   ");
+  await label.blur();
+  await expect(label).toHaveAttribute("aria-invalid", "true");
+  await expect(label).toHaveAccessibleDescription(/Give the run a label/);
+  await expect(form.getByText("Give the run a label")).toBeVisible();
+  await form.getByRole("button", { name: "Start run" }).click();
+  await expect(page).toHaveURL(/\/admin\/evals$/);
+  await expect(label).toBeFocused();
+  // Fixed, the mark goes.
+  await label.fill("fixed");
+  await label.blur();
+  await expect(label).not.toHaveAttribute("aria-invalid");
+  await expect(form.getByText("Give the run a label")).toHaveCount(0);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("a blank label answers 400 and the page marks the field", async ({ page }) => {
+    await signIn(page, "/admin/evals");
+    const form = page.getByRole("region", { name: "Start a run" });
+    await form.getByLabel("Label").fill("   ");
+    await form.getByLabel("Prompts to run").fill("2");
+    const [answer] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), form.getByRole("button", { name: "Start run" }).click()]);
+    expect(answer.status()).toBe(400);
+    const label = form.getByLabel("Label");
+    await expect(label).toHaveAttribute("aria-invalid", "true");
+    await expect(label).toHaveAccessibleDescription(/Give the run a label/);
+    await expect(form.getByLabel("Prompts to run")).toHaveValue("2");
+    await shoot(page, "evals-start-field-error");
+  });
 
   test("the start form posts natively and the run page refreshes itself until the run is complete", async ({ page }) => {
     test.setTimeout(90_000);

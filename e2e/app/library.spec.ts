@@ -68,3 +68,30 @@ test("the starter examples show their pictures, served by the app", async ({ pag
   }
   await page.screenshot({ path: "test-results/app-screens/library-images.png", fullPage: true });
 });
+
+test("adding a document without a description marks the field, with JavaScript and without", async ({ browser }) => {
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto("/login?redirectTo=%2Fadmin%2Flibrary");
+    await page.getByLabel("Email").fill("e2e-admin@example.com");
+    await page.getByLabel("Password").fill("e2e-password-123");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/admin\/library$/);
+    await page.getByLabel("Email HTML", { exact: true }).fill(TABS_EMAIL);
+    await page.getByLabel("Key features (comma-separated)").fill("tabs, images");
+    const posted = page.waitForResponse((r) => r.request().method() === "POST", { timeout: 5_000 }).catch(() => null);
+    await page.getByRole("button", { name: "Add to library" }).click();
+    const description = page.getByLabel("Description", { exact: true });
+    await expect(description).toHaveAttribute("aria-invalid", "true");
+    await expect(description).toHaveAccessibleDescription("Required");
+    // With JavaScript the form is checked before it is sent; without, the server answers 400.
+    const answer = await posted;
+    if (javaScriptEnabled) expect(answer).toBeNull();
+    else expect(answer?.status()).toBe(400);
+    await expect(page.getByLabel("Key features (comma-separated)")).toHaveValue("tabs, images");
+    await expect(page.getByLabel("Email HTML", { exact: true })).toHaveValue(TABS_EMAIL);
+    if (!javaScriptEnabled) await page.getByRole("group", { name: "Email" }).screenshot({ path: "test-results/app-screens/library-field-error.png" });
+    await context.close();
+  }
+});

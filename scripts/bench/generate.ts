@@ -49,7 +49,7 @@ function ensureBuild(): string {
   const dir = path.resolve(".cache/bench-builds", path.basename(dataDir));
   ownBuild = dir;
   const t = performance.now();
-  execFileSync(path.resolve("node_modules/.bin/remix"), ["build"], { env: { ...process.env, KINETIC_BUILD_DIR: dir }, stdio: "pipe" });
+  execFileSync(process.execPath, [path.resolve("scripts/build.mjs")], { env: { ...process.env, KINETIC_BUILD_DIR: dir }, stdio: "pipe" });
   out({ phase: "build", ms: Math.round(performance.now() - t) });
   return dir;
 }

@@ -13,8 +13,13 @@
 // streams, idle CPU, /healthz latency) and the slow-body flood ("flood slow-body": the connections
 // the server still holds, its idle CPU and /healthz latency from 127.0.0.1).
 //
-// BENCH_HOSTILE_ONLY / BENCH_HOSTILE_SKIP: regexes over "endpoint name" to pick cases (a flood is
-// "flood <name>"); BENCH_HOSTILE_HTML_BYTES: size of the flat HTML cases; BENCH_HOSTILE_TIMEOUT_MS:
+// Each case line also gives the CPU milliseconds the server used per run (all its threads, from the
+// probe): the block moves with the machine's load, the CPU time much less, so compare changes by it.
+//
+// --only REGEX / --skip REGEX (or BENCH_HOSTILE_ONLY / BENCH_HOSTILE_SKIP): regexes over
+// "endpoint name" to pick cases, e.g. `npm run bench -- hostile --only "saved-sections"` (a flood
+// is "flood <name>", so --only leaves the floods out unless it names them); --reps N (or
+// BENCH_HOSTILE_REPS): runs per case. BENCH_HOSTILE_HTML_BYTES: size of the flat HTML cases; BENCH_HOSTILE_TIMEOUT_MS:
 // per request; BENCH_SLOW_BODY_CONNECTIONS (10500) and BENCH_SLOW_BODY_WAVES (2): the slow-body flood.
 import path from "node:path";
 import readline from "node:readline";
@@ -35,9 +40,15 @@ const TIMEOUT_MS = Number(process.env.BENCH_HOSTILE_TIMEOUT_MS ?? 120_000);
  * machine's other processes taking the core) rarely repeats. The histogram's maximum over the
  * whole run, which counts both, is printed beside it.
  */
-const REPS = Math.max(1, Number(process.env.BENCH_HOSTILE_REPS ?? 2));
-const ONLY = process.env.BENCH_HOSTILE_ONLY ? new RegExp(process.env.BENCH_HOSTILE_ONLY) : null;
-const SKIP = process.env.BENCH_HOSTILE_SKIP ? new RegExp(process.env.BENCH_HOSTILE_SKIP) : null;
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+const REPS = Math.max(1, Number(option("reps") ?? process.env.BENCH_HOSTILE_REPS ?? 2));
+const onlyPattern = option("only") ?? process.env.BENCH_HOSTILE_ONLY;
+const skipPattern = option("skip") ?? process.env.BENCH_HOSTILE_SKIP;
+const ONLY = onlyPattern ? new RegExp(onlyPattern) : null;
+const SKIP = skipPattern ? new RegExp(skipPattern) : null;
 const picked = (key: string) => (!ONLY || ONLY.test(key)) && !(SKIP && SKIP.test(key));
 const STREAMS_PER_WAY = Number(process.env.BENCH_HOSTILE_STREAMS ?? 500);
 
@@ -47,12 +58,14 @@ interface Outcome {
   status: number;
   ms: number;
   blockMs: number;
+  /** The server's CPU time for the request, the smallest of the case's runs (like blockMs). */
+  cpuMs: number;
   error?: string;
   bodyBytes: number;
   response: string;
 }
 
-type LoopReport = { seq: number; window_max_block_ms: number; max_block_ms: number; max_ms: number; p99_ms: number; samples: number };
+type LoopReport = { seq: number; window_max_block_ms: number; window_cpu_ms: number; max_block_ms: number; max_ms: number; p99_ms: number; samples: number };
 
 /** Asks the server's probe for the longest block since the last question. */
 function loopProbe(server: BenchServer) {
@@ -136,7 +149,7 @@ async function main(): Promise<void> {
     let wedged = false;
     for (const c of cases) {
       let body = "";
-      const runs: Array<{ status: number; ms: number; blockMs: number; error?: string; response: string }> = [];
+      const runs: Array<{ status: number; ms: number; blockMs: number; cpuMs: number; error?: string; response: string }> = [];
       for (let rep = 0; rep < REPS; rep++) {
         body = c.body(rep);
         const t = performance.now();
@@ -155,21 +168,22 @@ async function main(): Promise<void> {
           wedged = true;
           error = `no answer within ${TIMEOUT_MS} ms`;
         }
-        const loop = wedged ? { window_max_block_ms: NaN } : await probe();
+        const loop = wedged ? { window_max_block_ms: NaN, window_cpu_ms: NaN } : await probe();
         const answered = res && res !== "timeout" ? res : undefined;
         // A stream reports its failure in an `error` event: count a 5xx inside it as a 5xx.
         const sseStatus = answered && /^event: error$/m.test(answered.body) ? Number(/"status":(\d+)/.exec(answered.body)?.[1] ?? 500) : undefined;
-        runs.push({ status: sseStatus ?? answered?.status ?? 0, ms, blockMs: loop.window_max_block_ms, error, response: answered ? answered.body.slice(0, 200) : "" });
+        runs.push({ status: sseStatus ?? answered?.status ?? 0, ms, blockMs: loop.window_max_block_ms, cpuMs: loop.window_cpu_ms, error, response: answered ? answered.body.slice(0, 200) : "" });
       }
       // The worst status, the smallest block (see REPS), every latency.
       const worst = runs.reduce((a, b) => (b.status >= 500 || b.status === 0 ? b : a));
       const blockMs = runs.some((r) => Number.isNaN(r.blockMs)) ? NaN : Math.min(...runs.map((r) => r.blockMs));
+      const cpuMs = Math.min(...runs.map((r) => r.cpuMs));
       for (const r of runs) {
-        outcomes.push({ endpoint: c.endpoint, name: c.name, status: r.status, ms: r.ms, blockMs, error: r.error, bodyBytes: Buffer.byteLength(body), response: r.response });
+        outcomes.push({ endpoint: c.endpoint, name: c.name, status: r.status, ms: r.ms, blockMs, cpuMs, error: r.error, bodyBytes: Buffer.byteLength(body), response: r.response });
       }
       rawBlocks.push(...runs.map((r) => r.blockMs));
       console.error(
-        `${c.endpoint.padEnd(22)} ${c.name.padEnd(40)} ${String(worst.status).padStart(3)} ${runs.map((r) => round(r.ms)).join("/").padStart(14)} ms  block ${runs.map((r) => round(r.blockMs)).join("/")} ms${worst.error ? `  ${worst.error}` : ""}`,
+        `${c.endpoint.padEnd(22)} ${c.name.padEnd(40)} ${String(worst.status).padStart(3)} ${runs.map((r) => round(r.ms)).join("/").padStart(14)} ms  block ${runs.map((r) => round(r.blockMs)).join("/")} ms  cpu ${runs.map((r) => round(r.cpuMs)).join("/")} ms${worst.error ? `  ${worst.error}` : ""}`,
       );
     }
     stopHealth = true;
@@ -229,7 +243,7 @@ async function main(): Promise<void> {
     );
   }
   const worst = [...outcomes].sort((a, b) => (Number.isNaN(b.blockMs) ? 1 : b.blockMs) - (Number.isNaN(a.blockMs) ? 1 : a.blockMs)).slice(0, 3);
-  for (const w of worst) console.log(JSON.stringify({ bench: "hostile.worst", endpoint: w.endpoint, case: w.name, status: w.status, ms: round(w.ms), event_loop_block_ms: round(w.blockMs), body_bytes: w.bodyBytes, response: w.response }));
+  for (const w of worst) console.log(JSON.stringify({ bench: "hostile.worst", endpoint: w.endpoint, case: w.name, status: w.status, ms: round(w.ms), event_loop_block_ms: round(w.blockMs), cpu_ms: round(w.cpuMs), body_bytes: w.bodyBytes, response: w.response }));
   const fiveXx = outcomes.filter((o) => o.status >= 500).length;
   const unanswered = outcomes.filter((o) => o.status === 0).length;
   // Per case the smallest block of its runs (reproducible); the largest of those decides the verdict.

@@ -80,6 +80,11 @@ export function runMutationCheck(entries: PromptEntry[], limit = Infinity): Muta
 /** The goals (docs/generation.md, "The mutation check"): every mutant lower and never Ready to send in QA; judge AUC ≥ 0.95. */
 export const MUTATION_GOALS = { qaLowerPct: 100, qaReadyPct: 0, judgeAuc: 0.95, readyToSendMin: READY_TO_SEND_MIN } as const;
 
+/** The mutants that miss QA's goal: scored no lower than their original, or Ready to send. */
+export function qaMisses(r: Pick<MutationReport, "mutants">): MutantScore[] {
+  return r.mutants.filter((m) => m.qa.mutant >= m.qa.original || m.qa.mutant >= READY_TO_SEND_MIN);
+}
+
 /** One JSON line per checker and kind, e.g. {"mutation":"lose-brand","checker":"qa","mutants":130,…}. */
 export function mutationJsonLines(r: MutationReport): string[] {
   const line = (checker: "qa" | "judge", s: Separation) =>

@@ -11,13 +11,13 @@ const write = (rel: string, text: string) => {
   fs.writeFileSync(path.join(root, rel), text);
 };
 
-/** What `remix build` leaves behind: the bundle, its version, the browser manifest and the metafiles. */
+/** What scripts/build.mjs leaves behind: the server bundle naming the browser manifest, Vite's list of inputs, esbuild's metafiles. */
 function fakeBuild() {
-  write("out/index.js", "module.exports = {};\n");
-  write("out/version.txt", "ab12cd34");
-  write("out/client/manifest-AB12CD34.js", "window.__remixManifest = {};\n");
-  const inputs = { "app/root.tsx": {}, "db/schema.ts": {}, "node_modules/react/index.js": {}, "empty-module:~/lib/x.server": {}, "<stdin>": {} };
-  write("out/metafile.server.json", JSON.stringify({ inputs, outputs: {} }));
+  write("out/server/index.js", 'module.exports = { url: "/assets/manifest-ab12cd34.js" };\n');
+  write("out/client/assets/manifest-ab12cd34.js", "window.__remixManifest = {};\n");
+  write("out/server/inputs.json", JSON.stringify({ inputs: ["app/root.tsx", "db/schema.ts"] }));
+  const inputs = { "server/build.ts": {}, "node_modules/react/index.js": {}, "empty-module:~/lib/x.server": {}, "<stdin>": {} };
+  write("out/metafile.start.json", JSON.stringify({ inputs, outputs: {} }));
 }
 
 /** Snapshot, build, record: what `npm start` does when the build is stale. */
@@ -34,20 +34,28 @@ beforeEach(() => {
   write("app/routes/_index.tsx", "export default function Index() {}\n");
   write("app/routes/_index.test.ts", "it('is a test');\n");
   write("db/schema.ts", "export const users = {};\n");
-  write("remix.config.js", "module.exports = { serverBuildPath: 'out/index.js', assetsBuildDirectory: 'out/client' };\n");
+  write("server/build.ts", "export {};\n");
+  write("vite.config.ts", "export default {};\n");
   write("package.json", "{}\n");
   write("package-lock.json", "{}\n");
   write("tsconfig.json", "{}\n");
+  process.env.KINETIC_BUILD_DIR = "out";
   layout = buildLayout(root);
 });
 
-afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+const buildDirBefore = process.env.KINETIC_BUILD_DIR;
+afterEach(() => {
+  fs.rmSync(root, { recursive: true, force: true });
+  if (buildDirBefore === undefined) delete process.env.KINETIC_BUILD_DIR;
+  else process.env.KINETIC_BUILD_DIR = buildDirBefore;
+});
 
 describe("build freshness", () => {
-  it("reads where the build goes from remix.config.js, with Remix's defaults", () => {
-    expect(layout).toEqual({ root, serverBuildFile: path.join(root, "out/index.js"), assetsDir: path.join(root, "out/client") });
-    write("remix.config.js", "module.exports = {};\n");
-    expect(buildLayout(root)).toEqual({ root, serverBuildFile: path.join(root, "build/index.js"), assetsDir: path.join(root, "public/build") });
+  it("places the build in KINETIC_BUILD_DIR, else build/", () => {
+    const out = path.join(root, "out");
+    expect(layout).toEqual({ root, buildDir: out, serverBuildFile: path.join(out, "server/index.js"), assetsDir: path.join(out, "client") });
+    delete process.env.KINETIC_BUILD_DIR;
+    expect(buildLayout(root).serverBuildFile).toBe(path.join(root, "build/server/index.js"));
   });
 
   it("is fresh right after a recorded build", () => {
@@ -77,10 +85,13 @@ describe("build freshness", () => {
     expect(checkBuild(layout)).toMatchObject({ fresh: false, reason: "app/routes/new.tsx removed" });
   });
 
-  it("builds when an input outside app/ that the last build read changed (from esbuild's metafile)", () => {
+  it("builds when an input outside app/ that the last build read changed (from Vite's list and esbuild's metafiles)", () => {
     buildAndRecord();
     write("db/schema.ts", "export const users = { id: 1 };\n");
     expect(checkBuild(layout)).toMatchObject({ fresh: false, reason: "db/schema.ts changed" });
+    buildAndRecord();
+    write("server/build.ts", "export const x = 1;\n");
+    expect(checkBuild(layout)).toMatchObject({ fresh: false, reason: "server/build.ts changed" });
   });
 
   it("builds when the configuration changed", () => {
@@ -88,8 +99,8 @@ describe("build freshness", () => {
     write("package-lock.json", '{ "lockfileVersion": 3 }\n');
     expect(checkBuild(layout)).toMatchObject({ fresh: false, reason: "package-lock.json changed" });
     buildAndRecord();
-    write("remix.config.js", "module.exports = { serverBuildPath: 'out/index.js', assetsBuildDirectory: 'out/client', future: {} };\n");
-    expect(checkBuild(layout)).toMatchObject({ fresh: false, reason: "remix.config.js changed" });
+    write("vite.config.ts", "export default { plugins: [] };\n");
+    expect(checkBuild(layout)).toMatchObject({ fresh: false, reason: "vite.config.ts changed" });
   });
 
   it("names the first three changes and counts the rest", () => {
@@ -98,7 +109,7 @@ describe("build freshness", () => {
     expect(checkBuild(layout)).toMatchObject({ fresh: false, reason: "app/a.ts added, app/b.ts added, app/c.ts added and 2 more" });
   });
 
-  it("builds when there is no record of an earlier build (a fresh clone, or a plain `remix build`)", () => {
+  it("builds when there is no record of an earlier build (a fresh clone)", () => {
     fakeBuild();
     expect(checkBuild(layout)).toMatchObject({ fresh: false, reason: "no record of an earlier build" });
   });
@@ -114,10 +125,10 @@ describe("build freshness", () => {
   it("builds when the server build or the browser assets are missing", () => {
     buildAndRecord();
     fs.rmSync(path.join(root, "out/client"), { recursive: true });
-    expect(checkBuild(layout)).toMatchObject({ fresh: false, reason: "the browser assets (out/client/manifest-AB12CD34.js) are missing" });
+    expect(checkBuild(layout)).toMatchObject({ fresh: false, reason: "the browser assets (out/client/assets/manifest-ab12cd34.js) are missing" });
     buildAndRecord();
-    fs.rmSync(path.join(root, "out/index.js"));
-    expect(checkBuild(layout)).toMatchObject({ fresh: false, reason: "the server build out/index.js is missing" });
+    fs.rmSync(path.join(root, "out/server/index.js"));
+    expect(checkBuild(layout)).toMatchObject({ fresh: false, reason: "the server build out/server/index.js is missing" });
   });
 
   it("builds again after a source changed during the build (the snapshot is taken before it)", () => {

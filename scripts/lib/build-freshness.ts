@@ -1,4 +1,4 @@
-// Whether the Remix build was made from the sources as they are now, so `npm start` builds only
+// Whether the build (scripts/build.mjs) was made from the sources as they are now, so `npm start` builds only
 // when something changed. After a successful build, a record of every input file's content hash
 // is written next to the server build; a missing or unreadable record, a missing build, or any
 // input added, removed or changed since means "build again". Content hashes rather than mtimes:
@@ -13,16 +13,20 @@ const RECORD_VERSION = 1;
 /** The source folder, walked on every check so that a new file (a new route) is seen. */
 const SOURCE_DIR = "app";
 /** Configuration that changes what the compiler produces (the lock file pins the compiler itself). */
-const CONFIG_FILES = ["remix.config.js", "package.json", "package-lock.json", "tsconfig.json"];
-/** Tests beside the sources are never bundled (remix.config.js ignores them as routes). */
+const CONFIG_FILES = ["vite.config.ts", "scripts/build.mjs", "package.json", "package-lock.json", "tsconfig.json"];
+/** Tests beside the sources are never bundled (vite.config.ts ignores them as routes). */
 const NOT_AN_INPUT = /\.test\.tsx?$/;
-/** esbuild's lists of what each bundle read; they name inputs outside app/ (db/, scripts/eval/). */
-const METAFILES = ["metafile.server.json", "metafile.js.json"];
+/** esbuild's lists of what each of its bundles read (server/, scripts/), in the build folder. */
+const METAFILES = ["metafile.freshness.json", "metafile.worker.json", "metafile.start.json"];
+/** The files the Vite server build read (vite.config.ts writes it): inputs outside app/ (db/, scripts/eval/). */
+const VITE_INPUTS = path.join("server", "inputs.json");
 
 export interface BuildLayout {
   /** The project root, which the compiler's input paths are relative to. */
   root: string;
-  /** Absolute path of the server bundle (index.js). */
+  /** Absolute path of the build folder. */
+  buildDir: string;
+  /** Absolute path of the Remix server bundle (<build>/server/index.js). */
   serverBuildFile: string;
   /** Absolute path of the folder holding the browser assets. */
   assetsDir: string;
@@ -40,22 +44,14 @@ interface BuildRecord {
 
 export type Freshness = { fresh: true; inputs: InputHashes } | { fresh: false; reason: string; inputs: InputHashes };
 
-/** Where remix.config.js puts the build (it reads KINETIC_BUILD_DIR), with Remix's defaults. */
+/** Where the build goes: KINETIC_BUILD_DIR (read at the time of the call), else build/. */
 export function buildLayout(root: string): BuildLayout {
-  const configPath = path.join(root, "remix.config.js");
-  // Read afresh: the result depends on the environment at the time of the call.
-  delete require.cache[require.resolve(configPath)];
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const config = require(configPath) as { serverBuildPath?: string; assetsBuildDirectory?: string };
-  return {
-    root,
-    serverBuildFile: path.resolve(root, config.serverBuildPath ?? "build/index.js"),
-    assetsDir: path.resolve(root, config.assetsBuildDirectory ?? "public/build"),
-  };
+  const buildDir = path.resolve(root, process.env.KINETIC_BUILD_DIR || "build");
+  return { root, buildDir, serverBuildFile: path.join(buildDir, "server", "index.js"), assetsDir: path.join(buildDir, "client") };
 }
 
-/** The record of the last build, next to the server bundle. */
-export const recordPath = (layout: BuildLayout) => path.join(path.dirname(layout.serverBuildFile), RECORD_FILE);
+/** The record of the last build, in the build folder. */
+export const recordPath = (layout: BuildLayout) => path.join(layout.buildDir, RECORD_FILE);
 const toKey = (root: string, file: string) => path.relative(root, file).split(path.sep).join("/");
 
 function sourceFiles(dir: string, out: string[]): string[] {
@@ -143,17 +139,21 @@ export function checkBuild(layout: BuildLayout): Freshness {
   return changes ? { fresh: false, reason: changes, inputs } : { fresh: true, inputs };
 }
 
-/** Input files outside app/ that the last build read, from esbuild's metafiles. */
+function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** Input files outside app/ that the last build read, from esbuild's metafiles and Vite's list. */
 function inputsReadByBuild(layout: BuildLayout): string[] {
   const out: string[] = [];
-  for (const name of METAFILES) {
-    let meta: { inputs?: Record<string, unknown> };
-    try {
-      meta = JSON.parse(fs.readFileSync(path.join(path.dirname(layout.serverBuildFile), name), "utf8")) as typeof meta;
-    } catch {
-      continue;
-    }
-    for (const input of Object.keys(meta.inputs ?? {})) {
+  const lists = METAFILES.map((name) => Object.keys(readJson<{ inputs?: Record<string, unknown> }>(path.join(layout.buildDir, name))?.inputs ?? {}));
+  lists.push(readJson<{ inputs?: string[] }>(path.join(layout.buildDir, VITE_INPUTS))?.inputs ?? []);
+  for (const list of lists) {
+    for (const input of list) {
       // Virtual modules carry a namespace ("empty-module:…"); dependencies are pinned by the lock file.
       if (input.includes(":") || input.startsWith("<") || input.split("/").includes("node_modules")) continue;
       const key = toKey(layout.root, path.resolve(layout.root, input));
@@ -163,12 +163,12 @@ function inputsReadByBuild(layout: BuildLayout): string[] {
   return out;
 }
 
-/** The browser manifest named by the build's version.txt (the one the server build refers to). */
+/** The browser manifest the server build refers to (Vite names it by its content hash). */
 function assetsManifestOf(layout: BuildLayout): string | null {
   try {
-    const version = fs.readFileSync(path.join(path.dirname(layout.serverBuildFile), "version.txt"), "utf8").trim();
-    const manifest = path.join(layout.assetsDir, `manifest-${version.toUpperCase()}.js`);
-    return version && fs.existsSync(manifest) ? toKey(layout.root, manifest) : null;
+    const name = /\/assets\/(manifest-[\w-]{1,64}\.js)/.exec(fs.readFileSync(layout.serverBuildFile, "utf8"))?.[1];
+    const manifest = name ? path.join(layout.assetsDir, "assets", name) : null;
+    return manifest && fs.existsSync(manifest) ? toKey(layout.root, manifest) : null;
   } catch {
     return null;
   }

@@ -145,7 +145,7 @@ describe("lifting", () => {
     expect((await send(HARD)).status).toBe(400);
 
     const unconfirmed = await post("/admin/deliverability/lift", { _csrf: confirm.csrf, intent: "lift", email: HARD, returnTo: "/admin/deliverability/suppressions" });
-    expect(unconfirmed.res.status).toBe(200);
+    expect(unconfirmed.res.status).toBe(400);
     expect(unconfirmed.html).toContain("Confirm that you want to lift this suppression");
     expect((await send(HARD)).status).toBe(400);
 

@@ -77,16 +77,16 @@ describe("the brand page", () => {
   it("names each wrong field, with aria-invalid and aria-describedby, and saves nothing", async () => {
     const { csrf } = await browser.page("/brand");
     const res = await browser.post("/brand", { _csrf: csrf, ...FORM, senderName: "", fromAddress: "news@bloom.example", logoUrl: "javascript:alert(1)" });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain("3 fields need changing");
     for (const field of ["senderName", "fromAddress", "logoUrl"]) {
-      expect(html).toMatch(new RegExp(`id="${field}"[^>]*aria-invalid="true"[^>]*aria-describedby="${field}-hint ${field}-error"`));
+      expect(html).toMatch(new RegExp(`id="brand-${field}"[^>]*aria-invalid="true"[^>]*aria-describedby="brand-${field}-error brand-${field}-description"`));
     }
     expect(html).toContain("The From address news@bloom.example is on bloom.example, which this deployment may not send from (allowed: mail.kinetic.example)");
     expect(html).toContain("SENDER_DOMAINS");
     expect(html).toContain("must be a full web address starting with https://");
-    expect(html).not.toMatch(/id="replyTo"[^>]*aria-invalid/);
+    expect(html).not.toMatch(/id="brand-replyTo"[^>]*aria-invalid/);
     const after = await send({ to: "second@example.org" });
     expect((await simpleParser(await rawOf(after.body.sendId))).from?.value[0].name).toBe("Kinetic");
   });

@@ -1,7 +1,6 @@
 // The official AMP validator engine, when the operator has a local copy (AMP_VALIDATOR_JS).
 // amphtml-validator would otherwise download the engine from the CDN, which this deployment
 // cannot reach (stack-notes §4), so only local paths are accepted.
-import amphtmlValidator from "amphtml-validator";
 import { validateAmp, type AmpError, type AmpValidation } from "~/domain/amp/validate";
 
 export type OfficialResult = { ok: true; validation: AmpValidation } | { ok: false; error: string };
@@ -17,6 +16,8 @@ export async function validateAmpOfficial(html: string, validatorJsPath: string)
     return { ok: false, error: "AMP_VALIDATOR_JS must be a local file path; the engine is never downloaded" };
   }
   try {
+    // Loaded here, not when the server starts (docs/operations.md, "Start-up time").
+    const { default: amphtmlValidator } = await import("amphtml-validator");
     const validator = await amphtmlValidator.getInstance(validatorJsPath);
     const result = validator.validateString(html, "AMP4EMAIL");
     const errors: AmpError[] = result.errors
@@ -40,10 +41,10 @@ export interface AmpVerdict {
 
 /**
  * Validates with the built-in rules and, when a local engine path is configured, with the
- * official engine too; the official verdict wins when it is available.
+ * official engine too; the official verdict wins when it is available. `builtin`: the built-in
+ * verdict of `html` when the caller has it already (the repair loop ends with one).
  */
-export async function validateAmpBoth(html: string, validatorJsPath: string | undefined): Promise<AmpVerdict> {
-  const builtin = validateAmp(html);
+export async function validateAmpBoth(html: string, validatorJsPath: string | undefined, builtin: AmpValidation = validateAmp(html)): Promise<AmpVerdict> {
   if (!validatorJsPath) return { validation: builtin, builtin, official: null, officialError: null };
   const official = await validateAmpOfficial(html, validatorJsPath);
   if (!official.ok) return { validation: builtin, builtin, official: null, officialError: official.error };

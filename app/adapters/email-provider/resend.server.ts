@@ -1,4 +1,4 @@
-import { Resend } from "resend";
+import type { Resend } from "resend";
 import type { EmailProvider, SendResult } from "./port";
 
 export interface ResendConfig {
@@ -22,13 +22,16 @@ function tagValue(value: string): string {
  * of the same send is not delivered twice.
  */
 export function createResendProvider(config: ResendConfig): EmailProvider {
-  const client = new Resend(config.apiKey, config.baseUrl ? { baseUrl: config.baseUrl.replace(/\/+$/, "") } : undefined);
+  // The SDK loads at the first send, not when the server starts (docs/operations.md, "Start-up time").
+  let client: Promise<Resend> | undefined;
+  const connect = () =>
+    (client ??= import("resend").then(({ Resend }) => new Resend(config.apiKey, config.baseUrl ? { baseUrl: config.baseUrl.replace(/\/+$/, "") } : undefined)));
   const timeoutMs = config.timeoutMs ?? 15_000;
   return {
     name: "resend",
     async send(msg): Promise<SendResult> {
       const signal = AbortSignal.timeout(timeoutMs);
-      const { data, error } = await client.emails.send(
+      const { data, error } = await (await connect()).emails.send(
         {
           from: msg.from,
           ...(msg.replyTo ? { replyTo: msg.replyTo } : {}),

@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type * as Nodemailer from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import { bareAddress } from "~/domain/mime/address";
 import type { EmailProvider, SendResult } from "./port";
@@ -96,13 +96,15 @@ function mapError(err: unknown): SendResult {
 export function createSmtpProvider(config: SmtpConfig): { ok: true; provider: EmailProvider } | { ok: false; error: string } {
   const opts = smtpTransportOptions(config);
   if (!opts.ok) return opts;
-  const transport = nodemailer.createTransport(opts.options);
+  // nodemailer loads at the first send, not when the server starts (docs/operations.md, "Start-up time").
+  let transport: Promise<ReturnType<typeof Nodemailer.createTransport<SMTPPool.SentMessageInfo>>> | undefined;
+  const connect = () => (transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(opts.options)));
   const target = `${opts.options.host}:${opts.options.port}`;
   const provider: EmailProvider = {
     name: "smtp",
     async send(msg) {
       try {
-        const info = await transport.sendMail({
+        const info = await (await connect()).sendMail({
           envelope: { from: bareAddress(msg.from), to: [bareAddress(msg.to)] },
           raw: msg.raw,
         });
@@ -115,7 +117,7 @@ export function createSmtpProvider(config: SmtpConfig): { ok: true; provider: Em
       }
     },
     async close() {
-      transport.close();
+      (await transport)?.close();
     },
   };
   return { ok: true, provider };

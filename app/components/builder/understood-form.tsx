@@ -62,8 +62,29 @@ function Field({ name, label, value, ctx, placeholder, wide }: { name: string; l
         aria-invalid={error ? true : undefined}
         aria-describedby={error || ctx.asks?.[name] ? errId(name) : undefined}
       />
-      <Note name={name} errors={ctx.errors} />
+      <Note name={name} errors={ctx.errors} asks={ctx.asks} />
     </div>
+  );
+}
+
+/**
+ * One row of a list of single values (a message sentence, a question's option, a link): its input,
+ * the number of the highlight it was read at, its Remove button and its error.
+ */
+function ListRow({ name, label, value, from: at, remove, removeWhat, ctx, placeholder }: {
+  name: string; label: string; value: string; from?: number; remove: string; removeWhat: string; ctx: Ctx; placeholder?: string;
+}) {
+  const n = ctx.markOf(name);
+  const error = ctx.errors?.[name];
+  return (
+    <li className="bld-u-option" data-mark={n}>
+      {from(name, at)}
+      <label htmlFor={idOf(name)} className="bld-visually-hidden">{label}</label>
+      <input id={idOf(name)} name={name} defaultValue={value} placeholder={placeholder} aria-invalid={error ? true : undefined} aria-describedby={error ? errId(name) : undefined} />
+      {n ? <span className="bld-mark-n">{n}</span> : null}
+      <RemoveButton intent={remove} what={removeWhat} />
+      <Note name={name} errors={ctx.errors} />
+    </li>
   );
 }
 
@@ -80,6 +101,28 @@ function AddButton({ intent, children }: { intent: string; children: string }) {
     <button type="submit" name="intent" value={intent} className="bld-btn bld-btn-secondary bld-btn-small" formNoValidate>
       + {children}
     </button>
+  );
+}
+
+/** An item's and an offer's fields: [key, label, placeholder]. */
+const ITEM_FIELDS = [["name", "Name"], ["price", "Price", "e.g. $4.50"], ["detail", "Detail"], ["link", "Link URL", "https://"], ["image", "Image URL", "https://"]] as const;
+const OFFER_FIELDS = [
+  ["text", "Offer", "e.g. 20% off"], ["code", "Code"], ["threshold", "Minimum spend", "e.g. over $50"], ["deadline", "Deadline", "e.g. until May 3"], ["scope", "Applies to", "e.g. sitewide"],
+] as const;
+
+/** One item or offer: its fields, and its Remove button. */
+function RowFieldset<K extends string>({ list, noun, i, row, fields, ctx }: {
+  list: "items" | "offers"; noun: string; i: number; row: Record<K, DraftText> & { from?: number }; fields: ReadonlyArray<readonly [K, string, string?]>; ctx: Ctx;
+}) {
+  return (
+    <fieldset className="bld-item">
+      <legend>{noun} {i + 1}</legend>
+      {from(`u.${list}.${i}`, row.from)}
+      {fields.map(([key, label, placeholder]) => (
+        <Field key={key} name={`u.${list}.${i}.${key}`} label={label} value={row[key]} ctx={ctx} placeholder={placeholder} />
+      ))}
+      <div className="bld-u-row-actions"><RemoveButton intent={`remove:${list}.${i}`} what={`${noun.toLowerCase()} ${i + 1}`} /></div>
+    </fieldset>
   );
 }
 
@@ -187,20 +230,9 @@ export function UnderstoodFields({
         <p className="bld-hint">What the email says to the reader, in your words, one sentence per row. The email says these as written.</p>
         <Note name="u.message" errors={errors} asks={asks} />
         <ol className="bld-u-options">
-          {draft.message.map((m, i) => {
-            const name = `u.message.${i}`;
-            const n = markOf(name);
-            return (
-              <li key={`${i}-${m.from ?? "new"}`} className="bld-u-option" data-mark={n}>
-                {from(name, m.from)}
-                <label htmlFor={idOf(name)} className="bld-visually-hidden">Message sentence {i + 1}</label>
-                <input id={idOf(name)} name={name} defaultValue={m.value} aria-invalid={errors?.[name] ? true : undefined} aria-describedby={errors?.[name] ? errId(name) : undefined} />
-                {n ? <span className="bld-mark-n">{n}</span> : null}
-                <RemoveButton intent={`remove:message.${i}`} what={`message sentence ${i + 1}`} />
-                <Note name={name} errors={errors} />
-              </li>
-            );
-          })}
+          {draft.message.map((m, i) => (
+            <ListRow key={`${i}-${m.from ?? "new"}`} name={`u.message.${i}`} label={`Message sentence ${i + 1}`} value={m.value} from={m.from} remove={`remove:message.${i}`} removeWhat={`message sentence ${i + 1}`} ctx={ctx} />
+          ))}
         </ol>
         <div className="bld-u-add"><AddButton intent="add:message">Add a sentence</AddButton></div>
       </section>
@@ -211,16 +243,7 @@ export function UnderstoodFields({
         <Note name="u.items" errors={errors} asks={asks} />
         <div className="bld-items">
           {draft.items.map((it, i) => (
-            <fieldset key={`${i}-${it.from ?? "new"}`} className="bld-item">
-              <legend>Item {i + 1}</legend>
-              {from(`u.items.${i}`, it.from)}
-              <Field name={`u.items.${i}.name`} label="Name" value={it.name} ctx={ctx} />
-              <Field name={`u.items.${i}.price`} label="Price" value={it.price} ctx={ctx} placeholder="e.g. $4.50" />
-              <Field name={`u.items.${i}.detail`} label="Detail" value={it.detail} ctx={ctx} />
-              <Field name={`u.items.${i}.link`} label="Link URL" value={it.link} ctx={ctx} placeholder="https://" />
-              <Field name={`u.items.${i}.image`} label="Image URL" value={it.image} ctx={ctx} placeholder="https://" />
-              <div className="bld-u-row-actions"><RemoveButton intent={`remove:items.${i}`} what={`item ${i + 1}`} /></div>
-            </fieldset>
+            <RowFieldset key={`${i}-${it.from ?? "new"}`} list="items" noun="Item" i={i} row={it} fields={ITEM_FIELDS} ctx={ctx} />
           ))}
         </div>
         <div className="bld-u-add"><AddButton intent="add:items">Add an item</AddButton></div>
@@ -231,16 +254,7 @@ export function UnderstoodFields({
         <p className="bld-hint">Each offer with its own conditions: its code, minimum spend, deadline and what it applies to.</p>
         <div className="bld-items">
           {draft.offers.map((o, i) => (
-            <fieldset key={`${i}-${o.from ?? "new"}`} className="bld-item">
-              <legend>Offer {i + 1}</legend>
-              {from(`u.offers.${i}`, o.from)}
-              <Field name={`u.offers.${i}.text`} label="Offer" value={o.text} ctx={ctx} placeholder="e.g. 20% off" />
-              <Field name={`u.offers.${i}.code`} label="Code" value={o.code} ctx={ctx} />
-              <Field name={`u.offers.${i}.threshold`} label="Minimum spend" value={o.threshold} ctx={ctx} placeholder="e.g. over $50" />
-              <Field name={`u.offers.${i}.deadline`} label="Deadline" value={o.deadline} ctx={ctx} placeholder="e.g. until May 3" />
-              <Field name={`u.offers.${i}.scope`} label="Applies to" value={o.scope} ctx={ctx} placeholder="e.g. sitewide" />
-              <div className="bld-u-row-actions"><RemoveButton intent={`remove:offers.${i}`} what={`offer ${i + 1}`} /></div>
-            </fieldset>
+            <RowFieldset key={`${i}-${o.from ?? "new"}`} list="offers" noun="Offer" i={i} row={o} fields={OFFER_FIELDS} ctx={ctx} />
           ))}
         </div>
         {draft.offers.length === 0 ? <p className="bld-hint">No offer: the email promises none.</p> : null}
@@ -259,20 +273,12 @@ export function UnderstoodFields({
             <p className="bld-u-sub" id={`bld-u-q${i}-opts`}>Options{q.options.length ? ` (${q.options.length})` : ""}</p>
             <Note name={`u.questions.${i}.options`} errors={errors} asks={asks} />
             <ol className="bld-u-options" aria-labelledby={`bld-u-q${i}-opts`}>
-              {q.options.map((o, m) => {
-                const name = `u.questions.${i}.options.${m}`;
-                const n = markOf(name);
-                return (
-                  <li key={`${m}-${o.from ?? "new"}`} className="bld-u-option" data-mark={n}>
-                    {o.from !== undefined ? <input type="hidden" name={`${name}.from`} value={o.from} /> : null}
-                    <label htmlFor={idOf(name)} className="bld-visually-hidden">Question {i + 1} option {m + 1}</label>
-                    <input id={idOf(name)} name={name} defaultValue={o.value} aria-invalid={errors?.[name] ? true : undefined} aria-describedby={errors?.[name] ? errId(name) : undefined} />
-                    {n ? <span className="bld-mark-n">{n}</span> : null}
-                    <RemoveButton intent={`remove:questions.${i}.options.${m}`} what={`option ${m + 1} of question ${i + 1}`} />
-                    <Note name={name} errors={errors} />
-                  </li>
-                );
-              })}
+              {q.options.map((o, m) => (
+                <ListRow
+                  key={`${m}-${o.from ?? "new"}`} name={`u.questions.${i}.options.${m}`} label={`Question ${i + 1} option ${m + 1}`} value={o.value} from={o.from}
+                  remove={`remove:questions.${i}.options.${m}`} removeWhat={`option ${m + 1} of question ${i + 1}`} ctx={ctx}
+                />
+              ))}
             </ol>
             <div className="bld-u-row-actions">
               <AddButton intent={`add:questions.${i}.options`}>Add an option</AddButton>
@@ -287,20 +293,9 @@ export function UnderstoodFields({
         <h2 id="bld-u-links">Links</h2>
         <p className="bld-hint">Where the buttons may lead. The email links nowhere else.</p>
         <ol className="bld-u-options">
-          {draft.links.map((l, i) => {
-            const name = `u.links.${i}`;
-            const n = markOf(name);
-            return (
-              <li key={`${i}-${l.from ?? "new"}`} className="bld-u-option" data-mark={n}>
-                {from(name, l.from)}
-                <label htmlFor={idOf(name)} className="bld-visually-hidden">Link {i + 1}</label>
-                <input id={idOf(name)} name={name} defaultValue={l.value} placeholder="https://" aria-invalid={errors?.[name] ? true : undefined} aria-describedby={errors?.[name] ? errId(name) : undefined} />
-                {n ? <span className="bld-mark-n">{n}</span> : null}
-                <RemoveButton intent={`remove:links.${i}`} what={`link ${i + 1}`} />
-                <Note name={name} errors={errors} />
-              </li>
-            );
-          })}
+          {draft.links.map((l, i) => (
+            <ListRow key={`${i}-${l.from ?? "new"}`} name={`u.links.${i}`} label={`Link ${i + 1}`} value={l.value} from={l.from} remove={`remove:links.${i}`} removeWhat={`link ${i + 1}`} ctx={ctx} placeholder="https://" />
+          ))}
         </ol>
         <div className="bld-u-add"><AddButton intent="add:links">Add a link</AddButton></div>
       </section>

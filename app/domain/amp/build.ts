@@ -24,7 +24,7 @@ import { esc } from "../render/escape";
 import { makeTheme, type Theme } from "../render/theme";
 import { repairAmp } from "./repair";
 import { AMP_RUNTIME_SRC, BOILERPLATE_CSS, extensionRule, extensionScriptSrc } from "./rules";
-import { requiredExtensions } from "./validate";
+import { requiredExtensions, type AmpCheck } from "./validate";
 import { parseAmp } from "./dom";
 
 export interface BuildAmpOptions {
@@ -32,7 +32,8 @@ export interface BuildAmpOptions {
   surveyActionUrl: string;
 }
 
-export type BuildAmpResult = { ok: true; ampHtml: string; blueprint: Blueprint } | { ok: false; issues: ZodIssue[] };
+/** `checked`: the document's built-in verdict and tree, when the build already validated it (saved sections). */
+export type BuildAmpResult = { ok: true; ampHtml: string; blueprint: Blueprint; checked?: AmpCheck } | { ok: false; issues: ZodIssue[] };
 
 /** The widest an AMP email should be laid out; narrower than Gmail's 800px limit, as the HTML. */
 export const AMP_MAX_WIDTH = 600;
@@ -493,7 +494,8 @@ export function buildAmp(input: unknown, options: BuildAmpOptions): BuildAmpResu
       issues: [{ code: "custom", path: ["surveyActionUrl"], message: "surveyActionUrl must be an absolute https URL (AMP forms post over https only)" }],
     };
   }
-  let ampHtml = buildDocument(parsed.data, options.surveyActionUrl);
-  if (parsed.data.sections.some((s) => s.lockedHtml !== undefined)) ampHtml = repairAmp(ampHtml).html;
-  return { ok: true, ampHtml, blueprint: parsed.data };
+  const ampHtml = buildDocument(parsed.data, options.surveyActionUrl);
+  if (!parsed.data.sections.some((s) => s.lockedHtml !== undefined)) return { ok: true, ampHtml, blueprint: parsed.data };
+  const repaired = repairAmp(ampHtml);
+  return { ok: true, ampHtml: repaired.html, blueprint: parsed.data, checked: { validation: repaired.validation, parsed: repaired.parsed } };
 }

@@ -1,8 +1,9 @@
 // Horizontal clipping at a phone width, computed rather than rendered: AMP sizes components from
 // their layout attributes, so a carousel's width follows from `layout` + width/height and the
 // width its containers leave it (their px widths and horizontal padding in <style amp-custom>).
-import * as csstree from "css-tree";
-import { classList, isElement, parseAmp, textOf, allElements, type AmpElement } from "./dom";
+import type * as csstree from "css-tree";
+import { cssTree } from "~/domain/html/css-tree";
+import { classList, isElement, parseAmp, textOf, allElements, type AmpElement, type AmpRoot } from "./dom";
 
 export const CLIPPING_VIEWPORT = 360;
 
@@ -61,10 +62,10 @@ function boxFromDeclarations(decls: { property: string; value: string }[]): Box 
 
 function declarationsOf(block: csstree.CssNode): { property: string; value: string }[] {
   const out: { property: string; value: string }[] = [];
-  csstree.walk(block, {
+  cssTree().walk(block, {
     visit: "Declaration",
     enter(d) {
-      out.push({ property: d.property, value: csstree.generate(d.value) });
+      out.push({ property: d.property, value: cssTree().generate(d.value) });
     },
   });
   return out;
@@ -82,14 +83,14 @@ function classRules(css: string, viewport: number): ClassRule[] {
   const rules: ClassRule[] = [];
   let ast: csstree.CssNode;
   try {
-    ast = csstree.parse(css);
+    ast = cssTree().parse(css);
   } catch {
     return rules;
   }
   const takeRule = (rule: csstree.Rule) => {
     const box = boxFromDeclarations(declarationsOf(rule.block));
     if (!Object.keys(box).length) return;
-    csstree.walk(rule.prelude, {
+    cssTree().walk(rule.prelude, {
       visit: "Selector",
       enter(sel) {
         const parts = sel.children.toArray();
@@ -101,7 +102,7 @@ function classRules(css: string, viewport: number): ClassRule[] {
   for (const node of ast.children.toArray()) {
     if (node.type === "Rule") takeRule(node);
     else if (node.type === "Atrule" && node.name.toLowerCase() === "media" && node.prelude && node.block) {
-      if (!mediaApplies(csstree.generate(node.prelude), viewport)) continue;
+      if (!mediaApplies(cssTree().generate(node.prelude), viewport)) continue;
       for (const inner of node.block.children.toArray()) if (inner.type === "Rule") takeRule(inner);
     }
   }
@@ -132,9 +133,11 @@ function layoutOf(el: AmpElement): string {
   return "container";
 }
 
-/** Measures every amp-carousel and every fixed-width block of an AMP email at a phone width. */
-export function ampClipping(ampHtml: string, viewport: number = CLIPPING_VIEWPORT): AmpClipping {
-  const { root } = parseAmp(ampHtml);
+/**
+ * Measures every amp-carousel and every fixed-width block of an AMP email at a phone width.
+ * `root`: the email already parsed (parseAmp), when the caller has it.
+ */
+export function ampClipping(ampHtml: string, viewport: number = CLIPPING_VIEWPORT, root: AmpRoot = parseAmp(ampHtml).root): AmpClipping {
   const css = allElements(root)
     .filter((e) => e.name === "style" && "amp-custom" in e.attribs)
     .map(textOf)

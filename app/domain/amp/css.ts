@@ -2,7 +2,8 @@
 // rules allow (with or without data-css-strict), the at-rules, media types and features, and the
 // selector limits of <style amp-custom>. Shared by the validator (which reports) and the repair
 // loop (which removes what the validator would report).
-import * as csstree from "css-tree";
+import type * as csstree from "css-tree";
+import { cssTree } from "~/domain/html/css-tree";
 import { allowedDeclarations, docCssSpec, styleAmpCustomSpec } from "./spec";
 
 export type CssFaultCode =
@@ -63,12 +64,12 @@ function declarationFaults(decl: csstree.Declaration, line: number, out: CssFaul
     out.push({ code: "AMP_CSS_PROPERTY_DISALLOWED", line, message: `CSS property "${property}" uses the reserved i-amphtml- prefix` });
     return;
   }
-  const fault = declarationFault(property, csstree.generate(decl.value), cssStrict, place);
+  const fault = declarationFault(property, cssTree().generate(decl.value), cssStrict, place);
   if (fault) {
     out.push({ code: fault.code, line, message: fault.message });
     if (fault.code === "AMP_CSS_PROPERTY_DISALLOWED") return;
   }
-  csstree.walk(decl.value, {
+  cssTree().walk(decl.value, {
     visit: "Url",
     enter(node) {
       const f = urlFault(node.value, cssStrict);
@@ -87,7 +88,7 @@ function mediaFaults(node: csstree.Atrule, line: number, out: CssFault[], cssStr
   if (!mq || !node.prelude) return;
   const types = new Set(mq.types);
   const features = new Set(mq.features);
-  csstree.walk(node.prelude, {
+  cssTree().walk(node.prelude, {
     enter(n: csstree.CssNode) {
       if (n.type === "MediaQuery") {
         const type = n.mediaType?.toLowerCase();
@@ -107,14 +108,14 @@ export function checkStylesheet(text: string, firstLine: number, cssStrict = tru
   const cssSpec = styleAmpCustomSpec(cssStrict)?.spec.cdata?.cssSpec;
   const atRules = new Set((cssSpec?.atRules ?? []).map((a) => a.name));
   const selector = cssSpec?.selector;
-  const ast = csstree.parse(text, {
+  const ast = cssTree().parse(text, {
     positions: true,
     line: firstLine,
     onParseError(error) {
       out.push({ code: "AMP_CSS_SYNTAX", line: error.line ?? firstLine, message: `CSS syntax error: ${error.message}` });
     },
   });
-  csstree.walk(ast, {
+  cssTree().walk(ast, {
     enter(node: csstree.CssNode): void | symbol {
       const line = lineOfNode(node, firstLine);
       switch (node.type) {
@@ -122,7 +123,7 @@ export function checkStylesheet(text: string, firstLine: number, cssStrict = tru
           if (!atRules.has(node.name.toLowerCase())) {
             out.push({ code: "AMP_CSS_AT_RULE_DISALLOWED", line, message: `"@${node.name}" is not allowed; only ${[...atRules].map((a) => `@${a}`).join(", ")}` });
             // its body goes with it, so faults inside it would only repeat this one
-            return csstree.walk.skip;
+            return cssTree().walk.skip;
           }
           if (node.name.toLowerCase() === "media") mediaFaults(node, line, out, cssStrict);
           break;
@@ -164,13 +165,13 @@ export function checkStylesheet(text: string, firstLine: number, cssStrict = tru
 /** Checks the body of a style="" attribute. */
 export function checkInlineStyle(text: string, line: number, cssStrict = true): CssFault[] {
   const out: CssFault[] = [];
-  const ast = csstree.parse(text, {
+  const ast = cssTree().parse(text, {
     context: "declarationList",
     onParseError(error) {
       out.push({ code: "AMP_CSS_SYNTAX", line, message: `inline style syntax error: ${error.message}` });
     },
   });
-  csstree.walk(ast, {
+  cssTree().walk(ast, {
     visit: "Declaration",
     enter(node) {
       declarationFaults(node, line, out, cssStrict, "inline");
@@ -200,11 +201,11 @@ export function cleanStylesheet(text: string, context: "stylesheet" | "declarati
   const result: CssCleanResult = { css: text, droppedImportant: 0, droppedDeclarations: [], droppedRules: [] };
   let ast: csstree.CssNode;
   try {
-    ast = csstree.parse(text, { context, onParseError: () => undefined });
+    ast = cssTree().parse(text, { context, onParseError: () => undefined });
   } catch {
     return result;
   }
-  csstree.walk(ast, {
+  cssTree().walk(ast, {
     enter(node: csstree.CssNode, item: csstree.ListItem<csstree.CssNode>, list: csstree.List<csstree.CssNode>): void | symbol {
       if (node.type === "Raw" && list && item) {
         // what css-tree could not parse: the validator reports it as a syntax error
@@ -214,27 +215,27 @@ export function cleanStylesheet(text: string, context: "stylesheet" | "declarati
         if (node.value.type === "Raw" && list && item) {
           result.droppedDeclarations.push(`${node.property}: ${node.value.value.trim().slice(0, 40)}`);
           list.remove(item);
-          return csstree.walk.skip;
+          return cssTree().walk.skip;
         }
         if (node.important) {
           node.important = false;
           result.droppedImportant++;
         }
         if (!declarationAllowed(node, cssStrict, context === "stylesheet" ? "stylesheet" : "inline") && list && item) {
-          result.droppedDeclarations.push(`${node.property}: ${csstree.generate(node.value)}`);
+          result.droppedDeclarations.push(`${node.property}: ${cssTree().generate(node.value)}`);
           list.remove(item);
         }
       } else if (node.type === "Atrule" && list && item) {
-        const prelude = node.prelude ? csstree.generate(node.prelude) : "";
+        const prelude = node.prelude ? cssTree().generate(node.prelude) : "";
         const mediaOk = checkStylesheet(`@${node.name} ${prelude}{}`, 1, cssStrict).length === 0;
         if (!mediaOk) {
           result.droppedRules.push(`@${node.name} ${prelude}`.trim());
           list.remove(item);
-          return csstree.walk.skip;
+          return cssTree().walk.skip;
         }
       } else if (node.type === "Rule" && list && item) {
         const faults: CssFault[] = [];
-        const selector = csstree.generate(node.prelude);
+        const selector = cssTree().generate(node.prelude);
         for (const f of checkStylesheet(`${selector}{}`, 1, cssStrict)) faults.push(f);
         if (faults.some((f) => f.code === "AMP_CSS_SELECTOR_DISALLOWED")) {
           result.droppedRules.push(selector);
@@ -243,14 +244,14 @@ export function cleanStylesheet(text: string, context: "stylesheet" | "declarati
       }
     },
   });
-  result.css = csstree.generate(ast);
+  result.css = cssTree().generate(ast);
   return result;
 }
 
 /** A style attribute's declarations re-serialised, so it can sit safely inside a CSS rule block. */
 export function normalizeDeclarations(text: string): string {
   try {
-    return csstree.generate(csstree.parse(text, { context: "declarationList" }));
+    return cssTree().generate(cssTree().parse(text, { context: "declarationList" }));
   } catch {
     return "";
   }

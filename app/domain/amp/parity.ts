@@ -93,14 +93,17 @@ function unavailable(reason: string): AmpParity {
   return { available: false, reason, ok: false, missingWords: [], extraWords: [], missingLinks: [], extraLinks: [], items: [] };
 }
 
-/** Compares an AMP email with its HTML reference. A reference that is not HTML → available: false. */
-export function ampParity(ampHtml: string, referenceHtml: unknown): AmpParity {
+/**
+ * Compares an AMP email with its HTML reference. A reference that is not HTML → available: false.
+ * `ampRoot`: the AMP email already parsed (parseAmp), when the caller has it.
+ */
+export function ampParity(ampHtml: string, referenceHtml: unknown, ampRoot?: AmpRoot): AmpParity {
   if (typeof referenceHtml !== "string" || !referenceHtml.trim().startsWith("<")) {
     return unavailable("the reference is not an HTML document");
   }
   const ref = parseAmp(referenceHtml).root;
   if (!looksLikeHtml(ref)) return unavailable("the reference is not an HTML document");
-  const amp = parseAmp(ampHtml).root;
+  const amp = ampRoot ?? parseAmp(ampHtml).root;
   if (!looksLikeHtml(amp)) return unavailable("the AMP document has no content");
 
   const h = collect(ref, "html");

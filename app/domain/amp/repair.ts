@@ -21,12 +21,14 @@ import {
 } from "./dom";
 import { AMP_RUNTIME_SRC, BOILERPLATE_CSS, extensionRule, extensionScriptSrc } from "./rules";
 import { docCssSpec, isAllowedTag } from "./spec";
-import { attributeVerdict, byteLength, requiredExtensions, validateAmp, validateParsed, type AmpError, type AmpValidation } from "./validate";
+import { attributeVerdict, byteLength, checkAmp, requiredExtensions, validateParsed, type AmpCheck, type AmpError, type AmpValidation } from "./validate";
 
 export interface AmpRepairResult {
   html: string;
   repairs: string[];
   validation: AmpValidation;
+  /** The tree `validation` was read from, for reports on the same document (absent when refused unparsed). */
+  parsed?: AmpCheck["parsed"];
   rounds: number;
 }
 
@@ -378,10 +380,13 @@ function repairRound(html: string, validation: AmpValidation): { html: string; r
   return { html: serialize(root), repairs };
 }
 
-/** Repairs an AMP email and re-validates, at most MAX_REPAIR_ROUNDS times. */
-export function repairAmp(html: string): AmpRepairResult {
+/**
+ * Repairs an AMP email and re-validates, at most MAX_REPAIR_ROUNDS times. `checked` is the
+ * document's own checkAmp when the caller has it (a document built and repaired once already).
+ */
+export function repairAmp(html: string, checked: AmpCheck = checkAmp(html)): AmpRepairResult {
   let current = html;
-  let validation = validateAmp(current);
+  let { validation, parsed } = checked;
   const repairs: string[] = [];
   let rounds = 0;
   // too deep to parse in bounded time: reported, never repaired
@@ -392,7 +397,7 @@ export function repairAmp(html: string): AmpRepairResult {
     if (round.html === current || round.repairs.length === 0) break;
     repairs.push(...round.repairs);
     current = round.html;
-    validation = validateAmp(current);
+    ({ validation, parsed } = checkAmp(current));
   }
-  return { html: current, repairs, validation, rounds };
+  return { html: current, repairs, validation, parsed, rounds };
 }

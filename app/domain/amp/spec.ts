@@ -177,8 +177,13 @@ export function mandatoryTagSpecs(): TagSpec[] {
 
 /** The reference point specs (e.g. amp-selector options) a spec names, compiled. */
 export function referencePointSpecs(spec: TagSpec): CompiledTag[] {
-  return (spec.referencePoints ?? []).flatMap((name) => (BY_TAG.get("$REFERENCE_POINT") ?? []).filter((t) => t.spec.specName === name));
+  let found = REFERENCE_POINTS.get(spec);
+  if (!found) REFERENCE_POINTS.set(spec, (found = (spec.referencePoints ?? []).flatMap((name) => (BY_TAG.get("$REFERENCE_POINT") ?? []).filter((t) => t.spec.specName === name))));
+  return found;
 }
+
+/** Per spec, found once: the validator asks for every attribute no spec of its element allows. */
+const REFERENCE_POINTS = new Map<TagSpec, CompiledTag[]>();
 
 export interface ExtensionRule {
   name: string;

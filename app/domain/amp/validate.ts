@@ -242,19 +242,29 @@ function placementFaults(el: AmpElement, tag: CompiledTag, ctx: WalkContext): Fa
   return out;
 }
 
-function specFaults(el: AmpElement, tag: CompiledTag, ctx: WalkContext): Fault[] {
+/**
+ * `disallowed`: the faults of attributes no spec allows, by name, shared by the specs matchSpec
+ * tries (they do not depend on the spec; an element with thousands of them is tried against each
+ * of its tag's specs, 7 for div).
+ */
+function specFaults(el: AmpElement, tag: CompiledTag, ctx: WalkContext, disallowed: Map<string, Fault>): Fault[] {
   const out: Fault[] = [];
   const inTemplate = ctx.open.has("TEMPLATE");
   for (const [attr, value] of Object.entries(el.attribs)) {
     if (attr.startsWith("data-") && !attr.startsWith("data-amp-")) continue;
     const a = attrOf(tag, attr, el, ctx);
     if (!a) {
-      if (el.name === "form" && attr === "action") out.push({ code: "AMP_FORM_INVALID", message: "<form action> is not allowed in email; use action-xhr" });
-      else if (isBinding(attr)) out.push({ code: "AMP_BINDING_DISALLOWED", message: `binding "${attr}" is not allowed on <${el.name}> in email` });
-      else {
-        const why = /^on[a-z]+$/.test(attr) ? " (event handler attributes are not allowed; use on=)" : "";
-        out.push({ code: "AMP_ATTR_DISALLOWED", message: `attribute "${attr}" is not allowed on <${el.name}>${why}` });
+      let fault = disallowed.get(attr);
+      if (!fault) {
+        if (el.name === "form" && attr === "action") fault = { code: "AMP_FORM_INVALID", message: "<form action> is not allowed in email; use action-xhr" };
+        else if (isBinding(attr)) fault = { code: "AMP_BINDING_DISALLOWED", message: `binding "${attr}" is not allowed on <${el.name}> in email` };
+        else {
+          const why = /^on[a-z]+$/.test(attr) ? " (event handler attributes are not allowed; use on=)" : "";
+          fault = { code: "AMP_ATTR_DISALLOWED", message: `attribute "${attr}" is not allowed on <${el.name}>${why}` };
+        }
+        disallowed.set(attr, fault);
       }
+      out.push(fault);
       continue;
     }
     const f = attrValueFault(a, attr, value, inTemplate);
@@ -306,8 +316,9 @@ function matchSpec(el: AmpElement, candidates: CompiledTag[], ctx: WalkContext):
   // specs whose mandatory attributes are all there go first: the passing one is usually among them
   const pool = dispatched.length ? dispatched : candidates.length > 1 ? [...candidates].sort((a, b) => missingMandatory(el, a) - missingMandatory(el, b)) : candidates;
   let best: { tag: CompiledTag; faults: Fault[] } | null = null;
+  const disallowed = new Map<string, Fault>();
   for (const tag of pool) {
-    const faults = specFaults(el, tag, ctx);
+    const faults = specFaults(el, tag, ctx, disallowed);
     if (faults.length === 0) return { tag, faults, dispatched: dispatched.length > 0 };
     if (!best || faults.length < best.faults.length) best = { tag, faults };
   }
@@ -396,7 +407,11 @@ function declaredExtensions(root: AmpRoot): Map<string, AmpElement[]> {
 
 /** Every AMP component the document uses, built-ins included (library metadata `ampComponents`). */
 export function ampComponentsUsed(html: string): string[] {
-  const { root } = parseAmp(html);
+  return ampComponentsIn(parseAmp(html).root);
+}
+
+/** ampComponentsUsed on a document already parsed. */
+export function ampComponentsIn(root: AmpRoot): string[] {
   if (maxDepth(root) > MAX_NESTING_DEPTH) return [];
   const used = new Set<string>(requiredExtensions(root).keys());
   for (const el of elementsOf(root)) if (el.name.startsWith("amp-") && isAllowedTag(el.name)) used.add(el.name);
@@ -706,13 +721,25 @@ function finish(errors: AmpError[], warnings: AmpError[]): AmpValidation {
 
 /** Validates an AMP4EMAIL document; never throws, never truncates. */
 export function validateAmp(html: string): AmpValidation {
+  return checkAmp(html).validation;
+}
+
+/** A document's built-in verdict, with the tree it was read from (none when it was refused unparsed). */
+export interface AmpCheck {
+  validation: AmpValidation;
+  parsed?: ParsedAmp;
+}
+
+/** validateAmp, keeping the parse: the parity and clipping reports read the same tree (they do not change it). */
+export function checkAmp(html: string): AmpCheck {
   // refused before parsing: the parse itself would take super-linear time
   if (nestsDeeperThan(html, MAX_NESTING_DEPTH)) {
     const errors: AmpError[] = [];
     const bytes = byteLength(html);
     if (bytes > MAX_DOCUMENT_BYTES) errors.push({ code: "AMP_DOC_TOO_LARGE", line: 1, message: `the document is ${bytes} bytes; AMP for Email allows at most ${MAX_DOCUMENT_BYTES}` });
     errors.push({ code: "AMP_DOC_TOO_DEEP", line: 1, message: `elements are nested more than ${MAX_NESTING_DEPTH} deep; the document is not checked further` });
-    return finish(errors, []);
+    return { validation: finish(errors, []) };
   }
-  return validateParsed(html, parseAmp(html));
+  const parsed = parseAmp(html);
+  return { validation: validateParsed(html, parsed), parsed };
 }

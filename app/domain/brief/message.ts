@@ -24,11 +24,17 @@ const LETTER = /\p{L}/gu;
 
 const letters = (s: string): number => (s.match(LETTER) ?? []).length;
 
+/**
+ * The occasion words without the global flag, compiled once: `exec` then always starts at 0, and a
+ * prompt of a thousand short lines does not compile the table once per line.
+ */
+const OCCASION_ONCE = OCCASION_WORDS.map(([, re]) => new RegExp(re.source, re.flags.replace("g", "")));
+
 /** Whether the words before a colon (or the start of a sentence) name the email ("Fundraising appeal for X"). */
 function namesEmail(head: string, whole: boolean): boolean {
   if (EMAIL_WORD.test(head)) return true;
-  for (const [, re] of OCCASION_WORDS) {
-    const m = new RegExp(re.source, re.flags.replace("g", "")).exec(head);
+  for (const re of OCCASION_ONCE) {
+    const m = re.exec(head);
     if (!m) continue;
     // Before a colon anything naming the occasion counts; a whole sentence only when it opens with it.
     if (!whole) return true;

@@ -1,4 +1,5 @@
-import * as csstree from "css-tree";
+import type * as csstree from "css-tree";
+import { cssTree } from "./css-tree";
 
 export interface CssDecl {
   property: string;
@@ -159,7 +160,7 @@ function readDeclarations(block: csstree.Block): CssDecl[] {
   const out: CssDecl[] = [];
   block.children.forEach((d) => {
     if (d.type !== "Declaration") return;
-    const value = d.value.type === "Raw" ? d.value.value.trim() : csstree.generate(d.value);
+    const value = d.value.type === "Raw" ? d.value.value.trim() : cssTree().generate(d.value);
     out.push({ property: d.property.toLowerCase(), value, important: d.important !== false });
   });
   return out;
@@ -207,7 +208,7 @@ export function parseStylesheet(text: string): StyleSheet {
   if (cssBlockDepth(text, MAX_CSS_DEPTH) > MAX_CSS_DEPTH) return { rules, atRules };
   let ast: csstree.CssNode;
   try {
-    ast = csstree.parse(text, { parseValue: false, parseCustomProperty: false, parseAtrulePrelude: false });
+    ast = cssTree().parse(text, { parseValue: false, parseCustomProperty: false, parseAtrulePrelude: false });
   } catch {
     return { rules, atRules };
   }
@@ -217,7 +218,7 @@ export function parseStylesheet(text: string): StyleSheet {
       return;
     }
     if (node.type === "Atrule") {
-      const prelude = node.prelude ? csstree.generate(node.prelude).trim() : "";
+      const prelude = node.prelude ? cssTree().generate(node.prelude).trim() : "";
       const name = node.name.toLowerCase();
       atRules.push({ name, prelude });
       if (node.block) visit(node.block, [...enclosing, `${name} ${prelude}`.trim()]);
@@ -225,7 +226,7 @@ export function parseStylesheet(text: string): StyleSheet {
     }
     if (node.type === "Rule") {
       const sel = analyseSelector(node.prelude);
-      const selector = node.prelude.type === "Raw" ? node.prelude.value : csstree.generate(node.prelude);
+      const selector = node.prelude.type === "Raw" ? node.prelude.value : cssTree().generate(node.prelude);
       rules.push({
         selector,
         declarations: readDeclarations(node.block),

@@ -11,7 +11,8 @@
 //
 // Not simulated: Gmail's scoping of rules under `div.m<hash>`, its 16 KB style cap, image
 // proxying, and everything else a real client does. The preview says so.
-import * as csstree from "css-tree";
+import type * as csstree from "css-tree";
+import { cssTree } from "./css-tree";
 import { parseDocument } from "htmlparser2";
 import { PARSE_OPTIONS, isElement, type DomElement, type DomNode, type DomParent } from "./dom";
 import { serializeDocument } from "./serialize";
@@ -55,22 +56,22 @@ function elementsOf(root: DomParent): DomElement[] {
 function withoutChecked(css: string): { css: string; removed: number } {
   let ast: csstree.CssNode;
   try {
-    ast = csstree.parse(css, { parseValue: false, parseAtrulePrelude: false });
+    ast = cssTree().parse(css, { parseValue: false, parseAtrulePrelude: false });
   } catch {
     return { css, removed: 0 };
   }
   let removed = 0;
-  csstree.walk(ast, {
+  cssTree().walk(ast, {
     visit: "Rule",
     enter(node, item, list) {
-      const selector = csstree.generate(node.prelude);
+      const selector = cssTree().generate(node.prelude);
       if (/:checked\b/i.test(selector) && list) {
         list.remove(item);
         removed++;
       }
     },
   });
-  return { css: csstree.generate(ast), removed };
+  return { css: cssTree().generate(ast), removed };
 }
 
 function textOf(el: DomElement): string {

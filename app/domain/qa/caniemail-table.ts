@@ -1,7 +1,7 @@
 import { rawData } from "caniemail";
 
 /**
- * A compact feature table built once at module load from caniemail's data, keyed the way our
+ * A compact feature table built once, at the first check, from caniemail's data, keyed the way our
  * parse already sees the email (property names, property:value pairs, functions, units,
  * elements, attributes, image formats), so a check is a handful of Map lookups instead of a
  * second parse of the document by the caniemail linter.
@@ -161,12 +161,20 @@ function buildTable(): Map<string, FeatureSupport> {
 // Ignored where unsupported, with nothing lost for the reader: listed, never failed.
 const GRACEFUL = ["attr:target", "prop:color-scheme", "prop:cursor", "prop:user-select", "prop:text-decoration-skip-ink", "prop:hyphens"];
 
-export const FEATURE_TABLE: ReadonlyMap<string, FeatureSupport> = buildTable();
+let table: ReadonlyMap<string, FeatureSupport> | undefined;
+let attributes: ReadonlySet<string> | undefined;
 
-/** Attribute names and tags with an entry, so the per-element loop skips the rest cheaply. */
-export const ATTRIBUTES_WITH_ISSUES: ReadonlySet<string> = new Set(
-  [...FEATURE_TABLE.keys()].filter((k) => k.startsWith("attr:")).map((k) => k.slice(5)),
-);
+/** Built at the first check rather than when the server starts (docs/operations.md, "Start-up time"). */
+export function featureTable(): ReadonlyMap<string, FeatureSupport> {
+  table ??= buildTable();
+  return table;
+}
+
+/** Attribute names with an entry, so the per-element loop skips the rest cheaply. */
+export function attributesWithIssues(): ReadonlySet<string> {
+  attributes ??= new Set([...featureTable().keys()].filter((k) => k.startsWith("attr:")).map((k) => k.slice(5)));
+  return attributes;
+}
 
 const UNIT_RE = /\d(rem|vw|vh|vmin|vmax|ch|ex|cm|mm|in|pc|em)\b/g;
 const FN_RE = /([a-z-]+)\(/g;
@@ -180,7 +188,7 @@ export function styleFeatures(style: string, decls: { property: string; value: s
   hit = [];
   for (const d of decls) {
     for (const k of declarationKeys(d.property, d.value)) {
-      const s = FEATURE_TABLE.get(k);
+      const s = featureTable().get(k);
       if (s && !hit.includes(s)) hit.push(s);
     }
   }

@@ -47,7 +47,7 @@ function hiddenInline(el: DomElement): boolean {
 }
 
 /** Inline elements styled as boxes ("display:block" links in a menu) separate words like blocks do. */
-function boxedInline(el: DomElement): boolean {
+export function boxedInline(el: DomElement): boolean {
   const style = el.attribs.style;
   if (!style || !style.includes("display")) return false;
   const display = declValue(parseInlineStyle(style), "display")?.trim().toLowerCase() ?? "";

@@ -5,7 +5,7 @@
 // Patterns are bounded phrases (no unbounded repeats), matched on the email's visible text.
 import { unicodeWords } from "~/domain/prompt/facts/text";
 
-export const PROMISE_KINDS = ["shipping", "returns", "guarantee", "gift", "support", "scarcity", "new", "superlative", "purchase"] as const;
+export const PROMISE_KINDS = ["shipping", "free-returns", "returns", "guarantee", "gift", "support", "scarcity", "new", "superlative", "purchase", "every-order"] as const;
 export type PromiseKind = (typeof PROMISE_KINDS)[number];
 
 /** Per kind, per language: the phrases that assert it. */
@@ -19,6 +19,16 @@ const PHRASES: Table = {
     de: /\b(?:versand(?:kostenfrei|kosten)?|lieferung|liefern|geliefert|zustellung|versandfertig)\b/giu,
     pt: /\b(?:frete|envios?|entregas?|entregamos|enviamos)\b/giu,
     it: /\b(?:spedizion[ei]|consegn[ae]|spediamo|consegniamo)\b/giu,
+  },
+  // Returns that cost nothing: a brief that speaks of returns does not say they are free. Read
+  // before "returns", so "Free returns" is this kind in the email.
+  "free-returns": {
+    en: /\b(?:free (?:\d{1,3}-day )?(?:returns?|exchanges?)|returns? (?:are )?(?:free|on us))\b/giu,
+    fr: /\b(?:retours? (?:gratuits?|offerts?)|[ée]changes? (?:gratuits?|offerts?))\b/giu,
+    es: /\b(?:devoluci[oó]n(?:es)? (?:gratis|gratuitas?)|cambios? gratis)\b/giu,
+    de: /\b(?:kostenlose[nr]? (?:rückgabe|rücksendung(?:en)?|rückversand|umtausch)|gratis[- ]?(?:rückgabe|rücksendung|rückversand)|(?:rückgabe|rücksendung|rückversand|umtausch) (?:ist )?(?:kostenlos|gratis))\b/giu,
+    pt: /\b(?:devolu[çc](?:ão|ões) (?:gr[áa]tis|gratuitas?)|trocas? (?:gr[áa]tis|gratuitas?))\b/giu,
+    it: /\b(?:resi (?:gratuiti|gratis)|reso (?:gratuito|gratis))\b/giu,
   },
   returns: {
     en: /\b(?:(?:free|easy|hassle-free|no-questions-asked|\d{1,3}-day) returns?|returns? (?:policy|are free|on us)|refunds?|refunded|money[- ]back|exchanges? (?:are )?free)\b/giu,
@@ -85,6 +95,16 @@ const PHRASES: Table = {
     pt: /\b(?:obrigad[oa] pela (?:sua )?(?:compra|encomenda)|(?:sua|seu) (?:[úu]ltim[oa] )?(?:compra|pedido|encomenda))\b/giu,
     it: /\b(?:grazie per (?:il tuo |il vostro |l')(?:acquisto|ordine)|(?:il tuo|il vostro) (?:ultimo )?(?:acquisto|ordine))\b/giu,
   },
+  // A promise made of every order ("on every order", "sur toutes les commandes"): a brief that
+  // gives an offer a minimum or a scope does not say it holds for everything.
+  "every-order": {
+    en: /\b(?:(?:on|with|for|across) (?:every|each|all|any) (?:orders?|purchases?)|site-?wide|store-?wide)\b/giu,
+    fr: /\b(?:sur (?:toutes (?:les |vos )?commandes|chaque commande|tout le site)|[àa] chaque commande)\b/giu,
+    es: /\b(?:en (?:todos (?:los |tus |sus )?pedidos|cada pedido|todas (?:las |tus |sus )?compras|cada compra|toda la tienda))\b/giu,
+    de: /\b(?:(?:bei|auf|für) (?:jede[rnm]?|alle[n]?) (?:bestellung(?:en)?|einkäufe[n]?|einkauf)|auf das gesamte sortiment)\b/giu,
+    pt: /\b(?:em (?:todos os|cada) (?:pedidos?|compras?)|em todas as (?:compras|encomendas)|em (?:cada|toda) (?:encomenda|a loja))\b/giu,
+    it: /\b(?:su (?:ogni|tutti gli) (?:ordin[ei]|acquist[oi])|su tutto il sito)\b/giu,
+  },
 };
 
 export const PROMISES = Object.fromEntries(
@@ -96,6 +116,8 @@ const IMPLIED: Partial<Record<PromiseKind, RegExp>> = {
   new: /\b(?:launch\w*|introduc\w*|lancement|lanzamiento|markteinführung|lan[çc]amento|lancio|nouveaut\w*|novedad\w*|neuheit\w*|novidade\w*|novit\w*|new collection|debut)\b/iu,
   // A brief that sells (a sale, a price, a discount) implies shopping.
   purchase: /[$€£]|\d\s?%|\b(?:sales?|soldes|rebajas|saldi|ofertas?|angebot|promo\w*|discount|shop\w*|store|stores|orders?|purchase\w*|cart|checkout|boutique|customers?|tienda|loja|negozio|laden|commandes?|pedidos?|bestellung\w*|encomendas?|ordini|ordine|achats?|compras?|einkauf|acquist\w*|clients?|clientes|kunden|clienti)\b/iu,
+  // "10% off all orders" says it of every order without the email's "on".
+  "every-order": /\b(?:all (?:orders|purchases)|every (?:order|purchase)|everything|toutes (?:les |vos )?commandes|chaque commande|tou(?:s|tes) (?:vos |les )?achats|todos (?:los |tus |sus )?pedidos|cada (?:pedido|compra|encomenda)|todas (?:las |as )?compras|jede[rn]? bestellung|alle[n]? bestellungen|todos os pedidos|ogni (?:ordine|acquisto)|tutti gli (?:ordini|acquisti))\b/iu,
   gift: /\b(?:gift guide|guide (?:des )?cadeaux|gu[ií]a de regalos|geschenkideen|guia de presentes|guida ai regali)\b/iu,
 };
 

@@ -7,9 +7,9 @@ import { layoutChecks } from "./checks/layout";
 import { readabilityChecks } from "./checks/readability";
 import { techniqueChecks } from "./checks/techniques";
 import type { CheckFn, CheckInput } from "./checks/types";
-import { type QaContext, parseQaContext } from "./context";
+import { type ParsedQaContext, type QaContext, QaContextSchema, parseQaContext } from "./context";
 import { describeMissing, HARD_FACT_KINDS, promptFidelity, viewBlocks } from "./fidelity";
-import { describeUntraced, traceFacts, type TraceReport, type TraceView } from "./trace";
+import { createTracer, describeUntraced, type Tracer, type TraceReport, type TraceView } from "./trace";
 
 export interface QaCheckResult {
   id: QaCheckId;
@@ -62,24 +62,32 @@ export function briefFaults(fidelity: ReturnType<typeof promptFidelity>, trace: 
 /** Nor one with a link or a button that goes nowhere (the no-empty-links check): below "Ready to send". */
 export const DEAD_LINK_MAX_SCORE = 85;
 
-/** The views a reader can get, with the edges of blocks marked: the email's own, and the AMP version's. */
-function traceViews(doc: EmailDoc, ampHtml: string | undefined): TraceView[] {
-  const views: TraceView[] = doc.modules.length
+/** The views a reader can get of the email itself, with the edges of blocks marked. */
+function ownViews(doc: EmailDoc): TraceView[] {
+  return doc.modules.length
     ? [
         { view: "interactive view", text: viewBlocks(doc, "interactive"), doc },
         { view: "fallback", text: viewBlocks(doc, "fallback"), doc },
       ]
     : [{ view: "email", text: viewBlocks(doc, "fallback"), doc }];
-  if (ampHtml) {
-    const amp = parseEmail(ampHtml);
-    views.push({ view: "AMP version", text: viewBlocks(amp, "interactive"), doc: amp });
-  }
-  return views;
 }
 
-function traced(doc: EmailDoc, context: ReturnType<typeof parseQaContext>): TraceReport {
-  if (!context.brief && !context.userText?.length) return { checked: 0, untraced: [] };
-  return traceFacts(traceViews(doc, context.ampHtml), { brief: context.brief, userText: context.userText });
+/** The AMP version's view. */
+function ampView(ampHtml: string): TraceView {
+  const amp = parseEmail(ampHtml);
+  return { view: "AMP version", text: viewBlocks(amp, "interactive"), doc: amp };
+}
+
+/** The email's own views traced against the context's brief and user text (nothing to trace without either). */
+function ownTrace(doc: EmailDoc, context: ParsedQaContext): Tracer | null {
+  if (!context.brief && !context.userText?.length) return null;
+  const tracer = createTracer({ brief: context.brief, userText: context.userText });
+  for (const v of ownViews(doc)) tracer.add(v);
+  return tracer;
+}
+
+function traced(tracer: Tracer | null, ampHtml: string | undefined): TraceReport {
+  return tracer ? tracer.report(ampHtml ? [ampView(ampHtml)] : []) : { checked: 0, untraced: [] };
 }
 
 const CHECK_FNS: Record<QaCheckId, CheckFn> = {
@@ -110,10 +118,34 @@ function utf8Bytes(s: string): number {
 
 /** Scores already-parsed HTML; lets a caller that parsed once (autofix, the bench) share the tree. */
 export function qaDoc(doc: EmailDoc, context: QaContext = {}): QaResult {
+  return qaRun(doc, context).result;
+}
+
+/** A QA report, and the same email's report once its AMP version is built. */
+export interface QaRun {
+  result: QaResult;
+  /**
+   * What qaDoc(doc, { ...context, ampHtml }) gives (for a context without ampHtml): the context,
+   * the fidelity and the trace of the email's own views are reused, only the AMP version is read.
+   */
+  withAmp(ampHtml: string): QaResult;
+}
+
+export function qaRun(doc: EmailDoc, context: QaContext = {}): QaRun {
   const parsed = parseQaContext(context);
   const fidelity = promptFidelity(doc, parsed.facts, parsed.brief, parsed.userText?.slice(0, 1));
-  const trace = traced(doc, parsed);
-  const input: CheckInput = { doc, context: parsed, bytes: utf8Bytes(doc.source), fidelity, trace };
+  const bytes = utf8Bytes(doc.source);
+  const tracer = ownTrace(doc, parsed);
+  const report = (ctx: ParsedQaContext) => scored({ doc, context: ctx, bytes, fidelity, trace: traced(tracer, ctx.ampHtml) });
+  return {
+    result: report(parsed),
+    withAmp: (ampHtml) => report({ ...parsed, ampHtml: QaContextSchema.shape.ampHtml.parse(ampHtml) }),
+  };
+}
+
+/** The 28 checks and the score, with the caps the brief's faults and dead links put on it. */
+function scored(input: CheckInput): QaResult {
+  const { fidelity, trace } = input;
   const checks: QaCheckResult[] = QA_CHECKS.map((info) => {
     let outcome;
     try {
@@ -159,7 +191,8 @@ export function qaDoc(doc: EmailDoc, context: QaContext = {}): QaResult {
 
 /** The fact trace alone, as qaDoc folds it into copy-verbatim (for reports such as `generate:check`). */
 export function traceEmail(doc: EmailDoc, context: QaContext): TraceReport {
-  return traced(doc, parseQaContext(context));
+  const parsed = parseQaContext(context);
+  return traced(ownTrace(doc, parsed), parsed.ampHtml);
 }
 
 /** The 28 checks over any string; junk input scores low rather than throwing. */

@@ -6,8 +6,8 @@ import { readBrief } from "~/domain/brief/read";
 import { parseEmail } from "~/domain/html/parse";
 import { goodEmail } from "../../../test/fixtures/emails";
 import { countRegexWork } from "../../../test/helpers/regex-work";
-import { qa, READY_TO_SEND_MIN_SCORE, UNTRACED_CLAIM_MAX_SCORE } from "./qa";
-import { traceFacts } from "./trace";
+import { qa, qaDoc, qaRun, READY_TO_SEND_MIN_SCORE, UNTRACED_CLAIM_MAX_SCORE } from "./qa";
+import { createTracer, traceFacts, userSectionText } from "./trace";
 
 const PROMPT =
   "Spring menu email for Ledgerly Bistro: Pea soup $6.50, Lamb shoulder 24,00 €. 10% off with code SPRING10 until May 3. Book at https://ledgerly.example/book";
@@ -91,10 +91,52 @@ describe("the fact trace", () => {
     expect(c.message).toContain("“https://reviews.example/ledgerly” is not in the brief");
   });
 
+  it("traces a link of a section the user saved, and still names one nobody gave", () => {
+    const section = '<table><tr><td>Thanks to our sponsor, Northwind Cloud. <a href="https://northwind.example/" style="color:#1d4ed8">Learn more</a></td></tr></table>';
+    const sponsor = emailWith('<a href="https://northwind.example/">Learn more</a>', BOOK);
+    const withSection = (html: string) => qa(html, { brief: readBrief(PROMPT), userText: [PROMPT, userSectionText(section)] }).checks.find((c) => c.id === "copy-verbatim")!;
+    expect(withSection(sponsor).passed).toBe(true);
+    expect(userSectionText(section)).toContain("Northwind Cloud");
+    expect(withSection(emailWith('<a href="https://elsewhere.example/">Learn more</a>', BOOK)).message).toContain("“https://elsewhere.example/” is not in the brief");
+  });
+
   it("traces a promise the brief makes, in another language than the email's", () => {
     const prompt = "Newsletter de la Boutique Lumière : livraison offerte dès 40 €, et 10 % de réduction avec le code LUMI10.";
     expect(check(emailWith("Free delivery from 40 €", "10 % off with code LUMI10"), prompt).check.passed).toBe(true);
     expect(check(emailWith("Livraison offerte dès 40 €"), prompt).check.passed).toBe(true);
+  });
+
+  // A brief that speaks of returns, with a minimum on its offer: returns the email calls free,
+  // and an offer it says holds on every order, are the email's own claims.
+  const RETURNS_PROMPT = "Spring sale at the Ledgerly shop: returns within 30 days, and 10% off orders over $50.";
+  const FREE_RETURNS: Array<[string, string, string]> = [
+    ["en", "Free returns within 30 days", "“Free returns” is not in the brief"],
+    ["fr", "Retours gratuits sous 30 jours", "“Retours gratuits” is not in the brief"],
+    ["es", "Devoluciones gratuitas en 30 días", "“Devoluciones gratuitas” is not in the brief"],
+    ["de", "Kostenlose Rücksendung innerhalb von 30 Tagen", "“Kostenlose Rücksendung” is not in the brief"],
+    ["pt", "Devolução grátis em 30 dias", "“Devolução grátis” is not in the brief"],
+    ["it", "Reso gratuito entro 30 giorni", "“Reso gratuito” is not in the brief"],
+  ];
+  it.each(FREE_RETURNS)("free returns in %s: “%s” when the brief's returns are not free", (_lang, line, named) => {
+    const { check: c } = check(emailWith(line), RETURNS_PROMPT);
+    expect(c.passed).toBe(false);
+    expect(c.message).toContain(named);
+    expect(check(emailWith(line), RETURNS_PROMPT.replace("returns within", "free returns within")).check.passed).toBe(true);
+  });
+  const EVERY_ORDER: Array<[string, string, string]> = [
+    ["en", "10% off on every order", "“On every order” is not in the brief"],
+    ["fr", "10% de réduction sur toutes les commandes", "“Sur toutes les commandes” is not in the brief"],
+    ["es", "10% de descuento en todos los pedidos", "“En todos los pedidos” is not in the brief"],
+    ["de", "10% Rabatt bei jeder Bestellung", "“Bei jeder Bestellung” is not in the brief"],
+    ["pt", "10% de desconto em todos os pedidos", "“Em todos os pedidos” is not in the brief"],
+    ["it", "10% di sconto su ogni ordine", "“Su ogni ordine” is not in the brief"],
+  ];
+  it.each(EVERY_ORDER)("every order in %s: “%s” when the brief's offer has a minimum", (_lang, line, named) => {
+    const { check: c } = check(emailWith(line), RETURNS_PROMPT);
+    expect(c.passed).toBe(false);
+    expect(c.message).toContain(named);
+    expect(check(emailWith(line), RETURNS_PROMPT.replace("orders over $50", "all orders")).check.passed).toBe(true);
+    expect(check(emailWith("10% off orders over $50", "Returns within 30 days"), RETURNS_PROMPT).check.passed).toBe(true);
   });
 
   it("traces a brief's number words and a scale's steps", () => {
@@ -151,6 +193,30 @@ describe("views", () => {
     const withAmp = check(emailWith("Pea soup $6.50"), PROMPT, { ampHtml: amp }).check;
     expect(withAmp.passed).toBe(false);
     expect(withAmp.message).toContain("(AMP version)");
+  });
+
+  it("reports with the AMP version added after the email's own views as if read with them (qaRun, createTracer)", () => {
+    const html = goodEmail(["tabs"]).replaceAll("Mint and crème fraîche.</", "Mint and crème fraîche. Free returns.</");
+    const amp = `<!doctype html><html ⚡4email><head><meta charset="utf-8"></head><body><p>Pea soup $7.50</p><p>Free returns, 2-year warranty</p></body></html>`;
+    const context = { brief: readBrief(PROMPT), userText: [PROMPT] };
+    const doc = parseEmail(html);
+    const run = qaRun(doc, context);
+    expect(run.result).toEqual(qaDoc(doc, context));
+    const withAmp = run.withAmp(amp);
+    expect(withAmp).toEqual(qaDoc(doc, { ...context, ampHtml: amp }));
+    expect(withAmp.checks.find((c) => c.id === "copy-verbatim")!.message).toContain("interactive view and fallback and AMP version");
+    // Asking again gives the same report: the AMP view is traced for that report only.
+    expect(run.withAmp(amp)).toEqual(withAmp);
+    expect(run.withAmp("")).toEqual(run.result);
+
+    const views = [
+      { view: "email", text: "Pea soup $9.99. Free returns.", doc },
+      { view: "AMP version", text: "Pea soup $9.99 and 25% off.", doc: parseEmail(amp) },
+    ];
+    const tracer = createTracer(context);
+    tracer.add(views[0]!);
+    expect(tracer.report([views[1]!])).toEqual(traceFacts(views, context));
+    expect(tracer.report()).toEqual(traceFacts(views.slice(0, 1), context));
   });
 
   it("does not apply without a brief or the user's words", () => {

@@ -40,6 +40,16 @@ const MAX_VIEW_CHARS = 60_000;
 const MAX_REPORTED = 40;
 const MAX_SOURCE_CHARS = 200_000;
 
+/**
+ * A section the user saved, as words a claim may trace to: its visible text and the links it
+ * holds (a sponsor's "Learn more" points where the user pointed it). Tags are bounded, so is the scan.
+ */
+export function userSectionText(html: string): string {
+  const h = html.slice(0, MAX_SOURCE_CHARS);
+  const hrefs = [...h.matchAll(/\bhref\s*=\s*["']?(https?:\/\/[^\s"'<>]{1,2000})/gi)].slice(0, 200).map((m) => m[1]);
+  return [h.replace(/<[^<>]{0,2000}>/g, " "), ...hrefs].join(" ");
+}
+
 // ── the source ─────────────────────────────────────────────────────────────────────────────────
 
 /** Every string value of the brief, spans left out. */
@@ -342,19 +352,34 @@ function conditionTerms(text: string): Map<string, string> {
 /** The user's clauses: sentences and lines ("4.50" has no space after its point; "20. Dezember" is one date). */
 const CLAUSE_END = /(?<=[.!?;])\s+(?![\p{Ll}\d])|\n+/u;
 
+/** The user's clauses as condition terms, and every term they hold. */
+interface UserClauses {
+  clauses: Array<Map<string, string>>;
+  known: Set<string>;
+}
+
+function userClauses(userText: string): UserClauses {
+  const clauses = userText.slice(0, MAX_SOURCE_CHARS).split(CLAUSE_END).slice(0, 400).map((c) => conditionTerms(c));
+  return { clauses, known: new Set(clauses.flatMap((c) => [...c.keys()])) };
+}
+
+/** Every term conditionTerms reads holds a digit (an amount, a percentage, a day, a code). */
+const DIGIT = /\d/;
+
 /**
  * Two conditions the email writes in one sentence must be written in one clause by the user: "15%
  * off orders over $50" is a misattribution when the prompt gives the $50 minimum to another offer.
  * This reads the user's own words, so it holds when the brief's reading of the offers does not.
  */
-function gluedTerms(text: string, view: string, userText: string | undefined, out: UntracedClaim[], counted: { n: number }): void {
-  if (!userText) return;
-  const clauses = userText.slice(0, MAX_SOURCE_CHARS).split(CLAUSE_END).slice(0, 400).map((c) => conditionTerms(c));
-  const known = new Set(clauses.flatMap((c) => [...c.keys()]));
+function gluedTerms(text: string, view: string, user: UserClauses | undefined, out: UntracedClaim[], counted: { n: number }): void {
+  // A pair needs two terms the user wrote: with fewer, no sentence of the email can hold one.
+  if (!user || user.known.size < 2) return;
+  const { clauses, known } = user;
   const seen = new Set<string>();
   // The email's clauses end where the user's do: a ";" the user wrote ("$25 funds a filter; $100 repairs a well") keeps its terms apart in the email too.
   const emailClauses = sentencesOf(text.slice(0, MAX_VIEW_CHARS)).slice(0, 2_000).flatMap((s) => s.split(/(?<=;)\s+/));
   for (const sentence of emailClauses.slice(0, 4_000)) {
+    if (!DIGIT.test(sentence)) continue;
     const here = [...conditionTerms(sentence)].filter(([k]) => known.has(k)).slice(0, 8);
     for (let i = 0; i < here.length; i++) {
       for (let j = i + 1; j < here.length; j++) {
@@ -395,33 +420,71 @@ export interface TraceView {
   doc?: EmailDoc;
 }
 
-export function traceFacts(views: TraceView[], source: TraceSource | undefined): TraceReport {
-  if (!source || (!source.brief && !source.userText?.length)) return { checked: 0, untraced: [] };
+/**
+ * The trace of views added one at a time against one source, read once: the QA of an email traces
+ * its own views, then, once the AMP version is built, reports again with that view too, without
+ * reading the source or the first views again. `report(more)` equals traceFacts over the views
+ * added so far followed by `more`, which are traced for that report only.
+ */
+export interface Tracer {
+  add(view: TraceView): void;
+  report(more?: TraceView[]): TraceReport;
+}
+
+const NOTHING_TO_TRACE: Tracer = { add: () => undefined, report: () => ({ checked: 0, untraced: [] }) };
+
+interface TraceState {
+  untraced: UntracedClaim[];
+  counted: { n: number };
+  /** The documents whose links were read (the interactive view and the fallback share one). */
+  docs: Set<EmailDoc>;
+}
+
+export function createTracer(source: TraceSource | undefined): Tracer {
+  if (!source || (!source.brief && !source.userText?.length)) return NOTHING_TO_TRACE;
   const src = readSourceText(source);
-  if (!src.hasText) return { checked: 0, untraced: [] };
-  const untraced: UntracedClaim[] = [];
-  const counted = { n: 0 };
-  const docs = new Set<EmailDoc>();
-  for (const v of views) {
+  if (!src.hasText) return NOTHING_TO_TRACE;
+  const userText = source.userText?.[0];
+  let user: UserClauses | undefined;
+  const add = ({ untraced, counted, docs }: TraceState, v: TraceView) => {
     traceView(v.text.replace(/¶/g, " "), v.view, src, untraced, counted);
     const before = untraced.length;
     misplacedConditions(v.text, v.view, source.brief, untraced, counted);
     // The brief's offers name the misattribution; without one found there, the user's own clauses are read.
-    if (untraced.slice(before).every((u) => u.kind !== "condition")) gluedTerms(v.text, v.view, source.userText?.[0], untraced, counted);
+    if (untraced.slice(before).every((u) => u.kind !== "condition") && userText) {
+      user ??= userClauses(userText);
+      gluedTerms(v.text, v.view, user, untraced, counted);
+    }
     if (v.doc && !docs.has(v.doc)) {
       docs.add(v.doc);
       untracedLinks(v.doc, v.view, src, untraced, counted);
     }
-  }
-  // One claim missing from two views is named once, with both views.
-  const merged: UntracedClaim[] = [];
-  for (const u of untraced) {
-    const same = merged.find((m) => m.kind === u.kind && m.claim.toLowerCase() === u.claim.toLowerCase() && m.offer === u.offer);
-    if (same) {
-      if (!same.view.split(" and ").includes(u.view)) same.view = `${same.view} and ${u.view}`;
-    } else merged.push({ ...u });
-  }
-  return { checked: counted.n, untraced: merged.slice(0, MAX_REPORTED) };
+  };
+  const state: TraceState = { untraced: [], counted: { n: 0 }, docs: new Set() };
+  return {
+    add: (v) => add(state, v),
+    report(more = []) {
+      const now: TraceState = more.length ? { untraced: [...state.untraced], counted: { ...state.counted }, docs: new Set(state.docs) } : state;
+      for (const v of more) add(now, v);
+      // One claim missing from two views is named once, with both views. (Found by key: a view may
+      // hold thousands of claims, and a scan of the merged list per claim was quadratic.)
+      const merged = new Map<string, UntracedClaim>();
+      for (const u of now.untraced) {
+        const key = JSON.stringify([u.kind, u.claim.toLowerCase(), u.offer ?? null]);
+        const same = merged.get(key);
+        if (same) {
+          if (!same.view.split(" and ").includes(u.view)) same.view = `${same.view} and ${u.view}`;
+        } else merged.set(key, { ...u });
+      }
+      return { checked: now.counted.n, untraced: [...merged.values()].slice(0, MAX_REPORTED) };
+    },
+  };
+}
+
+export function traceFacts(views: TraceView[], source: TraceSource | undefined): TraceReport {
+  const tracer = createTracer(source);
+  for (const v of views) tracer.add(v);
+  return tracer.report();
 }
 
 /** "“Free returns” is not in the brief"; "“over $50” belongs to “Free gift wrap”, not “15% off”". */

@@ -5,7 +5,7 @@
  * All or nothing: every edit is tried on copies, and any edit that finds nothing to change (no
  * such item, question or option, a list already full) fails the whole set.
  */
-import * as chrono from "chrono-node";
+import { chronoParser } from "~/domain/prompt/facts/dates";
 import type { Blueprint, Module } from "~/domain/blueprint/schema";
 import { currencyMinorDigits } from "~/domain/blueprint/currency";
 import type { Brief, BriefItem } from "~/domain/brief/schema";
@@ -192,7 +192,7 @@ function offerDeadline(bp: Blueprint, offer: string, date: string, lang: FrameLa
   const all = texts(bp);
   const mentioning = all.filter((t) => offerAt(t.get(), offer) >= 0);
   if (mentioning.length === 0) return `There is no offer “${offer}” in the email`;
-  const parser = { en: chrono.en, fr: chrono.fr, es: chrono.es, de: chrono.de, pt: chrono.pt, it: chrono.it }[lang];
+  const parser = chronoParser(lang);
   // The offer's old deadline: the first date written where the offer is; it changes everywhere.
   let old: string | undefined;
   for (const t of mentioning) {

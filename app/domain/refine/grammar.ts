@@ -6,7 +6,7 @@
  * out first, then the verbs and nouns of ./lexicon.ts say what it is and the words left name the
  * item, question or offer. Each step is one pass over a bounded instruction.
  */
-import * as chrono from "chrono-node";
+import { chronoParser } from "~/domain/prompt/facts/dates";
 import { priceMentions } from "~/domain/prompt/facts/money";
 import type { FrameLanguage, Price } from "~/domain/prompt/facts/types";
 import { COSTS, ENDS, FILLER, LINK_WORDS, NOUNS, THRESHOLD, TO_WORDS, VERBS, fold } from "./lexicon";
@@ -134,7 +134,7 @@ function read(instruction: string, fallback: FrameLanguage): Read {
   const r: Read = { tokens, quotes, urls, prices, lang: lang ?? fallback };
   // A percentage is not a day of the month ("del 15 %" is no date); the rest as written ("20.").
   const plain = tokens.map((t, i) => (t.kind !== "word" || t.raw.includes("%") || tokens[i + 1]?.raw.startsWith("%") ? "·" : t.orig)).join(" ");
-  const parser = { en: chrono.en, fr: chrono.fr, es: chrono.es, de: chrono.de, pt: chrono.pt, it: chrono.it }[r.lang ?? "en"];
+  const parser = chronoParser(r.lang ?? "en");
   const dates = parser.parse(plain, new Date(Date.UTC(2025, 0, 1)));
   if (dates[0]) r.date = dates[0].text.replace(/^(?:on|le|el|am|em|il)\s+/i, "").trim();
   return r;

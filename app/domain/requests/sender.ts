@@ -5,7 +5,8 @@ import { z } from "zod";
 const MAX_LOCAL_PART = 64;
 const MAX_ADDRESS = 254;
 
-const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
+// Blank or missing (conform's parseWithZod reads a blank field as missing) is "none".
+const blankToNull = (v: unknown) => (v === undefined || (typeof v === "string" && v.trim() === "") ? null : v);
 
 const address = (what: string) =>
   z.preprocess(

@@ -189,6 +189,27 @@ describe("the local copy writes only what the brief holds", () => {
     expect(priced[0]).toMatchObject({ question: "Which one is $16?", options: ["Huila", "Sidamo", "Kona"], answer: 0 });
   });
 
+  it("writes a deadline the user wrote in another sentence than the minimum in a sentence of its own", () => {
+    const rows: Array<[string, string, string]> = [
+      ["Black Friday email for Ember Audio: Ember Mini $79, Ember Go $129. Free shipping over $150. Use code EMBERBF at checkout. Sale ends November 28.", "Free shipping", "November 28"],
+      ["Panier de Noël de la Fromagerie Dupont : comté 18,90 €, brie 12,50 €. Livraison offerte dès 50 €. Commandez avant le 20 décembre.", "Livraison offerte", "20 décembre"],
+    ];
+    for (const [prompt, offer, deadline] of rows) {
+      const { brief, copy } = composed(prompt, ["itemCart"]);
+      const text = copyToText(copy);
+      expect(text).toContain(deadline);
+      const body = copy.sections.find((s) => s.headline === offer)?.body ?? text;
+      expect(body).not.toMatch(new RegExp(`(?:150|50 €)[^.]*${deadline}`));
+      expect(traceCopy(copy, { brief, userText: [prompt] }).untraced.map(describeUntraced)).toEqual([]);
+    }
+  });
+
+  it("asks a French question with the no-break space before its mark, and every option", () => {
+    const { copy } = composed("Sondage de l'Atelier Céramique Nord : quel créneau préférez-vous ? mardi soir, jeudi soir ou samedi matin.", ["survey"]);
+    const q = copy.items.map(parseSurveyItem).find((x) => x?.question.startsWith("Quel créneau"));
+    expect(q).toMatchObject({ question: "Quel créneau préférez-vous\u00a0?", options: ["mardi soir", "jeudi soir", "samedi matin"] });
+  });
+
   it("writes an offer's conditions as one sentence, then its code", () => {
     const { copy } = composed(TABLE[2][1], ["tabs"]);
     expect(copy.sections.find((s) => s.headline === "Free gift wrap")?.body).toBe("On orders over $50, until December 20.");

@@ -39,30 +39,45 @@ function itemLine(item: BriefItem): string {
 /** A scope read up to a joining word ("sur tout avec le" of "sur tout avec le code NOEL15") ends before it. */
 const TRAILING_SMALL_WORDS = /(?:\s+(?:with|and|the|a|on|avec|le|la|les|de|et|con|el|la|y|mit|und|der|die|das|com|o|e|di|il|con))+$/i;
 
+/** Whether the prompt ends a sentence between two spans ("Free shipping over $150. Sale ends November 28."). */
+function apartInPrompt(prompt: string | undefined, a: { start: number; end: number }, b: { start: number; end: number }): boolean {
+  if (!prompt) return false;
+  const [first, second] = a.start <= b.start ? [a, b] : [b, a];
+  if (second.start > prompt.length || second.start - first.end > 2_000) return false;
+  return /[.!?;](?:\s|$)|\n/.test(prompt.slice(first.end, second.start));
+}
+
 /**
  * An offer's own conditions, and no other offer's: scope, threshold and deadline in one sentence
- * ("On orders over $50, until December 20."), then its code.
+ * ("On orders over $50, until December 20."), then its code. A deadline the user wrote in another
+ * sentence than the minimum or scope gets a sentence of its own: written together, the email would
+ * tie them where the user did not.
  */
-function offerTerms(offer: BriefOffer, w: Wording): string {
+function offerTerms(offer: BriefOffer, w: Wording, prompt?: string): string {
   const own = offer.text.value.toLowerCase();
   const mine = (value: string | undefined): value is string => Boolean(value) && !own.includes(value!.toLowerCase());
   const scope = offer.scope?.value.replace(TRAILING_SMALL_WORDS, "");
   const deadline = offer.deadline?.value;
   const conditions = [mine(scope) ? scope : "", mine(offer.threshold?.text.value) ? offer.threshold!.text.value : ""];
+  const terms = [mine(scope) ? offer.scope : undefined, mine(offer.threshold?.text.value) ? offer.threshold!.text : undefined].filter((t) => t !== undefined);
+  const apart = mine(deadline) && terms.some((t) => apartInPrompt(prompt, t.span, offer.deadline!.span));
   // The frame's "Until …" is lower-cased inside the sentence; the user's words stay as written.
-  if (mine(deadline)) conditions.push(w.deadlineLead.test(deadline) ? deadline : lowerFirst(w.until(deadline)));
+  if (mine(deadline) && !apart) conditions.push(w.deadlineLead.test(deadline) ? deadline : lowerFirst(w.until(deadline)));
   const parts = conditions.filter(Boolean);
   const out = parts.length > 0 ? [sentence(parts.join(", "))] : [];
+  if (apart) out.push(sentence(w.deadlineLead.test(deadline!) ? cap(deadline!) : w.until(deadline!)));
   if (mine(offer.code?.value)) out.push(sentence(w.code(offer.code!.value)));
   return out.join(" ");
 }
 
 const lowerFirst = (s: string): string => s.charAt(0).toLowerCase() + s.slice(1);
 
-function asQuestion(text: string): string {
+function asQuestion(text: string, lang?: string): string {
   // ", ¿nos recomendarías?" → "¿Nos recomendarías?": list punctuation is not part of the question.
   const t = text.trim().replace(/^[\s,;:.—–-]+/, "").replace(/[\s.]+$/, "");
   const cased = t.startsWith("¿") ? `¿${cap(t.slice(1).trimStart())}` : cap(t);
+  // French sets its "?" apart with a no-break space, as the frame's own questions do.
+  if (lang === "fr") return `${cased.replace(/[\s\u00a0\u202f]*[?？]$/, "")}\u00a0?`;
   return /[?？]$/.test(cased) ? cased : `${cased}?`;
 }
 
@@ -108,7 +123,7 @@ function surveyQuestions(brief: Brief, w: Wording): { asked: Asked[]; unasked: B
     const parts = splitQuestion(q);
     let taken = false;
     for (const part of parts) {
-      const question = asQuestion(part);
+      const question = asQuestion(part, brief.language.frame);
       const options = q.options.length >= 2 ? q.options.map((o) => o.value) : neutralAnswers(question, brief, Boolean(q.scale && q.scale.min === 0 && q.scale.max === 10), w, asked[asked.length - 1]?.options);
       if (!options || options.some((o) => o.length > 60)) continue;
       asked.push({ question, options });
@@ -147,7 +162,7 @@ function quizQuestions(brief: Brief, prompt?: string): { asked: Array<{ question
     const marked = q.options.findIndex((o) => MARKED.test(o.value));
     const answer = marked >= 0 ? marked : statedAnswer(q, options, prompt, brief.questions[n + 1]);
     if (answer < 0 || options.length < 2 || options.length > 4 || options.some((o) => o === "" || o.length > 80)) unasked.push(q);
-    else asked.push({ question: asQuestion(q.text.value), options, answer });
+    else asked.push({ question: asQuestion(q.text.value, brief.language.frame), options, answer });
   });
   return { asked, unasked };
 }
@@ -311,7 +326,7 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
         questionsUsed = true;
         unasked = s.unasked;
         // More questions than the module shows are listed, not dropped.
-        unasked = [...unasked, ...brief.questions.filter((q) => s.asked.slice(max(t)).some((a) => a.question === asQuestion(q.text.value)))];
+        unasked = [...unasked, ...brief.questions.filter((q) => s.asked.slice(max(t)).some((a) => a.question === asQuestion(q.text.value, lang)))];
         items = s.asked.slice(0, max(t)).map((a) => ({ label: "", headline: a.question, body: formatOptions(a.options) }));
       }
     } else if (t === "quiz") {
@@ -342,7 +357,7 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
       // Offers make panels too when the items are too few: an offer and its own conditions.
       if (units.length < 2) {
         brief.offers.forEach((o, k) => {
-          if (!offerTaken[k]) units.push({ name: cap(o.text.value), body: offerTerms(o, w), offer: k });
+          if (!offerTaken[k]) units.push({ name: cap(o.text.value), body: offerTerms(o, w, options.prompt), offer: k });
         });
       }
       const usableUnits = units.filter((u) => t === "carousel" || u.body);
@@ -368,7 +383,7 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
       listTaken[li] = true;
     });
     brief.offers.forEach((o, k) => {
-      const body = offerTerms(o, w);
+      const body = offerTerms(o, w, options.prompt);
       if (body) units.push({ name: cap(o.text.value), body, offer: k });
     });
     const k = Math.min(Math.floor(units.length / 2), ...techniques.map(max));
@@ -400,7 +415,7 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
   // In a sentence, names after the first stay as the user wrote them: "Velouté de potiron, confit de canard et tarte Tatin".
   const names = [...lists[0], ...lists[1]].slice(0, 3).map((i, n) => (n === 0 ? cap(i.name.value) : i.name.value));
   if (names.length > 0) facts.push(names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} ${w.and} ${names[names.length - 1]}`);
-  if (brief.questions[0]) facts.push(asQuestion(brief.questions[0].text.value));
+  if (brief.questions[0]) facts.push(asQuestion(brief.questions[0].text.value, lang));
   if (eventDate) facts.push(eventDate);
   const { subject, fact } = fitSubject(w, lead, brand, facts);
   const rest = facts.filter((f) => f !== fact && !(fact && fact.includes(f)) && !subject.includes(f));
@@ -423,7 +438,7 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
   if (brief.audience) heroBody.push(w.forAudience(brief.audience.value));
   sections.push(withHref({ role: "hero", headline: lead, body: heroBody.join(" "), cta }));
 
-  for (const o of looseOffers) sections.push({ role: "offer", headline: cap(o.text.value), body: offerTerms(o, w), cta: "" });
+  for (const o of looseOffers) sections.push({ role: "offer", headline: cap(o.text.value), body: offerTerms(o, w, options.prompt), cta: "" });
 
   if (unlisted.length > 0) {
     const lines = unlisted.map((i) => {
@@ -435,7 +450,7 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
   if (unasked.length > 0) {
     const lines = unasked.map((q) => {
       const opts = q.options.map((o) => o.value.replace(MARKED, "").trim()).filter(Boolean);
-      return opts.length > 0 ? `${asQuestion(q.text.value)} ${formatOptions(opts)}` : asQuestion(q.text.value);
+      return opts.length > 0 ? `${asQuestion(q.text.value, lang)} ${formatOptions(opts)}` : asQuestion(q.text.value, lang);
     });
     sections.push({ role: "questions", headline: w.questionsHeading, body: lines.join("\n"), cta: "" });
   }

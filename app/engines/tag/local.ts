@@ -1,4 +1,5 @@
-import * as csstree from "css-tree";
+import type * as csstree from "css-tree";
+import { cssTree } from "~/domain/html/css-tree";
 import type { AnyNode, Element } from "domhandler";
 import { parseDocument } from "htmlparser2";
 import { buildEmbeddingText, splitTechniques } from "~/domain/retrieval/embedding-text";
@@ -187,13 +188,13 @@ export function analyseHtml(html: string): Structure {
   for (const block of css) {
     let ast: csstree.CssNode;
     try {
-      ast = csstree.parse(block, { parseValue: false, parseCustomProperty: false });
+      ast = cssTree().parse(block, { parseValue: false, parseCustomProperty: false });
     } catch {
       continue;
     }
-    csstree.walk(ast, (node) => {
+    cssTree().walk(ast, (node) => {
       if (node.type === "Rule") {
-        const prelude = csstree.generate(node.prelude);
+        const prelude = cssTree().generate(node.prelude);
         if (prelude.includes(":checked")) s.checkedRules++;
         if (prelude.includes(":hover")) s.hoverRules++;
         if (/(^|,)\s*u\s*\+\s*\.body/.test(prelude)) s.gmailOverride = true;
@@ -205,7 +206,7 @@ export function analyseHtml(html: string): Structure {
       } else if (node.type === "Atrule") {
         if (node.name === "media") {
           s.mediaQueries++;
-          if (node.prelude && csstree.generate(node.prelude).includes("prefers-color-scheme")) s.darkMode = true;
+          if (node.prelude && cssTree().generate(node.prelude).includes("prefers-color-scheme")) s.darkMode = true;
         }
         if (node.name === "keyframes" || node.name === "-webkit-keyframes") s.keyframes++;
       }

@@ -50,7 +50,7 @@ export async function startBenchServer(name: string, env: Record<string, string>
   };
   if (!options.buildDir) {
     console.error("building the server bundle…");
-    execFileSync(path.resolve("node_modules/.bin/remix"), ["build"], {
+    execFileSync(process.execPath, [path.resolve("scripts/build.mjs")], {
       env: { ...childEnv, NODE_ENV: "production" },
       stdio: ["ignore", "ignore", "inherit"],
     });

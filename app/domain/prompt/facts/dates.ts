@@ -1,6 +1,7 @@
 import type * as Chrono from "chrono-node";
 import { priceMentions } from "./money";
 import { boundedPieces, MONTHS } from "./text";
+import type { FrameLanguage } from "./types";
 
 /**
  * Dates and deadlines as the prompt words them ("May 3", "Sunday at midnight", "15 janvier"),
@@ -19,14 +20,28 @@ const MAX_DATES = 24;
 
 type Parser = { parse: (text: string, ref?: Date, option?: { forwardDate?: boolean }) => Array<{ index: number; text: string }> };
 
+let loaded: typeof Chrono | undefined;
 let parsers: Record<string, Parser> | undefined;
 
-/** chrono-node is some 270 modules: loaded at the first prompt read, not when the server starts. */
+/**
+ * chrono-node is some 270 modules: loaded at the first prompt or instruction read, not when the
+ * server starts (docs/operations.md, "Start-up time").
+ */
+function chronoModule(): typeof Chrono {
+  loaded ??= require("chrono-node") as typeof Chrono;
+  return loaded;
+}
+
 function chronoParsers(): Record<string, Parser> {
   if (parsers) return parsers;
-  const chrono = require("chrono-node") as typeof Chrono;
+  const chrono = chronoModule();
   parsers = { en: chrono, fr: chrono.fr, es: chrono.es, de: chrono.de, pt: chrono.pt, it: chrono.it, nl: chrono.nl, ja: chrono.ja };
   return parsers;
+}
+
+/** chrono's parser of a frame language, for the refine instructions (app/domain/refine). */
+export function chronoParser(lang: FrameLanguage): Parser {
+  return chronoModule()[lang];
 }
 
 /** Words chrono reads as "the present moment", which in a prompt are calls to act ("shop now"). */

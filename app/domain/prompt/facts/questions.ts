@@ -113,6 +113,24 @@ function placed(options: string[], list: string, listIndex: number): OptionMenti
 const COLON_QUESTION =
   /\b((?:which|what|how|who|where|when|do you|are you|would you|quel(?:le)?s?|comment|combien|cu[aá]l(?:es)?|qu[eé]|c[oó]mo|welche[rsnm]?|was|wie|qual|quais|como|quale|quali|che|come)\b[^:?.!\n]{3,160}?)\s*:\s*([^:?.!\n]{2,400}?)(?=[.;!\n]|$)/giu;
 
+/** A short list right after a question, up to its sentence's end: "clock, weather or notes." */
+const BARE_LIST = /^\s*([^?.!;:\n()]{3,120}?)\s*(?:[.!;\n]|$)/u;
+
+/** Words that open a question in the six frame languages. */
+const ASKING =
+  /(?:^|[\s(])(¿?(?:which|what|how|who|where|when|do you|are you|would you|quel(?:le)?s?|comment|combien|cu[aá]l(?:es)?|qu[eé]|c[oó]mo|welche[rsnm]?|was|wie|qual|quais|como|quale|quali|che|come)(?![\p{L}])[^:?.!;\n]{3,160})$/iu;
+
+/** The question a colon ends ("…: Which module helped most:" → "Which module helped most"), if the words before it ask one. */
+function askedBeforeColon(before: string): { text: string; index: number } | undefined {
+  const head = before.replace(/\s*:\s*$/, "");
+  if (head.length === before.length) return undefined;
+  const m = ASKING.exec(head.slice(-170));
+  if (!m) return undefined;
+  const text = cleanPhrase(m[1]!.replace(LEAD_IN, ""));
+  if (text.split(/\s+/).length < 2) return undefined;
+  return { text, index: Math.max(0, head.length - 170) + m.index + m[0].length - m[1]!.length };
+}
+
 export function questionMentions(prompt: string, { maxOptions = MAX_FULL_OPTIONS, full = false } = {}): QuestionMention[] {
   const text = prompt.slice(0, QUESTION_SAMPLE_CHARS);
   const out: QuestionMention[] = [];
@@ -137,7 +155,10 @@ export function questionMentions(prompt: string, { maxOptions = MAX_FULL_OPTIONS
     // own list of short options, or a slash list follows it.
     const own = OR_WORD.test(wording) ? splitOptions(wording, maxOptions) : [];
     if (own.length >= 2 && own.every((o) => o.split(/\s+/).length <= 3)) {
-      out.push({ text: `${capitalise(wording)}?`, index: wordingIndex, options: placed(own, wording, wordingIndex) });
+      // "Which module helped most: Budgeting, Investing or Taxes?": the words before the colon ask.
+      const asked = askedBeforeColon(before.slice(0, sentenceStart(before)));
+      const askedIndex = asked ? windowStart + asked.index : wordingIndex;
+      out.push({ text: `${capitalise(asked?.text ?? wording)}?`, index: askedIndex, options: placed(own, wording, wordingIndex) });
       continue;
     }
     const after = text.slice(end + 1, end + 1 + 420);
@@ -146,6 +167,14 @@ export function questionMentions(prompt: string, { maxOptions = MAX_FULL_OPTIONS
     if (slashOptions.length >= 2 && slashOptions.length <= maxOptions && slashOptions.every((o) => o && o.split(/\s+/).length <= 4)) {
       from = end + 1 + slash.length;
       out.push({ text: `${capitalise(wording)}?`, index: wordingIndex, options: placed(slashOptions, slash, end + 1 + after.indexOf(slash)) });
+      continue;
+    }
+    // "favorite widget? clock, weather or notes": a bare list of short options after the question, to its sentence's end.
+    const bare = BARE_LIST.exec(after);
+    const bareOptions = bare && OR_WORD.test(` ${bare[1]} `) && !bare[1]!.includes("://") ? splitOptions(bare[1]!, maxOptions) : [];
+    if (bareOptions.length >= 2 && bareOptions.every((o) => o.split(/\s+/).length <= 3 && !/\d/.test(o))) {
+      from = end + 1 + bare![0].length;
+      out.push({ text: `${capitalise(wording)}?`, index: wordingIndex, options: placed(bareOptions, bare![1]!, end + 1 + bare![0].indexOf(bare![1]!)) });
       continue;
     }
     const m = OPTIONS.exec(after);

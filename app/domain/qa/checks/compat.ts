@@ -1,6 +1,6 @@
 import { parseInlineStyle } from "~/domain/html/css";
 import { classList } from "~/domain/html/dom";
-import { ATTRIBUTES_WITH_ISSUES, FEATURE_TABLE, type FeatureSupport, declarationKeys, styleFeatures } from "../caniemail-table";
+import { attributesWithIssues, featureTable, type FeatureSupport, declarationKeys, styleFeatures } from "../caniemail-table";
 import { computedStyles } from "../computed";
 import { type CheckTable, examples, fail, pass } from "./types";
 
@@ -21,17 +21,18 @@ export const compatChecks: CheckTable = {
       else partial.add(s.title);
     };
     const consider = (key: string, blocking: boolean) => {
-      const s = FEATURE_TABLE.get(key);
+      const s = featureTable().get(key);
       if (s) note(s, blocking);
     };
     const computed = computedStyles(doc);
     const visibleClasses = new Set<string>();
+    const attributes = attributesWithIssues();
     for (const el of doc.elements) {
       const c = computed.get(el);
       if (!c || c.hidden || c.interactive) continue;
       if (el.attribs.class) for (const cl of classList(el)) visibleClasses.add(cl);
       consider(`el:${el.name}`, true);
-      for (const name in el.attribs) if (ATTRIBUTES_WITH_ISSUES.has(name)) consider(`attr:${name}`, true);
+      for (const name in el.attribs) if (attributes.has(name)) consider(`attr:${name}`, true);
       if (el.name === "input") consider(`input:${(el.attribs.type ?? "text").toLowerCase()}`, true);
       if (el.name === "img") {
         const ext = IMAGE_EXT.exec(el.attribs.src ?? "")?.[1]?.toLowerCase();
