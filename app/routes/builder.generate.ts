@@ -18,7 +18,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePageUser(request);
   const app = await getApp();
   const parsed = parseGenerateForm(await request.formData());
-  if (!parsed.ok) return data({ success: false, error: "Check the highlighted fields", step: parsed.step, errors: parsed.errors }, { status: 400 });
+  if (!parsed.ok) {
+    // The brief form's answer is conform's, as the page's own post would give it.
+    const marks = "reply" in parsed ? { reply: parsed.reply } : { errors: parsed.errors };
+    return data({ success: false, error: "Check the highlighted fields", step: parsed.step, ...marks }, { status: 400 });
+  }
   if (!(await hasCreditsFor(app, user))) return data({ success: false, error: "Insufficient balance", status: 402 }, { status: 402 });
   const opened = openStream(app, user);
   if (!opened.ok) {

@@ -68,6 +68,8 @@ const rows = <T extends z.ZodTypeAny>(row: T, max: number) =>
  * absent `useRAG` to true for briefs carried as JSON.
  */
 export const BriefFormSchema = BriefSchema.omit({ understood: true }).extend({
+  // conform reads a blank field as missing.
+  prompt: z.string({ required_error: "Describe the email you want" }).pipe(BriefSchema.shape.prompt),
   // "auto" (or nothing) ticked: none, the prompt decides.
   techniques: z.preprocess(
     (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]).filter((t) => t !== "auto" && t !== "" && t !== undefined),
