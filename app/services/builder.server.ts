@@ -44,7 +44,7 @@ export const BRAND_COLOR_KEYS = ["primary", "accent", "background", "text"] as c
 // The brief's fields: BriefSchema and BrandSchema (domain/requests/builder.ts).
 export type { Brand, Brief, BriefInput };
 
-/** Field name → message, keyed like the form's field names (`brand.colors.primary`, `images.0.url`). */
+/** Field name → message, keyed like the Check and copy steps' field names (`u.items.0.name`, `copy.sections.1.href`); the brief form's are conform's. */
 export type FieldErrors = Record<string, string>;
 
 

@@ -60,6 +60,29 @@ test.describe("with JavaScript", () => {
     await expect(prompt).not.toHaveAttribute("aria-invalid", "true");
   });
 
+  test("an image row is checked in the page on its own row; a blank row before it is dropped", async ({ page }) => {
+    await signIn(page);
+    await page.getByLabel("Prompt").fill("Spring sale for Bloom & Co: 20% off dresses until May 3");
+    await page.getByText("Images and saved sections").click();
+    await page.getByLabel("Image 2 name").fill("hero");
+    const url = page.locator('[name="images[1].url"]');
+    await url.fill("ftp://cdn.example.com/hero.jpg");
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(r.url());
+    });
+    await page.getByRole("button", { name: "Continue →" }).click();
+    await expect(url).toHaveAttribute("aria-invalid", "true");
+    await expect(url).toHaveAccessibleDescription("Image url must be http(s) or a path starting with /");
+    await expect(url).toBeFocused();
+    await expect(page.locator('[name="images[0].url"]')).not.toHaveAttribute("aria-invalid", "true");
+    expect(posts).toEqual([]);
+    await url.fill("https://cdn.example.com/hero.jpg");
+    await expect(url).not.toHaveAttribute("aria-invalid", "true");
+    await page.getByRole("button", { name: "Continue →" }).click();
+    await expect(page.getByRole("button", { name: "Write the copy →" })).toBeVisible();
+  });
+
   test("results take focus after Send test, Refine and Save; the AMP tab shows the email's first state", async ({ page }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 1280, height: 900 });
