@@ -3,7 +3,10 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { useCallback, useEffect, useRef } from "react";
+import { VALIDATE_WHEN, pageFormProps } from "~/components/page-form";
 import { CsrfField, useCsrfToken } from "~/components/csrf-field";
 import { BriefFields, type BriefOptions } from "~/components/builder/brief-form";
 import { CopyFields } from "~/components/builder/copy-editor";
@@ -18,7 +21,7 @@ import { STYLE_PRESETS, STYLE_THEORY_KEYS } from "~/domain/blueprint/styles";
 import { TECHNIQUES } from "~/domain/blueprint/schema";
 import { EMAIL_TYPES } from "~/domain/prompt/facts/types";
 import { COMPLEXITIES } from "~/domain/prompt/inputs";
-import { MAX_IMAGE_ROWS, MAX_SECTION_ROWS, type Brief, type BriefInput } from "~/domain/requests/builder";
+import { BriefFormSchema, MAX_IMAGE_ROWS, MAX_SECTION_ROWS, type Brief, type BriefInput } from "~/domain/requests/builder";
 import {
   BRAND_COLOR_KEYS, FONT_CHOICES, briefCopy, builderStart, confirmUnderstood, parseBriefForm, parseBriefJson,
   parseGenerateForm, parseUnderstoodForm, runGenerateRequest, understandPrompt, type CopyDraft, type FieldErrors,
@@ -87,7 +90,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 type ActionData =
-  | { step: "brief"; values: BriefInput; errors?: FieldErrors; failure?: { error: string; refunded: boolean } }
+  // `reply`: conform's answer to the brief form; `values` (and `errors` about none of its fields): a brief from elsewhere.
+  | { step: "brief"; reply?: SubmissionResult<string[]>; values?: BriefInput; errors?: FieldErrors; failure?: { error: string; refunded: boolean } }
   | { step: "understood"; settings: Brief; read: UnderstoodBrief; draft: UnderstoodDraft; asks?: FieldErrors; errors?: FieldErrors; failure?: { error: string; refunded: boolean } }
   | { step: "copy"; brief: Brief; copy: CopyDraft; copyText?: string; errors?: FieldErrors; failure?: { error: string; refunded: boolean } };
 
@@ -100,7 +104,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // The prompt form → what Kinetic understood (read, not generated: no credit).
   if (intent === "understand") {
     const parsed = parseBriefForm(form);
-    if (!parsed.ok) return data<ActionData>({ step: "brief", values: parsed.values, errors: parsed.errors }, { status: 400 });
+    if (!parsed.ok) return data<ActionData>({ step: "brief", reply: parsed.reply }, { status: 400 });
     const read = understandPrompt(parsed.brief);
     const { understood: _stale, ...settings } = parsed.brief;
     return data<ActionData>({ step: "understood", settings, read, draft: draftFromBrief(read), asks: thinBriefAsks(read) });
@@ -142,6 +146,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.ok) {
     if (parsed.step === "copy" && parsed.copyDraft)
       return data<ActionData>({ step: "copy", brief: parsed.values as Brief, copy: parsed.copyDraft, errors: parsed.errors }, { status: 400 });
+    if ("reply" in parsed) return data<ActionData>({ step: "brief", reply: parsed.reply }, { status: 400 });
     return data<ActionData>({ step: "brief", values: parsed.values, errors: parsed.errors }, { status: 400 });
   }
   const result = await runGenerateRequest(app, user, parsed);
@@ -159,7 +164,7 @@ function asksOf(draft: UnderstoodDraft, read: UnderstoodBrief, prompt: string): 
   return Object.fromEntries(Object.entries(r.errors).filter(([k]) => /^u\.(?:items|questions(?:\.\d+\.options)?)$/.test(k)));
 }
 
-/** A form field's name in words, for the error summary ("images.0.url" → "Image 1 URL"). */
+/** A form field's name in words, for the error summary ("images[0].url" → "Image 1 URL"). */
 function fieldLabel(name: string): string {
   if (name.startsWith("u.")) return understoodLabel(name);
   const fixed: Record<string, string> = {
@@ -167,7 +172,7 @@ function fieldLabel(name: string): string {
     "brand.fontFamily": "Body font", "brand.headingFontFamily": "Heading font", "brand.buttonRadius": "Button radius", "brand.logoUrl": "Logo URL",
   };
   if (fixed[name]) return fixed[name];
-  const row = /^(images|savedSections)\.(\d+)\.(\w+)$/.exec(name);
+  const row = /^(images|savedSections)\[(\d+)\]\.(\w+)$/.exec(name);
   if (row) return `${row[1] === "images" ? "Image" : "Section"} ${Number(row[2]) + 1} ${row[3] === "url" ? "URL" : row[3] === "html" ? "HTML" : row[3]}`;
   const color = /^brand\.colors\.(\w+)$/.exec(name);
   if (color) return `Brand colour (${color[1]})`;
@@ -193,20 +198,19 @@ function expectedStages(form: HTMLFormElement, withCopy: boolean, brief?: Brief)
   ];
 }
 
+/** A brief as the form's starting values ("Use the library" is on unless the brief turned it off). */
+const formValues = (values: BriefInput): BriefInput => ({ ...values, useRAG: values.useRAG ?? true });
+
 export default function BuilderPage() {
   const { initial, cost, balance, options } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const navigation = useNavigation();
   const navigate = useNavigate();
   const csrfToken = useCsrfToken();
-  const formRef = useRef<HTMLFormElement>(null);
   const onDone = useCallback((url: string) => navigate(url), [navigate]);
   const { state: progress, start, reset } = useStreamedGeneration(csrfToken, onDone);
 
-  const busyIntent = navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : "";
   const step = actionData?.step ?? "brief";
   const brief = actionData?.step === "copy" ? actionData.brief : undefined;
-  const short = balance < cost;
 
   // With JavaScript, the generate buttons stream progress instead of waiting for the redirect.
   const onSubmit = (ev: React.FormEvent<HTMLFormElement>) => {
@@ -222,19 +226,18 @@ export default function BuilderPage() {
     void start(body, expectedStages(form, intent === "generate-copy", brief));
   };
 
-  const failure = actionData?.failure;
   // A streamed generation refused for a field (before anything ran) comes back to the form with
   // the field marked, as the same post without JavaScript would.
-  const fieldFailure = progress.status === "failed" && progress.failure.errors && Object.keys(progress.failure.errors).length ? progress.failure.errors : null;
-  const errors = fieldFailure ?? actionData?.errors;
+  const failed = progress.status === "failed" ? progress.failure : null;
+  const fieldFailure = failed && (failed.reply || (failed.errors && Object.keys(failed.errors).length)) ? failed : null;
   const streaming = progress.status !== "idle" && !fieldFailure;
-  const summaryRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (errors && Object.keys(errors).length) summaryRef.current?.focus();
-  }, [errors]);
   const current: BuilderStep = streaming ? "Generate" : step === "copy" ? "Copy" : step === "understood" ? "Check" : "Brief";
   // Generating straight from the prompt form skips the understood and copy steps.
   const skipped: BuilderStep[] = streaming && step === "brief" ? ["Check", "Copy"] : [];
+  // The brief form starts again (a new conform form) when the page brings a brief from elsewhere:
+  // the first visit, back from a later step, a failed generation.
+  const briefData = actionData?.step === "brief" ? actionData : undefined;
+  const formKey = step !== "brief" ? step : briefData?.reply ? "brief" : `brief:${JSON.stringify(briefData?.values ?? initial)}`;
 
   return (
     <div className="bld">
@@ -251,90 +254,166 @@ export default function BuilderPage() {
         <GenerationProgress state={progress} onRetry={progress.status === "failed" ? reset : undefined} />
       ) : null}
 
-      <Form method="post" ref={formRef} onSubmit={onSubmit} hidden={streaming && progress.status !== "failed"} noValidate={false} className="bld-form">
-        <CsrfField />
-        {failure ? (
-          <div className="bld-alert" role="alert" data-testid="generation-error">
-            <p><strong>{failure.error}</strong></p>
-            <p>{failure.refunded ? "Your credit was refunded." : "No credit was charged."}</p>
-          </div>
-        ) : null}
-        {errors && Object.keys(errors).length ? (
-          <div className="bld-alert" role="alert" tabIndex={-1} ref={summaryRef} id="bld-errors" data-testid="field-errors">
-            <p><strong>{Object.keys(errors).length === 1 ? "One field needs a change:" : "These fields need a change:"}</strong></p>
-            <ul className="bld-error-list">
-              {Object.entries(errors).map(([name, message]) => (
-                <li key={name}>
-                  {name === "form" ? message : <a href={`#err-${name.replace(/\./g, "-")}`}>{fieldLabel(name)}: {message}</a>}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-
-        {step === "copy" && actionData?.step === "copy" ? (
-          <>
-            <input type="hidden" name="brief" value={JSON.stringify(actionData.brief)} />
-            <div className="bld-intro">
-              <h2>Review the copy</h2>
-              <p>Edit any word. Kinetic places exactly these words in the email.</p>
-            </div>
-            <CopyFields copy={actionData.copy} errors={errors} />
-          </>
-        ) : step === "understood" && actionData?.step === "understood" ? (
-          <>
-            <input type="hidden" name="brief" value={JSON.stringify(actionData.settings)} />
-            <UnderstoodFields
-              key={JSON.stringify(actionData.draft)}
-              prompt={actionData.settings.prompt}
-              read={actionData.read}
-              draft={actionData.draft}
-              errors={errors}
-              asks={actionData.asks}
-              emailTypes={options.emailTypes}
-            />
-          </>
-        ) : (
-          <BriefFields values={(actionData?.step === "brief" ? actionData.values : initial) as BriefInput} errors={errors} options={options} />
-        )}
-
-        <div className="bld-actions" role="group" aria-label="Next step">
-          <p className="bld-cost" data-testid="credit-cost">
-            Generating costs <strong>{cost} credit{cost === 1 ? "" : "s"}</strong> · your balance: <strong>{balance}</strong>
-            {short ? <span className="bld-field-error"> Not enough credits: ask an admin for more.</span> : null}
-          </p>
-          <div className="bld-buttons">
-            {step === "understood" ? (
-              <>
-                <button type="submit" name="intent" value="back" className="bld-btn bld-btn-secondary" formNoValidate>
-                  ← Back to the prompt
-                </button>
-                <button type="submit" name="intent" value="copy" className="bld-btn bld-btn-primary" disabled={busyIntent !== ""}>
-                  {busyIntent === "copy" ? "Writing copy…" : "Write the copy →"}
-                </button>
-              </>
-            ) : step === "copy" ? (
-              <>
-                <button type="submit" name="intent" value="back" className="bld-btn bld-btn-secondary" formNoValidate>
-                  {brief?.understood ? "← Back to what Kinetic understood" : "← Back to brief"}
-                </button>
-                <button type="submit" name="intent" value="generate-copy" className="bld-btn bld-btn-primary" disabled={short || busyIntent !== ""}>
-                  {busyIntent === "generate-copy" ? "Generating…" : "Accept copy and generate"}
-                </button>
-              </>
-            ) : (
-              <>
-                <button type="submit" name="intent" value="generate" className="bld-btn bld-btn-secondary" disabled={short || busyIntent !== ""}>
-                  {busyIntent === "generate" ? "Generating…" : "Generate directly"}
-                </button>
-                <button type="submit" name="intent" value="understand" className="bld-btn bld-btn-primary" disabled={busyIntent !== ""}>
-                  {busyIntent === "understand" ? "Reading…" : "Continue →"}
-                </button>
-              </>
-            )}
-          </div>
-        </div>
-      </Form>
+      <StepForm
+        key={formKey}
+        actionData={actionData}
+        initial={initial as BriefInput}
+        options={options}
+        cost={cost}
+        balance={balance}
+        hidden={streaming && progress.status !== "failed"}
+        onStream={onSubmit}
+        streamedReply={fieldFailure?.reply}
+        streamedErrors={fieldFailure?.errors}
+      />
     </div>
+  );
+}
+
+function StepForm(props: {
+  actionData: ActionData | undefined;
+  initial: BriefInput;
+  options: BriefOptions;
+  cost: number;
+  balance: number;
+  hidden: boolean;
+  onStream: (ev: React.FormEvent<HTMLFormElement>) => void;
+  streamedReply?: SubmissionResult<string[]>;
+  streamedErrors?: FieldErrors;
+}) {
+  const { actionData, options, cost, balance } = props;
+  const navigation = useNavigation();
+  const busyIntent = navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : "";
+  const step = actionData?.step ?? "brief";
+  const brief = actionData?.step === "copy" ? actionData.brief : undefined;
+  const short = balance < cost;
+  const briefData = actionData?.step === "brief" ? actionData : undefined;
+
+  const reply = props.streamedReply ?? briefData?.reply;
+  const [form] = useForm<Record<string, unknown>>({
+    id: "brief",
+    lastResult: reply,
+    // conform flattens the brief into its field names (rows, `brand.colors.*`, booleans as "on").
+    defaultValue: formValues(briefData?.values ?? props.initial) as unknown as Record<string, string>,
+    // No constraint: the image and section rows' required fields must not stop a blank row
+    // (dropped) from posting without JavaScript; the prompt says `required` itself.
+    ...VALIDATE_WHEN,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: BriefFormSchema }),
+  });
+  const conform = step === "brief" ? pageFormProps(form) : null;
+
+  // What the server refused (the summary names every field and links to its error).
+  const replyErrors = Object.entries(reply?.error ?? {}).filter((e): e is [string, string[]] => Boolean(e[1]?.length));
+  const errors: Array<[string, string, string | null]> = [
+    ...replyErrors.map(([name, messages]): [string, string, string | null] => [name, messages.join(" "), `${form.id}-${name}-error`]),
+    ...Object.entries(props.streamedErrors ?? actionData?.errors ?? {}).map(([name, message]): [string, string, string | null] => [
+      name,
+      message,
+      name === "form" ? null : `err-${name.replace(/\./g, "-")}`,
+    ]),
+  ];
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const answered = errors.length ? (reply ?? props.streamedErrors ?? actionData) : null;
+  useEffect(() => {
+    if (answered) summaryRef.current?.focus();
+  }, [answered]);
+  const failure = actionData?.failure;
+  const stepErrors = Object.fromEntries(errors.map(([name, message]) => [name, message]));
+
+  return (
+    <Form
+      method="post"
+      noValidate={false}
+      {...conform}
+      onSubmit={(ev) => {
+        conform?.onSubmit(ev);
+        if (!ev.defaultPrevented) props.onStream(ev);
+      }}
+      hidden={props.hidden}
+      className="bld-form"
+    >
+      <CsrfField />
+      {failure ? (
+        <div className="bld-alert" role="alert" data-testid="generation-error">
+          <p><strong>{failure.error}</strong></p>
+          <p>{failure.refunded ? "Your credit was refunded." : "No credit was charged."}</p>
+        </div>
+      ) : null}
+      {errors.length ? (
+        <div className="bld-alert" role="alert" tabIndex={-1} ref={summaryRef} id="bld-errors" data-testid="field-errors">
+          <p><strong>{errors.length === 1 ? "One field needs a change:" : "These fields need a change:"}</strong></p>
+          <ul className="bld-error-list">
+            {errors.map(([name, message, target]) => (
+              <li key={name}>
+                {target ? <a href={`#${target}`}>{fieldLabel(name)}: {message}</a> : message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      {step === "copy" && actionData?.step === "copy" ? (
+        <>
+          <input type="hidden" name="brief" value={JSON.stringify(actionData.brief)} />
+          <div className="bld-intro">
+            <h2>Review the copy</h2>
+            <p>Edit any word. Kinetic places exactly these words in the email.</p>
+          </div>
+          <CopyFields copy={actionData.copy} errors={stepErrors} />
+        </>
+      ) : step === "understood" && actionData?.step === "understood" ? (
+        <>
+          <input type="hidden" name="brief" value={JSON.stringify(actionData.settings)} />
+          <UnderstoodFields
+            key={JSON.stringify(actionData.draft)}
+            prompt={actionData.settings.prompt}
+            read={actionData.read}
+            draft={actionData.draft}
+            errors={stepErrors}
+            asks={actionData.asks}
+            emailTypes={options.emailTypes}
+          />
+        </>
+      ) : (
+        <BriefFields form={form} options={options} />
+      )}
+
+      <div className="bld-actions" role="group" aria-label="Next step">
+        <p className="bld-cost" data-testid="credit-cost">
+          Generating costs <strong>{cost} credit{cost === 1 ? "" : "s"}</strong> · your balance: <strong>{balance}</strong>
+          {short ? <span className="bld-field-error"> Not enough credits: ask an admin for more.</span> : null}
+        </p>
+        <div className="bld-buttons">
+          {step === "understood" ? (
+            <>
+              <button type="submit" name="intent" value="back" className="bld-btn bld-btn-secondary" formNoValidate>
+                ← Back to the prompt
+              </button>
+              <button type="submit" name="intent" value="copy" className="bld-btn bld-btn-primary" disabled={busyIntent !== ""}>
+                {busyIntent === "copy" ? "Writing copy…" : "Write the copy →"}
+              </button>
+            </>
+          ) : step === "copy" ? (
+            <>
+              <button type="submit" name="intent" value="back" className="bld-btn bld-btn-secondary" formNoValidate>
+                {brief?.understood ? "← Back to what Kinetic understood" : "← Back to brief"}
+              </button>
+              <button type="submit" name="intent" value="generate-copy" className="bld-btn bld-btn-primary" disabled={short || busyIntent !== ""}>
+                {busyIntent === "generate-copy" ? "Generating…" : "Accept copy and generate"}
+              </button>
+            </>
+          ) : (
+            <>
+              <button type="submit" name="intent" value="generate" className="bld-btn bld-btn-secondary" disabled={short || busyIntent !== ""}>
+                {busyIntent === "generate" ? "Generating…" : "Generate directly"}
+              </button>
+              <button type="submit" name="intent" value="understand" className="bld-btn bld-btn-primary" disabled={busyIntent !== ""}>
+                {busyIntent === "understand" ? "Reading…" : "Continue →"}
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+    </Form>
   );
 }

@@ -3,8 +3,8 @@
 // `stage` per finished stage, then `result` (the API's response plus `versionId`) or `error`.
 // The page's CSRF check (token in X-CSRF-Token or the form's _csrf field) runs before this code.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { getApp } from "~/composition/app.server";
+import { json } from "~/http/responses.server";
 import { requirePageUser } from "~/http/session.server";
 import { sseResponse } from "~/lib/sse.server";
 import { hasCreditsFor, parseGenerateForm, runGenerateRequest } from "~/services/builder.server";
@@ -18,12 +18,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePageUser(request);
   const app = await getApp();
   const parsed = parseGenerateForm(await request.formData());
-  if (!parsed.ok) return data({ success: false, error: "Check the highlighted fields", step: parsed.step, errors: parsed.errors }, { status: 400 });
-  if (!(await hasCreditsFor(app, user))) return data({ success: false, error: "Insufficient balance", status: 402 }, { status: 402 });
+  if (!parsed.ok) {
+    // The brief form's answer is conform's, as the page's own post would give it.
+    const marks = "reply" in parsed ? { reply: parsed.reply } : { errors: parsed.errors };
+    // A Response of its own: a resource route's `data()` is answered 200.
+    return json({ success: false, error: "Check the highlighted fields", step: parsed.step, ...marks }, 400);
+  }
+  if (!(await hasCreditsFor(app, user))) return json({ success: false, error: "Insufficient balance", status: 402 }, 402);
   const opened = openStream(app, user);
   if (!opened.ok) {
     const { status, error, retryAfterSeconds } = opened;
-    return data({ success: false, error, status }, { status, headers: { "Retry-After": String(retryAfterSeconds) } });
+    return json({ success: false, error, status }, { status, headers: { "Retry-After": String(retryAfterSeconds) } });
   }
 
   // Whether a credit moved: generate() gives it back when anything after the charge fails.

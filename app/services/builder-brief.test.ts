@@ -14,9 +14,9 @@ describe("parseBriefForm: techniques", () => {
     const r = parseBriefForm(form({ prompt: THREE }));
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(Object.keys(r.errors)).toEqual(["prompt"]);
-    expect(r.errors.prompt).toMatch(/At most 2 interactive techniques.*asks for 3/);
-    expect(r.values.prompt).toBe(THREE);
+    expect(Object.keys(r.reply.error ?? {})).toEqual(["prompt"]);
+    expect(r.reply.error?.prompt?.[0]).toMatch(/At most 2 interactive techniques.*asks for 3/);
+    expect(r.reply.initialValue?.prompt).toBe(THREE);
   });
 
   it("accepts two, and the edited-copy path checks the same", () => {

@@ -39,8 +39,9 @@ describe("the brief form", () => {
         ["prompt", PROMPT], ["techniques", "tabs"], ["complexity", "advanced"], ["styleTheory", "bold"], ["layout", "newsletter"], ["emailType", "ecommerce"],
         ["brand.useColors", "on"], ["brand.colors.primary", "#123456"], ["brand.buttonRadius", "4"], ["brand.logoUrl", "https://cdn.example.com/logo.png"],
         ["brand.fontFamily", "Georgia, 'Times New Roman', Times, serif"],
-        ["images.0.name", "hero"], ["images.0.description", "Dresses on a rail"], ["images.0.url", "https://cdn.example.com/hero.jpg"],
-        ["images.1.name", ""], ["images.1.url", ""], ["useRAG", "on"],
+        ["images[0].name", ""], ["images[0].url", ""],
+        ["images[1].name", "hero"], ["images[1].description", "Dresses on a rail"], ["images[1].url", "https://cdn.example.com/hero.jpg"],
+        ["images[2].name", ""], ["images[2].url", ""], ["useRAG", "on"],
       ]),
     );
     expect(parsed.ok).toBe(true);
@@ -58,20 +59,29 @@ describe("the brief form", () => {
       form([
         ["prompt", "  "], ["techniques", "tabs"], ["techniques", "quiz"], ["techniques", "menu"],
         ["brand.useColors", "on"], ["brand.colors.primary", "red"], ["brand.logoUrl", "javascript:alert(1)"],
-        ["images.0.name", "hero"], ["images.0.url", "ftp://x"],
+        ["images[0].name", ""], ["images[0].url", ""],
+        ["images[1].name", "hero"], ["images[1].url", "ftp://x"],
       ]),
     );
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
-    expect(Object.keys(parsed.errors).sort()).toEqual(["brand.colors.primary", "brand.logoUrl", "images.0.url", "prompt", "techniques"]);
-    expect(parsed.values.prompt).toBe("  ");
+    // conform's names; a blank row before it leaves the image's error on its own row.
+    expect(Object.keys(parsed.reply.error ?? {}).sort()).toEqual(["brand.colors.primary", "brand.logoUrl", "images[1].url", "prompt", "techniques"]);
+    expect(parsed.reply.initialValue?.prompt).toBe("  ");
   });
 
   it("keeps the layout choice (auto when not given) and refuses an unknown one by field name", () => {
     const auto = parseBriefForm(form([["prompt", PROMPT]]));
     expect(auto.ok && auto.brief.layout).toBe("auto");
     const bad = parseBriefForm(form([["prompt", PROMPT], ["layout", "magazine"]]));
-    expect(!bad.ok && Object.keys(bad.errors)).toEqual(["layout"]);
+    expect(!bad.ok && Object.keys(bad.reply.error ?? {})).toEqual(["layout"]);
+  });
+
+  it("reads an unticked Use the library as off, and a blank prompt as the prompt's own message", () => {
+    const off = parseBriefForm(form([["prompt", PROMPT]]));
+    expect(off.ok && off.brief.useRAG).toBe(false);
+    const blank = parseBriefForm(form([["prompt", ""]]));
+    expect(!blank.ok && blank.reply.error?.prompt).toEqual(["Describe the email you want"]);
   });
 
   it("ignores brand colours unless they are switched on", () => {

@@ -3,6 +3,8 @@
 // prepareGeneration and generate. Every generation is saved as a version; the brief's brand
 // tokens and style are saved per user so the next brief starts from them.
 import crypto from "node:crypto";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { fieldErrors } from "~/lib/form-errors";
 import type { AppContext } from "~/composition/app.server";
 import type { User } from "~/models/users.server";
@@ -16,7 +18,7 @@ import { readBrief } from "~/domain/brief/read";
 import { BriefSchema as UnderstoodBriefSchema, spanOutsidePrompt, type Brief as UnderstoodBrief } from "~/domain/brief/schema";
 import { briefFromDraft, draftFromForm, type UnderstoodDraft } from "~/domain/brief/form";
 import { extractTechniques } from "~/domain/prompt/techniques";
-import { BrandSchema, BriefSchema, MAX_IMAGE_ROWS, MAX_SECTION_ROWS, type Brand, type Brief, type BriefInput } from "~/domain/requests/builder";
+import { BrandSchema, BriefFormSchema, BriefSchema, type Brand, type Brief, type BriefInput } from "~/domain/requests/builder";
 import { SIMULATED, simulateWebmail, type WebmailClient } from "~/domain/html/webmail-simulation";
 import {
   generate, generateBlueprint, generateCopy, prepareGeneration,
@@ -42,7 +44,7 @@ export const BRAND_COLOR_KEYS = ["primary", "accent", "background", "text"] as c
 // The brief's fields: BriefSchema and BrandSchema (domain/requests/builder.ts).
 export type { Brand, Brief, BriefInput };
 
-/** Field name → message, keyed like the form's field names (`brand.colors.primary`, `images.0.url`). */
+/** Field name → message, keyed like the Check and copy steps' field names (`u.items.0.name`, `copy.sections.1.href`); the brief form's are conform's. */
 export type FieldErrors = Record<string, string>;
 
 
@@ -52,56 +54,24 @@ const str = (form: FormLike, name: string) => {
   return typeof v === "string" ? v : "";
 };
 
-/** The raw brief a form holds (before validation); blank image and section rows are left out. */
-export function briefInputFromForm(form: FormLike): BriefInput {
-  const images: Array<Record<string, string>> = [];
-  for (let i = 0; i < MAX_IMAGE_ROWS + 5; i++) {
-    const row = { name: str(form, `images.${i}.name`), description: str(form, `images.${i}.description`), url: str(form, `images.${i}.url`) };
-    if (row.name.trim() || row.url.trim() || row.description.trim()) images.push(row);
-  }
-  const savedSections: Array<Record<string, string>> = [];
-  for (let i = 0; i < MAX_SECTION_ROWS + 5; i++) {
-    const row = { name: str(form, `savedSections.${i}.name`), html: str(form, `savedSections.${i}.html`) };
-    if (row.name.trim() || row.html.trim()) savedSections.push(row);
-  }
-  const colors: Record<string, string> = {};
-  for (const key of BRAND_COLOR_KEYS) {
-    const v = str(form, `brand.colors.${key}`);
-    if (v) colors[key] = v;
-  }
-  return {
-    prompt: str(form, "prompt"),
-    techniques: form.getAll("techniques").filter((v): v is string => typeof v === "string" && v !== "" && v !== "auto") as Brief["techniques"],
-    emailType: str(form, "emailType") as Brief["emailType"],
-    complexity: (str(form, "complexity") || undefined) as Brief["complexity"],
-    styleTheory: (str(form, "styleTheory") || undefined) as Brief["styleTheory"],
-    layout: (str(form, "layout") || undefined) as Brief["layout"],
-    brand: {
-      useColors: form.get("brand.useColors") === "on",
-      colors,
-      fontFamily: str(form, "brand.fontFamily"),
-      headingFontFamily: str(form, "brand.headingFontFamily"),
-      buttonRadius: str(form, "brand.buttonRadius") as unknown as number,
-      logoUrl: str(form, "brand.logoUrl"),
-    },
-    // Rows keep their own index in the form, so errors point at the row the user typed in.
-    images: images as unknown as ImageInput[],
-    savedSections: savedSections as unknown as Brief["savedSections"],
-    useRAG: form.get("useRAG") === "on",
-    generateAmp: form.get("generateAmp") === "on",
-  };
-}
-
 // eslint-disable-next-line no-restricted-syntax -- form outcome: field errors and the values to show the form again with, no status
 export type ParsedBrief = { ok: true; brief: Brief } | { ok: false; errors: FieldErrors; values: BriefInput };
 
-/** Validates a brief from the page's form (zod; errors keyed by field name). */
-export function parseBriefForm(form: FormLike): ParsedBrief {
-  const values = briefInputFromForm(form);
-  const parsed = BriefSchema.safeParse(values);
-  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error), values };
-  const techniques = techniqueErrors(parsed.data);
-  return techniques ? { ok: false, errors: techniques, values } : { ok: true, brief: parsed.data };
+/** A parsed brief form: the brief, or conform's answer for the page (every refused field marked). */
+// eslint-disable-next-line no-restricted-syntax -- form outcome: conform's reply for the page, no status
+export type BriefFormResult = { ok: true; brief: Brief } | { ok: false; reply: SubmissionResult<string[]> };
+
+/**
+ * The page's brief form (BriefFormSchema through conform), for both the page's post and the
+ * streamed generation: one parser. What generate() would refuse about the techniques is put on
+ * its field here too, before any credit is charged.
+ */
+export function parseBriefForm(form: FormData | URLSearchParams): BriefFormResult {
+  const submission = parseWithZod(form, { schema: BriefFormSchema });
+  if (submission.status !== "success") return { ok: false, reply: submission.reply() };
+  const techniques = techniqueErrors(submission.value);
+  if (!techniques) return { ok: true, brief: submission.value };
+  return { ok: false, reply: submission.reply({ fieldErrors: Object.fromEntries(Object.entries(techniques).map(([k, m]) => [k, [m]])) }) };
 }
 
 /**
@@ -395,13 +365,15 @@ export type GenerateRequest =
   | { ok: true; mode: "brief"; brief: Brief; copyDoc?: CopyDoc }
   | { ok: true; mode: "regenerate"; versionId: string }
   // eslint-disable-next-line no-restricted-syntax -- form outcome: which step to show again, with its field errors and values
-  | { ok: false; step: "brief" | "copy"; errors: FieldErrors; values: BriefInput; copyDraft?: CopyDraft };
+  | { ok: false; step: "brief" | "copy"; errors: FieldErrors; values: BriefInput; copyDraft?: CopyDraft }
+  // eslint-disable-next-line no-restricted-syntax -- form outcome: the brief form again, with conform's reply
+  | { ok: false; step: "brief"; reply: SubmissionResult<string[]> };
 
 /**
  * `intent=generate`: the brief's fields, generate directly. `intent=generate-copy`: the brief as
  * JSON (hidden field `brief`) and the edited copy fields. `intent=regenerate`: `versionId`.
  */
-export function parseGenerateForm(form: FormLike): GenerateRequest {
+export function parseGenerateForm(form: FormData | URLSearchParams): GenerateRequest {
   const intent = str(form, "intent");
   if (intent === "regenerate") {
     const versionId = str(form, "versionId");
@@ -415,7 +387,7 @@ export function parseGenerateForm(form: FormLike): GenerateRequest {
     return { ok: true, mode: "brief", brief: brief.brief, copyDoc: copy.copyDoc };
   }
   const brief = parseBriefForm(form);
-  return brief.ok ? { ok: true, mode: "brief", brief: brief.brief } : { ok: false, step: "brief", errors: brief.errors, values: brief.values };
+  return brief.ok ? { ok: true, mode: "brief", brief: brief.brief } : { ok: false, step: "brief", reply: brief.reply };
 }
 
 /** Runs what parseGenerateForm accepted. */

@@ -31,8 +31,8 @@ test.describe("with JavaScript", () => {
     await page.getByRole("button", { name: "Generate directly" }).click();
     const prompt = page.getByLabel("Prompt");
     await expect(prompt).toHaveAttribute("aria-invalid", "true");
-    await expect(prompt).toHaveAttribute("aria-describedby", /err-prompt/);
-    await expect(page.locator("#err-prompt")).toContainText("At most 2 interactive techniques");
+    await expect(prompt).toHaveAttribute("aria-describedby", /brief-prompt-error/);
+    await expect(page.locator("#brief-prompt-error")).toContainText("At most 2 interactive techniques");
     await expect(page.getByTestId("field-errors")).toBeFocused();
     await expect(page.getByTestId("field-errors")).toContainText("Prompt:");
     await expect(page.getByTestId("generation-progress")).toHaveCount(0);
@@ -42,17 +42,45 @@ test.describe("with JavaScript", () => {
     await expect(page.getByTestId("credit-cost")).toHaveText(balance ?? "");
   });
 
-  test("Continue → with an empty prompt answers 400 and marks the prompt", async ({ page }) => {
+  test("Continue → with an empty prompt is refused in the page: nothing posted, the prompt marked and focused", async ({ page }) => {
     await signIn(page);
     const prompt = page.getByLabel("Prompt");
-    // The browser's own check is bypassed: the server's answer is what is tested.
-    await prompt.evaluate((el) => el.removeAttribute("required"));
-    const [answer] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Continue →" }).click()]);
-    expect(answer.status()).toBe(400);
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(r.url());
+    });
+    await page.getByRole("button", { name: "Continue →" }).click();
     await expect(prompt).toHaveAttribute("aria-invalid", "true");
     await expect(prompt).toHaveAccessibleDescription(/Describe the email you want/);
-    await expect(page.locator("#err-prompt")).toHaveText("Describe the email you want");
-    await expect(page.getByTestId("field-errors")).toBeFocused();
+    await expect(page.locator("#brief-prompt-error")).toHaveText("Describe the email you want");
+    await expect(prompt).toBeFocused();
+    expect(posts).toEqual([]);
+    // Typed in, the mark goes as soon as the prompt says something.
+    await prompt.fill("Spring sale for Bloom & Co");
+    await expect(prompt).not.toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("an image row is checked in the page on its own row; a blank row before it is dropped", async ({ page }) => {
+    await signIn(page);
+    await page.getByLabel("Prompt").fill("Spring sale for Bloom & Co: 20% off dresses until May 3");
+    await page.getByText("Images and saved sections").click();
+    await page.getByLabel("Image 2 name").fill("hero");
+    const url = page.locator('[name="images[1].url"]');
+    await url.fill("ftp://cdn.example.com/hero.jpg");
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(r.url());
+    });
+    await page.getByRole("button", { name: "Continue →" }).click();
+    await expect(url).toHaveAttribute("aria-invalid", "true");
+    await expect(url).toHaveAccessibleDescription("Image url must be http(s) or a path starting with /");
+    await expect(url).toBeFocused();
+    await expect(page.locator('[name="images[0].url"]')).not.toHaveAttribute("aria-invalid", "true");
+    expect(posts).toEqual([]);
+    await url.fill("https://cdn.example.com/hero.jpg");
+    await expect(url).not.toHaveAttribute("aria-invalid", "true");
+    await page.getByRole("button", { name: "Continue →" }).click();
+    await expect(page.getByRole("button", { name: "Write the copy →" })).toBeVisible();
   });
 
   test("results take focus after Send test, Refine and Save; the AMP tab shows the email's first state", async ({ page }) => {
@@ -134,7 +162,7 @@ test("without JavaScript: Continue → with an empty prompt answers 400 and mark
   expect(answer.status()).toBe(400);
   await expect(prompt).toHaveAttribute("aria-invalid", "true");
   await expect(prompt).toHaveAccessibleDescription(/Describe the email you want/);
-  await expect(page.locator("#err-prompt")).toHaveText("Describe the email you want");
+  await expect(page.locator("#brief-prompt-error")).toHaveText("Describe the email you want");
   await context.close();
 });
 
@@ -146,7 +174,7 @@ test("without JavaScript: the field error and the #vp-result anchor", async ({ b
   await page.getByLabel("Prompt").fill(THREE);
   await page.getByRole("button", { name: "Generate directly" }).click();
   await expect(page.getByLabel("Prompt")).toHaveAttribute("aria-invalid", "true");
-  await expect(page.locator("#err-prompt")).toContainText("At most 2 interactive techniques");
+  await expect(page.locator("#brief-prompt-error")).toContainText("At most 2 interactive techniques");
 
   await page.getByLabel("Prompt").fill("Spring sale for Bloom & Co: tabs for Dresses ($49) and Shoes ($79), 20% off until May 3");
   await page.getByRole("button", { name: "Generate directly" }).click();

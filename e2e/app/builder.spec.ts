@@ -111,7 +111,7 @@ test.describe("without JavaScript", () => {
     // A missing prompt is refused next to the field (the browser's own check is bypassed here).
     await page.getByLabel("Prompt").evaluate((el) => el.removeAttribute("required"));
     await page.getByRole("button", { name: "Generate directly" }).click();
-    await expect(page.locator("#err-prompt")).toHaveText("Describe the email you want");
+    await expect(page.locator("#brief-prompt-error")).toHaveText("Describe the email you want");
     await page.screenshot({ path: `${shots}/builder-nojs-error-390.png`, fullPage: true });
 
     await page.getByLabel("Prompt").fill("Welcome email for Lumen Yoga with an accordion FAQ: classes, pricing and what to bring");

@@ -50,9 +50,9 @@ test("brand website + a brief with links → every button and item leads to a re
   await page.getByLabel("Tabs", { exact: true }).check();
   await page.getByLabel(/Use the library/).setChecked(false, { force: true });
   await page.getByText("Images and saved sections").click();
-  await page.locator("#bld-img-0-name").fill("hero");
-  await page.locator("#bld-img-0-desc").fill("Spring dresses on a rail in the shop window");
-  await page.locator("#bld-img-0-url").fill(image);
+  await page.locator('[name="images[0].name"]').fill("hero");
+  await page.locator('[name="images[0].description"]').fill("Spring dresses on a rail in the shop window");
+  await page.locator('[name="images[0].url"]').fill(image);
   await page.getByRole("button", { name: "Continue →" }).click();
   await expect(page.getByRole("heading", { name: "What Kinetic understood" })).toBeVisible();
   await page.getByRole("button", { name: "Write the copy →" }).click();

@@ -308,7 +308,7 @@ describe("the results pages", () => {
     fd.append("prompt", "A quick survey for our customers: how likely are you to recommend us to a friend, 0 to 10?");
     fd.append("techniques", "survey");
     const brief = parseBriefForm(fd);
-    if (!brief.ok) throw new Error(JSON.stringify(brief.errors));
+    if (!brief.ok) throw new Error(JSON.stringify(brief.reply.error));
     const made = await generateFromBrief(server.app as never, { id: owner.id, isAdmin: false } as never, brief.brief);
     if (!made.ok) throw new Error(made.error);
     const browser = new PageClient(server);

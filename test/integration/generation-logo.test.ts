@@ -70,7 +70,7 @@ describe("the masthead logo", () => {
     const fd = new FormData();
     fd.append("prompt", PROMPT);
     const brief = parseBriefForm(fd);
-    if (!brief.ok) throw new Error(JSON.stringify(brief.errors));
+    if (!brief.ok) throw new Error(JSON.stringify(brief.reply.error));
     const me = { id: user.id, isAdmin: false } as never;
     const result = await generateFromBrief(server.app as never, me, brief.brief);
     if (!result.ok) throw new Error(result.error);

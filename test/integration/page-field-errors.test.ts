@@ -44,6 +44,29 @@ describe("field errors without JavaScript", () => {
     expect(prompt.texts).toContain("Describe the email you want");
   });
 
+  it("the builder's image rows: a bad URL is marked on its own row (a blank row before it), the page post and the streamed route alike", async () => {
+    const { csrf } = await admin.page("/builder");
+    const body = {
+      _csrf: csrf, prompt: "Spring sale for Bloom & Co: 20% off dresses until May 3",
+      "images[0].name": "", "images[0].description": "", "images[0].url": "",
+      "images[1].name": "hero", "images[1].description": "", "images[1].url": "ftp://cdn.example.com/hero.jpg",
+    };
+    const res = await admin.post("/builder", { ...body, intent: "understand" });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    const url = field(html, "images[1].url");
+    expect(url.invalid).toBe("true");
+    expect(url.texts).toContain("Image url must be http(s) or a path starting with /");
+    expect(url.value).toBe("ftp://cdn.example.com/hero.jpg");
+    expect(field(html, "images[0].url").invalid).toBeUndefined();
+
+    const streamed = await admin.post("/builder/generate", { ...body, intent: "generate" });
+    expect(streamed.status).toBe(400);
+    const json = (await streamed.json()) as { step: string; reply: { error: Record<string, string[]> } };
+    expect(json.step).toBe("brief");
+    expect(json.reply.error).toEqual({ "images[1].url": ["Image url must be http(s) or a path starting with /"] });
+  });
+
   it("the evals start form: a blank label answers 400 with the error on the label, and keeps what was typed", async () => {
     const { csrf } = await admin.page("/admin/evals");
     const res = await admin.post("/admin/evals", { _csrf: csrf, intent: "start", set: "prompts.v1.json", label: "  ", limit: "2" });

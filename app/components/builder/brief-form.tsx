@@ -1,6 +1,8 @@
-// The brief's fields (step 1). Plain inputs inside the page's <Form>: it posts without JavaScript.
+// The brief's fields (step 1), conform's (BriefFormSchema): plain inputs inside the page's <Form>,
+// so it posts without JavaScript; with it, each field is checked in the page before posting.
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { useState } from "react";
-import type { BriefInput, FieldErrors } from "~/services/builder.server";
+import { FieldError } from "~/components/page-form";
 import { LAYOUTS, LAYOUT_LABELS } from "~/domain/blueprint/layouts";
 
 const LAYOUT_OPTIONS = [
@@ -19,80 +21,86 @@ export interface BriefOptions {
   sectionRows: number;
 }
 
-function FieldError({ id, error }: { id: string; error?: string }) {
-  return error ? (
-    <p className="bld-field-error" id={id}>
-      {error}
-    </p>
-  ) : null;
-}
+type BriefForm = Pick<FormMetadata<Record<string, unknown>, string[]>, "getFieldset">;
+type Field = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
 
-const txt = (v: unknown) => (v === undefined || v === null ? "" : String(v));
-const err = (errors: FieldErrors | undefined, name: string) => errors?.[name];
-const describedBy = (errors: FieldErrors | undefined, name: string, hint?: string) =>
-  [hint, err(errors, name) ? `err-${name.replace(/\./g, "-")}` : undefined].filter(Boolean).join(" ") || undefined;
+/**
+ * A field by its full name (`images[2].url`, `brand.colors.primary`): the form has a fixed number
+ * of rows, which conform's field lists (as long as the rows posted) would not give.
+ */
+const fieldOf = (form: BriefForm, name: string) => (form.getFieldset() as unknown as Record<string, Field>)[name];
+const ERR = "bld-field-error";
 
-export function BriefFields({ values, errors, options }: { values: BriefInput; errors?: FieldErrors; options: BriefOptions }) {
-  const brand = values.brand ?? {};
-  const picked = new Set(values.techniques ?? []);
+export function BriefFields({ form, options }: { form: BriefForm; options: BriefOptions }) {
+  const f = (name: string) => fieldOf(form, name);
+  const prompt = f("prompt");
+  const techniques = f("techniques");
+  const picked = new Set([techniques.initialValue ?? []].flat());
   const [count, setCount] = useState(picked.size);
-  const [useColors, setUseColors] = useState(Boolean(brand.useColors));
-  const images = values.images ?? [];
-  const sections = values.savedSections ?? [];
-  const e = (name: string) => err(errors, name);
-  const eid = (name: string) => `err-${name.replace(/\./g, "-")}`;
+  const [useColors, setUseColors] = useState(f("brand.useColors").initialValue === "on");
+  const rowFilled = (prefix: string, n: number) =>
+    Array.from({ length: n }, (_, i) => f(`${prefix}[${i}]`).initialValue).some((row) => row && Object.values(row).some(Boolean));
+  const radio = (field: Field, value: string, fallback: string) => ({
+    ...getInputProps(field, { type: "radio", value }),
+    // conform's radios are unticked with no value; the schema's default is shown ticked.
+    defaultChecked: (field.initialValue ?? fallback) === value,
+  });
+  const emailType = f("emailType");
+  const radius = f("brand.buttonRadius");
+  const logo = f("brand.logoUrl");
 
   return (
     <>
       <section className="bld-card" aria-labelledby="bld-what">
         <h2 id="bld-what">What should the email say?</h2>
-        <label htmlFor="bld-prompt">Prompt</label>
-        <p className="bld-hint" id="bld-prompt-hint">
+        <label htmlFor={prompt.id}>Prompt</label>
+        <p className="bld-hint" id={prompt.descriptionId}>
           Brand, offer, products or topics, dates, tone. The more concrete, the better the copy.
         </p>
         <textarea
-          id="bld-prompt"
-          name="prompt"
+          {...getTextareaProps(prompt, { ariaDescribedBy: prompt.descriptionId })}
           rows={5}
           required
-          defaultValue={values.prompt ?? ""}
-          aria-invalid={e("prompt") ? true : undefined}
-          aria-describedby={describedBy(errors, "prompt", "bld-prompt-hint")}
           placeholder="Spring sale for Bloom & Co: tabs for Dresses ($49), Shoes ($79) and Bags ($59), 20% off with code BLOOM20 until May 3"
         />
-        <FieldError id={eid("prompt")} error={e("prompt")} />
+        <FieldError field={prompt} className={ERR} />
 
         <div className="bld-row">
           <div>
-            <label htmlFor="bld-emailType">Email type</label>
-            <select id="bld-emailType" name="emailType" defaultValue={txt(values.emailType)} aria-invalid={e("emailType") ? true : undefined} aria-describedby={describedBy(errors, "emailType")}>
+            <label htmlFor={emailType.id}>Email type</label>
+            <select {...getSelectProps(emailType)}>
               <option value="">Detect from the prompt</option>
               {options.emailTypes.map((t) => (
                 <option key={t} value={t}>{t[0].toUpperCase() + t.slice(1)}</option>
               ))}
             </select>
-            <FieldError id={eid("emailType")} error={e("emailType")} />
+            <FieldError field={emailType} className={ERR} />
           </div>
           <fieldset className="bld-segmented">
             <legend>Complexity</legend>
             <div className="bld-segments">
               {options.complexities.map((c) => (
                 <label key={c} className="bld-segment">
-                  <input type="radio" name="complexity" value={c} defaultChecked={(values.complexity ?? "intermediate") === c} />
+                  <input {...radio(f("complexity"), c, "intermediate")} />
                   <span>{c[0].toUpperCase() + c.slice(1)}</span>
                 </label>
               ))}
             </div>
-            <FieldError id={eid("complexity")} error={e("complexity")} />
+            <FieldError field={f("complexity")} className={ERR} />
           </fieldset>
         </div>
       </section>
 
       <section className="bld-card" aria-labelledby="bld-interactive">
         <h2 id="bld-interactive">Interactive technique</h2>
-        <fieldset className="bld-plain" aria-invalid={e("techniques") ? true : undefined} aria-describedby={describedBy(errors, "techniques", "bld-tech-hint")}>
+        <fieldset
+          className="bld-plain"
+          id={techniques.id}
+          aria-invalid={techniques.errors?.length ? true : undefined}
+          aria-describedby={[techniques.errors?.length ? techniques.errorId : "", techniques.descriptionId].join(" ").trim()}
+        >
           <legend className="bld-visually-hidden">Techniques</legend>
-          <p className="bld-hint" id="bld-tech-hint">
+          <p className="bld-hint" id={techniques.descriptionId}>
             Leave all unticked for <strong>Auto</strong> (picked from your prompt), or choose up to two. A technique your prompt names
             takes precedence.
           </p>
@@ -101,9 +109,10 @@ export function BriefFields({ values, errors, options }: { values: BriefInput; e
               <label key={t.value} className="bld-chip" title={t.hint}>
                 <input
                   type="checkbox"
-                  name="techniques"
+                  name={techniques.name}
+                  form={techniques.formId}
                   value={t.value}
-                  defaultChecked={picked.has(t.value as never)}
+                  defaultChecked={picked.has(t.value)}
                   onChange={(ev) => setCount((n) => n + (ev.target.checked ? 1 : -1))}
                 />
                 <span>{t.label}</span>
@@ -113,7 +122,7 @@ export function BriefFields({ values, errors, options }: { values: BriefInput; e
           <p className="bld-hint" aria-live="polite">
             {count === 0 ? "Auto: Kinetic picks from the prompt." : count > 2 ? "Pick at most two." : `${count} of 2 chosen.`}
           </p>
-          <FieldError id={eid("techniques")} error={e("techniques")} />
+          <FieldError field={techniques} className={ERR} />
         </fieldset>
       </section>
 
@@ -124,7 +133,7 @@ export function BriefFields({ values, errors, options }: { values: BriefInput; e
           <div className="bld-style-grid">
             {options.styles.map((s) => (
               <label key={s.key} className="bld-style-card">
-                <input type="radio" name="styleTheory" value={s.key} defaultChecked={(values.styleTheory ?? "auto") === s.key} />
+                <input {...radio(f("styleTheory"), s.key, "auto")} />
                 <span className="bld-style-body">
                   <span className="bld-swatch" aria-hidden="true">
                     {s.swatch.map((c, i) => (
@@ -137,14 +146,14 @@ export function BriefFields({ values, errors, options }: { values: BriefInput; e
               </label>
             ))}
           </div>
-          <FieldError id={eid("styleTheory")} error={e("styleTheory")} />
+          <FieldError field={f("styleTheory")} className={ERR} />
         </fieldset>
         <fieldset className="bld-plain">
           <legend>Layout</legend>
           <div className="bld-style-grid">
             {LAYOUT_OPTIONS.map((l) => (
               <label key={l.key} className="bld-style-card">
-                <input type="radio" name="layout" value={l.key} defaultChecked={(values.layout ?? "auto") === l.key} />
+                <input {...radio(f("layout"), l.key, "auto")} />
                 <span className="bld-style-body">
                   <span className="bld-style-name">{l.name}</span>
                   <span className="bld-style-note">{l.blurb}</span>
@@ -152,7 +161,7 @@ export function BriefFields({ values, errors, options }: { values: BriefInput; e
               </label>
             ))}
           </div>
-          <FieldError id={eid("layout")} error={e("layout")} />
+          <FieldError field={f("layout")} className={ERR} />
         </fieldset>
       </section>
 
@@ -160,111 +169,84 @@ export function BriefFields({ values, errors, options }: { values: BriefInput; e
         <h2 id="bld-brand">Brand</h2>
         <p className="bld-hint">Saved to your account: your next brief starts from these.</p>
         <label className="bld-check">
-          <input type="checkbox" name="brand.useColors" defaultChecked={Boolean(brand.useColors)} onChange={(ev) => setUseColors(ev.target.checked)} />
-          <span>Use my brand colours (instead of the style's palette)</span>
+          <input {...getInputProps(f("brand.useColors"), { type: "checkbox" })} onChange={(ev) => setUseColors(ev.target.checked)} />
+          <span>Use my brand colours (instead of the style&apos;s palette)</span>
         </label>
         <div className={`bld-colors${useColors ? "" : " bld-colors-off"}`}>
           {options.brandColors.map((c) => {
-            const name = `brand.colors.${c.key}`;
+            const color = f(`brand.colors.${c.key}`);
             return (
               <div key={c.key} className="bld-color">
-                <label htmlFor={`bld-color-${c.key}`}>{c.label}</label>
+                <label htmlFor={color.id}>{c.label}</label>
                 <input
-                  id={`bld-color-${c.key}`}
-                  type="color"
-                  name={name}
-                  defaultValue={(brand.colors as Record<string, string> | undefined)?.[c.key] ?? c.fallback}
+                  {...getInputProps(color, { type: "color" })}
+                  defaultValue={color.initialValue ?? c.fallback}
                   onInput={() => setUseColors(true)}
                   onChange={(ev) => {
                     const box = ev.currentTarget.form?.elements.namedItem("brand.useColors");
                     if (box instanceof HTMLInputElement) box.checked = true;
                   }}
-                  aria-invalid={e(name) ? true : undefined} aria-describedby={describedBy(errors, name)}
                 />
-                <FieldError id={eid(name)} error={e(name)} />
+                <FieldError field={color} className={ERR} />
+              </div>
+            );
+          })}
+        </div>
+        <div className="bld-row">
+          {(["brand.fontFamily", "brand.headingFontFamily"] as const).map((name) => {
+            const font = f(name);
+            return (
+              <div key={name}>
+                <label htmlFor={font.id}>{name === "brand.fontFamily" ? "Body font" : "Heading font"}</label>
+                <select {...getSelectProps(font)}>
+                  <option value="">Style default</option>
+                  {options.fonts.map((o) => (
+                    <option key={o.value} value={o.value}>{o.label}</option>
+                  ))}
+                </select>
+                <FieldError field={font} className={ERR} />
               </div>
             );
           })}
         </div>
         <div className="bld-row">
           <div>
-            <label htmlFor="bld-font">Body font</label>
-            <select id="bld-font" name="brand.fontFamily" defaultValue={txt(brand.fontFamily)}>
-              <option value="">Style default</option>
-              {options.fonts.map((f) => (
-                <option key={f.value} value={f.value}>{f.label}</option>
-              ))}
-            </select>
-            <FieldError id={eid("brand.fontFamily")} error={e("brand.fontFamily")} />
+            <label htmlFor={radius.id}>Button radius (px)</label>
+            <input {...getInputProps(radius, { type: "number" })} min={0} max={999} inputMode="numeric" placeholder="Style default" />
+            <FieldError field={radius} className={ERR} />
           </div>
           <div>
-            <label htmlFor="bld-headfont">Heading font</label>
-            <select id="bld-headfont" name="brand.headingFontFamily" defaultValue={txt(brand.headingFontFamily)}>
-              <option value="">Style default</option>
-              {options.fonts.map((f) => (
-                <option key={f.value} value={f.value}>{f.label}</option>
-              ))}
-            </select>
-            <FieldError id={eid("brand.headingFontFamily")} error={e("brand.headingFontFamily")} />
-          </div>
-        </div>
-        <div className="bld-row">
-          <div>
-            <label htmlFor="bld-radius">Button radius (px)</label>
-            <input
-              id="bld-radius"
-              name="brand.buttonRadius"
-              type="number"
-              min={0}
-              max={999}
-              inputMode="numeric"
-              placeholder="Style default"
-              defaultValue={txt(brand.buttonRadius)}
-              aria-invalid={e("brand.buttonRadius") ? true : undefined}
-              aria-describedby={describedBy(errors, "brand.buttonRadius")}
-            />
-            <FieldError id={eid("brand.buttonRadius")} error={e("brand.buttonRadius")} />
-          </div>
-          <div>
-            <label htmlFor="bld-logo">Logo URL</label>
-            <input
-              id="bld-logo"
-              name="brand.logoUrl"
-              type="url"
-              placeholder="https://…/logo.png"
-              defaultValue={txt(brand.logoUrl)}
-              aria-invalid={e("brand.logoUrl") ? true : undefined}
-              aria-describedby={describedBy(errors, "brand.logoUrl", "bld-logo-hint")}
-            />
-            <p className="bld-hint" id="bld-logo-hint">Empty: the logo of your brand profile (Brand page), if it has one.</p>
-            <FieldError id={eid("brand.logoUrl")} error={e("brand.logoUrl")} />
+            <label htmlFor={logo.id}>Logo URL</label>
+            <input {...getInputProps(logo, { type: "url", ariaDescribedBy: logo.descriptionId })} placeholder="https://…/logo.png" />
+            <p className="bld-hint" id={logo.descriptionId}>Empty: the logo of your brand profile (Brand page), if it has one.</p>
+            <FieldError field={logo} className={ERR} />
           </div>
         </div>
       </section>
 
-      <details className="bld-card bld-more" open={Boolean(images.length || sections.length) || undefined}>
+      <details className="bld-card bld-more" open={rowFilled("images", options.imageRows) || rowFilled("savedSections", options.sectionRows) || undefined}>
         <summary>Images and saved sections <span className="bld-hint">(optional)</span></summary>
         <fieldset className="bld-plain">
           <legend>Images</legend>
           <p className="bld-hint">Kinetic places https images in the sections their description fits.</p>
           {Array.from({ length: options.imageRows }, (_, i) => {
-            const img = (images[i] ?? {}) as { name?: string; description?: string; url?: string };
-            const p = `images.${i}`;
+            const [name, description, url] = (["name", "description", "url"] as const).map((k) => f(`images[${i}].${k}`));
             return (
               <div key={i} className="bld-image-row">
                 <div>
-                  <label htmlFor={`bld-img-${i}-name`}>Image {i + 1} name</label>
-                  <input id={`bld-img-${i}-name`} name={`${p}.name`} defaultValue={img.name ?? ""} aria-invalid={e(`${p}.name`) ? true : undefined} aria-describedby={describedBy(errors, `${p}.name`)} />
-                  <FieldError id={eid(`${p}.name`)} error={e(`${p}.name`)} />
+                  <label htmlFor={name.id}>Image {i + 1} name</label>
+                  <input {...getInputProps(name, { type: "text" })} />
+                  <FieldError field={name} className={ERR} />
                 </div>
                 <div>
-                  <label htmlFor={`bld-img-${i}-desc`}>Description</label>
-                  <input id={`bld-img-${i}-desc`} name={`${p}.description`} defaultValue={img.description ?? ""} />
+                  <label htmlFor={description.id}>Description</label>
+                  <input {...getInputProps(description, { type: "text" })} />
+                  <FieldError field={description} className={ERR} />
                 </div>
                 <div>
-                  <label htmlFor={`bld-img-${i}-url`}>URL</label>
-                  <input id={`bld-img-${i}-url`} name={`${p}.url`} type="url" placeholder="https://" defaultValue={img.url ?? ""} aria-invalid={e(`${p}.url`) ? true : undefined} aria-describedby={describedBy(errors, `${p}.url`)} />
-                  <FieldError id={eid(`${p}.url`)} error={e(`${p}.url`)} />
+                  <label htmlFor={url.id}>URL</label>
+                  <input {...getInputProps(url, { type: "url" })} placeholder="https://" />
+                  <FieldError field={url} className={ERR} />
                 </div>
               </div>
             );
@@ -274,15 +256,15 @@ export function BriefFields({ values, errors, options }: { values: BriefInput; e
           <legend>Saved sections</legend>
           <p className="bld-hint">HTML placed verbatim in the email (a footer, a legal block).</p>
           {Array.from({ length: options.sectionRows }, (_, i) => {
-            const s = (sections[i] ?? {}) as { name?: string; html?: string };
-            const p = `savedSections.${i}`;
+            const [name, html] = (["name", "html"] as const).map((k) => f(`savedSections[${i}].${k}`));
             return (
               <div key={i} className="bld-section-row">
-                <label htmlFor={`bld-sec-${i}-name`}>Section {i + 1} name</label>
-                <input id={`bld-sec-${i}-name`} name={`${p}.name`} defaultValue={s.name ?? ""} />
-                <label htmlFor={`bld-sec-${i}-html`}>Section {i + 1} HTML</label>
-                <textarea id={`bld-sec-${i}-html`} name={`${p}.html`} rows={3} className="bld-code" defaultValue={s.html ?? ""} aria-invalid={e(`${p}.html`) ? true : undefined} aria-describedby={describedBy(errors, `${p}.html`)} />
-                <FieldError id={eid(`${p}.html`)} error={e(`${p}.html`)} />
+                <label htmlFor={name.id}>Section {i + 1} name</label>
+                <input {...getInputProps(name, { type: "text" })} />
+                <FieldError field={name} className={ERR} />
+                <label htmlFor={html.id}>Section {i + 1} HTML</label>
+                <textarea {...getTextareaProps(html)} rows={3} className="bld-code" />
+                <FieldError field={html} className={ERR} />
               </div>
             );
           })}
@@ -292,14 +274,14 @@ export function BriefFields({ values, errors, options }: { values: BriefInput; e
       <section className="bld-card" aria-labelledby="bld-options">
         <h2 id="bld-options">Options</h2>
         <label className="bld-toggle">
-          <input type="checkbox" name="useRAG" defaultChecked={values.useRAG ?? true} />
+          <input {...getInputProps(f("useRAG"), { type: "checkbox" })} />
           <span>
             <strong>Use the library</strong>
             <span className="bld-hint"> Learn from curated example emails (retrieval).</span>
           </span>
         </label>
         <label className="bld-toggle">
-          <input type="checkbox" name="generateAmp" defaultChecked={values.generateAmp ?? false} />
+          <input {...getInputProps(f("generateAmp"), { type: "checkbox" })} />
           <span>
             <strong>Also AMP</strong>
             <span className="bld-hint"> Build an AMP4Email version of the same email.</span>

@@ -1,10 +1,12 @@
 // Generation progress: reads the SSE stream of POST /builder/generate (the same events as
 // /api/generate: `stage`, then `result` or `error`) and shows each stage with a tick and detail.
+import type { SubmissionResult } from "@conform-to/react";
 import { useCallback, useRef, useState } from "react";
 import { techniqueLabel } from "./labels";
 
 export type StageEvent = { stage: string; [k: string]: unknown };
-export type GenerationFailure = { error: string; status?: number; refunded?: boolean; errors?: Record<string, string>; step?: string };
+/** `reply`: conform's answer for the brief form; `errors`: the copy step's fields. */
+export type GenerationFailure = { error: string; status?: number; refunded?: boolean; errors?: Record<string, string>; reply?: SubmissionResult<string[]>; step?: string };
 
 const LABELS: Record<string, string> = {
   credits: "Credit reserved",
@@ -105,7 +107,7 @@ export function useStreamedGeneration(csrfToken: string | undefined, onDone: (ur
         const type = res.headers.get("content-type") ?? "";
         if (!type.includes("text/event-stream") || !res.body) {
           const json = (await res.json().catch(() => null)) as GenerationFailure | null;
-          fail({ error: json?.error ?? `The server answered ${res.status}`, status: res.status, errors: json?.errors, step: json?.step, refunded: false });
+          fail({ error: json?.error ?? `The server answered ${res.status}`, status: res.status, errors: json?.errors, reply: json?.reply, step: json?.step, refunded: false });
           return;
         }
         for await (const { event, data } of readEvents(res.body)) {

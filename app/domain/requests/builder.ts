@@ -50,3 +50,33 @@ export const BriefSchema = z.object({
 });
 export type Brief = z.infer<typeof BriefSchema>;
 export type BriefInput = z.input<typeof BriefSchema>;
+
+/** An image or section row left blank in the form: no row at all. */
+const blankRow = (row: unknown) =>
+  row && typeof row === "object" && Object.values(row).every((v) => v === undefined || (typeof v === "string" && v.trim() === "")) ? undefined : row;
+const rows = <T extends z.ZodTypeAny>(row: T, max: number) =>
+  z
+    .array(z.preprocess(blankRow, row.optional()))
+    .max(max)
+    // Blank rows go after validation, so an error keeps the index of the row it is about.
+    .transform((list) => list.filter((r): r is z.output<T> => r !== undefined));
+
+/**
+ * The builder page's brief form, read by conform (`parseWithZod`): BriefSchema in the form's
+ * shape. Rows are named `images[0].url`, blank rows are dropped, and the checkboxes are what was
+ * posted: an unticked "Use the library" is false here, while BriefSchema keeps defaulting an
+ * absent `useRAG` to true for briefs carried as JSON.
+ */
+export const BriefFormSchema = BriefSchema.omit({ understood: true }).extend({
+  // conform reads a blank field as missing.
+  prompt: z.string({ required_error: "Describe the email you want" }).pipe(BriefSchema.shape.prompt),
+  // "auto" (or nothing) ticked: none, the prompt decides.
+  techniques: z.preprocess(
+    (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]).filter((t) => t !== "auto" && t !== "" && t !== undefined),
+    BriefSchema.shape.techniques,
+  ),
+  images: rows(ImageInputSchema, MAX_IMAGE_ROWS),
+  savedSections: rows(SavedSectionInputSchema, MAX_SECTION_ROWS),
+  useRAG: z.boolean().default(false),
+  generateAmp: z.boolean().default(false),
+});
