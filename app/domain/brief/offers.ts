@@ -99,8 +99,11 @@ function heads(text: string): OfferMention[] {
       const t = m[0].trim();
       if (!t) continue;
       const at = { text: t, index: m.index + (m[0].length - m[0].trimStart().length) };
-      // A bare "20%" not followed by an offer word is an offer only in "-20 %" or "20% on …".
-      if (kind === "percent" && /^\d{1,2}\s?%$/.test(t) && !/^\s*(?:on|sur|en|auf|em|su|at|in)\b/i.test(text.slice(at.index + t.length, at.index + t.length + 5))) continue;
+      // A bare "20%" not followed by an offer word is an offer only in "-20 %", "20% on …" or "15 % con VUELVE15".
+      if (kind === "percent" && /^\d{1,2}\s?%$/.test(t) && !/^\s*(?:(?:on|sur|en|auf|em|su|at|in)\b|(?:with|using|con|avec|mit|com)\s+[A-Z][A-Z_-]{1,15}\d)/.test(text.slice(at.index + t.length, at.index + t.length + 24))) continue;
+      // A longer head holding a bare percent ("sconto del 10%" over "10%") takes its place.
+      const held = found.findIndex((f) => f.kind === kind && at.index <= f.text.index && f.text.index + f.text.text.length <= at.index + t.length && t.length > f.text.text.length);
+      if (held >= 0) found.splice(held, 1);
       if (found.some((f) => overlaps(f.text, at))) continue;
       const mention: OfferMention = { text: at, kind };
       const pct = /(\d{1,2})\s?%/.exec(t);

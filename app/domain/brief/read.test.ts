@@ -229,6 +229,23 @@ const ROWS: Row[] = [
     },
   },
   {
+    name: "es: a percent with a shouted code and no code word is one offer with its code",
+    prompt: "te echamos de menos, librería faro: novela 17,90 €, agenda 12,50 €, 15 % con VUELVE15",
+    want: (b) => {
+      expect(b.codes.map((c) => c.value)).toEqual(["VUELVE15"]);
+      expect(b.offers).toHaveLength(1);
+      expect(offer(b, /15 %/)).toMatchObject({ percent: 15, code: { value: "VUELVE15" } });
+    },
+  },
+  {
+    name: "it: 'Codice' is no part of the code after it",
+    prompt: "Saldi estivi di Bottega Verdi: carosello con tre borse in pelle – Tote Siena 189 €, Clutch Amalfi 129 €, Zaino Dolomiti 159 €. Codice ESTATE20 per il 20% di sconto.",
+    want: (b) => {
+      expect(b.codes.map((c) => c.value)).toEqual(["ESTATE20"]);
+      expect(offer(b, /20% di sconto/)).toMatchObject({ percent: 20, code: { value: "ESTATE20" } });
+    },
+  },
+  {
     name: "the email type hint is recorded as a hint, without a span",
     prompt: "Three tips for better sleep from Restwell.",
     emailType: "newsletter",
