@@ -57,7 +57,7 @@ const THRESHOLD_PATTERN = new RegExp(
 const THRESHOLD = unicodeWords(THRESHOLD_PATTERN);
 
 const SCOPE_PATTERN =
-  /(?<=\boff\s)(?:all|every|any)\s+[\p{L}-]+|\b(?:sitewide|site-wide|storewide|store-wide|on everything|on (?:all|every|our|the entire|the whole)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?|(?:members|subscribers|vips?|new customers|first-time customers|students) only|in-store only|online only|sur (?:tout(?:e|es)? (?:le |la |les )?|les |la |le )[\p{L}-]+(?:\s+[\p{L}-]+)?|sur tout le site|en (?:todo|toda|todos|todas) (?:el |la |los |las )?[\p{L}-]+|auf (?:alle|alles|das gesamte|den gesamten)(?:\s+[\p{L}-]+)?|em (?:todo|toda|todos|todas) (?:o |a |os |as )?[\p{L}-]+|su (?:tutto|tutti|tutte) (?:il |la |i |le |gli )?[\p{L}-]+|on [\p{L}-]+ (?:boots|shoes|coats|jackets|dresses|items|products|orders))/giu;
+  /(?<=\boff\s)(?:all|every|any)\s+[\p{L}-]+|\b(?:sitewide|site-wide|storewide|store-wide|on everything|on (?:all|every|our|the entire|the whole)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?|(?:members|subscribers|vips?|new customers|first-time customers|students) only|in-store only|online only|for (?:groups? of )?(?:\d{1,3}|two|three|four|five|six|ten) or more|sur (?:tout(?:e|es)? (?:le |la |les )?|les |la |le )[\p{L}-]+(?:\s+[\p{L}-]+)?|sur tout le site|en (?:todo|toda|todos|todas) (?:el |la |los |las )?[\p{L}-]+|auf (?:alle|alles|das gesamte|den gesamten)(?:\s+[\p{L}-]+)?|em (?:todo|toda|todos|todas) (?:o |a |os |as )?[\p{L}-]+|su (?:tutto|tutti|tutte) (?:il |la |i |le |gli )?[\p{L}-]+|on [\p{L}-]+ (?:boots|shoes|coats|jackets|dresses|items|products|orders))/giu;
 
 const SCOPE = unicodeWords(SCOPE_PATTERN);
 
@@ -99,8 +99,8 @@ function heads(text: string): OfferMention[] {
       const t = m[0].trim();
       if (!t) continue;
       const at = { text: t, index: m.index + (m[0].length - m[0].trimStart().length) };
-      // A bare "20%" not followed by an offer word is an offer only in "-20 %", "20% on …" or "15 % con VUELVE15".
-      if (kind === "percent" && /^\d{1,2}\s?%$/.test(t) && !/^\s*(?:(?:on|sur|en|auf|em|su|at|in)\b|(?:with|using|con|avec|mit|com)\s+[A-Z][A-Z_-]{1,15}\d)/.test(text.slice(at.index + t.length, at.index + t.length + 24))) continue;
+      // A bare "20%" not followed by an offer word is an offer only in "-20 %", "20% on …", "20% with code …" or "15 % con VUELVE15".
+      if (kind === "percent" && /^\d{1,2}\s?%$/.test(t) && !/^\s*(?:(?:on|sur|en|auf|em|su|at|in)\b|(?:with|using|con|avec|mit|com)\s+(?:[A-Z][A-Z_-]{1,15}\d|(?:(?:the|le|el|il|o|dem)\s)?(?:code|c[óo]digo|codice|cupom|cup[óo]n|coupon)\b))/.test(text.slice(at.index + t.length, at.index + t.length + 24))) continue;
       // A longer head holding a bare percent ("sconto del 10%" over "10%") takes its place.
       const held = found.findIndex((f) => f.kind === kind && at.index <= f.text.index && f.text.index + f.text.text.length <= at.index + t.length && t.length > f.text.text.length);
       if (held >= 0) found.splice(held, 1);
@@ -169,7 +169,7 @@ export function readOffers(fullText: string, codes: At[], dates: At[]): OfferRea
       clauses.push({ offer: i, start, end });
     });
   }
-  /** The offer a condition at `index` belongs to: its clause's, else the last offer of an earlier sentence, else the first offer after. */
+  /** The offer a condition at `index` belongs to: its clause's, else the last offer of an earlier sentence, else (not for a date) the first offer after. */
   const ownerOf = (index: number, needsDeadlineWord = false): number | undefined => {
     const clause = clauses.find((c) => index >= c.start && index < c.end);
     if (clause) return clause.offer;
@@ -177,6 +177,9 @@ export function readOffers(fullText: string, codes: At[], dates: At[]): OfferRea
     const si = sentenceOf(index);
     const before = clauses.filter((c) => sentenceOf(c.start) < si);
     if (before.length) return before[before.length - 1].offer;
+    // A date in a sentence before every offer governs something else ("Early-bird tickets $299
+    // until August 31. … 10% off"): the email quotes its sentence rather than tie it to a later offer.
+    if (needsDeadlineWord) return undefined;
     return clauses.find((c) => c.start > index)?.offer;
   };
 

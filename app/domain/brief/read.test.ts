@@ -238,6 +238,23 @@ const ROWS: Row[] = [
     },
   },
   {
+    name: "en: a bare percent with a code is an offer ('saves 20% with code YEARLY20')",
+    prompt: "Your Plotline trial ends on March 14. Plans: Solo $8/month, Studio $24/month, Agency $60/month. Annual billing saves 20% with code YEARLY20. Upgrade at https://plotline.example/upgrade",
+    want: (b) => {
+      expect(offer(b, /^20%$/)).toMatchObject({ percent: 20, code: { value: "YEARLY20" } });
+    },
+  },
+  {
+    name: "en: a date in a sentence before the offer is not its deadline; 'for five or more' is the scope of the offer it follows",
+    prompt: "Invitation to Northlight Design Summit, October 9–10 at Pier 27, San Francisco. Early-bird tickets $299 until August 31, then $399. Group code TEAM5 gives 10% off for five or more.",
+    want: (b) => {
+      expect(b.offers).toHaveLength(1);
+      const pct = offer(b, /10% off/);
+      expect(pct).toMatchObject({ code: { value: "TEAM5" }, scope: { value: "for five or more" } });
+      expect(pct.deadline).toBeUndefined();
+    },
+  },
+  {
     name: "it: 'Codice' is no part of the code after it",
     prompt: "Saldi estivi di Bottega Verdi: carosello con tre borse in pelle – Tote Siena 189 €, Clutch Amalfi 129 €, Zaino Dolomiti 159 €. Codice ESTATE20 per il 20% di sconto.",
     want: (b) => {
