@@ -214,7 +214,21 @@ describe("the local copy writes only what the brief holds", () => {
     const { copy } = composed(TABLE[2][1], ["tabs"]);
     expect(copy.sections.find((s) => s.headline === "Free gift wrap")?.body).toBe("On orders over $50, until December 20.");
     const pt = composed(TABLE.find(([name]) => name === "pt reengajamento")![1], ["tabs"]).copy;
-    expect(pt.sections.find((s) => s.headline === "10% de desconto")?.body).toBe("Até 30 de setembro. Código VOLTA10.");
+    // The user's own word for the code ("cupom"), not the frame's.
+    expect(pt.sections.find((s) => s.headline === "10% de desconto")?.body).toBe("Até 30 de setembro. Cupom VOLTA10.");
+  });
+
+  it("keeps the user's words before a deadline and a code", () => {
+    const rows: Array<[string, string]> = [
+      ["Frühlingsaktion von Gartenwerk: kostenloser Versand ab 60 € bis zum 30. April. Außerdem 10 % auf Rosen mit dem Code ROSE10.", "Ab 60 €, bis zum 30. April."],
+      ["Invitation to Northlight Design Summit, October 9–10. Group code TEAM5 gives 10% off for five or more.", "Group code TEAM5."],
+      ["Guia de presentes da Casa Ipê: vela R$ 29,90. Frete grátis até 20 de dezembro. Além disso, 10% de desconto com o cupom NATAL10.", "Cupom NATAL10."],
+    ];
+    for (const [prompt, words] of rows) {
+      const { brief, copy } = composed(prompt, ["tabs"]);
+      expect(copyToText(copy), prompt).toContain(words);
+      expect(traceCopy(copy, { brief, userText: [prompt] }).untraced.map(describeUntraced)).toEqual([]);
+    }
   });
 
   it("takes the quiz's right answer from the sentence that names it", () => {

@@ -53,11 +53,24 @@ function apartInPrompt(prompt: string | undefined, a: { start: number; end: numb
  * sentence than the minimum or scope gets a sentence of its own: written together, the email would
  * tie them where the user did not.
  */
+/** The words the user wrote right before a span, when `re` (anchored at its end) reads them: looks back a bounded stretch only. */
+function wordsBefore(prompt: string | undefined, span: { start: number }, re: RegExp): string | undefined {
+  if (!prompt || span.start > prompt.length) return undefined;
+  return re.exec(prompt.slice(Math.max(0, span.start - 32), span.start))?.[1];
+}
+
+/** A deadline's own opening word in the prompt ("bis zum 20. Dezember", "through April 30"). */
+const DEADLINE_WORDS = /(?<![\p{L}'])(until|till|through|by|before|jusqu'(?:au|à)|avant le|hasta(?: el)?|antes del?|bis(?: zum)?|vor dem|até|fino al?|entro il)\s+$/iu;
+/** The word the user called a code by ("cupom NATAL10", "Group code TEAM5"). */
+const CODE_WORDS = /(?<![\p{L}])((?:group |promo |discount |coupon )?(?:code|c[óo]digo|codice|cupom|cup[óo]n|coupon|gutscheincode|rabattcode|gutschein)(?: promo| promocional| sconto)?)\s*:?\s*["“«]?\s*$/iu;
+
 function offerTerms(offer: BriefOffer, w: Wording, prompt?: string): string {
   const own = offer.text.value.toLowerCase();
   const mine = (value: string | undefined): value is string => Boolean(value) && !own.includes(value!.toLowerCase());
   const scope = offer.scope?.value.replace(TRAILING_SMALL_WORDS, "");
-  const deadline = offer.deadline?.value;
+  // The user's own word before the deadline, when the frame's language opens a deadline with it too.
+  const lead = offer.deadline ? wordsBefore(prompt, offer.deadline.span, DEADLINE_WORDS) : undefined;
+  const deadline = lead && w.deadlineLead.test(lead) && !w.deadlineLead.test(offer.deadline!.value) ? `${lead} ${offer.deadline!.value}` : offer.deadline?.value;
   const conditions = [mine(scope) ? scope : "", mine(offer.threshold?.text.value) ? offer.threshold!.text.value : ""];
   const terms = [mine(scope) ? offer.scope : undefined, mine(offer.threshold?.text.value) ? offer.threshold!.text : undefined].filter((t) => t !== undefined);
   const apart = mine(deadline) && terms.some((t) => apartInPrompt(prompt, t.span, offer.deadline!.span));
@@ -66,7 +79,10 @@ function offerTerms(offer: BriefOffer, w: Wording, prompt?: string): string {
   const parts = conditions.filter(Boolean);
   const out = parts.length > 0 ? [sentence(parts.join(", "))] : [];
   if (apart) out.push(sentence(w.deadlineLead.test(deadline!) ? cap(deadline!) : w.until(deadline!)));
-  if (mine(offer.code?.value)) out.push(sentence(w.code(offer.code!.value)));
+  if (mine(offer.code?.value)) {
+    const word = wordsBefore(prompt, offer.code!.span, CODE_WORDS);
+    out.push(sentence(word ? `${cap(word)} ${offer.code!.value}` : w.code(offer.code!.value)));
+  }
   return out.join(" ");
 }
 
