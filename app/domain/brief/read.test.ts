@@ -309,6 +309,15 @@ const ROWS: Row[] = [
     },
   },
   {
+    name: "the named occasion: a holiday gift guide or shop, a German seasonal campaign",
+    prompt: "Holiday gift shop for Pine & Post: a carousel of three gift boxes, then a cart to add them — Cozy Box $35, Spa Box $48, Snack Box $29.",
+    want: (b) => {
+      expect(b.occasion.named?.value).toBe("Holiday gift shop");
+      expect(readBrief("Frühjahrsaktion von Radhaus Berger: Slider mit drei E-Bikes – Stadtflitzer 1.499 €. Gültig bis 31. März.").occasion.named?.value).toBe("Frühjahrsaktion");
+      expect(readBrief("Holiday gift guide from Juniper & Pine: Cedar candle $28.").occasion.named?.value).toBe("Holiday gift guide");
+    },
+  },
+  {
     name: "it: 'Codice' is no part of the code after it",
     prompt: "Saldi estivi di Bottega Verdi: carosello con tre borse in pelle – Tote Siena 189 €, Clutch Amalfi 129 €, Zaino Dolomiti 159 €. Codice ESTATE20 per il 20% di sconto.",
     want: (b) => {
