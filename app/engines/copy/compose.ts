@@ -59,6 +59,14 @@ function wordsBefore(prompt: string | undefined, span: { start: number }, re: Re
   return re.exec(prompt.slice(Math.max(0, span.start - 32), span.start))?.[1];
 }
 
+/** A place right after an event's date (and the rest of its range or month): a preposition, then up to six capitalised words or numbers ("at Pier 27, San Francisco", "en el Parque de María Luisa", "alle OGR"). */
+const PLACE = /^(?:\s?[–-]\s?\d{1,2}|\s+(?:de|di)\s+\p{Ll}+)?\s+((?:at|in|en el|en la|en|alle|allo|al|a|à la|à|au|im|in der|am|no|na|nel|nella|presso)\s+(?:the\s+)?[\p{Lu}\d][\p{L}\d'’-]*(?:(?:,\s+|\s+(?:(?:de|del|di|des|du|da|do|der|la|le|los)\s+)?)[\p{Lu}\d][\p{L}\d'’-]*){0,5})(?=[.,;:!?]|\s*$)/u;
+
+function placeAfter(prompt: string | undefined, span: { end: number }): string | undefined {
+  if (!prompt || span.end > prompt.length) return undefined;
+  return PLACE.exec(prompt.slice(span.end, span.end + 80))?.[1];
+}
+
 /** A deadline's own opening word in the prompt ("bis zum 20. Dezember", "through April 30"). */
 const DEADLINE_WORDS = /(?<![\p{L}'])(until|till|through|by|before|jusqu'(?:au|à)|avant le|hasta(?: el)?|antes del?|bis(?: zum)?|vor dem|até|fino al?|entro il)\s+$/iu;
 /** The word the user called a code by ("cupom NATAL10", "Group code TEAM5"). */
@@ -418,7 +426,10 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
     (i) => !(shownNames.has(cap(i.name.value).toLowerCase()) || optionNames.has(i.name.value.replace(MARKED, "").trim().toLowerCase())) || itemLine(i),
   );
   const looseOffers = brief.offers.filter((_, k) => !offerTaken[k]);
-  const eventDate = brief.dates.find((d) => d.governs.kind === "event")?.value;
+  const eventDay = brief.dates.find((d) => d.governs.kind === "event");
+  const eventDate = eventDay?.value;
+  // Where the event is, when the user wrote it right after its date ("October 9–10 at Pier 27, San Francisco").
+  const place = eventDay ? placeAfter(options.prompt, eventDay.span) : undefined;
   const kind = w.kind[brief.occasion.kind];
   const named = brief.occasion.named ? cap(brief.occasion.named.value) : undefined;
   // A named day leads ("Black Friday"); a gift guide or a launch for it still says what it is.
@@ -450,7 +461,7 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
   const heroBody: string[] = [];
   if (product && !same(product, lead) && !same(product, brand ?? "") && !inMessage(product)) heroBody.push(sentence(product));
   heroBody.push(...message);
-  if (eventDate && !inMessage(eventDate)) heroBody.push(w.when(eventDate));
+  if (eventDate && !inMessage(eventDate)) heroBody.push(w.when(place && !inMessage(place) ? `${eventDate}, ${place}` : eventDate));
   if (brief.audience) heroBody.push(w.forAudience(brief.audience.value));
   sections.push(withHref({ role: "hero", headline: lead, body: heroBody.join(" "), cta }));
 
