@@ -234,6 +234,19 @@ describe("the local copy writes only what the brief holds", () => {
     expect(copyToText(composed("Invitation to our open day, October 9 at noon, with tours of the lab.", ["accordion"]).copy)).not.toMatch(/October 9, at/);
   });
 
+  it("writes an order's number as the user wrote it", () => {
+    for (const [prompt, words] of [
+      ["order confirmation w/ faq, order #48213, ships friday, brand tidy threads", "Order #48213."],
+      ["Order confirmation for Maple & Main, order #10492: walnut desk $420, oak shelf $180.", "Order #10492."],
+      ["Confirmation de commande n° 5521 pour la Fromagerie Dupont : comté 18,90 €.", "Commande n° 5521."],
+    ]) {
+      const { brief, copy } = composed(prompt, ["accordion"]);
+      expect(copyToText(copy), prompt).toContain(words);
+      expect(traceCopy(copy, { brief, userText: [prompt] }).untraced.map(describeUntraced)).toEqual([]);
+    }
+    expect(copyToText(composed("Thanks for your order! 20% off your next one.", ["accordion"]).copy)).not.toMatch(/Order #/);
+  });
+
   it("keeps the user's words before a deadline and a code", () => {
     const rows: Array<[string, string]> = [
       ["Frühlingsaktion von Gartenwerk: kostenloser Versand ab 60 € bis zum 30. April. Außerdem 10 % auf Rosen mit dem Code ROSE10.", "Ab 60 €, bis zum 30. April."],

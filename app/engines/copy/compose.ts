@@ -67,6 +67,13 @@ function placeAfter(prompt: string | undefined, span: { end: number }): string |
   return PLACE.exec(prompt.slice(span.end, span.end + 80))?.[1];
 }
 
+/** An order's number as the user wrote it ("order #48213", "commande n° 1234", "Bestellung Nr. 5521"). */
+const ORDER_NUMBER = /(?<!\p{L})(?:order|commande|pedido|bestellung|encomenda|ordine)\s?(?:#|n[°ºo.]\s?|nr\.?\s?|no\.\s?|number\s|numéro\s|número\s|nummer\s|numero\s)\s?\d{3,12}(?!\d)/iu;
+
+function orderNumber(prompt: string | undefined): string | undefined {
+  return prompt ? ORDER_NUMBER.exec(prompt.slice(0, 4_000))?.[0] : undefined;
+}
+
 /** A deadline's own opening word in the prompt ("bis zum 20. Dezember", "through April 30"). */
 const DEADLINE_WORDS = /(?<![\p{L}'])(until|till|through|by|before|jusqu'(?:au|à)|avant le|hasta(?: el)?|antes del?|bis(?: zum)?|vor dem|até|fino al?|entro il)\s+$/iu;
 /** The word the user called a code by ("cupom NATAL10", "Group code TEAM5"). */
@@ -462,6 +469,8 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
   if (product && !same(product, lead) && !same(product, brand ?? "") && !inMessage(product)) heroBody.push(sentence(product));
   heroBody.push(...message);
   if (eventDate && !inMessage(eventDate)) heroBody.push(w.when(place && !inMessage(place) ? `${eventDate}, ${place}` : eventDate));
+  const orderNo = orderNumber(options.prompt);
+  if (orderNo && !inMessage(orderNo)) heroBody.push(sentence(cap(orderNo)));
   if (brief.audience) heroBody.push(w.forAudience(brief.audience.value));
   sections.push(withHref({ role: "hero", headline: lead, body: heroBody.join(" "), cta }));
 
