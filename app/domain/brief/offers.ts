@@ -40,7 +40,7 @@ const HEAD_PATTERNS: Array<{ kind: OfferKind; re: RegExp }> = [
     kind: "free",
     re: /\b(?:la |une |un )?(?:livraison|exp[ée]dition|emballage[- ]cadeau|paquet[- ]cadeau|retours?|échantillons?|cadeau|dessert|café|essai)\s+(?:gratuite?s?|offerte?s?)\b|\b(?:un |une )?(?:cadeau|échantillon|emballage[- ]cadeau) offert\b/giu,
   },
-  { kind: "free", re: /\b(?:el )?(?:env[ií]o|entrega|envoltorio(?: de regalo)?|papel de regalo|devoluci[oó]n(?:es)?|regalo|muestras?|postre|caf[eé]|prueba)\s+gratis\b|\b(?:env[ií]o|entrega|devoluci[oó]n(?:es)?)\s+gratuit[oa]s?\b/giu },
+  { kind: "free", re: /\b(?:el )?(?:env[ií]o|entrega|envoltorio(?: de regalo)?|papel de regalo|devoluci[oó]n(?:es)?|regalo|muestras?|postre|caf[eé]|(?:clase de )?prueba)\s+gratis\b|\b(?:env[ií]o|entrega|devoluci[oó]n(?:es)?)\s+gratuit[oa]s?\b/giu },
   { kind: "free", re: /\b(?:kostenlose[rn]?|gratis)\s+(?:versand|lieferung|geschenkverpackung|rückversand|rücksendung|probe|testphase|kaffee|dessert)\b|\bversandkostenfrei\b|\bgeschenkverpackung (?:gratis|inklusive)\b/giu },
   { kind: "free", re: /\b(?:o )?(?:frete|entrega|embrulho(?: para| de)? presente|papel de presente|devolu[çc][ãa]o|devolu[çc][õo]es|brinde|amostras?)\s+gr[áa]tis\b|\b(?:frete|entrega)\s+gratuit[oa]\b/giu },
   { kind: "free", re: /\b(?:la )?(?:spedizion[ei]|consegna|confezione regalo|pacchetto regalo|res[oi]|campion[ei]|omaggio)\s+(?:gratuit[aoie]|gratis|in omaggio)\b/giu },

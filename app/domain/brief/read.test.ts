@@ -318,6 +318,14 @@ const ROWS: Row[] = [
     },
   },
   {
+    name: "es: a free trial class is the offer, with its noun; en: a private sale is a named occasion",
+    prompt: "Email para socios de Gimnasio Fuerza con tabs para Yoga, Spinning y Pesas. Clase de prueba gratis esta semana.",
+    want: (b) => {
+      expect(b.offers.map((o) => o.text.value)).toEqual(["Clase de prueba gratis"]);
+      expect(readBrief("vip preview carousel 3 watches, hartwell & sons, private sale ends sunday").occasion.named?.value).toBe("private sale");
+    },
+  },
+  {
     name: "it: 'Codice' is no part of the code after it",
     prompt: "Saldi estivi di Bottega Verdi: carosello con tre borse in pelle – Tote Siena 189 €, Clutch Amalfi 129 €, Zaino Dolomiti 159 €. Codice ESTATE20 per il 20% di sconto.",
     want: (b) => {
