@@ -229,6 +229,111 @@ const ROWS: Row[] = [
     },
   },
   {
+    name: "es: a percent with a shouted code and no code word is one offer with its code",
+    prompt: "te echamos de menos, librería faro: novela 17,90 €, agenda 12,50 €, 15 % con VUELVE15",
+    want: (b) => {
+      expect(b.codes.map((c) => c.value)).toEqual(["VUELVE15"]);
+      expect(b.offers).toHaveLength(1);
+      expect(offer(b, /15 %/)).toMatchObject({ percent: 15, code: { value: "VUELVE15" } });
+    },
+  },
+  {
+    name: "en: a bare percent with a code is an offer ('saves 20% with code YEARLY20')",
+    prompt: "Your Plotline trial ends on March 14. Plans: Solo $8/month, Studio $24/month, Agency $60/month. Annual billing saves 20% with code YEARLY20. Upgrade at https://plotline.example/upgrade",
+    want: (b) => {
+      expect(offer(b, /^20%$/)).toMatchObject({ percent: 20, code: { value: "YEARLY20" } });
+    },
+  },
+  {
+    name: "en: a date in a sentence before the offer is not its deadline; 'for five or more' is the scope of the offer it follows",
+    prompt: "Invitation to Northlight Design Summit, October 9–10 at Pier 27, San Francisco. Early-bird tickets $299 until August 31, then $399. Group code TEAM5 gives 10% off for five or more.",
+    want: (b) => {
+      expect(b.offers).toHaveLength(1);
+      const pct = offer(b, /10% off/);
+      expect(pct).toMatchObject({ code: { value: "TEAM5" }, scope: { value: "for five or more" } });
+      expect(pct.deadline).toBeUndefined();
+    },
+  },
+  {
+    name: "en: what a percent is off stays in its text; the other offer keeps its threshold and deadline",
+    prompt: "Offer for Printhaus business customers: free setup on orders over $500 until May 31. Separately, 12% off business cards with code CARDS12.",
+    want: (b) => {
+      expect(offer(b, /^free setup$/)).toMatchObject({ threshold: { price: { minor: 50000 } }, deadline: { value: "May 31" } });
+      expect(offer(b, /^12% off business cards$/)).toMatchObject({ percent: 12, code: { value: "CARDS12" } });
+    },
+  },
+  {
+    name: "en: 'the' before what a percent is off; a free guest pass is an offer with its own minimum",
+    prompt: "Membership drive from Cedar Valley Zoo: free guest pass with any membership over $120 until June 15. Separately, 20% off the gift shop with code ZOO20.",
+    want: (b) => {
+      expect(offer(b, /^free guest pass$/)).toMatchObject({ kind: "free", threshold: { price: { minor: 12000 } } });
+      expect(offer(b, /^20% off the gift shop$/)).toMatchObject({ code: { value: "ZOO20" } });
+    },
+  },
+  {
+    name: "de: '10 % auf Rosen' is the offer, the free shipping keeps its date",
+    prompt: "Frühlingsaktion von Gartenwerk: kostenloser Versand ab 60 € bis zum 30. April. Außerdem 10 % auf Rosen für 19,90 € mit dem Code ROSE10.",
+    want: (b) => {
+      expect(offer(b, /^kostenloser Versand$/)).toMatchObject({ deadline: { value: "30. April" } });
+      expect(offer(b, /^10 % auf Rosen$/)).toMatchObject({ percent: 10, code: { value: "ROSE10" } });
+    },
+  },
+  {
+    name: "it: 'da 80 €' after a free offer is its minimum; '20% sulle montature' is the offer",
+    prompt: "Promo di Ottica Vista: spedizione gratuita da 80 € fino al 30 aprile. In più, 20% sulle montature da 129,00 € con il codice VISTA20.",
+    want: (b) => {
+      expect(offer(b, /^spedizione gratuita$/)).toMatchObject({ threshold: { text: { value: "da 80 €" } }, deadline: { value: "30 aprile" } });
+      expect(offer(b, /^20% sulle montature$/)).toMatchObject({ code: { value: "VISTA20" } });
+    },
+  },
+  {
+    name: "pt: '15% nas armações' is the offer",
+    prompt: "Promoção da Ótica Lumi: frete grátis acima de R$ 200 até 30 de abril. Além disso, 15% nas armações de R$ 349,90 com o cupom LUMI15.",
+    want: (b) => {
+      expect(offer(b, /^15% nas armações$/)).toMatchObject({ code: { value: "LUMI15" } });
+    },
+  },
+  {
+    name: "fr: a percent for the first year; free for a named audience",
+    prompt: "Atelier B2B de Norvia le 22 novembre à Paris. Entrée 45,00 € HT, gratuite pour les clients avec le code CLIENT22. Et -20 % la première année sur l'abonnement.",
+    want: (b) => {
+      expect(offer(b, /^gratuite pour les clients$/)).toMatchObject({ kind: "free", code: { value: "CLIENT22" } });
+      expect(offer(b, /^-20 % la première année$/)).toMatchObject({ percent: 20 });
+    },
+  },
+  {
+    name: "es: a first month free is an offer with its code",
+    prompt: "Planes de Tareo: Básico 7,99 € al mes, Pro 19,99 € al mes. Primer mes gratis con el código PRUEBA30.",
+    want: (b) => {
+      expect(offer(b, /^Primer mes gratis$/)).toMatchObject({ kind: "free", code: { value: "PRUEBA30" } });
+    },
+  },
+  {
+    name: "the named occasion: a holiday gift guide or shop, a German seasonal campaign",
+    prompt: "Holiday gift shop for Pine & Post: a carousel of three gift boxes, then a cart to add them — Cozy Box $35, Spa Box $48, Snack Box $29.",
+    want: (b) => {
+      expect(b.occasion.named?.value).toBe("Holiday gift shop");
+      expect(readBrief("Frühjahrsaktion von Radhaus Berger: Slider mit drei E-Bikes – Stadtflitzer 1.499 €. Gültig bis 31. März.").occasion.named?.value).toBe("Frühjahrsaktion");
+      expect(readBrief("Holiday gift guide from Juniper & Pine: Cedar candle $28.").occasion.named?.value).toBe("Holiday gift guide");
+    },
+  },
+  {
+    name: "es: a free trial class is the offer, with its noun; en: a private sale is a named occasion",
+    prompt: "Email para socios de Gimnasio Fuerza con tabs para Yoga, Spinning y Pesas. Clase de prueba gratis esta semana.",
+    want: (b) => {
+      expect(b.offers.map((o) => o.text.value)).toEqual(["Clase de prueba gratis"]);
+      expect(readBrief("vip preview carousel 3 watches, hartwell & sons, private sale ends sunday").occasion.named?.value).toBe("private sale");
+    },
+  },
+  {
+    name: "it: 'Codice' is no part of the code after it",
+    prompt: "Saldi estivi di Bottega Verdi: carosello con tre borse in pelle – Tote Siena 189 €, Clutch Amalfi 129 €, Zaino Dolomiti 159 €. Codice ESTATE20 per il 20% di sconto.",
+    want: (b) => {
+      expect(b.codes.map((c) => c.value)).toEqual(["ESTATE20"]);
+      expect(offer(b, /20% di sconto/)).toMatchObject({ percent: 20, code: { value: "ESTATE20" } });
+    },
+  },
+  {
     name: "the email type hint is recorded as a hint, without a span",
     prompt: "Three tips for better sleep from Restwell.",
     emailType: "newsletter",

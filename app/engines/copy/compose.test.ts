@@ -126,7 +126,8 @@ describe("the local copy writes only what the brief holds", () => {
   it("writes a gift guide as a gift guide, with no filler promise", () => {
     const { copy } = composed(TABLE[1][1], ["itemCart"]);
     const text = copyToText(copy);
-    expect(text).toMatch(/Gift guide/);
+    // The user named the occasion ("Holiday gift guide"): the email leads with the name.
+    expect(text).toMatch(/Holiday gift guide/);
     expect(text).not.toMatch(/returns|support|new collection|shopping with us|delivery|guarantee/i);
     expect(copy.items.map(parseCartItem).map((c) => c?.price.minor)).toEqual([2800, 8500, 4200]);
   });
@@ -214,7 +215,49 @@ describe("the local copy writes only what the brief holds", () => {
     const { copy } = composed(TABLE[2][1], ["tabs"]);
     expect(copy.sections.find((s) => s.headline === "Free gift wrap")?.body).toBe("On orders over $50, until December 20.");
     const pt = composed(TABLE.find(([name]) => name === "pt reengajamento")![1], ["tabs"]).copy;
-    expect(pt.sections.find((s) => s.headline === "10% de desconto")?.body).toBe("Até 30 de setembro. Código VOLTA10.");
+    // The user's own word for the code ("cupom"), not the frame's.
+    expect(pt.sections.find((s) => s.headline === "10% de desconto")?.body).toBe("Até 30 de setembro. Cupom VOLTA10.");
+  });
+
+  it("writes where an event is when the user wrote it right after its date", () => {
+    const rows: Array<[string, string]> = [
+      ["Invitation to Northlight Design Summit, October 9–10 at Pier 27, San Francisco. Early-bird tickets $299 until August 31.", "at Pier 27, San Francisco."],
+      ["Invito alla Settimana del Design di Torino, dal 3 al 6 ottobre alle OGR. Biglietto giornaliero 15,00 €.", "alle OGR."],
+      ["Festival de Jazz de Sevilla del 12 al 15 de junio en el Parque de María Luisa. Abono 65,00 €.", "en el Parque de María Luisa."],
+    ];
+    for (const [prompt, words] of rows) {
+      const { brief, copy } = composed(prompt, ["accordion"]);
+      expect(copyToText(copy), prompt).toContain(words);
+      expect(traceCopy(copy, { brief, userText: [prompt] }).untraced.map(describeUntraced)).toEqual([]);
+    }
+    // A lower-case word after the date is no place.
+    expect(copyToText(composed("Invitation to our open day, October 9 at noon, with tours of the lab.", ["accordion"]).copy)).not.toMatch(/October 9, at/);
+  });
+
+  it("writes an order's number as the user wrote it", () => {
+    for (const [prompt, words] of [
+      ["order confirmation w/ faq, order #48213, ships friday, brand tidy threads", "Order #48213."],
+      ["Order confirmation for Maple & Main, order #10492: walnut desk $420, oak shelf $180.", "Order #10492."],
+      ["Confirmation de commande n° 5521 pour la Fromagerie Dupont : comté 18,90 €.", "Commande n° 5521."],
+    ]) {
+      const { brief, copy } = composed(prompt, ["accordion"]);
+      expect(copyToText(copy), prompt).toContain(words);
+      expect(traceCopy(copy, { brief, userText: [prompt] }).untraced.map(describeUntraced)).toEqual([]);
+    }
+    expect(copyToText(composed("Thanks for your order! 20% off your next one.", ["accordion"]).copy)).not.toMatch(/Order #/);
+  });
+
+  it("keeps the user's words before a deadline and a code", () => {
+    const rows: Array<[string, string]> = [
+      ["Frühlingsaktion von Gartenwerk: kostenloser Versand ab 60 € bis zum 30. April. Außerdem 10 % auf Rosen mit dem Code ROSE10.", "Ab 60 €, bis zum 30. April."],
+      ["Invitation to Northlight Design Summit, October 9–10. Group code TEAM5 gives 10% off for five or more.", "Group code TEAM5."],
+      ["Guia de presentes da Casa Ipê: vela R$ 29,90. Frete grátis até 20 de dezembro. Além disso, 10% de desconto com o cupom NATAL10.", "Cupom NATAL10."],
+    ];
+    for (const [prompt, words] of rows) {
+      const { brief, copy } = composed(prompt, ["tabs"]);
+      expect(copyToText(copy), prompt).toContain(words);
+      expect(traceCopy(copy, { brief, userText: [prompt] }).untraced.map(describeUntraced)).toEqual([]);
+    }
   });
 
   it("takes the quiz's right answer from the sentence that names it", () => {

@@ -53,11 +53,39 @@ function apartInPrompt(prompt: string | undefined, a: { start: number; end: numb
  * sentence than the minimum or scope gets a sentence of its own: written together, the email would
  * tie them where the user did not.
  */
+/** The words the user wrote right before a span, when `re` (anchored at its end) reads them: looks back a bounded stretch only. */
+function wordsBefore(prompt: string | undefined, span: { start: number }, re: RegExp): string | undefined {
+  if (!prompt || span.start > prompt.length) return undefined;
+  return re.exec(prompt.slice(Math.max(0, span.start - 32), span.start))?.[1];
+}
+
+/** A place right after an event's date (and the rest of its range or month): a preposition, then up to six capitalised words or numbers ("at Pier 27, San Francisco", "en el Parque de María Luisa", "alle OGR"). */
+const PLACE = /^(?:\s?[–-]\s?\d{1,2}|\s+(?:de|di)\s+\p{Ll}+)?\s+((?:at|in|en el|en la|en|alle|allo|al|a|à la|à|au|im|in der|am|no|na|nel|nella|presso)\s+(?:the\s+)?[\p{Lu}\d][\p{L}\d'’-]*(?:(?:,\s+|\s+(?:(?:de|del|di|des|du|da|do|der|la|le|los)\s+)?)[\p{Lu}\d][\p{L}\d'’-]*){0,5})(?=[.,;:!?]|\s*$)/u;
+
+function placeAfter(prompt: string | undefined, span: { end: number }): string | undefined {
+  if (!prompt || span.end > prompt.length) return undefined;
+  return PLACE.exec(prompt.slice(span.end, span.end + 80))?.[1];
+}
+
+/** An order's number as the user wrote it ("order #48213", "commande n° 1234", "Bestellung Nr. 5521"). */
+const ORDER_NUMBER = /(?<!\p{L})(?:order|commande|pedido|bestellung|encomenda|ordine)\s?(?:#|n[°ºo.]\s?|nr\.?\s?|no\.\s?|number\s|numéro\s|número\s|nummer\s|numero\s)\s?\d{3,12}(?!\d)/iu;
+
+function orderNumber(prompt: string | undefined): string | undefined {
+  return prompt ? ORDER_NUMBER.exec(prompt.slice(0, 4_000))?.[0] : undefined;
+}
+
+/** A deadline's own opening word in the prompt ("bis zum 20. Dezember", "through April 30"). */
+const DEADLINE_WORDS = /(?<![\p{L}'])(until|till|through|by|before|jusqu'(?:au|à)|avant le|hasta(?: el)?|antes del?|bis(?: zum)?|vor dem|até|fino al?|entro il)\s+$/iu;
+/** The word the user called a code by ("cupom NATAL10", "Group code TEAM5"). */
+const CODE_WORDS = /(?<![\p{L}])((?:group |promo |discount |coupon )?(?:code|c[óo]digo|codice|cupom|cup[óo]n|coupon|gutscheincode|rabattcode|gutschein)(?: promo| promocional| sconto)?)\s*:?\s*["“«]?\s*$/iu;
+
 function offerTerms(offer: BriefOffer, w: Wording, prompt?: string): string {
   const own = offer.text.value.toLowerCase();
   const mine = (value: string | undefined): value is string => Boolean(value) && !own.includes(value!.toLowerCase());
   const scope = offer.scope?.value.replace(TRAILING_SMALL_WORDS, "");
-  const deadline = offer.deadline?.value;
+  // The user's own word before the deadline, when the frame's language opens a deadline with it too.
+  const lead = offer.deadline ? wordsBefore(prompt, offer.deadline.span, DEADLINE_WORDS) : undefined;
+  const deadline = lead && w.deadlineLead.test(lead) && !w.deadlineLead.test(offer.deadline!.value) ? `${lead} ${offer.deadline!.value}` : offer.deadline?.value;
   const conditions = [mine(scope) ? scope : "", mine(offer.threshold?.text.value) ? offer.threshold!.text.value : ""];
   const terms = [mine(scope) ? offer.scope : undefined, mine(offer.threshold?.text.value) ? offer.threshold!.text : undefined].filter((t) => t !== undefined);
   const apart = mine(deadline) && terms.some((t) => apartInPrompt(prompt, t.span, offer.deadline!.span));
@@ -66,7 +94,10 @@ function offerTerms(offer: BriefOffer, w: Wording, prompt?: string): string {
   const parts = conditions.filter(Boolean);
   const out = parts.length > 0 ? [sentence(parts.join(", "))] : [];
   if (apart) out.push(sentence(w.deadlineLead.test(deadline!) ? cap(deadline!) : w.until(deadline!)));
-  if (mine(offer.code?.value)) out.push(sentence(w.code(offer.code!.value)));
+  if (mine(offer.code?.value)) {
+    const word = wordsBefore(prompt, offer.code!.span, CODE_WORDS);
+    out.push(sentence(word ? `${cap(word)} ${offer.code!.value}` : w.code(offer.code!.value)));
+  }
   return out.join(" ");
 }
 
@@ -402,7 +433,10 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
     (i) => !(shownNames.has(cap(i.name.value).toLowerCase()) || optionNames.has(i.name.value.replace(MARKED, "").trim().toLowerCase())) || itemLine(i),
   );
   const looseOffers = brief.offers.filter((_, k) => !offerTaken[k]);
-  const eventDate = brief.dates.find((d) => d.governs.kind === "event")?.value;
+  const eventDay = brief.dates.find((d) => d.governs.kind === "event");
+  const eventDate = eventDay?.value;
+  // Where the event is, when the user wrote it right after its date ("October 9–10 at Pier 27, San Francisco").
+  const place = eventDay ? placeAfter(options.prompt, eventDay.span) : undefined;
   const kind = w.kind[brief.occasion.kind];
   const named = brief.occasion.named ? cap(brief.occasion.named.value) : undefined;
   // A named day leads ("Black Friday"); a gift guide or a launch for it still says what it is.
@@ -434,7 +468,9 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
   const heroBody: string[] = [];
   if (product && !same(product, lead) && !same(product, brand ?? "") && !inMessage(product)) heroBody.push(sentence(product));
   heroBody.push(...message);
-  if (eventDate && !inMessage(eventDate)) heroBody.push(w.when(eventDate));
+  if (eventDate && !inMessage(eventDate)) heroBody.push(w.when(place && !inMessage(place) ? `${eventDate}, ${place}` : eventDate));
+  const orderNo = orderNumber(options.prompt);
+  if (orderNo && !inMessage(orderNo)) heroBody.push(sentence(cap(orderNo)));
   if (brief.audience) heroBody.push(w.forAudience(brief.audience.value));
   sections.push(withHref({ role: "hero", headline: lead, body: heroBody.join(" "), cta }));
 

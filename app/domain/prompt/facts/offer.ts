@@ -27,11 +27,17 @@ export function extractCodes(prompt: string): string[] {
 /** Each distinct code and where it first occurs in the text read. */
 export function codeMentions(prompt: string): { text: string; index: number }[] {
   const out: { text: string; index: number }[] = [];
-  const re = /\b(?:promo |discount |coupon |voucher )?(?:code|c[óo]digo|codice|gutscheincode|rabattcode|kod|coupon|cupom|cup[óo]n|gutschein)(?:\s+(?:promo|promocional|sconto|de (?:réduction|desconto|descuento)))?\s*(?:is\s*|est\s*|:\s*)?["“]?([A-Z0-9][A-Z0-9_-]{2,19})["”]?/gi;
+  const re = /\b(?:promo |discount |coupon |voucher )?(?:code|c[óo]digo|codice|gutscheincode|rabattcode|kod|coupon|cupom|cup[óo]n|gutschein)(?:\s+(?:promo|promocional|sconto|de (?:réduction|desconto|descuento)))?\s*(?:(?:is|est)\s+|:\s*)?["“]?([A-Z0-9][A-Z0-9_-]{2,19})["”]?/gi;
   for (let m = re.exec(prompt); m; m = re.exec(prompt)) {
     const code = m[1];
     // Codes are shouted; "code for" or "code that" is prose.
     if (code === code.toUpperCase() && /[A-Z]/.test(code) && !out.some((c) => c.text === code)) out.push({ text: code, index: m.index + m[0].lastIndexOf(code) });
   }
-  return out;
+  // A percent "with" a shouted word and number is a code without the word code: "15 % con VUELVE15".
+  const bare = /(?<=\d\s?%\s?(?:off\s)?)(?:with|using|con|avec|mit|com)\s+([A-Z][A-Z_-]{1,15}\d{1,4})(?![\p{L}\d])/gu;
+  for (let m = bare.exec(prompt); m; m = bare.exec(prompt)) {
+    const code = m[1];
+    if (!out.some((c) => c.text === code)) out.push({ text: code, index: m.index + m[0].lastIndexOf(code) });
+  }
+  return out.sort((a, b) => a.index - b.index);
 }
