@@ -10,10 +10,23 @@ const buildDir = process.env.KINETIC_BUILD_DIR || "build";
 
 /** ESM-only packages: bundled into the CommonJS server build rather than required from node_modules. */
 const ESM_ONLY = [
-  /^htmlparser2/, /^domutils/, /^css-select/, /^css-what/, /^dom-serializer/,
-  /^domhandler/, /^domelementtype/, /^entities/, /^boolbase/, /^nth-check/, /^jose/, /^caniemail/,
+  /^htmlparser2/,
+  /^domutils/,
+  /^css-select/,
+  /^css-what/,
+  /^dom-serializer/,
+  /^domhandler/,
+  /^domelementtype/,
+  /^entities/,
+  /^boolbase/,
+  /^nth-check/,
+  /^jose/,
+  /^caniemail/,
   // The prompt-language packages (franc-min and its dependencies).
-  /^franc-min/, /^trigram-utils/, /^n-gram/, /^collapse-white-space/,
+  /^franc-min/,
+  /^trigram-utils/,
+  /^n-gram/,
+  /^collapse-white-space/,
 ];
 
 /**
@@ -41,7 +54,8 @@ function recordInputs(): Plugin {
 }
 
 /** The route exports the browser build keeps (Remix's own list). */
-const CLIENT_EXPORT = /^export (?:default\b|(?:async )?(?:const|function|let) (?:clientAction|clientLoader|ErrorBoundary|handle|HydrateFallback|Layout|links|meta|shouldRevalidate)\b)/m;
+const CLIENT_EXPORT =
+  /^export (?:default\b|(?:async )?(?:const|function|let) (?:clientAction|clientLoader|ErrorBoundary|handle|HydrateFallback|Layout|links|meta|shouldRevalidate)\b)/m;
 
 /**
  * Resource routes (the API, downloads) have nothing for the browser, but the browser build keeps

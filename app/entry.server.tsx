@@ -7,7 +7,13 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse } from "@remix-run/react";
 import { getApp } from "~/composition/app.server";
-import { markStorageRefusal, refusedDataResponse, storageRefusalIn, storageRefusalOf, storageRefusalPage } from "~/http/storage-refusal.server";
+import {
+  markStorageRefusal,
+  refusedDataResponse,
+  storageRefusalIn,
+  storageRefusalOf,
+  storageRefusalPage,
+} from "~/http/storage-refusal.server";
 import { NonceContext } from "~/components/nonce";
 
 // Exposed through the server build so `npm start` and the test servers run start-up work with
@@ -117,9 +123,7 @@ export default function handleRequest(
           // Paths can name users, runs and sends: other sites learn nothing from a link click. A
           // route may ask for less (the unsubscribe page: no-referrer).
           if (!responseHeaders.has("Referrer-Policy")) responseHeaders.set("Referrer-Policy", "same-origin");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
-          );
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
         onShellError(error: unknown) {
@@ -128,7 +132,8 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Before the shell, the error reaches handleError through Remix; after it, only here.
-          if (shellRendered) logPageError(request, loadContext, { level: "error", fields: { err: error }, message: "error while streaming a page" });
+          if (shellRendered)
+            logPageError(request, loadContext, { level: "error", fields: { err: error }, message: "error while streaming a page" });
         },
       },
     );

@@ -1,8 +1,18 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import {
-  Form, Link, Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse,
-  useLoaderData, useRouteError, useRouteLoaderData,
+  Form,
+  Link,
+  Links,
+  Meta,
+  NavLink,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CsrfField } from "~/components/csrf-field";
@@ -30,11 +40,16 @@ const FALLBACK_BRAND = "Kinetic";
 /** What an error page says: never the router's developer text (e.g. "No route matches URL …"). */
 function errorCopy(error: unknown): { title: string; detail: string } {
   if (isRouteErrorResponse(error)) {
-    if (error.status === 404) return { title: "Page not found", detail: "There is nothing at this address. Check the link, or start again from the home page." };
-    if (error.status === 403) return { title: "You need admin access for this page", detail: "Sign in with an admin account, or ask an admin to give you access." };
+    if (error.status === 404)
+      return { title: "Page not found", detail: "There is nothing at this address. Check the link, or start again from the home page." };
+    if (error.status === 403)
+      return { title: "You need admin access for this page", detail: "Sign in with an admin account, or ask an admin to give you access." };
     if (error.status === 401) return { title: "Please sign in", detail: "This page needs you to be signed in." };
   }
-  return { title: "Something went wrong", detail: "The page could not be shown. Try again in a moment; if it keeps happening, the server log has the details." };
+  return {
+    title: "Something went wrong",
+    detail: "The page could not be shown. Try again in a moment; if it keeps happening, the server log has the details.",
+  };
 }
 
 // Used by a route that has no meta of its own, and by the error page.
@@ -56,13 +71,25 @@ function WrongOriginNotice({ appOrigin }: { appOrigin?: string }) {
   return (
     <p className="error" role="alert" data-testid="wrong-origin">
       This app is set up for <a href={appOrigin + window.location.pathname + window.location.search}>{appOrigin}</a> (BASE_URL), but you
-      opened it at {here}. The pages work here, but links in emails (View in browser, unsubscribe) point at {appOrigin}; set BASE_URL to
-      the address people use.
+      opened it at {here}. The pages work here, but links in emails (View in browser, unsubscribe) point at {appOrigin}; set BASE_URL to the
+      address people use.
     </p>
   );
 }
 
-function Shell({ children, brand, user, navless, appOrigin }: { children: React.ReactNode; brand: string; user: ShellUser; navless?: boolean; appOrigin?: string }) {
+function Shell({
+  children,
+  brand,
+  user,
+  navless,
+  appOrigin,
+}: {
+  children: React.ReactNode;
+  brand: string;
+  user: ShellUser;
+  navless?: boolean;
+  appOrigin?: string;
+}) {
   // The page's Content-Security-Policy runs only scripts that carry this response's nonce.
   const nonce = useNonce();
   return (
@@ -75,10 +102,14 @@ function Shell({ children, brand, user, navless, appOrigin }: { children: React.
       </head>
       <body>
         <header className="topbar">
-          <Link to="/" className="brand">{brand}</Link>
+          <Link to="/" className="brand">
+            {brand}
+          </Link>
           {navless ? null : user ? (
             <nav aria-label="Main">
-              <NavLink to="/builder" end>Builder</NavLink>
+              <NavLink to="/builder" end>
+                Builder
+              </NavLink>
               <NavLink to="/builder/history">History</NavLink>
               <NavLink to="/answers">Results</NavLink>
               <NavLink to="/brand">Brand</NavLink>
@@ -86,10 +117,14 @@ function Shell({ children, brand, user, navless, appOrigin }: { children: React.
               <NavLink to="/account">Account</NavLink>
               {user.isAdmin ? <NavLink to="/admin">Admin</NavLink> : null}
               <span className="topbar-user">
-                <span className="muted topbar-email" title={user.email}>{user.email}</span>
+                <span className="muted topbar-email" title={user.email}>
+                  {user.email}
+                </span>
                 <Form method="post" action="/logout">
                   <CsrfField />
-                  <button type="submit" className="link-button">Sign out</button>
+                  <button type="submit" className="link-button">
+                    Sign out
+                  </button>
                 </Form>
               </span>
             </nav>
@@ -132,7 +167,9 @@ export function ErrorBoundary() {
       <div className="narrow error-page" style={{ margin: "0 auto" }}>
         <h1>{title}</h1>
         <p>{detail}</p>
-        <p><Link to="/">Back to the home page</Link></p>
+        <p>
+          <Link to="/">Back to the home page</Link>
+        </p>
       </div>
     </Shell>
   );

@@ -44,7 +44,9 @@ export const apiTokens = sqliteTable(
   "api_tokens",
   {
     jti: text("jti").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
@@ -61,7 +63,9 @@ export const pageSessions = sqliteTable(
   "page_sessions",
   {
     idHash: text("id_hash").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     csrfToken: text("csrf_token").notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: createdAt(),
@@ -83,7 +87,9 @@ export const rateLimits = sqliteTable("rate_limits", {
 export const creditBalances = sqliteTable(
   "credit_balances",
   {
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     action: text("action").notNull(),
     balance: integer("balance").notNull().default(0),
   },
@@ -94,7 +100,9 @@ export const creditLedger = sqliteTable(
   "credit_ledger",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     action: text("action").notNull(),
     delta: integer("delta").notNull(),
     kind: text("kind", { enum: ["initial", "grant", "charge", "refund"] }).notNull(),
@@ -117,7 +125,9 @@ export const pendingCharges = sqliteTable(
   {
     /** The ledger reference of the charge (and of its refund): the generation id. */
     reference: text("reference").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     action: text("action").notNull(),
     amount: integer("amount").notNull(),
     /** The server process doing the work (server_instances.id). */
@@ -154,7 +164,9 @@ export const ragDocuments = sqliteTable(
     embeddingText: text("embedding_text").notNull(),
     chars: integer("chars").notNull(),
     createdAt: createdAt(),
-    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
   },
   (t) => [index("rag_documents_type_idx").on(t.type)],
 );
@@ -203,7 +215,9 @@ export const emailVersions = sqliteTable(
   "email_versions",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     parentId: text("parent_id"),
     kind: text("kind", { enum: ["generate", "regenerate", "refine", "restore"] }).notNull(),
     /** The prompt, or the change instructions of a refine. */
@@ -225,10 +239,14 @@ export const emailVersions = sqliteTable(
 
 /** Brand tokens and style a user last generated with, so the next email starts from them. */
 export const userBrandProfiles = sqliteTable("user_brand_profiles", {
-  userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
   designTokens: text("design_tokens", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
   styleTheory: text("style_theory"),
-  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`),
 });
 
 /**
@@ -237,14 +255,18 @@ export const userBrandProfiles = sqliteTable("user_brand_profiles", {
  * user edits. One per user: an account is the unit that signs in and sends (there is no workspace).
  */
 export const senderProfiles = sqliteTable("sender_profiles", {
-  userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
   senderName: text("sender_name").notNull(),
   fromAddress: text("from_address"),
   replyTo: text("reply_to"),
   postalAddress: text("postal_address"),
   logoUrl: text("logo_url"),
   websiteUrl: text("website_url"),
-  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`),
 });
 
 // ── sending and deliverability ──────────────────────────────────────────────────────────────────
@@ -269,7 +291,10 @@ export const emailSends = sqliteTable(
     emailName: text("email_name"),
     projectId: text("project_id"),
     databaseId: text("database_id"),
-    notes: text("notes", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    notes: text("notes", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     /** The client's Idempotency-Key header, and a hash of the request it came with. */
     idempotencyKey: text("idempotency_key"),
     requestHash: text("request_hash"),
@@ -288,18 +313,24 @@ export const emailSends = sqliteTable(
 /** Permanent (until IS NULL) or timed suppression entries, one per address. */
 export const emailSuppressions = sqliteTable("email_suppressions", {
   email: text("email").primaryKey(),
-  reason: text("reason", { enum: ["hard_bounce", "complaint", "unsubscribe", "soft_bounce_escalated", "soft_bounce_cooldown", "manual"] }).notNull(),
+  reason: text("reason", {
+    enum: ["hard_bounce", "complaint", "unsubscribe", "soft_bounce_escalated", "soft_bounce_cooldown", "manual"],
+  }).notNull(),
   until: integer("until", { mode: "timestamp_ms" }),
   source: text("source"),
   createdAt: createdAt(),
-  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`),
 });
 
 /** The deliverability state machine's state per recipient (domain/deliverability). */
 export const emailRecipientStates = sqliteTable("email_recipient_states", {
   email: text("email").primaryKey(),
   state: text("state", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
-  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`),
 });
 
 export const emailBounceLog = sqliteTable(
@@ -416,12 +447,11 @@ export const answers = sqliteTable(
     value: text("value").notNull(),
     source: text("source", { enum: ["html", "amp"] }).notNull(),
     createdAt: createdAt(),
-    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
   },
-  (t) => [
-    uniqueIndex("answers_send_question_idx").on(t.sendId, t.question),
-    index("answers_form_idx").on(t.formId),
-  ],
+  (t) => [uniqueIndex("answers_send_question_idx").on(t.sendId, t.question), index("answers_form_idx").on(t.formId)],
 );
 
 // ── evaluation and feedback ─────────────────────────────────────────────────────────────────────
@@ -433,7 +463,9 @@ export const evalRuns = sqliteTable(
     label: text("label").notNull(),
     promptSetVersion: text("prompt_set_version").notNull(),
     promptCount: integer("prompt_count").notNull(),
-    status: text("status", { enum: ["running", "complete"] }).notNull().default("running"),
+    status: text("status", { enum: ["running", "complete"] })
+      .notNull()
+      .default("running"),
     resultCount: integer("result_count").notNull().default(0),
     errorCount: integer("error_count").notNull().default(0),
     avgQaScore: real("avg_qa_score"),
@@ -451,7 +483,9 @@ export const evalResults = sqliteTable(
   "eval_results",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    runId: text("run_id").notNull().references(() => evalRuns.id, { onDelete: "cascade" }),
+    runId: text("run_id")
+      .notNull()
+      .references(() => evalRuns.id, { onDelete: "cascade" }),
     promptId: text("prompt_id"),
     prompt: text("prompt"),
     qaScore: real("qa_score"),

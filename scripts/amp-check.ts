@@ -24,16 +24,35 @@ const DEFAULT_SET = "scripts/eval/prompts.v1.json";
 
 /** Used when no prompt set exists yet: each technique alone and a few pairs. */
 const BUILT_IN: PromptEntry[] = [
-  { id: "tabs", prompt: "Spring sale email for Bloom & Co with tabs for Dresses ($49), Shoes ($79) and Bags ($59). 20% off with code BLOOM20 until May 3.", emailType: "ecommerce" },
-  { id: "accordion", prompt: "Onboarding email for Ledgerly with an accordion FAQ: how to connect a bank, how to invite an accountant, and how billing works." },
+  {
+    id: "tabs",
+    prompt:
+      "Spring sale email for Bloom & Co with tabs for Dresses ($49), Shoes ($79) and Bags ($59). 20% off with code BLOOM20 until May 3.",
+    emailType: "ecommerce",
+  },
+  {
+    id: "accordion",
+    prompt:
+      "Onboarding email for Ledgerly with an accordion FAQ: how to connect a bank, how to invite an accountant, and how billing works.",
+  },
   { id: "carousel", prompt: "Product launch for Stride running shoes with an image carousel of the Trail, Road and Recovery models." },
   { id: "survey", prompt: "Harbor Bistro post-dinner survey: ask how the food was and whether guests would come back." },
   { id: "quiz", prompt: "A fun coffee quiz from Bean & Leaf with two questions and 10% off for everyone who plays." },
   { id: "menu", prompt: "Maison Verte newsletter with a hamburger menu linking to New In, Dresses, Linen and Sale." },
-  { id: "itemCart", prompt: "Morning Crumb Bakery: build your weekend breakfast box with an interactive cart of sourdough ($6.50), croissants ($12.25) and cold brew ($9.95)." },
+  {
+    id: "itemCart",
+    prompt:
+      "Morning Crumb Bakery: build your weekend breakfast box with an interactive cart of sourdough ($6.50), croissants ($12.25) and cold brew ($9.95).",
+  },
   { id: "carousel+quiz", prompt: "Product launch with a carousel of the new bikes and a quick quiz about riding style" },
-  { id: "tabs+survey", prompt: "Gym newsletter with tabs for Yoga, Spin and Strength classes, plus a short survey about preferred class times." },
-  { id: "accordion+itemCart", prompt: "Holiday gift guide with an accordion of shipping questions and an add-to-cart block for three gift boxes ($25, $40, $60)." },
+  {
+    id: "tabs+survey",
+    prompt: "Gym newsletter with tabs for Yoga, Spin and Strength classes, plus a short survey about preferred class times.",
+  },
+  {
+    id: "accordion+itemCart",
+    prompt: "Holiday gift guide with an accordion of shipping questions and an add-to-cart block for three gift boxes ($25, $40, $60).",
+  },
 ];
 
 interface Row {
@@ -66,14 +85,20 @@ async function check(entry: PromptEntry): Promise<Row> {
   if (!copy.ok) return fail(label, `copy: ${copy.error}`);
   const built = await new LocalBlueprintEngine().build({ ...input, copyDoc: copy.copyDoc, techniques, facts });
   if (!built.ok) return fail(label, `blueprint: ${built.error}`);
-  const blueprint = input.designTokens ? { ...built.blueprint, design: mergeDesign(built.blueprint.design, input.designTokens) } : built.blueprint;
+  const blueprint = input.designTokens
+    ? { ...built.blueprint, design: mergeDesign(built.blueprint.design, input.designTokens) }
+    : built.blueprint;
   const code = await new LocalCodeEngine().generate({ blueprint });
   if (!code.ok) return fail(label, `code: ${code.error}`);
   const html = autofix(code.html, { subject: blueprint.subject, preheader: blueprint.preheader, lang: blueprint.lang, techniques }).html;
 
   const ampResult = await ampEmail(
     // The survey form id is signed, but nothing posts to these forms: any secret will do.
-    { BASE_URL: process.env.BASE_URL ?? "https://kinetic.example", AMP_VALIDATOR_JS: process.env.AMP_VALIDATOR_JS, SESSION_SECRET: CHECK_SECRET },
+    {
+      BASE_URL: process.env.BASE_URL ?? "https://kinetic.example",
+      AMP_VALIDATOR_JS: process.env.AMP_VALIDATOR_JS,
+      SESSION_SECRET: CHECK_SECRET,
+    },
     { blueprint, html, formId: `check-${entry.id.replace(/[^A-Za-z0-9_-]/g, "-").slice(0, 80)}` },
   );
   if (!ampResult.ok) return fail(label, `amp: ${ampResult.error}`);

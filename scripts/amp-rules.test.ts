@@ -19,10 +19,18 @@ describe("app/domain/amp/rules.generated.json", () => {
   });
 
   it("records the upstream repository and revision", () => {
-    expect(RULES_SOURCE).toMatchObject({ repository: "ampproject/amphtml", revision: expect.stringMatching(/^[0-9a-f]{40}$/), format: "AMP4EMAIL" });
+    expect(RULES_SOURCE).toMatchObject({
+      repository: "ampproject/amphtml",
+      revision: expect.stringMatching(/^[0-9a-f]{40}$/),
+      format: "AMP4EMAIL",
+    });
   });
 
   it("has no mandatory tag the structural checks do not stand for", () => {
-    expect(mandatoryTagSpecs().map((t) => t.specName).sort()).toEqual([...STRUCTURAL_SPECS].sort());
+    expect(
+      mandatoryTagSpecs()
+        .map((t) => t.specName)
+        .sort(),
+    ).toEqual([...STRUCTURAL_SPECS].sort());
   });
 });

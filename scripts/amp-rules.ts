@@ -94,7 +94,10 @@ function attrSpec(m: Msg, where: string): Record<string, unknown> | null {
     requiresExtension: strs(m, "requires_extension"),
     deprecation: str(m, "deprecation"),
     trigger: trigger
-      ? compact({ ifValueRegex: trigger.if_value_regex ? checkRegex(str(trigger, "if_value_regex")!, `${where} ${name} trigger`) : undefined, alsoRequiresAttr: strs(trigger, "also_requires_attr") })
+      ? compact({
+          ifValueRegex: trigger.if_value_regex ? checkRegex(str(trigger, "if_value_regex")!, `${where} ${name} trigger`) : undefined,
+          alsoRequiresAttr: strs(trigger, "also_requires_attr"),
+        })
       : undefined,
     enabledBy: strs(m, "enabled_by"),
     disabledBy: strs(m, "disabled_by"),
@@ -114,7 +117,10 @@ function cdataSpec(m: Msg | undefined, where: string): Record<string, unknown> |
   return compact({
     maxBytes: one(m, "max_bytes") as number | undefined,
     cdataRegex: str(m, "cdata_regex") ? checkRegex(str(m, "cdata_regex")!, `${where} cdata_regex`) : undefined,
-    disallowedCdataRegex: msgs(m, "disallowed_cdata_regex").map((d) => ({ regex: checkRegex(str(d, "regex")!, `${where} cdata`), message: str(d, "error_message") })),
+    disallowedCdataRegex: msgs(m, "disallowed_cdata_regex").map((d) => ({
+      regex: checkRegex(str(d, "regex")!, `${where} cdata`),
+      message: str(d, "error_message"),
+    })),
     docCssBytes: bool(m, "doc_css_bytes"),
     cssSpec: css
       ? compact({
@@ -122,7 +128,9 @@ function cdataSpec(m: Msg | undefined, where: string): Record<string, unknown> |
             const mq = one(a, "media_query_spec") as Msg | undefined;
             return compact({
               name: str(a, "name"),
-              mediaQuery: mq ? { issuesAsError: one(mq, "issues_as_error") === true, types: strs(mq, "type"), features: strs(mq, "feature") } : undefined,
+              mediaQuery: mq
+                ? { issuesAsError: one(mq, "issues_as_error") === true, types: strs(mq, "type"), features: strs(mq, "feature") }
+                : undefined,
             });
           }),
           selector: one(css, "selector_spec")
@@ -210,9 +218,14 @@ export function generate(files: { name: string; text: string }[], revision: stri
     const root = parseTextProto(file.text);
     for (const t of msgs(root, "tags")) if (strs(t, "html_format").includes(FORMAT) && appliesToEmail(t)) tags.push(tagSpec(t));
     for (const l of msgs(root, "attr_lists")) rawLists.set(str(l, "name")!, l);
-    for (const d of msgs(root, "descendant_tag_list")) descendantLists.set(str(d, "name")!, strs(d, "tag").map((t) => t.toLowerCase()));
+    for (const d of msgs(root, "descendant_tag_list"))
+      descendantLists.set(
+        str(d, "name")!,
+        strs(d, "tag").map((t) => t.toLowerCase()),
+      );
     for (const d of msgs(root, "declaration_list")) declarationLists[str(d, "name")!] = declarationList(d);
-    for (const d of msgs(root, "doc")) if (strs(d, "html_format").includes(FORMAT) && one(d, "max_bytes") !== undefined) maxDocumentBytes = one(d, "max_bytes") as number;
+    for (const d of msgs(root, "doc"))
+      if (strs(d, "html_format").includes(FORMAT) && one(d, "max_bytes") !== undefined) maxDocumentBytes = one(d, "max_bytes") as number;
     for (const c of msgs(root, "css")) {
       if (!strs(c, "html_format").includes(FORMAT)) continue;
       css.push(
@@ -274,7 +287,13 @@ function readSources(source: string | undefined): { name: string; text: string }
     for (const ext of fs.readdirSync(extDir).sort()) {
       const dir = path.join(extDir, ext);
       // the rule files sit in the extension folder or in its version folders
-      const candidates = [dir, ...fs.readdirSync(dir).filter((d) => /^\d/.test(d)).map((d) => path.join(dir, d))];
+      const candidates = [
+        dir,
+        ...fs
+          .readdirSync(dir)
+          .filter((d) => /^\d/.test(d))
+          .map((d) => path.join(dir, d)),
+      ];
       for (const d of candidates) {
         if (!fs.statSync(d).isDirectory()) continue;
         for (const f of fs.readdirSync(d).sort()) {

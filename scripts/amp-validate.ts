@@ -29,14 +29,25 @@ async function validateFile(file: string): Promise<FileReport> {
   try {
     const stat = fs.statSync(file);
     if (!stat.isFile()) return { file, status: "fail", errors: [], error: "not a file" };
-    if (stat.size > MAX_FILE_BYTES) return { file, status: "fail", errors: [], error: `the file is ${stat.size} bytes; an AMP email may have at most ${MAX_DOCUMENT_BYTES}` };
+    if (stat.size > MAX_FILE_BYTES)
+      return {
+        file,
+        status: "fail",
+        errors: [],
+        error: `the file is ${stat.size} bytes; an AMP email may have at most ${MAX_DOCUMENT_BYTES}`,
+      };
     html = fs.readFileSync(file, "utf8");
   } catch (e) {
     return { file, status: "fail", errors: [], error: `cannot read the file: ${e instanceof Error ? e.message : String(e)}` };
   }
   const verdict = await ampVerdict({ AMP_VALIDATOR_JS: process.env.AMP_VALIDATOR_JS || undefined }, html);
   const v = verdict.validation;
-  const report: FileReport = { file, status: v.status, validator: v.validator, errors: v.errors.map((e) => ({ code: String(e.code), line: e.line, message: e.message })) };
+  const report: FileReport = {
+    file,
+    status: v.status,
+    validator: v.validator,
+    errors: v.errors.map((e) => ({ code: String(e.code), line: e.line, message: e.message })),
+  };
   report.warnings = (verdict.builtin.warnings ?? []).map((e) => ({ code: String(e.code), line: e.line, message: e.message }));
   if (verdict.official) report.builtin = { status: verdict.builtin.status, errors: verdict.builtin.errors };
   if (verdict.officialError) report.officialError = verdict.officialError;

@@ -19,14 +19,27 @@ const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"))
 /** ESM-only dependencies the worker bundles (vite.config.ts bundles the same into the server build). */
 const ESM_ONLY = new Set(["htmlparser2", "domutils", "css-select", "dom-serializer", "jose", "caniemail", "franc-min"]);
 
-const common = { bundle: true, platform: "node", format: "cjs", target: "node20", tsconfig: path.join(root, "tsconfig.json"), logLevel: "warning", metafile: true };
+const common = {
+  bundle: true,
+  platform: "node",
+  format: "cjs",
+  target: "node20",
+  tsconfig: path.join(root, "tsconfig.json"),
+  logLevel: "warning",
+  metafile: true,
+};
 
 async function compile(name, options) {
   const result = await esbuild.build({ ...common, ...options });
   fs.writeFileSync(path.join(buildDir, `metafile.${name}.json`), JSON.stringify(result.metafile));
 }
 
-const compileFreshness = () => compile("freshness", { entryPoints: ["scripts/lib/build-freshness.ts"], outfile: path.join(buildDir, "freshness.js"), packages: "external" });
+const compileFreshness = () =>
+  compile("freshness", {
+    entryPoints: ["scripts/lib/build-freshness.ts"],
+    outfile: path.join(buildDir, "freshness.js"),
+    packages: "external",
+  });
 
 fs.mkdirSync(buildDir, { recursive: true });
 await compileFreshness();
@@ -36,7 +49,10 @@ const layout = freshness.buildLayout(root);
 const { inputs } = freshness.checkBuild(layout);
 freshness.forgetBuild(layout);
 
-const remix = spawnSync(path.join(root, "node_modules/.bin/remix"), ["vite:build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+const remix = spawnSync(path.join(root, "node_modules/.bin/remix"), ["vite:build"], {
+  stdio: "inherit",
+  env: { ...process.env, NODE_ENV: "production" },
+});
 if (remix.status !== 0) process.exit(remix.status || 1);
 
 // Remix's build empties the build folder first.

@@ -13,7 +13,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fail, parseArgs, stringFlag } from "./lib/args";
-import { type Fact, type FactsResult, checkFacts, formatFacts, formatTotals, langMatches, listFacts, pct, summariseFacts } from "./eval/facts";
+import {
+  type Fact,
+  type FactsResult,
+  checkFacts,
+  formatFacts,
+  formatTotals,
+  langMatches,
+  listFacts,
+  pct,
+  summariseFacts,
+} from "./eval/facts";
 import { DEFAULT_PROMPT_SET } from "./eval/set";
 import { shownCopy, shownTechniques } from "../app/domain/blueprint/shown-copy";
 import { entryLanguage } from "../app/domain/eval/prompt-set";
@@ -21,7 +31,8 @@ import { breakdown, formatBreakdown } from "./eval/breakdown";
 import { useOfflineTempEnv } from "./lib/offline-env";
 import type { Brief } from "../app/domain/brief/schema";
 
-const USAGE = "usage: npm run generate:check [-- --prompts scripts/eval/prompts.v4.json] [--only id,id] [--lang fr,es] [--tag terse,hostile] [--json report.json] [--width 600] [--html-dir DIR]";
+const USAGE =
+  "usage: npm run generate:check [-- --prompts scripts/eval/prompts.v4.json] [--only id,id] [--lang fr,es] [--tag terse,hostile] [--json report.json] [--width 600] [--html-dir DIR]";
 /** Where the JSON summary goes (not committed: artifacts/ is ignored). */
 const SUMMARY_FILE = "artifacts/generate-check.json";
 const BAR = { medianQa: 90, lowestQa: 75 };
@@ -58,7 +69,18 @@ function briefFactCount(b: Brief): number {
   const items = [...b.items, ...b.otherItems];
   const conditions = b.offers.reduce((n, o) => n + (o.code ? 1 : 0) + (o.threshold ? 1 : 0) + (o.deadline ? 1 : 0) + (o.scope ? 1 : 0), 0);
   const options = b.questions.reduce((n, q) => n + q.options.length, 0);
-  return (b.brand ? 1 : 0) + items.length + items.filter((i) => i.price).length + b.offers.length + conditions + b.questions.length + options + b.dates.length + b.codes.length + b.links.length;
+  return (
+    (b.brand ? 1 : 0) +
+    items.length +
+    items.filter((i) => i.price).length +
+    b.offers.length +
+    conditions +
+    b.questions.length +
+    options +
+    b.dates.length +
+    b.codes.length +
+    b.links.length
+  );
 }
 
 /** The entry's `facts`, or for older sets its `expectText` read as plain words to show. */
@@ -78,13 +100,21 @@ function median(xs: number[]): number {
 const yes = (b: boolean) => (b ? "yes" : "NO");
 
 async function main(): Promise<number> {
-  const args = parseArgs(process.argv.slice(2), { strings: ["prompts", "only", "lang", "tag", "json", "width", "html-dir"], booleans: ["help"] }, USAGE);
+  const args = parseArgs(
+    process.argv.slice(2),
+    { strings: ["prompts", "only", "lang", "tag", "json", "width", "html-dir"], booleans: ["help"] },
+    USAGE,
+  );
   if (args.flags.help) {
     console.log(USAGE);
     return 0;
   }
   const file = stringFlag(args, "prompts") ?? DEFAULT_PROMPT_SET;
-  const list = (name: string) => stringFlag(args, name)?.split(",").map((s) => s.trim()).filter(Boolean);
+  const list = (name: string) =>
+    stringFlag(args, name)
+      ?.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
   const only = list("only");
   const langs = list("lang");
   const tags = list("tag");
@@ -108,27 +138,45 @@ async function main(): Promise<number> {
   if (tags) entries = entries.filter((e) => e.tags?.some((t) => tags.includes(t)));
   if (entries.length === 0) fail("no prompt matches --only/--lang/--tag", USAGE);
 
-  const [{ getApp }, { bootstrap }, users, generation, { GenerateRequestSchema }, { BlueprintSchema }, { render }, { qaDoc, traceEmail }, { userSectionText }, { boxedInline }, { visibleCopy }, interactivity, { parseEmail }, { textOf, normalizeText }] =
-    await Promise.all([
-      import("../app/composition/app.server"),
-      import("../app/services/bootstrap.server"),
-      import("../app/models/users.server"),
-      import("../app/services/generation.server"),
-      import("../app/domain/requests/generation"),
-      import("../app/domain/blueprint/schema"),
-      import("../app/domain/render"),
-      import("../app/domain/qa/qa"),
-      import("../app/domain/qa/trace"),
-      import("../app/domain/qa/fidelity"),
-      import("../app/engines/copy/conventions"),
-      import("./lib/interactivity"),
-      import("../app/domain/html/parse"),
-      import("../app/domain/html/text"),
-    ]);
+  const [
+    { getApp },
+    { bootstrap },
+    users,
+    generation,
+    { GenerateRequestSchema },
+    { BlueprintSchema },
+    { render },
+    { qaDoc, traceEmail },
+    { userSectionText },
+    { boxedInline },
+    { visibleCopy },
+    interactivity,
+    { parseEmail },
+    { textOf, normalizeText },
+  ] = await Promise.all([
+    import("../app/composition/app.server"),
+    import("../app/services/bootstrap.server"),
+    import("../app/models/users.server"),
+    import("../app/services/generation.server"),
+    import("../app/domain/requests/generation"),
+    import("../app/domain/blueprint/schema"),
+    import("../app/domain/render"),
+    import("../app/domain/qa/qa"),
+    import("../app/domain/qa/trace"),
+    import("../app/domain/qa/fidelity"),
+    import("../app/engines/copy/conventions"),
+    import("./lib/interactivity"),
+    import("../app/domain/html/parse"),
+    import("../app/domain/html/text"),
+  ]);
 
   const app = await getApp();
   await bootstrap();
-  const created = await users.createUser(app.database.db, { email: "generate-check@kinetic.local", password: "generate-check-password", credits: 1_000_000 });
+  const created = await users.createUser(app.database.db, {
+    email: "generate-check@kinetic.local",
+    password: "generate-check-password",
+    credits: 1_000_000,
+  });
   if (!created.ok) throw new Error(created.error);
   const user = created.user;
 
@@ -157,7 +205,8 @@ async function main(): Promise<number> {
       try {
         // The same validation the endpoint applies, so the set cannot hold a request the API refuses.
         const parsed = GenerateRequestSchema.safeParse({ ...entry, useRAG: false });
-        if (!parsed.success) throw new Error(`invalid request: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+        if (!parsed.success)
+          throw new Error(`invalid request: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
         const prepared = generation.prepareGeneration(parsed.data);
         if (!prepared.ok) throw new Error(`generate → ${prepared.status}: ${prepared.error}`);
         const input = parsed.data;
@@ -193,7 +242,11 @@ async function main(): Promise<number> {
         if (facts.length) r.facts = checkFacts(normalizeText(textOf(doc.body ?? doc.document, undefined, boxedInline)), facts, hrefs);
         const userText = [input.prompt, ...(input.savedSections ?? []).map((x) => userSectionText(x.html))];
         const trace = traceEmail(doc, { brief: out.value.brief, userText });
-        r.trace = { occasion: out.value.brief.occasion.kind, briefFacts: briefFactCount(out.value.brief), claims: trace.untraced.map((u) => ({ kind: u.kind, claim: u.claim })) };
+        r.trace = {
+          occasion: out.value.brief.occasion.kind,
+          briefFacts: briefFactCount(out.value.brief),
+          claims: trace.untraced.map((u) => ({ kind: u.kind, claim: u.claim })),
+        };
 
         r.controls = await interactivity.checkInteractivity(browser, html, blueprint, width);
       } catch (error) {
@@ -213,10 +266,34 @@ async function main(): Promise<number> {
   // ── per type and per language: invented claims, misattributed conditions, facts found, options kept, mutations ──
   const rows = results.map((r) => ({ id: r.id, type: r.type, language: r.language, facts: r.facts, claims: r.trace?.claims }));
   const perGroup = breakdown(rows, mutants);
-  console.log("\n════ per type and per language (goals: invented 0, misattributed 0, facts ≥ 97%, options 100%; QA mutants 100% lower, 0% Ready; judge AUC ≥ 0.95)");
-  for (const line of [...formatBreakdown("all", { all: perGroup.overall }), "", ...formatBreakdown("type", perGroup.perType), "", ...formatBreakdown("language", perGroup.perLanguage)]) console.log(line);
+  console.log(
+    "\n════ per type and per language (goals: invented 0, misattributed 0, facts ≥ 97%, options 100%; QA mutants 100% lower, 0% Ready; judge AUC ≥ 0.95)",
+  );
+  for (const line of [
+    ...formatBreakdown("all", { all: perGroup.overall }),
+    "",
+    ...formatBreakdown("type", perGroup.perType),
+    "",
+    ...formatBreakdown("language", perGroup.perLanguage),
+  ])
+    console.log(line);
   fs.mkdirSync(path.dirname(SUMMARY_FILE), { recursive: true });
-  fs.writeFileSync(SUMMARY_FILE, JSON.stringify({ file, prompts: results.length, barMet: summary.barMet, medianQa: summary.medianQa, lowestQa: summary.lowestQa, mutation, ...perGroup }, null, 2));
+  fs.writeFileSync(
+    SUMMARY_FILE,
+    JSON.stringify(
+      {
+        file,
+        prompts: results.length,
+        barMet: summary.barMet,
+        medianQa: summary.medianQa,
+        lowestQa: summary.lowestQa,
+        mutation,
+        ...perGroup,
+      },
+      null,
+      2,
+    ),
+  );
   console.log(`summary written to ${SUMMARY_FILE}`);
   if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ file, bar: BAR, summary, mutation, perGroup, results }, null, 2));
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -227,17 +304,30 @@ async function main(): Promise<number> {
 async function reportMutations(entries: Parameters<typeof import("./eval/mutation-check").runMutationCheck>[0]) {
   const { runMutationCheck, mutationJsonLines, qaMisses } = await import("./eval/mutation-check");
   const report = runMutationCheck(entries);
-  console.log("\n════ mutations (correct emails built from the set's facts; goals: QA every mutant lower and none Ready to send, judge AUC ≥ 0.95)");
+  console.log(
+    "\n════ mutations (correct emails built from the set's facts; goals: QA every mutant lower and none Ready to send, judge AUC ≥ 0.95)",
+  );
   for (const line of mutationJsonLines(report)) console.log(line);
   // Named, so a miss can be run again with --only.
   const misses = qaMisses(report);
   console.log(`QA mutants missing the goal (not lower, or Ready to send): ${misses.length}`);
   for (const m of misses) console.log(`  ${m.id}  ${m.kind}  ${m.note}  QA ${m.qa.original} → ${m.qa.mutant}`);
-  return { originals: report.originals, skipped: report.skipped, originalsReady: report.originalsReady, qa: report.qa, judge: report.judge, mutants: report.mutants, qaMisses: misses };
+  return {
+    originals: report.originals,
+    skipped: report.skipped,
+    originalsReady: report.originalsReady,
+    qa: report.qa,
+    judge: report.judge,
+    mutants: report.mutants,
+    qaMisses: misses,
+  };
 }
 
 function printOne(r: PromptResult): void {
-  const mismatch = r.expectedTechniques && r.techniques.length && r.expectedTechniques.join("+") !== r.techniques.join("+") ? ` (set expects ${r.expectedTechniques.join("+")})` : "";
+  const mismatch =
+    r.expectedTechniques && r.techniques.length && r.expectedTechniques.join("+") !== r.techniques.join("+")
+      ? ` (set expects ${r.expectedTechniques.join("+")})`
+      : "";
   console.log(`\n■ ${r.id}  [${r.techniques.join("+") || "?"}]${mismatch}  ${r.ms} ms`);
   if (r.error) {
     console.log(`  ERROR: ${r.error}`);
@@ -247,7 +337,9 @@ function printOne(r: PromptResult): void {
   for (const c of r.failedChecks) console.log(`    - ${c.id}: ${c.message}`);
   console.log(`  blueprint valid: ${yes(r.blueprintValid)}`);
   const failedControls = r.controls.modules.filter((m) => !m.works || !m.fallbackWorks);
-  console.log(`  every interactive control works: ${yes(r.controls.ok)}${failedControls.length ? "" : ` (${r.controls.modules.map((m) => `${m.technique}@${m.ns}`).join(", ")})`}`);
+  console.log(
+    `  every interactive control works: ${yes(r.controls.ok)}${failedControls.length ? "" : ` (${r.controls.modules.map((m) => `${m.technique}@${m.ns}`).join(", ")})`}`,
+  );
   for (const m of failedControls) console.log(`    - ${m.technique}@${m.ns}: ${m.error ?? "failed"}`);
   console.log(`  copy verbatim: ${yes(r.verbatim.ok)}${r.verbatim.ok ? "" : ` — ${r.verbatim.message}`}`);
   const lang = `${r.language}, html lang ${r.htmlLang ?? "none"}`;
@@ -278,16 +370,22 @@ function summarise(results: PromptResult[]) {
     blueprintsValid: results.filter((r) => r.blueprintValid).length,
     controlsOk: results.filter((r) => r.controls.ok).length,
     verbatimOk: results.filter((r) => r.verbatim.ok).length,
-    facts: summariseFacts(results.filter((r) => r.facts).map((r) => ({ language: r.language, langOk: langMatches(r.language, r.htmlLang), facts: r.facts! }))),
+    facts: summariseFacts(
+      results.filter((r) => r.facts).map((r) => ({ language: r.language, langOk: langMatches(r.language, r.htmlLang), facts: r.facts! })),
+    ),
     // The same totals for each kind of prompt (terse, hostile, pair…): a prompt counts under each of its tags.
     factsPerTag: summariseFacts(
-      results.flatMap((r) => (r.facts ? r.tags.map((tag) => ({ language: tag, langOk: langMatches(r.language, r.htmlLang), facts: r.facts! })) : [])),
+      results.flatMap((r) =>
+        r.facts ? r.tags.map((tag) => ({ language: tag, langOk: langMatches(r.language, r.htmlLang), facts: r.facts! })) : [],
+      ),
     ).perLanguage,
     missedFacts: missedByKind(results),
     medianQa: median(scores),
     lowestQa: scores.length ? Math.min(...scores) : NaN,
     lowestQaPrompt: scored.find((r) => r.qa === Math.min(...scores))?.id,
-    techniqueMismatches: results.filter((r) => r.expectedTechniques && r.techniques.length && r.expectedTechniques.join("+") !== r.techniques.join("+")).map((r) => r.id),
+    techniqueMismatches: results
+      .filter((r) => r.expectedTechniques && r.techniques.length && r.expectedTechniques.join("+") !== r.techniques.join("+"))
+      .map((r) => r.id),
     failedCheckCounts,
     perTechnique,
     trace: summariseTrace(results),
@@ -323,13 +421,18 @@ function summariseTrace(results: PromptResult[]) {
     }
     for (const c of r.trace.claims) overall.examples[`${c.kind}: ${c.claim}`] = (overall.examples[`${c.kind}: ${c.claim}`] ?? 0) + 1;
   }
-  const top = Object.entries(overall.examples).sort((a, b) => b[1] - a[1]).slice(0, 25);
+  const top = Object.entries(overall.examples)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 25);
   overall.examples = Object.fromEntries(top);
   return { overall, perLanguage, perOccasion };
 }
 
 function formatTrace(g: { prompts: number; flagged: number; briefFacts: number; claims: Record<string, number> }): string {
-  const kinds = Object.entries(g.claims).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(", ");
+  const kinds = Object.entries(g.claims)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, n]) => `${k} ${n}`)
+    .join(", ");
   return `${g.flagged}/${g.prompts} prompts flagged; brief facts ${g.briefFacts}${kinds ? `; untraced: ${kinds}` : ""}`;
 }
 
@@ -348,28 +451,45 @@ function missedByKind(results: PromptResult[]): Record<string, { expected: numbe
 function printSummary(s: ReturnType<typeof summarise>): void {
   console.log("\n════ totals");
   console.log(`prompts: ${s.prompts}${s.errors.length ? `  errors: ${s.errors.join(", ")}` : ""}`);
-  console.log(`QA median ${s.medianQa}, lowest ${s.lowestQa} (${s.lowestQaPrompt ?? "-"})   bar: median ≥ ${BAR.medianQa}, lowest ≥ ${BAR.lowestQa}`);
+  console.log(
+    `QA median ${s.medianQa}, lowest ${s.lowestQa} (${s.lowestQaPrompt ?? "-"})   bar: median ≥ ${BAR.medianQa}, lowest ≥ ${BAR.lowestQa}`,
+  );
   console.log(`blueprints valid: ${s.blueprintsValid}/${s.prompts}`);
   console.log(`every interactive control works: ${s.controlsOk}/${s.prompts}`);
   console.log(`copy verbatim: ${s.verbatimOk}/${s.prompts}`);
   console.log(`facts (reported, not part of the bar): ${formatTotals(s.facts.overall)}`);
-  console.log(`  missing by kind (missing/expected): ${Object.entries(s.missedFacts).map(([k, v]) => `${k} ${v.missing}/${v.expected}`).join(", ") || "none"}`);
+  console.log(
+    `  missing by kind (missing/expected): ${
+      Object.entries(s.missedFacts)
+        .map(([k, v]) => `${k} ${v.missing}/${v.expected}`)
+        .join(", ") || "none"
+    }`,
+  );
   console.log("  per language:");
-  for (const [lang, t] of Object.entries(s.facts.perLanguage)) console.log(`    ${lang.padEnd(4)} prompts ${String(t.prompts).padStart(3)}  ${formatTotals(t)}`);
+  for (const [lang, t] of Object.entries(s.facts.perLanguage))
+    console.log(`    ${lang.padEnd(4)} prompts ${String(t.prompts).padStart(3)}  ${formatTotals(t)}`);
   if (Object.keys(s.factsPerTag).length) console.log("  per tag:");
-  for (const [tag, t] of Object.entries(s.factsPerTag)) console.log(`    ${tag.padEnd(11)} prompts ${String(t.prompts).padStart(3)}  ${formatTotals(t)}`);
+  for (const [tag, t] of Object.entries(s.factsPerTag))
+    console.log(`    ${tag.padEnd(11)} prompts ${String(t.prompts).padStart(3)}  ${formatTotals(t)}`);
   if (s.techniqueMismatches.length) console.log(`techniques differ from the set's expectation: ${s.techniqueMismatches.join(", ")}`);
   console.log(`fact trace (claims the brief does not make): ${formatTrace(s.trace.overall)}`);
   console.log("  per language:");
   for (const [lang, g] of Object.entries(s.trace.perLanguage)) console.log(`    ${lang.padEnd(4)} ${formatTrace(g)}`);
   console.log("  per occasion:");
   for (const [kind, g] of Object.entries(s.trace.perOccasion)) console.log(`    ${kind.padEnd(14)} ${formatTrace(g)}`);
-  console.log(`  most frequent: ${Object.entries(s.trace.overall.examples).slice(0, 12).map(([c, n]) => `${c} ×${n}`).join(", ")}`);
+  console.log(
+    `  most frequent: ${Object.entries(s.trace.overall.examples)
+      .slice(0, 12)
+      .map(([c, n]) => `${c} ×${n}`)
+      .join(", ")}`,
+  );
   const checks = Object.entries(s.failedCheckCounts).sort((a, b) => b[1] - a[1]);
   console.log(`failed checks: ${checks.length ? checks.map(([id, n]) => `${id} ×${n}`).join(", ") : "none"}`);
   console.log("per technique:");
   for (const [t, v] of Object.entries(s.perTechnique).sort()) {
-    console.log(`  ${t.padEnd(10)} prompts ${String(v.prompts).padStart(2)}  QA median ${v.medianQa} lowest ${v.lowestQa}  controls ${v.controlsOk}/${v.prompts}  verbatim ${v.verbatimOk}/${v.prompts}`);
+    console.log(
+      `  ${t.padEnd(10)} prompts ${String(v.prompts).padStart(2)}  QA median ${v.medianQa} lowest ${v.lowestQa}  controls ${v.controlsOk}/${v.prompts}  verbatim ${v.verbatimOk}/${v.prompts}`,
+    );
   }
   console.log(s.barMet ? "BAR MET" : "BAR MISSED");
 }

@@ -117,7 +117,14 @@ export async function importLibrary(app: AppContext, dir: string, options: Impor
     const t = tagged.tags;
     const input: LibraryInput =
       uploadType === "amp"
-        ? { uploadType, htmlContent: html, description: t.description, technique: t.technique, complexity: t.complexity, embeddingText: t.embedding_text }
+        ? {
+            uploadType,
+            htmlContent: html,
+            description: t.description,
+            technique: t.technique,
+            complexity: t.complexity,
+            embeddingText: t.embedding_text,
+          }
         : {
             uploadType,
             htmlContent: html,
@@ -148,7 +155,13 @@ export async function importLibrary(app: AppContext, dir: string, options: Impor
     }
     const doc = stored.value;
     known.set(contentHash(html), doc.id);
-    summary.imported.push({ file: name, id: doc.id, type: uploadType, technique: "technique" in doc.metadata ? doc.metadata.technique : t.technique, complexity: t.complexity });
+    summary.imported.push({
+      file: name,
+      id: doc.id,
+      type: uploadType,
+      technique: "technique" in doc.metadata ? doc.metadata.technique : t.technique,
+      complexity: t.complexity,
+    });
     report(i, `imported ${name} → ${doc.id}`);
   }
   if (tty && files.length) out.write("\n");
@@ -158,7 +171,9 @@ export async function importLibrary(app: AppContext, dir: string, options: Impor
 export function formatSummary(s: ImportSummary, dir: string, dryRun = false): string {
   const lines: string[] = [];
   const byType = (t: string) => s.imported.filter((x) => x.type === t).length;
-  lines.push(`${dryRun ? "Would import" : "Imported"} ${s.imported.length} of ${s.files} files from ${dir} (html ${byType("html")}, amp ${byType("amp")})`);
+  lines.push(
+    `${dryRun ? "Would import" : "Imported"} ${s.imported.length} of ${s.files} files from ${dir} (html ${byType("html")}, amp ${byType("amp")})`,
+  );
   for (const x of s.imported) lines.push(`  ${x.file} → ${x.id}  ${x.type} ${x.technique}/${x.complexity}`);
   if (s.skipped.length) {
     lines.push(`Skipped ${s.skipped.length}:`);
@@ -168,7 +183,8 @@ export function formatSummary(s: ImportSummary, dir: string, dryRun = false): st
     lines.push(`Failed ${s.failed.length}:`);
     for (const x of s.failed) lines.push(`  ${x.file}: ${x.error}`);
   }
-  if (s.notAttempted.length) lines.push(`Not attempted ${s.notAttempted.length} (fix the outage and run again; imported files are skipped as duplicates)`);
+  if (s.notAttempted.length)
+    lines.push(`Not attempted ${s.notAttempted.length} (fix the outage and run again; imported files are skipped as duplicates)`);
   return lines.join("\n");
 }
 

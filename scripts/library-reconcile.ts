@@ -27,7 +27,9 @@ export function formatReport(r: ReconcileReport, indexName: string): string {
   if (r.mismatched.length > SHOWN) lines.push(`  … and ${r.mismatched.length - SHOWN} more`);
   const drift = r.missingVectors.length + r.orphanVectors.length + r.mismatched.length;
   if (r.repaired) {
-    lines.push(`repaired: ${r.repaired.reembedded} re-embedded, ${r.repaired.deleted} orphan vectors deleted, ${r.repaired.failed.length} failed`);
+    lines.push(
+      `repaired: ${r.repaired.reembedded} re-embedded, ${r.repaired.deleted} orphan vectors deleted, ${r.repaired.failed.length} failed`,
+    );
     for (const f of r.repaired.failed.slice(0, SHOWN)) lines.push(`  ${f.id}: ${f.error}`);
   } else lines.push(drift ? `Drift found. Run with --repair to fix it.` : "No drift.");
   return lines.join("\n");

@@ -97,28 +97,45 @@ async function main(): Promise<number> {
     return 0;
   }
   const out = stringFlag(args, "out") ?? "artifacts/look";
-  const only = stringFlag(args, "only")?.split(",").map((s) => s.trim()).filter(Boolean);
+  const only = stringFlag(args, "only")
+    ?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const entries = only ? LOOK_PROMPTS.filter((p) => only.includes(p.id)) : LOOK_PROMPTS;
   if (entries.length === 0) fail("no prompt matches --only", USAGE);
   fs.mkdirSync(out, { recursive: true });
 
-  const [{ getApp }, { bootstrap }, users, generation, { GenerateRequestSchema }, { traceEmail }, { parseEmail }, { textOf }, interactivity, { openEmail }] =
-    await Promise.all([
-      import("../app/composition/app.server"),
-      import("../app/services/bootstrap.server"),
-      import("../app/models/users.server"),
-      import("../app/services/generation.server"),
-      import("../app/domain/requests/generation"),
-      import("../app/domain/qa/qa"),
-      import("../app/domain/html/parse"),
-      import("../app/domain/html/text"),
-      import("./lib/interactivity"),
-      import("../e2e/email/helpers"),
-    ]);
+  const [
+    { getApp },
+    { bootstrap },
+    users,
+    generation,
+    { GenerateRequestSchema },
+    { traceEmail },
+    { parseEmail },
+    { textOf },
+    interactivity,
+    { openEmail },
+  ] = await Promise.all([
+    import("../app/composition/app.server"),
+    import("../app/services/bootstrap.server"),
+    import("../app/models/users.server"),
+    import("../app/services/generation.server"),
+    import("../app/domain/requests/generation"),
+    import("../app/domain/qa/qa"),
+    import("../app/domain/html/parse"),
+    import("../app/domain/html/text"),
+    import("./lib/interactivity"),
+    import("../e2e/email/helpers"),
+  ]);
 
   const app = await getApp();
   await bootstrap();
-  const created = await users.createUser(app.database.db, { email: "look@kinetic.local", password: "look-at-emails-password", credits: 1_000_000 });
+  const created = await users.createUser(app.database.db, {
+    email: "look@kinetic.local",
+    password: "look-at-emails-password",
+    credits: 1_000_000,
+  });
   if (!created.ok) throw new Error(created.error);
 
   const browser = await interactivity.launchChromium();
@@ -138,7 +155,10 @@ async function main(): Promise<number> {
       const doc = parseEmail(html);
       const trace = traceEmail(doc, { brief, userText: [entry.prompt] });
       const hrefs = (doc.byTag.get("a") ?? []).map((a) => a.attribs.href ?? "").filter((h) => /^https?:/.test(h));
-      const text = textOf(doc.body ?? doc.document).replace(/[ \t]+/g, " ").replace(/\n\s*\n+/g, "\n").trim();
+      const text = textOf(doc.body ?? doc.document)
+        .replace(/[ \t]+/g, " ")
+        .replace(/\n\s*\n+/g, "\n")
+        .trim();
       const notes = [
         `prompt: ${entry.prompt}`,
         `techniques: ${metadata.techniques.join(", ")}   QA ${metadata.qa.score}   failed: ${metadata.qa.failedChecks.map((c) => c.id).join(", ") || "none"}`,

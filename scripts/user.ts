@@ -20,7 +20,8 @@ async function main() {
   const args = parseArgs(process.argv.slice(2), { strings: ["email", "password", "credits"], booleans: ["admin", "revoke"] }, USAGE);
   const [command] = args.positional;
   const email = stringFlag(args, "email");
-  if (!command || !["create", "grant", "admin", "password", "unlock"].includes(command)) fail("expected a command: create, grant, admin, password or unlock", USAGE);
+  if (!command || !["create", "grant", "admin", "password", "unlock"].includes(command))
+    fail("expected a command: create, grant, admin, password or unlock", USAGE);
   if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail("--email must be an email address", USAGE);
   const creditsRaw = stringFlag(args, "credits");
   const credits = creditsRaw === undefined ? undefined : Number(creditsRaw);
@@ -31,7 +32,12 @@ async function main() {
 
   if (command === "create") {
     const password = stringFlag(args, "password") ?? "";
-    const created = await createAccount(app, { email, password, admin: args.flags.admin === true, credits: credits ?? app.env.NEW_USER_CREDITS });
+    const created = await createAccount(app, {
+      email,
+      password,
+      admin: args.flags.admin === true,
+      credits: credits ?? app.env.NEW_USER_CREDITS,
+    });
     if (!created.ok) fail(created.error, created.status === 400 ? USAGE : undefined);
     const { user } = created.value;
     console.log(`created ${user.email}${user.isAdmin ? " (admin)" : ""} with ${created.value.credits} ${AI_GENERATION} credits`);
@@ -47,13 +53,19 @@ async function main() {
   if (command === "password") {
     const set = await setTemporaryPassword(app, { email }, stringFlag(args, "password") ?? "", "cli");
     if (!set.ok) fail(set.status === 404 ? `no user with email ${email}` : set.error, set.status === 400 ? USAGE : undefined);
-    console.log(`set a temporary password for ${set.value.user.email}; ${set.value.sessionsEnded} session(s) signed out. Ask them to change it on their Account page.`);
+    console.log(
+      `set a temporary password for ${set.value.user.email}; ${set.value.sessionsEnded} session(s) signed out. Ask them to change it on their Account page.`,
+    );
     return;
   }
   if (command === "unlock") {
     const unlocked = await unlockAccount(app, { email }, "cli");
     if (!unlocked.ok) fail(unlocked.status === 404 ? `no user with email ${email}` : unlocked.error);
-    console.log(unlocked.value.wasLocked ? `unlocked ${unlocked.value.user.email}: they can sign in again now` : `${unlocked.value.user.email} was not locked; failed sign-ins cleared`);
+    console.log(
+      unlocked.value.wasLocked
+        ? `unlocked ${unlocked.value.user.email}: they can sign in again now`
+        : `${unlocked.value.user.email} was not locked; failed sign-ins cleared`,
+    );
     return;
   }
   const revoke = args.flags.revoke === true;

@@ -80,7 +80,10 @@ export function addressKey(remoteAddress: string | undefined): string {
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
   const groups = address.includes("::") ? [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 /**
@@ -102,7 +105,10 @@ export function limitConnections(server: http.Server, limits: ConnectionLimits, 
   };
 
   server.on("drop", (data?: { remoteAddress?: string }) => {
-    warnOnce("*", "connection refused: MAX_CONNECTIONS reached", { maxConnections: limits.maxConnections, remoteAddress: data?.remoteAddress });
+    warnOnce("*", "connection refused: MAX_CONNECTIONS reached", {
+      maxConnections: limits.maxConnections,
+      remoteAddress: data?.remoteAddress,
+    });
   });
   server.on("connection", (socket: net.Socket) => {
     const address = socket.remoteAddress;

@@ -15,7 +15,6 @@ const FRAME_HEADERS = {
   "Referrer-Policy": "same-origin",
 } as const;
 
-
 /**
  * The request's body for the shared reader (readLimitedBody): chunks pulled as they arrive, and a
  * rejection when the client goes before the end. Stopping removes its listeners and pauses the
@@ -63,7 +62,14 @@ function nodeBodySource(req: http.IncomingMessage): BodySource {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A refusal in the form the caller reads: JSON for /api, a small page for a document, else text. */
-export function refuse(res: http.ServerResponse, url: URL | null, accept: string, status: number, message: string, extra: { close?: boolean; json?: Record<string, unknown> } = {}) {
+export function refuse(
+  res: http.ServerResponse,
+  url: URL | null,
+  accept: string,
+  status: number,
+  message: string,
+  extra: { close?: boolean; json?: Record<string, unknown> } = {},
+) {
   const headers: Record<string, string> = { ...FRAME_HEADERS, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
   if (extra.close) headers.Connection = "close";
   let body: string;

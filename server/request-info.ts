@@ -57,7 +57,10 @@ export function clientIp(req: http.IncomingMessage, trusted: TrustProxy): string
   let address = plainAddress(req.socket.remoteAddress ?? "");
   if (!trusted(address)) return address;
   const forwarded = req.headers["x-forwarded-for"];
-  const hops = (Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? "")).split(",").map((h) => h.trim()).filter(Boolean);
+  const hops = (Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? ""))
+    .split(",")
+    .map((h) => h.trim())
+    .filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i--) {
     // What a trusted proxy forwards is an address; anything else ends the walk at that proxy.
     if (!net.isIP(hops[i])) return address;
@@ -79,7 +82,8 @@ const HOST = /^(?:[A-Za-z0-9_][A-Za-z0-9_.-]{0,252}|\[[0-9A-Fa-f:.]{2,45}\])(?::
 export function requestUrl(req: http.IncomingMessage, trustProxy: TrustProxy): URL | null {
   const trusted = trustProxy(req.socket.remoteAddress ?? "");
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.split(",")[0].trim() || undefined;
-  const proto = (trusted && first(req.headers["x-forwarded-proto"])) || ("encrypted" in req.socket && req.socket.encrypted ? "https" : "http");
+  const proto =
+    (trusted && first(req.headers["x-forwarded-proto"])) || ("encrypted" in req.socket && req.socket.encrypted ? "https" : "http");
   const host = (trusted && first(req.headers["x-forwarded-host"])) || req.headers.host || "localhost";
   const target = req.url ?? "/";
   if (!HOST.test(host) || !/^https?$/i.test(proto) || !target.startsWith("/")) return null;

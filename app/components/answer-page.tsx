@@ -31,7 +31,15 @@ p{margin:0 0 14px;text-align:center}
 export function AnswerPage({ page }: { page: AnswerPageState }) {
   const w = page.words;
   const title =
-    page.state === "confirm" ? w.confirmTitle : page.state === "done" ? w.thanksTitle : page.state === "expired" ? w.expiredTitle : page.state === "unknown" ? w.unknownTitle : w.invalidTitle;
+    page.state === "confirm"
+      ? w.confirmTitle
+      : page.state === "done"
+        ? w.thanksTitle
+        : page.state === "expired"
+          ? w.expiredTitle
+          : page.state === "unknown"
+            ? w.unknownTitle
+            : w.invalidTitle;
   return (
     <html lang={page.lang}>
       <head>
@@ -42,11 +50,15 @@ export function AnswerPage({ page }: { page: AnswerPageState }) {
         <style dangerouslySetInnerHTML={{ __html: STYLE }} />
       </head>
       <body>
-        <header className="ap-top"><BrandMark brand={page.brand} /></header>
+        <header className="ap-top">
+          <BrandMark brand={page.brand} />
+        </header>
         <main className="ap-card" data-state={page.state}>
           {page.state === "confirm" || page.state === "done" ? (
             <>
-              <div className={`ap-mark ${page.state === "done" ? "ap-ok" : "ap-ask"}`} aria-hidden="true">{page.state === "done" ? "✓" : "?"}</div>
+              <div className={`ap-mark ${page.state === "done" ? "ap-ok" : "ap-ask"}`} aria-hidden="true">
+                {page.state === "done" ? "✓" : "?"}
+              </div>
               <h1>{title}</h1>
               {page.question ? <p className="ap-q">{page.question}</p> : null}
               {page.answer ? (
@@ -57,13 +69,18 @@ export function AnswerPage({ page }: { page: AnswerPageState }) {
               ) : null}
               {page.state === "confirm" ? (
                 <form method="post">
-                  <button className="ap-send" type="submit">{w.send}</button>
+                  <button className="ap-send" type="submit">
+                    {w.send}
+                  </button>
                 </form>
               ) : (
                 <p role="status">{w.thanksBody}</p>
               )}
               {page.state === "done" && page.verdict ? (
-                <div className={`ap-verdict ${page.verdict.right ? "ap-right" : "ap-wrong"}`} data-verdict={page.verdict.right ? "right" : "wrong"}>
+                <div
+                  className={`ap-verdict ${page.verdict.right ? "ap-right" : "ap-wrong"}`}
+                  data-verdict={page.verdict.right ? "right" : "wrong"}
+                >
                   <p className="ap-verdict-title">{page.verdict.title}</p>
                   {page.verdict.explanation ? <p>{page.verdict.explanation}</p> : null}
                 </div>
@@ -72,7 +89,9 @@ export function AnswerPage({ page }: { page: AnswerPageState }) {
             </>
           ) : (
             <>
-              <div className="ap-mark ap-bad" aria-hidden="true">!</div>
+              <div className="ap-mark ap-bad" aria-hidden="true">
+                !
+              </div>
               <h1>{title}</h1>
               <p>{page.state === "expired" ? w.expiredBody : page.state === "unknown" ? w.unknownBody : w.invalidBody}</p>
             </>

@@ -14,19 +14,24 @@ export interface PageBrand {
 export function BrandMark({ brand }: { brand: PageBrand }) {
   const mark = (
     <>
-      {brand.logoUrl ? <img src={brand.logoUrl} alt="" height={32} style={{ height: 32, width: "auto", verticalAlign: "middle", marginRight: 8 }} /> : null}
+      {brand.logoUrl ? (
+        <img src={brand.logoUrl} alt="" height={32} style={{ height: 32, width: "auto", verticalAlign: "middle", marginRight: 8 }} />
+      ) : null}
       <span>{brand.name}</span>
     </>
   );
   return brand.websiteUrl ? (
-    <a className="brand" href={brand.websiteUrl} rel="noopener noreferrer">{mark}</a>
+    <a className="brand" href={brand.websiteUrl} rel="noopener noreferrer">
+      {mark}
+    </a>
   ) : (
     <span className="brand">{mark}</span>
   );
 }
 
 export function UnsubscribePage({ brand, page }: { brand: PageBrand; page: UnsubscribeState }) {
-  const title = page.state === "invalid" ? "This unsubscribe link is not valid" : page.state === "done" ? "You're unsubscribed" : "Unsubscribe";
+  const title =
+    page.state === "invalid" ? "This unsubscribe link is not valid" : page.state === "done" ? "You're unsubscribed" : "Unsubscribe";
   return (
     <html lang="en">
       <head>
@@ -38,17 +43,23 @@ export function UnsubscribePage({ brand, page }: { brand: PageBrand; page: Unsub
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       </head>
       <body>
-        <header className="topbar topbar-bare"><BrandMark brand={brand} /></header>
+        <header className="topbar topbar-bare">
+          <BrandMark brand={brand} />
+        </header>
         <main>
           <div className="narrow" style={{ margin: "0 auto" }}>
             <h1>{title}</h1>
             {page.state === "invalid" ? (
               <p>It may have been changed or cut short. Use the unsubscribe link from the email exactly as it arrived.</p>
             ) : page.state === "done" ? (
-              <p role="status"><strong>{page.email}</strong> will not receive emails sent through this service any more, from {brand.name} or anyone else.</p>
+              <p role="status">
+                <strong>{page.email}</strong> will not receive emails sent through this service any more, from {brand.name} or anyone else.
+              </p>
             ) : (
               <>
-                <p>Stop all emails sent through this service to <strong>{page.email}</strong>, including those from {brand.name}?</p>
+                <p>
+                  Stop all emails sent through this service to <strong>{page.email}</strong>, including those from {brand.name}?
+                </p>
                 <form method="post">
                   <button type="submit">Unsubscribe</button>
                 </form>

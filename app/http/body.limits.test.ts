@@ -28,7 +28,15 @@ describe("checkJsonShape", () => {
 });
 
 describe("parseJsonBody limits", () => {
-  const schema = z.object({ prompt: z.string().max(50), items: z.array(z.object({ name: z.string() })).max(2).optional() }).passthrough();
+  const schema = z
+    .object({
+      prompt: z.string().max(50),
+      items: z
+        .array(z.object({ name: z.string() }))
+        .max(2)
+        .optional(),
+    })
+    .passthrough();
 
   it("answers 400 naming the depth limit for deeply nested JSON", async () => {
     for (const body of [deepArray(100_000), deepObject(100_000), deepArray(2_000_000)]) {
@@ -42,7 +50,7 @@ describe("parseJsonBody limits", () => {
   });
 
   it("answers 413 for too many values", async () => {
-    const r = await parseJsonBody(post(`{"prompt":"x","items":[${'{},'.repeat(100_000)}{}]}`), schema, LIMIT);
+    const r = await parseJsonBody(post(`{"prompt":"x","items":[${"{},".repeat(100_000)}{}]}`), schema, LIMIT);
     if (r.ok) throw new Error("expected a refusal");
     expect(r.response.status).toBe(413);
     expect((await r.response.json()).limit).toBe(JSON_MAX_VALUES);
@@ -52,7 +60,13 @@ describe("parseJsonBody limits", () => {
     const r = await parseJsonBody(post(JSON.stringify({ prompt: "x".repeat(60) })), schema, LIMIT, { maxChars: { prompt: 40 } });
     if (r.ok) throw new Error("expected a refusal");
     expect(r.response.status).toBe(413);
-    expect(await r.response.json()).toMatchObject({ success: false, field: "prompt", limit: 40, size: 60, error: "prompt is too large: 60 characters, the limit is 40" });
+    expect(await r.response.json()).toMatchObject({
+      success: false,
+      field: "prompt",
+      limit: 40,
+      size: 60,
+      error: "prompt is too large: 60 characters, the limit is 40",
+    });
   });
 
   it("lists at most MAX_ERROR_DETAILS schema issues and counts the rest", async () => {
@@ -64,7 +78,11 @@ describe("parseJsonBody limits", () => {
   });
 
   it("still accepts nesting within the limit", async () => {
-    const r = await parseJsonBody(post(`{"prompt":"x","deep":${"[".repeat(JSON_MAX_DEPTH - 1)}${"]".repeat(JSON_MAX_DEPTH - 1)}}`), schema, LIMIT);
+    const r = await parseJsonBody(
+      post(`{"prompt":"x","deep":${"[".repeat(JSON_MAX_DEPTH - 1)}${"]".repeat(JSON_MAX_DEPTH - 1)}}`),
+      schema,
+      LIMIT,
+    );
     expect(r.ok).toBe(true);
   });
 });

@@ -62,7 +62,10 @@ export function requestBodySource(request: Request): BodySource {
 }
 
 /** Reads the body as text, refusing more than `limit` bytes even without a Content-Length. */
-export async function readBodyText(request: Request, limit: number): Promise<{ ok: true; text: string } | { ok: false; response: Response }> {
+export async function readBodyText(
+  request: Request,
+  limit: number,
+): Promise<{ ok: true; text: string } | { ok: false; response: Response }> {
   const body = await readLimitedBody(requestBodySource(request), limit);
   if (!body.ok) return { ok: false, response: apiError(413, `Request body is larger than ${limit} bytes`, { limit_bytes: limit }) };
   return { ok: true, text: body.bytes.toString("utf8") };
@@ -147,7 +150,12 @@ export interface BodyOptions {
  * Parses and validates a JSON body: 413 over the byte limit, over JSON_MAX_VALUES values or over a
  * field's `maxChars`; 400 for malformed JSON, nesting past JSON_MAX_DEPTH, or invalid fields.
  */
-export async function parseJsonBody<S extends z.ZodTypeAny>(request: Request, schema: S, limit: number, options: BodyOptions = {}): Promise<ParsedBody<z.infer<S>>> {
+export async function parseJsonBody<S extends z.ZodTypeAny>(
+  request: Request,
+  schema: S,
+  limit: number,
+  options: BodyOptions = {},
+): Promise<ParsedBody<z.infer<S>>> {
   const body = await readBodyText(request, limit);
   if (!body.ok) return body;
   let value: unknown;
@@ -155,9 +163,17 @@ export async function parseJsonBody<S extends z.ZodTypeAny>(request: Request, sc
   else {
     const shape = checkJsonShape(body.text);
     if (shape?.kind === "depth")
-      return { ok: false, response: apiError(400, `JSON nested too deeply: more than ${shape.limit} levels of arrays and objects`, { limit: shape.limit }) };
+      return {
+        ok: false,
+        response: apiError(400, `JSON nested too deeply: more than ${shape.limit} levels of arrays and objects`, { limit: shape.limit }),
+      };
     if (shape?.kind === "values")
-      return { ok: false, response: apiError(413, `JSON body has too many values: more than ${shape.limit} array elements and object members`, { limit: shape.limit }) };
+      return {
+        ok: false,
+        response: apiError(413, `JSON body has too many values: more than ${shape.limit} array elements and object members`, {
+          limit: shape.limit,
+        }),
+      };
     try {
       value = JSON.parse(body.text);
     } catch {

@@ -60,7 +60,10 @@ export function checkSameOrigin(headers: Headers, appOrigin: string, requestOrig
   }
   const site = headers.get("sec-fetch-site");
   if (site !== null && site !== "same-origin") {
-    return { ok: false, message: `Refused: this request came from another site (Sec-Fetch-Site: ${site}). Forms must be sent from ${appOrigin}.` };
+    return {
+      ok: false,
+      message: `Refused: this request came from another site (Sec-Fetch-Site: ${site}). Forms must be sent from ${appOrigin}.`,
+    };
   }
   return { ok: true };
 }

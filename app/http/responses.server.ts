@@ -19,7 +19,12 @@ export function apiError(status: number, error: string, extra: Record<string, un
 /** A service's expected failure as the API error body, with Retry-After when it says when to try again. */
 export function serviceError(e: ServiceFailure, headers?: Record<string, string>): Response {
   const retryAfter = e.retryAfterSeconds !== undefined ? { "Retry-After": String(e.retryAfterSeconds) } : undefined;
-  return apiError(e.status, e.error, { ...(e.details !== undefined ? { details: e.details } : {}), ...(e.extra ?? {}) }, { ...retryAfter, ...headers });
+  return apiError(
+    e.status,
+    e.error,
+    { ...(e.details !== undefined ? { details: e.details } : {}), ...(e.extra ?? {}) },
+    { ...retryAfter, ...headers },
+  );
 }
 
 export const unauthorized = (message = "Authentication required") =>

@@ -6,8 +6,7 @@ import { SuppressFormSchema } from "~/domain/requests/admin-forms";
 type Suppressed = Extract<Awaited<ReturnType<typeof suppressManually>>, { ok: true }>["value"];
 
 export type SuppressOutcome =
-  | ({ ok: true; until: Date | null } & Suppressed)
-  | { ok: false; errors: Record<string, string>; values: Record<string, string> };
+  ({ ok: true; until: Date | null } & Suppressed) | { ok: false; errors: Record<string, string>; values: Record<string, string> };
 
 /**
  * The suppress form's post, as the suppressions page and a recipient's page both take it: the

@@ -2,7 +2,14 @@ import { answerExpiryDay, createAnswerToken, verifyAnswerToken } from "./answer-
 
 const SECRET = "s".repeat(32);
 const NOW = new Date("2026-11-27T12:00:00Z");
-const claim = { sendId: "6f1c2f0e-1b2c-4d5e-8f90-123456789abc", formId: "gen_1", question: "k1.0", option: 7, lang: "fr", expiresDay: answerExpiryDay(NOW, 90) };
+const claim = {
+  sendId: "6f1c2f0e-1b2c-4d5e-8f90-123456789abc",
+  formId: "gen_1",
+  question: "k1.0",
+  option: 7,
+  lang: "fr",
+  expiresDay: answerExpiryDay(NOW, 90),
+};
 
 describe("answer tokens", () => {
   it("round-trips what it signs", () => {

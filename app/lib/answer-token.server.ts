@@ -42,13 +42,16 @@ export function answerExpiryDay(now: Date, lifetimeDays: number): number {
 }
 
 export function createAnswerToken(secret: string, claim: AnswerClaim): string {
-  const payload = [VERSION, claim.sendId, claim.formId, claim.question, String(claim.option), claim.lang, String(claim.expiresDay)].join("|");
+  const payload = [VERSION, claim.sendId, claim.formId, claim.question, String(claim.option), claim.lang, String(claim.expiresDay)].join(
+    "|",
+  );
   const encoded = Buffer.from(payload, "utf8").toString("base64url");
   return `${encoded}.${mac(secret, encoded)}`;
 }
 
 /** An expired token's claim is still given: it was signed, so its send and language may be trusted for the page. */
-export type AnswerTokenVerdict = { ok: true; claim: AnswerClaim } | { ok: false; reason: "malformed" | "forged" } | { ok: false; reason: "expired"; claim: AnswerClaim };
+export type AnswerTokenVerdict =
+  { ok: true; claim: AnswerClaim } | { ok: false; reason: "malformed" | "forged" } | { ok: false; reason: "expired"; claim: AnswerClaim };
 
 /** Checks shape, then signature (constant time), then expiry: a forged token never learns whether it expired. */
 export function verifyAnswerToken(secret: string, token: string, now: Date): AnswerTokenVerdict {
@@ -61,7 +64,14 @@ export function verifyAnswerToken(secret: string, token: string, now: Date): Ans
   const parts = Buffer.from(encoded, "base64url").toString("utf8").split("|");
   if (parts.length !== 7 || parts[0] !== VERSION) return { ok: false, reason: "malformed" };
   const [, sendId, formId, question, option, lang, day] = parts;
-  if (!ID.test(sendId) || (formId !== "" && !ID.test(formId)) || !QUESTION.test(question) || !/^\d{1,2}$/.test(option) || !LANG.test(lang) || !/^\d{1,6}$/.test(day)) {
+  if (
+    !ID.test(sendId) ||
+    (formId !== "" && !ID.test(formId)) ||
+    !QUESTION.test(question) ||
+    !/^\d{1,2}$/.test(option) ||
+    !LANG.test(lang) ||
+    !/^\d{1,6}$/.test(day)
+  ) {
     return { ok: false, reason: "malformed" };
   }
   const claim = { sendId, formId, question, option: Number(option), lang, expiresDay: Number(day) };

@@ -5,21 +5,38 @@ describe("parseEnv", () => {
   it("gives the documented defaults", () => {
     const env = parseEnv({});
     expect(env).toMatchObject({
-      PORT: 3000, BRAND_NAME: "Kinetic", CREDITS_PER_GENERATION: 1, NEW_USER_CREDITS: 50,
-      LLM_PROVIDER: "auto", EMBEDDINGS_PROVIDER: "auto", VECTOR_INDEX: "libsql", EMAIL_PROVIDER: "outbox",
+      PORT: 3000,
+      BRAND_NAME: "Kinetic",
+      CREDITS_PER_GENERATION: 1,
+      NEW_USER_CREDITS: 50,
+      LLM_PROVIDER: "auto",
+      EMBEDDINGS_PROVIDER: "auto",
+      VECTOR_INDEX: "libsql",
+      EMAIL_PROVIDER: "outbox",
       JSON_BODY_LIMIT_BYTES: 5 * 1024 * 1024,
     });
   });
 
   it("reads TRUST_PROXY as a list of addresses and CIDR ranges, none by default, and refuses anything else", () => {
     expect(parseEnv({}).TRUST_PROXY).toEqual([]);
-    expect(parseEnv({ TRUST_PROXY: " 127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8, loopback" }).TRUST_PROXY).toEqual(["127.0.0.1", "10.0.0.0/8", "::1", "fd00::/8", "loopback"]);
-    for (const bad of ["true", "10.0.0.0/33", "proxy.example", "10.0.0.1/8/8", "::1/129"]) expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    expect(parseEnv({ TRUST_PROXY: " 127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8, loopback" }).TRUST_PROXY).toEqual([
+      "127.0.0.1",
+      "10.0.0.0/8",
+      "::1",
+      "fd00::/8",
+      "loopback",
+    ]);
+    for (const bad of ["true", "10.0.0.0/33", "proxy.example", "10.0.0.1/8/8", "::1/129"])
+      expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
   });
 
   it("gives the connection limits' defaults and keeps the headers' time within the request's", () => {
     expect(parseEnv({})).toMatchObject({
-      MAX_CONNECTIONS: 0, MAX_CONNECTIONS_PER_ADDRESS: 128, HEADERS_TIMEOUT_SECONDS: 10, REQUEST_TIMEOUT_SECONDS: 30, KEEP_ALIVE_TIMEOUT_SECONDS: 5,
+      MAX_CONNECTIONS: 0,
+      MAX_CONNECTIONS_PER_ADDRESS: 128,
+      HEADERS_TIMEOUT_SECONDS: 10,
+      REQUEST_TIMEOUT_SECONDS: 30,
+      KEEP_ALIVE_TIMEOUT_SECONDS: 5,
     });
     expect(() => parseEnv({ HEADERS_TIMEOUT_SECONDS: "40" })).toThrow(/HEADERS_TIMEOUT_SECONDS/);
     expect(() => parseEnv({ MAX_CONNECTIONS_PER_ADDRESS: "0" })).toThrow(/MAX_CONNECTIONS_PER_ADDRESS/);
@@ -28,7 +45,9 @@ describe("parseEnv", () => {
   it("signs with DKIM only when domain, selector and key are all set", () => {
     const dkim = { DKIM_DOMAIN: "acme.example", DKIM_SELECTOR: "k1", DKIM_PRIVATE_KEY: "-----BEGIN PRIVATE KEY-----" };
     expect(parseEnv(dkim).DKIM_SELECTOR).toBe("k1");
-    expect(parseEnv({ ...dkim, DKIM_PRIVATE_KEY: undefined, DKIM_PRIVATE_KEY_FILE: "/run/secrets/dkim.pem" }).DKIM_PRIVATE_KEY_FILE).toBe("/run/secrets/dkim.pem");
+    expect(parseEnv({ ...dkim, DKIM_PRIVATE_KEY: undefined, DKIM_PRIVATE_KEY_FILE: "/run/secrets/dkim.pem" }).DKIM_PRIVATE_KEY_FILE).toBe(
+      "/run/secrets/dkim.pem",
+    );
     expect(() => parseEnv({ DKIM_DOMAIN: "acme.example" })).toThrow(/DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY/);
     expect(() => parseEnv({ ...dkim, DKIM_PRIVATE_KEY_FILE: "/k.pem" })).toThrow(/either it or DKIM_PRIVATE_KEY/);
     expect(parseEnv({}).SENDER_DOMAINS).toBeUndefined();

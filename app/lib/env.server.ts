@@ -7,9 +7,7 @@ import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
-const bool = z
-  .enum(["true", "false", "1", "0", "yes", "no"])
-  .transform((v) => v === "true" || v === "1" || v === "yes");
+const bool = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
 const optionalString = z
   .string()
@@ -30,8 +28,16 @@ function isProxyEntry(entry: string): boolean {
 const proxyList = z
   .string()
   .default("")
-  .transform((v) => v.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean))
-  .refine((entries) => entries.every(isProxyEntry), "must be a comma-separated list of IP addresses, CIDR ranges (10.0.0.0/8) or `loopback`");
+  .transform((v) =>
+    v
+      .split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .refine(
+    (entries) => entries.every(isProxyEntry),
+    "must be a comma-separated list of IP addresses, CIDR ranges (10.0.0.0/8) or `loopback`",
+  );
 
 const EnvSchema = z.object({
   NODE_ENV: z.string().optional(),
@@ -48,9 +54,18 @@ const EnvSchema = z.object({
   DATABASE_AUTH_TOKEN: optionalString,
   JWT_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
-  ACCESS_TOKEN_TTL: z.string().regex(/^\d+[smhd]$/, "must look like 30m, 24h or 7d").default("24h"),
-  ACCESS_TOKEN_MAX_TTL: z.string().regex(/^\d+[smhd]$/, "must look like 30d or 2160h").default("90d"),
-  SESSION_TTL: z.string().regex(/^\d+[smhd]$/, "must look like 12h or 14d").default("14d"),
+  ACCESS_TOKEN_TTL: z
+    .string()
+    .regex(/^\d+[smhd]$/, "must look like 30m, 24h or 7d")
+    .default("24h"),
+  ACCESS_TOKEN_MAX_TTL: z
+    .string()
+    .regex(/^\d+[smhd]$/, "must look like 30d or 2160h")
+    .default("90d"),
+  SESSION_TTL: z
+    .string()
+    .regex(/^\d+[smhd]$/, "must look like 12h or 14d")
+    .default("14d"),
   LOGIN_MAX_ATTEMPTS_PER_IP: int(30, 1),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: int(5, 1),
   LOGIN_WINDOW_SECONDS: int(900, 1),
@@ -108,7 +123,10 @@ const EnvSchema = z.object({
   DKIM_PRIVATE_KEY: optionalString,
   DKIM_PRIVATE_KEY_FILE: optionalString,
   SMTP_URL: optionalString.pipe(
-    z.string().regex(/^smtps?:\/\//, "must look like smtp://user:pass@host:587").optional(),
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must look like smtp://user:pass@host:587")
+      .optional(),
   ),
   SMTP_TLS_REJECT_UNAUTHORIZED: bool.default("true"),
   MAILGUN_API_KEY: optionalString,
@@ -151,7 +169,9 @@ export function parseEnv(vars: Record<string, string | undefined>): RawEnv {
   const result = EnvSchema.safeParse(vars);
   if (!result.success) {
     throw new ConfigError(
-      result.error.issues.map((i) => `${i.path.join(".") || "(env)"}: ${i.message} (got ${JSON.stringify(vars[String(i.path[0])] ?? null)})`),
+      result.error.issues.map(
+        (i) => `${i.path.join(".") || "(env)"}: ${i.message} (got ${JSON.stringify(vars[String(i.path[0])] ?? null)})`,
+      ),
     );
   }
   const env = result.data;
@@ -166,12 +186,14 @@ export function parseEnv(vars: Record<string, string | undefined>): RawEnv {
   const dkim = [env.DKIM_DOMAIN, env.DKIM_SELECTOR, env.DKIM_PRIVATE_KEY ?? env.DKIM_PRIVATE_KEY_FILE];
   if (dkim.some(Boolean) && !dkim.every(Boolean))
     problems.push("DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE): set all three to sign, or none");
-  if (env.DKIM_PRIVATE_KEY && env.DKIM_PRIVATE_KEY_FILE) problems.push("DKIM_PRIVATE_KEY_FILE: set either it or DKIM_PRIVATE_KEY, not both");
+  if (env.DKIM_PRIVATE_KEY && env.DKIM_PRIVATE_KEY_FILE)
+    problems.push("DKIM_PRIVATE_KEY_FILE: set either it or DKIM_PRIVATE_KEY, not both");
   if (env.EMAIL_PROVIDER === "resend" && !env.RESEND_API_KEY) problems.push("RESEND_API_KEY: required when EMAIL_PROVIDER=resend");
   if (env.LLM_PROVIDER === "anthropic" && !env.ANTHROPIC_API_KEY) problems.push("ANTHROPIC_API_KEY: required when LLM_PROVIDER=anthropic");
   if (env.LLM_PROVIDER === "openai" && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL)
     problems.push("OPENAI_API_KEY or OPENAI_BASE_URL: required when LLM_PROVIDER=openai");
-  if (env.EMBEDDINGS_PROVIDER === "openai" && !env.OPENAI_API_KEY) problems.push("OPENAI_API_KEY: required when EMBEDDINGS_PROVIDER=openai");
+  if (env.EMBEDDINGS_PROVIDER === "openai" && !env.OPENAI_API_KEY)
+    problems.push("OPENAI_API_KEY: required when EMBEDDINGS_PROVIDER=openai");
   if (env.VECTOR_INDEX === "pinecone") {
     if (!env.PINECONE_API_KEY) problems.push("PINECONE_API_KEY: required when VECTOR_INDEX=pinecone");
     if (!env.PINECONE_INDEX_HOST) problems.push("PINECONE_INDEX_HOST: required when VECTOR_INDEX=pinecone");

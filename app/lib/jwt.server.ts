@@ -61,7 +61,12 @@ export async function verifyAccessToken(secret: string, token: string, now = Dat
       audience: AUDIENCE,
       currentDate: new Date(now),
     });
-    if (typeof payload.sub !== "string" || typeof payload.jti !== "string" || typeof payload.email !== "string" || typeof payload.exp !== "number")
+    if (
+      typeof payload.sub !== "string" ||
+      typeof payload.jti !== "string" ||
+      typeof payload.email !== "string" ||
+      typeof payload.exp !== "number"
+    )
       return { ok: false, reason: "invalid" };
     const claims = { sub: payload.sub, email: payload.email, jti: payload.jti };
     verified.set(token, { secret, claims, expiresAtMs: payload.exp * 1000 });

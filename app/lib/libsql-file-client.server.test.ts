@@ -70,8 +70,18 @@ describe("FileClient matches @libsql/client", () => {
         CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, price REAL, flag INTEGER, at INTEGER, data BLOB, note TEXT);
         CREATE TABLE logs (id INTEGER PRIMARY KEY AUTOINCREMENT, item TEXT NOT NULL);`);
     }
-    expect((await same({ sql: "INSERT INTO items (name, price, flag, at, data, note) VALUES (?, ?, ?, ?, ?, ?)", args: ["tea", 2.5, true, new Date(1_700_000_000_000), new Uint8Array([1, 2, 3]).buffer, null] })).lastInsertRowid).toBe(1n);
-    await same({ sql: "INSERT INTO items (name, price, flag, at) VALUES (:name, @price, $flag, :at)", args: { name: "cake", price: 4, flag: false, at: 12n } });
+    expect(
+      (
+        await same({
+          sql: "INSERT INTO items (name, price, flag, at, data, note) VALUES (?, ?, ?, ?, ?, ?)",
+          args: ["tea", 2.5, true, new Date(1_700_000_000_000), new Uint8Array([1, 2, 3]).buffer, null],
+        })
+      ).lastInsertRowid,
+    ).toBe(1n);
+    await same({
+      sql: "INSERT INTO items (name, price, flag, at) VALUES (:name, @price, $flag, :at)",
+      args: { name: "cake", price: 4, flag: false, at: 12n },
+    });
     await same({ sql: "INSERT INTO items (name) VALUES (?)", args: ["bun"] });
     const all = await same("SELECT * FROM items ORDER BY id");
     expect(all.rows).toHaveLength(3);
@@ -137,7 +147,14 @@ describe("FileClient matches @libsql/client", () => {
   });
 
   it("migrates with foreign keys off and reports closed use", async () => {
-    const migrated = await Promise.all(both.map(([, c]) => c.migrate([{ sql: "CREATE TABLE extra (id INTEGER PRIMARY KEY)", args: [] }, { sql: "INSERT INTO extra (id) VALUES (1)", args: [] }])));
+    const migrated = await Promise.all(
+      both.map(([, c]) =>
+        c.migrate([
+          { sql: "CREATE TABLE extra (id INTEGER PRIMARY KEY)", args: [] },
+          { sql: "INSERT INTO extra (id) VALUES (1)", args: [] },
+        ]),
+      ),
+    );
     expect(migrated[1].map(plain)).toEqual(migrated[0].map(plain));
     await same("SELECT * FROM extra");
     await same("PRAGMA foreign_keys");
@@ -156,7 +173,9 @@ describe("FileClient matches @libsql/client", () => {
   it("leaves no transaction open after a script fails halfway", async () => {
     await sameError((c) => c.executeMultiple("BEGIN; INSERT INTO pairs (a) VALUES ('half'); INSERT INTO nowhere VALUES (1); COMMIT;"));
     await same({ sql: "INSERT INTO pairs (a, b) VALUES (?, ?)", args: ["after", "x"] });
-    const counted = await Promise.all(both.map(([, c]) => c.batch([{ sql: "SELECT count(*) AS n FROM pairs WHERE a IN ('half', 'after')", args: [] }], "write")));
+    const counted = await Promise.all(
+      both.map(([, c]) => c.batch([{ sql: "SELECT count(*) AS n FROM pairs WHERE a IN ('half', 'after')", args: [] }], "write")),
+    );
     expect(plain(counted[1][0])).toEqual(plain(counted[0][0]));
     expect(counted[1][0].rows[0].n).toBe(1);
   });
@@ -237,7 +256,12 @@ describe("FileClient while another connection holds the write lock", () => {
     // The other connection can write again: nothing of ours holds the lock.
     other.exec("INSERT INTO t (v) VALUES ('other')");
     expect((await client.execute("SELECT v FROM t ORDER BY id")).rows.map((r) => r.v)).toEqual([
-      "before", "after-1", "after-2", "batch-1", "batch-2", "other",
+      "before",
+      "after-1",
+      "after-2",
+      "batch-1",
+      "batch-2",
+      "other",
     ]);
     other.close();
     client.close();

@@ -64,12 +64,34 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 // SQLite's primary result codes, by number (extended codes keep the primary code in the low byte).
 const BASE_CODES: Record<number, string> = {
-  1: "SQLITE_ERROR", 2: "SQLITE_INTERNAL", 3: "SQLITE_PERM", 4: "SQLITE_ABORT", 5: "SQLITE_BUSY", 6: "SQLITE_LOCKED",
-  7: "SQLITE_NOMEM", 8: "SQLITE_READONLY", 9: "SQLITE_INTERRUPT", 10: "SQLITE_IOERR", 11: "SQLITE_CORRUPT",
-  12: "SQLITE_NOTFOUND", 13: "SQLITE_FULL", 14: "SQLITE_CANTOPEN", 15: "SQLITE_PROTOCOL", 16: "SQLITE_EMPTY",
-  17: "SQLITE_SCHEMA", 18: "SQLITE_TOOBIG", 19: "SQLITE_CONSTRAINT", 20: "SQLITE_MISMATCH", 21: "SQLITE_MISUSE",
-  22: "SQLITE_NOLFS", 23: "SQLITE_AUTH", 24: "SQLITE_FORMAT", 25: "SQLITE_RANGE", 26: "SQLITE_NOTADB",
-  27: "SQLITE_NOTICE", 28: "SQLITE_WARNING",
+  1: "SQLITE_ERROR",
+  2: "SQLITE_INTERNAL",
+  3: "SQLITE_PERM",
+  4: "SQLITE_ABORT",
+  5: "SQLITE_BUSY",
+  6: "SQLITE_LOCKED",
+  7: "SQLITE_NOMEM",
+  8: "SQLITE_READONLY",
+  9: "SQLITE_INTERRUPT",
+  10: "SQLITE_IOERR",
+  11: "SQLITE_CORRUPT",
+  12: "SQLITE_NOTFOUND",
+  13: "SQLITE_FULL",
+  14: "SQLITE_CANTOPEN",
+  15: "SQLITE_PROTOCOL",
+  16: "SQLITE_EMPTY",
+  17: "SQLITE_SCHEMA",
+  18: "SQLITE_TOOBIG",
+  19: "SQLITE_CONSTRAINT",
+  20: "SQLITE_MISMATCH",
+  21: "SQLITE_MISUSE",
+  22: "SQLITE_NOLFS",
+  23: "SQLITE_AUTH",
+  24: "SQLITE_FORMAT",
+  25: "SQLITE_RANGE",
+  26: "SQLITE_NOTADB",
+  27: "SQLITE_NOTICE",
+  28: "SQLITE_WARNING",
 };
 
 function toLibsqlError(e: unknown): unknown {
@@ -87,7 +109,8 @@ function valueToSql(value: InValue): SqlValue {
     return value;
   }
   if (typeof value === "bigint") {
-    if (value < MIN_INT64 || value > MAX_INT64) throw new RangeError("bigint is too large to be represented as a 64-bit integer and passed as argument");
+    if (value < MIN_INT64 || value > MAX_INT64)
+      throw new RangeError("bigint is too large to be represented as a 64-bit integer and passed as argument");
     return value;
   }
   if (typeof value === "boolean") return value ? 1 : 0;
@@ -99,7 +122,8 @@ function valueToSql(value: InValue): SqlValue {
 
 function valueFromSql(value: unknown): unknown {
   if (typeof value === "bigint") {
-    if (value < MIN_SAFE || value > MAX_SAFE) throw new RangeError("Received integer which cannot be safely represented as a JavaScript number");
+    if (value < MIN_SAFE || value > MAX_SAFE)
+      throw new RangeError("Received integer which cannot be safely represented as a JavaScript number");
     return Number(value);
   }
   if (value instanceof Buffer) return value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength);
@@ -186,7 +210,13 @@ export class FileClient implements Client {
         const raw = p.stmt.all(bound) as unknown[][];
         // Another connection changed the table under a `SELECT *`: describe the columns again.
         if (raw.length && raw[0].length !== p.columns.length) this.#describe(p);
-        return new ResultSetImpl(p.columns, p.columnTypes, raw.map((values) => toRow(values, p.columns)), 0, undefined);
+        return new ResultSetImpl(
+          p.columns,
+          p.columnTypes,
+          raw.map((values) => toRow(values, p.columns)),
+          0,
+          undefined,
+        );
       }
       const info = p.stmt.run(bound) as { changes: number; lastInsertRowid: number | bigint };
       if (p.schemaChange) {
@@ -281,7 +311,8 @@ export class FileClient implements Client {
         results.push(this.#run(sql, args));
       } catch (e) {
         if (e instanceof LibsqlBatchError || isBusy(e)) throw e;
-        if (e instanceof LibsqlError) throw new LibsqlBatchError(e.message, i, e.code, e.extendedCode, e.rawCode, e.cause instanceof Error ? e.cause : undefined);
+        if (e instanceof LibsqlError)
+          throw new LibsqlBatchError(e.message, i, e.code, e.extendedCode, e.rawCode, e.cause instanceof Error ? e.cause : undefined);
         throw e;
       }
     }

@@ -27,7 +27,8 @@ describe("password hashes", () => {
   });
 
   it("refuses any other PASSWORD_HASH_COST", () => {
-    for (const value of ["", "low", "1024", "OWASP"]) expect(() => parseEnv({ PASSWORD_HASH_COST: value }), value).toThrow(/PASSWORD_HASH_COST/);
+    for (const value of ["", "low", "1024", "OWASP"])
+      expect(() => parseEnv({ PASSWORD_HASH_COST: value }), value).toThrow(/PASSWORD_HASH_COST/);
   });
 
   it("still verifies hashes made with weaker parameters, and says they need a rehash", async () => {
@@ -39,7 +40,15 @@ describe("password hashes", () => {
   });
 
   it("refuses malformed or absurd stored hashes without trying them", async () => {
-    for (const stored of ["", "plain", "bcrypt$x", "scrypt$16384$8$1$$", "scrypt$1000$8$1$c2FsdA$aGFzaA", "scrypt$4194304$8$1$c2FsdA$aGFzaA", "scrypt$16384$8$1$c2FsdA$aGFzaA$extra"]) {
+    for (const stored of [
+      "",
+      "plain",
+      "bcrypt$x",
+      "scrypt$16384$8$1$$",
+      "scrypt$1000$8$1$c2FsdA$aGFzaA",
+      "scrypt$4194304$8$1$c2FsdA$aGFzaA",
+      "scrypt$16384$8$1$c2FsdA$aGFzaA$extra",
+    ]) {
       expect(await verifyPassword("x", stored), stored).toBe(false);
       expect(needsRehash(stored), stored).toBe(true);
     }

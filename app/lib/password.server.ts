@@ -59,9 +59,16 @@ function parseStored(stored: string): Parsed | null {
   if (kind !== "scrypt" || !salt || !hash || rest.length) return null;
   const params = { N: Number(n), r: Number(r), p: Number(p) };
   const sane =
-    Number.isInteger(params.N) && params.N > 1 && params.N <= MAX_N && (params.N & (params.N - 1)) === 0 &&
-    Number.isInteger(params.r) && params.r >= 1 && params.r <= 32 &&
-    Number.isInteger(params.p) && params.p >= 1 && params.p <= 16;
+    Number.isInteger(params.N) &&
+    params.N > 1 &&
+    params.N <= MAX_N &&
+    (params.N & (params.N - 1)) === 0 &&
+    Number.isInteger(params.r) &&
+    params.r >= 1 &&
+    params.r <= 32 &&
+    Number.isInteger(params.p) &&
+    params.p >= 1 &&
+    params.p <= 16;
   return sane ? { ...params, salt: Buffer.from(salt, "base64url"), hash: Buffer.from(hash, "base64url") } : null;
 }
 
@@ -69,7 +76,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const parsed = parseStored(stored);
   if (!parsed || parsed.hash.length === 0) return false;
   const actual = await scrypt(password, parsed.salt, parsed.hash.length, {
-    N: parsed.N, r: parsed.r, p: parsed.p, maxmem: maxmemFor(parsed),
+    N: parsed.N,
+    r: parsed.r,
+    p: parsed.p,
+    maxmem: maxmemFor(parsed),
   });
   return actual.length === parsed.hash.length && crypto.timingSafeEqual(actual, parsed.hash);
 }

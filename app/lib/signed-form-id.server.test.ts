@@ -16,7 +16,10 @@ describe("signed AMP survey form ids", () => {
     const sig = good.split(".")[1];
     expect(verifySignedFormId(SECRET, "form-a")).toEqual({ ok: false, reason: "malformed" });
     expect(verifySignedFormId(SECRET, `form-b.${sig}`)).toEqual({ ok: false, reason: "forged" });
-    expect(verifySignedFormId(SECRET, signFormId("another-secret-of-at-least-32-characters!", "form-a"))).toEqual({ ok: false, reason: "forged" });
+    expect(verifySignedFormId(SECRET, signFormId("another-secret-of-at-least-32-characters!", "form-a"))).toEqual({
+      ok: false,
+      reason: "forged",
+    });
     // Any one character changed, the last one included (it carries spare bits in base64).
     const at = good.indexOf(".") + 1;
     for (let i = at; i < good.length; i++) {

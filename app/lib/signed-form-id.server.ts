@@ -31,7 +31,10 @@ export function signFormId(secret: string, formId: string): string {
  * The form id a signed id was issued for; `malformed` when it is not shaped like one, `forged`
  * when its signature was not made with this secret (checked in constant time).
  */
-export function verifySignedFormId(secret: string, signed: string): { ok: true; formId: string } | { ok: false; reason: "malformed" | "forged" } {
+export function verifySignedFormId(
+  secret: string,
+  signed: string,
+): { ok: true; formId: string } | { ok: false; reason: "malformed" | "forged" } {
   const match = SIGNED.exec(signed);
   if (!match) return { ok: false, reason: "malformed" };
   const [, formId, signature] = match;

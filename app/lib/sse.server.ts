@@ -31,7 +31,11 @@ export interface SseClient {
  * completes and is saved — but from then on its events are dropped and the stream's slot is given
  * back at once. The stream holds no timer. `onError` turns a throw into a last event.
  */
-export function sseResponse(run: (send: SseSend) => Promise<void>, onError: (error: unknown, send: SseSend) => void, client: SseClient): Response {
+export function sseResponse(
+  run: (send: SseSend) => Promise<void>,
+  onError: (error: unknown, send: SseSend) => void,
+  client: SseClient,
+): Response {
   let gone = false;
   const leave = () => {
     gone = true;

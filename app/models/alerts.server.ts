@@ -35,7 +35,11 @@ export async function markAlertDelivered(db: Db, id: number, at: Date): Promise<
 }
 
 export async function markAlertFailed(db: Db, id: number, error: string): Promise<void> {
-  await db.update(operatorAlerts).set({ lastError: error.slice(0, 1000) }).where(eq(operatorAlerts.id, id)).run();
+  await db
+    .update(operatorAlerts)
+    .set({ lastError: error.slice(0, 1000) })
+    .where(eq(operatorAlerts.id, id))
+    .run();
 }
 
 export async function listRecentAlerts(db: Db, limit: number): Promise<AlertRow[]> {
@@ -45,10 +49,7 @@ export async function listRecentAlerts(db: Db, limit: number): Promise<AlertRow[
 // ── the admin page: review and acknowledge ──────────────────────────────────────────────────────
 
 /** Alerts for the admin page: those nobody acknowledged first, then the rest; newest first in each. */
-export async function listAlertsForReview(
-  db: Db,
-  opts: { limit: number; offset?: number; openOnly?: boolean },
-): Promise<AlertRow[]> {
+export async function listAlertsForReview(db: Db, opts: { limit: number; offset?: number; openOnly?: boolean }): Promise<AlertRow[]> {
   return db
     .select()
     .from(operatorAlerts)

@@ -47,7 +47,13 @@ export async function upsertAnswers(db: Db, rows: NewAnswer[], now = new Date())
 }
 
 export async function listAnswersForSend(db: Db, sendId: string): Promise<AnswerRow[]> {
-  return db.select().from(answers).where(eq(answers.sendId, sendId)).orderBy(asc(answers.updatedAt), asc(answers.id)).limit(MAX_ANSWER_ROWS).all();
+  return db
+    .select()
+    .from(answers)
+    .where(eq(answers.sendId, sendId))
+    .orderBy(asc(answers.updatedAt), asc(answers.id))
+    .limit(MAX_ANSWER_ROWS)
+    .all();
 }
 
 /**
@@ -68,7 +74,11 @@ export async function listAnswersForForm(db: Db, formId: string, ownerId: string
 
 /** The form ids a send's answers carry (one, for an email generated here). */
 export async function formIdsOfSend(db: Db, sendId: string): Promise<string[]> {
-  const rows = await db.selectDistinct({ formId: answers.formId }).from(answers).where(and(eq(answers.sendId, sendId), sql`${answers.formId} IS NOT NULL`)).all();
+  const rows = await db
+    .selectDistinct({ formId: answers.formId })
+    .from(answers)
+    .where(and(eq(answers.sendId, sendId), sql`${answers.formId} IS NOT NULL`))
+    .all();
   return rows.map((r) => r.formId!).filter(Boolean);
 }
 

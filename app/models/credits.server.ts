@@ -94,7 +94,11 @@ export interface PendingCharge {
  * balance credited and the refund row written (same reference, `note` saying why), in one
  * transaction. False when it was already settled (kept, or refunded by another path).
  */
-export async function refundPendingCharge(db: Db, c: Pick<PendingCharge, "reference" | "userId" | "action" | "amount">, note?: string): Promise<boolean> {
+export async function refundPendingCharge(
+  db: Db,
+  c: Pick<PendingCharge, "reference" | "userId" | "action" | "amount">,
+  note?: string,
+): Promise<boolean> {
   const [, updated] = await db.$client.batch(
     [
       {
@@ -119,7 +123,9 @@ export async function refundPendingCharge(db: Db, c: Pick<PendingCharge, "refere
 
 /** Every pending charge, oldest first (few: one per generation running now or cut off by a crash). */
 export async function listPendingCharges(db: Db): Promise<PendingCharge[]> {
-  const rs = await db.$client.execute("SELECT reference, user_id, action, amount, instance_id, created_at FROM pending_charges ORDER BY created_at");
+  const rs = await db.$client.execute(
+    "SELECT reference, user_id, action, amount, instance_id, created_at FROM pending_charges ORDER BY created_at",
+  );
   return rs.rows.map((r) => ({
     reference: String(r.reference),
     userId: String(r.user_id),
@@ -159,7 +165,14 @@ export async function listLedger(
 ): Promise<{ rows: LedgerRow[]; total: number }> {
   const where = and(eq(creditLedger.userId, userId), eq(creditLedger.action, action));
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(creditLedger).where(where).orderBy(desc(creditLedger.createdAt), desc(creditLedger.id)).limit(page.limit).offset(page.offset).all(),
+    db
+      .select()
+      .from(creditLedger)
+      .where(where)
+      .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
+      .limit(page.limit)
+      .offset(page.offset)
+      .all(),
     db.select({ total: count() }).from(creditLedger).where(where).all(),
   ]);
   return { rows, total };

@@ -163,7 +163,18 @@ function statementsFor(w: EventWrite): InStatement[] {
     out.push({
       sql: `INSERT INTO email_delivery_events (event_id, provider, send_id, email, kind, severity, reason, occurred_at, payload, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      args: [e.eventId, e.provider, e.sendId, w.email, e.kind, e.severity, e.reason, e.occurredAt.getTime(), JSON.stringify(e.payload ?? null), now],
+      args: [
+        e.eventId,
+        e.provider,
+        e.sendId,
+        w.email,
+        e.kind,
+        e.severity,
+        e.reason,
+        e.occurredAt.getTime(),
+        JSON.stringify(e.payload ?? null),
+        now,
+      ],
     });
   }
   const t = w.transition;
@@ -206,7 +217,14 @@ function statementsFor(w: EventWrite): InStatement[] {
         out.push({
           sql: `INSERT INTO email_suppressions (email, reason, until, source, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
                 ON CONFLICT(email) DO UPDATE SET reason = excluded.reason, until = excluded.until, source = excluded.source, updated_at = excluded.updated_at`,
-          args: [w.email, storedReason(effect.reason), effect.until ? effect.until.getTime() : null, `${w.source} (${effect.reason})`, now, now],
+          args: [
+            w.email,
+            storedReason(effect.reason),
+            effect.until ? effect.until.getTime() : null,
+            `${w.source} (${effect.reason})`,
+            now,
+            now,
+          ],
         });
         break;
       case "liftSuppression":
@@ -243,13 +261,19 @@ export async function applyEventWrite(db: Db, w: EventWrite): Promise<ApplyOutco
     return "applied";
   } catch (error) {
     const e = w.deliveryEvent;
-    if (e && (await exists(db, { sql: "SELECT 1 FROM email_delivery_events WHERE provider = ? AND event_id = ?", args: [e.provider, e.eventId] })))
+    if (
+      e &&
+      (await exists(db, { sql: "SELECT 1 FROM email_delivery_events WHERE provider = ? AND event_id = ?", args: [e.provider, e.eventId] }))
+    )
       return "duplicate";
     for (const r of w.receipts) {
-      if (await exists(db, { sql: "SELECT 1 FROM webhook_receipts WHERE provider = ? AND receipt_id = ?", args: [r.provider, r.receiptId] }))
+      if (
+        await exists(db, { sql: "SELECT 1 FROM webhook_receipts WHERE provider = ? AND receipt_id = ?", args: [r.provider, r.receiptId] })
+      )
         return "replay";
     }
-    if (w.transition && /NOT NULL constraint failed: webhook_receipts\.receipt_id/.test(String((error as Error).message))) return "conflict";
+    if (w.transition && /NOT NULL constraint failed: webhook_receipts\.receipt_id/.test(String((error as Error).message)))
+      return "conflict";
     throw error;
   }
 }
@@ -316,7 +340,14 @@ export async function listSuppressions(
 ): Promise<{ rows: SuppressionEntry[]; total: number }> {
   const where = suppressionWhere(filter, now);
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(emailSuppressions).where(where).orderBy(desc(emailSuppressions.updatedAt), emailSuppressions.email).limit(page.limit).offset(page.offset).all(),
+    db
+      .select()
+      .from(emailSuppressions)
+      .where(where)
+      .orderBy(desc(emailSuppressions.updatedAt), emailSuppressions.email)
+      .limit(page.limit)
+      .offset(page.offset)
+      .all(),
     db.select({ total: count() }).from(emailSuppressions).where(where).all(),
   ]);
   return { rows: rows as SuppressionEntry[], total };
@@ -454,10 +485,21 @@ function eventWhere(filter: DeliveryEventFilter): SQL | undefined {
 }
 
 /** Delivery events that match, newest stored first (the payload left out), and how many match. */
-export async function listDeliveryEvents(db: Db, filter: DeliveryEventFilter, page: Page): Promise<{ rows: DeliveryEventRow[]; total: number }> {
+export async function listDeliveryEvents(
+  db: Db,
+  filter: DeliveryEventFilter,
+  page: Page,
+): Promise<{ rows: DeliveryEventRow[]; total: number }> {
   const where = eventWhere(filter);
   const [rows, [{ total }]] = await Promise.all([
-    db.select(eventColumns).from(emailDeliveryEvents).where(where).orderBy(desc(emailDeliveryEvents.id)).limit(page.limit).offset(page.offset).all(),
+    db
+      .select(eventColumns)
+      .from(emailDeliveryEvents)
+      .where(where)
+      .orderBy(desc(emailDeliveryEvents.id))
+      .limit(page.limit)
+      .offset(page.offset)
+      .all(),
     db.select({ total: count() }).from(emailDeliveryEvents).where(where).all(),
   ]);
   return { rows, total };

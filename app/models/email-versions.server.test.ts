@@ -23,7 +23,15 @@ describe("email versions", () => {
   it("keeps each user's history newest first and hides it from others", async () => {
     const base = { userId: alice, brief: { prompt: "p" }, html: "<p>1</p>", metadata: { qa: { score: 90 } } };
     await insertEmailVersion(database.db, { ...base, id: "v1", kind: "generate", prompt: "Spring sale", subject: "Spring", qaScore: 90 });
-    await insertEmailVersion(database.db, { ...base, id: "v2", parentId: "v1", kind: "refine", prompt: "make the button green", html: "<p>2</p>", qaScore: 92 });
+    await insertEmailVersion(database.db, {
+      ...base,
+      id: "v2",
+      parentId: "v1",
+      kind: "refine",
+      prompt: "make the button green",
+      html: "<p>2</p>",
+      qaScore: 92,
+    });
     const list = await listEmailVersions(database.db, alice);
     expect(list.map((v) => [v.id, v.kind, v.parentId])).toEqual([
       ["v2", "refine", "v1"],

@@ -13,7 +13,13 @@ export async function insertEmailVersion(db: Db, version: NewEmailVersion): Prom
 
 /** One of the user's versions (another user's id reads as missing). */
 export async function findEmailVersion(db: Db, userId: string, id: string): Promise<EmailVersion | null> {
-  return (await db.select().from(emailVersions).where(and(eq(emailVersions.id, id), eq(emailVersions.userId, userId))).get()) ?? null;
+  return (
+    (await db
+      .select()
+      .from(emailVersions)
+      .where(and(eq(emailVersions.id, id), eq(emailVersions.userId, userId)))
+      .get()) ?? null
+  );
 }
 
 /** Newest first, without the large columns. */
@@ -52,6 +58,9 @@ export async function saveBrandProfile(db: Db, userId: string, profile: BrandPro
   await db
     .insert(userBrandProfiles)
     .values({ userId, designTokens: profile.designTokens, styleTheory: profile.styleTheory, updatedAt: now })
-    .onConflictDoUpdate({ target: userBrandProfiles.userId, set: { designTokens: profile.designTokens, styleTheory: profile.styleTheory, updatedAt: now } })
+    .onConflictDoUpdate({
+      target: userBrandProfiles.userId,
+      set: { designTokens: profile.designTokens, styleTheory: profile.styleTheory, updatedAt: now },
+    })
     .run();
 }

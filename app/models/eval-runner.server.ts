@@ -76,7 +76,11 @@ export async function findResultWithHtml(db: Db, runId: string, resultId: number
 }
 
 /** The ids of the results saved just before and after one, for previous/next links. */
-export async function neighbourResultIds(db: Db, runId: string, resultId: number): Promise<{ previous: number | null; next: number | null }> {
+export async function neighbourResultIds(
+  db: Db,
+  runId: string,
+  resultId: number,
+): Promise<{ previous: number | null; next: number | null }> {
   const rs = await db.$client.execute({
     sql: `SELECT (SELECT max(id) FROM eval_results WHERE run_id = ? AND id < ?) AS previous,
                  (SELECT min(id) FROM eval_results WHERE run_id = ? AND id > ?) AS next`,
@@ -121,6 +125,8 @@ export async function ragByRun(db: Db, runIds: string[]): Promise<Map<string, bo
 
 /** The `running` runs a server process executes (started from the admin page), with that process's id. */
 export async function listRunsWithRunner(db: Db): Promise<Array<{ id: string; runnerInstanceId: string }>> {
-  const rs = await db.$client.execute("SELECT id, runner_instance_id FROM eval_runs WHERE status = 'running' AND runner_instance_id IS NOT NULL");
+  const rs = await db.$client.execute(
+    "SELECT id, runner_instance_id FROM eval_runs WHERE status = 'running' AND runner_instance_id IS NOT NULL",
+  );
   return rs.rows.map((r) => ({ id: String(r.id), runnerInstanceId: String(r.runner_instance_id) }));
 }

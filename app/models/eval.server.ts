@@ -15,7 +15,10 @@ export async function insertRun(
   input: { label: string; promptSetVersion: string; promptCount: number; runnerInstanceId?: string | null },
 ): Promise<EvalRunRow> {
   const id = crypto.randomUUID();
-  const [row] = await db.insert(evalRuns).values({ id, ...input }).returning();
+  const [row] = await db
+    .insert(evalRuns)
+    .values({ id, ...input })
+    .returning();
   return row;
 }
 

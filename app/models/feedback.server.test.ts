@@ -36,7 +36,8 @@ beforeAll(async () => {
 });
 
 const page = { limit: 50, offset: 0 };
-const prompts = async (filter: Parameters<typeof listFeedbackFiltered>[1]) => (await listFeedbackFiltered(database.db, filter, page)).rows.map((r) => r.prompt);
+const prompts = async (filter: Parameters<typeof listFeedbackFiltered>[1]) =>
+  (await listFeedbackFiltered(database.db, filter, page)).rows.map((r) => r.prompt);
 
 describe("listFeedbackFiltered", () => {
   it.each([
@@ -55,7 +56,12 @@ describe("listFeedbackFiltered", () => {
   it("gives the author's email (null without one), the total matching, and pages", async () => {
     const all = await listFeedbackFiltered(database.db, {}, page);
     expect(all.total).toBe(5);
-    expect(all.rows.find((r) => r.prompt === "prompt 0")).toMatchObject({ userEmail: "rater@example.com", comment: "lovely tabs", ragExamplesCount: 3, ragUsed: true });
+    expect(all.rows.find((r) => r.prompt === "prompt 0")).toMatchObject({
+      userEmail: "rater@example.com",
+      comment: "lovely tabs",
+      ragExamplesCount: 3,
+      ragUsed: true,
+    });
     expect(all.rows.find((r) => r.prompt === "prompt 4")?.userEmail).toBeNull();
     const second = await listFeedbackFiltered(database.db, {}, { limit: 2, offset: 2 });
     expect(second.rows.map((r) => r.prompt)).toEqual(["prompt 2", "prompt 1"]);

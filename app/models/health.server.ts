@@ -22,7 +22,9 @@ export async function writeHealthProbe(client: Client, now: number): Promise<voi
 export async function pageUsage(client: Client): Promise<{ count: number; max: number; free: number } | null> {
   try {
     const [count, max, free] = await Promise.all(
-      ["PRAGMA page_count", "PRAGMA max_page_count", "PRAGMA freelist_count"].map(async (sql) => Number((await client.execute(sql)).rows[0]?.[0])),
+      ["PRAGMA page_count", "PRAGMA max_page_count", "PRAGMA freelist_count"].map(async (sql) =>
+        Number((await client.execute(sql)).rows[0]?.[0]),
+      ),
     );
     return [count, max, free].every(Number.isFinite) ? { count, max, free } : null;
   } catch {

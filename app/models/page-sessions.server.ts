@@ -52,7 +52,10 @@ export async function deleteExpiredPageSessions(db: Db, now = Date.now()): Promi
 /** Ends every session of the user except the one `keepId` names (none when omitted); returns how many ended. */
 export async function deleteUserPageSessions(db: Db, userId: string, keepId?: string): Promise<number> {
   const rs = keepId
-    ? await db.$client.execute({ sql: "DELETE FROM page_sessions WHERE user_id = ? AND id_hash <> ?", args: [userId, hashSessionId(keepId)] })
+    ? await db.$client.execute({
+        sql: "DELETE FROM page_sessions WHERE user_id = ? AND id_hash <> ?",
+        args: [userId, hashSessionId(keepId)],
+      })
     : await db.$client.execute({ sql: "DELETE FROM page_sessions WHERE user_id = ?", args: [userId] });
   return rs.rowsAffected;
 }

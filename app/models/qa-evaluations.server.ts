@@ -5,7 +5,15 @@ import type { QaResult } from "~/domain/qa/qa";
 
 export async function logQaEvaluation(
   db: Db,
-  entry: { userId: string | null; endpoint: string; techniques: string[]; qa: QaResult; ragUsed: boolean; ragExamplesCount: number; generationMs: number },
+  entry: {
+    userId: string | null;
+    endpoint: string;
+    techniques: string[];
+    qa: QaResult;
+    ragUsed: boolean;
+    ragExamplesCount: number;
+    generationMs: number;
+  },
 ): Promise<string> {
   const id = crypto.randomUUID();
   await db.insert(qaEvaluations).values({

@@ -13,7 +13,11 @@ const IN_CHUNK = 500;
 export async function fetchDocumentsByIds(db: Db, ids: string[]): Promise<Map<string, RagDocumentRow>> {
   const out = new Map<string, RagDocumentRow>();
   for (let i = 0; i < ids.length; i += IN_CHUNK) {
-    const rows = await db.select().from(ragDocuments).where(inArray(ragDocuments.id, ids.slice(i, i + IN_CHUNK))).all();
+    const rows = await db
+      .select()
+      .from(ragDocuments)
+      .where(inArray(ragDocuments.id, ids.slice(i, i + IN_CHUNK)))
+      .all();
     for (const row of rows) out.set(row.id, row);
   }
   return out;
@@ -33,7 +37,10 @@ export async function insertDocuments(db: Db, rows: NewRagDocument[]): Promise<v
 export async function deleteDocuments(db: Db, ids: string[]): Promise<number> {
   let deleted = 0;
   for (let i = 0; i < ids.length; i += IN_CHUNK) {
-    const r = await db.delete(ragDocuments).where(inArray(ragDocuments.id, ids.slice(i, i + IN_CHUNK))).run();
+    const r = await db
+      .delete(ragDocuments)
+      .where(inArray(ragDocuments.id, ids.slice(i, i + IN_CHUNK)))
+      .run();
     deleted += r.rowsAffected;
   }
   return deleted;
@@ -71,11 +78,18 @@ export async function listDocumentSummaries(db: Db): Promise<RagDocumentSummary[
 }
 
 export async function listDocumentSizes(db: Db): Promise<{ id: string; type: RagDocumentRow["type"]; chars: number }[]> {
-  return db.select({ id: ragDocuments.id, type: ragDocuments.type, chars: ragDocuments.chars }).from(ragDocuments).orderBy(ragDocuments.id).all();
+  return db
+    .select({ id: ragDocuments.id, type: ragDocuments.type, chars: ragDocuments.chars })
+    .from(ragDocuments)
+    .orderBy(ragDocuments.id)
+    .all();
 }
 
 export async function countDocuments(db: Db): Promise<number> {
-  const r = await db.select({ n: sql<number>`count(*)` }).from(ragDocuments).get();
+  const r = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(ragDocuments)
+    .get();
   return Number(r?.n ?? 0);
 }
 

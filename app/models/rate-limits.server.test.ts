@@ -49,10 +49,22 @@ describe("rate limits", () => {
   it("advances several counters at once, by an amount, each against its own limit", async () => {
     const now = 5_000_000;
     const hour = { limit: 100, windowMs: 3_600_000 };
-    const hits = (bytes: number) => [{ key: "multi-posts", rule }, { key: "multi-bytes", rule: hour, amount: bytes }];
-    expect((await hitRateLimits(database.db, hits(60), now)).map((d) => [d.allowed, d.count])).toEqual([[true, 1], [true, 60]]);
-    expect((await hitRateLimits(database.db, hits(40), now + 1)).map((d) => [d.allowed, d.count])).toEqual([[true, 2], [true, 100]]);
-    expect((await hitRateLimits(database.db, hits(1), now + 2)).map((d) => [d.allowed, d.count])).toEqual([[true, 3], [false, 101]]);
+    const hits = (bytes: number) => [
+      { key: "multi-posts", rule },
+      { key: "multi-bytes", rule: hour, amount: bytes },
+    ];
+    expect((await hitRateLimits(database.db, hits(60), now)).map((d) => [d.allowed, d.count])).toEqual([
+      [true, 1],
+      [true, 60],
+    ]);
+    expect((await hitRateLimits(database.db, hits(40), now + 1)).map((d) => [d.allowed, d.count])).toEqual([
+      [true, 2],
+      [true, 100],
+    ]);
+    expect((await hitRateLimits(database.db, hits(1), now + 2)).map((d) => [d.allowed, d.count])).toEqual([
+      [true, 3],
+      [false, 101],
+    ]);
     // A new window starts from this hit's amount.
     expect((await hitRateLimits(database.db, hits(7), now + 3_600_000)).map((d) => d.count)).toEqual([1, 7]);
   });

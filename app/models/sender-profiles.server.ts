@@ -27,7 +27,9 @@ export async function findSenderProfile(db: Db, userId: string): Promise<SenderP
 /** The profile of the user who made a send that went to `recipient` (the unsubscribe page's brand). */
 export async function findSenderProfileOfSend(db: Db, sendId: string, recipient: string): Promise<SenderProfile | null> {
   const rs = await db.$client.execute({
-    sql: `SELECT ${COLUMNS.split(", ").map((c) => `p.${c}`).join(", ")} FROM email_sends s JOIN sender_profiles p ON p.user_id = s.user_id WHERE s.id = ? AND lower(s.recipient) = ?`,
+    sql: `SELECT ${COLUMNS.split(", ")
+      .map((c) => `p.${c}`)
+      .join(", ")} FROM email_sends s JOIN sender_profiles p ON p.user_id = s.user_id WHERE s.id = ? AND lower(s.recipient) = ?`,
     args: [sendId, recipient.trim().toLowerCase()],
   });
   return rs.rows[0] ? fromRow(rs.rows[0] as Row) : null;
@@ -35,5 +37,9 @@ export async function findSenderProfileOfSend(db: Db, sendId: string, recipient:
 
 export async function saveSenderProfile(db: Db, userId: string, profile: SenderProfile, now = new Date()): Promise<void> {
   const values = { ...profile, updatedAt: now };
-  await db.insert(senderProfiles).values({ userId, ...values }).onConflictDoUpdate({ target: senderProfiles.userId, set: values }).run();
+  await db
+    .insert(senderProfiles)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: senderProfiles.userId, set: values })
+    .run();
 }

@@ -35,10 +35,27 @@ export async function insertSend(db: Db, row: NewSend): Promise<void> {
             html, amp_html, raw_mime, email_name, project_id, database_id, notes, created_at, sent_at, idempotency_key, request_hash)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     args: [
-      row.id, row.userId, row.senderEmail, row.recipient, row.subject, row.provider, row.providerId ?? null, row.messageId, row.status,
-      row.error ?? null, row.html, row.ampHtml ?? null, row.rawMime ?? null, row.emailName ?? null, row.projectId ?? null,
-      row.databaseId ?? null, JSON.stringify(row.notes ?? []), (row.createdAt ?? new Date(now)).getTime(), row.sentAt ? row.sentAt.getTime() : null,
-      row.idempotencyKey ?? null, row.requestHash ?? null,
+      row.id,
+      row.userId,
+      row.senderEmail,
+      row.recipient,
+      row.subject,
+      row.provider,
+      row.providerId ?? null,
+      row.messageId,
+      row.status,
+      row.error ?? null,
+      row.html,
+      row.ampHtml ?? null,
+      row.rawMime ?? null,
+      row.emailName ?? null,
+      row.projectId ?? null,
+      row.databaseId ?? null,
+      JSON.stringify(row.notes ?? []),
+      (row.createdAt ?? new Date(now)).getTime(),
+      row.sentAt ? row.sentAt.getTime() : null,
+      row.idempotencyKey ?? null,
+      row.requestHash ?? null,
     ],
   });
 }
@@ -53,11 +70,19 @@ export async function recordSendOutcome(
       ? { status: outcome.status, providerId: outcome.providerId, notes: outcome.notes, sentAt: outcome.sentAt, error: null }
       : { status: outcome.status, error: outcome.error };
   // `unknown`: the start-up sweep gave up on it while a write lock held this outcome back.
-  await db.update(emailSends).set(values).where(and(eq(emailSends.id, id), inArray(emailSends.status, ["sending", "unknown"]))).run();
+  await db
+    .update(emailSends)
+    .set(values)
+    .where(and(eq(emailSends.id, id), inArray(emailSends.status, ["sending", "unknown"])))
+    .run();
 }
 
 /** A user's earlier send made with this Idempotency-Key, with the hash of its request. */
-export async function findSendByIdempotencyKey(db: Db, userId: string, key: string): Promise<(SendSummary & { requestHash: string | null }) | null> {
+export async function findSendByIdempotencyKey(
+  db: Db,
+  userId: string,
+  key: string,
+): Promise<(SendSummary & { requestHash: string | null }) | null> {
   const row = await db
     .select({ ...summaryColumns, requestHash: emailSends.requestHash })
     .from(emailSends)
@@ -77,9 +102,14 @@ export function isIdempotencyConflict(error: unknown): boolean {
  * `unknown`, each with an operator alert, in one transaction. Never resent: the provider may
  * have delivered them.
  */
-export async function markInterruptedSends(db: Db, startedBefore: Date, now = new Date()): Promise<Array<{ id: string; recipient: string }>> {
+export async function markInterruptedSends(
+  db: Db,
+  startedBefore: Date,
+  now = new Date(),
+): Promise<Array<{ id: string; recipient: string }>> {
   const cutoff = startedBefore.getTime();
-  const error = "Outcome unknown: the server stopped while this send was in flight. It may or may not have been delivered; it was not sent again.";
+  const error =
+    "Outcome unknown: the server stopped while this send was in flight. It may or may not have been delivered; it was not sent again.";
   const [, updated] = await db.$client.batch(
     [
       {
@@ -117,7 +147,12 @@ export async function findSendRaw(db: Db, id: string): Promise<string | null | u
 
 /** Newest first; sends created in the same millisecond keep their insertion order (rowid). */
 export async function listRecentSends(db: Db, limit: number): Promise<SendSummary[]> {
-  return db.select(summaryColumns).from(emailSends).orderBy(desc(emailSends.createdAt), desc(sql`rowid`)).limit(limit).all();
+  return db
+    .select(summaryColumns)
+    .from(emailSends)
+    .orderBy(desc(emailSends.createdAt), desc(sql`rowid`))
+    .limit(limit)
+    .all();
 }
 
 /**

@@ -2,7 +2,11 @@
 import type { OwnerRecord } from "~/domain/recovery/owner";
 import type { Db } from "~/lib/db.server";
 
-export async function registerInstance(db: Db, me: { id: string; host: string; pid: number; startedAt: number }, now: number): Promise<void> {
+export async function registerInstance(
+  db: Db,
+  me: { id: string; host: string; pid: number; startedAt: number },
+  now: number,
+): Promise<void> {
   await db.$client.execute({
     sql: `INSERT INTO server_instances (id, host, pid, started_at, seen_at) VALUES (?, ?, ?, ?, ?)
           ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at`,
@@ -20,7 +24,8 @@ export async function findInstances(db: Db, ids: string[]): Promise<Map<string, 
     sql: `SELECT id, host, pid, seen_at FROM server_instances WHERE id IN (${ids.map(() => "?").join(", ")})`,
     args: ids,
   });
-  for (const r of rs.rows) found.set(String(r.id), { id: String(r.id), host: String(r.host), pid: Number(r.pid), seenAt: Number(r.seen_at) });
+  for (const r of rs.rows)
+    found.set(String(r.id), { id: String(r.id), host: String(r.host), pid: Number(r.pid), seenAt: Number(r.seen_at) });
   return found;
 }
 

@@ -54,7 +54,9 @@ export async function createUser(
   await db.batch([
     db.insert(users).values({ id, email, passwordHash }),
     db.insert(creditBalances).values({ userId: id, action: AI_GENERATION, balance: input.credits }),
-    db.insert(creditLedger).values({ userId: id, action: AI_GENERATION, delta: input.credits, kind: "initial", balanceAfter: input.credits }),
+    db
+      .insert(creditLedger)
+      .values({ userId: id, action: AI_GENERATION, delta: input.credits, kind: "initial", balanceAfter: input.credits }),
     ...admin,
   ]);
   return { ok: true, user: { id, email, isAdmin: Boolean(input.admin) } };
@@ -67,7 +69,11 @@ export async function setAdmin(db: Db, email: string, admin: boolean): Promise<v
 }
 
 export async function verifyLogin(db: Db, email: string, password: string): Promise<User | null> {
-  const row = await db.select().from(users).where(eq(users.email, normalizeEmail(email))).get();
+  const row = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .get();
   if (!row) {
     // Hash anyway so a missing account takes as long as a wrong password.
     await hashPassword(password);
@@ -121,7 +127,13 @@ export async function findTokenUser(db: Db, jti: string, userId: string, now = n
 
 export async function listApiTokens(db: Db, userId: string) {
   return db
-    .select({ jti: apiTokens.jti, name: apiTokens.name, expiresAt: apiTokens.expiresAt, revokedAt: apiTokens.revokedAt, createdAt: apiTokens.createdAt })
+    .select({
+      jti: apiTokens.jti,
+      name: apiTokens.name,
+      expiresAt: apiTokens.expiresAt,
+      revokedAt: apiTokens.revokedAt,
+      createdAt: apiTokens.createdAt,
+    })
     .from(apiTokens)
     .where(eq(apiTokens.userId, userId))
     .orderBy(apiTokens.createdAt)
@@ -145,7 +157,10 @@ export async function listUsersWithBalances(db: Db) {
      ORDER BY u.created_at`,
   );
   return rows.rows.map((r) => ({
-    id: String(r.id), email: String(r.email), createdAt: new Date(Number(r.createdAt)).toISOString(),
-    credits: Number(r.credits), isAdmin: Boolean(Number(r.isAdmin)),
+    id: String(r.id),
+    email: String(r.email),
+    createdAt: new Date(Number(r.createdAt)).toISOString(),
+    credits: Number(r.credits),
+    isAdmin: Boolean(Number(r.isAdmin)),
   }));
 }

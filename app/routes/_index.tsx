@@ -36,26 +36,55 @@ export default function Index() {
   return (
     <div>
       <h1>{brand}</h1>
-      <p>Turn a prompt into an interactive email — tabs, accordions, carousels, surveys, quizzes, menus and carts, with an AMP version — then send it and track delivery.</p>
+      <p>
+        Turn a prompt into an interactive email — tabs, accordions, carousels, surveys, quizzes, menus and carts, with an AMP version — then
+        send it and track delivery.
+      </p>
       {user ? (
         <div className="grid">
-          <div className="card"><h2 style={{ marginTop: 0 }}>Builder</h2><p>Write a brief, edit the copy, generate, preview at 600 and 360 px and as Gmail shows it, refine and send a test.</p><Link to="/builder">Build an email →</Link></div>
-          <div className="card"><h2 style={{ marginTop: 0 }}>Credits</h2><p data-testid="credits"><strong>{credits}</strong> generations left</p></div>
-          <div className="card"><h2 style={{ marginTop: 0 }}>API access</h2><p>Create a bearer token for the JSON API.</p><Link to="/tokens">API tokens →</Link></div>
-          {user.isAdmin ? <div className="card"><h2 style={{ marginTop: 0 }}>Admin</h2><p>Users, credits, library, sends and evals.</p><Link to="/admin">Open admin →</Link></div> : null}
+          <div className="card">
+            <h2 style={{ marginTop: 0 }}>Builder</h2>
+            <p>Write a brief, edit the copy, generate, preview at 600 and 360 px and as Gmail shows it, refine and send a test.</p>
+            <Link to="/builder">Build an email →</Link>
+          </div>
+          <div className="card">
+            <h2 style={{ marginTop: 0 }}>Credits</h2>
+            <p data-testid="credits">
+              <strong>{credits}</strong> generations left
+            </p>
+          </div>
+          <div className="card">
+            <h2 style={{ marginTop: 0 }}>API access</h2>
+            <p>Create a bearer token for the JSON API.</p>
+            <Link to="/tokens">API tokens →</Link>
+          </div>
+          {user.isAdmin ? (
+            <div className="card">
+              <h2 style={{ marginTop: 0 }}>Admin</h2>
+              <p>Users, credits, library, sends and evals.</p>
+              <Link to="/admin">Open admin →</Link>
+            </div>
+          ) : null}
         </div>
       ) : null}
       {user ? (
         <div className="card" data-testid="try-it">
           <h2 style={{ marginTop: 0 }}>Try it</h2>
-          <p>Generate an email from the command line. Make a token on the <Link to="/tokens">API tokens</Link> page and put it in place of <code>$TOKEN</code>; each generation uses credits from your balance.</p>
+          <p>
+            Generate an email from the command line. Make a token on the <Link to="/tokens">API tokens</Link> page and put it in place of{" "}
+            <code>$TOKEN</code>; each generation uses credits from your balance.
+          </p>
           <pre className="token">{`curl -X POST ${baseUrl}/api/generate \\
   -H "Authorization: Bearer $TOKEN" \\
   -H "Content-Type: application/json" \\
   -d '{"prompt": "A spring sale email with tabs for shoes, bags and hats"}'`}</pre>
         </div>
       ) : (
-        <p><Link className="button" to="/login">Sign in</Link></p>
+        <p>
+          <Link className="button" to="/login">
+            Sign in
+          </Link>
+        </p>
       )}
       {adapters ? (
         <>
@@ -63,7 +92,10 @@ export default function Index() {
           <table className="list">
             <tbody>
               {Object.entries(adapters).map(([port, adapter]) => (
-                <tr key={port}><th scope="row">{ADAPTER_LABELS[port] ?? port}</th><td>{adapter}</td></tr>
+                <tr key={port}>
+                  <th scope="row">{ADAPTER_LABELS[port] ?? port}</th>
+                  <td>{adapter}</td>
+                </tr>
               ))}
             </tbody>
           </table>

@@ -45,12 +45,29 @@ export async function action({ request }: ActionFunctionArgs) {
   return data({ result: submission.reply(reply), sessionsEnded: null }, { status: r.status });
 }
 
-function PasswordField({ field, label, hint, autoComplete }: { field: FieldMetadata<string>; label: string; hint?: string; autoComplete: string }) {
+function PasswordField({
+  field,
+  label,
+  hint,
+  autoComplete,
+}: {
+  field: FieldMetadata<string>;
+  label: string;
+  hint?: string;
+  autoComplete: string;
+}) {
   return (
     <div className="acc-field">
       <label htmlFor={field.id}>{label}</label>
-      {hint ? <p className="acc-hint" id={field.descriptionId}>{hint}</p> : null}
-      <input {...getInputProps(field, { type: "password", ariaDescribedBy: hint ? field.descriptionId : undefined })} autoComplete={autoComplete} />
+      {hint ? (
+        <p className="acc-hint" id={field.descriptionId}>
+          {hint}
+        </p>
+      ) : null}
+      <input
+        {...getInputProps(field, { type: "password", ariaDescribedBy: hint ? field.descriptionId : undefined })}
+        autoComplete={autoComplete}
+      />
       <FieldError field={field} className="acc-error" />
     </div>
   );
@@ -94,7 +111,9 @@ export default function Account() {
           {sessionsEnded !== null ? (
             <p className="acc-notice acc-notice-ok" role="status">
               Your password is changed.{" "}
-              {sessionsEnded ? `${sessionsEnded === 1 ? "One other session was" : `${sessionsEnded} other sessions were`} signed out.` : "No other sessions were signed in."}
+              {sessionsEnded
+                ? `${sessionsEnded === 1 ? "One other session was" : `${sessionsEnded} other sessions were`} signed out.`
+                : "No other sessions were signed in."}
             </p>
           ) : null}
           <FormErrors form={form} className="acc-notice acc-notice-error" />
@@ -109,7 +128,9 @@ export default function Account() {
             autoComplete="new-password"
           />
           <PasswordField field={fields.confirm} label="New password again" autoComplete="new-password" />
-          <button type="submit" disabled={busy}>{busy ? "Changing…" : "Change password"}</button>
+          <button type="submit" disabled={busy}>
+            {busy ? "Changing…" : "Change password"}
+          </button>
         </Form>
       </section>
     </div>

@@ -41,7 +41,12 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const input = submission.value;
   if (input.intent === "create") {
-    const created = await createAccount(app, { email: input.email, password: input.password, credits: input.credits, admin: input.admin === "on" });
+    const created = await createAccount(app, {
+      email: input.email,
+      password: input.password,
+      credits: input.credits,
+      admin: input.admin === "on",
+    });
     if (created.ok) return { ...none, create: submission.reply({ resetForm: true }), notice: `Created ${created.value.user.email}.` };
     // 409: the address has an account already.
     const reply = created.status === 409 ? { ...hide, fieldErrors: { email: [created.error] } } : { ...hide, formErrors: [created.error] };
@@ -74,31 +79,74 @@ export default function AdminIndex() {
     <div>
       <h1>Admin</h1>
       <nav className="grid" style={{ marginBottom: "1.5rem" }} aria-label="Admin areas">
-        <Link className="card" to="/admin">Users and credits</Link>
-        <Link className="card" to="/admin/library">Retrieval library</Link>
-        <Link className="card" to="/admin/outbox">Outbox and sends</Link>
-        <Link className="card" to="/admin/deliverability">Deliverability</Link>
-        <Link className="card" to="/admin/evals">Evaluations</Link>
-        <Link className="card" to="/admin/feedback">Feedback</Link>
+        <Link className="card" to="/admin">
+          Users and credits
+        </Link>
+        <Link className="card" to="/admin/library">
+          Retrieval library
+        </Link>
+        <Link className="card" to="/admin/outbox">
+          Outbox and sends
+        </Link>
+        <Link className="card" to="/admin/deliverability">
+          Deliverability
+        </Link>
+        <Link className="card" to="/admin/evals">
+          Evaluations
+        </Link>
+        <Link className="card" to="/admin/feedback">
+          Feedback
+        </Link>
       </nav>
-      {result?.error ? <p className="error" role="alert">{result.error}</p> : null}
-      {result?.notice ? <p className="notice" role="status">{result.notice}</p> : null}
+      {result?.error ? (
+        <p className="error" role="alert">
+          {result.error}
+        </p>
+      ) : null}
+      {result?.notice ? (
+        <p className="notice" role="status">
+          {result.notice}
+        </p>
+      ) : null}
       <h2>Users</h2>
       <table className="list">
-        <thead><tr><th>Email</th><th>Role</th><th>Credits</th><th>Grant credits</th><th /></tr></thead>
+        <thead>
+          <tr>
+            <th>Email</th>
+            <th>Role</th>
+            <th>Credits</th>
+            <th>Grant credits</th>
+            <th />
+          </tr>
+        </thead>
         <tbody>
           {users.map((u) => (
             <tr key={u.id}>
-              <td><Link to={`/admin/users/${u.id}`} title="Credit ledger">{u.email}</Link></td>
-              <td><span className="pill">{u.isAdmin ? "admin" : "user"}</span></td>
+              <td>
+                <Link to={`/admin/users/${u.id}`} title="Credit ledger">
+                  {u.email}
+                </Link>
+              </td>
+              <td>
+                <span className="pill">{u.isAdmin ? "admin" : "user"}</span>
+              </td>
               <td data-testid={`credits-${u.email}`}>{u.credits}</td>
               <td>
                 <Form method="post" style={{ display: "flex", gap: ".5rem", alignItems: "center" }}>
                   <CsrfField />
                   <input type="hidden" name="intent" value="grant" />
                   <input type="hidden" name="userId" value={u.id} />
-                  <input type="number" name="credits" min={1} defaultValue={10} aria-label={`Credits for ${u.email}`} style={{ width: "6rem" }} />
-                  <button type="submit" style={{ marginTop: 0 }}>Grant</button>
+                  <input
+                    type="number"
+                    name="credits"
+                    min={1}
+                    defaultValue={10}
+                    aria-label={`Credits for ${u.email}`}
+                    style={{ width: "6rem" }}
+                  />
+                  <button type="submit" style={{ marginTop: 0 }}>
+                    Grant
+                  </button>
                 </Form>
               </td>
               <td>
@@ -107,7 +155,9 @@ export default function AdminIndex() {
                   <input type="hidden" name="intent" value="admin" />
                   <input type="hidden" name="userId" value={u.id} />
                   <input type="hidden" name="admin" value={u.isAdmin ? "false" : "true"} />
-                  <button type="submit" className="secondary" style={{ marginTop: 0 }}>{u.isAdmin ? "Remove admin" : "Make admin"}</button>
+                  <button type="submit" className="secondary" style={{ marginTop: 0 }}>
+                    {u.isAdmin ? "Remove admin" : "Make admin"}
+                  </button>
                 </Form>
               </td>
             </tr>
@@ -129,7 +179,9 @@ export default function AdminIndex() {
           <label htmlFor={fields.credits.id}>Credits</label>
           <input {...getInputProps(fields.credits, { type: "number" })} />
           <FieldError field={fields.credits} />
-          <label style={{ fontWeight: 400 }}><input {...getInputProps(fields.admin, { type: "checkbox" })} /> Admin</label>
+          <label style={{ fontWeight: 400 }}>
+            <input {...getInputProps(fields.admin, { type: "checkbox" })} /> Admin
+          </label>
           <button type="submit">Create user</button>
         </Form>
       </div>

@@ -83,7 +83,11 @@ export default function DeliverabilityOverview() {
         )}
       </Section>
 
-      <Section id="bouncing" title="Recently soft-bounced" description="Addresses with temporary failures in the last 30 days, most recent first.">
+      <Section
+        id="bouncing"
+        title="Recently soft-bounced"
+        description="Addresses with temporary failures in the last 30 days, most recent first."
+      >
         {bouncing.length ? (
           <TableWrap label="Recently soft-bounced recipients" testId="bouncing">
             <table className="adm-table">

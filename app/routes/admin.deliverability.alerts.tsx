@@ -32,7 +32,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const app = await getApp();
   // Hidden fields only: a bad submission has no field to mark, so it is the page's notice.
   const submission = parseWithZod(await request.formData(), { schema: AckFormSchema });
-  if (submission.status !== "success") return data({ error: "That request did not name an alert. Reload the page and try again." }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ error: "That request did not name an alert. Reload the page and try again." }, { status: 400 });
   const ack = submission.value;
   if (ack.intent === "ack") {
     const r = await acknowledgeOperatorAlert(app, ack.id, me.email);
@@ -79,8 +80,11 @@ export default function Alerts() {
         </>
       ) : (
         <EmptyState title="No alerts yet">
-          Kinetic raises an alert when an address hard-bounces, complains, or is suppressed after repeated soft bounces, and when a send's outcome is unknown
-          after a restart. {chatConfigured ? "Each is also posted to your chat." : "Set ALERT_WEBHOOK_URL to have them posted to a Slack-compatible chat too."}
+          Kinetic raises an alert when an address hard-bounces, complains, or is suppressed after repeated soft bounces, and when a send's
+          outcome is unknown after a restart.{" "}
+          {chatConfigured
+            ? "Each is also posted to your chat."
+            : "Set ALERT_WEBHOOK_URL to have them posted to a Slack-compatible chat too."}
         </EmptyState>
       )}
     </Section>

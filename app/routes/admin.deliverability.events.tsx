@@ -23,15 +23,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const app = await getApp();
   const query = Query.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [kind, severity] = (query.type ?? "").split(":") as [string, ("permanent" | "temporary")?];
-  const list = await deliveryEventList(app, { q: query.q, kind: kind || undefined, severity }, { limit: PAGE_SIZE, offset: (query.page - 1) * PAGE_SIZE });
-  return { now: new Date(), ...list, query, filtered: Boolean(query.q || query.type), webhooksConfigured: Boolean(app.env.WEBHOOK_SIGNING_SECRET) };
+  const list = await deliveryEventList(
+    app,
+    { q: query.q, kind: kind || undefined, severity },
+    { limit: PAGE_SIZE, offset: (query.page - 1) * PAGE_SIZE },
+  );
+  return {
+    now: new Date(),
+    ...list,
+    query,
+    filtered: Boolean(query.q || query.type),
+    webhooksConfigured: Boolean(app.env.WEBHOOK_SIGNING_SECRET),
+  };
 }
 
 export default function DeliveryEvents() {
   const { now, rows, total, query, filtered, webhooksConfigured } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
-    <Section id="events" title="Delivery events" description="Every event your email provider reported through the webhook, the latest received first.">
+    <Section
+      id="events"
+      title="Delivery events"
+      description="Every event your email provider reported through the webhook, the latest received first."
+    >
       <Form method="get" className="adm-filters" role="search" aria-label="Filter delivery events">
         <div className="adm-field adm-field-grow">
           <label htmlFor="e-q">Address contains</label>
@@ -54,7 +68,13 @@ export default function DeliveryEvents() {
         <>
           <p className="adm-result-count">{plural(total, filtered ? "event matches" : "event", filtered ? "events match" : "events")}</p>
           <DeliveryEventsTable events={rows} now={now} label="Delivery events" testId="events" showRecipient />
-          <Pagination page={query.page} pageSize={PAGE_SIZE} total={total} search={location.search.replace(/^\?/, "")} label="Event pages" />
+          <Pagination
+            page={query.page}
+            pageSize={PAGE_SIZE}
+            total={total}
+            search={location.search.replace(/^\?/, "")}
+            label="Event pages"
+          />
         </>
       ) : filtered ? (
         <EmptyState title="No event matches these filters" action={<Link to="/admin/deliverability/events">Clear the filters</Link>} />

@@ -34,7 +34,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const app = await getApp();
   // The form's fields are hidden (the address, confirm=yes): what is wrong is said in the page's notice.
   const submission = parseWithZod(await request.formData(), { schema: LiftFormSchema });
-  if (submission.status !== "success") return data({ error: Object.values(submission.error ?? {}).flatMap((m) => m ?? []).join(". ") }, { status: 400 });
+  if (submission.status !== "success")
+    return data(
+      {
+        error: Object.values(submission.error ?? {})
+          .flatMap((m) => m ?? [])
+          .join(". "),
+      },
+      { status: 400 },
+    );
   const r = await liftManually(app, { email: submission.value.email, by: me.email });
   if (!r.ok) return { error: r.error };
   throw redirect(withOutcome(submission.value.returnTo, "lifted", r.value.email));

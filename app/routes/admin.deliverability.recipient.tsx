@@ -21,7 +21,12 @@ export const links = adminLinks;
 const DAY_MS = 86_400_000;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: brandTitle(matches, data && "detail" in data && data.detail ? `${data.detail.email} · Deliverability` : "Recipient · Deliverability") },
+  {
+    title: brandTitle(
+      matches,
+      data && "detail" in data && data.detail ? `${data.detail.email} · Deliverability` : "Recipient · Deliverability",
+    ),
+  },
 ];
 
 const Query = RecipientQuerySchema;
@@ -50,12 +55,22 @@ export async function action({ request }: ActionFunctionArgs): Promise<ActionDat
   const app = await getApp();
   const r = await suppressFromForm(app, request, me.email);
   if (!r.ok) return r;
-  if (!r.changed) return { ok: true, notice: `Already suppressed (${r.entry ? suppressionSummary(r.entry) : "in force"}); nothing changed.` };
-  return { ok: true, notice: `Suppressed ${r.until ? `until ${formatDate(r.until)}` : "permanently"}. The send endpoint now refuses this address.` };
+  if (!r.changed)
+    return { ok: true, notice: `Already suppressed (${r.entry ? suppressionSummary(r.entry) : "in force"}); nothing changed.` };
+  return {
+    ok: true,
+    notice: `Suppressed ${r.until ? `until ${formatDate(r.until)}` : "permanently"}. The send endpoint now refuses this address.`,
+  };
 }
 
 /** What POST /api/send-email-esp would answer for this address now, in words. */
-function SendVerdict({ check, now }: { check: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["detail"]>["check"]; now: Date | string }) {
+function SendVerdict({
+  check,
+  now,
+}: {
+  check: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["detail"]>["check"];
+  now: Date | string;
+}) {
   if (check.allowed) {
     return (
       <p className="adm-verdict adm-verdict-ok" data-testid="send-verdict">
@@ -67,7 +82,8 @@ function SendVerdict({ check, now }: { check: NonNullable<ReturnType<typeof useL
   if (check.reason === "cooldown") {
     return (
       <p className="adm-verdict adm-verdict-warn" data-testid="send-verdict">
-        <strong>Cooling down after a soft bounce.</strong> Sends are refused until {formatDateTime(check.retryAfter!)} (<Time value={check.retryAfter!} now={now} />
+        <strong>Cooling down after a soft bounce.</strong> Sends are refused until {formatDateTime(check.retryAfter!)} (
+        <Time value={check.retryAfter!} now={now} />
         ), answered with 400 Recipient suppressed and retry_after.
       </p>
     );
@@ -98,7 +114,9 @@ export default function Recipient() {
   const blocked = !check.allowed || (suppression?.inForce ?? false);
   const stateLabel = recipientStateLabel(state.status);
   const known = detail.stateUpdatedAt !== null || suppression !== null || detail.eventsTotal > 0 || detail.bounces.length > 0;
-  const cooldownEnds = state.lastSoftBounceAt ? new Date(new Date(state.lastSoftBounceAt).getTime() + DEFAULT_POLICY.softBounceCooldownMs) : null;
+  const cooldownEnds = state.lastSoftBounceAt
+    ? new Date(new Date(state.lastSoftBounceAt).getTime() + DEFAULT_POLICY.softBounceCooldownMs)
+    : null;
 
   return (
     <div data-testid="recipient">
@@ -110,9 +128,7 @@ export default function Recipient() {
         <Pill label={stateLabel} testId="recipient-state" />
       </div>
       <SendVerdict check={check} now={now} />
-      {!known ? (
-        <p className="adm-muted">No email has been sent to or reported for this address yet: it starts out deliverable.</p>
-      ) : null}
+      {!known ? <p className="adm-muted">No email has been sent to or reported for this address yet: it starts out deliverable.</p> : null}
 
       <div className="adm-columns">
         <section className="adm-card" aria-labelledby="state-title">
@@ -124,21 +140,29 @@ export default function Recipient() {
               <dt>Status</dt>
               <dd>
                 <Pill label={stateLabel} />
-                {state.status === "suppressed" && state.reason ? <span className="adm-muted"> {suppressionReasonLabel(state.reason).text}</span> : null}
+                {state.status === "suppressed" && state.reason ? (
+                  <span className="adm-muted"> {suppressionReasonLabel(state.reason).text}</span>
+                ) : null}
               </dd>
             </div>
             <div>
               <dt>Soft-bounced messages in the last {DEFAULT_POLICY.softBounceWindowMs / DAY_MS} days</dt>
               <dd>
                 {state.softBounces.length} of {DEFAULT_POLICY.softBounceLimit}
-                <span className="adm-muted adm-small"> (the {ordinal(DEFAULT_POLICY.softBounceLimit)} suppresses for {DEFAULT_POLICY.softBounceSuppressionMs / DAY_MS} days)</span>
+                <span className="adm-muted adm-small">
+                  {" "}
+                  (the {ordinal(DEFAULT_POLICY.softBounceLimit)} suppresses for {DEFAULT_POLICY.softBounceSuppressionMs / DAY_MS} days)
+                </span>
               </dd>
             </div>
             <div>
               <dt>Temporary failures in a row</dt>
               <dd>
                 {state.consecutiveTemporary} of {DEFAULT_POLICY.consecutiveTemporaryLimit}
-                <span className="adm-muted adm-small"> (the {ordinal(DEFAULT_POLICY.consecutiveTemporaryLimit)} suppresses permanently)</span>
+                <span className="adm-muted adm-small">
+                  {" "}
+                  (the {ordinal(DEFAULT_POLICY.consecutiveTemporaryLimit)} suppresses permanently)
+                </span>
               </dd>
             </div>
             <div>
@@ -198,7 +222,12 @@ export default function Recipient() {
           <div className="adm-card-actions">
             {blocked ? (
               <LiftTrigger
-                target={{ email: detail.email, summary: suppression?.inForce ? suppressionSummary(suppression) : `cooling down until ${check.allowed ? "now" : formatDateTime(check.retryAfter!)}` }}
+                target={{
+                  email: detail.email,
+                  summary: suppression?.inForce
+                    ? suppressionSummary(suppression)
+                    : `cooling down until ${check.allowed ? "now" : formatDateTime(check.retryAfter!)}`,
+                }}
                 returnTo={returnTo}
                 open={open}
                 className="adm-btn adm-btn-danger-quiet"
@@ -225,7 +254,11 @@ export default function Recipient() {
         </Section>
       ) : null}
 
-      <Section id="bounces" title="Bounce log" description="Every temporary failure the provider reported, newest first, with the machine's count at the time.">
+      <Section
+        id="bounces"
+        title="Bounce log"
+        description="Every temporary failure the provider reported, newest first, with the machine's count at the time."
+      >
         {detail.bounces.length ? (
           <TableWrap label="Bounce log" testId="bounce-log">
             <table className="adm-table">
@@ -271,7 +304,11 @@ export default function Recipient() {
       <Section
         id="events"
         title="Delivery events"
-        description={detail.eventsTotal > detail.events.length ? `The latest ${detail.events.length} of ${plural(detail.eventsTotal, "event")}.` : "What the provider reported for this address, newest first."}
+        description={
+          detail.eventsTotal > detail.events.length
+            ? `The latest ${detail.events.length} of ${plural(detail.eventsTotal, "event")}.`
+            : "What the provider reported for this address, newest first."
+        }
         actions={
           detail.eventsTotal ? (
             <Link to={`/admin/deliverability/events?q=${encodeURIComponent(detail.email)}`} className="adm-btn adm-btn-quiet">
@@ -281,9 +318,17 @@ export default function Recipient() {
         }
       >
         {detail.events.length ? (
-          <DeliveryEventsTable events={detail.events} now={now} label="Delivery events for this address" testId="recipient-events" showRecipient={false} />
+          <DeliveryEventsTable
+            events={detail.events}
+            now={now}
+            label="Delivery events for this address"
+            testId="recipient-events"
+            showRecipient={false}
+          />
         ) : (
-          <EmptyState title="No delivery events">Events appear when the provider reports a delivery, open, click, bounce, complaint or unsubscribe.</EmptyState>
+          <EmptyState title="No delivery events">
+            Events appear when the provider reports a delivery, open, click, bounce, complaint or unsubscribe.
+          </EmptyState>
         )}
       </Section>
       {dialog}

@@ -7,7 +7,18 @@ import { formatDate, formatRelative, plural } from "~/components/admin/format";
 import { SUPPRESSION_FILTER_REASONS, suppressionReasonLabel } from "~/components/admin/labels";
 import { suppressFromForm } from "~/http/suppress-form.server";
 import { sourceLabel, suppressionSummary } from "~/components/admin/suppression-bits";
-import { EmptyState, FilterActions, Notice, Pagination, Pill, Section, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
+import {
+  EmptyState,
+  FilterActions,
+  Notice,
+  Pagination,
+  Pill,
+  Section,
+  TableWrap,
+  Time,
+  adminLinks,
+  brandTitle,
+} from "~/components/admin/ui";
 import { getApp } from "~/composition/app.server";
 import { suppressionsQuerySchema } from "~/domain/requests/admin-forms";
 import { requirePageUser } from "~/http/session.server";
@@ -27,12 +38,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = Query.parse(Object.fromEntries(url.searchParams));
   const now = new Date();
-  const list = await suppressionList(app, { q: query.q, reason: query.reason, duration: query.duration }, { limit: PAGE_SIZE, offset: (query.page - 1) * PAGE_SIZE }, now);
+  const list = await suppressionList(
+    app,
+    { q: query.q, reason: query.reason, duration: query.duration },
+    { limit: PAGE_SIZE, offset: (query.page - 1) * PAGE_SIZE },
+    now,
+  );
   const tomorrow = new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
   return { now, ...list, query, tomorrow, filtered: Boolean(query.q || query.reason || query.duration) };
 }
 
-type ActionData = { ok: true; notice: string; email: string } | { ok: false; errors: Record<string, string>; values: Record<string, string> };
+type ActionData =
+  { ok: true; notice: string; email: string } | { ok: false; errors: Record<string, string>; values: Record<string, string> };
 
 export async function action({ request }: ActionFunctionArgs): Promise<ActionData> {
   const me = await requirePageUser(request, { admin: true });
@@ -60,19 +77,33 @@ export default function Suppressions() {
   kept.delete("lifted");
   const returnTo = kept.toString() ? `${location.pathname}?${kept.toString()}` : location.pathname;
   const { open, dialog } = useLiftDialog(returnTo);
-  const searching = navigation.state === "loading" && navigation.location?.pathname === location.pathname && navigation.formMethod === undefined;
+  const searching =
+    navigation.state === "loading" && navigation.location?.pathname === location.pathname && navigation.formMethod === undefined;
   return (
     <>
       {query.lifted ? <Notice notice={`Lifted the suppression of ${query.lifted}. The send endpoint accepts it again.`} /> : null}
       {result?.ok ? <Notice notice={result.notice} /> : null}
 
-      <Section id="add" title="Add a suppression" description="Stop all sends to an address: at a recipient's request, or while you investigate a problem.">
+      <Section
+        id="add"
+        title="Add a suppression"
+        description="Stop all sends to an address: at a recipient's request, or while you investigate a problem."
+      >
         <div className="adm-card">
-          <SuppressForm key={result?.ok ? `done-${result.email}` : "form"} errors={result && !result.ok ? result.errors : undefined} values={result && !result.ok ? result.values : undefined} today={tomorrow} />
+          <SuppressForm
+            key={result?.ok ? `done-${result.email}` : "form"}
+            errors={result && !result.ok ? result.errors : undefined}
+            values={result && !result.ok ? result.values : undefined}
+            today={tomorrow}
+          />
         </div>
       </Section>
 
-      <Section id="list" title="Suppressed addresses" description="Entries in force now. The send endpoint refuses these addresses with 400 Recipient suppressed.">
+      <Section
+        id="list"
+        title="Suppressed addresses"
+        description="Entries in force now. The send endpoint refuses these addresses with 400 Recipient suppressed."
+      >
         <Form method="get" className="adm-filters" role="search" aria-label="Filter suppressions">
           <div className="adm-field adm-field-grow">
             <label htmlFor="f-q">Address contains</label>
@@ -103,7 +134,11 @@ export default function Suppressions() {
         {rows.length ? (
           <>
             <p className="adm-result-count" aria-live="polite">
-              {plural(total, filtered ? "suppression matches" : "address is suppressed", filtered ? "suppressions match" : "addresses are suppressed")}
+              {plural(
+                total,
+                filtered ? "suppression matches" : "address is suppressed",
+                filtered ? "suppressions match" : "addresses are suppressed",
+              )}
             </p>
             <TableWrap label="Suppressed addresses" testId="suppressions">
               <table className="adm-table adm-table-stack">
@@ -157,12 +192,16 @@ export default function Suppressions() {
             <Pagination page={query.page} pageSize={PAGE_SIZE} total={total} search={kept.toString()} label="Suppression pages" />
           </>
         ) : filtered ? (
-          <EmptyState title="No suppression matches these filters" action={<Link to="/admin/deliverability/suppressions">Clear the filters</Link>}>
+          <EmptyState
+            title="No suppression matches these filters"
+            action={<Link to="/admin/deliverability/suppressions">Clear the filters</Link>}
+          >
             Try part of the address only, such as the domain.
           </EmptyState>
         ) : (
           <EmptyState title="No address is suppressed">
-            Every address can receive email. Hard bounces, complaints and unsubscribes add entries here automatically; you can add one with the form above.
+            Every address can receive email. Hard bounces, complaints and unsubscribes add entries here automatically; you can add one with
+            the form above.
           </EmptyState>
         )}
       </Section>

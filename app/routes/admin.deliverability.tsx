@@ -40,7 +40,15 @@ export default function DeliverabilityLayout() {
           <Form method="get" action="/admin/deliverability/recipient" className="adm-lookup" role="search" aria-label="Look up a recipient">
             <label htmlFor="lookup-email">Look up a recipient</label>
             <div className="adm-lookup-row">
-              <input id="lookup-email" name="email" type="email" required placeholder="name@example.com" defaultValue={onRecipient ? (params.get("email") ?? "") : ""} key={onRecipient ? params.get("email") : "lookup"} />
+              <input
+                id="lookup-email"
+                name="email"
+                type="email"
+                required
+                placeholder="name@example.com"
+                defaultValue={onRecipient ? (params.get("email") ?? "") : ""}
+                key={onRecipient ? params.get("email") : "lookup"}
+              />
               <button type="submit" className="adm-btn adm-btn-secondary">
                 Look up
               </button>
@@ -74,7 +82,13 @@ export default function DeliverabilityLayout() {
       </StatGrid>
       <nav className="adm-tabs" aria-label="Deliverability sections">
         {TABS.map((t) => (
-          <NavLink key={t.to} to={t.to} end={"end" in t ? t.end : false} className={({ isActive }) => `adm-tab${isActive ? " adm-tab-active" : ""}`} prefetch="intent">
+          <NavLink
+            key={t.to}
+            to={t.to}
+            end={"end" in t ? t.end : false}
+            className={({ isActive }) => `adm-tab${isActive ? " adm-tab-active" : ""}`}
+            prefetch="intent"
+          >
             {t.label}
             {t.label === "Alerts" && summary.alertsOpen ? (
               <>

@@ -43,16 +43,38 @@ export default function EvalResult() {
       <header className="ev-head">
         <div>
           <p className="ev-crumbs">
-            <Link to="/admin">Admin</Link> <span aria-hidden="true">/</span> <Link to="/admin/evals">Evals</Link> <span aria-hidden="true">/</span>{" "}
-            <Link to={`/admin/evals/${run.id}`}>{run.label}</Link>
+            <Link to="/admin">Admin</Link> <span aria-hidden="true">/</span> <Link to="/admin/evals">Evals</Link>{" "}
+            <span aria-hidden="true">/</span> <Link to={`/admin/evals/${run.id}`}>{run.label}</Link>
           </p>
           <h1 className="ev-title">{name}</h1>
-          {r.subject ? <p className="ev-lead">Subject: <strong>{r.subject}</strong></p> : null}
+          {r.subject ? (
+            <p className="ev-lead">
+              Subject: <strong>{r.subject}</strong>
+            </p>
+          ) : null}
         </div>
         <nav className="ev-pager" aria-label="Results of this run">
-          {previous ? <Link to={`/admin/evals/${run.id}/${previous}`} className="ev-btn ev-btn-secondary" rel="prev">← Previous</Link> : <span className="ev-btn ev-btn-secondary" aria-disabled="true">← Previous</span>}
-          <span className="muted ev-pager-pos">{position} of {total}</span>
-          {next ? <Link to={`/admin/evals/${run.id}/${next}`} className="ev-btn ev-btn-secondary" rel="next">Next →</Link> : <span className="ev-btn ev-btn-secondary" aria-disabled="true">Next →</span>}
+          {previous ? (
+            <Link to={`/admin/evals/${run.id}/${previous}`} className="ev-btn ev-btn-secondary" rel="prev">
+              ← Previous
+            </Link>
+          ) : (
+            <span className="ev-btn ev-btn-secondary" aria-disabled="true">
+              ← Previous
+            </span>
+          )}
+          <span className="muted ev-pager-pos">
+            {position} of {total}
+          </span>
+          {next ? (
+            <Link to={`/admin/evals/${run.id}/${next}`} className="ev-btn ev-btn-secondary" rel="next">
+              Next →
+            </Link>
+          ) : (
+            <span className="ev-btn ev-btn-secondary" aria-disabled="true">
+              Next →
+            </span>
+          )}
         </nav>
       </header>
 
@@ -62,13 +84,23 @@ export default function EvalResult() {
           {r.prompt}
         </blockquote>
       ) : null}
-      {r.error ? <p className="error" role="alert" data-testid="result-error">{r.error}</p> : null}
+      {r.error ? (
+        <p className="error" role="alert" data-testid="result-error">
+          {r.error}
+        </p>
+      ) : null}
 
       <div className="ev-stats">
-        <Stat label="QA score" hint={r.qaFailures.length ? `${r.qaFailures.length} failed checks` : "all checks passed"}><Score value={r.qaScore} /></Stat>
-        <Stat label="Judge score"><Score value={r.judgeScore} /></Stat>
+        <Stat label="QA score" hint={r.qaFailures.length ? `${r.qaFailures.length} failed checks` : "all checks passed"}>
+          <Score value={r.qaScore} />
+        </Stat>
+        <Stat label="Judge score">
+          <Score value={r.judgeScore} />
+        </Stat>
         <Stat label="Generation time">{fmtMs(r.generationMs)}</Stat>
-        <Stat label="Technique" hint={<RagNote useRAG={r.useRAG} rag={r.rag} />}>{r.technique ?? "–"}</Stat>
+        <Stat label="Technique" hint={<RagNote useRAG={r.useRAG} rag={r.rag} />}>
+          {r.technique ?? "–"}
+        </Stat>
       </div>
 
       <div className="ev-result-grid">
@@ -84,7 +116,11 @@ export default function EvalResult() {
             <div className="ev-empty">
               <p className="ev-empty-title">No email stored</p>
               <p className="muted">
-                {r.htmlOmitted ? `The email was ${r.htmlOmitted}, above what a result keeps.` : r.error ? "The prompt failed before an email was generated." : "This result was saved without its HTML (e.g. by the CLI)."}
+                {r.htmlOmitted
+                  ? `The email was ${r.htmlOmitted}, above what a result keeps.`
+                  : r.error
+                    ? "The prompt failed before an email was generated."
+                    : "This result was saved without its HTML (e.g. by the CLI)."}
               </p>
             </div>
           )}
@@ -100,9 +136,13 @@ export default function EvalResult() {
                   <li key={c.criterion} className={c.weight === 0 ? "ev-rubric-na" : undefined}>
                     <div className="ev-rubric-head">
                       <span className="ev-rubric-name">{c.criterion}</span>
-                      <span className="ev-rubric-score">{c.weight === 0 ? "n/a" : Math.round(c.score)} <span className="muted ev-small">· weight {c.weight}</span></span>
+                      <span className="ev-rubric-score">
+                        {c.weight === 0 ? "n/a" : Math.round(c.score)} <span className="muted ev-small">· weight {c.weight}</span>
+                      </span>
                     </div>
-                    <div className="ev-meter" aria-hidden="true"><div style={{ width: `${Math.max(0, Math.min(100, c.score))}%` }} /></div>
+                    <div className="ev-meter" aria-hidden="true">
+                      <div style={{ width: `${Math.max(0, Math.min(100, c.score))}%` }} />
+                    </div>
                     <p className="ev-small muted">{c.reason}</p>
                   </li>
                 ))}
@@ -116,7 +156,10 @@ export default function EvalResult() {
             {r.qaFailures.length ? (
               <ul className="ev-checks">
                 {r.qaFailures.map((c) => (
-                  <li key={c.id}><strong>{c.title}</strong> <code className="ev-small">{c.id}</code><div className="ev-small muted">{c.message}</div></li>
+                  <li key={c.id}>
+                    <strong>{c.title}</strong> <code className="ev-small">{c.id}</code>
+                    <div className="ev-small muted">{c.message}</div>
+                  </li>
                 ))}
               </ul>
             ) : (

@@ -18,7 +18,9 @@ import { getEvalsOverview } from "~/services/eval-views.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: "/styles/evals.css" }];
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `Evals · ${(matches.find((m) => m.id === "root")?.data as { brand?: string } | undefined)?.brand ?? "Kinetic"}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Evals · ${(matches.find((m) => m.id === "root")?.data as { brand?: string } | undefined)?.brand ?? "Kinetic"}` },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePageUser(request, { admin: true });
@@ -27,7 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 // A refused start (402/409) still reloads the list: the balance and the runs may have moved meanwhile.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => defaultShouldRevalidate || formMethod === "POST";
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || formMethod === "POST";
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePageUser(request, { admin: true });
@@ -51,7 +54,9 @@ export default function Evals() {
       <NoScriptRefresh active={running.length > 0} />
       <header className="ev-head">
         <div>
-          <p className="ev-crumbs"><Link to="/admin">Admin</Link> <span aria-hidden="true">/</span> Evals</p>
+          <p className="ev-crumbs">
+            <Link to="/admin">Admin</Link> <span aria-hidden="true">/</span> Evals
+          </p>
           <h1>Evaluations</h1>
           <p className="ev-lead">Run a prompt set through generation, QA and the judge, then compare runs prompt by prompt.</p>
         </div>
@@ -84,7 +89,17 @@ export default function Evals() {
 
 type Loader = ReturnType<typeof useLoaderData<typeof loader>>;
 
-function StartRunCard({ sets, balance, creditsPerPrompt, result }: { sets: Loader["sets"]; balance: number; creditsPerPrompt: number; result?: SubmissionResult<string[]> }) {
+function StartRunCard({
+  sets,
+  balance,
+  creditsPerPrompt,
+  result,
+}: {
+  sets: Loader["sets"];
+  balance: number;
+  creditsPerPrompt: number;
+  result?: SubmissionResult<string[]>;
+}) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "ev-start",
@@ -115,10 +130,15 @@ function StartRunCard({ sets, balance, creditsPerPrompt, result }: { sets: Loade
         <h2 id="start-heading">Start a run</h2>
         <p className="muted">Every prompt is a real generation, charged to you like the CLI’s. Try a few prompts first.</p>
       </div>
-      {form.errors?.length ? <p className="error" role="alert" id={form.errorId} data-testid="start-error">{form.errors[0]}</p> : null}
+      {form.errors?.length ? (
+        <p className="error" role="alert" id={form.errorId} data-testid="start-error">
+          {form.errors[0]}
+        </p>
+      ) : null}
       {usable.length === 0 ? (
         <p className="ev-empty-inline">
-          No prompt sets found. Add a set file (see <code>docs/eval.md</code>, “Prompt set format”) to <code>scripts/eval/</code> and reload.
+          No prompt sets found. Add a set file (see <code>docs/eval.md</code>, “Prompt set format”) to <code>scripts/eval/</code> and
+          reload.
         </p>
       ) : (
         <Form method="post" className="ev-start-form" {...getFormProps(form)}>
@@ -133,32 +153,61 @@ function StartRunCard({ sets, balance, creditsPerPrompt, result }: { sets: Loade
                 </option>
               ))}
             </select>
-            <p className="ev-hint" id="ev-set-hint">{chosen ? <>Version {chosen.version} · </> : null}from <code>scripts/eval/</code></p>
+            <p className="ev-hint" id="ev-set-hint">
+              {chosen ? <>Version {chosen.version} · </> : null}from <code>scripts/eval/</code>
+            </p>
             <FieldError field={fields.set} />
           </div>
           <div className="ev-field ev-field-label">
             <label htmlFor={fields.label.id}>Label</label>
-            <input {...getInputProps(fields.label, { type: "text", ariaDescribedBy: "ev-label-hint" })} placeholder="e.g. baseline, rag-on" autoComplete="off" />
-            <p className="ev-hint" id="ev-label-hint">How this run is named in lists and comparisons.</p>
+            <input
+              {...getInputProps(fields.label, { type: "text", ariaDescribedBy: "ev-label-hint" })}
+              placeholder="e.g. baseline, rag-on"
+              autoComplete="off"
+            />
+            <p className="ev-hint" id="ev-label-hint">
+              How this run is named in lists and comparisons.
+            </p>
             <FieldError field={fields.label} />
           </div>
           <div className="ev-field ev-field-limit">
             <label htmlFor={fields.limit.id}>Prompts to run</label>
-            <input {...limitProps} min={1} max={size || undefined} step={1} inputMode="numeric" value={limit} onChange={(e) => setLimit(e.target.value)} placeholder={`All ${size}`} />
-            <p className="ev-hint" id="ev-limit-hint">The first N prompts; empty runs all.</p>
+            <input
+              {...limitProps}
+              min={1}
+              max={size || undefined}
+              step={1}
+              inputMode="numeric"
+              value={limit}
+              onChange={(e) => setLimit(e.target.value)}
+              placeholder={`All ${size}`}
+            />
+            <p className="ev-hint" id="ev-limit-hint">
+              The first N prompts; empty runs all.
+            </p>
             <FieldError field={fields.limit} />
           </div>
           <div className="ev-field ev-field-rag">
-            <span className="ev-field-title" id="ev-rag-title">Retrieval</span>
+            <span className="ev-field-title" id="ev-rag-title">
+              Retrieval
+            </span>
             <label className="ev-switch" htmlFor={fields.rag.id}>
               <input {...getInputProps(fields.rag, { type: "checkbox", ariaDescribedBy: "ev-rag-hint" })} />
               <span>Use the example library (RAG)</span>
             </label>
-            <p className="ev-hint" id="ev-rag-hint">Generation retrieves similar emails as examples.</p>
+            <p className="ev-hint" id="ev-rag-hint">
+              Generation retrieves similar emails as examples.
+            </p>
           </div>
           <div className="ev-start-foot">
-            <output className={`ev-cost${short ? " ev-cost-short" : ""}`} htmlFor={`${fields.set.id} ${fields.limit.id}`} data-testid="run-cost" aria-live="polite">
-              <strong>{plural(count, "generation")}</strong> · costs <strong>{plural(cost, "credit")}</strong> · balance {balance.toLocaleString("en")}
+            <output
+              className={`ev-cost${short ? " ev-cost-short" : ""}`}
+              htmlFor={`${fields.set.id} ${fields.limit.id}`}
+              data-testid="run-cost"
+              aria-live="polite"
+            >
+              <strong>{plural(count, "generation")}</strong> · costs <strong>{plural(cost, "credit")}</strong> · balance{" "}
+              {balance.toLocaleString("en")}
               {short ? <> — not enough credits</> : <> → {(balance - cost).toLocaleString("en")} after</>}
             </output>
             <button type="submit" className="ev-btn ev-btn-primary" disabled={starting}>
@@ -192,7 +241,10 @@ function RunsTable({ runs, progress, now }: { runs: Loader["runs"]; progress: Lo
         <h2 id="runs-heading">Runs</h2>
         <div className="ev-empty" data-testid="runs-empty">
           <p className="ev-empty-title">No eval runs yet</p>
-          <p className="muted">Start one above: pick a prompt set, give it a label and run 3 prompts to see how it works. Runs from <code>npm run eval</code> appear here too.</p>
+          <p className="muted">
+            Start one above: pick a prompt set, give it a label and run 3 prompts to see how it works. Runs from <code>npm run eval</code>{" "}
+            appear here too.
+          </p>
         </div>
       </>
     );
@@ -201,10 +253,14 @@ function RunsTable({ runs, progress, now }: { runs: Loader["runs"]; progress: Lo
   return (
     <Form method="get" action="/admin/evals/compare" className="ev-runs">
       <div className="ev-section-head">
-        <h2 id="runs-heading">Runs <span className="ev-count">{runs.length}</span></h2>
+        <h2 id="runs-heading">
+          Runs <span className="ev-count">{runs.length}</span>
+        </h2>
         {canCompare ? (
           <div className="ev-compare-bar">
-            <span className="muted ev-compare-help" id="compare-help">Pick A (baseline) and B (candidate) in the table.</span>
+            <span className="muted ev-compare-help" id="compare-help">
+              Pick A (baseline) and B (candidate) in the table.
+            </span>
             <button type="submit" className="ev-btn ev-btn-secondary" disabled={!a || !b || a === b} aria-describedby="compare-help">
               Compare A ↔ B
             </button>
@@ -218,17 +274,31 @@ function RunsTable({ runs, progress, now }: { runs: Loader["runs"]; progress: Lo
             <tr>
               {canCompare ? (
                 <>
-                  <th scope="col" className="ev-col-pick"><abbr title="Baseline run">A</abbr></th>
-                  <th scope="col" className="ev-col-pick"><abbr title="Candidate run">B</abbr></th>
+                  <th scope="col" className="ev-col-pick">
+                    <abbr title="Baseline run">A</abbr>
+                  </th>
+                  <th scope="col" className="ev-col-pick">
+                    <abbr title="Candidate run">B</abbr>
+                  </th>
                 </>
               ) : null}
               <th scope="col">Run</th>
               <th scope="col">Status</th>
-              <th scope="col" className="ev-num">Results</th>
-              <th scope="col" className="ev-num">QA</th>
-              <th scope="col" className="ev-num">Judge</th>
-              <th scope="col" className="ev-num">Avg time</th>
-              <th scope="col" className="ev-num">Errors</th>
+              <th scope="col" className="ev-num">
+                Results
+              </th>
+              <th scope="col" className="ev-num">
+                QA
+              </th>
+              <th scope="col" className="ev-num">
+                Judge
+              </th>
+              <th scope="col" className="ev-num">
+                Avg time
+              </th>
+              <th scope="col" className="ev-num">
+                Errors
+              </th>
               <th scope="col">Started</th>
             </tr>
           </thead>
@@ -243,25 +313,57 @@ function RunsTable({ runs, progress, now }: { runs: Loader["runs"]; progress: Lo
                   {canCompare ? (
                     <>
                       <td className="ev-col-pick" data-pick="A">
-                        <input type="radio" name="a" value={r.id} checked={a === r.id} onChange={() => setA(r.id)} aria-label={`Use ${r.label} as A`} />
+                        <input
+                          type="radio"
+                          name="a"
+                          value={r.id}
+                          checked={a === r.id}
+                          onChange={() => setA(r.id)}
+                          aria-label={`Use ${r.label} as A`}
+                        />
                       </td>
                       <td className="ev-col-pick" data-pick="B">
-                        <input type="radio" name="b" value={r.id} checked={b === r.id} onChange={() => setB(r.id)} aria-label={`Use ${r.label} as B`} />
+                        <input
+                          type="radio"
+                          name="b"
+                          value={r.id}
+                          checked={b === r.id}
+                          onChange={() => setB(r.id)}
+                          aria-label={`Use ${r.label} as B`}
+                        />
                       </td>
                     </>
                   ) : null}
                   <td className="ev-col-run">
-                    <Link to={`/admin/evals/${r.id}`} className="ev-run-link">{r.label}</Link>
+                    <Link to={`/admin/evals/${r.id}`} className="ev-run-link">
+                      {r.label}
+                    </Link>
                     <div className="ev-run-meta">
-                      <span className="ev-tag">{r.promptSetVersion}</span> <RagBadge rag={r.rag} /> <code className="ev-id" title={r.id}>{r.id.slice(0, 8)}</code>
+                      <span className="ev-tag">{r.promptSetVersion}</span> <RagBadge rag={r.rag} />{" "}
+                      <code className="ev-id" title={r.id}>
+                        {r.id.slice(0, 8)}
+                      </code>
                     </div>
                   </td>
-                  <td className="ev-col-status"><StatusPill state={state} /></td>
-                  <td className="ev-num ev-stack-break" data-label="Results">{r.resultCount}<span className="muted">/{r.promptCount}</span></td>
-                  <td className="ev-num" data-label="QA">{live ? <span className="muted">…</span> : <Score value={r.avgQaScore} />}</td>
-                  <td className="ev-num" data-label="Judge">{live ? <span className="muted">…</span> : <Score value={r.avgJudgeScore} />}</td>
-                  <td className="ev-num" data-label="Time">{live ? <span className="muted">…</span> : fmtMs(r.avgGenerationMs)}</td>
-                  <td className={`ev-num${r.errorCount ? " ev-err-count" : " ev-zero"}`} data-label="Errors">{r.errorCount}</td>
+                  <td className="ev-col-status">
+                    <StatusPill state={state} />
+                  </td>
+                  <td className="ev-num ev-stack-break" data-label="Results">
+                    {r.resultCount}
+                    <span className="muted">/{r.promptCount}</span>
+                  </td>
+                  <td className="ev-num" data-label="QA">
+                    {live ? <span className="muted">…</span> : <Score value={r.avgQaScore} />}
+                  </td>
+                  <td className="ev-num" data-label="Judge">
+                    {live ? <span className="muted">…</span> : <Score value={r.avgJudgeScore} />}
+                  </td>
+                  <td className="ev-num" data-label="Time">
+                    {live ? <span className="muted">…</span> : fmtMs(r.avgGenerationMs)}
+                  </td>
+                  <td className={`ev-num${r.errorCount ? " ev-err-count" : " ev-zero"}`} data-label="Errors">
+                    {r.errorCount}
+                  </td>
                   <td className="ev-when" data-label="Started">
                     <span title={fmtDate(r.createdAt)}>{fmtAgo(r.createdAt, now)}</span>
                     <div className="muted ev-small">{took !== null ? `took ${fmtMs(took)}` : r.status === "running" ? "running" : ""}</div>

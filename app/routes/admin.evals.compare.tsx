@@ -48,7 +48,8 @@ export default function CompareRuns() {
       <header className="ev-head">
         <div>
           <p className="ev-crumbs">
-            <Link to="/admin">Admin</Link> <span aria-hidden="true">/</span> <Link to="/admin/evals">Evals</Link> <span aria-hidden="true">/</span> Compare
+            <Link to="/admin">Admin</Link> <span aria-hidden="true">/</span> <Link to="/admin/evals">Evals</Link>{" "}
+            <span aria-hidden="true">/</span> Compare
           </p>
           <h1>Compare runs</h1>
           {view ? (
@@ -60,12 +61,19 @@ export default function CompareRuns() {
           )}
         </div>
         {view ? (
-          <Link className="ev-btn ev-btn-secondary" to={`/admin/evals/compare?a=${encodeURIComponent(b)}&b=${encodeURIComponent(a)}${metric === "qa" ? "&metric=qa" : ""}`}>
+          <Link
+            className="ev-btn ev-btn-secondary"
+            to={`/admin/evals/compare?a=${encodeURIComponent(b)}&b=${encodeURIComponent(a)}${metric === "qa" ? "&metric=qa" : ""}`}
+          >
             ⇄ Swap A and B
           </Link>
         ) : null}
       </header>
-      {error ? <p className="error" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      ) : null}
       {view ? <Comparison view={view} metric={metric} /> : null}
       <RunPicker runs={runs} a={a} b={b} compact={Boolean(view)} />
     </div>
@@ -75,14 +83,20 @@ export default function CompareRuns() {
 function RunCard({ side, run }: { side: "A" | "B"; run: NonNullable<Data["view"]>["a"] }) {
   return (
     <div className={`ev-runcard ev-runcard-${side.toLowerCase()}`} data-testid={`run-card-${side.toLowerCase()}`}>
-      <span className="ev-runcard-side" aria-hidden="true">{side}</span>
+      <span className="ev-runcard-side" aria-hidden="true">
+        {side}
+      </span>
       <div className="ev-runcard-body">
         <span className="ev-sr">{side === "A" ? "Run A (baseline): " : "Run B (candidate): "}</span>
-        <Link to={`/admin/evals/${run.id}`} className="ev-run-link">{run.label}</Link>
+        <Link to={`/admin/evals/${run.id}`} className="ev-run-link">
+          {run.label}
+        </Link>
         <div className="ev-run-meta">
           <span className="ev-tag">{run.promptSetVersion}</span> <RagBadge rag={run.rag} /> <StatusPill state={runDisplayState(run)} />
         </div>
-        <div className="muted ev-small">{run.resultCount}/{run.promptCount} results · {fmtDate(run.createdAt)}</div>
+        <div className="muted ev-small">
+          {run.resultCount}/{run.promptCount} results · {fmtDate(run.createdAt)}
+        </div>
       </div>
     </div>
   );
@@ -91,7 +105,8 @@ function RunCard({ side, run }: { side: "A" | "B"; run: NonNullable<Data["view"]
 function Comparison({ view, metric }: { view: NonNullable<Data["view"]>; metric: ChartMetric }) {
   const c = view.comparison;
   const m = c.matched;
-  const q = (key: "qa" | "judge") => `/admin/evals/compare?a=${encodeURIComponent(view.a.id)}&b=${encodeURIComponent(view.b.id)}${key === "qa" ? "&metric=qa" : ""}`;
+  const q = (key: "qa" | "judge") =>
+    `/admin/evals/compare?a=${encodeURIComponent(view.a.id)}&b=${encodeURIComponent(view.b.id)}${key === "qa" ? "&metric=qa" : ""}`;
   const chartAverages = metric === "qa" ? { a: m.a.avgQaScore, b: m.b.avgQaScore } : { a: m.a.avgJudgeScore, b: m.b.avgJudgeScore };
   const fixed = c.prompts.filter((p) => p.errorChange === "fixed").length;
   const broke = c.prompts.filter((p) => p.errorChange === "broke").length;
@@ -99,7 +114,9 @@ function Comparison({ view, metric }: { view: NonNullable<Data["view"]>; metric:
     <>
       <div className="ev-runcards">
         <RunCard side="A" run={view.a} />
-        <span className="ev-vs" aria-hidden="true">vs</span>
+        <span className="ev-vs" aria-hidden="true">
+          vs
+        </span>
         <RunCard side="B" run={view.b} />
       </div>
 
@@ -117,8 +134,9 @@ function Comparison({ view, metric }: { view: NonNullable<Data["view"]>; metric:
       </div>
       <p className="muted ev-small ev-matched-note">
         Averages over the {plural(m.count, "prompt")} both runs have
-        {c.onlyInA.length || c.onlyInB.length ? ` (${c.onlyInA.length} only in A, ${c.onlyInB.length} only in B)` : ""}.
-        Over all their results: judge {fmtOr(c.a.summary.avgJudgeScore)} → {fmtOr(c.b.summary.avgJudgeScore)}, QA {fmtOr(c.a.summary.avgQaScore)} → {fmtOr(c.b.summary.avgQaScore)}.
+        {c.onlyInA.length || c.onlyInB.length ? ` (${c.onlyInA.length} only in A, ${c.onlyInB.length} only in B)` : ""}. Over all their
+        results: judge {fmtOr(c.a.summary.avgJudgeScore)} → {fmtOr(c.b.summary.avgJudgeScore)}, QA {fmtOr(c.a.summary.avgQaScore)} →{" "}
+        {fmtOr(c.b.summary.avgQaScore)}.
       </p>
 
       {c.prompts.length === 0 ? (
@@ -132,8 +150,12 @@ function Comparison({ view, metric }: { view: NonNullable<Data["view"]>; metric:
             <div className="ev-section-head">
               <h2 id="chart-heading">Per prompt</h2>
               <nav className="ev-segmented" aria-label="Score shown in the chart">
-                <Link to={q("judge")} aria-current={metric === "judge" ? "true" : undefined} preventScrollReset replace>Judge</Link>
-                <Link to={q("qa")} aria-current={metric === "qa" ? "true" : undefined} preventScrollReset replace>QA</Link>
+                <Link to={q("judge")} aria-current={metric === "judge" ? "true" : undefined} preventScrollReset replace>
+                  Judge
+                </Link>
+                <Link to={q("qa")} aria-current={metric === "qa" ? "true" : undefined} preventScrollReset replace>
+                  QA
+                </Link>
               </nav>
             </div>
             <div className="ev-chart-wrap">
@@ -148,19 +170,41 @@ function Comparison({ view, metric }: { view: NonNullable<Data["view"]>; metric:
                 <caption className="ev-sr">Per-prompt scores of A and B and their difference B − A</caption>
                 <thead>
                   <tr>
-                    <th scope="col" rowSpan={2}>Prompt</th>
-                    <th scope="colgroup" colSpan={3} className="ev-group">QA</th>
-                    <th scope="colgroup" colSpan={3} className="ev-group">Judge</th>
-                    <th scope="col" rowSpan={2} className="ev-num">Δ time</th>
-                    <th scope="col" rowSpan={2}>Emails</th>
+                    <th scope="col" rowSpan={2}>
+                      Prompt
+                    </th>
+                    <th scope="colgroup" colSpan={3} className="ev-group">
+                      QA
+                    </th>
+                    <th scope="colgroup" colSpan={3} className="ev-group">
+                      Judge
+                    </th>
+                    <th scope="col" rowSpan={2} className="ev-num">
+                      Δ time
+                    </th>
+                    <th scope="col" rowSpan={2}>
+                      Emails
+                    </th>
                   </tr>
                   <tr>
-                    <th scope="col" className="ev-num">A</th>
-                    <th scope="col" className="ev-num">B</th>
-                    <th scope="col" className="ev-num">Δ</th>
-                    <th scope="col" className="ev-num">A</th>
-                    <th scope="col" className="ev-num">B</th>
-                    <th scope="col" className="ev-num">Δ</th>
+                    <th scope="col" className="ev-num">
+                      A
+                    </th>
+                    <th scope="col" className="ev-num">
+                      B
+                    </th>
+                    <th scope="col" className="ev-num">
+                      Δ
+                    </th>
+                    <th scope="col" className="ev-num">
+                      A
+                    </th>
+                    <th scope="col" className="ev-num">
+                      B
+                    </th>
+                    <th scope="col" className="ev-num">
+                      Δ
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -172,19 +216,49 @@ function Comparison({ view, metric }: { view: NonNullable<Data["view"]>; metric:
                       <tr key={p.promptId} data-testid={`delta-${p.promptId}`}>
                         <th scope="row" className="ev-col-prompt">
                           <span className="ev-prompt-id">{p.promptId.replace(/^text:/, "")}</span>
-                          {text && !p.promptId.startsWith("text:") ? <div className="ev-prompt-text" title={text}>{oneLine(text, 90)}</div> : null}
-                          {p.errorChange ? <span className={`ev-change ev-change-${p.errorChange}`}>{p.errorChange === "fixed" ? "fixed in B" : "broke in B"}</span> : null}
+                          {text && !p.promptId.startsWith("text:") ? (
+                            <div className="ev-prompt-text" title={text}>
+                              {oneLine(text, 90)}
+                            </div>
+                          ) : null}
+                          {p.errorChange ? (
+                            <span className={`ev-change ev-change-${p.errorChange}`}>
+                              {p.errorChange === "fixed" ? "fixed in B" : "broke in B"}
+                            </span>
+                          ) : null}
                         </th>
-                        <td className="ev-num"><Score value={p.a.qa} error={Boolean(p.a.error)} /></td>
-                        <td className="ev-num"><Score value={p.b.qa} error={Boolean(p.b.error)} /></td>
-                        <td className="ev-num"><Delta value={p.qa} /></td>
-                        <td className="ev-num"><Score value={p.a.judge} error={Boolean(p.a.error)} /></td>
-                        <td className="ev-num"><Score value={p.b.judge} error={Boolean(p.b.error)} /></td>
-                        <td className="ev-num"><Delta value={p.judge} /></td>
-                        <td className="ev-num"><Delta value={p.ms} digits={0} lowerIsBetter unit=" ms" noiseBelow={timeNoise(p.a.ms)} /></td>
+                        <td className="ev-num">
+                          <Score value={p.a.qa} error={Boolean(p.a.error)} />
+                        </td>
+                        <td className="ev-num">
+                          <Score value={p.b.qa} error={Boolean(p.b.error)} />
+                        </td>
+                        <td className="ev-num">
+                          <Delta value={p.qa} />
+                        </td>
+                        <td className="ev-num">
+                          <Score value={p.a.judge} error={Boolean(p.a.error)} />
+                        </td>
+                        <td className="ev-num">
+                          <Score value={p.b.judge} error={Boolean(p.b.error)} />
+                        </td>
+                        <td className="ev-num">
+                          <Delta value={p.judge} />
+                        </td>
+                        <td className="ev-num">
+                          <Delta value={p.ms} digits={0} lowerIsBetter unit=" ms" noiseBelow={timeNoise(p.a.ms)} />
+                        </td>
                         <td className="ev-emails">
-                          {ra ? <Link to={`/admin/evals/${view.a.id}/${ra}`} aria-label={`Email A for ${p.promptId}`}>A</Link> : null}
-                          {rb ? <Link to={`/admin/evals/${view.b.id}/${rb}`} aria-label={`Email B for ${p.promptId}`}>B</Link> : null}
+                          {ra ? (
+                            <Link to={`/admin/evals/${view.a.id}/${ra}`} aria-label={`Email A for ${p.promptId}`}>
+                              A
+                            </Link>
+                          ) : null}
+                          {rb ? (
+                            <Link to={`/admin/evals/${view.b.id}/${rb}`} aria-label={`Email B for ${p.promptId}`}>
+                              B
+                            </Link>
+                          ) : null}
                         </td>
                       </tr>
                     );
@@ -209,14 +283,31 @@ function fmtOr(n: number | null): string {
   return n === null ? "–" : String(n);
 }
 
-function CompareStat({ label, a, b, delta, score, ms }: { label: string; a: number | null; b: number | null; delta: number | null; score?: boolean; ms?: boolean }) {
+function CompareStat({
+  label,
+  a,
+  b,
+  delta,
+  score,
+  ms,
+}: {
+  label: string;
+  a: number | null;
+  b: number | null;
+  delta: number | null;
+  score?: boolean;
+  ms?: boolean;
+}) {
   return (
     <div className="ev-stat">
       <div className="ev-stat-label">{label}</div>
       <div className="ev-stat-value">
-        {ms ? <span className="ev-stat-b">{fmtMs(b)}</span> : <Score value={b} />} {ms ? <Delta value={delta} digits={0} lowerIsBetter unit=" ms" noiseBelow={timeNoise(a)} /> : <Delta value={delta} />}
+        {ms ? <span className="ev-stat-b">{fmtMs(b)}</span> : <Score value={b} />}{" "}
+        {ms ? <Delta value={delta} digits={0} lowerIsBetter unit=" ms" noiseBelow={timeNoise(a)} /> : <Delta value={delta} />}
       </div>
-      <div className="ev-stat-hint">A {score ? fmtOr(a) : fmtMs(a)} → B {score ? fmtOr(b) : fmtMs(b)}</div>
+      <div className="ev-stat-hint">
+        A {score ? fmtOr(a) : fmtMs(a)} → B {score ? fmtOr(b) : fmtMs(b)}
+      </div>
     </div>
   );
 }
@@ -240,16 +331,26 @@ function RunPicker({ runs, a, b, compact }: { runs: Data["runs"]; a: string; b: 
         <div className="ev-field">
           <label htmlFor="pick-a">A (baseline)</label>
           <select id="pick-a" name="a" defaultValue={a || runs[1]?.id}>
-            {runs.map((r) => <option key={r.id} value={r.id}>{label(r)}</option>)}
+            {runs.map((r) => (
+              <option key={r.id} value={r.id}>
+                {label(r)}
+              </option>
+            ))}
           </select>
         </div>
         <div className="ev-field">
           <label htmlFor="pick-b">B (candidate)</label>
           <select id="pick-b" name="b" defaultValue={b || runs[0]?.id}>
-            {runs.map((r) => <option key={r.id} value={r.id}>{label(r)}</option>)}
+            {runs.map((r) => (
+              <option key={r.id} value={r.id}>
+                {label(r)}
+              </option>
+            ))}
           </select>
         </div>
-        <button type="submit" className="ev-btn ev-btn-primary">Compare</button>
+        <button type="submit" className="ev-btn ev-btn-primary">
+          Compare
+        </button>
       </Form>
     </section>
   );

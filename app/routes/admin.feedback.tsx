@@ -5,7 +5,20 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { formatNumber, formatShare, plural } from "~/components/admin/format";
 import { RATING_ORDER, ratingLabel } from "~/components/admin/labels";
-import { EmptyState, FilterActions, PageHeader, Pagination, Pill, Section, Stat, StatGrid, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
+import {
+  EmptyState,
+  FilterActions,
+  PageHeader,
+  Pagination,
+  Pill,
+  Section,
+  Stat,
+  StatGrid,
+  TableWrap,
+  Time,
+  adminLinks,
+  brandTitle,
+} from "~/components/admin/ui";
 import { getApp } from "~/composition/app.server";
 import { feedbackQuerySchema } from "~/domain/requests/admin-forms";
 import { requirePageUser } from "~/http/session.server";
@@ -75,27 +88,54 @@ export default function Feedback() {
       />
 
       <StatGrid label="Feedback at a glance">
-        <Stat label="Ratings" value={formatNumber(overall.count)} hint={overall.count ? `${formatNumber(overall.positive)} positive` : "None received yet"} testId="stat-total" />
-        <Stat label="Positive" value={formatShare(overall.positiveShare)} hint="Thumbs up or 4–5 stars" tone={overall.positiveShare === null ? undefined : overall.positiveShare >= 0.7 ? "ok" : overall.positiveShare < 0.5 ? "danger" : "warn"} testId="stat-positive" />
+        <Stat
+          label="Ratings"
+          value={formatNumber(overall.count)}
+          hint={overall.count ? `${formatNumber(overall.positive)} positive` : "None received yet"}
+          testId="stat-total"
+        />
+        <Stat
+          label="Positive"
+          value={formatShare(overall.positiveShare)}
+          hint="Thumbs up or 4–5 stars"
+          tone={
+            overall.positiveShare === null
+              ? undefined
+              : overall.positiveShare >= 0.7
+                ? "ok"
+                : overall.positiveShare < 0.5
+                  ? "danger"
+                  : "warn"
+          }
+          testId="stat-positive"
+        />
         <Stat
           label="With retrieval"
           value={formatShare(withRag.positiveShare)}
           hint={
             <>
               Positive, of {plural(withRag.count, "rating")}
-              {pointsBetween(withRag.positiveShare, withoutRag.positiveShare) ? <> · {pointsBetween(withRag.positiveShare, withoutRag.positiveShare)}</> : null}
+              {pointsBetween(withRag.positiveShare, withoutRag.positiveShare) ? (
+                <> · {pointsBetween(withRag.positiveShare, withoutRag.positiveShare)}</>
+              ) : null}
             </>
           }
           to={linkWith({ rag: "yes" })}
           testId="stat-with-rag"
         />
-        <Stat label="Without retrieval" value={formatShare(withoutRag.positiveShare)} hint={`Positive, of ${plural(withoutRag.count, "rating")}`} to={linkWith({ rag: "no" })} testId="stat-without-rag" />
+        <Stat
+          label="Without retrieval"
+          value={formatShare(withoutRag.positiveShare)}
+          hint={`Positive, of ${plural(withoutRag.count, "rating")}`}
+          to={linkWith({ rag: "no" })}
+          testId="stat-without-rag"
+        />
       </StatGrid>
 
       {overall.count === 0 ? (
         <EmptyState title="No feedback yet">
-          Ratings arrive through <code>POST /api/admin/submit-feedback</code> with the prompt, a rating (up, down or 1–5 stars), whether retrieval was used and how many
-          examples it found. Use it from your builder or the eval harness; each rating then shows up here.
+          Ratings arrive through <code>POST /api/admin/submit-feedback</code> with the prompt, a rating (up, down or 1–5 stars), whether
+          retrieval was used and how many examples it found. Use it from your builder or the eval harness; each rating then shows up here.
         </EmptyState>
       ) : (
         <>
@@ -106,7 +146,12 @@ export default function Feedback() {
                 const active = query.rating === r.rating;
                 return (
                   <li key={r.rating}>
-                    <Link to={linkWith({ rating: active ? null : r.rating })} className={`adm-bar-row${active ? " adm-bar-active" : ""}`} aria-current={active ? "true" : undefined} data-testid={`rating-${r.rating}`}>
+                    <Link
+                      to={linkWith({ rating: active ? null : r.rating })}
+                      className={`adm-bar-row${active ? " adm-bar-active" : ""}`}
+                      aria-current={active ? "true" : undefined}
+                      data-testid={`rating-${r.rating}`}
+                    >
                       <span className="adm-bar-label">
                         <span className={`adm-rating adm-rating-${label.tone}`} aria-hidden={label.hint ? "true" : undefined}>
                           {label.text}
@@ -114,7 +159,9 @@ export default function Feedback() {
                         {label.hint ? <span className="adm-sr">{label.hint}</span> : null}
                       </span>
                       <span className="adm-bar-track" aria-hidden="true">
-                        {r.count ? <span className={`adm-bar-fill adm-bar-${label.tone}`} style={{ width: `${(r.count / maxCount) * 100}%` }} /> : null}
+                        {r.count ? (
+                          <span className={`adm-bar-fill adm-bar-${label.tone}`} style={{ width: `${(r.count / maxCount) * 100}%` }} />
+                        ) : null}
                       </span>
                       <span className="adm-bar-count">{formatNumber(r.count)}</span>
                     </Link>
@@ -191,7 +238,9 @@ export default function Feedback() {
                                 f.prompt
                               )}
                             </td>
-                            <td data-label="Comment" className="adm-comment adm-stack-block">{f.comment ?? <span className="adm-muted">–</span>}</td>
+                            <td data-label="Comment" className="adm-comment adm-stack-block">
+                              {f.comment ?? <span className="adm-muted">–</span>}
+                            </td>
                             <td data-label="Retrieval">
                               {f.ragUsed ? (
                                 <span className="adm-stack">
@@ -202,14 +251,22 @@ export default function Feedback() {
                                 <span className="adm-muted">Not used</span>
                               )}
                             </td>
-                            <td data-label="From" className="adm-clip">{f.userEmail ?? <span className="adm-muted">{f.userId ? "Deleted user" : "–"}</span>}</td>
+                            <td data-label="From" className="adm-clip">
+                              {f.userEmail ?? <span className="adm-muted">{f.userId ? "Deleted user" : "–"}</span>}
+                            </td>
                           </tr>
                         );
                       })}
                     </tbody>
                   </table>
                 </TableWrap>
-                <Pagination page={query.page} pageSize={PAGE_SIZE} total={matching} search={location.search.replace(/^\?/, "")} label="Feedback pages" />
+                <Pagination
+                  page={query.page}
+                  pageSize={PAGE_SIZE}
+                  total={matching}
+                  search={location.search.replace(/^\?/, "")}
+                  label="Feedback pages"
+                />
               </>
             ) : (
               <EmptyState title="No rating matches these filters" action={<Link to="/admin/feedback">Clear the filters</Link>}>

@@ -26,7 +26,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const extra = Object.fromEntries(Object.entries(stored).filter(([k]) => !vectorKeys.has(k)));
   const text = (k: string) => (typeof stored[k] === "string" ? (stored[k] as string).trim() : "");
   const title = row.type === "blog" ? text("blogTitle") || text("description") : text("description");
-  return { id: row.id, title, type: row.type, chars: row.chars, html: row.html, embeddingText: row.embeddingText, vector, extra, updatedAt: row.updatedAt.toISOString() };
+  return {
+    id: row.id,
+    title,
+    type: row.type,
+    chars: row.chars,
+    html: row.html,
+    embeddingText: row.embeddingText,
+    vector,
+    extra,
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 function show(v: unknown): string {
@@ -39,17 +49,29 @@ export default function LibraryDocument() {
   const d = useLoaderData<typeof loader>();
   return (
     <div>
-      <p><Link to="/admin/library">← Library</Link></p>
+      <p>
+        <Link to="/admin/library">← Library</Link>
+      </p>
       <h1 style={{ overflowWrap: "anywhere" }}>
         {titleOf(d)}
-        {d.title ? <small className="doc-id" data-testid="document-id">{d.id}</small> : null}
+        {d.title ? (
+          <small className="doc-id" data-testid="document-id">
+            {d.id}
+          </small>
+        ) : null}
       </h1>
-      <p className="muted"><span className="pill">{d.type}</span> {d.chars.toLocaleString("en")} characters · updated {d.updatedAt.slice(0, 16).replace("T", " ")}</p>
+      <p className="muted">
+        <span className="pill">{d.type}</span> {d.chars.toLocaleString("en")} characters · updated{" "}
+        {d.updatedAt.slice(0, 16).replace("T", " ")}
+      </p>
       <h2>Metadata in the vector index</h2>
       <table className="list" data-testid="vector-metadata">
         <tbody>
           {Object.entries(d.vector ?? {}).map(([k, v]) => (
-            <tr key={k}><th scope="row">{k}</th><td>{show(v)}</td></tr>
+            <tr key={k}>
+              <th scope="row">{k}</th>
+              <td>{show(v)}</td>
+            </tr>
           ))}
         </tbody>
       </table>
@@ -57,15 +79,26 @@ export default function LibraryDocument() {
       <table className="list">
         <tbody>
           {Object.entries(d.extra).map(([k, v]) => (
-            <tr key={k}><th scope="row">{k}</th><td style={{ wordBreak: "break-all" }}>{show(v)}</td></tr>
+            <tr key={k}>
+              <th scope="row">{k}</th>
+              <td style={{ wordBreak: "break-all" }}>{show(v)}</td>
+            </tr>
           ))}
         </tbody>
       </table>
       <h2>Embedding text</h2>
-      <pre data-testid="embedding-text" style={{ whiteSpace: "pre-wrap" }}>{d.embeddingText}</pre>
+      <pre data-testid="embedding-text" style={{ whiteSpace: "pre-wrap" }}>
+        {d.embeddingText}
+      </pre>
       <h2>Preview</h2>
       {/* Library HTML is untrusted: an empty sandbox gives it no scripts and an opaque origin, never ours. */}
-      <iframe title="Document preview" sandbox="" srcDoc={d.html} data-testid="document-frame" style={{ width: "100%", height: "640px", border: "1px solid #ccc", background: "#fff" }} />
+      <iframe
+        title="Document preview"
+        sandbox=""
+        srcDoc={d.html}
+        data-testid="document-frame"
+        style={{ width: "100%", height: "640px", border: "1px solid #ccc", background: "#fff" }}
+      />
     </div>
   );
 }

@@ -1,4 +1,13 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type Submission, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type Submission,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -14,7 +23,9 @@ import { autoTag, deleteContent, submitContent } from "~/services/library.server
 import { COMPLEXITIES, EXAMPLE_TYPES } from "~/domain/retrieval/metadata";
 import { CONTENT_FOCUSES, DeleteContentBodySchema, autoTagSchema, submitContentSchema } from "~/domain/requests/library";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `Library · ${(matches.find((m) => m.id === "root")?.data as { brand?: string } | undefined)?.brand ?? "Kinetic"}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Library · ${(matches.find((m) => m.id === "root")?.data as { brand?: string } | undefined)?.brand ?? "Kinetic"}` },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePageUser(request, { admin: true });
@@ -61,7 +72,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "delete") {
     const submission = parseWithZod(form, { schema: DeleteContentBodySchema });
-    if (submission.status !== "success") return data<ActionData>({ error: "That request did not name a document. Reload the page and try again." }, { status: 400 });
+    if (submission.status !== "success")
+      return data<ActionData>({ error: "That request did not name a document. Reload the page and try again." }, { status: 400 });
     const r = await deleteContent(app, submission.value.id);
     return data<ActionData>(r.ok ? { notice: `Deleted ${r.value.id}.` } : { error: r.error });
   }
@@ -82,7 +94,11 @@ export async function action({ request }: ActionFunctionArgs) {
       keyFeatures: t.keyFeatures.join(", "),
       bestPracticeTags: t.bestPracticeTags.join(", "),
     };
-    return data<ActionData>({ tagged: true, notice: "Fields filled from the tagger; review them before adding.", result: { initialValue } });
+    return data<ActionData>({
+      tagged: true,
+      notice: "Fields filled from the tagger; review them before adding.",
+      result: { initialValue },
+    });
   }
   if (intent === "submit") {
     const submission = parseUpload(form);
@@ -99,7 +115,20 @@ type Meta = FieldMetadata<unknown>;
 /** A field's errors, its items' included (a tag too long is the list's error). */
 const errorsOf = (field: Meta) => Object.values(field.allErrors).flat();
 
-function Field({ field, label, textarea, list, ...rest }: { field: Meta; label: string; textarea?: boolean; list?: boolean; placeholder?: string; rows?: number }) {
+function Field({
+  field,
+  label,
+  textarea,
+  list,
+  ...rest
+}: {
+  field: Meta;
+  label: string;
+  textarea?: boolean;
+  list?: boolean;
+  placeholder?: string;
+  rows?: number;
+}) {
   const aria = { ariaInvalid: "allErrors" as const };
   return (
     <>
@@ -107,7 +136,11 @@ function Field({ field, label, textarea, list, ...rest }: { field: Meta; label: 
       {textarea ? (
         <textarea {...getTextareaProps(field, aria)} rows={rest.rows ?? 4} placeholder={rest.placeholder} className="code" />
       ) : (
-        <input {...getInputProps(field, { type: "text", ...aria })} {...(list ? { defaultValue: joinCommaList(field.initialValue) } : {})} placeholder={rest.placeholder} />
+        <input
+          {...getInputProps(field, { type: "text", ...aria })}
+          {...(list ? { defaultValue: joinCommaList(field.initialValue) } : {})}
+          placeholder={rest.placeholder}
+        />
       )}
       <FieldError field={{ errorId: field.errorId, errors: errorsOf(field) }} />
     </>
@@ -121,7 +154,9 @@ function Choice({ field, label, options, blank }: { field: Meta; label: string; 
       <select {...getSelectProps(field)}>
         {blank !== undefined ? <option value="">{blank}</option> : null}
         {options.map((o) => (
-          <option key={o} value={o}>{o}</option>
+          <option key={o} value={o}>
+            {o}
+          </option>
         ))}
       </select>
       <FieldError field={field} />
@@ -136,7 +171,8 @@ function UploadForm({ result, busy }: { result?: SubmissionResult<string[]>; bus
     lastResult: result,
     ...VALIDATE_WHEN,
     // Auto-tag needs only the HTML; adding needs the whole document.
-    onValidate: ({ formData, submitter }): Submission<Record<string, unknown>> => (submitter instanceof HTMLButtonElement && submitter.value === "autotag" ? parseAutoTag(formData) : parseUpload(formData)),
+    onValidate: ({ formData, submitter }): Submission<Record<string, unknown>> =>
+      submitter instanceof HTMLButtonElement && submitter.value === "autotag" ? parseAutoTag(formData) : parseUpload(formData),
   });
   const initialType = fields.uploadType.initialValue;
   const [uploadType, setUploadType] = useState(typeof initialType === "string" ? initialType : "html");
@@ -144,7 +180,11 @@ function UploadForm({ result, busy }: { result?: SubmissionResult<string[]>; bus
   return (
     <Form method="post" {...getFormProps(form)}>
       <CsrfField />
-      {form.errors?.length ? <p className="error" role="alert" id={form.errorId}>{form.errors[0]}</p> : null}
+      {form.errors?.length ? (
+        <p className="error" role="alert" id={form.errorId}>
+          {form.errors[0]}
+        </p>
+      ) : null}
       <label htmlFor={fields.uploadType.id}>Type</label>
       <select {...typeProps} value={uploadType} onChange={(e) => setUploadType(e.target.value)}>
         <option value="html">HTML email</option>
@@ -165,7 +205,9 @@ function UploadForm({ result, busy }: { result?: SubmissionResult<string[]>; bus
       ) : (
         <fieldset>
           <legend>Email</legend>
-          <button type="submit" name="intent" value="autotag" className="secondary" disabled={busy}>Auto-tag</button>
+          <button type="submit" name="intent" value="autotag" className="secondary" disabled={busy}>
+            Auto-tag
+          </button>
           <Field field={fields.description} label="Description" />
           <Field field={fields.technique} label="Technique" placeholder="tabs, carousel, tabs+accordion…" />
           <Choice field={fields.complexity} label="Complexity" options={COMPLEXITIES} blank="(auto)" />
@@ -180,7 +222,9 @@ function UploadForm({ result, busy }: { result?: SubmissionResult<string[]>; bus
         </fieldset>
       )}
       <Field field={fields.embeddingText} label="Embedding text (optional; built from the fields when empty)" textarea rows={4} />
-      <button type="submit" name="intent" value="submit" disabled={busy}>Add to library</button>
+      <button type="submit" name="intent" value="submit" disabled={busy}>
+        Add to library
+      </button>
     </Form>
   );
 }
@@ -203,29 +247,57 @@ export default function AdminLibrary() {
       <p className="muted">
         {docs.length} documents, {totalChars.toLocaleString("en")} characters. Newest first. <Link to="/admin">Back to admin</Link>
       </p>
-      {result?.error ? <p className="error" role="alert">{result.error}</p> : null}
-      {result?.notice ? <p className="notice" role="status">{result.notice}</p> : null}
+      {result?.error ? (
+        <p className="error" role="alert">
+          {result.error}
+        </p>
+      ) : null}
+      {result?.notice ? (
+        <p className="notice" role="status">
+          {result.notice}
+        </p>
+      ) : null}
 
       <table className="list" data-testid="library-table">
         <thead>
-          <tr><th>Document</th><th>Type</th><th>Technique</th><th>Complexity</th><th>Example type</th><th>Chars</th><th>Submitted</th><th /></tr>
+          <tr>
+            <th>Document</th>
+            <th>Type</th>
+            <th>Technique</th>
+            <th>Complexity</th>
+            <th>Example type</th>
+            <th>Chars</th>
+            <th>Submitted</th>
+            <th />
+          </tr>
         </thead>
         <tbody>
           {docs.map((d) => (
             <tr key={d.id}>
-              <td><Link to={`/admin/library/${d.id}`}>{d.title || d.id}</Link></td>
-              <td><span className="pill">{d.type}</span></td>
+              <td>
+                <Link to={`/admin/library/${d.id}`}>{d.title || d.id}</Link>
+              </td>
+              <td>
+                <span className="pill">{d.type}</span>
+              </td>
               <td>{d.technique}</td>
               <td>{d.complexity}</td>
               <td>{d.exampleType}</td>
               <td style={{ textAlign: "right" }}>{d.chars.toLocaleString("en")}</td>
               <td className="muted">{d.submittedAt.slice(0, 16).replace("T", " ")}</td>
               <td>
-                <Form method="post" onSubmit={(e) => { if (!confirm(`Delete ${d.id}?`)) e.preventDefault(); }}>
+                <Form
+                  method="post"
+                  onSubmit={(e) => {
+                    if (!confirm(`Delete ${d.id}?`)) e.preventDefault();
+                  }}
+                >
                   <CsrfField />
                   <input type="hidden" name="intent" value="delete" />
                   <input type="hidden" name="id" value={d.id} />
-                  <button type="submit" className="secondary" style={{ marginTop: 0 }} aria-label={`Delete ${d.title || d.id}`}>Delete</button>
+                  <button type="submit" className="secondary" style={{ marginTop: 0 }} aria-label={`Delete ${d.title || d.id}`}>
+                    Delete
+                  </button>
                 </Form>
               </td>
             </tr>

@@ -28,7 +28,10 @@ function decodeBody(body: string, encoding: string, charset: string): string {
   if (encoding === "base64") bytes = Buffer.from(body.replace(/\s+/g, ""), "base64");
   else if (encoding === "quoted-printable") {
     const soft = body.replace(/=\r?\n/g, "");
-    bytes = Buffer.from(soft.replace(/=([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1");
+    bytes = Buffer.from(
+      soft.replace(/=([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+      "latin1",
+    );
   } else bytes = Buffer.from(body, "utf8");
   try {
     return new TextDecoder(charset || "utf-8").decode(bytes);
@@ -46,8 +49,13 @@ function textParts(entity: string, depth = 0): Part[] {
     const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
     if (!boundary) return [];
     const close = body.indexOf(`--${boundary}--`);
-    const chunks = (close >= 0 ? body.slice(0, close) : body).split(new RegExp(`\\r?\\n?--${boundary.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:--)?[ \\t]*\\r?\\n?`));
-    return chunks.slice(1).filter((c) => c.trim()).flatMap((c) => textParts(c, depth + 1));
+    const chunks = (close >= 0 ? body.slice(0, close) : body).split(
+      new RegExp(`\\r?\\n?--${boundary.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:--)?[ \\t]*\\r?\\n?`),
+    );
+    return chunks
+      .slice(1)
+      .filter((c) => c.trim())
+      .flatMap((c) => textParts(c, depth + 1));
   }
   if (!type.startsWith("text/")) return [];
   const charset = /charset="?([^";]+)"?/i.exec(contentType)?.[1] ?? "utf-8";
@@ -75,28 +83,55 @@ export default function OutboxSend() {
   const { send, headers, events, fromHeader, text, amp, asksQuestions } = useLoaderData<typeof loader>();
   return (
     <div>
-      <p><Link to="/admin/outbox">← Outbox</Link></p>
+      <p>
+        <Link to="/admin/outbox">← Outbox</Link>
+      </p>
       <h1>{send.subject}</h1>
       <p>
-        <span className="pill" data-testid="send-status">{send.status}</span> to <strong>{send.to}</strong> via {send.provider}
+        <span className="pill" data-testid="send-status">
+          {send.status}
+        </span>{" "}
+        to <strong>{send.to}</strong> via {send.provider}
         {send.sentAt ? <> at {new Date(send.sentAt).toLocaleString()}</> : null}
       </p>
       <table className="list compact" data-testid="send-summary">
         <tbody>
-          <tr><th scope="row">From</th><td data-testid="from-header">{fromHeader ? <code>{fromHeader}</code> : <span className="muted">(not stored)</span>}</td></tr>
-          <tr><th scope="row">Sent by</th><td>{send.from}</td></tr>
+          <tr>
+            <th scope="row">From</th>
+            <td data-testid="from-header">{fromHeader ? <code>{fromHeader}</code> : <span className="muted">(not stored)</span>}</td>
+          </tr>
+          <tr>
+            <th scope="row">Sent by</th>
+            <td>{send.from}</td>
+          </tr>
         </tbody>
       </table>
-      {send.error ? <p className="error" role="alert">{send.error}</p> : null}
-      {send.notes.length ? <ul className="muted">{send.notes.map((n) => <li key={n}>{n}</li>)}</ul> : null}
+      {send.error ? (
+        <p className="error" role="alert">
+          {send.error}
+        </p>
+      ) : null}
+      {send.notes.length ? (
+        <ul className="muted">
+          {send.notes.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      ) : null}
       <p>
-        <a href={`/admin/outbox/${send.id}/raw`} download={`${send.id}.eml`} data-testid="download-eml">Download .eml</a>
+        <a href={`/admin/outbox/${send.id}/raw`} download={`${send.id}.eml`} data-testid="download-eml">
+          Download .eml
+        </a>
         {" · "}
-        <a href={`/vib/${send.id}`} target="_blank" rel="noreferrer noopener">Open view in browser</a>
+        <a href={`/vib/${send.id}`} target="_blank" rel="noreferrer noopener">
+          Open view in browser
+        </a>
         {asksQuestions ? (
           <>
             {" · "}
-            <Link to={`/answers?send=${send.id}`} data-testid="send-answers-link">Survey and quiz answers</Link>
+            <Link to={`/answers?send=${send.id}`} data-testid="send-answers-link">
+              Survey and quiz answers
+            </Link>
           </>
         ) : null}
       </p>
@@ -124,12 +159,21 @@ export default function OutboxSend() {
         <p className="muted">No events from the provider yet.</p>
       ) : (
         <table className="list" data-testid="events">
-          <thead><tr><th>When</th><th>Event</th><th>Detail</th></tr></thead>
+          <thead>
+            <tr>
+              <th>When</th>
+              <th>Event</th>
+              <th>Detail</th>
+            </tr>
+          </thead>
           <tbody>
             {events.map((e) => (
               <tr key={e.id}>
                 <td>{new Date(e.occurredAt).toLocaleString()}</td>
-                <td>{e.kind}{e.severity ? ` (${e.severity})` : ""}</td>
+                <td>
+                  {e.kind}
+                  {e.severity ? ` (${e.severity})` : ""}
+                </td>
                 <td>{e.reason ?? e.url ?? ""}</td>
               </tr>
             ))}
@@ -140,7 +184,12 @@ export default function OutboxSend() {
       <table className="list" data-testid="headers">
         <tbody>
           {headers.map((h, i) => (
-            <tr key={`${h.name}-${i}`}><th style={{ whiteSpace: "nowrap", verticalAlign: "top" }}>{h.name}</th><td style={{ wordBreak: "break-all" }}><code>{h.value}</code></td></tr>
+            <tr key={`${h.name}-${i}`}>
+              <th style={{ whiteSpace: "nowrap", verticalAlign: "top" }}>{h.name}</th>
+              <td style={{ wordBreak: "break-all" }}>
+                <code>{h.value}</code>
+              </td>
+            </tr>
           ))}
         </tbody>
       </table>

@@ -4,7 +4,9 @@ import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/http/session.server";
 import { listSendsForAdmin } from "~/services/send-views.server";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `Outbox · ${(matches.find((m) => m.id === "root")?.data as { brand?: string } | undefined)?.brand ?? "Kinetic"}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Outbox · ${(matches.find((m) => m.id === "root")?.data as { brand?: string } | undefined)?.brand ?? "Kinetic"}` },
+];
 
 const PAGE = 200;
 
@@ -27,16 +29,31 @@ export default function Outbox() {
         <p className="muted">Nothing sent yet.</p>
       ) : (
         <table className="list" data-testid="outbox">
-          <thead><tr><th>Created</th><th>To</th><th>Subject</th><th title="The account that sent it; the From header is on the detail page">Sent by</th><th>Provider</th><th>Status</th></tr></thead>
+          <thead>
+            <tr>
+              <th>Created</th>
+              <th>To</th>
+              <th>Subject</th>
+              <th title="The account that sent it; the From header is on the detail page">Sent by</th>
+              <th>Provider</th>
+              <th>Status</th>
+            </tr>
+          </thead>
           <tbody>
             {sends.map((s) => (
               <tr key={s.id} data-testid={`send-${s.id}`}>
                 <td>{new Date(s.createdAt).toLocaleString()}</td>
                 <td>{s.to}</td>
-                <td><Link to={`/admin/outbox/${s.id}`}>{s.subject}</Link></td>
+                <td>
+                  <Link to={`/admin/outbox/${s.id}`}>{s.subject}</Link>
+                </td>
                 <td>{s.from}</td>
                 <td>{s.provider}</td>
-                <td><span className="pill" title={s.error ?? undefined}>{s.status}</span></td>
+                <td>
+                  <span className="pill" title={s.error ?? undefined}>
+                    {s.status}
+                  </span>
+                </td>
               </tr>
             ))}
           </tbody>

@@ -11,7 +11,20 @@ import { CsrfField } from "~/components/csrf-field";
 import { FieldError, VALIDATE_WHEN, focusField, pageFormProps } from "~/components/page-form";
 import { formatNumber, formatSigned, plural } from "~/components/admin/format";
 import { ledgerKindLabel } from "~/components/admin/labels";
-import { EmptyState, Notice, PageHeader, Pagination, Pill, Section, Stat, StatGrid, TableWrap, Time, adminLinks, brandTitle } from "~/components/admin/ui";
+import {
+  EmptyState,
+  Notice,
+  PageHeader,
+  Pagination,
+  Pill,
+  Section,
+  Stat,
+  StatGrid,
+  TableWrap,
+  Time,
+  adminLinks,
+  brandTitle,
+} from "~/components/admin/ui";
 import { getApp } from "~/composition/app.server";
 import { pageParam } from "~/domain/requests/admin-forms";
 import { AdminUserFormSchema, MIN_PASSWORD_LENGTH } from "~/domain/requests/users";
@@ -22,7 +35,9 @@ import { setTemporaryPassword, signInLock, unlockAccount } from "~/services/user
 
 export const links = adminLinks;
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: brandTitle(matches, data ? `${data.user.email} · Users` : "User") }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: brandTitle(matches, data ? `${data.user.email} · Users` : "User") },
+];
 
 const PAGE_SIZE = 50;
 
@@ -60,7 +75,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.value.intent === "unlock") {
     const r = await unlockAccount(app, ref, me);
     if (!r.ok) return data({ ...none, error: r.error }, { status: r.status });
-    return { ...none, notice: r.value.wasLocked ? `${r.value.user.email} is unlocked and can sign in again now.` : `${r.value.user.email} was not locked; their failed sign-ins are cleared.` };
+    return {
+      ...none,
+      notice: r.value.wasLocked
+        ? `${r.value.user.email} is unlocked and can sign in again now.`
+        : `${r.value.user.email} was not locked; their failed sign-ins are cleared.`,
+    };
   }
   const r = await setTemporaryPassword(app, ref, submission.value.password, me);
   if (!r.ok) {
@@ -77,7 +97,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 /** Account access: the lockout state, a temporary password and unlock, each with its result in view. */
-function AccessSection({ email, userId, lock }: { email: string; userId: string; lock: { locked: boolean; failures: number; liftsIn: string } }) {
+function AccessSection({
+  email,
+  userId,
+  lock,
+}: {
+  email: string;
+  userId: string;
+  lock: { locked: boolean; failures: number; liftsIn: string };
+}) {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : "";
@@ -96,7 +124,11 @@ function AccessSection({ email, userId, lock }: { email: string; userId: string;
     if (!(passwordWrong && focusField(form.id, "password"))) resultRef.current?.focus();
   }, [result, passwordWrong, form.id]);
   return (
-    <Section id="access" title="Sign-in access" description="For someone who forgot their password or is locked out after too many failed sign-ins. Both actions are recorded in the server log.">
+    <Section
+      id="access"
+      title="Sign-in access"
+      description="For someone who forgot their password or is locked out after too many failed sign-ins. Both actions are recorded in the server log."
+    >
       <div ref={resultRef} tabIndex={-1} id="access-result" className="adm-focus-target" aria-live="polite">
         {result?.notice || result?.error ? <Notice notice={result.notice ?? undefined} error={result.error ?? undefined} /> : null}
       </div>
@@ -109,7 +141,8 @@ function AccessSection({ email, userId, lock }: { email: string; userId: string;
             </p>
           ) : (
             <p>
-              <Pill tone="ok">Not locked</Pill> {lock.failures ? `${plural(lock.failures, "recent failed sign-in")}.` : "No recent failed sign-ins."}
+              <Pill tone="ok">Not locked</Pill>{" "}
+              {lock.failures ? `${plural(lock.failures, "recent failed sign-in")}.` : "No recent failed sign-ins."}
             </p>
           )}
           <Form method="post" action={`/admin/users/${encodeURIComponent(userId)}#access-result`}>
@@ -122,7 +155,12 @@ function AccessSection({ email, userId, lock }: { email: string; userId: string;
         </div>
         <div className="adm-access-card">
           <h3>Temporary password</h3>
-          <Form method="post" action={`/admin/users/${encodeURIComponent(userId)}#access-result`} className="adm-access-form" {...pageFormProps(form)}>
+          <Form
+            method="post"
+            action={`/admin/users/${encodeURIComponent(userId)}#access-result`}
+            className="adm-access-form"
+            {...pageFormProps(form)}
+          >
             <CsrfField />
             <input type="hidden" name="intent" value="temporary-password" />
             <div className="adm-field">
@@ -171,15 +209,32 @@ export default function UserLedgerPage() {
         badge={<Pill tone={user.isAdmin ? "info" : "neutral"}>{user.isAdmin ? "Admin" : "User"}</Pill>}
         lede={
           <>
-            Sign-in access, credits for AI generation and every change to them. To grant credits, use the <Link to="/admin">users table on the Admin page</Link>.
+            Sign-in access, credits for AI generation and every change to them. To grant credits, use the{" "}
+            <Link to="/admin">users table on the Admin page</Link>.
           </>
         }
       />
       <AccessSection email={user.email} userId={user.id} lock={lock} />
       <StatGrid label="Credits at a glance">
-        <Stat label="Balance" value={formatNumber(balance)} hint="Credits available now" tone={balance > 0 ? "ok" : "danger"} testId="stat-balance" />
-        <Stat label="Received" value={formatNumber(granted)} hint={`${formatNumber(sums.initial)} to start, ${formatNumber(sums.grant)} granted`} testId="stat-granted" />
-        <Stat label="Spent on generations" value={formatNumber(-sums.charge)} hint={sums.refund ? `${formatNumber(sums.refund)} refunded for failed ones` : "Nothing refunded"} testId="stat-spent" />
+        <Stat
+          label="Balance"
+          value={formatNumber(balance)}
+          hint="Credits available now"
+          tone={balance > 0 ? "ok" : "danger"}
+          testId="stat-balance"
+        />
+        <Stat
+          label="Received"
+          value={formatNumber(granted)}
+          hint={`${formatNumber(sums.initial)} to start, ${formatNumber(sums.grant)} granted`}
+          testId="stat-granted"
+        />
+        <Stat
+          label="Spent on generations"
+          value={formatNumber(-sums.charge)}
+          hint={sums.refund ? `${formatNumber(sums.refund)} refunded for failed ones` : "Nothing refunded"}
+          testId="stat-spent"
+        />
       </StatGrid>
       <Section id="ledger" title="Credit ledger" description="Newest first. Each row is one change and the balance right after it.">
         {rows.length ? (
@@ -208,7 +263,9 @@ export default function UserLedgerPage() {
                         <td>
                           <Time value={r.createdAt} now={now} />
                         </td>
-                        <td className={`adm-num adm-delta ${r.delta > 0 ? "adm-delta-up" : r.delta < 0 ? "adm-delta-down" : ""}`}>{formatSigned(r.delta)}</td>
+                        <td className={`adm-num adm-delta ${r.delta > 0 ? "adm-delta-up" : r.delta < 0 ? "adm-delta-down" : ""}`}>
+                          {formatSigned(r.delta)}
+                        </td>
                         <td className="adm-num">{formatNumber(r.balanceAfter)}</td>
                         <td>
                           <Pill label={ledgerKindLabel(r.kind)} />

@@ -43,7 +43,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const result = "send" in query.data ? await sendAnswers(app, user, query.data.send) : await formAnswers(app, user, query.data.version);
   if (!result.ok) throw new Response(result.error, { status: result.status });
   const { scope, subject, sentTo, date, results } = result.value;
-  const about = scope.kind === "send" ? `Sent to ${sentTo}${date ? ` · ${day(date)}` : ""}` : `All sends of this email${date ? ` · generated ${day(date)}` : ""}`;
+  const about =
+    scope.kind === "send"
+      ? `Sent to ${sentTo}${date ? ` · ${day(date)}` : ""}`
+      : `All sends of this email${date ? ` · generated ${day(date)}` : ""}`;
   const allSends = scope.kind === "send" && scope.formId ? `/answers?version=${encodeURIComponent(scope.formId)}` : null;
   return { mode: "report" as const, kind: scope.kind, about, allSends, subject, results, csvHref: `/answers.csv${url.search}` };
 }
@@ -64,16 +67,28 @@ function Nps({ q }: { q: QuestionResult }) {
           <span className="ans-nps-label">NPS</span>
         </div>
         <ul className="ans-nps-split">
-          <li><span className="ans-dot ans-pro" />Promoters (9–10) <strong>{nps.promoters}</strong></li>
-          <li><span className="ans-dot ans-pas" />Passives (7–8) <strong>{nps.passives}</strong></li>
-          <li><span className="ans-dot ans-det" />Detractors (0–6) <strong>{nps.detractors}</strong></li>
+          <li>
+            <span className="ans-dot ans-pro" />
+            Promoters (9–10) <strong>{nps.promoters}</strong>
+          </li>
+          <li>
+            <span className="ans-dot ans-pas" />
+            Passives (7–8) <strong>{nps.passives}</strong>
+          </li>
+          <li>
+            <span className="ans-dot ans-det" />
+            Detractors (0–6) <strong>{nps.detractors}</strong>
+          </li>
         </ul>
       </div>
       <div className="ans-dist" role="img" aria-label={`Answers per score: ${nps.distribution.map((c, i) => `${i}: ${c}`).join(", ")}`}>
         {nps.distribution.map((count, score) => (
           <div className="ans-dist-col" key={score}>
             <span className="ans-dist-count">{count || ""}</span>
-            <span className={`ans-dist-bar ${score >= 9 ? "ans-pro" : score >= 7 ? "ans-pas" : "ans-det"}`} style={{ height: `${Math.round((count / max) * 100)}%` }} />
+            <span
+              className={`ans-dist-bar ${score >= 9 ? "ans-pro" : score >= 7 ? "ans-pas" : "ans-det"}`}
+              style={{ height: `${Math.round((count / max) * 100)}%` }}
+            />
             <span className="ans-dist-score">{score}</span>
           </div>
         ))}
@@ -88,10 +103,17 @@ function Bars({ q }: { q: QuestionResult }) {
       {q.options.map((o) => (
         <li key={o.label} className={o.correct ? "ans-correct" : ""}>
           <div className="ans-bar-label">
-            <span>{o.label}{o.correct ? <em className="ans-tag">correct</em> : null}</span>
-            <span className="ans-bar-n">{o.count} · {o.percent}%</span>
+            <span>
+              {o.label}
+              {o.correct ? <em className="ans-tag">correct</em> : null}
+            </span>
+            <span className="ans-bar-n">
+              {o.count} · {o.percent}%
+            </span>
           </div>
-          <div className="ans-bar-track"><div className="ans-bar-fill" style={{ width: `${o.percent}%` }} /></div>
+          <div className="ans-bar-track">
+            <div className="ans-bar-fill" style={{ width: `${o.percent}%` }} />
+          </div>
         </li>
       ))}
     </ul>
@@ -108,7 +130,10 @@ function AskingEmails({ emails }: { emails: Array<{ href: string; title: string;
         </div>
       </header>
       {emails.length === 0 ? (
-        <p className="ans-empty">None of your emails asks a question yet. Generate one with a survey or a quiz in the <Link to="/builder">builder</Link>; its answers show here once it is sent.</p>
+        <p className="ans-empty">
+          None of your emails asks a question yet. Generate one with a survey or a quiz in the <Link to="/builder">builder</Link>; its
+          answers show here once it is sent.
+        </p>
       ) : (
         <ul className="ans-list" data-testid="asking-emails">
           {emails.map((e) => (
@@ -137,27 +162,56 @@ export default function AnswersPage() {
   const { kind, about, allSends, subject, results, csvHref } = data;
   return (
     <div className="ans">
-      <p className="ans-back"><Link to="/answers">← All results</Link>{allSends ? <> · <Link to={allSends}>All sends of this email</Link></> : null}</p>
+      <p className="ans-back">
+        <Link to="/answers">← All results</Link>
+        {allSends ? (
+          <>
+            {" "}
+            · <Link to={allSends}>All sends of this email</Link>
+          </>
+        ) : null}
+      </p>
       <header className="ans-head">
         <div>
           <p className="ans-kicker">{kind === "send" ? "Results of one send" : "Results of this email, all sends"}</p>
           <h1>{subject ?? "Survey and quiz answers"}</h1>
           <p className="ans-about">{about}</p>
         </div>
-        <a className="ans-csv" href={csvHref} download>Download CSV</a>
+        <a className="ans-csv" href={csvHref} download>
+          Download CSV
+        </a>
       </header>
       <section className="ans-stats" aria-label="Totals">
-        <div><strong data-testid="respondents">{results.respondents}</strong><span>respondents</span></div>
-        <div><strong data-testid="answers">{results.answers}</strong><span>answers</span></div>
-        <div><strong>{results.bySource.html}</strong><span>from the HTML email</span></div>
-        <div><strong>{results.bySource.amp}</strong><span>from AMP</span></div>
+        <div>
+          <strong data-testid="respondents">{results.respondents}</strong>
+          <span>respondents</span>
+        </div>
+        <div>
+          <strong data-testid="answers">{results.answers}</strong>
+          <span>answers</span>
+        </div>
+        <div>
+          <strong>{results.bySource.html}</strong>
+          <span>from the HTML email</span>
+        </div>
+        <div>
+          <strong>{results.bySource.amp}</strong>
+          <span>from AMP</span>
+        </div>
       </section>
       {results.questions.length === 0 ? <p className="ans-empty">No questions and no answers yet.</p> : null}
       {results.questions.map((q) => (
         <section className="ans-card" key={q.key} data-question={q.key}>
-          <p className="ans-kind">{q.kind === "nps" ? "Net Promoter Score" : q.kind === "quiz" ? "Quiz" : "Survey"} · {q.answers} {q.answers === 1 ? "answer" : "answers"}</p>
+          <p className="ans-kind">
+            {q.kind === "nps" ? "Net Promoter Score" : q.kind === "quiz" ? "Quiz" : "Survey"} · {q.answers}{" "}
+            {q.answers === 1 ? "answer" : "answers"}
+          </p>
           <h2>{q.question}</h2>
-          {q.quiz ? <p className={`ans-quiz${q.quiz.percentCorrect === null ? " ans-quiz-none" : ""}`} data-testid="quiz-correct">{q.quiz.percentCorrect === null ? "No answers yet" : `${q.quiz.percentCorrect}% correct`}</p> : null}
+          {q.quiz ? (
+            <p className={`ans-quiz${q.quiz.percentCorrect === null ? " ans-quiz-none" : ""}`} data-testid="quiz-correct">
+              {q.quiz.percentCorrect === null ? "No answers yet" : `${q.quiz.percentCorrect}% correct`}
+            </p>
+          ) : null}
           {q.nps ? <Nps q={q} /> : <Bars q={q} />}
         </section>
       ))}

@@ -10,7 +10,11 @@ export const { loader, action, apiAuth } = apiRoute("admin", {
     if (!parsed.ok) return parsed.response;
     // Library documents have no size cap (docs/api.md "Contract limits") (only the body limit), so only the nesting is
     // limited here: the tagger, the AMP rules and later readers walk the document's tree.
-    const html = await checkHtmlInputs([{ field: "htmlContent", html: parsed.data.htmlContent }], undefined, { maxChars: Infinity, maxNodes: Infinity, maxStyleChars: Infinity });
+    const html = await checkHtmlInputs([{ field: "htmlContent", html: parsed.data.htmlContent }], undefined, {
+      maxChars: Infinity,
+      maxNodes: Infinity,
+      maxStyleChars: Infinity,
+    });
     if (html) return serviceError(html);
     const result = await submitContent(app, parsed.data);
     if (!result.ok) return serviceError(result);

@@ -30,7 +30,10 @@ async function readFields(request: Request, body: string): Promise<Fields> {
     return { ok: true, fields };
   }
   if (!type.startsWith("multipart/form-data")) {
-    return { ok: false, response: apiError(415, "Content-Type must be multipart/form-data, application/x-www-form-urlencoded or application/json") };
+    return {
+      ok: false,
+      response: apiError(415, "Content-Type must be multipart/form-data, application/x-www-form-urlencoded or application/json"),
+    };
   }
   let form: FormData;
   try {

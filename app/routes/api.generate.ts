@@ -39,7 +39,14 @@ export const { loader, action, apiAuth } = apiRoute("user", {
       async (send) => {
         const result = await generate(app, user, prepared, (stage: StageName, detail) => send("stage", { stage, ...detail }));
         if (result.ok) send("result", result.value);
-        else send("error", { success: false, status: result.status, error: result.error, ...(result.details !== undefined ? { details: result.details } : {}), ...(result.extra ?? {}) });
+        else
+          send("error", {
+            success: false,
+            status: result.status,
+            error: result.error,
+            ...(result.details !== undefined ? { details: result.details } : {}),
+            ...(result.extra ?? {}),
+          });
       },
       (error, send) => {
         app.logger.error({ err: error, requestId }, "generation failed");

@@ -11,7 +11,9 @@ export const { loader, action, apiAuth } = apiRoute("user", {
   POST: async ({ app, user, body, request }) => {
     const key = request.headers.get("idempotency-key");
     if (key !== null && !IDEMPOTENCY_KEY.test(key))
-      return apiError(400, "Invalid request", { details: [{ path: "Idempotency-Key", message: "must be 1–255 visible ASCII characters", code: "invalid_string" }] });
+      return apiError(400, "Invalid request", {
+        details: [{ path: "Idempotency-Key", message: "must be 1–255 visible ASCII characters", code: "invalid_string" }],
+      });
     // An email is one document (Gmail clips past 102 KB): each part is held to the HTML limits
     // (docs/api.md, "Input limits") before any work on it.
     const parsed = await body(SendEmailBodySchema, { maxChars: { html: HTML_LIMITS.maxChars, ampHtml: HTML_LIMITS.maxChars } });

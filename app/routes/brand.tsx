@@ -39,13 +39,45 @@ export async function action({ request }: ActionFunctionArgs) {
   return { result: submission.reply(), saved: true };
 }
 
-const FIELDS: Array<{ name: keyof SenderProfile; label: string; type: "text" | "email" | "url" | "textarea"; hint: string; required?: boolean }> = [
-  { name: "senderName", label: "Sender name", type: "text", required: true, hint: "Shown as the From name in the inbox, and on the unsubscribe page." },
+const FIELDS: Array<{
+  name: keyof SenderProfile;
+  label: string;
+  type: "text" | "email" | "url" | "textarea";
+  hint: string;
+  required?: boolean;
+}> = [
+  {
+    name: "senderName",
+    label: "Sender name",
+    type: "text",
+    required: true,
+    hint: "Shown as the From name in the inbox, and on the unsubscribe page.",
+  },
   { name: "fromAddress", label: "From address", type: "email", hint: "" },
-  { name: "replyTo", label: "Reply-To address", type: "email", hint: "Where replies go. Leave empty to let replies go to the From address." },
-  { name: "postalAddress", label: "Postal address", type: "textarea", hint: "Printed in every email's footer (anti-spam laws ask for one). Lines are joined with commas." },
-  { name: "logoUrl", label: "Logo address (URL)", type: "url", hint: "An https image: the masthead of emails whose brief gives no logo, and the unsubscribe and answer pages." },
-  { name: "websiteUrl", label: "Website address (URL)", type: "url", hint: "Printed in the footer; the unsubscribe page links your name to it." },
+  {
+    name: "replyTo",
+    label: "Reply-To address",
+    type: "email",
+    hint: "Where replies go. Leave empty to let replies go to the From address.",
+  },
+  {
+    name: "postalAddress",
+    label: "Postal address",
+    type: "textarea",
+    hint: "Printed in every email's footer (anti-spam laws ask for one). Lines are joined with commas.",
+  },
+  {
+    name: "logoUrl",
+    label: "Logo address (URL)",
+    type: "url",
+    hint: "An https image: the masthead of emails whose brief gives no logo, and the unsubscribe and answer pages.",
+  },
+  {
+    name: "websiteUrl",
+    label: "Website address (URL)",
+    type: "url",
+    hint: "Printed in the footer; the unsubscribe page links your name to it.",
+  },
 ];
 
 export default function Brand() {
@@ -72,7 +104,11 @@ export default function Brand() {
         Every email you send, from the builder or the API, comes from this sender.
         {profile ? null : ` Until you save it, emails come from ${deploymentName} <${deploymentAddress}>.`}
       </p>
-      {actionData?.saved ? <p className="notice" role="status">Saved. Your next emails use this sender.</p> : null}
+      {actionData?.saved ? (
+        <p className="notice" role="status">
+          Saved. Your next emails use this sender.
+        </p>
+      ) : null}
       {errorCount ? (
         <p className="error" role="alert">
           {errorCount === 1 ? "One field needs changing" : `${errorCount} fields need changing`}: nothing was saved.
@@ -85,9 +121,18 @@ export default function Brand() {
           const common = { ariaDescribedBy: field.descriptionId };
           return (
             <div key={f.name}>
-              <label htmlFor={field.id}>{f.label}{f.required ? "" : " (optional)"}</label>
-              {f.type === "textarea" ? <textarea rows={3} {...getTextareaProps(field, common)} /> : <input {...getInputProps(field, { ...common, type: f.type })} />}
-              <p className="field-hint" id={field.descriptionId}>{hint(f.name, f.hint)}</p>
+              <label htmlFor={field.id}>
+                {f.label}
+                {f.required ? "" : " (optional)"}
+              </label>
+              {f.type === "textarea" ? (
+                <textarea rows={3} {...getTextareaProps(field, common)} />
+              ) : (
+                <input {...getInputProps(field, { ...common, type: f.type })} />
+              )}
+              <p className="field-hint" id={field.descriptionId}>
+                {hint(f.name, f.hint)}
+              </p>
               <FieldError field={field} />
             </div>
           );

@@ -23,8 +23,19 @@ import { EMAIL_TYPES } from "~/domain/prompt/facts/types";
 import { COMPLEXITIES } from "~/domain/prompt/inputs";
 import { BriefFormSchema, MAX_IMAGE_ROWS, MAX_SECTION_ROWS, type Brief, type BriefInput } from "~/domain/requests/builder";
 import {
-  BRAND_COLOR_KEYS, FONT_CHOICES, briefCopy, builderStart, confirmUnderstood, parseBriefForm, parseBriefJson,
-  parseGenerateForm, parseUnderstoodForm, runGenerateRequest, understandPrompt, type CopyDraft, type FieldErrors,
+  BRAND_COLOR_KEYS,
+  FONT_CHOICES,
+  briefCopy,
+  builderStart,
+  confirmUnderstood,
+  parseBriefForm,
+  parseBriefJson,
+  parseGenerateForm,
+  parseUnderstoodForm,
+  runGenerateRequest,
+  understandPrompt,
+  type CopyDraft,
+  type FieldErrors,
 } from "~/services/builder.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: "/styles/builder.css" }];
@@ -91,9 +102,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionData =
   // `reply`: conform's answer to the brief form; `values` (and `errors` about none of its fields): a brief from elsewhere.
-  | { step: "brief"; reply?: SubmissionResult<string[]>; values?: BriefInput; errors?: FieldErrors; failure?: { error: string; refunded: boolean } }
-  | { step: "understood"; settings: Brief; read: UnderstoodBrief; draft: UnderstoodDraft; asks?: FieldErrors; errors?: FieldErrors; failure?: { error: string; refunded: boolean } }
-  | { step: "copy"; brief: Brief; copy: CopyDraft; copyText?: string; errors?: FieldErrors; failure?: { error: string; refunded: boolean } };
+  | {
+      step: "brief";
+      reply?: SubmissionResult<string[]>;
+      values?: BriefInput;
+      errors?: FieldErrors;
+      failure?: { error: string; refunded: boolean };
+    }
+  | {
+      step: "understood";
+      settings: Brief;
+      read: UnderstoodBrief;
+      draft: UnderstoodDraft;
+      asks?: FieldErrors;
+      errors?: FieldErrors;
+      failure?: { error: string; refunded: boolean };
+    }
+  | {
+      step: "copy";
+      brief: Brief;
+      copy: CopyDraft;
+      copyText?: string;
+      errors?: FieldErrors;
+      failure?: { error: string; refunded: boolean };
+    };
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePageUser(request);
@@ -115,7 +147,13 @@ export async function action({ request }: ActionFunctionArgs) {
     const u = parseUnderstoodForm(form);
     if (!u.ok) return data<ActionData>({ step: "brief", values: u.values, errors: u.errors }, { status: 400 });
     const draft = applyEdit(u.draft, intent) ?? u.draft;
-    return data<ActionData>({ step: "understood", settings: u.settings, read: u.read, draft, asks: asksOf(draft, u.read, u.settings.prompt) });
+    return data<ActionData>({
+      step: "understood",
+      settings: u.settings,
+      read: u.read,
+      draft,
+      asks: asksOf(draft, u.read, u.settings.prompt),
+    });
   }
 
   // The understood form → the copy, written from the brief as confirmed.
@@ -123,10 +161,17 @@ export async function action({ request }: ActionFunctionArgs) {
     const u = parseUnderstoodForm(form);
     if (!u.ok) return data<ActionData>({ step: "brief", values: u.values, errors: u.errors }, { status: 400 });
     const confirmed = confirmUnderstood(u.settings, u.read, u.draft);
-    if (!confirmed.ok) return data<ActionData>({ step: "understood", settings: u.settings, read: u.read, draft: u.draft, errors: confirmed.errors }, { status: 400 });
+    if (!confirmed.ok)
+      return data<ActionData>(
+        { step: "understood", settings: u.settings, read: u.read, draft: u.draft, errors: confirmed.errors },
+        { status: 400 },
+      );
     const copy = await briefCopy(app, confirmed.settings);
     if (!copy.ok)
-      return data<ActionData>({ step: "understood", settings: u.settings, read: u.read, draft: u.draft, failure: { error: copy.error, refunded: false } }, { status: copy.status });
+      return data<ActionData>(
+        { step: "understood", settings: u.settings, read: u.read, draft: u.draft, failure: { error: copy.error, refunded: false } },
+        { status: copy.status },
+      );
     return data<ActionData>({ step: "copy", brief: confirmed.settings, copy: copy.value.copyDoc, copyText: copy.value.copyText });
   }
 
@@ -145,7 +190,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = parseGenerateForm(form);
   if (!parsed.ok) {
     if (parsed.step === "copy" && parsed.copyDraft)
-      return data<ActionData>({ step: "copy", brief: parsed.values as Brief, copy: parsed.copyDraft, errors: parsed.errors }, { status: 400 });
+      return data<ActionData>(
+        { step: "copy", brief: parsed.values as Brief, copy: parsed.copyDraft, errors: parsed.errors },
+        { status: 400 },
+      );
     if ("reply" in parsed) return data<ActionData>({ step: "brief", reply: parsed.reply }, { status: 400 });
     return data<ActionData>({ step: "brief", values: parsed.values, errors: parsed.errors }, { status: 400 });
   }
@@ -154,7 +202,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const failure = { error: result.error, refunded: result.charged ?? false };
   if (parsed.mode === "brief" && parsed.copyDoc)
     return data<ActionData>({ step: "copy", brief: parsed.brief, copy: parsed.copyDoc, failure }, { status: result.status });
-  return data<ActionData>({ step: "brief", values: parsed.mode === "brief" ? parsed.brief : { prompt: "" }, failure }, { status: result.status });
+  return data<ActionData>(
+    { step: "brief", values: parsed.mode === "brief" ? parsed.brief : { prompt: "" }, failure },
+    { status: result.status },
+  );
 }
 
 /** What the understood form still asks (a thin brief), shown beside the fields until answered. */
@@ -168,12 +219,20 @@ function asksOf(draft: UnderstoodDraft, read: UnderstoodBrief, prompt: string): 
 function fieldLabel(name: string): string {
   if (name.startsWith("u.")) return understoodLabel(name);
   const fixed: Record<string, string> = {
-    prompt: "Prompt", techniques: "Interactive technique", emailType: "Email type", complexity: "Complexity", styleTheory: "Style",
-    "brand.fontFamily": "Body font", "brand.headingFontFamily": "Heading font", "brand.buttonRadius": "Button radius", "brand.logoUrl": "Logo URL",
+    prompt: "Prompt",
+    techniques: "Interactive technique",
+    emailType: "Email type",
+    complexity: "Complexity",
+    styleTheory: "Style",
+    "brand.fontFamily": "Body font",
+    "brand.headingFontFamily": "Heading font",
+    "brand.buttonRadius": "Button radius",
+    "brand.logoUrl": "Logo URL",
   };
   if (fixed[name]) return fixed[name];
   const row = /^(images|savedSections)\[(\d+)\]\.(\w+)$/.exec(name);
-  if (row) return `${row[1] === "images" ? "Image" : "Section"} ${Number(row[2]) + 1} ${row[3] === "url" ? "URL" : row[3] === "html" ? "HTML" : row[3]}`;
+  if (row)
+    return `${row[1] === "images" ? "Image" : "Section"} ${Number(row[2]) + 1} ${row[3] === "url" ? "URL" : row[3] === "html" ? "HTML" : row[3]}`;
   const color = /^brand\.colors\.(\w+)$/.exec(name);
   if (color) return `Brand colour (${color[1]})`;
   if (name.startsWith("copy.")) return "Copy";
@@ -246,13 +305,13 @@ export default function BuilderPage() {
           <h1>Builder</h1>
           <p className="bld-lede">Describe the email; Kinetic writes the copy, builds the interactive email and checks it.</p>
         </div>
-        <Link to="/builder/history" className="bld-btn bld-btn-ghost">History</Link>
+        <Link to="/builder/history" className="bld-btn bld-btn-ghost">
+          History
+        </Link>
       </header>
       <Stepper current={current} skipped={skipped} />
 
-      {streaming ? (
-        <GenerationProgress state={progress} onRetry={progress.status === "failed" ? reset : undefined} />
-      ) : null}
+      {streaming ? <GenerationProgress state={progress} onRetry={progress.status === "failed" ? reset : undefined} /> : null}
 
       <StepForm
         key={formKey}
@@ -335,17 +394,27 @@ function StepForm(props: {
       <CsrfField />
       {failure ? (
         <div className="bld-alert" role="alert" data-testid="generation-error">
-          <p><strong>{failure.error}</strong></p>
+          <p>
+            <strong>{failure.error}</strong>
+          </p>
           <p>{failure.refunded ? "Your credit was refunded." : "No credit was charged."}</p>
         </div>
       ) : null}
       {errors.length ? (
         <div className="bld-alert" role="alert" tabIndex={-1} ref={summaryRef} id="bld-errors" data-testid="field-errors">
-          <p><strong>{errors.length === 1 ? "One field needs a change:" : "These fields need a change:"}</strong></p>
+          <p>
+            <strong>{errors.length === 1 ? "One field needs a change:" : "These fields need a change:"}</strong>
+          </p>
           <ul className="bld-error-list">
             {errors.map(([name, message, target]) => (
               <li key={name}>
-                {target ? <a href={`#${target}`}>{fieldLabel(name)}: {message}</a> : message}
+                {target ? (
+                  <a href={`#${target}`}>
+                    {fieldLabel(name)}: {message}
+                  </a>
+                ) : (
+                  message
+                )}
               </li>
             ))}
           </ul>
@@ -380,7 +449,11 @@ function StepForm(props: {
 
       <div className="bld-actions" role="group" aria-label="Next step">
         <p className="bld-cost" data-testid="credit-cost">
-          Generating costs <strong>{cost} credit{cost === 1 ? "" : "s"}</strong> · your balance: <strong>{balance}</strong>
+          Generating costs{" "}
+          <strong>
+            {cost} credit{cost === 1 ? "" : "s"}
+          </strong>{" "}
+          · your balance: <strong>{balance}</strong>
           {short ? <span className="bld-field-error"> Not enough credits: ask an admin for more.</span> : null}
         </p>
         <div className="bld-buttons">
@@ -398,13 +471,25 @@ function StepForm(props: {
               <button type="submit" name="intent" value="back" className="bld-btn bld-btn-secondary" formNoValidate>
                 {brief?.understood ? "← Back to what Kinetic understood" : "← Back to brief"}
               </button>
-              <button type="submit" name="intent" value="generate-copy" className="bld-btn bld-btn-primary" disabled={short || busyIntent !== ""}>
+              <button
+                type="submit"
+                name="intent"
+                value="generate-copy"
+                className="bld-btn bld-btn-primary"
+                disabled={short || busyIntent !== ""}
+              >
                 {busyIntent === "generate-copy" ? "Generating…" : "Accept copy and generate"}
               </button>
             </>
           ) : (
             <>
-              <button type="submit" name="intent" value="generate" className="bld-btn bld-btn-secondary" disabled={short || busyIntent !== ""}>
+              <button
+                type="submit"
+                name="intent"
+                value="generate"
+                className="bld-btn bld-btn-secondary"
+                disabled={short || busyIntent !== ""}
+              >
                 {busyIntent === "generate" ? "Generating…" : "Generate directly"}
               </button>
               <button type="submit" name="intent" value="understand" className="bld-btn bld-btn-primary" disabled={busyIntent !== ""}>

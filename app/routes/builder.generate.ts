@@ -39,7 +39,8 @@ export async function action({ request }: ActionFunctionArgs) {
         if (stage === "credits") charged = Number(detail.charged) > 0;
         send("stage", { stage, ...detail });
       });
-      if (result.ok) send("result", { ...result.value.response, versionId: result.value.versionId, url: `/builder/v/${result.value.versionId}` });
+      if (result.ok)
+        send("result", { ...result.value.response, versionId: result.value.versionId, url: `/builder/v/${result.value.versionId}` });
       else
         send("error", {
           success: false,

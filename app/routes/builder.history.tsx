@@ -44,12 +44,16 @@ export default function BuilderHistory() {
           <h1>History</h1>
           <p className="bld-lede">Every email you generated, regenerated or refined. Newest first.</p>
         </div>
-        <Link to="/builder" className="bld-btn bld-btn-primary">New email</Link>
+        <Link to="/builder" className="bld-btn bld-btn-primary">
+          New email
+        </Link>
       </header>
       {versions.length === 0 ? (
         <div className="bld-card bld-empty">
           <h2>No emails yet</h2>
-          <p>Your generated emails appear here. <Link to="/builder">Start with a brief</Link>.</p>
+          <p>
+            Your generated emails appear here. <Link to="/builder">Start with a brief</Link>.
+          </p>
         </div>
       ) : (
         <ol className="bld-history" data-testid="history-list">
@@ -58,9 +62,13 @@ export default function BuilderHistory() {
               <div className="bld-history-main">
                 <p className="bld-eyebrow">
                   <span className="bld-pill">{versionKindLabel(v.kind)}</span>{" "}
-                  <time dateTime={v.createdAt}>{new Date(v.createdAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" })}</time>
+                  <time dateTime={v.createdAt}>
+                    {new Date(v.createdAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" })}
+                  </time>
                 </p>
-                <h2><Link to={`/builder/v/${v.id}`}>{v.subject ?? "Untitled email"}</Link></h2>
+                <h2>
+                  <Link to={`/builder/v/${v.id}`}>{v.subject ?? "Untitled email"}</Link>
+                </h2>
                 <p className="bld-muted bld-clamp">{v.prompt}</p>
                 {v.parent ? (
                   <p className="bld-history-parent">

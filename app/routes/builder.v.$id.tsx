@@ -23,7 +23,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   return [{ title: `${data?.version.subject ?? "Version"} · Builder · ${brand}` }];
 };
 
-const toJson = <T extends { createdAt: Date }>(row: T): Omit<T, "createdAt"> & { createdAt: string } => ({ ...row, createdAt: row.createdAt.toISOString() });
+const toJson = <T extends { createdAt: Date }>(row: T): Omit<T, "createdAt"> & { createdAt: string } => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+});
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePageUser(request);
@@ -78,7 +81,8 @@ export default function VersionPage() {
       <header className="bld-head">
         <div>
           <p className="bld-eyebrow">
-            <span className="bld-pill">{versionKindLabel(version.kind)}</span> {new Date(version.createdAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" })}
+            <span className="bld-pill">{versionKindLabel(version.kind)}</span>{" "}
+            {new Date(version.createdAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" })}
             {parent ? (
               <>
                 {" · from "}
@@ -87,11 +91,17 @@ export default function VersionPage() {
             ) : null}
           </p>
           <h1 data-testid="version-subject">{version.subject ?? "Untitled email"}</h1>
-          <p className="bld-lede bld-clamp" title={version.prompt}>{version.prompt}</p>
+          <p className="bld-lede bld-clamp" title={version.prompt}>
+            {version.prompt}
+          </p>
         </div>
         <div className="bld-head-actions">
-          <Link to="/builder/history" className="bld-btn bld-btn-ghost">History</Link>
-          <Link to={`/builder?from=${version.id}`} className="bld-btn bld-btn-secondary">Edit brief</Link>
+          <Link to="/builder/history" className="bld-btn bld-btn-ghost">
+            History
+          </Link>
+          <Link to={`/builder?from=${version.id}`} className="bld-btn bld-btn-secondary">
+            Edit brief
+          </Link>
           <Form method="post" action="/builder?index">
             <CsrfField />
             <input type="hidden" name="versionId" value={version.id} />
@@ -99,19 +109,39 @@ export default function VersionPage() {
               {regenerating ? "Regenerating…" : "Regenerate"}
             </button>
           </Form>
-          <Link to="/builder" className="bld-btn bld-btn-primary">New email</Link>
+          <Link to="/builder" className="bld-btn bld-btn-primary">
+            New email
+          </Link>
         </div>
       </header>
-      <Stepper current="Preview" skipped={[...((version.brief as { understood?: unknown } | null)?.understood ? [] : ["Check" as const]), ...(version.copyDoc ? [] : ["Copy" as const])]} />
+      <Stepper
+        current="Preview"
+        skipped={[
+          ...((version.brief as { understood?: unknown } | null)?.understood ? [] : ["Check" as const]),
+          ...(version.copyDoc ? [] : ["Copy" as const]),
+        ]}
+      />
 
       <dl className="bld-facts">
-        <div><dt>QA score</dt><dd data-testid="qa-score">{version.qaScore ?? "–"}<span className="bld-muted"> / 100</span></dd></div>
-        <div><dt>Technique</dt><dd>{techniqueLabel(meta.technique)}</dd></div>
+        <div>
+          <dt>QA score</dt>
+          <dd data-testid="qa-score">
+            {version.qaScore ?? "–"}
+            <span className="bld-muted"> / 100</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Technique</dt>
+          <dd>{techniqueLabel(meta.technique)}</dd>
+        </div>
         <div>
           <dt>Library examples</dt>
           <dd>{meta.rag?.used ? `${meta.rag.examplesCount} used` : "none"}</dd>
         </div>
-        <div><dt>AMP</dt><dd>{meta.ampGenerated ? "built" : "off"}</dd></div>
+        <div>
+          <dt>AMP</dt>
+          <dd>{meta.ampGenerated ? "built" : "off"}</dd>
+        </div>
       </dl>
 
       <section className="bld-card bld-preview" aria-labelledby="bld-preview-title">
@@ -132,18 +162,31 @@ export default function VersionPage() {
               </Link>
             ))}
           </nav>
-          <Link to={href(preview.view, !dark)} preventScrollReset replace className="bld-btn bld-btn-ghost bld-dark-toggle" role="switch" aria-checked={dark}>
+          <Link
+            to={href(preview.view, !dark)}
+            preventScrollReset
+            replace
+            className="bld-btn bld-btn-ghost bld-dark-toggle"
+            role="switch"
+            aria-checked={dark}
+          >
             <span aria-hidden="true">{dark ? "☾" : "☀"}</span> Dark mode: {dark ? "on" : "off"}
           </Link>
         </div>
 
         {preview.simulation ? (
           <div className="bld-simulation" data-testid="simulation-explains">
-            <p><strong>{preview.simulation.label}:</strong> {preview.simulation.explains}</p>
+            <p>
+              <strong>{preview.simulation.label}:</strong> {preview.simulation.explains}
+            </p>
             <ul>
-              {preview.simulation.changes.map((c) => <li key={c}>{c}</li>)}
+              {preview.simulation.changes.map((c) => (
+                <li key={c}>{c}</li>
+              ))}
             </ul>
-            <p className="bld-muted">A simulation of the documented behaviour that decides what shows; not a screenshot of the real client.</p>
+            <p className="bld-muted">
+              A simulation of the documented behaviour that decides what shows; not a screenshot of the real client.
+            </p>
           </div>
         ) : (
           <p className="bld-muted bld-simulation-note">The original email: the interactive version Apple Mail and iOS Mail show.</p>

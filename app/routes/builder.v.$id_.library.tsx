@@ -1,7 +1,15 @@
 // Admins: save a builder version to the retrieval library. GET runs the auto-tagger on the
 // version's HTML and shows its fields for review; POST submits them through the library service
 // (the one behind /api/admin/submit-content) and returns to the version with a link to the document.
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -70,11 +78,18 @@ function Text({ field, label, hint, textarea, list }: { field: Field; label: str
   return (
     <div className="vp-field">
       <label htmlFor={field.id}>{label}</label>
-      {hint ? <p id={hintId} className="muted vp-help">{hint}</p> : null}
+      {hint ? (
+        <p id={hintId} className="muted vp-help">
+          {hint}
+        </p>
+      ) : null}
       {textarea ? (
         <textarea {...getTextareaProps(field, aria)} rows={3} />
       ) : (
-        <input {...getInputProps(field, { type: "text", ...aria })} {...(list ? { defaultValue: joinCommaList(field.initialValue) } : {})} />
+        <input
+          {...getInputProps(field, { type: "text", ...aria })}
+          {...(list ? { defaultValue: joinCommaList(field.initialValue) } : {})}
+        />
       )}
       <FieldError field={{ errorId: field.errorId, errors: errorsOf(field) }} />
     </div>
@@ -90,14 +105,29 @@ export default function SaveToLibrary() {
   const busy = navigation.state === "submitting";
   return (
     <div className="vp vp-library-page">
-      <p><Link to={panelUrl(loaded.id, "ship")}>← Back to the version</Link></p>
+      <p>
+        <Link to={panelUrl(loaded.id, "ship")}>← Back to the version</Link>
+      </p>
       <h1>Save to the library</h1>
       <p className="muted">
-        {loaded.subject ? <><strong>{loaded.subject}</strong>. </> : null}
-        The auto-tagger filled these fields from the HTML's structure. Review them, then save: the document is embedded and becomes a retrieval example for future generations.
+        {loaded.subject ? (
+          <>
+            <strong>{loaded.subject}</strong>.{" "}
+          </>
+        ) : null}
+        The auto-tagger filled these fields from the HTML's structure. Review them, then save: the document is embedded and becomes a
+        retrieval example for future generations.
       </p>
-      {loaded.tagError ? <Notice kind="error">The auto-tagger is unavailable ({loaded.tagError}); fill the fields in yourself.</Notice> : <Notice kind="info">Pre-filled by the auto-tagger. Check every field before saving.</Notice>}
-      {form.errors?.length ? <Notice kind="error" testId="library-error" focus>{form.errors[0]}</Notice> : null}
+      {loaded.tagError ? (
+        <Notice kind="error">The auto-tagger is unavailable ({loaded.tagError}); fill the fields in yourself.</Notice>
+      ) : (
+        <Notice kind="info">Pre-filled by the auto-tagger. Check every field before saving.</Notice>
+      )}
+      {form.errors?.length ? (
+        <Notice kind="error" testId="library-error" focus>
+          {form.errors[0]}
+        </Notice>
+      ) : null}
       <Form method="post" className="card vp-library-form" aria-label="Library document" {...getFormProps(form)}>
         <CsrfField />
         <Text field={fields.description} label="Description" textarea hint="What the email is and does; used to find it later." />
@@ -108,21 +138,31 @@ export default function SaveToLibrary() {
             <label htmlFor={fields.complexity.id}>Complexity</label>
             <select {...getSelectProps(fields.complexity)}>
               <option value="">Not set</option>
-              {COMPLEXITIES.map((c) => <option key={c} value={c}>{c}</option>)}
+              {COMPLEXITIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
             </select>
             <FieldError field={fields.complexity} />
           </div>
           <div className="vp-field">
             <label htmlFor={fields.exampleType.id}>Example type</label>
             <select {...getSelectProps(fields.exampleType)}>
-              {EXAMPLE_TYPES.map((c) => <option key={c} value={c}>{c}</option>)}
+              {EXAMPLE_TYPES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
             </select>
             <FieldError field={fields.exampleType} />
           </div>
         </div>
         <Text field={fields.keyFeatures} label="Key features" hint="Comma-separated." list />
         <Text field={fields.bestPracticeTags} label="Best-practice tags" hint="Comma-separated." list />
-        <button type="submit" disabled={busy} data-testid="library-submit">{busy ? "Saving…" : "Save to the library"}</button>
+        <button type="submit" disabled={busy} data-testid="library-submit">
+          {busy ? "Saving…" : "Save to the library"}
+        </button>
       </Form>
     </div>
   );

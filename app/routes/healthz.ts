@@ -16,5 +16,8 @@ import { streamHealth } from "~/services/streams.server";
 export async function loader() {
   const app = await getApp();
   const health = await checkHealth(app);
-  return json({ ...health, streams: streamHealth(app), jobs: jobStates(app), adapters: adapterSummary(app.env) }, { status: health.status === "degraded" ? 503 : 200 });
+  return json(
+    { ...health, streams: streamHealth(app), jobs: jobStates(app), adapters: adapterSummary(app.env) },
+    { status: health.status === "degraded" ? 503 : 200 },
+  );
 }

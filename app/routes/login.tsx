@@ -74,10 +74,14 @@ export default function Login() {
           <label htmlFor={fields.password.id}>Password</label>
           <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" />
           <FieldError field={fields.password} />
-          <button type="submit" disabled={busy}>{busy ? "Signing in…" : "Sign in"}</button>
+          <button type="submit" disabled={busy}>
+            {busy ? "Signing in…" : "Sign in"}
+          </button>
         </Form>
       </div>
-      <p className="muted">First start prints the admin's email and password in the terminal running <code>npm start</code>.</p>
+      <p className="muted">
+        First start prints the admin's email and password in the terminal running <code>npm start</code>.
+      </p>
     </div>
   );
 }

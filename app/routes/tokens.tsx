@@ -38,8 +38,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : [{ value: app.env.ACCESS_TOKEN_TTL, label: app.env.ACCESS_TOKEN_TTL }, ...LIFETIMES]
     ).filter((l) => tokenLifetime(app.env, l.value).ok),
     tokens: tokens.map((t) => ({
-      jti: t.jti, name: t.name, createdAt: t.createdAt.toISOString(), expiresAt: t.expiresAt.toISOString(),
-      revoked: Boolean(t.revokedAt), expired: t.expiresAt.getTime() < Date.now(),
+      jti: t.jti,
+      name: t.name,
+      createdAt: t.createdAt.toISOString(),
+      expiresAt: t.expiresAt.toISOString(),
+      revoked: Boolean(t.revokedAt),
+      expired: t.expiresAt.getTime() < Date.now(),
     })),
   };
 }
@@ -84,7 +88,10 @@ function CopyButton({ text }: { text: string }) {
       type="button"
       className="secondary"
       onClick={() => {
-        navigator.clipboard?.writeText(text).then(() => setState("copied"), () => setState("failed"));
+        navigator.clipboard?.writeText(text).then(
+          () => setState("copied"),
+          () => setState("failed"),
+        );
       }}
     >
       {state === "copied" ? "Copied" : state === "failed" ? "Copy failed: select the text" : "Copy"}
@@ -110,15 +117,26 @@ export default function Tokens() {
       <p className="muted">
         Call the JSON API with <code>Authorization: Bearer &lt;token&gt;</code>. A token is shown once, when you create it.
       </p>
-      {result?.error ? <p className="error" role="alert">{result.error}</p> : null}
+      {result?.error ? (
+        <p className="error" role="alert">
+          {result.error}
+        </p>
+      ) : null}
       {result?.notice ? <p className="notice">{result.notice}</p> : null}
       {created ? (
         <div className="card" data-testid="new-token">
-          <p><strong>{created.name}</strong>: copy it now, it will not be shown again (expires <span suppressHydrationWarning>{new Date(created.expiresAt).toLocaleString()}</span>).</p>
-          <div className="token" data-testid="token-value">{created.token}</div>
+          <p>
+            <strong>{created.name}</strong>: copy it now, it will not be shown again (expires{" "}
+            <span suppressHydrationWarning>{new Date(created.expiresAt).toLocaleString()}</span>).
+          </p>
+          <div className="token" data-testid="token-value">
+            {created.token}
+          </div>
           <CopyButton text={created.token} />
           <p className="muted">Try it:</p>
-          <pre className="token" data-testid="token-curl">curl -H "Authorization: Bearer {created.token}" {baseUrl}/api/me</pre>
+          <pre className="token" data-testid="token-curl">
+            curl -H "Authorization: Bearer {created.token}" {baseUrl}/api/me
+          </pre>
         </div>
       ) : null}
       <div className="card">
@@ -133,7 +151,10 @@ export default function Tokens() {
           <label htmlFor={fields.ttl.id}>Lifetime</label>
           <select {...getSelectProps(fields.ttl)}>
             {lifetimes.map((l) => (
-              <option key={l.value} value={l.value}>{l.label}{l.value === defaultTtl ? " (default)" : ""}</option>
+              <option key={l.value} value={l.value}>
+                {l.label}
+                {l.value === defaultTtl ? " (default)" : ""}
+              </option>
             ))}
           </select>
           <FieldError field={fields.ttl} />
@@ -145,21 +166,33 @@ export default function Tokens() {
         <p className="muted">No tokens yet.</p>
       ) : (
         <table className="list">
-          <thead><tr><th>Name</th><th>Created</th><th>Expires</th><th>Status</th><th /></tr></thead>
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Created</th>
+              <th>Expires</th>
+              <th>Status</th>
+              <th />
+            </tr>
+          </thead>
           <tbody>
             {tokens.map((t) => (
               <tr key={t.jti}>
                 <td>{t.name}</td>
                 <td>{new Date(t.createdAt).toLocaleString()}</td>
                 <td>{new Date(t.expiresAt).toLocaleString()}</td>
-                <td><span className="pill">{t.revoked ? "revoked" : t.expired ? "expired" : "active"}</span></td>
+                <td>
+                  <span className="pill">{t.revoked ? "revoked" : t.expired ? "expired" : "active"}</span>
+                </td>
                 <td>
                   {!t.revoked && !t.expired ? (
                     <Form method="post">
                       <CsrfField />
                       <input type="hidden" name="intent" value="revoke" />
                       <input type="hidden" name="jti" value={t.jti} />
-                      <button type="submit" className="secondary" style={{ marginTop: 0 }}>Revoke</button>
+                      <button type="submit" className="secondary" style={{ marginTop: 0 }}>
+                        Revoke
+                      </button>
                     </Form>
                   ) : null}
                 </td>

@@ -19,14 +19,18 @@ const HEADERS: Record<string, string> = {
   "Referrer-Policy": "no-referrer",
   "X-Content-Type-Options": "nosniff",
   "X-Frame-Options": "DENY",
-  "Content-Security-Policy": "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  "Content-Security-Policy":
+    "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
 };
 
 /** The sender's logo is the one image from elsewhere the page may load. */
 function headersFor(brand: PublicBrand): Record<string, string> {
   if (!brand.logoUrl) return HEADERS;
   const origin = new URL(brand.logoUrl).origin;
-  return { ...HEADERS, "Content-Security-Policy": HEADERS["Content-Security-Policy"].replace("img-src 'self'", `img-src 'self' ${origin}`) };
+  return {
+    ...HEADERS,
+    "Content-Security-Policy": HEADERS["Content-Security-Policy"].replace("img-src 'self'", `img-src 'self' ${origin}`),
+  };
 }
 
 async function page(state: UnsubscribeState, status = 200, brand?: PublicBrand): Promise<Response> {

@@ -28,7 +28,9 @@ describe("operator alerts through the alert notifier port", () => {
     expect(applied.alerts).toEqual(["hard_bounce"]);
 
     expect(await retryPendingAlerts(app)).toEqual({ delivered: 1, failed: 0 });
-    expect(notifier.delivered).toEqual([{ kind: "hard_bounce", recipient: "gone@example.org", message: expect.stringContaining("Reason: 550 no such user.") }]);
+    expect(notifier.delivered).toEqual([
+      { kind: "hard_bounce", recipient: "gone@example.org", message: expect.stringContaining("Reason: 550 no such user.") },
+    ]);
     const [row] = await listRecentAlerts(app.database.db, 10);
     expect(row).toMatchObject({ kind: "hard_bounce", attempts: 1, lastError: null });
     expect(row.deliveredAt).toBeInstanceOf(Date);
@@ -44,7 +46,11 @@ describe("operator alerts through the alert notifier port", () => {
     notifier.failWith("webhook answered 500");
 
     expect(await retryPendingAlerts(app)).toEqual({ delivered: 0, failed: 1 });
-    expect((await listRecentAlerts(app.database.db, 10))[0]).toMatchObject({ attempts: 1, lastError: "webhook answered 500", deliveredAt: null });
+    expect((await listRecentAlerts(app.database.db, 10))[0]).toMatchObject({
+      attempts: 1,
+      lastError: "webhook answered 500",
+      deliveredAt: null,
+    });
     // A pass after a webhook (fresh alerts only) leaves an alert already tried alone.
     expect(await retryPendingAlerts(app, { freshOnly: true })).toEqual({ delivered: 0, failed: 0 });
 
@@ -77,7 +83,9 @@ describe("operator alerts through the alert notifier port", () => {
     expect(await recoverInterruptedSends(app, now)).toEqual([{ id: "send-in-flight", recipient: "reader@example.org" }]);
     // The sweep pushes in the background; a pass queued after it returns once that push is done.
     await retryPendingAlerts(app);
-    expect(notifier.delivered).toEqual([{ kind: "send_outcome_unknown", recipient: "reader@example.org", message: expect.stringContaining("send-in-flight (smtp)") }]);
+    expect(notifier.delivered).toEqual([
+      { kind: "send_outcome_unknown", recipient: "reader@example.org", message: expect.stringContaining("send-in-flight (smtp)") },
+    ]);
   });
 
   it("pushes nothing when no notifier is configured; the alert stays stored", async () => {

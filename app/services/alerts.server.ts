@@ -14,7 +14,12 @@ export interface AlertPassResult {
   failed: number;
 }
 
-const KINDS: ReadonlySet<string> = new Set<OperatorAlertKind>(["hard_bounce", "complaint", "soft_bounce_escalated", "send_outcome_unknown"]);
+const KINDS: ReadonlySet<string> = new Set<OperatorAlertKind>([
+  "hard_bounce",
+  "complaint",
+  "soft_bounce_escalated",
+  "send_outcome_unknown",
+]);
 
 async function pass(app: AppContext, notifier: AlertNotifier, freshOnly: boolean): Promise<AlertPassResult> {
   const { db } = app.database;
@@ -53,7 +58,10 @@ export function retryPendingAlerts(
   if (!notifier) return Promise.resolve({ delivered: 0, failed: 0 });
   const freshOnly = opts.freshOnly ?? false;
   if (waiting && opts.notifier === undefined && (!waiting.freshOnly || freshOnly)) return waiting.promise;
-  const entry: { freshOnly: boolean; promise: Promise<AlertPassResult> } = { freshOnly, promise: Promise.resolve({ delivered: 0, failed: 0 }) };
+  const entry: { freshOnly: boolean; promise: Promise<AlertPassResult> } = {
+    freshOnly,
+    promise: Promise.resolve({ delivered: 0, failed: 0 }),
+  };
   entry.promise = tail.then(() => {
     if (waiting === entry) waiting = null;
     return pass(app, notifier, freshOnly);

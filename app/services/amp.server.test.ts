@@ -20,7 +20,10 @@ describe("surveyFormId", () => {
   it("takes the ids this deployment signed and refuses the rest", () => {
     expect(surveyFormId(app.env, signFormId(app.env.SESSION_SECRET, "gen-1"))).toEqual({ ok: true, value: "gen-1" });
     expect(surveyFormId(app.env, "gen-1")).toMatchObject({ ok: false, status: 400, error: "Invalid form id" });
-    expect(surveyFormId(app.env, signFormId("some-other-secret-of-32-characters-or-more", "gen-1"))).toMatchObject({ ok: false, status: 404 });
+    expect(surveyFormId(app.env, signFormId("some-other-secret-of-32-characters-or-more", "gen-1"))).toMatchObject({
+      ok: false,
+      status: 404,
+    });
   });
 });
 

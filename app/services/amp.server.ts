@@ -164,7 +164,10 @@ export function buildAmpEmail(app: Pick<AppContext, "env">, input: AmpEmailInput
  * limit stays reachable, to be reported as such (AMP_DOC_TOO_LARGE). Characters of the rendered
  * blueprint are not limited either; the request schema bounds them to ~400 KB.
  */
-export async function buildClientAmpEmail(app: Pick<AppContext, "env">, input: { blueprint: Record<string, unknown>; html?: string | null }): Promise<ServiceResult<AmpEmail>> {
+export async function buildClientAmpEmail(
+  app: Pick<AppContext, "env">,
+  input: { blueprint: Record<string, unknown>; html?: string | null },
+): Promise<ServiceResult<AmpEmail>> {
   const sections = input.blueprint.sections;
   const locked = (Array.isArray(sections) ? sections : []).flatMap((s: unknown, i) => {
     const html = (s as { lockedHtml?: unknown } | null)?.lockedHtml;
@@ -186,7 +189,12 @@ export function ampLibraryMetadata(html: string): { ampValidator: "pass" | "fail
 // ── POST /api/amp/survey/:formId ────────────────────────────────────────────────────────────────
 
 /** Origins of the mail clients that render AMP and post forms (through their proxies). */
-export const EMAIL_CLIENT_ORIGINS = ["https://mail.google.com", "https://amp.gmail.dev", "https://playground.amp.dev", "https://mail.yahoo.com"];
+export const EMAIL_CLIENT_ORIGINS = [
+  "https://mail.google.com",
+  "https://amp.gmail.dev",
+  "https://playground.amp.dev",
+  "https://mail.yahoo.com",
+];
 
 export function allowedSurveyOrigins(env: Pick<Env, "BASE_URL">): Set<string> {
   const origins = new Set(EMAIL_CLIENT_ORIGINS);
@@ -281,9 +289,19 @@ export async function admitSurveyPost(
   const decisions = await hitRateLimits(
     app.database.db,
     [
-      { key: `amp-survey:${input.formId}:${input.clientIp}`, rule: { limit: env.AMP_SURVEY_MAX_PER_MINUTE, windowMs: SURVEY_RATE_WINDOW_MS } },
-      { key: `amp-survey-posts:${input.clientIp}`, rule: { limit: env.AMP_SURVEY_MAX_PER_ADDRESS_PER_HOUR, windowMs: SURVEY_ADDRESS_WINDOW_MS } },
-      { key: `amp-survey-bytes:${input.clientIp}`, rule: { limit: env.AMP_SURVEY_MAX_BYTES_PER_ADDRESS_PER_HOUR, windowMs: SURVEY_ADDRESS_WINDOW_MS }, amount: input.bytes },
+      {
+        key: `amp-survey:${input.formId}:${input.clientIp}`,
+        rule: { limit: env.AMP_SURVEY_MAX_PER_MINUTE, windowMs: SURVEY_RATE_WINDOW_MS },
+      },
+      {
+        key: `amp-survey-posts:${input.clientIp}`,
+        rule: { limit: env.AMP_SURVEY_MAX_PER_ADDRESS_PER_HOUR, windowMs: SURVEY_ADDRESS_WINDOW_MS },
+      },
+      {
+        key: `amp-survey-bytes:${input.clientIp}`,
+        rule: { limit: env.AMP_SURVEY_MAX_BYTES_PER_ADDRESS_PER_HOUR, windowMs: SURVEY_ADDRESS_WINDOW_MS },
+        amount: input.bytes,
+      },
     ],
     now,
   );

@@ -40,13 +40,23 @@ import { failure, type ServiceResult } from "./result";
 import { brandOfSend, type PublicBrand } from "./sender-profile.server";
 
 /** The send path's answer links for one send: `(spec) => <BASE_URL>/r/<token>`, valid ANSWER_LINK_TTL_DAYS. */
-export function answerLinks(env: Pick<Env, "BASE_URL" | "SESSION_SECRET" | "ANSWER_LINK_TTL_DAYS">, sendId: string, now: Date): (spec: AnswerSpec) => string {
+export function answerLinks(
+  env: Pick<Env, "BASE_URL" | "SESSION_SECRET" | "ANSWER_LINK_TTL_DAYS">,
+  sendId: string,
+  now: Date,
+): (spec: AnswerSpec) => string {
   const expiresDay = answerExpiryDay(now, env.ANSWER_LINK_TTL_DAYS);
-  return (spec) => `${env.BASE_URL}/r/${createAnswerToken(env.SESSION_SECRET, { sendId, formId: spec.formId, question: spec.question, option: spec.option, lang: spec.lang, expiresDay })}`;
+  return (spec) =>
+    `${env.BASE_URL}/r/${createAnswerToken(env.SESSION_SECRET, { sendId, formId: spec.formId, question: spec.question, option: spec.option, lang: spec.lang, expiresDay })}`;
 }
 
 /** Stores what a generated email asks, under its form id (the generation id), when it asks anything. */
-export async function registerAnswerForm(app: Pick<AppContext, "database">, user: User, formId: string, blueprint: Blueprint): Promise<void> {
+export async function registerAnswerForm(
+  app: Pick<AppContext, "database">,
+  user: User,
+  formId: string,
+  blueprint: Blueprint,
+): Promise<void> {
   const questions = answerQuestions(blueprint);
   if (questions.length === 0) return;
   await insertAnswerForm(app.database.db, { id: formId, userId: user.id, lang: blueprint.lang, questions });
@@ -59,7 +69,15 @@ function questionsOf(form: { questions: unknown[] } | null): AnswerQuestion[] {
 // ── The answer page (/r/:token) ────────────────────────────────────────────────────────────────
 
 export type AnswerPage =
-  | { state: "confirm" | "done"; words: AnswerPageWords; brand: PublicBrand; lang: string; question: string | null; answer: string | null; verdict: QuizVerdict | null }
+  | {
+      state: "confirm" | "done";
+      words: AnswerPageWords;
+      brand: PublicBrand;
+      lang: string;
+      question: string | null;
+      answer: string | null;
+      verdict: QuizVerdict | null;
+    }
   | { state: "invalid" | "expired" | "unknown"; words: AnswerPageWords; brand: PublicBrand; lang: string; status: number };
 
 /**
@@ -85,7 +103,13 @@ export async function answerLink(app: AppContext, token: string, opts: { record:
       const brand = await brandOfClaim(app, await findSendSummary(db, claim.sendId));
       return { state: "expired", words: answerPageWords(claim.lang), brand, lang: claim.lang, status: 410 };
     }
-    return { state: "invalid", words: answerPageWords("en"), brand: await brandOfClaim(app, null), lang: "en", status: verdict.reason === "forged" ? 404 : 400 };
+    return {
+      state: "invalid",
+      words: answerPageWords("en"),
+      brand: await brandOfClaim(app, null),
+      lang: "en",
+      status: verdict.reason === "forged" ? 404 : 400,
+    };
   }
   const { claim } = verdict;
   const words = answerPageWords(claim.lang);
@@ -97,7 +121,20 @@ export async function answerLink(app: AppContext, token: string, opts: { record:
   if (form && (!q || claim.option >= q.options.length)) return { state: "invalid", words, brand, lang: claim.lang, status: 400 };
   const answer = q ? q.options[claim.option] : null;
   if (opts.record) {
-    await upsertAnswers(db, [{ formId: claim.formId || null, sendId: claim.sendId, question: claim.question, optionIndex: claim.option, value: answer ?? String(claim.option), source: "html" }], now);
+    await upsertAnswers(
+      db,
+      [
+        {
+          formId: claim.formId || null,
+          sendId: claim.sendId,
+          question: claim.question,
+          optionIndex: claim.option,
+          value: answer ?? String(claim.option),
+          source: "html",
+        },
+      ],
+      now,
+    );
     app.logger.info({ sendId: claim.sendId, question: claim.question }, "answer recorded");
   }
   // A quiz's verdict only once the answer is in: the confirm page must not give the answer away.
@@ -115,7 +152,12 @@ const SEND_ID = /^[A-Za-z0-9_-]{1,100}$/;
  * questions `<survey>.0`, `<survey>.1`, … with the option whose label was posted. With the send
  * id of a send that exists, one answer per send and question as for links; otherwise a row each.
  */
-export async function storeAmpAnswers(app: Pick<AppContext, "database">, formId: string, fields: SurveyFields, now = new Date()): Promise<number> {
+export async function storeAmpAnswers(
+  app: Pick<AppContext, "database">,
+  formId: string,
+  fields: SurveyFields,
+  now = new Date(),
+): Promise<number> {
   const { db } = app.database;
   const ns = typeof fields.survey === "string" && /^k[a-z0-9]{1,6}$/.test(fields.survey) ? fields.survey : null;
   if (!ns) return 0;
@@ -149,10 +191,22 @@ export interface AnswerReport {
 }
 
 function records(rows: AnswerRow[]): AnswerRecord[] {
-  return rows.map((r) => ({ sendId: r.sendId, question: r.question, optionIndex: r.optionIndex, value: r.value, source: r.source, updatedAt: r.updatedAt }));
+  return rows.map((r) => ({
+    sendId: r.sendId,
+    question: r.question,
+    optionIndex: r.optionIndex,
+    value: r.value,
+    source: r.source,
+    updatedAt: r.updatedAt,
+  }));
 }
 
-function report(scope: AnswerReport["scope"], about: Pick<AnswerReport, "subject" | "sentTo" | "date">, questions: AnswerQuestion[], rows: AnswerRow[]): AnswerReport {
+function report(
+  scope: AnswerReport["scope"],
+  about: Pick<AnswerReport, "subject" | "sentTo" | "date">,
+  questions: AnswerQuestion[],
+  rows: AnswerRow[],
+): AnswerReport {
   const recs = records(rows);
   return { scope, ...about, results: aggregateAnswers(questions, recs), csv: answersCsv(questions, recs) };
 }
@@ -187,7 +241,10 @@ export async function formAnswers(app: Pick<AppContext, "database">, user: User,
   if (!form || (!user.isAdmin && form.userId !== user.id)) return failure(404, "Email not found");
   const rows = await listAnswersForForm(db, form.id, form.userId);
   subject ??= await findAnswerFormSubject(db, form.id);
-  return { ok: true, value: report({ kind: "form", formId: form.id }, { subject, sentTo: null, date: form.createdAt }, questionsOf(form), rows) };
+  return {
+    ok: true,
+    value: report({ kind: "form", formId: form.id }, { subject, sentTo: null, date: form.createdAt }, questionsOf(form), rows),
+  };
 }
 
 // ── The results page's list and the links to it ───────────────────────────────────────────────

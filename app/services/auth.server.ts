@@ -4,7 +4,11 @@ import type { AppContext } from "~/composition/app.server";
 import type { Env } from "~/lib/env.server";
 import { verifyAccessToken, signAccessToken, parseTtl } from "~/lib/jwt.server";
 import {
-  createPageSession, deleteExpiredPageSessions, deletePageSession, findPageSession, newSecretToken,
+  createPageSession,
+  deleteExpiredPageSessions,
+  deletePageSession,
+  findPageSession,
+  newSecretToken,
 } from "~/models/page-sessions.server";
 import { clearRateLimit, hitRateLimit, peekRateLimit, pruneRateLimits, type RateLimit } from "~/models/rate-limits.server";
 import { findTokenUser, findUserById, normalizeEmail, recordApiToken, verifyLogin, type User } from "~/models/users.server";
@@ -17,7 +21,7 @@ export async function authenticateBearer(
   app: AppContext,
   request: Request,
   requireAdmin: boolean,
-// eslint-disable-next-line no-restricted-syntax -- which authentication failed, not a response: apiRoute turns it into 401 or 403
+  // eslint-disable-next-line no-restricted-syntax -- which authentication failed, not a response: apiRoute turns it into 401 or 403
 ): Promise<{ ok: true; user: User } | { ok: false; failure: AuthFailure }> {
   const header = request.headers.get("authorization") ?? "";
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -31,8 +35,12 @@ export async function authenticateBearer(
 }
 
 /** A token lifetime in seconds, or why it cannot be used: not a lifetime, or over ACCESS_TOKEN_MAX_TTL. */
-// eslint-disable-next-line no-restricted-syntax -- a lifetime check the token page, the CLI and issueToken share: the message, no status
-export function tokenLifetime(env: Pick<Env, "ACCESS_TOKEN_MAX_TTL">, ttl: string): { ok: true; seconds: number } | { ok: false; error: string } {
+/* eslint-disable no-restricted-syntax -- a lifetime check the token page, the CLI and issueToken share: the message, no status */
+export function tokenLifetime(
+  env: Pick<Env, "ACCESS_TOKEN_MAX_TTL">,
+  ttl: string,
+): { ok: true; seconds: number } | { ok: false; error: string } {
+  /* eslint-enable no-restricted-syntax */
   const seconds = parseTtl(ttl);
   if (!seconds) return { ok: false, error: `"${ttl}" is not a lifetime: use a number with s, m, h or d, e.g. 24h` };
   const max = parseTtl(env.ACCESS_TOKEN_MAX_TTL);
@@ -117,7 +125,9 @@ export async function signIn(app: AppContext, input: { email: string; password: 
 
   const ip = await hitRateLimit(db, `login:ip:${input.clientIp}`, perIp);
   if (!ip.allowed) {
-    return failure(429, `Too many sign-in attempts from your network. Try again in ${inWords(ip.retryAfterSeconds)}.`, { retryAfterSeconds: ip.retryAfterSeconds });
+    return failure(429, `Too many sign-in attempts from your network. Try again in ${inWords(ip.retryAfterSeconds)}.`, {
+      retryAfterSeconds: ip.retryAfterSeconds,
+    });
   }
   const email = normalizeEmail(input.email);
   if (!email || !input.password) return failure(400, "Enter your email and password.");
@@ -126,9 +136,13 @@ export async function signIn(app: AppContext, input: { email: string; password: 
   const accountKey = signInLockKey(email);
   const account = await peekRateLimit(db, accountKey, perAccount);
   if (!account.allowed) {
-    return failure(429, `Too many failed sign-ins for this account. It is locked for ${inWords(account.retryAfterSeconds)}; try again then.`, {
-      retryAfterSeconds: account.retryAfterSeconds,
-    });
+    return failure(
+      429,
+      `Too many failed sign-ins for this account. It is locked for ${inWords(account.retryAfterSeconds)}; try again then.`,
+      {
+        retryAfterSeconds: account.retryAfterSeconds,
+      },
+    );
   }
   const user = await verifyLogin(db, email, input.password);
   if (!user) {

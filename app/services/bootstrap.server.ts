@@ -47,7 +47,8 @@ export async function bootstrap(): Promise<BootstrapReport> {
     report.notes.push(
       `${cutOff.refunds.length} charge(s) for generations interrupted when a server stopped were refunded (${cutOff.refunds.reduce((n, r) => n + r.amount, 0)} credit(s); the ledger notes say why).`,
     );
-  if (cutOff.evalRuns.length) report.notes.push(`${cutOff.evalRuns.length} eval run(s) interrupted when a server stopped were finalized with the results they had.`);
+  if (cutOff.evalRuns.length)
+    report.notes.push(`${cutOff.evalRuns.length} eval run(s) interrupted when a server stopped were finalized with the results they had.`);
   // The one place the periodic jobs start; a second bootstrap in the same process starts none again.
   startJobs(app);
   return report;

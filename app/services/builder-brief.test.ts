@@ -1,6 +1,13 @@
 // The brief's field errors that used to surface only after a credit was charged.
 import { describe, expect, it } from "vitest";
-import { briefToGenerateInput, confirmUnderstood, parseBriefForm, parseBriefJson, parseUnderstoodForm, understandPrompt } from "./builder.server";
+import {
+  briefToGenerateInput,
+  confirmUnderstood,
+  parseBriefForm,
+  parseBriefJson,
+  parseUnderstoodForm,
+  understandPrompt,
+} from "./builder.server";
 
 const form = (fields: Record<string, string | string[]>) => {
   const fd = new FormData();

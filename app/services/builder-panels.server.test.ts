@@ -46,7 +46,12 @@ beforeAll(async () => {
   admin = a.user;
   // The brand website: where the prompt's link-less buttons lead (without it they are left out).
   await saveSenderProfile(app.database.db, user.id, {
-    senderName: "Bloom & Co", fromAddress: null, replyTo: null, postalAddress: "1 Petal Lane\nLeeds", logoUrl: null, websiteUrl: "https://bloom.example",
+    senderName: "Bloom & Co",
+    fromAddress: null,
+    replyTo: null,
+    postalAddress: "1 Petal Lane\nLeeds",
+    logoUrl: null,
+    websiteUrl: "https://bloom.example",
   });
 });
 
@@ -62,7 +67,8 @@ async function makeVersion(owner: User, opts: { amp?: boolean; degrade?: boolean
   let score = response.metadata.qa.score;
   if (opts.degrade) {
     // What a weak model might return: no doctype, head, unsubscribe or fallback.
-    html = "<html><body><table><tr><td><h1>Spring sale</h1><p style='font-size:11px;color:#bbb'>Dresses, shoes and bags.</p><a href='#'>Shop</a></td></tr></table></body></html>";
+    html =
+      "<html><body><table><tr><td><h1>Spring sale</h1><p style='font-size:11px;color:#bbb'>Dresses, shoes and bags.</p><a href='#'>Shop</a></td></tr></table></body></html>";
     const report = qa(html, {});
     score = report.score;
     metadata = { ...metadata, qa: { score, qualifiesForFreeRegen: report.qualifiesForFreeRegen, failedChecks: report.failedChecks } };
@@ -101,7 +107,10 @@ describe("free regeneration", () => {
     expect(child).toMatchObject({ kind: "regenerate", parentId: low.id });
     expect(child?.qaScore).toBeGreaterThanOrEqual(70);
     const ledger = await listLedger(app.database.db, user.id, { limit: 10, offset: 0 });
-    expect(ledger.rows.find((r) => r.reference === freeRegenReference(low.id))).toMatchObject({ kind: "refund", delta: app.env.CREDITS_PER_GENERATION });
+    expect(ledger.rows.find((r) => r.reference === freeRegenReference(low.id))).toMatchObject({
+      kind: "refund",
+      delta: app.env.CREDITS_PER_GENERATION,
+    });
 
     const second = await freeRegenerate(app, user, low);
     expect(second).toMatchObject({ ok: false, status: 409, code: "used" });
@@ -148,7 +157,12 @@ describe("refine and undo", () => {
     const base = await makeVersion(user);
     const before = await balanceOf(app.database.db, user.id);
     const r = await refineVersion(app, user, base, "make the button green\nfrobnicate the widget");
-    expect(r).toMatchObject({ ok: false, status: 422, code: "not-understood", extra: { notApplied: [{ instruction: "frobnicate the widget", reason: "I did not understand “frobnicate the widget”" }] } });
+    expect(r).toMatchObject({
+      ok: false,
+      status: 422,
+      code: "not-understood",
+      extra: { notApplied: [{ instruction: "frobnicate the widget", reason: "I did not understand “frobnicate the widget”" }] },
+    });
     expect(await balanceOf(app.database.db, user.id)).toBe(before);
     expect(await restoreParent(app, user, base)).toMatchObject({ ok: false, code: "no-parent" });
   });
@@ -173,7 +187,7 @@ describe("ship", () => {
     const parsed = await simpleParser(raw);
     expect(parsed.subject).toBe(v.subject);
     expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : "").toBe(user.email);
-    expect(parsed.html).toContain("data-kx-technique=\"tabs\"");
+    expect(parsed.html).toContain('data-kx-technique="tabs"');
     expect(parsed.text).toContain("Dresses");
     expect(parsed.attachments.some((a) => a.contentType === "text/x-amp-html")).toBe(true);
     expect(parsed.headers.get("x-kinetic-version-id")).toBe(v.id);
@@ -214,7 +228,14 @@ describe("ship", () => {
     const r = await versionFeedback(app, user, v, { rating: "2", comment: "  Headline too long  " });
     expect(r).toMatchObject({ ok: true, value: { positive: false } });
     const [row] = await listFeedback(app.database.db, 1);
-    expect(row).toMatchObject({ prompt: PROMPT, rating: "2", ragUsed: false, ragExamplesCount: 0, comment: "Headline too long", userId: user.id });
+    expect(row).toMatchObject({
+      prompt: PROMPT,
+      rating: "2",
+      ragUsed: false,
+      ragExamplesCount: 0,
+      comment: "Headline too long",
+      userId: user.id,
+    });
   });
 
   it("saves a version to the library with the auto-tagged fields as reviewed", async () => {

@@ -69,9 +69,7 @@ export const freeRegenReference = (versionId: string) => `free-regen:${versionId
 
 // ── free regeneration ───────────────────────────────────────────────────────────────────────────
 
-export type FreeRegenState =
-  | { eligible: true }
-  | { eligible: false; reason: "score" | "no-score" | "used"; usedBy?: string };
+export type FreeRegenState = { eligible: true } | { eligible: false; reason: "score" | "no-score" | "used"; usedBy?: string };
 
 /** Whether this version may still be regenerated for free (score below 70, not done before). */
 export async function freeRegenState(app: AppContext, user: User, version: EmailVersion): Promise<FreeRegenState> {
@@ -98,7 +96,8 @@ export function regenerationInput(version: EmailVersion) {
     designTokens: brief.designTokens,
     styleTheory: brief.styleTheory,
     complexity: brief.complexity,
-    detectedTechnique: typeof brief.detectedTechnique === "string" ? brief.detectedTechnique : techniques.length ? techniques.join(" and ") : undefined,
+    detectedTechnique:
+      typeof brief.detectedTechnique === "string" ? brief.detectedTechnique : techniques.length ? techniques.join(" and ") : undefined,
   };
   const fields: Record<string, unknown> = { prompt: candidate.prompt };
   // Field by field, so one stale field (e.g. tokens of an older shape) does not lose the rest.
@@ -121,7 +120,8 @@ export function regenerationInput(version: EmailVersion) {
 export async function freeRegenerate(app: AppContext, user: User, version: EmailVersion): Promise<ServiceResult<{ versionId: string }>> {
   const state = await freeRegenState(app, user, version);
   if (!state.eligible) {
-    if (state.reason === "used") return failure(409, "This version's free regeneration has already been used.", { code: "used", extra: { versionId: state.usedBy } });
+    if (state.reason === "used")
+      return failure(409, "This version's free regeneration has already been used.", { code: "used", extra: { versionId: state.usedBy } });
     return failure(403, `A free regeneration is offered only when the QA score is below ${FREE_REGEN_BELOW}.`, { code: "not-eligible" });
   }
   if (regenerating.has(version.id)) return failure(409, "A free regeneration of this version is already running.", { code: "running" });
@@ -132,7 +132,12 @@ export async function freeRegenerate(app: AppContext, user: User, version: Email
     if (!prepared.ok) return failure(prepared.status, prepared.error);
     const result = await generate(app, user, prepared.value);
     if (!result.ok) {
-      if (result.status === 402) return failure(402, `Insufficient balance: a free regeneration needs ${app.env.CREDITS_PER_GENERATION} credit(s) available for a moment; they are returned at once.`, { code: "balance" });
+      if (result.status === 402)
+        return failure(
+          402,
+          `Insufficient balance: a free regeneration needs ${app.env.CREDITS_PER_GENERATION} credit(s) available for a moment; they are returned at once.`,
+          { code: "balance" },
+        );
       return failure(result.status, result.error);
     }
     const cost = app.env.CREDITS_PER_GENERATION;
@@ -158,7 +163,8 @@ export async function freeRegenerate(app: AppContext, user: User, version: Email
     } catch (error) {
       // Refunded either way: nothing was kept for the user.
       if (cost > 0) await refund(app.database.db, user.id, AI_GENERATION, cost, `${freeRegenReference(version.id)}:not-saved`);
-      if (await findEmailVersion(app.database.db, user.id, id)) return failure(409, "This version's free regeneration has already been used.", { code: "used", extra: { versionId: id } });
+      if (await findEmailVersion(app.database.db, user.id, id))
+        return failure(409, "This version's free regeneration has already been used.", { code: "used", extra: { versionId: id } });
       throw error;
     }
     if (cost > 0) await refund(app.database.db, user.id, AI_GENERATION, cost, freeRegenReference(version.id));
@@ -203,7 +209,12 @@ export async function restoreParent(app: AppContext, user: User, version: EmailV
 // ── feedback ────────────────────────────────────────────────────────────────────────────────────
 
 /** Stored through the service behind /api/admin/submit-feedback, with the version's prompt and retrieval facts. */
-export async function versionFeedback(app: AppContext, user: User, version: EmailVersion, input: { rating: Rating; comment?: string | null }) {
+export async function versionFeedback(
+  app: AppContext,
+  user: User,
+  version: EmailVersion,
+  input: { rating: Rating; comment?: string | null },
+) {
   const rag = ragOf(version);
   const saved = await submitFeedback(app, user.id, {
     prompt: version.prompt,
@@ -239,7 +250,6 @@ export function downloadName(version: Pick<EmailVersion, "id" | "subject">, ext:
   return `${base || "email"}-${version.id.replace(/[^A-Za-z0-9]/g, "").slice(0, 8)}${asSent ? "-as-sent" : ""}.${ext}`;
 }
 
-
 /** Which form a download takes: the template with its placeholders, or the email as sent to a sample recipient. */
 export function downloadForm(request: Request): "template" | "sent" {
   return new URL(request.url).searchParams.get("as") === "sent" ? "sent" : "template";
@@ -267,10 +277,17 @@ export async function versionHtml(app: AppContext, user: User, version: EmailVer
  * template it is addressed to the user with the placeholders unresolved (there is no send id yet);
  * as sent, to SAMPLE_RECIPIENT with every placeholder filled (versionAsSent).
  */
-export async function versionEml(app: AppContext, user: User, version: EmailVersion, form: "template" | "sent" = "template"): Promise<string> {
+export async function versionEml(
+  app: AppContext,
+  user: User,
+  version: EmailVersion,
+  form: "template" | "sent" = "template",
+): Promise<string> {
   // The user's brand sender when it may be used; the deployment's otherwise (a send would say why).
   const who = await senderForSend(app, user);
-  const sender = who.ok ? { from: who.value.sender.from, domain: who.value.sender.domain, replyTo: who.value.sender.replyTo } : senderFor(app.env);
+  const sender = who.ok
+    ? { from: who.value.sender.from, domain: who.value.sender.domain, replyTo: who.value.sender.replyTo }
+    : senderFor(app.env);
   const subject = (version.subject ?? "").replace(/[\r\n]+/g, " ").trim() || `Your ${app.env.BRAND_NAME} Email`;
   const sent = form === "sent" ? await versionAsSent(app, user, version) : null;
   const to = sent ? SAMPLE_RECIPIENT : user.email;
@@ -283,7 +300,10 @@ export async function versionEml(app: AppContext, user: User, version: EmailVers
     html: sent ? sent.html : version.html,
     ampHtml: sent ? sent.ampHtml : (version.ampHtml ?? undefined),
     messageId: `draft-${newId()}@${sender.domain}`,
-    listUnsubscribe: { mailto: `mailto:unsubscribe@${sender.domain}?subject=unsubscribe`, url: unsubscribeUrl(app.env.BASE_URL, app.env.SESSION_SECRET, to) },
+    listUnsubscribe: {
+      mailto: `mailto:unsubscribe@${sender.domain}?subject=unsubscribe`,
+      url: unsubscribeUrl(app.env.BASE_URL, app.env.SESSION_SECRET, to),
+    },
     headers: { "X-Kinetic-Version-Id": version.id, "X-Unsent": "1" },
   });
   return mime.raw;
@@ -308,11 +328,19 @@ export interface LibraryForm {
   bestPracticeTags?: string;
 }
 
-const list = (v: string | undefined) => (v ?? "").split(",").map((x) => x.trim()).filter(Boolean);
+const list = (v: string | undefined) =>
+  (v ?? "")
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
 const opt = (v: string | undefined) => (v && v.trim() ? v.trim() : undefined);
 
 /** The reviewed fields through the service behind /api/admin/submit-content (the HTML is the version's). */
-export async function saveVersionToLibrary(app: AppContext, version: EmailVersion, form: LibraryForm): Promise<ServiceResult<{ docId: string }>> {
+export async function saveVersionToLibrary(
+  app: AppContext,
+  version: EmailVersion,
+  form: LibraryForm,
+): Promise<ServiceResult<{ docId: string }>> {
   const keyFeatures = list(form.keyFeatures);
   const bestPracticeTags = list(form.bestPracticeTags);
   const parsed = submitContentSchema.safeParse({

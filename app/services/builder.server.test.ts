@@ -6,8 +6,17 @@ import { balanceOf } from "~/models/credits.server";
 import { createUser, type User } from "~/models/users.server";
 import { findBrandProfile, findEmailVersion, listEmailVersions } from "~/models/email-versions.server";
 import {
-  briefCopy, briefToGenerateInput, builderStart, generateFromBrief, parseBriefForm, parseCopyForm, parseGenerateForm,
-  previewOf, regenerateVersion, versionPage, type Brief,
+  briefCopy,
+  briefToGenerateInput,
+  builderStart,
+  generateFromBrief,
+  parseBriefForm,
+  parseCopyForm,
+  parseGenerateForm,
+  previewOf,
+  regenerateVersion,
+  versionPage,
+  type Brief,
 } from "./builder.server";
 
 let app: AppContext;
@@ -36,20 +45,44 @@ describe("the brief form", () => {
   it("parses fields into the API's GenerateInput", () => {
     const parsed = parseBriefForm(
       form([
-        ["prompt", PROMPT], ["techniques", "tabs"], ["complexity", "advanced"], ["styleTheory", "bold"], ["layout", "newsletter"], ["emailType", "ecommerce"],
-        ["brand.useColors", "on"], ["brand.colors.primary", "#123456"], ["brand.buttonRadius", "4"], ["brand.logoUrl", "https://cdn.example.com/logo.png"],
+        ["prompt", PROMPT],
+        ["techniques", "tabs"],
+        ["complexity", "advanced"],
+        ["styleTheory", "bold"],
+        ["layout", "newsletter"],
+        ["emailType", "ecommerce"],
+        ["brand.useColors", "on"],
+        ["brand.colors.primary", "#123456"],
+        ["brand.buttonRadius", "4"],
+        ["brand.logoUrl", "https://cdn.example.com/logo.png"],
         ["brand.fontFamily", "Georgia, 'Times New Roman', Times, serif"],
-        ["images[0].name", ""], ["images[0].url", ""],
-        ["images[1].name", "hero"], ["images[1].description", "Dresses on a rail"], ["images[1].url", "https://cdn.example.com/hero.jpg"],
-        ["images[2].name", ""], ["images[2].url", ""], ["useRAG", "on"],
+        ["images[0].name", ""],
+        ["images[0].url", ""],
+        ["images[1].name", "hero"],
+        ["images[1].description", "Dresses on a rail"],
+        ["images[1].url", "https://cdn.example.com/hero.jpg"],
+        ["images[2].name", ""],
+        ["images[2].url", ""],
+        ["useRAG", "on"],
       ]),
     );
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
     const input = briefToGenerateInput(parsed.brief);
     expect(input).toMatchObject({
-      prompt: PROMPT, detectedTechnique: "tabs", complexity: "advanced", styleTheory: "bold", layout: "newsletter", emailType: "ecommerce", useRAG: true, generateAmp: false,
-      designTokens: { colors: { primary: "#123456" }, buttons: { radius: 4 }, typography: { fontFamily: "Georgia, 'Times New Roman', Times, serif" } },
+      prompt: PROMPT,
+      detectedTechnique: "tabs",
+      complexity: "advanced",
+      styleTheory: "bold",
+      layout: "newsletter",
+      emailType: "ecommerce",
+      useRAG: true,
+      generateAmp: false,
+      designTokens: {
+        colors: { primary: "#123456" },
+        buttons: { radius: 4 },
+        typography: { fontFamily: "Georgia, 'Times New Roman', Times, serif" },
+      },
     });
     expect(input.images?.map((i) => i.name)).toEqual(["logo", "hero"]);
   });
@@ -57,23 +90,41 @@ describe("the brief form", () => {
   it("reports errors by field name: no prompt, three techniques, bad colour, bad logo URL, bad image URL", () => {
     const parsed = parseBriefForm(
       form([
-        ["prompt", "  "], ["techniques", "tabs"], ["techniques", "quiz"], ["techniques", "menu"],
-        ["brand.useColors", "on"], ["brand.colors.primary", "red"], ["brand.logoUrl", "javascript:alert(1)"],
-        ["images[0].name", ""], ["images[0].url", ""],
-        ["images[1].name", "hero"], ["images[1].url", "ftp://x"],
+        ["prompt", "  "],
+        ["techniques", "tabs"],
+        ["techniques", "quiz"],
+        ["techniques", "menu"],
+        ["brand.useColors", "on"],
+        ["brand.colors.primary", "red"],
+        ["brand.logoUrl", "javascript:alert(1)"],
+        ["images[0].name", ""],
+        ["images[0].url", ""],
+        ["images[1].name", "hero"],
+        ["images[1].url", "ftp://x"],
       ]),
     );
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
     // conform's names; a blank row before it leaves the image's error on its own row.
-    expect(Object.keys(parsed.reply.error ?? {}).sort()).toEqual(["brand.colors.primary", "brand.logoUrl", "images[1].url", "prompt", "techniques"]);
+    expect(Object.keys(parsed.reply.error ?? {}).sort()).toEqual([
+      "brand.colors.primary",
+      "brand.logoUrl",
+      "images[1].url",
+      "prompt",
+      "techniques",
+    ]);
     expect(parsed.reply.initialValue?.prompt).toBe("  ");
   });
 
   it("keeps the layout choice (auto when not given) and refuses an unknown one by field name", () => {
     const auto = parseBriefForm(form([["prompt", PROMPT]]));
     expect(auto.ok && auto.brief.layout).toBe("auto");
-    const bad = parseBriefForm(form([["prompt", PROMPT], ["layout", "magazine"]]));
+    const bad = parseBriefForm(
+      form([
+        ["prompt", PROMPT],
+        ["layout", "magazine"],
+      ]),
+    );
     expect(!bad.ok && Object.keys(bad.reply.error ?? {})).toEqual(["layout"]);
   });
 
@@ -85,14 +136,28 @@ describe("the brief form", () => {
   });
 
   it("ignores brand colours unless they are switched on", () => {
-    const parsed = parseBriefForm(form([["prompt", PROMPT], ["brand.colors.primary", "#123456"]]));
+    const parsed = parseBriefForm(
+      form([
+        ["prompt", PROMPT],
+        ["brand.colors.primary", "#123456"],
+      ]),
+    );
     expect(parsed.ok && briefToGenerateInput(parsed.brief).designTokens).toBeUndefined();
   });
 });
 
 describe("copy first, then generation with the edited words", () => {
   it("writes copy without charging, and places edited words verbatim in a saved version", async () => {
-    const parsed = parseBriefForm(form([["prompt", PROMPT], ["useRAG", "on"], ["techniques", "tabs"], ["styleTheory", "minimal"], ["brand.useColors", "on"], ["brand.colors.primary", "#0f5132"]]));
+    const parsed = parseBriefForm(
+      form([
+        ["prompt", PROMPT],
+        ["useRAG", "on"],
+        ["techniques", "tabs"],
+        ["styleTheory", "minimal"],
+        ["brand.useColors", "on"],
+        ["brand.colors.primary", "#0f5132"],
+      ]),
+    );
     if (!parsed.ok) throw new Error("brief");
     const before = await balanceOf(app.database.db, user.id);
     const copy = await briefCopy(app, parsed.brief);
@@ -100,11 +165,23 @@ describe("copy first, then generation with the edited words", () => {
     expect(await balanceOf(app.database.db, user.id)).toBe(before);
 
     // The copy step's fields, edited the way a person would.
-    const fields: Array<[string, string]> = [["intent", "generate-copy"], ["brief", JSON.stringify(parsed.brief)], ["copy.subject", "Bloom edit: the subject I chose"], ["copy.preheader", copy.value.copyDoc.preheader]];
+    const fields: Array<[string, string]> = [
+      ["intent", "generate-copy"],
+      ["brief", JSON.stringify(parsed.brief)],
+      ["copy.subject", "Bloom edit: the subject I chose"],
+      ["copy.preheader", copy.value.copyDoc.preheader],
+    ];
     copy.value.copyDoc.sections.forEach((s, i) => {
-      fields.push([`copy.sections.${i}.role`, s.role], [`copy.sections.${i}.headline`, i === 0 ? "A headline I rewrote" : s.headline], [`copy.sections.${i}.body`, s.body], [`copy.sections.${i}.cta`, s.cta]);
+      fields.push(
+        [`copy.sections.${i}.role`, s.role],
+        [`copy.sections.${i}.headline`, i === 0 ? "A headline I rewrote" : s.headline],
+        [`copy.sections.${i}.body`, s.body],
+        [`copy.sections.${i}.cta`, s.cta],
+      );
     });
-    copy.value.copyDoc.items.forEach((it, i) => fields.push([`copy.items.${i}.label`, it.label], [`copy.items.${i}.headline`, it.headline], [`copy.items.${i}.body`, it.body]));
+    copy.value.copyDoc.items.forEach((it, i) =>
+      fields.push([`copy.items.${i}.label`, it.label], [`copy.items.${i}.headline`, it.headline], [`copy.items.${i}.body`, it.body]),
+    );
     const request = parseGenerateForm(form(fields));
     if (!request.ok || request.mode !== "brief") throw new Error("request");
     expect(request.copyDoc?.subject).toBe("Bloom edit: the subject I chose");
@@ -136,7 +213,11 @@ describe("copy first, then generation with the edited words", () => {
     const again = await regenerateVersion(app, user, result.value.versionId);
     if (!again.ok) throw new Error(again.error);
     const page = await versionPage(app, user, again.value.versionId);
-    expect(page?.version).toMatchObject({ kind: "regenerate", parentId: result.value.versionId, subject: "Bloom edit: the subject I chose" });
+    expect(page?.version).toMatchObject({
+      kind: "regenerate",
+      parentId: result.value.versionId,
+      subject: "Bloom edit: the subject I chose",
+    });
     expect(page?.parent?.id).toBe(result.value.versionId);
     expect((await listEmailVersions(app.database.db, user.id)).map((v) => v.id)).toEqual([again.value.versionId, result.value.versionId]);
 
@@ -146,7 +227,14 @@ describe("copy first, then generation with the edited words", () => {
   });
 
   it("refuses an edited copy without a subject, keeping what was typed", () => {
-    const r = parseCopyForm(form([["copy.subject", ""], ["copy.preheader", "p"], ["copy.sections.0.role", "hero"], ["copy.sections.0.headline", "Kept"]]));
+    const r = parseCopyForm(
+      form([
+        ["copy.subject", ""],
+        ["copy.preheader", "p"],
+        ["copy.sections.0.role", "hero"],
+        ["copy.sections.0.headline", "Kept"],
+      ]),
+    );
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors["copy.subject"]).toBeTruthy();
@@ -155,12 +243,23 @@ describe("copy first, then generation with the edited words", () => {
 
   it("reads each section's and item's link: blank is none, a full address is kept, anything else is a field error", () => {
     const base: Array<[string, string]> = [
-      ["copy.subject", "Lamps"], ["copy.preheader", ""],
-      ["copy.sections.0.role", "hero"], ["copy.sections.0.headline", "New"], ["copy.sections.0.body", ""], ["copy.sections.0.cta", "Shop the guide"],
-      ["copy.items.0.label", "Moss"], ["copy.items.0.headline", ""], ["copy.items.0.body", "Green"],
-      ["copy.items.1.label", "Reed"], ["copy.items.1.headline", ""], ["copy.items.1.body", "Tall"], ["copy.items.1.href", ""],
+      ["copy.subject", "Lamps"],
+      ["copy.preheader", ""],
+      ["copy.sections.0.role", "hero"],
+      ["copy.sections.0.headline", "New"],
+      ["copy.sections.0.body", ""],
+      ["copy.sections.0.cta", "Shop the guide"],
+      ["copy.items.0.label", "Moss"],
+      ["copy.items.0.headline", ""],
+      ["copy.items.0.body", "Green"],
+      ["copy.items.1.label", "Reed"],
+      ["copy.items.1.headline", ""],
+      ["copy.items.1.body", "Tall"],
+      ["copy.items.1.href", ""],
     ];
-    const good = parseCopyForm(form([...base, ["copy.sections.0.href", " https://fern.example/guide "], ["copy.items.0.href", "mailto:shop@fern.example"]]));
+    const good = parseCopyForm(
+      form([...base, ["copy.sections.0.href", " https://fern.example/guide "], ["copy.items.0.href", "mailto:shop@fern.example"]]),
+    );
     if (!good.ok) throw new Error(JSON.stringify(good.errors));
     expect(good.copyDoc.sections[0].href).toBe("https://fern.example/guide");
     expect(good.copyDoc.items.map((i) => i.href)).toEqual(["mailto:shop@fern.example", undefined]);
@@ -185,7 +284,8 @@ describe("failures and previews", () => {
   });
 
   it("previews the original, and Gmail's and Outlook.com's versions with their explanations", () => {
-    const html = '<!DOCTYPE html><html><head><style>#t1:checked ~ .p1 { display:block } .fallback { display:none }</style></head><body class="body"><div class="fallback">F</div></body></html>';
+    const html =
+      '<!DOCTYPE html><html><head><style>#t1:checked ~ .p1 { display:block } .fallback { display:none }</style></head><body class="body"><div class="fallback">F</div></body></html>';
     expect(previewOf(html, null)).toMatchObject({ view: "original", html, simulation: null });
     const gmail = previewOf(html, "gmail");
     expect(gmail.view).toBe("gmail");

@@ -9,7 +9,14 @@ import { fieldErrors } from "~/lib/form-errors";
 import type { AppContext } from "~/composition/app.server";
 import type { User } from "~/models/users.server";
 import { AI_GENERATION, balanceOf } from "~/models/credits.server";
-import { findBrandProfile, findEmailVersion, insertEmailVersion, listEmailVersions, saveBrandProfile, type EmailVersion } from "~/models/email-versions.server";
+import {
+  findBrandProfile,
+  findEmailVersion,
+  insertEmailVersion,
+  listEmailVersions,
+  saveBrandProfile,
+  type EmailVersion,
+} from "~/models/email-versions.server";
 import { DesignTokensSchema, type DesignTokens } from "~/domain/blueprint/schema";
 import { STYLE_THEORY_KEYS } from "~/domain/blueprint/styles";
 import { CopyDocSchema, type CopyDoc } from "~/domain/copy/schema";
@@ -21,8 +28,13 @@ import { extractTechniques } from "~/domain/prompt/techniques";
 import { BrandSchema, BriefFormSchema, BriefSchema, type Brand, type Brief, type BriefInput } from "~/domain/requests/builder";
 import { SIMULATED, simulateWebmail, type WebmailClient } from "~/domain/html/webmail-simulation";
 import {
-  generate, generateBlueprint, generateCopy, prepareGeneration,
-  type GenerateInput, type GenerateResponse, type StageName,
+  generate,
+  generateBlueprint,
+  generateCopy,
+  prepareGeneration,
+  type GenerateInput,
+  type GenerateResponse,
+  type StageName,
 } from "./generation.server";
 import { failure, type ServiceResult } from "./result";
 
@@ -46,7 +58,6 @@ export type { Brand, Brief, BriefInput };
 
 /** Field name → message, keyed like the Check and copy steps' field names (`u.items.0.name`, `copy.sections.1.href`); the brief form's are conform's. */
 export type FieldErrors = Record<string, string>;
-
 
 type FormLike = { get(name: string): FormDataEntryValue | null; getAll(name: string): FormDataEntryValue[] };
 const str = (form: FormLike, name: string) => {
@@ -146,7 +157,10 @@ export function parseCopyForm(form: FormLike): { ok: true; copyDoc: CopyDoc } | 
   if (parsed.success) return { ok: true, copyDoc: parsed.data };
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {
-    const message = issue.path.at(-1) === "href" ? "Enter a full address starting with https://, http:// or mailto: (e.g. https://example.com/guide), or leave it blank." : issue.message;
+    const message =
+      issue.path.at(-1) === "href"
+        ? "Enter a full address starting with https://, http:// or mailto: (e.g. https://example.com/guide), or leave it blank."
+        : issue.message;
     errors[["copy", ...issue.path].join(".")] ??= message;
   }
   return { ok: false, errors, draft };
@@ -247,14 +261,23 @@ export function parseUnderstoodForm(form: FormLike): UnderstoodForm {
   }
   const read = UnderstoodBriefSchema.safeParse(raw);
   if (!read.success || spanOutsidePrompt(read.data, settings.brief.prompt.length))
-    return { ok: false, errors: { form: "What Kinetic read was lost between steps; continue from the prompt again." }, values: settings.brief };
+    return {
+      ok: false,
+      errors: { form: "What Kinetic read was lost between steps; continue from the prompt again." },
+      values: settings.brief,
+    };
   const { understood: _previous, ...rest } = settings.brief;
   return { ok: true, settings: rest, read: read.data, draft: draftFromForm(form, read.data) };
 }
 
 /** The confirmed brief on the page's brief (the email type follows an edited one), or the form's errors and asks. */
-// eslint-disable-next-line no-restricted-syntax -- form outcome: field errors to show next to the fields, no status
-export function confirmUnderstood(settings: Brief, read: UnderstoodBrief, draft: UnderstoodDraft): { ok: true; settings: Brief } | { ok: false; errors: FieldErrors } {
+/* eslint-disable no-restricted-syntax -- form outcome: field errors to show next to the fields, no status */
+export function confirmUnderstood(
+  settings: Brief,
+  read: UnderstoodBrief,
+  draft: UnderstoodDraft,
+): { ok: true; settings: Brief } | { ok: false; errors: FieldErrors } {
+  /* eslint-enable no-restricted-syntax */
   const confirmed = briefFromDraft(draft, read, settings.prompt.length);
   if (!confirmed.ok) return confirmed;
   const emailType = confirmed.brief.emailType.source === "hint" ? confirmed.brief.emailType.value : settings.emailType;
@@ -351,7 +374,13 @@ export async function regenerateVersion(
   const brief = BriefSchema.safeParse(version.brief);
   if (!brief.success) return { ...failure(400, "This version has no brief to regenerate from"), charged: false };
   const copy = version.copyDoc ? CopyDocSchema.safeParse(version.copyDoc) : null;
-  return generateFromBrief(app, user, brief.data, { copyDoc: copy?.success ? copy.data : undefined, kind: "regenerate", parentId: version.id }, onStage);
+  return generateFromBrief(
+    app,
+    user,
+    brief.data,
+    { copyDoc: copy?.success ? copy.data : undefined, kind: "regenerate", parentId: version.id },
+    onStage,
+  );
 }
 
 /** Short balance before streaming starts (generate()'s charge stays the real guard). */
@@ -377,7 +406,9 @@ export function parseGenerateForm(form: FormData | URLSearchParams): GenerateReq
   const intent = str(form, "intent");
   if (intent === "regenerate") {
     const versionId = str(form, "versionId");
-    return versionId ? { ok: true, mode: "regenerate", versionId } : { ok: false, step: "brief", errors: { form: "Which version?" }, values: { prompt: "" } };
+    return versionId
+      ? { ok: true, mode: "regenerate", versionId }
+      : { ok: false, step: "brief", errors: { form: "Which version?" }, values: { prompt: "" } };
   }
   if (intent === "generate-copy") {
     const brief = parseBriefJson(str(form, "brief"));
@@ -405,7 +436,11 @@ export function runGenerateRequest(
 // ── the version page ────────────────────────────────────────────────────────────────────────────
 
 /** A version and its parent (both the user's own; another user's id reads as missing). */
-export async function versionPage(app: AppContext, user: User, id: string): Promise<{ version: EmailVersion; parent: EmailVersion | null } | null> {
+export async function versionPage(
+  app: AppContext,
+  user: User,
+  id: string,
+): Promise<{ version: EmailVersion; parent: EmailVersion | null } | null> {
   const version = await findEmailVersion(app.database.db, user.id, id);
   if (!version) return null;
   const parent = version.parentId ? await findEmailVersion(app.database.db, user.id, version.parentId) : null;

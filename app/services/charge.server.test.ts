@@ -40,11 +40,19 @@ describe("withCharge", () => {
 
   it("refunds when the work fails, throws, or did not earn the charge", async () => {
     const failed = await userWith(5);
-    expect(await withCharge(app, failed, async () => ({ ok: false, status: 502, error: "model down" }))).toEqual({ ok: false, status: 502, error: "model down" });
+    expect(await withCharge(app, failed, async () => ({ ok: false, status: 502, error: "model down" }))).toEqual({
+      ok: false,
+      status: 502,
+      error: "model down",
+    });
     const threw = await userWith(5);
     await expect(withCharge(app, threw, async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
     const unearned = await userWith(5);
-    expect(await withCharge(app, unearned, async () => ({ ok: true, value: 1, keepCharge: false }))).toEqual({ ok: true, value: 1, charged: 0 });
+    expect(await withCharge(app, unearned, async () => ({ ok: true, value: 1, keepCharge: false }))).toEqual({
+      ok: true,
+      value: 1,
+      charged: 0,
+    });
     for (const user of [failed, threw, unearned]) {
       expect(await balanceOf(app.database.db, user.id)).toBe(5);
       expect(await kinds(user)).toEqual(["charge", "initial", "refund"]);

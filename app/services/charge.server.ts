@@ -43,7 +43,9 @@ export async function withCharge<T, F extends ServiceFailure = ServiceFailure>(
       else
         // The result is the caller's either way: should settling fail, the marker is left, and a
         // later start-up refunds a charge that was kept (the user gets this one free), never twice.
-        await keepCharge(db, generationId).catch((err: unknown) => app.logger.warn({ err, generationId }, "a kept charge could not be settled"));
+        await keepCharge(db, generationId).catch((err: unknown) =>
+          app.logger.warn({ err, generationId }, "a kept charge could not be settled"),
+        );
     }
   }
 }

@@ -35,12 +35,20 @@ beforeAll(async () => {
 });
 
 /** A provider event through the same path the webhook uses (logged, machine, effects). */
-async function providerEvent(email: string, kind: "delivered" | "failed" | "complained" | "opened", when: Date, severity?: "permanent" | "temporary") {
+async function providerEvent(
+  email: string,
+  kind: "delivered" | "failed" | "complained" | "opened",
+  when: Date,
+  severity?: "permanent" | "temporary",
+) {
   const event =
-    kind === "failed" ? { type: severity === "permanent" ? ("permanentFailure" as const) : ("temporaryFailure" as const) }
-    : kind === "complained" ? { type: "complaint" as const }
-    : kind === "delivered" ? { type: "delivered" as const }
-    : null;
+    kind === "failed"
+      ? { type: severity === "permanent" ? ("permanentFailure" as const) : ("temporaryFailure" as const) }
+      : kind === "complained"
+        ? { type: "complaint" as const }
+        : kind === "delivered"
+          ? { type: "delivered" as const }
+          : null;
   const eventId = `evt-${++eventCounter}`;
   return applyDeliverabilityEvent(
     app,
@@ -51,7 +59,16 @@ async function providerEvent(email: string, kind: "delivered" | "failed" | "comp
       source: `test:${eventId}`,
       sendId: null,
       reason: kind === "failed" ? "mailbox full" : null,
-      deliveryEvent: { eventId, provider: "test", sendId: null, kind, severity: severity ?? null, reason: null, occurredAt: when, payload: {} },
+      deliveryEvent: {
+        eventId,
+        provider: "test",
+        sendId: null,
+        kind,
+        severity: severity ?? null,
+        reason: null,
+        occurredAt: when,
+        payload: {},
+      },
     },
     when,
   );
@@ -79,7 +96,12 @@ describe("manual suppression and lift", () => {
   it("a timed suppression carries its end as retry_after; a date in the past is refused", async () => {
     const until = at(10 * DAY);
     await suppressManually(app, { email: "timed@example.com", reason: "unsubscribe", until, by: "ops@example.com" }, NOW);
-    expect(await checkRecipient(app, "timed@example.com", NOW)).toEqual({ allowed: false, reason: "suppressed", suppression: "unsubscribe", retryAfter: until });
+    expect(await checkRecipient(app, "timed@example.com", NOW)).toEqual({
+      allowed: false,
+      reason: "suppressed",
+      suppression: "unsubscribe",
+      retryAfter: until,
+    });
     expect(await suppressManually(app, { email: "past@example.com", reason: "manual", until: at(-HOUR), by: "ops" }, NOW)).toEqual({
       ok: false,
       status: 400,
@@ -96,7 +118,11 @@ describe("manual suppression and lift", () => {
   it("lifts a 30-day soft-bounce suppression and clears the soft-bounce history, so a later bounce only cools down", async () => {
     const email = "soft@example.com";
     for (const d of [0, 1, 2]) await providerEvent(email, "failed", at(d * DAY), "temporary");
-    expect(await checkRecipient(app, email, at(3 * DAY))).toMatchObject({ allowed: false, reason: "suppressed", suppression: "soft_bounce_escalated" });
+    expect(await checkRecipient(app, email, at(3 * DAY))).toMatchObject({
+      allowed: false,
+      reason: "suppressed",
+      suppression: "soft_bounce_escalated",
+    });
 
     expect(await liftManually(app, { email, by: "ops" }, at(3 * DAY))).toMatchObject({ ok: true });
     expect(await checkRecipient(app, email, at(3 * DAY))).toEqual({ allowed: true });
@@ -112,7 +138,10 @@ describe("manual suppression and lift", () => {
   it("lifts a cooldown too; an address with nothing to lift is an error value", async () => {
     await providerEvent("cool@example.com", "failed", NOW, "temporary");
     expect((await checkRecipient(app, "cool@example.com", at(HOUR))).allowed).toBe(false);
-    expect(await liftManually(app, { email: "cool@example.com", by: "ops" }, at(HOUR))).toMatchObject({ ok: true, value: { lifted: null } });
+    expect(await liftManually(app, { email: "cool@example.com", by: "ops" }, at(HOUR))).toMatchObject({
+      ok: true,
+      value: { lifted: null },
+    });
     expect(await checkRecipient(app, "cool@example.com", at(HOUR))).toEqual({ allowed: true });
     expect(await liftManually(app, { email: "nobody@example.com", by: "ops" }, NOW)).toEqual({
       ok: false,
@@ -155,7 +184,11 @@ describe("reads", () => {
     expect(d.eventsTotal).toBe(3);
 
     const bouncing = await bouncingRecipients(app, at(-DAY), 50);
-    expect(bouncing.find((b) => b.email === email)).toMatchObject({ bounces: 1, lastReason: "mailbox full", state: { status: "softBounced" } });
+    expect(bouncing.find((b) => b.email === email)).toMatchObject({
+      bounces: 1,
+      lastReason: "mailbox full",
+      state: { status: "softBounced" },
+    });
   });
 
   it("counts events per type and UTC day over the window, and filters the event list", async () => {
@@ -189,7 +222,11 @@ describe("reads", () => {
       status: 409,
       error: "That alert was already acknowledged by ops@example.com.",
     });
-    expect(await acknowledgeOperatorAlert(app, 999_999, "ops", NOW)).toEqual({ ok: false, status: 404, error: "That alert does not exist any more." });
+    expect(await acknowledgeOperatorAlert(app, 999_999, "ops", NOW)).toEqual({
+      ok: false,
+      status: 404,
+      error: "That alert does not exist any more.",
+    });
 
     const second = await alertList(app, { limit: 100, offset: 0 });
     expect(second.open).toBe(first.open - 1);

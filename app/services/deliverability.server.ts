@@ -13,13 +13,7 @@ import {
   type ManualSuppressionReason,
 } from "~/domain/deliverability";
 import { dailyActivity, windowStart, type DailyActivity } from "~/domain/deliverability/activity";
-import {
-  acknowledgeAlert,
-  acknowledgeAlertsThrough,
-  countAlerts,
-  listAlertsForReview,
-  type AlertRow,
-} from "~/models/alerts.server";
+import { acknowledgeAlert, acknowledgeAlertsThrough, countAlerts, listAlertsForReview, type AlertRow } from "~/models/alerts.server";
 import {
   applyEventWrite,
   countDeliveryEventsByDay,
@@ -50,8 +44,7 @@ import {
 import { failure, type ServiceResult } from "./result";
 
 export type RecipientCheck =
-  | { allowed: true }
-  | { allowed: false; reason: "suppressed" | "cooldown"; suppression?: string; retryAfter?: Date };
+  { allowed: true } | { allowed: false; reason: "suppressed" | "cooldown"; suppression?: string; retryAfter?: Date };
 
 /**
  * Send rule 1 (docs/api/sending.md): a suppression-list entry or the machine's state (a soft bounce within the
@@ -137,7 +130,11 @@ export async function applyDeliverabilityEvent(app: AppContext, input: ApplyInpu
 
 /** A manual unsubscribe (the link or RFC 8058 one-click): the machine's `unsubscribe` event. */
 export async function unsubscribeAddress(app: AppContext, email: string, source: string, now = new Date()): Promise<void> {
-  await applyDeliverabilityEvent(app, { recipient: email, event: { type: "unsubscribe" }, occurredAt: now, source, sendId: null, reason: null }, now);
+  await applyDeliverabilityEvent(
+    app,
+    { recipient: email, event: { type: "unsubscribe" }, occurredAt: now, source, sendId: null, reason: null },
+    now,
+  );
 }
 
 // ── operators: manual suppression and lift (the machine's manualSuppress / manualLift) ──────────
@@ -204,7 +201,19 @@ export async function liftManually(
   if (!hasSomethingToLift(stored.state, entry)) {
     return failure(409, `${email} is not suppressed and has no soft bounces: there is nothing to lift.`);
   }
-  await applyDeliverabilityEvent(app, { recipient: email, event: { type: "manualLift" }, occurredAt: now, source: `admin:${input.by}`, sendId: null, reason: null, state: stored }, now);
+  await applyDeliverabilityEvent(
+    app,
+    {
+      recipient: email,
+      event: { type: "manualLift" },
+      occurredAt: now,
+      source: `admin:${input.by}`,
+      sendId: null,
+      reason: null,
+      state: stored,
+    },
+    now,
+  );
   app.logger.info({ by: input.by, reason: entry?.reason ?? stored.state.reason ?? null }, "operator lifted a suppression");
   return { ok: true, value: { email, lifted: entry } };
 }
@@ -221,7 +230,11 @@ export interface DeliverabilitySummary {
 
 export async function deliverabilitySummary(app: AppContext, now = new Date()): Promise<DeliverabilitySummary> {
   const { db } = app.database;
-  const [byReason, softBounced, alerts] = await Promise.all([countSuppressionsByReason(db, now), countSoftBouncedRecipients(db), countAlerts(db)]);
+  const [byReason, softBounced, alerts] = await Promise.all([
+    countSuppressionsByReason(db, now),
+    countSoftBouncedRecipients(db),
+    countAlerts(db),
+  ]);
   return {
     suppressedNow: byReason.reduce((n, r) => n + r.count, 0),
     byReason: byReason.sort((a, b) => b.count - a.count),
@@ -251,7 +264,10 @@ export type BouncingRecipientView = BouncingRecipient & { state: DeliverabilityS
 export async function bouncingRecipients(app: AppContext, since: Date, limit: number): Promise<BouncingRecipientView[]> {
   const { db } = app.database;
   const rows = await listBouncingRecipients(db, since, limit);
-  const states = await findRecipientStates(db, rows.map((r) => r.email));
+  const states = await findRecipientStates(
+    db,
+    rows.map((r) => r.email),
+  );
   return rows.map((r) => ({ ...r, state: states.get(r.email) ?? initialState() }));
 }
 
@@ -284,7 +300,9 @@ export async function recipientDetail(app: AppContext, recipient: string, now = 
     email,
     state: stored?.state ?? initialState(),
     stateUpdatedAt: stored?.updatedAt ?? null,
-    suppression: suppression ? { ...suppression, inForce: suppression.until === null || suppression.until.getTime() > now.getTime() } : null,
+    suppression: suppression
+      ? { ...suppression, inForce: suppression.until === null || suppression.until.getTime() > now.getTime() }
+      : null,
     check,
     bounces,
     events: events.rows,
@@ -294,13 +312,21 @@ export async function recipientDetail(app: AppContext, recipient: string, now = 
 
 // ── operator alerts on the admin page ───────────────────────────────────────────────────────────
 
-export async function alertList(app: AppContext, page: Page & { openOnly?: boolean }): Promise<{ rows: AlertRow[]; open: number; total: number }> {
+export async function alertList(
+  app: AppContext,
+  page: Page & { openOnly?: boolean },
+): Promise<{ rows: AlertRow[]; open: number; total: number }> {
   const { db } = app.database;
   const [rows, counts] = await Promise.all([listAlertsForReview(db, page), countAlerts(db)]);
   return { rows, ...counts };
 }
 
-export async function acknowledgeOperatorAlert(app: AppContext, id: number, by: string, now = new Date()): Promise<ServiceResult<AlertRow>> {
+export async function acknowledgeOperatorAlert(
+  app: AppContext,
+  id: number,
+  by: string,
+  now = new Date(),
+): Promise<ServiceResult<AlertRow>> {
   const r = await acknowledgeAlert(app.database.db, id, by, now);
   if (r.ok) return { ok: true, value: r.alert };
   if (r.reason === "missing") return failure(404, "That alert does not exist any more.");

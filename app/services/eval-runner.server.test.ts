@@ -12,15 +12,7 @@ import type { JudgeEngine } from "~/engines/judge/port";
 import { balanceOf } from "~/models/credits.server";
 import { findRun, insertRun, listResults } from "~/models/eval.server";
 import { createUser, type User } from "~/models/users.server";
-import {
-  MAX_SET_BYTES,
-  STALE_AFTER_MS,
-  listPromptSets,
-  liveRun,
-  startEvalRun,
-  stopRun,
-  sweepStaleRuns,
-} from "./eval-runner.server";
+import { MAX_SET_BYTES, STALE_AFTER_MS, listPromptSets, liveRun, startEvalRun, stopRun, sweepStaleRuns } from "./eval-runner.server";
 import { StartRunFormSchema } from "~/domain/requests/eval";
 import { getCompareView, getEvalsOverview, getResultView, getRunView } from "./eval-views.server";
 
@@ -29,7 +21,12 @@ let dir: string;
 let counter = 0;
 
 async function newAdmin(credits: number): Promise<User> {
-  const created = await createUser(app.database.db, { email: `runner${++counter}@example.com`, password: "password123", admin: true, credits });
+  const created = await createUser(app.database.db, {
+    email: `runner${++counter}@example.com`,
+    password: "password123",
+    admin: true,
+    credits,
+  });
   if (!created.ok) throw new Error(created.error);
   return created.user;
 }
@@ -59,10 +56,25 @@ beforeAll(async () => {
     path.join(dir, "deep-section.json"),
     JSON.stringify({
       version: "deep-v1",
-      prompts: [{ id: "deep", prompt: "Northwind Studio plans in tabs.", savedSections: [{ name: "footer", html: `${"<div>".repeat(250)}x${"</div>".repeat(250)}` }] }],
+      prompts: [
+        {
+          id: "deep",
+          prompt: "Northwind Studio plans in tabs.",
+          savedSections: [{ name: "footer", html: `${"<div>".repeat(250)}x${"</div>".repeat(250)}` }],
+        },
+      ],
     }),
   );
-  fs.writeFileSync(path.join(dir, "broken.json"), JSON.stringify({ version: "x", prompts: [{ id: "a", prompt: "p" }, { id: "a", prompt: "q" }] }));
+  fs.writeFileSync(
+    path.join(dir, "broken.json"),
+    JSON.stringify({
+      version: "x",
+      prompts: [
+        { id: "a", prompt: "p" },
+        { id: "a", prompt: "q" },
+      ],
+    }),
+  );
   fs.writeFileSync(path.join(dir, "huge.json"), " ".repeat(MAX_SET_BYTES + 1));
   fs.writeFileSync(path.join(dir, "notes.txt"), "not a set");
 });
@@ -108,7 +120,14 @@ describe("a run started from the page", () => {
     expect(liveRun(started.value.runId)).toBeNull();
 
     const run = await findRun(app.database.db, started.value.runId);
-    expect(run).toMatchObject({ label: "page run", promptSetVersion: "small-v1", promptCount: 2, status: "complete", resultCount: 2, errorCount: 0 });
+    expect(run).toMatchObject({
+      label: "page run",
+      promptSetVersion: "small-v1",
+      promptCount: 2,
+      status: "complete",
+      resultCount: 2,
+      errorCount: 0,
+    });
     const results = await listResults(app.database.db, started.value.runId);
     expect(results.map((r) => r.promptId)).toEqual(["cafe-cart", "shipping-faq"]);
     for (const r of results) {
@@ -116,7 +135,12 @@ describe("a run started from the page", () => {
       expect(r.qaScore).toBeGreaterThan(0);
       expect(r.judgeScore).toBeGreaterThan(0);
       expect(r.generationMs).toBeGreaterThanOrEqual(0);
-      expect(r.details).toMatchObject({ source: "admin-page", promptSet: "small.json", useRAG: false, rag: { used: false, examplesCount: 0 } });
+      expect(r.details).toMatchObject({
+        source: "admin-page",
+        promptSet: "small.json",
+        useRAG: false,
+        rag: { used: false, examplesCount: 0 },
+      });
       expect(String(r.details?.html)).toMatch(/^<!DOCTYPE html>/i);
       expect(r.details?.htmlBytes).toBe(Buffer.byteLength(String(r.details?.html)));
       // The stored score is the composition's judge on the stored email (one code path with /api/eval/judge).
@@ -124,7 +148,11 @@ describe("a run started from the page", () => {
       expect(again.ok && again.score).toBe(r.judgeScore);
     }
     const summary = summarizeResults(results);
-    expect(run).toMatchObject({ avgQaScore: summary.avgQaScore, avgJudgeScore: summary.avgJudgeScore, avgGenerationMs: summary.avgGenerationMs });
+    expect(run).toMatchObject({
+      avgQaScore: summary.avgQaScore,
+      avgJudgeScore: summary.avgJudgeScore,
+      avgGenerationMs: summary.avgGenerationMs,
+    });
     // Each prompt is a charged generation, as with the CLI.
     expect(await balanceOf(app.database.db, user.id)).toBe(8);
 
@@ -145,7 +173,9 @@ describe("a run started from the page", () => {
 
   it("records a prompt the generator refuses as errored (not charged) and goes on", async () => {
     const user = await newAdmin(5);
-    const started = await startEvalRun(app, user, form({ set: "three-techniques.json", label: "with an error", rag: "on" }), { setsDir: dir });
+    const started = await startEvalRun(app, user, form({ set: "three-techniques.json", label: "with an error", rag: "on" }), {
+      setsDir: dir,
+    });
     if (!started.ok) throw new Error(started.error);
     await started.value.done;
     const results = await listResults(app.database.db, started.value.runId);
@@ -169,14 +199,26 @@ describe("a run started from the page", () => {
 
   it("records a judge failure with the stage, keeping the QA score", async () => {
     const user = await newAdmin(5);
-    const judge: JudgeEngine = { kind: "llm", judge: async () => ({ ok: false, error: "model unavailable", usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, estimated: false } }) };
+    const judge: JudgeEngine = {
+      kind: "llm",
+      judge: async () => ({
+        ok: false,
+        error: "model unavailable",
+        usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, estimated: false },
+      }),
+    };
     const started = await startEvalRun(app, user, form({ set: "small.json", label: "judge down", limit: "1" }), { setsDir: dir, judge });
     if (!started.ok) throw new Error(started.error);
     await started.value.done;
     const [result] = await listResults(app.database.db, started.value.runId);
     expect(result.error).toBe("judge: model unavailable");
     expect(result.qaScore).toBeGreaterThan(0);
-    expect(await findRun(app.database.db, started.value.runId)).toMatchObject({ status: "complete", errorCount: 1, avgQaScore: 0, avgJudgeScore: 0 });
+    expect(await findRun(app.database.db, started.value.runId)).toMatchObject({
+      status: "complete",
+      errorCount: 1,
+      avgQaScore: 0,
+      avgJudgeScore: 0,
+    });
   });
 
   it("refuses a run the balance cannot pay for, with the cost and the balance, and creates nothing", async () => {
@@ -186,7 +228,8 @@ describe("a run started from the page", () => {
     expect(r).toEqual({
       ok: false,
       status: 402,
-      error: "Not enough credits: this run needs 3 credits (3 prompts × 1) and your balance is 1. Run fewer prompts, or grant credits on the Admin page.",
+      error:
+        "Not enough credits: this run needs 3 credits (3 prompts × 1) and your balance is 1. Run fewer prompts, or grant credits on the Admin page.",
     });
     expect((await getEvalsOverview(app, user, { setsDir: dir })).runs.length).toBe(before);
   });
@@ -195,8 +238,18 @@ describe("a run started from the page", () => {
     expect(StartRunFormSchema.safeParse({ set: "small.json", label: "  " }).success).toBe(false);
     expect(StartRunFormSchema.safeParse({ set: "small.json", label: "x", limit: "0" }).success).toBe(false);
     expect(StartRunFormSchema.safeParse({ set: "small.json", label: "x", limit: "1.5" }).success).toBe(false);
-    expect(StartRunFormSchema.safeParse({ set: "small.json", label: "x", limit: "" }).data).toEqual({ set: "small.json", label: "x", rag: false, limit: undefined });
-    expect(StartRunFormSchema.safeParse({ set: "small.json", label: "x", rag: "on", limit: "2" }).data).toEqual({ set: "small.json", label: "x", rag: true, limit: 2 });
+    expect(StartRunFormSchema.safeParse({ set: "small.json", label: "x", limit: "" }).data).toEqual({
+      set: "small.json",
+      label: "x",
+      rag: false,
+      limit: undefined,
+    });
+    expect(StartRunFormSchema.safeParse({ set: "small.json", label: "x", rag: "on", limit: "2" }).data).toEqual({
+      set: "small.json",
+      label: "x",
+      rag: true,
+      limit: 2,
+    });
   });
 
   it("stops after the prompt in progress when asked, and finalizes what ran", async () => {
@@ -246,7 +299,9 @@ describe("comparing two page runs", () => {
     const user = await newAdmin(10);
     const ids: string[] = [];
     for (const rag of ["", "on"]) {
-      const started = await startEvalRun(app, user, form({ set: "small.json", label: `cmp ${rag || "off"}`, limit: "2", rag }), { setsDir: dir });
+      const started = await startEvalRun(app, user, form({ set: "small.json", label: `cmp ${rag || "off"}`, limit: "2", rag }), {
+        setsDir: dir,
+      });
       if (!started.ok) throw new Error(started.error);
       await started.value.done;
       ids.push(started.value.runId);

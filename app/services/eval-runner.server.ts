@@ -75,7 +75,8 @@ async function loadSet(dir: string, file: string): Promise<LoadedSet> {
     try {
       const buffer = Buffer.alloc(MAX_SET_BYTES + 1);
       let length = 0;
-      for (let n = -1; n !== 0 && length < buffer.length; length += n) n = (await handle.read(buffer, length, buffer.length - length, length)).bytesRead;
+      for (let n = -1; n !== 0 && length < buffer.length; length += n)
+        n = (await handle.read(buffer, length, buffer.length - length, length)).bytesRead;
       if (length > MAX_SET_BYTES) return failure(400, `${file} is larger than ${MAX_SET_BYTES / 1024 / 1024} MB`);
       text = buffer.subarray(0, length).toString("utf8");
     } finally {
@@ -95,14 +96,21 @@ async function loadSet(dir: string, file: string): Promise<LoadedSet> {
 export async function listPromptSets(dir = DEFAULT_SETS_DIR): Promise<PromptSetInfo[]> {
   let names: string[];
   try {
-    names = (await fs.readdir(dir)).filter((n) => SET_FILE.test(n)).sort().slice(0, MAX_SET_FILES);
+    names = (await fs.readdir(dir))
+      .filter((n) => SET_FILE.test(n))
+      .sort()
+      .slice(0, MAX_SET_FILES);
   } catch {
     return [];
   }
   const out: PromptSetInfo[] = [];
   for (const file of names) {
     const loaded = await loadSet(dir, file);
-    out.push(loaded.ok ? { file, ok: true, version: loaded.value.version, promptCount: loaded.value.prompts.length } : { file, ok: false, error: loaded.error });
+    out.push(
+      loaded.ok
+        ? { file, ok: true, version: loaded.value.version, promptCount: loaded.value.prompts.length }
+        : { file, ok: false, error: loaded.error },
+    );
   }
   return out;
 }
@@ -144,7 +152,12 @@ export type StartedRun = { runId: string; promptCount: number; cost: number; don
  * Validates the request, checks the credits for the whole run, creates the run and starts it in
  * the background. `done` settles when the run is finalized (tests wait for it; pages poll).
  */
-export async function startEvalRun(app: AppContext, user: User, input: StartRunInput, options: RunnerOptions = {}): Promise<ServiceResult<StartedRun>> {
+export async function startEvalRun(
+  app: AppContext,
+  user: User,
+  input: StartRunInput,
+  options: RunnerOptions = {},
+): Promise<ServiceResult<StartedRun>> {
   const loaded = await loadSet(options.setsDir ?? DEFAULT_SETS_DIR, input.set);
   if (!loaded.ok) return loaded;
   const set = loaded.value;
@@ -164,7 +177,12 @@ export async function startEvalRun(app: AppContext, user: User, input: StartRunI
 
   // The run names this process, so should the process die, the next start finalizes it (interrupted-work.server.ts).
   const me = await registeredInstance(app);
-  const run = await createRun(app, { label: input.label, promptSetVersion: set.version, promptCount: prompts.length, runnerInstanceId: me.id });
+  const run = await createRun(app, {
+    label: input.label,
+    promptSetVersion: set.version,
+    promptCount: prompts.length,
+    runnerInstanceId: me.id,
+  });
   const live: LiveRun = {
     runId: run.id,
     userId: user.id,
@@ -177,7 +195,10 @@ export async function startEvalRun(app: AppContext, user: User, input: StartRunI
     stopRequested: false,
   };
   active.set(run.id, live);
-  app.logger.info({ runId: run.id, set: input.set, prompts: prompts.length, rag: input.rag, userId: user.id }, "eval run started from the admin page");
+  app.logger.info(
+    { runId: run.id, set: input.set, prompts: prompts.length, rag: input.rag, userId: user.id },
+    "eval run started from the admin page",
+  );
   const judge = options.judge ?? app.adapters.engines.judge;
   const done = execute(app, user, judge, live, prompts).catch((error) => {
     app.logger.error({ err: error, runId: run.id }, "eval run failed");
@@ -221,7 +242,8 @@ async function execute(app: AppContext, user: User, judge: JudgeEngine, live: Li
   } finally {
     active.delete(live.runId);
     const done = await finalizeRun(app, live.runId).catch((error: unknown) => failure(500, String(error)));
-    if (done.ok) app.logger.info({ runId: live.runId, results: done.value.resultCount, errors: done.value.errorCount }, "eval run finalized");
+    if (done.ok)
+      app.logger.info({ runId: live.runId, results: done.value.resultCount, errors: done.value.errorCount }, "eval run finalized");
     else app.logger.error({ runId: live.runId, error: done.error }, "eval run could not be finalized");
   }
 }
@@ -261,7 +283,8 @@ export async function evaluateEntry(
   const started = performance.now();
   const body = GenerateRequestSchema.safeParse(generateRequest(entry, run.useRAG));
   if (!body.success) {
-    out.error = `generate: Invalid request: ${body.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ")}`.slice(0, 4000);
+    out.error =
+      `generate: Invalid request: ${body.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ")}`.slice(0, 4000);
     return out;
   }
   // As POST /api/generate: verbatim HTML (saved sections) within the HTML limits, before any credit moves.
@@ -287,7 +310,12 @@ export async function evaluateEntry(
   const htmlBytes = Buffer.byteLength(html);
   Object.assign(details, {
     technique: metadata.technique ?? null,
-    rag: { used: metadata.rag.used, examplesCount: metadata.rag.examplesCount, examples: metadata.rag.examples.slice(0, 10), ...(metadata.rag.error ? { error: metadata.rag.error } : {}) },
+    rag: {
+      used: metadata.rag.used,
+      examplesCount: metadata.rag.examplesCount,
+      examples: metadata.rag.examples.slice(0, 10),
+      ...(metadata.rag.error ? { error: metadata.rag.error } : {}),
+    },
     qaFailedChecks: metadata.qa.failedChecks.map((c) => c.id),
     qaFailures: metadata.qa.failedChecks.slice(0, 40).map((c) => ({ id: c.id, title: c.title, message: c.message.slice(0, 300) })),
     subject: blueprint.subject,
@@ -356,7 +384,10 @@ export async function sweepStaleRuns(app: AppContext, opts: { now?: number; stal
     const done = await finalizeRun(app, run.id);
     if (done.ok) {
       finalized.push(run.id);
-      app.logger.warn({ runId: run.id, lastActivityAt: run.lastActivityAt.toISOString() }, "eval run had no progress for too long; finalized as incomplete");
+      app.logger.warn(
+        { runId: run.id, lastActivityAt: run.lastActivityAt.toISOString() },
+        "eval run had no progress for too long; finalized as incomplete",
+      );
     }
   }
   return finalized;

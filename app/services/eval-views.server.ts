@@ -91,7 +91,10 @@ export interface EvalsOverview {
 export async function getEvalsOverview(app: AppContext, user: User, options: RunnerOptions = {}): Promise<EvalsOverview> {
   const db = app.database.db;
   const runs = await listRuns(app);
-  const rag = await ragByRun(db, runs.map((r) => r.id));
+  const rag = await ragByRun(
+    db,
+    runs.map((r) => r.id),
+  );
   const progress: Record<string, RunProgress> = {};
   for (const run of runs.filter((r) => r.status === "running")) progress[run.id] = progressOf(run, await listResultSummaries(db, run.id));
   return {
@@ -180,13 +183,20 @@ export async function getResultView(app: AppContext, runId: string, resultId: nu
         judgeSummary: text(d.judgeSummary),
         rubric: arrayOf(d.judgeRubric, (x) =>
           typeof x.criterion === "string" && typeof x.score === "number"
-            ? { criterion: x.criterion, score: x.score, weight: typeof x.weight === "number" ? x.weight : 0, reason: typeof x.reason === "string" ? x.reason : "" }
+            ? {
+                criterion: x.criterion,
+                score: x.score,
+                weight: typeof x.weight === "number" ? x.weight : 0,
+                reason: typeof x.reason === "string" ? x.reason : "",
+              }
             : null,
         ),
         // Page runs keep each failed check's title and message; the CLI keeps their ids.
         qaFailures: Array.isArray(d.qaFailures)
           ? arrayOf(d.qaFailures, (x) =>
-              typeof x.id === "string" ? { id: x.id, title: typeof x.title === "string" ? x.title : x.id, message: typeof x.message === "string" ? x.message : "" } : null,
+              typeof x.id === "string"
+                ? { id: x.id, title: typeof x.title === "string" ? x.title : x.id, message: typeof x.message === "string" ? x.message : "" }
+                : null,
             )
           : Array.isArray(d.qaFailedChecks)
             ? d.qaFailedChecks.filter((id): id is string => typeof id === "string").map((id) => ({ id, title: id, message: "" }))
@@ -234,7 +244,10 @@ export async function getCompareView(app: AppContext, aId: string, bId: string):
       }
       return { promptId: key, qaScore: r.qaScore, judgeScore: r.judgeScore, generationMs: r.generationMs, error: r.error };
     });
-  const comparison = compareRuns({ id: a.id, label: a.label, results: side(ra, resultIds.a) }, { id: b.id, label: b.label, results: side(rb, resultIds.b) });
+  const comparison = compareRuns(
+    { id: a.id, label: a.label, results: side(ra, resultIds.a) },
+    { id: b.id, label: b.label, results: side(rb, resultIds.b) },
+  );
   return {
     ok: true,
     value: {

@@ -15,13 +15,15 @@ import {
 
 import { failure, type ServiceResult } from "./result";
 
-
 export const RECENT_RUNS_LIMIT = 50;
 /** Finalize recomputes when a result lands between its read and its write; this bounds the retries. */
 const FINALIZE_ATTEMPTS = 5;
 
 /** Rows as JSON: dates become ISO 8601 strings; a result does not repeat its run id; which process runs a run is internal. */
-export type EvalRunJson = Omit<EvalRunRow, "createdAt" | "completedAt" | "runnerInstanceId"> & { createdAt: string; completedAt: string | null };
+export type EvalRunJson = Omit<EvalRunRow, "createdAt" | "completedAt" | "runnerInstanceId"> & {
+  createdAt: string;
+  completedAt: string | null;
+};
 export type EvalResultJson = Omit<EvalResultRow, "runId" | "createdAt"> & { createdAt: string };
 
 export function runJson({ runnerInstanceId: _runner, ...r }: EvalRunRow): EvalRunJson {
@@ -38,7 +40,10 @@ export async function listRuns(app: AppContext): Promise<EvalRunJson[]> {
   return (await listRecentRuns(app.database.db, RECENT_RUNS_LIMIT)).map(runJson);
 }
 
-export async function getRunWithResults(app: AppContext, runId: string): Promise<ServiceResult<{ run: EvalRunJson; results: EvalResultJson[] }>> {
+export async function getRunWithResults(
+  app: AppContext,
+  runId: string,
+): Promise<ServiceResult<{ run: EvalRunJson; results: EvalResultJson[] }>> {
   const db = app.database.db;
   const run = await findRun(db, runId);
   if (!run) return runNotFound;
@@ -90,7 +95,10 @@ export type JudgeOutcome = ServiceResult<{ score: number; rubric: RubricItem[]; 
 export async function judgeEmail(app: AppContext, judge: JudgeEngine, input: JudgeInput): Promise<JudgeOutcome> {
   const started = Date.now();
   const result = await judge.judge(input);
-  app.logger.info({ judge: judge.kind, ok: result.ok, score: result.ok ? result.score : undefined, ms: Date.now() - started, usage: result.usage }, "eval judge");
+  app.logger.info(
+    { judge: judge.kind, ok: result.ok, score: result.ok ? result.score : undefined, ms: Date.now() - started, usage: result.usage },
+    "eval judge",
+  );
   if (!result.ok) return failure(502, result.error);
   return { ok: true, value: { score: result.score, rubric: result.rubric, summary: result.summary } };
 }

@@ -32,7 +32,11 @@ function feedbackJson(r: FeedbackRow): FeedbackJson {
   return { ...r, createdAt: r.createdAt.toISOString() };
 }
 
-export async function submitFeedback(app: AppContext, userId: string | null, input: FeedbackInput): Promise<{ id: number; positive: boolean }> {
+export async function submitFeedback(
+  app: AppContext,
+  userId: string | null,
+  input: FeedbackInput,
+): Promise<{ id: number; positive: boolean }> {
   const positive = isPositive(input.rating);
   const id = await insertFeedback(app.database.db, {
     userId,
@@ -73,7 +77,11 @@ export interface FeedbackPage {
 }
 
 /** The admin page: a filtered page of feedback, and counts over all of it. */
-export async function feedbackPage(app: AppContext, filter: FeedbackFilter, page: { limit: number; offset: number }): Promise<FeedbackPage> {
+export async function feedbackPage(
+  app: AppContext,
+  filter: FeedbackFilter,
+  page: { limit: number; offset: number },
+): Promise<FeedbackPage> {
   const db = app.database.db;
   const [list, counts, ratings] = await Promise.all([listFeedbackFiltered(db, filter, page), countFeedback(db), countFeedbackByRating(db)]);
   const rag = counts.find((c) => c.ragUsed) ?? { count: 0, positive: 0 };

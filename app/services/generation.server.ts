@@ -73,7 +73,10 @@ export const CLIENT_HTML_PARTS = "savedSections and blueprint lockedHtml togethe
  * locked sections of a client's blueprint. The routes check them against the HTML limits
  * (app/domain/html/limits.ts) as one budget, before any credit moves.
  */
-export function clientHtmlParts(input: { savedSections?: SavedSectionInput[]; blueprint?: Blueprint }): Array<{ field: string; html: string }> {
+export function clientHtmlParts(input: {
+  savedSections?: SavedSectionInput[];
+  blueprint?: Blueprint;
+}): Array<{ field: string; html: string }> {
   const parts: Array<{ field: string; html: string }> = [];
   input.savedSections?.forEach((s, i) => parts.push({ field: `savedSections.${i}.html`, html: s.html }));
   input.blueprint?.sections.forEach((s, i) => {
@@ -143,7 +146,14 @@ function withBrandTokens(blueprint: Blueprint, tokens: DesignTokens | undefined)
 
 async function writeCopy(app: AppContext, input: GenerationInputs, u: Understood) {
   const { engines } = app.adapters;
-  return engines.copy.write({ prompt: input.prompt, emailType: input.emailType, facts: u.facts, brief: u.brief, techniques: u.techniques, assembledPrompt: u.assembledPrompt });
+  return engines.copy.write({
+    prompt: input.prompt,
+    emailType: input.emailType,
+    facts: u.facts,
+    brief: u.brief,
+    techniques: u.techniques,
+    assembledPrompt: u.assembledPrompt,
+  });
 }
 
 /** `user`'s brand website leads the calls to action nothing else gives a destination (docs/blueprint.md "Links"). */
@@ -190,7 +200,15 @@ export async function generateCopy(app: AppContext, input: GenerationInputs) {
   if (!understood.ok) return understood;
   const copy = await writeCopy(app, input, understood.value);
   if (!copy.ok) return upstreamError("copy", copy.error);
-  return { ok: true as const, value: { copyDoc: copy.copyDoc, copyText: copyToText(copy.copyDoc), techniques: understood.value.techniques, brief: understood.value.brief } };
+  return {
+    ok: true as const,
+    value: {
+      copyDoc: copy.copyDoc,
+      copyText: copyToText(copy.copyDoc),
+      techniques: understood.value.techniques,
+      brief: understood.value.brief,
+    },
+  };
 }
 
 // ── POST /api/gen/blueprint ─────────────────────────────────────────────────────────────────────
@@ -363,7 +381,8 @@ async function runPipeline(
   // Step 7: deterministic tiered auto-fixes.
   // QA checks the modules the email holds: one the brief had nothing for was left out, not broken.
   const shown = shownTechniques(blueprint);
-  for (const t of u.techniques) if (!shown.includes(t)) copyWarnings.push(`The ${t} module was left out: the brief gives nothing for it to show.`);
+  for (const t of u.techniques)
+    if (!shown.includes(t)) copyWarnings.push(`The ${t} module was left out: the brief gives nothing for it to show.`);
   const context = { subject: blueprint.subject, preheader: blueprint.preheader, lang: blueprint.lang, techniques: shown };
   // autofixDoc hands QA its fixed tree: one parse for both (`npm run bench -- engine` measures it).
   let fixed = autofixDoc(code.html, context);
@@ -390,7 +409,11 @@ async function runPipeline(
       const again = autofixDoc(refined.html, context);
       const second = qaRun(again.doc, qaContext);
       if (second.result.score >= report.score) {
-        fixed = { ...again, fixesApplied: [...fixed.fixesApplied, ...again.fixesApplied], warnings: [...fixed.warnings, ...again.warnings] };
+        fixed = {
+          ...again,
+          fixesApplied: [...fixed.fixesApplied, ...again.fixesApplied],
+          warnings: [...fixed.warnings, ...again.warnings],
+        };
         qa = second;
         report = second.result;
       }
@@ -451,7 +474,11 @@ async function runPipeline(
         rag,
         qa: { score: report.score, qualifiesForFreeRegen: report.qualifiesForFreeRegen, failedChecks: report.failedChecks },
         // A prompt language without a local frame is said first: the email's fixed phrases are English.
-        validator: { fixesApplied: fixed.fixesApplied, warnings: [...languageWarnings(u.facts.language), ...copyWarnings, ...fixed.warnings], refineTriggered },
+        validator: {
+          fixesApplied: fixed.fixesApplied,
+          warnings: [...languageWarnings(u.facts.language), ...copyWarnings, ...fixed.warnings],
+          refineTriggered,
+        },
         ...(amp ? { amp } : {}),
         usage: { input_tokens: usage.inputTokens, output_tokens: usage.outputTokens, estimated: usage.estimated },
         timingsMs: { total: 0 },
@@ -502,14 +529,21 @@ export async function generateEmail(
   if (engines.refine.kind === "local") {
     const list = splitInstructions(input.prompt);
     if (list.length > MAX_REFINE_INSTRUCTIONS) {
-      return refineRefused([{ instruction: `(${list.length} instructions)`, reason: `At most ${MAX_REFINE_INSTRUCTIONS} instructions are applied per request; send the rest in another one` }]);
+      return refineRefused([
+        {
+          instruction: `(${list.length} instructions)`,
+          reason: `At most ${MAX_REFINE_INSTRUCTIONS} instructions are applied per request; send the rest in another one`,
+        },
+      ]);
     }
     const unread = list.map(parseInstruction).filter((p): p is Extract<typeof p, { error: string }> => "error" in p);
     if (unread.length) {
       return refineRefused(
         unread.map((p) => ({
           instruction: p.instruction,
-          reason: /^Not understood/.test(p.error) ? `I did not understand “${p.instruction}”${parseContentInstruction(p.instruction) ? " (content edits such as items, prices and questions need a saved version: use the builder)" : ""}` : p.error,
+          reason: /^Not understood/.test(p.error)
+            ? `I did not understand “${p.instruction}”${parseContentInstruction(p.instruction) ? " (content edits such as items, prices and questions need a saved version: use the builder)" : ""}`
+            : p.error,
         })),
       );
     }
@@ -522,7 +556,12 @@ export async function generateEmail(
     }));
     const refinedShape = refined.ok && engines.refine.kind === "llm" ? modelHtmlProblem(refined.html) : null;
     if (!refined.ok || refinedShape) return upstreamError("refine", refined.ok ? refinedShape! : refined.error);
-    if (refined.notApplied.length || refined.applied.length === 0) return refineRefused(refined.notApplied.length ? refined.notApplied : [{ instruction: input.prompt, reason: "Nothing in the instructions could be applied" }]);
+    if (refined.notApplied.length || refined.applied.length === 0)
+      return refineRefused(
+        refined.notApplied.length
+          ? refined.notApplied
+          : [{ instruction: input.prompt, reason: "Nothing in the instructions could be applied" }],
+      );
     return { ok: true as const, value: refined, keepCharge: true };
   });
   if (!paid.ok) return paid;
@@ -542,4 +581,3 @@ export async function generateEmail(
     },
   };
 }
-

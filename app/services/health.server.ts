@@ -36,7 +36,10 @@ async function probeWrites(database: Database): Promise<WriteProbe> {
   const lock = await probeWrite(database);
   if (!lock.writable) {
     if (lock.reason === "busy") return { writable: "busy", error: lock.error ?? "another process holds the database's write lock" };
-    return { writable: false, error: lock.error ?? (lock.reason === "readonly" ? "the database is read-only" : "the write lock could not be taken") };
+    return {
+      writable: false,
+      error: lock.error ?? (lock.reason === "readonly" ? "the database is read-only" : "the write lock could not be taken"),
+    };
   }
   try {
     await writeHealthProbe(database.client, Date.now());

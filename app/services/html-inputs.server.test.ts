@@ -5,7 +5,11 @@ import { serviceError } from "~/http/responses.server";
 import { checkHtmlInputs as checkHtml } from "./html-inputs.server";
 
 /** The check as a route answers it: the error response, or null. */
-async function checkHtmlInputs(parts: Array<{ field: string; html: string }>, together?: string, limits?: Partial<HtmlLimits>): Promise<Response | null> {
+async function checkHtmlInputs(
+  parts: Array<{ field: string; html: string }>,
+  together?: string,
+  limits?: Partial<HtmlLimits>,
+): Promise<Response | null> {
   const refused = await checkHtml(parts, together, limits);
   return refused && serviceError(refused);
 }
@@ -14,9 +18,17 @@ describe("checkHtmlInputs", () => {
   it("finds HTML nested 100,000 deep in one pass that stops at the depth limit", () => {
     const deep = "<div>".repeat(100_000) + "</div>".repeat(100_000);
     expect(checkHtmlShape(deep, { maxChars: Infinity })).toEqual({ ok: false, problem: { kind: "depth", limit: HTML_LIMITS.maxDepth } });
-    expect(checkHtmlShape("<b>".repeat(100_000), { maxChars: Infinity })).toEqual({ ok: false, problem: { kind: "depth", limit: HTML_LIMITS.maxDepth } });
+    expect(checkHtmlShape("<b>".repeat(100_000), { maxChars: Infinity })).toEqual({
+      ok: false,
+      problem: { kind: "depth", limit: HTML_LIMITS.maxDepth },
+    });
     // Implied end tags close elements, as in the tree the parser builds: 100,000 <p> are siblings.
-    expect(checkHtmlShape("<p>x".repeat(5000), { maxChars: Infinity, maxNodes: Infinity })).toMatchObject({ ok: true, depth: 1, elements: 5000, nodes: 10_000 });
+    expect(checkHtmlShape("<p>x".repeat(5000), { maxChars: Infinity, maxNodes: Infinity })).toMatchObject({
+      ok: true,
+      depth: 1,
+      elements: 5000,
+      nodes: 10_000,
+    });
   });
 
   it("answers 413 for HTML nested 100,000 deep (it is over the size limit too), 400 for 300 levels", async () => {
@@ -25,7 +37,12 @@ describe("checkHtmlInputs", () => {
     expect(await deep!.json()).toMatchObject({ field: "currentHtml", reason: "chars", limit: HTML_LIMITS.maxChars });
     const res = await checkHtmlInputs([{ field: "currentHtml", html: "<div>".repeat(300) + "</div>".repeat(300) }]);
     expect(res?.status).toBe(400);
-    expect(await res!.json()).toMatchObject({ field: "currentHtml", limit: HTML_LIMITS.maxDepth, reason: "depth", error: `currentHtml is nested too deeply: more than ${HTML_LIMITS.maxDepth} levels of elements` });
+    expect(await res!.json()).toMatchObject({
+      field: "currentHtml",
+      limit: HTML_LIMITS.maxDepth,
+      reason: "depth",
+      error: `currentHtml is nested too deeply: more than ${HTML_LIMITS.maxDepth} levels of elements`,
+    });
   });
 
   it("answers 413 for HTML over the character, node or CSS limits", async () => {

@@ -2,7 +2,14 @@
 // parses it for real and before any credit moves. A service check, so a service (AMP, the eval
 // runner) applies it as a route does; routes answer a failure with serviceError.
 import { LRUCache } from "lru-cache";
-import { checkHtmlShape, describeHtmlProblem, HTML_LIMITS, type HtmlLimitProblem, type HtmlLimits, type HtmlShape } from "~/domain/html/limits";
+import {
+  checkHtmlShape,
+  describeHtmlProblem,
+  HTML_LIMITS,
+  type HtmlLimitProblem,
+  type HtmlLimits,
+  type HtmlShape,
+} from "~/domain/html/limits";
 import { render } from "~/domain/render";
 import { documentDigest } from "~/lib/document-digest.server";
 import { runDocumentTask } from "~/workers/off-thread.server";
@@ -11,7 +18,9 @@ import { failure, type ServiceFailure } from "./result";
 /** 400 for nesting past the limit, 413 for markup over a size limit; the body names field and limit. */
 export function htmlLimitFailure(field: string, problem: HtmlLimitProblem): ServiceFailure {
   const tooDeep = problem.kind === "depth" || problem.kind === "css-depth";
-  return failure(tooDeep ? 400 : 413, describeHtmlProblem(field, problem), { extra: { field, limit: problem.limit, reason: problem.kind } });
+  return failure(tooDeep ? 400 : 413, describeHtmlProblem(field, problem), {
+    extra: { field, limit: problem.limit, reason: problem.kind },
+  });
 }
 
 // A campaign posts the same document once per recipient; measuring it again each time was a
@@ -47,11 +56,17 @@ export async function checkHtmlInputs(
   for (const { field, html } of parts) {
     // Library documents have no size cap, so measuring one can itself take a while: big ones are
     // measured on the document worker.
-    const remaining = { maxDepth: limits.maxDepth, maxChars: limits.maxChars - chars, maxNodes: limits.maxNodes - nodes, maxStyleChars: limits.maxStyleChars - style };
+    const remaining = {
+      maxDepth: limits.maxDepth,
+      maxChars: limits.maxChars - chars,
+      maxNodes: limits.maxNodes - nodes,
+      maxStyleChars: limits.maxStyleChars - style,
+    };
     const shape = await shapeOf(html, remaining);
     if (!shape.ok) {
       const p = shape.problem;
-      if (parts.length === 1 || p.kind === "depth" || p.kind === "css-depth") return htmlLimitFailure(field, p.kind === "chars" ? p : { ...p, limit: limits[limitKey[p.kind]] });
+      if (parts.length === 1 || p.kind === "depth" || p.kind === "css-depth")
+        return htmlLimitFailure(field, p.kind === "chars" ? p : { ...p, limit: limits[limitKey[p.kind]] });
       const limit = limits[limitKey[p.kind]];
       return htmlLimitFailure(together, p.kind === "chars" ? { kind: "chars", limit, size: chars + html.length } : { ...p, limit });
     }

@@ -89,7 +89,12 @@ describe("recoverInterruptedWork", () => {
     // Once their heartbeats are older than the lease, they are gone ("silent").
     const later = Date.now() + LEASE_MS + 1000;
     const recovered = await recoverInterruptedWork(app, later);
-    expect(recovered.refunds.filter((r) => r.userId === user.id).map((r) => [r.reference, r.reason]).sort()).toEqual(
+    expect(
+      recovered.refunds
+        .filter((r) => r.userId === user.id)
+        .map((r) => [r.reference, r.reason])
+        .sort(),
+    ).toEqual(
       [
         [sibling, "silent"],
         [elsewhere, "silent"],

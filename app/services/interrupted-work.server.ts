@@ -37,7 +37,10 @@ export async function recoverInterruptedWork(app: AppContext, now: number = Date
     if (!reason) continue;
     if (await refundPendingCharge(db, c, interruptedRefundNote(reason))) {
       recovered.refunds.push({ reference: c.reference, userId: c.userId, amount: c.amount, reason });
-      app.logger.warn({ reference: c.reference, userId: c.userId, amount: c.amount, reason, chargedAt: c.createdAt.toISOString() }, "refunded a charge whose generation was interrupted");
+      app.logger.warn(
+        { reference: c.reference, userId: c.userId, amount: c.amount, reason, chargedAt: c.createdAt.toISOString() },
+        "refunded a charge whose generation was interrupted",
+      );
     }
   }
   for (const run of runs) {
@@ -46,9 +49,16 @@ export async function recoverInterruptedWork(app: AppContext, now: number = Date
     const done = await finalizeRun(app, run.id);
     if (done.ok) {
       recovered.evalRuns.push(run.id);
-      app.logger.warn({ runId: run.id, reason, results: done.value.resultCount, prompts: done.value.promptCount }, "eval run was interrupted; finalized with the results it had");
+      app.logger.warn(
+        { runId: run.id, reason, results: done.value.resultCount, prompts: done.value.promptCount },
+        "eval run was interrupted; finalized with the results it had",
+      );
     }
   }
-  await deleteIdleInstances(db, [...verdicts].filter(([, reason]) => reason).map(([id]) => id), me.id);
+  await deleteIdleInstances(
+    db,
+    [...verdicts].filter(([, reason]) => reason).map(([id]) => id),
+    me.id,
+  );
   return recovered;
 }

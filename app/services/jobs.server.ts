@@ -87,7 +87,17 @@ export function createJobRegistry(logger: Logger, now: () => number = Date.now):
   return {
     add(spec) {
       if (jobs.has(spec.name)) throw new Error(`A job named ${spec.name} is already registered`);
-      const state: JobState = { name: spec.name, everyMs: spec.everyMs, running: false, runs: 0, failures: 0, lastStartedAt: null, lastFinishedAt: null, lastOutcome: null, skipped: 0 };
+      const state: JobState = {
+        name: spec.name,
+        everyMs: spec.everyMs,
+        running: false,
+        runs: 0,
+        failures: 0,
+        lastStartedAt: null,
+        lastFinishedAt: null,
+        lastOutcome: null,
+        skipped: 0,
+      };
       const job: Job = { spec, state, timer: null };
       jobs.set(spec.name, job);
       if (started) schedule(job);

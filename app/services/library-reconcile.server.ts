@@ -77,14 +77,21 @@ export async function reconcileLibrary(
       if (vectorMeta) good.push({ row, vectorMeta });
       else repaired.failed.push({ id: row.id, error: "row metadata does not match the library schema" });
     }
-    const r = await upsertRow(adapters, good.map((g) => ({ id: g.row.id, embeddingText: g.row.embeddingText, vectorMeta: g.vectorMeta })));
+    const r = await upsertRow(
+      adapters,
+      good.map((g) => ({ id: g.row.id, embeddingText: g.row.embeddingText, vectorMeta: g.vectorMeta })),
+    );
     if (!r.ok) for (const g of good) repaired.failed.push({ id: g.row.id, error: `${r.stage}: ${r.error}` });
     else {
       repaired.reembedded += good.length;
       for (const g of good) {
         const meta = g.row.metadata as StoredDocumentMetadata;
         if (meta.embeddingModel !== adapters.embedder.name)
-          await replaceDocument(db, g.row.id, { metadata: { ...meta, embeddingModel: adapters.embedder.name }, embeddingText: g.row.embeddingText, updatedAt: g.row.updatedAt });
+          await replaceDocument(db, g.row.id, {
+            metadata: { ...meta, embeddingModel: adapters.embedder.name },
+            embeddingText: g.row.embeddingText,
+            updatedAt: g.row.updatedAt,
+          });
       }
     }
     done += part.length;
@@ -93,4 +100,3 @@ export async function reconcileLibrary(
   report.repaired = repaired;
   return { ok: true, value: { report } };
 }
-

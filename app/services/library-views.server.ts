@@ -28,7 +28,9 @@ export async function listContent(app: AppContext): Promise<ServiceResult<{ item
   if (!fetched.ok) return fetched;
   const items = fetched.value.records.map((r) => ({ id: r.id, metadata: r.metadata }));
   const at = (m: StoredMetadata) => (typeof m.submittedAt === "string" ? m.submittedAt : "");
-  items.sort((a, b) => (at(a.metadata) < at(b.metadata) ? 1 : at(a.metadata) > at(b.metadata) ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  items.sort((a, b) =>
+    at(a.metadata) < at(b.metadata) ? 1 : at(a.metadata) > at(b.metadata) ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : 0,
+  );
   return { ok: true, value: { items } };
 }
 

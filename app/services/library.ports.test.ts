@@ -80,11 +80,19 @@ describe("library writes go to the vector index port", () => {
   it("stores nothing anywhere when the embedder or the index refuses the write", async () => {
     const { app, index, embedder } = await setup();
     embedder.failWith("embedder down");
-    expect(await submitContent(app, htmlDoc())).toEqual({ ok: false, status: 503, error: "Embedding service unavailable, nothing was stored: embedder down" });
+    expect(await submitContent(app, htmlDoc())).toEqual({
+      ok: false,
+      status: 503,
+      error: "Embedding service unavailable, nothing was stored: embedder down",
+    });
     embedder.recover();
 
     index.failWith("upsert", "index down");
-    expect(await submitContent(app, htmlDoc())).toEqual({ ok: false, status: 503, error: "Vector index unavailable, nothing was stored: index down" });
+    expect(await submitContent(app, htmlDoc())).toEqual({
+      ok: false,
+      status: 503,
+      error: "Vector index unavailable, nothing was stored: index down",
+    });
     expect(await countDocuments(app.database.db)).toBe(0);
     expect(index.size).toBe(0);
   });
@@ -97,7 +105,12 @@ describe("library writes go to the vector index port", () => {
     if (!r.ok) throw new Error(r.error);
     const row = await getDocument(app.database.db, added.id);
     const stored = index.get(added.id);
-    expect(stored?.metadata).toMatchObject({ doc_id: added.id, technique: "accordion", description: "An FAQ that opens", emailPurpose: "product-showcase" });
+    expect(stored?.metadata).toMatchObject({
+      doc_id: added.id,
+      technique: "accordion",
+      description: "An FAQ that opens",
+      emailPurpose: "product-showcase",
+    });
     expect(stored?.metadata).toEqual(r.value.metadata);
     expect(row!.embeddingText).toContain("accordion");
     expect(vectorsEqual(stored?.vector, embedder.vectorOf(row!.embeddingText))).toBe(true);
@@ -115,7 +128,11 @@ describe("library writes go to the vector index port", () => {
     const gone = await add(app, htmlDoc({ description: "Goes" }));
 
     index.failWith("delete", "index down");
-    expect(await deleteContent(app, gone.id)).toEqual({ ok: false, status: 503, error: "Vector index unavailable, the document was not deleted: index down" });
+    expect(await deleteContent(app, gone.id)).toEqual({
+      ok: false,
+      status: 503,
+      error: "Vector index unavailable, the document was not deleted: index down",
+    });
     expect(index.get(gone.id)).toBeDefined();
     expect(await getDocument(app.database.db, gone.id)).not.toBeNull();
     index.recover();
@@ -139,7 +156,12 @@ describe("library writes go to the vector index port", () => {
     // "Newest" is by the millisecond the document was added: make sure the two differ.
     const addedAt = Date.now();
     while (Date.now() === addedAt) await new Promise((resolve) => setTimeout(resolve, 1));
-    const second = await add(app, { uploadType: "blog", blogTitle: "Why tabs work", htmlContent: "<p>Tabs keep emails short.</p>", techniquesCovered: ["tabs"] });
+    const second = await add(app, {
+      uploadType: "blog",
+      blogTitle: "Why tabs work",
+      htmlContent: "<p>Tabs keep emails short.</p>",
+      techniquesCovered: ["tabs"],
+    });
 
     const listed = await listContent(app);
     if (!listed.ok) throw new Error(listed.error);
@@ -166,9 +188,19 @@ describe("retrieval reads the in-memory index", () => {
     const id = async (input: LibraryInput) => (await add(app, input)).id;
     const nearest = await id(htmlDoc({ description: "Nearest", embeddingText: query }));
     const near = await id(htmlDoc({ description: "Near", htmlContent: "<p>near</p>", embeddingText: `${query} with sizes and colours` }));
-    const negative = await id(htmlDoc({ description: "Negative", htmlContent: "<p>bad</p>", exampleType: "negative", embeddingText: query }));
-    const unrelated = await id(htmlDoc({ description: "Unrelated", htmlContent: "<p>other</p>", technique: "static", embeddingText: "zebra quantum lighthouse" }));
-    const blog = await id({ uploadType: "blog", blogTitle: "Tabs", htmlContent: "<p>About tabs</p>", techniquesCovered: ["tabs"], embeddingText: query });
+    const negative = await id(
+      htmlDoc({ description: "Negative", htmlContent: "<p>bad</p>", exampleType: "negative", embeddingText: query }),
+    );
+    const unrelated = await id(
+      htmlDoc({ description: "Unrelated", htmlContent: "<p>other</p>", technique: "static", embeddingText: "zebra quantum lighthouse" }),
+    );
+    const blog = await id({
+      uploadType: "blog",
+      blogTitle: "Tabs",
+      htmlContent: "<p>About tabs</p>",
+      techniquesCovered: ["tabs"],
+      embeddingText: query,
+    });
 
     const r = await retrieveExamples(app, { prompt, technique: "tabs" });
     if (!r.ok) throw new Error(r.error);
@@ -183,12 +215,25 @@ describe("retrieval reads the in-memory index", () => {
     expect(r.examples[1].document.html).toBe("<p>near</p>");
     // Query A (filtered to tabs) saw the three tabs documents, query B all five; the unrelated one
     // fell below the gate, then the negative and the blog were dropped.
-    expect(r.trace).toMatchObject({ filteredHits: 3, unfilteredHits: 5, merged: 5, aboveGate: 4, positive: 3, codeExamples: 2, reranked: 2, fetched: 2 });
+    expect(r.trace).toMatchObject({
+      filteredHits: 3,
+      unfilteredHits: 5,
+      merged: 5,
+      aboveGate: 4,
+      positive: 3,
+      codeExamples: 2,
+      reranked: 2,
+      fetched: 2,
+    });
   });
 
   it("says the search failed when the index cannot be queried", async () => {
     const { app, index } = await setup();
     index.failWith("query", "index down");
-    expect(await retrieveExamples(app, { prompt: "tabs for sneakers", technique: "tabs" })).toMatchObject({ ok: false, stage: "search", error: "index down" });
+    expect(await retrieveExamples(app, { prompt: "tabs for sneakers", technique: "tabs" })).toMatchObject({
+      ok: false,
+      stage: "search",
+      error: "index down",
+    });
   });
 });

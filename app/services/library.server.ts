@@ -18,13 +18,7 @@ import {
 } from "~/domain/retrieval/metadata";
 import type { IndexItem } from "~/adapters/vector-index/port";
 import type { AutoTags } from "~/engines/tag/port";
-import {
-  deleteDocuments,
-  getDocument,
-  insertDocuments,
-  replaceDocument,
-  type NewRagDocument,
-} from "~/models/rag-documents.server";
+import { deleteDocuments, getDocument, insertDocuments, replaceDocument, type NewRagDocument } from "~/models/rag-documents.server";
 import { updateContentSchemas, type AutoTagInput, type LibraryInput } from "~/domain/requests/library";
 import { failure, type ServiceFailure, type ServiceResult } from "./result";
 
@@ -98,7 +92,10 @@ function htmlTypeOf(html: string): string {
 /** Fills the html/amp fields the admin left out from the tag engine; the rest stay as given. */
 async function tagsIfNeeded(adapters: Adapters, app: AppContext, input: LibraryInput): Promise<AutoTags | null> {
   if (input.uploadType === "blog") return null;
-  const needs = !input.technique || !input.complexity || (input.uploadType === "html" && (!input.emailPurpose || !input.keyFeatures || !input.bestPracticeTags));
+  const needs =
+    !input.technique ||
+    !input.complexity ||
+    (input.uploadType === "html" && (!input.emailPurpose || !input.keyFeatures || !input.bestPracticeTags));
   if (!needs) return null;
   const r = await adapters.engines.tag.tag({ htmlContent: input.htmlContent, contentType: input.uploadType });
   if (r.ok) return r.tags;
@@ -182,7 +179,16 @@ async function prepare(app: AppContext, adapters: Adapters, input: LibraryInput,
     ...(options.seedKey ? { seed: { key: options.seedKey } } : {}),
   };
   return {
-    row: { id, type: input.uploadType, html, metadata, embeddingText, chars: html.length, createdAt: new Date(when), updatedAt: new Date(when) },
+    row: {
+      id,
+      type: input.uploadType,
+      html,
+      metadata,
+      embeddingText,
+      chars: html.length,
+      createdAt: new Date(when),
+      updatedAt: new Date(when),
+    },
     vectorMeta,
   };
 }
@@ -206,13 +212,21 @@ export async function addDocuments(
   const base = Date.now();
   const prepared: Prepared[] = [];
   // Distinct milliseconds keep "newest first" a total order within one batch.
-  for (let i = 0; i < entries.length; i++) prepared.push(await prepare(app, adapters, entries[i].input, base + i, entries[i].options ?? {}));
+  for (let i = 0; i < entries.length; i++)
+    prepared.push(await prepare(app, adapters, entries[i].input, base + i, entries[i].options ?? {}));
 
   const embedded = await adapters.embedder.embed(prepared.map((p) => p.row.embeddingText));
   if (!embedded.ok) return unavailable("embed", embedded.error);
 
-  await insertDocuments(app.database.db, prepared.map((p) => p.row));
-  const items: IndexItem[] = prepared.map((p, i) => ({ id: p.row.id, vector: embedded.vectors[i], metadata: p.vectorMeta as unknown as StoredMetadata }));
+  await insertDocuments(
+    app.database.db,
+    prepared.map((p) => p.row),
+  );
+  const items: IndexItem[] = prepared.map((p, i) => ({
+    id: p.row.id,
+    vector: embedded.vectors[i],
+    metadata: p.vectorMeta as unknown as StoredMetadata,
+  }));
   const upserted = await adapters.vectorIndex.upsert(items);
   if (!upserted.ok) {
     const ids = prepared.map((p) => p.row.id);
@@ -259,7 +273,14 @@ export async function updateContent(app: AppContext, id: string, patch: Record<s
     if (k === "embeddingText" || v === undefined) continue;
     // These always carry a value; a blank one means "leave as is", as on submit.
     if (REQUIRED_VALUES.has(k) && v === "") continue;
-    merged[k] = k === "technique" && typeof v === "string" ? canonicalTechnique(v) : k === "techniquesCovered" && Array.isArray(v) ? v.map(String).map(canonicalTechnique) : typeof v === "string" ? v.trim() : v;
+    merged[k] =
+      k === "technique" && typeof v === "string"
+        ? canonicalTechnique(v)
+        : k === "techniquesCovered" && Array.isArray(v)
+          ? v.map(String).map(canonicalTechnique)
+          : typeof v === "string"
+            ? v.trim()
+            : v;
   }
   if (typeof merged.whatIsWrong === "string" && merged.whatIsWrong === "") delete merged.whatIsWrong;
   const vectorMeta = vectorMetadataOf(row.type, { ...merged, type: row.type, doc_id: row.id });
@@ -279,8 +300,19 @@ export async function updateContent(app: AppContext, id: string, patch: Record<s
     embeddingText = buildEmbeddingText(embeddingInput(vectorMeta));
     source = "builder";
   }
-  const metadata: StoredDocumentMetadata = { ...(merged as StoredDocumentMetadata), ...vectorMeta, embeddingTextSource: source, embeddingModel: adapters.embedder.name };
-  if (changes.technique !== undefined || changes.complexity !== undefined || changes.emailPurpose !== undefined || changes.keyFeatures !== undefined || changes.bestPracticeTags !== undefined) {
+  const metadata: StoredDocumentMetadata = {
+    ...(merged as StoredDocumentMetadata),
+    ...vectorMeta,
+    embeddingTextSource: source,
+    embeddingModel: adapters.embedder.name,
+  };
+  if (
+    changes.technique !== undefined ||
+    changes.complexity !== undefined ||
+    changes.emailPurpose !== undefined ||
+    changes.keyFeatures !== undefined ||
+    changes.bestPracticeTags !== undefined
+  ) {
     const still = (old.autoTagged ?? []).filter((k) => changes[k] === undefined);
     if (still.length) metadata.autoTagged = still;
     else delete metadata.autoTagged;
@@ -289,7 +321,9 @@ export async function updateContent(app: AppContext, id: string, patch: Record<s
   const embedded = await adapters.embedder.embed([embeddingText]);
   if (!embedded.ok) return unavailable("embed", embedded.error);
   await replaceDocument(db, id, { metadata, embeddingText });
-  const upserted = await adapters.vectorIndex.upsert([{ id, vector: embedded.vectors[0], metadata: vectorMeta as unknown as StoredMetadata }]);
+  const upserted = await adapters.vectorIndex.upsert([
+    { id, vector: embedded.vectors[0], metadata: vectorMeta as unknown as StoredMetadata },
+  ]);
   if (!upserted.ok) {
     await replaceDocument(db, id, { metadata: row.metadata, embeddingText: row.embeddingText, updatedAt: row.updatedAt });
     app.logger.error({ id, error: upserted.error }, "library update rolled back: vector index upsert failed");

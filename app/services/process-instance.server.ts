@@ -20,7 +20,9 @@ export function registeredInstance(app: AppContext): Promise<ProcessIdentity> {
     const me = processIdentity();
     done = registerInstance(app.database.db, me, Date.now()).then(() => {
       const beat = setInterval(() => {
-        touchInstance(app.database.db, me, Date.now()).catch((err: unknown) => app.logger.warn({ err }, "server heartbeat could not be written"));
+        touchInstance(app.database.db, me, Date.now()).catch((err: unknown) =>
+          app.logger.warn({ err }, "server heartbeat could not be written"),
+        );
       }, HEARTBEAT_MS);
       beat.unref();
       return me;

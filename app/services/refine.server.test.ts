@@ -40,7 +40,12 @@ function candles(): Blueprint {
       { label: "Fig candle", headline: "Fig candle — $22", body: "Sweet and green." },
     ],
   };
-  bp.sections.splice(1, 0, { id: "offer", role: "offer", headline: "15% off everything", body: "Use code GLOW15 — 15% off until Dec 18. Free gift wrap over $50." });
+  bp.sections.splice(1, 0, {
+    id: "offer",
+    role: "offer",
+    headline: "15% off everything",
+    body: "Use code GLOW15 — 15% off until Dec 18. Free gift wrap over $50.",
+  });
   return bp;
 }
 
@@ -107,7 +112,9 @@ describe("refineVersion: content edits", () => {
     expect(child.ampHtml).toBeTruthy();
     expect(await balanceOf(app.database.db, user.id)).toBe(before - app.env.CREDITS_PER_GENERATION);
     const bp = child.blueprint as unknown as Blueprint;
-    expect(bp.interactiveConfig.modules[0]).toMatchObject({ items: [{ label: "Spruce candle" }, { label: "Cedar candle" }, { label: "Oolong tea" }] });
+    expect(bp.interactiveConfig.modules[0]).toMatchObject({
+      items: [{ label: "Spruce candle" }, { label: "Cedar candle" }, { label: "Oolong tea" }],
+    });
     const meta = child.metadata as { refine: { applied: string[]; creditsCharged: number; ampDropped: boolean } };
     expect(meta.refine.applied).toHaveLength(3);
     expect(meta.refine).toMatchObject({ creditsCharged: app.env.CREDITS_PER_GENERATION, ampDropped: false });
@@ -129,7 +136,10 @@ describe("refineVersion: content edits", () => {
 
   it("links an item and the main button", async () => {
     const base = await saveVersion(candles(), EN_PROMPT);
-    const child = await refined(base, "the Spruce item links to https://northwind.example/spruce and link the button to https://northwind.example/sale");
+    const child = await refined(
+      base,
+      "the Spruce item links to https://northwind.example/spruce and link the button to https://northwind.example/sale",
+    );
     for (const view of [child.html, child.ampHtml ?? ""]) {
       expect(view).toContain('href="https://northwind.example/spruce"');
       expect(view).toContain('href="https://northwind.example/sale"');

@@ -54,7 +54,6 @@ export function splitRefineInstructions(text: string): string[] {
 
 const notUnderstood = (instruction: string) => ({ instruction, reason: `I did not understand “${instruction}”` });
 
-
 /** The problems in the order the instructions were written. */
 function inOrder(problems: NotApplied, list: string[]): NotApplied {
   return [...problems].sort((a, b) => list.indexOf(a.instruction) - list.indexOf(b.instruction));
@@ -87,13 +86,24 @@ function readBriefOf(version: EmailVersion): { prompt: string; brief: ReadBrief;
  * parent = this one). All or nothing: any instruction not understood, or naming an item, question,
  * option or offer the email does not have, refuses the whole request before a credit moves.
  */
-export async function refineVersion(app: AppContext, user: User, version: EmailVersion, instructions: string): Promise<ServiceResult<{ versionId: string }>> {
+export async function refineVersion(
+  app: AppContext,
+  user: User,
+  version: EmailVersion,
+  instructions: string,
+): Promise<ServiceResult<{ versionId: string }>> {
   const text = instructions.trim();
   if (!text) return failure(400, "Write what to change, e.g. “make the button green”.", { code: "empty" });
-  if (text.length > MAX_INSTRUCTIONS) return failure(400, `Keep the instructions under ${MAX_INSTRUCTIONS} characters.`, { code: "too-long" });
+  if (text.length > MAX_INSTRUCTIONS)
+    return failure(400, `Keep the instructions under ${MAX_INSTRUCTIONS} characters.`, { code: "too-long" });
   const list = splitRefineInstructions(text);
   if (list.length > MAX_REFINE_INSTRUCTIONS) {
-    return refineRefused([{ instruction: `(${list.length} instructions)`, reason: `At most ${MAX_REFINE_INSTRUCTIONS} instructions are applied per request; send the rest in another one` }]);
+    return refineRefused([
+      {
+        instruction: `(${list.length} instructions)`,
+        reason: `At most ${MAX_REFINE_INSTRUCTIONS} instructions are applied per request; send the rest in another one`,
+      },
+    ]);
   }
 
   const parsedBlueprint = BlueprintSchema.safeParse(version.blueprint);
@@ -123,14 +133,20 @@ export async function refineVersion(app: AppContext, user: User, version: EmailV
     else problems.push(notUnderstood(instruction));
   }
   if (steps.length && !blueprint) {
-    for (const s of steps) problems.push({ instruction: s.instruction, reason: "This version has no content model (blueprint) to edit; regenerate it first" });
+    for (const s of steps)
+      problems.push({ instruction: s.instruction, reason: "This version has no content model (blueprint) to edit; regenerate it first" });
   }
 
   // 2. Content edits on copies of the model: any one that finds nothing refuses them all. They are
   // tried even when another instruction was not understood, so every problem is named at once.
   const read = readBriefOf(version);
   const copy = version.copyDoc ? CopyDocSchema.safeParse(version.copyDoc) : null;
-  let model: ContentModel = { blueprint: blueprint!, copyDoc: copy?.success ? copy.data : null, brief: read.brief, promptLength: read.prompt.length };
+  let model: ContentModel = {
+    blueprint: blueprint!,
+    copyDoc: copy?.success ? copy.data : null,
+    brief: read.brief,
+    promptLength: read.prompt.length,
+  };
   let applied: string[] = [];
   if (steps.length && blueprint) {
     const outcome = applyContentEdits(model, steps);
@@ -159,7 +175,9 @@ export async function refineVersion(app: AppContext, user: User, version: EmailV
       }
     }
     if (htmlNow.length) {
-      const looked = await engines.refine.refine(html, htmlNow.join("\n")).catch((e: unknown) => ({ ok: false as const, error: e instanceof Error ? e.message : String(e) }));
+      const looked = await engines.refine
+        .refine(html, htmlNow.join("\n"))
+        .catch((e: unknown) => ({ ok: false as const, error: e instanceof Error ? e.message : String(e) }));
       if (!looked.ok) return failure(502, `The refiner failed: ${looked.error}`);
       if (looked.notApplied.length) return refineRefused(looked.notApplied);
       html = looked.html;
@@ -170,8 +188,14 @@ export async function refineVersion(app: AppContext, user: User, version: EmailV
     const fixed = autofixDoc(html, bp ? { subject: bp.subject, preheader: bp.preheader, lang: bp.lang, techniques } : {});
     const brief = model.brief ?? undefined;
     const facts = brief ? factsFromBrief(brief, parsePromptFacts(read.prompt, read.emailType)) : undefined;
-    const savedSections = Array.isArray((version.brief as Record<string, unknown> | null)?.savedSections) ? ((version.brief as Record<string, unknown>).savedSections as Array<{ html?: unknown }>) : [];
-    const userText = [read.prompt, ...savedSections.map((s) => (typeof s.html === "string" ? userSectionText(s.html) : "")), userWords.join("\n")].filter(Boolean);
+    const savedSections = Array.isArray((version.brief as Record<string, unknown> | null)?.savedSections)
+      ? ((version.brief as Record<string, unknown>).savedSections as Array<{ html?: unknown }>)
+      : [];
+    const userText = [
+      read.prompt,
+      ...savedSections.map((s) => (typeof s.html === "string" ? userSectionText(s.html) : "")),
+      userWords.join("\n"),
+    ].filter(Boolean);
     const qaContext = {
       ...(bp ? { subject: bp.subject, preheader: bp.preheader, lang: bp.lang, techniques } : {}),
       ...(model.copyDoc && bp ? { copyDoc: visibleCopy(model.copyDoc, techniques, bp.lang) } : {}),

@@ -26,6 +26,7 @@ export type FailureFields = Pick<ServiceFailure, "details" | "code" | "retryAfte
 /** The one way to write a failure; fields left undefined are left out. */
 export function failure(status: number, error: string, more: FailureFields = {}): ServiceFailure {
   const out: ServiceFailure = { ok: false, status, error };
-  for (const [key, value] of Object.entries(more) as [keyof FailureFields, unknown][]) if (value !== undefined) (out as Record<string, unknown>)[key] = value;
+  for (const [key, value] of Object.entries(more) as [keyof FailureFields, unknown][])
+    if (value !== undefined) (out as Record<string, unknown>)[key] = value;
   return out;
 }

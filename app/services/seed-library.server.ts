@@ -42,17 +42,27 @@ export async function seedLibrary(app: AppContext, entries: () => SeedEntry[] = 
 
   // Reversed: timestamps rise with insertion and lists are newest first, so the list then reads
   // in the starter library's own order (positives, negatives, AMP, articles).
-  const todo = entries().filter((e) => !state.keys.has(e.key)).reverse();
+  const todo = entries()
+    .filter((e) => !state.keys.has(e.key))
+    .reverse();
   const skipped = state.keys.size;
   const log = app.logger.child({ component: "seed-library" });
   log.info({ documents: todo.length, resumed: skipped > 0 ? skipped : undefined }, "seeding the starter library");
   let added = 0;
   for (let i = 0; i < todo.length; i += BATCH) {
     const part = todo.slice(i, i + BATCH);
-    const r = await addDocuments(app, part.map((e) => ({ input: seedInput(e.document), options: { seedKey: e.key } })));
+    const r = await addDocuments(
+      app,
+      part.map((e) => ({ input: seedInput(e.document), options: { seedKey: e.key } })),
+    );
     if (!r.ok) {
       log.warn({ added, error: r.error }, "starter library seeding stopped; it resumes on the next start");
-      return { status: "failed", added, error: r.error, note: `Starter library: seeding stopped after ${added} documents (${r.error}); it resumes on the next start.` };
+      return {
+        status: "failed",
+        added,
+        error: r.error,
+        note: `Starter library: seeding stopped after ${added} documents (${r.error}); it resumes on the next start.`,
+      };
     }
     added += part.length;
     log.info({ added, of: todo.length }, "starter library progress");

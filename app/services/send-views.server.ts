@@ -92,7 +92,11 @@ async function visibleSend(app: AppContext, user: User, id: string): Promise<Sen
   return send;
 }
 
-export async function getSendWithEvents(app: AppContext, user: User, id: string): Promise<ServiceResult<{ send: SendJson; events: EventJson[] }>> {
+export async function getSendWithEvents(
+  app: AppContext,
+  user: User,
+  id: string,
+): Promise<ServiceResult<{ send: SendJson; events: EventJson[] }>> {
   const send = await visibleSend(app, user, id);
   if (!send) return failure(404, "Send not found");
   const events = await listSendEvents(app.database.db, id, 0, 1000);
@@ -140,7 +144,12 @@ export async function getSendDetailForAdmin(app: AppContext, id: string) {
   const send = await findSendSummary(db, id);
   if (!send) return null;
   const [raw, events] = await Promise.all([findSendRaw(db, id), listSendEvents(db, id, 0, 1000)]);
-  return { send: sendJson(send, app.env.BASE_URL), headers: raw ? messageHeaders(raw) : [], events: events.map(eventJson), raw: raw ?? null };
+  return {
+    send: sendJson(send, app.env.BASE_URL),
+    headers: raw ? messageHeaders(raw) : [],
+    events: events.map(eventJson),
+    raw: raw ?? null,
+  };
 }
 
 /** The HTML as the recipient got it, for View in browser; public by its unguessable id. */
@@ -163,7 +172,8 @@ const MAX_QUEUED_CHUNKS = 1000;
 export async function sendEventStream(app: AppContext, user: User, id: string, request: Request): Promise<ServiceResult<Response>> {
   const send = await visibleSend(app, user, id);
   if (!send) return failure(404, "Send not found");
-  if (request.method === "HEAD" || request.signal.aborted) return { ok: true, value: new Response(null, { status: 200, headers: SSE_HEADERS }) };
+  if (request.method === "HEAD" || request.signal.aborted)
+    return { ok: true, value: new Response(null, { status: 200, headers: SSE_HEADERS }) };
   const opened = openStream(app, user);
   if (!opened.ok) return opened;
   const slot = opened.value;

@@ -34,7 +34,14 @@ export function deploymentSender(env: AppContext["env"]): DeploymentSender {
   const from = env.MAIL_FROM ?? `${env.BRAND_NAME} <no-reply@${mailDomain(env.BASE_URL)}>`;
   const address = bareAddress(from);
   const open = from.lastIndexOf("<");
-  const name = open > 0 ? from.slice(0, open).trim().replace(/^"(.*)"$/, "$1").trim() : "";
+  const name =
+    open > 0
+      ? from
+          .slice(0, open)
+          .trim()
+          .replace(/^"(.*)"$/, "$1")
+          .trim()
+      : "";
   return { name: name || null, address: address.includes("@") ? address : `no-reply@${mailDomain(env.BASE_URL)}` };
 }
 

@@ -74,9 +74,19 @@ describe("sendEmail through the email provider port", () => {
     const { app, provider, user } = await setup();
     provider.failWith("temporary", "421 4.7.0 try again later");
     const r = await sendEmail(app, user, input);
-    expect(r).toEqual({ ok: false, status: 500, error: "Send failed", extra: { sendId: expect.any(String), provider: "smtp", retryable: true } });
+    expect(r).toEqual({
+      ok: false,
+      status: 500,
+      error: "Send failed",
+      extra: { sendId: expect.any(String), provider: "smtp", retryable: true },
+    });
     const sendId = failedSendId(r);
-    expect(await findSendSummary(app.database.db, sendId)).toMatchObject({ status: "failed", error: "421 4.7.0 try again later", providerId: null, sentAt: null });
+    expect(await findSendSummary(app.database.db, sendId)).toMatchObject({
+      status: "failed",
+      error: "421 4.7.0 try again later",
+      providerId: null,
+      sentAt: null,
+    });
 
     provider.failWith("permanent", "550 5.1.1 no such mailbox");
     const again = await sendEmail(app, user, input);
@@ -89,7 +99,11 @@ describe("sendEmail through the email provider port", () => {
     const r = await sendEmail(app, user, input);
     if (!r.ok) throw new Error(r.error);
     expect(r.value.message).toBe("Email to reader@example.org kept in the outbox");
-    expect(await findSendSummary(app.database.db, r.value.sendId)).toMatchObject({ provider: "outbox", status: "sent", providerId: "memory-1" });
+    expect(await findSendSummary(app.database.db, r.value.sendId)).toMatchObject({
+      provider: "outbox",
+      status: "sent",
+      providerId: "memory-1",
+    });
 
     provider.failWith("permanent", "outbox full");
     const failed = await sendEmail(app, user, input);

@@ -68,7 +68,15 @@ export interface SendOptions {
 
 /** What makes two requests "the same" for an Idempotency-Key: every field the client sent. */
 function requestHash(input: SendInput): string {
-  const fields = [input.to.trim(), input.subject ?? null, input.html, input.ampHtml ?? null, input.emailName ?? null, input.projectId ?? null, input.databaseId ?? null];
+  const fields = [
+    input.to.trim(),
+    input.subject ?? null,
+    input.html,
+    input.ampHtml ?? null,
+    input.emailName ?? null,
+    input.projectId ?? null,
+    input.databaseId ?? null,
+  ];
   return crypto.createHash("sha256").update(JSON.stringify(fields)).digest("hex");
 }
 
@@ -86,15 +94,27 @@ function replay(earlier: SendSummary & { requestHash: string | null }, hash: str
       return {
         ok: true,
         replayed: true,
-        value: { message: successMessage(earlier.provider, earlier.recipient), sendId: earlier.id, provider: earlier.provider, ...(earlier.notes.length ? { notes: earlier.notes } : {}) },
+        value: {
+          message: successMessage(earlier.provider, earlier.recipient),
+          sendId: earlier.id,
+          provider: earlier.provider,
+          ...(earlier.notes.length ? { notes: earlier.notes } : {}),
+        },
       };
     case "failed":
-      return { ...failure(500, "Send failed", { extra: { sendId: earlier.id, provider: earlier.provider, reason: earlier.error } }), replayed: true };
+      return {
+        ...failure(500, "Send failed", { extra: { sendId: earlier.id, provider: earlier.provider, reason: earlier.error } }),
+        replayed: true,
+      };
     case "sending":
       return failure(409, "A send with this Idempotency-Key is still in progress", { extra: same, retryAfterSeconds: 1 });
     default:
       return {
-        ...failure(409, "The outcome of the send with this Idempotency-Key is unknown (the server stopped while it was in flight); it was not sent again", { extra: same }),
+        ...failure(
+          409,
+          "The outcome of the send with this Idempotency-Key is unknown (the server stopped while it was in flight); it was not sent again",
+          { extra: same },
+        ),
         replayed: true,
       };
   }
@@ -128,10 +148,7 @@ function cleanSubject(subject: string | null | undefined, brand: string): string
 }
 
 /** Send rules 2–6 (docs/api/sending.md) for one document: workspace values, absolute images, per-recipient values. */
-function personalise(
-  doc: string,
-  ctx: { workspace: WorkspaceValues; baseUrl: string; recipient: RecipientValues },
-): string {
+function personalise(doc: string, ctx: { workspace: WorkspaceValues; baseUrl: string; recipient: RecipientValues }): string {
   const withWorkspace = doc.includes("{{") ? resolveWorkspacePlaceholders(doc, ctx.workspace) : doc;
   const absolute = absolutizeImageUrls(withWorkspace, ctx.baseUrl);
   return absolute.includes("{{") ? recipientPlaceholders(absolute, ctx.recipient) : absolute;
@@ -169,7 +186,9 @@ async function templateFor(
   // bucket and each lookup compared them in full, milliseconds per send. The AMP part's length
   // marks where it ends.
   const amp = input.ampHtml ?? "";
-  const key = documentDigest(`${JSON.stringify([workspace, opts, input.ampHtml == null ? -1 : amp.length])}\u0000${amp}\u0000${input.html}`);
+  const key = documentDigest(
+    `${JSON.stringify([workspace, opts, input.ampHtml == null ? -1 : amp.length])}\u0000${amp}\u0000${input.html}`,
+  );
   const hit = templates.get(key);
   if (hit) return hit;
   const template = await runDocumentTask(
@@ -193,7 +212,13 @@ function workspaceOf(input: SendInput, sender: SenderValues): WorkspaceValues {
 }
 
 /** Send rules 2–6 (docs/api/sending.md) and the text part, for one recipient. */
-async function renderFor(input: SendInput, env: AppContext["env"], senderEmail: string, footer: SenderValues, values: RecipientValues): Promise<RenderedMessage> {
+async function renderFor(
+  input: SendInput,
+  env: AppContext["env"],
+  senderEmail: string,
+  footer: SenderValues,
+  values: RecipientValues,
+): Promise<RenderedMessage> {
   const bannerSender = senderEmail.trim().toLowerCase() !== values.recipient.trim().toLowerCase() ? senderEmail : null;
   // The template path puts the banner in before the recipient values; a sender address that
   // itself looks like a placeholder would then be filled in, so that rare case takes the
@@ -222,14 +247,25 @@ async function renderFor(input: SendInput, env: AppContext["env"], senderEmail: 
 export function recipientValuesOf(env: AppContext["env"], to: string, sendId: string, now: Date): RecipientValues {
   // The send id lets the unsubscribe page show the sender's brand (only with the matching address).
   const unsubscribe = `${unsubscribeUrl(env.BASE_URL, env.SESSION_SECRET, to)}?s=${sendId}`;
-  return { recipient: to, sendId, vibUrl: `${env.BASE_URL}/vib/${sendId}`, unsubscribeUrl: unsubscribe, answerUrl: answerLinks(env, sendId, now) };
+  return {
+    recipient: to,
+    sendId,
+    vibUrl: `${env.BASE_URL}/vib/${sendId}`,
+    unsubscribeUrl: unsubscribe,
+    answerUrl: answerLinks(env, sendId, now),
+  };
 }
 
 /**
  * A message as `user`'s send to `values.recipient` would deliver it (rules 2–6 and the text part),
  * built by the send's own code; nothing is sent or stored (the builder's "as sent" downloads).
  */
-export async function messageAsSent(app: AppContext, user: User, doc: { html: string; ampHtml?: string | null }, values: RecipientValues): Promise<RenderedMessage> {
+export async function messageAsSent(
+  app: AppContext,
+  user: User,
+  doc: { html: string; ampHtml?: string | null },
+  values: RecipientValues,
+): Promise<RenderedMessage> {
   const footer = await ownSenderFooter(app, user);
   return renderFor({ to: values.recipient, html: doc.html, ampHtml: doc.ampHtml }, app.env, user.email, footer, values);
 }
@@ -348,7 +384,8 @@ export async function sendEmail(app: AppContext, user: User, input: SendInput, o
   const sent = await provider.send(message);
   if (!sent.ok) {
     if (external) {
-      if (!(await recordOutcomeDurably(app, sendId, { status: "failed", error: sent.error }))) return outcomeNotRecorded(sendId, provider.name);
+      if (!(await recordOutcomeDurably(app, sendId, { status: "failed", error: sent.error })))
+        return outcomeNotRecorded(sendId, provider.name);
     } else {
       const replayed = await insertOrReplay({ ...row, status: "failed", error: sent.error });
       if (replayed) return replayed;
@@ -382,9 +419,13 @@ const OUTCOME_RETRY_MS = 1000;
  * a retry with the same Idempotency-Key is refused rather than sent twice.
  */
 function outcomeNotRecorded(sendId: string, provider: string): SendResult {
-  return failure(500, "The provider answered, but the outcome of this send could not be recorded; it may have been delivered, so do not send it again without checking", {
-    extra: { sendId, provider },
-  });
+  return failure(
+    500,
+    "The provider answered, but the outcome of this send could not be recorded; it may have been delivered, so do not send it again without checking",
+    {
+      extra: { sendId, provider },
+    },
+  );
 }
 
 type Outcome = Parameters<typeof recordSendOutcome>[2];
@@ -451,7 +492,8 @@ async function recordOutcomeDurably(app: AppContext, sendId: string, outcome: Ou
 export async function replayJournalledOutcomes(app: AppContext): Promise<number> {
   const journal = outcomeJournal(app);
   const { records, unreadable } = await journal.entries();
-  if (unreadable.length) app.logger.error({ files: unreadable }, "unreadable entries in the send-outcome journal; left in place for an operator");
+  if (unreadable.length)
+    app.logger.error({ files: unreadable }, "unreadable entries in the send-outcome journal; left in place for an operator");
   for (const { id, value } of records) {
     await recordSendOutcome(app.database.db, id, fromJournal(value));
     await journal.remove(id);

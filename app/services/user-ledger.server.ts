@@ -19,7 +19,11 @@ export async function userLedger(app: AppContext, userId: string, page: { limit:
   const { db } = app.database;
   const user = await findUserById(db, userId);
   if (!user) return failure(404, "There is no user with this id.");
-  const [balance, ledger, byKind] = await Promise.all([balanceOf(db, user.id, AI_GENERATION), listLedger(db, user.id, page), sumLedgerByKind(db, user.id)]);
+  const [balance, ledger, byKind] = await Promise.all([
+    balanceOf(db, user.id, AI_GENERATION),
+    listLedger(db, user.id, page),
+    sumLedgerByKind(db, user.id),
+  ]);
   const sums: Record<LedgerRow["kind"], number> = { initial: 0, grant: 0, charge: 0, refund: 0 };
   for (const k of byKind) sums[k.kind] = k.sum;
   return { ok: true, value: { user, balance, rows: ledger.rows, total: ledger.total, sums } };

@@ -8,7 +8,15 @@ import { createPageSession, findPageSession } from "~/models/page-sessions.serve
 import { findUserByEmail } from "~/models/users.server";
 import { signIn } from "./auth.server";
 import {
-  changeOwnPassword, createAccount, grantCredits, listAccounts, MAX_GRANT, setAdminAccess, setTemporaryPassword, signInLock, unlockAccount,
+  changeOwnPassword,
+  createAccount,
+  grantCredits,
+  listAccounts,
+  MAX_GRANT,
+  setAdminAccess,
+  setTemporaryPassword,
+  signInLock,
+  unlockAccount,
 } from "./users.server";
 
 let app: AppContext;
@@ -31,14 +39,22 @@ describe("createAccount", () => {
 
   it("refuses a bad email, a short password and negative or fractional credits with the reason, creating nothing", async () => {
     const before = (await listAccounts(app)).length;
-    expect(await createAccount(app, { email: "not-an-email", password: "long enough", credits: 1 })).toEqual({ ok: false, status: 400, error: "Enter a valid email" });
+    expect(await createAccount(app, { email: "not-an-email", password: "long enough", credits: 1 })).toEqual({
+      ok: false,
+      status: 400,
+      error: "Enter a valid email",
+    });
     expect(await createAccount(app, { email: "b@example.com", password: "short", credits: 1 })).toEqual({
       ok: false,
       status: 400,
       error: "Password must be at least 8 characters",
     });
     for (const credits of [-1, 1.5]) {
-      expect(await createAccount(app, { email: "b@example.com", password: "long enough", credits })).toMatchObject({ ok: false, status: 400, error: "Credits must be a whole number ≥ 0" });
+      expect(await createAccount(app, { email: "b@example.com", password: "long enough", credits })).toMatchObject({
+        ok: false,
+        status: 400,
+        error: "Credits must be a whole number ≥ 0",
+      });
     }
     expect((await listAccounts(app)).length).toBe(before);
   });
@@ -55,7 +71,10 @@ describe("grantCredits", () => {
   it("adds credits by id or email and records who granted them", async () => {
     const r = await createAccount(app, { email: "grantee@example.com", password: "long enough", credits: 2 });
     if (!r.ok) throw new Error(r.error);
-    expect(await grantCredits(app, { id: r.value.user.id }, 3, "admin:boss@example.com")).toMatchObject({ ok: true, value: { balance: 5 } });
+    expect(await grantCredits(app, { id: r.value.user.id }, 3, "admin:boss@example.com")).toMatchObject({
+      ok: true,
+      value: { balance: 5 },
+    });
     expect(await grantCredits(app, { email: "Grantee@example.com" }, 10, "cli")).toMatchObject({ ok: true, value: { balance: 15 } });
     const reasons = (await listLedger(app.database.db, r.value.user.id, { limit: 10, offset: 0 })).rows.map((e) => e.reference);
     expect(reasons).toEqual(expect.arrayContaining(["admin:boss@example.com", "cli"]));
@@ -64,7 +83,8 @@ describe("grantCredits", () => {
   it("refuses zero, fractions, more than the maximum, and unknown users", async () => {
     const r = await createAccount(app, { email: "limits@example.com", password: "long enough", credits: 0 });
     if (!r.ok) throw new Error(r.error);
-    for (const n of [0, 2.5, MAX_GRANT + 1]) expect(await grantCredits(app, { id: r.value.user.id }, n, "cli")).toMatchObject({ ok: false, status: 400 });
+    for (const n of [0, 2.5, MAX_GRANT + 1])
+      expect(await grantCredits(app, { id: r.value.user.id }, n, "cli")).toMatchObject({ ok: false, status: 400 });
     expect(await grantCredits(app, { email: "nobody@example.com" }, 1, "cli")).toEqual({ ok: false, status: 404, error: "Unknown user" });
     expect(await balanceOf(app.database.db, r.value.user.id)).toBe(0);
   });
@@ -132,10 +152,17 @@ describe("setTemporaryPassword", () => {
 
   it("applies the password rules and answers 404 for an unknown user", async () => {
     const user = await account("rules@example.com");
-    expect(await setTemporaryPassword(app, { id: user.id }, "short", "cli")).toMatchObject({ ok: false, status: 400, error: "Password must be at least 8 characters" });
+    expect(await setTemporaryPassword(app, { id: user.id }, "short", "cli")).toMatchObject({
+      ok: false,
+      status: 400,
+      error: "Password must be at least 8 characters",
+    });
     expect(await setTemporaryPassword(app, { id: user.id }, "x".repeat(257), "cli")).toMatchObject({ ok: false, status: 400 });
     expect(await signInAs(user.email, "first password")).toMatchObject({ ok: true });
-    expect(await setTemporaryPassword(app, { email: "nobody@example.com" }, "long enough", "cli")).toMatchObject({ ok: false, status: 404 });
+    expect(await setTemporaryPassword(app, { email: "nobody@example.com" }, "long enough", "cli")).toMatchObject({
+      ok: false,
+      status: 404,
+    });
   });
 });
 
@@ -162,7 +189,12 @@ describe("changeOwnPassword", () => {
     const other = await account("bystander@example.com");
     const bystander = await createPageSession(app.database.db, other.id, inAnHour());
 
-    const r = await changeOwnPassword(app, user, { current: "first password", password: "second password", confirm: "second password" }, here.id);
+    const r = await changeOwnPassword(
+      app,
+      user,
+      { current: "first password", password: "second password", confirm: "second password" },
+      here.id,
+    );
     expect(r).toEqual({ ok: true, value: { sessionsEnded: 1 } });
     expect(await findPageSession(app.database.db, here.id)).not.toBeNull();
     expect(await findPageSession(app.database.db, elsewhere.id)).toBeNull();
@@ -175,12 +207,22 @@ describe("changeOwnPassword", () => {
     const user = await account("careful@example.com");
     const here = await createPageSession(app.database.db, user.id, inAnHour());
     const elsewhere = await createPageSession(app.database.db, user.id, inAnHour());
-    const attempt = (current: string, password: string, confirm = password) => changeOwnPassword(app, user, { current, password, confirm }, here.id);
+    const attempt = (current: string, password: string, confirm = password) =>
+      changeOwnPassword(app, user, { current, password, confirm }, here.id);
 
-    expect(await attempt("not my password", "second password")).toMatchObject({ ok: false, status: 400, code: "current", error: "That is not your current password." });
+    expect(await attempt("not my password", "second password")).toMatchObject({
+      ok: false,
+      status: 400,
+      code: "current",
+      error: "That is not your current password.",
+    });
     expect(await signInLock(app, user.email)).toMatchObject({ failures: 1 });
     expect(await attempt("", "second password")).toMatchObject({ ok: false, code: "current" });
-    expect(await attempt("first password", "short")).toMatchObject({ ok: false, code: "password", error: "Password must be at least 8 characters." });
+    expect(await attempt("first password", "short")).toMatchObject({
+      ok: false,
+      code: "password",
+      error: "Password must be at least 8 characters.",
+    });
     expect(await attempt("first password", "second password", "second passwort")).toMatchObject({ ok: false, code: "confirm" });
     expect(await attempt("first password", "first password")).toMatchObject({ ok: false, code: "password" });
     // nothing changed, nobody signed out
@@ -192,7 +234,12 @@ describe("changeOwnPassword", () => {
     const user = await account("guessed@example.com");
     const here = await createPageSession(app.database.db, user.id, inAnHour());
     await lockOut(user.email);
-    const r = await changeOwnPassword(app, user, { current: "first password", password: "second password", confirm: "second password" }, here.id);
+    const r = await changeOwnPassword(
+      app,
+      user,
+      { current: "first password", password: "second password", confirm: "second password" },
+      here.id,
+    );
     expect(r).toMatchObject({ ok: false, status: 429, code: "current" });
     await unlockAccount(app, { id: user.id }, "cli");
     expect(await signInAs(user.email, "first password")).toMatchObject({ ok: true });

@@ -5,7 +5,16 @@ import { hashPassword } from "~/lib/password.server";
 import { deleteUserPageSessions } from "~/models/page-sessions.server";
 import { clearRateLimit, hitRateLimit, peekRateLimit } from "~/models/rate-limits.server";
 import {
-  checkPassword, createUser, findUserByEmail, findUserById, listApiTokens, listUsersWithBalances, revokeApiToken, setAdmin, setPasswordHash, type User,
+  checkPassword,
+  createUser,
+  findUserByEmail,
+  findUserById,
+  listApiTokens,
+  listUsersWithBalances,
+  revokeApiToken,
+  setAdmin,
+  setPasswordHash,
+  type User,
 } from "~/models/users.server";
 import { NewAccountSchema, PasswordSchema, type ChangePasswordInput, type NewAccount } from "~/domain/requests/users";
 import { inWords, signInLockKey, signInLockRule } from "./auth.server";
@@ -24,7 +33,10 @@ export async function listAccounts(app: AppContext) {
   return listUsersWithBalances(app.database.db);
 }
 
-export async function createAccount(app: AppContext, input: NewAccount): Promise<ServiceResult<{ user: { id: string; email: string; isAdmin: boolean }; credits: number }>> {
+export async function createAccount(
+  app: AppContext,
+  input: NewAccount,
+): Promise<ServiceResult<{ user: { id: string; email: string; isAdmin: boolean }; credits: number }>> {
   const parsed = NewAccountSchema.safeParse(input);
   if (!parsed.success) return failure(400, messages(parsed.error));
   const created = await createUser(app.database.db, parsed.data);
@@ -40,8 +52,14 @@ async function find(app: AppContext, ref: AccountRef): Promise<User | null> {
 }
 
 /** Adds ai_generation credits; `by` names who granted them in the ledger ("cli", "admin:<email>"). */
-export async function grantCredits(app: AppContext, ref: AccountRef, credits: number, by: string): Promise<ServiceResult<{ user: User; balance: number }>> {
-  if (!Number.isInteger(credits) || credits < 1 || credits > MAX_GRANT) return failure(400, `Credits must be a whole number from 1 to ${MAX_GRANT.toLocaleString("en")}`);
+export async function grantCredits(
+  app: AppContext,
+  ref: AccountRef,
+  credits: number,
+  by: string,
+): Promise<ServiceResult<{ user: User; balance: number }>> {
+  if (!Number.isInteger(credits) || credits < 1 || credits > MAX_GRANT)
+    return failure(400, `Credits must be a whole number from 1 to ${MAX_GRANT.toLocaleString("en")}`);
   const user = await find(app, ref);
   if (!user) return failure(404, "Unknown user");
   const balance = await grant(app.database.db, user.id, AI_GENERATION, credits, by);
@@ -108,7 +126,12 @@ export async function signInLock(app: AppContext, email: string): Promise<SignIn
  * Every session of the user ends, and a sign-in lockout is lifted, so the new password works at
  * once. Logged as an audit line (who, for whom; never the password).
  */
-export async function setTemporaryPassword(app: AppContext, ref: AccountRef, password: string, actor: Actor): Promise<ServiceResult<{ user: User; sessionsEnded: number }>> {
+export async function setTemporaryPassword(
+  app: AppContext,
+  ref: AccountRef,
+  password: string,
+  actor: Actor,
+): Promise<ServiceResult<{ user: User; sessionsEnded: number }>> {
   const parsed = PasswordSchema.safeParse(password);
   if (!parsed.success) return failure(400, messages(parsed.error), { code: "password" });
   const user = await find(app, ref);
@@ -117,17 +140,27 @@ export async function setTemporaryPassword(app: AppContext, ref: AccountRef, pas
   await setPasswordHash(db, user.id, await hashPassword(parsed.data));
   const sessionsEnded = await deleteUserPageSessions(db, user.id);
   await clearRateLimit(db, signInLockKey(user.email));
-  app.logger.info({ audit: "account.temporary_password", userId: user.id, email: user.email, sessionsEnded, ...actorOf(actor) }, "temporary password set for an account");
+  app.logger.info(
+    { audit: "account.temporary_password", userId: user.id, email: user.email, sessionsEnded, ...actorOf(actor) },
+    "temporary password set for an account",
+  );
   return { ok: true, value: { user, sessionsEnded } };
 }
 
 /** Lifts a sign-in lockout (the failed-attempt counter in rate_limits) before it ends by itself. */
-export async function unlockAccount(app: AppContext, ref: AccountRef, actor: Actor): Promise<ServiceResult<{ user: User; wasLocked: boolean }>> {
+export async function unlockAccount(
+  app: AppContext,
+  ref: AccountRef,
+  actor: Actor,
+): Promise<ServiceResult<{ user: User; wasLocked: boolean }>> {
   const user = await find(app, ref);
   if (!user) return failure(404, "Unknown user");
   const { locked } = await signInLock(app, user.email);
   await clearRateLimit(app.database.db, signInLockKey(user.email));
-  app.logger.info({ audit: "account.unlock", userId: user.id, email: user.email, wasLocked: locked, ...actorOf(actor) }, "sign-in lockout cleared for an account");
+  app.logger.info(
+    { audit: "account.unlock", userId: user.id, email: user.email, wasLocked: locked, ...actorOf(actor) },
+    "sign-in lockout cleared for an account",
+  );
   return { ok: true, value: { user, wasLocked: locked } };
 }
 
@@ -154,7 +187,10 @@ export async function changeOwnPassword(
   const rule = signInLockRule(app);
   const lock = await peekRateLimit(db, key, rule);
   if (!lock.allowed) {
-    return failure(429, `Too many wrong passwords for this account. Try again in ${inWords(lock.retryAfterSeconds)}.`, { code: "current", retryAfterSeconds: lock.retryAfterSeconds });
+    return failure(429, `Too many wrong passwords for this account. Try again in ${inWords(lock.retryAfterSeconds)}.`, {
+      code: "current",
+      retryAfterSeconds: lock.retryAfterSeconds,
+    });
   }
   if (!(await checkPassword(db, user.id, input.current))) {
     await hitRateLimit(db, key, rule);
@@ -162,6 +198,9 @@ export async function changeOwnPassword(
   }
   await setPasswordHash(db, user.id, await hashPassword(next.data));
   const sessionsEnded = await deleteUserPageSessions(db, user.id, keepSessionId);
-  app.logger.info({ audit: "account.password_changed", userId: user.id, email: user.email, sessionsEnded }, "a user changed their password");
+  app.logger.info(
+    { audit: "account.password_changed", userId: user.id, email: user.email, sessionsEnded },
+    "a user changed their password",
+  );
   return { ok: true, value: { sessionsEnded } };
 }

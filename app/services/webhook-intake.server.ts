@@ -76,7 +76,9 @@ function pruneOldReceipts(app: AppContext, now: Date): void {
   if (now.getTime() - lastPrune < 10 * 60_000) return;
   lastPrune = now.getTime();
   const cutoff = new Date(now.getTime() - 2 * app.env.WEBHOOK_MAX_AGE_SECONDS * 1000);
-  pruneReceipts(app.database.db, MAILGUN_TOKEN, cutoff).catch((err: unknown) => app.logger.warn({ err }, "pruning webhook receipts failed"));
+  pruneReceipts(app.database.db, MAILGUN_TOKEN, cutoff).catch((err: unknown) =>
+    app.logger.warn({ err }, "pruning webhook receipts failed"),
+  );
 }
 
 async function applyEvent(
@@ -97,7 +99,8 @@ async function applyEvent(
   });
   if (known.duplicate) return taken({ duplicate: true });
   if (known.replayed) return failure(401, "Webhook token already used");
-  const sendId = known.sendId ?? (event.providerMessageId ? await findSendIdForEvent(db, { providerMessageId: event.providerMessageId }) : null);
+  const sendId =
+    known.sendId ?? (event.providerMessageId ? await findSendIdForEvent(db, { providerMessageId: event.providerMessageId }) : null);
   const applied = await applyDeliverabilityEvent(
     app,
     {

@@ -5,7 +5,7 @@ import { documentTaskCounts, OFF_THREAD_MIN_CHARS, runDocumentTask, stopDocument
 const bigHtml = (n: number) =>
   `<!DOCTYPE html><html lang="en"><head><title>T</title></head><body>${'<p class="kx-text"><img src="/i.png" alt="">Tab {{RECIPIENT_EMAIL}}</p>'.repeat(n)}</body></html>`;
 const bigAmp = (n: number) =>
-  `<!doctype html><html ⚡4email data-css-strict><head><meta charset="utf-8"><script async src="https://cdn.ampproject.org/v0.js"></script><style amp4email-boilerplate>body{visibility:hidden}</style></head><body>${"<p>x</p><amp-img src=\"https://x.example/a.png\" width=\"1\" height=\"1\"></amp-img>".repeat(n)}</body></html>`;
+  `<!doctype html><html ⚡4email data-css-strict><head><meta charset="utf-8"><script async src="https://cdn.ampproject.org/v0.js"></script><style amp4email-boilerplate>body{visibility:hidden}</style></head><body>${'<p>x</p><amp-img src="https://x.example/a.png" width="1" height="1"></amp-img>'.repeat(n)}</body></html>`;
 
 afterAll(() => stopDocumentWorker());
 
@@ -16,7 +16,14 @@ describe("document tasks off the main thread", () => {
     expect(html.length).toBeGreaterThan(OFF_THREAD_MIN_CHARS);
     const before = documentTaskCounts();
     const tagInput = { htmlContent: html, contentType: "html" };
-    const sendInput = { html, ampHtml: amp, workspace: { emailName: "E" }, baseUrl: "https://k.example", brand: "Kinetic", bannerSender: "a@b.example" };
+    const sendInput = {
+      html,
+      ampHtml: amp,
+      workspace: { emailName: "E" },
+      baseUrl: "https://k.example",
+      brand: "Kinetic",
+      bannerSender: "a@b.example",
+    };
     const [tags, ampFacts, template] = await Promise.all([
       runDocumentTask("tagHtml", tagInput, html.length),
       runDocumentTask("analyseAmp", amp, amp.length),

@@ -45,7 +45,10 @@ test("admin sets a temporary password and unlocks an account; the user changes t
   await page.getByLabel(`New password for ${email}`).fill("short");
   await page.getByRole("button", { name: "Set temporary password" }).click();
   await expect(page.getByLabel(`New password for ${email}`)).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByLabel(`New password for ${email}`)).toHaveAttribute("aria-describedby", "temp-password-error temp-password-description");
+  await expect(page.getByLabel(`New password for ${email}`)).toHaveAttribute(
+    "aria-describedby",
+    "temp-password-error temp-password-description",
+  );
   await expect(page.locator("#temp-password-error")).toContainText("at least 8 characters");
   await page.getByLabel(`New password for ${email}`).fill("temporary-pass-9");
   await page.getByRole("button", { name: "Set temporary password" }).click();

@@ -9,10 +9,16 @@ import { createToken, failOnScriptErrors, signIn } from "./helpers";
 failOnScriptErrors();
 
 function npsBlueprint() {
-  const bp = structuredClone(sampleBlueprint("survey", "quiz")) as { subject: string; interactiveConfig: { modules: Array<Record<string, unknown>> } };
+  const bp = structuredClone(sampleBlueprint("survey", "quiz")) as {
+    subject: string;
+    interactiveConfig: { modules: Array<Record<string, unknown>> };
+  };
   const survey = bp.interactiveConfig.modules.find((m) => m.technique === "survey") as { questions: unknown[] };
   survey.questions = [
-    { question: "How likely are you to recommend Bloom to a friend?", options: Array.from({ length: 11 }, (_, i) => ({ label: String(i) })) },
+    {
+      question: "How likely are you to recommend Bloom to a friend?",
+      options: Array.from({ length: 11 }, (_, i) => ({ label: String(i) })),
+    },
     { question: "What should we improve first?", options: [{ label: "Delivery speed" }, { label: "Prices" }, { label: "Support" }] },
   ];
   return bp;
@@ -23,14 +29,23 @@ test("a survey answered from the received HTML and from AMP shows on the results
   const token = await createToken(page, "answers-e2e");
   const auth = { Authorization: `Bearer ${token}` };
 
-  const generated = await page.request.post("/api/generate", { headers: auth, data: { prompt: "Ask our customers for feedback", blueprint: npsBlueprint(), generateAmp: true } });
+  const generated = await page.request.post("/api/generate", {
+    headers: auth,
+    data: { prompt: "Ask our customers for feedback", blueprint: npsBlueprint(), generateAmp: true },
+  });
   expect(generated.status()).toBe(200);
   const { html, ampHtml, metadata } = (await generated.json()) as { html: string; ampHtml: string; metadata: { generationId: string } };
 
-  const sent = await page.request.post("/api/send-email-esp", { headers: auth, data: { to: "reader@example.com", subject: "How did we do?", html, ampHtml } });
+  const sent = await page.request.post("/api/send-email-esp", {
+    headers: auth,
+    data: { to: "reader@example.com", subject: "How did we do?", html, ampHtml },
+  });
   expect(sent.status()).toBe(200);
   const { sendId } = (await sent.json()) as { sendId: string };
-  const sentAmp = await page.request.post("/api/send-email-esp", { headers: auth, data: { to: "amp-reader@example.com", subject: "How did we do?", html, ampHtml } });
+  const sentAmp = await page.request.post("/api/send-email-esp", {
+    headers: auth,
+    data: { to: "amp-reader@example.com", subject: "How did we do?", html, ampHtml },
+  });
   const ampSendId = ((await sentAmp.json()) as { sendId: string }).sendId;
 
   // The message as it left: the outbox's raw MIME, decoded as a mail client would.
@@ -47,7 +62,9 @@ test("a survey answered from the received HTML and from AMP shows on the results
   await reader.setContent(received);
   const cells = reader.locator(".kx-nps a:visible");
   await expect(cells).toHaveCount(11);
-  const boxes = await cells.evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ top: Math.round(r.top), right: r.right })));
+  const boxes = await cells.evaluateAll((els) =>
+    els.map((e) => e.getBoundingClientRect()).map((r) => ({ top: Math.round(r.top), right: r.right })),
+  );
   expect(new Set(boxes.map((b) => b.top)).size).toBe(1);
   expect(Math.max(...boxes.map((b) => b.right))).toBeLessThanOrEqual(360);
   await cells.first().scrollIntoViewIfNeeded();
@@ -68,7 +85,10 @@ test("a survey answered from the received HTML and from AMP shows on the results
 
   // The AMP form posts to its signed endpoint with the send id the send filled in.
   const action = /action-xhr="https?:\/\/[^/"]+(\/api\/amp\/survey\/[^"]+)"/.exec(ampHtml)![1];
-  const amp = await page.request.post(action, { headers: { Origin: new URL(page.url()).origin }, multipart: { survey: "k1", sendId: ampSendId, q0: "4", q1: "Prices" } });
+  const amp = await page.request.post(action, {
+    headers: { Origin: new URL(page.url()).origin },
+    multipart: { survey: "k1", sendId: ampSendId, q0: "4", q1: "Prices" },
+  });
   expect(amp.status()).toBe(200);
 
   await page.setViewportSize({ width: 1000, height: 900 });
@@ -88,7 +108,11 @@ test("a survey answered from the received HTML and from AMP shows on the results
   expect(text).toContain(`${ampSendId},amp,k1.1,What should we improve first?,Prices,1,,`);
 });
 
-test("an NPS survey and a quiz, answered from the received HTML and from AMP, under the sender's brand; the results page from the top navigation", async ({ page, browser, baseURL }) => {
+test("an NPS survey and a quiz, answered from the received HTML and from AMP, under the sender's brand; the results page from the top navigation", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   // A user of their own, so no other spec edits this sender profile meanwhile.
   await signIn(page, "/builder");
@@ -117,11 +141,17 @@ test("an NPS survey and a quiz, answered from the received HTML and from AMP, un
   const token = await createToken(me, "answers-owner-e2e");
   const auth = { Authorization: `Bearer ${token}` };
 
-  const generated = await me.request.post("/api/generate", { headers: auth, data: { prompt: "Ask our customers for feedback, with a coffee quiz", blueprint: npsBlueprint(), generateAmp: true } });
+  const generated = await me.request.post("/api/generate", {
+    headers: auth,
+    data: { prompt: "Ask our customers for feedback, with a coffee quiz", blueprint: npsBlueprint(), generateAmp: true },
+  });
   expect(generated.status()).toBe(200);
   const { html, ampHtml, metadata } = (await generated.json()) as { html: string; ampHtml: string; metadata: { generationId: string } };
   const sendTo = async (to: string) => {
-    const res = await me.request.post("/api/send-email-esp", { headers: auth, data: { to, subject: "Fern & Finch: how did we do?", html, ampHtml } });
+    const res = await me.request.post("/api/send-email-esp", {
+      headers: auth,
+      data: { to, subject: "Fern & Finch: how did we do?", html, ampHtml },
+    });
     expect(res.status()).toBe(200);
     return ((await res.json()) as { sendId: string }).sendId;
   };
@@ -168,13 +198,18 @@ test("an NPS survey and a quiz, answered from the received HTML and from AMP, un
   const action = /action-xhr="https?:\/\/[^/"]+(\/api\/amp\/survey\/[^"]+)"/.exec(ampHtml)![1];
   const origin = { Origin: new URL(me.url()).origin };
   expect((await me.request.post(action, { headers: origin, multipart: { survey: "k1", sendId: ampSendId, q0: "6" } })).status()).toBe(200);
-  expect((await me.request.post(action, { headers: origin, multipart: { survey: "k2", sendId: ampSendId, q0: "Colombia" } })).status()).toBe(200);
+  expect(
+    (await me.request.post(action, { headers: origin, multipart: { survey: "k2", sendId: ampSendId, q0: "Colombia" } })).status(),
+  ).toBe(200);
 
   // The results page from the top navigation: the email by its subject, then its results.
   await me.goto("/builder/history");
   await me.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Results" }).click();
   await expect(me.getByRole("heading", { name: "Survey and quiz answers" })).toBeVisible();
-  await me.getByTestId("asking-emails").getByRole("link", { name: /Fern & Finch: how did we do\?/ }).click();
+  await me
+    .getByTestId("asking-emails")
+    .getByRole("link", { name: /Fern & Finch: how did we do\?/ })
+    .click();
   await expect(me).toHaveURL(new RegExp(`/answers\\?version=${metadata.generationId}$`));
   await expect(me.getByTestId("respondents")).toHaveText("2");
   const nps = me.locator('[data-question="k1.0"]');

@@ -49,7 +49,10 @@ test("an admin grants credits on the admin page", async ({ page }) => {
   await expect(page.getByRole("status")).toContainText("Created grantee@example.com");
   await expect(page.getByTestId("credits-grantee@example.com")).toHaveText("3");
   await page.getByLabel("Credits for grantee@example.com").fill("7");
-  await page.getByRole("row", { name: /grantee@example.com/ }).getByRole("button", { name: "Grant" }).click();
+  await page
+    .getByRole("row", { name: /grantee@example.com/ })
+    .getByRole("button", { name: "Grant" })
+    .click();
   await expect(page.getByRole("status")).toContainText("balance 10");
   await expect(page.getByTestId("credits-grantee@example.com")).toHaveText("10");
   await page.screenshot({ path: "test-results/app-screens/admin.png", fullPage: true });

@@ -42,7 +42,9 @@ test("brand profile → test send → branded From and footer in the raw message
 
   // A test send from the builder.
   await page.goto("/builder");
-  await page.getByLabel("Prompt").fill("Spring sale for Bloom & Co: tabs for Dresses ($49), Shoes ($79) and Bags ($59), 20% off until May 3");
+  await page
+    .getByLabel("Prompt")
+    .fill("Spring sale for Bloom & Co: tabs for Dresses ($49), Shoes ($79) and Bags ($59), 20% off until May 3");
   await page.getByLabel(/Use the library/).setChecked(false, { force: true });
   await page.getByRole("button", { name: "Generate directly" }).click();
   await expect(page).toHaveURL(/\/builder\/v\/[^/?]+/, { timeout: 60_000 });
@@ -58,7 +60,9 @@ test("brand profile → test send → branded From and footer in the raw message
   // The admin outbox: the From header and the footer, then the raw message itself.
   await page.goto(outboxHref);
   await expect(page.getByTestId("from-header")).toHaveText(/^"Bloom & Co" <no-reply@kinetic\.local>$/);
-  await expect(page.frameLocator("[data-testid=email-frame]").locator(".kx-sender")).toHaveText("Bloom & Co, 12 Garden Row, Leeds LS1 4AB https://bloom.example/");
+  await expect(page.frameLocator("[data-testid=email-frame]").locator(".kx-sender")).toHaveText(
+    "Bloom & Co, 12 Garden Row, Leeds LS1 4AB https://bloom.example/",
+  );
   await page.screenshot({ path: `${SHOTS}/brand-outbox-1280.png`, fullPage: true });
   const footer = page.frameLocator("[data-testid=email-frame]").locator(".kx-footer");
   await footer.scrollIntoViewIfNeeded();
@@ -70,7 +74,10 @@ test("brand profile → test send → branded From and footer in the raw message
   expect(raw).toMatch(/^Reply-To: hello@bloom\.example\r$/m);
   expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m);
   // The parts are quoted-printable: undo soft line breaks and =XX escapes to read the footer.
-  const decoded = Buffer.from(raw.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8");
+  const decoded = Buffer.from(
+    raw.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+    "latin1",
+  ).toString("utf8");
   expect(decoded).toContain(`<p class="kx-muted kx-sender"`);
   expect(decoded).toContain("Bloom &amp; Co, 12 Garden Row, Leeds LS1 4AB https://bloom.example/</p>");
   expect(raw).not.toContain("{{SENDER_");

@@ -6,7 +6,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { failOnScriptErrors, signIn, signInAsNewUser } from "./helpers";
 
 const SHOTS = "artifacts/screenshots";
-const THREE = "Autumn menu for Olive & Vine: tabs for Starters, Mains and Desserts, an accordion of allergens and a carousel of the dining room";
+const THREE =
+  "Autumn menu for Olive & Vine: tabs for Starters, Mains and Desserts, an accordion of allergens and a carousel of the dining room";
 
 async function makeVersion(page: Page, prompt: string): Promise<string> {
   await page.goto("/builder");
@@ -87,7 +88,10 @@ test.describe("with JavaScript", () => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn(page);
-    await makeVersion(page, "Summer lookbook for Bloom & Co: a carousel of Dresses ($49), Shoes ($79) and Bags ($59). Shop the lookbook: https://bloom.example/lookbook");
+    await makeVersion(
+      page,
+      "Summer lookbook for Bloom & Co: a carousel of Dresses ($49), Shoes ($79) and Bags ($59). Shop the lookbook: https://bloom.example/lookbook",
+    );
 
     // Save (feedback)
     await page.getByText("5 Great").click();
@@ -131,7 +135,10 @@ test.describe("with JavaScript", () => {
     const tagged = await description.inputValue();
     const technique = await page.getByLabel("Technique").inputValue();
     await description.fill("  ");
-    const [refused] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByTestId("library-submit").click()]);
+    const [refused] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      page.getByTestId("library-submit").click(),
+    ]);
     expect(refused.status()).toBe(400);
     await expect(description).toHaveAttribute("aria-invalid", "true");
     await expect(description).toHaveAccessibleDescription(/Required/);
@@ -158,7 +165,10 @@ test("without JavaScript: Continue → with an empty prompt answers 400 and mark
   await signIn(page);
   const prompt = page.getByLabel("Prompt");
   await prompt.evaluate((el) => el.removeAttribute("required"));
-  const [answer] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Continue →" }).click()]);
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST"),
+    page.getByRole("button", { name: "Continue →" }).click(),
+  ]);
   expect(answer.status()).toBe(400);
   await expect(prompt).toHaveAttribute("aria-invalid", "true");
   await expect(prompt).toHaveAccessibleDescription(/Describe the email you want/);

@@ -20,7 +20,10 @@ test("a version's panels: QA, refine and undo, AMP, test send, downloads, feedba
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page);
-  const firstId = await makeVersion(page, "Spring sale for Bloom & Co: tabs for Dresses ($49), Shoes ($79) and Bags ($59), 20% off until May 3. Shop the sale: https://bloom.example/sale");
+  const firstId = await makeVersion(
+    page,
+    "Spring sale for Bloom & Co: tabs for Dresses ($49), Shoes ($79) and Bags ($59), 20% off until May 3. Shop the sale: https://bloom.example/sale",
+  );
 
   // QA: the score and the 28 checks in their groups.
   const panels = page.getByTestId("version-panels");
@@ -78,13 +81,13 @@ test("a version's panels: QA, refine and undo, AMP, test send, downloads, feedba
   await page.screenshot({ path: `${SHOTS}/builder-panels-ship-1280.png`, fullPage: true });
 
   // Downloads: attachments that can never run in the app's origin.
-  const html = await page.request.get(await page.getByTestId("download-html").getAttribute("href") as string);
+  const html = await page.request.get((await page.getByTestId("download-html").getAttribute("href")) as string);
   expect(html.status()).toBe(200);
   expect(html.headers()["content-disposition"]).toMatch(/^attachment; filename=".+\.html"$/);
   expect(html.headers()["content-security-policy"]).toBe("sandbox");
   expect(html.headers()["x-content-type-options"]).toBe("nosniff");
   expect(await html.text()).toMatch(/^<!DOCTYPE html>/i);
-  const eml = await page.request.get(await page.getByTestId("download-eml").getAttribute("href") as string);
+  const eml = await page.request.get((await page.getByTestId("download-eml").getAttribute("href")) as string);
   expect(eml.headers()["content-type"]).toBe("message/rfc822");
   expect(eml.headers()["content-disposition"]).toMatch(/^attachment; filename=".+\.eml"$/);
   expect(eml.headers()["content-security-policy"]).toBe("sandbox");

@@ -9,7 +9,9 @@ const shots = "artifacts/screenshots";
 
 /** Every value the copy step's fields hold, as one text. */
 async function copyText(page: Page): Promise<string> {
-  return (await page.locator("form input:not([type=hidden]), form textarea").evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).join("\n");
+  return (
+    await page.locator("form input:not([type=hidden]), form textarea").evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))
+  ).join("\n");
 }
 
 /** The prompt → the understood form showing what was read, with the places it was read marked. */
@@ -35,7 +37,18 @@ async function readThePrompt(page: Page, width: number) {
 
   // Every value read is a numbered highlight of the prompt; its field carries the same number.
   const marks = page.getByTestId("prompt-read").locator("mark");
-  for (const words of ["Northwind Coffee", "Ethiopia Yirgacheffe", "$18", "$16", "Free shipping", "over $50", "Dec 20", "15% off", "JOY15", "https://northwind.example/shop"])
+  for (const words of [
+    "Northwind Coffee",
+    "Ethiopia Yirgacheffe",
+    "$18",
+    "$16",
+    "Free shipping",
+    "over $50",
+    "Dec 20",
+    "15% off",
+    "JOY15",
+    "https://northwind.example/shop",
+  ])
     await expect(marks.filter({ hasText: words }).first()).toBeVisible();
   const brandMark = marks.filter({ hasText: "Northwind Coffee" });
   const n = (await brandMark.locator("sup").first().textContent())?.trim();

@@ -15,39 +15,42 @@ async function watchViolations(page: Page): Promise<void> {
 const violations = (page: Page) => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
 
 test.describe("with the policy in force", () => {
-failOnScriptErrors();
+  failOnScriptErrors();
 
-test("the pages hydrate and run under the script policy: sign in, client-side navigation, a builder step", async ({ page }) => {
-  await watchViolations(page);
-  const policies: string[] = [];
-  page.on("response", (res) => {
-    if (res.request().resourceType() === "document") policies.push(res.headers()["content-security-policy"] ?? "");
+  test("the pages hydrate and run under the script policy: sign in, client-side navigation, a builder step", async ({ page }) => {
+    await watchViolations(page);
+    const policies: string[] = [];
+    page.on("response", (res) => {
+      if (res.request().resourceType() === "document") policies.push(res.headers()["content-security-policy"] ?? "");
+    });
+
+    await signIn(page);
+    expect(policies.length).toBeGreaterThan(0);
+    for (const policy of policies)
+      expect(policy).toMatch(
+        /^script-src 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'$/,
+      );
+
+    // A client-side navigation keeps the window (a marker set now survives): the router and the
+    // route modules it imports ran.
+    await page.evaluate(() => ((window as unknown as { __sameWindow: boolean }).__sameWindow = true));
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "History" }).click();
+    await expect(page).toHaveURL(/\/builder\/history$/);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Builder" }).click();
+    await expect(page).toHaveURL(/\/builder$/);
+    expect(await page.evaluate(() => (window as unknown as { __sameWindow?: boolean }).__sameWindow)).toBe(true);
+
+    // The copy step is a fetcher: only hydrated JavaScript shows its result in place.
+    await page.getByLabel("Prompt").fill("Spring sale for Bloom & Co: tabs for Dresses, Shoes and Bags, 20% off until May 3");
+    await page.getByLabel("Tabs", { exact: true }).check();
+    await page.getByRole("button", { name: "Continue →" }).click();
+    await expect(page.getByRole("heading", { name: "What Kinetic understood" })).toBeVisible();
+    await page.getByRole("button", { name: "Write the copy →" }).click();
+    await expect(page.getByRole("heading", { name: "Review the copy" })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __sameWindow?: boolean }).__sameWindow)).toBe(true);
+
+    expect(await violations(page)).toEqual([]);
   });
-
-  await signIn(page);
-  expect(policies.length).toBeGreaterThan(0);
-  for (const policy of policies) expect(policy).toMatch(/^script-src 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'$/);
-
-  // A client-side navigation keeps the window (a marker set now survives): the router and the
-  // route modules it imports ran.
-  await page.evaluate(() => ((window as unknown as { __sameWindow: boolean }).__sameWindow = true));
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "History" }).click();
-  await expect(page).toHaveURL(/\/builder\/history$/);
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Builder" }).click();
-  await expect(page).toHaveURL(/\/builder$/);
-  expect(await page.evaluate(() => (window as unknown as { __sameWindow?: boolean }).__sameWindow)).toBe(true);
-
-  // The copy step is a fetcher: only hydrated JavaScript shows its result in place.
-  await page.getByLabel("Prompt").fill("Spring sale for Bloom & Co: tabs for Dresses, Shoes and Bags, 20% off until May 3");
-  await page.getByLabel("Tabs", { exact: true }).check();
-  await page.getByRole("button", { name: "Continue →" }).click();
-  await expect(page.getByRole("heading", { name: "What Kinetic understood" })).toBeVisible();
-  await page.getByRole("button", { name: "Write the copy →" }).click();
-  await expect(page.getByRole("heading", { name: "Review the copy" })).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { __sameWindow?: boolean }).__sameWindow)).toBe(true);
-
-  expect(await violations(page)).toEqual([]);
-});
 });
 
 // Injected markup also breaks React's hydration of that page (expected), so script errors are not checked here.

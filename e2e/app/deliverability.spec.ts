@@ -11,7 +11,9 @@ async function send(page: Page, token: string, to: string) {
   return { status: res.status(), body: (await res.json()) as Record<string, unknown> };
 }
 
-test("an admin suppresses an address (sends refused), reads its state, lifts it after confirming (sends accepted again)", async ({ page }) => {
+test("an admin suppresses an address (sends refused), reads its state, lifts it after confirming (sends accepted again)", async ({
+  page,
+}) => {
   await signIn(page, "/tokens");
   const token = await createToken(page, "deliverability-e2e");
   const address = `Suppress.Me.${Date.now()}@Example.com`;
@@ -134,7 +136,10 @@ test.describe("without JavaScript", () => {
 
 test("the overview and alerts pages say what to do when there is nothing yet; screenshots", async ({ page }) => {
   await signIn(page, "/admin/deliverability");
-  await expect(page.getByRole("navigation", { name: "Deliverability sections" }).getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Deliverability sections" }).getByRole("link", { name: "Overview" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   await expect(page.getByText("Nothing needs attention")).toBeVisible();
   await expect(page.getByText(/No delivery events in the last 14 days/)).toBeVisible();
   await page.getByRole("link", { name: "Alerts", exact: true }).click();

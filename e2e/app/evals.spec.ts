@@ -124,7 +124,15 @@ test("a run's progress is shown while results arrive, and a run nobody executes 
   expect(created.status()).toBe(200);
   const { runId } = (await created.json()) as { runId: string };
   const save = async (promptId: string, qaScore: number, judgeScore: number) =>
-    expect((await api({ action: "saveResult", runId, result: { promptId, prompt: `Prompt ${promptId}`, qaScore, judgeScore, generationMs: 420 } })).status()).toBe(200);
+    expect(
+      (
+        await api({
+          action: "saveResult",
+          runId,
+          result: { promptId, prompt: `Prompt ${promptId}`, qaScore, judgeScore, generationMs: 420 },
+        })
+      ).status(),
+    ).toBe(200);
   await save("first", 90, 80);
 
   await page.goto("/admin/evals");
@@ -180,7 +188,10 @@ test.describe("without JavaScript", () => {
     const form = page.getByRole("region", { name: "Start a run" });
     await form.getByLabel("Label").fill("   ");
     await form.getByLabel("Prompts to run").fill("2");
-    const [answer] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), form.getByRole("button", { name: "Start run" }).click()]);
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      form.getByRole("button", { name: "Start run" }).click(),
+    ]);
     expect(answer.status()).toBe(400);
     const label = form.getByLabel("Label");
     await expect(label).toHaveAttribute("aria-invalid", "true");

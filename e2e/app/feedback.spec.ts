@@ -8,9 +8,21 @@ test("feedback submitted through the API is listed, filtered by rating and retri
   const token = await createToken(page, "feedback-e2e");
   const tag = `fb-${Date.now()}`;
   const entries = [
-    { prompt: `${tag} Spring sale tabs for Bloom & Co`, rating: "up", ragUsed: true, ragExamplesCount: 4, comment: "Tabs worked in Apple Mail" },
+    {
+      prompt: `${tag} Spring sale tabs for Bloom & Co`,
+      rating: "up",
+      ragUsed: true,
+      ragExamplesCount: 4,
+      comment: "Tabs worked in Apple Mail",
+    },
     { prompt: `${tag} Newsletter accordion of races`, rating: 5, ragUsed: true, ragExamplesCount: 3 },
-    { prompt: `${tag} Carousel launch for a thermostat`, rating: "down", ragUsed: false, ragExamplesCount: 0, comment: "Carousel clipped on mobile" },
+    {
+      prompt: `${tag} Carousel launch for a thermostat`,
+      rating: "down",
+      ragUsed: false,
+      ragExamplesCount: 0,
+      comment: "Carousel clipped on mobile",
+    },
     { prompt: `${tag} Survey after a support ticket`, rating: "3", ragUsed: false, ragExamplesCount: 0 },
   ];
   for (const e of entries) {
@@ -29,7 +41,9 @@ test("feedback submitted through the API is listed, filtered by rating and retri
   await expect(first).toContainText("e2e-admin@example.com");
 
   // Counts over everything (this server's feedback is ours, but other specs may add some: compare with the API).
-  const api = (await (await page.request.get("/api/admin/submit-feedback?limit=500", { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+  const api = (await (
+    await page.request.get("/api/admin/submit-feedback?limit=500", { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as {
     aggregates: { overall: { count: number; positive: number; positiveShare: number }; withRag: { count: number } };
     items: Array<{ rating: string }>;
   };
@@ -118,4 +132,3 @@ test("a user's credit ledger shows a grant made on the Admin page", async ({ pag
     await page.screenshot({ path: `artifacts/screenshots/e2e-user-${width}.png`, fullPage: true });
   }
 });
-

@@ -43,7 +43,10 @@ test("an admin browses the seeded library, adds an auto-tagged email, opens it a
   await page.screenshot({ path: "test-results/app-screens/library.png", fullPage: false });
 
   page.once("dialog", (d) => d.accept());
-  await rows.first().getByRole("button", { name: /^Delete E2E shoe tabs/ }).click();
+  await rows
+    .first()
+    .getByRole("button", { name: /^Delete E2E shoe tabs/ })
+    .click();
   await expect(page.getByRole("status")).toContainText(`Deleted ${id}`);
   await expect(page.getByTestId("library-table")).not.toContainText("E2E shoe tabs");
 });
@@ -59,7 +62,10 @@ test("the starter examples show their pictures, served by the app", async ({ pag
   const frame = page.frameLocator("[data-testid=document-frame]");
   await expect(frame.locator("img").first()).toBeVisible();
   const images = await frame.locator("img").evaluateAll((imgs) =>
-    imgs.map((i) => ({ src: i.getAttribute("src"), loaded: (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0 })),
+    imgs.map((i) => ({
+      src: i.getAttribute("src"),
+      loaded: (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0,
+    })),
   );
   expect(images.length).toBeGreaterThanOrEqual(4);
   for (const img of images) {
@@ -91,7 +97,8 @@ test("adding a document without a description marks the field, with JavaScript a
     else expect(answer?.status()).toBe(400);
     await expect(page.getByLabel("Key features (comma-separated)")).toHaveValue("tabs, images");
     await expect(page.getByLabel("Email HTML", { exact: true })).toHaveValue(TABS_EMAIL);
-    if (!javaScriptEnabled) await page.getByRole("group", { name: "Email" }).screenshot({ path: "test-results/app-screens/library-field-error.png" });
+    if (!javaScriptEnabled)
+      await page.getByRole("group", { name: "Email" }).screenshot({ path: "test-results/app-screens/library-field-error.png" });
     await context.close();
   }
 });

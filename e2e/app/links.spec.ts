@@ -28,7 +28,11 @@ async function setBrand(page: Page, baseURL: string) {
   await expect(page.getByRole("status")).toContainText("Saved.");
 }
 
-test("brand website + a brief with links → every button and item leads to a real destination, in the preview and in the sent message", async ({ page, baseURL, browser }) => {
+test("brand website + a brief with links → every button and item leads to a real destination, in the preview and in the sent message", async ({
+  page,
+  baseURL,
+  browser,
+}) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page);
@@ -77,7 +81,11 @@ test("brand website + a brief with links → every button and item leads to a re
   // The preview: each button and item link is the brief's or the website; the top link is the hosted copy.
   const desktop = page.frameLocator("[data-testid=preview-desktop]");
   await expect(desktop.locator(".kx-btn").first()).toBeVisible();
-  const previewLinks = await desktop.locator("a[href]").evaluateAll((as) => as.map((a) => ({ href: a.getAttribute("href") ?? "", cls: a.getAttribute("class") ?? "", text: (a.textContent ?? "").trim() })));
+  const previewLinks = await desktop
+    .locator("a[href]")
+    .evaluateAll((as) =>
+      as.map((a) => ({ href: a.getAttribute("href") ?? "", cls: a.getAttribute("class") ?? "", text: (a.textContent ?? "").trim() })),
+    );
   expect(previewLinks.filter((l) => l.cls.includes("kx-btn")).length).toBeGreaterThan(0);
   for (const l of previewLinks) {
     if (l.cls.includes("kx-vib")) expect(l.href).toBe("{{VIB_URL}}");

@@ -78,7 +78,10 @@ test.describe("account: change your password", () => {
     await page.getByLabel("New password", { exact: true }).fill("short");
     await page.getByLabel("New password again").focus();
     await expectFieldError(page, "New password", "acc-password-error", "Password must be at least 8 characters");
-    await expect(page.getByLabel("New password", { exact: true })).toHaveAttribute("aria-describedby", "acc-password-error acc-password-description");
+    await expect(page.getByLabel("New password", { exact: true })).toHaveAttribute(
+      "aria-describedby",
+      "acc-password-error acc-password-description",
+    );
     await page.screenshot({ path: "artifacts/screenshots/page-forms-account-error.png", fullPage: true });
     expect(posts).toBe(0);
   });
@@ -123,7 +126,9 @@ test.describe("tokens: create one", () => {
 });
 
 test.describe("admin: add a user", () => {
-  test("with JavaScript: a short password is refused before posting; a taken address comes back from the server on the email field", async ({ page }) => {
+  test("with JavaScript: a short password is refused before posting; a taken address comes back from the server on the email field", async ({
+    page,
+  }) => {
     await signIn(page, "/admin");
     await page.getByLabel("Email").fill(ADMIN.email);
     await page.getByLabel("Password", { exact: true }).fill("short");

@@ -15,7 +15,9 @@ test("an admin makes a user an admin and takes it back; every form carries the s
   await row.getByRole("button", { name: "Remove admin" }).click();
   await expect(page.getByRole("status")).toContainText("toggled@example.com is no longer an admin");
 
-  const tokens = await page.locator('form[method="post"] input[name="_csrf"]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+  const tokens = await page
+    .locator('form[method="post"] input[name="_csrf"]')
+    .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
   expect(tokens.length).toBeGreaterThan(3);
   expect(new Set(tokens).size).toBe(1);
 });
@@ -40,7 +42,10 @@ test("opened at another address than BASE_URL, the pages work and say where emai
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).not.toHaveURL(/\/login/);
   // A third origin is still refused.
-  const res = await page.request.post(`${elsewhere}/login`, { headers: { Origin: "https://evil.example" }, form: { email: "x@example.com", password: "y" } });
+  const res = await page.request.post(`${elsewhere}/login`, {
+    headers: { Origin: "https://evil.example" },
+    form: { email: "x@example.com", password: "y" },
+  });
   expect(res.status()).toBe(403);
   expect(await res.text()).toContain("was sent from https://evil.example");
 });

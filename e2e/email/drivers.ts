@@ -22,7 +22,10 @@ async function expectAnswerHref(link: Locator, ns: string, question: number, opt
     return;
   }
   const spec = parseAnswerSpec(href.replace(/^\{\{|\}\}$/g, ""));
-  expect(spec && { question: spec.question, option: spec.option }, `answer address of ${ns}.${question}.${option}: ${href}`).toEqual({ question: `${ns}.${question}`, option });
+  expect(spec && { question: spec.question, option: spec.option }, `answer address of ${ns}.${question}.${option}: ${href}`).toEqual({
+    question: `${ns}.${question}`,
+    option,
+  });
 }
 
 export const DRIVERS: Record<Technique, Driver> = {

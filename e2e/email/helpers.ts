@@ -70,7 +70,14 @@ export async function generatedText(page: Page, cls: string): Promise<string> {
     const attrs = doc.nodes.attributes ?? [];
     const hasClass = (node: number) => {
       const a = attrs[node] ?? [];
-      for (let k = 0; k < a.length; k += 2) if (str(a[k]) === "class" && str(a[k + 1]).split(/\s+/).includes(cls)) return true;
+      for (let k = 0; k < a.length; k += 2)
+        if (
+          str(a[k]) === "class" &&
+          str(a[k + 1])
+            .split(/\s+/)
+            .includes(cls)
+        )
+          return true;
       return false;
     };
     let out = "";

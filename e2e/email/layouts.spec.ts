@@ -17,7 +17,9 @@ const SHOWCASE = { announcement: "carousel", grid: "itemCart", newsletter: "acco
 
 async function expectImagesSized(page: Page): Promise<void> {
   const bad = await page.evaluate(() =>
-    [...document.images].filter((i) => !i.getAttribute("width") || !i.getAttribute("height") || !i.alt || !(i.naturalWidth > 0)).map((i) => i.src),
+    [...document.images]
+      .filter((i) => !i.getAttribute("width") || !i.getAttribute("height") || !i.alt || !(i.naturalWidth > 0))
+      .map((i) => i.src),
   );
   expect(bad, "images without width, height, alt or pixels").toEqual([]);
 }
@@ -52,7 +54,12 @@ for (const layout of LAYOUTS) {
     await openEmail(page, pairHtml, 600);
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(14, 15, 17)");
     expect(await page.locator(".kx-logo-plate").evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(255, 255, 255)");
-    expect(await page.locator("h1.kx-text").first().evaluate((el) => getComputedStyle(el).color)).toBe("rgb(241, 242, 244)");
+    expect(
+      await page
+        .locator("h1.kx-text")
+        .first()
+        .evaluate((el) => getComputedStyle(el).color),
+    ).toBe("rgb(241, 242, 244)");
     for (const [i, m] of pair.interactiveConfig.modules.entries()) await DRIVERS[m.technique](page, moduleNs(m, i), m);
     await screenshot(page, `layout-${layout}-600-dark`);
   });
@@ -77,7 +84,11 @@ for (const layout of LAYOUTS) {
     await page.setContent(pairHtml, { waitUntil: "load" });
     const hero = page.locator("img.kx-img").first();
     await expect(hero).toBeVisible();
-    const look = await hero.evaluate((el) => ({ bg: getComputedStyle(el).backgroundColor, font: getComputedStyle(el).fontSize, alt: (el as HTMLImageElement).alt }));
+    const look = await hero.evaluate((el) => ({
+      bg: getComputedStyle(el).backgroundColor,
+      font: getComputedStyle(el).fontSize,
+      alt: (el as HTMLImageElement).alt,
+    }));
     expect(look.alt.length).toBeGreaterThan(3);
     expect(look.bg).not.toBe("rgba(0, 0, 0, 0)");
     expect(look.font).toBe("14px");

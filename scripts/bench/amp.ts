@@ -24,7 +24,10 @@ function measure(fn: () => unknown, runs = 60, warmup = 5): { p50: number; p95: 
 const built = buildAmp(bigBlueprint(), { surveyActionUrl: "https://kinetic.example/api/amp/survey/bench" });
 if (!built.ok) throw new Error("bench: the big blueprint does not build");
 const bigAmp = built.ampHtml;
-const manyElements = VALID_AMP.replace("<h1>", `${'<p class="x" id="p" title="t"><b>a</b> <a href="https://example.com/">b</a></p>\n'.repeat(2200)}<h1>`);
+const manyElements = VALID_AMP.replace(
+  "<h1>",
+  `${'<p class="x" id="p" title="t"><b>a</b> <a href="https://example.com/">b</a></p>\n'.repeat(2200)}<h1>`,
+);
 const atDepth = VALID_AMP.replace("<h1>", `${"<div>".repeat(MAX_NESTING_DEPTH - 10)}x${"</div>".repeat(MAX_NESTING_DEPTH - 10)}<h1>`);
 const pastDepth = VALID_AMP.replace("<h1>", `${"<div>".repeat(20_000)}x<h1>`);
 // inputs that make a backtracking regex rescan the rest of the text from every position
@@ -44,11 +47,27 @@ const results: Record<string, { p50: number; p95: number }> = {};
 for (const [name, html] of inputs) {
   const v = measure(() => validateAmp(html));
   results[`validate.${name}`] = v;
-  console.log(JSON.stringify({ bench: `amp.validate.${name}`, docBytes: Buffer.byteLength(html), status: validateAmp(html).status, p50_ms: v.p50, p95_ms: v.p95 }));
+  console.log(
+    JSON.stringify({
+      bench: `amp.validate.${name}`,
+      docBytes: Buffer.byteLength(html),
+      status: validateAmp(html).status,
+      p50_ms: v.p50,
+      p95_ms: v.p95,
+    }),
+  );
 }
 const broken = bigAmp.replace("<h1", '<iframe src="https://example.com/x"></iframe><img src="https://example.com/a.jpg"><h1');
 const r = measure(() => repairAmp(broken), 20, 2);
-console.log(JSON.stringify({ bench: "amp.repair.bigBlueprint", docBytes: Buffer.byteLength(broken), status: repairAmp(broken).validation.status, p50_ms: r.p50, p95_ms: r.p95 }));
+console.log(
+  JSON.stringify({
+    bench: "amp.repair.bigBlueprint",
+    docBytes: Buffer.byteLength(broken),
+    status: repairAmp(broken).validation.status,
+    p50_ms: r.p50,
+    p95_ms: r.p95,
+  }),
+);
 
 // Targets (p50: the machine is shared; p95 swings with other load): the built email well inside
 // a request's budget, the 200 KB worst case under half a second, deep input refused unparsed.

@@ -50,7 +50,10 @@ function main(): void {
     autofix: measure(() => autofix(html, context)),
     qa: measure(() => qa(html, context)),
     // QA over one parse: the checks alone on an email parsed beforehand (a fresh parse per run).
-    qaChecks: measureFresh(() => parseEmail(html), (doc) => qaDoc(doc, context)),
+    qaChecks: measureFresh(
+      () => parseEmail(html),
+      (doc) => qaDoc(doc, context),
+    ),
     parse: measure(() => parseDocument(html)),
     parseEmail: measure(() => parseEmail(html)),
     autofixThenQaSeparate: measure(() => qa(autofix(html, context).html, context)),

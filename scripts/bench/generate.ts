@@ -33,9 +33,54 @@ const round = (x: number) => Math.round(x * 100) / 100;
 
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 
-const BRANDS = ["Northwind", "Aurora Outfitters", "Pixel & Pine", "Tidewater Coffee", "Lumen Labs", "Fjord Bikes", "Saffron Kitchen", "Orbit Books", "Maple Health", "Cobalt Games", "Harbor Bank", "Juniper Florist"];
-const ANGLES = ["spring launch", "holiday gift guide", "loyalty rewards", "back to school", "flash sale", "new arrivals", "customer feedback", "webinar invitation", "weekly digest", "order update", "welcome series", "plan comparison", "size guide", "store opening", "member survey", "trivia night"];
-const FEATURES = ["hover states", "dark mode", "mobile first", "bulletproof buttons", "fallback content", "retina images", "progressive enhancement", "gmail fallback", "outlook conditional comments", "accessible labels", "live text", "css counters", "preheader", "view in browser link"];
+const BRANDS = [
+  "Northwind",
+  "Aurora Outfitters",
+  "Pixel & Pine",
+  "Tidewater Coffee",
+  "Lumen Labs",
+  "Fjord Bikes",
+  "Saffron Kitchen",
+  "Orbit Books",
+  "Maple Health",
+  "Cobalt Games",
+  "Harbor Bank",
+  "Juniper Florist",
+];
+const ANGLES = [
+  "spring launch",
+  "holiday gift guide",
+  "loyalty rewards",
+  "back to school",
+  "flash sale",
+  "new arrivals",
+  "customer feedback",
+  "webinar invitation",
+  "weekly digest",
+  "order update",
+  "welcome series",
+  "plan comparison",
+  "size guide",
+  "store opening",
+  "member survey",
+  "trivia night",
+];
+const FEATURES = [
+  "hover states",
+  "dark mode",
+  "mobile first",
+  "bulletproof buttons",
+  "fallback content",
+  "retina images",
+  "progressive enhancement",
+  "gmail fallback",
+  "outlook conditional comments",
+  "accessible labels",
+  "live text",
+  "css counters",
+  "preheader",
+  "view in browser link",
+];
 const COMPLEXITY = ["beginner", "intermediate", "advanced"] as const;
 
 /**
@@ -63,20 +108,24 @@ async function main(): Promise<void> {
 
   // Seeding and the token go through this process's own copy of the modules (the build bundles
   // its own), on the same database file, before the server answers its first request.
-  const [{ getApp }, { addDocuments }, { loadStarterLibraryEntries }, { countDocuments }, users, { issueAccessToken }, { loadPromptSet }] = await Promise.all([
-    import("../../app/composition/app.server"),
-    import("../../app/services/library.server"),
-    import("../../db/seed"),
-    import("../../app/models/rag-documents.server"),
-    import("../../app/models/users.server"),
-    import("../../app/services/auth.server"),
-    import("../eval/set"),
-  ]);
+  const [{ getApp }, { addDocuments }, { loadStarterLibraryEntries }, { countDocuments }, users, { issueAccessToken }, { loadPromptSet }] =
+    await Promise.all([
+      import("../../app/composition/app.server"),
+      import("../../app/services/library.server"),
+      import("../../db/seed"),
+      import("../../app/models/rag-documents.server"),
+      import("../../app/models/users.server"),
+      import("../../app/services/auth.server"),
+      import("../eval/set"),
+    ]);
   const app = await getApp();
   const tSeed = performance.now();
   const starter = loadStarterLibraryEntries();
   if ((await countDocuments(app.database.db)) === 0) {
-    const r = await addDocuments(app, starter.map((e) => ({ input: e.document as never, options: { seedKey: e.key } })));
+    const r = await addDocuments(
+      app,
+      starter.map((e) => ({ input: e.document as never, options: { seedKey: e.key } })),
+    );
     if (!r.ok) throw new Error(`seeding the starter library: ${r.error}`);
   }
   // Synthetic documents carry real emails (the starter positives), so the examples the pipeline
@@ -107,7 +156,11 @@ async function main(): Promise<void> {
   }
   out({ phase: "library", documents: have, starter: starter.length, ms: Math.round(performance.now() - tSeed) });
 
-  const created = await users.createUser(app.database.db, { email: "bench-generate@kinetic.local", password: "bench-generate-password", credits: 1_000_000 });
+  const created = await users.createUser(app.database.db, {
+    email: "bench-generate@kinetic.local",
+    password: "bench-generate-password",
+    credits: 1_000_000,
+  });
   if (!created.ok) throw new Error(created.error);
   const { token } = await issueAccessToken(app, created.user, "2h", "bench");
 
@@ -124,8 +177,19 @@ async function main(): Promise<void> {
 
   const once = async (i: number) => {
     const t = performance.now();
-    const res = await fetch(url, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: bodies[i % bodies.length] });
-    const body = (await res.json()) as { success?: boolean; error?: string; metadata?: { timingsMs: Record<string, number>; rag: { used: boolean; examplesCount: number; trace?: { timingsMs?: Record<string, number> } } } };
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: bodies[i % bodies.length],
+    });
+    const body = (await res.json()) as {
+      success?: boolean;
+      error?: string;
+      metadata?: {
+        timingsMs: Record<string, number>;
+        rag: { used: boolean; examplesCount: number; trace?: { timingsMs?: Record<string, number> } };
+      };
+    };
     const ms = performance.now() - t;
     if (res.status !== 200 || !body.metadata) throw new Error(`request ${i}: ${res.status} ${body.error ?? ""}`);
     return { ms, metadata: body.metadata };
@@ -144,7 +208,8 @@ async function main(): Promise<void> {
       const { ms, metadata } = await once(WARMUP + i);
       times.push(ms);
       for (const [k, v] of Object.entries(metadata.timingsMs)) (stages[k] ??= []).push(v);
-      for (const [k, v] of Object.entries(metadata.rag.trace?.timingsMs ?? {})) if (typeof v === "number") (retrievalSteps[k] ??= []).push(v);
+      for (const [k, v] of Object.entries(metadata.rag.trace?.timingsMs ?? {}))
+        if (typeof v === "number") (retrievalSteps[k] ??= []).push(v);
       if (metadata.rag.used) ragUsed++;
       examples += metadata.rag.examplesCount;
     }

@@ -65,7 +65,15 @@ interface Outcome {
   response: string;
 }
 
-type LoopReport = { seq: number; window_max_block_ms: number; window_cpu_ms: number; max_block_ms: number; max_ms: number; p99_ms: number; samples: number };
+type LoopReport = {
+  seq: number;
+  window_max_block_ms: number;
+  window_cpu_ms: number;
+  max_block_ms: number;
+  max_ms: number;
+  p99_ms: number;
+  samples: number;
+};
 
 /** Asks the server's probe for the longest block since the last question. */
 function loopProbe(server: BenchServer) {
@@ -137,10 +145,13 @@ async function main(): Promise<void> {
       }
     })();
 
-    const cases = hostileCases({ htmlBytes: HTML_BYTES, htmlLimits: HTML_LIMITS, placedLimits: PLACED_HTML_LIMITS }).filter((c) => picked(`${c.endpoint} ${c.name}`));
+    const cases = hostileCases({ htmlBytes: HTML_BYTES, htmlLimits: HTML_LIMITS, placedLimits: PLACED_HTML_LIMITS }).filter((c) =>
+      picked(`${c.endpoint} ${c.name}`),
+    );
     console.error(`${cases.length} hostile requests…`);
     // Warm-up: the first request of each endpoint pays for module loading, not for its input.
-    for (const p of ["/api/gen/copy", "/api/generate"]) await client.request("POST", p, auth, JSON.stringify({ prompt: "Tabs for A, B and C" }));
+    for (const p of ["/api/gen/copy", "/api/generate"])
+      await client.request("POST", p, auth, JSON.stringify({ prompt: "Tabs for A, B and C" }));
     server.child.kill("SIGUSR1");
     await new Promise((r) => setTimeout(r, 100));
     await probe();
@@ -171,19 +182,42 @@ async function main(): Promise<void> {
         const loop = wedged ? { window_max_block_ms: NaN, window_cpu_ms: NaN } : await probe();
         const answered = res && res !== "timeout" ? res : undefined;
         // A stream reports its failure in an `error` event: count a 5xx inside it as a 5xx.
-        const sseStatus = answered && /^event: error$/m.test(answered.body) ? Number(/"status":(\d+)/.exec(answered.body)?.[1] ?? 500) : undefined;
-        runs.push({ status: sseStatus ?? answered?.status ?? 0, ms, blockMs: loop.window_max_block_ms, cpuMs: loop.window_cpu_ms, error, response: answered ? answered.body.slice(0, 200) : "" });
+        const sseStatus =
+          answered && /^event: error$/m.test(answered.body) ? Number(/"status":(\d+)/.exec(answered.body)?.[1] ?? 500) : undefined;
+        runs.push({
+          status: sseStatus ?? answered?.status ?? 0,
+          ms,
+          blockMs: loop.window_max_block_ms,
+          cpuMs: loop.window_cpu_ms,
+          error,
+          response: answered ? answered.body.slice(0, 200) : "",
+        });
       }
       // The worst status, the smallest block (see REPS), every latency.
       const worst = runs.reduce((a, b) => (b.status >= 500 || b.status === 0 ? b : a));
       const blockMs = runs.some((r) => Number.isNaN(r.blockMs)) ? NaN : Math.min(...runs.map((r) => r.blockMs));
       const cpuMs = Math.min(...runs.map((r) => r.cpuMs));
       for (const r of runs) {
-        outcomes.push({ endpoint: c.endpoint, name: c.name, status: r.status, ms: r.ms, blockMs, cpuMs, error: r.error, bodyBytes: Buffer.byteLength(body), response: r.response });
+        outcomes.push({
+          endpoint: c.endpoint,
+          name: c.name,
+          status: r.status,
+          ms: r.ms,
+          blockMs,
+          cpuMs,
+          error: r.error,
+          bodyBytes: Buffer.byteLength(body),
+          response: r.response,
+        });
       }
       rawBlocks.push(...runs.map((r) => r.blockMs));
       console.error(
-        `${c.endpoint.padEnd(22)} ${c.name.padEnd(40)} ${String(worst.status).padStart(3)} ${runs.map((r) => round(r.ms)).join("/").padStart(14)} ms  block ${runs.map((r) => round(r.blockMs)).join("/")} ms  cpu ${runs.map((r) => round(r.cpuMs)).join("/")} ms${worst.error ? `  ${worst.error}` : ""}`,
+        `${c.endpoint.padEnd(22)} ${c.name.padEnd(40)} ${String(worst.status).padStart(3)} ${runs
+          .map((r) => round(r.ms))
+          .join("/")
+          .padStart(
+            14,
+          )} ms  block ${runs.map((r) => round(r.blockMs)).join("/")} ms  cpu ${runs.map((r) => round(r.cpuMs)).join("/")} ms${worst.error ? `  ${worst.error}` : ""}`,
       );
     }
     stopHealth = true;
@@ -232,7 +266,12 @@ async function main(): Promise<void> {
         bench: "hostile.endpoint",
         endpoint,
         requests: list.length,
-        p99_ms: round(percentile(list.map((o) => o.ms), 99)),
+        p99_ms: round(
+          percentile(
+            list.map((o) => o.ms),
+            99,
+          ),
+        ),
         slowest_ms: round(slowest.ms),
         slowest_case: slowest.name,
         max_event_loop_block_ms: round(blockiest.blockMs),
@@ -242,8 +281,23 @@ async function main(): Promise<void> {
       }),
     );
   }
-  const worst = [...outcomes].sort((a, b) => (Number.isNaN(b.blockMs) ? 1 : b.blockMs) - (Number.isNaN(a.blockMs) ? 1 : a.blockMs)).slice(0, 3);
-  for (const w of worst) console.log(JSON.stringify({ bench: "hostile.worst", endpoint: w.endpoint, case: w.name, status: w.status, ms: round(w.ms), event_loop_block_ms: round(w.blockMs), cpu_ms: round(w.cpuMs), body_bytes: w.bodyBytes, response: w.response }));
+  const worst = [...outcomes]
+    .sort((a, b) => (Number.isNaN(b.blockMs) ? 1 : b.blockMs) - (Number.isNaN(a.blockMs) ? 1 : a.blockMs))
+    .slice(0, 3);
+  for (const w of worst)
+    console.log(
+      JSON.stringify({
+        bench: "hostile.worst",
+        endpoint: w.endpoint,
+        case: w.name,
+        status: w.status,
+        ms: round(w.ms),
+        event_loop_block_ms: round(w.blockMs),
+        cpu_ms: round(w.cpuMs),
+        body_bytes: w.bodyBytes,
+        response: w.response,
+      }),
+    );
   const fiveXx = outcomes.filter((o) => o.status >= 500).length;
   const unanswered = outcomes.filter((o) => o.status === 0).length;
   // Per case the smallest block of its runs (reproducible); the largest of those decides the verdict.

@@ -44,10 +44,31 @@ function main(): void {
   }
   const hostile = Object.entries(hostilePrompts()).map(([name, prompt]) => ({ name, prompt, result: timeRuns([prompt], 3) }));
   const worst = hostile.sort((a, b) => b.result.cpu - a.result.cpu)[0];
-  for (const r of rows) console.log(JSON.stringify({ bench: `prompt-facts.${r.name}`, chars: r.chars, p50_ms: r.result.p50, p95_ms: r.result.p95, cpu_ms: r.result.cpu }));
-  console.log(JSON.stringify({ bench: "prompt-facts.hostile-worst", name: worst.name, chars: worst.prompt.length, p50_ms: worst.result.p50, max_ms: worst.result.max, cpu_ms: worst.result.cpu }));
+  for (const r of rows)
+    console.log(
+      JSON.stringify({ bench: `prompt-facts.${r.name}`, chars: r.chars, p50_ms: r.result.p50, p95_ms: r.result.p95, cpu_ms: r.result.cpu }),
+    );
+  console.log(
+    JSON.stringify({
+      bench: "prompt-facts.hostile-worst",
+      name: worst.name,
+      chars: worst.prompt.length,
+      p50_ms: worst.result.p50,
+      max_ms: worst.result.max,
+      cpu_ms: worst.result.cpu,
+    }),
+  );
   const phrasings = timeRuns(table, 5);
-  console.log(JSON.stringify({ bench: "prompt-facts.phrasings", prompts: table.length, p50_ms: phrasings.p50, p95_ms: phrasings.p95, max_ms: phrasings.max, cpu_ms: phrasings.cpu }));
+  console.log(
+    JSON.stringify({
+      bench: "prompt-facts.phrasings",
+      prompts: table.length,
+      p50_ms: phrasings.p50,
+      p95_ms: phrasings.p95,
+      max_ms: phrasings.max,
+      cpu_ms: phrasings.cpu,
+    }),
+  );
   const anyMax = Math.max(...rows.map((r) => r.result.p50), worst.result.p50);
   const anyCpu = Math.max(...rows.map((r) => r.result.cpu), worst.result.cpu);
   console.log(

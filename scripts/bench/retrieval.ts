@@ -33,7 +33,10 @@ function arg(name: string, fallback: string): string {
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
 }
 
-const SIZES = arg("docs", "10000,50000,100000").split(",").map(Number).sort((a, b) => a - b);
+const SIZES = arg("docs", "10000,50000,100000")
+  .split(",")
+  .map(Number)
+  .sort((a, b) => a - b);
 const QUERIES = Number(arg("queries", "40"));
 const POOL = Number(arg("pool", "3000"));
 const MIN_EXACT = Number(arg("min-exact", "32"));
@@ -66,7 +69,15 @@ async function load(client: Client, docs: Synth[], lib: LibraryVectors, from: nu
         {
           // Float32Array bytes are the little-endian F32_BLOB layout on every platform Node runs on.
           sql: "INSERT INTO rag_vectors (doc_id, embedding, metadata, type, technique, example_type, submitted_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-          args: [d.id, new Uint8Array(v.buffer, v.byteOffset, v.byteLength), JSON.stringify(d.metadata), d.type, techniqueOf(d), (d.metadata.exampleType as string) ?? null, d.metadata.submittedAt as string],
+          args: [
+            d.id,
+            new Uint8Array(v.buffer, v.byteOffset, v.byteLength),
+            JSON.stringify(d.metadata),
+            d.type,
+            techniqueOf(d),
+            (d.metadata.exampleType as string) ?? null,
+            d.metadata.submittedAt as string,
+          ],
         },
       );
     }
@@ -120,7 +131,10 @@ async function main(): Promise<void> {
 
       const fetchDocuments = async (ids: string[]) => {
         if (ids.length === 0) return { ok: true as const, value: new Map<string, { html: string }>() };
-        const r = await client.execute({ sql: `SELECT id, html FROM rag_documents WHERE id IN (${ids.map(() => "?").join(",")})`, args: ids });
+        const r = await client.execute({
+          sql: `SELECT id, html FROM rag_documents WHERE id IN (${ids.map(() => "?").join(",")})`,
+          args: ids,
+        });
         return { ok: true as const, value: new Map(r.rows.map((row) => [String(row.id), { html: String(row.html) }])) };
       };
       const deps = {
@@ -228,7 +242,15 @@ async function main(): Promise<void> {
     const t = performance.now();
     const r = spawnSync(
       path.resolve("node_modules/.bin/tsx"),
-      [path.resolve("scripts/bench/generate.ts"), "--docs", String(GENERATE_DOCS), "--requests", String(GENERATE_REQUESTS), "--warmup", "20"],
+      [
+        path.resolve("scripts/bench/generate.ts"),
+        "--docs",
+        String(GENERATE_DOCS),
+        "--requests",
+        String(GENERATE_REQUESTS),
+        "--warmup",
+        "20",
+      ],
       { encoding: "utf8", env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" }, maxBuffer: 64 * 2 ** 20 },
     );
     const lines = (r.stdout ?? "").split("\n").filter((l) => l.startsWith("{"));

@@ -23,7 +23,10 @@ if (unknown.length) {
 let failed = 0;
 for (const name of requested.length ? requested : available) {
   console.error(`── bench ${name}`);
-  const r = spawnSync(path.resolve("node_modules/.bin/tsx"), [path.join(dir, `${name}.ts`), ...options], { stdio: "inherit", env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" } });
+  const r = spawnSync(path.resolve("node_modules/.bin/tsx"), [path.join(dir, `${name}.ts`), ...options], {
+    stdio: "inherit",
+    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" },
+  });
   if (r.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

@@ -54,7 +54,11 @@ function generatedEmail(bytes: number): string {
  * process's CPU time per item: on a busy machine the wall rate drops with the CPU share the
  * server gets, its CPU cost per item does not.
  */
-async function pool<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>): Promise<{ seconds: number; cpuMs: number; clientCpuMs: number }> {
+async function pool<T>(
+  items: T[],
+  concurrency: number,
+  fn: (item: T) => Promise<void>,
+): Promise<{ seconds: number; cpuMs: number; clientCpuMs: number }> {
   let next = 0;
   const started = performance.now();
   const cpu = server.cpuMs();
@@ -65,9 +69,12 @@ async function pool<T>(items: T[], concurrency: number, fn: (item: T) => Promise
     }),
   );
   const used = process.cpuUsage(client);
-  return { seconds: (performance.now() - started) / 1000, cpuMs: (server.cpuMs() - cpu) / items.length, clientCpuMs: (used.user + used.system) / 1000 / items.length };
+  return {
+    seconds: (performance.now() - started) / 1000,
+    cpuMs: (server.cpuMs() - cpu) / items.length,
+    clientCpuMs: (used.user + used.system) / 1000 / items.length,
+  };
 }
-
 
 async function main(): Promise<void> {
   server = await startBenchServer("sending", {
@@ -104,16 +111,38 @@ async function main(): Promise<void> {
     if (res.status !== 200 || !body.sendId) sendFailures++;
     else sendIds[i] = body.sendId;
   };
-  await pool(Array.from({ length: 100 }, (_, i) => i), CONCURRENCY, (i) => sendOne(100_000 + i, false));
+  await pool(
+    Array.from({ length: 100 }, (_, i) => i),
+    CONCURRENCY,
+    (i) => sendOne(100_000 + i, false),
+  );
   // Baseline: the cheapest authenticated API call through the same stack.
-  const me = await pool(Array.from({ length: 1000 }, (_, i) => i), CONCURRENCY, async () => {
-    await http.request("GET", "/api/me", { authorization: `Bearer ${token}` });
-  });
-  console.log(JSON.stringify({ bench: "sending.baseline_api_me", count: 1000, per_second: Math.round(1000 / me.seconds), cpu_ms_per_op: Number(me.cpuMs.toFixed(3)) }));
+  const me = await pool(
+    Array.from({ length: 1000 }, (_, i) => i),
+    CONCURRENCY,
+    async () => {
+      await http.request("GET", "/api/me", { authorization: `Bearer ${token}` });
+    },
+  );
+  console.log(
+    JSON.stringify({
+      bench: "sending.baseline_api_me",
+      count: 1000,
+      per_second: Math.round(1000 / me.seconds),
+      cpu_ms_per_op: Number(me.cpuMs.toFixed(3)),
+    }),
+  );
 
   // Round r sends to readers r·SENDS … r·SENDS + SENDS − 1; its events (below) go to them.
   const sendRuns: Array<Awaited<ReturnType<typeof pool>>> = [];
-  for (let r = 0; r < ROUNDS; r++) sendRuns.push(await pool(Array.from({ length: SENDS }, (_, i) => r * SENDS + i), CONCURRENCY, (i) => sendOne(i, true)));
+  for (let r = 0; r < ROUNDS; r++)
+    sendRuns.push(
+      await pool(
+        Array.from({ length: SENDS }, (_, i) => r * SENDS + i),
+        CONCURRENCY,
+        (i) => sendOne(i, true),
+      ),
+    );
   const sendRates = sendRuns.map((run) => Math.round(SENDS / run.seconds));
   const sendsPerSecond = median(sendRates);
   const sendRun = sendRuns[sendRates.indexOf(sendsPerSecond)];
@@ -140,7 +169,11 @@ async function main(): Promise<void> {
 
   // The same, but every send has its own HTML: no per-template work can be reused.
   const UNIQUE = Math.min(500, SENDS);
-  const uniqueRun = await pool(Array.from({ length: UNIQUE }, (_, i) => i), CONCURRENCY, (i) => sendOne(200_000 + i, false, true));
+  const uniqueRun = await pool(
+    Array.from({ length: UNIQUE }, (_, i) => i),
+    CONCURRENCY,
+    (i) => sendOne(200_000 + i, false, true),
+  );
   console.log(
     JSON.stringify({
       bench: "sending.sends_unique_html",
@@ -162,12 +195,17 @@ async function main(): Promise<void> {
       // Most events touch the recipients that were sent to (several events per address, so the
       // compare-and-set state writes do meet each other); bounces and complaints get their own.
       const [kind, severity, recipient] =
-        r < 50 ? ["delivered", undefined, `reader${sendIndex}@example.com`]
-        : r < 70 ? ["opened", undefined, `reader${sendIndex}@example.com`]
-        : r < 80 ? ["clicked", undefined, `reader${sendIndex}@example.com`]
-        : r < 95 ? ["failed", "temporary", `reader${sendIndex}@example.com`]
-        : r < 98 ? ["failed", "permanent", `hard${round}-${i}@example.com`]
-        : ["complained", undefined, `complaint${round}-${i}@example.com`];
+        r < 50
+          ? ["delivered", undefined, `reader${sendIndex}@example.com`]
+          : r < 70
+            ? ["opened", undefined, `reader${sendIndex}@example.com`]
+            : r < 80
+              ? ["clicked", undefined, `reader${sendIndex}@example.com`]
+              : r < 95
+                ? ["failed", "temporary", `reader${sendIndex}@example.com`]
+                : r < 98
+                  ? ["failed", "permanent", `hard${round}-${i}@example.com`]
+                  : ["complained", undefined, `complaint${round}-${i}@example.com`];
       const eventData = {
         id: `bench-${randomUUID()}`,
         event: kind,
@@ -176,14 +214,18 @@ async function main(): Promise<void> {
         recipient,
         "user-variables": { send_id: sendIds[sendIndex] },
         ...(kind === "clicked" ? { url: "https://shop.example/sale" } : {}),
-        ...(kind === "failed" ? { "delivery-status": { message: severity === "permanent" ? "550 5.1.1 no such user" : "452 4.2.2 mailbox full" } } : {}),
+        ...(kind === "failed"
+          ? { "delivery-status": { message: severity === "permanent" ? "550 5.1.1 no such user" : "452 4.2.2 mailbox full" } }
+          : {}),
       };
       planned.push({ body: JSON.stringify({ signature: signMailgun(SECRET), "event-data": eventData }), kind, severity, recipient });
     }
     // Redeliveries: the identical request again (as a provider retries after a lost answer).
     const duplicates = planned.filter((_, i) => i % Math.round(1 / DUPLICATE_SHARE) === 3);
     const deliveries = [...planned];
-    duplicates.forEach((d, k) => deliveries.splice(Math.min(deliveries.length, (k + 1) * Math.floor(deliveries.length / duplicates.length)), 0, d));
+    duplicates.forEach((d, k) =>
+      deliveries.splice(Math.min(deliveries.length, (k + 1) * Math.floor(deliveries.length / duplicates.length)), 0, d),
+    );
     return { planned, duplicates, deliveries };
   };
 
@@ -253,10 +295,30 @@ async function main(): Promise<void> {
     counts.applied === unique.length &&
     counts.duplicate === duplicatesSent &&
     (Object.keys(expected) as Array<keyof typeof expected>).every((k) => stored[k] === expected[k]);
-  console.log(JSON.stringify({ bench: "sending.integrity", stored, expected, responses: counts, lost_or_double_applied: consistent ? 0 : "MISMATCH" }));
+  console.log(
+    JSON.stringify({
+      bench: "sending.integrity",
+      stored,
+      expected,
+      responses: counts,
+      lost_or_double_applied: consistent ? 0 : "MISMATCH",
+    }),
+  );
   const load = os.loadavg()[0];
-  const targets = { sends_ge_300_per_s: sendsPerSecond >= 300, events_ge_1000_per_s: eventsPerSecond >= 1000, no_lost_or_double_applied: consistent };
-  console.log(JSON.stringify({ bench: "sending.verdict", ...targets, pass: Object.values(targets).every(Boolean), cpus: os.cpus().length, load_average_1m: Number(load.toFixed(1)) }));
+  const targets = {
+    sends_ge_300_per_s: sendsPerSecond >= 300,
+    events_ge_1000_per_s: eventsPerSecond >= 1000,
+    no_lost_or_double_applied: consistent,
+  };
+  console.log(
+    JSON.stringify({
+      bench: "sending.verdict",
+      ...targets,
+      pass: Object.values(targets).every(Boolean),
+      cpus: os.cpus().length,
+      load_average_1m: Number(load.toFixed(1)),
+    }),
+  );
 
   http.close();
   await server.stop();

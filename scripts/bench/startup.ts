@@ -105,7 +105,8 @@ async function main() {
   const layout = buildLayout(process.cwd());
   const buildDir = path.dirname(layout.serverBuildFile);
   // The cold case deletes the build folder: only ever one of the throwaway ones under .cache/.
-  if (!buildDir.startsWith(path.resolve(".cache") + path.sep)) throw new Error(`KINETIC_BUILD_DIR must be a folder under .cache/ (got ${BUILD_DIR})`);
+  if (!buildDir.startsWith(path.resolve(".cache") + path.sep))
+    throw new Error(`KINETIC_BUILD_DIR must be a folder under .cache/ (got ${BUILD_DIR})`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kinetic-bench-startup-"));
   try {
     fs.rmSync(buildDir, { recursive: true, force: true });
@@ -122,7 +123,9 @@ async function main() {
       case: "warm",
       ms_to_healthz: median(counted.map((w) => w.ms)),
       cpu_ms: median(counted.map((w) => w.cpuMs ?? NaN)),
-      runs: warm.map((w) => (w.built ? { ms: w.ms, cpu_ms: w.cpuMs, built: true, reason: w.reason } : { ms: w.ms, cpu_ms: w.cpuMs, built: false })),
+      runs: warm.map((w) =>
+        w.built ? { ms: w.ms, cpu_ms: w.cpuMs, built: true, reason: w.reason } : { ms: w.ms, cpu_ms: w.cpuMs, built: false },
+      ),
       goal_ms: 1000,
       load_average: Number(os.loadavg()[0].toFixed(1)),
     });
@@ -130,7 +133,14 @@ async function main() {
     const now = new Date();
     fs.utimesSync(TOUCHED_FILE, now, now);
     const touched = await timeStart(dataDir);
-    line({ case: "touched", file: TOUCHED_FILE, ms_to_healthz: touched.ms, cpu_ms: touched.cpuMs, built: touched.built, reason: touched.reason });
+    line({
+      case: "touched",
+      file: TOUCHED_FILE,
+      ms_to_healthz: touched.ms,
+      cpu_ms: touched.cpuMs,
+      built: touched.built,
+      reason: touched.reason,
+    });
 
     // A real edit would change a file other people are working on; a wrong hash in the record
     // is what the next start sees after one.
@@ -138,7 +148,14 @@ async function main() {
     record.inputs[TOUCHED_FILE] = "0".repeat(40);
     fs.writeFileSync(recordPath(layout), JSON.stringify(record));
     const changed = await timeStart(dataDir);
-    line({ case: "changed", file: TOUCHED_FILE, ms_to_healthz: changed.ms, cpu_ms: changed.cpuMs, built: changed.built, reason: changed.reason });
+    line({
+      case: "changed",
+      file: TOUCHED_FILE,
+      ms_to_healthz: changed.ms,
+      cpu_ms: changed.cpuMs,
+      built: changed.built,
+      reason: changed.reason,
+    });
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -41,7 +41,11 @@ export type EvalCommand = RunCommand | CompareCommand | { kind: "help" };
 
 export type ParseResult = { ok: true; command: EvalCommand } | { ok: false; error: string };
 
-function positiveInt(raw: string | undefined, name: string, max?: number): { ok: true; value: number | null } | { ok: false; error: string } {
+function positiveInt(
+  raw: string | undefined,
+  name: string,
+  max?: number,
+): { ok: true; value: number | null } | { ok: false; error: string } {
   if (raw === undefined) return { ok: true, value: null };
   const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isInteger(n) || n < 1 || (max !== undefined && n > max)) {
@@ -51,7 +55,10 @@ function positiveInt(raw: string | undefined, name: string, max?: number): { ok:
 }
 
 export function parseEvalArgs(argv: string[], env: Record<string, string | undefined> = {}): ParseResult {
-  const read = readArgs(argv, { strings: ["set", "label", "limit", "concurrency", "url", "token", "compare"], booleans: ["rag", "json", "help"] });
+  const read = readArgs(argv, {
+    strings: ["set", "label", "limit", "concurrency", "url", "token", "compare"],
+    booleans: ["rag", "json", "help"],
+  });
   if (!read.ok) return read;
   const { args } = read;
   if (args.flags.help) return { ok: true, command: { kind: "help" } };
@@ -66,13 +73,18 @@ export function parseEvalArgs(argv: string[], env: Record<string, string | undef
     return { ok: false, error: `--url must be an http(s) URL, got "${rawUrl}"` };
   }
   const token = stringFlag(args, "token") ?? env.KINETIC_TOKEN ?? "";
-  if (!token.trim()) return { ok: false, error: "no access token: pass --token TOKEN or set KINETIC_TOKEN (an admin's token from `npm run token -- --email …`)" };
+  if (!token.trim())
+    return {
+      ok: false,
+      error: "no access token: pass --token TOKEN or set KINETIC_TOKEN (an admin's token from `npm run token -- --email …`)",
+    };
   const json = args.flags.json === true;
 
   if (args.flags.compare !== undefined) {
     const runA = stringFlag(args, "compare");
     const runB = args.positional[0];
-    if (!runA || !runB || args.positional.length > 1) return { ok: false, error: "--compare takes exactly two run ids: --compare RUN_A RUN_B" };
+    if (!runA || !runB || args.positional.length > 1)
+      return { ok: false, error: "--compare takes exactly two run ids: --compare RUN_A RUN_B" };
     if (args.flags.set !== undefined) return { ok: false, error: "--compare and --set cannot be used together" };
     return { ok: true, command: { kind: "compare", runA, runB, url, token, json } };
   }
@@ -88,6 +100,16 @@ export function parseEvalArgs(argv: string[], env: Record<string, string | undef
   if (!concurrency.ok) return concurrency;
   return {
     ok: true,
-    command: { kind: "run", set, label, rag: args.flags.rag === true, limit: limit.value, concurrency: concurrency.value ?? DEFAULT_CONCURRENCY, url, token, json },
+    command: {
+      kind: "run",
+      set,
+      label,
+      rag: args.flags.rag === true,
+      limit: limit.value,
+      concurrency: concurrency.value ?? DEFAULT_CONCURRENCY,
+      url,
+      token,
+      json,
+    },
   };
 }

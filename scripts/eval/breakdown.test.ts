@@ -3,11 +3,48 @@ import { breakdown, formatBreakdown, type GeneratedRow } from "./breakdown";
 import type { MutantScore } from "./mutation-check";
 
 const rows: GeneratedRow[] = [
-  { id: "a", type: "ecommerce", language: "en", facts: { expected: 4, found: [{ kind: "brand", value: "X" }, { kind: "option", value: "yes" }, { kind: "item", value: "i" }], missing: [{ kind: "option", value: "no" }] }, claims: [{ kind: "promise" }, { kind: "condition" }] },
-  { id: "b", type: "feedback", language: "fr", facts: { expected: 2, found: [{ kind: "brand", value: "Y" }, { kind: "option", value: "oui" }], missing: [] }, claims: [] },
+  {
+    id: "a",
+    type: "ecommerce",
+    language: "en",
+    facts: {
+      expected: 4,
+      found: [
+        { kind: "brand", value: "X" },
+        { kind: "option", value: "yes" },
+        { kind: "item", value: "i" },
+      ],
+      missing: [{ kind: "option", value: "no" }],
+    },
+    claims: [{ kind: "promise" }, { kind: "condition" }],
+  },
+  {
+    id: "b",
+    type: "feedback",
+    language: "fr",
+    facts: {
+      expected: 2,
+      found: [
+        { kind: "brand", value: "Y" },
+        { kind: "option", value: "oui" },
+      ],
+      missing: [],
+    },
+    claims: [],
+  },
 ];
-const m = (id: string, kind: MutantScore["kind"], qa: [number, number], judge: [number, number]): MutantScore => ({ id, kind, note: "", qa: { original: qa[0], mutant: qa[1] }, judge: { original: judge[0], mutant: judge[1] } });
-const mutants = [m("a", "lose-brand", [100, 85], [100, 57]), m("a", "remove-item", [100, 100], [100, 90]), m("b", "lose-brand", [97, 92], [99, 99])];
+const m = (id: string, kind: MutantScore["kind"], qa: [number, number], judge: [number, number]): MutantScore => ({
+  id,
+  kind,
+  note: "",
+  qa: { original: qa[0], mutant: qa[1] },
+  judge: { original: judge[0], mutant: judge[1] },
+});
+const mutants = [
+  m("a", "lose-brand", [100, 85], [100, 57]),
+  m("a", "remove-item", [100, 100], [100, 90]),
+  m("b", "lose-brand", [97, 92], [99, 99]),
+];
 
 describe("the per-type and per-language figures", () => {
   const b = breakdown(rows, mutants);

@@ -52,20 +52,43 @@ function figures(rows: GeneratedRow[], mutants: MutantScore[]): GroupFigures {
   for (const kind of [...MUTATION_KINDS, "all"]) {
     const mine = kind === "all" ? mutants : mutants.filter((m) => m.kind === kind);
     if (!mine.length) continue;
-    const qa = separation("k", mine.map((m) => ({ kind: "k", original: m.qa.original, mutant: m.qa.mutant })));
-    const judge = separation("k", mine.map((m) => ({ kind: "k", original: m.judge.original, mutant: m.judge.mutant })));
+    const qa = separation(
+      "k",
+      mine.map((m) => ({ kind: "k", original: m.qa.original, mutant: m.qa.mutant })),
+    );
+    const judge = separation(
+      "k",
+      mine.map((m) => ({ kind: "k", original: m.judge.original, mutant: m.judge.mutant })),
+    );
     mutation[kind] = { mutants: mine.length, qaLowerPct: qa.lowerPct, qaReadyPct: qa.readyPct, judgeAuc: judge.auc };
   }
-  return { prompts: rows.length, inventedClaims: invented, misattributedConditions: misattributed, factsFoundPct: pct1(found, expected), optionsKeptPct: pct1(kept, options), mutants: mutants.length, mutation };
+  return {
+    prompts: rows.length,
+    inventedClaims: invented,
+    misattributedConditions: misattributed,
+    factsFoundPct: pct1(found, expected),
+    optionsKeptPct: pct1(kept, options),
+    mutants: mutants.length,
+    mutation,
+  };
 }
 
 /** The figures overall, per type and per language; a mutant counts under its original prompt's type and language. */
-export function breakdown(rows: GeneratedRow[], mutants: MutantScore[]): { overall: GroupFigures; perType: Record<string, GroupFigures>; perLanguage: Record<string, GroupFigures> } {
+export function breakdown(
+  rows: GeneratedRow[],
+  mutants: MutantScore[],
+): { overall: GroupFigures; perType: Record<string, GroupFigures>; perLanguage: Record<string, GroupFigures> } {
   const byId = new Map(rows.map((r) => [r.id, r]));
   const group = (key: (r: GeneratedRow) => string) => {
     const out: Record<string, GroupFigures> = {};
     for (const k of [...new Set(rows.map(key))].sort()) {
-      out[k] = figures(rows.filter((r) => key(r) === k), mutants.filter((m) => { const r = byId.get(m.id); return r !== undefined && key(r) === k; }));
+      out[k] = figures(
+        rows.filter((r) => key(r) === k),
+        mutants.filter((m) => {
+          const r = byId.get(m.id);
+          return r !== undefined && key(r) === k;
+        }),
+      );
     }
     return out;
   };
@@ -79,10 +102,15 @@ export function formatBreakdown(title: string, groups: Record<string, GroupFigur
   const lines = [`${title.padEnd(14)} prompts invented misattrib facts% options% | mutants QA-lower% QA-ready% judge-AUC`];
   for (const [k, g] of Object.entries(groups)) {
     const all = g.mutation.all;
-    lines.push(`${k.padEnd(14)} ${cell(g.prompts).padStart(7)} ${cell(g.inventedClaims).padStart(8)} ${cell(g.misattributedConditions).padStart(9)} ${cell(g.factsFoundPct).padStart(6)} ${cell(g.optionsKeptPct).padStart(8)} | ${cell(g.mutants).padStart(7)} ${cell(all?.qaLowerPct ?? NaN).padStart(10)} ${cell(all?.qaReadyPct ?? NaN).padStart(10)} ${cell(all?.judgeAuc ?? NaN, 3).padStart(9)}`);
+    lines.push(
+      `${k.padEnd(14)} ${cell(g.prompts).padStart(7)} ${cell(g.inventedClaims).padStart(8)} ${cell(g.misattributedConditions).padStart(9)} ${cell(g.factsFoundPct).padStart(6)} ${cell(g.optionsKeptPct).padStart(8)} | ${cell(g.mutants).padStart(7)} ${cell(all?.qaLowerPct ?? NaN).padStart(10)} ${cell(all?.qaReadyPct ?? NaN).padStart(10)} ${cell(all?.judgeAuc ?? NaN, 3).padStart(9)}`,
+    );
     for (const kind of MUTATION_KINDS) {
       const m = g.mutation[kind];
-      if (m) lines.push(`${"".padEnd(14)}   ${kind.padEnd(40)} | ${cell(m.mutants).padStart(7)} ${cell(m.qaLowerPct).padStart(10)} ${cell(m.qaReadyPct).padStart(10)} ${cell(m.judgeAuc, 3).padStart(9)}`);
+      if (m)
+        lines.push(
+          `${"".padEnd(14)}   ${kind.padEnd(40)} | ${cell(m.mutants).padStart(7)} ${cell(m.qaLowerPct).padStart(10)} ${cell(m.qaReadyPct).padStart(10)} ${cell(m.judgeAuc, 3).padStart(9)}`,
+        );
     }
   }
   return lines;

@@ -17,13 +17,43 @@ describe("parseEvalArgs", () => {
     const r = parseEvalArgs(["--set", "s.json", "--label", "base"], env);
     expect(r).toEqual({
       ok: true,
-      command: { kind: "run", set: "s.json", label: "base", rag: false, limit: null, concurrency: DEFAULT_CONCURRENCY, url: DEFAULT_URL, token: "env-token", json: false },
+      command: {
+        kind: "run",
+        set: "s.json",
+        label: "base",
+        rag: false,
+        limit: null,
+        concurrency: DEFAULT_CONCURRENCY,
+        url: DEFAULT_URL,
+        token: "env-token",
+        json: false,
+      },
     });
   });
 
   it("parses every run option; --token wins over KINETIC_TOKEN", () => {
-    const r = parseEvalArgs(["--set=s.json", "--label", "rag on", "--rag", "--limit", "5", "--concurrency", "4", "--url", "https://k.example/", "--token", "t1", "--json"], env);
-    expect(r).toMatchObject({ ok: true, command: { rag: true, limit: 5, concurrency: 4, url: "https://k.example", token: "t1", json: true, label: "rag on" } });
+    const r = parseEvalArgs(
+      [
+        "--set=s.json",
+        "--label",
+        "rag on",
+        "--rag",
+        "--limit",
+        "5",
+        "--concurrency",
+        "4",
+        "--url",
+        "https://k.example/",
+        "--token",
+        "t1",
+        "--json",
+      ],
+      env,
+    );
+    expect(r).toMatchObject({
+      ok: true,
+      command: { rag: true, limit: 5, concurrency: 4, url: "https://k.example", token: "t1", json: true, label: "rag on" },
+    });
   });
 
   it("parses --compare A B", () => {
@@ -65,8 +95,17 @@ describe("prompt sets", () => {
     if (!r.ok) throw new Error(r.error);
     expect(r.set.version).toBe("small-v1");
     expect(r.set.prompts.map((p) => p.id)).toEqual(["cafe-cart", "shipping-faq", "plans-tabs"]);
-    expect(generateRequest(r.set.prompts[2], true)).toEqual({ prompt: r.set.prompts[2].prompt, useRAG: true, designTokens: { colors: { primary: "#0b5fff" } } });
-    expect(generateRequest(r.set.prompts[1], false)).toMatchObject({ useRAG: false, emailType: "transactional", styleTheory: "minimal", complexity: "advanced" });
+    expect(generateRequest(r.set.prompts[2], true)).toEqual({
+      prompt: r.set.prompts[2].prompt,
+      useRAG: true,
+      designTokens: { colors: { primary: "#0b5fff" } },
+    });
+    expect(generateRequest(r.set.prompts[1], false)).toMatchObject({
+      useRAG: false,
+      emailType: "transactional",
+      styleTheory: "minimal",
+      complexity: "advanced",
+    });
   });
 
   it.each([
@@ -74,7 +113,10 @@ describe("prompt sets", () => {
     ['{"prompts":[{"id":"a","prompt":"x"}]}', /version: Required/],
     ['{"version":"v","prompts":[]}', /prompts: prompts must list at least one prompt/],
     ['{"version":"v","prompts":[{"id":"a"}]}', /prompts\[0\]\.prompt: Required/],
-    ['{"version":"v","prompts":[{"id":"a","prompt":"x"},{"id":"a","prompt":"y"}]}', /prompts\[1\]\.id: duplicate id "a" \(also prompts\[0\]\)/],
+    [
+      '{"version":"v","prompts":[{"id":"a","prompt":"x"},{"id":"a","prompt":"y"}]}',
+      /prompts\[1\]\.id: duplicate id "a" \(also prompts\[0\]\)/,
+    ],
     ['{"version":"v","prompts":[{"id":"a","prompt":"x","images":"nope"}]}', /prompts\[0\]\.images: Expected array/],
   ])("explains what is wrong with %s", (text, message) => {
     const r = parsePromptSet(text, "set.json");
@@ -96,7 +138,16 @@ const outcome = (over: Partial<PromptOutcome>): PromptOutcome => ({
 
 describe("formatting", () => {
   it("aligns a table", () => {
-    expect(table(["id", "n"], [["a", "1"], ["long", "100"]], [false, true])).toBe("id      n\n----  ---\na       1\nlong  100");
+    expect(
+      table(
+        ["id", "n"],
+        [
+          ["a", "1"],
+          ["long", "100"],
+        ],
+        [false, true],
+      ),
+    ).toBe("id      n\n----  ---\na       1\nlong  100");
   });
 
   it("prints a row per prompt with errors on their line", () => {
@@ -131,7 +182,13 @@ describe("formatting", () => {
   });
 
   it("prints per-prompt and average deltas of a comparison", () => {
-    const res = (promptId: string, qa: number | null, judge: number | null, ms: number | null, error: string | null = null) => ({ promptId, qaScore: qa, judgeScore: judge, generationMs: ms, error });
+    const res = (promptId: string, qa: number | null, judge: number | null, ms: number | null, error: string | null = null) => ({
+      promptId,
+      qaScore: qa,
+      judgeScore: judge,
+      generationMs: ms,
+      error,
+    });
     const c = compareRuns(
       { id: "A1", label: "no-rag", results: [res("p1", 80, 70, 100), res("p2", null, null, null, "boom")] },
       { id: "B1", label: "rag", results: [res("p1", 90, 65, 150), res("p2", 60, 60, 200)] },
@@ -147,7 +204,9 @@ describe("formatting", () => {
 
   it("draws a bar on a terminal and plain lines otherwise", () => {
     expect(progressBar(1, 4, 0, 8)).toBe("[##......] 1/4");
-    expect(progressLine(outcome({ promptId: "p1", qaScore: 90, judgeScore: 80, generationMs: 12 }), 1, 12)).toBe("[ 1/12] p1  QA 90  judge 80  12 ms");
+    expect(progressLine(outcome({ promptId: "p1", qaScore: 90, judgeScore: 80, generationMs: 12 }), 1, 12)).toBe(
+      "[ 1/12] p1  QA 90  judge 80  12 ms",
+    );
     const plain: string[] = [];
     const p = createProgress({ write: (s: string) => plain.push(s), isTTY: false });
     p.start(1);
@@ -171,10 +230,20 @@ describe("runEval against a fake service", () => {
       const p = new URL(url).pathname + new URL(url).search;
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ path: p, body });
-      const reply = (status: number, json: unknown) => new Response(JSON.stringify(json), { status, headers: { "Content-Type": "application/json" } });
+      const reply = (status: number, json: unknown) =>
+        new Response(JSON.stringify(json), { status, headers: { "Content-Type": "application/json" } });
       if (p === "/api/generate") {
         if (body.prompt.includes(opts.failGenerateFor ?? "\u0000")) return reply(402, { success: false, error: "Insufficient balance" });
-        return reply(200, { success: true, html: `<p>${body.prompt}</p>`, blueprint: { technique: "tabs" }, metadata: { technique: "tabs", rag: { used: body.useRAG, examplesCount: 0 }, qa: { score: 90, failedChecks: [{ id: "dark-mode" }] } } });
+        return reply(200, {
+          success: true,
+          html: `<p>${body.prompt}</p>`,
+          blueprint: { technique: "tabs" },
+          metadata: {
+            technique: "tabs",
+            rag: { used: body.useRAG, examplesCount: 0 },
+            qa: { score: 90, failedChecks: [{ id: "dark-mode" }] },
+          },
+        });
       }
       if (p === "/api/eval/judge") {
         if (opts.failJudge) return new Response("upstream exploded", { status: 502 });
@@ -183,7 +252,11 @@ describe("runEval against a fake service", () => {
       if (p === "/api/admin/eval") {
         if (body.action === "createRun") return reply(200, { success: true, runId: "run-1" });
         if (body.action === "saveResult") return reply(200, { success: true, resultId: calls.length });
-        if (body.action === "finalizeRun") return reply(200, { success: true, run: { id: "run-1", resultCount: 3, errorCount: 1, avgQaScore: 60, avgJudgeScore: 53.33, avgGenerationMs: 10 } });
+        if (body.action === "finalizeRun")
+          return reply(200, {
+            success: true,
+            run: { id: "run-1", resultCount: 3, errorCount: 1, avgQaScore: 60, avgJudgeScore: 53.33, avgGenerationMs: 10 },
+          });
       }
       return reply(404, { success: false, error: "Not found" });
     };
@@ -203,14 +276,30 @@ describe("runEval against a fake service", () => {
     const { calls, client } = fakeService({ failGenerateFor: "broken" });
     const r = await runEval(client, set, { label: "t", rag: true, limit: null, concurrency: 2 }, silent);
     if (!r.ok) throw new Error(r.error);
-    expect(calls[0]).toEqual({ path: "/api/admin/eval", body: { action: "createRun", label: "t", promptSetVersion: "v9", promptCount: 3 } });
-    expect(calls.filter((c) => c.path === "/api/generate").map((c) => c.body)).toContainEqual({ prompt: "tabs A", useRAG: true, emailType: "ecommerce" });
+    expect(calls[0]).toEqual({
+      path: "/api/admin/eval",
+      body: { action: "createRun", label: "t", promptSetVersion: "v9", promptCount: 3 },
+    });
+    expect(calls.filter((c) => c.path === "/api/generate").map((c) => c.body)).toContainEqual({
+      prompt: "tabs A",
+      useRAG: true,
+      emailType: "ecommerce",
+    });
     const judged = calls.find((c) => c.path === "/api/eval/judge")!;
     expect(judged.body).toMatchObject({ html: expect.stringContaining("<p>tabs"), blueprint: { technique: "tabs" } });
     const saves = calls.filter((c) => c.body?.action === "saveResult").map((c) => c.body.result);
     expect(saves).toHaveLength(3);
-    expect(saves.find((s) => s.promptId === "b")).toMatchObject({ error: "generate: HTTP 402: Insufficient balance", qaScore: null, judgeScore: null });
-    expect(saves.find((s) => s.promptId === "a")).toMatchObject({ qaScore: 90, judgeScore: 80, error: null, details: { technique: "tabs", qaFailedChecks: ["dark-mode"] } });
+    expect(saves.find((s) => s.promptId === "b")).toMatchObject({
+      error: "generate: HTTP 402: Insufficient balance",
+      qaScore: null,
+      judgeScore: null,
+    });
+    expect(saves.find((s) => s.promptId === "a")).toMatchObject({
+      qaScore: 90,
+      judgeScore: 80,
+      error: null,
+      details: { technique: "tabs", qaFailedChecks: ["dark-mode"] },
+    });
     expect(calls.at(-1)!.body).toEqual({ action: "finalizeRun", runId: "run-1" });
     expect(r.report.outcomes.map((o) => o.promptId)).toEqual(["a", "b", "c"]);
     expect(r.report.totals).toMatchObject({ avgQaScore: 60, avgJudgeScore: 53.33, errorCount: 1, resultCount: 3 });
@@ -226,7 +315,11 @@ describe("runEval against a fake service", () => {
   });
 
   it("fails cleanly when the run cannot be created", async () => {
-    const client = new KineticClient("http://svc", "tok", (async () => new Response(JSON.stringify({ success: false, error: "Admin access required" }), { status: 403 })) as typeof fetch);
+    const client = new KineticClient(
+      "http://svc",
+      "tok",
+      (async () => new Response(JSON.stringify({ success: false, error: "Admin access required" }), { status: 403 })) as typeof fetch,
+    );
     expect(await runEval(client, set, { label: "t", rag: false, limit: null, concurrency: 1 }, silent)).toEqual({
       ok: false,
       error: "could not create the run: HTTP 403: Admin access required",

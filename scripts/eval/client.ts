@@ -25,7 +25,8 @@ export class KineticClient {
       });
     } catch (e) {
       const err = e as Error & { cause?: { code?: string; message?: string } };
-      const why = err.name === "TimeoutError" ? `timed out after ${this.timeoutMs} ms` : (err.cause?.code ?? err.cause?.message ?? err.message);
+      const why =
+        err.name === "TimeoutError" ? `timed out after ${this.timeoutMs} ms` : (err.cause?.code ?? err.cause?.message ?? err.message);
       return { ok: false, status: null, error: `${method} ${path}: ${why}` };
     }
     const text = await res.text().catch(() => "");

@@ -30,12 +30,20 @@ export function targetsOf(f: PromptFactsSpec): MutationTargets {
     brand: f.brand,
     items: (f.items ?? []).map((i) => (typeof i === "string" ? { name: i } : { name: i.name, price: i.price })),
     offers: (f.offers ?? []).map((o) => ({ text: o.text, conditions: o.conditions ?? [] })),
-    questions: (f.questions ?? []).map((q) => ({ text: q.text, options: [...(q.options ?? []), ...(q.scale ? scaleOptions(q.scale) : [])] })),
+    questions: (f.questions ?? []).map((q) => ({
+      text: q.text,
+      options: [...(q.options ?? []), ...(q.scale ? scaleOptions(q.scale) : [])],
+    })),
     links: f.links ?? [],
   };
 }
 
-const CURRENCY: [RegExp, string][] = [[/R\$/, "BRL"], [/€/, "EUR"], [/£/, "GBP"], [/\$/, "USD"]];
+const CURRENCY: [RegExp, string][] = [
+  [/R\$/, "BRL"],
+  [/€/, "EUR"],
+  [/£/, "GBP"],
+  [/\$/, "USD"],
+];
 
 /** Cart lines from priced items, when all are priced in one currency. */
 function cartOf(items: MutationTargets["items"]): { currency: string; items: { label: string; price: number }[] } | undefined {
@@ -86,12 +94,20 @@ export function correctEmail(entry: PromptEntry): { ok: true; email: CorrectEmai
   if (wanted === "survey" && !choice.length) return { ok: false, reason: "a survey without a question with 2–5 named options" };
   if (wanted === "itemCart" && !cart) return { ok: false, reason: "a cart needs two or more items priced in one currency" };
   if (cart) {
-    module = { technique: "itemCart", currency: cart.currency, items: cart.items, checkout: { label: phrases.checkout, url: link ?? "{{VIB_URL}}" } };
+    module = {
+      technique: "itemCart",
+      currency: cart.currency,
+      items: cart.items,
+      checkout: { label: phrases.checkout, url: link ?? "{{VIB_URL}}" },
+    };
     if (!link) return { ok: false, reason: "a cart needs a checkout link" };
   } else if (choice.length) {
     module = {
       technique: "survey",
-      questions: choice.map((q) => ({ question: cut(q.text, 200), options: q.options.map((o) => ({ label: o, ...(link ? { url: link } : {}) })) })),
+      questions: choice.map((q) => ({
+        question: cut(q.text, 200),
+        options: q.options.map((o) => ({ label: o, ...(link ? { url: link } : {}) })),
+      })),
       thanks: { headline: f.brand },
     };
     sectionsFromEntries = true;

@@ -1,10 +1,29 @@
 import { describe, expect, it } from "vitest";
-import { amountMinor, checkFacts, containsPhrase, formatFacts, formatTotals, langMatches, listFacts, pricesIn, summariseFacts } from "./facts";
+import {
+  amountMinor,
+  checkFacts,
+  containsPhrase,
+  formatFacts,
+  formatTotals,
+  langMatches,
+  listFacts,
+  pricesIn,
+  summariseFacts,
+} from "./facts";
 
 describe("listFacts", () => {
   it("flattens a set entry's facts, brand first, each item's price after its name", () => {
     expect(
-      listFacts({ language: "en", brand: "Crumb & Co", occasion: "Black Friday", items: [{ name: "sourdough loaf", price: "$6.50" }, "jam trio"], prices: ["$2"], codes: ["BF30"], dates: ["May 3"], text: ["Order now"] }),
+      listFacts({
+        language: "en",
+        brand: "Crumb & Co",
+        occasion: "Black Friday",
+        items: [{ name: "sourdough loaf", price: "$6.50" }, "jam trio"],
+        prices: ["$2"],
+        codes: ["BF30"],
+        dates: ["May 3"],
+        text: ["Order now"],
+      }),
     ).toEqual([
       { kind: "brand", value: "Crumb & Co" },
       { kind: "occasion", value: "Black Friday" },
@@ -20,7 +39,13 @@ describe("listFacts", () => {
 });
 
 describe("checkFacts", () => {
-  const facts = listFacts({ language: "en", brand: "Ledgerly", items: [{ name: "Starter", price: "$9" }], codes: ["FRESH15"], dates: ["December 31"] });
+  const facts = listFacts({
+    language: "en",
+    brand: "Ledgerly",
+    items: [{ name: "Starter", price: "$9" }],
+    codes: ["FRESH15"],
+    dates: ["December 31"],
+  });
 
   it("finds every fact the visible text shows, whatever the case and spacing", () => {
     const r = checkFacts("Welcome to LEDGERLY\u00a0—  the starter plan is $9.00/month. Code fresh15 until December   31.", facts);
@@ -133,7 +158,10 @@ describe("offers, questions and links", () => {
     const facts = listFacts({
       language: "en",
       offers: [{ text: "Free gift wrap", conditions: ["over $50", "until December 20"] }],
-      questions: [{ text: "How likely are you to recommend us", scale: "0–10" }, { text: "Which feature", options: ["Invoices", "Bank sync"] }],
+      questions: [
+        { text: "How likely are you to recommend us", scale: "0–10" },
+        { text: "Which feature", options: ["Invoices", "Bank sync"] },
+      ],
       links: ["https://ledgerly.example/nps"],
     });
     expect(facts.filter((f) => f.kind === "condition").map((f) => f.value)).toEqual(["over $50", "until December 20"]);

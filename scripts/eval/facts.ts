@@ -3,7 +3,8 @@
 // set's schema, app/domain/eval/prompt-set.ts), so the same reporting runs on any commit of it.
 import { type PromptFactsSpec, scaleOptions } from "../../app/domain/eval/prompt-set";
 
-export type FactKind = "brand" | "item" | "price" | "code" | "date" | "occasion" | "text" | "offer" | "condition" | "question" | "option" | "link";
+export type FactKind =
+  "brand" | "item" | "price" | "code" | "date" | "occasion" | "text" | "offer" | "condition" | "question" | "option" | "link";
 export interface Fact {
   kind: FactKind;
   value: string;
@@ -71,8 +72,26 @@ export function containsPhrase(hay: string, needle: string): boolean {
 }
 
 const CURRENCY_WORDS: Record<string, string> = {
-  $: "$", usd: "$", "us$": "$", "€": "€", eur: "€", "£": "£", gbp: "£", "¥": "¥", jpy: "¥", "円": "¥",
-  "zł": "zł", pln: "zł", chf: "chf", "fr.": "chf", kr: "kr", sek: "kr", nok: "kr", dkk: "kr", "r$": "r$", brl: "r$",
+  $: "$",
+  usd: "$",
+  us$: "$",
+  "€": "€",
+  eur: "€",
+  "£": "£",
+  gbp: "£",
+  "¥": "¥",
+  jpy: "¥",
+  円: "¥",
+  zł: "zł",
+  pln: "zł",
+  chf: "chf",
+  "fr.": "chf",
+  kr: "kr",
+  sek: "kr",
+  nok: "kr",
+  dkk: "kr",
+  r$: "r$",
+  brl: "r$",
 };
 const CUR = "us\\$|r\\$|\\$|€|£|¥|円|zł|usd|eur|gbp|jpy|pln|chf|sek|nok|dkk|brl|kr";
 const NUM = "\\d{1,3}(?:[.,\\s\\u00a0\\u202f]\\d{3})*(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?";
@@ -128,7 +147,11 @@ export interface FactsResult {
 }
 
 /** A link as compared: no scheme case, no trailing slash. */
-const normaliseLink = (u: string): string => u.trim().replace(/^https?:\/\//i, (m) => m.toLowerCase()).replace(/\/+$/, "");
+const normaliseLink = (u: string): string =>
+  u
+    .trim()
+    .replace(/^https?:\/\//i, (m) => m.toLowerCase())
+    .replace(/\/+$/, "");
 
 /** Which of the expected facts the email's visible text shows (a link: which the email's hrefs hold). */
 export function checkFacts(visibleText: string, facts: Fact[], hrefs: string[] = []): FactsResult {
@@ -138,7 +161,11 @@ export function checkFacts(visibleText: string, facts: Fact[], hrefs: string[] =
   const missing: Fact[] = [];
   for (const f of facts) {
     const ok =
-      f.kind === "price" ? priceFound(hay, f.value) : f.kind === "link" ? links.has(normaliseLink(f.value)) : containsPhrase(hay, normaliseForMatch(f.value));
+      f.kind === "price"
+        ? priceFound(hay, f.value)
+        : f.kind === "link"
+          ? links.has(normaliseLink(f.value))
+          : containsPhrase(hay, normaliseForMatch(f.value));
     (ok ? found : missing).push(f);
   }
   return { expected: facts.length, found, missing };

@@ -51,7 +51,8 @@ export function formatReport(r: RunReport): string {
 }
 
 export function formatComparison(c: RunComparison): string {
-  const side = (x: { qa: number | null; judge: number | null; error: string | null }) => (x.error ? "error" : `${fmtNum(x.qa)}/${fmtNum(x.judge)}`);
+  const side = (x: { qa: number | null; judge: number | null; error: string | null }) =>
+    x.error ? "error" : `${fmtNum(x.qa)}/${fmtNum(x.judge)}`;
   const rows = c.prompts.map((p) => [
     p.promptId,
     side(p.a),

@@ -8,7 +8,14 @@ import { DEFAULT_PROMPT_SET, loadPromptSet } from "./set";
 
 const loaded = loadPromptSet(DEFAULT_PROMPT_SET);
 if (!loaded.ok) throw new Error(loaded.error);
-const SAMPLE = ["v3-gift-guide-two-offers", "v3-fr-noel-trois-produits", "v3-de-zwei-angebote", "v3-saas-survey-links", "v3-es-encuesta-liens", "v3-it-sondaggio-links"];
+const SAMPLE = [
+  "v3-gift-guide-two-offers",
+  "v3-fr-noel-trois-produits",
+  "v3-de-zwei-angebote",
+  "v3-saas-survey-links",
+  "v3-es-encuesta-liens",
+  "v3-it-sondaggio-links",
+];
 const sample = loaded.set.prompts.filter((p) => SAMPLE.includes(p.id));
 
 describe("mutation check on a sample", () => {
@@ -26,20 +33,38 @@ describe("mutation check on a sample", () => {
     expect([...kinds].sort()).toEqual([...MUTATION_KINDS].sort());
   });
 
-  it.each(MUTATION_KINDS.map((k) => [k]))("the judge scores every %s mutant below its original, and out of the Ready to send band", (kind) => {
-    const mine = report.mutants.filter((m) => m.kind === kind);
-    expect(mine.length).toBeGreaterThan(0);
-    expect(mine.filter((m) => m.judge.mutant >= m.judge.original).map((m) => `${m.id}: ${m.note} (${m.judge.original} → ${m.judge.mutant})`)).toEqual([]);
-    expect(mine.filter((m) => m.judge.mutant >= 90).map((m) => m.id)).toEqual([]);
-    expect(report.judge.find((s) => s.kind === kind)!.auc).toBeGreaterThanOrEqual(0.95);
-  });
+  it.each(MUTATION_KINDS.map((k) => [k]))(
+    "the judge scores every %s mutant below its original, and out of the Ready to send band",
+    (kind) => {
+      const mine = report.mutants.filter((m) => m.kind === kind);
+      expect(mine.length).toBeGreaterThan(0);
+      expect(
+        mine.filter((m) => m.judge.mutant >= m.judge.original).map((m) => `${m.id}: ${m.note} (${m.judge.original} → ${m.judge.mutant})`),
+      ).toEqual([]);
+      expect(mine.filter((m) => m.judge.mutant >= 90).map((m) => m.id)).toEqual([]);
+      expect(report.judge.find((s) => s.kind === kind)!.auc).toBeGreaterThanOrEqual(0.95);
+    },
+  );
 
   it("reports one JSON line per checker and kind, with the goal each meets or misses", () => {
     const lines = mutationJsonLines(report).map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(lines[0]).toEqual({ mutationSet: { originals: SAMPLE.length, skipped: 0, mutants: report.mutants.length, originalsReady: report.originalsReady } });
+    expect(lines[0]).toEqual({
+      mutationSet: { originals: SAMPLE.length, skipped: 0, mutants: report.mutants.length, originalsReady: report.originalsReady },
+    });
     const rows = lines.slice(1);
     expect(rows).toHaveLength(2 * (MUTATION_KINDS.length + 1));
-    for (const r of rows) expect(Object.keys(r)).toEqual(["mutation", "checker", "mutants", "lowerPct", "readyToSendPct", "auc", "meanOriginal", "meanMutant", "goalMet"]);
+    for (const r of rows)
+      expect(Object.keys(r)).toEqual([
+        "mutation",
+        "checker",
+        "mutants",
+        "lowerPct",
+        "readyToSendPct",
+        "auc",
+        "meanOriginal",
+        "meanMutant",
+        "goalMet",
+      ]);
     expect(rows.filter((r) => r.checker === "judge" && r.mutation === "all")[0]!.goalMet).toBe(true);
   });
 });

@@ -63,10 +63,17 @@ export function runMutationCheck(entries: PromptEntry[], limit = Infinity): Muta
     for (const m of mutateAll(email.html, email.targets, index)) {
       if (!m.ok) continue;
       const s = score(email, m.html);
-      mutants.push({ id: email.id, kind: m.kind, note: m.note, qa: { original: base.qa, mutant: s.qa }, judge: { original: base.judge, mutant: s.judge } });
+      mutants.push({
+        id: email.id,
+        kind: m.kind,
+        note: m.note,
+        qa: { original: base.qa, mutant: s.qa },
+        judge: { original: base.judge, mutant: s.judge },
+      });
     }
   });
-  const pairs = (which: "qa" | "judge"): ScoredPair[] => mutants.map((m) => ({ kind: m.kind, original: m[which].original, mutant: m[which].mutant }));
+  const pairs = (which: "qa" | "judge"): ScoredPair[] =>
+    mutants.map((m) => ({ kind: m.kind, original: m[which].original, mutant: m[which].mutant }));
   return {
     originals: originals.length,
     skipped,
@@ -97,7 +104,16 @@ export function mutationJsonLines(r: MutationReport): string[] {
       auc: s.auc,
       meanOriginal: s.meanOriginal,
       meanMutant: s.meanMutant,
-      goalMet: checker === "qa" ? s.lowerPct >= MUTATION_GOALS.qaLowerPct && s.readyPct <= MUTATION_GOALS.qaReadyPct : s.auc >= MUTATION_GOALS.judgeAuc,
+      goalMet:
+        checker === "qa"
+          ? s.lowerPct >= MUTATION_GOALS.qaLowerPct && s.readyPct <= MUTATION_GOALS.qaReadyPct
+          : s.auc >= MUTATION_GOALS.judgeAuc,
     });
-  return [JSON.stringify({ mutationSet: { originals: r.originals, skipped: r.skipped, mutants: r.mutants.length, originalsReady: r.originalsReady } }), ...r.qa.map((s) => line("qa", s)), ...r.judge.map((s) => line("judge", s))];
+  return [
+    JSON.stringify({
+      mutationSet: { originals: r.originals, skipped: r.skipped, mutants: r.mutants.length, originalsReady: r.originalsReady },
+    }),
+    ...r.qa.map((s) => line("qa", s)),
+    ...r.judge.map((s) => line("judge", s)),
+  ];
 }

@@ -55,8 +55,21 @@ function pick(obj: unknown, ...path: string[]): unknown {
   return cur;
 }
 
-export async function evaluatePrompt(client: KineticClient, entry: PromptEntry, rag: boolean, now: () => number = Date.now): Promise<PromptOutcome> {
-  const out: PromptOutcome = { promptId: entry.id, prompt: entry.prompt, qaScore: null, judgeScore: null, generationMs: null, error: null, details: {} };
+export async function evaluatePrompt(
+  client: KineticClient,
+  entry: PromptEntry,
+  rag: boolean,
+  now: () => number = Date.now,
+): Promise<PromptOutcome> {
+  const out: PromptOutcome = {
+    promptId: entry.id,
+    prompt: entry.prompt,
+    qaScore: null,
+    judgeScore: null,
+    generationMs: null,
+    error: null,
+    details: {},
+  };
   const started = now();
   const gen = await client.post("/api/generate", generateRequest(entry, rag));
   out.generationMs = Math.round(now() - started);
@@ -75,10 +88,17 @@ export async function evaluatePrompt(client: KineticClient, entry: PromptEntry, 
   out.details = {
     technique: pick(metadata, "technique") ?? null,
     rag: pick(metadata, "rag") ?? null,
-    qaFailedChecks: Array.isArray(failed) ? failed.map((c) => (c && typeof c === "object" && "id" in c ? (c as { id: unknown }).id : c)) : [],
+    qaFailedChecks: Array.isArray(failed)
+      ? failed.map((c) => (c && typeof c === "object" && "id" in c ? (c as { id: unknown }).id : c))
+      : [],
     htmlBytes: Buffer.byteLength(html),
   };
-  const judged = await client.post("/api/eval/judge", { prompt: entry.prompt, html, blueprint: gen.body.blueprint, emailType: entry.emailType });
+  const judged = await client.post("/api/eval/judge", {
+    prompt: entry.prompt,
+    html,
+    blueprint: gen.body.blueprint,
+    emailType: entry.emailType,
+  });
   if (!judged.ok) {
     out.error = `judge: ${judged.error}`;
     return out;
@@ -105,7 +125,12 @@ export async function mapPool<T, R>(items: T[], limit: number, worker: (item: T,
 
 export function localTotals(outcomes: PromptOutcome[]): Pick<RunTotals, "errorCount" | "resultCount" | "p50Ms" | "p95Ms"> {
   const times = outcomes.filter((o) => !isErrored(o) && o.generationMs !== null).map((o) => o.generationMs as number);
-  return { resultCount: outcomes.length, errorCount: outcomes.filter(isErrored).length, p50Ms: percentile(times, 50), p95Ms: percentile(times, 95) };
+  return {
+    resultCount: outcomes.length,
+    errorCount: outcomes.filter(isErrored).length,
+    p50Ms: percentile(times, 50),
+    p95Ms: percentile(times, 95),
+  };
 }
 
 export type RunEvalResult = { ok: true; report: RunReport } | { ok: false; error: string };
@@ -117,7 +142,12 @@ export async function runEval(
   progress: Progress,
 ): Promise<RunEvalResult> {
   const prompts = opts.limit ? set.prompts.slice(0, opts.limit) : set.prompts;
-  const created = await client.post("/api/admin/eval", { action: "createRun", label: opts.label, promptSetVersion: set.version, promptCount: prompts.length });
+  const created = await client.post("/api/admin/eval", {
+    action: "createRun",
+    label: opts.label,
+    promptSetVersion: set.version,
+    promptCount: prompts.length,
+  });
   if (!created.ok) return { ok: false, error: `could not create the run: ${created.error}` };
   const runId = String(created.body.runId);
   progress.start(prompts.length);

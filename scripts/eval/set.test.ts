@@ -56,11 +56,18 @@ describe(`the default prompt set (${DEFAULT_PROMPT_SET})`, () => {
   it("goes beyond retail: software, nonprofit, events, B2B, newsletters, surveys and NPS, onboarding, announcements, re-engagement", () => {
     const types = new Set(prompts.map((p) => p.emailType));
     for (const t of ["saas", "nonprofit", "event", "b2b", "newsletter", "feedback", "onboarding", "announcement", "reengagement"]) {
-      expect(prompts.some((p) => p.emailType === t || p.id.includes(t)), t).toBe(true);
+      expect(
+        prompts.some((p) => p.emailType === t || p.id.includes(t)),
+        t,
+      ).toBe(true);
     }
     expect(types.size).toBeGreaterThanOrEqual(12);
     // NPS: a 0–10 question (eleven options) next to a question with named options.
-    const nps = prompts.filter((p) => p.facts?.questions?.some((q) => q.scale && /^0\s?[-–—]\s?10$/.test(q.scale)) && p.facts.questions.some((q) => (q.options?.length ?? 0) >= 3));
+    const nps = prompts.filter(
+      (p) =>
+        p.facts?.questions?.some((q) => q.scale && /^0\s?[-–—]\s?10$/.test(q.scale)) &&
+        p.facts.questions.some((q) => (q.options?.length ?? 0) >= 3),
+    );
     expect(nps.length).toBeGreaterThanOrEqual(6);
     expect(nps.flatMap((p) => listFacts(p.facts!).filter((f) => f.kind === "option" && f.fromScale)).length).toBeGreaterThanOrEqual(6 * 11);
   });
@@ -69,11 +76,18 @@ describe(`the default prompt set (${DEFAULT_PROMPT_SET})`, () => {
     const decimalComma = /(?:\d,\d{2}\s?€|R\$\s?\d+,\d{2})/;
     const five = prompts.filter((p) => ["fr", "es", "de", "pt", "it"].includes(language(p) ?? "") && decimalComma.test(p.prompt));
     expect(five.length).toBeGreaterThanOrEqual(40);
-    for (const code of ["fr", "es", "de", "pt", "it"]) expect(five.filter((p) => language(p) === code).length, code).toBeGreaterThanOrEqual(6);
+    for (const code of ["fr", "es", "de", "pt", "it"])
+      expect(five.filter((p) => language(p) === code).length, code).toBeGreaterThanOrEqual(6);
     // Their prices are facts the email must show, written as the prompt writes them.
-    expect(five.filter((p) => listFacts(p.facts!).some((f) => f.kind === "price" && /\d,\d{2}/.test(f.value))).length).toBeGreaterThanOrEqual(40);
+    expect(
+      five.filter((p) => listFacts(p.facts!).some((f) => f.kind === "price" && /\d,\d{2}/.test(f.value))).length,
+    ).toBeGreaterThanOrEqual(40);
     // "à 14,50 €", "dès 40 €", "ab 40 €", "R$ 29,90": the forms the fact trace's review saw misread.
-    for (const form of [/à \d+,\d{2} €/, /dès \d+ €/, /ab \d+ €/, /R\$ \d+,\d{2}/]) expect(five.some((p) => form.test(p.prompt)), String(form)).toBe(true);
+    for (const form of [/à \d+,\d{2} €/, /dès \d+ €/, /ab \d+ €/, /R\$ \d+,\d{2}/])
+      expect(
+        five.some((p) => form.test(p.prompt)),
+        String(form),
+      ).toBe(true);
   });
 
   it("has offers each with their own conditions, and links", () => {
@@ -94,19 +108,35 @@ describe(`the default prompt set (${DEFAULT_PROMPT_SET})`, () => {
   it("is at least a fifth non-English, in the six frame languages and a few others", () => {
     const other = prompts.filter((p) => language(p) !== "en");
     expect(other.length * 5).toBeGreaterThanOrEqual(prompts.length);
-    expect(other.map((p) => p.id).sort()).toEqual(tagged("non-english").map((p) => p.id).sort());
+    expect(other.map((p) => p.id).sort()).toEqual(
+      tagged("non-english")
+        .map((p) => p.id)
+        .sort(),
+    );
     const languages = new Set(other.map(language));
     for (const code of ["fr", "es", "de", "pt", "it", "nl", "pl", "ja"]) expect(languages, code).toContain(code);
   });
 
   it("has prompts with HTML, with emoji, with two techniques, and hostile ones", () => {
     expect(tagged("html").length).toBeGreaterThanOrEqual(3);
-    expect(tagged("html").filter((p) => !/<[a-z/]/i.test(p.prompt)).map((p) => p.id)).toEqual([]);
+    expect(
+      tagged("html")
+        .filter((p) => !/<[a-z/]/i.test(p.prompt))
+        .map((p) => p.id),
+    ).toEqual([]);
     expect(tagged("emoji").length).toBeGreaterThanOrEqual(3);
-    expect(tagged("emoji").filter((p) => !/\p{Extended_Pictographic}/u.test(p.prompt)).map((p) => p.id)).toEqual([]);
+    expect(
+      tagged("emoji")
+        .filter((p) => !/\p{Extended_Pictographic}/u.test(p.prompt))
+        .map((p) => p.id),
+    ).toEqual([]);
     const pairs = prompts.filter((p) => (p.expectTechniques as string[]).length === 2);
     expect(pairs.length).toBeGreaterThanOrEqual(10);
-    expect(pairs.map((p) => p.id).sort()).toEqual(tagged("pair").map((p) => p.id).sort());
+    expect(pairs.map((p) => p.id).sort()).toEqual(
+      tagged("pair")
+        .map((p) => p.id)
+        .sort(),
+    );
     const hostile = tagged("hostile");
     expect(hostile.length).toBeGreaterThanOrEqual(3);
     expect(hostile.some((p) => /ignore (?:previous|all)/i.test(p.prompt))).toBe(true);
@@ -127,7 +157,10 @@ describe(`the default prompt set (${DEFAULT_PROMPT_SET})`, () => {
       "quick nps survey, gridline fitness members, 2 questions",
       "quiz: which houseplant fits your apartment? brand Leafly Loft",
     ]) {
-      expect(prompts.some((p) => p.prompt.startsWith(start)), start).toBe(true);
+      expect(
+        prompts.some((p) => p.prompt.startsWith(start)),
+        start,
+      ).toBe(true);
     }
   });
 
@@ -147,11 +180,21 @@ describe("parsePromptSet: facts and tags", () => {
   const set = (entry: Record<string, unknown>) => JSON.stringify({ version: "t", prompts: [{ id: "a", prompt: "p", ...entry }] });
 
   it("accepts facts with a language and the kinds it knows", () => {
-    expect(parsePromptSet(set({ facts: { language: "fr", brand: "Spa Lumière", items: [{ name: "soin", price: "65 €" }, "forfait"] }, tags: ["non-english"] })).ok).toBe(true);
+    expect(
+      parsePromptSet(
+        set({
+          facts: { language: "fr", brand: "Spa Lumière", items: [{ name: "soin", price: "65 €" }, "forfait"] },
+          tags: ["non-english"],
+        }),
+      ).ok,
+    ).toBe(true);
     const offersAndQuestions = {
       language: "en",
       offers: [{ text: "free gift wrap", conditions: ["over $50", "until December 20"] }, { text: "15% off" }],
-      questions: [{ text: "How likely are you to recommend us", scale: "0–10" }, { text: "Which feature", options: ["Invoices", "Bank sync"] }],
+      questions: [
+        { text: "How likely are you to recommend us", scale: "0–10" },
+        { text: "Which feature", options: ["Invoices", "Bank sync"] },
+      ],
       links: ["https://ledgerly.example/nps"],
     };
     expect(parsePromptSet(set({ facts: offersAndQuestions })).ok).toBe(true);

@@ -53,7 +53,12 @@ afterEach(() => {
 describe("build freshness", () => {
   it("places the build in KINETIC_BUILD_DIR, else build/", () => {
     const out = path.join(root, "out");
-    expect(layout).toEqual({ root, buildDir: out, serverBuildFile: path.join(out, "server/index.js"), assetsDir: path.join(out, "client") });
+    expect(layout).toEqual({
+      root,
+      buildDir: out,
+      serverBuildFile: path.join(out, "server/index.js"),
+      assetsDir: path.join(out, "client"),
+    });
     delete process.env.KINETIC_BUILD_DIR;
     expect(buildLayout(root).serverBuildFile).toBe(path.join(root, "build/server/index.js"));
   });
@@ -116,7 +121,12 @@ describe("build freshness", () => {
 
   it("builds when the record is unreadable", () => {
     buildAndRecord();
-    for (const text of ["{ not json", "null", '{"version":1,"inputs":[],"assetsManifest":null}', '{"version":99,"inputs":{},"assetsManifest":null}']) {
+    for (const text of [
+      "{ not json",
+      "null",
+      '{"version":1,"inputs":[],"assetsManifest":null}',
+      '{"version":99,"inputs":{},"assetsManifest":null}',
+    ]) {
       write("out/build-inputs.json", text);
       expect(checkBuild(layout)).toMatchObject({ fresh: false, reason: "the record of the last build is unreadable" });
     }
@@ -125,7 +135,10 @@ describe("build freshness", () => {
   it("builds when the server build or the browser assets are missing", () => {
     buildAndRecord();
     fs.rmSync(path.join(root, "out/client"), { recursive: true });
-    expect(checkBuild(layout)).toMatchObject({ fresh: false, reason: "the browser assets (out/client/assets/manifest-ab12cd34.js) are missing" });
+    expect(checkBuild(layout)).toMatchObject({
+      fresh: false,
+      reason: "the browser assets (out/client/assets/manifest-ab12cd34.js) are missing",
+    });
     buildAndRecord();
     fs.rmSync(path.join(root, "out/server/index.js"));
     expect(checkBuild(layout)).toMatchObject({ fresh: false, reason: "the server build out/server/index.js is missing" });

@@ -103,7 +103,8 @@ function readRecord(layout: BuildLayout): BuildRecord | "missing" | "unreadable"
   try {
     const record = JSON.parse(text) as Partial<BuildRecord> | null;
     const inputs = record?.inputs;
-    const inputsOk = typeof inputs === "object" && inputs !== null && !Array.isArray(inputs) && Object.values(inputs).every((v) => typeof v === "string");
+    const inputsOk =
+      typeof inputs === "object" && inputs !== null && !Array.isArray(inputs) && Object.values(inputs).every((v) => typeof v === "string");
     const manifestOk = record?.assetsManifest === null || typeof record?.assetsManifest === "string";
     return record?.version === RECORD_VERSION && inputsOk && manifestOk ? (record as BuildRecord) : "unreadable";
   } catch {
@@ -150,7 +151,9 @@ function readJson<T>(file: string): T | null {
 /** Input files outside app/ that the last build read, from esbuild's metafiles and Vite's list. */
 function inputsReadByBuild(layout: BuildLayout): string[] {
   const out: string[] = [];
-  const lists = METAFILES.map((name) => Object.keys(readJson<{ inputs?: Record<string, unknown> }>(path.join(layout.buildDir, name))?.inputs ?? {}));
+  const lists = METAFILES.map((name) =>
+    Object.keys(readJson<{ inputs?: Record<string, unknown> }>(path.join(layout.buildDir, name))?.inputs ?? {}),
+  );
   lists.push(readJson<{ inputs?: string[] }>(path.join(layout.buildDir, VITE_INPUTS))?.inputs ?? []);
   for (const list of lists) {
     for (const input of list) {

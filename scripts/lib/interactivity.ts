@@ -8,7 +8,6 @@ import { DRIVERS } from "../../e2e/email/drivers";
 import { simulateWebmail } from "../../app/domain/html/webmail-simulation";
 import { openEmail } from "../../e2e/email/helpers";
 
-
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
@@ -43,7 +42,10 @@ function short(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   // eslint-disable-next-line no-control-regex
   const plain = text.replace(/\u001b\[[0-9;]*m/g, "");
-  const lines = plain.split("\n").map((l) => l.trim()).filter(Boolean);
+  const lines = plain
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
   const locator = lines.find((l) => l.startsWith("Locator:"));
   return [lines[0], locator].filter(Boolean).join(" — ").slice(0, 240);
 }
@@ -91,7 +93,10 @@ export async function checkInteractivity(browser: Browser, html: string, bluepri
       const fb = await isVisible(plain, `.${r.ns}-fb`);
       const int = await isVisible(plain, `.${r.ns}-int`);
       r.fallbackWorks = fb && !int;
-      if (!r.fallbackWorks) r.error = [r.error, `without :checked: fallback ${fb ? "shown" : "hidden"}, interactive block ${int ? "shown" : "hidden"}`].filter(Boolean).join("; ");
+      if (!r.fallbackWorks)
+        r.error = [r.error, `without :checked: fallback ${fb ? "shown" : "hidden"}, interactive block ${int ? "shown" : "hidden"}`]
+          .filter(Boolean)
+          .join("; ");
     }
   } finally {
     await context.close();

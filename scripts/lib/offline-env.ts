@@ -19,6 +19,7 @@ export function useOfflineTempEnv(name: string): string {
     EMAIL_PROVIDER: "outbox",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
   });
-  for (const key of ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENAI_BASE_URL", "PINECONE_API_KEY", "ALERT_WEBHOOK_URL"]) delete process.env[key];
+  for (const key of ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENAI_BASE_URL", "PINECONE_API_KEY", "ALERT_WEBHOOK_URL"])
+    delete process.env[key];
   return dataDir;
 }

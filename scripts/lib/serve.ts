@@ -26,7 +26,9 @@ export async function serve(build: KineticBuild, buildDir: string, dev?: DevMode
 
   const server = createHttpServer(build, buildDir, app.logger, env, dev);
   server.listen(env.PORT, env.HOST, () => {
-    const adapters = Object.entries(adapterSummary(env)).map(([k, v]) => `${k}=${v}`).join(", ");
+    const adapters = Object.entries(adapterSummary(env))
+      .map(([k, v]) => `${k}=${v}`)
+      .join(", ");
     // CPU time as well as the clock's: on a shared machine only the CPU time says what start-up costs.
     const cpu = process.cpuUsage();
     const took = `ready in ${Math.round(process.uptime() * 1000)} ms, ${Math.round((cpu.user + cpu.system) / 1000)} ms of CPU`;

@@ -125,9 +125,16 @@ describe("the layer rules refuse a file that breaks them", () => {
   it("services know nothing of requests: no request helper (app/http) or route", async () => {
     const problems = await lint(
       "app/services/bad.server.ts",
-      ['import { json } from "~/http/responses.server";', 'import { loader } from "~/routes/healthz";', "export const uses = [json, loader];"].join("\n"),
+      [
+        'import { json } from "~/http/responses.server";',
+        'import { loader } from "~/routes/healthz";',
+        "export const uses = [json, loader];",
+      ].join("\n"),
     );
-    expect(problems.map((p) => [p.rule, p.line])).toEqual([[LAYER, 1], [LAYER, 2]]);
+    expect(problems.map((p) => [p.rule, p.line])).toEqual([
+      [LAYER, 1],
+      [LAYER, 2],
+    ]);
     expect(problems[0]!.message).toContain("services know nothing of requests");
   });
 

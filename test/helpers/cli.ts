@@ -10,7 +10,10 @@ export interface CliRun {
 /** Runs a TypeScript script as an operator would, in its own process, with `env` on top of ours. */
 export function runScript(script: string, args: string[], env: Record<string, string> = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(path.resolve("node_modules/.bin/tsx"), [script, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(path.resolve("node_modules/.bin/tsx"), [script, ...args], {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));

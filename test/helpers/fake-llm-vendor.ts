@@ -103,7 +103,10 @@ function parseRequest(vendor: Vendor, body: any): { system: string; prompt: stri
     return { system, prompt: blocks[blocks.length - 1] ?? "", cacheable: blocks.slice(0, -1), repair: messages.length > 1 };
   }
   const messages: any[] = Array.isArray(body?.messages) ? body.messages : [];
-  const system = messages.filter((m) => m.role === "system").map((m) => textOfContent(m.content)).join("\n");
+  const system = messages
+    .filter((m) => m.role === "system")
+    .map((m) => textOfContent(m.content))
+    .join("\n");
   const users = messages.filter((m) => m.role === "user");
   return { system, prompt: textOfContent(users[0]?.content), cacheable: [], repair: messages.some((m) => m.role === "assistant") };
 }
@@ -138,15 +141,24 @@ function answerCopy(prompt: string): unknown {
 
 /** A StructurePlan: copy order as given, each module hosted in the section named after it. */
 function answerBlueprint(prompt: string): unknown {
-  const sections = [...section(prompt, "## Copy sections (by index)").matchAll(/^(\d+)\. \[([^\]]*)\]/gm)].map((m) => ({ index: Number(m[1]), role: m[2] }));
+  const sections = [...section(prompt, "## Copy sections (by index)").matchAll(/^(\d+)\. \[([^\]]*)\]/gm)].map((m) => ({
+    index: Number(m[1]),
+    role: m[2],
+  }));
   const modules = [...section(prompt, "## Modules").matchAll(/^\d+\. (\S+)/gm)].map((m) => (m[1] === "itemCart" ? "cart" : m[1]));
   const hosts = modules.map((m) => sections.find((s) => s.role === m)?.index).filter((i): i is number => i !== undefined);
-  return { sectionOrder: sections.map((s) => s.index), ...(hosts.length === modules.length && hosts.length > 0 ? { moduleHosts: hosts } : {}) };
+  return {
+    sectionOrder: sections.map((s) => s.index),
+    ...(hosts.length === modules.length && hosts.length > 0 ? { moduleHosts: hosts } : {}),
+  };
 }
 
 /** The renderer's HTML for the blueprint in the request, with the chatter and fence models like to add. */
 function answerCode(prompt: string): string | undefined {
-  const m = /## Blueprint \(final; place its words verbatim\)\n([\s\S]*?)\n\n## Language\n[^\n]*\n\nWrite the complete HTML email for this blueprint\.\s*$/.exec(prompt);
+  const m =
+    /## Blueprint \(final; place its words verbatim\)\n([\s\S]*?)\n\n## Language\n[^\n]*\n\nWrite the complete HTML email for this blueprint\.\s*$/.exec(
+      prompt,
+    );
   if (!m) return undefined;
   const out = render(JSON.parse(m[1]));
   if (!out.ok) return undefined;
@@ -162,7 +174,9 @@ async function answerRefine(prompt: string): Promise<unknown> {
 
 function answerRewrite(prompt: string): unknown {
   const req = JSON.parse(prompt);
-  return { query: `interactive ${req.technique ?? "email"} email using hidden radio and checkbox inputs with :checked sibling selectors and a static fallback, ${req.emailType ?? "marketing"} layout` };
+  return {
+    query: `interactive ${req.technique ?? "email"} email using hidden radio and checkbox inputs with :checked sibling selectors and a static fallback, ${req.emailType ?? "marketing"} layout`,
+  };
 }
 
 function answerRerank(prompt: string): unknown {
@@ -179,7 +193,11 @@ async function answerTag(prompt: string): Promise<unknown> {
 
 function answerJudge(): unknown {
   return {
-    criteria: Object.keys(LLM_CRITERIA).map((criterion) => ({ criterion, score: 85, reason: `The ${criterion} looks right to the fake reviewer.` })),
+    criteria: Object.keys(LLM_CRITERIA).map((criterion) => ({
+      criterion,
+      score: 85,
+      reason: `The ${criterion} looks right to the fake reviewer.`,
+    })),
     summary: "A solid interactive email. The fake reviewer found nothing to object to.",
   };
 }
@@ -216,7 +234,12 @@ function anthropicBody(model: string, text: string, u: FakeUsage) {
     content: [{ type: "text", text }],
     stop_reason: "end_turn",
     stop_sequence: null,
-    usage: { input_tokens: u.input, output_tokens: u.output, cache_read_input_tokens: u.cacheRead, cache_creation_input_tokens: u.cacheWrite },
+    usage: {
+      input_tokens: u.input,
+      output_tokens: u.output,
+      cache_read_input_tokens: u.cacheRead,
+      cache_creation_input_tokens: u.cacheWrite,
+    },
   };
 }
 
@@ -282,8 +305,10 @@ export async function startFakeLlmVendor(): Promise<FakeLlmVendor> {
           res.end(JSON.stringify(payload));
         };
 
-        if (req.method !== "POST" || vendor === "unknown") return send(404, errorBody(vendor, 404, `no such endpoint: ${req.method} ${path}`));
-        if (!stage || !parsed || !record.model) return send(400, errorBody(vendor, 400, "the fake could not tell which stage this request is for"));
+        if (req.method !== "POST" || vendor === "unknown")
+          return send(404, errorBody(vendor, 404, `no such endpoint: ${req.method} ${path}`));
+        if (!stage || !parsed || !record.model)
+          return send(400, errorBody(vendor, 400, "the fake could not tell which stage this request is for"));
         if (effective === "timeout") return; // never answers; the client's timer must fire
         if (effective === "http500") return send(500, errorBody(vendor, 500, "Internal server error (fake vendor)"));
 

@@ -5,7 +5,10 @@ import { expect } from "vitest";
  * engines wrote it: a complete document with the VIB placeholder, no AMP, truthful metadata and a
  * QA score of at least `minScore`.
  */
-export function expectTabsEmailWithoutRag(body: { success: boolean; html: string; ampHtml: string; metadata: { qa: { score: number } } }, minScore: number): void {
+export function expectTabsEmailWithoutRag(
+  body: { success: boolean; html: string; ampHtml: string; metadata: { qa: { score: number } } },
+  minScore: number,
+): void {
   expect(body.success).toBe(true);
   expect(body.html).toMatch(/^<!DOCTYPE html>/i);
   expect(body.html).toContain("{{VIB_URL}}");

@@ -53,12 +53,23 @@ export class PageClient {
 
   async post(pathname: string, form: Record<string, string>, opts: PostOptions = {}): Promise<Response> {
     const origin = opts.origin === undefined ? this.appOrigin : opts.origin;
-    const headers = this.headers({ "Content-Type": "application/x-www-form-urlencoded", ...(origin ? { Origin: origin } : {}), ...opts.headers });
-    return this.keep(await fetch(this.server.url + pathname, { method: "POST", headers, body: new URLSearchParams(form).toString(), redirect: "manual" }));
+    const headers = this.headers({
+      "Content-Type": "application/x-www-form-urlencoded",
+      ...(origin ? { Origin: origin } : {}),
+      ...opts.headers,
+    });
+    return this.keep(
+      await fetch(this.server.url + pathname, { method: "POST", headers, body: new URLSearchParams(form).toString(), redirect: "manual" }),
+    );
   }
 
   /** Signs in through the sign-in form; returns its response (302 on success). */
-  async signIn(email: string, password: string, extra: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<Response> {
+  async signIn(
+    email: string,
+    password: string,
+    extra: Record<string, string> = {},
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
     const { csrf } = await this.page("/login");
     return this.post("/login", { _csrf: csrf, email, password, ...extra }, { headers });
   }

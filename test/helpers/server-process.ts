@@ -6,6 +6,9 @@ import { testBuildDir } from "./server";
 
 export type ServerProcess = BenchServer;
 
-export async function startServerProcess(env: Record<string, string> = {}, options: Pick<ServerProcessOptions, "dataDir"> = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  options: Pick<ServerProcessOptions, "dataDir"> = {},
+): Promise<ServerProcess> {
   return startBenchServer("test", { LOG_LEVEL: "silent", ...env }, { ...options, buildDir: await testBuildDir() });
 }

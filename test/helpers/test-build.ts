@@ -118,7 +118,11 @@ export async function ensureTestBuild(runId: string): Promise<string> {
   const marked = readText(marker);
   if (marked) return path.join(ROOT, marked);
   fs.mkdirSync(ROOT, { recursive: true });
-  await waitUntil(tryLock, { what: `the test build lock (${LOCK}, held by process ${readText(LOCK) ?? "?"})`, timeoutMs: BUILD_WAIT_MS, intervalMs: 100 });
+  await waitUntil(tryLock, {
+    what: `the test build lock (${LOCK}, held by process ${readText(LOCK) ?? "?"})`,
+    timeoutMs: BUILD_WAIT_MS,
+    intervalMs: 100,
+  });
   try {
     const again = readText(marker);
     if (again) return path.join(ROOT, again);
@@ -137,7 +141,11 @@ export async function ensureTestBuild(runId: string): Promise<string> {
  */
 export async function prepareTestBuild(): Promise<string> {
   fs.mkdirSync(ROOT, { recursive: true });
-  await waitUntil(tryLock, { what: `the test build lock (${LOCK}, held by process ${readText(LOCK) ?? "?"})`, timeoutMs: BUILD_WAIT_MS, intervalMs: 100 });
+  await waitUntil(tryLock, {
+    what: `the test build lock (${LOCK}, held by process ${readText(LOCK) ?? "?"})`,
+    timeoutMs: BUILD_WAIT_MS,
+    intervalMs: 100,
+  });
   try {
     return path.join(ROOT, await freshBuild());
   } finally {

@@ -14,7 +14,10 @@ export async function createUserWithToken(
   const { createUser } = await import("~/models/users.server");
   const email = opts.email ?? `user${++counter}-${Date.now()}@example.com`;
   const result = await createUser(server.app.database.db as never, {
-    email, password: "correct horse battery", admin: opts.admin, credits: opts.credits ?? 50,
+    email,
+    password: "correct horse battery",
+    admin: opts.admin,
+    credits: opts.credits ?? 50,
   });
   if (!result.ok) throw new Error(result.error);
   const issued = await issueAccessToken(server.app as never, result.user, "1h", "test");

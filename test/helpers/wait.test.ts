@@ -9,13 +9,20 @@ describe("waitUntil", () => {
 
   it("fails at its deadline, naming what never happened and the last state seen", async () => {
     let seen = 0;
-    await expect(waitUntil(() => (seen++, false), { what: () => `a miracle (checked ${seen} times)`, timeoutMs: 30, intervalMs: 5 })).rejects.toThrow(
-      /^timed out after 30 ms waiting for a miracle \(checked \d+ times\)$/,
-    );
+    await expect(
+      waitUntil(() => (seen++, false), { what: () => `a miracle (checked ${seen} times)`, timeoutMs: 30, intervalMs: 5 }),
+    ).rejects.toThrow(/^timed out after 30 ms waiting for a miracle \(checked \d+ times\)$/);
   });
 
   it("stops at once when the check throws", async () => {
-    await expect(waitUntil(() => { throw new Error("the child exited"); }, { what: "never" })).rejects.toThrow("the child exited");
+    await expect(
+      waitUntil(
+        () => {
+          throw new Error("the child exited");
+        },
+        { what: "never" },
+      ),
+    ).rejects.toThrow("the child exited");
   });
 });
 
@@ -35,8 +42,12 @@ describe("streamText", () => {
   });
 
   it("fails at its deadline when the stream stays open and silent", async () => {
-    const stream = streamText(new ReadableStream<Uint8Array>({ start: (controller) => controller.enqueue(encoder.encode(": heartbeat\n\n")) }));
-    await expect(stream.until("event: never", 30)).rejects.toThrow(/timed out after 30 ms waiting for "event: never" in the stream; it said: ": heartbeat/);
+    const stream = streamText(
+      new ReadableStream<Uint8Array>({ start: (controller) => controller.enqueue(encoder.encode(": heartbeat\n\n")) }),
+    );
+    await expect(stream.until("event: never", 30)).rejects.toThrow(
+      /timed out after 30 ms waiting for "event: never" in the stream; it said: ": heartbeat/,
+    );
     await stream.cancel();
   });
 });

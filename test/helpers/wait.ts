@@ -18,7 +18,10 @@ const named = (what: WaitOptions["what"]) => (typeof what === "string" ? what : 
  * without one ("timed out after 10000 ms waiting for <what>"). An error thrown by `check` ends
  * the wait at once.
  */
-export async function waitUntil<T>(check: () => T | Promise<T>, { what, timeoutMs = 10_000, intervalMs = 20 }: WaitOptions): Promise<NonNullable<T>> {
+export async function waitUntil<T>(
+  check: () => T | Promise<T>,
+  { what, timeoutMs = 10_000, intervalMs = 20 }: WaitOptions,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -50,7 +53,10 @@ export function streamText(body: ReadableStream<Uint8Array>): StreamText {
         let timer: NodeJS.Timeout | undefined;
         const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), Math.max(0, deadline - Date.now()))));
         const read = await Promise.race([reader.read(), late]).finally(() => clearTimeout(timer));
-        if (read === "late") throw new Error(`timed out after ${timeoutMs} ms waiting for ${JSON.stringify(needle)} in the stream; it said: ${JSON.stringify(text.slice(-500))}`);
+        if (read === "late")
+          throw new Error(
+            `timed out after ${timeoutMs} ms waiting for ${JSON.stringify(needle)} in the stream; it said: ${JSON.stringify(text.slice(-500))}`,
+          );
         if (read.done) throw new Error(`the stream ended before ${JSON.stringify(needle)}; it said: ${JSON.stringify(text.slice(-500))}`);
         text += decoder.decode(read.value, { stream: true });
       }

@@ -139,17 +139,30 @@ describe("acknowledging alerts", () => {
 
 describe("lifting", () => {
   it("asks first (GET changes nothing, a post without confirm=yes changes nothing), then lifts and the send endpoint accepts the address", async () => {
-    const confirm = await page(`/admin/deliverability/lift?email=${encodeURIComponent(HARD)}&returnTo=${encodeURIComponent("/admin/deliverability/suppressions")}`);
+    const confirm = await page(
+      `/admin/deliverability/lift?email=${encodeURIComponent(HARD)}&returnTo=${encodeURIComponent("/admin/deliverability/suppressions")}`,
+    );
     expect(confirm.html).toContain(`Lift the suppression of ${HARD}?`);
     expect(confirm.html).toContain("Hard bounce");
     expect((await send(HARD)).status).toBe(400);
 
-    const unconfirmed = await post("/admin/deliverability/lift", { _csrf: confirm.csrf, intent: "lift", email: HARD, returnTo: "/admin/deliverability/suppressions" });
+    const unconfirmed = await post("/admin/deliverability/lift", {
+      _csrf: confirm.csrf,
+      intent: "lift",
+      email: HARD,
+      returnTo: "/admin/deliverability/suppressions",
+    });
     expect(unconfirmed.res.status).toBe(400);
     expect(unconfirmed.html).toContain("Confirm that you want to lift this suppression");
     expect((await send(HARD)).status).toBe(400);
 
-    const lifted = await admin.post("/admin/deliverability/lift", { _csrf: confirm.csrf, intent: "lift", email: HARD, confirm: "yes", returnTo: "https://evil.example/" });
+    const lifted = await admin.post("/admin/deliverability/lift", {
+      _csrf: confirm.csrf,
+      intent: "lift",
+      email: HARD,
+      confirm: "yes",
+      returnTo: "https://evil.example/",
+    });
     expect(lifted.status).toBe(302);
     // An outside returnTo is not followed.
     expect(lifted.headers.get("location")).toBe(`/admin/deliverability/suppressions?lifted=${encodeURIComponent(HARD)}`);
@@ -163,7 +176,13 @@ describe("lifting", () => {
 
   it("a form with a bad address is answered with the field's message", async () => {
     const { csrf } = await page("/admin/deliverability/suppressions");
-    const { res, html } = await post("/admin/deliverability/suppressions", { _csrf: csrf, intent: "suppress", email: "nope", reason: "manual", until: "" });
+    const { res, html } = await post("/admin/deliverability/suppressions", {
+      _csrf: csrf,
+      intent: "suppress",
+      email: "nope",
+      reason: "manual",
+      until: "",
+    });
     expect(res.status).toBe(200);
     expect(html).toContain("Enter a valid email address");
     expect(csrfTokenIn(html)).toBe(csrf);

@@ -40,8 +40,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const genAmp = async (blueprint: unknown) =>
-  (await server.fetch("/api/gen/amp", { method: "POST", token, json: { blueprint } })).json();
+const genAmp = async (blueprint: unknown) => (await server.fetch("/api/gen/amp", { method: "POST", token, json: { blueprint } })).json();
 
 it("reports the official engine's pass as validator: official", async () => {
   const body = await genAmp(sampleBlueprint("tabs"));
@@ -53,13 +52,19 @@ it("reports the official engine's errors, in AMP4EMAIL mode, even where the buil
   const body = await genAmp(sampleBlueprint("carousel"));
   expect(body.validation.validator).toBe("official");
   expect(body.validation.status).toBe("fail");
-  expect(body.validation.errors).toEqual([{ code: "DISALLOWED_TAG", line: expect.any(Number), message: "The tag 'amp-carousel' is disallowed." }]);
+  expect(body.validation.errors).toEqual([
+    { code: "DISALLOWED_TAG", line: expect.any(Number), message: "The tag 'amp-carousel' is disallowed." },
+  ]);
   const line = body.ampHtml.split("\n")[body.validation.errors[0].line - 1];
   expect(line).toContain("<amp-carousel");
 });
 
 it("fills metadata.amp of /api/generate with the official verdict", async () => {
-  const res = await server.fetch("/api/generate", { method: "POST", token, json: { prompt: "Use my blueprint", blueprint: sampleBlueprint("quiz"), generateAmp: true } });
+  const res = await server.fetch("/api/generate", {
+    method: "POST",
+    token,
+    json: { prompt: "Use my blueprint", blueprint: sampleBlueprint("quiz"), generateAmp: true },
+  });
   const body = await res.json();
   expect(body.metadata.ampGenerated).toBe(true);
   expect(body.metadata.amp).toMatchObject({ validator: "official", status: "pass", parity: { ok: true } });

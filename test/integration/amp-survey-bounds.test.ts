@@ -74,11 +74,20 @@ describe("only forms this deployment generated take answers", () => {
 
   it("takes the form a generated email carries", async () => {
     const { token } = await createUserWithToken(server);
-    const gen = await (await server.fetch("/api/gen/amp", { method: "POST", token, json: { blueprint: sampleBlueprint("survey") } })).json();
+    const gen = await (
+      await server.fetch("/api/gen/amp", { method: "POST", token, json: { blueprint: sampleBlueprint("survey") } })
+    ).json();
     const action = /action-xhr="([^"]+)"/.exec(gen.ampHtml)![1];
-    const res = await fetch(server.url + new URL(action).pathname, { method: "POST", body: answer(50), headers: { "Content-Type": "application/json", ...CORS } });
+    const res = await fetch(server.url + new URL(action).pathname, {
+      method: "POST",
+      body: answer(50),
+      headers: { "Content-Type": "application/json", ...CORS },
+    });
     expect(res.status).toBe(200);
-    const stored = await server.app.database.client.execute({ sql: "SELECT count(*) AS n FROM amp_survey_responses WHERE form_id = ?", args: [gen.formId] });
+    const stored = await server.app.database.client.execute({
+      sql: "SELECT count(*) AS n FROM amp_survey_responses WHERE form_id = ?",
+      args: [gen.formId],
+    });
     expect(Number(stored.rows[0].n)).toBe(1);
   });
 });

@@ -44,7 +44,11 @@ describe("CORS for AMP for Email", () => {
     expect(await res.json()).toEqual({ success: true, message: expect.any(String) });
     const stored = await rows("form-v2");
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ formId: "form-v2", sender: SENDER, answers: { survey: "k1", sendId: "send-123", q0: "Great", q1: "Yes" } });
+    expect(stored[0]).toMatchObject({
+      formId: "form-v2",
+      sender: SENDER,
+      answers: { survey: "k1", sendId: "send-123", q0: "Great", q1: "Yes" },
+    });
   });
 
   it("version 1: answers __amp_source_origin with AMP-Access-Control-Allow-Source-Origin, exposed", async () => {
@@ -70,7 +74,11 @@ describe("CORS for AMP for Email", () => {
   it("answers a preflight with the allowed methods and headers and stores nothing", async () => {
     const res = await fetch(`${server.url}/api/amp/survey/form-preflight`, {
       method: "OPTIONS",
-      headers: { Origin: "https://mail.google.com", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type" },
+      headers: {
+        Origin: "https://mail.google.com",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "content-type",
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get("access-control-allow-origin")).toBe("https://mail.google.com");
@@ -85,18 +93,32 @@ describe("CORS for AMP for Email", () => {
     expect(evil.status).toBe(403);
     expect(evil.headers.get("access-control-allow-origin")).toBeNull();
     expect(await evil.json()).toMatchObject({ success: false, error: "Origin not allowed" });
-    const sender = await survey("form-refused", answerForm({ q0: "x" }), { Origin: "https://mail.google.com", "AMP-Email-Sender": "someone@else.example" });
+    const sender = await survey("form-refused", answerForm({ q0: "x" }), {
+      Origin: "https://mail.google.com",
+      "AMP-Email-Sender": "someone@else.example",
+    });
     expect(sender.status).toBe(403);
     expect(sender.headers.get("amp-email-allow-sender")).toBeNull();
-    const v1 = await survey("form-refused", answerForm({ q0: "x" }), { Origin: "https://mail.google.com" }, "?__amp_source_origin=someone%40else.example");
+    const v1 = await survey(
+      "form-refused",
+      answerForm({ q0: "x" }),
+      { Origin: "https://mail.google.com" },
+      "?__amp_source_origin=someone%40else.example",
+    );
     expect(v1.status).toBe(403);
-    const preflight = await fetch(`${server.url}/api/amp/survey/form-refused`, { method: "OPTIONS", headers: { Origin: "https://evil.example" } });
+    const preflight = await fetch(`${server.url}/api/amp/survey/form-refused`, {
+      method: "OPTIONS",
+      headers: { Origin: "https://evil.example" },
+    });
     expect(preflight.status).toBe(403);
     expect(await rows("form-refused")).toHaveLength(0);
   });
 
   it("compares the sender address case-insensitively", async () => {
-    const res = await survey("form-case", answerForm({ q0: "ok" }), { Origin: "https://mail.google.com", "AMP-Email-Sender": SENDER.toUpperCase() });
+    const res = await survey("form-case", answerForm({ q0: "ok" }), {
+      Origin: "https://mail.google.com",
+      "AMP-Email-Sender": SENDER.toUpperCase(),
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("amp-email-allow-sender")).toBe(SENDER.toUpperCase());
   });
@@ -104,19 +126,32 @@ describe("CORS for AMP for Email", () => {
 
 describe("bodies", () => {
   it("accepts urlencoded and JSON bodies; repeated names become lists", async () => {
-    const urlencoded = await survey("form-enc", "q0=Fine&q1=A&q1=B", { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://mail.google.com" });
+    const urlencoded = await survey("form-enc", "q0=Fine&q1=A&q1=B", {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: "https://mail.google.com",
+    });
     expect(urlencoded.status).toBe(200);
     const json = await survey("form-enc", JSON.stringify({ q0: "Lovely", sendId: "s-9" }), { "Content-Type": "application/json" });
     expect(json.status).toBe(200);
-    expect((await rows("form-enc")).map((r) => r.answers)).toEqual([{ q0: "Fine", q1: ["A", "B"] }, { q0: "Lovely", sendId: "s-9" }]);
+    expect((await rows("form-enc")).map((r) => r.answers)).toEqual([
+      { q0: "Fine", q1: ["A", "B"] },
+      { q0: "Lovely", sendId: "s-9" },
+    ]);
   });
 
   it("keeps the CORS headers on errors, so the client can show its error template", async () => {
-    const res = await survey("form-bad", answerForm({ survey: "k1", sendId: "s-1" }), { Origin: "https://mail.google.com", "AMP-Email-Sender": SENDER });
+    const res = await survey("form-bad", answerForm({ survey: "k1", sendId: "s-1" }), {
+      Origin: "https://mail.google.com",
+      "AMP-Email-Sender": SENDER,
+    });
     expect(res.status).toBe(400);
     expect(res.headers.get("access-control-allow-origin")).toBe("https://mail.google.com");
     expect(res.headers.get("amp-email-allow-sender")).toBe(SENDER);
-    expect(await res.json()).toMatchObject({ success: false, error: "Invalid survey response", details: [expect.objectContaining({ message: "no answers were given" })] });
+    expect(await res.json()).toMatchObject({
+      success: false,
+      error: "Invalid survey response",
+      details: [expect.objectContaining({ message: "no answers were given" })],
+    });
   });
 
   it("refuses bad input with the error shape and stores nothing", async () => {
@@ -183,16 +218,27 @@ describe("bodies", () => {
   });
 
   it("refuses a form id that is not a plain token", async () => {
-    const res = await fetch(`${server.url}/api/amp/survey/a%20b`, { method: "POST", body: JSON.stringify({ q0: "x" }), headers: { "Content-Type": "application/json" } });
+    const res = await fetch(`${server.url}/api/amp/survey/a%20b`, {
+      method: "POST",
+      body: JSON.stringify({ q0: "x" }),
+      headers: { "Content-Type": "application/json" },
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ success: false, error: "Invalid form id" });
   });
 
   it("answers GET with 405 and never redirects", async () => {
-    const res = await fetch(`${server.url}/api/amp/survey/form-get`, { redirect: "manual", headers: { Origin: "https://mail.google.com" } });
+    const res = await fetch(`${server.url}/api/amp/survey/form-get`, {
+      redirect: "manual",
+      headers: { Origin: "https://mail.google.com" },
+    });
     expect(res.status).toBe(405);
     expect(res.headers.get("access-control-allow-origin")).toBe("https://mail.google.com");
-    const trailing = await fetch(`${server.url}/api/amp/survey/${signed("form-get")}/`, { method: "POST", body: answerForm({ q0: "x" }), redirect: "manual" });
+    const trailing = await fetch(`${server.url}/api/amp/survey/${signed("form-get")}/`, {
+      method: "POST",
+      body: answerForm({ q0: "x" }),
+      redirect: "manual",
+    });
     expect(trailing.status).toBeLessThan(300);
   });
 });
@@ -213,7 +259,11 @@ describe("rate limit per client address and form", () => {
     expect(limited.headers.get("access-control-allow-origin")).toBe("https://mail.google.com");
     expect(limited.headers.get("access-control-allow-credentials")).toBe("true");
     expect(limited.headers.get("amp-email-allow-sender")).toBe(SENDER);
-    expect(await limited.json()).toMatchObject({ success: false, error: expect.stringMatching(/too many/i), retry_after_seconds: retryAfter });
+    expect(await limited.json()).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/too many/i),
+      retry_after_seconds: retryAfter,
+    });
     // Invalid posts count too, and are refused as rate limited rather than validated.
     expect((await survey("form-rate", "{", { "Content-Type": "application/json", "X-Forwarded-For": "203.0.113.7" })).status).toBe(429);
     expect(await rows("form-rate")).toHaveLength(max);
@@ -227,7 +277,10 @@ describe("rate limit per client address and form", () => {
   it("counts in the database (rate_limits), per address and form", async () => {
     await from("192.0.2.44", "form-counted");
     await from("192.0.2.44", "form-counted");
-    const rs = await server.app.database.client.execute({ sql: "SELECT count FROM rate_limits WHERE key = ?", args: ["amp-survey:form-counted:192.0.2.44"] });
+    const rs = await server.app.database.client.execute({
+      sql: "SELECT count FROM rate_limits WHERE key = ?",
+      args: ["amp-survey:form-counted:192.0.2.44"],
+    });
     expect(Number(rs.rows[0]?.count)).toBe(2);
   });
 });
@@ -239,7 +292,11 @@ it("the AMP built on this deployment posts its survey to this endpoint over http
   expect(action).toMatch(new RegExp(`^https://kinetic\\.test/api/amp/survey/${body.formId}\\.[A-Za-z0-9_-]{22}$`));
   expect(body.warnings).toEqual([]);
   const path = new URL(action).pathname;
-  const res = await fetch(server.url + path, { method: "POST", body: answerForm({ survey: "k1", q0: "Great" }), headers: { Origin: "https://mail.google.com", "AMP-Email-Sender": SENDER } });
+  const res = await fetch(server.url + path, {
+    method: "POST",
+    body: answerForm({ survey: "k1", q0: "Great" }),
+    headers: { Origin: "https://mail.google.com", "AMP-Email-Sender": SENDER },
+  });
   expect(res.status).toBe(200);
   expect(await rows(body.formId)).toHaveLength(1);
 });

@@ -34,14 +34,22 @@ beforeAll(() => {
   warned = path.join(dir, "warned.html");
   engine = path.join(dir, "validator_wasm.js");
   fs.writeFileSync(valid, VALID_AMP);
-  fs.writeFileSync(broken, VALID_AMP.replace('<a href="https://example.com/shop" target="_blank">', '<a href="https://example.com/shop" name="shop">'));
+  fs.writeFileSync(
+    broken,
+    VALID_AMP.replace('<a href="https://example.com/shop" target="_blank">', '<a href="https://example.com/shop" name="shop">'),
+  );
   fs.writeFileSync(warned, VALID_AMP.replace("<html ⚡4email data-css-strict", "<html ⚡4email"));
   fs.writeFileSync(engine, ENGINE);
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const cli = (args: string[], env: Record<string, string> = {}) => runScript("scripts/amp-validate.ts", args, { AMP_VALIDATOR_JS: "", ...env });
-const reports = (stdout: string) => stdout.trim().split("\n").map((l) => JSON.parse(l));
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  runScript("scripts/amp-validate.ts", args, { AMP_VALIDATOR_JS: "", ...env });
+const reports = (stdout: string) =>
+  stdout
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
 
 describe("npm run amp:validate", () => {
   it("prints one JSON verdict per file and exits 0 when all pass", async () => {
@@ -56,7 +64,11 @@ describe("npm run amp:validate", () => {
     const r = await cli([valid, broken]);
     expect(r.code).toBe(1);
     const [, b] = reports(r.stdout);
-    const line = fs.readFileSync(broken, "utf8").split("\n").findIndex((l) => l.includes('name="shop"')) + 1;
+    const line =
+      fs
+        .readFileSync(broken, "utf8")
+        .split("\n")
+        .findIndex((l) => l.includes('name="shop"')) + 1;
     expect(b).toMatchObject({ file: broken, status: "fail", validator: "builtin", errors: [{ code: "AMP_ATTR_DISALLOWED", line }] });
   });
 

@@ -27,11 +27,20 @@ const PROMPTS: Array<[string, string[]]> = [
   ["Onboarding email for Ledgerly with an accordion of plans: Starter ($9), Team ($29), Business ($79).", ["accordion"]],
   ["Product launch for Stride running shoes with an image carousel of the Trail, Road and Recovery models.", ["carousel"]],
   ["Harbor Bistro post-dinner survey: how was the food? Would you come back?", ["survey"]],
-  ["A fun coffee quiz from Bean & Leaf: which country grows the most coffee — Brazil (correct), Vietnam or Colombia? 10% off for everyone who plays.", ["quiz"]],
+  [
+    "A fun coffee quiz from Bean & Leaf: which country grows the most coffee — Brazil (correct), Vietnam or Colombia? 10% off for everyone who plays.",
+    ["quiz"],
+  ],
   ["Maison Verte newsletter with a hamburger menu linking to New In, Dresses, Linen and Sale.", ["menu"]],
   ["Morning Crumb Bakery: build your breakfast box with an interactive cart of sourdough ($6.50) and cold brew ($9.95).", ["itemCart"]],
-  ["Product launch with a carousel of the new bikes: Volt City $899, Volt Trail $1299, Volt Cargo $1599. Add a quick quiz about them.", ["carousel", "quiz"]],
-  ["Gym newsletter with tabs for Yoga ($15), Spin ($18) and Strength ($20) classes, plus a short survey: which time suits you — morning, noon or evening?", ["tabs", "survey"]],
+  [
+    "Product launch with a carousel of the new bikes: Volt City $899, Volt Trail $1299, Volt Cargo $1599. Add a quick quiz about them.",
+    ["carousel", "quiz"],
+  ],
+  [
+    "Gym newsletter with tabs for Yoga ($15), Spin ($18) and Strength ($20) classes, plus a short survey: which time suits you — morning, noon or evening?",
+    ["tabs", "survey"],
+  ],
 ];
 
 describe("POST /api/gen/amp", () => {
@@ -103,14 +112,20 @@ describe("POST /api/gen/amp", () => {
     expect(await missing.json()).toMatchObject({ error: "Missing required fields", missing: ["blueprint"] });
     expect((await post("/api/gen/amp", { blueprint: "tabs" })).status).toBe(400);
     expect((await post("/api/gen/amp", { blueprint: sampleBlueprint("tabs"), html: 42 })).status).toBe(400);
-    const malformed = await server.fetch("/api/gen/amp", { method: "POST", token, headers: { "Content-Type": "application/json" }, body: "{" });
+    const malformed = await server.fetch("/api/gen/amp", {
+      method: "POST",
+      token,
+      headers: { "Content-Type": "application/json" },
+      body: "{",
+    });
     expect(malformed.status).toBe(400);
   });
 
   it("fails validation for AMP over 200,000 bytes and returns the whole document", async () => {
     const blueprint = sampleBlueprint("tabs");
     const words = "Every word of this saved section is kept in the AMP part. ".repeat(1000);
-    for (let i = 0; i < 4; i++) blueprint.sections.push({ id: `saved-${i}`, role: "saved", lockedHtml: `<p>${words.slice(0, 59_000)}</p>` } as never);
+    for (let i = 0; i < 4; i++)
+      blueprint.sections.push({ id: `saved-${i}`, role: "saved", lockedHtml: `<p>${words.slice(0, 59_000)}</p>` } as never);
     const res = await post("/api/gen/amp", { blueprint });
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -122,7 +137,10 @@ describe("POST /api/gen/amp", () => {
 
   it("gives library uploads of type amp their validator verdict and components", async () => {
     const { ampHtml } = await (await post("/api/gen/amp", { blueprint: sampleBlueprint("carousel") })).json();
-    expect(ampLibraryMetadata(ampHtml)).toEqual({ ampValidator: "pass", ampComponents: ["amp-bind", "amp-carousel", "amp-img", "amp-selector", "amp-state"] });
+    expect(ampLibraryMetadata(ampHtml)).toEqual({
+      ampValidator: "pass",
+      ampComponents: ["amp-bind", "amp-carousel", "amp-img", "amp-selector", "amp-state"],
+    });
     const broken = ampHtml.replace('<script async src="https://cdn.ampproject.org/v0.js"></script>', "");
     expect(ampLibraryMetadata(broken).ampValidator).toBe("fail");
   });
@@ -151,7 +169,9 @@ describe("POST /api/generate with generateAmp", () => {
 
   it("every technique's sample blueprint passes through /api/generate as valid, matching AMP", async () => {
     for (const t of TECHNIQUES) {
-      const body = await (await post("/api/generate", { prompt: "Use my blueprint", blueprint: sampleBlueprint(t), generateAmp: true })).json();
+      const body = await (
+        await post("/api/generate", { prompt: "Use my blueprint", blueprint: sampleBlueprint(t), generateAmp: true })
+      ).json();
       expect(body.metadata.ampGenerated, t).toBe(true);
       expect(body.metadata.amp.status, t).toBe("pass");
       expect(body.metadata.amp.parity.ok, t).toBe(true);
@@ -159,7 +179,9 @@ describe("POST /api/generate with generateAmp", () => {
   });
 
   it("stores an answer posted to the survey of a generated email, echoing any sender without MAIL_FROM", async () => {
-    const body = await (await post("/api/generate", { prompt: "Use my blueprint", blueprint: sampleBlueprint("survey"), generateAmp: true })).json();
+    const body = await (
+      await post("/api/generate", { prompt: "Use my blueprint", blueprint: sampleBlueprint("survey"), generateAmp: true })
+    ).json();
     const formId = body.metadata.generationId as string;
     const form = new FormData();
     form.set("survey", "k1");

@@ -18,8 +18,13 @@ let html: string;
 let ampHtml: string;
 
 function npsBlueprint() {
-  const bp = structuredClone(sampleBlueprint("survey", "quiz")) as { lang: string; interactiveConfig: { modules: Array<Record<string, unknown>> } };
-  const survey = bp.interactiveConfig.modules.find((m) => m.technique === "survey") as { questions: Array<{ question: string; options: Array<{ label: string; url?: string }> }> };
+  const bp = structuredClone(sampleBlueprint("survey", "quiz")) as {
+    lang: string;
+    interactiveConfig: { modules: Array<Record<string, unknown>> };
+  };
+  const survey = bp.interactiveConfig.modules.find((m) => m.technique === "survey") as {
+    questions: Array<{ question: string; options: Array<{ label: string; url?: string }> }>;
+  };
   survey.questions = [
     { question: "How likely are you to recommend us to a friend?", options: Array.from({ length: 11 }, (_, i) => ({ label: String(i) })) },
     { question: "What should we improve first?", options: [{ label: "Speed" }, { label: "Price" }, { label: "Support" }] },
@@ -44,12 +49,21 @@ const tokenOf = (path: string) => path.slice("/r/".length);
 const claimOf = (path: string) => Buffer.from(tokenOf(path).split(".")[0], "base64url").toString("utf8").split("|");
 const answerPost = (path: string) => server.fetch(path, { method: "POST", headers: { Origin: "https://mail.example" } });
 const answerRows = async (sendId: string) =>
-  (await server.app.database.client.execute({ sql: "SELECT question, option_index, value, source, updated_at FROM answers WHERE send_id = ? ORDER BY question", args: [sendId] })).rows;
+  (
+    await server.app.database.client.execute({
+      sql: "SELECT question, option_index, value, source, updated_at FROM answers WHERE send_id = ? ORDER BY question",
+      args: [sendId],
+    })
+  ).rows;
 
 beforeAll(async () => {
   server = await startTestServer({ EMAIL_PROVIDER: "outbox", BASE_URL: "https://kinetic.test", ANSWER_LINK_TTL_DAYS: "30" });
   owner = await createUserWithToken(server, { credits: 5 });
-  const res = await server.fetch("/api/generate", { method: "POST", token: owner.token, json: { prompt: "A feedback survey with a quiz", blueprint: npsBlueprint(), generateAmp: true } });
+  const res = await server.fetch("/api/generate", {
+    method: "POST",
+    token: owner.token,
+    json: { prompt: "A feedback survey with a quiz", blueprint: npsBlueprint(), generateAmp: true },
+  });
   expect(res.status).toBe(200);
   const body = (await res.json()) as { html: string; ampHtml: string; metadata: { generationId: string } };
   ({ html, ampHtml } = body);
@@ -110,12 +124,23 @@ describe("answer links", () => {
     const sendId = await send("dan@example.com");
     const [link] = await linksOf(sendId);
     const [payload, sig] = tokenOf(link).split(".");
-    const otherPayload = Buffer.from(Buffer.from(payload, "base64url").toString("utf8").replace(/\|k1\.0\|\d+\|/, "|k1.0|10|")).toString("base64url");
+    const otherPayload = Buffer.from(
+      Buffer.from(payload, "base64url")
+        .toString("utf8")
+        .replace(/\|k1\.0\|\d+\|/, "|k1.0|10|"),
+    ).toString("base64url");
     const tampered = await answerPost(`/r/${otherPayload}.${sig}`);
     expect(tampered.status).toBe(404);
     expect((await answerPost(`/r/${payload}`)).status).toBe(400);
 
-    const expired = createAnswerToken(server.app.env.SESSION_SECRET, { sendId, formId: generationId, question: "k1.0", option: 5, lang: "de", expiresDay: answerExpiryDay(new Date(), -1) });
+    const expired = createAnswerToken(server.app.env.SESSION_SECRET, {
+      sendId,
+      formId: generationId,
+      question: "k1.0",
+      option: 5,
+      lang: "de",
+      expiresDay: answerExpiryDay(new Date(), -1),
+    });
     const res = await answerPost(`/r/${expired}`);
     expect(res.status).toBe(410);
     // The expired link was signed: its page speaks its language (here German).
@@ -125,7 +150,14 @@ describe("answer links", () => {
 
   it("refuses an option the form does not have (400)", async () => {
     const sendId = await send("eve@example.com");
-    const token = createAnswerToken(server.app.env.SESSION_SECRET, { sendId, formId: generationId, question: "k1.1", option: 7, lang: "en", expiresDay: answerExpiryDay(new Date(), 5) });
+    const token = createAnswerToken(server.app.env.SESSION_SECRET, {
+      sendId,
+      formId: generationId,
+      question: "k1.1",
+      option: 7,
+      lang: "en",
+      expiresDay: answerExpiryDay(new Date(), 5),
+    });
     expect((await answerPost(`/r/${token}`)).status).toBe(400);
     expect(await answerRows(sendId)).toHaveLength(0);
   });
@@ -151,7 +183,12 @@ describe("AMP answers and results", () => {
     ]);
 
     const perSend = await (await server.fetch(`/api/sends/${ampSend}/answers`, { token: owner.token })).json();
-    expect(perSend).toMatchObject({ success: true, scope: { kind: "send", sendId: ampSend, formId: generationId }, answers: 2, bySource: { amp: 2, html: 0 } });
+    expect(perSend).toMatchObject({
+      success: true,
+      scope: { kind: "send", sendId: ampSend, formId: generationId },
+      answers: 2,
+      bySource: { amp: 2, html: 0 },
+    });
 
     const perEmail = (await (await server.fetch(`/api/answers?version=${generationId}`, { token: owner.token })).json()) as {
       questions: Array<{ key: string; kind: string; nps?: { score: number; distribution: number[] }; quiz?: { percentCorrect: number } }>;
@@ -187,17 +224,28 @@ describe("AMP answers and results", () => {
 
   it("does not count answer links of someone else's send that name this form", async () => {
     const other = await createUserWithToken(server);
-    const before = ((await (await server.fetch(`/api/answers?version=${generationId}`, { token: owner.token })).json()) as { answers: number }).answers;
+    const before = (
+      (await (await server.fetch(`/api/answers?version=${generationId}`, { token: owner.token })).json()) as { answers: number }
+    ).answers;
     const foreign = await send("ivy@example.com", other.token);
     const [link] = await linksOf(foreign);
     expect((await answerPost(link)).status).toBe(200);
-    const after = ((await (await server.fetch(`/api/answers?version=${generationId}`, { token: owner.token })).json()) as { answers: number }).answers;
+    const after = (
+      (await (await server.fetch(`/api/answers?version=${generationId}`, { token: owner.token })).json()) as { answers: number }
+    ).answers;
     expect(after).toBe(before);
   });
 });
 
 describe("the answer page's brand and a quiz's verdict", () => {
-  const PROFILE = { senderName: "Bloom & Co", fromAddress: null, replyTo: null, postalAddress: null, logoUrl: "https://cdn.bloom.example/logo.png", websiteUrl: "https://bloom.example/" };
+  const PROFILE = {
+    senderName: "Bloom & Co",
+    fromAddress: null,
+    replyTo: null,
+    postalAddress: null,
+    logoUrl: "https://cdn.bloom.example/logo.png",
+    websiteUrl: "https://bloom.example/",
+  };
 
   it("shows the send's sender profile (name, logo, website), not the deployment's name, in the email's language", async () => {
     await saveSenderProfile(server.app.database.db, owner.id, PROFILE);
@@ -219,7 +267,14 @@ describe("the answer page's brand and a quiz's verdict", () => {
     expect(done).toContain("Bloom &amp; Co");
     expect(done).not.toContain(server.app.env.BRAND_NAME);
 
-    const expired = createAnswerToken(server.app.env.SESSION_SECRET, { sendId, formId: generationId, question: "k1.0", option: 5, lang: "fr", expiresDay: answerExpiryDay(new Date(), -1) });
+    const expired = createAnswerToken(server.app.env.SESSION_SECRET, {
+      sendId,
+      formId: generationId,
+      question: "k1.0",
+      option: 5,
+      lang: "fr",
+      expiresDay: answerExpiryDay(new Date(), -1),
+    });
     const closed = await answerPost(`/r/${expired}`);
     expect(closed.status).toBe(410);
     const closedPage = await closed.text();

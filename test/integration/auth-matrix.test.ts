@@ -66,7 +66,10 @@ it("every route declares its authentication", () => {
 });
 
 it("only the allow-listed routes are public, and every allow-listed route exists and is public", () => {
-  const publicUrls = declared.filter((r) => r.auth === "none").map((r) => r.url).sort();
+  const publicUrls = declared
+    .filter((r) => r.auth === "none")
+    .map((r) => r.url)
+    .sort();
   expect(publicUrls).toEqual(Object.keys(PUBLIC_API_ROUTES).sort());
 });
 
@@ -117,7 +120,11 @@ describe.each([
     const get = await server.fetch(url, { redirect: "manual" });
     expect(get.status, `GET ${url}`).toBe(302);
     expect(get.headers.get("location")).toMatch(/^\/login\?redirectTo=/);
-    const post = await server.fetch(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "intent=unlock" });
+    const post = await server.fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "intent=unlock",
+    });
     expect(post.status, `POST ${url}`).toBe(403);
   });
 

@@ -64,19 +64,27 @@ describe("compression", () => {
   });
 
   it("never compresses a send's event stream, whose first event arrives while the stream is open", async () => {
-    const sent = await server.fetch("/api/send-email-esp", { method: "POST", token, json: { to: "reader@example.com", subject: "Hi", html: "<p>Hello</p>" } });
+    const sent = await server.fetch("/api/send-email-esp", {
+      method: "POST",
+      token,
+      json: { to: "reader@example.com", subject: "Hi", html: "<p>Hello</p>" },
+    });
     expect(sent.status).toBe(200);
     const { sendId } = (await sent.json()) as { sendId: string };
     const first = await new Promise<{ headers: http.IncomingHttpHeaders; chunk: string; ended: boolean }>((resolve, reject) => {
-      const req = http.get(server.url + `/api/sends/${sendId}/events`, { headers: { Authorization: `Bearer ${token}`, "Accept-Encoding": "gzip, br", Accept: "text/event-stream" } }, (res) => {
-        let ended = false;
-        res.on("end", () => (ended = true));
-        res.once("data", (c: Buffer) => {
-          resolve({ headers: res.headers, chunk: c.toString("utf8"), ended });
-          req.destroy();
-        });
-        res.on("error", () => undefined);
-      });
+      const req = http.get(
+        server.url + `/api/sends/${sendId}/events`,
+        { headers: { Authorization: `Bearer ${token}`, "Accept-Encoding": "gzip, br", Accept: "text/event-stream" } },
+        (res) => {
+          let ended = false;
+          res.on("end", () => (ended = true));
+          res.once("data", (c: Buffer) => {
+            resolve({ headers: res.headers, chunk: c.toString("utf8"), ended });
+            req.destroy();
+          });
+          res.on("error", () => undefined);
+        },
+      );
       req.on("error", (e) => (req.destroyed ? undefined : reject(e)));
     });
     expect(first.headers["content-type"]).toMatch(/^text\/event-stream/);
@@ -89,7 +97,15 @@ describe("compression", () => {
     const res = await new Promise<Raw>((resolve, reject) => {
       const req = http.request(
         server.url + "/api/generate",
-        { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", Accept: "text/event-stream", "Accept-Encoding": "gzip" } },
+        {
+          method: "POST",
+          headers: {
+            Authorization: `Bearer ${token}`,
+            "Content-Type": "application/json",
+            Accept: "text/event-stream",
+            "Accept-Encoding": "gzip",
+          },
+        },
         (r) => {
           const chunks: Buffer[] = [];
           r.on("data", (c: Buffer) => chunks.push(c));

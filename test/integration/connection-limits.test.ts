@@ -53,7 +53,9 @@ function slowPost(url: string, localAddress: string, everyMs: number): SlowPost 
   socket.on("error", () => undefined);
   socket.on("connect", () => {
     sentAt = performance.now();
-    socket.write(`POST /login HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\nemail=`);
+    socket.write(
+      `POST /login HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\nemail=`,
+    );
     trickle = setInterval(() => socket.writable && socket.write("a"), everyMs);
   });
   const closedAt = new Promise<number>((resolve) =>
@@ -135,7 +137,11 @@ describe("time limits", () => {
     expect(result as number).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_SECONDS * 1000 - 100);
     expect(post.received()).toMatch(/^HTTP\/1\.1 408 /);
     // A body that arrives in time is answered as usual (here refused for its missing CSRF token).
-    const res = await fetch(`${server.url}/login`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "email=a" });
+    const res = await fetch(`${server.url}/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "email=a",
+    });
     expect(res.status).toBe(403);
   }, 60_000);
 

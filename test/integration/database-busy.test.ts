@@ -18,7 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-
 function send(i: number) {
   return server.fetch("/api/send-email-esp", {
     method: "POST",
@@ -62,7 +61,11 @@ describe("a second process holds the write lock past DB_BUSY_TIMEOUT_MS", () => 
       expect(await health.json()).toMatchObject({ status: "busy", database: { reachable: true, writable: "busy" } });
       const me = await server.fetch("/api/me", { token: user.token });
       expect(me.status).toBe(200);
-      const charged = await server.fetch("/api/generate-email", { method: "POST", token: user.token, json: { prompt: "Tabs for Tea, Coffee and Cocoa" } });
+      const charged = await server.fetch("/api/generate-email", {
+        method: "POST",
+        token: user.token,
+        json: { prompt: "Tabs for Tea, Coffee and Cocoa" },
+      });
       expect(charged.status).toBe(503);
       for (const res of await Promise.all(during)) await record(res);
       expect(holder.child.exitCode).toBeNull(); // still holding: everything above happened under the lock
@@ -82,7 +85,11 @@ describe("a second process holds the write lock past DB_BUSY_TIMEOUT_MS", () => 
 
     // A multi-statement transaction (a charged generation) commits afterwards; the refused one
     // charged nothing.
-    const generated = await server.fetch("/api/generate-email", { method: "POST", token: user.token, json: { prompt: "Tabs for Tea, Coffee and Cocoa" } });
+    const generated = await server.fetch("/api/generate-email", {
+      method: "POST",
+      token: user.token,
+      json: { prompt: "Tabs for Tea, Coffee and Cocoa" },
+    });
     expect(generated.status).toBe(200);
     const other = new Database(dbFile, { timeout: 5000 });
     try {

@@ -82,7 +82,11 @@ describe("the database has no room for a write", () => {
       const health = await server.fetch("/healthz");
       expect(health.status).toBe(503);
       const report = await health.json();
-      expect(report).toMatchObject({ status: "degraded", reason: "disk full", database: { reachable: true, full: { reason: expect.stringContaining("page limit") } } });
+      expect(report).toMatchObject({
+        status: "degraded",
+        reason: "disk full",
+        database: { reachable: true, full: { reason: expect.stringContaining("page limit") } },
+      });
     } finally {
       await makeRoom();
     }
@@ -102,7 +106,9 @@ describe("the database has no room for a write", () => {
 
     await fillTheDatabase();
     // A grant's ledger row is small and may still fit in a page the table has: make it need a new page, as a fuller disk would.
-    await sql("CREATE TEMP TRIGGER ledger_needs_room AFTER INSERT ON main.credit_ledger BEGIN INSERT INTO test_filler VALUES (randomblob(65536)); END");
+    await sql(
+      "CREATE TEMP TRIGGER ledger_needs_room AFTER INSERT ON main.credit_ledger BEGIN INSERT INTO test_filler VALUES (randomblob(65536)); END",
+    );
     try {
       const page = await browser.post("/admin?index", { ...grant, _csrf: csrf });
       expect(page.status).toBe(503);

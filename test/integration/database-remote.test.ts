@@ -25,9 +25,8 @@ let file: string;
 let hrana: HranaServer;
 let database: Db;
 
-const journalEntries = (
-  JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as { entries: unknown[] }
-).entries.length;
+const journalEntries = (JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as { entries: unknown[] })
+  .entries.length;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "kinetic-remote-"));
@@ -178,7 +177,13 @@ describe("database over a libSQL server URL (Hrana over HTTP)", () => {
     const wrong = await openDatabase(hrana.url, "not-the-token");
     await expect(wrong.client.execute("SELECT 1")).rejects.toThrow(/HTTP status 401.*Unauthorized/);
     // Through drizzle the failure is wrapped ("Failed query: …") with the client's error as the cause.
-    const viaDrizzle = await wrong.db.select().from((await import("../../db/schema")).users).then(() => null, (e: Error) => e);
+    const viaDrizzle = await wrong.db
+      .select()
+      .from((await import("../../db/schema")).users)
+      .then(
+        () => null,
+        (e: Error) => e,
+      );
     expect(String((viaDrizzle?.cause as Error | undefined)?.message)).toMatch(/HTTP status 401/);
     wrong.client.close();
     const none = await openDatabase(hrana.url);

@@ -47,7 +47,14 @@ describe("npm run eval", () => {
     expect(r.stderr.match(/^\[\d\/3\] /gm)).toHaveLength(3);
 
     const { run, results } = await runDetail(runIdOf(r.stdout));
-    expect(run).toMatchObject({ label: "t", promptSetVersion: "small-v1", promptCount: 3, status: "complete", resultCount: 3, errorCount: 0 });
+    expect(run).toMatchObject({
+      label: "t",
+      promptSetVersion: "small-v1",
+      promptCount: 3,
+      status: "complete",
+      resultCount: 3,
+      errorCount: 0,
+    });
     expect(results.map((x) => x.promptId).sort()).toEqual(["cafe-cart", "plans-tabs", "shipping-faq"]);
     for (const x of results) {
       expect(x.error).toBeNull();
@@ -65,15 +72,28 @@ describe("npm run eval", () => {
     expect(r.stdout).toContain("prompts 2  errors 2");
     expect(r.stdout).toMatch(/^cafe-cart\s+-\s+-\s+\d+\s+generate: HTTP \d{3}: /m);
     const { run, results } = await runDetail(runIdOf(r.stdout));
-    expect(run).toMatchObject({ promptCount: 2, status: "complete", resultCount: 2, errorCount: 2, avgQaScore: 0, avgJudgeScore: 0, avgGenerationMs: null });
+    expect(run).toMatchObject({
+      promptCount: 2,
+      status: "complete",
+      resultCount: 2,
+      errorCount: 2,
+      avgQaScore: 0,
+      avgJudgeScore: 0,
+      avgGenerationMs: null,
+    });
     expect(results.every((x) => /^generate: HTTP \d{3}/.test(x.error))).toBe(true);
   }, 120_000);
 
   it("compares two runs prompt by prompt", async () => {
     const seed = async (label: string, results: Record<string, unknown>[]) => {
-      const created = await server.fetch("/api/admin/eval", { method: "POST", token: admin, json: { action: "createRun", label, promptSetVersion: "small-v1", promptCount: results.length } });
+      const created = await server.fetch("/api/admin/eval", {
+        method: "POST",
+        token: admin,
+        json: { action: "createRun", label, promptSetVersion: "small-v1", promptCount: results.length },
+      });
       const { runId } = (await created.json()) as { runId: string };
-      for (const result of results) await server.fetch("/api/admin/eval", { method: "POST", token: admin, json: { action: "saveResult", runId, result } });
+      for (const result of results)
+        await server.fetch("/api/admin/eval", { method: "POST", token: admin, json: { action: "saveResult", runId, result } });
       await server.fetch("/api/admin/eval", { method: "POST", token: admin, json: { action: "finalizeRun", runId } });
       return runId;
     };

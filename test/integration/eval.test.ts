@@ -35,7 +35,14 @@ describe("eval run state table", () => {
   it("createRun → saveResult → finalizeRun, with errored prompts counted as 0", async () => {
     const runId = await newRun("state", 3);
     const created = await get(`/api/admin/eval?run=${runId}`);
-    expect(created.body.run).toMatchObject({ id: runId, label: "state", promptSetVersion: "v-test", promptCount: 3, status: "running", resultCount: 0 });
+    expect(created.body.run).toMatchObject({
+      id: runId,
+      label: "state",
+      promptSetVersion: "v-test",
+      promptCount: 3,
+      status: "running",
+      resultCount: 0,
+    });
 
     const results = [
       { promptId: "p1", prompt: "tabs for plans", qaScore: 90, judgeScore: 80, generationMs: 100 },
@@ -75,20 +82,36 @@ describe("eval run state table", () => {
     expect(detail.status).toBe(200);
     expect(detail.body.run).toEqual(done.body.run);
     expect(detail.body.results).toHaveLength(3);
-    expect(detail.body.results[1]).toMatchObject({ promptId: "p2", qaScore: 60, judgeScore: 70, generationMs: 300, error: null, details: { technique: "accordion" } });
+    expect(detail.body.results[1]).toMatchObject({
+      promptId: "p2",
+      qaScore: 60,
+      judgeScore: 70,
+      generationMs: 300,
+      error: null,
+      details: { technique: "accordion" },
+    });
     expect(detail.body.results[2]).toMatchObject({ promptId: "p3", qaScore: null, error: "HTTP 500: Internal server error" });
   });
 
   it("finalises an empty run with null averages", async () => {
     const runId = await newRun("empty", 0);
     const done = await evalPost({ action: "finalizeRun", runId });
-    expect(done.body.run).toMatchObject({ status: "complete", resultCount: 0, errorCount: 0, avgQaScore: null, avgJudgeScore: null, avgGenerationMs: null });
+    expect(done.body.run).toMatchObject({
+      status: "complete",
+      resultCount: 0,
+      errorCount: 0,
+      avgQaScore: null,
+      avgJudgeScore: null,
+      avgGenerationMs: null,
+    });
   });
 
   it("keeps every concurrent saveResult and counts them all at finalize", async () => {
     const runId = await newRun("concurrent", 12);
     const saves = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => evalPost({ action: "saveResult", runId, result: { promptId: `p${i}`, qaScore: i % 2 ? 100 : 50, judgeScore: 75 } })),
+      Array.from({ length: 12 }, (_, i) =>
+        evalPost({ action: "saveResult", runId, result: { promptId: `p${i}`, qaScore: i % 2 ? 100 : 50, judgeScore: 75 } }),
+      ),
     );
     expect(saves.map((s) => s.status)).toEqual(Array(12).fill(200));
     expect(new Set(saves.map((s) => s.body.resultId)).size).toBe(12);
@@ -98,7 +121,9 @@ describe("eval run state table", () => {
 
   it("never keeps a result that races past finalize: the stored counts always match the rows", async () => {
     const runId = await newRun("race", 10);
-    const saves = Array.from({ length: 10 }, (_, i) => evalPost({ action: "saveResult", runId, result: { promptId: `p${i}`, qaScore: 80 } }));
+    const saves = Array.from({ length: 10 }, (_, i) =>
+      evalPost({ action: "saveResult", runId, result: { promptId: `p${i}`, qaScore: 80 } }),
+    );
     const [done, ...saved] = await Promise.all([evalPost({ action: "finalizeRun", runId }), ...saves]);
     expect(done.status).toBe(200);
     for (const s of saved) expect([200, 409]).toContain(s.status);
@@ -155,7 +180,11 @@ describe("eval run state table", () => {
     const r = await evalPost({ action: "saveResult", runId, result });
     expect(r.status).toBe(200);
     const [row] = (await get(`/api/admin/eval?run=${runId}`)).body.results;
-    expect(row).toMatchObject({ qaScore: 88, generationMs: null, details: { extra: "kept", qa: "A+", "generation-time": "soon", model: "m" } });
+    expect(row).toMatchObject({
+      qaScore: 88,
+      generationMs: null,
+      details: { extra: "kept", qa: "A+", "generation-time": "soon", model: "m" },
+    });
   });
 
   it("names the missing fields", async () => {
@@ -214,9 +243,22 @@ describe("saveResult from other clients: spellings, coercion, details", () => {
     const rows = detail.body.results;
     expect(rows).toHaveLength(6);
     expect(rows[0]).toMatchObject({ promptId: null, qaScore: 90, judgeScore: 80, generationMs: 1200, error: null, details: null });
-    expect(rows[1]).toMatchObject({ promptId: "p2", qaScore: 70, judgeScore: 60.5, generationMs: 800, error: null, details: { model: "gpt-x", tokens: { input: 12, output: 34 } } });
+    expect(rows[1]).toMatchObject({
+      promptId: "p2",
+      qaScore: 70,
+      judgeScore: 60.5,
+      generationMs: 800,
+      error: null,
+      details: { model: "gpt-x", tokens: { input: 12, output: 34 } },
+    });
     expect(rows[2]).toMatchObject({ promptId: "p3", qaScore: 50, judgeScore: 40, generationMs: 1000, error: null, details: null });
-    expect(rows[3]).toMatchObject({ promptId: "p4", qaScore: 100, judgeScore: 100, generationMs: 600, details: { technique: "tabs", run_note: "kept" } });
+    expect(rows[3]).toMatchObject({
+      promptId: "p4",
+      qaScore: 100,
+      judgeScore: 100,
+      generationMs: 600,
+      details: { technique: "tabs", run_note: "kept" },
+    });
     expect(rows[4]).toMatchObject({ promptId: "p5", qaScore: 99, error: "HTTP 502: upstream", generationMs: 9000 });
     expect(rows[5]).toMatchObject({ promptId: "p6", error: "timeout", generationMs: 30_000 });
     expect(detail.body.run).toMatchObject({ resultCount: 6, errorCount: 2 });
@@ -225,7 +267,14 @@ describe("saveResult from other clients: spellings, coercion, details", () => {
     expect(done.status).toBe(200);
     // QA (90 + 70 + 50 + 100 + 0 + 0) / 6, judge (80 + 60.5 + 40 + 100 + 0 + 0) / 6,
     // time over the four that did not error: (1200 + 800 + 1000 + 600) / 4.
-    expect(done.body.run).toMatchObject({ status: "complete", resultCount: 6, errorCount: 2, avgQaScore: 51.67, avgJudgeScore: 46.75, avgGenerationMs: 900 });
+    expect(done.body.run).toMatchObject({
+      status: "complete",
+      resultCount: 6,
+      errorCount: 2,
+      avgQaScore: 51.67,
+      avgJudgeScore: 46.75,
+      avgGenerationMs: 900,
+    });
   });
 
   it("keeps unknown fields, even ones shaped like the canonical names' neighbours, instead of refusing them", async () => {
@@ -233,7 +282,11 @@ describe("saveResult from other clients: spellings, coercion, details", () => {
     const result = { qaScore: 80, score: 77, technique: "carousel", failedChecks: ["dark-mode"], html_bytes: 51234 };
     expect((await evalPost({ action: "saveResult", runId, result })).status).toBe(200);
     const [row] = (await get(`/api/admin/eval?run=${runId}`)).body.results;
-    expect(row).toMatchObject({ qaScore: 80, judgeScore: null, details: { score: 77, technique: "carousel", failedChecks: ["dark-mode"], html_bytes: 51234 } });
+    expect(row).toMatchObject({
+      qaScore: 80,
+      judgeScore: null,
+      details: { score: 77, technique: "carousel", failedChecks: ["dark-mode"], html_bytes: 51234 },
+    });
   });
 });
 
@@ -252,12 +305,16 @@ describe("POST /api/eval/judge", () => {
     expect(a.body).toMatchObject({ success: true, score: expect.any(Number), summary: expect.any(String) });
     expect(a.body.score).toBeGreaterThanOrEqual(0);
     expect(a.body.score).toBeLessThanOrEqual(100);
-    for (const item of a.body.rubric) expect(item).toMatchObject({ criterion: expect.any(String), score: expect.any(Number), reason: expect.any(String) });
+    for (const item of a.body.rubric)
+      expect(item).toMatchObject({ criterion: expect.any(String), score: expect.any(Number), reason: expect.any(String) });
     expect(b.body).toEqual(a.body);
   });
 
   it("rewards a good email over a broken one", async () => {
-    const broken = rendered.html.replace(/:checked/g, ":hover").replace(/ for="[^"]*"/g, ' for="x"').replace(/class="kx-fb[^"]*"/g, "");
+    const broken = rendered.html
+      .replace(/:checked/g, ":hover")
+      .replace(/ for="[^"]*"/g, ' for="x"')
+      .replace(/class="kx-fb[^"]*"/g, "");
     const good = await post("/api/eval/judge", { prompt, html: rendered.html, blueprint });
     const bad = await post("/api/eval/judge", { prompt, html: broken, blueprint });
     expect(good.body.score).toBeGreaterThan(bad.body.score);
@@ -299,8 +356,22 @@ describe("/api/admin/submit-feedback", () => {
       withoutRag: { count: 2, positive: 1, positiveShare: 0.5 },
     });
     expect(list.body.items.map((i: { id: number }) => i.id)).toEqual([...ids].reverse());
-    expect(list.body.items[3]).toMatchObject({ prompt: "p2", rating: "5", positive: true, ragUsed: true, ragExamplesCount: 3, comment: "great tabs" });
-    expect(list.body.items[0]).toMatchObject({ prompt: "p5", rating: "3", positive: false, ragUsed: false, ragExamplesCount: 0, comment: null });
+    expect(list.body.items[3]).toMatchObject({
+      prompt: "p2",
+      rating: "5",
+      positive: true,
+      ragUsed: true,
+      ragExamplesCount: 3,
+      comment: "great tabs",
+    });
+    expect(list.body.items[0]).toMatchObject({
+      prompt: "p5",
+      rating: "3",
+      positive: false,
+      ragUsed: false,
+      ragExamplesCount: 0,
+      comment: null,
+    });
 
     const limited = await get("/api/admin/submit-feedback?limit=2");
     expect(limited.body.items.map((i: { id: number }) => i.id)).toEqual([ids[4], ids[3]]);

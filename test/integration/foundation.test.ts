@@ -35,7 +35,10 @@ describe("foundation over HTTP", () => {
     try {
       const res = await server.fetch("/healthz");
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ status: "busy", database: { reachable: true, writable: "busy", error: expect.any(String) } });
+      expect(await res.json()).toMatchObject({
+        status: "busy",
+        database: { reachable: true, writable: "busy", error: expect.any(String) },
+      });
     } finally {
       other.exec("ROLLBACK");
       other.close();

@@ -61,7 +61,12 @@ describe("POST /api/gen/copy through Anthropic", () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.success).toBe(true);
-    expect(body.copyDoc).toMatchObject({ subject: expect.any(String), preheader: expect.any(String), sections: expect.any(Array), items: expect.any(Array) });
+    expect(body.copyDoc).toMatchObject({
+      subject: expect.any(String),
+      preheader: expect.any(String),
+      sections: expect.any(Array),
+      items: expect.any(Array),
+    });
     const words = JSON.stringify(body.copyDoc);
     for (const w of ["Bloom & Co", "Dresses", "Shoes", "Bags", "BLOOM20"]) expect(words).toContain(w);
     expect(body.copyText).toContain(body.copyDoc.subject);
@@ -157,7 +162,8 @@ describe("POST /api/generate through Anthropic", () => {
     const rewrite = sent.filter((r) => r.stage === "rewrite");
     expect(rewrite).toHaveLength(1);
     expectAnthropicWire(rewrite[0], "claude-sonnet-5-5", "You turn a marketer's request", "RetrievalQuery");
-    for (const r of sent.filter((x) => x.stage === "rerank")) expectAnthropicWire(r, "claude-haiku-4-5", "You pick the most useful example emails", "RerankSelection");
+    for (const r of sent.filter((x) => x.stage === "rerank"))
+      expectAnthropicWire(r, "claude-haiku-4-5", "You pick the most useful example emails", "RerankSelection");
     if (rag.used) {
       // The examples are the re-ranker's picks among the candidates it was shown, and real library rows.
       const rerank = sent.filter((r) => r.stage === "rerank");
@@ -165,7 +171,10 @@ describe("POST /api/generate through Anthropic", () => {
       const shown = JSON.parse(rerank[0].body.messages[0].content.at(-1).text).candidates.map((c: { id: string }) => c.id);
       for (const e of rag.examples) expect(shown).toContain(e.id);
       const ids = rag.examples.map((e: { id: string }) => e.id);
-      const rows = await server.app.database.client.execute({ sql: `SELECT count(*) AS n FROM rag_documents WHERE id IN (${ids.map(() => "?").join(",")})`, args: ids });
+      const rows = await server.app.database.client.execute({
+        sql: `SELECT count(*) AS n FROM rag_documents WHERE id IN (${ids.map(() => "?").join(",")})`,
+        args: ids,
+      });
       expect(Number(rows.rows[0].n)).toBe(ids.length);
       // The retrieval query is the model's, with the local vocabulary appended.
       expect(rag.trace.query).toContain("hidden radio and checkbox inputs");

@@ -19,8 +19,10 @@ const generate = async (prompt: string) => {
 };
 
 describe("POST /api/generate in the prompt's language", () => {
-  it("writes a French prompt's email with French fixed phrases and <html lang=\"fr\">, with no warning", async () => {
-    const body = await generate("Soldes d'hiver chez Maison Lune : un quiz sur nos manteaux en laine, avec le code HIVER30 valable jusqu'au 15 janvier.");
+  it('writes a French prompt\'s email with French fixed phrases and <html lang="fr">, with no warning', async () => {
+    const body = await generate(
+      "Soldes d'hiver chez Maison Lune : un quiz sur nos manteaux en laine, avec le code HIVER30 valable jusqu'au 15 janvier.",
+    );
     expect(body.blueprint.lang).toBe("fr");
     expect(body.html).toContain('<html lang="fr"');
     expect(body.html).toContain("Voir la version en ligne");

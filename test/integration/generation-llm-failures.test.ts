@@ -41,7 +41,10 @@ async function expectRefunded502(call: Awaited<ReturnType<typeof failingCall>>, 
   expect(call.body.success).toBe(false);
   expect(call.body.error).toMatch(new RegExp(`^Generation failed at the ${stage} stage: `));
   expect(await balance(call.user.token)).toBe(5);
-  const ledger = await sql("SELECT kind, delta, reference, balance_after FROM credit_ledger WHERE user_id = ? AND kind IN ('charge', 'refund') ORDER BY id", [call.user.id]);
+  const ledger = await sql(
+    "SELECT kind, delta, reference, balance_after FROM credit_ledger WHERE user_id = ? AND kind IN ('charge', 'refund') ORDER BY id",
+    [call.user.id],
+  );
   expect(ledger.map((r) => [r.kind, Number(r.delta), Number(r.balance_after)])).toEqual([
     ["charge", -1, 4],
     ["refund", 1, 5],
@@ -86,7 +89,11 @@ describe("garbage from the model", () => {
   it("generate-email, direct and refine: 502 naming the stage, credit refunded", async () => {
     fake.setMode("garbage");
     await expectRefunded502(await failingCall("/api/generate-email", { prompt: PROMPT }), "copy");
-    const refine = await failingCall("/api/generate-email", { prompt: 'replace "Sale" with "Event"', refine: true, currentHtml: "<!DOCTYPE html><html><body><p>Sale</p></body></html>" });
+    const refine = await failingCall("/api/generate-email", {
+      prompt: 'replace "Sale" with "Event"',
+      refine: true,
+      currentHtml: "<!DOCTYPE html><html><body><p>Sale</p></body></html>",
+    });
     await expectRefunded502(refine, "refine");
     expect(refine.body.error).toContain("Refine model failed (invalid_output)");
     expect(stages(refine.sent)).toEqual(["refine", "refine"]);
@@ -147,7 +154,11 @@ describe("a vendor answering 500", () => {
 
   it("refine → 502 and refund", async () => {
     fake.setMode("http500");
-    const call = await failingCall("/api/generate-email", { prompt: "make the button red", refine: true, currentHtml: "<!DOCTYPE html><html><body><p>Hi</p></body></html>" });
+    const call = await failingCall("/api/generate-email", {
+      prompt: "make the button red",
+      refine: true,
+      currentHtml: "<!DOCTYPE html><html><body><p>Hi</p></body></html>",
+    });
     await expectRefunded502(call, "refine");
     expect(call.body.error).toContain("Refine model failed (server)");
   });

@@ -9,7 +9,14 @@ import { findEmailVersion } from "~/models/email-versions.server";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { createUserWithToken } from "../helpers/users";
 
-const PROFILE = { senderName: "Bloom & Co", fromAddress: null, replyTo: null, postalAddress: null, logoUrl: "https://cdn.bloom.example/logo@2x.png", websiteUrl: null };
+const PROFILE = {
+  senderName: "Bloom & Co",
+  fromAddress: null,
+  replyTo: null,
+  postalAddress: null,
+  logoUrl: "https://cdn.bloom.example/logo@2x.png",
+  websiteUrl: null,
+};
 const PROMPT = "Spring sale for Bloom & Co: 20% off all dresses with code BLOOM20 until May 3";
 
 let server: TestServer;
@@ -54,7 +61,10 @@ describe("the masthead logo", () => {
   });
 
   it("is the brief's own logo when the request names one", async () => {
-    const { html, blueprint } = await generate({ prompt: PROMPT, images: [{ name: "logo", description: "Brand logo", url: "https://cdn.example.com/own-logo.png", width: 320, height: 80 }] });
+    const { html, blueprint } = await generate({
+      prompt: PROMPT,
+      images: [{ name: "logo", description: "Brand logo", url: "https://cdn.example.com/own-logo.png", width: 320, height: 80 }],
+    });
     expect(blueprint.logo?.src).toBe("https://cdn.example.com/own-logo.png");
     expect(html).not.toContain(PROFILE.logoUrl);
   });

@@ -68,7 +68,12 @@ describe("POST /api/gen/copy through OpenAI", () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.success).toBe(true);
-    expect(body.copyDoc).toMatchObject({ subject: expect.any(String), preheader: expect.any(String), sections: expect.any(Array), items: expect.any(Array) });
+    expect(body.copyDoc).toMatchObject({
+      subject: expect.any(String),
+      preheader: expect.any(String),
+      sections: expect.any(Array),
+      items: expect.any(Array),
+    });
     const words = JSON.stringify(body.copyDoc);
     for (const w of ["Bloom & Co", "Dresses", "Shoes", "Bags", "BLOOM20"]) expect(words).toContain(w);
     expect(body.copyText).toContain(body.copyDoc.subject);

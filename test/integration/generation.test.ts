@@ -73,7 +73,11 @@ describe("POST /api/generate", () => {
 
   it("uses a client blueprint as given, with saved sections verbatim", async () => {
     const blueprint = sampleBlueprint("accordion");
-    blueprint.sections.push({ id: "saved-1", role: "saved", lockedHtml: '<table role="presentation"><tr><td data-saved="yes">Saved footer block &amp; more</td></tr></table>' } as never);
+    blueprint.sections.push({
+      id: "saved-1",
+      role: "saved",
+      lockedHtml: '<table role="presentation"><tr><td data-saved="yes">Saved footer block &amp; more</td></tr></table>',
+    } as never);
     const res = await post("/api/generate", { prompt: "Use my blueprint", blueprint });
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -83,7 +87,10 @@ describe("POST /api/generate", () => {
   });
 
   it("two techniques are two namespaced modules", async () => {
-    const res = await post("/api/generate", { prompt: "Product launch with a carousel of the new bikes: Volt City $899, Volt Trail $1299, Volt Cargo $1599. Add a quick quiz about them." });
+    const res = await post("/api/generate", {
+      prompt:
+        "Product launch with a carousel of the new bikes: Volt City $899, Volt Trail $1299, Volt Cargo $1599. Add a quick quiz about them.",
+    });
     const body = await res.json();
     expect(body.metadata.techniques).toEqual(["carousel", "quiz"]);
     expect(body.html).toContain('data-kx-technique="carousel"');
@@ -91,7 +98,9 @@ describe("POST /api/generate", () => {
   });
 
   it("leaves out a module the prompt gives nothing for, and says so, rather than invent its items", async () => {
-    const res = await post("/api/generate", { prompt: "Product launch with a carousel of the new bikes and a quick quiz about riding style" });
+    const res = await post("/api/generate", {
+      prompt: "Product launch with a carousel of the new bikes and a quick quiz about riding style",
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.html).not.toContain('data-kx-technique="quiz"');
@@ -105,7 +114,12 @@ describe("POST /api/generate", () => {
     const body = await res.json();
     expect(body.error).toMatch(/At most 2/);
     expect(body.mentioned).toEqual(["tabs", "accordion", "carousel"]);
-    const streamed = await server.fetch("/api/generate", { method: "POST", token, json: { prompt: "An email with tabs, an accordion and a carousel" }, headers: { Accept: "text/event-stream" } });
+    const streamed = await server.fetch("/api/generate", {
+      method: "POST",
+      token,
+      json: { prompt: "An email with tabs, an accordion and a carousel" },
+      headers: { Accept: "text/event-stream" },
+    });
     expect(streamed.status).toBe(400);
     expect(await credits()).toBe(before);
   });
@@ -127,7 +141,11 @@ describe("POST /api/generate", () => {
   });
 
   it("takes an optional layout: a family is used as given, a client blueprint without one gets it, an unknown one is a 400", async () => {
-    const res = await post("/api/generate", { prompt: PROMPT, layout: "newsletter", images: [{ name: "logo", url: "https://cdn.bloom.example/logo.png", width: 320, height: 80 }] });
+    const res = await post("/api/generate", {
+      prompt: PROMPT,
+      layout: "newsletter",
+      images: [{ name: "logo", url: "https://cdn.bloom.example/logo.png", width: 320, height: 80 }],
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.blueprint.layout).toBe("newsletter");
@@ -155,18 +173,31 @@ describe("POST /api/generate", () => {
     expect(await res.json()).toEqual({ success: false, error: "Insufficient balance" });
     const invalid = await post("/api/generate", { prompt: "tabs, an accordion and a carousel" }, poor.token);
     expect(invalid.status).toBe(400);
-    const streamed = await server.fetch("/api/generate", { method: "POST", token: poor.token, json: { prompt: PROMPT }, headers: { Accept: "text/event-stream" } });
+    const streamed = await server.fetch("/api/generate", {
+      method: "POST",
+      token: poor.token,
+      json: { prompt: PROMPT },
+      headers: { Accept: "text/event-stream" },
+    });
     expect(streamed.status).toBe(402);
   });
 
   it("streams one event per stage and ends with the result when asked for text/event-stream", async () => {
-    const res = await server.fetch("/api/generate", { method: "POST", token, json: { prompt: PROMPT }, headers: { Accept: "text/event-stream" } });
+    const res = await server.fetch("/api/generate", {
+      method: "POST",
+      token,
+      json: { prompt: PROMPT },
+      headers: { Accept: "text/event-stream" },
+    });
     expect(res.headers.get("content-type")).toContain("text/event-stream");
     const text = await res.text();
-    const events = text.trim().split("\n\n").map((block) => {
-      const [e, d] = block.split("\n");
-      return { event: e.replace("event: ", ""), data: JSON.parse(d.replace("data: ", "")) };
-    });
+    const events = text
+      .trim()
+      .split("\n\n")
+      .map((block) => {
+        const [e, d] = block.split("\n");
+        return { event: e.replace("event: ", ""), data: JSON.parse(d.replace("data: ", "")) };
+      });
     const stages = events.filter((e) => e.event === "stage").map((e) => e.data.stage);
     expect(stages).toEqual(["credits", "prompt", "techniques", "copy", "blueprint", "code", "autofix", "qa"]);
     const last = events[events.length - 1];
@@ -201,11 +232,17 @@ describe("POST /api/generate-email", () => {
   it("a refine with any instruction not understood changes nothing, costs nothing and names it (422)", async () => {
     const first = await (await post("/api/generate-email", { prompt: PROMPT })).json();
     const before = await credits();
-    const res = await post("/api/generate-email", { prompt: 'replace "Dresses" with "Gowns"\nteleport the footer to Mars', refine: true, currentHtml: first.html });
+    const res = await post("/api/generate-email", {
+      prompt: 'replace "Dresses" with "Gowns"\nteleport the footer to Mars',
+      refine: true,
+      currentHtml: first.html,
+    });
     expect(res.status).toBe(422);
     const body = await res.json();
     expect(body.error).toContain("I did not understand “teleport the footer to Mars”");
-    expect(body.notApplied).toEqual([{ instruction: "teleport the footer to Mars", reason: "I did not understand “teleport the footer to Mars”" }]);
+    expect(body.notApplied).toEqual([
+      { instruction: "teleport the footer to Mars", reason: "I did not understand “teleport the footer to Mars”" },
+    ]);
     expect(await credits()).toBe(before);
   });
 

@@ -61,9 +61,9 @@ describe("/healthz on a libSQL server with a read-only database", () => {
     const client = server.app.database.client;
     expect(client.protocol).toBe("http");
     expect(Number((await client.execute("SELECT count(*) AS n FROM users")).rows[0].n)).toBeGreaterThan(0);
-    await expect(client.execute({ sql: "INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 1)", args: ["w", Date.now()] })).rejects.toThrow(
-      /readonly/i,
-    );
+    await expect(
+      client.execute({ sql: "INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 1)", args: ["w", Date.now()] }),
+    ).rejects.toThrow(/readonly/i);
   });
 
   it("answers 503 degraded: reachable, not writable, and why", async () => {

@@ -29,7 +29,9 @@ beforeAll(async () => {
     chattr("+i");
     immutable = true;
   } catch (e) {
-    throw new Error(`could not make the database read-only with chattr +i (needs root with CAP_LINUX_IMMUTABLE on ext4/xfs/btrfs): ${String(e)}`);
+    throw new Error(
+      `could not make the database read-only with chattr +i (needs root with CAP_LINUX_IMMUTABLE on ext4/xfs/btrfs): ${String(e)}`,
+    );
   }
 });
 
@@ -43,7 +45,9 @@ describe("/healthz on a database whose writes fail", () => {
     expect(() => fs.openSync(file, "r+")).toThrow(/EPERM/);
     const client = server.app.database.client;
     expect(Number((await client.execute("SELECT count(*) AS n FROM users")).rows[0].n)).toBeGreaterThan(0);
-    await expect(client.execute({ sql: "INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 1)", args: ["w", Date.now()] })).rejects.toMatchObject({
+    await expect(
+      client.execute({ sql: "INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 1)", args: ["w", Date.now()] }),
+    ).rejects.toMatchObject({
       code: expect.stringMatching(/^SQLITE_IOERR/),
     });
   });

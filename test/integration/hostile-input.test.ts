@@ -30,7 +30,10 @@ const post = (path: string, json: unknown, token = user.token) => postText(path,
 /** Balance and ledger rows: a refused request neither charges nor charges-and-refunds. */
 async function books(userId: string): Promise<{ balance: number; ledgerRows: number }> {
   const client = server.app.database.client;
-  const balance = await client.execute({ sql: "SELECT balance FROM credit_balances WHERE user_id = ? AND action = 'ai_generation'", args: [userId] });
+  const balance = await client.execute({
+    sql: "SELECT balance FROM credit_balances WHERE user_id = ? AND action = 'ai_generation'",
+    args: [userId],
+  });
   const rows = await client.execute({ sql: "SELECT count(*) AS n FROM credit_ledger WHERE user_id = ?", args: [userId] });
   return { balance: Number(balance.rows[0]?.balance ?? 0), ledgerRows: Number(rows.rows[0].n) };
 }
@@ -51,7 +54,9 @@ describe("deeply nested JSON", () => {
   });
 
   it("answers 400 where a stored value would have overflowed JSON.stringify (was a 500)", async () => {
-    const run = await (await post("/api/admin/eval", { action: "createRun", label: "hostile", promptSetVersion: "v1", promptCount: 1 }, admin.token)).json();
+    const run = await (
+      await post("/api/admin/eval", { action: "createRun", label: "hostile", promptSetVersion: "v1", promptCount: 1 }, admin.token)
+    ).json();
     const depth = 100_000;
     const body = `{"action":"saveResult","runId":${JSON.stringify(run.runId)},"result":{"promptId":"p","details":{"x":${"[".repeat(depth)}${"]".repeat(depth)}}}}`;
     const res = await postText("/api/admin/eval", body, admin.token);
@@ -73,7 +78,11 @@ describe("deeply nested HTML", () => {
 
   it("a refine of HTML nested past the depth limit within the size limit answers 400 and charges nothing", async () => {
     const before = await books(user.id);
-    const res = await post("/api/generate-email", { prompt: 'Change the headline to "New"', refine: true, currentHtml: deepHtml(HTML_LIMITS.maxDepth + 50) });
+    const res = await post("/api/generate-email", {
+      prompt: 'Change the headline to "New"',
+      refine: true,
+      currentHtml: deepHtml(HTML_LIMITS.maxDepth + 50),
+    });
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body).toMatchObject({ field: "currentHtml", reason: "depth", limit: HTML_LIMITS.maxDepth });
@@ -83,7 +92,11 @@ describe("deeply nested HTML", () => {
 
   it("a refine within the limits still works and charges", async () => {
     const before = await books(user.id);
-    const res = await post("/api/generate-email", { prompt: 'Change the headline to "New"', refine: true, currentHtml: deepHtml(HTML_LIMITS.maxDepth - 5) });
+    const res = await post("/api/generate-email", {
+      prompt: 'Change the headline to "New"',
+      refine: true,
+      currentHtml: deepHtml(HTML_LIMITS.maxDepth - 5),
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.html).toContain(">New</h1>");
@@ -157,7 +170,12 @@ describe("prompts", () => {
   it("answers 413 naming the field and the limit for a prompt over it", async () => {
     const res = await post("/api/gen/copy", { prompt: "a".repeat(MAX_PROMPT_CHARS + 1) });
     expect(res.status).toBe(413);
-    expect(await res.json()).toMatchObject({ success: false, field: "prompt", limit: MAX_PROMPT_CHARS, error: `prompt is too large: ${MAX_PROMPT_CHARS + 1} characters, the limit is ${MAX_PROMPT_CHARS}` });
+    expect(await res.json()).toMatchObject({
+      success: false,
+      field: "prompt",
+      limit: MAX_PROMPT_CHARS,
+      error: `prompt is too large: ${MAX_PROMPT_CHARS + 1} characters, the limit is ${MAX_PROMPT_CHARS}`,
+    });
   });
 });
 
@@ -165,7 +183,10 @@ describe("client blueprints", () => {
   /** Valid field by field, but 20 one-line-per-row bodies render to ~48,000 nodes. */
   async function bloatedBlueprint() {
     const { bigBlueprint } = await import("../fixtures/blueprints");
-    const bp = bigBlueprint() as unknown as { sections: Array<Record<string, unknown>>; interactiveConfig: { modules: Array<{ items?: Array<Record<string, unknown>> }> } };
+    const bp = bigBlueprint() as unknown as {
+      sections: Array<Record<string, unknown>>;
+      interactiveConfig: { modules: Array<{ items?: Array<Record<string, unknown>> }> };
+    };
     const lines = "- a\n".repeat(1000);
     for (const s of bp.sections) if ("body" in s) s.body = lines.slice(0, 4000);
     for (const m of bp.interactiveConfig.modules) for (const it of m.items ?? []) if ("body" in it) it.body = lines.slice(0, 2000);

@@ -49,11 +49,17 @@ async function start(dataDir?: string): Promise<ServerProcess> {
 
 const rows = async (db: Client, sql: string, args: (string | number)[] = []) => (await db.execute({ sql, args })).rows;
 const balanceOf = async (db: Client, email: string) =>
-  Number((await rows(db, "SELECT b.balance FROM credit_balances b JOIN users u ON u.id = b.user_id WHERE u.email = ?", [email]))[0].balance);
+  Number(
+    (await rows(db, "SELECT b.balance FROM credit_balances b JOIN users u ON u.id = b.user_id WHERE u.email = ?", [email]))[0].balance,
+  );
 
 /** Waits until the fake model has received `n` requests: the generations are under way. */
 async function modelCalls(n: number): Promise<void> {
-  await waitUntil(() => fake.requests.length >= n, { what: () => `${n} model calls (got ${fake.requests.length})`, timeoutMs: 30_000, intervalMs: 50 });
+  await waitUntil(() => fake.requests.length >= n, {
+    what: () => `${n} model calls (got ${fake.requests.length})`,
+    timeoutMs: 30_000,
+    intervalMs: 50,
+  });
 }
 
 it("refunds the charges of generations and eval runs a kill interrupted, and leaves a live server's alone", async () => {
@@ -77,7 +83,11 @@ it("refunds the charges of generations and eval runs a kill interrupted, and lea
   await modelCalls(2);
   const db1 = first.db();
   // Both charges are taken before their first model call; wait for the second one's row to be visible here.
-  await waitUntil(async () => Number((await rows(db1, "SELECT count(*) AS n FROM pending_charges"))[0].n) >= 2, { what: "two pending charges", timeoutMs: 5_000, intervalMs: 50 });
+  await waitUntil(async () => Number((await rows(db1, "SELECT count(*) AS n FROM pending_charges"))[0].n) >= 2, {
+    what: "two pending charges",
+    timeoutMs: 5_000,
+    intervalMs: 50,
+  });
 
   expect(await balanceOf(db1, "bench@sender.example")).toBe(BENCH_CREDITS - cost);
   expect(await balanceOf(db1, ADMIN.email)).toBe(ADMIN_CREDITS - cost);
@@ -110,7 +120,10 @@ it("refunds the charges of generations and eval runs a kill interrupted, and lea
   expect(refunds.map((r) => r.reference).sort()).toEqual(charges.map((r) => r.reference).sort());
   for (const r of refunds) expect(r).toMatchObject({ delta: cost, note: "refund: interrupted by a restart" });
   // The eval run is finalized with what it had (nothing), and shown as incomplete.
-  expect((await rows(db3, "SELECT status, result_count FROM eval_runs WHERE id = ?", [String(run.id)]))[0]).toMatchObject({ status: "complete", result_count: 0 });
+  expect((await rows(db3, "SELECT status, result_count FROM eval_runs WHERE id = ?", [String(run.id)]))[0]).toMatchObject({
+    status: "complete",
+    result_count: 0,
+  });
 
   // A later restart refunds nothing again.
   await third.kill("SIGKILL");

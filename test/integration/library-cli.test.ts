@@ -51,8 +51,13 @@ describe("npm run library:import", () => {
     expect(r.stdout).toMatch(/shoe-tabs\.html: duplicate of html-\d+-[a-z0-9]+/);
     expect(r.stdout).not.toContain("notes.txt");
 
-    const docs = await rows("SELECT id, type, json_extract(metadata, '$.technique') AS technique, json_extract(metadata, '$.embeddingTextSource') AS src, embedding_text FROM rag_documents ORDER BY type");
-    expect(docs.map((d) => [d.type, d.technique])).toEqual([["amp", "amp4email"], ["html", "tabs"]]);
+    const docs = await rows(
+      "SELECT id, type, json_extract(metadata, '$.technique') AS technique, json_extract(metadata, '$.embeddingTextSource') AS src, embedding_text FROM rag_documents ORDER BY type",
+    );
+    expect(docs.map((d) => [d.type, d.technique])).toEqual([
+      ["amp", "amp4email"],
+      ["html", "tabs"],
+    ]);
     expect(docs.every((d) => d.src === "auto-tag" && String(d.embedding_text).includes("Structure:"))).toBe(true);
     expect(await rows("SELECT doc_id FROM rag_vectors")).toHaveLength(2);
   });
@@ -90,10 +95,19 @@ describe("npm run library:reconcile", () => {
     const meta = JSON.parse(String(row.metadata));
     await db.execute({
       sql: "INSERT INTO rag_documents (id, type, html, metadata, embedding_text, chars) VALUES (?, 'html', ?, ?, ?, ?)",
-      args: [copyId, String(row.html), JSON.stringify({ ...meta, doc_id: copyId, description: "A copy" }), String(row.embedding_text), Number(row.chars)],
+      args: [
+        copyId,
+        String(row.html),
+        JSON.stringify({ ...meta, doc_id: copyId, description: "A copy" }),
+        String(row.embedding_text),
+        Number(row.chars),
+      ],
     });
     await db.execute({ sql: "DELETE FROM rag_documents WHERE id = ?", args: [String(amp.id)] });
-    await db.execute({ sql: "UPDATE rag_vectors SET metadata = json_set(metadata, '$.complexity', 'advanced') WHERE doc_id = ?", args: [String(html.id)] });
+    await db.execute({
+      sql: "UPDATE rag_vectors SET metadata = json_set(metadata, '$.complexity', 'advanced') WHERE doc_id = ?",
+      args: [String(html.id)],
+    });
 
     const report = await run("scripts/library-reconcile.ts", []);
     expect(report.code).toBe(1);
@@ -104,12 +118,18 @@ describe("npm run library:reconcile", () => {
     expect(report.stdout).toContain("Run with --repair");
 
     const json = await run("scripts/library-reconcile.ts", ["--json"]);
-    expect(JSON.parse(json.stdout)).toMatchObject({ missingVectors: [copyId], orphanVectors: [amp.id], mismatched: [{ id: html.id, fields: ["complexity"] }] });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      missingVectors: [copyId],
+      orphanVectors: [amp.id],
+      mismatched: [{ id: html.id, fields: ["complexity"] }],
+    });
 
     const repair = await run("scripts/library-reconcile.ts", ["--repair"]);
     expect(repair.code).toBe(0);
     expect(repair.stdout).toContain("repaired: 2 re-embedded, 1 orphan vectors deleted, 0 failed");
-    const vectors = await rows("SELECT doc_id, json_extract(metadata, '$.complexity') AS c, json_extract(metadata, '$.description') AS d FROM rag_vectors ORDER BY doc_id");
+    const vectors = await rows(
+      "SELECT doc_id, json_extract(metadata, '$.complexity') AS c, json_extract(metadata, '$.description') AS d FROM rag_vectors ORDER BY doc_id",
+    );
     expect(vectors.map((v) => v.doc_id).sort()).toEqual([copyId, String(html.id)].sort());
     expect(vectors.find((v) => v.doc_id === html.id)!.c).toBe(meta.complexity);
     expect(vectors.find((v) => v.doc_id === copyId)!.d).toBe("A copy");
@@ -131,7 +151,15 @@ describe("importLibrary on a TTY", () => {
     const app = await getApp();
     await migrate(app.database.client);
     let written = "";
-    const out = Object.assign(new Writable({ write(chunk: Buffer, _e: string, cb: () => void) { written += chunk; cb(); } }), { isTTY: true, columns: 60 });
+    const out = Object.assign(
+      new Writable({
+        write(chunk: Buffer, _e: string, cb: () => void) {
+          written += chunk;
+          cb();
+        },
+      }),
+      { isTTY: true, columns: 60 },
+    );
     const summary = await importLibrary(app, FIXTURES, { out });
     expect(summary.imported).toHaveLength(2);
     expect(written).toMatch(/^\r\[█+░*\] 1\/5 /);

@@ -15,7 +15,14 @@ const starter = loadStarterLibrary();
 
 beforeAll(async () => {
   pinecone = await fakePinecone({ pageSize: 10 });
-  server = await startTestServer({ VECTOR_INDEX: "pinecone", PINECONE_API_KEY: "pc-test-key", PINECONE_INDEX_HOST: pinecone.host, PINECONE_NAMESPACE: NS, EMBEDDINGS_PROVIDER: "local", SEED_LIBRARY: "true" });
+  server = await startTestServer({
+    VECTOR_INDEX: "pinecone",
+    PINECONE_API_KEY: "pc-test-key",
+    PINECONE_INDEX_HOST: pinecone.host,
+    PINECONE_NAMESPACE: NS,
+    EMBEDDINGS_PROVIDER: "local",
+    SEED_LIBRARY: "true",
+  });
   admin = (await createUserWithToken(server, { admin: true, credits: 50 })).token;
 });
 afterAll(async () => {
@@ -27,7 +34,14 @@ const post = (path: string, json: unknown) => server.fetch(path, { method: "POST
 const get = (path: string) => server.fetch(path, { token: admin });
 const rowCount = async () => Number((await server.app.database.client.execute("SELECT count(*) AS n FROM rag_documents")).rows[0].n);
 const submitTabs = (description = "Shoe tabs") =>
-  post("/api/admin/submit-content", { uploadType: "html", htmlContent: TABS_EMAIL, description, technique: "tabs", complexity: "beginner", emailPurpose: "ecommerce" });
+  post("/api/admin/submit-content", {
+    uploadType: "html",
+    htmlContent: TABS_EMAIL,
+    description,
+    technique: "tabs",
+    complexity: "beginner",
+    emailPurpose: "ecommerce",
+  });
 
 describe("library on Pinecone", () => {
   it("seeds the starter library into the index and lists every document through paginated listing", async () => {
@@ -96,13 +110,17 @@ describe("an index outage", () => {
 
   it("update: 503 and the stored document is unchanged in both stores", async () => {
     const { id, metadata } = await (await submitTabs("Before the outage")).json();
-    const [before] = (await server.app.database.client.execute({ sql: "SELECT metadata, embedding_text FROM rag_documents WHERE id = ?", args: [id] })).rows;
+    const [before] = (
+      await server.app.database.client.execute({ sql: "SELECT metadata, embedding_text FROM rag_documents WHERE id = ?", args: [id] })
+    ).rows;
     pinecone.fail("upsert");
     const res = await post("/api/admin/update-content", { id, metadata: { description: "During the outage" } });
     expect(res.status).toBe(503);
     expect((await res.json()).error).toMatch(/Vector index unavailable, the document was not changed/);
     pinecone.recover();
-    const [after] = (await server.app.database.client.execute({ sql: "SELECT metadata, embedding_text FROM rag_documents WHERE id = ?", args: [id] })).rows;
+    const [after] = (
+      await server.app.database.client.execute({ sql: "SELECT metadata, embedding_text FROM rag_documents WHERE id = ?", args: [id] })
+    ).rows;
     expect(after).toEqual(before);
     expect(pinecone.record(id, NS)!.metadata).toEqual(metadata);
   });
@@ -118,7 +136,9 @@ describe("an index outage", () => {
     expect((await list.json()).error).toMatch(/^Vector index unavailable: vector index \(pinecone\) list failed/);
     pinecone.recover();
     expect(pinecone.record(id, NS)).toBeDefined();
-    expect((await server.app.database.client.execute({ sql: "SELECT id FROM rag_documents WHERE id = ?", args: [id] })).rows).toHaveLength(1);
+    expect((await server.app.database.client.execute({ sql: "SELECT id FROM rag_documents WHERE id = ?", args: [id] })).rows).toHaveLength(
+      1,
+    );
     // rag-stats reads rag_documents only, so it answers during an index outage.
     pinecone.fail("list", "fetch", "query");
     expect((await get("/api/admin/rag-stats")).status).toBe(200);

@@ -18,9 +18,36 @@ beforeAll(async () => {
 
 const entry = (key: string, description: string): SeedEntry => ({
   key,
-  document: { uploadType: "html", htmlContent: TABS_EMAIL.replace("Shoe tabs", description), description, technique: "tabs", complexity: "beginner", emailPurpose: "ecommerce", exampleType: "positive", keyFeatures: [], bestPracticeTags: [] },
+  document: {
+    uploadType: "html",
+    htmlContent: TABS_EMAIL.replace("Shoe tabs", description),
+    description,
+    technique: "tabs",
+    complexity: "beginner",
+    emailPurpose: "ecommerce",
+    exampleType: "positive",
+    keyFeatures: [],
+    bestPracticeTags: [],
+  },
 });
-const entries = () => [entry("a", "first"), entry("b", "second"), entry("c", "third"), { key: "blog-x", document: { uploadType: "blog" as const, htmlContent: "<p>Article</p>", blogTitle: "An article", blogTopic: "t", learningLevel: "beginner" as const, techniquesCovered: ["tabs"], keyTakeaways: "k", contentFocus: "kinetic" as const } }];
+const entries = () => [
+  entry("a", "first"),
+  entry("b", "second"),
+  entry("c", "third"),
+  {
+    key: "blog-x",
+    document: {
+      uploadType: "blog" as const,
+      htmlContent: "<p>Article</p>",
+      blogTitle: "An article",
+      blogTopic: "t",
+      learningLevel: "beginner" as const,
+      techniquesCovered: ["tabs"],
+      keyTakeaways: "k",
+      contentFocus: "kinetic" as const,
+    },
+  },
+];
 const ids = async () => {
   const r = await listContent(app);
   if (!r.ok) throw new Error(r.error);
@@ -36,7 +63,12 @@ describe("seedLibrary", () => {
 
   it("resumes an interrupted first start by stable keys, then never seeds again", async () => {
     // A start that stopped after two documents.
-    const partial = await addDocuments(app, entries().slice(0, 2).map((e) => ({ input: seedInput(e.document), options: { seedKey: e.key } })));
+    const partial = await addDocuments(
+      app,
+      entries()
+        .slice(0, 2)
+        .map((e) => ({ input: seedInput(e.document), options: { seedKey: e.key } })),
+    );
     expect(partial.ok).toBe(true);
 
     const first = await seedLibrary(app, entries);
@@ -65,7 +97,8 @@ describe("seedLibrary", () => {
     const doc = { ...entry(key, "broken").document, exampleType: "negative" as const, whatIsWrong: "Labels do not match their inputs." };
     const r = await addDocuments(app, [{ input: seedInput(doc), options: { seedKey: key } }]);
     if (!r.ok) throw new Error(r.error);
-    const row = (await app.database.client.execute({ sql: "SELECT metadata FROM rag_documents WHERE id = ?", args: [r.value.items[0].id] })).rows[0];
+    const row = (await app.database.client.execute({ sql: "SELECT metadata FROM rag_documents WHERE id = ?", args: [r.value.items[0].id] }))
+      .rows[0];
     expect(JSON.parse(String(row.metadata))).toMatchObject({ whatIsWrong: "Labels do not match their inputs.", seed: { key } });
     expect(r.value.items[0].metadata).not.toHaveProperty("whatIsWrong");
   });

@@ -22,7 +22,9 @@ const sql = async (statement: string, args: (string | number)[] = []) =>
   (await server.app.database.client.execute({ sql: statement, args })).rows;
 const vectorOf = async (id: string) => {
   const [row] = await sql("SELECT embedding, metadata FROM rag_vectors WHERE doc_id = ?", [id]);
-  return row ? { embedding: Buffer.from(row.embedding as ArrayBuffer).toString("base64"), metadata: JSON.parse(String(row.metadata)) } : null;
+  return row
+    ? { embedding: Buffer.from(row.embedding as ArrayBuffer).toString("base64"), metadata: JSON.parse(String(row.metadata)) }
+    : null;
 };
 
 describe("starter library", () => {
@@ -81,7 +83,10 @@ describe("starter library", () => {
     expect(body.metadata.rag.examplesCount).toBeLessThanOrEqual(7);
     const ids: string[] = body.metadata.rag.examples.map((e: any) => e.id);
     expect(ids.every((id) => /^(html|amp)-/.test(id))).toBe(true);
-    const [top] = await sql("SELECT json_extract(metadata, '$.technique') AS t, json_extract(metadata, '$.exampleType') AS e FROM rag_documents WHERE id = ?", [ids[0]]);
+    const [top] = await sql(
+      "SELECT json_extract(metadata, '$.technique') AS t, json_extract(metadata, '$.exampleType') AS e FROM rag_documents WHERE id = ?",
+      [ids[0]],
+    );
     expect(String(top.t)).toContain(technique);
     expect(top.e === null || top.e === "positive").toBe(true);
   });
@@ -104,7 +109,14 @@ describe("POST /api/admin/submit-content", () => {
     expect(body).toMatchObject({
       success: true,
       id: expect.stringMatching(/^html-\d{13}-[a-z0-9]{8}$/),
-      metadata: { type: "html", technique: "tabs", complexity: "beginner", exampleType: "positive", htmlType: "complete", emailPurpose: "ecommerce" },
+      metadata: {
+        type: "html",
+        technique: "tabs",
+        complexity: "beginner",
+        exampleType: "positive",
+        htmlType: "complete",
+        emailPurpose: "ecommerce",
+      },
     });
     const [, ms] = /^html-(\d+)-/.exec(body.id)!;
     expect(body.metadata.submittedAt).toBe(new Date(Number(ms)).toISOString());
@@ -115,7 +127,10 @@ describe("POST /api/admin/submit-content", () => {
     // The builder injects the technique's own description, not just the admin's words.
     expect(String(row.embedding_text)).toContain("Three tabs for a shoe shop");
     expect(String(row.embedding_text)).toMatch(/radio/i);
-    expect(JSON.parse(String(row.metadata))).toMatchObject({ contentHash: expect.stringMatching(/^[0-9a-f]{64}$/), embeddingModel: "local-hash-v1" });
+    expect(JSON.parse(String(row.metadata))).toMatchObject({
+      contentHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      embeddingModel: "local-hash-v1",
+    });
 
     const vector = await vectorOf(body.id);
     expect(Object.keys(vector!.metadata).sort()).toEqual(HTML_KEYS);
@@ -143,11 +158,25 @@ describe("POST /api/admin/submit-content", () => {
   });
 
   it("validates AMP uploads and records ampValidator and ampComponents", async () => {
-    const ok = await (await post("/api/admin/submit-content", { uploadType: "amp", htmlContent: AMP_PASS, description: "AMP accordion", technique: "accordion", complexity: "intermediate" })).json();
-    expect(ok).toMatchObject({ success: true, id: expect.stringMatching(/^amp-/), metadata: { type: "amp", ampValidator: "pass", ampComponents: ["amp-accordion"] } });
+    const ok = await (
+      await post("/api/admin/submit-content", {
+        uploadType: "amp",
+        htmlContent: AMP_PASS,
+        description: "AMP accordion",
+        technique: "accordion",
+        complexity: "intermediate",
+      })
+    ).json();
+    expect(ok).toMatchObject({
+      success: true,
+      id: expect.stringMatching(/^amp-/),
+      metadata: { type: "amp", ampValidator: "pass", ampComponents: ["amp-accordion"] },
+    });
     expect(Object.keys(ok.metadata).sort()).toEqual(AMP_KEYS);
 
-    const bad = await (await post("/api/admin/submit-content", { uploadType: "amp", htmlContent: AMP_FAIL, description: "AMP with a script" })).json();
+    const bad = await (
+      await post("/api/admin/submit-content", { uploadType: "amp", htmlContent: AMP_FAIL, description: "AMP with a script" })
+    ).json();
     expect(bad.metadata.ampValidator).toBe("fail");
     const [row] = await sql("SELECT metadata FROM rag_documents WHERE id = ?", [bad.id]);
     expect(JSON.parse(String(row.metadata)).ampErrors.length).toBeGreaterThan(0);
@@ -165,13 +194,26 @@ describe("POST /api/admin/submit-content", () => {
     });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.metadata).toMatchObject({ type: "blog", contentFocus: "general", blogTitle: "Why labels matter", techniquesCovered: ["tabs", "accordion"], learningLevel: "beginner" });
+    expect(body.metadata).toMatchObject({
+      type: "blog",
+      contentFocus: "general",
+      blogTitle: "Why labels matter",
+      techniquesCovered: ["tabs", "accordion"],
+      learningLevel: "beginner",
+    });
     expect(Object.keys(body.metadata).sort()).toEqual(BLOG_KEYS);
   });
 
   it("accepts a 5 MB document (no size cap) and lists it", async () => {
     const html = bigEmail(5_000_000);
-    const res = await post("/api/admin/submit-content", { uploadType: "html", htmlContent: html, description: "A very long newsletter", technique: "accordion", complexity: "advanced", emailPurpose: "newsletter" });
+    const res = await post("/api/admin/submit-content", {
+      uploadType: "html",
+      htmlContent: html,
+      description: "A very long newsletter",
+      technique: "accordion",
+      complexity: "advanced",
+      emailPurpose: "newsletter",
+    });
     expect(res.status).toBe(200);
     const { id } = await res.json();
     const list = await (await get("/api/admin/list-content")).json();
@@ -212,14 +254,26 @@ describe("POST /api/admin/submit-content", () => {
 
   it("is admin only", async () => {
     const user = await createUserWithToken(server, { admin: false });
-    const res = await server.fetch("/api/admin/submit-content", { method: "POST", token: user.token, json: { uploadType: "html", htmlContent: TABS_EMAIL, description: "x" } });
+    const res = await server.fetch("/api/admin/submit-content", {
+      method: "POST",
+      token: user.token,
+      json: { uploadType: "html", htmlContent: TABS_EMAIL, description: "x" },
+    });
     expect(res.status).toBe(403);
   });
 });
 
 describe("update, delete and auto-tag", () => {
   async function submit(extra: Record<string, unknown> = {}) {
-    const res = await post("/api/admin/submit-content", { uploadType: "html", htmlContent: TABS_EMAIL, description: "Shoe tabs", technique: "tabs", complexity: "beginner", emailPurpose: "ecommerce", ...extra });
+    const res = await post("/api/admin/submit-content", {
+      uploadType: "html",
+      htmlContent: TABS_EMAIL,
+      description: "Shoe tabs",
+      technique: "tabs",
+      complexity: "beginner",
+      emailPurpose: "ecommerce",
+      ...extra,
+    });
     return (await res.json()) as { id: string; metadata: Record<string, unknown> };
   }
 
@@ -227,10 +281,24 @@ describe("update, delete and auto-tag", () => {
     const doc = await submit();
     const before = await vectorOf(doc.id);
     const [oldRow] = await sql("SELECT embedding_text FROM rag_documents WHERE id = ?", [doc.id]);
-    const res = await post("/api/admin/update-content", { id: doc.id, metadata: { technique: "carousel", complexity: "advanced", exampleType: "negative", description: "Now a carousel" } });
+    const res = await post("/api/admin/update-content", {
+      id: doc.id,
+      metadata: { technique: "carousel", complexity: "advanced", exampleType: "negative", description: "Now a carousel" },
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ success: true, id: doc.id, metadata: { technique: "carousel", complexity: "advanced", exampleType: "negative", description: "Now a carousel", submittedAt: doc.metadata.submittedAt, emailPurpose: "ecommerce" } });
+    expect(body).toMatchObject({
+      success: true,
+      id: doc.id,
+      metadata: {
+        technique: "carousel",
+        complexity: "advanced",
+        exampleType: "negative",
+        description: "Now a carousel",
+        submittedAt: doc.metadata.submittedAt,
+        emailPurpose: "ecommerce",
+      },
+    });
     const after = await vectorOf(doc.id);
     expect(after!.metadata).toEqual(body.metadata);
     expect(after!.embedding).not.toBe(before!.embedding);
@@ -245,11 +313,15 @@ describe("update, delete and auto-tag", () => {
     await post("/api/admin/update-content", { id: doc.id, metadata: { description: "Changed" } });
     expect((await sql("SELECT embedding_text FROM rag_documents WHERE id = ?", [doc.id]))[0].embedding_text).toBe("Reviewed text.");
     await post("/api/admin/update-content", { id: doc.id, metadata: { embeddingText: null } });
-    expect(String((await sql("SELECT embedding_text FROM rag_documents WHERE id = ?", [doc.id]))[0].embedding_text)).toContain("Description: Changed.");
+    expect(String((await sql("SELECT embedding_text FROM rag_documents WHERE id = ?", [doc.id]))[0].embedding_text)).toContain(
+      "Description: Changed.",
+    );
   });
 
   it("update-content: 404 for an unknown id, 400 for fields that do not apply or bad values", async () => {
-    expect((await post("/api/admin/update-content", { id: "html-1700000000000-nothere0", metadata: { description: "x" } })).status).toBe(404);
+    expect((await post("/api/admin/update-content", { id: "html-1700000000000-nothere0", metadata: { description: "x" } })).status).toBe(
+      404,
+    );
     const doc = await submit();
     const wrongField = await post("/api/admin/update-content", { id: doc.id, metadata: { blogTitle: "x" } });
     expect(wrongField.status).toBe(400);

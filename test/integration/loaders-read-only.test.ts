@@ -34,7 +34,8 @@ function isRead(sql: string): boolean {
   return false;
 }
 
-const sqlOf = (stmt: InStatement | [string, unknown?] | string) => (typeof stmt === "string" ? stmt : Array.isArray(stmt) ? stmt[0] : stmt.sql);
+const sqlOf = (stmt: InStatement | [string, unknown?] | string) =>
+  typeof stmt === "string" ? stmt : Array.isArray(stmt) ? stmt[0] : stmt.sql;
 
 /** Wraps the client's statement methods so a loader's writes are recorded (and still run). */
 function spyOnWrites(client: Client): void {
@@ -69,21 +70,54 @@ beforeAll(async () => {
 
   const { client } = server.app.database;
   // A version of the admin's own, with a sender placeholder (the version page fills it from the profile).
-  const generated = (await (await server.fetch("/api/generate", { method: "POST", token: adminToken, json: { prompt: "A spring sale email with tabs for three products" } })).json()) as Record<string, unknown>;
+  const generated = (await (
+    await server.fetch("/api/generate", {
+      method: "POST",
+      token: adminToken,
+      json: { prompt: "A spring sale email with tabs for three products" },
+    })
+  ).json()) as Record<string, unknown>;
   const { insertEmailVersion } = await import("~/models/email-versions.server");
   ids.versionId = `v-loaders-${Date.now()}`;
   await insertEmailVersion(server.app.database.db as never, {
-    id: ids.versionId, userId: admin.id, kind: "generate", prompt: "A spring sale email",
-    brief: { prompt: "A spring sale email" }, blueprint: (generated.blueprint ?? null) as never,
-    html: String(generated.html), ampHtml: null, metadata: (generated.metadata ?? {}) as never, subject: "Spring sale", qaScore: 90,
+    id: ids.versionId,
+    userId: admin.id,
+    kind: "generate",
+    prompt: "A spring sale email",
+    brief: { prompt: "A spring sale email" },
+    blueprint: (generated.blueprint ?? null) as never,
+    html: String(generated.html),
+    ampHtml: null,
+    metadata: (generated.metadata ?? {}) as never,
+    subject: "Spring sale",
+    qaScore: 90,
   });
   // A send, and the tokens its email carries.
-  const sent = (await (await server.fetch("/api/send-email-esp", { method: "POST", token: adminToken, json: { to: RECIPIENT, subject: "Hi", html: "<p>Hello</p>" } })).json()) as { sendId: string };
+  const sent = (await (
+    await server.fetch("/api/send-email-esp", {
+      method: "POST",
+      token: adminToken,
+      json: { to: RECIPIENT, subject: "Hi", html: "<p>Hello</p>" },
+    })
+  ).json()) as { sendId: string };
   ids.sendId = sent.sendId;
-  ids.answerToken = createAnswerToken(server.app.env.SESSION_SECRET, { sendId: sent.sendId, formId: "", question: "k1.0", option: 0, lang: "en", expiresDay: answerExpiryDay(new Date(), 30) });
+  ids.answerToken = createAnswerToken(server.app.env.SESSION_SECRET, {
+    sendId: sent.sendId,
+    formId: "",
+    question: "k1.0",
+    option: 0,
+    lang: "en",
+    expiresDay: answerExpiryDay(new Date(), 30),
+  });
   ids.unsubscribeToken = createUnsubscribeToken(server.app.env.SESSION_SECRET, RECIPIENT);
   // An eval run nobody has worked on for a day: stale, which the eval pages' loaders used to finalize.
-  const run = (await (await server.fetch("/api/admin/eval", { method: "POST", token: adminToken, json: { action: "createRun", label: "stale", promptSetVersion: "v1", promptCount: 3 } })).json()) as { runId: string };
+  const run = (await (
+    await server.fetch("/api/admin/eval", {
+      method: "POST",
+      token: adminToken,
+      json: { action: "createRun", label: "stale", promptSetVersion: "v1", promptCount: 3 },
+    })
+  ).json()) as { runId: string };
   ids.runId = run.runId;
   await client.execute({ sql: "UPDATE eval_runs SET created_at = ? WHERE id = ?", args: [Date.now() - 86_400_000, run.runId] });
   ids.docId = String((await client.execute("SELECT id FROM rag_documents LIMIT 1")).rows[0].id);
@@ -142,7 +176,9 @@ async function runLoader(routeId: string, path: string, loader: (args: never) =>
     signal: gone.signal,
   });
   try {
-    const result = await loaderOf.run(routeId, () => (loader as (a: unknown) => unknown)({ request, params, context: { requestId: `loader-${routeId}`, clientIp: "127.0.0.1" } }));
+    const result = await loaderOf.run(routeId, () =>
+      (loader as (a: unknown) => unknown)({ request, params, context: { requestId: `loader-${routeId}`, clientIp: "127.0.0.1" } }),
+    );
     const status = result instanceof Response ? result.status : 200;
     if (result instanceof Response) await result.body?.cancel();
     return { route: routeId, status };
@@ -165,14 +201,26 @@ describe("loaders", () => {
     expect(outcomes.filter((o) => o.status === "error" || o.status >= 500)).toEqual([]);
     // The pages that need the data did reach it.
     const ok = (id: string) => outcomes.find((o) => o.route === id)?.status;
-    for (const id of ["routes/builder.v.$id", "routes/admin.evals.$runId", "routes/admin.evals._index", "routes/admin.outbox.$id", "routes/r.$token", "routes/unsubscribe.$token", "routes/admin.library.$id", "routes/answers"])
+    for (const id of [
+      "routes/builder.v.$id",
+      "routes/admin.evals.$runId",
+      "routes/admin.evals._index",
+      "routes/admin.outbox.$id",
+      "routes/r.$token",
+      "routes/unsubscribe.$token",
+      "routes/admin.library.$id",
+      "routes/answers",
+    ])
       expect(ok(id), id).toBe(200);
 
     const [healthz, others] = [writes.filter((w) => w.route === "routes/healthz"), writes.filter((w) => w.route !== "routes/healthz")];
     expect(others).toEqual([]);
     // The spy does see writes: the health probe's.
     expect(healthz.length).toBeGreaterThan(0);
-    expect(healthz.every((w) => /rate_limits|write-lock probe/.test(w.sql)), JSON.stringify(healthz)).toBe(true);
+    expect(
+      healthz.every((w) => /rate_limits|write-lock probe/.test(w.sql)),
+      JSON.stringify(healthz),
+    ).toBe(true);
 
     // The stale run is still running: finalizing it is the `stale-evals` job's work, not a page's.
     const { rows } = await server.app.database.client.execute({ sql: "SELECT status FROM eval_runs WHERE id = ?", args: [ids.runId] });

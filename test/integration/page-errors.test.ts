@@ -59,7 +59,9 @@ describe("a page whose loader throws", () => {
     expect(res.status).toBe(503);
     expect(res.headers.get("retry-after")).toBeTruthy();
     expect(await res.text()).toContain("page-error-2");
-    expect(warned.mock.calls.map(([f]) => f)).toContainEqual(expect.objectContaining({ requestId: "page-error-2", path: "/builder/history", refusal: "busy" }));
+    expect(warned.mock.calls.map(([f]) => f)).toContainEqual(
+      expect.objectContaining({ requestId: "page-error-2", path: "/builder/history", refusal: "busy" }),
+    );
     expect(errored.mock.calls.filter(([f]) => (f as { requestId?: string }).requestId === "page-error-2")).toEqual([]);
   });
 

@@ -57,7 +57,11 @@ describe("/admin/evals/compare settles on one address", () => {
     const { res, hops } = await follow(admin, "/admin/evals/compare?b=%22z%22&a=x%20(y)!~&metric=qa&junk=1");
     expect(hops).toHaveLength(1);
     const settled = new URL(hops[0], server.url).searchParams;
-    expect([...settled]).toEqual([["a", "x (y)!~"], ["b", '"z"'], ["metric", "qa"]]);
+    expect([...settled]).toEqual([
+      ["a", "x (y)!~"],
+      ["b", '"z"'],
+      ["metric", "qa"],
+    ]);
     await res.arrayBuffer();
   });
 });

@@ -26,18 +26,33 @@ afterAll(() => server?.close());
 function field(html: string, name: string) {
   const doc = parseDocument(html);
   const all = findAll(() => true, doc.children);
-  const controls = all.filter((el) => ["input", "select", "textarea"].includes(el.name) && el.attribs.name === name && el.attribs.type !== "hidden");
+  const controls = all.filter(
+    (el) => ["input", "select", "textarea"].includes(el.name) && el.attribs.name === name && el.attribs.type !== "hidden",
+  );
   expect(controls).toHaveLength(1);
   const el = controls[0];
   const describedBy = (el.attribs["aria-describedby"] ?? "").split(/\s+/).filter(Boolean);
-  const texts = describedBy.map((id) => all.filter((e) => e.attribs.id === id).map((e) => textContent(e)).join(""));
+  const texts = describedBy.map((id) =>
+    all
+      .filter((e) => e.attribs.id === id)
+      .map((e) => textContent(e))
+      .join(""),
+  );
   return { invalid: el.attribs["aria-invalid"], value: el.attribs.value, describedBy, texts };
 }
 
 describe("field errors without JavaScript", () => {
   it("the builder's prompt step: an empty prompt answers 400 with the error on the prompt", async () => {
     const { csrf } = await admin.page("/builder");
-    const res = await admin.post("/builder", { _csrf: csrf, intent: "understand", prompt: "   ", complexity: "intermediate", styleTheory: "auto", layout: "auto", useRAG: "on" });
+    const res = await admin.post("/builder", {
+      _csrf: csrf,
+      intent: "understand",
+      prompt: "   ",
+      complexity: "intermediate",
+      styleTheory: "auto",
+      layout: "auto",
+      useRAG: "on",
+    });
     expect(res.status).toBe(400);
     const prompt = field(await res.text(), "prompt");
     expect(prompt.invalid).toBe("true");
@@ -47,9 +62,14 @@ describe("field errors without JavaScript", () => {
   it("the builder's image rows: a bad URL is marked on its own row (a blank row before it), the page post and the streamed route alike", async () => {
     const { csrf } = await admin.page("/builder");
     const body = {
-      _csrf: csrf, prompt: "Spring sale for Bloom & Co: 20% off dresses until May 3",
-      "images[0].name": "", "images[0].description": "", "images[0].url": "",
-      "images[1].name": "hero", "images[1].description": "", "images[1].url": "ftp://cdn.example.com/hero.jpg",
+      _csrf: csrf,
+      prompt: "Spring sale for Bloom & Co: 20% off dresses until May 3",
+      "images[0].name": "",
+      "images[0].description": "",
+      "images[0].url": "",
+      "images[1].name": "hero",
+      "images[1].description": "",
+      "images[1].url": "ftp://cdn.example.com/hero.jpg",
     };
     const res = await admin.post("/builder", { ...body, intent: "understand" });
     expect(res.status).toBe(400);
@@ -83,7 +103,13 @@ describe("field errors without JavaScript", () => {
 
   it("the evals start form: a limit that is not a number is an error on the limit", async () => {
     const { csrf } = await admin.page("/admin/evals");
-    const res = await admin.post("/admin/evals", { _csrf: csrf, intent: "start", set: "prompts.v1.json", label: "baseline", limit: "many" });
+    const res = await admin.post("/admin/evals", {
+      _csrf: csrf,
+      intent: "start",
+      set: "prompts.v1.json",
+      label: "baseline",
+      limit: "many",
+    });
     expect(res.status).toBe(400);
     const limit = field(await res.text(), "limit");
     expect(limit.invalid).toBe("true");
@@ -93,7 +119,15 @@ describe("field errors without JavaScript", () => {
   it("the library's upload form: a blank description answers 400 on the description; the HTML and the lists typed come back", async () => {
     const { csrf } = await admin.page("/admin/library");
     const html = "<table><tr><td>Hello</td></tr></table>";
-    const res = await admin.post("/admin/library", { _csrf: csrf, intent: "submit", uploadType: "html", htmlContent: html, description: " ", keyFeatures: "tabs, carousel", exampleType: "positive" });
+    const res = await admin.post("/admin/library", {
+      _csrf: csrf,
+      intent: "submit",
+      uploadType: "html",
+      htmlContent: html,
+      description: " ",
+      keyFeatures: "tabs, carousel",
+      exampleType: "positive",
+    });
     expect(res.status).toBe(400);
     const page = await res.text();
     const description = field(page, "description");
@@ -106,7 +140,14 @@ describe("field errors without JavaScript", () => {
 
   it("the library's upload form: a tag too long is an error on its list", async () => {
     const { csrf } = await admin.page("/admin/library");
-    const res = await admin.post("/admin/library", { _csrf: csrf, intent: "submit", uploadType: "html", htmlContent: "<p>x</p>", description: "A test", keyFeatures: `tabs, ${"x".repeat(201)}` });
+    const res = await admin.post("/admin/library", {
+      _csrf: csrf,
+      intent: "submit",
+      uploadType: "html",
+      htmlContent: "<p>x</p>",
+      description: "A test",
+      keyFeatures: `tabs, ${"x".repeat(201)}`,
+    });
     expect(res.status).toBe(400);
     const list = field(await res.text(), "keyFeatures");
     expect(list.invalid).toBe("true");

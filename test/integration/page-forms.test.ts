@@ -23,7 +23,8 @@ afterAll(() => server?.close());
  */
 function field(html: string, name: string, formId?: string) {
   const doc = parseDocument(html);
-  const matches = (e: Element) => ["input", "select", "textarea"].includes(e.name) && e.attribs.name === name && (!formId || e.attribs.form === formId);
+  const matches = (e: Element) =>
+    ["input", "select", "textarea"].includes(e.name) && e.attribs.name === name && (!formId || e.attribs.form === formId);
   const control = findOne(matches, doc.children, true);
   if (!control) throw new Error(`no control named ${name}`);
   const describedBy = control.attribs["aria-describedby"] ?? "";
@@ -53,7 +54,11 @@ describe("sign-in", () => {
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(field(html, "email")).toMatchObject({ invalid: "true", describedBy: "login-email-error", description: "Enter your email." });
-    expect(field(html, "password")).toMatchObject({ invalid: "true", describedBy: "login-password-error", description: "Enter your password." });
+    expect(field(html, "password")).toMatchObject({
+      invalid: "true",
+      describedBy: "login-password-error",
+      description: "Enter your password.",
+    });
   });
 
   it("an address that is not one: 400 on the email field, which keeps what was typed; the password is not sent back", async () => {
@@ -62,7 +67,11 @@ describe("sign-in", () => {
     const res = await browser.post("/login", { _csrf: csrf, email: "someone@localhost", password: "a-secret-typed-here" });
     expect(res.status).toBe(400);
     const html = await res.text();
-    expect(field(html, "email")).toMatchObject({ invalid: "true", description: "Enter an email address, like name@example.com.", value: "someone@localhost" });
+    expect(field(html, "email")).toMatchObject({
+      invalid: "true",
+      description: "Enter an email address, like name@example.com.",
+      value: "someone@localhost",
+    });
     expect(field(html, "password").invalid).toBeUndefined();
     expect(html).not.toContain("a-secret-typed-here");
   });
@@ -86,7 +95,11 @@ describe("account: change your password", () => {
     const res = await browser.post("/account", { _csrf: csrf, current: PASSWORD, password: "new-password-1", confirm: "new-password-2" });
     expect(res.status).toBe(400);
     const html = await res.text();
-    expect(field(html, "confirm")).toMatchObject({ invalid: "true", describedBy: "acc-confirm-error", description: "The two new passwords are not the same." });
+    expect(field(html, "confirm")).toMatchObject({
+      invalid: "true",
+      describedBy: "acc-confirm-error",
+      description: "The two new passwords are not the same.",
+    });
     expect(field(html, "password").invalid).toBeUndefined();
     expect(html).not.toContain("new-password-1");
     expect(html).not.toContain(PASSWORD);
@@ -107,9 +120,18 @@ describe("account: change your password", () => {
   it("a wrong current password (the service's answer): 400 on that field", async () => {
     const browser = await signedIn();
     const { csrf } = await browser.page("/account");
-    const res = await browser.post("/account", { _csrf: csrf, current: "not-the-password", password: "new-password-1", confirm: "new-password-1" });
+    const res = await browser.post("/account", {
+      _csrf: csrf,
+      current: "not-the-password",
+      password: "new-password-1",
+      confirm: "new-password-1",
+    });
     expect(res.status).toBe(400);
-    expect(field(await res.text(), "current")).toMatchObject({ invalid: "true", describedBy: "acc-current-error", description: "That is not your current password." });
+    expect(field(await res.text(), "current")).toMatchObject({
+      invalid: "true",
+      describedBy: "acc-current-error",
+      description: "That is not your current password.",
+    });
   });
 });
 
@@ -120,7 +142,11 @@ describe("tokens: create one", () => {
     const res = await browser.post("/tokens", { _csrf: csrf, intent: "create", name: "  ", ttl: "1h" });
     expect(res.status).toBe(400);
     const html = await res.text();
-    expect(field(html, "name")).toMatchObject({ invalid: "true", describedBy: "new-token-name-error", description: "Give the token a name" });
+    expect(field(html, "name")).toMatchObject({
+      invalid: "true",
+      describedBy: "new-token-name-error",
+      description: "Give the token a name",
+    });
     expect(field(html, "ttl").invalid).toBeUndefined();
   });
 
@@ -130,7 +156,11 @@ describe("tokens: create one", () => {
     const res = await browser.post("/tokens", { _csrf: csrf, intent: "create", name: "build server", ttl: "31d" });
     expect(res.status).toBe(400);
     const html = await res.text();
-    expect(field(html, "ttl")).toMatchObject({ invalid: "true", describedBy: "new-token-ttl-error", description: expect.stringContaining("A token can live at most 30d") });
+    expect(field(html, "ttl")).toMatchObject({
+      invalid: "true",
+      describedBy: "new-token-ttl-error",
+      description: expect.stringContaining("A token can live at most 30d"),
+    });
     expect(field(html, "name")).toMatchObject({ invalid: undefined, value: "build server" });
   });
 });
@@ -161,18 +191,34 @@ describe("admin: add a user", () => {
     const browser = new PageClient(server);
     expect((await browser.signIn(admin.email, PASSWORD)).status).toBe(302);
     const { csrf } = await browser.page("/admin");
-    const taken = await browser.post("/admin?index", { _csrf: csrf, intent: "create", email: admin.email, password: "a-fine-password", credits: "3" });
+    const taken = await browser.post("/admin?index", {
+      _csrf: csrf,
+      intent: "create",
+      email: admin.email,
+      password: "a-fine-password",
+      credits: "3",
+    });
     expect(taken.status).toBe(409);
     const html = await taken.text();
     expect(field(html, "email")).toMatchObject({ invalid: "true", describedBy: "new-user-email-error", value: admin.email });
     expect(field(html, "email").description).not.toBe("");
     expect(html).not.toContain("a-fine-password");
 
-    const bad = await browser.post("/admin?index", { _csrf: csrf, intent: "create", email: "not-an-address", password: "short", credits: "-1" });
+    const bad = await browser.post("/admin?index", {
+      _csrf: csrf,
+      intent: "create",
+      email: "not-an-address",
+      password: "short",
+      credits: "-1",
+    });
     expect(bad.status).toBe(400);
     const badHtml = await bad.text();
     expect(field(badHtml, "email")).toMatchObject({ invalid: "true", description: "Enter a valid email" });
     expect(field(badHtml, "password")).toMatchObject({ invalid: "true", description: "Password must be at least 8 characters" });
-    expect(field(badHtml, "credits", "new-user")).toMatchObject({ invalid: "true", description: "Credits must be a whole number ≥ 0", value: "-1" });
+    expect(field(badHtml, "credits", "new-user")).toMatchObject({
+      invalid: "true",
+      description: "Credits must be a whole number ≥ 0",
+      value: "-1",
+    });
   });
 });

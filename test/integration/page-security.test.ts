@@ -47,14 +47,21 @@ describe("CSRF", () => {
       expect(res.status).toBe(403);
       expect(await res.text()).toMatch(/Refused: this request was sent from https:\/\/evil\.example/);
     }
-    const create = await admin.post("/admin?index&_data=routes%2Fadmin._index", { intent: "create", email: "evil-admin@example.com", password: "evil-password", credits: "0", admin: "on" }, { origin: EVIL });
+    const create = await admin.post(
+      "/admin?index&_data=routes%2Fadmin._index",
+      { intent: "create", email: "evil-admin@example.com", password: "evil-password", credits: "0", admin: "on" },
+      { origin: EVIL },
+    );
     expect(create.status).toBe(403);
     expect(await balanceOf(grantee.id)).toBe(before);
     expect(await userExists("evil-admin@example.com")).toBe(false);
   });
 
   it("refuses Sec-Fetch-Site other than same-origin, and Origin: null", async () => {
-    const crossSite = await admin.post("/admin?index", grantForm({ _csrf: adminCsrf }), { origin: null, headers: { "Sec-Fetch-Site": "same-site" } });
+    const crossSite = await admin.post("/admin?index", grantForm({ _csrf: adminCsrf }), {
+      origin: null,
+      headers: { "Sec-Fetch-Site": "same-site" },
+    });
     expect(crossSite.status).toBe(403);
     expect(await crossSite.text()).toContain("Sec-Fetch-Site: same-site");
     const opaque = await admin.post("/admin?index", grantForm({ _csrf: adminCsrf }), { origin: "null" });
@@ -118,7 +125,9 @@ describe("CSRF", () => {
     const routes = listPageActionRoutes();
 
     it("is found in app/routes, and the server build agrees", () => {
-      expect(routes.map((r) => r.id)).toEqual(expect.arrayContaining(["routes/admin._index", "routes/login", "routes/logout", "routes/tokens"]));
+      expect(routes.map((r) => r.id)).toEqual(
+        expect.arrayContaining(["routes/admin._index", "routes/login", "routes/logout", "routes/tokens"]),
+      );
       const built = Object.values(server.build.routes)
         .filter((r) => r.module.action && !r.id.startsWith("routes/api."))
         .map((r) => r.id)
@@ -143,14 +152,23 @@ describe("CSRF", () => {
     });
 
     it("a signed-link route takes a post with no session and no token (RFC 8058 one-click unsubscribe from a mail provider)", async () => {
-      const res = await new PageClient(server).post("/unsubscribe/not-a-valid-token", { "List-Unsubscribe": "One-Click" }, { origin: null });
+      const res = await new PageClient(server).post(
+        "/unsubscribe/not-a-valid-token",
+        { "List-Unsubscribe": "One-Click" },
+        { origin: null },
+      );
       expect(res.status).toBe(400); // reached the route: its signed token decides, and this one is not valid
     });
   });
 
   it("leaves bearer-token API routes alone, cross-origin included", async () => {
     const { token } = await createUserWithToken(server);
-    const res = await server.fetch("/api/gen/copy", { method: "POST", token, json: { prompt: "A spring sale for Bloom & Co with tabs" }, headers: { Origin: EVIL } });
+    const res = await server.fetch("/api/gen/copy", {
+      method: "POST",
+      token,
+      json: { prompt: "A spring sale for Bloom & Co with tabs" },
+      headers: { Origin: EVIL },
+    });
     expect(res.status).toBe(200);
   });
 });
@@ -158,7 +176,15 @@ describe("CSRF", () => {
 describe("frame headers", () => {
   it("every page says it may not be framed", async () => {
     const anonymous = new PageClient(server);
-    for (const [client, path] of [[anonymous, "/login"], [anonymous, "/"], [admin, "/"], [admin, "/admin"], [admin, "/tokens"], [admin, "/admin/library"], [admin, "/no-such-page"]] as const) {
+    for (const [client, path] of [
+      [anonymous, "/login"],
+      [anonymous, "/"],
+      [admin, "/"],
+      [admin, "/admin"],
+      [admin, "/tokens"],
+      [admin, "/admin/library"],
+      [admin, "/no-such-page"],
+    ] as const) {
       const res = await client.get(path);
       expect(res.status, path).not.toBe(302);
       expect(res.headers.get("content-security-policy"), path).toMatch(/(^|; )frame-ancestors 'none'(;|$)/);
@@ -180,17 +206,26 @@ describe("frame headers", () => {
     expect(res.headers.get("content-type")).toContain("text/html");
     expect(res.headers.get("x-frame-options")).toBe("DENY");
     // A refusal page runs no script at all.
-    expect(res.headers.get("content-security-policy")).toBe("script-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'");
+    expect(res.headers.get("content-security-policy")).toBe(
+      "script-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    );
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("referrer-policy")).toBe("same-origin");
   });
 });
 
 /** A raw request, so the test controls Content-Length and chunking; resolves with status and body. */
-function rawPost(pathname: string, opts: { contentLength?: number; chunks: Buffer[]; headers?: Record<string, string> }): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+function rawPost(
+  pathname: string,
+  opts: { contentLength?: number; chunks: Buffer[]; headers?: Record<string, string> },
+): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
   const { port } = new URL(server.url);
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string | number> = { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", ...opts.headers };
+    const headers: Record<string, string | number> = {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Accept: "text/html",
+      ...opts.headers,
+    };
     if (opts.contentLength !== undefined) headers["Content-Length"] = opts.contentLength;
     const req = http.request({ host: "127.0.0.1", port, path: pathname, method: "POST", headers }, (res) => {
       let body = "";
@@ -237,7 +272,11 @@ describe("page body limit", () => {
   it("a Remix data request to an /api route is bounded by the JSON limit", async () => {
     const { token } = await createUserWithToken(server);
     const big = Buffer.alloc(server.app.env.JSON_BODY_LIMIT_BYTES + 1, "a");
-    const res = await rawPost("/api/gen/copy?_data=routes%2Fapi.gen.copy", { contentLength: big.length, chunks: [big], headers: { Authorization: `Bearer ${token}` } });
+    const res = await rawPost("/api/gen/copy?_data=routes%2Fapi.gen.copy", {
+      contentLength: big.length,
+      chunks: [big],
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body)).toMatchObject({ success: false, limit_bytes: server.app.env.JSON_BODY_LIMIT_BYTES });
   });

@@ -22,7 +22,8 @@ const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), "kinetic-dkim-"));
 const keyFile = path.join(keyDir, "dkim.pem");
 fs.writeFileSync(keyFile, keys.privateKey, { mode: 0o600 });
 
-const HTML = `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><p>Hello   there  </p>` +
+const HTML =
+  `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><p>Hello   there  </p>` +
   `<table><tr><td class="kx-footer"><p class="kx-sender">{{SENDER_POSTAL_ADDRESS}} {{SENDER_WEBSITE}}</p>` +
   `<a href="{{UNSUBSCRIBE_URL}}">Unsubscribe</a></td></tr></table></body></html>`;
 
@@ -92,10 +93,15 @@ describe("a branded, DKIM-signed message through SMTP", () => {
   });
 
   it("has both List-Unsubscribe forms and the RFC 8058 one-click header", async () => {
-    const head = msg.raw.slice(0, msg.raw.indexOf("\r\n\r\n")).replace(/\r\n[ \t]+/g, " ").split("\r\n");
+    const head = msg.raw
+      .slice(0, msg.raw.indexOf("\r\n\r\n"))
+      .replace(/\r\n[ \t]+/g, " ")
+      .split("\r\n");
     const line = (name: string) => head.find((l) => l.toLowerCase().startsWith(`${name}:`));
     expect(line("list-unsubscribe")).toMatch(
-      new RegExp(`^List-Unsubscribe: <mailto:unsubscribe@bloom\\.example\\?subject=unsubscribe>, <https://app\\.acme\\.example/unsubscribe/[A-Za-z0-9_-]+\\?s=${sendId}>$`),
+      new RegExp(
+        `^List-Unsubscribe: <mailto:unsubscribe@bloom\\.example\\?subject=unsubscribe>, <https://app\\.acme\\.example/unsubscribe/[A-Za-z0-9_-]+\\?s=${sendId}>$`,
+      ),
     );
     expect(line("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
   });
@@ -105,19 +111,36 @@ describe("a branded, DKIM-signed message through SMTP", () => {
     expect(result.reason).toBeUndefined();
     expect(result.ok).toBe(true);
     expect(result.tags).toMatchObject({ d: "bloom.example", s: "k2026", a: "rsa-sha256", c: "relaxed/relaxed" });
-    expect(result.tags.h.toLowerCase().split(":")).toEqual(expect.arrayContaining(["from", "to", "subject", "reply-to", "list-unsubscribe", "list-unsubscribe-post"]));
+    expect(result.tags.h.toLowerCase().split(":")).toEqual(
+      expect.arrayContaining(["from", "to", "subject", "reply-to", "list-unsubscribe", "list-unsubscribe-post"]),
+    );
   });
 
   it("the verifier refuses a changed body, a changed header and another key", () => {
-    const other = crypto.generateKeyPairSync("rsa", { modulusLength: 2048, publicKeyEncoding: { type: "spki", format: "pem" }, privateKeyEncoding: { type: "pkcs8", format: "pem" } });
-    expect(verifyDkim(msg.raw.replace("Hello", "Jello"), keys.publicKey)).toMatchObject({ ok: false, reason: expect.stringMatching(/body hash/) });
-    expect(verifyDkim(msg.raw.replace("Subject: Spring", "Subject: SprinG"), keys.publicKey)).toMatchObject({ ok: false, reason: expect.stringMatching(/header signature/) });
+    const other = crypto.generateKeyPairSync("rsa", {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: "spki", format: "pem" },
+      privateKeyEncoding: { type: "pkcs8", format: "pem" },
+    });
+    expect(verifyDkim(msg.raw.replace("Hello", "Jello"), keys.publicKey)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/body hash/),
+    });
+    expect(verifyDkim(msg.raw.replace("Subject: Spring", "Subject: SprinG"), keys.publicKey)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/header signature/),
+    });
     expect(verifyDkim(msg.raw, other.publicKey).ok).toBe(false);
   });
 });
 
 it("the verifier agrees with nodemailer's signer on a message of its own", async () => {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows", dkim: { domainName: "example.com", keySelector: "t", privateKey: keys.privateKey } });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "windows",
+    dkim: { domainName: "example.com", keySelector: "t", privateKey: keys.privateKey },
+  });
   const info = await transport.sendMail({ from: "a@example.com", to: "b@example.org", subject: "x", text: "line  one \r\n\r\n\r\n" });
   expect(verifyDkim((info.message as Buffer).toString("utf8"), keys.publicKey)).toMatchObject({ ok: true });
 });

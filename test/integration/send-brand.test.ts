@@ -12,7 +12,8 @@ let admin: { id: string; email: string; token: string };
 let user: { id: string; email: string; token: string };
 let browser: PageClient;
 
-const HTML = `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><p>Spring is here.</p>` +
+const HTML =
+  `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><p>Spring is here.</p>` +
   `<table><tr><td class="kx-footer"><p class="kx-sender">{{SENDER_POSTAL_ADDRESS}} {{SENDER_WEBSITE}}</p>` +
   `<a href="{{UNSUBSCRIBE_URL}}">Unsubscribe</a></td></tr></table></body></html>`;
 
@@ -26,13 +27,20 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 async function send(json: Record<string, unknown>) {
-  const res = await server.fetch("/api/send-email-esp", { method: "POST", token: user.token, json: { subject: "Spring", html: HTML, ...json } });
+  const res = await server.fetch("/api/send-email-esp", {
+    method: "POST",
+    token: user.token,
+    json: { subject: "Spring", html: HTML, ...json },
+  });
   return { status: res.status, body: await res.json() };
 }
 
 /** A header of a raw message, unfolded. */
 function header(raw: string, name: string): string | undefined {
-  const head = raw.slice(0, raw.indexOf("\r\n\r\n")).replace(/\r\n[ \t]+/g, " ").split("\r\n");
+  const head = raw
+    .slice(0, raw.indexOf("\r\n\r\n"))
+    .replace(/\r\n[ \t]+/g, " ")
+    .split("\r\n");
   return head.find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`))?.replace(/^[^:]+:\s*/, "");
 }
 
@@ -76,14 +84,24 @@ describe("the brand page", () => {
 
   it("names each wrong field, with aria-invalid and aria-describedby, and saves nothing", async () => {
     const { csrf } = await browser.page("/brand");
-    const res = await browser.post("/brand", { _csrf: csrf, ...FORM, senderName: "", fromAddress: "news@bloom.example", logoUrl: "javascript:alert(1)" });
+    const res = await browser.post("/brand", {
+      _csrf: csrf,
+      ...FORM,
+      senderName: "",
+      fromAddress: "news@bloom.example",
+      logoUrl: "javascript:alert(1)",
+    });
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain("3 fields need changing");
     for (const field of ["senderName", "fromAddress", "logoUrl"]) {
-      expect(html).toMatch(new RegExp(`id="brand-${field}"[^>]*aria-invalid="true"[^>]*aria-describedby="brand-${field}-error brand-${field}-description"`));
+      expect(html).toMatch(
+        new RegExp(`id="brand-${field}"[^>]*aria-invalid="true"[^>]*aria-describedby="brand-${field}-error brand-${field}-description"`),
+      );
     }
-    expect(html).toContain("The From address news@bloom.example is on bloom.example, which this deployment may not send from (allowed: mail.kinetic.example)");
+    expect(html).toContain(
+      "The From address news@bloom.example is on bloom.example, which this deployment may not send from (allowed: mail.kinetic.example)",
+    );
     expect(html).toContain("SENDER_DOMAINS");
     expect(html).toContain("must be a full web address starting with https://");
     expect(html).not.toMatch(/id="brand-replyTo"[^>]*aria-invalid/);
@@ -134,8 +152,12 @@ describe("a send after the profile is saved", () => {
   });
 
   it("carries List-Unsubscribe (mailto and https one-click) and List-Unsubscribe-Post", async () => {
-    expect(header(raw, "List-Unsubscribe")).toBe(`<mailto:unsubscribe@mail.kinetic.example?subject=unsubscribe>, <${oneClickUrl(raw).href}>`);
-    expect(oneClickUrl(raw).href).toMatch(new RegExp(`^${server.app.env.BASE_URL.replace(/[.:/]/g, "\\$&")}/unsubscribe/[A-Za-z0-9_-]+\\?s=${sendId}$`));
+    expect(header(raw, "List-Unsubscribe")).toBe(
+      `<mailto:unsubscribe@mail.kinetic.example?subject=unsubscribe>, <${oneClickUrl(raw).href}>`,
+    );
+    expect(oneClickUrl(raw).href).toMatch(
+      new RegExp(`^${server.app.env.BASE_URL.replace(/[.:/]/g, "\\$&")}/unsubscribe/[A-Za-z0-9_-]+\\?s=${sendId}$`),
+    );
     expect(header(raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
   });
 
@@ -150,7 +172,11 @@ describe("a send after the profile is saved", () => {
     expect(html).not.toContain(">Kinetic<");
     expect(res.headers.get("content-security-policy")).toContain("img-src 'self' https://cdn.bloom.example;");
     // The one-click post to the same address unsubscribes and answers with the brand too.
-    const done = await server.fetch(url.pathname + url.search, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    const done = await server.fetch(url.pathname + url.search, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
     expect(done.status).toBe(200);
     expect(await done.text()).toContain("from Bloom &amp; Co or anyone else");
   });
@@ -170,7 +196,11 @@ describe("a profile whose From the deployment no longer allows", () => {
   it("answers 400 saying what to do, and sends nothing", async () => {
     const { saveSenderProfile } = await import("~/models/sender-profiles.server");
     // As if SENDER_DOMAINS had listed bloom.example when it was saved.
-    await saveSenderProfile(server.app.database.db as never, user.id, { ...FORM, postalAddress: FORM.postalAddress, fromAddress: "news@bloom.example" });
+    await saveSenderProfile(server.app.database.db as never, user.id, {
+      ...FORM,
+      postalAddress: FORM.postalAddress,
+      fromAddress: "news@bloom.example",
+    });
     const before = await server.fetch("/api/admin/sends?limit=500", { token: admin.token }).then((r) => r.json());
     const { status, body } = await send({ to: "third@example.org" });
     expect(status).toBe(400);

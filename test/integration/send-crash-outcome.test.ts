@@ -9,7 +9,6 @@ import { holdWriteLock, type HeldWriteLock } from "../helpers/write-lock";
 
 const SENDS = 40;
 
-
 describe("the server is killed while a held write lock keeps acknowledged outcomes out of the database", () => {
   it("finds every acknowledged outcome after a restart on the same data", async () => {
     // The provider holds its answers until the lock is taken: by then every send is stored as
@@ -60,14 +59,19 @@ describe("the server is killed while a held write lock keeps acknowledged outcom
       for (const { sendId } of acknowledged) {
         const row = byId.get(sendId);
         expect(row, sendId).toBeDefined();
-        expect({ status: row!.status, providerId: row!.provider_id }).toEqual({ status: "sent", providerId: `provider-${String(row!.recipient)}` });
+        expect({ status: row!.status, providerId: row!.provider_id }).toEqual({
+          status: "sent",
+          providerId: `provider-${String(row!.recipient)}`,
+        });
       }
       expect(acknowledged).toHaveLength(SENDS);
       // Each message went to the provider once.
       expect(resend.requests).toHaveLength(SENDS);
 
       // And the API shows them as sent.
-      const one = await fetch(`${restarted.url}/api/sends/${acknowledged[0].sendId}`, { headers: { authorization: `Bearer ${restarted.token}` } });
+      const one = await fetch(`${restarted.url}/api/sends/${acknowledged[0].sendId}`, {
+        headers: { authorization: `Bearer ${restarted.token}` },
+      });
       expect(((await one.json()) as { send: { status: string } }).send.status).toBe("sent");
     } finally {
       await holder?.release();

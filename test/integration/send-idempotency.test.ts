@@ -9,7 +9,10 @@ import { startTestServer, type TestServer } from "../helpers/server";
 import { createUserWithToken } from "../helpers/users";
 import { waitUntil } from "../helpers/wait";
 
-let reply: (req: CapturedRequest) => Reply | Promise<Reply> = () => ({ status: 200, body: { id: "<1@mg.acme.example>", message: "Queued. Thank you." } });
+let reply: (req: CapturedRequest) => Reply | Promise<Reply> = () => ({
+  status: 200,
+  body: { id: "<1@mg.acme.example>", message: "Queued. Thank you." },
+});
 let mailgun: Awaited<ReturnType<typeof startHttp>>;
 let server: TestServer;
 let user: { id: string; email: string; token: string };
@@ -36,8 +39,18 @@ afterAll(async () => {
 const message = { to: "bob@example.com", subject: "Spring", html: "<p>Hello {{RECIPIENT_EMAIL}}</p>" };
 
 async function send(json: unknown, key?: string) {
-  const res = await server.fetch("/api/send-email-esp", { method: "POST", token: user.token, json, headers: key ? { "Idempotency-Key": key } : {} });
-  return { status: res.status, replayed: res.headers.get("idempotent-replayed"), retryAfter: res.headers.get("retry-after"), body: (await res.json()) as Record<string, unknown> };
+  const res = await server.fetch("/api/send-email-esp", {
+    method: "POST",
+    token: user.token,
+    json,
+    headers: key ? { "Idempotency-Key": key } : {},
+  });
+  return {
+    status: res.status,
+    replayed: res.headers.get("idempotent-replayed"),
+    retryAfter: res.headers.get("retry-after"),
+    body: (await res.json()) as Record<string, unknown>,
+  };
 }
 
 function rowsWithKey(key: string): number {
@@ -83,7 +96,8 @@ describe("Idempotency-Key", () => {
       const first = send(message, key);
       await waitUntil(() => mailgun.requests.length > before, { what: "the first send to reach Mailgun", intervalMs: 5 });
       const during = await Promise.all([send(message, key), send(message, key)]);
-      for (const d of during) expect(d).toMatchObject({ status: 409, retryAfter: "1", body: { error: expect.stringContaining("in progress") } });
+      for (const d of during)
+        expect(d).toMatchObject({ status: 409, retryAfter: "1", body: { error: expect.stringContaining("in progress") } });
       letGo();
       const done = await first;
       expect(done).toMatchObject({ status: 200, body: { success: true } });
@@ -112,13 +126,23 @@ describe("Idempotency-Key", () => {
   it("keeps keys per user and refuses malformed keys", async () => {
     const key = randomUUID();
     const mine = await send(message, key);
-    const res = await server.fetch("/api/send-email-esp", { method: "POST", token: admin.token, json: message, headers: { "Idempotency-Key": key } });
+    const res = await server.fetch("/api/send-email-esp", {
+      method: "POST",
+      token: admin.token,
+      json: message,
+      headers: { "Idempotency-Key": key },
+    });
     const theirs = (await res.json()) as Record<string, unknown>;
     expect(res.status).toBe(200);
     expect(theirs.sendId).not.toBe(mine.body.sendId);
     const before = mailgun.requests.length;
     for (const bad of ["", "x".repeat(256), "has space"]) {
-      const r = await server.fetch("/api/send-email-esp", { method: "POST", token: user.token, json: message, headers: { "Idempotency-Key": bad } });
+      const r = await server.fetch("/api/send-email-esp", {
+        method: "POST",
+        token: user.token,
+        json: message,
+        headers: { "Idempotency-Key": bad },
+      });
       expect(r.status).toBe(400);
       expect(JSON.stringify(await r.json())).toContain("Idempotency-Key");
     }
@@ -154,12 +178,31 @@ describe("HTML limits on sends", () => {
 describe("sends left in flight by a stopped server", () => {
   it("are marked unknown at start with an operator alert, never resent; recent ones wait for the sweep", async () => {
     const { db } = server.app.database;
-    const base = { userId: user.id, senderEmail: user.email, subject: "Crash", provider: "mailgun", html: "<p>x</p>", status: "sending" as const };
+    const base = {
+      userId: user.id,
+      senderEmail: user.email,
+      subject: "Crash",
+      provider: "mailgun",
+      html: "<p>x</p>",
+      status: "sending" as const,
+    };
     const stale = [randomUUID(), randomUUID()];
     for (const id of stale)
-      await insertSend(db as never, { ...base, id, recipient: `${id}@example.com`, messageId: `<${id}@mg.acme.example>`, createdAt: new Date(Date.now() - 10 * 60_000) });
+      await insertSend(db as never, {
+        ...base,
+        id,
+        recipient: `${id}@example.com`,
+        messageId: `<${id}@mg.acme.example>`,
+        createdAt: new Date(Date.now() - 10 * 60_000),
+      });
     const recent = randomUUID();
-    await insertSend(db as never, { ...base, id: recent, recipient: "recent@example.com", messageId: `<${recent}@mg.acme.example>`, createdAt: new Date() });
+    await insertSend(db as never, {
+      ...base,
+      id: recent,
+      recipient: "recent@example.com",
+      messageId: `<${recent}@mg.acme.example>`,
+      createdAt: new Date(),
+    });
     const before = mailgun.requests.length;
 
     const report = await server.build.entry.module.bootstrap();
@@ -168,7 +211,9 @@ describe("sends left in flight by a stopped server", () => {
       const tracked = (await (await server.fetch(`/api/sends/${id}`, { token: user.token })).json()) as { send: Record<string, unknown> };
       expect(tracked.send).toMatchObject({ status: "unknown", error: expect.stringContaining("not sent again") });
     }
-    const recentNow = (await (await server.fetch(`/api/sends/${recent}`, { token: user.token })).json()) as { send: Record<string, unknown> };
+    const recentNow = (await (await server.fetch(`/api/sends/${recent}`, { token: user.token })).json()) as {
+      send: Record<string, unknown>;
+    };
     expect(recentNow.send.status).toBe("sending");
     const alerts = await db.$client.execute("SELECT kind, recipient, message FROM operator_alerts WHERE kind = 'send_outcome_unknown'");
     expect(alerts.rows.map((r) => r.recipient).sort()).toEqual(stale.map((id) => `${id}@example.com`).sort());

@@ -5,7 +5,10 @@ import { formData, startHttp, type CapturedRequest, type Reply } from "~/adapter
 import { startTestServer, type TestServer } from "../helpers/server";
 import { createUserWithToken } from "../helpers/users";
 
-let reply: (req: CapturedRequest) => Reply = () => ({ status: 200, body: { id: "<20260101.1@mg.acme.example>", message: "Queued. Thank you." } });
+let reply: (req: CapturedRequest) => Reply = () => ({
+  status: 200,
+  body: { id: "<20260101.1@mg.acme.example>", message: "Queued. Thank you." },
+});
 let mailgun: Awaited<ReturnType<typeof startHttp>>;
 let server: TestServer;
 let user: { id: string; email: string; token: string };
@@ -32,7 +35,11 @@ const send = async (json: unknown) => {
 };
 
 it("posts the raw MIME with the send id and records Mailgun's id", async () => {
-  const r = await send({ to: "bob@example.com", html: "<p>Hi {{RECIPIENT_EMAIL}}</p>", ampHtml: "<!doctype html><html ⚡4email><head></head><body>amp</body></html>" });
+  const r = await send({
+    to: "bob@example.com",
+    html: "<p>Hi {{RECIPIENT_EMAIL}}</p>",
+    ampHtml: "<!doctype html><html ⚡4email><head></head><body>amp</body></html>",
+  });
   expect(r).toMatchObject({ status: 200, body: { success: true, provider: "mailgun", notes: ["Mailgun: Queued. Thank you."] } });
   const req = mailgun.requests[mailgun.requests.length - 1];
   expect(req.method).toBe("POST");

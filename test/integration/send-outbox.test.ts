@@ -35,7 +35,12 @@ function partOrder(raw: string): string[] {
   return raw
     .split("\r\n")
     .filter((l) => /^content-type:/i.test(l))
-    .map((l) => l.replace(/^content-type:\s*/i, "").split(";")[0].toLowerCase());
+    .map((l) =>
+      l
+        .replace(/^content-type:\s*/i, "")
+        .split(";")[0]
+        .toLowerCase(),
+    );
 }
 
 describe("validation", () => {
@@ -151,7 +156,9 @@ describe("a send with an AMP part to someone else", () => {
     expect(html).toContain(`href="https://kinetic.example/vib/${sendId}"`);
     expect(html).toContain("Hello Bob@Example.com");
     expect(html).toMatch(/uuid [0-9a-f]{64} send [0-9a-f-]{36} project p-1 db db-9/);
-    expect(html).toContain(`https://kinetic.example/unsubscribe/${createUnsubscribeToken(server.app.env.SESSION_SECRET, "bob@example.com")}`);
+    expect(html).toContain(
+      `https://kinetic.example/unsubscribe/${createUnsubscribeToken(server.app.env.SESSION_SECRET, "bob@example.com")}`,
+    );
     const amp = parsed.attachments.find((a) => a.contentType === "text/x-amp-html")!.content.toString("utf8");
     expect(amp).not.toContain("{{");
     expect(amp).toContain(`src="https://kinetic.example/img/hero.png"`);
@@ -172,13 +179,23 @@ describe("a send with an AMP part to someone else", () => {
     expect(list.status).toBe(200);
     const listed = await list.json();
     expect(listed.sends).toHaveLength(1);
-    expect(listed.sends[0]).toMatchObject({ id: sendId, to: "Bob@Example.com", subject: "Spring sale", provider: "outbox", status: "sent" });
+    expect(listed.sends[0]).toMatchObject({
+      id: sendId,
+      to: "Bob@Example.com",
+      subject: "Spring sale",
+      provider: "outbox",
+      status: "sent",
+    });
     expect(Date.parse(listed.sends[0].createdAt)).not.toBeNaN();
     expect(Date.parse(listed.sends[0].sentAt)).not.toBeNaN();
 
     const mine = await server.fetch(`/api/sends/${sendId}`, { token: sender.token });
     expect(mine.status).toBe(200);
-    expect(await mine.json()).toMatchObject({ success: true, send: { id: sendId, status: "sent", vibUrl: `https://kinetic.example/vib/${sendId}` }, events: [] });
+    expect(await mine.json()).toMatchObject({
+      success: true,
+      send: { id: sendId, status: "sent", vibUrl: `https://kinetic.example/vib/${sendId}` },
+      events: [],
+    });
     expect((await server.fetch(`/api/sends/${sendId}`, { token: admin.token })).status).toBe(200);
     const other = await createUserWithToken(server);
     const foreign = await server.fetch(`/api/sends/${sendId}`, { token: other.token });
@@ -263,14 +280,23 @@ describe("suppression checks", () => {
 
   it("refuses during a soft-bounce cooldown with retry_after", async () => {
     const last = new Date(Date.now() - 2 * 3600_000);
-    const state = { status: "softBounced", softBounces: [last.toISOString()], consecutiveTemporary: 1, lastSoftBounceAt: last.toISOString() };
+    const state = {
+      status: "softBounced",
+      softBounces: [last.toISOString()],
+      consecutiveTemporary: 1,
+      lastSoftBounceAt: last.toISOString(),
+    };
     await server.app.database.client.execute({
       sql: "INSERT INTO email_recipient_states (email, state) VALUES (?, ?)",
       args: ["soft@example.com", JSON.stringify(state)],
     });
     const { res, body } = await send({ to: "soft@example.com", html: "<p>x</p>" });
     expect(res.status).toBe(400);
-    expect(body).toMatchObject({ error: "Recipient suppressed", reason: "cooldown", retry_after: new Date(last.getTime() + 24 * 3600_000).toISOString() });
+    expect(body).toMatchObject({
+      error: "Recipient suppressed",
+      reason: "cooldown",
+      retry_after: new Date(last.getTime() + 24 * 3600_000).toISOString(),
+    });
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
@@ -310,7 +336,10 @@ describe("unsubscribe", () => {
     const refused = await send({ to: "leaver@example.com", html: "<p>x</p>" });
     expect(refused.res.status).toBe(400);
     expect(refused.body).toMatchObject({ error: "Recipient suppressed", suppression: "unsubscribe" });
-    const row = await server.app.database.client.execute({ sql: "SELECT reason, until FROM email_suppressions WHERE email = ?", args: ["leaver@example.com"] });
+    const row = await server.app.database.client.execute({
+      sql: "SELECT reason, until FROM email_suppressions WHERE email = ?",
+      args: ["leaver@example.com"],
+    });
     expect(row.rows[0]).toMatchObject({ reason: "unsubscribe", until: null });
   });
 
@@ -322,22 +351,29 @@ describe("unsubscribe", () => {
       body: "List-Unsubscribe=One-Click",
     });
     expect(res.status).toBe(200);
-    const row = await server.app.database.client.execute({ sql: "SELECT reason FROM email_suppressions WHERE email = ?", args: ["oneclick@example.com"] });
+    const row = await server.app.database.client.execute({
+      sql: "SELECT reason FROM email_suppressions WHERE email = ?",
+      args: ["oneclick@example.com"],
+    });
     expect(row.rows[0]?.reason).toBe("unsubscribe");
   });
 
   it("refuses forged and modified tokens with a 400 page and writes nothing", async () => {
     const good = createUnsubscribeToken(server.app.env.SESSION_SECRET, "victim@example.com");
-    const forgedForOther = Buffer.from(
-      `other@example.com.${Buffer.from(good, "base64url").toString("utf8").split(".").pop()}`,
-    ).toString("base64url");
+    const forgedForOther = Buffer.from(`other@example.com.${Buffer.from(good, "base64url").toString("utf8").split(".").pop()}`).toString(
+      "base64url",
+    );
     const otherSecret = createUnsubscribeToken("another-secret-another-secret-another-secret", "victim@example.com");
     const flipped = good.slice(0, -2) + (good.endsWith("A") ? "B" : "A") + good.slice(-1);
     for (const token of [forgedForOther, otherSecret, flipped, "garbage", Buffer.from("victim@example.com").toString("base64url")]) {
       const get = await page(token);
       expect(get.status, token).toBe(400);
       expect(await get.text()).toContain("not valid");
-      const post = await page(token, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+      const post = await page(token, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
       expect(post.status, token).toBe(400);
     }
     const rows = await server.app.database.client.execute({

@@ -31,21 +31,40 @@ const send = async (json: unknown) => {
 };
 
 it("sends text + html with our headers and the send_id tag, and notes the AMP part it left out", async () => {
-  const r = await send({ to: "bob@example.com", subject: "Hi", html: "<p>Hello {{RECIPIENT_EMAIL}}</p>", ampHtml: "<!doctype html><html ⚡4email><head></head><body>amp</body></html>" });
-  expect(r).toMatchObject({ status: 200, body: { success: true, provider: "resend", notes: [expect.stringContaining("AMP part left out")] } });
+  const r = await send({
+    to: "bob@example.com",
+    subject: "Hi",
+    html: "<p>Hello {{RECIPIENT_EMAIL}}</p>",
+    ampHtml: "<!doctype html><html ⚡4email><head></head><body>amp</body></html>",
+  });
+  expect(r).toMatchObject({
+    status: 200,
+    body: { success: true, provider: "resend", notes: [expect.stringContaining("AMP part left out")] },
+  });
   const req = resend.requests[resend.requests.length - 1];
   expect(req.url).toBe("/emails");
   expect(req.headers.authorization).toBe("Bearer re_test");
   expect(req.headers["idempotency-key"]).toBe(r.body.sendId);
   const body = JSON.parse(req.body.toString("utf8"));
-  expect(body).toMatchObject({ from: "Acme <mail@acme.example>", to: "bob@example.com", subject: "Hi", tags: [{ name: "send_id", value: r.body.sendId }] });
+  expect(body).toMatchObject({
+    from: "Acme <mail@acme.example>",
+    to: "bob@example.com",
+    subject: "Hi",
+    tags: [{ name: "send_id", value: r.body.sendId }],
+  });
   expect(body.html).toContain("Hello bob@example.com");
   expect(body.text).toContain("Hello bob@example.com");
-  expect(body.headers["List-Unsubscribe"]).toMatch(/^<mailto:unsubscribe@acme\.example\?subject=unsubscribe>, <https:\/\/acme\.example\/unsubscribe\/[A-Za-z0-9_-]+\?s=[0-9a-f-]{36}>$/);
+  expect(body.headers["List-Unsubscribe"]).toMatch(
+    /^<mailto:unsubscribe@acme\.example\?subject=unsubscribe>, <https:\/\/acme\.example\/unsubscribe\/[A-Za-z0-9_-]+\?s=[0-9a-f-]{36}>$/,
+  );
   expect(body.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
   expect(JSON.stringify(body)).not.toContain("4email");
   const tracked = await (await server.fetch(`/api/sends/${r.body.sendId}`, { token: user.token })).json();
-  expect(tracked.send).toMatchObject({ status: "sent", providerId: "4ef9a417-02e9-4d39-ad75-9611e0fcc33c", notes: [expect.stringContaining("AMP")] });
+  expect(tracked.send).toMatchObject({
+    status: "sent",
+    providerId: "4ef9a417-02e9-4d39-ad75-9611e0fcc33c",
+    notes: [expect.stringContaining("AMP")],
+  });
 });
 
 it("answers 500 Send failed on an API error and records the attempt", async () => {
@@ -61,9 +80,18 @@ it("sends from the user's brand profile: From name and address, reply_to", async
   const other = await createUserWithToken(server);
   const { saveSenderProfile } = await import("~/models/sender-profiles.server");
   await saveSenderProfile(server.app.database.db as never, other.id, {
-    senderName: "Acme, Spring Team", fromAddress: "spring@acme.example", replyTo: "team@acme.example", postalAddress: null, logoUrl: null, websiteUrl: null,
+    senderName: "Acme, Spring Team",
+    fromAddress: "spring@acme.example",
+    replyTo: "team@acme.example",
+    postalAddress: null,
+    logoUrl: null,
+    websiteUrl: null,
   });
-  const res = await server.fetch("/api/send-email-esp", { method: "POST", token: other.token, json: { to: "bob@example.com", html: "<p>Hi</p>" } });
+  const res = await server.fetch("/api/send-email-esp", {
+    method: "POST",
+    token: other.token,
+    json: { to: "bob@example.com", html: "<p>Hi</p>" },
+  });
   expect(res.status).toBe(200);
   const body = JSON.parse(resend.requests[resend.requests.length - 1].body.toString("utf8"));
   expect(body).toMatchObject({ from: `"Acme, Spring Team" <spring@acme.example>`, reply_to: "team@acme.example" });

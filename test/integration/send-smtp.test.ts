@@ -75,7 +75,12 @@ describe("a message through SMTP", () => {
     const order = msg.raw
       .split("\r\n")
       .filter((l) => /^content-type:/i.test(l))
-      .map((l) => l.replace(/^content-type:\s*/i, "").split(";")[0].toLowerCase());
+      .map((l) =>
+        l
+          .replace(/^content-type:\s*/i, "")
+          .split(";")[0]
+          .toLowerCase(),
+      );
     expect(order).toEqual(["multipart/alternative", "text/plain", "text/x-amp-html", "text/html"]);
   });
 
@@ -107,7 +112,11 @@ describe("a message through SMTP", () => {
 });
 
 it("records a refused recipient as a failed send and answers 500 Send failed", async () => {
-  const res = await server.fetch("/api/send-email-esp", { method: "POST", token: user.token, json: { to: "reject@example.org", html: "<p>x</p>" } });
+  const res = await server.fetch("/api/send-email-esp", {
+    method: "POST",
+    token: user.token,
+    json: { to: "reject@example.org", html: "<p>x</p>" },
+  });
   expect(res.status).toBe(500);
   const body = await res.json();
   expect(body).toMatchObject({ success: false, error: "Send failed", sendId: expect.any(String) });

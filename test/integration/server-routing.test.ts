@@ -27,7 +27,11 @@ describe("the hot-path table", () => {
   });
 
   it("answers as the same route does through Remix", async () => {
-    const bodies = [JSON.stringify({ to: "someone@example.com", html: "<p>Hi</p>", subject: "Hot" }), "{nope", JSON.stringify({ html: "" })];
+    const bodies = [
+      JSON.stringify({ to: "someone@example.com", html: "<p>Hi</p>", subject: "Hot" }),
+      "{nope",
+      JSON.stringify({ html: "" }),
+    ];
     for (const body of bodies) {
       const init = { method: "POST", token, headers: { "content-type": "application/json" }, body };
       // Remix matches case-insensitively; the table only the exact path.
@@ -80,38 +84,51 @@ describe("API requests", () => {
   });
 
   it("keeps the body limit and malformed-body answers", async () => {
-    const res = await server.fetch("/api/send-email-esp", { method: "POST", token, headers: { "content-type": "application/json" }, body: "{nope" });
+    const res = await server.fetch("/api/send-email-esp", {
+      method: "POST",
+      token,
+      headers: { "content-type": "application/json" },
+      body: "{nope",
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ success: false, error: "Malformed JSON body" });
   });
 
   // The exact path is the hot path; the other spelling reaches the same route through Remix.
-  it.each(["/api/send-email-esp", "/API/Send-Email-Esp"])("drains a refused request's unread body so the next request on the connection is answered (%s)", async (target) => {
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const call = (method: string, path: string, headers: Record<string, string>, body?: Buffer) =>
-      new Promise<{ status: number; socket: unknown }>((resolve, reject) => {
-        const req = http.request(`${server.url}${path}`, { method, headers, agent }, (res) => {
-          res.resume();
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, socket: req.socket }));
+  it.each(["/api/send-email-esp", "/API/Send-Email-Esp"])(
+    "drains a refused request's unread body so the next request on the connection is answered (%s)",
+    async (target) => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const call = (method: string, path: string, headers: Record<string, string>, body?: Buffer) =>
+        new Promise<{ status: number; socket: unknown }>((resolve, reject) => {
+          const req = http.request(`${server.url}${path}`, { method, headers, agent }, (res) => {
+            res.resume();
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, socket: req.socket }));
+          });
+          req.on("error", reject);
+          req.end(body);
         });
-        req.on("error", reject);
-        req.end(body);
-      });
-    const big = Buffer.alloc(300_000, "a");
-    const refused = await call("POST", target, { "content-type": "application/json", "content-length": String(big.length) }, big);
-    expect(refused.status).toBe(401);
-    const next = await call("GET", "/api/me", { authorization: `Bearer ${token}` });
-    expect(next.status).toBe(200);
-    expect(next.socket).toBe(refused.socket);
-    // Chunked, so the limit is found while reading: reading stops there and the rest is drained.
-    const huge = Buffer.alloc(server.app.env.JSON_BODY_LIMIT_BYTES + 100_000, "a");
-    const tooLarge = await call("POST", target, { authorization: `Bearer ${token}`, "content-type": "application/json", "transfer-encoding": "chunked" }, huge);
-    expect(tooLarge.status).toBe(413);
-    const after = await call("GET", "/api/me", { authorization: `Bearer ${token}` });
-    expect(after.status).toBe(200);
-    expect(after.socket).toBe(tooLarge.socket);
-    agent.destroy();
-  });
+      const big = Buffer.alloc(300_000, "a");
+      const refused = await call("POST", target, { "content-type": "application/json", "content-length": String(big.length) }, big);
+      expect(refused.status).toBe(401);
+      const next = await call("GET", "/api/me", { authorization: `Bearer ${token}` });
+      expect(next.status).toBe(200);
+      expect(next.socket).toBe(refused.socket);
+      // Chunked, so the limit is found while reading: reading stops there and the rest is drained.
+      const huge = Buffer.alloc(server.app.env.JSON_BODY_LIMIT_BYTES + 100_000, "a");
+      const tooLarge = await call(
+        "POST",
+        target,
+        { authorization: `Bearer ${token}`, "content-type": "application/json", "transfer-encoding": "chunked" },
+        huge,
+      );
+      expect(tooLarge.status).toBe(413);
+      const after = await call("GET", "/api/me", { authorization: `Bearer ${token}` });
+      expect(after.status).toBe(200);
+      expect(after.socket).toBe(tooLarge.socket);
+      agent.destroy();
+    },
+  );
 
   it("closes the connection rather than drain more than 1 MB a route left unread", async () => {
     // 16 MB declared, written 64 KB at a time with backpressure: more than the socket buffers hold.
@@ -119,10 +136,14 @@ describe("API requests", () => {
     const chunk = Buffer.alloc(64 * 1024, "a");
     let status = 0;
     let cut = false;
-    const req = http.request(`${server.url}/api/send-email-esp`, { method: "POST", headers: { "content-type": "application/json", "content-length": String(total) } }, (res) => {
-      status = res.statusCode ?? 0;
-      res.resume();
-    });
+    const req = http.request(
+      `${server.url}/api/send-email-esp`,
+      { method: "POST", headers: { "content-type": "application/json", "content-length": String(total) } },
+      (res) => {
+        status = res.statusCode ?? 0;
+        res.resume();
+      },
+    );
     const closed = new Promise<void>((resolve) => req.on("close", () => resolve()));
     req.on("error", () => (cut = true));
     for (let sent = 0; sent < total && !cut && !req.destroyed; sent += chunk.length) {

@@ -11,7 +11,11 @@ const PASSWORD = "bench-password-123";
 const MAX_PER_IP = 4;
 const MAX_FAILURES = 3;
 const HTTPS_ORIGIN = "https://kinetic.example";
-const throttles = { LOGIN_MAX_ATTEMPTS_PER_IP: String(MAX_PER_IP), LOGIN_MAX_FAILURES_PER_ACCOUNT: String(MAX_FAILURES), LOGIN_WINDOW_SECONDS: "600" };
+const throttles = {
+  LOGIN_MAX_ATTEMPTS_PER_IP: String(MAX_PER_IP),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: String(MAX_FAILURES),
+  LOGIN_WINDOW_SECONDS: "600",
+};
 
 let direct: ServerProcess;
 let proxied: ServerProcess;
@@ -43,12 +47,17 @@ class Browser {
   readonly cookies = new Map<string, string>();
   readonly setCookies: Array<ReturnType<typeof parseSetCookie>> = [];
   private readonly origin: string;
-  constructor(private readonly server: ServerProcess, private readonly proxy?: string) {
+  constructor(
+    private readonly server: ServerProcess,
+    private readonly proxy?: string,
+  ) {
     this.origin = proxy ?? new URL(server.url).origin;
   }
 
   async request(pathname: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<Response> {
-    const forwarded: Record<string, string> = this.proxy ? { "X-Forwarded-Host": new URL(this.proxy).host, "X-Forwarded-Proto": "https" } : {};
+    const forwarded: Record<string, string> = this.proxy
+      ? { "X-Forwarded-Host": new URL(this.proxy).host, "X-Forwarded-Proto": "https" }
+      : {};
     const headers = new Headers({ Accept: "text/html", ...forwarded, ...init.headers });
     if (this.cookies.size) headers.set("Cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     const res = await fetch(this.server.url + pathname, { method: init.method ?? "GET", body: init.body, headers, redirect: "manual" });
@@ -67,7 +76,11 @@ class Browser {
     return this.request("/login", {
       method: "POST",
       body: new URLSearchParams({ _csrf: csrf, email, password, redirectTo: "/tokens" }).toString(),
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: this.origin, ...(forwardedFor ? { "X-Forwarded-For": forwardedFor } : {}) },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: this.origin,
+        ...(forwardedFor ? { "X-Forwarded-For": forwardedFor } : {}),
+      },
     });
   }
 }
@@ -88,7 +101,8 @@ describe("TRUST_PROXY unset (the default)", () => {
 describe("TRUST_PROXY=127.0.0.1", () => {
   it("believes X-Forwarded-For from the configured proxy: each forwarded client has its own limit", async () => {
     const browser = new Browser(proxied, HTTPS_ORIGIN);
-    for (let i = 0; i < MAX_PER_IP; i++) expect((await browser.signIn(`someone-${i}@example.com`, "wrong", "203.0.113.10")).status).toBe(401);
+    for (let i = 0; i < MAX_PER_IP; i++)
+      expect((await browser.signIn(`someone-${i}@example.com`, "wrong", "203.0.113.10")).status).toBe(401);
     expect((await browser.signIn("someone@example.com", "wrong", "203.0.113.10")).status).toBe(429);
     // Another client behind the same proxy is not affected; nor is a hop the proxy appended after a forged one.
     expect((await browser.signIn("someone@example.com", "wrong", "203.0.113.11")).status).toBe(401);

@@ -74,7 +74,10 @@ describe("throttling", () => {
     // Other accounts still sign in; the lock is kept in the database (rate_limits), so a restart keeps it.
     const other = await createUserWithToken(server);
     expect((await new PageClient(server).signIn(other.email, PASSWORD, {}, from(freshIp()))).status).toBe(302);
-    const rows = await db().$client.execute({ sql: "SELECT count FROM rate_limits WHERE key = ?", args: [`login:account:${victim.email}`] });
+    const rows = await db().$client.execute({
+      sql: "SELECT count FROM rate_limits WHERE key = ?",
+      args: [`login:account:${victim.email}`],
+    });
     expect(Number(rows.rows[0]?.count)).toBe(MAX_FAILURES);
   });
 
@@ -134,7 +137,10 @@ describe("sessions", () => {
     const user = await createUserWithToken(server);
     const browser = new PageClient(server);
     await browser.signIn(user.email, PASSWORD, {}, from(freshIp()));
-    await db().update(pageSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(pageSessions.userId, user.id));
+    await db()
+      .update(pageSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(pageSessions.userId, user.id));
     expect((await browser.get("/tokens")).status).toBe(302);
     await new PageClient(server).signIn(user.email, PASSWORD, {}, from(freshIp()));
     const left = await db().select().from(pageSessions).where(eq(pageSessions.userId, user.id)).all();
@@ -144,7 +150,16 @@ describe("sessions", () => {
 });
 
 describe("redirectTo", () => {
-  const EVIL = ["//evil.example", "/\\evil.example", "/\t/evil.example", "/\\/evil.example", "/%5Cevil.example", "https://evil.example/", "javascript:alert(1)", "evil.example"];
+  const EVIL = [
+    "//evil.example",
+    "/\\evil.example",
+    "/\t/evil.example",
+    "/\\/evil.example",
+    "/%5Cevil.example",
+    "https://evil.example/",
+    "javascript:alert(1)",
+    "evil.example",
+  ];
 
   it("after sign-in, only a path on this site is followed", async () => {
     const user = await createUserWithToken(server);

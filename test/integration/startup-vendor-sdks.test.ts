@@ -48,7 +48,12 @@ describe("vendor SDKs load only for the selected adapters", () => {
   });
 
   it("a selected vendor adapter loads its SDK at its first call, not when it is created", async () => {
-    const app = withEnv(await getApp(), { LLM_PROVIDER: "anthropic", ANTHROPIC_API_KEY: "sk-test", ANTHROPIC_BASE_URL: NOWHERE, LLM_MAX_RETRIES: 0 });
+    const app = withEnv(await getApp(), {
+      LLM_PROVIDER: "anthropic",
+      ANTHROPIC_API_KEY: "sk-test",
+      ANTHROPIC_BASE_URL: NOWHERE,
+      LLM_MAX_RETRIES: 0,
+    });
     const llm = app.adapters.llm;
     expect(llm?.provider).toBe("anthropic");
     const embedder = createOpenAiEmbedder({ apiKey: "sk-test", baseURL: `${NOWHERE}/v1`, maxRetries: 0 });

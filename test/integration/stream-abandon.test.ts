@@ -2,7 +2,14 @@
 // and abandoned by the hundred in every way a client can leave (FIN or RST before the answer,
 // closed mid-stream, HEAD), and afterwards the server holds no stream and polls nothing.
 // The caps are raised here so that every stream is really opened; their own test is stream-caps.
-import { ABANDON_WAYS, abandonStreams, streamHealth, waitForStreams, type AbandonWay, type StreamTarget } from "../../scripts/bench/lib/stream-flood";
+import {
+  ABANDON_WAYS,
+  abandonStreams,
+  streamHealth,
+  waitForStreams,
+  type AbandonWay,
+  type StreamTarget,
+} from "../../scripts/bench/lib/stream-flood";
 import { startServerProcess, type ServerProcess } from "../helpers/server-process";
 import { waitUntil } from "../helpers/wait";
 
@@ -38,7 +45,10 @@ async function expectNothingLeft() {
 describe("live send events", () => {
   it("counts a stream held open and the send's poller while it lasts", async () => {
     const controller = new AbortController();
-    const res = await fetch(`${server.url}/api/sends/${sendId}/events`, { headers: { Authorization: `Bearer ${server.token}` }, signal: controller.signal });
+    const res = await fetch(`${server.url}/api/sends/${sendId}/events`, {
+      headers: { Authorization: `Bearer ${server.token}` },
+      signal: controller.signal,
+    });
     expect(res.status).toBe(200);
     const first = await waitForStreams(server.url, (s) => s.live === 1 && s.pollers === 1);
     expect(first).toMatchObject({ live: 1, pollers: 1 });
@@ -48,15 +58,19 @@ describe("live send events", () => {
     await expectNothingLeft();
   });
 
-  it.each(ABANDON_WAYS)(`leaves nothing running after ${PER_WAY} streams abandoned: %s`, async (way: AbandonWay) => {
-    const target: StreamTarget = { url: server.url, token: server.token, method: "GET", path: `/api/sends/${sendId}/events` };
-    const before = await streamHealth(server.url);
-    const flood = await abandonStreams(target, way, PER_WAY);
-    // The ways that wait for an answer got a stream each (not a refusal).
-    if (way === "mid-stream" || way === "head") expect(flood.statuses).toEqual({ 200: PER_WAY });
-    if (way === "mid-stream") expect((await streamHealth(server.url)).opened - before.opened).toBe(PER_WAY);
-    await expectNothingLeft();
-  }, 120_000);
+  it.each(ABANDON_WAYS)(
+    `leaves nothing running after ${PER_WAY} streams abandoned: %s`,
+    async (way: AbandonWay) => {
+      const target: StreamTarget = { url: server.url, token: server.token, method: "GET", path: `/api/sends/${sendId}/events` };
+      const before = await streamHealth(server.url);
+      const flood = await abandonStreams(target, way, PER_WAY);
+      // The ways that wait for an answer got a stream each (not a refusal).
+      if (way === "mid-stream" || way === "head") expect(flood.statuses).toEqual({ 200: PER_WAY });
+      if (way === "mid-stream") expect((await streamHealth(server.url)).opened - before.opened).toBe(PER_WAY);
+      await expectNothingLeft();
+    },
+    120_000,
+  );
 });
 
 describe("streamed generations", () => {
@@ -70,7 +84,13 @@ describe("streamed generations", () => {
   it.each(ABANDON_WAYS.filter((w) => w !== "head"))(
     `give their slots back when the client leaves (%s), and each generation still completes and is saved`,
     async (way: AbandonWay) => {
-      const target: StreamTarget = { url: server.url, token: server.token, method: "POST", path: "/api/generate", body: JSON.stringify({ prompt: "Tabs for A, B and C" }) };
+      const target: StreamTarget = {
+        url: server.url,
+        token: server.token,
+        method: "POST",
+        path: "/api/generate",
+        body: JSON.stringify({ prompt: "Tabs for A, B and C" }),
+      };
       const before = await credits();
       const flood = await abandonStreams(target, way, GENERATIONS_PER_WAY, 4);
       if (way === "mid-stream") expect(flood.statuses).toEqual({ 200: GENERATIONS_PER_WAY });

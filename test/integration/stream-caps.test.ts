@@ -47,7 +47,11 @@ async function openEvents(token: string, sendId: string, headers: Record<string,
 }
 
 async function streams() {
-  return ((await (await server.fetch("/healthz")).json()) as { streams: { live: number; perUserMax: number; max: number; pollers: number; polls: number } }).streams;
+  return (
+    (await (await server.fetch("/healthz")).json()) as {
+      streams: { live: number; perUserMax: number; max: number; pollers: number; polls: number };
+    }
+  ).streams;
 }
 
 async function until(check: (s: Awaited<ReturnType<typeof streams>>) => boolean) {
@@ -84,7 +88,12 @@ it("caps streams per user and in total, shares one poller per send, and frees a 
   // Alice's fourth stream is refused, and so is a streamed generation, before any credit moves.
   await expectRefused((await openEvents(alice.token, a1)).res, /this account holds 3/);
   const credits = await balance(alice.token);
-  const generation = await server.fetch("/api/generate", { method: "POST", token: alice.token, json: { prompt: "Tabs for A, B and C" }, headers: { Accept: "text/event-stream" } });
+  const generation = await server.fetch("/api/generate", {
+    method: "POST",
+    token: alice.token,
+    json: { prompt: "Tabs for A, B and C" },
+    headers: { Accept: "text/event-stream" },
+  });
   await expectRefused(generation, /this account holds 3/);
   expect(await balance(alice.token)).toBe(credits);
 

@@ -22,7 +22,10 @@ function oneClick(token: string, headers: Record<string, string> = {}, body: Bod
 }
 
 async function suppressions(email: string): Promise<{ reason: unknown; until: unknown }[]> {
-  const rs = await server.app.database.client.execute({ sql: "SELECT reason, until FROM email_suppressions WHERE email = ?", args: [email] });
+  const rs = await server.app.database.client.execute({
+    sql: "SELECT reason, until FROM email_suppressions WHERE email = ?",
+    args: [email],
+  });
   return rs.rows.map((r) => ({ reason: r.reason, until: r.until }));
 }
 
@@ -94,7 +97,11 @@ describe("one-click unsubscribe, whatever the Origin", () => {
     expect(html).not.toContain("<script");
     expect(await suppressions(email)).toEqual([]);
     // The button: a same-origin form post without a token.
-    const post = await fetch(`${server.url}/unsubscribe/${tokenFor(email)}`, { method: "POST", headers: { Origin: new URL(server.url).origin, "Content-Type": "application/x-www-form-urlencoded" }, body: "" });
+    const post = await fetch(`${server.url}/unsubscribe/${tokenFor(email)}`, {
+      method: "POST",
+      headers: { Origin: new URL(server.url).origin, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
     expect(post.status).toBe(200);
     expect(await suppressions(email)).toEqual([{ reason: "unsubscribe", until: null }]);
   });
@@ -112,7 +119,10 @@ describe("one-click unsubscribe, whatever the Origin", () => {
   it("answers HEAD like GET, and other methods with 405", async () => {
     const head = await fetch(`${server.url}/unsubscribe/${tokenFor("head@example.com")}`, { method: "HEAD" });
     expect(head.status).toBe(200);
-    const put = await fetch(`${server.url}/unsubscribe/${tokenFor("put@example.com")}`, { method: "PUT", headers: { Origin: "https://mail.google.com" } });
+    const put = await fetch(`${server.url}/unsubscribe/${tokenFor("put@example.com")}`, {
+      method: "PUT",
+      headers: { Origin: "https://mail.google.com" },
+    });
     expect(put.status).not.toBe(500);
     expect(await suppressions("put@example.com")).toEqual([]);
   });

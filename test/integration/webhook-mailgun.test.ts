@@ -85,7 +85,10 @@ async function state(email: string): Promise<Record<string, unknown> | null> {
 }
 
 async function suppression(email: string) {
-  const rs = await server.app.database.client.execute({ sql: "SELECT reason, until FROM email_suppressions WHERE email = ?", args: [email] });
+  const rs = await server.app.database.client.execute({
+    sql: "SELECT reason, until FROM email_suppressions WHERE email = ?",
+    args: [email],
+  });
   return rs.rows[0] ? { reason: rs.rows[0].reason, until: rs.rows[0].until === null ? null : Number(rs.rows[0].until) } : null;
 }
 
@@ -94,7 +97,14 @@ async function sendTo(to: string) {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-const tables = ["webhook_receipts", "email_delivery_events", "email_recipient_states", "email_bounce_log", "email_suppressions", "operator_alerts"];
+const tables = [
+  "webhook_receipts",
+  "email_delivery_events",
+  "email_recipient_states",
+  "email_bounce_log",
+  "email_suppressions",
+  "operator_alerts",
+];
 async function snapshot(): Promise<number[]> {
   return Promise.all(tables.map((t) => count(t)));
 }
@@ -109,7 +119,11 @@ describe("signatures", () => {
     expect((await deliver(data, { ...good, signature: "not-hex" })).status).toBe(401);
     expect((await deliver(data, signMailgun("another-key"))).status).toBe(401);
     expect((await deliver(data, { ...good, token: `${good.token}x` })).status).toBe(401);
-    const text = await server.fetch("/api/esp-webhook", { method: "POST", body: "not json", headers: { "content-type": "application/json" } });
+    const text = await server.fetch("/api/esp-webhook", {
+      method: "POST",
+      body: "not json",
+      headers: { "content-type": "application/json" },
+    });
     expect(text.status).toBe(401);
     expect(await snapshot()).toEqual(before);
   });
@@ -117,7 +131,9 @@ describe("signatures", () => {
   it("answers a flood of bad signatures with 401s and no writes", async () => {
     const before = await snapshot();
     const statuses = await Promise.all(
-      Array.from({ length: 40 }, () => deliver(event("failed", "flood@example.com", { severity: "permanent" }), { ...signMailgun(SECRET), signature: "ab".repeat(32) })),
+      Array.from({ length: 40 }, () =>
+        deliver(event("failed", "flood@example.com", { severity: "permanent" }), { ...signMailgun(SECRET), signature: "ab".repeat(32) }),
+      ),
     );
     expect(statuses.every((s) => s.status === 401)).toBe(true);
     expect(await snapshot()).toEqual(before);
@@ -214,7 +230,10 @@ describe("body cap and signature before parsing", () => {
     expect(r1.status).toBe(401);
     expect(await r1.json()).toMatchObject({ success: false, error: "Invalid webhook signature" });
     // A big but allowed, well-formed body with the bad signature after the event.
-    const big = JSON.stringify({ "event-data": event("failed", "bigbad@example.com", { severity: "permanent", "user-variables": { pad: "q".repeat(200_000) } }), signature: bad });
+    const big = JSON.stringify({
+      "event-data": event("failed", "bigbad@example.com", { severity: "permanent", "user-variables": { pad: "q".repeat(200_000) } }),
+      signature: bad,
+    });
     const r2 = await raw(big);
     expect(r2.status).toBe(401);
     expect(await r2.json()).toMatchObject({ error: "Invalid webhook signature" });
@@ -231,7 +250,13 @@ describe("absurd timestamps", () => {
   /** A signature over exactly this timestamp text (as it appears in the body). */
   function signedWith(timestamp: string) {
     const token = randomUUID().replace(/-/g, "").padEnd(50, "0");
-    return { timestamp, token, signature: createHmac("sha256", SECRET).update(timestamp + token).digest("hex") };
+    return {
+      timestamp,
+      token,
+      signature: createHmac("sha256", SECRET)
+        .update(timestamp + token)
+        .digest("hex"),
+    };
   }
 
   it.each([
@@ -284,7 +309,11 @@ describe("absurd timestamps", () => {
     const before = await snapshot();
     const r = await deliver(event("failed", "absurd-event@example.com", { severity: "permanent", timestamp }));
     expect(r.status).toBe(400);
-    expect(r.body).toMatchObject({ success: false, error: "Invalid webhook payload", details: expect.stringContaining("event-data.timestamp") });
+    expect(r.body).toMatchObject({
+      success: false,
+      error: "Invalid webhook payload",
+      details: expect.stringContaining("event-data.timestamp"),
+    });
     expect(await snapshot()).toEqual(before);
   });
 });
@@ -325,7 +354,10 @@ describe("Mailgun's real payloads", () => {
       expect(r).toEqual({ status: 200, body: { success: true } });
       expect(await suppression(recipient)).toEqual({ reason: "hard_bounce", until: null });
       expect(await count("operator_alerts", "kind = 'hard_bounce' AND recipient = ?", [recipient])).toBe(1);
-      const rs = await server.app.database.client.execute({ sql: "SELECT payload FROM email_delivery_events WHERE event_id = ?", args: [data.id as string] });
+      const rs = await server.app.database.client.execute({
+        sql: "SELECT payload FROM email_delivery_events WHERE event_id = ?",
+        args: [data.id as string],
+      });
       const stored = JSON.parse(String(rs.rows[0].payload)) as { unread?: Record<string, unknown> };
       // What could not be read is kept as it came.
       if (typeof value === "string") expect(stored.unread).toEqual({ "user-variables": value });
@@ -334,7 +366,10 @@ describe("Mailgun's real payloads", () => {
   );
 
   it("a complaint with user-variables as a string suppresses the address", async () => {
-    const data = withUserVariables(documented(MAILGUN_DOCUMENTED.complained, "uv-complaint@example.com"), MAILGUN_USER_VARIABLES_SHAPES[0].value);
+    const data = withUserVariables(
+      documented(MAILGUN_DOCUMENTED.complained, "uv-complaint@example.com"),
+      MAILGUN_USER_VARIABLES_SHAPES[0].value,
+    );
     expect(await deliver(data)).toEqual({ status: 200, body: { success: true } });
     expect(await suppression("uv-complaint@example.com")).toEqual({ reason: "complaint", until: null });
   });
@@ -373,13 +408,20 @@ describe("temporary failures counted per message", () => {
     const recipient = "retried@example.com";
     const messageId = `${randomUUID()}@mg.example`;
     const start = Math.floor(Date.now() / 1000) - 3 * 3600;
-    for (const [n, at] of [[1, start], [2, start + 600], [3, start + 1200]]) {
+    for (const [n, at] of [
+      [1, start],
+      [2, start + 600],
+      [3, start + 1200],
+    ]) {
       expect((await deliver(attempt(recipient, messageId, n, at))).status).toBe(200);
     }
     expect(await suppression(recipient)).toBeNull();
     expect(await count("operator_alerts", "recipient = ?", [recipient])).toBe(0);
     expect(await state(recipient)).toMatchObject({ status: "softBounced", consecutiveTemporary: 1, softBounces: [{ messageId }] });
-    const log = await server.app.database.client.execute({ sql: "SELECT message_id, retry, consecutive FROM email_bounce_log WHERE email = ? ORDER BY id", args: [recipient] });
+    const log = await server.app.database.client.execute({
+      sql: "SELECT message_id, retry, consecutive FROM email_bounce_log WHERE email = ? ORDER BY id",
+      args: [recipient],
+    });
     expect(log.rows.map((r) => [r.message_id, Number(r.retry), Number(r.consecutive)])).toEqual([
       [messageId, 0, 1],
       [messageId, 1, 1],
@@ -387,7 +429,12 @@ describe("temporary failures counted per message", () => {
     ]);
     expect(await sendTo(recipient)).toMatchObject({ status: 400, body: { reason: "cooldown" } });
 
-    const delivered: EventData = { ...structuredClone(MAILGUN_DOCUMENTED.delivered), id: `del-${randomUUID()}`, recipient, timestamp: start + 1800 };
+    const delivered: EventData = {
+      ...structuredClone(MAILGUN_DOCUMENTED.delivered),
+      id: `del-${randomUUID()}`,
+      recipient,
+      timestamp: start + 1800,
+    };
     (delivered.message as { headers: Record<string, unknown> }).headers["message-id"] = messageId;
     expect((await deliver(delivered)).status).toBe(200);
     expect(await state(recipient)).toMatchObject({ status: "deliverable", consecutiveTemporary: 0, softBounces: [] });
@@ -397,7 +444,11 @@ describe("temporary failures counted per message", () => {
   it("three different messages within 7 days still suppress for 30 days", async () => {
     const recipient = "three-messages@example.com";
     const start = Math.floor(Date.now() / 1000) - 3 * 86_400;
-    for (const [i, at] of [[1, start], [2, start + 86_400], [3, start + 2 * 86_400]]) {
+    for (const [i, at] of [
+      [1, start],
+      [2, start + 86_400],
+      [3, start + 2 * 86_400],
+    ]) {
       expect((await deliver(attempt(recipient, `msg-${i}-${randomUUID()}@mg.example`, 1, at))).status).toBe(200);
     }
     expect(await suppression(recipient)).toEqual({ reason: "soft_bounce_escalated", until: (start + 2 * 86_400 + 30 * 86_400) * 1000 });
@@ -430,7 +481,10 @@ describe("de-duplication", () => {
       Array.from({ length: 4 }, () => deliver(event("failed", "burst@example.com", { severity: "temporary" }))),
     );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
-    const rs = await server.app.database.client.execute({ sql: "SELECT consecutive FROM email_bounce_log WHERE email = ? ORDER BY consecutive", args: ["burst@example.com"] });
+    const rs = await server.app.database.client.execute({
+      sql: "SELECT consecutive FROM email_bounce_log WHERE email = ? ORDER BY consecutive",
+      args: ["burst@example.com"],
+    });
     expect(rs.rows.map((r) => Number(r.consecutive))).toEqual([1, 2, 3, 4]);
     expect(await state("burst@example.com")).toMatchObject({ status: "suppressed", consecutiveTemporary: 4, suppressedUntil: null });
     expect(await suppression("burst@example.com")).toEqual({ reason: "soft_bounce_escalated", until: null });
@@ -460,15 +514,26 @@ describe("events and the deliverability machine", () => {
   it("finds the send by the provider's message id when no send id comes back", async () => {
     const sent = await sendTo("byid@example.com");
     const sendId = sent.body.sendId as string;
-    await server.app.database.client.execute({ sql: "UPDATE email_sends SET provider_id = ? WHERE id = ?", args: ["<20260101.abc@mg.example>", sendId] });
-    expect((await deliver(event("delivered", "byid@example.com", { message: { headers: { "message-id": "20260101.abc@mg.example" } } }))).status).toBe(200);
+    await server.app.database.client.execute({
+      sql: "UPDATE email_sends SET provider_id = ? WHERE id = ?",
+      args: ["<20260101.abc@mg.example>", sendId],
+    });
+    expect(
+      (await deliver(event("delivered", "byid@example.com", { message: { headers: { "message-id": "20260101.abc@mg.example" } } }))).status,
+    ).toBe(200);
     expect(await count("email_delivery_events", "send_id = ?", [sendId])).toBe(1);
   });
 
   it("suppresses on a permanent failure, alerts, and refuses later sends without retry_after", async () => {
     slackMode = "ok";
     const before = slackRequests.length;
-    const r = await deliver(event("failed", "Hard@Example.com", { severity: "permanent", reason: "bounce", "delivery-status": { message: "550 5.1.1 no such user" } }));
+    const r = await deliver(
+      event("failed", "Hard@Example.com", {
+        severity: "permanent",
+        reason: "bounce",
+        "delivery-status": { message: "550 5.1.1 no such user" },
+      }),
+    );
     expect(r.status).toBe(200);
     expect(await suppression("hard@example.com")).toEqual({ reason: "hard_bounce", until: null });
     expect(await count("operator_alerts", "kind = 'hard_bounce' AND recipient = ?", ["hard@example.com"])).toBe(1);
@@ -498,7 +563,10 @@ describe("events and the deliverability machine", () => {
     expect((await deliver(event("failed", "soft@example.com", { severity: "temporary", timestamp: at }))).status).toBe(200);
     expect(await count("email_bounce_log", "email = ?", ["soft@example.com"])).toBe(1);
     const refused = await sendTo("soft@example.com");
-    expect(refused).toMatchObject({ status: 400, body: { error: "Recipient suppressed", reason: "cooldown", retry_after: new Date((at + 86_400) * 1000).toISOString() } });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { error: "Recipient suppressed", reason: "cooldown", retry_after: new Date((at + 86_400) * 1000).toISOString() },
+    });
     expect(await suppression("soft@example.com")).toBeNull();
     expect((await deliver(event("delivered", "soft@example.com"))).status).toBe(200);
     expect(await state("soft@example.com")).toMatchObject({ status: "deliverable", consecutiveTemporary: 0 });
@@ -517,7 +585,10 @@ describe("events and the deliverability machine", () => {
     const until = (now - 2 * day + 30 * day) * 1000;
     expect(await suppression("thrice@example.com")).toEqual({ reason: "soft_bounce_escalated", until });
     expect(await count("operator_alerts", "kind = 'soft_bounce_escalated' AND recipient = ?", ["thrice@example.com"])).toBe(1);
-    const rs = await server.app.database.client.execute({ sql: "SELECT escalation FROM email_bounce_log WHERE email = ? ORDER BY id DESC LIMIT 1", args: ["thrice@example.com"] });
+    const rs = await server.app.database.client.execute({
+      sql: "SELECT escalation FROM email_bounce_log WHERE email = ? ORDER BY id DESC LIMIT 1",
+      args: ["thrice@example.com"],
+    });
     expect(rs.rows[0].escalation).toBe("soft_bounce_limit");
     const refused = await sendTo("thrice@example.com");
     expect(refused).toMatchObject({ status: 400, body: { error: "Recipient suppressed", retry_after: new Date(until).toISOString() } });
@@ -532,7 +603,11 @@ describe("events and the deliverability machine", () => {
     expect(await suppression("four@example.com")).toBeNull();
     await deliver(event("failed", "four@example.com", { severity: "temporary", timestamp: now - 60 }));
     expect(await suppression("four@example.com")).toEqual({ reason: "soft_bounce_escalated", until: null });
-    expect(await state("four@example.com")).toMatchObject({ status: "suppressed", reason: "consecutive_temporary", consecutiveTemporary: 4 });
+    expect(await state("four@example.com")).toMatchObject({
+      status: "suppressed",
+      reason: "consecutive_temporary",
+      consecutiveTemporary: 4,
+    });
     expect((await sendTo("four@example.com")).body.retry_after).toBeUndefined();
   });
 });
@@ -544,7 +619,12 @@ describe("operator alerts", () => {
     const r = await deliver(event("failed", "retry@example.com", { severity: "permanent" }));
     expect(r).toEqual({ status: 200, body: { success: true } });
     const row = async () =>
-      (await server.app.database.client.execute({ sql: "SELECT attempts, last_error, delivered_at FROM operator_alerts WHERE recipient = ?", args: ["retry@example.com"] })).rows[0];
+      (
+        await server.app.database.client.execute({
+          sql: "SELECT attempts, last_error, delivered_at FROM operator_alerts WHERE recipient = ?",
+          args: ["retry@example.com"],
+        })
+      ).rows[0];
     await waitUntil(async () => (await row())?.last_error != null, { what: "the first attempt to fail" });
     expect(await row()).toMatchObject({ attempts: 1, delivered_at: null });
     expect(String((await row()).last_error)).toContain("500");
@@ -590,7 +670,14 @@ describe("live tracking over SSE", () => {
     const text = await stream.until('"kind":"opened"');
     const frames = text.split("\n\n").filter((f) => f.includes("event: delivery"));
     expect(frames).toHaveLength(2);
-    const data = frames.map((f) => JSON.parse(f.split("\n").find((l) => l.startsWith("data: "))!.slice(6)));
+    const data = frames.map((f) =>
+      JSON.parse(
+        f
+          .split("\n")
+          .find((l) => l.startsWith("data: "))!
+          .slice(6),
+      ),
+    );
     expect(data.map((d) => d.kind)).toEqual(["delivered", "opened"]);
     expect(frames[1]).toMatch(/^id: \d+/m);
     controller.abort();
@@ -604,7 +691,11 @@ describe("live tracking over SSE", () => {
     await deliver(event("opened", "resume@example.com", vars));
     const first = (await (await server.fetch(`/api/sends/${sendId}`, { token: user.token })).json()).events[0].id as number;
     const controller = new AbortController();
-    const res = await server.fetch(`/api/sends/${sendId}/events`, { token: user.token, signal: controller.signal, headers: { "Last-Event-ID": String(first) } });
+    const res = await server.fetch(`/api/sends/${sendId}/events`, {
+      token: user.token,
+      signal: controller.signal,
+      headers: { "Last-Event-ID": String(first) },
+    });
     const stream = streamText(res.body!);
     expect(await stream.until('"kind":"opened"')).not.toContain('"kind":"delivered"');
     controller.abort();

@@ -32,7 +32,10 @@ async function post(body: string, headers: Record<string, string>) {
 }
 
 async function suppression(email: string) {
-  const rs = await server.app.database.client.execute({ sql: "SELECT reason, until FROM email_suppressions WHERE email = ?", args: [email] });
+  const rs = await server.app.database.client.execute({
+    sql: "SELECT reason, until FROM email_suppressions WHERE email = ?",
+    args: [email],
+  });
   return rs.rows[0] ? { reason: rs.rows[0].reason, until: rs.rows[0].until } : null;
 }
 
@@ -44,7 +47,10 @@ it("applies Resend's documented bounce signed with the raw secret's bytes", asyn
 });
 
 it("refuses a body signed with another key", async () => {
-  const body = JSON.stringify({ ...RESEND_DOCUMENTED.complained, data: { ...RESEND_DOCUMENTED.complained.data, to: ["other@resend.dev"] } });
+  const body = JSON.stringify({
+    ...RESEND_DOCUMENTED.complained,
+    data: { ...RESEND_DOCUMENTED.complained.data, to: ["other@resend.dev"] },
+  });
   const r = await post(body, signed(body, Buffer.from(`${RAW_SECRET}x`, "utf8"), "msg_raw_forged"));
   expect(r).toMatchObject({ status: 401, body: { error: "Invalid webhook signature" } });
   expect(await suppression("other@resend.dev")).toBeNull();

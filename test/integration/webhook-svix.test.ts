@@ -12,7 +12,12 @@ let server: TestServer;
 let user: { id: string; email: string; token: string };
 
 beforeAll(async () => {
-  server = await startTestServer({ EMAIL_PROVIDER: "outbox", WEBHOOK_SIGNING_SECRET: SECRET, WEBHOOK_SCHEME: "svix", ALERT_WEBHOOK_URL: "" });
+  server = await startTestServer({
+    EMAIL_PROVIDER: "outbox",
+    WEBHOOK_SIGNING_SECRET: SECRET,
+    WEBHOOK_SCHEME: "svix",
+    ALERT_WEBHOOK_URL: "",
+  });
   user = await createUserWithToken(server);
 });
 afterAll(() => server?.close());
@@ -36,11 +41,21 @@ async function count(table: string, where = "1 = 1", args: string[] = []): Promi
   return Number(rs.rows[0].n);
 }
 
-const tables = ["webhook_receipts", "email_delivery_events", "email_recipient_states", "email_bounce_log", "email_suppressions", "operator_alerts"];
+const tables = [
+  "webhook_receipts",
+  "email_delivery_events",
+  "email_recipient_states",
+  "email_bounce_log",
+  "email_suppressions",
+  "operator_alerts",
+];
 const snapshot = () => Promise.all(tables.map((t) => count(t)));
 
 async function suppression(email: string) {
-  const rs = await server.app.database.client.execute({ sql: "SELECT reason, until FROM email_suppressions WHERE email = ?", args: [email] });
+  const rs = await server.app.database.client.execute({
+    sql: "SELECT reason, until FROM email_suppressions WHERE email = ?",
+    args: [email],
+  });
   return rs.rows[0] ? { reason: rs.rows[0].reason, until: rs.rows[0].until } : null;
 }
 
@@ -108,7 +123,9 @@ describe("body cap", () => {
 
   it("answers 401 to a bad signature on a big but allowed body, applying nothing", async () => {
     const before = await snapshot();
-    const body = JSON.stringify(payload("email.bounced", "bigbad@example.com", { bounce: { type: "Permanent" }, pad: "y".repeat(limit() - 1000) }));
+    const body = JSON.stringify(
+      payload("email.bounced", "bigbad@example.com", { bounce: { type: "Permanent" }, pad: "y".repeat(limit() - 1000) }),
+    );
     expect(Buffer.byteLength(body)).toBeLessThanOrEqual(limit());
     const r = await post(body, { ...signSvix(SECRET, body), "svix-signature": `v1,${randomBytes(32).toString("base64")}` });
     expect(r).toMatchObject({ status: 401, body: { error: "Invalid webhook signature" } });
@@ -149,7 +166,10 @@ describe("absurd timestamps", () => {
     "created_at %s → 400, nothing applied",
     async (createdAt) => {
       const before = await snapshot();
-      const r = await deliver({ ...payload("email.bounced", "absurd-created@example.com", { bounce: { type: "Permanent" } }), created_at: createdAt });
+      const r = await deliver({
+        ...payload("email.bounced", "absurd-created@example.com", { bounce: { type: "Permanent" } }),
+        created_at: createdAt,
+      });
       expect(r.status).toBe(400);
       expect(r.body).toMatchObject({ success: false, error: "Invalid webhook payload", details: expect.stringContaining("created_at") });
       expect(await snapshot()).toEqual(before);
@@ -181,11 +201,17 @@ describe("payloads", () => {
 
 describe("events", () => {
   it("de-duplicates by svix-id", async () => {
-    const p = payload("email.bounced", "soft@example.com", { bounce: { type: "Transient", subType: "MailboxFull", message: "mailbox full" } });
+    const p = payload("email.bounced", "soft@example.com", {
+      bounce: { type: "Transient", subType: "MailboxFull", message: "mailbox full" },
+    });
     expect(await deliver(p, { id: "msg_dup_1" })).toEqual({ status: 200, body: { success: true } });
     expect(await deliver(p, { id: "msg_dup_1" })).toEqual({ status: 200, body: { success: true, duplicate: true } });
     expect(await count("email_bounce_log", "email = ?", ["soft@example.com"])).toBe(1);
-    const refused = await server.fetch("/api/send-email-esp", { method: "POST", token: user.token, json: { to: "soft@example.com", html: "<p>x</p>" } });
+    const refused = await server.fetch("/api/send-email-esp", {
+      method: "POST",
+      token: user.token,
+      json: { to: "soft@example.com", html: "<p>x</p>" },
+    });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ reason: "cooldown", retry_after: expect.any(String) });
   });
@@ -199,13 +225,25 @@ describe("events", () => {
   });
 
   it("ties events to the send through the send_id tag", async () => {
-    const sent = await server.fetch("/api/send-email-esp", { method: "POST", token: user.token, json: { to: "tagged@example.com", html: "<p>x</p>" } });
+    const sent = await server.fetch("/api/send-email-esp", {
+      method: "POST",
+      token: user.token,
+      json: { to: "tagged@example.com", html: "<p>x</p>" },
+    });
     const sendId = ((await sent.json()) as { sendId: string }).sendId;
     await deliver(payload("email.delivered", "tagged@example.com", { tags: { send_id: sendId } }));
-    await deliver(payload("email.clicked", "tagged@example.com", { tags: [{ name: "send_id", value: sendId }], click: { link: "https://x.example/a" } }));
+    await deliver(
+      payload("email.clicked", "tagged@example.com", {
+        tags: [{ name: "send_id", value: sendId }],
+        click: { link: "https://x.example/a" },
+      }),
+    );
     const res = await server.fetch(`/api/sends/${sendId}`, { token: user.token });
     const body = await res.json();
-    expect(body.events.map((e: { kind: string; provider: string }) => [e.kind, e.provider])).toEqual([["delivered", "resend"], ["clicked", "resend"]]);
+    expect(body.events.map((e: { kind: string; provider: string }) => [e.kind, e.provider])).toEqual([
+      ["delivered", "resend"],
+      ["clicked", "resend"],
+    ]);
     expect(body.events[1].url).toBe("https://x.example/a");
   });
 });

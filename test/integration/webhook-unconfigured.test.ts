@@ -15,7 +15,9 @@ it("answers 500 to every delivery, signed or not, and writes nothing", async () 
     expect(res.status).toBe(500);
     expect(await res.json()).toMatchObject({ success: false, error: "Webhook signing secret not configured" });
   }
-  const rs = await server.app.database.client.execute("SELECT (SELECT count(*) FROM email_delivery_events) + (SELECT count(*) FROM email_suppressions) AS n");
+  const rs = await server.app.database.client.execute(
+    "SELECT (SELECT count(*) FROM email_delivery_events) + (SELECT count(*) FROM email_suppressions) AS n",
+  );
   expect(Number(rs.rows[0].n)).toBe(0);
 });
 

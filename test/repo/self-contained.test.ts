@@ -24,7 +24,10 @@ const VENDORED = ["scripts/amp-rules/upstream/"];
 
 /** Tracked files, and new ones not yet committed (ignored files such as node_modules excluded). */
 function repositoryFiles(): string[] {
-  const out = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
+  const out = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    cwd: ROOT,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return out
     .toString("utf8")
     .split("\0")
@@ -61,10 +64,32 @@ describe("the repository stands alone", () => {
   });
 
   it("the patterns find what they are for", () => {
-    const sample = [`see ${"SPEC"}.md rule 1`, `${"DESIGN"}.md §4`, `../${"shared"}/x`, `${"shared"}/research/a.md`, `/${"work"}/main`, `(${"issue"} 23, item 3)`, `${"Issues"} #16 and 23`];
-    for (const line of sample) expect(OUTSIDE.some((o) => o.pattern.test(line)), line).toBe(true);
-    for (const line of ["docs/api/sending.md", "a design note", "the spec's table", "https://example.com/works/", "github.com/x/y/issues/12", "no issue here"]) {
-      expect(OUTSIDE.some((o) => o.pattern.test(line)), line).toBe(false);
+    const sample = [
+      `see ${"SPEC"}.md rule 1`,
+      `${"DESIGN"}.md §4`,
+      `../${"shared"}/x`,
+      `${"shared"}/research/a.md`,
+      `/${"work"}/main`,
+      `(${"issue"} 23, item 3)`,
+      `${"Issues"} #16 and 23`,
+    ];
+    for (const line of sample)
+      expect(
+        OUTSIDE.some((o) => o.pattern.test(line)),
+        line,
+      ).toBe(true);
+    for (const line of [
+      "docs/api/sending.md",
+      "a design note",
+      "the spec's table",
+      "https://example.com/works/",
+      "github.com/x/y/issues/12",
+      "no issue here",
+    ]) {
+      expect(
+        OUTSIDE.some((o) => o.pattern.test(line)),
+        line,
+      ).toBe(false);
     }
   });
 

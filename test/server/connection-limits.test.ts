@@ -6,7 +6,13 @@ import { addressKey, connectionLimits } from "../../server/connection-limits";
 import { clientIp, requestUrl } from "../../server/request-info";
 import { trustProxy } from "../../server/trusted-proxies";
 
-const env = { MAX_CONNECTIONS: 0, MAX_CONNECTIONS_PER_ADDRESS: 128, HEADERS_TIMEOUT_SECONDS: 10, REQUEST_TIMEOUT_SECONDS: 30, KEEP_ALIVE_TIMEOUT_SECONDS: 5 };
+const env = {
+  MAX_CONNECTIONS: 0,
+  MAX_CONNECTIONS_PER_ADDRESS: 128,
+  HEADERS_TIMEOUT_SECONDS: 10,
+  REQUEST_TIMEOUT_SECONDS: 30,
+  KEEP_ALIVE_TIMEOUT_SECONDS: 5,
+};
 
 describe("addressKey", () => {
   it("keys IPv4 by address, IPv4-mapped IPv6 as IPv4, and IPv6 by its /64", () => {
@@ -32,7 +38,11 @@ describe("connectionLimits", () => {
 });
 
 function fakeRequest(peer: string, headers: Record<string, string> = {}): http.IncomingMessage {
-  return { socket: { remoteAddress: peer }, headers: { host: "app.example", ...headers }, url: "/login" } as unknown as http.IncomingMessage;
+  return {
+    socket: { remoteAddress: peer },
+    headers: { host: "app.example", ...headers },
+    url: "/login",
+  } as unknown as http.IncomingMessage;
 }
 
 describe("trusted proxies", () => {

@@ -46,7 +46,8 @@ export function createSlackNotifier(config: SlackConfig): AlertNotifier {
         return { ok: true };
       } catch (err) {
         const name = (err as Error).name;
-        if (name === "TimeoutError" || name === "AbortError") return { ok: false, error: `Alert webhook did not answer within ${timeoutMs} ms` };
+        if (name === "TimeoutError" || name === "AbortError")
+          return { ok: false, error: `Alert webhook did not answer within ${timeoutMs} ms` };
         return { ok: false, error: `Alert webhook unreachable: ${(err as Error).message}` };
       }
     },

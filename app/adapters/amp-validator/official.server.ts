@@ -44,7 +44,11 @@ export interface AmpVerdict {
  * official engine too; the official verdict wins when it is available. `builtin`: the built-in
  * verdict of `html` when the caller has it already (the repair loop ends with one).
  */
-export async function validateAmpBoth(html: string, validatorJsPath: string | undefined, builtin: AmpValidation = validateAmp(html)): Promise<AmpVerdict> {
+export async function validateAmpBoth(
+  html: string,
+  validatorJsPath: string | undefined,
+  builtin: AmpValidation = validateAmp(html),
+): Promise<AmpVerdict> {
   if (!validatorJsPath) return { validation: builtin, builtin, official: null, officialError: null };
   const official = await validateAmpOfficial(html, validatorJsPath);
   if (!official.ok) return { validation: builtin, builtin, official: null, officialError: official.error };

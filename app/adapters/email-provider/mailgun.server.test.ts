@@ -2,7 +2,8 @@ import { createMailgunProvider } from "./mailgun.server";
 import type { OutgoingMessage } from "./port";
 import { formData, startHttp, type Reply } from "./testing/http";
 
-const RAW = "From: mail@k.example\r\nTo: bob@example.com\r\nSubject: Hi\r\nMessage-ID: <s1@k.example>\r\nContent-Type: text/plain\r\n\r\nHello\r\n";
+const RAW =
+  "From: mail@k.example\r\nTo: bob@example.com\r\nSubject: Hi\r\nMessage-ID: <s1@k.example>\r\nContent-Type: text/plain\r\n\r\nHello\r\n";
 const msg: OutgoingMessage = {
   raw: RAW,
   from: "mail@k.example",
@@ -42,7 +43,12 @@ describe("Mailgun provider against a local messages.mime endpoint", () => {
 
   it.each<[string, Reply, RegExp, boolean]>([
     ["401 in plain text", { status: 401, body: "Forbidden" }, /^Mailgun rejected the API key \(401\): Forbidden$/, false],
-    ["400 with a message", { status: 400, body: { message: "to parameter is not a valid address. please check documentation" } }, /^Mailgun refused the message \(400\): to parameter is not a valid address/, false],
+    [
+      "400 with a message",
+      { status: 400, body: { message: "to parameter is not a valid address. please check documentation" } },
+      /^Mailgun refused the message \(400\): to parameter is not a valid address/,
+      false,
+    ],
     ["429", { status: 429, body: { message: "Too many requests" } }, /\(429\): Too many requests/, true],
     ["500", { status: 500, body: "Internal Server Error" }, /^Mailgun failed \(500\): Internal Server Error$/, true],
     ["200 without an id", { status: 200, body: { message: "Queued" } }, /no message id/, false],

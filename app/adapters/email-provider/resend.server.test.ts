@@ -53,8 +53,18 @@ describe("Resend provider against a local /emails endpoint", () => {
   });
 
   it.each<[string, Reply, RegExp, boolean]>([
-    ["401", { status: 401, body: { statusCode: 401, name: "missing_api_key", message: "Missing API key in the authorization header." } }, /^Resend 401 failed \(missing_api_key\): Missing API key/, false],
-    ["422", { status: 422, body: { statusCode: 422, name: "validation_error", message: "Invalid `to` field." } }, /^Resend 422 failed \(validation_error\): Invalid `to` field\.$/, false],
+    [
+      "401",
+      { status: 401, body: { statusCode: 401, name: "missing_api_key", message: "Missing API key in the authorization header." } },
+      /^Resend 401 failed \(missing_api_key\): Missing API key/,
+      false,
+    ],
+    [
+      "422",
+      { status: 422, body: { statusCode: 422, name: "validation_error", message: "Invalid `to` field." } },
+      /^Resend 422 failed \(validation_error\): Invalid `to` field\.$/,
+      false,
+    ],
     ["429", { status: 429, body: { statusCode: 429, name: "rate_limit_exceeded", message: "Too many requests." } }, /429/, true],
     ["500 without JSON", { status: 500, body: "oops" }, /^Resend 500 failed \(application_error\)/, true],
   ])("maps %s", async (_, reply, error, retryable) => {

@@ -25,13 +25,17 @@ export function createResendProvider(config: ResendConfig): EmailProvider {
   // The SDK loads at the first send, not when the server starts (docs/operations.md, "Start-up time").
   let client: Promise<Resend> | undefined;
   const connect = () =>
-    (client ??= import("resend").then(({ Resend }) => new Resend(config.apiKey, config.baseUrl ? { baseUrl: config.baseUrl.replace(/\/+$/, "") } : undefined)));
+    (client ??= import("resend").then(
+      ({ Resend }) => new Resend(config.apiKey, config.baseUrl ? { baseUrl: config.baseUrl.replace(/\/+$/, "") } : undefined),
+    ));
   const timeoutMs = config.timeoutMs ?? 15_000;
   return {
     name: "resend",
     async send(msg): Promise<SendResult> {
       const signal = AbortSignal.timeout(timeoutMs);
-      const { data, error } = await (await connect()).emails.send(
+      const { data, error } = await (
+        await connect()
+      ).emails.send(
         {
           from: msg.from,
           ...(msg.replyTo ? { replyTo: msg.replyTo } : {}),

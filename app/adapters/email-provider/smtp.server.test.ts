@@ -42,14 +42,29 @@ async function prepare(sender: string, recipient: string): Promise<OutgoingMessa
     listUnsubscribe: { mailto: "unsubscribe@k.example", url: "https://k.example/unsubscribe/tok" },
     headers,
   });
-  return { raw, from: `"Kinetic" <mail@k.example>`, to: recipient, sendId, subject: "Your Kinetic Email", html, text, ampHtml: amp, headers };
+  return {
+    raw,
+    from: `"Kinetic" <mail@k.example>`,
+    to: recipient,
+    sendId,
+    subject: "Your Kinetic Email",
+    html,
+    text,
+    ampHtml: amp,
+    headers,
+  };
 }
 
 function partOrder(raw: string): string[] {
   return raw
     .split("\r\n")
     .filter((l) => /^content-type:/i.test(l))
-    .map((l) => l.replace(/^content-type:\s*/i, "").split(";")[0].toLowerCase());
+    .map((l) =>
+      l
+        .replace(/^content-type:\s*/i, "")
+        .split(";")[0]
+        .toLowerCase(),
+    );
 }
 
 describe("SMTP provider against an in-process SMTP server", () => {
@@ -113,7 +128,10 @@ describe("SMTP provider against an in-process SMTP server", () => {
     expect(html).toContain("Sent to you by <strong>alice@sender.example</strong> using Kinetic");
     expect(amp).toContain(`<div class="kx-attribution">Sent to you by <strong>alice@sender.example</strong> using Kinetic</div>`);
     expect(amp).toMatch(/<style amp-custom>h1\{color:#111\}\.kx-attribution\{/);
-    expect(parsed.text?.split("\n").filter(Boolean).slice(0, 2)).toEqual(["Spring is here", "Sent to you by alice@sender.example using Kinetic"]);
+    expect(parsed.text?.split("\n").filter(Boolean).slice(0, 2)).toEqual([
+      "Spring is here",
+      "Sent to you by alice@sender.example using Kinetic",
+    ]);
   });
 
   it("reuses pooled connections for further sends", async () => {
@@ -217,7 +235,14 @@ describe("smtpTransportOptions", () => {
   it("reads smtp:// and smtps:// URLs", () => {
     expect(smtpTransportOptions({ url: "smtp://user:pa%20ss@mail.example.com:2525", tlsRejectUnauthorized: false })).toMatchObject({
       ok: true,
-      options: { pool: true, host: "mail.example.com", port: 2525, secure: false, auth: { user: "user", pass: "pa ss" }, tls: { rejectUnauthorized: false } },
+      options: {
+        pool: true,
+        host: "mail.example.com",
+        port: 2525,
+        secure: false,
+        auth: { user: "user", pass: "pa ss" },
+        tls: { rejectUnauthorized: false },
+      },
     });
     const tls = smtpTransportOptions({ url: "smtps://relay.example.com" });
     expect(tls).toMatchObject({ ok: true, options: { port: 465, secure: true, tls: { rejectUnauthorized: true } } });

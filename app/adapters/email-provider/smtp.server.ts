@@ -104,7 +104,9 @@ export function createSmtpProvider(config: SmtpConfig): { ok: true; provider: Em
     name: "smtp",
     async send(msg) {
       try {
-        const info = await (await connect()).sendMail({
+        const info = await (
+          await connect()
+        ).sendMail({
           envelope: { from: bareAddress(msg.from), to: [bareAddress(msg.to)] },
           raw: msg.raw,
         });

@@ -20,9 +20,24 @@ describe("local embedder", () => {
 
   it("ranks tab emails above carousels for 'tabbed product showcase'", () => {
     const docs = {
-      tabsShop: buildEmbeddingText({ type: "html", technique: "tabs", description: "Sneaker launch with a tab per colourway", emailPurpose: "ecommerce" }),
-      tabsNews: buildEmbeddingText({ type: "html", technique: "tabs", description: "Newsletter sections behind tabs", emailPurpose: "newsletter" }),
-      carousel: buildEmbeddingText({ type: "html", technique: "carousel", description: "Product carousel for a sneaker collection", emailPurpose: "ecommerce" }),
+      tabsShop: buildEmbeddingText({
+        type: "html",
+        technique: "tabs",
+        description: "Sneaker launch with a tab per colourway",
+        emailPurpose: "ecommerce",
+      }),
+      tabsNews: buildEmbeddingText({
+        type: "html",
+        technique: "tabs",
+        description: "Newsletter sections behind tabs",
+        emailPurpose: "newsletter",
+      }),
+      carousel: buildEmbeddingText({
+        type: "html",
+        technique: "carousel",
+        description: "Product carousel for a sneaker collection",
+        emailPurpose: "ecommerce",
+      }),
       accordion: buildEmbeddingText({ type: "html", technique: "accordion", description: "Shipping FAQ", emailPurpose: "transactional" }),
       cart: buildEmbeddingText({ type: "html", technique: "itemCart", description: "Tap-to-add product cart", emailPurpose: "ecommerce" }),
     };

@@ -20,7 +20,9 @@ const GROUPS: readonly Group[] = ["concepts", "words", "bigrams", "chars"];
 const MAX_CHARS = 32_000;
 
 const STOP_WORDS = new Set(
-  "a an and are as at be by for from has have in into is it its of on or that the their this to was were will with our your you we us can all".split(" "),
+  "a an and are as at be by for from has have in into is it its of on or that the their this to was were will with our your you we us can all".split(
+    " ",
+  ),
 );
 
 function tokenize(text: string): string[] {

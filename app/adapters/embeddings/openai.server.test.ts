@@ -56,7 +56,12 @@ describe("OpenAI embedder against a wire-format server", () => {
       if (!r.ok) return;
       expect(srv.seen).toHaveLength(2);
       expect(srv.seen[0].auth).toBe("Bearer sk-test");
-      expect(srv.seen[0].body).toMatchObject({ model: "text-embedding-3-large", dimensions: 3072, encoding_format: "base64", input: ["a", "bb"] });
+      expect(srv.seen[0].body).toMatchObject({
+        model: "text-embedding-3-large",
+        dimensions: 3072,
+        encoding_format: "base64",
+        input: ["a", "bb"],
+      });
       expect(srv.seen[1].body.input).toEqual(["ccc", " "]);
       expect(r.vectors).toHaveLength(4);
       const v = r.vectors[2];
@@ -71,7 +76,9 @@ describe("OpenAI embedder against a wire-format server", () => {
   });
 
   it("retries 429 and 5xx (the SDK's retries, honouring retry-after), then succeeds", async () => {
-    const srv = await fakeOpenAi((n) => (n === 0 ? { status: 429, headers: { "retry-after": "0" } } : n === 1 ? { status: 503, headers: { "retry-after": "0" } } : null));
+    const srv = await fakeOpenAi((n) =>
+      n === 0 ? { status: 429, headers: { "retry-after": "0" } } : n === 1 ? { status: 503, headers: { "retry-after": "0" } } : null,
+    );
     try {
       const e = createOpenAiEmbedder({ apiKey: "k", baseURL: srv.url });
       const r = await e.embed(["x"]);
@@ -83,7 +90,10 @@ describe("OpenAI embedder against a wire-format server", () => {
   });
 
   it("does not retry a 401 and reports it as a value", async () => {
-    const srv = await fakeOpenAi(() => ({ status: 401, body: { error: { message: "Incorrect API key provided", type: "invalid_request_error" } } }));
+    const srv = await fakeOpenAi(() => ({
+      status: 401,
+      body: { error: { message: "Incorrect API key provided", type: "invalid_request_error" } },
+    }));
     try {
       const r = await createOpenAiEmbedder({ apiKey: "bad", baseURL: srv.url }).embed(["x"]);
       expect(r.ok).toBe(false);
@@ -106,7 +116,10 @@ describe("OpenAI embedder against a wire-format server", () => {
     }
     const short = await fakeOpenAi(() => ({
       status: 200,
-      body: { object: "list", data: [{ object: "embedding", index: 0, embedding: Buffer.from(new Float32Array(8).buffer).toString("base64") }] },
+      body: {
+        object: "list",
+        data: [{ object: "embedding", index: 0, embedding: Buffer.from(new Float32Array(8).buffer).toString("base64") }],
+      },
     }));
     try {
       const r = await createOpenAiEmbedder({ apiKey: "k", baseURL: short.url }).embed(["x"]);

@@ -63,7 +63,12 @@ export function createOpenAiEmbedder(config: OpenAiEmbedderConfig): Embedder {
   const connect = () =>
     (connection ??= import("openai").then(({ default: OpenAI }) => ({
       OpenAI,
-      client: new OpenAI({ apiKey: config.apiKey, baseURL: config.baseURL, maxRetries: Math.max(0, config.maxRetries ?? 4), timeout: config.timeoutMs ?? 60_000 }),
+      client: new OpenAI({
+        apiKey: config.apiKey,
+        baseURL: config.baseURL,
+        maxRetries: Math.max(0, config.maxRetries ?? 4),
+        timeout: config.timeoutMs ?? 60_000,
+      }),
     })));
 
   async function embedBatch(input: string[]): Promise<EmbedResult> {
@@ -76,7 +81,8 @@ export function createOpenAiEmbedder(config: OpenAiEmbedderConfig): Embedder {
         encoding_format: "base64",
       });
       const parsed = responseSchema.safeParse(raw);
-      if (!parsed.success) return { ok: false, error: `embeddings (openai): unexpected response: ${parsed.error.issues[0]?.message ?? "invalid"}` };
+      if (!parsed.success)
+        return { ok: false, error: `embeddings (openai): unexpected response: ${parsed.error.issues[0]?.message ?? "invalid"}` };
       const vectors: (Float32Array | undefined)[] = new Array(input.length);
       for (const d of parsed.data.data) {
         if (d.index >= input.length) return { ok: false, error: `embeddings (openai): response index ${d.index} out of range` };

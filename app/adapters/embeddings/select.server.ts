@@ -10,9 +10,7 @@ export interface EmbeddingsSettings {
   openai?: Omit<OpenAiEmbedderConfig, "apiKey" | "baseURL">;
 }
 
-export type EmbeddingsSelection =
-  | { ok: true; provider: "openai" | "local"; embedder: Embedder }
-  | { ok: false; error: string };
+export type EmbeddingsSelection = { ok: true; provider: "openai" | "local"; embedder: Embedder } | { ok: false; error: string };
 
 /** `auto` (the default) picks OpenAI when its key is set, else the local embedder (docs/architecture.md "Ports and their defaults"). */
 export function selectEmbeddingsProvider(settings: EmbeddingsSettings): EmbeddingsSelection {

@@ -332,7 +332,10 @@ describe.each([anthropic, openai])("$name adapter over its wire format", (vendor
     server.script(vendor.ok("ok"));
     await client().complete({ role: "copy", system: "SYS", cacheable: ["EXAMPLE ONE", "EXAMPLE TWO"], prompt: "PROMPT" });
     const body = server.received[0].body;
-    const all = `${vendor.systemText(body)}\n${vendor.turns(body).map((t) => t.text).join("\n")}`;
+    const all = `${vendor.systemText(body)}\n${vendor
+      .turns(body)
+      .map((t) => t.text)
+      .join("\n")}`;
     expect(all.indexOf("SYS")).toBeLessThan(all.indexOf("EXAMPLE ONE"));
     expect(all.indexOf("EXAMPLE ONE")).toBeLessThan(all.indexOf("EXAMPLE TWO"));
     expect(all.indexOf("EXAMPLE TWO")).toBeLessThan(all.indexOf("PROMPT"));
@@ -390,7 +393,10 @@ describe("anthropic specifics", () => {
       cacheable: ["b1", "b2", "b3", "b4", "b5"],
       prompt: "PROMPT",
     });
-    const body = server.received[0].body as { system: { cache_control?: unknown }[]; messages: { content: { text: string; cache_control?: unknown }[] }[] };
+    const body = server.received[0].body as {
+      system: { cache_control?: unknown }[];
+      messages: { content: { text: string; cache_control?: unknown }[] }[];
+    };
     const marked = [...body.system, ...body.messages[0].content].filter((b) => b.cache_control);
     expect(marked).toHaveLength(4);
     // The last block before the prompt must carry one: caching is by prefix up to a breakpoint.

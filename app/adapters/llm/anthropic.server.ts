@@ -5,15 +5,7 @@ import type {
   MessageParam,
   TextBlockParam,
 } from "@anthropic-ai/sdk/resources/messages/messages";
-import {
-  buildClient,
-  httpFailure,
-  networkFailure,
-  timeoutFailure,
-  type CoreDeps,
-  type SendOutcome,
-  type SendRequest,
-} from "./core";
+import { buildClient, httpFailure, networkFailure, timeoutFailure, type CoreDeps, type SendOutcome, type SendRequest } from "./core";
 import type { LlmClient, LlmConfig } from "./port";
 
 const DEFAULT_BASE_URL = "https://api.anthropic.com";

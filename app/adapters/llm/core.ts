@@ -34,8 +34,7 @@ export interface SendRequest {
 }
 
 export type SendOutcome =
-  | { ok: true; text: string; usage: LlmUsage; model: string }
-  | { ok: false; error: LlmError; retryable: boolean; retryAfterMs?: number };
+  { ok: true; text: string; usage: LlmUsage; model: string } | { ok: false; error: LlmError; retryable: boolean; retryAfterMs?: number };
 
 export type Transport = (req: SendRequest) => Promise<SendOutcome>;
 
@@ -73,7 +72,6 @@ export function networkFailure(message: string): SendOutcome & { ok: false } {
   return { ok: false, error: { kind: "network", message }, retryable: true };
 }
 
-
 export function jsonInstruction(schemaName: string): string {
   return `Respond with a single JSON object (${schemaName}) and nothing else: no prose, no code fences.`;
 }
@@ -101,12 +99,7 @@ function checkJson<T>(text: string, schema: LlmJsonRequest<T>["schema"]): Check<
  * Everything both vendors share: per-request timeout, retries with backoff, the JSON repair
  * round, usage accounting and the call log. Adapters only translate one request and its reply.
  */
-export function buildClient(
-  provider: LlmProvider,
-  cfg: LlmConfig,
-  transport: Transport,
-  deps: CoreDeps = {},
-): LlmClient {
+export function buildClient(provider: LlmProvider, cfg: LlmConfig, transport: Transport, deps: CoreDeps = {}): LlmClient {
   const sleep = deps.sleep ?? sleepFor;
   const now = deps.now ?? Date.now;
   const baseMs = cfg.retryBaseMs ?? DEFAULT_RETRY_BASE_MS;
@@ -209,7 +202,10 @@ export function buildClient(
       const out = await sendWithRetry(state, { ...base, turns: [{ role: "user", content: req.prompt }] });
       if (!out.ok) return finish(req, state, started, out);
       if (out.text.trim() === "") {
-        return finish<string>(req, state, started, { ok: false, error: { kind: "invalid_output", message: "the model returned an empty reply" } });
+        return finish<string>(req, state, started, {
+          ok: false,
+          error: { kind: "invalid_output", message: "the model returned an empty reply" },
+        });
       }
       return finish(req, state, started, { ok: true, value: out.text });
     },

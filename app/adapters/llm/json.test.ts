@@ -9,7 +9,7 @@ describe("extractJson", () => {
   });
 
   it("takes the first parsable fenced block", () => {
-    const text = "Here:\n```\nnot json\n```\nand\n```json\n{\"b\": [true]}\n```";
+    const text = 'Here:\n```\nnot json\n```\nand\n```json\n{"b": [true]}\n```';
     expect(extractJson(text)).toEqual({ ok: true, value: { b: [true] } });
   });
 

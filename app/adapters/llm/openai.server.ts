@@ -1,17 +1,6 @@
 import type OpenAI from "openai";
-import type {
-  ChatCompletionCreateParamsNonStreaming,
-  ChatCompletionMessageParam,
-} from "openai/resources/chat/completions";
-import {
-  buildClient,
-  httpFailure,
-  networkFailure,
-  timeoutFailure,
-  type CoreDeps,
-  type SendOutcome,
-  type SendRequest,
-} from "./core";
+import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from "openai/resources/chat/completions";
+import { buildClient, httpFailure, networkFailure, timeoutFailure, type CoreDeps, type SendOutcome, type SendRequest } from "./core";
 import type { LlmClient, LlmConfig } from "./port";
 
 const DEFAULT_BASE_URL = "https://api.openai.com/v1";

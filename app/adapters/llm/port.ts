@@ -3,16 +3,7 @@ import type { z } from "zod";
 /** Each pipeline stage names its own model so cheap stages can use cheap models. */
 export type LlmRole = "copy" | "blueprint" | "code" | "rewrite" | "rerank" | "judge" | "tag" | "refine";
 
-export const LLM_ROLES: readonly LlmRole[] = [
-  "copy",
-  "blueprint",
-  "code",
-  "rewrite",
-  "rerank",
-  "judge",
-  "tag",
-  "refine",
-];
+export const LLM_ROLES: readonly LlmRole[] = ["copy", "blueprint", "code", "rewrite", "rerank", "judge", "tag", "refine"];
 
 export type LlmProvider = "anthropic" | "openai";
 
@@ -53,14 +44,7 @@ export function addUsage(a: LlmUsage, b: LlmUsage): LlmUsage {
   };
 }
 
-export type LlmErrorKind =
-  | "timeout"
-  | "rate_limited"
-  | "server"
-  | "invalid_output"
-  | "auth"
-  | "bad_request"
-  | "network";
+export type LlmErrorKind = "timeout" | "rate_limited" | "server" | "invalid_output" | "auth" | "bad_request" | "network";
 
 export interface LlmError {
   kind: LlmErrorKind;

@@ -2,11 +2,7 @@
  * `retry-after` is either delta-seconds or an HTTP date; OpenAI-style servers also send
  * `retry-after-ms`. Returns milliseconds to wait, or undefined when absent or unreadable.
  */
-export function parseRetryAfter(
-  header: string | null | undefined,
-  headerMs?: string | null,
-  now: number = Date.now(),
-): number | undefined {
+export function parseRetryAfter(header: string | null | undefined, headerMs?: string | null, now: number = Date.now()): number | undefined {
   if (headerMs != null && headerMs.trim() !== "") {
     const ms = Number(headerMs);
     if (Number.isFinite(ms) && ms >= 0) return ms;

@@ -52,10 +52,7 @@ export function createLlmClient(provider: LlmProvider, cfg: LlmConfig, deps: Cor
 }
 
 /** Provider defaults with per-role overrides from configuration; blank overrides are ignored. */
-export function modelsFor(
-  provider: LlmProvider,
-  overrides: Partial<Record<LlmRole, string | undefined>> = {},
-): Record<LlmRole, string> {
+export function modelsFor(provider: LlmProvider, overrides: Partial<Record<LlmRole, string | undefined>> = {}): Record<LlmRole, string> {
   const models = { ...DEFAULT_MODELS[provider] };
   for (const [role, model] of Object.entries(overrides) as [LlmRole, string | undefined][]) {
     if (model !== undefined && model.trim() !== "" && role in models) models[role] = model.trim();
@@ -80,11 +77,7 @@ export interface LlmSettings extends LlmSelectionInput {
   LLM_MAX_RETRIES?: number;
 }
 
-export function llmConfigFromSettings(
-  provider: LlmProvider,
-  s: LlmSettings,
-  onCall?: LlmConfig["onCall"],
-): LlmConfig {
+export function llmConfigFromSettings(provider: LlmProvider, s: LlmSettings, onCall?: LlmConfig["onCall"]): LlmConfig {
   const overrides: Partial<Record<LlmRole, string | undefined>> = {};
   for (const role of LLM_ROLES) {
     const key = `LLM_MODEL_${role.toUpperCase()}` as keyof LlmSettings;

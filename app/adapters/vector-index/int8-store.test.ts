@@ -96,7 +96,12 @@ describe("Int8VectorStore", () => {
     const q = randomVector(r, 64);
     const accept = (k: SlotKeys) => k.type === "amp" && k.technique === "quiz";
     const got = store.search(q, 50, accept);
-    expect(got.map((g) => g.id).sort()).toEqual(docs.filter((x) => accept(x.keys)).map((x) => x.id).sort());
+    expect(got.map((g) => g.id).sort()).toEqual(
+      docs
+        .filter((x) => accept(x.keys))
+        .map((x) => x.id)
+        .sort(),
+    );
     expect(store.search(q, 5, () => false)).toEqual([]);
   });
 

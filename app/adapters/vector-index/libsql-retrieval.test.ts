@@ -28,14 +28,78 @@ afterAll(() => {
 });
 
 const DOCS: (EmbeddingTextInput & { id: string })[] = [
-  { id: "html-1-tabs1", type: "html", technique: "tabs", description: "Sneaker launch, one tab per colourway", emailPurpose: "ecommerce", complexity: "intermediate", exampleType: "positive" },
-  { id: "html-2-tabs2", type: "html", technique: "tabs", description: "Plan comparison behind tabs", emailPurpose: "announcement", complexity: "beginner", exampleType: "positive" },
-  { id: "html-3-tabsbad", type: "html", technique: "tabs", description: "Tabs without a fallback (what not to do)", emailPurpose: "ecommerce", complexity: "beginner", exampleType: "negative" },
-  { id: "html-4-tabsacc", type: "html", technique: "tabs+accordion", description: "Product tabs with an FAQ accordion", emailPurpose: "ecommerce", complexity: "advanced", exampleType: "positive" },
-  { id: "html-5-car", type: "html", technique: "carousel", description: "Lookbook slider", emailPurpose: "ecommerce", complexity: "intermediate", exampleType: "positive" },
-  { id: "html-6-acc", type: "html", technique: "accordion", description: "Shipping FAQ", emailPurpose: "transactional", complexity: "beginner", exampleType: "positive" },
-  { id: "html-7-quiz", type: "html", technique: "quiz", description: "Coffee trivia", emailPurpose: "newsletter", complexity: "intermediate", exampleType: "positive" },
-  { id: "blog-8-tabs", type: "blog", blogTitle: "Building tabs with :checked", blogTopic: "tabs", learningLevel: "beginner", techniquesCovered: ["tabs"], keyTakeaways: "radio buttons and labels" },
+  {
+    id: "html-1-tabs1",
+    type: "html",
+    technique: "tabs",
+    description: "Sneaker launch, one tab per colourway",
+    emailPurpose: "ecommerce",
+    complexity: "intermediate",
+    exampleType: "positive",
+  },
+  {
+    id: "html-2-tabs2",
+    type: "html",
+    technique: "tabs",
+    description: "Plan comparison behind tabs",
+    emailPurpose: "announcement",
+    complexity: "beginner",
+    exampleType: "positive",
+  },
+  {
+    id: "html-3-tabsbad",
+    type: "html",
+    technique: "tabs",
+    description: "Tabs without a fallback (what not to do)",
+    emailPurpose: "ecommerce",
+    complexity: "beginner",
+    exampleType: "negative",
+  },
+  {
+    id: "html-4-tabsacc",
+    type: "html",
+    technique: "tabs+accordion",
+    description: "Product tabs with an FAQ accordion",
+    emailPurpose: "ecommerce",
+    complexity: "advanced",
+    exampleType: "positive",
+  },
+  {
+    id: "html-5-car",
+    type: "html",
+    technique: "carousel",
+    description: "Lookbook slider",
+    emailPurpose: "ecommerce",
+    complexity: "intermediate",
+    exampleType: "positive",
+  },
+  {
+    id: "html-6-acc",
+    type: "html",
+    technique: "accordion",
+    description: "Shipping FAQ",
+    emailPurpose: "transactional",
+    complexity: "beginner",
+    exampleType: "positive",
+  },
+  {
+    id: "html-7-quiz",
+    type: "html",
+    technique: "quiz",
+    description: "Coffee trivia",
+    emailPurpose: "newsletter",
+    complexity: "intermediate",
+    exampleType: "positive",
+  },
+  {
+    id: "blog-8-tabs",
+    type: "blog",
+    blogTitle: "Building tabs with :checked",
+    blogTopic: "tabs",
+    learningLevel: "beginner",
+    techniquesCovered: ["tabs"],
+    keyTakeaways: "radio buttons and labels",
+  },
 ];
 
 describe("retrieval with the embedded defaults", () => {
@@ -51,7 +115,9 @@ describe("retrieval with the embedded defaults", () => {
         sql: "INSERT INTO rag_documents (id, type, html, metadata, embedding_text, chars) VALUES (?, ?, ?, ?, ?, ?)",
         args: [id, d.type, `<html>${id}</html>`, JSON.stringify(meta), texts[i], 20],
       });
-      const up = await index.upsert([{ id, vector: emb.vectors[i], metadata: { ...meta, doc_id: id, submittedAt: "2026-11-21T12:00:00.000Z" } as never }]);
+      const up = await index.upsert([
+        { id, vector: emb.vectors[i], metadata: { ...meta, doc_id: id, submittedAt: "2026-11-21T12:00:00.000Z" } as never },
+      ]);
       expect(up.ok).toBe(true);
     }
     const rewrite = createLocalRewriteEngine();
@@ -63,11 +129,19 @@ describe("retrieval with the embedded defaults", () => {
         query: (q) => index.query(q),
         rerank: (i) => rerank.rerank(i),
         fetchDocuments: async (ids) => {
-          const r = await client.execute({ sql: `SELECT id, html FROM rag_documents WHERE id IN (${ids.map(() => "?").join(",")})`, args: ids });
+          const r = await client.execute({
+            sql: `SELECT id, html FROM rag_documents WHERE id IN (${ids.map(() => "?").join(",")})`,
+            args: ids,
+          });
           return { ok: true, value: new Map(r.rows.map((row) => [String(row.id), { html: String(row.html) }])) };
         },
       },
-      { prompt: "A tabbed product showcase for our new sneakers", technique: "tabs", complexity: "intermediate", emailPurpose: "ecommerce" },
+      {
+        prompt: "A tabbed product showcase for our new sneakers",
+        technique: "tabs",
+        complexity: "intermediate",
+        emailPurpose: "ecommerce",
+      },
     );
     expect(out.ok).toBe(true);
     if (!out.ok) return;

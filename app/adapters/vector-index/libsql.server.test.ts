@@ -51,7 +51,13 @@ function library(n: number, seed: number): IndexItem[] {
     return {
       id: `${type}-${1700000000000 + i}-s${i}`,
       vector: v,
-      metadata: { type, doc_id: `${type}-${1700000000000 + i}-s${i}`, technique: techniques[i % 4], exampleType: i % 7 === 0 ? "negative" : "positive", submittedAt: new Date(1700000000000 + i).toISOString() },
+      metadata: {
+        type,
+        doc_id: `${type}-${1700000000000 + i}-s${i}`,
+        technique: techniques[i % 4],
+        exampleType: i % 7 === 0 ? "negative" : "positive",
+        submittedAt: new Date(1700000000000 + i).toISOString(),
+      },
     };
   });
 }
@@ -86,7 +92,12 @@ describe("libSQL vector index (exact path)", () => {
       expect(m.metadata.technique).toBe("carousel");
       expect(m.metadata.exampleType).toBe("positive");
     }
-    const want = exactTop(items, q, 50, (i) => i.metadata.type !== "blog" && i.metadata.technique === "carousel" && i.metadata.exampleType === "positive");
+    const want = exactTop(
+      items,
+      q,
+      50,
+      (i) => i.metadata.type !== "blog" && i.metadata.technique === "carousel" && i.metadata.exampleType === "positive",
+    );
     expect(f.ok && f.value.map((m) => m.id)).toEqual(want.map((x) => x.id));
 
     const fetched = await idx.fetch([items[3].id, "html-0-missing", items[1].id]);

@@ -308,7 +308,14 @@ export function createLibsqlVectorIndex(options: LibsqlIndexOptions): LibsqlVect
                 (filter.exampleType === undefined || keys.exampleType === filter.exampleType)
             : undefined;
           const best = ann.search(q.vector, Math.max(minExact, topK * exactFactor), accept);
-          return { ok: true, value: await rerankExact(q.vector, best.map((b) => b.id), topK) };
+          return {
+            ok: true,
+            value: await rerankExact(
+              q.vector,
+              best.map((b) => b.id),
+              topK,
+            ),
+          };
         }
         lastPath = "exact";
         return { ok: true, value: await exactQuery({ ...q, topK }) };

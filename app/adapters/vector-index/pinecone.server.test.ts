@@ -15,14 +15,27 @@ describe("Pinecone index against a data-plane wire-format server", () => {
       const items = Array.from({ length: 23 }, (_, i) => ({
         id: `html-${1000 + i}-x${i}`,
         vector: vec(i),
-        metadata: { type: i % 5 === 0 ? "blog" : "html", doc_id: `html-${1000 + i}-x${i}`, technique: i % 2 ? "tabs" : "carousel", exampleType: "positive", keyFeatures: ["a", "b"], emailPurpose: null },
+        metadata: {
+          type: i % 5 === 0 ? "blog" : "html",
+          doc_id: `html-${1000 + i}-x${i}`,
+          technique: i % 2 ? "tabs" : "carousel",
+          exampleType: "positive",
+          keyFeatures: ["a", "b"],
+          emailPurpose: null,
+        },
       }));
       expect(await idx.upsert(items)).toEqual({ ok: true, value: { upserted: 23 } });
       const upsert = srv.calls.find((c) => c.op === "upsert")!;
       expect(upsert.apiKey).toBe("pc-key");
       expect(upsert.body.namespace).toBe("library");
       expect(upsert.body.vectors[0].values).toHaveLength(3072);
-      expect(upsert.body.vectors[0].metadata).toEqual({ type: "blog", doc_id: items[0].id, technique: "carousel", exampleType: "positive", keyFeatures: ["a", "b"] });
+      expect(upsert.body.vectors[0].metadata).toEqual({
+        type: "blog",
+        doc_id: items[0].id,
+        technique: "carousel",
+        exampleType: "positive",
+        keyFeatures: ["a", "b"],
+      });
 
       const q = await idx.query({ vector: vec(3), topK: 4, filter: { type: ["html", "amp"], technique: "tabs" } });
       expect(q.ok).toBe(true);
@@ -31,7 +44,11 @@ describe("Pinecone index against a data-plane wire-format server", () => {
       expect(q.value[0].score).toBeCloseTo(1, 5);
       expect(q.value.every((m) => m.metadata.type === "html" && m.metadata.technique === "tabs")).toBe(true);
       const sent = srv.calls.find((c) => c.op === "query")!.body;
-      expect(sent).toMatchObject({ topK: 4, includeMetadata: true, filter: { $and: [{ type: { $in: ["html", "amp"] } }, { technique: { $eq: "tabs" } }] } });
+      expect(sent).toMatchObject({
+        topK: 4,
+        includeMetadata: true,
+        filter: { $and: [{ type: { $in: ["html", "amp"] } }, { technique: { $eq: "tabs" } }] },
+      });
 
       const f = await idx.fetch([items[2].id, "html-0-none", items[1].id]);
       expect(f.ok && f.value.map((r) => r.id)).toEqual([items[2].id, items[1].id]);
@@ -80,6 +97,8 @@ describe("Pinecone index against a data-plane wire-format server", () => {
   it("translates filters", () => {
     expect(toPineconeFilter(undefined)).toBeUndefined();
     expect(toPineconeFilter({ technique: "tabs" })).toEqual({ technique: { $eq: "tabs" } });
-    expect(toPineconeFilter({ type: "html", exampleType: "positive" })).toEqual({ $and: [{ type: { $eq: "html" } }, { exampleType: { $eq: "positive" } }] });
+    expect(toPineconeFilter({ type: "html", exampleType: "positive" })).toEqual({
+      $and: [{ type: { $eq: "html" } }, { exampleType: { $eq: "positive" } }],
+    });
   });
 });

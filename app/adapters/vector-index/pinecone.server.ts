@@ -1,7 +1,15 @@
 import type { Index, RecordMetadata } from "@pinecone-database/pinecone";
 import type { StoredMetadata } from "~/domain/retrieval/metadata";
 import { EMBEDDING_DIMENSIONS } from "~/adapters/embeddings/port";
-import { inRequestedOrder, type IndexFilter, type IndexMatch, type IndexRecord, type IndexResult, type IndexStats, type VectorIndex } from "./port";
+import {
+  inRequestedOrder,
+  type IndexFilter,
+  type IndexMatch,
+  type IndexRecord,
+  type IndexResult,
+  type IndexStats,
+  type VectorIndex,
+} from "./port";
 
 export interface PineconeIndexConfig {
   apiKey: string;
@@ -82,7 +90,9 @@ export function createPineconeVectorIndex(config: PineconeIndexConfig): VectorIn
       }
       try {
         for (let i = 0; i < items.length; i += UPSERT_BATCH) {
-          await (await index()).upsert({
+          await (
+            await index()
+          ).upsert({
             records: items.slice(i, i + UPSERT_BATCH).map((it) => ({
               id: it.id,
               values: Array.from(it.vector),
@@ -102,7 +112,9 @@ export function createPineconeVectorIndex(config: PineconeIndexConfig): VectorIn
       if (q.topK <= 0) return { ok: true, value: [] };
       try {
         const filter = toPineconeFilter(q.filter);
-        const r = await (await index()).query({
+        const r = await (
+          await index()
+        ).query({
           vector: Array.from(q.vector),
           topK: Math.floor(q.topK),
           includeMetadata: true,

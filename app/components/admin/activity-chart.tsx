@@ -57,7 +57,11 @@ export function ActivityChart({ activity, eventsPath }: { activity: DailyActivit
       <ul className="adm-legend" aria-label="Event types, totals over the period">
         {series.map((s) => (
           <li key={s.key}>
-            <Link to={`${eventsPath}?type=${encodeURIComponent(FILTER_FOR[s.key])}`} className="adm-legend-item" data-testid={`legend-${s.key}`}>
+            <Link
+              to={`${eventsPath}?type=${encodeURIComponent(FILTER_FOR[s.key])}`}
+              className="adm-legend-item"
+              data-testid={`legend-${s.key}`}
+            >
               <span className="adm-swatch" style={{ background: SERIES_COLORS[s.key] }} aria-hidden="true" />
               <span>{s.label}</span>
               <strong>{formatNumber(s.total)}</strong>
@@ -79,7 +83,15 @@ export function ActivityChart({ activity, eventsPath }: { activity: DailyActivit
         <div className="adm-chart-area">
           <svg viewBox={`0 0 ${width} 100`} preserveAspectRatio="none" role="img" aria-label={summary} className="adm-chart-svg">
             {ticks.map((t) => (
-              <line key={t} x1={0} x2={width} y1={100 - (t / top) * 100} y2={100 - (t / top) * 100} className={t === 0 ? "adm-chart-base" : "adm-chart-grid"} vectorEffect="non-scaling-stroke" />
+              <line
+                key={t}
+                x1={0}
+                x2={width}
+                y1={100 - (t / top) * 100}
+                y2={100 - (t / top) * 100}
+                className={t === 0 ? "adm-chart-base" : "adm-chart-grid"}
+                vectorEffect="non-scaling-stroke"
+              />
             ))}
             {days.map((day, i) => {
               let y = 100;

@@ -1,8 +1,26 @@
 // The admin pages' pure helpers: formatting (the same text on the server and in the browser),
 // the forms' and query strings' schemas, how a suppression entry reads, the chart's y scale.
 import { yScale } from "./activity-chart";
-import { formatDate, formatDateTime, formatDayShort, formatNumber, formatRelative, formatShare, formatSigned, ordinal, plural } from "./format";
-import { AckFormSchema, LiftFormSchema, SuppressFormSchema, optionalEnum, pageParam, returnToSchema, withOutcome } from "~/domain/requests/admin-forms";
+import {
+  formatDate,
+  formatDateTime,
+  formatDayShort,
+  formatNumber,
+  formatRelative,
+  formatShare,
+  formatSigned,
+  ordinal,
+  plural,
+} from "./format";
+import {
+  AckFormSchema,
+  LiftFormSchema,
+  SuppressFormSchema,
+  optionalEnum,
+  pageParam,
+  returnToSchema,
+  withOutcome,
+} from "~/domain/requests/admin-forms";
 import { fieldErrors } from "~/lib/form-errors";
 import { sourceLabel, suppressionSummary } from "./suppression-bits";
 
@@ -32,8 +50,23 @@ describe("format", () => {
     expect(formatShare(0.8333)).toBe("83%");
     expect(formatShare(null)).toBe("–");
     expect([formatSigned(12), formatSigned(-3), formatSigned(0)]).toEqual(["+12", "−3", "0"]);
-    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 103].map(ordinal)).toEqual(["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "103rd"]);
-    expect([plural(1, "entry", "entries"), plural(2, "entry", "entries"), plural(1000, "alert")]).toEqual(["1 entry", "2 entries", "1,000 alerts"]);
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 103].map(ordinal)).toEqual([
+      "1st",
+      "2nd",
+      "3rd",
+      "4th",
+      "11th",
+      "12th",
+      "13th",
+      "21st",
+      "22nd",
+      "103rd",
+    ]);
+    expect([plural(1, "entry", "entries"), plural(2, "entry", "entries"), plural(1000, "alert")]).toEqual([
+      "1 entry",
+      "2 entries",
+      "1,000 alerts",
+    ]);
   });
 });
 
@@ -45,7 +78,9 @@ describe("SuppressFormSchema", () => {
       reason: "manual",
       until: null,
     });
-    expect(SuppressFormSchema.parse({ intent: "suppress", email: "a@b.co", reason: "unsubscribe", until: "2026-12-01" }).until).toEqual(new Date("2026-12-01T00:00:00Z"));
+    expect(SuppressFormSchema.parse({ intent: "suppress", email: "a@b.co", reason: "unsubscribe", until: "2026-12-01" }).until).toEqual(
+      new Date("2026-12-01T00:00:00Z"),
+    );
   });
 
   it.each([
@@ -83,7 +118,9 @@ describe("LiftFormSchema and returnTo", () => {
   });
 
   it("withOutcome replaces an earlier outcome and keeps the rest of the query", () => {
-    expect(withOutcome("/admin/deliverability/suppressions?q=shop&lifted=old%40x.co", "lifted", "new@x.co")).toBe("/admin/deliverability/suppressions?q=shop&lifted=new%40x.co");
+    expect(withOutcome("/admin/deliverability/suppressions?q=shop&lifted=old%40x.co", "lifted", "new@x.co")).toBe(
+      "/admin/deliverability/suppressions?q=shop&lifted=new%40x.co",
+    );
     expect(withOutcome("/admin/deliverability", "lifted", "a@b.co")).toBe("/admin/deliverability?lifted=a%40b.co");
   });
 });

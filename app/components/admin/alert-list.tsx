@@ -37,7 +37,17 @@ function ChatStatus({ alert, chatConfigured, now }: { alert: AlertView; chatConf
   return <span>Waiting to be posted to chat</span>;
 }
 
-export function AlertList({ alerts, now, chatConfigured, testId = "alerts" }: { alerts: AlertView[]; now: Date | string; chatConfigured: boolean; testId?: string }) {
+export function AlertList({
+  alerts,
+  now,
+  chatConfigured,
+  testId = "alerts",
+}: {
+  alerts: AlertView[];
+  now: Date | string;
+  chatConfigured: boolean;
+  testId?: string;
+}) {
   return (
     <ul className="adm-feed" data-testid={testId}>
       {alerts.map((a) => {
@@ -45,7 +55,12 @@ export function AlertList({ alerts, now, chatConfigured, testId = "alerts" }: { 
         const open = a.acknowledgedAt === null;
         const label = `${kind.text}${a.recipient ? ` for ${a.recipient}` : ""}`;
         return (
-          <li key={a.id} className={`adm-feed-item${open ? " adm-feed-open" : ""}`} data-testid={`alert-${a.id}`} data-state={open ? "open" : "acknowledged"}>
+          <li
+            key={a.id}
+            className={`adm-feed-item${open ? " adm-feed-open" : ""}`}
+            data-testid={`alert-${a.id}`}
+            data-state={open ? "open" : "acknowledged"}
+          >
             <div className="adm-feed-top">
               <Pill label={kind} />
               {a.recipient ? (
@@ -66,7 +81,8 @@ export function AlertList({ alerts, now, chatConfigured, testId = "alerts" }: { 
                 <AckButton id={a.id} label={label} />
               ) : (
                 <span className="adm-acked">
-                  <span aria-hidden="true">✓</span> Acknowledged{a.acknowledgedBy ? ` by ${a.acknowledgedBy}` : ""} <Time value={a.acknowledgedAt!} now={now} />
+                  <span aria-hidden="true">✓</span> Acknowledged{a.acknowledgedBy ? ` by ${a.acknowledgedBy}` : ""}{" "}
+                  <Time value={a.acknowledgedAt!} now={now} />
                 </span>
               )}
             </div>

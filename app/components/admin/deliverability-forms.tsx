@@ -43,7 +43,11 @@ export function SuppressForm({
     <Form method="post" className="adm-form" aria-label={fixedEmail ? `Suppress ${fixedEmail}` : "Add a suppression"}>
       <CsrfField />
       <input type="hidden" name="intent" value="suppress" />
-      {errors?.form ? <p className="adm-notice adm-notice-error" role="alert">{errors.form}</p> : null}
+      {errors?.form ? (
+        <p className="adm-notice adm-notice-error" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
       <div className={`adm-form-grid${fixedEmail ? " adm-form-grid-fixed" : ""}`}>
         {fixedEmail ? (
           <input type="hidden" name="email" value={fixedEmail} />
@@ -66,7 +70,13 @@ export function SuppressForm({
         )}
         <div className="adm-field">
           <label htmlFor={id("reason")}>Reason</label>
-          <select id={id("reason")} name="reason" defaultValue={values?.reason ?? "manual"} aria-invalid={errors?.reason ? true : undefined} aria-describedby={describe("reason", true)}>
+          <select
+            id={id("reason")}
+            name="reason"
+            defaultValue={values?.reason ?? "manual"}
+            aria-invalid={errors?.reason ? true : undefined}
+            aria-describedby={describe("reason", true)}
+          >
             {MANUAL_REASON_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.text}
@@ -129,7 +139,17 @@ export function LiftConsequences() {
 }
 
 /** The confirmed lift form (confirm=yes): used by the dialog and by the confirmation page. */
-export function LiftForm({ email, returnTo, onCancel, cancelTo }: { email: string; returnTo: string; onCancel?: () => void; cancelTo?: string }) {
+export function LiftForm({
+  email,
+  returnTo,
+  onCancel,
+  cancelTo,
+}: {
+  email: string;
+  returnTo: string;
+  onCancel?: () => void;
+  cancelTo?: string;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "lift";
   return (
@@ -186,7 +206,13 @@ export function useLiftDialog(returnTo: string): { open: (target: LiftTarget) =>
   }, [navigation.state, navigation.formData, close]);
 
   const dialog = (
-    <dialog ref={ref} className="adm-dialog" aria-labelledby="lift-dialog-title" aria-describedby="lift-dialog-desc" data-testid="lift-dialog">
+    <dialog
+      ref={ref}
+      className="adm-dialog"
+      aria-labelledby="lift-dialog-title"
+      aria-describedby="lift-dialog-desc"
+      data-testid="lift-dialog"
+    >
       {target ? (
         <>
           <h2 id="lift-dialog-title">Lift the suppression of {target.email}?</h2>
@@ -203,7 +229,19 @@ export function useLiftDialog(returnTo: string): { open: (target: LiftTarget) =>
 }
 
 /** "Lift…": a link to the confirmation page that opens the dialog instead when it can. */
-export function LiftTrigger({ target, returnTo, open, children, className }: { target: LiftTarget; returnTo: string; open: (t: LiftTarget) => void; children?: ReactNode; className?: string }) {
+export function LiftTrigger({
+  target,
+  returnTo,
+  open,
+  children,
+  className,
+}: {
+  target: LiftTarget;
+  returnTo: string;
+  open: (t: LiftTarget) => void;
+  children?: ReactNode;
+  className?: string;
+}) {
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     if (typeof HTMLDialogElement === "undefined") return;
@@ -211,7 +249,12 @@ export function LiftTrigger({ target, returnTo, open, children, className }: { t
     open(target);
   };
   return (
-    <Link to={liftConfirmUrl(target.email, returnTo)} onClick={onClick} className={className ?? "adm-btn adm-btn-small adm-btn-secondary"} aria-label={`Lift the suppression of ${target.email}`}>
+    <Link
+      to={liftConfirmUrl(target.email, returnTo)}
+      onClick={onClick}
+      className={className ?? "adm-btn adm-btn-small adm-btn-secondary"}
+      aria-label={`Lift the suppression of ${target.email}`}
+    >
       {children ?? "Lift…"}
     </Link>
   );

@@ -16,7 +16,11 @@ const SUPPRESSION_REASONS: Record<string, Label> = {
   hard_bounce: { text: "Hard bounce", tone: "danger", hint: "The provider reported a permanent delivery failure" },
   complaint: { text: "Spam complaint", tone: "danger", hint: "The recipient marked an email as spam" },
   unsubscribe: { text: "Unsubscribed", tone: "neutral", hint: "The recipient unsubscribed" },
-  soft_bounce_escalated: { text: "Repeated soft bounces", tone: "warn", hint: "3 soft bounces in 7 days (30 days) or 4 temporary failures in a row (permanent)" },
+  soft_bounce_escalated: {
+    text: "Repeated soft bounces",
+    tone: "warn",
+    hint: "3 soft bounces in 7 days (30 days) or 4 temporary failures in a row (permanent)",
+  },
   soft_bounce_cooldown: { text: "Soft-bounce cooldown", tone: "warn" },
   manual: { text: "Manual", tone: "info", hint: "Suppressed by an admin" },
   // The machine's own names for the two escalations.

@@ -68,7 +68,21 @@ export function StatGrid({ children, label }: { children: ReactNode; label: stri
   );
 }
 
-export function Stat({ label, value, hint, tone, testId, to }: { label: string; value: ReactNode; hint?: ReactNode; tone?: Tone; testId?: string; to?: string }) {
+export function Stat({
+  label,
+  value,
+  hint,
+  tone,
+  testId,
+  to,
+}: {
+  label: string;
+  value: ReactNode;
+  hint?: ReactNode;
+  tone?: Tone;
+  testId?: string;
+  to?: string;
+}) {
   const body = (
     <>
       <span className="adm-stat-label">{label}</span>
@@ -88,7 +102,19 @@ export function Stat({ label, value, hint, tone, testId, to }: { label: string; 
   );
 }
 
-export function Section({ title, id, actions, children, description }: { title: string; id?: string; actions?: ReactNode; children: ReactNode; description?: ReactNode }) {
+export function Section({
+  title,
+  id,
+  actions,
+  children,
+  description,
+}: {
+  title: string;
+  id?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+  description?: ReactNode;
+}) {
   const headingId = id ? `${id}-title` : undefined;
   return (
     <section className="adm-section" id={id} aria-labelledby={headingId}>

@@ -22,8 +22,8 @@ export function AmpPanel({ version, snapshot }: { version: VersionJson; snapshot
         <h2 id="vp-amp-title">AMP for Email</h2>
         <p data-testid="amp-none">This version has no AMP variant.</p>
         <p className="muted">
-          To get one, turn on <strong>Also build AMP</strong> in the brief and generate again. Gmail, Yahoo and Mail.ru show the AMP part (live carousels, forms);
-          every other client shows the HTML. A refine changes the HTML only, so refined versions carry no AMP.
+          To get one, turn on <strong>Also build AMP</strong> in the brief and generate again. Gmail, Yahoo and Mail.ru show the AMP part
+          (live carousels, forms); every other client shows the HTML. A refine changes the HTML only, so refined versions carry no AMP.
         </p>
       </section>
     );
@@ -39,7 +39,15 @@ export function AmpPanel({ version, snapshot }: { version: VersionJson; snapshot
           <h3>Validation</h3>
           <p data-testid="amp-status">
             <Status ok={amp?.status === "pass"} yes="Valid AMP4EMAIL" no="Not valid AMP4EMAIL" />
-            <span className="muted"> · validator: {amp?.validator === "official" ? "official (amphtml-validator)" : amp?.validator === "builtin" ? "built-in AMP4EMAIL rules" : "unknown"}</span>
+            <span className="muted">
+              {" "}
+              · validator:{" "}
+              {amp?.validator === "official"
+                ? "official (amphtml-validator)"
+                : amp?.validator === "builtin"
+                  ? "built-in AMP4EMAIL rules"
+                  : "unknown"}
+            </span>
           </p>
           {errors.length ? (
             <ol className="vp-amp-errors" data-testid="amp-errors">
@@ -47,7 +55,7 @@ export function AmpPanel({ version, snapshot }: { version: VersionJson; snapshot
                 <li key={i}>
                   <span className="vp-loc">
                     line {e.line ?? "?"}
-                    {e.column ?? e.col ? `, column ${e.column ?? e.col}` : ""}
+                    {(e.column ?? e.col) ? `, column ${e.column ?? e.col}` : ""}
                   </span>{" "}
                   {e.code ? <code>{e.code}</code> : null} {e.message}
                 </li>
@@ -65,7 +73,9 @@ export function AmpPanel({ version, snapshot }: { version: VersionJson; snapshot
             <p className="muted">Not measured: {parity.reason ?? "unavailable"}.</p>
           ) : parity ? (
             <>
-              <p data-testid="amp-parity"><Status ok={parity.ok} yes="Same words and links as the HTML" no="Differs from the HTML" /></p>
+              <p data-testid="amp-parity">
+                <Status ok={parity.ok} yes="Same words and links as the HTML" no="Differs from the HTML" />
+              </p>
               {[
                 ["Words missing in AMP", parity.missingWords],
                 ["Extra words in AMP", parity.extraWords],
@@ -73,7 +83,9 @@ export function AmpPanel({ version, snapshot }: { version: VersionJson; snapshot
                 ["Extra links in AMP", parity.extraLinks],
               ].map(([label, list]) =>
                 (list as string[] | undefined)?.length ? (
-                  <p key={label as string} className="vp-small"><strong>{label as string}:</strong> {(list as string[]).slice(0, 30).join(", ")}</p>
+                  <p key={label as string} className="vp-small">
+                    <strong>{label as string}:</strong> {(list as string[]).slice(0, 30).join(", ")}
+                  </p>
                 ) : null,
               )}
             </>
@@ -84,12 +96,18 @@ export function AmpPanel({ version, snapshot }: { version: VersionJson; snapshot
           <h3>Clipping at {clipping?.viewport ?? 360} px</h3>
           {clipping ? (
             <>
-              <p data-testid="amp-clipping"><Status ok={clipping.ok} yes="Nothing is cut off on a phone" no="Some components are wider than the screen" /></p>
+              <p data-testid="amp-clipping">
+                <Status ok={clipping.ok} yes="Nothing is cut off on a phone" no="Some components are wider than the screen" />
+              </p>
               {clipping.blocks?.filter((b) => b.clipped).length ? (
                 <ul className="vp-list">
-                  {clipping.blocks.filter((b) => b.clipped).map((b, i) => (
-                    <li key={i}><code>{b.component}</code> is {b.width} px wide in {b.available} px ({b.overflowPx} px cut off, layout {b.layout})</li>
-                  ))}
+                  {clipping.blocks
+                    .filter((b) => b.clipped)
+                    .map((b, i) => (
+                      <li key={i}>
+                        <code>{b.component}</code> is {b.width} px wide in {b.available} px ({b.overflowPx} px cut off, layout {b.layout})
+                      </li>
+                    ))}
                 </ul>
               ) : null}
             </>
@@ -107,7 +125,8 @@ export function AmpPanel({ version, snapshot }: { version: VersionJson; snapshot
         <div>
           <h3 id="vp-amp-preview-title">What a reader sees first</h3>
           <p className="vp-amp-label" id="vp-amp-preview-label" data-testid="amp-preview-label">
-            <span className="vp-amp-badge">Static preview</span> The AMP version as it opens: interactive parts show their first state (the first slide, closed sections, the first question). Send a test to a Gmail address to try them.
+            <span className="vp-amp-badge">Static preview</span> The AMP version as it opens: interactive parts show their first state (the
+            first slide, closed sections, the first question). Send a test to a Gmail address to try them.
           </p>
           {snapshot ? (
             <>
@@ -121,7 +140,9 @@ export function AmpPanel({ version, snapshot }: { version: VersionJson; snapshot
               />
               {snapshot.notes.length || snapshot.truncated ? (
                 <ul className="vp-list vp-small muted" data-testid="amp-preview-notes">
-                  {snapshot.notes.map((n) => <li key={n}>{n}</li>)}
+                  {snapshot.notes.map((n) => (
+                    <li key={n}>{n}</li>
+                  ))}
                   {snapshot.truncated ? <li>The document is too large to show in full; the preview stops part way.</li> : null}
                 </ul>
               ) : null}

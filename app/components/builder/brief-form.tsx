@@ -71,7 +71,9 @@ export function BriefFields({ form, options }: { form: BriefForm; options: Brief
             <select {...getSelectProps(emailType)}>
               <option value="">Detect from the prompt</option>
               {options.emailTypes.map((t) => (
-                <option key={t} value={t}>{t[0].toUpperCase() + t.slice(1)}</option>
+                <option key={t} value={t}>
+                  {t[0].toUpperCase() + t.slice(1)}
+                </option>
               ))}
             </select>
             <FieldError field={emailType} className={ERR} />
@@ -101,8 +103,8 @@ export function BriefFields({ form, options }: { form: BriefForm; options: Brief
         >
           <legend className="bld-visually-hidden">Techniques</legend>
           <p className="bld-hint" id={techniques.descriptionId}>
-            Leave all unticked for <strong>Auto</strong> (picked from your prompt), or choose up to two. A technique your prompt names
-            takes precedence.
+            Leave all unticked for <strong>Auto</strong> (picked from your prompt), or choose up to two. A technique your prompt names takes
+            precedence.
           </p>
           <div className="bld-chips">
             {options.techniques.map((t) => (
@@ -201,7 +203,9 @@ export function BriefFields({ form, options }: { form: BriefForm; options: Brief
                 <select {...getSelectProps(font)}>
                   <option value="">Style default</option>
                   {options.fonts.map((o) => (
-                    <option key={o.value} value={o.value}>{o.label}</option>
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
                   ))}
                 </select>
                 <FieldError field={font} className={ERR} />
@@ -218,14 +222,21 @@ export function BriefFields({ form, options }: { form: BriefForm; options: Brief
           <div>
             <label htmlFor={logo.id}>Logo URL</label>
             <input {...getInputProps(logo, { type: "url", ariaDescribedBy: logo.descriptionId })} placeholder="https://…/logo.png" />
-            <p className="bld-hint" id={logo.descriptionId}>Empty: the logo of your brand profile (Brand page), if it has one.</p>
+            <p className="bld-hint" id={logo.descriptionId}>
+              Empty: the logo of your brand profile (Brand page), if it has one.
+            </p>
             <FieldError field={logo} className={ERR} />
           </div>
         </div>
       </section>
 
-      <details className="bld-card bld-more" open={rowFilled("images", options.imageRows) || rowFilled("savedSections", options.sectionRows) || undefined}>
-        <summary>Images and saved sections <span className="bld-hint">(optional)</span></summary>
+      <details
+        className="bld-card bld-more"
+        open={rowFilled("images", options.imageRows) || rowFilled("savedSections", options.sectionRows) || undefined}
+      >
+        <summary>
+          Images and saved sections <span className="bld-hint">(optional)</span>
+        </summary>
         <fieldset className="bld-plain">
           <legend>Images</legend>
           <p className="bld-hint">Kinetic places https images in the sections their description fits.</p>

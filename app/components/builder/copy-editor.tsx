@@ -4,7 +4,14 @@ import type { FieldErrors } from "~/services/builder.server";
 import type { CopyDraft } from "~/services/builder.server";
 export type { CopyDraft };
 
-const ROLE_NAMES: Record<string, string> = { hero: "Opening", body: "Body", cta: "Call to action", footer: "Footer", intro: "Intro", offer: "Offer" };
+const ROLE_NAMES: Record<string, string> = {
+  hero: "Opening",
+  body: "Body",
+  cta: "Call to action",
+  footer: "Footer",
+  intro: "Intro",
+  offer: "Offer",
+};
 const roleName = (role: string) => ROLE_NAMES[role] ?? role.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase());
 
 function Field({
@@ -34,7 +41,14 @@ function Field({
     <div className="bld-copy-field">
       <label htmlFor={id}>{label}</label>
       {multiline ? (
-        <textarea id={id} name={name} defaultValue={value} rows={rows ?? 3} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+        <textarea
+          id={id}
+          name={name}
+          defaultValue={value}
+          rows={rows ?? 3}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
       ) : (
         <input
           id={id}
@@ -45,8 +59,16 @@ function Field({
           {...(url ? { inputMode: "url" as const, autoComplete: "url", spellCheck: false, placeholder: "https://" } : {})}
         />
       )}
-      {hint ? <p className="bld-hint" id={`${id}-hint`}>{hint}</p> : null}
-      {error ? <p className="bld-field-error" id={`${id}-err`}>{error}</p> : null}
+      {hint ? (
+        <p className="bld-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="bld-field-error" id={`${id}-err`}>
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -70,7 +92,16 @@ export function CopyFields({ copy, errors }: { copy: CopyDraft; errors?: FieldEr
           <Field name={`copy.sections.${i}.headline`} label={`Section ${i + 1} headline`} value={s.headline} errors={errors} />
           <Field name={`copy.sections.${i}.body`} label={`Section ${i + 1} body`} value={s.body} errors={errors} multiline rows={4} />
           <Field name={`copy.sections.${i}.cta`} label={`Section ${i + 1} button`} value={s.cta} errors={errors} />
-          {s.role !== "footer" ? <Field name={`copy.sections.${i}.href`} label={`Section ${i + 1} link`} value={s.href ?? ""} errors={errors} url hint={LINK_HINT} /> : null}
+          {s.role !== "footer" ? (
+            <Field
+              name={`copy.sections.${i}.href`}
+              label={`Section ${i + 1} link`}
+              value={s.href ?? ""}
+              errors={errors}
+              url
+              hint={LINK_HINT}
+            />
+          ) : null}
         </section>
       ))}
       {copy.items.length > 0 ? (

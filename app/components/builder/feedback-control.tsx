@@ -12,8 +12,16 @@ export function FeedbackControl({ version }: { version: VersionJson }) {
     <section className="vp-feedback" aria-labelledby="vp-fb-title" data-testid="feedback">
       <h3 id="vp-fb-title">How good is this email?</h3>
       <p className="muted">Your rating helps tune generation. It is stored with this version's prompt.</p>
-      {result === "saved" ? <Notice kind="ok" testId="feedback-result" focus>Thanks, your feedback was saved.</Notice> : null}
-      {result === "invalid" ? <Notice kind="error" testId="feedback-result" focus>Choose a rating from 1 to 5 (the comment is optional, up to 4,000 characters).</Notice> : null}
+      {result === "saved" ? (
+        <Notice kind="ok" testId="feedback-result" focus>
+          Thanks, your feedback was saved.
+        </Notice>
+      ) : null}
+      {result === "invalid" ? (
+        <Notice kind="error" testId="feedback-result" focus>
+          Choose a rating from 1 to 5 (the comment is optional, up to 4,000 characters).
+        </Notice>
+      ) : null}
       <ActionForm action={`/builder/v/${encodeURIComponent(version.id)}/feedback`} label="Feedback">
         {(busy) => (
           <>
@@ -30,7 +38,9 @@ export function FeedbackControl({ version }: { version: VersionJson }) {
             </fieldset>
             <label htmlFor="vp-fb-comment">Comment (optional)</label>
             <textarea id="vp-fb-comment" name="comment" rows={3} maxLength={4000} placeholder="What worked, what didn't?" />
-            <button type="submit" className="secondary" disabled={busy}>{busy ? "Saving…" : "Send feedback"}</button>
+            <button type="submit" className="secondary" disabled={busy}>
+              {busy ? "Saving…" : "Send feedback"}
+            </button>
           </>
         )}
       </ActionForm>

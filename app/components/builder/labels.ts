@@ -1,7 +1,15 @@
 // Words for the codes a version stores (its kind, its technique), so the pages never show a raw value.
 
 const KIND: Record<string, string> = { generate: "Generated", regenerate: "Regenerated", refine: "Refined", restore: "Restored" };
-const TECHNIQUE: Record<string, string> = { tabs: "Tabs", accordion: "Accordion", carousel: "Carousel", survey: "Survey", quiz: "Quiz", menu: "Menu", itemCart: "Cart" };
+const TECHNIQUE: Record<string, string> = {
+  tabs: "Tabs",
+  accordion: "Accordion",
+  carousel: "Carousel",
+  survey: "Survey",
+  quiz: "Quiz",
+  menu: "Menu",
+  itemCart: "Cart",
+};
 
 export const versionKindLabel = (kind: string) => KIND[kind] ?? "Saved";
 

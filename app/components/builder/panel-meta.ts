@@ -3,16 +3,45 @@
 import { GOOD_MIN_SCORE, READY_TO_SEND_MIN_SCORE } from "~/domain/qa/bands";
 import type { VersionJson } from "./version-panels";
 
-export interface FailedCheck { id: string; title: string; message: string }
-export interface AmpErrorView { code?: string; line?: number; column?: number; col?: number; message: string }
-export interface RefineView { instructions: string; applied: string[]; notApplied: Array<{ instruction: string; reason: string }>; creditsCharged: number; ampDropped: boolean }
+export interface FailedCheck {
+  id: string;
+  title: string;
+  message: string;
+}
+export interface AmpErrorView {
+  code?: string;
+  line?: number;
+  column?: number;
+  col?: number;
+  message: string;
+}
+export interface RefineView {
+  instructions: string;
+  applied: string[];
+  notApplied: Array<{ instruction: string; reason: string }>;
+  creditsCharged: number;
+  ampDropped: boolean;
+}
 export interface AmpMetaView {
   validator?: string;
   status?: string;
   errors?: AmpErrorView[];
   repairs?: string[];
-  parity?: { available?: boolean; reason?: string; ok?: boolean; missingWords?: string[]; extraWords?: string[]; missingLinks?: string[]; extraLinks?: string[]; items?: Array<{ technique: string; html: number; amp: number }> };
-  clipping?: { viewport?: number; ok?: boolean; blocks?: Array<{ component: string; width: number; available: number; clipped: boolean; overflowPx: number; layout: string }> };
+  parity?: {
+    available?: boolean;
+    reason?: string;
+    ok?: boolean;
+    missingWords?: string[];
+    extraWords?: string[];
+    missingLinks?: string[];
+    extraLinks?: string[];
+    items?: Array<{ technique: string; html: number; amp: number }>;
+  };
+  clipping?: {
+    viewport?: number;
+    ok?: boolean;
+    blocks?: Array<{ component: string; width: number; available: number; clipped: boolean; overflowPx: number; layout: string }>;
+  };
   warnings?: string[];
 }
 
@@ -29,7 +58,8 @@ export interface PanelMeta {
   freeRegen: { from: string } | null;
 }
 
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const obj = (v: unknown): Record<string, unknown> =>
+  v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
 
 export function panelMeta(version: VersionJson): PanelMeta {
@@ -39,7 +69,10 @@ export function panelMeta(version: VersionJson): PanelMeta {
   const rag = obj(m.rag);
   const score = typeof version.qaScore === "number" ? version.qaScore : typeof qa.score === "number" ? qa.score : null;
   const failed = Array.isArray(qa.failedChecks)
-    ? qa.failedChecks.map(obj).filter((c) => typeof c.id === "string").map((c) => ({ id: String(c.id), title: String(c.title ?? c.id), message: String(c.message ?? "") }))
+    ? qa.failedChecks
+        .map(obj)
+        .filter((c) => typeof c.id === "string")
+        .map((c) => ({ id: String(c.id), title: String(c.title ?? c.id), message: String(c.message ?? "") }))
     : [];
   const refine = obj(m.refine);
   const restore = obj(m.restore);
@@ -57,7 +90,9 @@ export function panelMeta(version: VersionJson): PanelMeta {
         ? {
             instructions: refine.instructions,
             applied: strings(refine.applied),
-            notApplied: Array.isArray(refine.notApplied) ? refine.notApplied.map(obj).map((n) => ({ instruction: String(n.instruction ?? ""), reason: String(n.reason ?? "") })) : [],
+            notApplied: Array.isArray(refine.notApplied)
+              ? refine.notApplied.map(obj).map((n) => ({ instruction: String(n.instruction ?? ""), reason: String(n.reason ?? "") }))
+              : [],
             creditsCharged: typeof refine.creditsCharged === "number" ? refine.creditsCharged : 0,
             ampDropped: refine.ampDropped === true,
           }
@@ -83,7 +118,11 @@ export const RESULT_ANCHOR = "vp-result";
  * a result, the URL ends in #vp-result, so even without JavaScript the browser scrolls to the
  * notice (and starts keyboard navigation there); with JavaScript the notice also takes focus.
  */
-export function panelUrl(versionId: string, panel: "qa" | "refine" | "amp" | "ship", query: Record<string, string | undefined> = {}): string {
+export function panelUrl(
+  versionId: string,
+  panel: "qa" | "refine" | "amp" | "ship",
+  query: Record<string, string | undefined> = {},
+): string {
   const params = new URLSearchParams({ panel });
   let result = false;
   for (const [k, v] of Object.entries(query)) {

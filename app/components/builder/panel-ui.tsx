@@ -5,7 +5,17 @@ import { CsrfField } from "~/components/csrf-field";
 import { RESULT_ANCHOR } from "./panel-meta";
 
 /** A page form posting to one of the version's action routes; `busy` while it is in flight. */
-export function ActionForm({ action, children, className, label }: { action: string; children: (busy: boolean) => ReactNode; className?: string; label?: string }) {
+export function ActionForm({
+  action,
+  children,
+  className,
+  label,
+}: {
+  action: string;
+  children: (busy: boolean) => ReactNode;
+  className?: string;
+  label?: string;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === action;
   return (
@@ -21,7 +31,17 @@ export function ActionForm({ action, children, className, label }: { action: str
  * it takes focus when it appears (tabIndex -1: focusable by script, not a tab stop) and carries
  * the id the action's redirect URL points at (#vp-result), which scrolls to it without JavaScript.
  */
-export function Notice({ kind, children, testId, focus = false }: { kind: "ok" | "error" | "info"; children: ReactNode; testId?: string; focus?: boolean }) {
+export function Notice({
+  kind,
+  children,
+  testId,
+  focus = false,
+}: {
+  kind: "ok" | "error" | "info";
+  children: ReactNode;
+  testId?: string;
+  focus?: boolean;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   // Each navigation has its own key: the same notice shown again after another send moves focus again.
   const { key } = useLocation();
@@ -38,7 +58,9 @@ export function Notice({ kind, children, testId, focus = false }: { kind: "ok" |
       aria-live={kind === "error" ? "assertive" : "polite"}
       data-testid={testId}
     >
-      <span className="vp-notice-icon" aria-hidden="true">{kind === "ok" ? "✓" : kind === "error" ? "!" : "i"}</span>
+      <span className="vp-notice-icon" aria-hidden="true">
+        {kind === "ok" ? "✓" : kind === "error" ? "!" : "i"}
+      </span>
       <div>{children}</div>
     </div>
   );
@@ -46,7 +68,12 @@ export function Notice({ kind, children, testId, focus = false }: { kind: "ok" |
 
 /** A list, or a muted line when it is empty. */
 export function ListOrNone({ items, none, testId }: { items: string[]; none: string; testId?: string }) {
-  if (!items.length) return <p className="muted vp-none" data-testid={testId}>{none}</p>;
+  if (!items.length)
+    return (
+      <p className="muted vp-none" data-testid={testId}>
+        {none}
+      </p>
+    );
   return (
     <ul className="vp-list" data-testid={testId}>
       {items.map((t, i) => (

@@ -6,7 +6,14 @@ import { techniqueLabel } from "./labels";
 
 export type StageEvent = { stage: string; [k: string]: unknown };
 /** `reply`: conform's answer for the brief form; `errors`: the copy step's fields. */
-export type GenerationFailure = { error: string; status?: number; refunded?: boolean; errors?: Record<string, string>; reply?: SubmissionResult<string[]>; step?: string };
+export type GenerationFailure = {
+  error: string;
+  status?: number;
+  refunded?: boolean;
+  errors?: Record<string, string>;
+  reply?: SubmissionResult<string[]>;
+  step?: string;
+};
 
 const LABELS: Record<string, string> = {
   credits: "Credit reserved",
@@ -38,7 +45,9 @@ export function stageDetail(e: StageEvent): string {
     case "copy":
       return d.source === "edited" ? `Your edited copy — “${String(d.subject ?? "")}”` : `Subject: “${String(d.subject ?? "")}”`;
     case "blueprint":
-      return d.source === "client" ? "From your blueprint" : `${plural(Number(d.sections ?? 0), "section")}${d.source === "your copy" ? " from your copy" : ""}`;
+      return d.source === "client"
+        ? "From your blueprint"
+        : `${plural(Number(d.sections ?? 0), "section")}${d.source === "your copy" ? " from your copy" : ""}`;
     case "code":
       return `${(Number(d.bytes ?? 0) / 1024).toFixed(1)} KB of HTML`;
     case "autofix":
@@ -107,7 +116,14 @@ export function useStreamedGeneration(csrfToken: string | undefined, onDone: (ur
         const type = res.headers.get("content-type") ?? "";
         if (!type.includes("text/event-stream") || !res.body) {
           const json = (await res.json().catch(() => null)) as GenerationFailure | null;
-          fail({ error: json?.error ?? `The server answered ${res.status}`, status: res.status, errors: json?.errors, reply: json?.reply, step: json?.step, refunded: false });
+          fail({
+            error: json?.error ?? `The server answered ${res.status}`,
+            status: res.status,
+            errors: json?.errors,
+            reply: json?.reply,
+            step: json?.step,
+            refunded: false,
+          });
           return;
         }
         for await (const { event, data } of readEvents(res.body)) {
@@ -148,14 +164,18 @@ export function GenerationProgress({ state, onRetry }: { state: Exclude<Progress
   const working = rows.find((s) => !done.has(s));
   return (
     <section className="bld-card bld-progress" aria-labelledby="bld-progress-title" data-testid="generation-progress">
-      <h2 id="bld-progress-title">{failed ? "Generation stopped" : state.status === "done" ? "Your email is ready" : "Building your email…"}</h2>
+      <h2 id="bld-progress-title">
+        {failed ? "Generation stopped" : state.status === "done" ? "Your email is ready" : "Building your email…"}
+      </h2>
       <ol className="bld-stages" aria-live="polite" aria-relevant="additions text">
         {rows.map((name) => {
           const event = done.get(name);
           const status = event ? "done" : failed ? "stopped" : name === working ? "working" : "pending";
           return (
             <li key={name} className={`bld-stage bld-stage-${status}`} data-stage={name} data-status={status}>
-              <span className="bld-stage-icon" aria-hidden="true">{status === "done" ? "✓" : status === "stopped" ? "–" : ""}</span>
+              <span className="bld-stage-icon" aria-hidden="true">
+                {status === "done" ? "✓" : status === "stopped" ? "–" : ""}
+              </span>
               <span className="bld-stage-name">
                 {LABELS[name]}
                 <span className="bld-visually-hidden">{status === "done" ? " — done" : status === "working" ? " — working" : ""}</span>
@@ -167,9 +187,15 @@ export function GenerationProgress({ state, onRetry }: { state: Exclude<Progress
       </ol>
       {failed ? (
         <div className="bld-alert" role="alert" data-testid="generation-error">
-          <p><strong>{state.failure.error}</strong></p>
+          <p>
+            <strong>{state.failure.error}</strong>
+          </p>
           <p>{state.failure.refunded ? "Your credit was refunded." : "No credit was charged."}</p>
-          {onRetry ? <button type="button" className="bld-btn bld-btn-secondary" onClick={onRetry}>Back to the brief</button> : null}
+          {onRetry ? (
+            <button type="button" className="bld-btn bld-btn-secondary" onClick={onRetry}>
+              Back to the brief
+            </button>
+          ) : null}
         </div>
       ) : null}
     </section>

@@ -58,11 +58,17 @@ export function QaPanel({ version }: { version: VersionJson }) {
               ? `${passedCount} of ${QA_CHECKS.length} checks passed. The score is the weight of the checks that passed.`
               : "This version has no QA report."}
           </p>
-          {params.get("made") === "regen" ? <Notice kind="ok" focus>Regenerated for free from the same brief. This is the new version.</Notice> : null}
+          {params.get("made") === "regen" ? (
+            <Notice kind="ok" focus>
+              Regenerated for free from the same brief. This is the new version.
+            </Notice>
+          ) : null}
           {regen ? (
             <Notice kind="error" testId="regen-error" focus>
               {REGEN_MESSAGES[regen] ?? REGEN_MESSAGES.failed}{" "}
-              {regen === "used" && child && /^[A-Za-z0-9-]{1,64}$/.test(child) ? <Link to={`/builder/v/${child}`}>Open the regenerated version</Link> : null}
+              {regen === "used" && child && /^[A-Za-z0-9-]{1,64}$/.test(child) ? (
+                <Link to={`/builder/v/${child}`}>Open the regenerated version</Link>
+              ) : null}
             </Notice>
           ) : null}
         </div>
@@ -72,11 +78,16 @@ export function QaPanel({ version }: { version: VersionJson }) {
         <div className="vp-callout" data-testid="free-regen">
           <div>
             <h3>This one qualifies for a free regeneration</h3>
-            <p>The score is below 70, so you can regenerate it once from the same brief without using a credit. The result is saved as a new version; this one stays in your history.</p>
+            <p>
+              The score is below 70, so you can regenerate it once from the same brief without using a credit. The result is saved as a new
+              version; this one stays in your history.
+            </p>
           </div>
           <ActionForm action={`${action}/regenerate`} label="Free regeneration">
             {(busy) => (
-              <button type="submit" disabled={busy}>{busy ? "Regenerating…" : "Regenerate for free"}</button>
+              <button type="submit" disabled={busy}>
+                {busy ? "Regenerating…" : "Regenerate for free"}
+              </button>
             )}
           </ActionForm>
         </div>
@@ -100,7 +111,9 @@ export function QaPanel({ version }: { version: VersionJson }) {
                     const f = failed.get(c.id);
                     return (
                       <li key={c.id} className={f ? "vp-check vp-check-fail" : "vp-check vp-check-pass"} data-testid={`qa-check-${c.id}`}>
-                        <span className="vp-check-icon" aria-hidden="true">{f ? "✗" : "✓"}</span>
+                        <span className="vp-check-icon" aria-hidden="true">
+                          {f ? "✗" : "✓"}
+                        </span>
                         <div className="vp-check-body">
                           <span className="vp-check-title">
                             <span className="vp-sr">{f ? "Failed: " : "Passed: "}</span>

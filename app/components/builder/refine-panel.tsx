@@ -6,7 +6,14 @@ import { ActionForm, ListOrNone, Notice } from "./panel-ui";
 import { TextDiff } from "./text-diff";
 import type { VersionJson } from "./version-panels";
 
-const EXAMPLES = ["change the price of Spruce to $28", "add Oolong tea $12", "add option \"Never\" to question 2", "the 15% code ends on Dec 20", "make the button green", "change the headline to \"Spring starts now\""];
+const EXAMPLES = [
+  "change the price of Spruce to $28",
+  "add Oolong tea $12",
+  'add option "Never" to question 2',
+  "the 15% code ends on Dec 20",
+  "make the button green",
+  'change the headline to "Spring starts now"',
+];
 
 /** The reasons the action put in the URL (a JSON list of strings); none when absent or malformed. */
 function reasonsOf(raw: string | null): string[] {
@@ -33,13 +40,22 @@ export function RefinePanel({ version, parent }: { version: VersionJson; parent:
   return (
     <section className="vp-panel" aria-labelledby="vp-refine-title" data-testid="panel-refine">
       <h2 id="vp-refine-title">Refine</h2>
-      {made === "refine" ? <Notice kind="ok" testId="refine-result" focus>Changes applied. This is the new version; the previous one stays in your history.</Notice> : null}
-      {made === "restore" ? <Notice kind="ok" testId="refine-result" focus>Undone. The earlier version was restored as this new version.</Notice> : null}
+      {made === "refine" ? (
+        <Notice kind="ok" testId="refine-result" focus>
+          Changes applied. This is the new version; the previous one stays in your history.
+        </Notice>
+      ) : null}
+      {made === "restore" ? (
+        <Notice kind="ok" testId="refine-result" focus>
+          Undone. The earlier version was restored as this new version.
+        </Notice>
+      ) : null}
       {nothing ? (
         <Notice kind="info" testId="refine-result" focus>
           {reasons.length ? (
             <>
-              Nothing was changed and no credit was used: every instruction must apply, and {reasons.length === 1 ? "this one does" : "these do"} not.
+              Nothing was changed and no credit was used: every instruction must apply, and{" "}
+              {reasons.length === 1 ? "this one does" : "these do"} not.
               <ul data-testid="refine-problems">
                 {reasons.map((r) => (
                   <li key={r}>{r}</li>
@@ -48,19 +64,31 @@ export function RefinePanel({ version, parent }: { version: VersionJson; parent:
               Edit the instructions below and apply them again.
             </>
           ) : (
-            <>Nothing in those instructions could be applied, so no version was made and no credit was used. Try one change per line, in words like the examples below.</>
+            <>
+              Nothing in those instructions could be applied, so no version was made and no credit was used. Try one change per line, in
+              words like the examples below.
+            </>
           )}
         </Notice>
       ) : null}
-      {error ? <Notice kind="error" testId="refine-result" focus>The refine could not run ({params.get("why") === "balance" ? "insufficient balance" : "the refiner failed"}). Nothing was charged.</Notice> : null}
+      {error ? (
+        <Notice kind="error" testId="refine-result" focus>
+          The refine could not run ({params.get("why") === "balance" ? "insufficient balance" : "the refiner failed"}). Nothing was charged.
+        </Notice>
+      ) : null}
 
       <ActionForm action={`${base}/refine`} className="vp-refine-form" label="Refine this version">
         {(busy) => (
           <>
             <label htmlFor="vp-instructions">What should change?</label>
             <p id="vp-instructions-help" className="muted vp-help">
-              One change per line (or joined by “and”), in English, French, Spanish, German, Portuguese or Italian; all of them apply or none does. For example: {EXAMPLES.map((e, i) => (
-                <span key={e}><q>{e}</q>{i < EXAMPLES.length - 1 ? ", " : "."}</span>
+              One change per line (or joined by “and”), in English, French, Spanish, German, Portuguese or Italian; all of them apply or
+              none does. For example:{" "}
+              {EXAMPLES.map((e, i) => (
+                <span key={e}>
+                  <q>{e}</q>
+                  {i < EXAMPLES.length - 1 ? ", " : "."}
+                </span>
               ))}
             </p>
             <textarea
@@ -70,10 +98,12 @@ export function RefinePanel({ version, parent }: { version: VersionJson; parent:
               required
               maxLength={4000}
               aria-describedby="vp-instructions-help"
-              defaultValue={nothing ? params.get("q") ?? "" : ""}
+              defaultValue={nothing ? (params.get("q") ?? "") : ""}
               key={nothing ? `q-${params.get("q")}` : version.id}
             />
-            <button type="submit" disabled={busy}>{busy ? "Applying…" : "Apply changes"}</button>
+            <button type="submit" disabled={busy}>
+              {busy ? "Applying…" : "Apply changes"}
+            </button>
           </>
         )}
       </ActionForm>
@@ -81,7 +111,10 @@ export function RefinePanel({ version, parent }: { version: VersionJson; parent:
       {meta.refine ? (
         <section className="vp-subsection" aria-labelledby="vp-applied-title" data-testid="refine-applied">
           <h3 id="vp-applied-title">What this refine did</h3>
-          <p className="muted">Instructions: <q>{meta.refine.instructions}</q>{meta.refine.creditsCharged ? ` · ${meta.refine.creditsCharged} credit used` : ""}</p>
+          <p className="muted">
+            Instructions: <q>{meta.refine.instructions}</q>
+            {meta.refine.creditsCharged ? ` · ${meta.refine.creditsCharged} credit used` : ""}
+          </p>
           <div className="vp-two">
             <div>
               <h4>Applied</h4>
@@ -89,10 +122,18 @@ export function RefinePanel({ version, parent }: { version: VersionJson; parent:
             </div>
             <div>
               <h4>Not applied</h4>
-              <ListOrNone items={meta.refine.notApplied.map((n) => `${n.instruction}: ${n.reason}`)} none="Everything was applied." testId="refine-not-applied" />
+              <ListOrNone
+                items={meta.refine.notApplied.map((n) => `${n.instruction}: ${n.reason}`)}
+                none="Everything was applied."
+                testId="refine-not-applied"
+              />
             </div>
           </div>
-          {meta.refine.ampDropped ? <p className="muted">Look changes (colours, headline, sections) edit the HTML only, so the AMP variant of the earlier version was not carried over.</p> : null}
+          {meta.refine.ampDropped ? (
+            <p className="muted">
+              Look changes (colours, headline, sections) edit the HTML only, so the AMP variant of the earlier version was not carried over.
+            </p>
+          ) : null}
         </section>
       ) : null}
 
@@ -109,7 +150,9 @@ export function RefinePanel({ version, parent }: { version: VersionJson; parent:
             </ActionForm>
           </div>
           <p className="muted">
-            Visible text of the earlier version (<Link to={`/builder/v/${encodeURIComponent(parent.id)}`}>{KIND_LABEL[parent.kind] ?? parent.kind}</Link>) compared with this one ({KIND_LABEL[version.kind] ?? version.kind}). Undo makes a new version, so both stay in your history.
+            Visible text of the earlier version (
+            <Link to={`/builder/v/${encodeURIComponent(parent.id)}`}>{KIND_LABEL[parent.kind] ?? parent.kind}</Link>) compared with this one
+            ({KIND_LABEL[version.kind] ?? version.kind}). Undo makes a new version, so both stay in your history.
           </p>
           <TextDiff beforeHtml={parent.html} afterHtml={version.html} />
         </section>

@@ -32,7 +32,16 @@ function SendResult({ asks }: { asks: boolean }) {
     return (
       <Notice kind="ok" testId="send-result" focus>
         Test sent to {to}. <Link to={`/admin/outbox/${sent}`}>See it in the outbox</Link> (admins) or in the inbox.
-        {asks ? <> Answer it there, then <Link to={`/answers?send=${sent}`} data-testid="send-answers-link">see this send’s answers</Link>.</> : null}
+        {asks ? (
+          <>
+            {" "}
+            Answer it there, then{" "}
+            <Link to={`/answers?send=${sent}`} data-testid="send-answers-link">
+              see this send’s answers
+            </Link>
+            .
+          </>
+        ) : null}
       </Notice>
     );
   }
@@ -43,8 +52,10 @@ function SendResult({ asks }: { asks: boolean }) {
     const why = SUPPRESSION_REASONS[params.get("why") ?? ""];
     return (
       <Notice kind="error" testId="send-result" focus>
-        <strong>Recipient suppressed:</strong> {to} {error === "cooldown" ? "had a temporary delivery failure recently" : "is on the suppression list"}
-        {why ? ` (${why})` : ""}. {until ? `Try after ${until}.` : "Sending to this address is blocked permanently; an admin can lift it under Deliverability."}
+        <strong>Recipient suppressed:</strong> {to}{" "}
+        {error === "cooldown" ? "had a temporary delivery failure recently" : "is on the suppression list"}
+        {why ? ` (${why})` : ""}.{" "}
+        {until ? `Try after ${until}.` : "Sending to this address is blocked permanently; an admin can lift it under Deliverability."}
       </Notice>
     );
   }
@@ -52,7 +63,11 @@ function SendResult({ asks }: { asks: boolean }) {
     invalid: "Enter one email address, like name@example.com.",
     failed: "The email provider refused the message. Nothing was sent; try again in a moment.",
   };
-  return <Notice kind="error" testId="send-result" focus>{messages[error] ?? messages.failed}</Notice>;
+  return (
+    <Notice kind="error" testId="send-result" focus>
+      {messages[error] ?? messages.failed}
+    </Notice>
+  );
 }
 
 function CopyHtml({ html }: { html: string }) {
@@ -76,7 +91,9 @@ function CopyHtml({ html }: { html: string }) {
           Copy HTML
         </button>
       ) : null}
-      <span className="vp-copy-status" role="status" aria-live="polite">{status}</span>
+      <span className="vp-copy-status" role="status" aria-live="polite">
+        {status}
+      </span>
       <details className="vp-source">
         <summary>Show the HTML source</summary>
         <label htmlFor="vp-html-source">HTML source (read-only; select all and copy)</label>
@@ -93,8 +110,12 @@ function AnswersLink({ html }: { html: string }) {
   return (
     <section className="vp-subsection" aria-labelledby="vp-answers-title">
       <h3 id="vp-answers-title">Answers</h3>
-      <p className="muted">Its survey and quiz answers are collected from every send, test sends included, through the answer links and the AMP form.</p>
-      <Link className="button secondary vp-inline-button" to={`/answers?version=${encodeURIComponent(formId)}`} data-testid="answers-link">See the results</Link>
+      <p className="muted">
+        Its survey and quiz answers are collected from every send, test sends included, through the answer links and the AMP form.
+      </p>
+      <Link className="button secondary vp-inline-button" to={`/answers?version=${encodeURIComponent(formId)}`} data-testid="answers-link">
+        See the results
+      </Link>
     </section>
   );
 }
@@ -109,7 +130,10 @@ export function ShipPanel({ version, isAdmin }: { version: VersionJson; isAdmin:
 
       <section className="vp-subsection vp-first" aria-labelledby="vp-send-title">
         <h3 id="vp-send-title">Send a test</h3>
-        <p className="muted">Sent through the normal send path: suppression checks, tracking and the unsubscribe link all apply.{version.ampHtml ? " The AMP part is included." : ""}</p>
+        <p className="muted">
+          Sent through the normal send path: suppression checks, tracking and the unsubscribe link all apply.
+          {version.ampHtml ? " The AMP part is included." : ""}
+        </p>
         <SendResult asks={answerFormOf(version.html) !== null} />
         <ActionForm action={`${base}/send-test`} className="vp-inline-form" label="Send a test">
           {(busy) => (
@@ -118,7 +142,9 @@ export function ShipPanel({ version, isAdmin }: { version: VersionJson; isAdmin:
                 <label htmlFor="vp-send-to">Recipient</label>
                 <input id="vp-send-to" name="to" type="email" required autoComplete="email" placeholder="you@example.com" maxLength={254} />
               </div>
-              <button type="submit" disabled={busy}>{busy ? "Sending…" : "Send test"}</button>
+              <button type="submit" disabled={busy}>
+                {busy ? "Sending…" : "Send test"}
+              </button>
             </>
           )}
         </ActionForm>
@@ -130,18 +156,30 @@ export function ShipPanel({ version, isAdmin }: { version: VersionJson; isAdmin:
         <h3 id="vp-dl-title">Download and copy</h3>
         <h4>As sent</h4>
         <div className="vp-buttons">
-          <a className="button secondary vp-inline-button" href={`${base}/download.html?as=sent`} download data-testid="download-html-sent">Download .html as sent</a>
-          <a className="button secondary vp-inline-button" href={`${base}/download.eml?as=sent`} download data-testid="download-eml-sent">Download .eml as sent</a>
+          <a className="button secondary vp-inline-button" href={`${base}/download.html?as=sent`} download data-testid="download-html-sent">
+            Download .html as sent
+          </a>
+          <a className="button secondary vp-inline-button" href={`${base}/download.eml?as=sent`} download data-testid="download-eml-sent">
+            Download .eml as sent
+          </a>
         </div>
         <p className="muted vp-small">
-          The email as a recipient gets it, addressed to a sample recipient ({SAMPLE_RECIPIENT}): every merge tag filled in by the send path, your brand footer included, and the view-in-browser link opening this copy.
+          The email as a recipient gets it, addressed to a sample recipient ({SAMPLE_RECIPIENT}): every merge tag filled in by the send
+          path, your brand footer included, and the view-in-browser link opening this copy.
         </p>
         <h4>Template</h4>
         <div className="vp-buttons">
-          <a className="button secondary vp-inline-button" href={`${base}/download.html`} download data-testid="download-html">Download .html</a>
-          <a className="button secondary vp-inline-button" href={`${base}/download.eml`} download data-testid="download-eml">Download .eml</a>
+          <a className="button secondary vp-inline-button" href={`${base}/download.html`} download data-testid="download-html">
+            Download .html
+          </a>
+          <a className="button secondary vp-inline-button" href={`${base}/download.eml`} download data-testid="download-eml">
+            Download .eml
+          </a>
         </div>
-        <p className="muted vp-small">The .eml is the message the sender would build (text, {version.ampHtml ? "AMP, " : ""}HTML), addressed to you and not sent; merge tags such as the view-in-browser link are filled in only when it is sent.</p>
+        <p className="muted vp-small">
+          The .eml is the message the sender would build (text, {version.ampHtml ? "AMP, " : ""}HTML), addressed to you and not sent; merge
+          tags such as the view-in-browser link are filled in only when it is sent.
+        </p>
         <CopyHtml html={version.html} />
       </section>
 
@@ -153,8 +191,12 @@ export function ShipPanel({ version, isAdmin }: { version: VersionJson; isAdmin:
               Saved “{version.subject ?? "this email"}” to the library. <Link to={`/admin/library/${saved}`}>Open it in the library</Link>
             </Notice>
           ) : null}
-          <p className="muted">Add this email to the retrieval library as an example. The fields are filled in by the auto-tagger for you to review first.</p>
-          <Link className="button secondary vp-inline-button" to={`${base}/library`} data-testid="save-to-library">Review and save to the library</Link>
+          <p className="muted">
+            Add this email to the retrieval library as an example. The fields are filled in by the auto-tagger for you to review first.
+          </p>
+          <Link className="button secondary vp-inline-button" to={`${base}/library`} data-testid="save-to-library">
+            Review and save to the library
+          </Link>
         </section>
       ) : null}
     </section>

@@ -11,7 +11,9 @@ export function Stepper({ current, skipped = [] }: { current: BuilderStep; skipp
           const state = i < at ? (skipped.includes(step) ? "skipped" : "done") : i === at ? "current" : "todo";
           return (
             <li key={step} className={`bld-step bld-step-${state}`} aria-current={i === at ? "step" : undefined}>
-              <span className="bld-step-dot" aria-hidden="true">{state === "done" ? "✓" : i + 1}</span>
+              <span className="bld-step-dot" aria-hidden="true">
+                {state === "done" ? "✓" : i + 1}
+              </span>
               <span className="bld-step-label">
                 {step}
                 {state === "skipped" ? <span className="bld-visually-hidden"> (skipped)</span> : null}

@@ -8,15 +8,39 @@ import { OCCASION_KINDS, type Brief as UnderstoodBrief } from "~/domain/brief/sc
 import type { FieldErrors } from "~/services/builder.server";
 
 const KEY_WORDS: Record<string, string> = {
-  brand: "Brand", product: "Topic", message: "Message", emailType: "Email type", occasion: "Occasion", name: "name", price: "price",
-  detail: "detail", link: "link URL", image: "image URL", text: "", code: "code", threshold: "minimum spend",
-  deadline: "deadline", scope: "applies to", options: "options", items: "Items", offers: "Offers", questions: "Questions", links: "Links",
+  brand: "Brand",
+  product: "Topic",
+  message: "Message",
+  emailType: "Email type",
+  occasion: "Occasion",
+  name: "name",
+  price: "price",
+  detail: "detail",
+  link: "link URL",
+  image: "image URL",
+  text: "",
+  code: "code",
+  threshold: "minimum spend",
+  deadline: "deadline",
+  scope: "applies to",
+  options: "options",
+  items: "Items",
+  offers: "Offers",
+  questions: "Questions",
+  links: "Links",
 };
 
 /** A field name of this form in words ("u.items.0.price" → "Item 1 price"), for the error summary. */
 export function understoodLabel(name: string): string {
   const parts = name.split(".").slice(1);
-  const row = { items: "Item", offers: "Offer", questions: "Question", links: "Link", message: "Message sentence", options: "option" } as Record<string, string>;
+  const row = {
+    items: "Item",
+    offers: "Offer",
+    questions: "Question",
+    links: "Link",
+    message: "Message sentence",
+    options: "option",
+  } as Record<string, string>;
   const words: string[] = [];
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i];
@@ -35,8 +59,17 @@ const errId = (name: string) => `err-${name.replace(/\./g, "-")}`;
 function Note({ name, errors, asks }: { name: string; errors?: FieldErrors; asks?: FieldErrors }) {
   const error = errors?.[name];
   const ask = asks?.[name];
-  if (error) return <p className="bld-field-error" id={errId(name)}>{error}</p>;
-  return ask ? <p className="bld-ask" id={errId(name)} data-testid="understood-ask">{ask}</p> : null;
+  if (error)
+    return (
+      <p className="bld-field-error" id={errId(name)}>
+        {error}
+      </p>
+    );
+  return ask ? (
+    <p className="bld-ask" id={errId(name)} data-testid="understood-ask">
+      {ask}
+    </p>
+  ) : null;
 }
 
 interface Ctx {
@@ -45,14 +78,34 @@ interface Ctx {
   markOf: (name: string) => number | undefined;
 }
 
-function Field({ name, label, value, ctx, placeholder, wide }: { name: string; label: string; value: DraftText; ctx: Ctx; placeholder?: string; wide?: boolean }) {
+function Field({
+  name,
+  label,
+  value,
+  ctx,
+  placeholder,
+  wide,
+}: {
+  name: string;
+  label: string;
+  value: DraftText;
+  ctx: Ctx;
+  placeholder?: string;
+  wide?: boolean;
+}) {
   const n = ctx.markOf(name);
   const error = ctx.errors?.[name];
   return (
     <div className={`bld-u-field${wide ? " bld-u-wide" : ""}`} data-mark={n}>
       <label htmlFor={idOf(name)}>
         {label}
-        {n ? <span className="bld-mark-n" title={`Read at highlight ${n}`}>{n}</span> : value.value.trim() ? <span className="bld-typed">yours</span> : null}
+        {n ? (
+          <span className="bld-mark-n" title={`Read at highlight ${n}`}>
+            {n}
+          </span>
+        ) : value.value.trim() ? (
+          <span className="bld-typed">yours</span>
+        ) : null}
       </label>
       <input
         id={idOf(name)}
@@ -71,16 +124,41 @@ function Field({ name, label, value, ctx, placeholder, wide }: { name: string; l
  * One row of a list of single values (a message sentence, a question's option, a link): its input,
  * the number of the highlight it was read at, its Remove button and its error.
  */
-function ListRow({ name, label, value, from: at, remove, removeWhat, ctx, placeholder }: {
-  name: string; label: string; value: string; from?: number; remove: string; removeWhat: string; ctx: Ctx; placeholder?: string;
+function ListRow({
+  name,
+  label,
+  value,
+  from: at,
+  remove,
+  removeWhat,
+  ctx,
+  placeholder,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  from?: number;
+  remove: string;
+  removeWhat: string;
+  ctx: Ctx;
+  placeholder?: string;
 }) {
   const n = ctx.markOf(name);
   const error = ctx.errors?.[name];
   return (
     <li className="bld-u-option" data-mark={n}>
       {from(name, at)}
-      <label htmlFor={idOf(name)} className="bld-visually-hidden">{label}</label>
-      <input id={idOf(name)} name={name} defaultValue={value} placeholder={placeholder} aria-invalid={error ? true : undefined} aria-describedby={error ? errId(name) : undefined} />
+      <label htmlFor={idOf(name)} className="bld-visually-hidden">
+        {label}
+      </label>
+      <input
+        id={idOf(name)}
+        name={name}
+        defaultValue={value}
+        placeholder={placeholder}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errId(name) : undefined}
+      />
       {n ? <span className="bld-mark-n">{n}</span> : null}
       <RemoveButton intent={remove} what={removeWhat} />
       <Note name={name} errors={ctx.errors} />
@@ -90,7 +168,14 @@ function ListRow({ name, label, value, from: at, remove, removeWhat, ctx, placeh
 
 function RemoveButton({ intent, what }: { intent: string; what: string }) {
   return (
-    <button type="submit" name="intent" value={intent} className="bld-btn bld-btn-ghost bld-btn-small" formNoValidate aria-label={`Remove ${what}`}>
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      className="bld-btn bld-btn-ghost bld-btn-small"
+      formNoValidate
+      aria-label={`Remove ${what}`}
+    >
       Remove
     </button>
   );
@@ -105,32 +190,71 @@ function AddButton({ intent, children }: { intent: string; children: string }) {
 }
 
 /** An item's and an offer's fields: [key, label, placeholder]. */
-const ITEM_FIELDS = [["name", "Name"], ["price", "Price", "e.g. $4.50"], ["detail", "Detail"], ["link", "Link URL", "https://"], ["image", "Image URL", "https://"]] as const;
+const ITEM_FIELDS = [
+  ["name", "Name"],
+  ["price", "Price", "e.g. $4.50"],
+  ["detail", "Detail"],
+  ["link", "Link URL", "https://"],
+  ["image", "Image URL", "https://"],
+] as const;
 const OFFER_FIELDS = [
-  ["text", "Offer", "e.g. 20% off"], ["code", "Code"], ["threshold", "Minimum spend", "e.g. over $50"], ["deadline", "Deadline", "e.g. until May 3"], ["scope", "Applies to", "e.g. sitewide"],
+  ["text", "Offer", "e.g. 20% off"],
+  ["code", "Code"],
+  ["threshold", "Minimum spend", "e.g. over $50"],
+  ["deadline", "Deadline", "e.g. until May 3"],
+  ["scope", "Applies to", "e.g. sitewide"],
 ] as const;
 
 /** One item or offer: its fields, and its Remove button. */
-function RowFieldset<K extends string>({ list, noun, i, row, fields, ctx }: {
-  list: "items" | "offers"; noun: string; i: number; row: Record<K, DraftText> & { from?: number }; fields: ReadonlyArray<readonly [K, string, string?]>; ctx: Ctx;
+function RowFieldset<K extends string>({
+  list,
+  noun,
+  i,
+  row,
+  fields,
+  ctx,
+}: {
+  list: "items" | "offers";
+  noun: string;
+  i: number;
+  row: Record<K, DraftText> & { from?: number };
+  fields: ReadonlyArray<readonly [K, string, string?]>;
+  ctx: Ctx;
 }) {
   return (
     <fieldset className="bld-item">
-      <legend>{noun} {i + 1}</legend>
+      <legend>
+        {noun} {i + 1}
+      </legend>
       {from(`u.${list}.${i}`, row.from)}
       {fields.map(([key, label, placeholder]) => (
         <Field key={key} name={`u.${list}.${i}.${key}`} label={label} value={row[key]} ctx={ctx} placeholder={placeholder} />
       ))}
-      <div className="bld-u-row-actions"><RemoveButton intent={`remove:${list}.${i}`} what={`${noun.toLowerCase()} ${i + 1}`} /></div>
+      <div className="bld-u-row-actions">
+        <RemoveButton intent={`remove:${list}.${i}`} what={`${noun.toLowerCase()} ${i + 1}`} />
+      </div>
     </fieldset>
   );
 }
 
-const from = (name: string, value: number | undefined) => (value !== undefined ? <input type="hidden" name={`${name}.from`} value={value} /> : null);
+const from = (name: string, value: number | undefined) =>
+  value !== undefined ? <input type="hidden" name={`${name}.from`} value={value} /> : null;
 
 export function UnderstoodFields({
-  prompt, read, draft, errors, asks, emailTypes,
-}: { prompt: string; read: UnderstoodBrief; draft: UnderstoodDraft; errors?: FieldErrors; asks?: FieldErrors; emailTypes: string[] }) {
+  prompt,
+  read,
+  draft,
+  errors,
+  asks,
+  emailTypes,
+}: {
+  prompt: string;
+  read: UnderstoodBrief;
+  draft: UnderstoodDraft;
+  errors?: FieldErrors;
+  asks?: FieldErrors;
+  emailTypes: string[];
+}) {
   const [active, setActive] = useState<number | null>(null);
   const marks = draftMarks(draft, read);
   const pieces = markedPieces(prompt, marks);
@@ -147,7 +271,9 @@ export function UnderstoodFields({
     <div className="bld-understood" onFocus={onFocus} onBlur={() => setActive(null)}>
       <input type="hidden" name="u.read" value={JSON.stringify(read)} />
       {/* Enter in a field writes the copy, not the first Remove button. */}
-      <button type="submit" name="intent" value="copy" className="bld-visually-hidden" tabIndex={-1} aria-hidden="true">Write the copy</button>
+      <button type="submit" name="intent" value="copy" className="bld-visually-hidden" tabIndex={-1} aria-hidden="true">
+        Write the copy
+      </button>
       <div className="bld-intro">
         <h2>What Kinetic understood</h2>
         <p>Check what was read from your prompt and correct it: the copy is written from these fields, and nothing else.</p>
@@ -155,7 +281,9 @@ export function UnderstoodFields({
 
       <section className="bld-card bld-read" aria-labelledby="bld-read-h">
         <h2 id="bld-read-h">Your prompt</h2>
-        <p className="bld-hint">Each highlight is where a field was read; the field shows the same number. A field marked “yours” is what you typed.</p>
+        <p className="bld-hint">
+          Each highlight is where a field was read; the field shows the same number. A field marked “yours” is what you typed.
+        </p>
         <p className="bld-prompt-read" data-testid="prompt-read">
           {pieces.map((p, i) =>
             p.covering.length ? (
@@ -166,7 +294,9 @@ export function UnderstoodFields({
                 title={p.covering.map((n) => `${n}: ${labelsOf.get(n)}`).join("; ")}
               >
                 {p.starting.map((n) => (
-                  <sup key={n} className="bld-mark-n">{n}</sup>
+                  <sup key={n} className="bld-mark-n">
+                    {n}
+                  </sup>
                 ))}
                 {p.text}
               </mark>
@@ -180,7 +310,9 @@ export function UnderstoodFields({
             <summary>What each highlight is</summary>
             <ol className="bld-mark-list">
               {marks.map((m) => (
-                <li key={m.n} value={m.n}>{m.labels.join(", ")}</li>
+                <li key={m.n} value={m.n}>
+                  {m.labels.join(", ")}
+                </li>
               ))}
             </ol>
           </details>
@@ -198,9 +330,17 @@ export function UnderstoodFields({
             <label htmlFor="bld-u-emailType">
               Email type{markOf("u.emailType") ? <span className="bld-mark-n">{markOf("u.emailType")}</span> : null}
             </label>
-            <select id="bld-u-emailType" name="u.emailType" defaultValue={draft.emailType} aria-invalid={errors?.["u.emailType"] ? true : undefined} aria-describedby={errors?.["u.emailType"] ? errId("u.emailType") : undefined}>
+            <select
+              id="bld-u-emailType"
+              name="u.emailType"
+              defaultValue={draft.emailType}
+              aria-invalid={errors?.["u.emailType"] ? true : undefined}
+              aria-describedby={errors?.["u.emailType"] ? errId("u.emailType") : undefined}
+            >
               {emailTypes.map((t) => (
-                <option key={t} value={t}>{t[0].toUpperCase() + t.slice(1)}</option>
+                <option key={t} value={t}>
+                  {t[0].toUpperCase() + t.slice(1)}
+                </option>
               ))}
             </select>
             <Note name="u.emailType" errors={errors} />
@@ -209,9 +349,17 @@ export function UnderstoodFields({
             <label htmlFor="bld-u-occasion">
               Occasion{markOf("u.occasion") ? <span className="bld-mark-n">{markOf("u.occasion")}</span> : null}
             </label>
-            <select id="bld-u-occasion" name="u.occasion" defaultValue={draft.occasion} aria-invalid={errors?.["u.occasion"] ? true : undefined} aria-describedby={errors?.["u.occasion"] ? errId("u.occasion") : undefined}>
+            <select
+              id="bld-u-occasion"
+              name="u.occasion"
+              defaultValue={draft.occasion}
+              aria-invalid={errors?.["u.occasion"] ? true : undefined}
+              aria-describedby={errors?.["u.occasion"] ? errId("u.occasion") : undefined}
+            >
               {OCCASION_KINDS.map((k) => (
-                <option key={k} value={k}>{k[0].toUpperCase() + k.slice(1).replace(/-/g, " ")}</option>
+                <option key={k} value={k}>
+                  {k[0].toUpperCase() + k.slice(1).replace(/-/g, " ")}
+                </option>
               ))}
             </select>
             <Note name="u.occasion" errors={errors} />
@@ -231,10 +379,21 @@ export function UnderstoodFields({
         <Note name="u.message" errors={errors} asks={asks} />
         <ol className="bld-u-options">
           {draft.message.map((m, i) => (
-            <ListRow key={`${i}-${m.from ?? "new"}`} name={`u.message.${i}`} label={`Message sentence ${i + 1}`} value={m.value} from={m.from} remove={`remove:message.${i}`} removeWhat={`message sentence ${i + 1}`} ctx={ctx} />
+            <ListRow
+              key={`${i}-${m.from ?? "new"}`}
+              name={`u.message.${i}`}
+              label={`Message sentence ${i + 1}`}
+              value={m.value}
+              from={m.from}
+              remove={`remove:message.${i}`}
+              removeWhat={`message sentence ${i + 1}`}
+              ctx={ctx}
+            />
           ))}
         </ol>
-        <div className="bld-u-add"><AddButton intent="add:message">Add a sentence</AddButton></div>
+        <div className="bld-u-add">
+          <AddButton intent="add:message">Add a sentence</AddButton>
+        </div>
       </section>
 
       <section className="bld-card" aria-labelledby="bld-u-items" data-testid="understood-items">
@@ -246,7 +405,9 @@ export function UnderstoodFields({
             <RowFieldset key={`${i}-${it.from ?? "new"}`} list="items" noun="Item" i={i} row={it} fields={ITEM_FIELDS} ctx={ctx} />
           ))}
         </div>
-        <div className="bld-u-add"><AddButton intent="add:items">Add an item</AddButton></div>
+        <div className="bld-u-add">
+          <AddButton intent="add:items">Add an item</AddButton>
+        </div>
       </section>
 
       <section className="bld-card" aria-labelledby="bld-u-offers" data-testid="understood-offers">
@@ -258,7 +419,9 @@ export function UnderstoodFields({
           ))}
         </div>
         {draft.offers.length === 0 ? <p className="bld-hint">No offer: the email promises none.</p> : null}
-        <div className="bld-u-add"><AddButton intent="add:offers">Add an offer</AddButton></div>
+        <div className="bld-u-add">
+          <AddButton intent="add:offers">Add an offer</AddButton>
+        </div>
       </section>
 
       <section className="bld-card" aria-labelledby="bld-u-questions" data-testid="understood-questions">
@@ -270,13 +433,21 @@ export function UnderstoodFields({
             <legend>Question {i + 1}</legend>
             {from(`u.questions.${i}`, q.from)}
             <Field name={`u.questions.${i}.text`} label="Question" value={q.text} ctx={ctx} wide />
-            <p className="bld-u-sub" id={`bld-u-q${i}-opts`}>Options{q.options.length ? ` (${q.options.length})` : ""}</p>
+            <p className="bld-u-sub" id={`bld-u-q${i}-opts`}>
+              Options{q.options.length ? ` (${q.options.length})` : ""}
+            </p>
             <Note name={`u.questions.${i}.options`} errors={errors} asks={asks} />
             <ol className="bld-u-options" aria-labelledby={`bld-u-q${i}-opts`}>
               {q.options.map((o, m) => (
                 <ListRow
-                  key={`${m}-${o.from ?? "new"}`} name={`u.questions.${i}.options.${m}`} label={`Question ${i + 1} option ${m + 1}`} value={o.value} from={o.from}
-                  remove={`remove:questions.${i}.options.${m}`} removeWhat={`option ${m + 1} of question ${i + 1}`} ctx={ctx}
+                  key={`${m}-${o.from ?? "new"}`}
+                  name={`u.questions.${i}.options.${m}`}
+                  label={`Question ${i + 1} option ${m + 1}`}
+                  value={o.value}
+                  from={o.from}
+                  remove={`remove:questions.${i}.options.${m}`}
+                  removeWhat={`option ${m + 1} of question ${i + 1}`}
+                  ctx={ctx}
                 />
               ))}
             </ol>
@@ -286,7 +457,9 @@ export function UnderstoodFields({
             </div>
           </fieldset>
         ))}
-        <div className="bld-u-add"><AddButton intent="add:questions">Add a question</AddButton></div>
+        <div className="bld-u-add">
+          <AddButton intent="add:questions">Add a question</AddButton>
+        </div>
       </section>
 
       <section className="bld-card" aria-labelledby="bld-u-links" data-testid="understood-links">
@@ -294,10 +467,22 @@ export function UnderstoodFields({
         <p className="bld-hint">Where the buttons may lead. The email links nowhere else.</p>
         <ol className="bld-u-options">
           {draft.links.map((l, i) => (
-            <ListRow key={`${i}-${l.from ?? "new"}`} name={`u.links.${i}`} label={`Link ${i + 1}`} value={l.value} from={l.from} remove={`remove:links.${i}`} removeWhat={`link ${i + 1}`} ctx={ctx} placeholder="https://" />
+            <ListRow
+              key={`${i}-${l.from ?? "new"}`}
+              name={`u.links.${i}`}
+              label={`Link ${i + 1}`}
+              value={l.value}
+              from={l.from}
+              remove={`remove:links.${i}`}
+              removeWhat={`link ${i + 1}`}
+              ctx={ctx}
+              placeholder="https://"
+            />
           ))}
         </ol>
-        <div className="bld-u-add"><AddButton intent="add:links">Add a link</AddButton></div>
+        <div className="bld-u-add">
+          <AddButton intent="add:links">Add a link</AddButton>
+        </div>
       </section>
     </div>
   );

@@ -49,7 +49,11 @@ export function VersionPanels({ version, parent, isAdmin, ampPreview = null }: V
   const tabs: Array<{ id: PanelId; label: string; hint?: string }> = [
     { id: "qa", label: "Quality", hint: meta.score === null ? undefined : `${Math.round(meta.score)} · ${band.label}` },
     { id: "refine", label: "Refine", hint: parent ? "before/after, undo" : undefined },
-    { id: "amp", label: "AMP", hint: version.ampHtml ? (meta.amp?.status === "pass" ? "valid" : meta.amp?.status === "fail" ? "invalid" : "present") : "none" },
+    {
+      id: "amp",
+      label: "AMP",
+      hint: version.ampHtml ? (meta.amp?.status === "pass" ? "valid" : meta.amp?.status === "fail" ? "invalid" : "present") : "none",
+    },
     { id: "ship", label: "Ship", hint: "test, download" },
   ];
 

@@ -14,7 +14,12 @@ export function runDisplayState(run: { status: string; resultCount: number; prom
   return run.resultCount < run.promptCount ? "incomplete" : "complete";
 }
 
-const STATE_TEXT: Record<RunDisplayState, string> = { running: "Running", stalled: "No progress", complete: "Complete", incomplete: "Incomplete" };
+const STATE_TEXT: Record<RunDisplayState, string> = {
+  running: "Running",
+  stalled: "No progress",
+  complete: "Complete",
+  incomplete: "Incomplete",
+};
 
 export function StatusPill({ state, title }: { state: RunDisplayState; title?: string }) {
   return (
@@ -55,7 +60,12 @@ export function Delta({
   const tone = value === 0 || Math.abs(value) < noiseBelow ? "same" : good ? "better" : "worse";
   const arrow = value > 0 ? "▲" : value < 0 ? "▼" : "";
   const size = `${fmtSigned(Math.abs(value), digits).replace(/^\+/, "")}${unit}`;
-  const words = value === 0 ? "no change" : tone === "same" ? `${value > 0 ? "up" : "down"} ${size}, within noise` : `${good ? "better" : "worse"} by ${size}`;
+  const words =
+    value === 0
+      ? "no change"
+      : tone === "same"
+        ? `${value > 0 ? "up" : "down"} ${size}, within noise`
+        : `${good ? "better" : "worse"} by ${size}`;
   return (
     <span className={`ev-delta ev-delta-${tone}`} title={words}>
       {arrow ? <span aria-hidden="true">{arrow} </span> : null}

@@ -11,10 +11,17 @@ const result = (promptId: string, qaScore: number | null, judgeScore: number | n
 });
 
 const comparison = compareRuns(
-  { id: "a", label: "baseline", results: [result("p1", 90, 80), result("p2", 95, 92), result("p3", 88, 70), result("p4", null, null, "generate: boom")] },
+  {
+    id: "a",
+    label: "baseline",
+    results: [result("p1", 90, 80), result("p2", 95, 92), result("p3", 88, 70), result("p4", null, null, "generate: boom")],
+  },
   { id: "b", label: "rag-on", results: [result("p1", 96, 88), result("p2", 95, 90), result("p3", 88, 70), result("p4", 91, 85)] },
 );
-const summary = { labels: { a: "baseline", b: "rag-on" }, averages: { a: comparison.matched.a.avgJudgeScore, b: comparison.matched.b.avgJudgeScore } };
+const summary = {
+  labels: { a: "baseline", b: "rag-on" },
+  averages: { a: comparison.matched.a.avgJudgeScore, b: comparison.matched.b.avgJudgeScore },
+};
 
 describe("scoreDomain", () => {
   it("starts at the tens below the lowest value less a margin, never above 80 nor below 0", () => {
@@ -52,7 +59,11 @@ describe("chartGeometry", () => {
 
   it("charts QA on request, and zooms the axis when every score is high", () => {
     const g = chartGeometry(comparison.prompts.slice(0, 3), "qa", { labels: summary.labels, averages: { a: 91, b: 93 } });
-    expect(g.rows.map((r) => [r.a, r.b])).toEqual([[90, 96], [95, 95], [88, 88]]);
+    expect(g.rows.map((r) => [r.a, r.b])).toEqual([
+      [90, 96],
+      [95, 95],
+      [88, 88],
+    ]);
     expect(g.domain).toEqual([80, 100]);
     expect(g.ticks.map((t) => t.value)).toEqual([80, 85, 90, 95, 100]);
   });

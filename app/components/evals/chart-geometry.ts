@@ -96,7 +96,8 @@ export function chartGeometry(
     bottom: top + Math.max(1, prompts.length) * L.rowHeight,
   };
   const round = (n: number) => Math.round(n * 10) / 10;
-  const x = (v: number) => round(plot.left + ((Math.min(domain[1], Math.max(domain[0], v)) - domain[0]) / (domain[1] - domain[0])) * (plot.right - plot.left));
+  const x = (v: number) =>
+    round(plot.left + ((Math.min(domain[1], Math.max(domain[0], v)) - domain[0]) / (domain[1] - domain[0])) * (plot.right - plot.left));
   const span = domain[1] - domain[0];
   const step = layout === "narrow" ? (span > 40 ? 25 : span > 20 ? 10 : 5) : span > 50 ? 10 : 5;
   const ticks: ChartGeometry["ticks"] = [];
@@ -130,22 +131,21 @@ export function chartGeometry(
   });
 
   // Items: a marker at (x, y) and its text 16 px to the right.
-  const legend: LegendItem[] =
-    sideBySide
-      ? [
-          { kind: "a", text: aText, x: plot.left, y: 22 },
-          { kind: "b", text: bText, x: plot.left + 16 + textWidth(aText) + 28, y: 22 },
-          { kind: "up", text: "B higher", x: plot.left, y: 46 },
-          { kind: "down", text: "B lower", x: plot.left + 100, y: 46 },
-          { kind: "avg", text: "averages (dashed)", x: plot.left + 196, y: 46 },
-        ]
-      : [
-          { kind: "a", text: aText, x: plot.left, y: 20 },
-          { kind: "b", text: bText, x: plot.left, y: 42 },
-          { kind: "up", text: "B higher", x: plot.left, y: 66 },
-          { kind: "down", text: "B lower", x: plot.left + 96, y: 66 },
-          { kind: "avg", text: layout === "wide" ? "averages (dashed)" : "averages", x: plot.left + 184, y: 66 },
-        ];
+  const legend: LegendItem[] = sideBySide
+    ? [
+        { kind: "a", text: aText, x: plot.left, y: 22 },
+        { kind: "b", text: bText, x: plot.left + 16 + textWidth(aText) + 28, y: 22 },
+        { kind: "up", text: "B higher", x: plot.left, y: 46 },
+        { kind: "down", text: "B lower", x: plot.left + 100, y: 46 },
+        { kind: "avg", text: "averages (dashed)", x: plot.left + 196, y: 46 },
+      ]
+    : [
+        { kind: "a", text: aText, x: plot.left, y: 20 },
+        { kind: "b", text: bText, x: plot.left, y: 42 },
+        { kind: "up", text: "B higher", x: plot.left, y: 66 },
+        { kind: "down", text: "B lower", x: plot.left + 96, y: 66 },
+        { kind: "avg", text: layout === "wide" ? "averages (dashed)" : "averages", x: plot.left + 184, y: 66 },
+      ];
   const avg = (v: number | null) => (typeof v === "number" ? { value: v, x: x(v) } : null);
   return {
     layout,

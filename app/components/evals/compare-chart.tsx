@@ -34,12 +34,23 @@ function Legend({ item }: { item: LegendItem }) {
     ) : item.kind === "b" ? (
       <circle cx={6} cy={-4} r={5.5} className="ev-dot-b" />
     ) : (
-      <line x1={0} x2={14} y1={-4} y2={-4} className={item.kind === "up" ? "ev-link-up" : item.kind === "down" ? "ev-link-down" : "ev-avg-line ev-avg-b"} />
+      <line
+        x1={0}
+        x2={14}
+        y1={-4}
+        y2={-4}
+        className={item.kind === "up" ? "ev-link-up" : item.kind === "down" ? "ev-link-down" : "ev-avg-line ev-avg-b"}
+      />
     );
   return (
-    <g transform={`translate(${item.x}, ${item.y})`} className={item.kind === "a" || item.kind === "b" ? "ev-legend-main" : "ev-legend-minor"}>
+    <g
+      transform={`translate(${item.x}, ${item.y})`}
+      className={item.kind === "a" || item.kind === "b" ? "ev-legend-main" : "ev-legend-minor"}
+    >
       {marker}
-      <text x={item.kind === "a" || item.kind === "b" ? 18 : 20} y={0}>{item.text}</text>
+      <text x={item.kind === "a" || item.kind === "b" ? 18 : 20} y={0}>
+        {item.text}
+      </text>
     </g>
   );
 }
@@ -69,29 +80,50 @@ function ChartSvg({ prompts, metric, labels, averages, layout }: ChartProps & { 
       <desc id={`${id}-d`}>{summaryText(g, name, averages)}</desc>
 
       <g aria-hidden="true">
-        {g.legend.map((item) => <Legend key={item.kind} item={item} />)}
+        {g.legend.map((item) => (
+          <Legend key={item.kind} item={item} />
+        ))}
 
-        {g.rows.map((r, i) => (i % 2 === 0 ? <rect key={r.key} x={0} y={r.top} width={g.width} height={g.rowHeight} className="ev-band" /> : null))}
+        {g.rows.map((r, i) =>
+          i % 2 === 0 ? <rect key={r.key} x={0} y={r.top} width={g.width} height={g.rowHeight} className="ev-band" /> : null,
+        )}
         {g.ticks.map((t) => (
           <g key={t.value}>
             <line x1={t.x} x2={t.x} y1={g.plot.top} y2={g.plot.bottom} className="ev-grid" />
-            <text x={t.x} y={g.plot.bottom + 20} className="ev-tick" textAnchor="middle">{t.value}</text>
+            <text x={t.x} y={g.plot.bottom + 20} className="ev-tick" textAnchor="middle">
+              {t.value}
+            </text>
           </g>
         ))}
         <text x={(g.plot.left + g.plot.right) / 2} y={g.plot.bottom + 46} className="ev-axis-label" textAnchor="middle">
-          {name}{g.domain[0] > 0 ? ` (axis from ${g.domain[0]} to 100)` : " (0–100)"}
+          {name}
+          {g.domain[0] > 0 ? ` (axis from ${g.domain[0]} to 100)` : " (0–100)"}
         </text>
-        {wide ? <text x={14} y={g.plot.top - 10} className="ev-axis-label">Prompt</text> : null}
-        {wide ? <text x={g.plot.right + 16} y={g.plot.top - 10} className="ev-axis-label">B − A</text> : null}
+        {wide ? (
+          <text x={14} y={g.plot.top - 10} className="ev-axis-label">
+            Prompt
+          </text>
+        ) : null}
+        {wide ? (
+          <text x={g.plot.right + 16} y={g.plot.top - 10} className="ev-axis-label">
+            B − A
+          </text>
+        ) : null}
 
-        {g.averages.a ? <line x1={g.averages.a.x} x2={g.averages.a.x} y1={g.plot.top} y2={g.plot.bottom} className="ev-avg-line ev-avg-a" /> : null}
-        {g.averages.b ? <line x1={g.averages.b.x} x2={g.averages.b.x} y1={g.plot.top} y2={g.plot.bottom} className="ev-avg-line ev-avg-b" /> : null}
+        {g.averages.a ? (
+          <line x1={g.averages.a.x} x2={g.averages.a.x} y1={g.plot.top} y2={g.plot.bottom} className="ev-avg-line ev-avg-a" />
+        ) : null}
+        {g.averages.b ? (
+          <line x1={g.averages.b.x} x2={g.averages.b.x} y1={g.plot.top} y2={g.plot.bottom} className="ev-avg-line ev-avg-b" />
+        ) : null}
       </g>
 
       {g.rows.map((r) => (
         <g key={r.key} className="ev-chart-row" aria-hidden="true">
           <title>{`${r.label}: A ${r.aError ? "error" : fmtScore(r.a)}, B ${r.bError ? "error" : fmtScore(r.b)}${r.delta !== null ? ` (${r.delta === 0 ? "no change" : fmtSigned(r.delta)})` : ""}`}</title>
-          <text x={r.labelX} y={r.labelY} className="ev-row-label">{r.label}</text>
+          <text x={r.labelX} y={r.labelY} className="ev-row-label">
+            {r.label}
+          </text>
           <line x1={g.plot.left} x2={g.plot.right} y1={r.y} y2={r.y} className="ev-row-guide" />
           {r.ax !== null && r.bx !== null && r.ax !== r.bx ? (
             <line x1={r.ax} x2={r.bx} y1={r.y} y2={r.y} className={r.trend === "up" ? "ev-link-up" : "ev-link-down"} />

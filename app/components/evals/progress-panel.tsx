@@ -15,7 +15,17 @@ export function isStalled(progress: RunProgress | null | undefined, now: number)
  * A running run: how far it is (n of N), the prompt in progress, the averages so far, and a way to
  * stop it (a run executing here) or to finalize it (a run nobody executes here any more).
  */
-export function ProgressPanel({ run, progress, now, inList }: { run: { id: string; label: string }; progress: RunProgress; now: number; inList?: boolean }) {
+export function ProgressPanel({
+  run,
+  progress,
+  now,
+  inList,
+}: {
+  run: { id: string; label: string };
+  progress: RunProgress;
+  now: number;
+  inList?: boolean;
+}) {
   const fetcher = useFetcher<{ error?: string; notice?: string }>();
   const pct = progress.total ? Math.min(100, Math.round((progress.completed / progress.total) * 100)) : 0;
   const a = progress.averages;
@@ -25,9 +35,7 @@ export function ProgressPanel({ run, progress, now, inList }: { run: { id: strin
   return (
     <section className={`ev-progress${stalled ? " ev-progress-stalled" : ""}`} aria-labelledby={headingId} data-testid="run-progress">
       <div className="ev-progress-head">
-        <h3 id={headingId}>
-          {inList ? <Link to={`/admin/evals/${run.id}`}>{run.label}</Link> : "Progress"}
-        </h3>
+        <h3 id={headingId}>{inList ? <Link to={`/admin/evals/${run.id}`}>{run.label}</Link> : "Progress"}</h3>
         <span className="ev-progress-count" data-testid="progress-count">
           {progress.completed} of {plural(progress.total, "prompt")}
         </span>
@@ -55,16 +63,32 @@ export function ProgressPanel({ run, progress, now, inList }: { run: { id: strin
           <span>Saving the last result…</span>
         ) : (
           <span className="muted">
-            Not executing in this server (started from the CLI, or interrupted by a restart). Last activity {fmtAgo(progress.lastActivityAt, now)}; if
-            nothing arrives it is finalized as incomplete at {fmtDate(progress.staleAt)}.
+            Not executing in this server (started from the CLI, or interrupted by a restart). Last activity{" "}
+            {fmtAgo(progress.lastActivityAt, now)}; if nothing arrives it is finalized as incomplete at {fmtDate(progress.staleAt)}.
           </span>
         )}
       </div>
       <dl className="ev-progress-stats">
-        <div><dt>QA so far</dt><dd><Score value={a.avgQaScore} /></dd></div>
-        <div><dt>Judge so far</dt><dd><Score value={a.avgJudgeScore} /></dd></div>
-        <div><dt>Avg time</dt><dd>{fmtMs(a.avgGenerationMs)}</dd></div>
-        <div><dt>Errors</dt><dd className={a.errorCount ? "ev-err-count" : undefined}>{a.errorCount}</dd></div>
+        <div>
+          <dt>QA so far</dt>
+          <dd>
+            <Score value={a.avgQaScore} />
+          </dd>
+        </div>
+        <div>
+          <dt>Judge so far</dt>
+          <dd>
+            <Score value={a.avgJudgeScore} />
+          </dd>
+        </div>
+        <div>
+          <dt>Avg time</dt>
+          <dd>{fmtMs(a.avgGenerationMs)}</dd>
+        </div>
+        <div>
+          <dt>Errors</dt>
+          <dd className={a.errorCount ? "ev-err-count" : undefined}>{a.errorCount}</dd>
+        </div>
       </dl>
       <fetcher.Form method="post" action={`/admin/evals/${run.id}`} className="ev-progress-actions">
         <CsrfField />
@@ -78,7 +102,11 @@ export function ProgressPanel({ run, progress, now, inList }: { run: { id: strin
             Finalize now with {plural(progress.completed, "result")}
           </button>
         )}
-        {fetcher.data?.error ? <span className="ev-inline-error" role="alert">{fetcher.data.error}</span> : null}
+        {fetcher.data?.error ? (
+          <span className="ev-inline-error" role="alert">
+            {fetcher.data.error}
+          </span>
+        ) : null}
       </fetcher.Form>
     </section>
   );

@@ -41,7 +41,7 @@ describe("buildAmp", () => {
     expect(html).toContain('<a class="kx-img-link" href="https://kinetic.example/shop/item" target="_blank"><amp-img');
     // Carousel slides fill their box (layout=fill) and stay unlinked; the slide's button carries the destination.
     expect(html).not.toMatch(/<a [^>]*>\s*<amp-img[^>]*layout="fill"/);
-    expect(build(sampleBlueprint("tabs"))).not.toContain("kx-img-link\"");
+    expect(build(sampleBlueprint("tabs"))).not.toContain('kx-img-link"');
   });
 
   it.each(pairs)("builds the pair %s + %s as AMP the validator passes", (a, b) => {
@@ -67,12 +67,14 @@ describe("buildAmp", () => {
     const html = build(sampleBlueprint("survey"));
     expect(html).toContain('action-xhr="https://kinetic.example/api/amp/survey"');
     expect(html).toMatch(/<div submit-success[^>]*><template type="amp-mustache"><h3 class="kx-h3">Thank you!<\/h3>/);
-    expect(html).toContain("<div submit-error><template type=\"amp-mustache\">");
+    expect(html).toContain('<div submit-error><template type="amp-mustache">');
   });
 
   it("keeps the cart's running total in amp-bind state", () => {
     const html = build(sampleBlueprint("itemCart"));
-    expect(html).toContain('<amp-state id="k1"><script type="application/json">{"a0":false,"a1":false,"a2":false,"a3":false}</script></amp-state>');
+    expect(html).toContain(
+      '<amp-state id="k1"><script type="application/json">{"a0":false,"a1":false,"a2":false,"a3":false}</script></amp-state>',
+    );
     expect(html).toContain("(k1.a0 ? 650 : 0) + (k1.a1 ? 1225 : 0) + (k1.a2 ? 1480 : 0) + (k1.a3 ? 995 : 0)");
     expect(html).toContain("$0.00");
   });
@@ -89,7 +91,12 @@ describe("buildAmp", () => {
 
   it("repairs saved sections written for the HTML part", () => {
     const bp = sampleBlueprint("accordion");
-    bp.sections.push({ id: "saved", role: "body", lockedHtml: '<p style="color:#333333 !important">Saved words</p><img src="https://example.com/x.png" width="100" height="50" alt="x">' });
+    bp.sections.push({
+      id: "saved",
+      role: "body",
+      lockedHtml:
+        '<p style="color:#333333 !important">Saved words</p><img src="https://example.com/x.png" width="100" height="50" alt="x">',
+    });
     const html = build(bp);
     expect(validateAmp(html).errors).toEqual([]);
     expect(html).toContain("Saved words");

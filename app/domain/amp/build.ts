@@ -156,7 +156,12 @@ function carousel(m: CarouselModule, { ns, theme, phrases }: Ctx): BuiltModule {
     `<button type="button" class="${ns}-next" aria-label="${esc(phrases.next)}" on="${go(`(${ns}.slide + 1) % ${n}`)}">&#8594;</button></div>`;
   const dots =
     `<amp-selector class="${ns}-dots" layout="container" [selected]="${ns}.slide" on="select:AMP.setState({${ns}: {slide: event.targetOption * 1}})">` +
-    m.items.map((it, i) => `<span class="${ns}-dot" option="${i}"${i === 0 ? " selected" : ""} aria-label="${esc(it.label ?? phrases.slide(i + 1))}"></span>`).join("") +
+    m.items
+      .map(
+        (it, i) =>
+          `<span class="${ns}-dot" option="${i}"${i === 0 ? " selected" : ""} aria-label="${esc(it.label ?? phrases.slide(i + 1))}"></span>`,
+      )
+      .join("") +
     `</amp-selector>`;
   return {
     html:
@@ -192,17 +197,27 @@ function survey(m: SurveyModule, { ns, theme, surveyActionUrl, phrases }: Ctx): 
         (isNpsScale(qu.options.map((o) => o.label))
           ? // 0–10 in one row of eleven cells that fits 360 px (the radio is hidden; the cell is its label).
             `<div class="${ns}-nps">` +
-            qu.options.map((o) => `<label class="${ns}-nps-cell"><input type="radio" name="q${qi}" value="${esc(o.label)}" on="${on}">${esc(o.label)}</label>`).join("") +
+            qu.options
+              .map(
+                (o) =>
+                  `<label class="${ns}-nps-cell"><input type="radio" name="q${qi}" value="${esc(o.label)}" on="${on}">${esc(o.label)}</label>`,
+              )
+              .join("") +
             `</div>`
           : qu.options
-              .map((o) => `<label class="${ns}-option"><input type="radio" name="q${qi}" value="${esc(o.label)}" on="${on}"> ${esc(o.label)}</label>`)
+              .map(
+                (o) =>
+                  `<label class="${ns}-option"><input type="radio" name="q${qi}" value="${esc(o.label)}" on="${on}"> ${esc(o.label)}</label>`,
+              )
               .join("")) +
         `</div>`
       );
     })
     .join("");
   const thanks =
-    `<h3 class="kx-h3">${esc(m.thanks.headline)}</h3>` + (m.thanks.body ? paragraphs(m.thanks.body) : "") + (m.thanks.cta ? button(m.thanks.cta) : "");
+    `<h3 class="kx-h3">${esc(m.thanks.headline)}</h3>` +
+    (m.thanks.body ? paragraphs(m.thanks.body) : "") +
+    (m.thanks.cta ? button(m.thanks.cta) : "");
   return {
     html:
       `<form id="${ns}-form" class="${ns}-form" method="post" action-xhr="${esc(surveyActionUrl)}" on="submit-success:AMP.setState({${ns}: {step: ${n}}})">` +
@@ -277,7 +292,13 @@ function menu(m: MenuModule, { ns, theme, phrases }: Ctx): BuiltModule {
   const c = theme.design.colors;
   const label = m.label ?? phrases.menu;
   // An entry without a destination is its label alone, as in the HTML version.
-  const links = m.items.map((l) => (l.url ? `<a class="${ns}-link" href="${esc(l.url)}" target="_blank">${esc(l.label)}</a>` : `<span class="${ns}-link">${esc(l.label)}</span>`)).join("");
+  const links = m.items
+    .map((l) =>
+      l.url
+        ? `<a class="${ns}-link" href="${esc(l.url)}" target="_blank">${esc(l.label)}</a>`
+        : `<span class="${ns}-link">${esc(l.label)}</span>`,
+    )
+    .join("");
   return {
     html:
       `<amp-accordion id="${ns}-menu" class="${ns}-menu" animate><section id="${ns}-menu-s">` +
@@ -304,7 +325,9 @@ function itemCart(m: ItemCartModule, { ns, theme, lang, phrases }: Ctx): BuiltMo
       state[`a${i}`] = false;
       return (
         `<div class="${ns}-item" data-kx-item="${i}" data-kx-price="${it.price}" [class]="${key} ? '${ns}-item ${ns}-item-on' : '${ns}-item'">` +
-        (it.image ? `<div class="${ns}-thumb">${ampImg({ ...it.image, width: 64, height: Math.round((it.image.height * 64) / it.image.width) }, 64)}</div>` : "") +
+        (it.image
+          ? `<div class="${ns}-thumb">${ampImg({ ...it.image, width: 64, height: Math.round((it.image.height * 64) / it.image.width) }, 64)}</div>`
+          : "") +
         `<div class="${ns}-info"><p class="${ns}-name">${esc(it.label)}</p>` +
         (it.description ? `<p class="kx-small ${ns}-desc">${esc(it.description)}</p>` : "") +
         `<p class="${ns}-price">${esc(formatMoney(it.price, m.currency, lang))}</p></div>` +
@@ -404,7 +427,8 @@ function baseCss(theme: Theme, width: number): string[] {
 
 function moduleWrapper(module: Module, ns: string, inner: string): string {
   const head =
-    (module.title ? `<h2 class="kx-h2">${esc(module.title)}</h2>` : "") + (module.intro ? `<p class="kx-muted">${esc(module.intro)}</p>` : "");
+    (module.title ? `<h2 class="kx-h2">${esc(module.title)}</h2>` : "") +
+    (module.intro ? `<p class="kx-muted">${esc(module.intro)}</p>` : "");
   return `<div class="kx-module" data-kx-technique="${module.technique}" data-kx-ns="${ns}">${head}${inner}</div>`;
 }
 
@@ -455,7 +479,9 @@ function buildDocument(bp: Blueprint, surveyActionUrl: string): string {
     if (i === 0) {
       modules.forEach((m, mi) => {
         if (!placed.has(mi)) {
-          sections.push(`<div data-kx-section="module-${moduleNs(bp.interactiveConfig.modules[mi], mi)}" data-kx-role="interactive"><div class="kx-section">${m}</div></div>`);
+          sections.push(
+            `<div data-kx-section="module-${moduleNs(bp.interactiveConfig.modules[mi], mi)}" data-kx-role="interactive"><div class="kx-section">${m}</div></div>`,
+          );
         }
       });
     }
@@ -491,11 +517,22 @@ export function buildAmp(input: unknown, options: BuildAmpOptions): BuildAmpResu
   if (!/^https:\/\/[^\s"<>]+$/i.test(options.surveyActionUrl)) {
     return {
       ok: false,
-      issues: [{ code: "custom", path: ["surveyActionUrl"], message: "surveyActionUrl must be an absolute https URL (AMP forms post over https only)" }],
+      issues: [
+        {
+          code: "custom",
+          path: ["surveyActionUrl"],
+          message: "surveyActionUrl must be an absolute https URL (AMP forms post over https only)",
+        },
+      ],
     };
   }
   const ampHtml = buildDocument(parsed.data, options.surveyActionUrl);
   if (!parsed.data.sections.some((s) => s.lockedHtml !== undefined)) return { ok: true, ampHtml, blueprint: parsed.data };
   const repaired = repairAmp(ampHtml);
-  return { ok: true, ampHtml: repaired.html, blueprint: parsed.data, checked: { validation: repaired.validation, parsed: repaired.parsed } };
+  return {
+    ok: true,
+    ampHtml: repaired.html,
+    blueprint: parsed.data,
+    checked: { validation: repaired.validation, parsed: repaired.parsed },
+  };
 }

@@ -4,7 +4,10 @@ import { ampClipping } from "./clipping";
 import { VALID_AMP } from "../../../test/fixtures/amp-corpus";
 
 function doc(css: string, body: string): string {
-  return VALID_AMP.replace(/<style amp-custom>[\s\S]*?<\/style>/, `<style amp-custom>${css}</style>`).replace(/<body>[\s\S]*<\/body>/, `<body>${body}</body>`);
+  return VALID_AMP.replace(/<style amp-custom>[\s\S]*?<\/style>/, `<style amp-custom>${css}</style>`).replace(
+    /<body>[\s\S]*<\/body>/,
+    `<body>${body}</body>`,
+  );
 }
 
 describe("ampClipping", () => {

@@ -118,7 +118,13 @@ function effectiveBox(el: AmpElement, rules: ClassRule[]): Box {
       .split(";")
       .map((d) => d.split(":"))
       .filter((d) => d.length >= 2)
-      .map(([p, ...v]) => ({ property: p.trim(), value: v.join(":").replace(/!important/i, "").trim() }));
+      .map(([p, ...v]) => ({
+        property: p.trim(),
+        value: v
+          .join(":")
+          .replace(/!important/i, "")
+          .trim(),
+      }));
     Object.assign(box, boxFromDeclarations(decls));
   }
   return box;
@@ -184,7 +190,14 @@ export function ampClipping(ampHtml: string, viewport: number = CLIPPING_VIEWPOR
     width = Math.round(width);
     if (el.name === "amp-carousel" || (fixedWidth && width > 0)) {
       const overflowPx = Math.max(0, Math.round(width - available));
-      blocks.push({ component: el.name, width, available: Math.round(available), clipped: overflowPx > 0, overflowPx, layout: layout || "css" });
+      blocks.push({
+        component: el.name,
+        width,
+        available: Math.round(available),
+        clipped: overflowPx > 0,
+        overflowPx,
+        layout: layout || "css",
+      });
     }
     const inner = Math.max(0, width - (px(box.padLeft, width) ?? 0) - (px(box.padRight, width) ?? 0));
     for (const c of el.children) if (isElement(c)) visit(c, inner);

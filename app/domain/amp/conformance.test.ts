@@ -44,7 +44,8 @@ ${BODY_END}
 </html>
 `;
 }
-const ext = (name: string, version = "0.1", attr = "custom-element") => `<script async ${attr}="${name}" src="https://cdn.ampproject.org/v0/${name}-${version}.js"></script>`;
+const ext = (name: string, version = "0.1", attr = "custom-element") =>
+  `<script async ${attr}="${name}" src="https://cdn.ampproject.org/v0/${name}-${version}.js"></script>`;
 const FORM = ext("amp-form");
 const LIST = ext("amp-list");
 const MUSTACHE = ext("amp-mustache", "0.2", "custom-template");
@@ -53,47 +54,120 @@ const ACCORDION = ext("amp-accordion");
 
 const MUST_FAIL: [string, string, string][] = [
   ["name on <a>", email({ body: '<a href="https://example.com" name="x">x</a>' }), "AMP_ATTR_DISALLOWED"],
-  ["name on <form>", email({ head: FORM, body: '<form method="post" action-xhr="https://example.com/s" name="f"><input name="q"></form>' }), "AMP_ATTR_DISALLOWED"],
-  ["target on <form>", email({ head: FORM, body: '<form method="post" action-xhr="https://example.com/s" target="_blank"><input name="q"></form>' }), "AMP_ATTR_DISALLOWED"],
-  ["nonce on the runtime script", email({}).replace('<script async src="https://cdn.ampproject.org/v0.js">', '<script async nonce="abc" src="https://cdn.ampproject.org/v0.js">'), "AMP_ATTR_DISALLOWED"],
-  ["type on the runtime script", email({}).replace('<script async src="https://cdn.ampproject.org/v0.js">', '<script async type="module" src="https://cdn.ampproject.org/v0.js">'), "AMP_ATTR_VALUE_INVALID"],
+  [
+    "name on <form>",
+    email({ head: FORM, body: '<form method="post" action-xhr="https://example.com/s" name="f"><input name="q"></form>' }),
+    "AMP_ATTR_DISALLOWED",
+  ],
+  [
+    "target on <form>",
+    email({ head: FORM, body: '<form method="post" action-xhr="https://example.com/s" target="_blank"><input name="q"></form>' }),
+    "AMP_ATTR_DISALLOWED",
+  ],
+  [
+    "nonce on the runtime script",
+    email({}).replace(
+      '<script async src="https://cdn.ampproject.org/v0.js">',
+      '<script async nonce="abc" src="https://cdn.ampproject.org/v0.js">',
+    ),
+    "AMP_ATTR_DISALLOWED",
+  ],
+  [
+    "type on the runtime script",
+    email({}).replace(
+      '<script async src="https://cdn.ampproject.org/v0.js">',
+      '<script async type="module" src="https://cdn.ampproject.org/v0.js">',
+    ),
+    "AMP_ATTR_VALUE_INVALID",
+  ],
   [
     "amp-list inside an amp-list template",
-    email({ head: LIST + MUSTACHE, body: '<amp-list src="https://example.com/a.json" layout="fixed-height" height="100"><template type="amp-mustache"><amp-list src="https://example.com/b.json" layout="fixed-height" height="50"><div></div></amp-list></template></amp-list>' }),
+    email({
+      head: LIST + MUSTACHE,
+      body: '<amp-list src="https://example.com/a.json" layout="fixed-height" height="100"><template type="amp-mustache"><amp-list src="https://example.com/b.json" layout="fixed-height" height="50"><div></div></amp-list></template></amp-list>',
+    }),
     "AMP_PARENT_INVALID",
   ],
   [
     "amp-state inside amp-list",
-    email({ head: LIST + MUSTACHE + BIND, body: '<amp-list src="https://example.com/a.json" layout="fixed-height" height="100"><amp-state id="s"><script type="application/json">{}</script></amp-state><template type="amp-mustache"><p>{{x}}</p></template></amp-list>' }),
+    email({
+      head: LIST + MUSTACHE + BIND,
+      body: '<amp-list src="https://example.com/a.json" layout="fixed-height" height="100"><amp-state id="s"><script type="application/json">{}</script></amp-state><template type="amp-mustache"><p>{{x}}</p></template></amp-list>',
+    }),
     "AMP_PARENT_INVALID",
   ],
   [
     "template inside [submitting]",
-    email({ head: FORM + MUSTACHE, body: '<form method="post" action-xhr="https://example.com/s"><input name="q"><div submitting><template type="amp-mustache"><p>Wait</p></template></div></form>' }),
+    email({
+      head: FORM + MUSTACHE,
+      body: '<form method="post" action-xhr="https://example.com/s"><input name="q"><div submitting><template type="amp-mustache"><p>Wait</p></template></div></form>',
+    }),
     "AMP_TEMPLATE_INVALID",
   ],
   ["z-index: auto", email({ css: ".a { z-index: auto; }" }), "AMP_CSS_VALUE_DISALLOWED"],
   ["filter: foo", email({ css: ".a { filter: foo; }" }), "AMP_CSS_VALUE_DISALLOWED"],
   [
     "mustache in a template URL",
-    email({ head: LIST + MUSTACHE, body: '<amp-list src="https://example.com/a.json" layout="fixed-height" height="100"><template type="amp-mustache"><a href="{{bar}}{{foo}}">x</a></template></amp-list>' }),
+    email({
+      head: LIST + MUSTACHE,
+      body: '<amp-list src="https://example.com/a.json" layout="fixed-height" height="100"><template type="amp-mustache"><a href="{{bar}}{{foo}}">x</a></template></amp-list>',
+    }),
     "AMP_ATTR_VALUE_INVALID",
   ],
-  ["mustache in an amp-list src", email({ head: LIST + MUSTACHE, body: '<amp-list src="https://example.com/{{x}}.json" layout="fixed-height" height="100"><template type="amp-mustache"><p>{{y}}</p></template></amp-list>' }), "AMP_ATTR_VALUE_INVALID"],
+  [
+    "mustache in an amp-list src",
+    email({
+      head: LIST + MUSTACHE,
+      body: '<amp-list src="https://example.com/{{x}}.json" layout="fixed-height" height="100"><template type="amp-mustache"><p>{{y}}</p></template></amp-list>',
+    }),
+    "AMP_ATTR_VALUE_INVALID",
+  ],
   ["i-amphtml- in CSS", email({ css: ".i-amphtml-sizer { color: red; }" }), "AMP_CSS_TEXT_DISALLOWED"],
   ["@media print", email({ css: "@media print { .a { color: red; } }" }), "AMP_CSS_AT_RULE_DISALLOWED"],
   ["attribute selector", email({ css: ".a[foo] { color: red; }" }), "AMP_CSS_SELECTOR_DISALLOWED"],
-  ["disable-session-states", email({ head: ACCORDION, body: "<amp-accordion disable-session-states><section><h2>A</h2><p>B</p></section></amp-accordion>" }), "AMP_ATTR_DISALLOWED"],
-  ["[type] binding", email({ head: FORM + BIND, body: '<form method="post" action-xhr="https://example.com/s"><input name="q" [type]="t"></form>' }), "AMP_BINDING_DISALLOWED"],
+  [
+    "disable-session-states",
+    email({ head: ACCORDION, body: "<amp-accordion disable-session-states><section><h2>A</h2><p>B</p></section></amp-accordion>" }),
+    "AMP_ATTR_DISALLOWED",
+  ],
+  [
+    "[type] binding",
+    email({ head: FORM + BIND, body: '<form method="post" action-xhr="https://example.com/s"><input name="q" [type]="t"></form>' }),
+    "AMP_BINDING_DISALLOWED",
+  ],
 ];
 
 const MUST_PASS: [string, string][] = [
-  ["amp-autocomplete", email({ head: ext("amp-autocomplete") + FORM, body: '<form method="post" action-xhr="https://example.com/s"><amp-autocomplete src="https://example.com/items.json"><input name="q"></amp-autocomplete></form>' })],
-  ["visible-when-invalid / validation-for", email({ head: FORM, body: '<form method="post" action-xhr="https://example.com/s"><input id="n" name="n" required><span visible-when-invalid="valueMissing" validation-for="n">Required</span></form>' })],
-  ['input type="button"', email({ head: FORM, body: '<form method="post" action-xhr="https://example.com/s"><input type="button" value="Go"></form>' })],
-  ["amp-img with width and height and no layout", email({ body: '<amp-img src="https://example.com/a.jpg" width="100" height="50" alt="a"></amp-img>' })],
-  ["<template> outside a form or amp-list", email({ head: MUSTACHE, body: '<template type="amp-mustache" id="t"><p>{{x}}</p></template>' })],
-  ["[data-expand] on an accordion section", email({ head: ACCORDION + BIND, body: '<amp-accordion><section [data-expand]="open"><h2>A</h2><p>B</p></section></amp-accordion>' })],
+  [
+    "amp-autocomplete",
+    email({
+      head: ext("amp-autocomplete") + FORM,
+      body: '<form method="post" action-xhr="https://example.com/s"><amp-autocomplete src="https://example.com/items.json"><input name="q"></amp-autocomplete></form>',
+    }),
+  ],
+  [
+    "visible-when-invalid / validation-for",
+    email({
+      head: FORM,
+      body: '<form method="post" action-xhr="https://example.com/s"><input id="n" name="n" required><span visible-when-invalid="valueMissing" validation-for="n">Required</span></form>',
+    }),
+  ],
+  [
+    'input type="button"',
+    email({ head: FORM, body: '<form method="post" action-xhr="https://example.com/s"><input type="button" value="Go"></form>' }),
+  ],
+  [
+    "amp-img with width and height and no layout",
+    email({ body: '<amp-img src="https://example.com/a.jpg" width="100" height="50" alt="a"></amp-img>' }),
+  ],
+  [
+    "<template> outside a form or amp-list",
+    email({ head: MUSTACHE, body: '<template type="amp-mustache" id="t"><p>{{x}}</p></template>' }),
+  ],
+  [
+    "[data-expand] on an accordion section",
+    email({ head: ACCORDION + BIND, body: '<amp-accordion><section [data-expand]="open"><h2>A</h2><p>B</p></section></amp-accordion>' }),
+  ],
   ["a multi-line boilerplate", email({ boilerplate: "\n  body {\n    visibility: hidden;\n  }\n" })],
   ["no data-css-strict (a warning)", email({ strict: false })],
 ];
@@ -130,7 +204,8 @@ describe("size limits at the boundary", () => {
     const css = rule.repeat(Math.floor(target / rule.length));
     return css + " ".repeat(target - bytes(css));
   };
-  const cssDoc = (cssBytes: number, strict = true) => email({ css: "", strict }).replace("<style amp-custom>\n\n</style>", `<style amp-custom>${cssOf(cssBytes)}</style>`);
+  const cssDoc = (cssBytes: number, strict = true) =>
+    email({ css: "", strict }).replace("<style amp-custom>\n\n</style>", `<style amp-custom>${cssOf(cssBytes)}</style>`);
   const styleDoc = (styleBytes: number) => {
     const decl = "color:red;";
     const style = decl.repeat(Math.floor(styleBytes / decl.length)) + " ".repeat(styleBytes % decl.length);
@@ -167,7 +242,10 @@ describe("size limits at the boundary", () => {
 
 describe("value sets of the rule data", () => {
   const list = (template: string) =>
-    email({ head: LIST + MUSTACHE, body: `<template type="amp-mustache" id="row"><p>{{name}}</p></template><amp-list src="https://example.com/a.json" layout="fixed-height" height="100" template="${template}"></amp-list>` });
+    email({
+      head: LIST + MUSTACHE,
+      body: `<template type="amp-mustache" id="row"><p>{{name}}</p></template><amp-list src="https://example.com/a.json" layout="fixed-height" height="100" template="${template}"></amp-list>`,
+    });
   it("accepts an amp-list template= naming a template of the document", () => {
     expect(validateAmp(list("row")).errors).toEqual([]);
   });

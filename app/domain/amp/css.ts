@@ -31,7 +31,12 @@ function stripVendorPrefix(property: string): string {
 }
 
 /** Why a declaration is not allowed in email, or null when it is. */
-export function declarationFault(property: string, value: string, cssStrict: boolean, place: CssPlace): { code: "AMP_CSS_PROPERTY_DISALLOWED" | "AMP_CSS_VALUE_DISALLOWED"; message: string } | null {
+export function declarationFault(
+  property: string,
+  value: string,
+  cssStrict: boolean,
+  place: CssPlace,
+): { code: "AMP_CSS_PROPERTY_DISALLOWED" | "AMP_CSS_VALUE_DISALLOWED"; message: string } | null {
   const doc = docCssSpec(cssStrict);
   if (place === "stylesheet" && doc.allowAllDeclarationInStyleTag) return null;
   // Without data-css-strict the official engine checks no declaration of a style="" either (its
@@ -43,9 +48,13 @@ export function declarationFault(property: string, value: string, cssStrict: boo
   if (!decl) return { code: "AMP_CSS_PROPERTY_DISALLOWED", message: `CSS property "${name}" is not allowed in email` };
   const v = value.trim();
   if (decl.values && !decl.values.has(v.toLowerCase())) {
-    return { code: "AMP_CSS_VALUE_DISALLOWED", message: `"${name}: ${v.slice(0, 60)}" is not allowed; "${name}" may be ${[...decl.values].join(", ")}` };
+    return {
+      code: "AMP_CSS_VALUE_DISALLOWED",
+      message: `"${name}: ${v.slice(0, 60)}" is not allowed; "${name}" may be ${[...decl.values].join(", ")}`,
+    };
   }
-  if (decl.regex && !decl.regex.test(v)) return { code: "AMP_CSS_VALUE_DISALLOWED", message: `"${name}: ${v.slice(0, 60)}" is not an allowed value in email` };
+  if (decl.regex && !decl.regex.test(v))
+    return { code: "AMP_CSS_VALUE_DISALLOWED", message: `"${name}: ${v.slice(0, 60)}" is not an allowed value in email` };
   return null;
 }
 
@@ -59,7 +68,8 @@ function urlFault(url: string, cssStrict: boolean): string | null {
 
 function declarationFaults(decl: csstree.Declaration, line: number, out: CssFault[], cssStrict: boolean, place: CssPlace): void {
   const property = decl.property.toLowerCase();
-  if (decl.important && !docCssSpec(cssStrict).allowImportant) out.push({ code: "AMP_CSS_IMPORTANT", line, message: `"!important" is not allowed (on "${property}")` });
+  if (decl.important && !docCssSpec(cssStrict).allowImportant)
+    out.push({ code: "AMP_CSS_IMPORTANT", line, message: `"!important" is not allowed (on "${property}")` });
   if (property.includes("i-amphtml-")) {
     out.push({ code: "AMP_CSS_PROPERTY_DISALLOWED", line, message: `CSS property "${property}" uses the reserved i-amphtml- prefix` });
     return;
@@ -93,7 +103,11 @@ function mediaFaults(node: csstree.Atrule, line: number, out: CssFault[], cssStr
       if (n.type === "MediaQuery") {
         const type = n.mediaType?.toLowerCase();
         if (type && !MEDIA_KEYWORDS.has(type) && !types.has(type)) {
-          out.push({ code: "AMP_CSS_AT_RULE_DISALLOWED", line, message: `media type "${n.mediaType}" is not allowed in email (allowed: ${mq.types.join(", ")})` });
+          out.push({
+            code: "AMP_CSS_AT_RULE_DISALLOWED",
+            line,
+            message: `media type "${n.mediaType}" is not allowed in email (allowed: ${mq.types.join(", ")})`,
+          });
         }
       } else if (n.type === "Feature" && !features.has(n.name.toLowerCase())) {
         out.push({ code: "AMP_CSS_AT_RULE_DISALLOWED", line, message: `media feature "${n.name}" is not allowed in email` });
@@ -121,7 +135,11 @@ export function checkStylesheet(text: string, firstLine: number, cssStrict = tru
       switch (node.type) {
         case "Atrule":
           if (!atRules.has(node.name.toLowerCase())) {
-            out.push({ code: "AMP_CSS_AT_RULE_DISALLOWED", line, message: `"@${node.name}" is not allowed; only ${[...atRules].map((a) => `@${a}`).join(", ")}` });
+            out.push({
+              code: "AMP_CSS_AT_RULE_DISALLOWED",
+              line,
+              message: `"@${node.name}" is not allowed; only ${[...atRules].map((a) => `@${a}`).join(", ")}`,
+            });
             // its body goes with it, so faults inside it would only repeat this one
             return cssTree().walk.skip;
           }
@@ -148,7 +166,11 @@ export function checkStylesheet(text: string, firstLine: number, cssStrict = tru
         case "IdSelector":
         case "TypeSelector":
           if (/^i-amphtml-/i.test(node.name)) {
-            out.push({ code: "AMP_CSS_SELECTOR_DISALLOWED", line, message: `selector name "${node.name}" uses the reserved i-amphtml- prefix` });
+            out.push({
+              code: "AMP_CSS_SELECTOR_DISALLOWED",
+              line,
+              message: `selector name "${node.name}" uses the reserved i-amphtml- prefix`,
+            });
           }
           break;
         case "Declaration":

@@ -72,8 +72,35 @@ export function parseAmp(html: string): ParsedAmp {
 
 /** Elements whose end tag may be left out, and void ones: they do not nest when counted. */
 const NOT_NESTING = new Set([
-  "p", "li", "dt", "dd", "tr", "td", "th", "option", "optgroup", "tbody", "thead", "tfoot", "colgroup", "rb", "rt", "rp",
-  "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
+  "p",
+  "li",
+  "dt",
+  "dd",
+  "tr",
+  "td",
+  "th",
+  "option",
+  "optgroup",
+  "tbody",
+  "thead",
+  "tfoot",
+  "colgroup",
+  "rb",
+  "rt",
+  "rp",
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "source",
+  "track",
+  "wbr",
 ]);
 
 /**
@@ -135,11 +162,7 @@ export function classList(el: AmpElement): string[] {
 
 // ---- editing -------------------------------------------------------------------------------
 
-export function createElement(
-  name: string,
-  attribs: Record<string, string> = {},
-  children: AmpNode[] = [],
-): AmpElement {
+export function createElement(name: string, attribs: Record<string, string> = {}, children: AmpNode[] = []): AmpElement {
   const type = name === "script" ? "script" : name === "style" ? "style" : "tag";
   const el: AmpElement = { type, name, attribs, children: [], parent: null, startIndex: null, endIndex: null };
   for (const c of children) appendChild(el, c);
@@ -177,9 +200,7 @@ export function setText(el: AmpElement, data: string): void {
 
 // ---- serialisation --------------------------------------------------------------------------
 
-const VOID = new Set([
-  "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
-]);
+const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
 const RAW_TEXT = new Set(["script", "style"]);
 
 function escapeText(s: string): string {

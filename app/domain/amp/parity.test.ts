@@ -33,7 +33,10 @@ describe("ampParity", () => {
     expect(p.items.map((i) => i.technique)).toEqual(["survey", "itemCart"]);
   });
 
-  it.each([["tabs", "carousel"], ["itemCart", "menu"]] as const)("holds when images carry destinations (%s + %s; carousel slides unlinked in both views)", (a, b) => {
+  it.each([
+    ["tabs", "carousel"],
+    ["itemCart", "menu"],
+  ] as const)("holds when images carry destinations (%s + %s; carousel slides unlinked in both views)", (a, b) => {
     const { html, amp } = both(linkedImagesBlueprint(a, b));
     const p = ampParity(amp, html);
     expect(p.missingLinks).toEqual([]);
@@ -64,7 +67,7 @@ describe("ampParity", () => {
 
   it("reports parity as unavailable for a reference that is not HTML", () => {
     const { amp } = both(sampleBlueprint("quiz"));
-    for (const ref of ["", "just some words", "{\"html\": false}", 42, null]) {
+    for (const ref of ["", "just some words", '{"html": false}', 42, null]) {
       const p = ampParity(amp, ref);
       expect(p.available).toBe(false);
       expect(p.ok).toBe(false);

@@ -72,7 +72,9 @@ describe("repairAmp", () => {
   it("converts <img> to a sized, laid-out <amp-img>", () => {
     const c = BROKEN_AMP.find((x) => x.name === "img instead of amp-img")!;
     const result = repairAmp(c.html);
-    expect(result.html).toContain('<amp-img src="https://example.com/c.jpg" width="600" height="200" alt="Banner" layout="responsive"></amp-img>');
+    expect(result.html).toContain(
+      '<amp-img src="https://example.com/c.jpg" width="600" height="200" alt="Banner" layout="responsive"></amp-img>',
+    );
   });
 
   it("turns a rendered (non-AMP) HTML email into a valid AMP document in one round", () => {
@@ -88,11 +90,12 @@ describe("repairAmp", () => {
   it("builds the required markup around a bare fragment", () => {
     const result = repairAmp('<p style="color:red !important">Hello</p><amp-img src="https://example.com/a.png"></amp-img>');
     expect(result.validation.errors).toEqual([]);
-    expect(result.html.startsWith("<!doctype html><html ⚡4email data-css-strict><head><meta charset=\"utf-8\">")).toBe(true);
+    expect(result.html.startsWith('<!doctype html><html ⚡4email data-css-strict><head><meta charset="utf-8">')).toBe(true);
   });
 
   it("drops an amp-list the removal of [src] leaves without the src email requires, and says so", () => {
-    const list = '<amp-list [src]="k.url" layout="fixed-height" height="100"><template type="amp-mustache"><p>{{name}}</p></template></amp-list>';
+    const list =
+      '<amp-list [src]="k.url" layout="fixed-height" height="100"><template type="amp-mustache"><p>{{name}}</p></template></amp-list>';
     const html = VALID_AMP.replace("<h1>Spring collection</h1>", `<h1>Spring collection</h1>\n${list}`);
     const result = repairAmp(html);
     expect(result.repairs).toContain("removed [src] from <amp-list>");
@@ -102,7 +105,8 @@ describe("repairAmp", () => {
   });
 
   it("keeps an amp-list that still has its src once [src] is gone", () => {
-    const list = '<amp-list src="https://example.com/items.json" [src]="k.url" layout="fixed-height" height="100"><template type="amp-mustache"><p>{{name}}</p></template></amp-list>';
+    const list =
+      '<amp-list src="https://example.com/items.json" [src]="k.url" layout="fixed-height" height="100"><template type="amp-mustache"><p>{{name}}</p></template></amp-list>';
     const html = VALID_AMP.replace("<h1>Spring collection</h1>", `<h1>Spring collection</h1>\n${list}`);
     const result = repairAmp(html);
     expect(result.html).toContain('<amp-list src="https://example.com/items.json" layout="fixed-height" height="100">');
@@ -111,7 +115,10 @@ describe("repairAmp", () => {
 
   it("drops an element a repair would leave with a new fault", () => {
     // unwrapping <font> leaves the section one child short of the heading + content it needs
-    const html = VALID_AMP.replace("<section><h2>Returns</h2><p>30 days.</p></section>", "<section><h2>Returns</h2><font>30 days.</font></section>");
+    const html = VALID_AMP.replace(
+      "<section><h2>Returns</h2><p>30 days.</p></section>",
+      "<section><h2>Returns</h2><font>30 days.</font></section>",
+    );
     const before = validateAmp(html);
     expect(before.errors.map((e) => e.code)).toEqual(["AMP_TAG_DISALLOWED"]);
     const result = repairAmp(html);
@@ -125,7 +132,11 @@ describe("repairAmp", () => {
     for (const c of loadOfficialCases()) {
       const result = repairAmp(c.html);
       const again = validateAmp(result.html);
-      expect({ name: c.name, status: result.validation.status, errors: result.validation.errors }).toEqual({ name: c.name, status: again.status, errors: again.errors });
+      expect({ name: c.name, status: result.validation.status, errors: result.validation.errors }).toEqual({
+        name: c.name,
+        status: again.status,
+        errors: again.errors,
+      });
     }
   });
 });

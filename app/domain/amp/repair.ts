@@ -21,7 +21,16 @@ import {
 } from "./dom";
 import { AMP_RUNTIME_SRC, BOILERPLATE_CSS, extensionRule, extensionScriptSrc } from "./rules";
 import { docCssSpec, isAllowedTag } from "./spec";
-import { attributeVerdict, byteLength, checkAmp, requiredExtensions, validateParsed, type AmpCheck, type AmpError, type AmpValidation } from "./validate";
+import {
+  attributeVerdict,
+  byteLength,
+  checkAmp,
+  requiredExtensions,
+  validateParsed,
+  type AmpCheck,
+  type AmpError,
+  type AmpValidation,
+} from "./validate";
 
 export interface AmpRepairResult {
   html: string;
@@ -36,8 +45,27 @@ export const MAX_REPAIR_ROUNDS = 3;
 
 /** Elements whose content is not text a reader would miss: removed whole. */
 const REMOVE_WHOLE = new Set([
-  "iframe", "object", "embed", "video", "audio", "canvas", "link", "base", "noscript", "title",
-  "frame", "frameset", "applet", "svg", "math", "source", "track", "param", "map", "area", "picture",
+  "iframe",
+  "object",
+  "embed",
+  "video",
+  "audio",
+  "canvas",
+  "link",
+  "base",
+  "noscript",
+  "title",
+  "frame",
+  "frameset",
+  "applet",
+  "svg",
+  "math",
+  "source",
+  "track",
+  "param",
+  "map",
+  "area",
+  "picture",
 ]);
 
 function isWhitespace(n: AmpNode): boolean {
@@ -374,7 +402,9 @@ function repairRound(html: string, validation: AmpValidation): { html: string; r
   const ampCustom = fixStyles(root, head, repairs);
   cleanCss(root, ampCustom, repairs);
   const codes = new Set(validation.errors.map((e) => e.code));
-  const longInline = allElements(root).some((e) => e.attribs.style !== undefined && byteLength(e.attribs.style) > docCssSpec(true).maxBytesPerInlineStyle);
+  const longInline = allElements(root).some(
+    (e) => e.attribs.style !== undefined && byteLength(e.attribs.style) > docCssSpec(true).maxBytesPerInlineStyle,
+  );
   if (longInline || codes.has("AMP_CSS_TOO_LARGE")) moveInlineStyles(root, head, ampCustom, repairs);
   fixScripts(root, head, repairs);
   return { html: serialize(root), repairs };

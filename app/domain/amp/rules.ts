@@ -23,6 +23,15 @@ export const DISALLOWED_ACTIONS = ["AMP.navigateTo", "AMP.print", "AMP.goBack"];
 
 /** Placeholders substituted at send time (docs/email-markup.md); accepted where a URL goes. */
 export const SEND_PLACEHOLDERS = new Set([
-  "VIB_URL", "UNSUBSCRIBE_URL", "UUID", "SEND_ID", "RECIPIENT_EMAIL", "EMAIL_NAME", "PROJECT_ID", "DATABASE_ID",
-  "SENDER_NAME", "SENDER_POSTAL_ADDRESS", "SENDER_WEBSITE",
+  "VIB_URL",
+  "UNSUBSCRIBE_URL",
+  "UUID",
+  "SEND_ID",
+  "RECIPIENT_EMAIL",
+  "EMAIL_NAME",
+  "PROJECT_ID",
+  "DATABASE_ID",
+  "SENDER_NAME",
+  "SENDER_POSTAL_ADDRESS",
+  "SENDER_WEBSITE",
 ]);

@@ -35,7 +35,11 @@ describe("ampSnapshot", () => {
   });
 
   it("renders amp-img as <img> with its src, width, height and alt", () => {
-    const { html } = ampSnapshot(wrap(`<amp-img src="https://x.test/a.png" width="600" height="280" alt="A red bag" layout="responsive"><div fallback>no</div></amp-img>`));
+    const { html } = ampSnapshot(
+      wrap(
+        `<amp-img src="https://x.test/a.png" width="600" height="280" alt="A red bag" layout="responsive"><div fallback>no</div></amp-img>`,
+      ),
+    );
     const imgs = all(html, (e) => e.name === "img");
     expect(imgs).toHaveLength(1);
     expect(imgs[0].attribs).toMatchObject({ src: "https://x.test/a.png", width: "600", height: "280", alt: "A red bag" });
@@ -44,7 +48,11 @@ describe("ampSnapshot", () => {
   });
 
   it("shows a slides carousel's first slide only", () => {
-    const { html, notes } = ampSnapshot(wrap(`<amp-carousel type="slides" layout="responsive" width="4" height="3"><div>One</div><div>Two</div><div>Three</div></amp-carousel>`));
+    const { html, notes } = ampSnapshot(
+      wrap(
+        `<amp-carousel type="slides" layout="responsive" width="4" height="3"><div>One</div><div>Two</div><div>Three</div></amp-carousel>`,
+      ),
+    );
     const slides = all(html, (e) => e.name === "div");
     expect(slides.filter(visible).map((s) => textContent(s))).toEqual(["One"]);
     expect(notes.join(" ")).toMatch(/first slide of 3/);
@@ -52,7 +60,9 @@ describe("ampSnapshot", () => {
 
   it("shows accordion sections in their initial state", () => {
     const { html } = ampSnapshot(
-      wrap(`<amp-accordion><section expanded><h3>Open</h3><p id="a">Shown</p></section><section><h3>Closed</h3><p id="b">Not shown</p></section></amp-accordion>`),
+      wrap(
+        `<amp-accordion><section expanded><h3>Open</h3><p id="a">Shown</p></section><section><h3>Closed</h3><p id="b">Not shown</p></section></amp-accordion>`,
+      ),
     );
     const byId = (id: string) => findOne((e) => e.attribs.id === id, doc(html).children)!;
     expect(visible(byId("a"))).toBe(true);
@@ -63,7 +73,9 @@ describe("ampSnapshot", () => {
 
   it("keeps bindings at their initial values and removes the binding attributes and actions", () => {
     const { html } = ampSnapshot(
-      wrap(`<span class="x" [class]="s.on ? 'x on' : 'x'">A</span><span [text]="s.count">0</span><div hidden [hidden]="!s.ok">Right</div><button type="button" on="tap:AMP.setState({s:{ok:true}})">Go</button>`),
+      wrap(
+        `<span class="x" [class]="s.on ? 'x on' : 'x'">A</span><span [text]="s.count">0</span><div hidden [hidden]="!s.ok">Right</div><button type="button" on="tap:AMP.setState({s:{ok:true}})">Go</button>`,
+      ),
     );
     expect(html).not.toMatch(/\[(class|text|hidden)\]=/);
     expect(html).not.toContain(" on=");
@@ -75,7 +87,9 @@ describe("ampSnapshot", () => {
 
   it("renders forms statically: no endpoint, no after-submit messages", () => {
     const { html, notes } = ampSnapshot(
-      wrap(`<form method="post" action-xhr="https://k.test/api/amp/survey"><input type="radio" name="q0" value="Yes"><input type="submit" value="Send"><div submit-success><template type="amp-mustache">Thanks {{name}}</template></div><div submit-error>Oops</div></form>`),
+      wrap(
+        `<form method="post" action-xhr="https://k.test/api/amp/survey"><input type="radio" name="q0" value="Yes"><input type="submit" value="Send"><div submit-success><template type="amp-mustache">Thanks {{name}}</template></div><div submit-error>Oops</div></form>`,
+      ),
     );
     expect(html).not.toContain("action-xhr");
     expect(html).not.toContain("Oops");
@@ -85,25 +99,30 @@ describe("ampSnapshot", () => {
   });
 
   it("keeps amp-selector's initially selected option", () => {
-    const { html } = ampSnapshot(wrap(`<amp-selector layout="container" role="tablist"><div option="0" selected>A</div><div option="1">B</div></amp-selector>`));
+    const { html } = ampSnapshot(
+      wrap(`<amp-selector layout="container" role="tablist"><div option="0" selected>A</div><div option="1">B</div></amp-selector>`),
+    );
     const selected = all(html, (e) => getAttributeValue(e, "selected") !== undefined);
     expect(selected.map((e) => textContent(e))).toEqual(["A"]);
     expect(html).not.toContain("layout=");
   });
 
-  it.each(["carousel", "accordion", "tabs", "survey", "quiz", "itemCart", "menu"] as const)("a built %s email: visible body, images, nothing bound or scripted", (t) => {
-    const amp = built(t);
-    const { html, truncated } = ampSnapshot(amp);
-    expect(truncated).toBe(false);
-    expect(html).not.toMatch(/<script|amp-img|\son="|\[[a-z]+\]=|action-xhr|visibility:hidden/);
-    // the hero image of the sample blueprint
-    const imgs = all(html, (e) => e.name === "img");
-    expect(imgs.length).toBeGreaterThan(0);
-    for (const img of imgs) expect(img.attribs.src).toMatch(/^https:\/\//);
-    // the words of the email are there
-    const body = findOne((e) => e.name === "body", doc(html).children)!;
-    expect(textContent(body).trim().length).toBeGreaterThan(50);
-  });
+  it.each(["carousel", "accordion", "tabs", "survey", "quiz", "itemCart", "menu"] as const)(
+    "a built %s email: visible body, images, nothing bound or scripted",
+    (t) => {
+      const amp = built(t);
+      const { html, truncated } = ampSnapshot(amp);
+      expect(truncated).toBe(false);
+      expect(html).not.toMatch(/<script|amp-img|\son="|\[[a-z]+\]=|action-xhr|visibility:hidden/);
+      // the hero image of the sample blueprint
+      const imgs = all(html, (e) => e.name === "img");
+      expect(imgs.length).toBeGreaterThan(0);
+      for (const img of imgs) expect(img.attribs.src).toMatch(/^https:\/\//);
+      // the words of the email are there
+      const body = findOne((e) => e.name === "body", doc(html).children)!;
+      expect(textContent(body).trim().length).toBeGreaterThan(50);
+    },
+  );
 
   it("a built carousel shows one slide and a built accordion closes its sections", () => {
     const car = ampSnapshot(built("carousel")).html;

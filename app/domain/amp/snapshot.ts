@@ -38,7 +38,31 @@ const DROP = new Set(["script", "template", "noscript", "amp-state", "amp-bind-m
 const FORM_STATE_ATTRS = ["submit-success", "submit-error", "submitting", "verify-error"];
 const FORM_CONTROLS = new Set(["input", "textarea", "select"]);
 /** Attributes that only mean something to the runtime. */
-const RUNTIME_ATTRS = new Set(["on", "action-xhr", "verify-xhr", "custom-validation-reporting", "animate", "layout", "sizes", "heights", "noloading", "autoplay", "delay", "loop", "controls", "keyboard-select-mode", "type", "slide", "expand-single-section", "disable-session-states", "amp-boilerplate", "amp-custom", "⚡4email", "amp4email", "data-css-strict"]);
+const RUNTIME_ATTRS = new Set([
+  "on",
+  "action-xhr",
+  "verify-xhr",
+  "custom-validation-reporting",
+  "animate",
+  "layout",
+  "sizes",
+  "heights",
+  "noloading",
+  "autoplay",
+  "delay",
+  "loop",
+  "controls",
+  "keyboard-select-mode",
+  "type",
+  "slide",
+  "expand-single-section",
+  "disable-session-states",
+  "amp-boilerplate",
+  "amp-custom",
+  "⚡4email",
+  "amp4email",
+  "data-css-strict",
+]);
 
 const isBinding = (attr: string) => attr.startsWith("[") && attr.endsWith("]");
 
@@ -181,7 +205,8 @@ export function ampSnapshot(ampHtml: string): AmpSnapshot {
     if (FORM_STATE_ATTRS.some((a) => el.attribs[a] !== undefined)) return "drop";
     // An AMP component's placeholder/fallback child stands in while it loads or when it fails.
     const inComponent = el.parent !== null && el.parent.type !== "root" && el.parent.name.startsWith("amp-");
-    if (inComponent && !FORM_CONTROLS.has(el.name) && (el.attribs.placeholder !== undefined || el.attribs.fallback !== undefined)) return "drop";
+    if (inComponent && !FORM_CONTROLS.has(el.name) && (el.attribs.placeholder !== undefined || el.attribs.fallback !== undefined))
+      return "drop";
     switch (el.name) {
       case "amp-img":
       case "amp-anim":
@@ -209,7 +234,15 @@ export function ampSnapshot(ampHtml: string): AmpSnapshot {
 
   const head = findFirst(root, "head");
   if (head) {
-    const style: AmpElement = { type: "style", name: "style", attribs: { "data-kx-snapshot": "" }, children: [], parent: head, startIndex: null, endIndex: null };
+    const style: AmpElement = {
+      type: "style",
+      name: "style",
+      attribs: { "data-kx-snapshot": "" },
+      children: [],
+      parent: head,
+      startIndex: null,
+      endIndex: null,
+    };
     style.children.push({ type: "text", data: SNAPSHOT_CSS, parent: style, startIndex: null, endIndex: null });
     head.children.push(style);
   }

@@ -178,7 +178,13 @@ export function mandatoryTagSpecs(): TagSpec[] {
 /** The reference point specs (e.g. amp-selector options) a spec names, compiled. */
 export function referencePointSpecs(spec: TagSpec): CompiledTag[] {
   let found = REFERENCE_POINTS.get(spec);
-  if (!found) REFERENCE_POINTS.set(spec, (found = (spec.referencePoints ?? []).flatMap((name) => (BY_TAG.get("$REFERENCE_POINT") ?? []).filter((t) => t.spec.specName === name))));
+  if (!found)
+    REFERENCE_POINTS.set(
+      spec,
+      (found = (spec.referencePoints ?? []).flatMap((name) =>
+        (BY_TAG.get("$REFERENCE_POINT") ?? []).filter((t) => t.spec.specName === name),
+      )),
+    );
   return found;
 }
 

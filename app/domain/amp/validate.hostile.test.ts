@@ -15,8 +15,7 @@ function charsRead(html: string): number {
 }
 
 const inBody = (s: string) => VALID_AMP.replace("<h1>", `${s}<h1>`);
-const inTemplate = (attrs: string) =>
-  VALID_AMP.replace("<p>Thanks, {{name}}!</p>", `<p>Thanks, {{name}}!</p><a ${attrs}>x</a>`);
+const inTemplate = (attrs: string) => VALID_AMP.replace("<p>Thanks, {{name}}!</p>", `<p>Thanks, {{name}}!</p><a ${attrs}>x</a>`);
 
 const HOSTILE: [string, (n: number) => string][] = [
   ["unclosed tag starts", (n) => inBody("<a".repeat(n))],

@@ -67,9 +67,12 @@ describe("validateAmp", () => {
 
   it("rejects an amp-state with src and an amp-sidebar without nodisplay", () => {
     const html = VALID_AMP.replace(
-      "<div class=\"wrap\">",
+      '<div class="wrap">',
       '<amp-sidebar id="menu" layout="responsive" width="10" height="10"><p>x</p></amp-sidebar>\n<div class="wrap">\n<amp-state id="s" src="https://example.com/s.json"><script type="application/json">{"a":1}</script></amp-state>',
-    ).replace("</style>\n</head>", '</style>\n<script async custom-element="amp-sidebar" src="https://cdn.ampproject.org/v0/amp-sidebar-0.1.js"></script>\n</head>');
+    ).replace(
+      "</style>\n</head>",
+      '</style>\n<script async custom-element="amp-sidebar" src="https://cdn.ampproject.org/v0/amp-sidebar-0.1.js"></script>\n</head>',
+    );
     const codes = validateAmp(html).errors.map((e) => e.code);
     expect(codes).toContain("AMP_LAYOUT_INVALID");
     expect(codes).toContain("AMP_ATTR_DISALLOWED");

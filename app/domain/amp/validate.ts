@@ -130,7 +130,8 @@ function maxDepth(root: AmpRoot): number {
     const [node, depth] = stack.pop()!;
     if (depth > max) max = depth;
     if (max > MAX_NESTING_DEPTH) return max;
-    for (const c of node.children) if (c.type === "tag" || c.type === "script" || c.type === "style") stack.push([c as AmpElement, depth + 1]);
+    for (const c of node.children)
+      if (c.type === "tag" || c.type === "script" || c.type === "style") stack.push([c as AmpElement, depth + 1]);
   }
   return max;
 }
@@ -144,14 +145,20 @@ function urlFault(value: string, url: NonNullable<AttrSpec["valueUrl"]>): Fault 
   if (v === "") return url.allowEmpty ? null : { code: "AMP_URL_INVALID", message: "the URL is missing" };
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(v);
   if (!scheme) {
-    return url.allowRelative === false ? { code: "AMP_URL_INVALID", message: `"${v.slice(0, 80)}" is a relative URL; email has no base URL` } : null;
+    return url.allowRelative === false
+      ? { code: "AMP_URL_INVALID", message: `"${v.slice(0, 80)}" is a relative URL; email has no base URL` }
+      : null;
   }
   const protocol = scheme[1].toLowerCase();
   const protocols = url.protocols ?? [];
   if (protocols.length && !protocols.includes(protocol)) {
-    return { code: "AMP_URL_PROTOCOL", message: `protocol "${protocol}:" is not allowed here (allowed: ${protocols.map((p) => `${p}:`).join(", ")})` };
+    return {
+      code: "AMP_URL_PROTOCOL",
+      message: `protocol "${protocol}:" is not allowed here (allowed: ${protocols.map((p) => `${p}:`).join(", ")})`,
+    };
   }
-  if ((protocol === "https" || protocol === "http") && !/^https?:\/\/[^/\s]+/i.test(v)) return { code: "AMP_URL_INVALID", message: `"${v.slice(0, 80)}" has no host` };
+  if ((protocol === "https" || protocol === "http") && !/^https?:\/\/[^/\s]+/i.test(v))
+    return { code: "AMP_URL_INVALID", message: `"${v.slice(0, 80)}" has no host` };
   return null;
 }
 
@@ -198,9 +205,12 @@ function layoutFaults(el: AmpElement, tag: CompiledTag): Fault[] {
   const { width, height } = el.attribs;
   const layoutAttr = el.attribs.layout?.toLowerCase();
   const out: Fault[] = [];
-  if (width !== undefined && width !== "auto" && !LENGTH.test(width.trim())) out.push({ code: "AMP_LAYOUT_INVALID", message: `width="${width.slice(0, 40)}" is not a length` });
-  if (height !== undefined && height !== "fluid" && !LENGTH.test(height.trim())) out.push({ code: "AMP_LAYOUT_INVALID", message: `height="${height.slice(0, 40)}" is not a length` });
-  if (layoutAttr !== undefined && !LAYOUTS.has(layoutAttr)) return [...out, { code: "AMP_LAYOUT_INVALID", message: `layout="${el.attribs.layout}" is not an AMP layout` }];
+  if (width !== undefined && width !== "auto" && !LENGTH.test(width.trim()))
+    out.push({ code: "AMP_LAYOUT_INVALID", message: `width="${width.slice(0, 40)}" is not a length` });
+  if (height !== undefined && height !== "fluid" && !LENGTH.test(height.trim()))
+    out.push({ code: "AMP_LAYOUT_INVALID", message: `height="${height.slice(0, 40)}" is not a length` });
+  if (layoutAttr !== undefined && !LAYOUTS.has(layoutAttr))
+    return [...out, { code: "AMP_LAYOUT_INVALID", message: `layout="${el.attribs.layout}" is not an AMP layout` }];
   const hasW = (width !== undefined && width !== "auto") || !!layoutSpec.definesDefaultWidth;
   const hasH = height !== undefined || !!layoutSpec.definesDefaultHeight;
   const layout =
@@ -214,8 +224,18 @@ function layoutFaults(el: AmpElement, tag: CompiledTag): Fault[] {
           : "fixed");
   const supported = layoutSpec.supportedLayouts ?? [];
   if (!supported.includes(layout)) {
-    if (layoutAttr === undefined) return [...out, { code: missing, message: `<${el.name}> has incomplete layout attributes: give width and height (or a layout it supports: ${supported.join(", ")})` }];
-    return [...out, { code: "AMP_LAYOUT_INVALID", message: `<${el.name}> does not support layout="${layout}" (supported: ${supported.join(", ")})` }];
+    if (layoutAttr === undefined)
+      return [
+        ...out,
+        {
+          code: missing,
+          message: `<${el.name}> has incomplete layout attributes: give width and height (or a layout it supports: ${supported.join(", ")})`,
+        },
+      ];
+    return [
+      ...out,
+      { code: "AMP_LAYOUT_INVALID", message: `<${el.name}> does not support layout="${layout}" (supported: ${supported.join(", ")})` },
+    ];
   }
   if ((layout === "fixed" || layout === "responsive" || layout === "intrinsic") && !(hasW && hasH)) {
     out.push({ code: missing, message: `<${el.name} layout="${layout}"> needs width and height` });
@@ -231,7 +251,11 @@ function placementFaults(el: AmpElement, tag: CompiledTag, ctx: WalkContext): Fa
   const parent = parentElement(el);
   if (s.mandatoryParent && !["$ROOT", "!DOCTYPE"].includes(s.mandatoryParent)) {
     const ok = parent && (parent.name.toUpperCase() === s.mandatoryParent || ctx.matched.get(parent)?.spec.specName === s.mandatoryParent);
-    if (!ok) out.push({ code: "AMP_PARENT_INVALID", message: `<${el.name}> must be a child of ${s.mandatoryParent.toLowerCase()}${parent ? `, not of <${parent.name}>` : ""}` });
+    if (!ok)
+      out.push({
+        code: "AMP_PARENT_INVALID",
+        message: `<${el.name}> must be a child of ${s.mandatoryParent.toLowerCase()}${parent ? `, not of <${parent.name}>` : ""}`,
+      });
   }
   if (s.mandatoryAncestor && !ctx.open.has(s.mandatoryAncestor)) {
     out.push({ code: "AMP_PARENT_INVALID", message: `<${el.name}> must be inside ${s.mandatoryAncestor.toLowerCase()}` });
@@ -256,8 +280,10 @@ function specFaults(el: AmpElement, tag: CompiledTag, ctx: WalkContext, disallow
     if (!a) {
       let fault = disallowed.get(attr);
       if (!fault) {
-        if (el.name === "form" && attr === "action") fault = { code: "AMP_FORM_INVALID", message: "<form action> is not allowed in email; use action-xhr" };
-        else if (isBinding(attr)) fault = { code: "AMP_BINDING_DISALLOWED", message: `binding "${attr}" is not allowed on <${el.name}> in email` };
+        if (el.name === "form" && attr === "action")
+          fault = { code: "AMP_FORM_INVALID", message: "<form action> is not allowed in email; use action-xhr" };
+        else if (isBinding(attr))
+          fault = { code: "AMP_BINDING_DISALLOWED", message: `binding "${attr}" is not allowed on <${el.name}> in email` };
         else {
           const why = /^on[a-z]+$/.test(attr) ? " (event handler attributes are not allowed; use on=)" : "";
           fault = { code: "AMP_ATTR_DISALLOWED", message: `attribute "${attr}" is not allowed on <${el.name}>${why}` };
@@ -272,7 +298,8 @@ function specFaults(el: AmpElement, tag: CompiledTag, ctx: WalkContext, disallow
     const trigger = a.spec.trigger;
     if (trigger?.alsoRequiresAttr && (!a.triggerIf || a.triggerIf.test(value))) {
       for (const r of trigger.alsoRequiresAttr) {
-        if (!(r in el.attribs) && !tag.attrs.get(r)?.spec.implicit) out.push({ code: "AMP_ATTR_MISSING", message: `attribute "${attr}" on <${el.name}> also needs "${r}"` });
+        if (!(r in el.attribs) && !tag.attrs.get(r)?.spec.implicit)
+          out.push({ code: "AMP_ATTR_MISSING", message: `attribute "${attr}" on <${el.name}> also needs "${r}"` });
       }
     }
   }
@@ -311,10 +338,18 @@ function missingMandatory(el: AmpElement, tag: CompiledTag): number {
 }
 
 /** The spec an element matches: a passing one if any, else the closest (fewest faults). */
-function matchSpec(el: AmpElement, candidates: CompiledTag[], ctx: WalkContext): { tag: CompiledTag; faults: Fault[]; dispatched: boolean } {
+function matchSpec(
+  el: AmpElement,
+  candidates: CompiledTag[],
+  ctx: WalkContext,
+): { tag: CompiledTag; faults: Fault[]; dispatched: boolean } {
   const dispatched = candidates.length > 1 ? candidates.filter((t) => dispatchMatches(el, t)) : [];
   // specs whose mandatory attributes are all there go first: the passing one is usually among them
-  const pool = dispatched.length ? dispatched : candidates.length > 1 ? [...candidates].sort((a, b) => missingMandatory(el, a) - missingMandatory(el, b)) : candidates;
+  const pool = dispatched.length
+    ? dispatched
+    : candidates.length > 1
+      ? [...candidates].sort((a, b) => missingMandatory(el, a) - missingMandatory(el, b))
+      : candidates;
   let best: { tag: CompiledTag; faults: Fault[] } | null = null;
   const disallowed = new Map<string, Fault>();
   for (const tag of pool) {
@@ -333,14 +368,27 @@ function childFaults(el: AmpElement, tag: CompiledTag, lineOf: (i: number | null
   const what = tag.spec.specName.toLowerCase();
   if (ct.childTagNameOneof) {
     for (const k of kids) {
-      if (!ct.childTagNameOneof.includes(k.name)) out.push({ code: "AMP_COMPONENT_STRUCTURE", line: lineOf(k.startIndex), message: `<${k.name}> may not be a child of ${what}; children must be ${ct.childTagNameOneof.join(", ")}` });
+      if (!ct.childTagNameOneof.includes(k.name))
+        out.push({
+          code: "AMP_COMPONENT_STRUCTURE",
+          line: lineOf(k.startIndex),
+          message: `<${k.name}> may not be a child of ${what}; children must be ${ct.childTagNameOneof.join(", ")}`,
+        });
     }
   }
   if (ct.firstChildTagNameOneof && kids[0] && !ct.firstChildTagNameOneof.includes(kids[0].name)) {
-    out.push({ code: "AMP_COMPONENT_STRUCTURE", line: lineOf(kids[0].startIndex), message: `<${kids[0].name}> may not be the first child of ${what}; it must be ${ct.firstChildTagNameOneof.join(", ")}` });
+    out.push({
+      code: "AMP_COMPONENT_STRUCTURE",
+      line: lineOf(kids[0].startIndex),
+      message: `<${kids[0].name}> may not be the first child of ${what}; it must be ${ct.firstChildTagNameOneof.join(", ")}`,
+    });
   }
   if (ct.mandatoryNumChildTags !== undefined && kids.length !== ct.mandatoryNumChildTags) {
-    out.push({ code: "AMP_COMPONENT_STRUCTURE", line: lineOf(el.startIndex), message: `${what} must have ${ct.mandatoryNumChildTags} child elements, not ${kids.length}` });
+    out.push({
+      code: "AMP_COMPONENT_STRUCTURE",
+      line: lineOf(el.startIndex),
+      message: `${what} must have ${ct.mandatoryNumChildTags} child elements, not ${kids.length}`,
+    });
   }
   return out;
 }
@@ -439,7 +487,8 @@ export function attributeVerdict(el: AmpElement, attr: string, value: string): "
 function checkTemplateSource(el: AmpElement, html: string): Fault[] {
   const source = html.slice(el.startIndex ?? 0, (el.endIndex ?? 0) + 1);
   const out: Fault[] = [];
-  if (source.includes("{{{")) out.push({ code: "AMP_TEMPLATE_INVALID", message: "triple-mustache {{{…}}} (unescaped output) is not allowed in email" });
+  if (source.includes("{{{"))
+    out.push({ code: "AMP_TEMPLATE_INVALID", message: "triple-mustache {{{…}}} (unescaped output) is not allowed in email" });
   if (/\{\{\s*>/.test(source)) out.push({ code: "AMP_TEMPLATE_INVALID", message: "mustache partials {{> …}} are not allowed" });
   return out;
 }
@@ -468,9 +517,7 @@ export function validateParsed(html: string, parsed: ParsedAmp, byElement?: Map<
   }
 
   // --- required markup -----------------------------------------------------------------------
-  const firstNode = root.children.find(
-    (n) => n.type !== "comment" && !(n.type === "text" && n.data.trim() === ""),
-  );
+  const firstNode = root.children.find((n) => n.type !== "comment" && !(n.type === "text" && n.data.trim() === ""));
   if (!firstNode || firstNode.type !== "directive" || !/^!doctype\s+html\s*$/i.test(firstNode.data ?? "")) {
     err("AMP_DOCTYPE_MISSING", 1, "the document must start with <!doctype html>");
   }
@@ -484,7 +531,11 @@ export function validateParsed(html: string, parsed: ParsedAmp, byElement?: Map<
       err("AMP_HTML_ATTR_MISSING", at(htmlEl), "<html> must carry the ⚡4email (or amp4email) attribute");
     }
     if (!("data-css-strict" in htmlEl.attribs)) {
-      warn("AMP_CSS_STRICT_MISSING", at(htmlEl), "<html> should carry data-css-strict (strict CSS validation); the official validator warns that this may become an error");
+      warn(
+        "AMP_CSS_STRICT_MISSING",
+        at(htmlEl),
+        "<html> should carry data-css-strict (strict CSS validation); the official validator warns that this may become an error",
+      );
     }
     if (!head) err("AMP_STRUCTURE_MISSING", at(htmlEl), "<head> must be present as a child of <html>");
     if (!body) err("AMP_STRUCTURE_MISSING", at(htmlEl), "<body> must be present as a child of <html>");
@@ -505,7 +556,6 @@ export function validateParsed(html: string, parsed: ParsedAmp, byElement?: Map<
       err("AMP_BOILERPLATE_INVALID", at(boilerplate), `the amp4email-boilerplate style must contain exactly ${BOILERPLATE_CSS}`);
     }
   }
-
 
   const cssStrict = htmlEl ? "data-css-strict" in htmlEl.attribs : true;
   const docCss = docCssSpec(cssStrict);
@@ -548,14 +598,23 @@ export function validateParsed(html: string, parsed: ParsedAmp, byElement?: Map<
       faults = [];
       for (const attr of Object.keys(el.attribs)) {
         if (attr === "src" || attr === rule.attr) continue;
-        if (attr === "custom-element" || attr === "custom-template") faults.push({ code: "AMP_EXTENSION_INVALID", message: `the "${ext}" script must be declared with ${rule.attr}="${ext}"` });
-        else if (!tag.attrs.has(attr)) faults.push({ code: "AMP_ATTR_DISALLOWED", message: `attribute "${attr}" is not allowed on the ${ext} script` });
+        if (attr === "custom-element" || attr === "custom-template")
+          faults.push({ code: "AMP_EXTENSION_INVALID", message: `the "${ext}" script must be declared with ${rule.attr}="${ext}"` });
+        else if (!tag.attrs.has(attr))
+          faults.push({ code: "AMP_ATTR_DISALLOWED", message: `attribute "${attr}" is not allowed on the ${ext} script` });
       }
       const m = EXTENSION_SRC.exec(el.attribs.src ?? "");
       if (!m || m[1] !== ext || !rule.versions.includes(m[2])) {
-        faults.push({ code: "AMP_EXTENSION_INVALID", message: `the "${ext}" script src must be https://cdn.ampproject.org/v0/${ext}-{${rule.versions.join("|")}}.js` });
+        faults.push({
+          code: "AMP_EXTENSION_INVALID",
+          message: `the "${ext}" script src must be https://cdn.ampproject.org/v0/${ext}-{${rule.versions.join("|")}}.js`,
+        });
       } else if (rule.deprecatedVersions.includes(m[2])) {
-        warn("AMP_EXTENSION_DEPRECATED", line, `${ext} ${m[2]} is a deprecated version; use ${rule.versions.filter((v) => !rule.deprecatedVersions.includes(v)).join(" or ")}`);
+        warn(
+          "AMP_EXTENSION_DEPRECATED",
+          line,
+          `${ext} ${m[2]} is a deprecated version; use ${rule.versions.filter((v) => !rule.deprecatedVersions.includes(v)).join(" or ")}`,
+        );
       }
       if (!("async" in el.attribs)) faults.push({ code: "AMP_EXTENSION_INVALID", message: `the "${ext}" script must be async` });
       if (!ctx.open.has("HEAD")) faults.push({ code: "AMP_PARENT_INVALID", message: `the "${ext}" script must be in <head>` });
@@ -565,17 +624,29 @@ export function validateParsed(html: string, parsed: ParsedAmp, byElement?: Map<
       const match = matchSpec(el, pool, ctx);
       tag = match.tag;
       faults = match.faults;
-      if (name === "script" && faults.length && !match.dispatched) faults = [{ code: "AMP_SCRIPT_DISALLOWED", message: "scripts other than the AMP runtime, AMP extensions, amp-state JSON and templates are not allowed" }];
+      if (name === "script" && faults.length && !match.dispatched)
+        faults = [
+          {
+            code: "AMP_SCRIPT_DISALLOWED",
+            message: "scripts other than the AMP runtime, AMP extensions, amp-state JSON and templates are not allowed",
+          },
+        ];
       if (name === "style" && !("amp-custom" in el.attribs) && !("amp4email-boilerplate" in el.attribs)) {
         faults = [{ code: "AMP_STYLE_DISALLOWED", message: "only <style amp-custom> and <style amp4email-boilerplate> are allowed" }];
       }
     }
     if (name === "template") {
-      for (const f of faults) if (f.code === "AMP_ATTR_VALUE_INVALID" || f.code === "AMP_ATTR_MISSING" || f.code === "AMP_PARENT_INVALID") f.code = "AMP_TEMPLATE_INVALID";
+      for (const f of faults)
+        if (f.code === "AMP_ATTR_VALUE_INVALID" || f.code === "AMP_ATTR_MISSING" || f.code === "AMP_PARENT_INVALID")
+          f.code = "AMP_TEMPLATE_INVALID";
       faults.push(...checkTemplateSource(el, html));
     }
     for (const f of faults) err(f.code, f.line ?? line, f.message);
-    if (byElement && faults.length) byElement.set(el, faults.map((f) => ({ code: f.code, line: f.line ?? line, message: f.message })));
+    if (byElement && faults.length)
+      byElement.set(
+        el,
+        faults.map((f) => ({ code: f.code, line: f.line ?? line, message: f.message })),
+      );
     if (tag.spec.deprecation && !tag.spec.extensionSpec) warn("AMP_TAG_DEPRECATED", line, tag.spec.deprecation);
 
     ctx.matched.set(el, tag);
@@ -587,7 +658,11 @@ export function validateParsed(html: string, parsed: ParsedAmp, byElement?: Map<
     const count = (specCount.get(tag.spec.specName) ?? 0) + 1;
     specCount.set(tag.spec.specName, count);
     if (tag.spec.unique && count === 2) {
-      err(name === "style" ? "AMP_STYLE_DISALLOWED" : name === "script" && isRuntimeScript(el) ? "AMP_RUNTIME_MISSING" : "AMP_TAG_DUPLICATE", line, `only one ${tag.spec.descriptiveName ?? tag.spec.specName.toLowerCase()} is allowed`);
+      err(
+        name === "style" ? "AMP_STYLE_DISALLOWED" : name === "script" && isRuntimeScript(el) ? "AMP_RUNTIME_MISSING" : "AMP_TAG_DUPLICATE",
+        line,
+        `only one ${tag.spec.descriptiveName ?? tag.spec.specName.toLowerCase()} is allowed`,
+      );
     }
     if (!isExtensionScript(el)) {
       const required = extensionsOf(el, [tag], false);
@@ -605,10 +680,24 @@ export function validateParsed(html: string, parsed: ParsedAmp, byElement?: Map<
     if (name === "style" || name === "script") {
       const text = textOf(el);
       for (const d of tag.disallowedCdata) {
-        if (d.regex.test(text)) err(name === "style" ? "AMP_CSS_TEXT_DISALLOWED" : "AMP_SCRIPT_DISALLOWED", line, `the text of <${name}> contains ${d.message}, which is not allowed`);
+        if (d.regex.test(text))
+          err(
+            name === "style" ? "AMP_CSS_TEXT_DISALLOWED" : "AMP_SCRIPT_DISALLOWED",
+            line,
+            `the text of <${name}> contains ${d.message}, which is not allowed`,
+          );
       }
-      if (tag.spec.cdata?.maxBytes !== undefined && tag.spec.cdata.maxBytes >= 0 && !tag.spec.cdata.docCssBytes && byteLength(text) > tag.spec.cdata.maxBytes) {
-        err(name === "style" ? "AMP_CSS_TOO_LARGE" : "AMP_SCRIPT_DISALLOWED", line, `the text of <${name}> is over ${tag.spec.cdata.maxBytes} bytes`);
+      if (
+        tag.spec.cdata?.maxBytes !== undefined &&
+        tag.spec.cdata.maxBytes >= 0 &&
+        !tag.spec.cdata.docCssBytes &&
+        byteLength(text) > tag.spec.cdata.maxBytes
+      ) {
+        err(
+          name === "style" ? "AMP_CSS_TOO_LARGE" : "AMP_SCRIPT_DISALLOWED",
+          line,
+          `the text of <${name}> is over ${tag.spec.cdata.maxBytes} bytes`,
+        );
       }
     }
     if (name === "style" && "amp-custom" in el.attribs) {
@@ -677,12 +766,17 @@ export function validateParsed(html: string, parsed: ParsedAmp, byElement?: Map<
   }
 
   for (const o of oneOf) {
-    if (!valueSets.get(o.set)?.has(o.value)) err("AMP_ATTR_VALUE_INVALID", o.line, `${o.attr}="${o.value.slice(0, 80)}" on <${o.el.name}> names no template of this document`);
+    if (!valueSets.get(o.set)?.has(o.value))
+      err("AMP_ATTR_VALUE_INVALID", o.line, `${o.attr}="${o.value.slice(0, 80)}" on <${o.el.name}> names no template of this document`);
   }
 
   if (cssBytes > docCss.maxBytes) {
     const report = docCss.maxBytesIsWarning ? warn : err;
-    report("AMP_CSS_TOO_LARGE", ampCustom ? at(ampCustom) : 1, `CSS is ${cssBytes} bytes (<style amp-custom> plus style attributes); at most ${docCss.maxBytes}`);
+    report(
+      "AMP_CSS_TOO_LARGE",
+      ampCustom ? at(ampCustom) : 1,
+      `CSS is ${cssBytes} bytes (<style amp-custom> plus style attributes); at most ${docCss.maxBytes}`,
+    );
   }
 
   // --- extension scripts match the components used ----------------------------------------------
@@ -698,7 +792,8 @@ export function validateParsed(html: string, parsed: ParsedAmp, byElement?: Map<
   for (const [ext, scripts] of declared) {
     const rule = extensionRule(ext);
     if (scripts.length > 1) err("AMP_EXTENSION_INVALID", at(scripts[1]), `the ${ext} extension script is included more than once`);
-    if (rule && rule.usageRequired && !needed.has(ext)) warn("AMP_EXTENSION_UNUSED", at(scripts[0]), `the ${ext} extension script is included but nothing uses it`);
+    if (rule && rule.usageRequired && !needed.has(ext))
+      warn("AMP_EXTENSION_UNUSED", at(scripts[0]), `the ${ext} extension script is included but nothing uses it`);
   }
   return finish(errors, warnings);
 }
@@ -736,8 +831,17 @@ export function checkAmp(html: string): AmpCheck {
   if (nestsDeeperThan(html, MAX_NESTING_DEPTH)) {
     const errors: AmpError[] = [];
     const bytes = byteLength(html);
-    if (bytes > MAX_DOCUMENT_BYTES) errors.push({ code: "AMP_DOC_TOO_LARGE", line: 1, message: `the document is ${bytes} bytes; AMP for Email allows at most ${MAX_DOCUMENT_BYTES}` });
-    errors.push({ code: "AMP_DOC_TOO_DEEP", line: 1, message: `elements are nested more than ${MAX_NESTING_DEPTH} deep; the document is not checked further` });
+    if (bytes > MAX_DOCUMENT_BYTES)
+      errors.push({
+        code: "AMP_DOC_TOO_LARGE",
+        line: 1,
+        message: `the document is ${bytes} bytes; AMP for Email allows at most ${MAX_DOCUMENT_BYTES}`,
+      });
+    errors.push({
+      code: "AMP_DOC_TOO_DEEP",
+      line: 1,
+      message: `elements are nested more than ${MAX_NESTING_DEPTH} deep; the document is not checked further`,
+    });
     return { validation: finish(errors, []) };
   }
   const parsed = parseAmp(html);

@@ -25,12 +25,24 @@ describe("npsOf", () => {
   });
 });
 
-const NPS: AnswerQuestion = { key: "k1.0", kind: "nps", question: "How likely are you to recommend us?", options: Array.from({ length: 11 }, (_, i) => String(i)) };
+const NPS: AnswerQuestion = {
+  key: "k1.0",
+  kind: "nps",
+  question: "How likely are you to recommend us?",
+  options: Array.from({ length: 11 }, (_, i) => String(i)),
+};
 const PICK: AnswerQuestion = { key: "k1.1", kind: "survey", question: "What should we improve?", options: ["Speed", "Price", "Support"] };
 const QUIZ: AnswerQuestion = { key: "k2.0", kind: "quiz", question: "Capital of France?", options: ["Lyon", "Paris", "Nice"], correct: 1 };
 
 const at = (s: number) => new Date(Date.UTC(2026, 10, 27, 12, 0, s));
-const row = (sendId: string | null, question: string, optionIndex: number | null, value: string, source: "html" | "amp" = "html", t = 0): AnswerRecord => ({ sendId, question, optionIndex, value, source, updatedAt: at(t) });
+const row = (
+  sendId: string | null,
+  question: string,
+  optionIndex: number | null,
+  value: string,
+  source: "html" | "amp" = "html",
+  t = 0,
+): AnswerRecord => ({ sendId, question, optionIndex, value, source, updatedAt: at(t) });
 
 describe("aggregateAnswers", () => {
   const rows = [
@@ -58,7 +70,11 @@ describe("aggregateAnswers", () => {
 
   it("counts options by index, or by label when only a label came", () => {
     const q = r.questions.find((x) => x.key === "k1.1")!;
-    expect(q.options.map((o) => [o.label, o.count, o.percent])).toEqual([["Speed", 1, 50], ["Price", 1, 50], ["Support", 0, 0]]);
+    expect(q.options.map((o) => [o.label, o.count, o.percent])).toEqual([
+      ["Speed", 1, 50],
+      ["Price", 1, 50],
+      ["Support", 0, 0],
+    ]);
   });
 
   it("gives quiz % correct and marks the right option", () => {
@@ -82,7 +98,7 @@ describe("CSV", () => {
     ["a,b", '"a,b"'],
     ['say "hi"', '"say ""hi"""'],
     ["two\nlines", '"two\nlines"'],
-    ["=HYPERLINK(\"x\")", "\"'=HYPERLINK(\"\"x\"\")\""],
+    ['=HYPERLINK("x")', '"\'=HYPERLINK(""x"")"'],
     ["+1", "'+1"],
     ["-1", "'-1"],
     ["@cmd", "'@cmd"],
@@ -127,7 +143,12 @@ describe("questions of a blueprint", () => {
     expect(isNpsScale(NPS.options)).toBe(true);
     expect(isNpsScale(["1", "2", "3", "4", "5"])).toBe(false);
     const qs = answerQuestions(sampleBlueprint("survey", "quiz") as never);
-    expect(qs.map((q) => [q.key, q.kind])).toEqual(expect.arrayContaining([["k1.0", "survey"], ["k2.0", "quiz"]]));
+    expect(qs.map((q) => [q.key, q.kind])).toEqual(
+      expect.arrayContaining([
+        ["k1.0", "survey"],
+        ["k2.0", "quiz"],
+      ]),
+    );
     expect(qs.find((q) => q.kind === "quiz")?.correct).toEqual(expect.any(Number));
   });
 });
@@ -146,7 +167,10 @@ describe("send-time resolution", () => {
     const { compileSendTemplate } = await import("../mime/send-template");
     const doc = `<html><body><a href="{{ANSWER_URL:fr:k1.0.7:gen-1}}">7</a><a href="{{ANSWER_URL:fr:k1.0.8:gen-1}}">8</a><a href="{{VIB_URL}}">v</a></body></html>`;
     const values = { recipient: "a@example.com", sendId: "s1", vibUrl: "https://k.test/vib/s1", unsubscribeUrl: "https://k.test/u/x" };
-    const signed = recipientPlaceholders(doc, { ...values, answerUrl: (s) => `https://k.test/r/${s.formId}-${s.question}-${s.option}?a&b` });
+    const signed = recipientPlaceholders(doc, {
+      ...values,
+      answerUrl: (s) => `https://k.test/r/${s.formId}-${s.question}-${s.option}?a&b`,
+    });
     expect(signed).toContain('href="https://k.test/r/gen-1-k1.0-7?a&amp;b"');
     expect(signed).toContain('href="https://k.test/r/gen-1-k1.0-8?a&amp;b"');
     expect(recipientPlaceholders(doc, values)).not.toContain("ANSWER_URL");
@@ -156,11 +180,22 @@ describe("send-time resolution", () => {
 });
 
 describe("quizVerdict", () => {
-  const q = { key: "k1.0", kind: "quiz" as const, question: "Which country grows the most coffee?", options: ["Colombia", "Brazil"], correct: 1, explanation: "About a third." };
+  const q = {
+    key: "k1.0",
+    kind: "quiz" as const,
+    question: "Which country grows the most coffee?",
+    options: ["Colombia", "Brazil"],
+    correct: 1,
+    explanation: "About a third.",
+  };
 
   it("says right or wrong in the email's language, with the right answer and the explanation", () => {
     expect(quizVerdict(q, 1, "en")).toEqual({ right: true, title: "Correct!", explanation: "About a third." });
-    expect(quizVerdict(q, 0, "fr")).toEqual({ right: false, title: "Pas tout à fait — la bonne réponse est Brazil.", explanation: "About a third." });
+    expect(quizVerdict(q, 0, "fr")).toEqual({
+      right: false,
+      title: "Pas tout à fait — la bonne réponse est Brazil.",
+      explanation: "About a third.",
+    });
   });
 
   it("has nothing to say about a survey question", () => {

@@ -7,7 +7,9 @@ import { BlueprintSchema } from "../blueprint/schema";
 
 function npsBlueprint() {
   const bp = structuredClone(sampleBlueprint("survey")) as { interactiveConfig: { modules: Array<{ questions?: unknown[] }> } };
-  bp.interactiveConfig.modules[0].questions = [{ question: "How likely are you to recommend us?", options: Array.from({ length: 11 }, (_, i) => ({ label: String(i) })) }];
+  bp.interactiveConfig.modules[0].questions = [
+    { question: "How likely are you to recommend us?", options: Array.from({ length: 11 }, (_, i) => ({ label: String(i) })) },
+  ];
   return bp;
 }
 
@@ -15,7 +17,9 @@ describe("an NPS question", () => {
   it("is valid with eleven options only as a 0–10 scale", () => {
     expect(BlueprintSchema.safeParse(npsBlueprint()).success).toBe(true);
     const six = npsBlueprint();
-    six.interactiveConfig.modules[0].questions = [{ question: "Pick one", options: ["a", "b", "c", "d", "e", "f"].map((label) => ({ label })) }];
+    six.interactiveConfig.modules[0].questions = [
+      { question: "Pick one", options: ["a", "b", "c", "d", "e", "f"].map((label) => ({ label })) },
+    ];
     expect(BlueprintSchema.safeParse(six).success).toBe(false);
   });
 

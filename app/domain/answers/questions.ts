@@ -32,7 +32,16 @@ export function answerQuestions(bp: Pick<Blueprint, "interactiveConfig">): Answe
         out.push({ key: `${ns}.${qi}`, kind: isNpsScale(options) ? "nps" : "survey", question: q.question, options });
       });
     } else if (m.technique === "quiz") {
-      m.questions.forEach((q, qi) => out.push({ key: `${ns}.${qi}`, kind: "quiz", question: q.question, options: [...q.options], correct: q.answer, explanation: q.explanation }));
+      m.questions.forEach((q, qi) =>
+        out.push({
+          key: `${ns}.${qi}`,
+          kind: "quiz",
+          question: q.question,
+          options: [...q.options],
+          correct: q.answer,
+          explanation: q.explanation,
+        }),
+      );
     }
   });
   return out;

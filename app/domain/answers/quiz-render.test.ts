@@ -31,10 +31,16 @@ describe("a quiz in the HTML email", () => {
       labels.forEach((label, oi) => expect(label.attribs.for).toBe(`k1-q${qi}-o${oi}`));
       expect(selectAll(`.kx-int input[type=radio][name="k1-q${qi}"]`, doc)).toHaveLength(q.options.length);
       // The right option's link sits in the "correct" verdict, the others' in the "not quite" one.
-      const sends = (verdict: string) => selectAll(`.kx-int .k1-${verdict} a.k1-send`, doc).filter((a) => a.attribs.class.includes(`k1-send-${qi}-`));
+      const sends = (verdict: string) =>
+        selectAll(`.kx-int .k1-${verdict} a.k1-send`, doc).filter((a) => a.attribs.class.includes(`k1-send-${qi}-`));
       const href = (oi: number) => `{{ANSWER_URL:fr:k1.${qi}.${oi}}}`;
       expect(sends("right").map((a) => a.attribs.href)).toEqual([href(q.answer)]);
-      expect(sends("wrong").map((a) => a.attribs.href)).toEqual(q.options.map((_, oi) => oi).filter((oi) => oi !== q.answer).map(href));
+      expect(sends("wrong").map((a) => a.attribs.href)).toEqual(
+        q.options
+          .map((_, oi) => oi)
+          .filter((oi) => oi !== q.answer)
+          .map(href),
+      );
       expect(sends("right").map((a) => textContent(a))).toEqual(["Envoyer ma réponse\u00a0→"]);
     });
   });
@@ -50,7 +56,10 @@ describe("a quiz in the HTML email", () => {
 
   it("gives the fallback the same answer links", () => {
     const { doc } = quizEmail();
-    const hrefs = (scope: string) => selectAll(`${scope} a`, doc).map((a) => a.attribs.href).filter((h) => h.startsWith("{{ANSWER_URL:"));
+    const hrefs = (scope: string) =>
+      selectAll(`${scope} a`, doc)
+        .map((a) => a.attribs.href)
+        .filter((h) => h.startsWith("{{ANSWER_URL:"));
     expect([...hrefs(".kx-int")].sort()).toEqual([...hrefs(".kx-fb")].sort());
     expect(hrefs(".kx-int")).toHaveLength(6);
   });
@@ -58,7 +67,13 @@ describe("a quiz in the HTML email", () => {
   it("stores which option is right and the explanation with the form's questions", () => {
     const { blueprint } = quizEmail();
     expect(answerQuestions(blueprint)).toEqual([
-      expect.objectContaining({ key: "k1.0", kind: "quiz", options: ["Colombia", "Brazil", "Ethiopia"], correct: 1, explanation: "Brazil grows about a third of the world's coffee." }),
+      expect.objectContaining({
+        key: "k1.0",
+        kind: "quiz",
+        options: ["Colombia", "Brazil", "Ethiopia"],
+        correct: 1,
+        explanation: "Brazil grows about a third of the world's coffee.",
+      }),
       expect.objectContaining({ key: "k1.1", kind: "quiz", correct: 0 }),
     ]);
   });

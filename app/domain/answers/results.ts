@@ -79,7 +79,9 @@ function adHocQuestions(known: Set<string>, rows: readonly AnswerRecord[]): Answ
     if (!labels.includes(a.value)) labels.push(a.value);
     byKey.set(a.question, labels);
   }
-  return [...byKey].sort(([a], [b]) => a.localeCompare(b)).map(([key, labels]) => ({ key, kind: "survey" as const, question: key, options: labels }));
+  return [...byKey]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, labels]) => ({ key, kind: "survey" as const, question: key, options: labels }));
 }
 
 export function aggregateAnswers(questions: readonly AnswerQuestion[], rows: readonly AnswerRecord[]): AnswerResults {
@@ -100,11 +102,16 @@ export function aggregateAnswers(questions: readonly AnswerQuestion[], rows: rea
       counts[i]++;
       answered++;
     }
-    const options = q.options.map((label, i) => ({ label, count: counts[i], percent: pct(counts[i], answered), ...(q.kind === "quiz" ? { correct: i === q.correct } : {}) }));
+    const options = q.options.map((label, i) => ({
+      label,
+      count: counts[i],
+      percent: pct(counts[i], answered),
+      ...(q.kind === "quiz" ? { correct: i === q.correct } : {}),
+    }));
     const result: QuestionResult = { key: q.key, kind: q.kind, question: q.question, answers: answered, options };
     if (q.kind === "nps") result.nps = npsOf(counts.flatMap((c, score) => Array.from({ length: c }, () => score)));
     if (q.kind === "quiz") {
-      const correct = q.correct !== undefined ? counts[q.correct] ?? 0 : 0;
+      const correct = q.correct !== undefined ? (counts[q.correct] ?? 0) : 0;
       result.quiz = { correct, percentCorrect: answered === 0 ? null : pct(correct, answered) };
     }
     return result;
@@ -129,7 +136,16 @@ export function csvField(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export const ANSWER_CSV_COLUMNS = ["send_id", "source", "question_key", "question", "answer", "option_index", "correct", "answered_at"] as const;
+export const ANSWER_CSV_COLUMNS = [
+  "send_id",
+  "source",
+  "question_key",
+  "question",
+  "answer",
+  "option_index",
+  "correct",
+  "answered_at",
+] as const;
 
 /** Every answer, one line each (CRLF, as RFC 4180 says), oldest first. */
 export function answersCsv(questions: readonly AnswerQuestion[], rows: readonly AnswerRecord[]): string {
@@ -142,7 +158,9 @@ export function answersCsv(questions: readonly AnswerQuestion[], rows: readonly 
     const correct = q?.kind === "quiz" && index !== null ? (index === q.correct ? "yes" : "no") : "";
     const label = q && index !== null ? q.options[index] : a.value;
     lines.push(
-      [a.sendId ?? "", a.source, a.question, q?.question ?? "", label, index ?? "", correct, a.updatedAt.toISOString()].map(csvField).join(","),
+      [a.sendId ?? "", a.source, a.question, q?.question ?? "", label, index ?? "", correct, a.updatedAt.toISOString()]
+        .map(csvField)
+        .join(","),
     );
   }
   return lines.join("\r\n") + "\r\n";

@@ -85,8 +85,16 @@ describe("a survey in the HTML email", () => {
   it("keeps every question with its answer links in the fallback", () => {
     const { doc } = surveyEmail();
     const fb = selectAll(".kx-fb", doc)[0]!;
-    expect(selectAll("h3", fb).map((h) => textContent(h)).slice(0, 3)).toEqual(["How was your visit?", "How likely are you to recommend us?", "Would you come back?"]);
-    expect(selectAll("a", fb).map((a) => a.attribs.href).slice(0, 17)).toEqual(selectAll(".kx-int .k1-step a", doc).map((a) => a.attribs.href));
+    expect(
+      selectAll("h3", fb)
+        .map((h) => textContent(h))
+        .slice(0, 3),
+    ).toEqual(["How was your visit?", "How likely are you to recommend us?", "Would you come back?"]);
+    expect(
+      selectAll("a", fb)
+        .map((a) => a.attribs.href)
+        .slice(0, 17),
+    ).toEqual(selectAll(".kx-int .k1-step a", doc).map((a) => a.attribs.href));
     expect(selectAll("label", fb)).toHaveLength(0);
   });
 });

@@ -135,5 +135,9 @@ export function quizVerdict(q: AnswerQuestion, option: number, lang: string): Qu
   if (q.kind !== "quiz" || q.correct === undefined) return null;
   const phrases = phrasesFor(lang);
   const right = option === q.correct;
-  return { right, title: right ? phrases.correct : phrases.notQuite(q.options[q.correct] ?? ""), explanation: q.explanation?.trim() || null };
+  return {
+    right,
+    title: right ? phrases.correct : phrases.notQuite(q.options[q.correct] ?? ""),
+    explanation: q.explanation?.trim() || null,
+  };
 }

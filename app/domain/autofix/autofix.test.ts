@@ -12,7 +12,8 @@ const ctx = { subject: "Spring menu", preheader: "Three new dishes", techniques:
 
 const BODY = `<table width="600"><tr><td><h1>Spring menu</h1><p>Fresh produce from local farms.</p>
 <img src="https://example.com/a.png" width="600" height="200"><a href="https://example.com/book">Book a table</a></td></tr></table>`;
-const page = (head: string, body: string) => `<!DOCTYPE html><html lang="en" dir="ltr"><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`;
+const page = (head: string, body: string) =>
+  `<!DOCTYPE html><html lang="en" dir="ltr"><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`;
 
 const LOOSE_TABS = `<div class="tabs"><input type="radio" name="t" id="t1" checked><input type="radio" name="t" id="t2">
 <label for="t1">Starters</label><label for="t2">Mains</label>
@@ -23,10 +24,25 @@ const LOOSE_CSS = "<style>.panel{display:none} #t1:checked ~ .p1, #t2:checked ~ 
 const BROKEN: [string, string, RegExp][] = [
   ["no doctype", `<html><head><meta charset="utf-8"></head><body>${BODY}</body></html>`, /DOCTYPE/],
   ["no charset", `<!DOCTYPE html><html><head><title>x</title></head><body>${BODY}</body></html>`, /charset/],
-  ["charset not first", `<!DOCTYPE html><html><head><title>x</title><meta charset="utf-8"></head><body>${BODY}</body></html>`, /charset meta first/],
+  [
+    "charset not first",
+    `<!DOCTYPE html><html><head><title>x</title><meta charset="utf-8"></head><body>${BODY}</body></html>`,
+    /charset meta first/,
+  ],
   ["fragment without html/head/body", `<style>p{color:#111}</style>${BODY}`, /Wrapped the markup in <html>/],
-  ["images without alt", page("", '<img src="https://example.com/hero.png"><img src="https://example.com/x.png" style="width:120px;height:40px">' + BODY), /alt to 3 images/],
-  ["script, iframe, object, embed", page("", `${BODY}<script>steal()</script><iframe src="https://x.test"></iframe><object data="a.swf"></object><embed src="b.swf"><div onclick="x()">Tap</div>`), /<script> ×1, <iframe> ×1, <object> ×1, <embed> ×1, event handler/],
+  [
+    "images without alt",
+    page("", '<img src="https://example.com/hero.png"><img src="https://example.com/x.png" style="width:120px;height:40px">' + BODY),
+    /alt to 3 images/,
+  ],
+  [
+    "script, iframe, object, embed",
+    page(
+      "",
+      `${BODY}<script>steal()</script><iframe src="https://x.test"></iframe><object data="a.swf"></object><embed src="b.swf"><div onclick="x()">Tap</div>`,
+    ),
+    /<script> ×1, <iframe> ×1, <object> ×1, <embed> ×1, event handler/,
+  ],
   ["external stylesheet", page('<link rel="stylesheet" href="https://fonts.test/a.css">', BODY), /external stylesheet/],
   ["http links and images", page("", BODY.replace(/https:/g, "http:")), /http to https/],
   ["layout tables without role", page("", BODY), /presentational/],
@@ -37,7 +53,18 @@ const BROKEN: [string, string, RegExp][] = [
   ["missing preheader", page("", BODY), /preheader/],
   ["missing lang", `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>${BODY}</body></html>`, /lang/],
   ["interactive CSS without fallback", page(LOOSE_CSS, BODY + LOOSE_TABS), /static fallback/],
-  ["module without hiding or overrides", page("", goodEmail(["tabs"]).split("<body")[1].replace(/^[^>]*>/, "").replace("</body></html>", "").replace('style="display:none;max-height:0;overflow:hidden;mso-hide:all">', ">")), /u \+ \.body/],
+  [
+    "module without hiding or overrides",
+    page(
+      "",
+      goodEmail(["tabs"])
+        .split("<body")[1]
+        .replace(/^[^>]*>/, "")
+        .replace("</body></html>", "")
+        .replace('style="display:none;max-height:0;overflow:hidden;mso-hide:all">', ">"),
+    ),
+    /u \+ \.body/,
+  ],
 ];
 
 function words(html: string): string {
@@ -74,8 +101,22 @@ describe("autofix results pass the matching QA checks", () => {
     const r = qa(fixed, ctx);
     const passed = new Set(r.checks.filter((c) => c.passed).map((c) => c.id));
     for (const id of [
-      "doctype", "charset", "viewport", "lang", "title", "preheader", "vib-link", "unsubscribe", "presentation-tables",
-      "img-alt", "https", "no-unsafe-elements", "label-for", "interactive-hidden", "fallback", "technique-module",
+      "doctype",
+      "charset",
+      "viewport",
+      "lang",
+      "title",
+      "preheader",
+      "vib-link",
+      "unsubscribe",
+      "presentation-tables",
+      "img-alt",
+      "https",
+      "no-unsafe-elements",
+      "label-for",
+      "interactive-hidden",
+      "fallback",
+      "technique-module",
     ] as const) {
       expect(passed, id).toContain(id);
     }
@@ -105,7 +146,10 @@ describe("autofix results pass the matching QA checks", () => {
   });
 
   it("renames duplicate ids and repoints each label to its nearest input", () => {
-    const html = page("", `<input type="checkbox" id="a"><label for="a">First</label><input type="checkbox" id="a"><label for="a">Second</label>`);
+    const html = page(
+      "",
+      `<input type="checkbox" id="a"><label for="a">First</label><input type="checkbox" id="a"><label for="a">Second</label>`,
+    );
     const doc = parseEmail(autofix(html, ctx).html);
     const ids = descendants(doc.document, (e) => e.name === "input" && !hasClass(e, "kx-probe")).map((e) => e.attribs.id);
     expect(ids).toEqual(["a", "a-2"]);
@@ -172,12 +216,38 @@ describe("bad input", () => {
 
 describe("random tag soup", () => {
   const PARTS = [
-    "<div>", "</div>", "<p>", "text ", "<table>", "<tr>", "<td>", "</td>", "<input type=radio id=a name=x>",
-    "<input type=checkbox id=a>", "<label for=a>", "L", "</label>", "<style>.a:checked ~ .b{display:block}</style>",
-    "<div class=b>panel</div>", "<script>x</script>", "<img src=http://x/a.png>", "<a href=#>", "</a>",
-    "<title>t</title>", "<meta charset=latin1>", "<!--[if !mso]><!-->", "<!--<![endif]-->",
-    "<div class=kx-module data-kx-technique=tabs>", "<div class=kx-int>", "<div class=kx-fb>", "&amp;",
-    "<![CDATA[x]]>", "<svg><path/></svg>", "<br/>", "{{X}}", "<p id=a>",
+    "<div>",
+    "</div>",
+    "<p>",
+    "text ",
+    "<table>",
+    "<tr>",
+    "<td>",
+    "</td>",
+    "<input type=radio id=a name=x>",
+    "<input type=checkbox id=a>",
+    "<label for=a>",
+    "L",
+    "</label>",
+    "<style>.a:checked ~ .b{display:block}</style>",
+    "<div class=b>panel</div>",
+    "<script>x</script>",
+    "<img src=http://x/a.png>",
+    "<a href=#>",
+    "</a>",
+    "<title>t</title>",
+    "<meta charset=latin1>",
+    "<!--[if !mso]><!-->",
+    "<!--<![endif]-->",
+    "<div class=kx-module data-kx-technique=tabs>",
+    "<div class=kx-int>",
+    "<div class=kx-fb>",
+    "&amp;",
+    "<![CDATA[x]]>",
+    "<svg><path/></svg>",
+    "<br/>",
+    "{{X}}",
+    "<p id=a>",
   ];
   const DOC_TAGS = ["<html>", "</html>", "<head>", "</head>", "<body>", "</body>", "<!DOCTYPE html>"];
   function soup(seed: number, parts: string[]): string {
@@ -246,8 +316,11 @@ describe("parse once: autofixDoc hands QA the fixed tree", () => {
     }
   });
 
-  it.each(["", "plain words only", "<div><p>unclosed <b>tags <table><tr><td>cell", "\u0000<<<>>>&&&#x;<!-- never closed", "<div>".repeat(3000) + "deep"])(
-    "on junk %j",
-    (input) => expectSharedParseAgrees(input),
-  );
+  it.each([
+    "",
+    "plain words only",
+    "<div><p>unclosed <b>tags <table><tr><td>cell",
+    "\u0000<<<>>>&&&#x;<!-- never closed",
+    "<div>".repeat(3000) + "deep",
+  ])("on junk %j", (input) => expectSharedParseAgrees(input));
 });

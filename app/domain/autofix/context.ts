@@ -11,7 +11,11 @@ const ImageHintSchema = z.object({
 export const AutofixContextSchema = z.object({
   subject: z.string().optional().catch(undefined),
   preheader: z.string().optional().catch(undefined),
-  lang: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/).optional().catch(undefined),
+  lang: z
+    .string()
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/)
+    .optional()
+    .catch(undefined),
   dir: z.enum(["ltr", "rtl"]).optional().catch(undefined),
   /** Known images by src: alt text and intrinsic size to fill in. */
   images: z.array(ImageHintSchema).optional().catch(undefined),

@@ -28,6 +28,10 @@ export function addCss(state: FixState, css: string): void {
   }
   const textNode = style.children.find((c) => c.type === "text");
   if (textNode && textNode.type === "text") textNode.data = `${textNode.data}\n${css}`;
-  else append(style, fragment(`<style>${css}</style>`).flatMap((n) => (isElement(n) ? [...n.children] : [])));
+  else
+    append(
+      style,
+      fragment(`<style>${css}</style>`).flatMap((n) => (isElement(n) ? [...n.children] : [])),
+    );
   state.addedRules.push(...parseStylesheet(css).rules);
 }

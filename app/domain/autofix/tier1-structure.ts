@@ -44,7 +44,8 @@ function flattenDeepNesting(state: FixState): void {
     }
     for (const c of n.children) stack.push([c, depth + 1]);
   }
-  if (flattened) state.warnings.push(`Markup nested deeper than ${MAX_DEPTH} levels was flattened (${flattened} nodes); the source is probably broken`);
+  if (flattened)
+    state.warnings.push(`Markup nested deeper than ${MAX_DEPTH} levels was flattened (${flattened} nodes); the source is probably broken`);
 }
 
 /** html > head + body, with stray top-level nodes moved where a browser would put them. */
@@ -114,18 +115,20 @@ function ensureHead(state: FixState): void {
   }
   let charset = head.children.find(
     (c): c is DomElement =>
-      isElement(c) && c.name === "meta" && (c.attribs.charset !== undefined || (c.attribs["http-equiv"] ?? "").toLowerCase() === "content-type"),
+      isElement(c) &&
+      c.name === "meta" &&
+      (c.attribs.charset !== undefined || (c.attribs["http-equiv"] ?? "").toLowerCase() === "content-type"),
   );
   if (!charset) {
     charset = element('<meta charset="utf-8">');
-    state.fixes.push("Added <meta charset=\"utf-8\">");
+    state.fixes.push('Added <meta charset="utf-8">');
   } else if (charset.attribs.charset !== undefined && !/^utf-?8$/i.test(charset.attribs.charset)) {
     state.fixes.push(`Changed charset "${charset.attribs.charset}" to utf-8`);
     charset.attribs.charset = "utf-8";
   }
   if (head.children.find(isElement) !== charset) {
     prepend(head, [charset]);
-    if (state.fixes[state.fixes.length - 1] !== "Added <meta charset=\"utf-8\">") state.fixes.push("Moved the charset meta first in <head>");
+    if (state.fixes[state.fixes.length - 1] !== 'Added <meta charset="utf-8">') state.fixes.push("Moved the charset meta first in <head>");
   }
   const wanted: [string, string][] = [
     ["viewport", "width=device-width, initial-scale=1"],
@@ -153,7 +156,10 @@ function ensureHead(state: FixState): void {
       insertAfter(anchor, [title]);
     }
     title.children = [];
-    append(title, fragment(`<title>${esc(context.subject)}</title>`).flatMap((n) => (isElement(n) ? [...n.children] : [])));
+    append(
+      title,
+      fragment(`<title>${esc(context.subject)}</title>`).flatMap((n) => (isElement(n) ? [...n.children] : [])),
+    );
     state.fixes.push(current ? "Set <title> to the subject" : "Added <title> from the subject");
   } else if (!current) {
     state.warnings.push("No <title> and no subject to make one from");
@@ -191,11 +197,18 @@ function ensureBodyParts(state: FixState): void {
       append(footer, [element(`<span data-kx-autofix="unsubscribe" style="display:block;margin:8px 0 0">${link}</span>`)]);
     } else if (container) {
       const rowParent = container.children.find((c): c is DomElement => isElement(c) && c.name === "tbody") ?? container;
-      append(rowParent, fragment(
-        `<table><tr data-kx-autofix="unsubscribe"><td class="kx-footer" style="padding:24px;text-align:center;font-family:Arial,Helvetica,sans-serif;font-size:12px;line-height:18px;background-color:#ffffff;color:#4d4d4d">${link}</td></tr></table>`,
-      ).flatMap((t) => (isElement(t) ? descendRows(t) : [])));
+      append(
+        rowParent,
+        fragment(
+          `<table><tr data-kx-autofix="unsubscribe"><td class="kx-footer" style="padding:24px;text-align:center;font-family:Arial,Helvetica,sans-serif;font-size:12px;line-height:18px;background-color:#ffffff;color:#4d4d4d">${link}</td></tr></table>`,
+        ).flatMap((t) => (isElement(t) ? descendRows(t) : [])),
+      );
     } else {
-      append(body, [element(`<div class="kx-footer" data-kx-autofix="unsubscribe" style="padding:24px;text-align:center;font-family:Arial,Helvetica,sans-serif;font-size:12px;line-height:18px;background-color:#ffffff;color:#4d4d4d">${link}</div>`)]);
+      append(body, [
+        element(
+          `<div class="kx-footer" data-kx-autofix="unsubscribe" style="padding:24px;text-align:center;font-family:Arial,Helvetica,sans-serif;font-size:12px;line-height:18px;background-color:#ffffff;color:#4d4d4d">${link}</div>`,
+        ),
+      ]);
     }
     state.fixes.push("Added an unsubscribe link to {{UNSUBSCRIBE_URL}} in the footer");
   }

@@ -59,7 +59,10 @@ function fixTables(state: FixState): void {
     if (touched) fixed++;
   }
   if (fixed) state.fixes.push(`Made ${count(fixed, "layout table")} presentational (role, cellpadding, cellspacing, border)`);
-  if (spaced) state.warnings.push(`${count(spaced, "table attribute")} with non-zero cellpadding/cellspacing/border left as written: move the spacing into padding`);
+  if (spaced)
+    state.warnings.push(
+      `${count(spaced, "table attribute")} with non-zero cellpadding/cellspacing/border left as written: move the spacing into padding`,
+    );
 }
 
 function removeUnsafe(state: FixState): void {
@@ -134,8 +137,11 @@ function dedupeIds(state: FixState): void {
 
 function warnEmptyLinks(state: FixState): void {
   const bad = tagged(state.doc, "a").filter((a) => a.attribs.href !== undefined && isEmptyHref(a.attribs.href));
-  const missing = tagged(state.doc, "a").filter((a) => a.attribs.href === undefined && a.attribs.name === undefined && a.attribs.id === undefined);
-  if (bad.length + missing.length) state.warnings.push(`${count(bad.length + missing.length, "link")} with an empty, # or javascript: destination: give each a real URL`);
+  const missing = tagged(state.doc, "a").filter(
+    (a) => a.attribs.href === undefined && a.attribs.name === undefined && a.attribs.id === undefined,
+  );
+  if (bad.length + missing.length)
+    state.warnings.push(`${count(bad.length + missing.length, "link")} with an empty, # or javascript: destination: give each a real URL`);
 }
 
 export function fixContent(state: FixState): void {

@@ -31,7 +31,26 @@ const HIDE_INT: CssDecl[] = [
 ];
 const TABLE_PARTS = new Set(["table", "tbody", "thead", "tfoot", "tr"]);
 // Containers that may not hold a <div>: the parser closes <p> on <div>; the rest are phrasing.
-const P_CLOSED_BY_DIV = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6", "span", "a", "b", "i", "em", "strong", "font", "label", "small", "u", "button"]);
+const P_CLOSED_BY_DIV = new Set([
+  "p",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "span",
+  "a",
+  "b",
+  "i",
+  "em",
+  "strong",
+  "font",
+  "label",
+  "small",
+  "u",
+  "button",
+]);
 /** Declarations that hide or collapse content in the interactive block; a static copy drops them. */
 function hides(d: CssDecl): boolean {
   const v = d.value.trim().toLowerCase();
@@ -121,7 +140,8 @@ function wrapLooseControls(state: FixState, modules: EmailModule[]): EmailModule
   const nodes: DomNode[] = [...controls, ...related];
   let lca = lowestCommonAncestor(nodes);
   let range: DomNode[];
-  const table = isElement(lca as DomNode) && TABLE_PARTS.has((lca as DomElement).name) ? closest(lca as DomElement, (e) => e.name === "table") : null;
+  const table =
+    isElement(lca as DomNode) && TABLE_PARTS.has((lca as DomElement).name) ? closest(lca as DomElement, (e) => e.name === "table") : null;
   // A <div> inside a <p> or heading re-parses as siblings, so the wrapper goes outside them.
   let phrasing = isElement(lca as DomNode) && P_CLOSED_BY_DIV.has((lca as DomElement).name) ? (lca as DomElement) : null;
   for (let up = phrasing; up && isElement(up); up = up.parent as DomElement | null) if (P_CLOSED_BY_DIV.has(up.name)) phrasing = up;
@@ -163,7 +183,10 @@ function wrapLooseControls(state: FixState, modules: EmailModule[]): EmailModule
 /** A static copy of the interactive block: every panel open, no controls, no hiding. */
 function buildFallback(int: DomElement, ns: string): DomElement | null {
   const fb = element(`<div class="kx-fb ${ns}-fb" data-kx-autofix="fallback"></div>`);
-  append(fb, int.children.map((c) => c.cloneNode(true) as DomNode));
+  append(
+    fb,
+    int.children.map((c) => c.cloneNode(true) as DomNode),
+  );
   for (const n of [...walk(fb)]) {
     if (isComment(n)) {
       detach(n);
@@ -211,11 +234,16 @@ function ensureModule(state: FixState, m: EmailModule, modules: EmailModule[]): 
     m.ns = ns;
   }
   if (!m.element.attribs["data-kx-ns"]) m.element.attribs["data-kx-ns"] = ns;
-  if (!hasClass(int, `${ns}-int`) && !classList(int).some((c) => c !== "kx-int" && c.endsWith("-int"))) int.attribs.class = `${int.attribs.class} ${ns}-int`;
+  if (!hasClass(int, `${ns}-int`) && !classList(int).some((c) => c !== "kx-int" && c.endsWith("-int")))
+    int.attribs.class = `${int.attribs.class} ${ns}-int`;
 
   const decls = parseInlineStyle(int.attribs.style);
   const byProp = new Map(decls.map((d) => [d.property, d.value.trim()]));
-  if (HIDE_INT.some((h) => byProp.get(h.property) !== h.value && !(h.property === "max-height" && /^0(px)?$/.test(byProp.get(h.property) ?? "")))) {
+  if (
+    HIDE_INT.some(
+      (h) => byProp.get(h.property) !== h.value && !(h.property === "max-height" && /^0(px)?$/.test(byProp.get(h.property) ?? "")),
+    )
+  ) {
     const rest = decls.filter((d) => !HIDE_INT.some((h) => h.property === d.property));
     int.attribs.style = serializeInlineStyle([...HIDE_INT, ...rest]);
     state.fixes.push(`Hid the ${label} interactive block by default (display:none, max-height:0, overflow:hidden, mso-hide:all)`);
@@ -223,7 +251,9 @@ function ensureModule(state: FixState, m: EmailModule, modules: EmailModule[]): 
 
   let probe = m.probe;
   if (!probe) {
-    probe = element(`<input type="checkbox" class="kx-probe ${ns}-probe" id="${ns}-probe" checked style="display:none!important;mso-hide:all">`);
+    probe = element(
+      `<input type="checkbox" class="kx-probe ${ns}-probe" id="${ns}-probe" checked style="display:none!important;mso-hide:all">`,
+    );
     insertBefore(int, [probe]);
     state.fixes.push(`Added the pre-checked :checked probe to the ${label} module`);
   }
@@ -244,7 +274,9 @@ function ensureModule(state: FixState, m: EmailModule, modules: EmailModule[]): 
       m.fb = fb;
       state.fixes.push(`Built a static fallback for the ${label} module from its interactive content`);
     } else {
-      state.warnings.push(`The ${label} module has no fallback and none could be built (no text or images): clients without :checked show nothing`);
+      state.warnings.push(
+        `The ${label} module has no fallback and none could be built (no text or images): clients without :checked show nothing`,
+      );
     }
   }
 
@@ -260,7 +292,6 @@ function ensureModule(state: FixState, m: EmailModule, modules: EmailModule[]): 
     state.fixes.push(`Added the :checked reveal rules for the ${label} module`);
   }
 }
-
 
 function ensureOverrides(state: FixState): void {
   const rules = allRules(state);

@@ -1,9 +1,42 @@
 // ISO 4217 currencies without a minor unit in everyday pricing; all others are treated as 2 digits.
-const ZERO_DIGIT = new Set(["BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "VND", "VUV", "XAF", "XOF", "XPF"]);
+const ZERO_DIGIT = new Set([
+  "BIF",
+  "CLP",
+  "DJF",
+  "GNF",
+  "ISK",
+  "JPY",
+  "KMF",
+  "KRW",
+  "PYG",
+  "RWF",
+  "UGX",
+  "VND",
+  "VUV",
+  "XAF",
+  "XOF",
+  "XPF",
+]);
 
 const SYMBOLS: Record<string, string> = {
-  USD: "$", EUR: "€", GBP: "£", JPY: "¥", CNY: "¥", INR: "₹", KRW: "₩", AUD: "A$", CAD: "C$", NZD: "NZ$",
-  CHF: "CHF ", SEK: "kr ", NOK: "kr ", DKK: "kr ", BRL: "R$", MXN: "MX$", ZAR: "R ", PLN: "zł ",
+  USD: "$",
+  EUR: "€",
+  GBP: "£",
+  JPY: "¥",
+  CNY: "¥",
+  INR: "₹",
+  KRW: "₩",
+  AUD: "A$",
+  CAD: "C$",
+  NZD: "NZ$",
+  CHF: "CHF ",
+  SEK: "kr ",
+  NOK: "kr ",
+  DKK: "kr ",
+  BRL: "R$",
+  MXN: "MX$",
+  ZAR: "R ",
+  PLN: "zł ",
 };
 
 // Frame languages that write amounts as "19,99 €": decimal comma, symbol after a no-break space.

@@ -8,7 +8,12 @@ const PROMPT =
 describe("Destinations", () => {
   const d = new Destinations({
     prompt: PROMPT,
-    links: ["https://fern.example/guide", "https://fern.example/img/hero.png", "https://fern.example/moss", "https://www.fern.example/story"],
+    links: [
+      "https://fern.example/guide",
+      "https://fern.example/img/hero.png",
+      "https://fern.example/moss",
+      "https://www.fern.example/story",
+    ],
     itemLinks: [{ name: "Moss Lamp", link: "https://fern.example/moss" }],
     website: "https://fern.example",
   });
@@ -41,8 +46,15 @@ describe("Destinations", () => {
   });
 
   it("prefers the website to an item's own link for the main button, and the item's link to nothing", () => {
-    const src = { prompt: "Moss Lamp https://fern.example/moss", links: ["https://fern.example/moss"], itemLinks: [{ name: "Moss Lamp", link: "https://fern.example/moss" }] };
-    expect(new Destinations({ ...src, website: "https://fern.example" }).main()).toEqual({ url: "https://fern.example", source: "website" });
+    const src = {
+      prompt: "Moss Lamp https://fern.example/moss",
+      links: ["https://fern.example/moss"],
+      itemLinks: [{ name: "Moss Lamp", link: "https://fern.example/moss" }],
+    };
+    expect(new Destinations({ ...src, website: "https://fern.example" }).main()).toEqual({
+      url: "https://fern.example",
+      source: "website",
+    });
     expect(new Destinations(src).main()).toEqual({ url: "https://fern.example/moss", source: "brief" });
   });
 
@@ -53,6 +65,10 @@ describe("Destinations", () => {
 });
 
 describe("isDeadDestination", () => {
-  it.each(["", " ", "#", "javascript:void(0)", "{{VIB_URL}}", "{{VIB_URL}}?x=1"])("%j leads nowhere", (href) => expect(isDeadDestination(href)).toBe(true));
-  it.each(["https://fern.example", "mailto:a@b.example", "{{UNSUBSCRIBE_URL}}"])("%j leads somewhere", (href) => expect(isDeadDestination(href)).toBe(false));
+  it.each(["", " ", "#", "javascript:void(0)", "{{VIB_URL}}", "{{VIB_URL}}?x=1"])("%j leads nowhere", (href) =>
+    expect(isDeadDestination(href)).toBe(true),
+  );
+  it.each(["https://fern.example", "mailto:a@b.example", "{{UNSUBSCRIBE_URL}}"])("%j leads somewhere", (href) =>
+    expect(isDeadDestination(href)).toBe(false),
+  );
 });

@@ -40,7 +40,12 @@ export function isLayout(v: unknown): v is Layout {
  * plain letter in a quiet style and a hero-led announcement in a loud one; an editorial style
  * reads as a newsletter).
  */
-export function chooseLayout(hint: { layout?: string | null; emailType?: string | null; style?: string | null; techniques?: readonly Technique[] }): Layout {
+export function chooseLayout(hint: {
+  layout?: string | null;
+  emailType?: string | null;
+  style?: string | null;
+  techniques?: readonly Technique[];
+}): Layout {
   if (isLayout(hint.layout)) return hint.layout;
   const type = (hint.emailType ?? "").toLowerCase();
   const style = hint.style ?? "";

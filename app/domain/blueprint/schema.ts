@@ -10,8 +10,17 @@ export type Technique = z.infer<typeof TechniqueSchema>;
 
 /** Placeholders the sending pipeline resolves (docs/email-markup.md); any other `{{…}}` is a QA failure. */
 export const KNOWN_PLACEHOLDERS = [
-  "VIB_URL", "UNSUBSCRIBE_URL", "UUID", "SEND_ID", "RECIPIENT_EMAIL", "EMAIL_NAME", "PROJECT_ID", "DATABASE_ID",
-  "SENDER_NAME", "SENDER_POSTAL_ADDRESS", "SENDER_WEBSITE",
+  "VIB_URL",
+  "UNSUBSCRIBE_URL",
+  "UUID",
+  "SEND_ID",
+  "RECIPIENT_EMAIL",
+  "EMAIL_NAME",
+  "PROJECT_ID",
+  "DATABASE_ID",
+  "SENDER_NAME",
+  "SENDER_POSTAL_ADDRESS",
+  "SENDER_WEBSITE",
 ] as const;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -140,9 +149,7 @@ export const SectionSchema = z.object({
   lockedHtml: z.string().max(60_000).optional(),
 });
 
-const NsSchema = z
-  .string()
-  .regex(/^k[a-z0-9]{1,6}$/, "Namespace: 'k' followed by 1–6 lower-case letters or digits (e.g. k1)");
+const NsSchema = z.string().regex(/^k[a-z0-9]{1,6}$/, "Namespace: 'k' followed by 1–6 lower-case letters or digits (e.g. k1)");
 
 const moduleBase = {
   ns: NsSchema.optional(),
@@ -154,7 +161,9 @@ export const TabsModuleSchema = z.object({
   technique: z.literal("tabs"),
   ...moduleBase,
   items: z
-    .array(z.object({ label: text(40), headline: optText(200), body: text(2000), cta: LinkSchema.optional(), image: ImageSchema.optional() }))
+    .array(
+      z.object({ label: text(40), headline: optText(200), body: text(2000), cta: LinkSchema.optional(), image: ImageSchema.optional() }),
+    )
     .min(2)
     .max(5),
 });
@@ -162,14 +171,19 @@ export const TabsModuleSchema = z.object({
 export const AccordionModuleSchema = z.object({
   technique: z.literal("accordion"),
   ...moduleBase,
-  items: z.array(z.object({ label: text(160), body: text(2000), cta: LinkSchema.optional() })).min(2).max(8),
+  items: z
+    .array(z.object({ label: text(160), body: text(2000), cta: LinkSchema.optional() }))
+    .min(2)
+    .max(8),
 });
 
 export const CarouselModuleSchema = z.object({
   technique: z.literal("carousel"),
   ...moduleBase,
   items: z
-    .array(z.object({ label: optText(40), headline: text(200), body: optText(1000), image: ImageSchema.optional(), cta: LinkSchema.optional() }))
+    .array(
+      z.object({ label: optText(40), headline: text(200), body: optText(1000), image: ImageSchema.optional(), cta: LinkSchema.optional() }),
+    )
     .min(2)
     .max(6),
 });
@@ -266,7 +280,10 @@ export const BlueprintSchema = z
     subject: text(200),
     preheader: z.string().trim().max(300).default(""),
     /** The email's language: <html lang>, and the language of the fixed phrases (copy/phrases.ts) and prices. */
-    lang: z.string().regex(/^[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{2,8})*$/, "BCP 47 language tag").default("en"),
+    lang: z
+      .string()
+      .regex(/^[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{2,8})*$/, "BCP 47 language tag")
+      .default("en"),
     dir: z.enum(["ltr", "rtl"]).default("ltr"),
     brandName: text(80),
     /** The layout family (./layouts.ts); absent: chosen from the modules and the design when rendering. */
@@ -289,7 +306,8 @@ export const BlueprintSchema = z
     }
     const ids = new Set<string>();
     bp.sections.forEach((s, i) => {
-      if (ids.has(s.id)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["sections", i, "id"], message: `duplicate section id ${s.id}` });
+      if (ids.has(s.id))
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["sections", i, "id"], message: `duplicate section id ${s.id}` });
       ids.add(s.id);
       if (s.moduleIndex !== undefined && s.moduleIndex >= modules.length) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["sections", i, "moduleIndex"], message: "no such module" });
@@ -301,14 +319,22 @@ export const BlueprintSchema = z
         const min = currencyMinorDigits(m.currency) === 2 ? 100 : 1;
         m.items.forEach((it, ii) => {
           if (it.price < min) {
-            ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["interactiveConfig", "modules", mi, "items", ii, "price"], message: `price must be at least ${min} minor units` });
+            ctx.addIssue({
+              code: z.ZodIssueCode.custom,
+              path: ["interactiveConfig", "modules", mi, "items", ii, "price"],
+              message: `price must be at least ${min} minor units`,
+            });
           }
         });
       }
       if (m.technique !== "quiz") return;
       m.questions.forEach((q, qi) => {
         if (q.answer >= q.options.length) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["interactiveConfig", "modules", mi, "questions", qi, "answer"], message: "answer must index an option" });
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            path: ["interactiveConfig", "modules", mi, "questions", qi, "answer"],
+            message: "answer must index an option",
+          });
         }
       });
     });

@@ -9,7 +9,10 @@ export function shownCopy(copyDoc: CopyDoc, blueprint: Blueprint): CopyDoc {
   const labels = new Set<string>();
   for (const s of blueprint.sections) if (s.cta) labels.add(s.cta.label);
   for (const m of blueprint.interactiveConfig.modules) if (m.technique === "itemCart" && m.checkout) labels.add(m.checkout.label);
-  return { ...copyDoc, sections: copyDoc.sections.map((s) => (s.cta.trim() && !labels.has(s.cta.trim().slice(0, 80)) ? { ...s, cta: "" } : s)) };
+  return {
+    ...copyDoc,
+    sections: copyDoc.sections.map((s) => (s.cta.trim() && !labels.has(s.cta.trim().slice(0, 80)) ? { ...s, cta: "" } : s)),
+  };
 }
 
 /** The interactive techniques the email holds: a module the brief had nothing for was left out, not broken. */

@@ -1,5 +1,15 @@
 import { describe, expect, test } from "vitest";
-import { applyEdit, briefFromDraft, draftFromBrief, draftFromForm, draftMarks, markedPieces, thinBriefAsks, TYPED, type UnderstoodDraft } from "./form";
+import {
+  applyEdit,
+  briefFromDraft,
+  draftFromBrief,
+  draftFromForm,
+  draftMarks,
+  markedPieces,
+  thinBriefAsks,
+  TYPED,
+  type UnderstoodDraft,
+} from "./form";
 import { readBrief } from "./read";
 
 const PROMPT =
@@ -95,7 +105,10 @@ describe("the understood form ⇄ Brief", () => {
     expect(again.offers[0].from).toBe(1);
     const r = briefFromDraft(again, read, PROMPT.length);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    expect(r.brief.items[2]).toEqual({ name: { value: "Kenya AA", span: TYPED }, price: { display: "$21", minor: 2100, currency: "USD", span: TYPED } });
+    expect(r.brief.items[2]).toEqual({
+      name: { value: "Kenya AA", span: TYPED },
+      price: { display: "$21", minor: 2100, currency: "USD", span: TYPED },
+    });
     expect(r.brief.offers).toEqual([read.offers[1]]);
     expect(r.brief.codes).toEqual([read.offers[1].code]);
     expect(r.brief.dates).toEqual([]);
@@ -109,7 +122,12 @@ describe("the understood form ⇄ Brief", () => {
     f.set("u.offers.2.threshold", "over $30");
     const r = briefFromDraft(draftFromForm(f, read), read, PROMPT.length);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    expect(r.brief.offers[2]).toMatchObject({ kind: "percent", percent: 10, text: { span: TYPED }, threshold: { price: { minor: 3000, span: TYPED } } });
+    expect(r.brief.offers[2]).toMatchObject({
+      kind: "percent",
+      percent: 10,
+      text: { span: TYPED },
+      threshold: { price: { minor: 3000, span: TYPED } },
+    });
   });
 
   test("add and remove options; unknown edits are refused", () => {
@@ -187,7 +205,13 @@ describe("a brief too thin to write from asks", () => {
     f.set("u.questions.0.options.0", "Good");
     f.set("u.questions.0.options.1", "Not good");
     const ok = briefFromDraft(draftFromForm(f, read), read, prompt.length);
-    expect(ok.ok && ok.brief.questions[0]).toEqual({ text: { value: "How was your visit?", span: TYPED }, options: [{ value: "Good", span: TYPED }, { value: "Not good", span: TYPED }] });
+    expect(ok.ok && ok.brief.questions[0]).toEqual({
+      text: { value: "How was your visit?", span: TYPED },
+      options: [
+        { value: "Good", span: TYPED },
+        { value: "Not good", span: TYPED },
+      ],
+    });
   });
 
   test("a brief whose spans run past the prompt is refused", () => {

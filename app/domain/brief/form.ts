@@ -8,7 +8,17 @@
 import { parsePrice } from "~/domain/prompt/facts/money";
 import { EMAIL_TYPES } from "~/domain/prompt/facts/types";
 import { readOffers } from "./offers";
-import { BRIEF_LIMITS, BriefSchema, OCCASION_KINDS, spanOutsidePrompt, type Brief, type BriefDate, type BriefOffer, type BriefText, type Span } from "./schema";
+import {
+  BRIEF_LIMITS,
+  BriefSchema,
+  OCCASION_KINDS,
+  spanOutsidePrompt,
+  type Brief,
+  type BriefDate,
+  type BriefOffer,
+  type BriefText,
+  type Span,
+} from "./schema";
 
 /** The span of a value the user entered in the form, not read from the prompt. */
 export const TYPED: Span = { start: 0, end: 0 };
@@ -67,7 +77,8 @@ export type FormErrors = Record<string, string>;
 type FormLike = { get(name: string): FormDataEntryValue | null };
 
 const blank: DraftText = { value: "" };
-const shown = (x: { value: string; span: Span } | undefined): DraftText => (x ? { value: x.value, ...(isTyped(x.span) ? {} : { span: x.span }) } : { value: "" });
+const shown = (x: { value: string; span: Span } | undefined): DraftText =>
+  x ? { value: x.value, ...(isTyped(x.span) ? {} : { span: x.span }) } : { value: "" };
 
 export const blankItem = (): DraftItem => ({ name: blank, price: blank, detail: blank, link: blank, image: blank });
 export const blankOffer = (): DraftOffer => ({ text: blank, code: blank, threshold: blank, deadline: blank, scope: blank });
@@ -96,7 +107,11 @@ export function draftFromBrief(brief: Brief): UnderstoodDraft {
       deadline: shown(o.deadline),
       scope: shown(o.scope),
     })),
-    questions: brief.questions.map((q, k) => ({ from: k, text: shown(q.text), options: q.options.map((o, m) => ({ from: m, ...shown(o) })) })),
+    questions: brief.questions.map((q, k) => ({
+      from: k,
+      text: shown(q.text),
+      options: q.options.map((o, m) => ({ from: m, ...shown(o) })),
+    })),
     links: brief.links.map((l, k) => ({ from: k, ...shown(l) })),
     message: brief.message.map((m, k) => ({ from: k, ...shown(m) })),
   };
@@ -162,7 +177,10 @@ export function draftFromForm(form: FormLike, ref: Brief): UnderstoodDraft {
     while (n < BRIEF_LIMITS.options && form.get(`${p}.options.${n}`) !== null) n++;
     const options = Array.from({ length: n }, (_, m): DraftOption => {
       const of = was ? fromIndex(form, `${p}.options.${m}.from`, was.options.length) : undefined;
-      return { ...(of !== undefined ? { from: of } : {}), ...kept(v(`${p}.options.${m}`), of !== undefined ? was?.options[of] : undefined) };
+      return {
+        ...(of !== undefined ? { from: of } : {}),
+        ...kept(v(`${p}.options.${m}`), of !== undefined ? was?.options[of] : undefined),
+      };
     });
     return { ...(from !== undefined ? { from } : {}), text: kept(v(`${p}.text`), was?.text), options };
   });
@@ -199,7 +217,14 @@ export function applyEdit(draft: UnderstoodDraft, intent: string): UnderstoodDra
   const m = /^(add|remove):(items|offers|questions|links|message)(?:\.(\d{1,2}))?(?:\.(options)(?:\.(\d{1,2}))?)?$/.exec(intent);
   if (!m) return null;
   const [, op, list, a, options, b] = m;
-  const next: UnderstoodDraft = { ...draft, items: [...draft.items], offers: [...draft.offers], questions: [...draft.questions], links: [...draft.links], message: [...draft.message] };
+  const next: UnderstoodDraft = {
+    ...draft,
+    items: [...draft.items],
+    offers: [...draft.offers],
+    questions: [...draft.questions],
+    links: [...draft.links],
+    message: [...draft.message],
+  };
   if (options) {
     if (list !== "questions" || a === undefined || !next.questions[Number(a)]) return null;
     const q = next.questions[Number(a)];
@@ -264,7 +289,11 @@ function fieldOf(path: Array<string | number>): string {
  * is the reference's. Codes and dates follow the offers kept: a removed offer's code or deadline
  * is not left for the copy to mention.
  */
-export function briefFromDraft(draft: UnderstoodDraft, ref: Brief, promptLength: number): { ok: true; brief: Brief } | { ok: false; errors: FormErrors } {
+export function briefFromDraft(
+  draft: UnderstoodDraft,
+  ref: Brief,
+  promptLength: number,
+): { ok: true; brief: Brief } | { ok: false; errors: FormErrors } {
   const errors: FormErrors = {};
   const text = (d: DraftText): BriefText | undefined => (d.value.trim() ? { value: d.value.trim(), span: d.span ?? TYPED } : undefined);
   const link = (d: DraftText, name: string): BriefText | undefined => {
@@ -316,7 +345,8 @@ export function briefFromDraft(draft: UnderstoodDraft, ref: Brief, promptLength:
       const head = readOffers(t.value, [], []).offers[0];
       offer.kind = head?.kind ?? (code ? "code" : "other");
       if (head?.percent !== undefined) offer.percent = head.percent;
-      if (head?.amount) offer.amount = { display: head.amount.display, minor: head.amount.minor, currency: head.amount.currency, span: TYPED };
+      if (head?.amount)
+        offer.amount = { display: head.amount.display, minor: head.amount.minor, currency: head.amount.currency, span: TYPED };
     }
     if (code) offer.code = code;
     if (row.threshold.value.trim()) {
@@ -358,9 +388,13 @@ export function briefFromDraft(draft: UnderstoodDraft, ref: Brief, promptLength:
     return t ? [t] : [];
   });
 
-  const emailType = (EMAIL_TYPES as readonly string[]).includes(draft.emailType) ? (draft.emailType as Brief["emailType"]["value"]) : undefined;
+  const emailType = (EMAIL_TYPES as readonly string[]).includes(draft.emailType)
+    ? (draft.emailType as Brief["emailType"]["value"])
+    : undefined;
   if (!emailType) errors["u.emailType"] = "Pick an email type";
-  const occasion = (OCCASION_KINDS as readonly string[]).includes(draft.occasion) ? (draft.occasion as Brief["occasion"]["kind"]) : undefined;
+  const occasion = (OCCASION_KINDS as readonly string[]).includes(draft.occasion)
+    ? (draft.occasion as Brief["occasion"]["kind"])
+    : undefined;
   if (!occasion) errors["u.occasion"] = "Pick what the email is for";
 
   const brand = text(draft.brand);
@@ -370,7 +404,10 @@ export function briefFromDraft(draft: UnderstoodDraft, ref: Brief, promptLength:
     brand,
     product,
     emailType: emailType === ref.emailType.value ? ref.emailType : { value: emailType ?? ref.emailType.value, source: "hint" },
-    occasion: occasion === ref.occasion.kind ? ref.occasion : { kind: occasion ?? ref.occasion.kind, ...(ref.occasion.named ? { named: ref.occasion.named } : {}) },
+    occasion:
+      occasion === ref.occasion.kind
+        ? ref.occasion
+        : { kind: occasion ?? ref.occasion.kind, ...(ref.occasion.named ? { named: ref.occasion.named } : {}) },
     items,
     offers,
     questions,
@@ -384,7 +421,8 @@ export function briefFromDraft(draft: UnderstoodDraft, ref: Brief, promptLength:
 
   const parsed = BriefSchema.safeParse(raw);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) errors[fieldOf(issue.path)] ??= issue.code === "too_big" ? "Too long or too many: shorten it" : issue.message;
+    for (const issue of parsed.error.issues)
+      errors[fieldOf(issue.path)] ??= issue.code === "too_big" ? "Too long or too many: shorten it" : issue.message;
   }
   if (Object.keys(errors).length) return { ok: false, errors };
   const outside = spanOutsidePrompt(parsed.data!, promptLength);
@@ -423,7 +461,8 @@ export function draftMarks(draft: UnderstoodDraft, ref: Brief): PromptMark[] {
     for (const key of ["name", "price", "detail", "link", "image"] as const) add(it[key], `u.items.${i}.${key}`, `Item ${i + 1} ${key}`);
   });
   draft.offers.forEach((o, i) => {
-    for (const key of ["text", "code", "threshold", "deadline", "scope"] as const) add(o[key], `u.offers.${i}.${key}`, `Offer ${i + 1} ${key === "text" ? "" : key}`.trim());
+    for (const key of ["text", "code", "threshold", "deadline", "scope"] as const)
+      add(o[key], `u.offers.${i}.${key}`, `Offer ${i + 1} ${key === "text" ? "" : key}`.trim());
   });
   draft.questions.forEach((q, i) => {
     add(q.text, `u.questions.${i}.text`, `Question ${i + 1}`);

@@ -13,11 +13,17 @@ export const MESSAGE_LIMITS = { sentences: 8, sampleChars: 4_000 } as const;
 
 const URL = /\bhttps?:\/\/\S|\bwww\.[a-z0-9-]+\./i;
 /** Words naming an email besides its occasion: "Welcome email for …", "E-mail de reengajamento …". */
-const EMAIL_WORD = /(?<![\p{L}-])(?:e-?mails?|newsletters?|courriels?|correos?|mensajes?|mensagens?|nachrichten?|messaggi?o?|messages?)(?!\p{L})/iu;
+const EMAIL_WORD =
+  /(?<![\p{L}-])(?:e-?mails?|newsletters?|courriels?|correos?|mensajes?|mensagens?|nachrichten?|messaggi?o?|messages?)(?!\p{L})/iu;
 /** A word after the email's name that ties it to what it is for or who sends it. */
-const TIE = new Set("for to from by about on pour à au aux de du des sur para por del für von bei zum zur über da do dos das per di della dello degli dal sul".split(" "));
+const TIE = new Set(
+  "for to from by about on pour à au aux de du des sur para por del für von bei zum zur über da do dos das per di della dello degli dal sul".split(
+    " ",
+  ),
+);
 /** An instruction to Kinetic at the start of a sentence, in the six frame languages. */
-const INSTRUCTION = /^(?:then\s+|also\s+|and\s+|puis\s+|luego\s+|dann\s+|depois\s+|poi\s+)?(?:write|create|make|feature|include|add|mention|list|show|highlight|ask|use a|use an|send|link|écris|écrivez|rédige|rédigez|crée|créez|présente|présentez|mets|mettez|ajoute|ajoutez|inclus|incluez|demande|demandez|escribe|escriba|crea|cree|incluye|incluya|añade|añada|muestra|destaca|pregunta|schreibe|schreib|erstelle|erstell|zeige|zeig|füge|frage|escreva|crie|inclua|mostre|destaque|pergunte|scrivi|crea|includi|mostra|aggiungi|chiedi)(?!\p{L})/iu;
+const INSTRUCTION =
+  /^(?:then\s+|also\s+|and\s+|puis\s+|luego\s+|dann\s+|depois\s+|poi\s+)?(?:write|create|make|feature|include|add|mention|list|show|highlight|ask|use a|use an|send|link|écris|écrivez|rédige|rédigez|crée|créez|présente|présentez|mets|mettez|ajoute|ajoutez|inclus|incluez|demande|demandez|escribe|escriba|crea|cree|incluye|incluya|añade|añada|muestra|destaca|pregunta|schreibe|schreib|erstelle|erstell|zeige|zeig|füge|frage|escreva|crie|inclua|mostre|destaque|pergunte|scrivi|crea|includi|mostra|aggiungi|chiedi)(?!\p{L})/iu;
 /** Sentences end at ".", "!", "?" before a blank or the end, or at a line break; never inside "14.50". */
 const SENTENCE_END = /[.!?。！？](?=\s|$)|\n/g;
 const LETTER = /\p{L}/gu;
@@ -39,7 +45,12 @@ function namesEmail(head: string, whole: boolean): boolean {
     // Before a colon anything naming the occasion counts; a whole sentence only when it opens with it.
     if (!whole) return true;
     const before = head.slice(0, m.index).trim().split(/\s+/).filter(Boolean).length;
-    const after = head.slice(m.index + m[0].length, m.index + m[0].length + 80).toLowerCase().split(/\s+/).filter(Boolean).slice(0, 4);
+    const after = head
+      .slice(m.index + m[0].length, m.index + m[0].length + 80)
+      .toLowerCase()
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 4);
     if (before <= 3 && after.some((word) => TIE.has(word))) return true;
   }
   return false;

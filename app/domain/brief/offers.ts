@@ -29,9 +29,15 @@ const PRICE = String.raw`(?:(?:US\$|R\$|[$€£¥₹])\s?\d{1,6}(?:[.,]\d{1,2})?
 
 /** Offer heads in the six frame languages: what is given, never its conditions. */
 const HEAD_PATTERNS: Array<{ kind: OfferKind; re: RegExp }> = [
-  { kind: "percent", re: /(?:\bup to\s+|\bjusqu'à\s+|\bhasta (?:un\s+)?|\bbis zu\s+|\baté\s+|\bfino al\s+)?(?<![\d.,])(?:-\s?)?\d{1,2}\s?%\s?(?:off\b|discount\b|savings?\b|de (?:réduction|remise|descuento|desconto)\b|rabatt\b|nachlass\b|di sconto\b|sconto\b|dto\b|en (?:todo|toda)\b)?/giu },
+  {
+    kind: "percent",
+    re: /(?:\bup to\s+|\bjusqu'à\s+|\bhasta (?:un\s+)?|\bbis zu\s+|\baté\s+|\bfino al\s+)?(?<![\d.,])(?:-\s?)?\d{1,2}\s?%\s?(?:off\b|discount\b|savings?\b|de (?:réduction|remise|descuento|desconto)\b|rabatt\b|nachlass\b|di sconto\b|sconto\b|dto\b|en (?:todo|toda)\b)?/giu,
+  },
   { kind: "percent", re: /\b(?:sconto|descuento|desconto|réduction|remise|rabatt)\s+(?:del?\s+|von\s+)?\d{1,2}\s?%/giu },
-  { kind: "amount", re: new RegExp(String.raw`${PRICE}\s+(?:off\b|de (?:réduction|remise|descuento|desconto)\b|rabatt\b|di sconto\b)`, "giu") },
+  {
+    kind: "amount",
+    re: new RegExp(String.raw`${PRICE}\s+(?:off\b|de (?:réduction|remise|descuento|desconto)\b|rabatt\b|di sconto\b)`, "giu"),
+  },
   {
     kind: "free",
     re: /\bfree\s+(?:[\p{L}-]+\s+){0,2}?(?:gift[- ]?wrap(?:ping)?|shipping|delivery|returns?|gifts?|trial|dessert|drinks?|coffee|upgrade|samples?|tote(?: bag)?|consultation|month|engraving|(?:guest |day )?pass(?:es)?|installation|setup|tasting|appetizer|pickup|exchange)\b/giu,
@@ -40,15 +46,30 @@ const HEAD_PATTERNS: Array<{ kind: OfferKind; re: RegExp }> = [
     kind: "free",
     re: /\b(?:la |une |un )?(?:livraison|exp[ée]dition|emballage[- ]cadeau|paquet[- ]cadeau|retours?|échantillons?|cadeau|dessert|café|essai)\s+(?:gratuite?s?|offerte?s?)\b|\b(?:un |une )?(?:cadeau|échantillon|emballage[- ]cadeau) offert\b/giu,
   },
-  { kind: "free", re: /\b(?:el )?(?:env[ií]o|entrega|envoltorio(?: de regalo)?|papel de regalo|devoluci[oó]n(?:es)?|regalo|muestras?|postre|caf[eé]|(?:clase de )?prueba)\s+gratis\b|\b(?:env[ií]o|entrega|devoluci[oó]n(?:es)?)\s+gratuit[oa]s?\b/giu },
-  { kind: "free", re: /\b(?:kostenlose[rn]?|gratis)\s+(?:versand|lieferung|geschenkverpackung|rückversand|rücksendung|probe|testphase|kaffee|dessert)\b|\bversandkostenfrei\b|\bgeschenkverpackung (?:gratis|inklusive)\b/giu },
-  { kind: "free", re: /\b(?:o )?(?:frete|entrega|embrulho(?: para| de)? presente|papel de presente|devolu[çc][ãa]o|devolu[çc][õo]es|brinde|amostras?)\s+gr[áa]tis\b|\b(?:frete|entrega)\s+gratuit[oa]\b/giu },
-  { kind: "free", re: /\b(?:la )?(?:spedizion[ei]|consegna|confezione regalo|pacchetto regalo|res[oi]|campion[ei]|omaggio)\s+(?:gratuit[aoie]|gratis|in omaggio)\b/giu },
+  {
+    kind: "free",
+    re: /\b(?:el )?(?:env[ií]o|entrega|envoltorio(?: de regalo)?|papel de regalo|devoluci[oó]n(?:es)?|regalo|muestras?|postre|caf[eé]|(?:clase de )?prueba)\s+gratis\b|\b(?:env[ií]o|entrega|devoluci[oó]n(?:es)?)\s+gratuit[oa]s?\b/giu,
+  },
+  {
+    kind: "free",
+    re: /\b(?:kostenlose[rn]?|gratis)\s+(?:versand|lieferung|geschenkverpackung|rückversand|rücksendung|probe|testphase|kaffee|dessert)\b|\bversandkostenfrei\b|\bgeschenkverpackung (?:gratis|inklusive)\b/giu,
+  },
+  {
+    kind: "free",
+    re: /\b(?:o )?(?:frete|entrega|embrulho(?: para| de)? presente|papel de presente|devolu[çc][ãa]o|devolu[çc][õo]es|brinde|amostras?)\s+gr[áa]tis\b|\b(?:frete|entrega)\s+gratuit[oa]\b/giu,
+  },
+  {
+    kind: "free",
+    re: /\b(?:la )?(?:spedizion[ei]|consegna|confezione regalo|pacchetto regalo|res[oi]|campion[ei]|omaggio)\s+(?:gratuit[aoie]|gratis|in omaggio)\b/giu,
+  },
   {
     kind: "free",
     re: /\b(?:(?:el |o |il |le )?(?:first|primer|primeiro|primo|premier) (?:month|mes|mês|mese|mois)|(?:\d{1,2}|one|two|three|un|dos|tres|due|tre|deux|trois|dois|três) (?:days?|weeks?|months?|d[ií]as|semanas|meses|giorni|settimane|mesi|jours|semaines|mois|tage|wochen|monate))\s+(?:free|gratis|gr[áa]tis|gratuit[oaes]*|offerts?|kostenlos)\b|\b(?:free|gratuite?s?|gratis|kostenlos|gratuit[oa]s?)\s+(?:for|pour les|para (?:los|las|os|as)|für|per i)\s+[\p{L}-]+/giu,
   },
-  { kind: "bundle", re: /\b(?:buy one,? get one(?: free| half off)?|bogo|2[- ]for[- ]1|two for one|3 for 2|2 pour 1|2x1|3x2|2 por 1|2 für 1|3 für 2|2 per 1|1\+1)\b/giu },
+  {
+    kind: "bundle",
+    re: /\b(?:buy one,? get one(?: free| half off)?|bogo|2[- ]for[- ]1|two for one|3 for 2|2 pour 1|2x1|3x2|2 por 1|2 für 1|3 für 2|2 per 1|1\+1)\b/giu,
+  },
 ];
 
 /** Function words that end what an offer is off ("15% off everything with code …"). */
@@ -73,10 +94,10 @@ const SCOPE_PATTERN =
 const SCOPE = unicodeWords(SCOPE_PATTERN);
 
 /** Words that make a date a deadline in a sentence without an offer ("Use code X by Friday"). */
-const DEADLINE_WORD_PATTERN = /\b(?:until|till|through|thru|ends?|ending|by|before|expires?|valid (?:until|through)|last day|jusqu'(?:au|à)|avant le|hasta(?: el)?|antes del?|bis(?: zum)?|gültig bis|até|antes de|fino al?|entro il|valido fino)\s*$/iu;
+const DEADLINE_WORD_PATTERN =
+  /\b(?:until|till|through|thru|ends?|ending|by|before|expires?|valid (?:until|through)|last day|jusqu'(?:au|à)|avant le|hasta(?: el)?|antes del?|bis(?: zum)?|gültig bis|até|antes de|fino al?|entro il|valido fino)\s*$/iu;
 
 const DEADLINE_WORD = unicodeWords(DEADLINE_WORD_PATTERN);
-
 
 /** Clause separators between two offers, in the six frame languages: the strong ones win over a bare "and" or comma. */
 const STRONG_SEPARATOR = /(?:,\s+(?:and|plus|also|et|ainsi que|y|además|und|sowie|e|mais|più)\s+|;\s*|\s+[–—]\s+|\s+\+\s+)/giu;
@@ -112,9 +133,22 @@ function heads(text: string): OfferMention[] {
       if (!t) continue;
       let at = { text: t, index: m.index + (m[0].length - m[0].trimStart().length) };
       // A bare "20%" not followed by an offer word is an offer only in "-20 %", "20% on …", "20% with code …" or "15 % con VUELVE15".
-      if (kind === "percent" && /^\d{1,2}\s?%$/.test(t) && !/^\s*(?:(?:on|sur|en|auf|em|su|sulle|sui|sul|sugli|nas|nos|at|in)\b|(?:with|using|con|avec|mit|com)\s+(?:[A-Z][A-Z_-]{1,15}\d|(?:(?:the|le|el|il|o|dem)\s)?(?:code|c[óo]digo|codice|cupom|cup[óo]n|coupon)\b))/.test(text.slice(at.index + t.length, at.index + t.length + 24))) continue;
+      if (
+        kind === "percent" &&
+        /^\d{1,2}\s?%$/.test(t) &&
+        !/^\s*(?:(?:on|sur|en|auf|em|su|sulle|sui|sul|sugli|nas|nos|at|in)\b|(?:with|using|con|avec|mit|com)\s+(?:[A-Z][A-Z_-]{1,15}\d|(?:(?:the|le|el|il|o|dem)\s)?(?:code|c[óo]digo|codice|cupom|cup[óo]n|coupon)\b))/.test(
+          text.slice(at.index + t.length, at.index + t.length + 24),
+        )
+      )
+        continue;
       // A longer head holding a bare percent ("sconto del 10%" over "10%") takes its place.
-      const held = found.findIndex((f) => f.kind === kind && at.index <= f.text.index && f.text.index + f.text.text.length <= at.index + t.length && t.length > f.text.text.length);
+      const held = found.findIndex(
+        (f) =>
+          f.kind === kind &&
+          at.index <= f.text.index &&
+          f.text.index + f.text.text.length <= at.index + t.length &&
+          t.length > f.text.text.length,
+      );
       if (held >= 0) found.splice(held, 1);
       if (found.some((f) => overlaps(f.text, at))) continue;
       if (kind === "percent") {

@@ -98,11 +98,20 @@ function readItems(src: PromptSource, items: FactItem[], lowered: string): Brief
 function offerOf(src: PromptSource, o: OfferMention): BriefOffer {
   const offer: BriefOffer = { text: at(src, o.text), kind: o.kind };
   if (o.percent !== undefined) offer.percent = o.percent;
-  if (o.amount) offer.amount = { display: o.amount.display, minor: o.amount.minor, currency: o.amount.currency, span: rawSpan(src, o.amount.index, o.amount.index + o.amount.display.length) };
+  if (o.amount)
+    offer.amount = {
+      display: o.amount.display,
+      minor: o.amount.minor,
+      currency: o.amount.currency,
+      span: rawSpan(src, o.amount.index, o.amount.index + o.amount.display.length),
+    };
   if (o.code) offer.code = at(src, o.code);
   if (o.threshold) {
     const p = o.threshold.price;
-    offer.threshold = { text: at(src, o.threshold.text), price: { display: p.display, minor: p.minor, currency: p.currency, span: rawSpan(src, p.index, p.index + p.display.length) } };
+    offer.threshold = {
+      text: at(src, o.threshold.text),
+      price: { display: p.display, minor: p.minor, currency: p.currency, span: rawSpan(src, p.index, p.index + p.display.length) },
+    };
   }
   if (o.deadline) offer.deadline = at(src, o.deadline);
   if (o.scope) offer.scope = at(src, o.scope);
@@ -124,7 +133,9 @@ export function readPrompt(prompt: string, emailType?: string | null): { brief: 
   const named = found(src, facts.occasion, lowered);
   const tone = findTone(text);
   const briefOffers = offers.map((o) => offerOf(src, o));
-  const taken = briefOffers.flatMap((o) => [o.text, o.threshold?.text, o.scope].filter((t): t is BriefText => Boolean(t)).map((t) => t.span));
+  const taken = briefOffers.flatMap((o) =>
+    [o.text, o.threshold?.text, o.scope].filter((t): t is BriefText => Boolean(t)).map((t) => t.span),
+  );
   const conditions = facts.conditions
     .map((c) => found(src, c, lowered))
     .filter((c): c is BriefText => Boolean(c) && !taken.some((s) => c!.span.start < s.end && s.start < c!.span.end));
@@ -136,7 +147,9 @@ export function readPrompt(prompt: string, emailType?: string | null): { brief: 
     emailType: { value: facts.emailType, source: facts.emailTypeSource },
     occasion: {
       kind: occasion.kind,
-      ...(occasion.index !== undefined && occasion.text ? { span: rawSpan(src, occasion.index, occasion.index + occasion.text.length) } : {}),
+      ...(occasion.index !== undefined && occasion.text
+        ? { span: rawSpan(src, occasion.index, occasion.index + occasion.text.length) }
+        : {}),
       ...(named ? { named } : {}),
     },
     offers: briefOffers,
@@ -150,7 +163,10 @@ export function readPrompt(prompt: string, emailType?: string | null): { brief: 
         const scaleSpan = q.scale ? rawSpan(src, q.scale.index, q.scale.index + q.scale.text.length) : undefined;
         return {
           text: { value: q.text, span },
-          options: q.options.map((o) => ({ value: o.text, span: o.index >= 0 ? rawSpan(src, o.index, o.index + o.text.length) : (scaleSpan ?? span) })),
+          options: q.options.map((o) => ({
+            value: o.text,
+            span: o.index >= 0 ? rawSpan(src, o.index, o.index + o.text.length) : (scaleSpan ?? span),
+          })),
           ...(q.scale && scaleSpan ? { scale: { min: q.scale.min, max: q.scale.max, span: scaleSpan } } : {}),
         };
       })
@@ -160,7 +176,12 @@ export function readPrompt(prompt: string, emailType?: string | null): { brief: 
       return {
         value: d.text,
         span: rawSpan(src, d.index, d.index + d.text.length),
-        governs: offer !== undefined ? { kind: "offer" as const, offer } : EVENT_KINDS.has(occasion.kind) ? { kind: "event" as const } : { kind: "none" as const },
+        governs:
+          offer !== undefined
+            ? { kind: "offer" as const, offer }
+            : EVENT_KINDS.has(occasion.kind)
+              ? { kind: "event" as const }
+              : { kind: "none" as const },
       };
     }),
     links: facts.urls
@@ -174,7 +195,10 @@ export function readPrompt(prompt: string, emailType?: string | null): { brief: 
     product: found(src, facts.product, lowered),
     audience: found(src, facts.audience, lowered),
     cta: found(src, facts.cta, lowered),
-    quoted: facts.quoted.map((q) => found(src, q, lowered)).filter((q): q is BriefText => Boolean(q)).slice(0, BRIEF_LIMITS.quoted),
+    quoted: facts.quoted
+      .map((q) => found(src, q, lowered))
+      .filter((q): q is BriefText => Boolean(q))
+      .slice(0, BRIEF_LIMITS.quoted),
     ...(facts.count !== undefined && facts.count <= 50 ? { count: facts.count } : {}),
   };
   for (const key of ["brand", "product", "audience", "cta"] as const) if (brief[key] === undefined) delete brief[key];
@@ -194,14 +218,24 @@ const priceOf = (p: BriefPrice): Price => ({ display: p.display, minor: p.minor,
  */
 export function factsFromBrief(brief: Brief, fromPrompt: PromptFacts): PromptFacts {
   const items = (list: BriefItem[]): FactItem[] =>
-    list.map((i) => ({ name: i.name.value, ...(i.price ? { price: priceOf(i.price) } : {}), ...(i.detail ? { detail: i.detail.value } : {}) }));
+    list.map((i) => ({
+      name: i.name.value,
+      ...(i.price ? { price: priceOf(i.price) } : {}),
+      ...(i.detail ? { detail: i.detail.value } : {}),
+    }));
   const first = brief.offers[0];
   return {
     ...fromPrompt,
     language: brief.language,
     brand: brief.brand?.value,
     product: brief.product?.value,
-    offer: first ? { text: first.text.value, ...(first.percent !== undefined ? { percent: first.percent } : {}), ...(first.code ? { code: first.code.value } : {}) } : undefined,
+    offer: first
+      ? {
+          text: first.text.value,
+          ...(first.percent !== undefined ? { percent: first.percent } : {}),
+          ...(first.code ? { code: first.code.value } : {}),
+        }
+      : undefined,
     codes: brief.codes.map((c) => c.value),
     dates: brief.dates.map((d) => d.value),
     items: items(brief.items),

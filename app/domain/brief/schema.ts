@@ -6,7 +6,19 @@ import { z } from "zod";
 import { EMAIL_TYPES, FRAME_LANGUAGES, TONES } from "~/domain/prompt/facts/types";
 
 /** Brief values are bounded like the facts they come from; lists like a brief's handful. */
-export const BRIEF_LIMITS = { text: 400, url: 2_000, items: 24, offers: 8, questions: 10, options: 20, dates: 24, links: 20, codes: 12, quoted: 20, message: 8 } as const;
+export const BRIEF_LIMITS = {
+  text: 400,
+  url: 2_000,
+  items: 24,
+  offers: 8,
+  questions: 10,
+  options: 20,
+  dates: 24,
+  links: 20,
+  codes: 12,
+  quoted: 20,
+  message: 8,
+} as const;
 
 export const SpanSchema = z
   .object({ start: z.number().int().min(0), end: z.number().int().min(0) })
@@ -65,9 +77,7 @@ export type BriefOffer = z.infer<typeof BriefOfferSchema>;
 export const BriefQuestionSchema = z.object({
   text: BriefTextSchema,
   /** Every option, in order; a scale's options are its steps ("0–10" is "0" … "10"). */
-  options: z
-    .array(z.object({ value: str(120), span: SpanSchema }))
-    .max(BRIEF_LIMITS.options),
+  options: z.array(z.object({ value: str(120), span: SpanSchema })).max(BRIEF_LIMITS.options),
   scale: z.object({ min: z.number().int().min(0).max(100), max: z.number().int().min(0).max(100), span: SpanSchema }).optional(),
 });
 export type BriefQuestion = z.infer<typeof BriefQuestionSchema>;

@@ -19,7 +19,8 @@ export function diffLines(before: string[], after: string[]): DiffLine[] {
   let head = 0;
   while (head < before.length && head < after.length && before[head] === after[head]) head++;
   let tail = 0;
-  while (tail < before.length - head && tail < after.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
+  while (tail < before.length - head && tail < after.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail])
+    tail++;
   const a = before.slice(head, before.length - tail);
   const b = after.slice(head, after.length - tail);
   const out: DiffLine[] = before.slice(0, head).map((text) => ({ type: "same" as const, text }));

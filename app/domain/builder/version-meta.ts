@@ -8,6 +8,11 @@ import { z } from "zod";
 export const VersionMetaSchema = z
   .object({
     qa: z.object({ score: z.number() }).partial().passthrough().optional().catch(undefined),
-    rag: z.object({ used: z.boolean(), examplesCount: z.number().int().min(0) }).partial().passthrough().optional().catch(undefined),
+    rag: z
+      .object({ used: z.boolean(), examplesCount: z.number().int().min(0) })
+      .partial()
+      .passthrough()
+      .optional()
+      .catch(undefined),
   })
   .passthrough();

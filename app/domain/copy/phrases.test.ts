@@ -7,7 +7,10 @@ function texts(p: Phrases): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(p)) {
     if (k === "lang" || k === "dir" || k === "englishName") continue;
-    out[k] = typeof v === "function" ? (v as (...a: unknown[]) => string)(...(k === "questionOf" ? [2, 3] : k === "slide" ? [2] : ["Acme"])) : String(v);
+    out[k] =
+      typeof v === "function"
+        ? (v as (...a: unknown[]) => string)(...(k === "questionOf" ? [2, 3] : k === "slide" ? [2] : ["Acme"]))
+        : String(v);
   }
   out.whyYouGetThisNoBrand = p.whyYouGetThis();
   return out;
@@ -22,7 +25,9 @@ const SHARED_WITH_ENGLISH: Record<string, string[]> = {
 
 // English words none of the other tables may contain.
 const ENGLISH_WORDS = new Set(
-  "the your you add remove next previous close answer correct sorry please view unsubscribe items shop learn more submit check show results receiving because of go to not quite was saved try again choose worked out there now signed news".split(" "),
+  "the your you add remove next previous close answer correct sorry please view unsubscribe items shop learn more submit check show results receiving because of go to not quite was saved try again choose worked out there now signed news".split(
+    " ",
+  ),
 );
 
 describe("the phrase table", () => {
@@ -40,7 +45,10 @@ describe("the phrase table", () => {
     const en = texts(PHRASES.en);
     for (const [k, v] of Object.entries(texts(PHRASES[lang]))) {
       if (!SHARED_WITH_ENGLISH[k]?.includes(lang)) expect(v, `${lang}.${k}`).not.toBe(en[k]);
-      const english = v.toLowerCase().split(/[^\p{L}]+/u).filter((w) => ENGLISH_WORDS.has(w));
+      const english = v
+        .toLowerCase()
+        .split(/[^\p{L}]+/u)
+        .filter((w) => ENGLISH_WORDS.has(w));
       expect(english, `${lang}.${k}: "${v}"`).toEqual([]);
     }
   });
@@ -59,7 +67,11 @@ describe("the phrase table", () => {
     for (const lang of FRAME_LANGUAGES) {
       const p = PHRASES[lang];
       const note = p.cartFallbackNote.toLowerCase();
-      for (const w of `${p.items} ${p.total}`.toLowerCase().split(/[^\p{L}]+/u).filter((x) => x.length >= 3)) expect(note, `${lang}: ${w}`).toContain(w);
+      for (const w of `${p.items} ${p.total}`
+        .toLowerCase()
+        .split(/[^\p{L}]+/u)
+        .filter((x) => x.length >= 3))
+        expect(note, `${lang}: ${w}`).toContain(w);
     }
   });
 });
@@ -84,7 +96,9 @@ describe("languageWarnings", () => {
   });
 
   it("says the frame is English for a language without one", () => {
-    expect(languageWarnings({ code: "nl", frame: "en", supported: false })).toEqual(["Prompt language nl has no local frame; fixed phrases are English."]);
+    expect(languageWarnings({ code: "nl", frame: "en", supported: false })).toEqual([
+      "Prompt language nl has no local frame; fixed phrases are English.",
+    ]);
   });
 });
 

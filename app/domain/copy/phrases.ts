@@ -56,7 +56,10 @@ const en: Phrases = {
   englishName: "English",
   viewInBrowser: "View in browser",
   unsubscribe: "Unsubscribe",
-  whyYouGetThis: (brand) => (brand ? `You're receiving this email because you signed up for news from ${brand}.` : "You're receiving this email because you signed up for our news."),
+  whyYouGetThis: (brand) =>
+    brand
+      ? `You're receiving this email because you signed up for news from ${brand}.`
+      : "You're receiving this email because you signed up for our news.",
   previous: "Previous",
   next: "Next",
   slide: (n) => `Slide ${n}`,
@@ -91,7 +94,10 @@ const fr: Phrases = {
   englishName: "French",
   viewInBrowser: "Voir la version en ligne",
   unsubscribe: "Se désabonner",
-  whyYouGetThis: (brand) => (brand ? `Vous recevez cet e-mail car vous avez choisi de recevoir les actualités de ${brand}.` : "Vous recevez cet e-mail car vous avez choisi de recevoir nos actualités."),
+  whyYouGetThis: (brand) =>
+    brand
+      ? `Vous recevez cet e-mail car vous avez choisi de recevoir les actualités de ${brand}.`
+      : "Vous recevez cet e-mail car vous avez choisi de recevoir nos actualités.",
   previous: "Précédent",
   next: "Suivant",
   slide: (n) => `Diapositive ${n}`,
@@ -127,7 +133,10 @@ const es: Phrases = {
   englishName: "Spanish",
   viewInBrowser: "Ver en el navegador",
   unsubscribe: "Darse de baja",
-  whyYouGetThis: (brand) => (brand ? `Recibes este correo porque te suscribiste a las noticias de ${brand}.` : "Recibes este correo porque te suscribiste a nuestras noticias."),
+  whyYouGetThis: (brand) =>
+    brand
+      ? `Recibes este correo porque te suscribiste a las noticias de ${brand}.`
+      : "Recibes este correo porque te suscribiste a nuestras noticias.",
   previous: "Anterior",
   next: "Siguiente",
   slide: (n) => `Diapositiva ${n}`,
@@ -162,7 +171,10 @@ const de: Phrases = {
   englishName: "German",
   viewInBrowser: "Im Browser ansehen",
   unsubscribe: "Abmelden",
-  whyYouGetThis: (brand) => (brand ? `Sie erhalten diese E-Mail, weil Sie den Newsletter von ${brand} abonniert haben.` : "Sie erhalten diese E-Mail, weil Sie unseren Newsletter abonniert haben."),
+  whyYouGetThis: (brand) =>
+    brand
+      ? `Sie erhalten diese E-Mail, weil Sie den Newsletter von ${brand} abonniert haben.`
+      : "Sie erhalten diese E-Mail, weil Sie unseren Newsletter abonniert haben.",
   previous: "Zurück",
   next: "Weiter",
   slide: (n) => `Folie ${n}`,
@@ -197,7 +209,10 @@ const pt: Phrases = {
   englishName: "Portuguese",
   viewInBrowser: "Ver no navegador",
   unsubscribe: "Cancelar inscrição",
-  whyYouGetThis: (brand) => (brand ? `Você está recebendo este e-mail porque se inscreveu para receber notícias de ${brand}.` : "Você está recebendo este e-mail porque se inscreveu para receber nossas notícias."),
+  whyYouGetThis: (brand) =>
+    brand
+      ? `Você está recebendo este e-mail porque se inscreveu para receber notícias de ${brand}.`
+      : "Você está recebendo este e-mail porque se inscreveu para receber nossas notícias.",
   previous: "Anterior",
   next: "Próximo",
   slide: (n) => `Slide ${n}`,
@@ -232,7 +247,10 @@ const it: Phrases = {
   englishName: "Italian",
   viewInBrowser: "Visualizza nel browser",
   unsubscribe: "Annulla l'iscrizione",
-  whyYouGetThis: (brand) => (brand ? `Ricevi questa email perché hai scelto di ricevere le notizie di ${brand}.` : "Ricevi questa email perché hai scelto di ricevere le nostre notizie."),
+  whyYouGetThis: (brand) =>
+    brand
+      ? `Ricevi questa email perché hai scelto di ricevere le notizie di ${brand}.`
+      : "Ricevi questa email perché hai scelto di ricevere le nostre notizie.",
   previous: "Precedente",
   next: "Successivo",
   slide: (n) => `Diapositiva ${n}`,

@@ -24,7 +24,18 @@ describe("CopyDocSchema", () => {
 describe("copyToText", () => {
   it("carries every word of the copy, in reading order", () => {
     const text = copyToText(CopyDocSchema.parse(copy));
-    const words = [copy.subject, copy.preheader, "Spring is here", "Six new flavours.", "All organic.", "Build my box", "Questions? Reply any time.", "Berries", "Strawberry jam", "Slow-cooked for eight hours."];
+    const words = [
+      copy.subject,
+      copy.preheader,
+      "Spring is here",
+      "Six new flavours.",
+      "All organic.",
+      "Build my box",
+      "Questions? Reply any time.",
+      "Berries",
+      "Strawberry jam",
+      "Slow-cooked for eight hours.",
+    ];
     let at = -1;
     for (const w of words) {
       const i = text.indexOf(w);

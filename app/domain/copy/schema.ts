@@ -11,7 +11,9 @@ export const CopyHrefSchema = z
   .string()
   .trim()
   .max(2000)
-  .refine((v) => /^(?:https?:\/\/[^\s/?#]+\.[^\s]*|mailto:[^\s@]+@[^\s@]+)$/i.test(v), { message: "must be an http(s):// or mailto: address" });
+  .refine((v) => /^(?:https?:\/\/[^\s/?#]+\.[^\s]*|mailto:[^\s@]+@[^\s@]+)$/i.test(v), {
+    message: "must be an http(s):// or mailto: address",
+  });
 
 export const CopySectionSchema = z.object({
   role: text(40).min(1),

@@ -27,7 +27,7 @@ function run(events: [DeliverabilityEvent["type"], number][], start: Deliverabil
   return { state, effects, last: effects[effects.length - 1] };
 }
 
-describe("the recipient deliverability table (docs/sending.md, \"What events do\")", () => {
+describe('the recipient deliverability table (docs/sending.md, "What events do")', () => {
   const softBounced = run([["temporaryFailure", 0]]).state;
   const rows: {
     row: string;
@@ -43,7 +43,10 @@ describe("the recipient deliverability table (docs/sending.md, \"What events do\
       events: [["permanentFailure", 0]],
       status: "suppressed",
       until: null,
-      effects: [{ type: "suppress", reason: "hard_bounce", until: null }, { type: "alert", kind: "hard_bounce" }],
+      effects: [
+        { type: "suppress", reason: "hard_bounce", until: null },
+        { type: "alert", kind: "hard_bounce" },
+      ],
     },
     {
       row: "deliverable + complained → suppressed permanently, alert",
@@ -51,7 +54,10 @@ describe("the recipient deliverability table (docs/sending.md, \"What events do\
       events: [["complaint", 0]],
       status: "suppressed",
       until: null,
-      effects: [{ type: "suppress", reason: "complaint", until: null }, { type: "alert", kind: "complaint" }],
+      effects: [
+        { type: "suppress", reason: "complaint", until: null },
+        { type: "alert", kind: "complaint" },
+      ],
     },
     {
       row: "deliverable + failed (temporary) → soft-bounced, logged in email_bounce_log",
@@ -64,7 +70,11 @@ describe("the recipient deliverability table (docs/sending.md, \"What events do\
       row: "soft-bounced + 4th consecutive temporary failure → suppressed permanently, alert",
       from: softBounced,
       // Spread over more than 7 days so the 3-in-7 rule never fires first.
-      events: [["temporaryFailure", 4 * DAY], ["temporaryFailure", 8 * DAY], ["temporaryFailure", 12 * DAY]],
+      events: [
+        ["temporaryFailure", 4 * DAY],
+        ["temporaryFailure", 8 * DAY],
+        ["temporaryFailure", 12 * DAY],
+      ],
       status: "suppressed",
       until: null,
       effects: [
@@ -76,7 +86,10 @@ describe("the recipient deliverability table (docs/sending.md, \"What events do\
     {
       row: "soft-bounced + 3rd soft bounce within 7 days → suppressed for 30 days, alert",
       from: softBounced,
-      events: [["temporaryFailure", 2 * DAY], ["temporaryFailure", 5 * DAY]],
+      events: [
+        ["temporaryFailure", 2 * DAY],
+        ["temporaryFailure", 5 * DAY],
+      ],
       status: "suppressed",
       until: at(5 * DAY + 30 * DAY),
       effects: [
@@ -127,7 +140,11 @@ describe("the recipient deliverability table (docs/sending.md, \"What events do\
   });
 
   it("the 30-day suppression rejects sends with retry_after at its end", () => {
-    const { state } = run([["temporaryFailure", 0], ["temporaryFailure", DAY], ["temporaryFailure", 2 * DAY]]);
+    const { state } = run([
+      ["temporaryFailure", 0],
+      ["temporaryFailure", DAY],
+      ["temporaryFailure", 2 * DAY],
+    ]);
     expect(checkSend(state, DEFAULT_POLICY, at(3 * DAY))).toEqual({
       allowed: false,
       reason: "suppressed",
@@ -145,17 +162,29 @@ describe("edges", () => {
   });
 
   it("window: the 3rd bounce exactly 7 days after the 1st counts; 1 ms later it does not", () => {
-    const exactly = run([["temporaryFailure", 0], ["temporaryFailure", 3 * DAY], ["temporaryFailure", 7 * DAY]]).state;
+    const exactly = run([
+      ["temporaryFailure", 0],
+      ["temporaryFailure", 3 * DAY],
+      ["temporaryFailure", 7 * DAY],
+    ]).state;
     expect(exactly.status).toBe("suppressed");
     expect(exactly.suppressedUntil).toEqual(at(37 * DAY));
-    const later = run([["temporaryFailure", 0], ["temporaryFailure", 3 * DAY], ["temporaryFailure", 7 * DAY + 1]]);
+    const later = run([
+      ["temporaryFailure", 0],
+      ["temporaryFailure", 3 * DAY],
+      ["temporaryFailure", 7 * DAY + 1],
+    ]);
     expect(later.state.status).toBe("softBounced");
     expect(later.state.softBounces).toEqual([{ at: at(3 * DAY) }, { at: at(7 * DAY + 1) }]);
     expect(later.last).toEqual([{ type: "logBounce", recentSoftBounces: 2, consecutive: 3 }]);
   });
 
   it("30 days: suppressed 1 ms before the end, deliverable at the end, and the next transition lifts the entry", () => {
-    const { state } = run([["temporaryFailure", 0], ["temporaryFailure", DAY], ["temporaryFailure", 2 * DAY]]);
+    const { state } = run([
+      ["temporaryFailure", 0],
+      ["temporaryFailure", DAY],
+      ["temporaryFailure", 2 * DAY],
+    ]);
     const end = at(32 * DAY);
     expect(checkSend(state, DEFAULT_POLICY, new Date(end.getTime() - 1)).allowed).toBe(false);
     expect(checkSend(state, DEFAULT_POLICY, end)).toEqual({ allowed: true });
@@ -209,13 +238,20 @@ describe("edges", () => {
   });
 
   it("a repeated hard bounce does not alert twice; a complaint on a suppressed address still alerts", () => {
-    const { effects } = run([["permanentFailure", 0], ["permanentFailure", HOUR], ["complaint", 2 * HOUR]]);
+    const { effects } = run([
+      ["permanentFailure", 0],
+      ["permanentFailure", HOUR],
+      ["complaint", 2 * HOUR],
+    ]);
     expect(effects[1]).toEqual([]);
     expect(effects[2]).toEqual([{ type: "alert", kind: "complaint" }]);
   });
 
   it("temporary failures on a permanently suppressed address are logged but change nothing else", () => {
-    const { state, last } = run([["unsubscribe", 0], ["temporaryFailure", HOUR]]);
+    const { state, last } = run([
+      ["unsubscribe", 0],
+      ["temporaryFailure", HOUR],
+    ]);
     expect(state).toMatchObject({ status: "suppressed", suppressedUntil: null, reason: "unsubscribe" });
     expect(last).toEqual([{ type: "logBounce", recentSoftBounces: 1, consecutive: 1 }]);
   });
@@ -234,7 +270,11 @@ describe("edges", () => {
   });
 
   it("state survives a JSON round trip through the schema", () => {
-    const { state } = run([["temporaryFailure", 0], ["temporaryFailure", DAY], ["temporaryFailure", 2 * DAY]]);
+    const { state } = run([
+      ["temporaryFailure", 0],
+      ["temporaryFailure", DAY],
+      ["temporaryFailure", 2 * DAY],
+    ]);
     const back = deliverabilityStateSchema.parse(JSON.parse(JSON.stringify(state)));
     expect(back).toEqual(state);
     expect(checkSend(back, DEFAULT_POLICY, at(3 * DAY))).toEqual(checkSend(state, DEFAULT_POLICY, at(3 * DAY)));
@@ -303,7 +343,11 @@ describe("temporary failures are counted per message", () => {
     },
     {
       row: "3 different messages within 7 days → suppressed for 30 days",
-      steps: [["temporaryFailure", 0, "m1"], ["temporaryFailure", DAY, "m2"], ["temporaryFailure", 2 * DAY, "m3"]],
+      steps: [
+        ["temporaryFailure", 0, "m1"],
+        ["temporaryFailure", DAY, "m2"],
+        ["temporaryFailure", 2 * DAY, "m3"],
+      ],
       status: "suppressed",
       until: at(32 * DAY),
       counted: 3,
@@ -337,7 +381,12 @@ describe("temporary failures are counted per message", () => {
     },
     {
       row: "4 different messages in a row (over more than 7 days) → suppressed permanently",
-      steps: [["temporaryFailure", 0, "m1"], ["temporaryFailure", 8 * DAY, "m2"], ["temporaryFailure", 16 * DAY, "m3"], ["temporaryFailure", 24 * DAY, "m4"]],
+      steps: [
+        ["temporaryFailure", 0, "m1"],
+        ["temporaryFailure", 8 * DAY, "m2"],
+        ["temporaryFailure", 16 * DAY, "m3"],
+        ["temporaryFailure", 24 * DAY, "m4"],
+      ],
       status: "suppressed",
       until: null,
       counted: 1,
@@ -358,7 +407,11 @@ describe("temporary failures are counted per message", () => {
     },
     {
       row: "a delivery of the same message that arrives after another message's failure still clears it; the other's cooldown stays",
-      steps: [["temporaryFailure", 0, "m1"], ["temporaryFailure", 2 * HOUR, "m2"], ["delivered", HOUR, "m1"]],
+      steps: [
+        ["temporaryFailure", 0, "m1"],
+        ["temporaryFailure", 2 * HOUR, "m2"],
+        ["delivered", HOUR, "m1"],
+      ],
       status: "softBounced",
       counted: 1,
       consecutive: 2,
@@ -366,7 +419,12 @@ describe("temporary failures are counted per message", () => {
     },
     {
       row: "a delivery of another message does not clear the window",
-      steps: [["temporaryFailure", 0, "m1"], ["temporaryFailure", DAY, "m2"], ["delivered", 2 * DAY, "m9"], ["temporaryFailure", 3 * DAY, "m3"]],
+      steps: [
+        ["temporaryFailure", 0, "m1"],
+        ["temporaryFailure", DAY, "m2"],
+        ["delivered", 2 * DAY, "m9"],
+        ["temporaryFailure", 3 * DAY, "m3"],
+      ],
       status: "suppressed",
       until: at(33 * DAY),
       counted: 3,
@@ -379,7 +437,12 @@ describe("temporary failures are counted per message", () => {
     },
     {
       row: "a delivery of a message the 30-day suppression rests on lifts it",
-      steps: [["temporaryFailure", 0, "m1"], ["temporaryFailure", DAY, "m2"], ["temporaryFailure", 2 * DAY, "m3"], ["delivered", 2 * DAY + HOUR, "m3"]],
+      steps: [
+        ["temporaryFailure", 0, "m1"],
+        ["temporaryFailure", DAY, "m2"],
+        ["temporaryFailure", 2 * DAY, "m3"],
+        ["delivered", 2 * DAY + HOUR, "m3"],
+      ],
       status: "deliverable",
       counted: 2,
       consecutive: 0,
@@ -387,7 +450,13 @@ describe("temporary failures are counted per message", () => {
     },
     {
       row: "a permanent suppression stays when one of its messages is delivered",
-      steps: [["temporaryFailure", 0, "m1"], ["temporaryFailure", 8 * DAY, "m2"], ["temporaryFailure", 16 * DAY, "m3"], ["temporaryFailure", 24 * DAY, "m4"], ["delivered", 24 * DAY + HOUR, "m4"]],
+      steps: [
+        ["temporaryFailure", 0, "m1"],
+        ["temporaryFailure", 8 * DAY, "m2"],
+        ["temporaryFailure", 16 * DAY, "m3"],
+        ["temporaryFailure", 24 * DAY, "m4"],
+        ["delivered", 24 * DAY + HOUR, "m4"],
+      ],
       status: "suppressed",
       until: null,
       counted: 0,
@@ -396,7 +465,11 @@ describe("temporary failures are counted per message", () => {
     },
     {
       row: "failures without a message id are each counted, as before",
-      steps: [["temporaryFailure", 0], ["temporaryFailure", 10 * MIN], ["temporaryFailure", 20 * MIN]],
+      steps: [
+        ["temporaryFailure", 0],
+        ["temporaryFailure", 10 * MIN],
+        ["temporaryFailure", 20 * MIN],
+      ],
       status: "suppressed",
       until: at(20 * MIN + 30 * DAY),
       counted: 3,
@@ -422,7 +495,11 @@ describe("temporary failures are counted per message", () => {
     const { state } = runMessages(retries("m1", 0, 5));
     const lastRetry = at(65 * MIN);
     expect(state.lastSoftBounceAt).toEqual(lastRetry);
-    expect(checkSend(state, DEFAULT_POLICY, at(DAY))).toEqual({ allowed: false, reason: "cooldown", retryAfter: new Date(lastRetry.getTime() + DAY) });
+    expect(checkSend(state, DEFAULT_POLICY, at(DAY))).toEqual({
+      allowed: false,
+      reason: "cooldown",
+      retryAfter: new Date(lastRetry.getTime() + DAY),
+    });
   });
 
   it("after a delivery of the same message, sends are accepted at once", () => {
@@ -431,14 +508,25 @@ describe("temporary failures are counted per message", () => {
   });
 
   it("keeps message ids through the JSON round trip, and reads states written before them", () => {
-    const { state } = runMessages([["temporaryFailure", 0, "m1"], ["temporaryFailure", DAY]]);
+    const { state } = runMessages([
+      ["temporaryFailure", 0, "m1"],
+      ["temporaryFailure", DAY],
+    ]);
     expect(deliverabilityStateSchema.parse(JSON.parse(JSON.stringify(state)))).toEqual(state);
-    const legacy = { status: "softBounced", softBounces: [at(0).toISOString(), at(DAY).toISOString()], consecutiveTemporary: 2, lastSoftBounceAt: at(DAY).toISOString() };
+    const legacy = {
+      status: "softBounced",
+      softBounces: [at(0).toISOString(), at(DAY).toISOString()],
+      consecutiveTemporary: 2,
+      lastSoftBounceAt: at(DAY).toISOString(),
+    };
     expect(deliverabilityStateSchema.parse(legacy).softBounces).toEqual([{ at: at(0) }, { at: at(DAY) }]);
   });
 
   it("machineEventFor passes the provider's message id for temporary failures and deliveries", () => {
-    expect(machineEventFor({ kind: "failed", severity: "temporary", providerMessageId: "m1" })).toEqual({ type: "temporaryFailure", messageId: "m1" });
+    expect(machineEventFor({ kind: "failed", severity: "temporary", providerMessageId: "m1" })).toEqual({
+      type: "temporaryFailure",
+      messageId: "m1",
+    });
     expect(machineEventFor({ kind: "delivered", providerMessageId: "m1" })).toEqual({ type: "delivered", messageId: "m1" });
     expect(machineEventFor({ kind: "failed", severity: "permanent", providerMessageId: "m1" })).toEqual({ type: "permanentFailure" });
   });

@@ -24,7 +24,14 @@ export const DEFAULT_POLICY: Readonly<DeliverabilityPolicy> = Object.freeze({
   consecutiveTemporaryLimit: 4,
 });
 
-export const SUPPRESSION_REASONS = ["hard_bounce", "complaint", "unsubscribe", "soft_bounce_limit", "consecutive_temporary", "manual"] as const;
+export const SUPPRESSION_REASONS = [
+  "hard_bounce",
+  "complaint",
+  "unsubscribe",
+  "soft_bounce_limit",
+  "consecutive_temporary",
+  "manual",
+] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 
 /**
@@ -109,7 +116,12 @@ function expire(state: DeliverabilityState, now: Date): TransitionResult {
   if (state.status === "suppressed" && state.suppressedUntil != null && now.getTime() >= state.suppressedUntil.getTime()) {
     const { reason } = state;
     return {
-      state: { status: "deliverable", softBounces: state.softBounces, consecutiveTemporary: state.consecutiveTemporary, lastSoftBounceAt: state.lastSoftBounceAt ?? null },
+      state: {
+        status: "deliverable",
+        softBounces: state.softBounces,
+        consecutiveTemporary: state.consecutiveTemporary,
+        lastSoftBounceAt: state.lastSoftBounceAt ?? null,
+      },
       effects: [{ type: "liftSuppression", reason }],
     };
   }
@@ -232,7 +244,10 @@ export function transition(
         // The suppression rested on this message's failures, and the message got through.
         effects.push({ type: "liftSuppression", reason: state.reason });
         const status = inOrder ? "deliverable" : "softBounced";
-        return { state: { status, softBounces, consecutiveTemporary: next.consecutiveTemporary, lastSoftBounceAt: state.lastSoftBounceAt ?? null }, effects };
+        return {
+          state: { status, softBounces, consecutiveTemporary: next.consecutiveTemporary, lastSoftBounceAt: state.lastSoftBounceAt ?? null },
+          effects,
+        };
       }
       return { state: next, effects };
     }

@@ -27,9 +27,21 @@ const temporary: DeliverabilityEvent = { type: "temporaryFailure" };
 const STATES: Record<string, DeliverabilityState> = {
   deliverable: initialState(),
   "soft-bounced, in cooldown": after([[temporary, 0]]),
-  "soft-bounced twice in 7 days": after([[temporary, 0], [temporary, 2 * DAY]]),
-  "suppressed 30 days (3 soft bounces)": after([[temporary, 0], [temporary, DAY], [temporary, 2 * DAY]]),
-  "suppressed permanently (4 consecutive)": after([[temporary, 0], [temporary, 8 * DAY], [temporary, 16 * DAY], [temporary, 24 * DAY]]),
+  "soft-bounced twice in 7 days": after([
+    [temporary, 0],
+    [temporary, 2 * DAY],
+  ]),
+  "suppressed 30 days (3 soft bounces)": after([
+    [temporary, 0],
+    [temporary, DAY],
+    [temporary, 2 * DAY],
+  ]),
+  "suppressed permanently (4 consecutive)": after([
+    [temporary, 0],
+    [temporary, 8 * DAY],
+    [temporary, 16 * DAY],
+    [temporary, 24 * DAY],
+  ]),
   "suppressed permanently (hard bounce)": after([[{ type: "permanentFailure" }, 0]]),
   "suppressed permanently (complaint)": after([[{ type: "complaint" }, 0]]),
   "suppressed permanently (unsubscribe)": after([[{ type: "unsubscribe" }, 0]]),
@@ -142,15 +154,29 @@ describe("manual suppression", () => {
 
   it("a manual suppression refuses sends (with retry_after when timed) and no alert is raised", () => {
     const permanent = transition(initialState(), { type: "manualSuppress", reason: "manual", until: null }, DEFAULT_POLICY, now);
-    expect(checkSend(permanent.state, DEFAULT_POLICY, at(400 * DAY))).toEqual({ allowed: false, reason: "suppressed", suppression: "manual" });
+    expect(checkSend(permanent.state, DEFAULT_POLICY, at(400 * DAY))).toEqual({
+      allowed: false,
+      reason: "suppressed",
+      suppression: "manual",
+    });
     const timed = transition(initialState(), { type: "manualSuppress", reason: "unsubscribe", until: in10Days }, DEFAULT_POLICY, now);
-    expect(checkSend(timed.state, DEFAULT_POLICY, now)).toEqual({ allowed: false, reason: "suppressed", suppression: "unsubscribe", retryAfter: in10Days });
+    expect(checkSend(timed.state, DEFAULT_POLICY, now)).toEqual({
+      allowed: false,
+      reason: "suppressed",
+      suppression: "unsubscribe",
+      retryAfter: in10Days,
+    });
     expect(checkSend(timed.state, DEFAULT_POLICY, in10Days)).toEqual({ allowed: true });
     expect([...permanent.effects, ...timed.effects].some((e) => e.type === "alert")).toBe(false);
   });
 
   it("a lapsed timed suppression is lifted before the new one is applied", () => {
-    const r = transition(STATES["suppressed 30 days (3 soft bounces)"], { type: "manualSuppress", reason: "manual", until: null }, DEFAULT_POLICY, at(40 * DAY));
+    const r = transition(
+      STATES["suppressed 30 days (3 soft bounces)"],
+      { type: "manualSuppress", reason: "manual", until: null },
+      DEFAULT_POLICY,
+      at(40 * DAY),
+    );
     expect(r.effects).toEqual([
       { type: "liftSuppression", reason: "soft_bounce_limit" },
       { type: "suppress", reason: "manual", until: null },

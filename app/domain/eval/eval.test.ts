@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { compareRuns, delta, isPositive, mean, normaliseRating, percentile, share, summarizeResults } from "./index";
 
-const ok = (qa: number | null, judge: number | null, ms: number | null) => ({ qaScore: qa, judgeScore: judge, generationMs: ms, error: null });
+const ok = (qa: number | null, judge: number | null, ms: number | null) => ({
+  qaScore: qa,
+  judgeScore: judge,
+  generationMs: ms,
+  error: null,
+});
 const err = (message: string, ms: number | null = null) => ({ qaScore: null, judgeScore: null, generationMs: ms, error: message });
 
 describe("summarizeResults", () => {
@@ -52,8 +57,18 @@ describe("compareRuns", () => {
   });
 
   it("matches prompts by id and reports per-prompt and average deltas", () => {
-    const a = run("A", [["p1", ok(80, 70, 100)], ["p2", err("boom")], ["p3", ok(50, 50, 100)], ["only-a", ok(10, 10, 10)]]);
-    const b = run("B", [["p1", ok(90, 65, 150)], ["p2", ok(60, 60, 200)], ["p3", err("timeout")], ["only-b", ok(99, 99, 1)]]);
+    const a = run("A", [
+      ["p1", ok(80, 70, 100)],
+      ["p2", err("boom")],
+      ["p3", ok(50, 50, 100)],
+      ["only-a", ok(10, 10, 10)],
+    ]);
+    const b = run("B", [
+      ["p1", ok(90, 65, 150)],
+      ["p2", ok(60, 60, 200)],
+      ["p3", err("timeout")],
+      ["only-b", ok(99, 99, 1)],
+    ]);
     const c = compareRuns(a, b);
     expect(c.prompts.map((p) => p.promptId)).toEqual(["p1", "p2", "p3"]);
     expect(c.prompts[0]).toMatchObject({ qa: 10, judge: -5, ms: 50, errorChange: null });
@@ -71,7 +86,11 @@ describe("compareRuns", () => {
   });
 
   it("keeps the last result of a prompt saved twice and ignores results without a prompt id", () => {
-    const a = run("A", [["p1", err("first try")], ["p1", ok(70, 70, 10)], [null, ok(1, 1, 1)]]);
+    const a = run("A", [
+      ["p1", err("first try")],
+      ["p1", ok(70, 70, 10)],
+      [null, ok(1, 1, 1)],
+    ]);
     const b = run("B", [["p1", ok(70, 75, 10)]]);
     const c = compareRuns(a, b);
     expect(c.prompts).toHaveLength(1);

@@ -7,7 +7,20 @@ import { qa } from "~/domain/qa/qa";
 import { viewText } from "~/domain/qa/fidelity";
 import { render } from "~/domain/render";
 import { sampleBlueprint } from "../../../test/fixtures/blueprints";
-import { BROKEN_HREFS, INVENTED_CLAIMS, MUTATION_KINDS, breakLink, changePrice, dropOption, inventClaim, loseBrand, moveCondition, mutateAll, removeItem, shiftPrice } from "./mutations";
+import {
+  BROKEN_HREFS,
+  INVENTED_CLAIMS,
+  MUTATION_KINDS,
+  breakLink,
+  changePrice,
+  dropOption,
+  inventClaim,
+  loseBrand,
+  moveCondition,
+  mutateAll,
+  removeItem,
+  shiftPrice,
+} from "./mutations";
 
 function html(bp: Blueprint): string {
   const r = render(bp);
@@ -128,9 +141,17 @@ describe("mutation operators", () => {
       expect(v).toMatch(/Not good/);
     }
     const bp = sampleBlueprint("tabs");
-    bp.sections.push({ id: "scale", role: "body", headline: "How likely are you to recommend us?", body: "0 · 1 · 2 · 3 · 4 · 5 · 6 · 7 · 8 · 9 · 10" });
+    bp.sections.push({
+      id: "scale",
+      role: "body",
+      headline: "How likely are you to recommend us?",
+      body: "0 · 1 · 2 · 3 · 4 · 5 · 6 · 7 · 8 · 9 · 10",
+    });
     const scale = html(bp);
-    const cut = dropOption(scale, { text: "How likely are you to recommend us?", options: ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10"] });
+    const cut = dropOption(scale, {
+      text: "How likely are you to recommend us?",
+      options: ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10"],
+    });
     expect(cut.ok && cut.html.replace("0 · 1 · 2 · 3 · 4 · 5 · 6 · 7 · 8 · 9<", "0 · 1 · 2 · 3 · 4 · 5 · 6 · 7 · 8 · 9 · 10<")).toBe(scale);
   });
 
@@ -159,9 +180,18 @@ describe("mutation operators", () => {
   });
 
   it("mutateAll returns one result per kind and says why a kind does not apply", () => {
-    const all = mutateAll(tabs, { language: "en", brand: "Northwind Studio", items: [{ name: "Team", price: "$29" }], offers: [], questions: [], links: [] });
+    const all = mutateAll(tabs, {
+      language: "en",
+      brand: "Northwind Studio",
+      items: [{ name: "Team", price: "$29" }],
+      offers: [],
+      questions: [],
+      links: [],
+    });
     expect(all.map((m) => m.kind)).toEqual([...MUTATION_KINDS]);
     expect(all.filter((m) => !m.ok).map((m) => m.kind)).toEqual(["move-condition", "drop-option"]);
-    expect(mutateAll("x".repeat(1_000_001), { language: "en", items: [], offers: [], questions: [], links: [] }).every((m) => !m.ok)).toBe(true);
+    expect(mutateAll("x".repeat(1_000_001), { language: "en", items: [], offers: [], questions: [], links: [] }).every((m) => !m.ok)).toBe(
+      true,
+    );
   });
 });

@@ -9,7 +9,15 @@ import { parseDocument } from "htmlparser2";
 import type { DomElement, DomNode, DomText } from "~/domain/html/dom";
 import { isElement, isText } from "~/domain/html/dom";
 
-export const MUTATION_KINDS = ["remove-item", "change-price", "invented-claim", "move-condition", "drop-option", "lose-brand", "break-link"] as const;
+export const MUTATION_KINDS = [
+  "remove-item",
+  "change-price",
+  "invented-claim",
+  "move-condition",
+  "drop-option",
+  "lose-brand",
+  "break-link",
+] as const;
 export type MutationKind = (typeof MUTATION_KINDS)[number];
 
 /** What a mutation may act on: the brief's facts in the prompt's own words. */
@@ -55,7 +63,13 @@ interface Parsed {
 const SKIP = new Set(["style", "script", "head"]);
 
 function parse(html: string): Parsed {
-  const doc = parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, withStartIndices: true, withEndIndices: true });
+  const doc = parseDocument(html, {
+    decodeEntities: true,
+    lowerCaseTags: true,
+    lowerCaseAttributeNames: true,
+    withStartIndices: true,
+    withEndIndices: true,
+  });
   const texts: DomText[] = [];
   const elements: DomElement[] = [];
   let body: DomElement | null = null;
@@ -89,7 +103,11 @@ function readableTexts(p: Parsed): DomText[] {
 
 // ── text helpers ──────────────────────────────────────────────────────────────────────────────────
 
-const fold = (s: string) => s.normalize("NFKC").replace(/[\s\u00a0\u202f]+/g, " ").toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize("NFKC")
+    .replace(/[\s\u00a0\u202f]+/g, " ")
+    .toLowerCase();
 
 /** Where `needle` starts in `hay`, ignoring case and the kind of space; -1 if nowhere. */
 function findFolded(hay: string, needle: string): { at: number; length: number } | null {
@@ -106,7 +124,11 @@ function findFolded(hay: string, needle: string): { at: number; length: number }
 }
 
 function escapeText(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\u00a0/g, "&nbsp;");
+  return s
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/\u00a0/g, "&nbsp;");
 }
 
 /** A text node's words after a piece is cut out: no doubled separators, none left at either end. */
@@ -236,7 +258,9 @@ export function moveCondition(html: string, offers: MutationTargets["offers"]): 
   const texts = readableTexts(p);
   for (const from of offers) {
     for (const condition of from.conditions) {
-      const to = offers.find((o) => o !== from && !fold(o.text).includes(fold(condition)) && !o.conditions.some((c) => fold(c) === fold(condition)));
+      const to = offers.find(
+        (o) => o !== from && !fold(o.text).includes(fold(condition)) && !o.conditions.some((c) => fold(c) === fold(condition)),
+      );
       if (!to) continue;
       const holders = texts.filter((t) => findFolded(t.data, condition));
       const targets = texts.filter((t) => findFolded(t.data, to.text) && !findFolded(t.data, condition));
@@ -310,7 +334,9 @@ const sameLink = (a: string, b: string) => a.trim().replace(/\/+$/, "").toLowerC
 export function breakLink(html: string, links: string[], broken: (typeof BROKEN_HREFS)[number]): Mutation {
   const kind = "break-link" as const;
   const p = parse(html);
-  const anchors = p.elements.filter((e) => e.name === "a" && typeof e.attribs.href === "string" && !SERVICE_HREF.test(e.attribs.href.trim()));
+  const anchors = p.elements.filter(
+    (e) => e.name === "a" && typeof e.attribs.href === "string" && !SERVICE_HREF.test(e.attribs.href.trim()),
+  );
   const chosen = links.length ? anchors.filter((a) => links.some((l) => sameLink(a.attribs.href!, l))) : anchors;
   const edits: Edit[] = [];
   for (const a of chosen) {

@@ -24,10 +24,16 @@ export function scaleOptions(scale: string): string[] {
  */
 export const PromptFactsSchema = z
   .object({
-    language: z.string().trim().regex(/^[a-z]{2,3}$/, "language must be an ISO 639 code such as en, fr, pt"),
+    language: z
+      .string()
+      .trim()
+      .regex(/^[a-z]{2,3}$/, "language must be an ISO 639 code such as en, fr, pt"),
     brand: value.optional(),
     /** Items the prompt lists, with the price it gives each (as written: "$4.50", "19,99 €"). */
-    items: z.array(z.union([value, z.object({ name: value, price: value.optional() }).strict()])).max(40).optional(),
+    items: z
+      .array(z.union([value, z.object({ name: value, price: value.optional() }).strict()]))
+      .max(40)
+      .optional(),
     /** Prices not tied to a named item ("3 snacks at $2, $3 and $4"), or an offer's amount. */
     prices: z.array(value).max(40).optional(),
     codes: z.array(value).max(10).optional(),
@@ -36,13 +42,24 @@ export const PromptFactsSchema = z
     /** Other words the email must show as written: button labels, tab names, questions, topics. */
     text: z.array(value).max(40).optional(),
     /** Offers, each with its own conditions ("over €50", "until 20 December"): a condition belongs to its offer. */
-    offers: z.array(z.object({ text: value, conditions: z.array(value).max(10).optional() }).strict()).max(10).optional(),
+    offers: z
+      .array(z.object({ text: value, conditions: z.array(value).max(10).optional() }).strict())
+      .max(10)
+      .optional(),
     /**
      * Questions with every answer option: named `options`, or a numeric `scale` as the prompt writes
      * it ("0–10", "1-5"), which stands for each whole number of the range ("0–10" is eleven options).
      */
     questions: z
-      .array(z.object({ text: value, options: z.array(value).max(20).optional(), scale: z.string().trim().regex(SCALE_RE, "scale must be a range such as 0–10 or 1-5").optional() }).strict())
+      .array(
+        z
+          .object({
+            text: value,
+            options: z.array(value).max(20).optional(),
+            scale: z.string().trim().regex(SCALE_RE, "scale must be a range such as 0–10 or 1-5").optional(),
+          })
+          .strict(),
+      )
       .max(10)
       .optional(),
     /** Links the prompt gives, as written: the email must link to each. */
@@ -60,7 +77,11 @@ export const PromptEntrySchema = z
     id: z.string().trim().min(1, "id must not be empty").max(200),
     prompt: z.string().trim().min(1, "prompt must not be empty").max(20_000),
     /** The prompt's language (ISO 639-1); "en" when unset. generate:check groups its figures by it. */
-    language: z.string().trim().regex(/^[a-z]{2,3}$/, "language must be an ISO 639 code such as en, fr, pt").optional(),
+    language: z
+      .string()
+      .trim()
+      .regex(/^[a-z]{2,3}$/, "language must be an ISO 639 code such as en, fr, pt")
+      .optional(),
     emailType: z.string().trim().min(1).max(40).optional(),
     designTokens: z.record(z.unknown()).optional(),
     images: z.array(z.unknown()).optional(),
@@ -83,7 +104,12 @@ export const PromptSetSchema = z
     const seen = new Map<string, number>();
     set.prompts.forEach((p, i) => {
       const first = seen.get(p.id);
-      if (first !== undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["prompts", i, "id"], message: `duplicate id "${p.id}" (also prompts[${first}])` });
+      if (first !== undefined)
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["prompts", i, "id"],
+          message: `duplicate id "${p.id}" (also prompts[${first}])`,
+        });
       else seen.set(p.id, i);
     });
   });

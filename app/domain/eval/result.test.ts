@@ -5,8 +5,27 @@ const none = { promptId: null, prompt: null, qaScore: null, judgeScore: null, ge
 
 describe("normalizeEvalResult", () => {
   it("keeps the canonical names as they were", () => {
-    const r = normalizeEvalResult({ promptId: "p1", prompt: "tabs", qaScore: 90, judgeScore: 80.5, generationMs: 100.4, error: null, details: { technique: "tabs" } });
-    expect(r).toEqual({ ok: true, value: { promptId: "p1", prompt: "tabs", qaScore: 90, judgeScore: 80.5, generationMs: 100, error: null, details: { technique: "tabs" } } });
+    const r = normalizeEvalResult({
+      promptId: "p1",
+      prompt: "tabs",
+      qaScore: 90,
+      judgeScore: 80.5,
+      generationMs: 100.4,
+      error: null,
+      details: { technique: "tabs" },
+    });
+    expect(r).toEqual({
+      ok: true,
+      value: {
+        promptId: "p1",
+        prompt: "tabs",
+        qaScore: 90,
+        judgeScore: 80.5,
+        generationMs: 100,
+        error: null,
+        details: { technique: "tabs" },
+      },
+    });
   });
 
   it.each([
@@ -44,7 +63,10 @@ describe("normalizeEvalResult", () => {
   });
 
   it("is not fooled by Object.prototype names, and keeps a stray __proto__ as data", () => {
-    const input = JSON.parse('{"constructor": 1, "toString": "x", "__proto__": {"polluted": true}, "hasOwnProperty": 2}') as Record<string, unknown>;
+    const input = JSON.parse('{"constructor": 1, "toString": "x", "__proto__": {"polluted": true}, "hasOwnProperty": 2}') as Record<
+      string,
+      unknown
+    >;
     const r = normalizeEvalResult(input);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
@@ -88,7 +110,10 @@ describe("normalizeEvalResult", () => {
 
   it("stores what fits and keeps what does not, side by side", () => {
     const r = normalizeEvalResult({ qaScore: 90, qa: "A+", extra: "kept", meta: { run: 3 }, latency: "fast", generationMs: 1200 });
-    expect(r).toEqual({ ok: true, value: { ...none, qaScore: 90, generationMs: 1200, details: { qa: "A+", extra: "kept", latency: "fast", run: 3 } } });
+    expect(r).toEqual({
+      ok: true,
+      value: { ...none, qaScore: 90, generationMs: 1200, details: { qa: "A+", extra: "kept", latency: "fast", run: 3 } },
+    });
   });
 
   it("accepts two spellings of one field when they agree", () => {

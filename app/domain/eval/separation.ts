@@ -32,7 +32,7 @@ export function auc(pos: number[], neg: number[]): number {
   if (!pos.length || !neg.length) return NaN;
   const all = [...pos.map((v) => ({ v, p: true })), ...neg.map((v) => ({ v, p: false }))].sort((a, b) => a.v - b.v);
   let rankSumPos = 0;
-  for (let i = 0; i < all.length; ) {
+  for (let i = 0; i < all.length;) {
     let j = i;
     while (j < all.length && all[j]!.v === all[i]!.v) j++;
     const avgRank = (i + 1 + j) / 2;
@@ -58,7 +58,12 @@ export function separation(kind: string, pairs: ScoredPair[], readyMin = READY_T
     lowerPct: n ? r1((100 * lower) / n) : NaN,
     ready,
     readyPct: n ? r1((100 * ready) / n) : NaN,
-    auc: r3(auc(mine.map((p) => p.original), mine.map((p) => p.mutant))),
+    auc: r3(
+      auc(
+        mine.map((p) => p.original),
+        mine.map((p) => p.mutant),
+      ),
+    ),
     meanOriginal: r1(mean(mine.map((p) => p.original))),
     meanMutant: r1(mean(mine.map((p) => p.mutant))),
   };
@@ -66,5 +71,12 @@ export function separation(kind: string, pairs: ScoredPair[], readyMin = READY_T
 
 /** One row per kind (in `kinds` order) and one for all kinds together ("all"). */
 export function separationByKind(kinds: readonly string[], pairs: ScoredPair[], readyMin = READY_TO_SEND_MIN): Separation[] {
-  return [...kinds.map((k) => separation(k, pairs, readyMin)), separation("all", pairs.map((p) => ({ ...p, kind: "all" })), readyMin)];
+  return [
+    ...kinds.map((k) => separation(k, pairs, readyMin)),
+    separation(
+      "all",
+      pairs.map((p) => ({ ...p, kind: "all" })),
+      readyMin,
+    ),
+  ];
 }

@@ -45,8 +45,7 @@ export function effectiveScore(r: ResultScores, field: "qaScore" | "judgeScore")
 }
 
 export function summarizeResults(results: ResultScores[]): RunSummary {
-  const scores = (field: "qaScore" | "judgeScore") =>
-    results.map((r) => effectiveScore(r, field)).filter((v): v is number => v !== null);
+  const scores = (field: "qaScore" | "judgeScore") => results.map((r) => effectiveScore(r, field)).filter((v): v is number => v !== null);
   const times = results
     .filter((r) => !isErrored(r) && typeof r.generationMs === "number" && Number.isFinite(r.generationMs))
     .map((r) => r.generationMs as number);

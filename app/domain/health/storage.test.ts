@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { DISK_FULL_BELOW_BYTES, REFUSAL_REPORTED_FOR_MS, storageFullReason, type StorageFacts } from "./storage";
 
 const now = 1_000_000;
-const roomy: StorageFacts = { probeFull: false, pages: { count: 10, max: 4294967294, free: 0 }, freeBytes: 10 * 1024 ** 3, lastRefusalAt: null, now };
+const roomy: StorageFacts = {
+  probeFull: false,
+  pages: { count: 10, max: 4294967294, free: 0 },
+  freeBytes: 10 * 1024 ** 3,
+  lastRefusalAt: null,
+  now,
+};
 
 describe("storageFullReason", () => {
   it("is null with room everywhere", () => {

@@ -13,7 +13,11 @@ describe("insertAt with many nodes", () => {
     append(body, moving);
     expect(doc.children).toEqual([body]);
     expect(body.children).toHaveLength(moving.length);
-    expect(body.children.every((c, i) => c === moving[i] && c.parent === body && c.prev === (moving[i - 1] ?? null) && c.next === (moving[i + 1] ?? null))).toBe(true);
+    expect(
+      body.children.every(
+        (c, i) => c === moving[i] && c.parent === body && c.prev === (moving[i - 1] ?? null) && c.next === (moving[i + 1] ?? null),
+      ),
+    ).toBe(true);
   });
 
   it("moves nodes within their own parent", () => {

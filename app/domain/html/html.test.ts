@@ -8,7 +8,7 @@ import { normalizeText, textOf } from "./text";
 describe("parseEmail", () => {
   it("indexes tags, ids, styles and modules in one walk", () => {
     const doc = parseEmail(
-      '<!DOCTYPE html><html><head><style>.a:checked ~ .b{display:block} @media (prefers-color-scheme: dark){.x{color:#fff}}</style></head>' +
+      "<!DOCTYPE html><html><head><style>.a:checked ~ .b{display:block} @media (prefers-color-scheme: dark){.x{color:#fff}}</style></head>" +
         '<body><div class="kx-module" data-kx-technique="tabs"><div class="kx-int k1-int" id="i"></div><div class="kx-fb"></div></div></body></html>',
     );
     expect(doc.doctype).not.toBeNull();

@@ -120,7 +120,8 @@ export function checkHtmlShape(html: string, overrides: Partial<HtmlLimits> = {}
   try {
     parser.end(html);
     // A <style> the document never closes.
-    if (inStyle > 0 && cssBlockDepth(styleText, limits.maxCssDepth) > limits.maxCssDepth) stop({ kind: "css-depth", limit: limits.maxCssDepth });
+    if (inStyle > 0 && cssBlockDepth(styleText, limits.maxCssDepth) > limits.maxCssDepth)
+      stop({ kind: "css-depth", limit: limits.maxCssDepth });
   } catch (error) {
     if (error !== STOP) throw error;
   }

@@ -81,7 +81,11 @@ export function parseEmail(source: string): EmailDoc {
  * their fixed tree to QA without a second parse. `sheetFor` may return a <style> element's sheet
  * parsed earlier (for the same text); otherwise its text is parsed here.
  */
-export function indexEmail(document: DomDocument, source: string, sheetFor?: (style: DomElement, text: string) => StyleSheet | undefined): EmailDoc {
+export function indexEmail(
+  document: DomDocument,
+  source: string,
+  sheetFor?: (style: DomElement, text: string) => StyleSheet | undefined,
+): EmailDoc {
   const doc: EmailDoc = {
     source,
     document,

@@ -2,10 +2,50 @@ import { type DomElement, type DomNode, type DomParent, isElement } from "./dom"
 
 // Elements whose boundaries separate words when a mail client lays them out.
 const BLOCK = new Set([
-  "address", "article", "aside", "blockquote", "br", "caption", "center", "dd", "div", "dl", "dt",
-  "figcaption", "figure", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "label",
-  "li", "main", "nav", "ol", "p", "pre", "section", "table", "tbody", "td", "tfoot", "th", "thead",
-  "tr", "ul", "button", "input", "option", "select", "textarea", "img",
+  "address",
+  "article",
+  "aside",
+  "blockquote",
+  "br",
+  "caption",
+  "center",
+  "dd",
+  "div",
+  "dl",
+  "dt",
+  "figcaption",
+  "figure",
+  "footer",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "header",
+  "hr",
+  "label",
+  "li",
+  "main",
+  "nav",
+  "ol",
+  "p",
+  "pre",
+  "section",
+  "table",
+  "tbody",
+  "td",
+  "tfoot",
+  "th",
+  "thead",
+  "tr",
+  "ul",
+  "button",
+  "input",
+  "option",
+  "select",
+  "textarea",
+  "img",
 ]);
 
 // Never rendered as words.
@@ -27,7 +67,12 @@ export function normalizeText(s: string): string {
  * The words under `root` as a reader sees them: text nodes joined, blocks separated by a space.
  * `separates` marks more elements that end a word the way a block does (e.g. inline ones styled as boxes).
  */
-export function textOf(root: DomParent | DomNode, skip?: (el: DomNode) => boolean, separates?: (el: DomElement) => boolean, blockMark = " "): string {
+export function textOf(
+  root: DomParent | DomNode,
+  skip?: (el: DomNode) => boolean,
+  separates?: (el: DomElement) => boolean,
+  blockMark = " ",
+): string {
   const parts: string[] = [];
   const stack: (DomNode | string)[] = [];
   const kids = "children" in root ? root.children : [];

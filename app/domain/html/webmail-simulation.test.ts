@@ -22,7 +22,10 @@ describe("Gmail", () => {
   });
 
   it("turns the doctype and body into <u></u><div class=body> with the body's attributes", () => {
-    const out = simulateWebmail('<!DOCTYPE html><html><head><style>@media (max-width:600px){.a:checked ~ .b{color:red}} .c{color:blue}</style></head><body class="body" style="margin:0"><p>Hi</p></body></html>', "gmail");
+    const out = simulateWebmail(
+      '<!DOCTYPE html><html><head><style>@media (max-width:600px){.a:checked ~ .b{color:red}} .c{color:blue}</style></head><body class="body" style="margin:0"><p>Hi</p></body></html>',
+      "gmail",
+    );
     expect(out.html).toContain('<body><u></u><div class="body" style="margin:0"><p>Hi</p></div></body>');
     expect(out.html).not.toContain(":checked");
     expect(out.html).toContain(".c{color:blue}");

@@ -30,12 +30,12 @@ export const SIMULATED: Record<WebmailClient, { label: string; explains: string 
   gmail: {
     label: "Gmail",
     explains:
-      "Gmail drops every CSS rule that uses :checked and turns the doctype and <body> into <u></u><div class=\"body\">, so its readers see the static fallback (the email's u + .body rules show it).",
+      'Gmail drops every CSS rule that uses :checked and turns the doctype and <body> into <u></u><div class="body">, so its readers see the static fallback (the email\'s u + .body rules show it).',
   },
   "outlook-com": {
     label: "Outlook.com",
     explains:
-      "Outlook.com renames every class to x_<name> but keeps the CSS, so class selectors stop matching; the email's [class~=\"x_…\"] rules show the fallback.",
+      'Outlook.com renames every class to x_<name> but keeps the CSS, so class selectors stop matching; the email\'s [class~="x_…"] rules show the fallback.',
   },
 };
 
@@ -112,7 +112,11 @@ function gmail(html: string): Simulation {
     body.children = wrapper.children;
     for (const child of body.children) child.parent = body;
     body.attribs = {};
-    changes.push(hadDoctype ? "Doctype and <body> became <u></u><div> (Gmail's u + .body selectors now match)" : "<body> became a <div> (no doctype, so no <u></u>: u + .body selectors do not match)");
+    changes.push(
+      hadDoctype
+        ? "Doctype and <body> became <u></u><div> (Gmail's u + .body selectors now match)"
+        : "<body> became a <div> (no doctype, so no <u></u>: u + .body selectors do not match)",
+    );
   }
   return { html: serializeDocument(document), changes };
 }
@@ -123,11 +127,7 @@ function outlookCom(html: string): Simulation {
   for (const el of elementsOf(document)) {
     const cls = el.attribs.class;
     if (!cls || !cls.trim()) continue;
-    el.attribs.class = cls
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(outlookComClass)
-      .join(" ");
+    el.attribs.class = cls.split(/\s+/).filter(Boolean).map(outlookComClass).join(" ");
     renamed++;
   }
   return { html: serializeDocument(document), changes: [`Renamed the classes of ${renamed} element${renamed === 1 ? "" : "s"} to x_…`] };

@@ -42,6 +42,8 @@ describe("attributionBannerAmp", () => {
 
   it("creates <style amp-custom> in the head when missing", () => {
     const out = attributionBannerAmp(`<html ⚡4email><head><meta charset="utf-8"></head><body></body></html>`, "a@b.c", "K");
-    expect(out).toMatch(/<meta charset="utf-8"><style amp-custom>\.kx-attribution\{[^}]+\}<\/style><\/head><body><div class="kx-attribution">/);
+    expect(out).toMatch(
+      /<meta charset="utf-8"><style amp-custom>\.kx-attribution\{[^}]+\}<\/style><\/head><body><div class="kx-attribution">/,
+    );
   });
 });

@@ -9,10 +9,7 @@ function bannerText(senderEmail: string, brandName: string): string {
 }
 
 function hasClass(token: ScannedToken, cls: string): boolean {
-  return (
-    token.kind === "open" &&
-    token.attributes.some((a) => a.name === "class" && a.value.split(/\s+/).includes(cls))
-  );
+  return token.kind === "open" && token.attributes.some((a) => a.name === "class" && a.value.split(/\s+/).includes(cls));
 }
 
 /**
@@ -69,9 +66,7 @@ export function attributionBannerAmp(ampHtml: string, senderEmail: string, brand
   const tokens = scanHtml(ampHtml);
   const rule = `.kx-attribution{${BANNER_CSS}}`;
   const splices = [];
-  const styleAt = tokens.findIndex(
-    (t) => t.kind === "open" && t.name === "style" && t.attributes.some((a) => a.name === "amp-custom"),
-  );
+  const styleAt = tokens.findIndex((t) => t.kind === "open" && t.name === "style" && t.attributes.some((a) => a.name === "amp-custom"));
   const styleClose = styleAt >= 0 ? tokens.slice(styleAt + 1).find((t) => t.kind === "close" && t.name === "style") : undefined;
   if (styleClose && styleClose.kind === "close") {
     splices.push({ start: styleClose.start, end: styleClose.start, text: rule });

@@ -17,7 +17,13 @@ function contentTypesInOrder(raw: string): string[] {
   return raw
     .split("\r\n")
     .filter((l) => /^content-type:/i.test(l))
-    .map((l) => l.replace(/^content-type:\s*/i, "").split(";")[0].trim().toLowerCase());
+    .map((l) =>
+      l
+        .replace(/^content-type:\s*/i, "")
+        .split(";")[0]
+        .trim()
+        .toLowerCase(),
+    );
 }
 
 describe("buildMime", () => {
@@ -76,7 +82,8 @@ describe("buildMime", () => {
     expect(transferEncodingFor(longLatin)).toBe("quoted-printable");
     expect(transferEncodingFor(cjk)).toBe("base64");
     const encodings = (raw: string) => [...raw.matchAll(/^Content-Transfer-Encoding: (.+)$/gim)].map((m) => m[1].trim().toLowerCase());
-    const headerBlocks = (raw: string) => [...raw.matchAll(/^Content-Type: text\/[^\r]*\r\nContent-Transfer-Encoding: [^\r]*$/gim)].map((m) => m[0]);
+    const headerBlocks = (raw: string) =>
+      [...raw.matchAll(/^Content-Type: text\/[^\r]*\r\nContent-Transfer-Encoding: [^\r]*$/gim)].map((m) => m[0]);
     for (const html of [longLatin, cjk, base.html]) {
       const text = html.replace(/<[^>]+>/g, " ");
       const fill = (doc: string) => fillPart(compilePart(doc, /\{\{(X)\}\}/g, transferEncodingFor(doc)), {});
@@ -98,7 +105,12 @@ describe("buildMime", () => {
       { html: latin, text: "Hello Bob\nsecond line " + "long ".repeat(30) },
       { html: cjk, text: "春のセール" },
       { html: latin, text: "Tabs for tea " + "and more ".repeat(20), ampHtml: amp },
-      { html: latin, text: "Kaffee " + "und Kuchen ".repeat(20), subject: "Ünïcode subject that is long enough to be folded over more than one line of the header", from: "Kaffee Köln <mail@kinetic.example>" },
+      {
+        html: latin,
+        text: "Kaffee " + "und Kuchen ".repeat(20),
+        subject: "Ünïcode subject that is long enough to be folded over more than one line of the header",
+        from: "Kaffee Köln <mail@kinetic.example>",
+      },
     ];
     for (const c of cases) {
       const input = {

@@ -26,7 +26,6 @@ export interface BuildMimeInput {
   encoded?: Partial<Record<"text" | "html" | "amp", EncodedBody>>;
 }
 
-
 export interface BuiltMime {
   raw: string;
   /** The Message-ID with angle brackets, as written in the header. */

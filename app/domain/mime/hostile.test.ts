@@ -17,7 +17,9 @@ describe("htmlToText on hostile markup", () => {
   });
 
   it("labels a link from the alt texts of its images, in order", () => {
-    expect(htmlToText(`<a href="https://x.example/s"><span><img alt="Big"></span><img alt="sale"></a>`)).toBe("Big sale (https://x.example/s)");
+    expect(htmlToText(`<a href="https://x.example/s"><span><img alt="Big"></span><img alt="sale"></a>`)).toBe(
+      "Big sale (https://x.example/s)",
+    );
   });
 });
 
@@ -30,6 +32,8 @@ describe("absolutizeImageUrls on hostile markup", () => {
 
   it("still rewrites VML images inside a conditional comment", () => {
     const html = `<!--[if gte mso 9]><v:image src="/bg.jpg"/><![endif]--><img src="/a.png">`;
-    expect(absolutizeImageUrls(html, "https://k.example/")).toBe(`<!--[if gte mso 9]><v:image src="https://k.example/bg.jpg"/><![endif]--><img src="https://k.example/a.png">`);
+    expect(absolutizeImageUrls(html, "https://k.example/")).toBe(
+      `<!--[if gte mso 9]><v:image src="https://k.example/bg.jpg"/><![endif]--><img src="https://k.example/a.png">`,
+    );
   });
 });

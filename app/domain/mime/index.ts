@@ -1,4 +1,13 @@
-export { resolveWorkspacePlaceholders, senderValueMap, resolveSenderPlaceholders, SENDER_PLACEHOLDERS, recipientPlaceholders, recipientHash, recipientValueMap, RECIPIENT_PLACEHOLDER } from "./placeholders";
+export {
+  resolveWorkspacePlaceholders,
+  senderValueMap,
+  resolveSenderPlaceholders,
+  SENDER_PLACEHOLDERS,
+  recipientPlaceholders,
+  recipientHash,
+  recipientValueMap,
+  RECIPIENT_PLACEHOLDER,
+} from "./placeholders";
 export type { WorkspaceValues, RecipientValues, SenderValues } from "./placeholders";
 export { absolutizeImageUrls } from "./urls";
 export { attributionBanner, attributionBannerAmp } from "./banner";

@@ -90,7 +90,8 @@ export function fillPart(part: PartTemplate, values: Record<string, string>): { 
   let content = part.texts[0];
   for (let i = 0; i < part.names.length; i++) content += values[part.names[i]] + part.texts[i + 1];
   if (!part.encoding) return { content };
-  if (part.encoding === "base64") return { content, encoded: { encoding: "base64", body: base64Wrap(base64Encode(canonicalLineBreaks(content)), 76) } };
+  if (part.encoding === "base64")
+    return { content, encoded: { encoding: "base64", body: base64Wrap(base64Encode(canonicalLineBreaks(content)), 76) } };
   const encoded = part.encodedTexts!;
   const pieces: string[] = [];
   if (encoded[0]) pieces.push(encoded[0]);

@@ -3,10 +3,10 @@ import { recipientPlaceholders, resolveWorkspacePlaceholders, recipientHash } fr
 
 describe("resolveWorkspacePlaceholders", () => {
   it("fills every occurrence, escapes values and empties missing ones", () => {
-    const out = resolveWorkspacePlaceholders(
-      `<p data-p="{{PROJECT_ID}}">{{EMAIL_NAME}} / {{EMAIL_NAME}} / {{DATABASE_ID}}</p>`,
-      { emailName: `Spring <Sale> "A"`, projectId: "p1" },
-    );
+    const out = resolveWorkspacePlaceholders(`<p data-p="{{PROJECT_ID}}">{{EMAIL_NAME}} / {{EMAIL_NAME}} / {{DATABASE_ID}}</p>`, {
+      emailName: `Spring <Sale> "A"`,
+      projectId: "p1",
+    });
     expect(out).toBe(`<p data-p="p1">Spring &lt;Sale&gt; &quot;A&quot; / Spring &lt;Sale&gt; &quot;A&quot; / </p>`);
   });
 });
@@ -27,7 +27,12 @@ describe("recipientPlaceholders", () => {
   });
 
   it("escapes a recipient address that carries markup", () => {
-    const out = recipientPlaceholders("{{RECIPIENT_EMAIL}}", { recipient: `"<b>x</b>"@example.com`, sendId: "s", vibUrl: "v", unsubscribeUrl: "u" });
+    const out = recipientPlaceholders("{{RECIPIENT_EMAIL}}", {
+      recipient: `"<b>x</b>"@example.com`,
+      sendId: "s",
+      vibUrl: "v",
+      unsubscribeUrl: "u",
+    });
     expect(out).toBe("&quot;&lt;b&gt;x&lt;/b&gt;&quot;@example.com");
   });
 

@@ -79,7 +79,10 @@ export interface RecipientValues {
 }
 
 /** The per-recipient placeholders; the first group is the name. */
-export const RECIPIENT_PLACEHOLDER = new RegExp(String.raw`\{\{(UUID|SEND_ID|VIB_URL|RECIPIENT_EMAIL|UNSUBSCRIBE_URL|${ANSWER_PLACEHOLDER_SOURCE})\}\}`, "g");
+export const RECIPIENT_PLACEHOLDER = new RegExp(
+  String.raw`\{\{(UUID|SEND_ID|VIB_URL|RECIPIENT_EMAIL|UNSUBSCRIBE_URL|${ANSWER_PLACEHOLDER_SOURCE})\}\}`,
+  "g",
+);
 
 /**
  * The value of each per-recipient placeholder. In HTML they are escaped because they land in

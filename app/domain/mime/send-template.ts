@@ -33,7 +33,8 @@ function compile(doc: string): PartTemplate {
 }
 
 export function compileSendTemplate(input: SendTemplateInput): SendTemplate {
-  const prepare = (doc: string) => absolutizeImageUrls(doc.includes("{{") ? resolveWorkspacePlaceholders(doc, input.workspace) : doc, input.baseUrl);
+  const prepare = (doc: string) =>
+    absolutizeImageUrls(doc.includes("{{") ? resolveWorkspacePlaceholders(doc, input.workspace) : doc, input.baseUrl);
   let html = prepare(input.html);
   let ampHtml = input.ampHtml ? prepare(input.ampHtml) : undefined;
   if (input.bannerSender) {
@@ -42,6 +43,7 @@ export function compileSendTemplate(input: SendTemplateInput): SendTemplate {
   }
   const parts = { html: compile(html), ampHtml: ampHtml ? compile(ampHtml) : undefined, text: compile(htmlToText(html)) };
   const answerNames = new Set<string>();
-  for (const part of [parts.html, parts.ampHtml, parts.text]) for (const name of part?.names ?? []) if (name.startsWith("ANSWER_URL:")) answerNames.add(name);
+  for (const part of [parts.html, parts.ampHtml, parts.text])
+    for (const name of part?.names ?? []) if (name.startsWith("ANSWER_URL:")) answerNames.add(name);
   return { ...parts, answerNames: [...answerNames] };
 }

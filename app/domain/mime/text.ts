@@ -10,9 +10,41 @@ interface DomNode {
   children?: DomNode[];
 }
 
-const SKIP_TAGS = new Set(["head", "style", "script", "title", "noscript", "template", "input", "select", "textarea", "option", "meta", "link"]);
+const SKIP_TAGS = new Set([
+  "head",
+  "style",
+  "script",
+  "title",
+  "noscript",
+  "template",
+  "input",
+  "select",
+  "textarea",
+  "option",
+  "meta",
+  "link",
+]);
 const PARAGRAPH_TAGS = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "table", "ul", "ol", "hr", "pre"]);
-const LINE_TAGS = new Set(["div", "tr", "section", "header", "footer", "article", "aside", "nav", "main", "center", "dl", "dt", "dd", "form", "figure", "figcaption", "address", "li"]);
+const LINE_TAGS = new Set([
+  "div",
+  "tr",
+  "section",
+  "header",
+  "footer",
+  "article",
+  "aside",
+  "nav",
+  "main",
+  "center",
+  "dl",
+  "dt",
+  "dd",
+  "form",
+  "figure",
+  "figcaption",
+  "address",
+  "li",
+]);
 // Invisible characters preheaders use as padding; they would show up as noise in plain text.
 const INVISIBLE = /[\u00ad\u034f\u200b-\u200d\u2060\ufeff]/g;
 
@@ -57,7 +89,11 @@ function classes(node: DomNode): string[] {
 
 function isHidden(node: DomNode): boolean {
   const attribs = node.attribs;
-  if (!attribs || (attribs.class === undefined && attribs.style === undefined && attribs.hidden === undefined && attribs["aria-hidden"] === undefined)) return false;
+  if (
+    !attribs ||
+    (attribs.class === undefined && attribs.style === undefined && attribs.hidden === undefined && attribs["aria-hidden"] === undefined)
+  )
+    return false;
   const cls = classes(node);
   // The interactive block repeats what the static fallback `.kx-fb` says.
   if (cls.includes("kx-int")) return true;

@@ -18,7 +18,14 @@ describe("assemblePrompt", () => {
 
   it("holds every input under its own heading", () => {
     const text = assemblePrompt(base);
-    for (const heading of ["## Email type", "## Interactive feature selection", "## Colour scheme", "## Brand style guide", "## Uploaded images", "## Saved sections"]) {
+    for (const heading of [
+      "## Email type",
+      "## Interactive feature selection",
+      "## Colour scheme",
+      "## Brand style guide",
+      "## Uploaded images",
+      "## Saved sections",
+    ]) {
       expect(text).toContain(heading);
     }
     expect(text).toContain("ecommerce (given by the caller)");
@@ -46,7 +53,12 @@ describe("assemblePrompt", () => {
 
 describe("caller inputs", () => {
   it("accepts images with names and refuses bad urls", () => {
-    expect(ImagesInputSchema.safeParse([{ name: "a", url: "https://x.example/a.png" }, { name: "b", url: "/uploads/b.png" }]).success).toBe(true);
+    expect(
+      ImagesInputSchema.safeParse([
+        { name: "a", url: "https://x.example/a.png" },
+        { name: "b", url: "/uploads/b.png" },
+      ]).success,
+    ).toBe(true);
     expect(ImagesInputSchema.safeParse([{ name: "a", url: "javascript:alert(1)" }]).success).toBe(false);
     expect(ImagesInputSchema.safeParse([{ url: "https://x.example/a.png" }]).success).toBe(false);
   });

@@ -50,7 +50,8 @@ export function assemblePrompt(input: AssemblePromptInput): string {
   out.push(
     `${facts.emailType} (${facts.emailTypeSource === "hint" ? "given by the caller" : facts.emailTypeSource === "prompt" ? "read from the prompt" : "default"})`,
   );
-  if (input.emailType && facts.emailTypeSource !== "hint") out.push(`Caller hint (not a known type, used as context only): ${input.emailType}`);
+  if (input.emailType && facts.emailTypeSource !== "hint")
+    out.push(`Caller hint (not a known type, used as context only): ${input.emailType}`);
   out.push("");
 
   out.push("## Interactive feature selection");
@@ -64,7 +65,9 @@ export function assemblePrompt(input: AssemblePromptInput): string {
 
   out.push("## Colour scheme");
   const styleKey = resolveStyleTheory(input.styleTheory);
-  out.push(`Style theory: ${styleKey}${input.styleTheory && styleKey === "auto" && input.styleTheory !== "auto" ? ` (unknown key "${input.styleTheory}" → auto)` : ""}`);
+  out.push(
+    `Style theory: ${styleKey}${input.styleTheory && styleKey === "auto" && input.styleTheory !== "auto" ? ` (unknown key "${input.styleTheory}" → auto)` : ""}`,
+  );
   const colors = input.designTokens?.colors;
   if (colors && Object.keys(colors).length > 0) {
     out.push("Brand colours (use exactly; they override the style theory):", ...lines(Object.entries(colors)));
@@ -82,15 +85,24 @@ export function assemblePrompt(input: AssemblePromptInput): string {
       ["Product", facts.product],
       ["Fonts", typography ? [typography.fontFamily, typography.headingFontFamily].filter(Boolean).join(" / ") || undefined : undefined],
       ["Typography tokens", typography && Object.keys(typography).length > 0 ? typography : undefined],
-      ["Buttons", input.designTokens?.buttons && Object.keys(input.designTokens.buttons).length > 0 ? input.designTokens.buttons : undefined],
-      ["Spacing", input.designTokens?.spacing && Object.keys(input.designTokens.spacing).length > 0 ? input.designTokens.spacing : undefined],
+      [
+        "Buttons",
+        input.designTokens?.buttons && Object.keys(input.designTokens.buttons).length > 0 ? input.designTokens.buttons : undefined,
+      ],
+      [
+        "Spacing",
+        input.designTokens?.spacing && Object.keys(input.designTokens.spacing).length > 0 ? input.designTokens.spacing : undefined,
+      ],
       ["Tone", `${facts.tone}${facts.toneFromPrompt ? "" : " (default)"}`],
       ["Business context", facts.topic],
       ["Audience", facts.audience],
       ["Offer", facts.offer?.text],
       ["Codes", facts.codes.length > 0 ? facts.codes.join(", ") : undefined],
       ["Dates", facts.dates.length > 0 ? facts.dates.join("; ") : undefined],
-      ["Listed items", facts.items.length > 0 ? facts.items.map((i) => (i.price ? `${i.name} (${i.price.display})` : i.name)).join("; ") : undefined],
+      [
+        "Listed items",
+        facts.items.length > 0 ? facts.items.map((i) => (i.price ? `${i.name} (${i.price.display})` : i.name)).join("; ") : undefined,
+      ],
       ["Links", facts.urls.length > 0 ? facts.urls.join(" ") : undefined],
       ["Call to action", facts.cta],
       ["Logo", logo ? `${logo.name} — ${logo.url}` : undefined],

@@ -25,7 +25,9 @@ describe("the prompt facts in client code", () => {
       .map((p) => path.join(root, p))
       .filter((p) => fs.existsSync(p))
       .flatMap((p) => (fs.statSync(p).isDirectory() ? sourceFiles(p) : [p]))
-      .filter((file) => /from\s+["'](?:~\/domain\/prompt(?:\/facts)?|compromise[^"']*|chrono-node[^"']*|franc-min)["']/.test(fs.readFileSync(file, "utf8")))
+      .filter((file) =>
+        /from\s+["'](?:~\/domain\/prompt(?:\/facts)?|compromise[^"']*|chrono-node[^"']*|franc-min)["']/.test(fs.readFileSync(file, "utf8")),
+      )
       .map((file) => path.relative(root, file));
     expect(offenders).toEqual([]);
   });

@@ -93,7 +93,8 @@ describe("collapseWhitespace", () => {
 
   it("leaves the facts of a normally spaced prompt unchanged", () => {
     const single = "Spring sale for Bloom & Co: tabs for Dresses ($49), Shoes ($79) and Bags ($59), 20% off until May 3.\n- one\n- two";
-    const spaced = "Spring   sale for Bloom & Co:  tabs for Dresses ($49),\tShoes ($79) and  Bags ($59), 20% off until May 3.\n\n  - one\n   - two";
+    const spaced =
+      "Spring   sale for Bloom & Co:  tabs for Dresses ($49),\tShoes ($79) and  Bags ($59), 20% off until May 3.\n\n  - one\n   - two";
     expect(parsePromptFacts(spaced)).toEqual(parsePromptFacts(single));
   });
 });

@@ -59,8 +59,20 @@ describe("detectLanguage", () => {
   }
 
   it("names languages without a frame and frames them in English", () => {
-    expect(detectLanguage("Maak een nieuwsbrief voor de klanten van onze winkel met drie nieuwe producten.")).toEqual({ code: "nl", frame: "en", supported: false });
-    expect(detectLanguage("Przygotuj newsletter dla klientów naszego sklepu z trzema nowymi produktami.")).toEqual({ code: "pl", frame: "en", supported: false });
-    expect(detectLanguage("Skapa ett nyhetsbrev för kunderna hos vår butik med tre nya produkter.")).toEqual({ code: "sv", frame: "en", supported: false });
+    expect(detectLanguage("Maak een nieuwsbrief voor de klanten van onze winkel met drie nieuwe producten.")).toEqual({
+      code: "nl",
+      frame: "en",
+      supported: false,
+    });
+    expect(detectLanguage("Przygotuj newsletter dla klientów naszego sklepu z trzema nowymi produktami.")).toEqual({
+      code: "pl",
+      frame: "en",
+      supported: false,
+    });
+    expect(detectLanguage("Skapa ett nyhetsbrev för kunderna hos vår butik med tre nya produkter.")).toEqual({
+      code: "sv",
+      frame: "en",
+      supported: false,
+    });
   });
 });

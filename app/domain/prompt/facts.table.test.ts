@@ -25,7 +25,9 @@ function observed(p: Phrasing, f: PromptFacts): Partial<Phrasing> {
   if ("occasion" in p) out.occasion = f.occasion;
   if ("conditions" in p) out.conditions = f.conditions;
   if ("questions" in p) {
-    out.questions = f.questions.map((q, n) => ("options" in (p.questions?.[n] ?? {}) ? { text: q.text, options: q.options } : { text: q.text }));
+    out.questions = f.questions.map((q, n) =>
+      "options" in (p.questions?.[n] ?? {}) ? { text: q.text, options: q.options } : { text: q.text },
+    );
   }
   if ("offer" in p) {
     const want = p.offer ?? {};

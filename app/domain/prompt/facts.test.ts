@@ -16,7 +16,9 @@ describe("parsePromptFacts", () => {
   });
 
   it("reads event names, dates with times, audience and URLs", () => {
-    const f = parsePromptFacts("Invite our subscribers to the DevOps Summit on March 14, 2026 at 9am in Berlin. Register at https://summit.example.com/register.");
+    const f = parsePromptFacts(
+      "Invite our subscribers to the DevOps Summit on March 14, 2026 at 9am in Berlin. Register at https://summit.example.com/register.",
+    );
     expect(f.product).toBe("DevOps Summit");
     expect(f.dates[0]).toBe("March 14, 2026 at 9am");
     expect(f.urls).toEqual(["https://summit.example.com/register"]);
@@ -24,7 +26,9 @@ describe("parsePromptFacts", () => {
   });
 
   it("reads parenthesised prices, CTA wording and a restaurant type", () => {
-    const f = parsePromptFacts('Restaurant email for Casa Verde: our new spring menu with tacos al pastor ($12), elote ($6) and churros ($5). CTA button saying "Book a table".');
+    const f = parsePromptFacts(
+      'Restaurant email for Casa Verde: our new spring menu with tacos al pastor ($12), elote ($6) and churros ($5). CTA button saying "Book a table".',
+    );
     expect(f.brand).toBe("Casa Verde");
     expect(f.items.map((i) => [i.name, i.price?.display])).toEqual([
       ["tacos al pastor", "$12"],
@@ -65,7 +69,9 @@ describe("parsePromptFacts", () => {
   });
 
   it("reads audience phrases, bare www links and quoted CTA wording", () => {
-    const f = parsePromptFacts('Email aimed at first-time homebuyers from Keystone Realty. Link to www.keystone.example/listings and use a "See homes" button.');
+    const f = parsePromptFacts(
+      'Email aimed at first-time homebuyers from Keystone Realty. Link to www.keystone.example/listings and use a "See homes" button.',
+    );
     expect(f.audience).toBe("first-time homebuyers from Keystone Realty");
     expect(f.urls).toEqual(["https://www.keystone.example/listings"]);
     expect(f.cta).toBe("See homes");
@@ -78,8 +84,10 @@ describe("parsePromptFacts", () => {
     expect(f.dates).toEqual(["June 3"]);
   });
 
-  it("keeps a clause word inside a priced item's name (\"SQL for Analysts $39\")", () => {
-    const f = parsePromptFacts("Summer course sale from Skillhouse with an item cart: UX Foundations $49, SQL for Analysts $39 and Public Speaking $29. 20% off through June 30.");
+  it('keeps a clause word inside a priced item\'s name ("SQL for Analysts $39")', () => {
+    const f = parsePromptFacts(
+      "Summer course sale from Skillhouse with an item cart: UX Foundations $49, SQL for Analysts $39 and Public Speaking $29. 20% off through June 30.",
+    );
     expect(f.items.map((i) => [i.name, i.price?.minor])).toEqual([
       ["UX Foundations", 4900],
       ["SQL for Analysts", 3900],
@@ -87,17 +95,34 @@ describe("parsePromptFacts", () => {
     ]);
   });
 
-  it("reads navigation lists: \"menu for A, B\", \"linking to A, B\", \"menu (A, B)\"", () => {
+  it('reads navigation lists: "menu for A, B", "linking to A, B", "menu (A, B)"', () => {
     const names = (p: string) => parsePromptFacts(p).items.map((i) => i.name);
-    expect(names("Spring collection email for Juniper & Co with a hamburger menu linking to Women, Men, Kids, Sale and Stores.")).toEqual(["Women", "Men", "Kids", "Sale", "Stores"]);
-    expect(names("Our newsletter with a mobile menu for News, Opinion, Culture and Podcasts. Lead story: the council approves the park.")).toEqual(["News", "Opinion", "Culture", "Podcasts"]);
-    expect(names("Product update from Lumen Labs with a navigation menu to Docs, Changelog, Pricing and Support.")).toEqual(["Docs", "Changelog", "Pricing", "Support"]);
+    expect(names("Spring collection email for Juniper & Co with a hamburger menu linking to Women, Men, Kids, Sale and Stores.")).toEqual([
+      "Women",
+      "Men",
+      "Kids",
+      "Sale",
+      "Stores",
+    ]);
+    expect(
+      names("Our newsletter with a mobile menu for News, Opinion, Culture and Podcasts. Lead story: the council approves the park."),
+    ).toEqual(["News", "Opinion", "Culture", "Podcasts"]);
+    expect(names("Product update from Lumen Labs with a navigation menu to Docs, Changelog, Pricing and Support.")).toEqual([
+      "Docs",
+      "Changelog",
+      "Pricing",
+      "Support",
+    ]);
     expect(names("Bakery email with a menu (Breads, Cakes, Coffee) and nothing else.")).toEqual(["Breads", "Cakes", "Coffee"]);
   });
 
   it("reads accented brand names and a name that opens the prompt and owns the email", () => {
-    expect(parsePromptFacts("After-dinner feedback email for Bistro Lumière asking guests to rate your meal.").brand).toBe("Bistro Lumière");
-    expect(parsePromptFacts("The Sunday Ledger newsletter with a mobile menu for News, Opinion and Culture.").brand).toBe("The Sunday Ledger");
+    expect(parsePromptFacts("After-dinner feedback email for Bistro Lumière asking guests to rate your meal.").brand).toBe(
+      "Bistro Lumière",
+    );
+    expect(parsePromptFacts("The Sunday Ledger newsletter with a mobile menu for News, Opinion and Culture.").brand).toBe(
+      "The Sunday Ledger",
+    );
     expect(parsePromptFacts("Dev Digest newsletter with a nav bar linking to Articles, Videos and Jobs.").brand).toBe("Dev Digest");
     // One capitalised word before "newsletter" is an adjective, not a brand.
     expect(parsePromptFacts("Monthly newsletter for Orbit Books readers.").brand).toBe("Orbit Books");
@@ -107,13 +132,15 @@ describe("parsePromptFacts", () => {
 
   it("prefers a list of short names to an equally long list of loose phrases", () => {
     const f = parsePromptFacts(
-      "Welcome email for Pixel & Pine. Use tabs so people can pick where to start: Import, Edit and Share. End with a friendly note from the founder, Maya, and a button labelled \"Open Pixel & Pine\".",
+      'Welcome email for Pixel & Pine. Use tabs so people can pick where to start: Import, Edit and Share. End with a friendly note from the founder, Maya, and a button labelled "Open Pixel & Pine".',
     );
     expect(f.items.map((i) => i.name)).toEqual(["Import", "Edit", "Share"]);
   });
 
   it("keeps the billing period out of item names and date words out of the offer", () => {
-    const f = parsePromptFacts("Compare our plans in tabs: Starter $9/month, Team $29 per month and Business $79/month. 20% off through June 30.");
+    const f = parsePromptFacts(
+      "Compare our plans in tabs: Starter $9/month, Team $29 per month and Business $79/month. 20% off through June 30.",
+    );
     expect(f.items.map((i) => [i.name, i.price?.minor])).toEqual([
       ["Starter", 900],
       ["Team", 2900],
@@ -123,7 +150,9 @@ describe("parsePromptFacts", () => {
   });
 
   it("does not glue an unpriced list to the priced one after it", () => {
-    const f = parsePromptFacts("Meal-kit email for Green Fork with tabs for Monday, Wednesday and Friday recipes, plus a cart to add extras: sourdough $5, dessert $7 and wine $15.");
+    const f = parsePromptFacts(
+      "Meal-kit email for Green Fork with tabs for Monday, Wednesday and Friday recipes, plus a cart to add extras: sourdough $5, dessert $7 and wine $15.",
+    );
     expect(f.items.map((i) => [i.name, i.price?.display])).toEqual([
       ["sourdough", "$5"],
       ["dessert", "$7"],
@@ -131,4 +160,3 @@ describe("parsePromptFacts", () => {
     ]);
   });
 });
-

@@ -131,7 +131,9 @@ export function factsOf(prompt: string, emailType?: string | null): PromptFacts 
   const language = detectLanguage(prompt);
   const lowercase = isLowercasePrompt(prompt);
   // The tagger is the parser's costliest step: it runs only when no pattern named the brand.
-  const brand = within(FACT_MAX_CHARS.brand)(extractBrand(prompt, quoted, () => tagSentences(prompt), { lowercase, language: language.code }));
+  const brand = within(FACT_MAX_CHARS.brand)(
+    extractBrand(prompt, quoted, () => tagSentences(prompt), { lowercase, language: language.code }),
+  );
   const hinted = normaliseEmailType(emailType);
   const detected = hinted ? undefined : detectEmailType(prompt);
   const { tone, fromPrompt } = extractTone(prompt);

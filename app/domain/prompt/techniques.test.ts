@@ -57,7 +57,11 @@ describe("extractTechniques", () => {
   });
 
   it("ignores idioms that contain a technique word", () => {
-    const r = extractTechniques("Keep tabs on your order, and the first round at the bar is on us — we pick up the tab", null, "restaurant");
+    const r = extractTechniques(
+      "Keep tabs on your order, and the first round at the bar is on us — we pick up the tab",
+      null,
+      "restaurant",
+    );
     expect(r.ok && r.source).toBe("inferred");
     const q = extractTechniques("Keep tabs on the new menu with a quiz");
     expect(q.ok && q.techniques).toEqual(["quiz"]);
@@ -86,7 +90,9 @@ describe("extractTechniques", () => {
     const hint = extractTechniques("Weekly digest", "amp4email");
     expect(hint.ok && hint.ampRequested).toBe(true);
     expect(hint.ok && hint.techniques.length).toBe(1);
-    expect(extractTechniques("Amp up your sales with tabs").ok && extractTechniques("Amp up your sales with tabs")).toMatchObject({ ampRequested: false });
+    expect(extractTechniques("Amp up your sales with tabs").ok && extractTechniques("Amp up your sales with tabs")).toMatchObject({
+      ampRequested: false,
+    });
   });
 
   it("infers one technique deterministically from the email type", () => {

@@ -44,14 +44,7 @@ const SYNONYMS: Record<Technique, RegExp[]> = {
     /\bshow[- ]more sections?\b/g,
     /\btoggle sections?\b/g,
   ],
-  carousel: [
-    /\bcarousels?\b/g,
-    /\bsliders?\b/g,
-    /\bslide ?shows?\b/g,
-    /\bimage (?:rotator|gallery)\b/g,
-    /\bswipeable\b/g,
-    /\bslides\b/g,
-  ],
+  carousel: [/\bcarousels?\b/g, /\bsliders?\b/g, /\bslide ?shows?\b/g, /\bimage (?:rotator|gallery)\b/g, /\bswipeable\b/g, /\bslides\b/g],
   survey: [
     /\bsurveys?\b/g,
     /\bpolls?\b/g,
@@ -62,13 +55,7 @@ const SYNONYMS: Record<Technique, RegExp[]> = {
     /\bstar rating\b/g,
     /\brate (?:us|your|their|our)\b/g,
   ],
-  quiz: [
-    /\bquiz(?:zes)?\b/g,
-    /\btrivia\b/g,
-    /\btest your knowledge\b/g,
-    /\bpersonality test\b/g,
-    /\bknowledge check\b/g,
-  ],
+  quiz: [/\bquiz(?:zes)?\b/g, /\btrivia\b/g, /\btest your knowledge\b/g, /\bpersonality test\b/g, /\bknowledge check\b/g],
   menu: [
     /\bhamburger(?: menu)?\b/g,
     /\bnav(?:igation)?(?: menu| bar)?\b/g,
@@ -102,7 +89,11 @@ const FOREIGN_SYNONYMS: Record<Technique, RegExp[]> = {
     word("aufklappbare?[nr]?|dépliables?|desplegables?|expansíve(?:l|is)|espandibil[ei]"),
   ],
   carousel: [word("carrousels?|diaporamas?|carrusel(?:es)?|karussells?|carross[eé]is|carrossel|carosell[oi]")],
-  survey: [word("sondages?|enquêtes?|encuestas?|sondeos?|umfragen?|fragebogen|pesquisas? de satisfação|enquetes?|sondaggi|sondaggio|questionari[oi]?|questionnaires?|questionários?")],
+  survey: [
+    word(
+      "sondages?|enquêtes?|encuestas?|sondeos?|umfragen?|fragebogen|pesquisas? de satisfação|enquetes?|sondaggi|sondaggio|questionari[oi]?|questionnaires?|questionários?",
+    ),
+  ],
   quiz: [word("quizz|cuestionario de trivia|preguntas de trivia|wissensquiz|rätsel")],
   menu: [word("menu de navigation|menú de navegación|menú hamburguesa|navigationsmenü|menu de navegação|menu di navigazione")],
   itemCart: [
@@ -116,9 +107,11 @@ const FOREIGN_SYNONYMS: Record<Technique, RegExp[]> = {
 const AMP_PATTERN = /\bamp4email\b|\bamp for email\b|\bamp (?:email|version|variant|html|output|part)\b|\bamp-html\b/;
 
 /** A mention right after one of these is a request to leave the technique out. */
-const NEGATION = /\b(?:no|not|without|never|avoid|skip|don'?t (?:use|want|need|include)|instead of|rather than)\s+(?:an?\s+|the\s+|any\s+)?(?:[\w-]+\s+)?$/;
+const NEGATION =
+  /\b(?:no|not|without|never|avoid|skip|don'?t (?:use|want|need|include)|instead of|rather than)\s+(?:an?\s+|the\s+|any\s+)?(?:[\w-]+\s+)?$/;
 /** The same in the other frame languages: "sans", "sin", "ohne", "sem", "senza" (+ an article). */
-const FOREIGN_NEGATION = /(?<![\p{L}])(?:sans|pas de|sin|ohne|kein(?:e[nmrs]?)?|sem|senza)\s+(?:(?:un|une|le|la|les|de|el|los|las|einen?|ein|den|das|die|um|uma|o|a|il|lo|l')\s*)?$/u;
+const FOREIGN_NEGATION =
+  /(?<![\p{L}])(?:sans|pas de|sin|ohne|kein(?:e[nmrs]?)?|sem|senza)\s+(?:(?:un|une|le|la|les|de|el|los|las|einen?|ein|den|das|die|um|uma|o|a|il|lo|l')\s*)?$/u;
 
 interface Mention {
   technique: Technique;
@@ -151,9 +144,7 @@ function findMentions(text: string): Mention[] {
       }
     }
   }
-  return [...first.entries()]
-    .map(([technique, index]) => ({ technique, index }))
-    .sort((a, b) => a.index - b.index);
+  return [...first.entries()].map(([technique, index]) => ({ technique, index })).sort((a, b) => a.index - b.index);
 }
 
 function normaliseHint(hint: string): { techniques: Technique[]; amp: boolean } {
@@ -210,11 +201,7 @@ export function inferTechnique(prompt: string, emailType: string | undefined): T
  * Techniques named in the prompt win; the hint (e.g. the builder's feature picker) is used when
  * the prompt names none; otherwise one is inferred from the email type.
  */
-export function extractTechniques(
-  prompt: string,
-  hint?: string | null,
-  emailType?: string,
-): ExtractTechniquesResult {
+export function extractTechniques(prompt: string, hint?: string | null, emailType?: string): ExtractTechniquesResult {
   const mentioned = findMentions(prompt).map((m) => m.technique);
   const ampRequested = AMP_PATTERN.test(prompt.toLowerCase()) || (hint ? normaliseHint(hint).amp : false);
   if (mentioned.length > MAX_TECHNIQUES) {

@@ -11,7 +11,10 @@ const PROMPT =
 
 function emailWith(...lines: string[]): string {
   const body = lines.map((l) => `<p style="font-size:16px;color:#1a1a1a">${l}</p>`).join("");
-  return goodEmail([]).replace("Fresh produce from local farms, cooked simply.</p>", `Fresh produce from local farms, cooked simply.</p>${body}`);
+  return goodEmail([]).replace(
+    "Fresh produce from local farms, cooked simply.</p>",
+    `Fresh produce from local farms, cooked simply.</p>${body}`,
+  );
 }
 
 const CORRECT = [
@@ -52,8 +55,16 @@ describe("faults of the brief", () => {
     ["move a condition to another offer", replaced("10% off with code SPRING10.", "10% off over $40 with code SPRING10."), "$40"],
     ["drop an option", without("Tart"), "Tart"],
     ["lose the brand", without("Ledgerly Bistro"), "Ledgerly Bistro"],
-    ["break a link (to nothing)", replaced('<a href="https://ledgerly.example/survey">Answer</a>', '<a href="#">Answer</a>'), "ledgerly.example/survey"],
-    ["break a link (elsewhere)", replaced('<a href="https://ledgerly.example/survey">Answer</a>', '<a href="https://nowhere.invalid/">Answer</a>'), "nowhere.invalid"],
+    [
+      "break a link (to nothing)",
+      replaced('<a href="https://ledgerly.example/survey">Answer</a>', '<a href="#">Answer</a>'),
+      "ledgerly.example/survey",
+    ],
+    [
+      "break a link (elsewhere)",
+      replaced('<a href="https://ledgerly.example/survey">Answer</a>', '<a href="https://nowhere.invalid/">Answer</a>'),
+      "nowhere.invalid",
+    ],
   ];
 
   it.each(TABLE)("%s: fails copy-verbatim, scores lower and is not Ready to send", (_name, lines, named) => {

@@ -110,11 +110,61 @@ const MULTI: Record<string, string[]> = {
 };
 
 const HTML_ELEMENTS = new Set([
-  "abbr", "acronym", "address", "audio", "base", "bdi", "blockquote", "body", "code", "del", "dfn", "dialog",
-  "div", "form", "hr", "link", "marquee", "meter", "object", "p", "picture", "pre", "progress", "rp", "rt",
-  "ruby", "select", "small", "span", "strike", "strong", "style", "svg", "table", "textarea", "video", "wbr", "img",
+  "abbr",
+  "acronym",
+  "address",
+  "audio",
+  "base",
+  "bdi",
+  "blockquote",
+  "body",
+  "code",
+  "del",
+  "dfn",
+  "dialog",
+  "div",
+  "form",
+  "hr",
+  "link",
+  "marquee",
+  "meter",
+  "object",
+  "p",
+  "picture",
+  "pre",
+  "progress",
+  "rp",
+  "rt",
+  "ruby",
+  "select",
+  "small",
+  "span",
+  "strike",
+  "strong",
+  "style",
+  "svg",
+  "table",
+  "textarea",
+  "video",
+  "wbr",
+  "img",
 ]);
-const HTML_ATTRIBUTES = new Set(["align", "background", "cellpadding", "cellspacing", "dir", "height", "width", "lang", "valign", "role", "target", "hidden", "required", "popover"]);
+const HTML_ATTRIBUTES = new Set([
+  "align",
+  "background",
+  "cellpadding",
+  "cellspacing",
+  "dir",
+  "height",
+  "width",
+  "lang",
+  "valign",
+  "role",
+  "target",
+  "hidden",
+  "required",
+  "popover",
+]);
 
 function keysFor(slug: string): string[] {
   if (MULTI[slug]) return MULTI[slug];
@@ -147,7 +197,10 @@ function buildTable(): Map<string, FeatureSupport> {
     for (const key of keysFor(feature.slug)) table.set(key, s);
   }
   // Headings share one feature; lists cover ol and li too.
-  for (const [from, to] of [["el:h1", ["el:h2", "el:h3", "el:h4", "el:h5", "el:h6"]], ["el:ul", ["el:ol"]]] as const) {
+  for (const [from, to] of [
+    ["el:h1", ["el:h2", "el:h3", "el:h4", "el:h5", "el:h6"]],
+    ["el:ul", ["el:ol"]],
+  ] as const) {
     const s = table.get(from);
     if (s) for (const k of to) table.set(k, s);
   }

@@ -4,7 +4,10 @@
 // Pure; the lazy words are bounded (30 characters, 7 options), so a line costs linear work.
 const WORDS = "[\\p{L}\\p{N}][\\p{L}\\p{N}'’ -]{0,30}?";
 /** "Invoices, Expense tracking or Bank sync", "Yoga, Spinning o Pilates", "yes / less often / no": a choice the prompt offers. */
-const CHOICE = new RegExp(`((?:${WORDS},\\s*){1,6}${WORDS})\\s+(?:or|ou|o|oder)\\s+(${WORDS})(?=\\s*(?:[?.!,;:)\\n]|$))|((?:${WORDS}\\s+/\\s+){1,6}${WORDS})(?=\\s*(?:[?.!,;:)\\n]|$))`, "giu");
+const CHOICE = new RegExp(
+  `((?:${WORDS},\\s*){1,6}${WORDS})\\s+(?:or|ou|o|oder)\\s+(${WORDS})(?=\\s*(?:[?.!,;:)\\n]|$))|((?:${WORDS}\\s+/\\s+){1,6}${WORDS})(?=\\s*(?:[?.!,;:)\\n]|$))`,
+  "giu",
+);
 
 const CLAUSE_TAIL = /\s+(?:for|to|with|at|on|by|from|pour|para|für|per|von)\s.*$/i;
 const SHARED_HEAD = /\s+(?:plans|models|tiers|editions|versions|options|formules|planos|piani|tarife)$/i;

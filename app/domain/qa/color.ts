@@ -3,15 +3,37 @@ import { contrastRatio } from "~/domain/blueprint/color";
 export type Rgb = [number, number, number];
 
 const NAMED: Record<string, string> = {
-  black: "#000000", white: "#ffffff", red: "#ff0000", green: "#008000", blue: "#0000ff",
-  yellow: "#ffff00", gray: "#808080", grey: "#808080", silver: "#c0c0c0", maroon: "#800000",
-  navy: "#000080", purple: "#800080", teal: "#008080", olive: "#808000", orange: "#ffa500",
-  lime: "#00ff00", aqua: "#00ffff", fuchsia: "#ff00ff", darkgray: "#a9a9a9", darkgrey: "#a9a9a9",
-  lightgray: "#d3d3d3", lightgrey: "#d3d3d3", whitesmoke: "#f5f5f5", gold: "#ffd700", pink: "#ffc0cb",
+  black: "#000000",
+  white: "#ffffff",
+  red: "#ff0000",
+  green: "#008000",
+  blue: "#0000ff",
+  yellow: "#ffff00",
+  gray: "#808080",
+  grey: "#808080",
+  silver: "#c0c0c0",
+  maroon: "#800000",
+  navy: "#000080",
+  purple: "#800080",
+  teal: "#008080",
+  olive: "#808000",
+  orange: "#ffa500",
+  lime: "#00ff00",
+  aqua: "#00ffff",
+  fuchsia: "#ff00ff",
+  darkgray: "#a9a9a9",
+  darkgrey: "#a9a9a9",
+  lightgray: "#d3d3d3",
+  lightgrey: "#d3d3d3",
+  whitesmoke: "#f5f5f5",
+  gold: "#ffd700",
+  pink: "#ffc0cb",
 };
 
 function hex2(n: number): string {
-  return Math.max(0, Math.min(255, Math.round(n))).toString(16).padStart(2, "0");
+  return Math.max(0, Math.min(255, Math.round(n)))
+    .toString(16)
+    .padStart(2, "0");
 }
 
 /**

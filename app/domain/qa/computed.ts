@@ -54,7 +54,15 @@ function fontSize(value: string | undefined, parent: number): number {
     const unit = m[2].toLowerCase();
     return unit === "%" ? (parent * n) / 100 : unit === "rem" ? 16 * n : parent * n;
   }
-  const keywords: Record<string, number> = { small: 13, smaller: parent / 1.2, medium: 16, large: 18, larger: parent * 1.2, "x-small": 10, "xx-small": 9 };
+  const keywords: Record<string, number> = {
+    small: 13,
+    smaller: parent / 1.2,
+    medium: 16,
+    large: 18,
+    larger: parent * 1.2,
+    "x-small": 10,
+    "xx-small": 9,
+  };
   return keywords[value.trim().toLowerCase()] ?? parent;
 }
 
@@ -111,7 +119,8 @@ export function computedStyles(doc: EmailDoc): Map<DomElement, Computed> {
     const o: Own = {
       decls,
       color,
-      background: parseColor(declValue(decls, "background-color")) ?? backgroundColor(declValue(decls, "background")) ?? parseColor(a.bgcolor),
+      background:
+        parseColor(declValue(decls, "background-color")) ?? backgroundColor(declValue(decls, "background")) ?? parseColor(a.bgcolor),
       fontSize: declValue(decls, "font-size"),
       hides: isHidden(el, decls),
       interactive: cls.includes("kx-int"),

@@ -8,7 +8,9 @@ export const QaCopyDocSchema = z.object({
   subject: z.string().optional(),
   preheader: z.string().optional(),
   sections: z
-    .array(z.object({ role: z.string().optional(), headline: z.string().optional(), body: z.string().optional(), cta: z.string().optional() }))
+    .array(
+      z.object({ role: z.string().optional(), headline: z.string().optional(), body: z.string().optional(), cta: z.string().optional() }),
+    )
     .optional(),
   items: z.array(z.object({ label: z.string().optional(), headline: z.string().optional(), body: z.string().optional() })).optional(),
 });

@@ -7,8 +7,11 @@ import { BRAND_MISSING_MAX_SCORE, qa } from "./qa";
 // The contract email with a brand line, a code and a date in the hero, and a price on each tab
 // (in the interactive block and in its fallback).
 const EMAIL = goodEmail(["tabs"])
-  .replace('View in browser</a>', 'View in browser</a>\n<p class="kx-brand" style="font-size:16px;color:#1a1a1a">Ledgerly Bistro</p>')
-  .replace("Fresh produce from local farms, cooked simply.", "Fresh produce from local farms, cooked simply. Use code SPRING10 until May 3rd.")
+  .replace("View in browser</a>", 'View in browser</a>\n<p class="kx-brand" style="font-size:16px;color:#1a1a1a">Ledgerly Bistro</p>')
+  .replace(
+    "Fresh produce from local farms, cooked simply.",
+    "Fresh produce from local farms, cooked simply. Use code SPRING10 until May 3rd.",
+  )
   .replaceAll("Mint and crème fraîche.", "Mint and crème fraîche. $6.50")
   .replaceAll("Slow roasted for seven hours.", "Slow roasted for seven hours. 24,00 €");
 
@@ -71,7 +74,10 @@ describe("prompt fidelity (folded into copy-verbatim)", () => {
   });
 
   it("does not count the hidden preheader", () => {
-    const html = EMAIL.replace("Ledgerly Bistro</p>", "</p>").replace("Three new dishes, one week only", "Ledgerly Bistro: three new dishes");
+    const html = EMAIL.replace("Ledgerly Bistro</p>", "</p>").replace(
+      "Three new dishes, one week only",
+      "Ledgerly Bistro: three new dishes",
+    );
     const { check } = fidelity(html);
     expect(check.passed).toBe(false);
     expect(check.message).toContain("brand “Ledgerly Bistro” missing from the interactive view");
@@ -92,7 +98,8 @@ describe("prompt fidelity (folded into copy-verbatim)", () => {
   });
 
   it("reads links styled as blocks (a menu's entries) as separate words", () => {
-    const links = '<a href="https://example.com/w" style="display:block;color:#1a1a1a">Women</a><a href="https://example.com/m" style="display:block;color:#1a1a1a">Men</a>';
+    const links =
+      '<a href="https://example.com/w" style="display:block;color:#1a1a1a">Women</a><a href="https://example.com/m" style="display:block;color:#1a1a1a">Men</a>';
     const html = into(into(EMAIL, "interactive view", links), "fallback", links);
     const r = qa(html, { techniques: ["tabs"], facts: { ...FACTS, items: [{ name: "Women" }, { name: "Men" }] } });
     expect(r.checks.find((c) => c.id === "copy-verbatim")!.message).toMatch(/all 5 prompt facts visible/);
@@ -112,12 +119,17 @@ describe("prompt fidelity (folded into copy-verbatim)", () => {
   });
 
   it("passes as not applicable without facts (raw HTML only) and with empty facts", () => {
-    expect(qa(EMAIL.replaceAll("Ledgerly Bistro", ""), { techniques: ["tabs"] }).checks.find((c) => c.id === "copy-verbatim")!.message).toMatch(/no prompt facts to find/);
+    expect(
+      qa(EMAIL.replaceAll("Ledgerly Bistro", ""), { techniques: ["tabs"] }).checks.find((c) => c.id === "copy-verbatim")!.message,
+    ).toMatch(/no prompt facts to find/);
     expect(fidelity(EMAIL.replaceAll("Ledgerly Bistro", ""), { codes: [], dates: [], items: [] }).check.passed).toBe(true);
   });
 
   it("reads at most 40 facts and skips facts too long to be a name", () => {
-    const items = Array.from({ length: 5000 }, (_, i) => ({ name: `Item ${i}`, price: { display: `$${i}`, minor: i * 100, currency: "USD" } }));
+    const items = Array.from({ length: 5000 }, (_, i) => ({
+      name: `Item ${i}`,
+      price: { display: `$${i}`, minor: i * 100, currency: "USD" },
+    }));
     const r = qa(EMAIL, { techniques: ["tabs"], facts: { brand: "x".repeat(100_000), items, dates: ["1 ".repeat(50_000)] } });
     const check = r.checks.find((c) => c.id === "copy-verbatim")!;
     expect(check.passed).toBe(false);

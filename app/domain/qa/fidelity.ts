@@ -39,11 +39,14 @@ const MAX_FACT_CHARS = 160;
 /** Caps the facts read from one context so a hostile list cannot make the check quadratic. */
 const MAX_FACTS = 40;
 
-
 function hiddenInline(el: DomElement): boolean {
   const style = el.attribs.style;
   if (!style || !style.includes("none")) return false;
-  return declValue(parseInlineStyle(style), "display")?.trim().replace(/\s*!important$/, "") === "none";
+  return (
+    declValue(parseInlineStyle(style), "display")
+      ?.trim()
+      .replace(/\s*!important$/, "") === "none"
+  );
 }
 
 /** Inline elements styled as boxes ("display:block" links in a menu) separate words like blocks do. */
@@ -106,7 +109,8 @@ function insideInteractive(el: DomElement): boolean {
  * class rather than [^\p{L}\p{N}]: it is 4× faster over a 100 KB email, and facts and text are
  * folded alike, so only where words split depends on it.
  */
-const SEPARATORS = /[\s!-/:-@[-`{-~\u00a0-\u00bf\u00d7\u00f7\u2000-\u206f\u20a0-\u20cf\u2100-\u214f\u2190-\u2bff\u3000-\u303f\ufe30-\ufe4f\uff01-\uff0f]+/g;
+const SEPARATORS =
+  /[\s!-/:-@[-`{-~\u00a0-\u00bf\u00d7\u00f7\u2000-\u206f\u20a0-\u20cf\u2100-\u214f\u2190-\u2bff\u3000-\u303f\ufe30-\ufe4f\uff01-\uff0f]+/g;
 
 /** Lowercase words separated by single spaces, padded, for whole-word inclusion. */
 export function fold(s: string): string {
@@ -143,7 +147,23 @@ export function amountsIn(text: string): Set<number> {
 
 const ORDINAL = /^(\d+)(?:st|nd|rd|th|er|e|º|ª)$/;
 /** Words in a date that a rewording keeps: month and weekday names, numbers, times. */
-const DATE_FILLER = new Set(["on", "by", "until", "till", "through", "thru", "ends", "end", "this", "next", "at", "of", "the", "from", "to"]);
+const DATE_FILLER = new Set([
+  "on",
+  "by",
+  "until",
+  "till",
+  "through",
+  "thru",
+  "ends",
+  "end",
+  "this",
+  "next",
+  "at",
+  "of",
+  "the",
+  "from",
+  "to",
+]);
 
 function dateTokens(date: string): string[] {
   return fold(date)
@@ -192,7 +212,12 @@ function reading(text: string, blocks: () => string, hrefs: () => Set<string>): 
     folded: f,
     amounts: () => (amounts ??= amountsIn(text)),
     words: () => (words ??= new Set(f().trim().split(" "))),
-    pieces: () => (pieces ??= blocks().slice(0, 200_000).split(/¶|[·,;|/•—–?!:]/).slice(0, 20_000).map(fold)),
+    pieces: () =>
+      (pieces ??= blocks()
+        .slice(0, 200_000)
+        .split(/¶|[·,;|/•—–?!:]/)
+        .slice(0, 20_000)
+        .map(fold)),
     hrefs,
   };
 }
@@ -321,12 +346,17 @@ function factsToFind(facts: QaFacts, brief: Brief | undefined, userText: string[
       continue;
     }
     // An option that holds a link is the brief's reading running into the URL, not an answer.
-    for (const o of q.options) if (o.value.length <= 60 && !/https?\b|:\/\/|www\./i.test(o.value)) add({ kind: "option", fact: o.value, present: (v) => optionPresent(o.value, v) });
+    for (const o of q.options)
+      if (o.value.length <= 60 && !/https?\b|:\/\/|www\./i.test(o.value))
+        add({ kind: "option", fact: o.value, present: (v) => optionPresent(o.value, v) });
   }
   // The choices the user wrote out ("Main Stage, Dock Stage or Kids Tent"), when the brief's reading of the question missed them.
   // A choice is written inside one sentence: a longer run is no sentence, and reading it would only cost time.
   for (const text of userText) {
-    for (const clause of text.slice(0, MAX_CHOICE_CHARS).split(/(?<=[?!.;])\s+|\n+/).slice(0, 400)) {
+    for (const clause of text
+      .slice(0, MAX_CHOICE_CHARS)
+      .split(/(?<=[?!.;])\s+|\n+/)
+      .slice(0, 400)) {
       if (clause.length > MAX_CHOICE_CLAUSE) continue;
       for (const list of choices(clause)) for (const o of list) add({ kind: "option", fact: o, present: (v) => optionPresent(o, v) });
     }
@@ -334,7 +364,8 @@ function factsToFind(facts: QaFacts, brief: Brief | undefined, userText: string[
   // Every link the brief gives is one a reader can follow.
   for (const l of brief?.links ?? []) {
     const want = normalHref(l.value);
-    if (want) add({ kind: "link", fact: l.value, present: (v) => v.hrefs().has(want) || [...v.hrefs()].some((h) => h.startsWith(`${want}/`)) });
+    if (want)
+      add({ kind: "link", fact: l.value, present: (v) => v.hrefs().has(want) || [...v.hrefs()].some((h) => h.startsWith(`${want}/`)) });
   }
   return out;
 }
@@ -353,7 +384,13 @@ export function promptFidelity(doc: EmailDoc, facts: QaFacts | undefined, brief?
     : [["email", viewText(doc, "fallback"), "fallback"]];
   // Links are the document's (a link in either view is followed the same way), read once.
   let hrefs: Set<string> | undefined;
-  const docHrefs = () => (hrefs ??= new Set((doc.byTag.get("a") ?? []).slice(0, 2_000).map((a) => normalHref(a.attribs.href ?? "")).filter(Boolean)));
+  const docHrefs = () =>
+    (hrefs ??= new Set(
+      (doc.byTag.get("a") ?? [])
+        .slice(0, 2_000)
+        .map((a) => normalHref(a.attribs.href ?? ""))
+        .filter(Boolean),
+    ));
   for (const [view, text, which] of views) {
     const read = reading(text, () => viewBlocks(doc, which), docHrefs);
     for (const f of wanted) if (!f.present(read)) missing.push({ kind: f.kind, fact: f.fact, view });

@@ -5,7 +5,19 @@
 // Patterns are bounded phrases (no unbounded repeats), matched on the email's visible text.
 import { unicodeWords } from "~/domain/prompt/facts/text";
 
-export const PROMISE_KINDS = ["shipping", "free-returns", "returns", "guarantee", "gift", "support", "scarcity", "new", "superlative", "purchase", "every-order"] as const;
+export const PROMISE_KINDS = [
+  "shipping",
+  "free-returns",
+  "returns",
+  "guarantee",
+  "gift",
+  "support",
+  "scarcity",
+  "new",
+  "superlative",
+  "purchase",
+  "every-order",
+] as const;
 export type PromiseKind = (typeof PROMISE_KINDS)[number];
 
 /** Per kind, per language: the phrases that assert it. */
@@ -108,16 +120,21 @@ const PHRASES: Table = {
 };
 
 export const PROMISES = Object.fromEntries(
-  Object.entries(PHRASES).map(([kind, langs]) => [kind, Object.fromEntries(Object.entries(langs).map(([lang, re]) => [lang, unicodeWords(re)]))]),
+  Object.entries(PHRASES).map(([kind, langs]) => [
+    kind,
+    Object.fromEntries(Object.entries(langs).map(([lang, re]) => [lang, unicodeWords(re)])),
+  ]),
 ) as Table;
 
 /** Words in the brief that make a kind traced beyond its own phrases: a launch brief may say "new". */
 const IMPLIED: Partial<Record<PromiseKind, RegExp>> = {
   new: /\b(?:launch\w*|introduc\w*|lancement|lanzamiento|markteinführung|lan[çc]amento|lancio|nouveaut\w*|novedad\w*|neuheit\w*|novidade\w*|novit\w*|new collection|debut)\b/iu,
   // A brief that sells (a sale, a price, a discount) implies shopping.
-  purchase: /[$€£]|\d\s?%|\b(?:sales?|soldes|rebajas|saldi|ofertas?|angebot|promo\w*|discount|shop\w*|store|stores|orders?|purchase\w*|cart|checkout|boutique|customers?|tienda|loja|negozio|laden|commandes?|pedidos?|bestellung\w*|encomendas?|ordini|ordine|achats?|compras?|einkauf|acquist\w*|clients?|clientes|kunden|clienti)\b/iu,
+  purchase:
+    /[$€£]|\d\s?%|\b(?:sales?|soldes|rebajas|saldi|ofertas?|angebot|promo\w*|discount|shop\w*|store|stores|orders?|purchase\w*|cart|checkout|boutique|customers?|tienda|loja|negozio|laden|commandes?|pedidos?|bestellung\w*|encomendas?|ordini|ordine|achats?|compras?|einkauf|acquist\w*|clients?|clientes|kunden|clienti)\b/iu,
   // "10% off all orders" says it of every order without the email's "on".
-  "every-order": /\b(?:all (?:orders|purchases)|every (?:order|purchase)|everything|toutes (?:les |vos )?commandes|chaque commande|tou(?:s|tes) (?:vos |les )?achats|todos (?:los |tus |sus )?pedidos|cada (?:pedido|compra|encomenda)|todas (?:las |as )?compras|jede[rn]? bestellung|alle[n]? bestellungen|todos os pedidos|ogni (?:ordine|acquisto)|tutti gli (?:ordini|acquisti))\b/iu,
+  "every-order":
+    /\b(?:all (?:orders|purchases)|every (?:order|purchase)|everything|toutes (?:les |vos )?commandes|chaque commande|tou(?:s|tes) (?:vos |les )?achats|todos (?:los |tus |sus )?pedidos|cada (?:pedido|compra|encomenda)|todas (?:las |as )?compras|jede[rn]? bestellung|alle[n]? bestellungen|todos os pedidos|ogni (?:ordine|acquisto)|tutti gli (?:ordini|acquisti))\b/iu,
   gift: /\b(?:gift guide|guide (?:des )?cadeaux|gu[ií]a de regalos|geschenkideen|guia de presentes|guida ai regali)\b/iu,
 };
 
@@ -137,7 +154,8 @@ export function promisesIn(text: string, max = 200): PromiseMention[] {
     for (const re of Object.values(PROMISES[kind])) {
       re.lastIndex = 0;
       for (let m = re.exec(text); m && out.length < max; m = re.exec(text)) {
-        if (!out.some((o) => o.index < m!.index + m![0].length && m!.index < o.index + o.text.length)) out.push({ kind, text: m[0], index: m.index });
+        if (!out.some((o) => o.index < m!.index + m![0].length && m!.index < o.index + o.text.length))
+          out.push({ kind, text: m[0], index: m.index });
       }
     }
   }

@@ -73,7 +73,14 @@ const BREAKAGES: [QaCheckId, (h: string) => string, Parameters<typeof qa>[1]?][]
   ["size-under-gmail-clip", (h) => h.replace("</body>", `<p style="font-size:16px">${"padding text ".repeat(9000)}</p></body>`)],
   ["doctype", (h) => h.replace("<!DOCTYPE html>", "")],
   ["charset", (h) => h.replace('<meta charset="utf-8">', "")],
-  ["charset", (h) => h.replace('<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">', '<meta name="viewport" content="width=device-width, initial-scale=1"><meta charset="utf-8">')],
+  [
+    "charset",
+    (h) =>
+      h.replace(
+        '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1"><meta charset="utf-8">',
+      ),
+  ],
   ["viewport", (h) => h.replace('<meta name="x-apple-disable-message-reformatting">', "")],
   ["lang", (h) => h.replace(' lang="en"', "")],
   ["title", (h) => h.replace(`<title>${GOOD_COPY.subject}</title>`, "<title>Other</title>")],
@@ -89,14 +96,28 @@ const BREAKAGES: [QaCheckId, (h: string) => string, Parameters<typeof qa>[1]?][]
   ["no-unsafe-elements", (h) => h.replace("</body>", "<script>track()</script></body>")],
   ["no-unsafe-elements", (h) => h.replace("</head>", '<link rel="stylesheet" href="https://x.test/a.css"></head>')],
   ["placeholders", (h) => h.replace("{{UUID}}", "{{FIRST_NAME}}")],
-  ["caniemail", (h) => h.replace('<p style="font-size:16px;color:#1a1a1a">Fresh', '<p style="font-size:16px;color:#1a1a1a;position:absolute;left:0">Fresh')],
+  [
+    "caniemail",
+    (h) =>
+      h.replace('<p style="font-size:16px;color:#1a1a1a">Fresh', '<p style="font-size:16px;color:#1a1a1a;position:absolute;left:0">Fresh'),
+  ],
   ["technique-module", (h) => h, { ...ctx, techniques: ["carousel"] }],
   ["label-for", (h) => h.replace('for="k1-tab-1"', 'for="k1-tab-9"')],
-  ["interactive-hidden", (h) => h.replace('<div class="kx-int k1-int" style="display:none;max-height:0;overflow:hidden;mso-hide:all">', '<div class="kx-int k1-int" style="display:block">')],
-  ["interactive-hidden", (h) => h.replace('u + .body .kx-int { display:none !important; }', "")],
+  [
+    "interactive-hidden",
+    (h) =>
+      h.replace(
+        '<div class="kx-int k1-int" style="display:none;max-height:0;overflow:hidden;mso-hide:all">',
+        '<div class="kx-int k1-int" style="display:block">',
+      ),
+  ],
+  ["interactive-hidden", (h) => h.replace("u + .body .kx-int { display:none !important; }", "")],
   ["interactive-hidden", (h) => h.replace('[class~="x_kx-int"] { display:none !important; }', "")],
   ["fallback", (h) => h.replace(/<div class="kx-fb k1-fb"[^>]*>.*?<\/div><\/div>/s, "</div>")],
-  ["fallback", (h) => h.replace('Mains: Lamb shoulder</h3><p style="font-size:16px;color:#1a1a1a">Slow roasted for seven hours.</p>', "Mains</h3>")],
+  [
+    "fallback",
+    (h) => h.replace('Mains: Lamb shoulder</h3><p style="font-size:16px;color:#1a1a1a">Slow roasted for seven hours.</p>', "Mains</h3>"),
+  ],
   ["contrast", (h) => h.replace('<p style="font-size:16px;color:#1a1a1a">Fresh', '<p style="font-size:16px;color:#bbbbbb">Fresh')],
   ["contrast", (h) => h.replace('bgcolor="#0b5cad"', 'bgcolor="#8fb8e0"')],
   ["font-size", (h) => h.replace('<p style="font-size:16px;color:#1a1a1a">Fresh', '<p style="font-size:11px;color:#1a1a1a">Fresh')],
@@ -116,15 +137,18 @@ describe("each check fails on its own breakage", () => {
 });
 
 describe("buttons that lead nowhere", () => {
-  it.each(["", "#", "{{VIB_URL}}", "javascript:void(0)"])("fail no-empty-links naming the button, and hold the score below Ready to send (href %j)", (href) => {
-    const html = GOOD.replace("https://example.com/book?u={{UUID}}", href);
-    const r = qa(html, ctx);
-    const c = r.checks.find((x) => x.id === "no-empty-links")!;
-    expect(c.passed).toBe(false);
-    expect(c.message).toContain("The button “Book a table” leads nowhere");
-    expect(r.score).toBeLessThan(READY_TO_SEND_MIN_SCORE);
-    expect(r.scoreCap).toContain("Book a table");
-  });
+  it.each(["", "#", "{{VIB_URL}}", "javascript:void(0)"])(
+    "fail no-empty-links naming the button, and hold the score below Ready to send (href %j)",
+    (href) => {
+      const html = GOOD.replace("https://example.com/book?u={{UUID}}", href);
+      const r = qa(html, ctx);
+      const c = r.checks.find((x) => x.id === "no-empty-links")!;
+      expect(c.passed).toBe(false);
+      expect(c.message).toContain("The button “Book a table” leads nowhere");
+      expect(r.score).toBeLessThan(READY_TO_SEND_MIN_SCORE);
+      expect(r.scoreCap).toContain("Book a table");
+    },
+  );
 
   it("leave the view-in-browser link to {{VIB_URL}} alone", () => {
     expect(check(GOOD, "no-empty-links").passed).toBe(true);
@@ -136,7 +160,10 @@ describe("buttons that lead nowhere", () => {
     if (!out.ok) throw new Error("render failed");
     const context = { subject: out.blueprint.subject, techniques: ["tabs"] };
     expect(check(out.html, "no-empty-links", context).passed).toBe(true);
-    const emptied = out.html.replace('<a href="https://kinetic.example/shop" target="_blank" style="display:block;text-decoration:none"><img', '<a href="#" target="_blank" style="display:block;text-decoration:none"><img');
+    const emptied = out.html.replace(
+      '<a href="https://kinetic.example/shop" target="_blank" style="display:block;text-decoration:none"><img',
+      '<a href="#" target="_blank" style="display:block;text-decoration:none"><img',
+    );
     expect(emptied).not.toBe(out.html);
     expect(check(emptied, "no-empty-links", context).passed).toBe(false);
   });
@@ -146,7 +173,9 @@ describe("buttons that lead nowhere", () => {
     if (!out.ok) throw new Error("render failed");
     const html = out.html.replace(/(<a class="kx-btn" href=")[^"]*(")/, "$1{{VIB_URL}}$2");
     const label = /<a class="kx-btn"[^>]*>([^<]*)<\/a>/.exec(out.html)?.[1];
-    expect(check(html, "no-empty-links", { subject: out.blueprint.subject, techniques: ["tabs"] }).message).toContain(`The button “${label}” leads nowhere`);
+    expect(check(html, "no-empty-links", { subject: out.blueprint.subject, techniques: ["tabs"] }).message).toContain(
+      `The button “${label}” leads nowhere`,
+    );
   });
 });
 
@@ -178,15 +207,20 @@ describe("technique checks", () => {
 
 describe("readability details", () => {
   it("accepts a design that is dark already without dark-mode overrides", () => {
-    const dark = GOOD.replace("@media (prefers-color-scheme: dark)", "@media (max-width: 480px)")
-      .replace('class="kx-container" width="600" cellpadding="0" cellspacing="0" border="0" style="background-color:#ffffff"', 'class="kx-container" width="600" cellpadding="0" cellspacing="0" border="0" style="background-color:#111111"');
+    const dark = GOOD.replace("@media (prefers-color-scheme: dark)", "@media (max-width: 480px)").replace(
+      'class="kx-container" width="600" cellpadding="0" cellspacing="0" border="0" style="background-color:#ffffff"',
+      'class="kx-container" width="600" cellpadding="0" cellspacing="0" border="0" style="background-color:#111111"',
+    );
     expect(check(dark, "dark-mode").passed).toBe(true);
   });
 
   it("computes contrast against the nearest background up the tree", () => {
     const onDark = GOOD.replace('<p style="font-size:16px;color:#1a1a1a">Fresh', '<p style="font-size:16px;color:#ffffff">Fresh');
     expect(check(onDark, "contrast").passed).toBe(false);
-    const fixed = onDark.replace('<td style="padding:24px;font-family:Arial,sans-serif;font-size:16px;line-height:24px;color:#1a1a1a">', '<td style="padding:24px;font-family:Arial,sans-serif;font-size:16px;line-height:24px;color:#1a1a1a;background-color:#222222">');
+    const fixed = onDark.replace(
+      '<td style="padding:24px;font-family:Arial,sans-serif;font-size:16px;line-height:24px;color:#1a1a1a">',
+      '<td style="padding:24px;font-family:Arial,sans-serif;font-size:16px;line-height:24px;color:#1a1a1a;background-color:#222222">',
+    );
     const c = check(fixed, "contrast");
     expect(c.message).not.toContain("#ffffff on #ffffff");
   });
@@ -222,7 +256,7 @@ describe("bad input", () => {
     "<div><p>unclosed <b>tags <table><tr><td>",
     "\u0000\u0001\u00ff\ufffd<<<>>>&&&#x;<!--",
     "<div>".repeat(50_000),
-    `<html><body>${"<p style=\"color:#333\">Lorem ipsum dolor sit amet {{X}}</p>".repeat(100_000)}</body></html>`,
+    `<html><body>${'<p style="color:#333">Lorem ipsum dolor sit amet {{X}}</p>'.repeat(100_000)}</body></html>`,
   ];
   it.each(junk.map((j) => [j.slice(0, 30), j]))("answers %j without throwing, with a low score", (_n, input) => {
     const r = qa(input, { techniques: ["tabs"] });

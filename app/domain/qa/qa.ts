@@ -165,10 +165,17 @@ function scored(input: CheckInput): QaResult {
   const hard = trace.untraced.length > 0 || fidelity.missing.some((m) => HARD_FACT_KINDS.has(m.kind));
   let scoreCap: string | undefined;
   if (hard) {
-    const cap = Math.max(BRIEF_FAULT_MIN_SCORE, Math.min(BRAND_MISSING_MAX_SCORE, UNTRACED_CLAIM_MAX_SCORE) - BRIEF_FAULT_STEP * (faults - 1));
+    const cap = Math.max(
+      BRIEF_FAULT_MIN_SCORE,
+      Math.min(BRAND_MISSING_MAX_SCORE, UNTRACED_CLAIM_MAX_SCORE) - BRIEF_FAULT_STEP * (faults - 1),
+    );
     const brandLost = fidelity.missing.find((m) => m.kind === "brand");
     const hardLost = fidelity.missing.find((m) => HARD_FACT_KINDS.has(m.kind));
-    const first = brandLost ? `the brand “${brandLost.fact}” is missing from the ${brandLost.view}` : hardLost ? describeMissing(hardLost) : describeUntraced(trace.untraced[0]!);
+    const first = brandLost
+      ? `the brand “${brandLost.fact}” is missing from the ${brandLost.view}`
+      : hardLost
+        ? describeMissing(hardLost)
+        : describeUntraced(trace.untraced[0]!);
     if (score > cap) {
       score = cap;
       scoreCap = `Held at ${cap}: ${first}${faults > 1 ? ` (and ${faults - 1} more fault${faults > 2 ? "s" : ""} of the brief)` : ""}`;

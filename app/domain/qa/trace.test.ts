@@ -15,7 +15,10 @@ const PROMPT =
 /** The contract email with lines (HTML) after its hero paragraph. */
 function emailWith(...lines: string[]): string {
   const body = lines.map((l) => `<p style="font-size:16px;color:#1a1a1a">${l}</p>`).join("");
-  return goodEmail([]).replace("Fresh produce from local farms, cooked simply.</p>", `Fresh produce from local farms, cooked simply.</p>${body}`);
+  return goodEmail([]).replace(
+    "Fresh produce from local farms, cooked simply.</p>",
+    `Fresh produce from local farms, cooked simply.</p>${body}`,
+  );
 }
 
 function check(html: string, prompt = PROMPT, extra: { ampHtml?: string } = {}) {
@@ -25,7 +28,14 @@ function check(html: string, prompt = PROMPT, extra: { ampHtml?: string } = {}) 
 
 describe("the fact trace", () => {
   it("passes an email whose every claim is in the brief, and it scores 100", () => {
-    const { result, check: c } = check(emailWith("Ledgerly Bistro", "Pea soup $6.50 and Lamb shoulder €24.", "10% off with code SPRING10 until 3rd May.", '<a href="https://ledgerly.example/book">Book</a>'));
+    const { result, check: c } = check(
+      emailWith(
+        "Ledgerly Bistro",
+        "Pea soup $6.50 and Lamb shoulder €24.",
+        "10% off with code SPRING10 until 3rd May.",
+        '<a href="https://ledgerly.example/book">Book</a>',
+      ),
+    );
     expect(c.passed, c.message).toBe(true);
     expect(c.message).toMatch(/claims trace to the brief/);
     expect(result.score).toBe(100);
@@ -92,12 +102,16 @@ describe("the fact trace", () => {
   });
 
   it("traces a link of a section the user saved, and still names one nobody gave", () => {
-    const section = '<table><tr><td>Thanks to our sponsor, Northwind Cloud. <a href="https://northwind.example/" style="color:#1d4ed8">Learn more</a></td></tr></table>';
+    const section =
+      '<table><tr><td>Thanks to our sponsor, Northwind Cloud. <a href="https://northwind.example/" style="color:#1d4ed8">Learn more</a></td></tr></table>';
     const sponsor = emailWith('<a href="https://northwind.example/">Learn more</a>', BOOK);
-    const withSection = (html: string) => qa(html, { brief: readBrief(PROMPT), userText: [PROMPT, userSectionText(section)] }).checks.find((c) => c.id === "copy-verbatim")!;
+    const withSection = (html: string) =>
+      qa(html, { brief: readBrief(PROMPT), userText: [PROMPT, userSectionText(section)] }).checks.find((c) => c.id === "copy-verbatim")!;
     expect(withSection(sponsor).passed).toBe(true);
     expect(userSectionText(section)).toContain("Northwind Cloud");
-    expect(withSection(emailWith('<a href="https://elsewhere.example/">Learn more</a>', BOOK)).message).toContain("“https://elsewhere.example/” is not in the brief");
+    expect(withSection(emailWith('<a href="https://elsewhere.example/">Learn more</a>', BOOK)).message).toContain(
+      "“https://elsewhere.example/” is not in the brief",
+    );
   });
 
   it("traces a promise the brief makes, in another language than the email's", () => {
@@ -146,22 +160,34 @@ describe("the fact trace", () => {
   });
 
   it("passes a purchase a shop's brief implies, and fails it under a software survey", () => {
-    expect(check(emailWith("Thanks for shopping with us"), "Spring sale at the Bloom &amp; Co shop: 20% off dresses.").check.passed).toBe(true);
-    const { check: c } = check(emailWith("Thanks for shopping with us"), "NPS survey for Ledgerly accounting software: how likely are you to recommend us (0–10)?");
+    expect(check(emailWith("Thanks for shopping with us"), "Spring sale at the Bloom &amp; Co shop: 20% off dresses.").check.passed).toBe(
+      true,
+    );
+    const { check: c } = check(
+      emailWith("Thanks for shopping with us"),
+      "NPS survey for Ledgerly accounting software: how likely are you to recommend us (0–10)?",
+    );
     expect(c.message).toContain("“Thanks for shopping” is not in the brief");
   });
 });
 
 describe("a condition written onto another offer", () => {
-  const GIFT = "Holiday gift guide for Pine & Thread: Spruce candle $30. Free gift wrap over $50 until Dec 20, and 15% off with code JOY15.";
+  const GIFT =
+    "Holiday gift guide for Pine & Thread: Spruce candle $30. Free gift wrap over $50 until Dec 20, and 15% off with code JOY15.";
 
   it("passes when each offer keeps its own conditions", () => {
-    const { check: c } = check(emailWith("Pine &amp; Thread", "Spruce candle $30", "Free gift wrap over $50 until Dec 20.", "15% off with code JOY15."), GIFT);
+    const { check: c } = check(
+      emailWith("Pine &amp; Thread", "Spruce candle $30", "Free gift wrap over $50 until Dec 20.", "15% off with code JOY15."),
+      GIFT,
+    );
     expect(c.passed, c.message).toBe(true);
   });
 
   it("fails, naming the condition and both offers, when the minimum and the date move to the code (the issue's email)", () => {
-    const { result, check: c } = check(emailWith("Pine &amp; Thread", "Spruce candle $30", "15% off orders over $50 with code JOY15 until Dec 20."), GIFT);
+    const { result, check: c } = check(
+      emailWith("Pine &amp; Thread", "Spruce candle $30", "15% off orders over $50 with code JOY15 until Dec 20."),
+      GIFT,
+    );
     expect(c.passed).toBe(false);
     expect(c.message).toContain("“over $50” belongs to “Free gift wrap”, not “15% off”");
     expect(c.message).toContain("“Dec 20” belongs to “Free gift wrap”, not “15% off”");
@@ -170,12 +196,16 @@ describe("a condition written onto another offer", () => {
 
   it("passes the user's own sentence with its two amounts apart at a semicolon, as written", () => {
     const prompt = "Fundraising appeal for Clearwater Trust: $25 funds a water filter for one family; $100 helps repair a community well.";
-    expect(check(emailWith("$25 funds a water filter for one family; $100 helps repair a community well."), prompt).check.passed).toBe(true);
+    expect(check(emailWith("$25 funds a water filter for one family; $100 helps repair a community well."), prompt).check.passed).toBe(
+      true,
+    );
   });
 
   it("fails when a code moves to the other offer, in French", () => {
     const prompt = "Boutique Lumière : livraison offerte dès 40 € jusqu'au 20 décembre, et 10 % de réduction avec le code LUMI10.";
-    expect(check(emailWith("Livraison offerte dès 40 € jusqu'au 20 décembre.", "10 % de réduction avec le code LUMI10."), prompt).check.passed).toBe(true);
+    expect(
+      check(emailWith("Livraison offerte dès 40 € jusqu'au 20 décembre.", "10 % de réduction avec le code LUMI10."), prompt).check.passed,
+    ).toBe(true);
     const { check: c } = check(emailWith("Livraison offerte avec le code LUMI10.", "10 % de réduction dès 40 €."), prompt);
     expect(c.passed).toBe(false);
     expect(c.message).toContain("“LUMI10” belongs to “10 % de réduction”, not “livraison offerte”");

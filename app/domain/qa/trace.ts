@@ -88,7 +88,36 @@ const MONTH_WORDS =
 const WEEKDAY_WORDS =
   /(?<![\p{L}])(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|segunda-feira|ter[çc]a-feira|quarta-feira|quinta-feira|sexta-feira|luned[iì]|marted[iì]|mercoled[iì]|gioved[iì]|venerd[iì]|sabato|domenica)(?![\p{L}])/giu;
 
-const AMBIGUOUS_MONTHS = new Set(["may", "mar", "mars", "march", "sep", "sept", "mai", "jun", "jul", "gen", "dez", "dic", "ago", "set", "out", "ott", "lug", "giu", "mag", "okt", "déc", "dec", "nov", "oct", "aug", "apr", "feb", "jan"]);
+const AMBIGUOUS_MONTHS = new Set([
+  "may",
+  "mar",
+  "mars",
+  "march",
+  "sep",
+  "sept",
+  "mai",
+  "jun",
+  "jul",
+  "gen",
+  "dez",
+  "dic",
+  "ago",
+  "set",
+  "out",
+  "ott",
+  "lug",
+  "giu",
+  "mag",
+  "okt",
+  "déc",
+  "dec",
+  "nov",
+  "oct",
+  "aug",
+  "apr",
+  "feb",
+  "jan",
+]);
 
 function monthOf(word: string): number | undefined {
   const w = word.toLowerCase().replace(/\.$/, "");
@@ -97,12 +126,71 @@ function monthOf(word: string): number | undefined {
 
 /** Number words of the six languages, so "three roasts" in a brief traces "3" in the email. */
 const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  un: 1, une: 1, deux: 2, trois: 3, quatre: 4, cinq: 5, sept: 7, huit: 8, neuf: 9, dix: 10, douze: 12,
-  uno: 1, una: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9, diez: 10, doce: 12,
-  ein: 1, eine: 1, zwei: 2, drei: 3, vier: 4, fünf: 5, sechs: 6, sieben: 7, acht: 8, neun: 9, zehn: 10, zwölf: 12,
-  um: 1, uma: 1, dois: 2, duas: 2, três: 3, quatro: 4, sete: 7, oito: 8, nove: 9, dez: 10, doze: 12,
-  due: 2, tre: 3, cinque: 5, sei: 6, otto: 8, dieci: 10, dodici: 12,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  un: 1,
+  une: 1,
+  deux: 2,
+  trois: 3,
+  quatre: 4,
+  cinq: 5,
+  sept: 7,
+  huit: 8,
+  neuf: 9,
+  dix: 10,
+  douze: 12,
+  uno: 1,
+  una: 1,
+  dos: 2,
+  tres: 3,
+  cuatro: 4,
+  cinco: 5,
+  seis: 6,
+  siete: 7,
+  ocho: 8,
+  nueve: 9,
+  diez: 10,
+  doce: 12,
+  ein: 1,
+  eine: 1,
+  zwei: 2,
+  drei: 3,
+  vier: 4,
+  fünf: 5,
+  sechs: 6,
+  sieben: 7,
+  acht: 8,
+  neun: 9,
+  zehn: 10,
+  zwölf: 12,
+  um: 1,
+  uma: 1,
+  dois: 2,
+  duas: 2,
+  três: 3,
+  quatro: 4,
+  sete: 7,
+  oito: 8,
+  nove: 9,
+  dez: 10,
+  doze: 12,
+  due: 2,
+  tre: 3,
+  cinque: 5,
+  sei: 6,
+  otto: 8,
+  dieci: 10,
+  dodici: 12,
 };
 
 interface Source {
@@ -137,7 +225,8 @@ function readSourceText(source: TraceSource): Source {
   const weekdays = new Set<string>();
   for (const m of text.matchAll(WEEKDAY_WORDS)) weekdays.add(m[0].toLowerCase().slice(0, 3));
   const urls = new Set<string>();
-  for (const m of text.matchAll(/\bhttps?:\/\/[^\s<>"'()]{1,2000}|\bwww\.[a-z0-9-]+(?:\.[a-z0-9-]+)+[^\s<>"'()]{0,2000}/gi)) urls.add(normalUrl(m[0]));
+  for (const m of text.matchAll(/\bhttps?:\/\/[^\s<>"'()]{1,2000}|\bwww\.[a-z0-9-]+(?:\.[a-z0-9-]+)+[^\s<>"'()]{0,2000}/gi))
+    urls.add(normalUrl(m[0]));
   return { folded, amounts, percents, months, weekdays, promises: promiseKindsIn(text), urls, hasText: text.trim().length > 0 };
 }
 
@@ -154,7 +243,8 @@ const COUNTERS = [
   /(?<![\d.,])\d{1,2}\s?(?:\/|of|de|sur|von|di|van)\s?\d{1,2}(?![\d.,])/giu,
   /(?:question|frage|pregunta|pergunta|domanda|step|étape|paso|schritt|passo|slide|diapositive)\s\d{1,2}(?!\d)/giu,
 ];
-const NUMBER_IN_TEXT = /(?<![\p{L}\d.,])\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?![\d])|(?<![\p{L}\d.,])\d+(?:[.,]\d{1,2})?(?![\d])/gu;
+const NUMBER_IN_TEXT =
+  /(?<![\p{L}\d.,])\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?![\d])|(?<![\p{L}\d.,])\d+(?:[.,]\d{1,2})?(?![\d])/gu;
 
 interface Masked {
   text: string;
@@ -257,7 +347,11 @@ function traceView(text: string, view: string, src: Source, out: UntracedClaim[]
   }
   for (const p of promisesIn(t)) {
     counted.n++;
-    if (!src.promises.has(p.kind)) report("promise", p.text.replace(/^\p{Ll}/u, (c) => c.toUpperCase()));
+    if (!src.promises.has(p.kind))
+      report(
+        "promise",
+        p.text.replace(/^\p{Ll}/u, (c) => c.toUpperCase()),
+      );
   }
 }
 
@@ -269,11 +363,45 @@ interface OfferSignature {
   conditions: Array<{ name: string; present: (folded: string, amounts: Set<number>) => boolean }>;
 }
 
-const OFFER_FILLER = new Set(["free", "gratuit", "gratuite", "gratuits", "offert", "offerte", "gratis", "kostenlos", "kostenloser", "kostenlose", "grátis", "gratuita", "gratuito", "off", "de", "la", "le", "el", "the", "a", "un", "une", "with", "on", "all", "auf", "sur", "en", "em", "su"]);
+const OFFER_FILLER = new Set([
+  "free",
+  "gratuit",
+  "gratuite",
+  "gratuits",
+  "offert",
+  "offerte",
+  "gratis",
+  "kostenlos",
+  "kostenloser",
+  "kostenlose",
+  "grátis",
+  "gratuita",
+  "gratuito",
+  "off",
+  "de",
+  "la",
+  "le",
+  "el",
+  "the",
+  "a",
+  "un",
+  "une",
+  "with",
+  "on",
+  "all",
+  "auf",
+  "sur",
+  "en",
+  "em",
+  "su",
+]);
 
 function signatures(brief: Brief): OfferSignature[] {
   return brief.offers.map((o) => {
-    const words = fold(o.text.value).trim().split(" ").filter((w) => w && !OFFER_FILLER.has(w) && !/^\d/.test(w));
+    const words = fold(o.text.value)
+      .trim()
+      .split(" ")
+      .filter((w) => w && !OFFER_FILLER.has(w) && !/^\d/.test(w));
     const key = words.length ? ` ${words.join(" ")} ` : undefined;
     const mentioned = (folded: string, amounts: Set<number>) => {
       if (o.percent !== undefined && new RegExp(`(?<![\\d.,])${o.percent}\\s?%`).test(folded.replace(/ (\d+) (?=%)/g, " $1"))) return true;
@@ -290,7 +418,10 @@ function signatures(brief: Brief): OfferSignature[] {
       conditions.push({ name: o.code.value, present: (f) => f.includes(code) });
     }
     if (o.deadline) {
-      const tokens = fold(o.deadline.value).trim().split(" ").filter((w) => monthOf(w) !== undefined || /^\d{1,2}$/.test(w));
+      const tokens = fold(o.deadline.value)
+        .trim()
+        .split(" ")
+        .filter((w) => monthOf(w) !== undefined || /^\d{1,2}$/.test(w));
       if (tokens.length) conditions.push({ name: o.deadline.value, present: (f) => tokens.every((tk) => f.includes(` ${tk} `)) });
     }
     return { name: o.text.value, mentioned, conditions };
@@ -359,7 +490,11 @@ interface UserClauses {
 }
 
 function userClauses(userText: string): UserClauses {
-  const clauses = userText.slice(0, MAX_SOURCE_CHARS).split(CLAUSE_END).slice(0, 400).map((c) => conditionTerms(c));
+  const clauses = userText
+    .slice(0, MAX_SOURCE_CHARS)
+    .split(CLAUSE_END)
+    .slice(0, 400)
+    .map((c) => conditionTerms(c));
   return { clauses, known: new Set(clauses.flatMap((c) => [...c.keys()])) };
 }
 
@@ -377,7 +512,9 @@ function gluedTerms(text: string, view: string, user: UserClauses | undefined, o
   const { clauses, known } = user;
   const seen = new Set<string>();
   // The email's clauses end where the user's do: a ";" the user wrote ("$25 funds a filter; $100 repairs a well") keeps its terms apart in the email too.
-  const emailClauses = sentencesOf(text.slice(0, MAX_VIEW_CHARS)).slice(0, 2_000).flatMap((s) => s.split(/(?<=;)\s+/));
+  const emailClauses = sentencesOf(text.slice(0, MAX_VIEW_CHARS))
+    .slice(0, 2_000)
+    .flatMap((s) => s.split(/(?<=;)\s+/));
   for (const sentence of emailClauses.slice(0, 4_000)) {
     if (!DIGIT.test(sentence)) continue;
     const here = [...conditionTerms(sentence)].filter(([k]) => known.has(k)).slice(0, 8);
@@ -464,7 +601,9 @@ export function createTracer(source: TraceSource | undefined): Tracer {
   return {
     add: (v) => add(state, v),
     report(more = []) {
-      const now: TraceState = more.length ? { untraced: [...state.untraced], counted: { ...state.counted }, docs: new Set(state.docs) } : state;
+      const now: TraceState = more.length
+        ? { untraced: [...state.untraced], counted: { ...state.counted }, docs: new Set(state.docs) }
+        : state;
       for (const v of more) add(now, v);
       // One claim missing from two views is named once, with both views. (Found by key: a view may
       // hold thousands of claims, and a scan of the merged list per claim was quadratic.)
@@ -489,13 +628,19 @@ export function traceFacts(views: TraceView[], source: TraceSource | undefined):
 
 /** "“Free returns” is not in the brief"; "“over $50” belongs to “Free gift wrap”, not “15% off”". */
 export function describeUntraced(u: UntracedClaim): string {
-  if (u.kind === "condition" && u.belongsTo === "another sentence of the brief") return `“${u.claim}” is written with “${u.offer}”, which the brief says apart (${u.view})`;
+  if (u.kind === "condition" && u.belongsTo === "another sentence of the brief")
+    return `“${u.claim}” is written with “${u.offer}”, which the brief says apart (${u.view})`;
   if (u.kind === "condition") return `“${u.claim}” belongs to “${u.belongsTo}”, not “${u.offer}” (${u.view})`;
   return `“${u.claim}” is not in the brief (${u.view})`;
 }
 
 /** The words of a CopyDoc (subject, preheader, sections, items), each field a block of its own. */
-export function copyText(copy: { subject?: string; preheader?: string; sections?: Array<{ headline?: string; body?: string; cta?: string }>; items?: Array<{ label?: string; headline?: string; body?: string }> }): string {
+export function copyText(copy: {
+  subject?: string;
+  preheader?: string;
+  sections?: Array<{ headline?: string; body?: string; cta?: string }>;
+  items?: Array<{ label?: string; headline?: string; body?: string }>;
+}): string {
   const parts = [copy.subject, copy.preheader];
   for (const s of copy.sections ?? []) parts.push(s.headline, s.body, s.cta);
   for (const i of copy.items ?? []) parts.push(i.label, i.headline, i.body);

@@ -25,8 +25,7 @@ export interface ContentModel {
 }
 
 export type ContentOutcome =
-  | { ok: true; model: ContentModel; applied: string[] }
-  | { ok: false; problems: Array<{ instruction: string; reason: string }> };
+  { ok: true; model: ContentModel; applied: string[] } | { ok: false; problems: Array<{ instruction: string; reason: string }> };
 
 type Step = { instruction: string; lang: FrameLanguage; edit: ContentEdit };
 
@@ -37,7 +36,15 @@ const LIST_LIMITS: Record<string, { min: number; max: number }> = {
   itemCart: { min: 2, max: 8 },
   menu: { min: 2, max: 8 },
 };
-const TECHNIQUE_NAME: Record<string, string> = { tabs: "tabs", accordion: "accordion", carousel: "carousel", itemCart: "cart", menu: "menu", survey: "survey", quiz: "quiz" };
+const TECHNIQUE_NAME: Record<string, string> = {
+  tabs: "tabs",
+  accordion: "accordion",
+  carousel: "carousel",
+  itemCart: "cart",
+  menu: "menu",
+  survey: "survey",
+  quiz: "quiz",
+};
 
 const words = (s: string) =>
   s
@@ -56,7 +63,11 @@ function names(ref: string, text: string): "exact" | "part" | false {
 }
 
 /** The one entry a reference names: an exact name wins; several partial matches are ambiguous. */
-function pick<T>(list: T[], ref: string, nameOf: (t: T) => string): { found: T; index: number } | { error: "none" | "many"; candidates: string[] } {
+function pick<T>(
+  list: T[],
+  ref: string,
+  nameOf: (t: T) => string,
+): { found: T; index: number } | { error: "none" | "many"; candidates: string[] } {
   const exact = list.findIndex((t) => names(ref, nameOf(t)) === "exact");
   if (exact >= 0) return { found: list[exact], index: exact };
   const parts = list.map((t, i) => ({ t, i })).filter(({ t }) => names(ref, nameOf(t)));
@@ -86,7 +97,9 @@ function shownName(item: AnyItem): string {
 
 /** Every item of every list module, with its module. */
 function allItems(bp: Blueprint): Array<{ module: ListModule; item: AnyItem; index: number }> {
-  return bp.interactiveConfig.modules.filter(isList).flatMap((module) => (module.items as AnyItem[]).map((item, index) => ({ module, item, index })));
+  return bp.interactiveConfig.modules
+    .filter(isList)
+    .flatMap((module) => (module.items as AnyItem[]).map((item, index) => ({ module, item, index })));
 }
 
 function findItem(bp: Blueprint, ref: string): { module: ListModule; item: AnyItem; index: number } | string {
@@ -94,12 +107,18 @@ function findItem(bp: Blueprint, ref: string): { module: ListModule; item: AnyIt
   if (list.length === 0) return "This email has no list of items (tabs, carousel, accordion, cart or menu)";
   const r = pick(list, ref, (x) => itemName(x.module, x.item));
   if ("found" in r) return r.found;
-  return r.error === "many" ? `“${ref}” names more than one item (${r.candidates.join(", ")}); use more of its name` : `There is no item “${ref}”`;
+  return r.error === "many"
+    ? `“${ref}” names more than one item (${r.candidates.join(", ")}); use more of its name`
+    : `There is no item “${ref}”`;
 }
 
 function formatPrice(minor: number, currency: string, lang: string): string {
   const digits = currencyMinorDigits(currency);
-  return new Intl.NumberFormat(lang, { style: "currency", currency, minimumFractionDigits: minor % 10 ** digits === 0 ? 0 : digits }).format(minor / 10 ** digits);
+  return new Intl.NumberFormat(lang, {
+    style: "currency",
+    currency,
+    minimumFractionDigits: minor % 10 ** digits === 0 ? 0 : digits,
+  }).format(minor / 10 ** digits);
 }
 
 /** A text item's price: the price written in its words is replaced, else written after its name. */
@@ -113,7 +132,8 @@ function setTextPrice(m: ListModule, item: AnyItem, price: Price): void {
       return;
     }
   }
-  if (m.technique === "carousel" || (m.technique === "tabs" && i.headline)) i.headline = `${i.headline ?? i.label}${PRICE_SEPARATOR}${price.display}`;
+  if (m.technique === "carousel" || (m.technique === "tabs" && i.headline))
+    i.headline = `${i.headline ?? i.label}${PRICE_SEPARATOR}${price.display}`;
   else if (m.technique === "tabs") i.headline = `${i.label}${PRICE_SEPARATOR}${price.display}`;
   else i.label = `${i.label}${PRICE_SEPARATOR}${price.display}`;
 }
@@ -156,7 +176,9 @@ function findQuestion(bp: Blueprint, ref: QuestionRef | undefined, option?: stri
 
 function optionLabels(m: AskModule, qi: number): string[] {
   const q = m.questions[qi];
-  return m.technique === "survey" ? (q as { options: Array<{ label: string }> }).options.map((o) => o.label) : (q as { options: string[] }).options;
+  return m.technique === "survey"
+    ? (q as { options: Array<{ label: string }> }).options.map((o) => o.label)
+    : (q as { options: string[] }).options;
 }
 
 // ── text in the email's words (offers) ─────────────────────────────────────────────────────────
@@ -176,7 +198,9 @@ function texts(bp: Blueprint): Array<{ get: () => string; set: (v: string) => vo
   for (const m of bp.interactiveConfig.modules) {
     field(m, "title");
     field(m, "intro");
-    if (isList(m)) for (const it of m.items as AnyItem[]) for (const k of ["label", "headline", "body", "description"] as const) field(it as Record<string, unknown>, k);
+    if (isList(m))
+      for (const it of m.items as AnyItem[])
+        for (const k of ["label", "headline", "body", "description"] as const) field(it as Record<string, unknown>, k);
   }
   return out;
 }
@@ -247,7 +271,13 @@ function copyItems(copy: CopyDoc, edit: ContentEdit): void {
   };
   switch (edit.kind) {
     case "addItem":
-      if (copy.items.length < 12) copy.items.push({ label: edit.name.slice(0, 80), headline: edit.price ? `${edit.name}${PRICE_SEPARATOR}${edit.price.display}` : "", body: "", ...(edit.url && /^https?:|^mailto:/i.test(edit.url) ? { href: edit.url } : {}) });
+      if (copy.items.length < 12)
+        copy.items.push({
+          label: edit.name.slice(0, 80),
+          headline: edit.price ? `${edit.name}${PRICE_SEPARATOR}${edit.price.display}` : "",
+          body: "",
+          ...(edit.url && /^https?:|^mailto:/i.test(edit.url) ? { href: edit.url } : {}),
+        });
       return;
     case "removeItem": {
       const r = find(edit.item);
@@ -296,7 +326,11 @@ function briefFollows(brief: Brief, edit: ContentEdit, at: number): void {
   };
   switch (edit.kind) {
     case "addItem": {
-      const added: BriefItem = { name: { value: edit.name, span }, ...(edit.price ? { price: price(edit.price) } : {}), ...(edit.url ? { link: { value: edit.url, span } } : {}) };
+      const added: BriefItem = {
+        name: { value: edit.name, span },
+        ...(edit.price ? { price: price(edit.price) } : {}),
+        ...(edit.url ? { link: { value: edit.url, span } } : {}),
+      };
       if (brief.items.length < 24) brief.items.push(added);
       return;
     }
@@ -331,7 +365,8 @@ function briefFollows(brief: Brief, edit: ContentEdit, at: number): void {
       return;
     }
     case "addQuestion":
-      if (brief.questions.length < 10) brief.questions.push({ text: { value: edit.question, span }, options: edit.options.map((value) => ({ value, span })) });
+      if (brief.questions.length < 10)
+        brief.questions.push({ text: { value: edit.question, span }, options: edit.options.map((value) => ({ value, span })) });
       return;
     default:
       // Question and option edits by number or words: the brief's questions follow the email's.
@@ -348,7 +383,8 @@ function applyOne(bp: Blueprint, { edit, lang }: Step): string | { summary: stri
       if (!m) return "This email has no list of items (tabs, carousel, accordion, cart or menu) to add to";
       const exists = pick(m.items as AnyItem[], edit.name, (i) => itemName(m, i));
       if ("found" in exists && names(edit.name, itemName(m, exists.found)) === "exact") return `There is already an item “${edit.name}”`;
-      if (m.items.length >= LIST_LIMITS[m.technique].max) return `The ${TECHNIQUE_NAME[m.technique]} holds at most ${LIST_LIMITS[m.technique].max} items; remove one first`;
+      if (m.items.length >= LIST_LIMITS[m.technique].max)
+        return `The ${TECHNIQUE_NAME[m.technique]} holds at most ${LIST_LIMITS[m.technique].max} items; remove one first`;
       const item = newItem(m, edit.name, edit.price, edit.url);
       if (typeof item === "string") return item;
       (m.items as AnyItem[]).push(item);
@@ -358,7 +394,8 @@ function applyOne(bp: Blueprint, { edit, lang }: Step): string | { summary: stri
       const found = findItem(bp, edit.item);
       if (typeof found === "string") return found;
       const { module: m, index } = found;
-      if (m.items.length <= LIST_LIMITS[m.technique].min) return `The ${TECHNIQUE_NAME[m.technique]} needs at least ${LIST_LIMITS[m.technique].min} items; add one before removing “${edit.item}”`;
+      if (m.items.length <= LIST_LIMITS[m.technique].min)
+        return `The ${TECHNIQUE_NAME[m.technique]} needs at least ${LIST_LIMITS[m.technique].min} items; add one before removing “${edit.item}”`;
       const name = shownName(found.item);
       (m.items as AnyItem[]).splice(index, 1);
       return { summary: `Removed “${name}”` };
@@ -414,7 +451,8 @@ function applyOne(bp: Blueprint, { edit, lang }: Step): string | { summary: stri
     case "addQuestion": {
       const m = bp.interactiveConfig.modules.find(isAsk);
       if (!m) return "This email has no survey or quiz to add a question to";
-      if (m.technique === "quiz") return "A quiz question needs its right answer and explanation; add it by regenerating with it in the prompt";
+      if (m.technique === "quiz")
+        return "A quiz question needs its right answer and explanation; add it by regenerating with it in the prompt";
       if (m.questions.length >= 5) return "A survey holds at most 5 questions";
       if (edit.options.length > 5) return "A survey question has at most 5 options";
       m.questions.push({ question: edit.question.slice(0, 200), options: edit.options.map((label) => ({ label: label.slice(0, 60) })) });
@@ -445,7 +483,8 @@ function applyOne(bp: Blueprint, { edit, lang }: Step): string | { summary: stri
         if (labels.some((l) => names(edit.option, l) === "exact")) return `“${where}” already has the option “${edit.option}”`;
         const max = q.module.technique === "survey" ? 5 : 4;
         if (labels.length >= max) return `A ${q.module.technique} question has at most ${max} options`;
-        if (q.module.technique === "survey") (q.module.questions[q.qi] as { options: Array<{ label: string }> }).options.push({ label: edit.option.slice(0, 60) });
+        if (q.module.technique === "survey")
+          (q.module.questions[q.qi] as { options: Array<{ label: string }> }).options.push({ label: edit.option.slice(0, 60) });
         else (q.module.questions[q.qi] as { options: string[] }).options.push(edit.option.slice(0, 80));
         return { summary: `Added the option “${edit.option}” to “${where}”` };
       }

@@ -43,15 +43,39 @@ describe("content grammar, per language", () => {
     ["fr", "ajoute l'option « Jamais » à la question 2", { kind: "addOption", question: { index: 2 }, option: "Jamais" }],
     ["es", "añade la opción «Nunca» a la pregunta 2", { kind: "addOption", question: { index: 2 }, option: "Nunca" }],
     ["de", "füge die Option „Nie“ zu Frage 2 hinzu", { kind: "addOption", question: { index: 2 }, option: "Nie" }],
-    ["pt", "adiciona a opção \"Nunca\" à pergunta 2", { kind: "addOption", question: { index: 2 }, option: "Nunca" }],
-    ["it", "aggiungi l'opzione \"Mai\" alla domanda 2", { kind: "addOption", question: { index: 2 }, option: "Mai" }],
+    ["pt", 'adiciona a opção "Nunca" à pergunta 2', { kind: "addOption", question: { index: 2 }, option: "Nunca" }],
+    ["it", 'aggiungi l\'opzione "Mai" alla domanda 2', { kind: "addOption", question: { index: 2 }, option: "Mai" }],
     // a link
-    ["en", "the Spruce item links to https://shop.example.com/spruce", { kind: "itemLink", item: "Spruce", url: "https://shop.example.com/spruce" }],
-    ["fr", "l'article Sapin renvoie vers https://shop.example.com/sapin", { kind: "itemLink", item: "Sapin", url: "https://shop.example.com/sapin" }],
-    ["es", "el artículo Abeto enlaza a https://shop.example.com/abeto", { kind: "itemLink", item: "Abeto", url: "https://shop.example.com/abeto" }],
-    ["de", "der Artikel Tanne verlinkt auf https://shop.example.com/tanne", { kind: "itemLink", item: "Tanne", url: "https://shop.example.com/tanne" }],
-    ["pt", "o item Abeto leva a https://shop.example.com/abeto", { kind: "itemLink", item: "Abeto", url: "https://shop.example.com/abeto" }],
-    ["it", "l'articolo Abete porta a https://shop.example.com/abete", { kind: "itemLink", item: "Abete", url: "https://shop.example.com/abete" }],
+    [
+      "en",
+      "the Spruce item links to https://shop.example.com/spruce",
+      { kind: "itemLink", item: "Spruce", url: "https://shop.example.com/spruce" },
+    ],
+    [
+      "fr",
+      "l'article Sapin renvoie vers https://shop.example.com/sapin",
+      { kind: "itemLink", item: "Sapin", url: "https://shop.example.com/sapin" },
+    ],
+    [
+      "es",
+      "el artículo Abeto enlaza a https://shop.example.com/abeto",
+      { kind: "itemLink", item: "Abeto", url: "https://shop.example.com/abeto" },
+    ],
+    [
+      "de",
+      "der Artikel Tanne verlinkt auf https://shop.example.com/tanne",
+      { kind: "itemLink", item: "Tanne", url: "https://shop.example.com/tanne" },
+    ],
+    [
+      "pt",
+      "o item Abeto leva a https://shop.example.com/abeto",
+      { kind: "itemLink", item: "Abeto", url: "https://shop.example.com/abeto" },
+    ],
+    [
+      "it",
+      "l'articolo Abete porta a https://shop.example.com/abete",
+      { kind: "itemLink", item: "Abete", url: "https://shop.example.com/abete" },
+    ],
     ["en", "link the button to https://shop.example.com/sale", { kind: "buttonLink", url: "https://shop.example.com/sale" }],
     ["de", "der Button führt zu https://shop.example.com/sale", { kind: "buttonLink", url: "https://shop.example.com/sale" }],
     // an offer's condition
@@ -72,11 +96,23 @@ describe("content grammar, per language", () => {
   });
 
   it("reads questions: add, remove, edit", () => {
-    expect(edit('add question "How did you find us?" with options "Friends", "Search", "Ads"')).toEqual({ kind: "addQuestion", question: "How did you find us?", options: ["Friends", "Search", "Ads"] });
+    expect(edit('add question "How did you find us?" with options "Friends", "Search", "Ads"')).toEqual({
+      kind: "addQuestion",
+      question: "How did you find us?",
+      options: ["Friends", "Search", "Ads"],
+    });
     expect(edit("remove question 2")).toEqual({ kind: "removeQuestion", question: { index: 2 } });
-    expect(edit('change question 1 to "How often do you visit?"')).toEqual({ kind: "editQuestion", question: { index: 1 }, to: "How often do you visit?" });
+    expect(edit('change question 1 to "How often do you visit?"')).toEqual({
+      kind: "editQuestion",
+      question: { index: 1 },
+      to: "How often do you visit?",
+    });
     expect(edit("entferne Frage 1", "de")).toEqual({ kind: "removeQuestion", question: { index: 1 } });
-    expect(edit("retire l'option « Jamais » de la question 2", "fr")).toEqual({ kind: "removeOption", question: { index: 2 }, option: "Jamais" });
+    expect(edit("retire l'option « Jamais » de la question 2", "fr")).toEqual({
+      kind: "removeOption",
+      question: { index: 2 },
+      option: "Jamais",
+    });
   });
 
   it.each([
@@ -91,7 +127,11 @@ describe("content grammar, per language", () => {
     ["es", "elimina la pregunta 2", { kind: "removeQuestion", question: { index: 2 } }],
     ["pt", "remove a pergunta 2", { kind: "removeQuestion", question: { index: 2 } }],
     ["it", "rimuovi la domanda 2", { kind: "removeQuestion", question: { index: 2 } }],
-    ["fr", "ajoute la question « Vous venez souvent ? » avec les options « Oui », « Non »", { kind: "addQuestion", question: "Vous venez souvent ?", options: ["Oui", "Non"] }],
+    [
+      "fr",
+      "ajoute la question « Vous venez souvent ? » avec les options « Oui », « Non »",
+      { kind: "addQuestion", question: "Vous venez souvent ?", options: ["Oui", "Non"] },
+    ],
   ] as const)("also %s: %s", (lang, text, expected) => {
     expect(edit(text, lang)).toEqual(expected);
   });
@@ -107,8 +147,14 @@ describe("content grammar, per language", () => {
   });
 
   it("splits at and / et / und / y / e only before a verb", () => {
-    expect(splitOnConjunctions("add Oolong tea $12 and remove the Spruce candle")).toEqual(["add Oolong tea $12", "remove the Spruce candle"]);
-    expect(splitOnConjunctions("ajoute le thé Oolong à 12,50 € et entferne die Kerze")).toEqual(["ajoute le thé Oolong à 12,50 €", "entferne die Kerze"]);
+    expect(splitOnConjunctions("add Oolong tea $12 and remove the Spruce candle")).toEqual([
+      "add Oolong tea $12",
+      "remove the Spruce candle",
+    ]);
+    expect(splitOnConjunctions("ajoute le thé Oolong à 12,50 € et entferne die Kerze")).toEqual([
+      "ajoute le thé Oolong à 12,50 €",
+      "entferne die Kerze",
+    ]);
     expect(splitOnConjunctions("füge Tee hinzu und entferne die Kerze")).toEqual(["füge Tee hinzu", "entferne die Kerze"]);
     expect(splitOnConjunctions("añade té y quita la vela")).toEqual(["añade té", "quita la vela"]);
     expect(splitOnConjunctions("adiciona chá e remove a vela")).toEqual(["adiciona chá", "remove a vela"]);

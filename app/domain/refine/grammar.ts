@@ -117,7 +117,14 @@ function read(instruction: string, fallback: FrameLanguage): Read {
     // eslint-disable-next-line no-control-regex -- \u0001 marks where a quote, URL or price was lifted out of the text
     const marker = /^\u0001([qup])(\d+)/.exec(raw);
     if (marker) {
-      tokens.push({ raw, key: "", low: "", orig: "·", kind: marker[1] === "q" ? "quote" : marker[1] === "u" ? "url" : "price", ref: Number(marker[2]) });
+      tokens.push({
+        raw,
+        key: "",
+        low: "",
+        orig: "·",
+        kind: marker[1] === "q" ? "quote" : marker[1] === "u" ? "url" : "price",
+        ref: Number(marker[2]),
+      });
       continue;
     }
     const clean = raw.replace(TRIM_PUNCT, "");
@@ -128,12 +135,21 @@ function read(instruction: string, fallback: FrameLanguage): Read {
     for (const [i, part] of parts.entries()) {
       const key = fold(part);
       tokens.push({ raw: part, key, low: part.toLowerCase(), orig: parts.length === 1 || i === 1 ? raw : part, kind: "word" });
-      lang ??= VERBS.add.get(key) ?? VERBS.remove.get(key) ?? VERBS.rename.get(key) ?? VERBS.change.get(key) ?? NOUNS.price.get(key) ?? NOUNS.question.get(key) ?? NOUNS.option.get(key);
+      lang ??=
+        VERBS.add.get(key) ??
+        VERBS.remove.get(key) ??
+        VERBS.rename.get(key) ??
+        VERBS.change.get(key) ??
+        NOUNS.price.get(key) ??
+        NOUNS.question.get(key) ??
+        NOUNS.option.get(key);
     }
   }
   const r: Read = { tokens, quotes, urls, prices, lang: lang ?? fallback };
   // A percentage is not a day of the month ("del 15 %" is no date); the rest as written ("20.").
-  const plain = tokens.map((t, i) => (t.kind !== "word" || t.raw.includes("%") || tokens[i + 1]?.raw.startsWith("%") ? "·" : t.orig)).join(" ");
+  const plain = tokens
+    .map((t, i) => (t.kind !== "word" || t.raw.includes("%") || tokens[i + 1]?.raw.startsWith("%") ? "·" : t.orig))
+    .join(" ");
   const parser = chronoParser(r.lang ?? "en");
   const dates = parser.parse(plain, new Date(Date.UTC(2025, 0, 1)));
   if (dates[0]) r.date = dates[0].text.replace(/^(?:on|le|el|am|em|il)\s+/i, "").trim();
@@ -151,7 +167,9 @@ const firstVerb = (r: Read): keyof typeof VERBS | undefined => {
 const isFunctionWord = (t: Token) =>
   t.kind === "word" &&
   (FILLER.has(t.low) ||
-    [VERBS.add, VERBS.remove, VERBS.rename, VERBS.change, NOUNS.item, NOUNS.price, NOUNS.name, COSTS, LINK_WORDS].some((m) => m.has(t.key)));
+    [VERBS.add, VERBS.remove, VERBS.rename, VERBS.change, NOUNS.item, NOUNS.price, NOUNS.name, COSTS, LINK_WORDS].some((m) =>
+      m.has(t.key),
+    ));
 
 /** The words that name something: quoted text when there is one, else the words that are not grammar. */
 function nameOf(r: Read, tokens: Token[] = r.tokens): string {
@@ -169,10 +187,14 @@ function addedName(r: Read, tokens: Token[]): string {
   if (quote) return r.quotes[quote.ref!];
   const words = tokens.filter((t) => t.kind === "word");
   let start = 0;
-  while (start < words.length && (FILLER.has(words[start].low) || VERBS.add.has(words[start].key) || NOUNS.item.has(words[start].key))) start++;
+  while (start < words.length && (FILLER.has(words[start].low) || VERBS.add.has(words[start].key) || NOUNS.item.has(words[start].key)))
+    start++;
   let end = words.length;
   while (end > start && (FILLER.has(words[end - 1].low) || TO_WORDS.has(words[end - 1].key))) end--;
-  const name = words.slice(start, end).map((t) => t.raw).join(" ");
+  const name = words
+    .slice(start, end)
+    .map((t) => t.raw)
+    .join(" ");
   return name ? name[0].toLocaleUpperCase() + name.slice(1) : "";
 }
 
@@ -207,7 +229,7 @@ function addQuestion(r: Read): ContentEdit | string {
   const quoted = r.tokens.filter((t) => t.kind === "quote").map((t) => r.quotes[t.ref!]);
   const question = quoted[0];
   let options = quoted.slice(1);
-  if (!question) return "Put the new question in quotes, e.g. add question \"How did you find us?\" with options \"Friends\", \"Search\"";
+  if (!question) return 'Put the new question in quotes, e.g. add question "How did you find us?" with options "Friends", "Search"';
   if (options.length < 2) {
     const at = r.tokens.findIndex((t) => t.kind === "word" && NOUNS.options.has(t.key));
     if (at >= 0) {
@@ -220,7 +242,7 @@ function addQuestion(r: Read): ContentEdit | string {
         .filter(Boolean);
     }
   }
-  if (options.length < 2) return "A new question needs at least two options (…with options \"Yes\", \"No\")";
+  if (options.length < 2) return 'A new question needs at least two options (…with options "Yes", "No")';
   return { kind: "addQuestion", question, options };
 }
 
@@ -233,7 +255,8 @@ export function parseContentInstruction(instruction: string, emailLang: FrameLan
   if (text.length > MAX_INSTRUCTION_CHARS) return null;
   const r = read(text, emailLang);
   const lang = r.lang ?? emailLang;
-  const ok = (edit: ContentEdit | string): ContentParse => (typeof edit === "string" ? { instruction, error: edit } : { instruction, lang, edit });
+  const ok = (edit: ContentEdit | string): ContentParse =>
+    typeof edit === "string" ? { instruction, error: edit } : { instruction, lang, edit };
   const verb = firstVerb(r);
   const priceAt = r.tokens.findIndex((t) => t.kind === "price");
   const price = priceAt >= 0 ? r.prices[r.tokens[priceAt].ref!] : undefined;
@@ -244,16 +267,26 @@ export function parseContentInstruction(instruction: string, emailLang: FrameLan
   // A minimum spend: "free gift wrap over $60", "livraison offerte dès 60 €".
   const thresholdWord = (t: Token | undefined) => t?.kind === "word" && (THRESHOLD.has(t.key) || t.key === "partir");
   const ofWord = (t: Token | undefined) => t?.kind === "word" && ["de", "da", "di", "von", "of", "i"].includes(t.key);
-  if (price && priceAt > 0 && (thresholdWord(r.tokens[priceAt - 1]) || (ofWord(r.tokens[priceAt - 1]) && thresholdWord(r.tokens[priceAt - 2])))) {
+  if (
+    price &&
+    priceAt > 0 &&
+    (thresholdWord(r.tokens[priceAt - 1]) || (ofWord(r.tokens[priceAt - 1]) && thresholdWord(r.tokens[priceAt - 2])))
+  ) {
     const before = r.tokens.slice(0, priceAt).filter((t) => !thresholdWord(t));
     const offer = nameOf(r, before);
-    return offer ? ok({ kind: "offerThreshold", offer, price }) : ok("Name the offer the minimum spend is for, e.g. free gift wrap over $60");
+    return offer
+      ? ok({ kind: "offerThreshold", offer, price })
+      : ok("Name the offer the minimum spend is for, e.g. free gift wrap over $60");
   }
 
   if (verb === "add") {
     if (option) {
       const text = optionText(r);
-      return ok(text ? { kind: "addOption", question: questionRef(r), option: text } : "Put the new option in quotes, e.g. add option \"Never\" to question 2");
+      return ok(
+        text
+          ? { kind: "addOption", question: questionRef(r), option: text }
+          : 'Put the new option in quotes, e.g. add option "Never" to question 2',
+      );
     }
     if (question) return ok(addQuestion(r));
     const before = priceAt >= 0 ? r.tokens.slice(0, priceAt) : r.tokens.filter((t) => t.kind !== "url");
@@ -264,7 +297,11 @@ export function parseContentInstruction(instruction: string, emailLang: FrameLan
   if (verb === "remove") {
     if (option) {
       const text = optionText(r);
-      return ok(text ? { kind: "removeOption", question: questionRef(r), option: text } : "Put the option in quotes, e.g. remove option \"Never\" from question 2");
+      return ok(
+        text
+          ? { kind: "removeOption", question: questionRef(r), option: text }
+          : 'Put the option in quotes, e.g. remove option "Never" from question 2',
+      );
     }
     if (question) {
       const ref = questionRef(r);
@@ -289,20 +326,24 @@ export function parseContentInstruction(instruction: string, emailLang: FrameLan
     words.forEach((t, i) => {
       if (t.kind === "word" && TO_WORDS.has(t.key) && i > 1) cut = i;
     });
-    if (cut < 0) return ok("Say the new name, e.g. rename Spruce candle to \"Spruce & fir candle\"");
+    if (cut < 0) return ok('Say the new name, e.g. rename Spruce candle to "Spruce & fir candle"');
     const item = nameOf(r, words.slice(0, cut));
     const to = addedName(r, words.slice(cut + 1));
     return ok(item && to ? { kind: "renameItem", item, to } : "Say the item and its new name, e.g. rename Spruce candle to Fir candle");
   }
   if (price && (has(r, NOUNS.price) || has(r, COSTS))) {
-    const item = nameOf(r, r.tokens.filter((t) => t.kind !== "price"));
+    const item = nameOf(
+      r,
+      r.tokens.filter((t) => t.kind !== "price"),
+    );
     return ok(item ? { kind: "itemPrice", item, price } : "Name the item whose price changes, e.g. change the price of Spruce to $28");
   }
   if (question && verb === "change") {
     const ref = questionRef(r);
     const quotes = r.tokens.filter((t) => t.kind === "quote");
     const to = quotes.length ? r.quotes[quotes[quotes.length - 1].ref!] : "";
-    if (!ref || !to || ("text" in ref && ref.text === to)) return ok("Say which question and its new words, e.g. change question 2 to \"How often do you visit?\"");
+    if (!ref || !to || ("text" in ref && ref.text === to))
+      return ok('Say which question and its new words, e.g. change question 2 to "How often do you visit?"');
     return ok({ kind: "editQuestion", question: ref, to });
   }
   if (r.date && (has(r, ENDS) || has(r, NOUNS.offer))) {
@@ -319,7 +360,8 @@ function offerRef(r: Read): string {
   for (let i = 0; i < r.tokens.length; i++) {
     const t = r.tokens[i];
     if (t.kind !== "word") continue;
-    const pct = /^(\d{1,3}(?:[.,]\d)?)\s?%/.exec(t.raw) ?? (r.tokens[i + 1]?.raw.startsWith("%") && /^\d{1,3}$/.test(t.raw) ? [t.raw, t.raw] : null);
+    const pct =
+      /^(\d{1,3}(?:[.,]\d)?)\s?%/.exec(t.raw) ?? (r.tokens[i + 1]?.raw.startsWith("%") && /^\d{1,3}$/.test(t.raw) ? [t.raw, t.raw] : null);
     if (pct) return `${pct[1]}%`;
     if (/^[A-Z][A-Z0-9]{2,19}$/.test(t.raw) && /\d/.test(t.raw)) return t.raw;
   }

@@ -5,14 +5,18 @@
 import type { FrameLanguage } from "~/domain/prompt/facts/types";
 
 export function fold(word: string): string {
-  return word.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  return word
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
 }
 
 type Lexicon = Record<FrameLanguage, string[]>;
 
 const set = (lex: Lexicon): Map<string, FrameLanguage> => {
   const out = new Map<string, FrameLanguage>();
-  for (const [lang, words] of Object.entries(lex) as Array<[FrameLanguage, string[]]>) for (const w of words) if (!out.has(fold(w))) out.set(fold(w), lang);
+  for (const [lang, words] of Object.entries(lex) as Array<[FrameLanguage, string[]]>)
+    for (const w of words) if (!out.has(fold(w))) out.set(fold(w), lang);
   return out;
 };
 
@@ -43,7 +47,14 @@ export const VERBS = {
     it: ["rinomina", "rinominare"],
   }),
   /** "link the button to …": a verb only at the start of an instruction. */
-  link: set({ en: ["link", "point"], fr: ["lie", "relie"], es: ["enlaza", "vincula"], de: ["verlinke", "verknüpfe"], pt: ["liga", "ligue", "vincula"], it: ["collega"] }),
+  link: set({
+    en: ["link", "point"],
+    fr: ["lie", "relie"],
+    es: ["enlaza", "vincula"],
+    de: ["verlinke", "verknüpfe"],
+    pt: ["liga", "ligue", "vincula"],
+    it: ["collega"],
+  }),
   change: set({
     en: ["change", "set", "update", "make", "edit"],
     fr: ["change", "changer", "changez", "modifie", "modifier", "modifiez", "mets", "mettez"],
@@ -57,10 +68,31 @@ export const VERBS = {
 /** Nouns that name what an instruction is about. */
 export const NOUNS = {
   question: set({ en: ["question"], fr: ["question"], es: ["pregunta"], de: ["frage"], pt: ["pergunta", "questão"], it: ["domanda"] }),
-  option: set({ en: ["option", "answer"], fr: ["option", "réponse"], es: ["opción", "respuesta"], de: ["option", "antwort", "antwortoption"], pt: ["opção", "resposta"], it: ["opzione", "risposta"] }),
-  options: set({ en: ["options", "answers"], fr: ["options", "réponses"], es: ["opciones", "respuestas"], de: ["optionen", "antworten"], pt: ["opções", "respostas"], it: ["opzioni", "risposte"] }),
+  option: set({
+    en: ["option", "answer"],
+    fr: ["option", "réponse"],
+    es: ["opción", "respuesta"],
+    de: ["option", "antwort", "antwortoption"],
+    pt: ["opção", "resposta"],
+    it: ["opzione", "risposta"],
+  }),
+  options: set({
+    en: ["options", "answers"],
+    fr: ["options", "réponses"],
+    es: ["opciones", "respuestas"],
+    de: ["optionen", "antworten"],
+    pt: ["opções", "respostas"],
+    it: ["opzioni", "risposte"],
+  }),
   price: set({ en: ["price"], fr: ["prix", "tarif"], es: ["precio"], de: ["preis"], pt: ["preço"], it: ["prezzo"] }),
-  button: set({ en: ["button", "cta"], fr: ["bouton"], es: ["botón"], de: ["button", "knopf", "schaltfläche"], pt: ["botão"], it: ["pulsante", "bottone"] }),
+  button: set({
+    en: ["button", "cta"],
+    fr: ["bouton"],
+    es: ["botón"],
+    de: ["button", "knopf", "schaltfläche"],
+    pt: ["botão"],
+    it: ["pulsante", "bottone"],
+  }),
   item: set({
     en: ["item", "product", "entry"],
     fr: ["article", "produit", "élément"],
@@ -69,7 +101,14 @@ export const NOUNS = {
     pt: ["item", "produto", "artigo"],
     it: ["articolo", "prodotto", "voce", "elemento"],
   }),
-  offer: set({ en: ["offer", "code", "discount", "deal"], fr: ["offre", "code", "réduction", "remise"], es: ["oferta", "código", "descuento"], de: ["angebot", "code", "rabatt", "gutschein"], pt: ["oferta", "código", "desconto", "cupom"], it: ["offerta", "codice", "sconto"] }),
+  offer: set({
+    en: ["offer", "code", "discount", "deal"],
+    fr: ["offre", "code", "réduction", "remise"],
+    es: ["oferta", "código", "descuento"],
+    de: ["angebot", "code", "rabatt", "gutschein"],
+    pt: ["oferta", "código", "desconto", "cupom"],
+    it: ["offerta", "codice", "sconto"],
+  }),
   name: set({ en: ["name"], fr: ["nom"], es: ["nombre"], de: ["name", "namen"], pt: ["nome"], it: ["nome"] }),
 };
 
@@ -117,20 +156,168 @@ export const ENDS = set({
  * Words that carry no name: articles, prepositions, "now", "please". Removed when reading a name.
  * Compared in lower case with accents kept: "thé" (tea) is a name, "the" is not.
  */
-export const FILLER = new Set(
-  [
-    "the", "a", "an", "of", "to", "for", "at", "on", "in", "from", "with", "and", "now", "is", "be", "please", "its", "it", "new", "priced", "costing", "list", "that", "which", "so", "should", "say", "says",
-    "le", "la", "les", "l", "un", "une", "du", "de", "des", "d", "a", "au", "aux", "en", "pour", "et", "maintenant", "desormais", "est", "sur", "vers", "dans", "qui", "merci", "se", "s'il", "te", "vous", "plait",
-    "à", "é", "für", "plaît", "désormais", "às", "até", "è", "però",
-    "el", "los", "las", "una", "del", "al", "por", "y", "ahora", "es", "con", "que", "para", "en", "favor",
-    "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "von", "vom", "zu", "zum", "zur", "auf", "fur", "und", "jetzt", "ist", "nun", "hinzu", "ein", "um", "mit", "bitte", "liste", "im", "am",
-    "o", "os", "as", "um", "uma", "do", "da", "dos", "das", "no", "na", "para", "e", "agora", "e", "com", "por", "favor", "lista", "em",
-    "il", "lo", "i", "gli", "uno", "della", "dello", "delle", "dei", "degli", "di", "alla", "al", "allo", "ai", "per", "ed", "ora", "adesso", "con", "nella", "nel", "lista", "costa",
-  ],
-);
+export const FILLER = new Set([
+  "the",
+  "a",
+  "an",
+  "of",
+  "to",
+  "for",
+  "at",
+  "on",
+  "in",
+  "from",
+  "with",
+  "and",
+  "now",
+  "is",
+  "be",
+  "please",
+  "its",
+  "it",
+  "new",
+  "priced",
+  "costing",
+  "list",
+  "that",
+  "which",
+  "so",
+  "should",
+  "say",
+  "says",
+  "le",
+  "la",
+  "les",
+  "l",
+  "un",
+  "une",
+  "du",
+  "de",
+  "des",
+  "d",
+  "a",
+  "au",
+  "aux",
+  "en",
+  "pour",
+  "et",
+  "maintenant",
+  "desormais",
+  "est",
+  "sur",
+  "vers",
+  "dans",
+  "qui",
+  "merci",
+  "se",
+  "s'il",
+  "te",
+  "vous",
+  "plait",
+  "à",
+  "é",
+  "für",
+  "plaît",
+  "désormais",
+  "às",
+  "até",
+  "è",
+  "però",
+  "el",
+  "los",
+  "las",
+  "una",
+  "del",
+  "al",
+  "por",
+  "y",
+  "ahora",
+  "es",
+  "con",
+  "que",
+  "para",
+  "en",
+  "favor",
+  "der",
+  "die",
+  "das",
+  "den",
+  "dem",
+  "des",
+  "ein",
+  "eine",
+  "einen",
+  "einem",
+  "einer",
+  "von",
+  "vom",
+  "zu",
+  "zum",
+  "zur",
+  "auf",
+  "fur",
+  "und",
+  "jetzt",
+  "ist",
+  "nun",
+  "hinzu",
+  "ein",
+  "um",
+  "mit",
+  "bitte",
+  "liste",
+  "im",
+  "am",
+  "o",
+  "os",
+  "as",
+  "um",
+  "uma",
+  "do",
+  "da",
+  "dos",
+  "das",
+  "no",
+  "na",
+  "para",
+  "e",
+  "agora",
+  "e",
+  "com",
+  "por",
+  "favor",
+  "lista",
+  "em",
+  "il",
+  "lo",
+  "i",
+  "gli",
+  "uno",
+  "della",
+  "dello",
+  "delle",
+  "dei",
+  "degli",
+  "di",
+  "alla",
+  "al",
+  "allo",
+  "ai",
+  "per",
+  "ed",
+  "ora",
+  "adesso",
+  "con",
+  "nella",
+  "nel",
+  "lista",
+  "costa",
+]);
 
 /** Words that end an added item's name before its price or link ("add Oolong tea at $12"). */
-export const TO_WORDS = new Set(["to", "into", "as", "en", "a", "in", "zu", "para", "auf", "por", "at", "for", "pour", "fur", "per", "um"].map(fold));
+export const TO_WORDS = new Set(
+  ["to", "into", "as", "en", "a", "in", "zu", "para", "auf", "por", "at", "for", "pour", "fur", "per", "um"].map(fold),
+);
 
 /** The phrase an appended deadline reads as, in the email's language. */
 export const ENDS_PHRASE: Record<FrameLanguage, (date: string) => string> = {

@@ -48,7 +48,12 @@ function modulePhrases(t: Technique, p: Phrases): string[] {
 }
 
 /** The document with the entities the serialisers may write decoded, to look for phrases in. */
-const decoded = (html: string) => html.replace(/&#39;|&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&nbsp;/g, "\u00a0").replace(/&amp;/g, "&");
+const decoded = (html: string) =>
+  html
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&nbsp;/g, "\u00a0")
+    .replace(/&amp;/g, "&");
 const cases = FRAME_LANGUAGES.flatMap((lang) => TECHNIQUES.map((t) => [lang, t] as [FrameLanguage, Technique]));
 
 describe("the rendered email speaks the blueprint's language", () => {
@@ -60,7 +65,9 @@ describe("the rendered email speaks the blueprint's language", () => {
     expect(html).toContain(`>${p.unsubscribe}</a>`);
     for (const phrase of modulePhrases(t, p)) expect(html, phrase).toContain(phrase);
     if (lang !== "en") {
-      for (const english of [PHRASES.en.viewInBrowser, PHRASES.en.unsubscribe, ...modulePhrases(t, PHRASES.en)].filter((e) => !modulePhrases(t, p).includes(e))) {
+      for (const english of [PHRASES.en.viewInBrowser, PHRASES.en.unsubscribe, ...modulePhrases(t, PHRASES.en)].filter(
+        (e) => !modulePhrases(t, p).includes(e),
+      )) {
         expect(html, english).not.toMatch(new RegExp(`[>"]${english.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[<"]`));
       }
     }

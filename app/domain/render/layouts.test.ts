@@ -21,7 +21,10 @@ describe("layout families", () => {
     for (const layout of LAYOUTS) {
       for (const t of TECHNIQUES) {
         const result = qa(html(familyBlueprint(layout, t)));
-        expect(result.failedChecks.map((c) => c.id), `${layout} × ${t}`).toEqual([]);
+        expect(
+          result.failedChecks.map((c) => c.id),
+          `${layout} × ${t}`,
+        ).toEqual([]);
         expect(result.score).toBe(100);
       }
     }
@@ -126,7 +129,9 @@ describe("images", () => {
     const logo = selectOne("img.kx-logo", plate)!;
     expect(logo.attribs.alt).toBe("Morning Crumb Bakery");
     expect([logo.attribs.width, logo.attribs.height]).toEqual(["160", "40"]);
-    const css = selectOne("style", doc)!.children.map((c) => ("data" in c ? c.data : "")).join("");
+    const css = selectOne("style", doc)!
+      .children.map((c) => ("data" in c ? c.data : ""))
+      .join("");
     const darkBlock = css.slice(css.indexOf("@media (prefers-color-scheme:dark){.kx-bg"));
     expect(darkBlock.split("\n")[0]).toContain(".kx-logo-plate{background-color:#ffffff !important}");
     // On a dark design the plate is white from the start.

@@ -88,7 +88,9 @@ describe("render: document", () => {
   it("wraps an image with a destination in a block link to it, and leaves the others unwrapped", () => {
     const out = render(linkedImagesBlueprint("itemCart", "carousel"));
     if (!out.ok) throw new Error("render failed");
-    const linked = selectAll("a", parseDocument(out.html)).filter((a) => (a as Element).children.some((c) => (c as Element).name === "img"));
+    const linked = selectAll("a", parseDocument(out.html)).filter((a) =>
+      (a as Element).children.some((c) => (c as Element).name === "img"),
+    );
     // The cart shows each item in more than one view (interactive and fallback): each view's picture is linked.
     expect([...new Set(linked.map((a) => attr(a, "href")))]).toEqual(["https://kinetic.example/shop", "https://kinetic.example/shop/item"]);
     // Carousel slides stay unlinked, as in AMP: the slide's button carries its destination.
@@ -205,7 +207,10 @@ describe("render: size", () => {
 describe("links a blueprint leaves out", () => {
   it("renders an unlinked menu entry as its label and a cart without checkout without a button, with no link to nowhere", () => {
     const bp = structuredClone(sampleBlueprint("menu", "itemCart")) as { interactiveConfig: { modules: Array<Record<string, unknown>> } };
-    const [menu, cart] = bp.interactiveConfig.modules as [{ items: Array<{ label: string; url?: string }> }, { checkout?: { label: string } }];
+    const [menu, cart] = bp.interactiveConfig.modules as [
+      { items: Array<{ label: string; url?: string }> },
+      { checkout?: { label: string } },
+    ];
     const checkoutLabel = cart.checkout!.label;
     delete menu.items[1].url;
     delete cart.checkout;

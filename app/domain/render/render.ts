@@ -69,15 +69,22 @@ function sectionText(s: Section, ctx: Ctx, opts: { h1: boolean; align?: Align; b
   const parts: string[] = [];
   if (ctx.layout === "newsletter" && !opts.h1 && s.headline) {
     // The editorial accent: a short bar over each section's headline.
-    parts.push(`<div class="kx-accent" style="width:40px;height:3px;margin:0 0 14px 0;font-size:0;line-height:0;background-color:${theme.design.colors.primary}">&nbsp;</div>`);
+    parts.push(
+      `<div class="kx-accent" style="width:40px;height:3px;margin:0 0 14px 0;font-size:0;line-height:0;background-color:${theme.design.colors.primary}">&nbsp;</div>`,
+    );
   }
   if (s.headline) {
-    parts.push(opts.h1 ? `<h1 class="kx-text kx-h1" style="${theme.h1}${ta}">${esc(s.headline)}</h1>` : `<h2 class="kx-text" style="${theme.h2}${ta}">${esc(s.headline)}</h2>`);
+    parts.push(
+      opts.h1
+        ? `<h1 class="kx-text kx-h1" style="${theme.h1}${ta}">${esc(s.headline)}</h1>`
+        : `<h2 class="kx-text" style="${theme.h2}${ta}">${esc(s.headline)}</h2>`,
+    );
   }
   if (opts.beforeBody) parts.push(opts.beforeBody);
   if (s.body) parts.push(paragraphs(s.body, theme.text + ta));
   if (s.cta) parts.push(`<div style="padding:8px 0 0 0">${button(theme, s.cta, { align })}</div>`);
-  if (s.moduleIndex !== undefined && ctx.modules[s.moduleIndex]) parts.push(`<div style="padding:16px 0 0 0;text-align:left">${ctx.modules[s.moduleIndex]!.html}</div>`);
+  if (s.moduleIndex !== undefined && ctx.modules[s.moduleIndex])
+    parts.push(`<div style="padding:16px 0 0 0;text-align:left">${ctx.modules[s.moduleIndex]!.html}</div>`);
   return parts.join("");
 }
 
@@ -150,7 +157,9 @@ function sectionRow(s: Section, i: number, ctx: Ctx, isClosing: boolean): string
       return row(s, [padCell(ctx, inner, Math.round(pad * 0.25), Math.round(pad * 0.5))]);
     }
     case "letter": {
-      return row(s, [padCell(ctx, inlineImage(s, ctx, 6) + sectionText(s, ctx, { h1 }), lead ? Math.round(pad * 0.75) : 4, Math.round(pad * 0.5))]);
+      return row(s, [
+        padCell(ctx, inlineImage(s, ctx, 6) + sectionText(s, ctx, { h1 }), lead ? Math.round(pad * 0.75) : 4, Math.round(pad * 0.5)),
+      ]);
     }
   }
 }
@@ -207,7 +216,12 @@ function buildHtml(bp: Blueprint): string {
   const c = bp.design.colors;
   const width = theme.design.spacing.containerWidth;
   const modules = bp.interactiveConfig.modules.map((m, i) => renderModule(m, i, theme, bp.lang));
-  const placed = new Set(bp.sections.filter((s) => s.lockedHtml === undefined).map((s) => s.moduleIndex).filter((i) => i !== undefined));
+  const placed = new Set(
+    bp.sections
+      .filter((s) => s.lockedHtml === undefined)
+      .map((s) => s.moduleIndex)
+      .filter((i) => i !== undefined),
+  );
   const ctx: Ctx = { bp, theme, layout, modules };
   // A letter is not boxed: its card is the page.
   const page = layout === "letter" ? c.surface : c.background;
@@ -228,7 +242,10 @@ function buildHtml(bp: Blueprint): string {
       });
     }
   }
-  if (layout !== "announcement") rows.push(`<tr><td class="kx-surface" bgcolor="${c.surface}" style="height:${Math.round(theme.pad * 0.5)}px;padding:0;font-size:0;line-height:0;background-color:${c.surface}">&nbsp;</td></tr>`);
+  if (layout !== "announcement")
+    rows.push(
+      `<tr><td class="kx-surface" bgcolor="${c.surface}" style="height:${Math.round(theme.pad * 0.5)}px;padding:0;font-size:0;line-height:0;background-color:${c.surface}">&nbsp;</td></tr>`,
+    );
 
   const footAlign = layout === "letter" ? "left" : "center";
   const footerText = `margin:0 0 8px 0;${theme.font};font-size:14px;line-height:21px;color:${onBg}`;

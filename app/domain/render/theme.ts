@@ -27,7 +27,17 @@ export interface Theme {
   /** A soft tint of the primary colour on the surface, for selected states and cards. */
   tint: string;
   /** Dark-mode palette, or null when the design is already dark. */
-  dark: { background: string; surface: string; text: string; muted: string; border: string; link: string; tint: string; primary: string; onPrimary: string } | null;
+  dark: {
+    background: string;
+    surface: string;
+    text: string;
+    muted: string;
+    border: string;
+    link: string;
+    tint: string;
+    primary: string;
+    onPrimary: string;
+  } | null;
 }
 
 export function makeTheme(design: Design, layout: Layout = "announcement"): Theme {
@@ -85,7 +95,11 @@ export function paragraphs(text: string, style: string, cls = "kx-text"): string
  * The table, cell and face of a button; `face` writes the control (a link or a label) with the
  * style it is given. Filled, or outlined when the design's buttons are (or `outline` asks).
  */
-function buttonFrame(theme: Theme, opts: { align?: "left" | "center"; full?: boolean; outline?: boolean; minPaddingY?: number }, face: (style: string) => string): string {
+function buttonFrame(
+  theme: Theme,
+  opts: { align?: "left" | "center"; full?: boolean; outline?: boolean; minPaddingY?: number },
+  face: (style: string) => string,
+): string {
   const { colors: c, buttons: b, typography: t } = theme.design;
   const outline = opts.outline ?? b.style === "outline";
   const bg = outline ? c.surface : c.primary;
@@ -96,14 +110,20 @@ function buttonFrame(theme: Theme, opts: { align?: "left" | "center"; full?: boo
   return (
     `<table role="presentation" cellpadding="0" cellspacing="0" border="0" class="kx-btn-table"${width} style="border-collapse:separate;${align === "center" ? "margin:0 auto" : "margin:0"}">` +
     `<tr><td align="center" bgcolor="${bg}" class="${outline ? "kx-btn-outline" : "kx-btn-cell"}" style="border-radius:${b.radius}px;background-color:${bg};mso-padding-alt:${padY}px ${b.paddingX}px">` +
-    face(`display:${opts.full ? "block" : "inline-block"};padding:${padY}px ${b.paddingX}px;border:2px solid ${c.primary};border-radius:${b.radius}px;${theme.font};font-size:${Math.max(15, t.baseSize)}px;line-height:20px;font-weight:${t.weights.bold};color:${fg};text-decoration:none;text-align:center;mso-padding-alt:0`) +
+    face(
+      `display:${opts.full ? "block" : "inline-block"};padding:${padY}px ${b.paddingX}px;border:2px solid ${c.primary};border-radius:${b.radius}px;${theme.font};font-size:${Math.max(15, t.baseSize)}px;line-height:20px;font-weight:${t.weights.bold};color:${fg};text-decoration:none;text-align:center;mso-padding-alt:0`,
+    ) +
     `</td></tr></table>`
   );
 }
 
 /** A bulletproof (table-based) button: the whole padded cell is the link, ≥ 44px tall. */
 export function button(theme: Theme, link: Link, opts: { align?: "left" | "center"; full?: boolean } = {}): string {
-  return buttonFrame(theme, opts, (style) => `<a class="kx-btn" href="${esc(link.url)}" target="_blank" style="${style}">${esc(link.label)}</a>`);
+  return buttonFrame(
+    theme,
+    opts,
+    (style) => `<a class="kx-btn" href="${esc(link.url)}" target="_blank" style="${style}">${esc(link.label)}</a>`,
+  );
 }
 
 /**
@@ -112,7 +132,11 @@ export function button(theme: Theme, link: Link, opts: { align?: "left" | "cente
  * already escaped.
  */
 export function labelButton(theme: Theme, forId: string, cls: string, html: string): string {
-  return buttonFrame(theme, { outline: true, minPaddingY: 12 }, (style) => `<label for="${esc(forId)}" class="kx-btn ${cls}" style="${style};cursor:pointer">${html}</label>`);
+  return buttonFrame(
+    theme,
+    { outline: true, minPaddingY: 12 },
+    (style) => `<label for="${esc(forId)}" class="kx-btn ${cls}" style="${style};cursor:pointer">${html}</label>`,
+  );
 }
 
 /**

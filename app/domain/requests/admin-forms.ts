@@ -105,7 +105,10 @@ export const RecipientQuerySchema = z.object({
 export const RecipientEmailSchema = z.string().email();
 
 /** Admin → Deliverability → lift: `?email=`, `?returnTo=`. */
-export const LiftQuerySchema = z.object({ email: z.string().trim().toLowerCase().email().max(254).optional().catch(undefined), returnTo: returnToSchema });
+export const LiftQuerySchema = z.object({
+  email: z.string().trim().toLowerCase().email().max(254).optional().catch(undefined),
+  returnTo: returnToSchema,
+});
 
 /** A link back to `returnTo` that says what happened (`lifted=` / `suppressed=`). */
 export function withOutcome(returnTo: string, key: "lifted" | "suppressed", value: string): string {

@@ -22,8 +22,20 @@ export const BrandSchema = z.object({
   colors: z.object({ primary: ColorSchema, accent: ColorSchema, background: ColorSchema, text: ColorSchema }).partial().default({}),
   fontFamily: optional(FontStackSchema),
   headingFontFamily: optional(FontStackSchema),
-  buttonRadius: optional(z.coerce.number({ invalid_type_error: "Radius must be a number" }).int("Radius must be a whole number").min(0, "Radius is 0 or more").max(999, "Radius is at most 999")),
-  logoUrl: optional(z.string().trim().max(2000).regex(/^https:\/\/[^\s"<>]+$/i, "Logo URL must start with https://")),
+  buttonRadius: optional(
+    z.coerce
+      .number({ invalid_type_error: "Radius must be a number" })
+      .int("Radius must be a whole number")
+      .min(0, "Radius is 0 or more")
+      .max(999, "Radius is at most 999"),
+  ),
+  logoUrl: optional(
+    z
+      .string()
+      .trim()
+      .max(2000)
+      .regex(/^https:\/\/[^\s"<>]+$/i, "Logo URL must start with https://"),
+  ),
 });
 export type Brand = z.infer<typeof BrandSchema>;
 
@@ -53,7 +65,9 @@ export type BriefInput = z.input<typeof BriefSchema>;
 
 /** An image or section row left blank in the form: no row at all. */
 const blankRow = (row: unknown) =>
-  row && typeof row === "object" && Object.values(row).every((v) => v === undefined || (typeof v === "string" && v.trim() === "")) ? undefined : row;
+  row && typeof row === "object" && Object.values(row).every((v) => v === undefined || (typeof v === "string" && v.trim() === ""))
+    ? undefined
+    : row;
 const rows = <T extends z.ZodTypeAny>(row: T, max: number) =>
   z
     .array(z.preprocess(blankRow, row.optional()))

@@ -42,13 +42,24 @@ const checkbox = z
 /** The start form's fields (strings, as a form posts them). */
 export const StartRunFormSchema = z.object({
   set: z.string({ required_error: "Choose a prompt set" }).trim().min(1, "Choose a prompt set").max(130),
-  label: z.string({ required_error: "Give the run a label" }).trim().min(1, "Give the run a label").max(200, "Keep the label under 200 characters"),
+  label: z
+    .string({ required_error: "Give the run a label" })
+    .trim()
+    .min(1, "Give the run a label")
+    .max(200, "Keep the label under 200 characters"),
   rag: checkbox,
   limit: z
     .string()
     .trim()
     .optional()
     .transform((v) => (v ? v : undefined))
-    .pipe(z.coerce.number({ invalid_type_error: "The prompt limit must be a whole number" }).int("The prompt limit must be a whole number").min(1, "Run at least 1 prompt").max(MAX_RUN_PROMPTS).optional()),
+    .pipe(
+      z.coerce
+        .number({ invalid_type_error: "The prompt limit must be a whole number" })
+        .int("The prompt limit must be a whole number")
+        .min(1, "Run at least 1 prompt")
+        .max(MAX_RUN_PROMPTS)
+        .optional(),
+    ),
 });
 export type StartRunInput = z.infer<typeof StartRunFormSchema>;

@@ -3,7 +3,11 @@
 import { z } from "zod";
 import { COMPLEXITIES, EXAMPLE_TYPES } from "~/domain/retrieval/metadata";
 
-const nonBlank = (max: number) => z.string().max(max).refine((s) => s.trim().length > 0, "Required");
+const nonBlank = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => s.trim().length > 0, "Required");
 const tags = z.array(z.string().trim().min(1).max(200)).max(100);
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
@@ -51,9 +55,21 @@ export type LibraryInput = z.infer<typeof submitContentSchema>;
 
 /** Fields update-content may change, per type; strict so a field that does not apply is a 400. */
 export const updateContentSchemas = {
-  html: htmlUpload.omit({ uploadType: true, htmlContent: true }).partial().extend({ embeddingText: z.string().max(50_000).nullable().optional() }).strict(),
-  amp: ampUpload.omit({ uploadType: true, htmlContent: true }).partial().extend({ embeddingText: z.string().max(50_000).nullable().optional() }).strict(),
-  blog: blogUpload.omit({ uploadType: true, htmlContent: true }).partial().extend({ embeddingText: z.string().max(50_000).nullable().optional() }).strict(),
+  html: htmlUpload
+    .omit({ uploadType: true, htmlContent: true })
+    .partial()
+    .extend({ embeddingText: z.string().max(50_000).nullable().optional() })
+    .strict(),
+  amp: ampUpload
+    .omit({ uploadType: true, htmlContent: true })
+    .partial()
+    .extend({ embeddingText: z.string().max(50_000).nullable().optional() })
+    .strict(),
+  blog: blogUpload
+    .omit({ uploadType: true, htmlContent: true })
+    .partial()
+    .extend({ embeddingText: z.string().max(50_000).nullable().optional() })
+    .strict(),
 } as const;
 
 /** POST /api/admin/update-content. Which metadata fields are allowed depends on the stored document's type, so the service checks them (updateContentSchemas). */

@@ -16,7 +16,10 @@ const address = (what: string) =>
       .trim()
       .max(MAX_ADDRESS, `${what} must be at most ${MAX_ADDRESS} characters.`)
       .email(`${what} must be one email address, like news@example.com (no name, no angle brackets).`)
-      .refine((a) => a.slice(0, a.lastIndexOf("@")).length <= MAX_LOCAL_PART, `The part of ${what.toLowerCase()} before @ must be at most ${MAX_LOCAL_PART} characters.`)
+      .refine(
+        (a) => a.slice(0, a.lastIndexOf("@")).length <= MAX_LOCAL_PART,
+        `The part of ${what.toLowerCase()} before @ must be at most ${MAX_LOCAL_PART} characters.`,
+      )
       .nullable(),
   );
 
@@ -49,10 +52,7 @@ export const SenderProfileFormSchema = z
       .refine((s) => !/[\r\n]/.test(s), "The sender name must be on one line."),
     fromAddress: address("The From address"),
     replyTo: address("The Reply-To address"),
-    postalAddress: z.preprocess(
-      blankToNull,
-      z.string().trim().max(300, "The postal address must be at most 300 characters.").nullable(),
-    ),
+    postalAddress: z.preprocess(blankToNull, z.string().trim().max(300, "The postal address must be at most 300 characters.").nullable()),
     logoUrl: webAddress("The logo address"),
     websiteUrl: webAddress("The website address"),
   })

@@ -22,7 +22,10 @@ export const SendEmailBodySchema = z
       .min(1)
       .max(MAX_ADDRESS, `to must be at most ${MAX_ADDRESS} characters`)
       .email("to must be one email address")
-      .refine((to) => to.slice(0, to.lastIndexOf("@")).length <= MAX_LOCAL_PART, `the part of to before @ must be at most ${MAX_LOCAL_PART} characters`),
+      .refine(
+        (to) => to.slice(0, to.lastIndexOf("@")).length <= MAX_LOCAL_PART,
+        `the part of to before @ must be at most ${MAX_LOCAL_PART} characters`,
+      ),
     subject: optionalText(998),
     html: z.string().refine((s) => s.trim() !== "", "html is required"),
     ampHtml: z.string().nullish(),
@@ -37,5 +40,10 @@ export const AdminSendsLimitSchema = z.coerce.number().int().min(1).max(500).def
 
 /** The builder's test send: one address. */
 export const TestSendSchema = z.object({
-  to: z.string().trim().min(1, "Enter an address.").max(254, "That address is too long.").email("Enter one email address, like name@example.com."),
+  to: z
+    .string()
+    .trim()
+    .min(1, "Enter an address.")
+    .max(254, "That address is too long.")
+    .email("Enter one email address, like name@example.com."),
 });

@@ -17,7 +17,10 @@ export const PasswordSchema = z
 
 const EmailSchema = z.string({ required_error: "Enter an email" }).trim().email("Enter a valid email");
 const STARTING_CREDITS = "Credits must be a whole number ≥ 0";
-const StartingCreditsSchema = z.number({ required_error: STARTING_CREDITS, invalid_type_error: STARTING_CREDITS }).int(STARTING_CREDITS).min(0, STARTING_CREDITS);
+const StartingCreditsSchema = z
+  .number({ required_error: STARTING_CREDITS, invalid_type_error: STARTING_CREDITS })
+  .int(STARTING_CREDITS)
+  .min(0, STARTING_CREDITS);
 
 export const NewAccountSchema = z.object({
   email: EmailSchema,
@@ -78,7 +81,11 @@ export const AdminUsersFormSchema = z.discriminatedUnion("intent", [Grant, Toggl
 /** Tokens page: issue a token. */
 export const CreateTokenFormSchema = z.object({
   intent: z.literal("create"),
-  name: z.string({ required_error: "Give the token a name" }).trim().min(1, "Give the token a name").max(80, "A token's name must be at most 80 characters"),
+  name: z
+    .string({ required_error: "Give the token a name" })
+    .trim()
+    .min(1, "Give the token a name")
+    .max(80, "A token's name must be at most 80 characters"),
   ttl: z.string({ required_error: "Choose a lifetime" }).trim().min(1, "Choose a lifetime"),
 });
 

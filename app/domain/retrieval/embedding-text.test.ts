@@ -3,7 +3,14 @@ import { TECHNIQUE_DESCRIPTIONS } from "./techniques";
 
 describe("buildEmbeddingText", () => {
   it("injects the technique's description, mechanism and use cases", () => {
-    const text = buildEmbeddingText({ type: "html", description: "Shoe launch", technique: "tabs", complexity: "beginner", emailPurpose: "ecommerce", keyFeatures: ["radio inputs"] });
+    const text = buildEmbeddingText({
+      type: "html",
+      description: "Shoe launch",
+      technique: "tabs",
+      complexity: "beginner",
+      emailPurpose: "ecommerce",
+      keyFeatures: ["radio inputs"],
+    });
     expect(text).toContain("Shoe launch");
     expect(text).toContain(TECHNIQUE_DESCRIPTIONS.tabs.what);
     expect(text).toContain(TECHNIQUE_DESCRIPTIONS.tabs.mechanism);

@@ -73,9 +73,7 @@ function list(label: string, values: readonly string[] | undefined): string | nu
 export function buildEmbeddingText(meta: EmbeddingTextInput): string {
   if (meta.embeddingText && meta.embeddingText.trim()) return meta.embeddingText.trim();
 
-  const techniques = splitTechniques(
-    meta.type === "blog" ? [...(meta.techniquesCovered ?? [])] : meta.technique,
-  );
+  const techniques = splitTechniques(meta.type === "blog" ? [...(meta.techniquesCovered ?? [])] : meta.technique);
   const lines: (string | null)[] = [];
 
   if (meta.type === "blog") {

@@ -1,12 +1,20 @@
 import { excludeBlogAndConcept, emptyTrace, gate, keepPositive, mergeAndDedupe, narrowCandidates, type Match } from "./filters";
 import { makeDocId, parseDocId } from "./doc-id";
 
-const m = (id: string, score: number, metadata: Match["metadata"] = { type: "html", exampleType: "positive" }): Match => ({ id, score, metadata });
+const m = (id: string, score: number, metadata: Match["metadata"] = { type: "html", exampleType: "positive" }): Match => ({
+  id,
+  score,
+  metadata,
+});
 
 describe("mergeAndDedupe", () => {
   it("keeps one entry per id with its best score, best first", () => {
     const out = mergeAndDedupe([m("a", 0.6), m("b", 0.9)], [m("a", 0.8), m("c", 0.7)]);
-    expect(out.map((x) => [x.id, x.score])).toEqual([["b", 0.9], ["a", 0.8], ["c", 0.7]]);
+    expect(out.map((x) => [x.id, x.score])).toEqual([
+      ["b", 0.9],
+      ["a", 0.8],
+      ["c", 0.7],
+    ]);
   });
   it("orders ties by id so the result does not depend on which query answered first", () => {
     expect(mergeAndDedupe([m("z", 0.5)], [m("y", 0.5)]).map((x) => x.id)).toEqual(["y", "z"]);

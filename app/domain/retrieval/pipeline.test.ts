@@ -19,7 +19,10 @@ function deps(over: Partial<RetrievalDeps<{ html: string }>> = {}) {
       return { ok: true, value: hits.slice(0, q.topK) };
     },
     rerank: async (i) => ({ ok: true, ranked: i.candidates.map((c) => ({ ...c, rerankScore: c.score })) }),
-    fetchDocuments: async (ids) => ({ ok: true, value: new Map(ids.filter((id) => id !== "html-4-d-gone").map((id) => [id, { html: `<p>${id}</p>` }])) }),
+    fetchDocuments: async (ids) => ({
+      ok: true,
+      value: new Map(ids.filter((id) => id !== "html-4-d-gone").map((id) => [id, { html: `<p>${id}</p>` }])),
+    }),
     ...over,
   };
   return { d, calls };
@@ -31,10 +34,21 @@ describe("runRetrieval", () => {
     const out = await runRetrieval(d, { prompt: "tabbed shoes", technique: "tabs" });
     expect(out.ok).toBe(true);
     if (!out.ok) return;
-    expect(calls).toEqual([{ topK: 10, filter: { technique: "tabs" } }, { topK: 15, filter: undefined }]);
+    expect(calls).toEqual([
+      { topK: 10, filter: { technique: "tabs" } },
+      { topK: 15, filter: undefined },
+    ]);
     expect(out.examples.map((e) => e.id)).toEqual(["html-1-a", "html-4-d"]);
     expect(out.examples[0].document.html).toBe("<p>html-1-a</p>");
-    expect(out.trace).toMatchObject({ query: "rewritten tabbed shoes", merged: 5, aboveGate: 4, positive: 3, codeExamples: 2, reranked: 2, fetched: 2 });
+    expect(out.trace).toMatchObject({
+      query: "rewritten tabbed shoes",
+      merged: 5,
+      aboveGate: 4,
+      positive: 3,
+      codeExamples: 2,
+      reranked: 2,
+      fetched: 2,
+    });
   });
   it("skips query A without a technique and falls back to the prompt when rewriting fails", async () => {
     const { d, calls } = deps({ rewrite: async () => ({ ok: false, error: "model down" }) });
@@ -46,7 +60,13 @@ describe("runRetrieval", () => {
     const many: Match[] = Array.from({ length: 12 }, (_, i) => ({ id: `html-${i}-x`, score: 0.9, metadata: { type: "html" } }));
     const { d } = deps({
       query: async () => ({ ok: true, value: many }),
-      rerank: async (i) => ({ ok: true, ranked: [{ id: "invented", score: 1, metadata: {}, rerankScore: 9 }, ...i.candidates, ...i.candidates].map((c) => ({ ...c, rerankScore: 1 })) }),
+      rerank: async (i) => ({
+        ok: true,
+        ranked: [{ id: "invented", score: 1, metadata: {}, rerankScore: 9 }, ...i.candidates, ...i.candidates].map((c) => ({
+          ...c,
+          rerankScore: 1,
+        })),
+      }),
     });
     const out = await runRetrieval(d, { prompt: "p", technique: "tabs" });
     expect(out.ok && out.examples.length).toBe(7);

@@ -25,9 +25,12 @@ export interface RetrievedExample<D> {
 }
 
 export interface RetrievalDeps<D> {
-  rewrite(input: { prompt: string; technique: string | null; emailType?: string; complexity?: string }): Promise<
-    { ok: true; query: string } | { ok: false; error: string }
-  >;
+  rewrite(input: {
+    prompt: string;
+    technique: string | null;
+    emailType?: string;
+    complexity?: string;
+  }): Promise<{ ok: true; query: string } | { ok: false; error: string }>;
   embed(texts: string[]): Promise<{ ok: true; vectors: Float32Array[] } | { ok: false; error: string }>;
   query(q: { vector: Float32Array; topK: number; filter?: { technique?: string } }): Promise<Result<Match[]>>;
   rerank(input: RerankInput): Promise<{ ok: true; ranked: (Match & { rerankScore: number })[] } | { ok: false; error: string }>;
@@ -80,7 +83,9 @@ export async function runRetrieval<D>(deps: RetrievalDeps<D>, input: RetrievalIn
   // unfiltered query B still finds documents of the second).
   const primary = splitTechniques(input.technique ?? undefined)[0] ?? null;
   const [a, b] = await Promise.all([
-    primary ? deps.query({ vector, topK: FILTERED_TOP_K, filter: { technique: primary } }) : Promise.resolve({ ok: true as const, value: [] as Match[] }),
+    primary
+      ? deps.query({ vector, topK: FILTERED_TOP_K, filter: { technique: primary } })
+      : Promise.resolve({ ok: true as const, value: [] as Match[] }),
     deps.query({ vector, topK: UNFILTERED_TOP_K }),
   ]);
   if (!a.ok) return { ok: false, stage: "search", error: a.error, trace };

@@ -2,16 +2,7 @@
 // expansion, the local query rewriter and the auto-tagger. One place, so that the words a document
 // is indexed under and the words a query is expanded into stay the same words.
 
-export const TECHNIQUES = [
-  "tabs",
-  "accordion",
-  "carousel",
-  "survey",
-  "quiz",
-  "menu",
-  "itemCart",
-  "amp4email",
-] as const;
+export const TECHNIQUES = ["tabs", "accordion", "carousel", "survey", "quiz", "menu", "itemCart", "amp4email"] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];
 
@@ -37,7 +28,18 @@ export const TECHNIQUE_DESCRIPTIONS: Record<Technique, TechniqueDescription> = {
     mechanism:
       "Radio buttons sharing one name, each tab a label for a radio; :checked with the general sibling combinator (~) shows the matching panel; static fallback lists every panel.",
     useCases: "product showcase by category, feature comparison, plan tiers, multi-topic newsletter sections.",
-    vocabulary: ["tab", "tabs", "tabbed", "tabbing", "tab bar", "tabbed interface", "switcher", "segmented", "toggle between", "categories"],
+    vocabulary: [
+      "tab",
+      "tabs",
+      "tabbed",
+      "tabbing",
+      "tab bar",
+      "tabbed interface",
+      "switcher",
+      "segmented",
+      "toggle between",
+      "categories",
+    ],
     queryTerms: ["tabbed interface", "radio button tabs", "tab labels", "content panels", ":checked sibling selector"],
   },
   accordion: {
@@ -45,7 +47,20 @@ export const TECHNIQUE_DESCRIPTIONS: Record<Technique, TechniqueDescription> = {
     mechanism:
       "One checkbox per section, heading as its label; :checked ~ panel reveals the body with max-height/display; fallback shows every panel open.",
     useCases: "FAQ, terms and details, shipping information, long content kept short, itinerary days.",
-    vocabulary: ["accordion", "accordions", "collapsible", "collapse", "expand", "expandable", "faq", "faqs", "show more", "read more", "toggle sections", "disclosure"],
+    vocabulary: [
+      "accordion",
+      "accordions",
+      "collapsible",
+      "collapse",
+      "expand",
+      "expandable",
+      "faq",
+      "faqs",
+      "show more",
+      "read more",
+      "toggle sections",
+      "disclosure",
+    ],
     queryTerms: ["accordion", "collapsible sections", "checkbox expand collapse", "faq panels", ":checked max-height"],
   },
   carousel: {
@@ -53,7 +68,19 @@ export const TECHNIQUE_DESCRIPTIONS: Record<Technique, TechniqueDescription> = {
     mechanism:
       "Radio buttons per slide sharing one name; labels as arrows and dots; :checked ~ slide shows the current slide; fallback stacks the slides.",
     useCases: "product gallery, lookbook, image slideshow, featured collection, hero slider.",
-    vocabulary: ["carousel", "carousels", "slider", "slideshow", "slide", "slides", "gallery", "swipe", "lookbook", "rotating", "image gallery"],
+    vocabulary: [
+      "carousel",
+      "carousels",
+      "slider",
+      "slideshow",
+      "slide",
+      "slides",
+      "gallery",
+      "swipe",
+      "lookbook",
+      "rotating",
+      "image gallery",
+    ],
     queryTerms: ["image carousel", "radio button slides", "previous next arrows", "slide dots", "slideshow gallery"],
   },
   survey: {
@@ -61,7 +88,20 @@ export const TECHNIQUE_DESCRIPTIONS: Record<Technique, TechniqueDescription> = {
     mechanism:
       "Radio inputs per question; :checked reveals the following step; the last answer shows a thank-you state; fallback lists the questions with answer links.",
     useCases: "customer feedback, NPS score, preference centre, poll, onboarding questions, rating.",
-    vocabulary: ["survey", "surveys", "feedback", "poll", "nps", "rating", "rate", "questionnaire", "form", "vote", "opinion", "satisfaction"],
+    vocabulary: [
+      "survey",
+      "surveys",
+      "feedback",
+      "poll",
+      "nps",
+      "rating",
+      "rate",
+      "questionnaire",
+      "form",
+      "vote",
+      "opinion",
+      "satisfaction",
+    ],
     queryTerms: ["progressive disclosure survey", "feedback form", "rating scale radio inputs", "multi step questions", "thank you state"],
   },
   quiz: {
@@ -69,7 +109,20 @@ export const TECHNIQUE_DESCRIPTIONS: Record<Technique, TechniqueDescription> = {
     mechanism:
       "Radio inputs per question; :checked on the correct or incorrect input reveals feedback blocks; fallback states the answers.",
     useCases: "trivia, product finder, personality quiz, knowledge check, gamified engagement.",
-    vocabulary: ["quiz", "quizzes", "trivia", "question", "questions", "answer", "answers", "test your", "guess", "knowledge", "personality", "product finder"],
+    vocabulary: [
+      "quiz",
+      "quizzes",
+      "trivia",
+      "question",
+      "questions",
+      "answer",
+      "answers",
+      "test your",
+      "guess",
+      "knowledge",
+      "personality",
+      "product finder",
+    ],
     queryTerms: ["interactive quiz", "answer reveal", "right wrong feedback", "radio answer choices", "trivia questions"],
   },
   menu: {
@@ -85,7 +138,20 @@ export const TECHNIQUE_DESCRIPTIONS: Record<Technique, TechniqueDescription> = {
     mechanism:
       "One checkbox per item; CSS counters increment on :checked to show count and total in minor units; fallback is a price list.",
     useCases: "shopping cart, order builder, bundle builder, add to cart, checkout preview.",
-    vocabulary: ["cart", "carts", "basket", "add to cart", "shopping cart", "checkout", "total", "running total", "order", "bundle", "tap to add", "shop"],
+    vocabulary: [
+      "cart",
+      "carts",
+      "basket",
+      "add to cart",
+      "shopping cart",
+      "checkout",
+      "total",
+      "running total",
+      "order",
+      "bundle",
+      "tap to add",
+      "shop",
+    ],
     queryTerms: ["add to cart", "item cart", "css counters running total", "checkbox per product", "price total"],
   },
   amp4email: {
@@ -93,16 +159,52 @@ export const TECHNIQUE_DESCRIPTIONS: Record<Technique, TechniqueDescription> = {
     mechanism:
       "AMP components such as amp-carousel, amp-accordion, amp-selector, amp-form, amp-bind and amp-list with the AMP4EMAIL runtime; HTML part as fallback.",
     useCases: "live content, forms that submit inside the inbox, real-time data, interactive lists.",
-    vocabulary: ["amp", "amp4email", "amp email", "amp for email", "amp-carousel", "amp-form", "amp-bind", "amp-list", "dynamic email", "live data"],
+    vocabulary: [
+      "amp",
+      "amp4email",
+      "amp email",
+      "amp for email",
+      "amp-carousel",
+      "amp-form",
+      "amp-bind",
+      "amp-list",
+      "dynamic email",
+      "live data",
+    ],
     queryTerms: ["amp4email", "amp components", "amp-form", "amp-bind", "amp-list", "dynamic email"],
   },
 };
 
-export const EMAIL_PURPOSES = ["ecommerce", "newsletter", "transactional", "promotional", "event", "onboarding", "announcement", "education"] as const;
+export const EMAIL_PURPOSES = [
+  "ecommerce",
+  "newsletter",
+  "transactional",
+  "promotional",
+  "event",
+  "onboarding",
+  "announcement",
+  "education",
+] as const;
 
 /** Words that point at an email purpose; used by the embedder's concept features, the rewriter and the tagger. */
 export const PURPOSE_VOCABULARY: Record<string, readonly string[]> = {
-  ecommerce: ["product", "products", "shop", "store", "sale", "buy", "price", "collection", "sneaker", "sneakers", "apparel", "ecommerce", "retail", "catalog", "catalogue"],
+  ecommerce: [
+    "product",
+    "products",
+    "shop",
+    "store",
+    "sale",
+    "buy",
+    "price",
+    "collection",
+    "sneaker",
+    "sneakers",
+    "apparel",
+    "ecommerce",
+    "retail",
+    "catalog",
+    "catalogue",
+  ],
   newsletter: ["newsletter", "digest", "weekly", "monthly", "roundup", "articles", "stories", "editorial", "issue"],
   transactional: ["receipt", "order confirmation", "shipping", "invoice", "password", "account", "transactional", "delivery"],
   promotional: ["promo", "promotion", "discount", "offer", "coupon", "deal", "launch", "black friday", "limited time"],

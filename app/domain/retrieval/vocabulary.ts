@@ -4,7 +4,10 @@ import { PURPOSE_VOCABULARY, TECHNIQUE_DESCRIPTIONS, TECHNIQUES, type Technique 
 // the local rewriter and the local tagger; the embedder has its own, faster, pre-tokenised copy.
 
 export function words(text: string): string[] {
-  return text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 }
 
 export function countMentions(text: string, terms: readonly string[]): number {

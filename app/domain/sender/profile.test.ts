@@ -29,8 +29,14 @@ describe("allowedSenderDomains", () => {
 describe("resolveSender", () => {
   const allowed = ["bloom.example", "mail.acme.example"];
   it("without a profile: the deployment's From as configured, no Reply-To", () => {
-    expect(resolveSender(null, deployment, allowed)).toEqual({ ok: true, sender: { from: { name: "Kinetic", address: "no-reply@mail.acme.example" }, domain: "mail.acme.example" } });
-    expect(resolveSender(null, { name: null, address: "a@b.example" }, allowed)).toEqual({ ok: true, sender: { from: "a@b.example", domain: "b.example" } });
+    expect(resolveSender(null, deployment, allowed)).toEqual({
+      ok: true,
+      sender: { from: { name: "Kinetic", address: "no-reply@mail.acme.example" }, domain: "mail.acme.example" },
+    });
+    expect(resolveSender(null, { name: null, address: "a@b.example" }, allowed)).toEqual({
+      ok: true,
+      sender: { from: "a@b.example", domain: "b.example" },
+    });
   });
   it("with a profile: its name and address, its Reply-To, its domain for Message-IDs", () => {
     expect(resolveSender(profile, deployment, allowed)).toEqual({
@@ -62,11 +68,17 @@ describe("resolveSender", () => {
 
 describe("the footer's sender values", () => {
   it("come from the profile; without one, the deployment's name and nothing invented", () => {
-    expect(senderFooter(profile, "Kinetic")).toEqual({ name: "Bloom & Co", postalAddress: "12 Garden Row\nLeeds", website: "https://bloom.example/" });
+    expect(senderFooter(profile, "Kinetic")).toEqual({
+      name: "Bloom & Co",
+      postalAddress: "12 Garden Row\nLeeds",
+      website: "https://bloom.example/",
+    });
     expect(senderFooter(null, "Kinetic")).toEqual({ name: "Kinetic", postalAddress: "", website: "" });
   });
   it("are HTML-escaped, the address on one line", () => {
-    expect(senderValueMap({ name: "A <b>", postalAddress: "1 Main St,\r\n\r\n  Springfield \n", website: "https://x.example/?a=1&b=2" })).toEqual({
+    expect(
+      senderValueMap({ name: "A <b>", postalAddress: "1 Main St,\r\n\r\n  Springfield \n", website: "https://x.example/?a=1&b=2" }),
+    ).toEqual({
       SENDER_NAME: "A &lt;b&gt;",
       SENDER_POSTAL_ADDRESS: "1 Main St, Springfield",
       SENDER_WEBSITE: "https://x.example/?a=1&amp;b=2",
@@ -77,23 +89,46 @@ describe("the footer's sender values", () => {
 describe("the brand page's form", () => {
   const ok = { senderName: " Bloom ", fromAddress: "", replyTo: "", postalAddress: "  ", logoUrl: "", websiteUrl: "" };
   it("stores blank optional fields as null and trims", () => {
-    expect(SenderProfileFormSchema.parse(ok)).toEqual({ senderName: "Bloom", fromAddress: null, replyTo: null, postalAddress: null, logoUrl: null, websiteUrl: null });
+    expect(SenderProfileFormSchema.parse(ok)).toEqual({
+      senderName: "Bloom",
+      fromAddress: null,
+      replyTo: null,
+      postalAddress: null,
+      logoUrl: null,
+      websiteUrl: null,
+    });
   });
   it("refuses a name on two lines (a header), an address with a display name, and non-web URLs", () => {
-    const r = SenderProfileFormSchema.safeParse({ ...ok, senderName: "A\r\nBcc: x@y.example", fromAddress: "Bloom <news@bloom.example>", logoUrl: "javascript:alert(1)", websiteUrl: "ftp://x.example" });
+    const r = SenderProfileFormSchema.safeParse({
+      ...ok,
+      senderName: "A\r\nBcc: x@y.example",
+      fromAddress: "Bloom <news@bloom.example>",
+      logoUrl: "javascript:alert(1)",
+      websiteUrl: "ftp://x.example",
+    });
     expect(r.success).toBe(false);
     const fields = r.success ? [] : r.error.issues.map((i) => i.path[0]);
     expect(fields.sort()).toEqual(["fromAddress", "logoUrl", "senderName", "websiteUrl"]);
   });
   it("bounds every field", () => {
-    const r = SenderProfileFormSchema.safeParse({ ...ok, senderName: "x".repeat(81), postalAddress: "x".repeat(301), replyTo: `${"a".repeat(65)}@b.example` });
+    const r = SenderProfileFormSchema.safeParse({
+      ...ok,
+      senderName: "x".repeat(81),
+      postalAddress: "x".repeat(301),
+      replyTo: `${"a".repeat(65)}@b.example`,
+    });
     expect(r.success ? [] : r.error.issues.map((i) => i.path[0]).sort()).toEqual(["postalAddress", "replyTo", "senderName"]);
   });
 });
 
 describe("profileLogo", () => {
   it("is the profile's https logo, with the brand's name as alt text, in the box of a logo of unknown size", () => {
-    expect(profileLogo({ senderName: "Bloom & Co", logoUrl: "https://cdn.bloom.example/logo.png" })).toEqual({ src: "https://cdn.bloom.example/logo.png", alt: "Bloom & Co", width: 160, height: 40 });
+    expect(profileLogo({ senderName: "Bloom & Co", logoUrl: "https://cdn.bloom.example/logo.png" })).toEqual({
+      src: "https://cdn.bloom.example/logo.png",
+      alt: "Bloom & Co",
+      width: 160,
+      height: 40,
+    });
   });
 
   it("is null without a logo, or with one an email cannot load safely", () => {

@@ -26,7 +26,10 @@ export interface ResolvedSender {
 }
 
 export function domainOf(address: string): string {
-  return address.slice(address.lastIndexOf("@") + 1).trim().toLowerCase();
+  return address
+    .slice(address.lastIndexOf("@") + 1)
+    .trim()
+    .toLowerCase();
 }
 
 /**
@@ -71,7 +74,8 @@ export function resolveSender(profile: SenderProfile | null, deployment: Deploym
     return { ok: true, sender: { from, domain: domainOf(deployment.address) } };
   }
   const address = profile.fromAddress ?? deployment.address;
-  if (profile.fromAddress && !isAllowedFrom(profile.fromAddress, allowed)) return { ok: false, error: disallowedFromMessage(profile.fromAddress, allowed) };
+  if (profile.fromAddress && !isAllowedFrom(profile.fromAddress, allowed))
+    return { ok: false, error: disallowedFromMessage(profile.fromAddress, allowed) };
   return {
     ok: true,
     sender: {

@@ -23,7 +23,10 @@ export const carousel: TechniqueRenderer<CarouselModule> = {
     const navBtn = (cls: string, target: number, glyph: string, name: string) =>
       `<label for="${ns}-slide-${target}" class="${cls}" aria-label="${name}" style="display:inline-block;width:44px;height:44px;line-height:42px;text-align:center;border-radius:22px;border:1px solid ${c.border};background-color:${c.surface};color:${c.text};${theme.font};font-size:20px;cursor:pointer">${glyph}</label>`;
     const inputs = m.items
-      .map((_, i) => `<input type="radio" name="${ns}-slide" id="${ns}-slide-${i}" class="${ns}-slide-input ${ns}-slide-input-${i}"${i === 0 ? " checked" : ""} style="display:none">`)
+      .map(
+        (_, i) =>
+          `<input type="radio" name="${ns}-slide" id="${ns}-slide-${i}" class="${ns}-slide-input ${ns}-slide-input-${i}"${i === 0 ? " checked" : ""} style="display:none">`,
+      )
       .join("");
     const slides = m.items
       .map(
@@ -52,10 +55,12 @@ export const carousel: TechniqueRenderer<CarouselModule> = {
       // A catalogue shows its slides side by side, two per row; phones stack them (.kx-col).
       const half = Math.floor((theme.contentWidth - 64) / 2);
       const cells = m.items.map(
-        (it, i) => `<td class="kx-col" data-kx-item="${i}" width="50%" valign="top" style="padding:0 ${i % 2 === 0 ? 8 : 0}px 20px ${i % 2 === 0 ? 0 : 8}px">${slideContent(it, theme, half)}</td>`,
+        (it, i) =>
+          `<td class="kx-col" data-kx-item="${i}" width="50%" valign="top" style="padding:0 ${i % 2 === 0 ? 8 : 0}px 20px ${i % 2 === 0 ? 0 : 8}px">${slideContent(it, theme, half)}</td>`,
       );
       const rows: string[] = [];
-      for (let i = 0; i < cells.length; i += 2) rows.push(`<tr>${cells[i]}${cells[i + 1] ?? `<td class="kx-col" width="50%" style="padding:0 0 20px 8px"></td>`}</tr>`);
+      for (let i = 0; i < cells.length; i += 2)
+        rows.push(`<tr>${cells[i]}${cells[i + 1] ?? `<td class="kx-col" width="50%" style="padding:0 0 20px 8px"></td>`}</tr>`);
       return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%">${rows.join("")}</table>`;
     }
     return m.items

@@ -60,4 +60,3 @@ export function renderModule(module: Module, index: number, theme: Theme, lang =
   ].join("\n");
   return { ns, html, css };
 }
-

@@ -28,7 +28,6 @@ function cardImage(it: ItemCartModule["items"][number], theme: Theme): string {
 
 const CARD = "display:inline-block;vertical-align:top;box-sizing:border-box;width:48%";
 
-
 /** CSS `content` string literal for a currency prefix or suffix (letters, symbols and a space only). */
 function cssString(s: string): string {
   return `"${s.replace(/["\\]/g, "")}"`;
@@ -43,7 +42,8 @@ function gridFallback(m: ItemCartModule, theme: Theme, lang: string, note: strin
       `<div class="kx-border" style="padding:12px;border:1px solid ${c.border};border-radius:12px">${cardImage(it, theme)}${itemText(it, m.currency, lang, theme)}</div></td>`,
   );
   const rows: string[] = [];
-  for (let i = 0; i < cells.length; i += 2) rows.push(`<tr>${cells[i]}${cells[i + 1] ?? `<td width="50%" style="padding:0 0 16px 8px"></td>`}</tr>`);
+  for (let i = 0; i < cells.length; i += 2)
+    rows.push(`<tr>${cells[i]}${cells[i + 1] ?? `<td width="50%" style="padding:0 0 16px 8px"></td>`}</tr>`);
   return (
     `<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="margin:0 0 8px 0">${rows.join("")}</table>` +
     `<p class="kx-muted" style="margin:0 0 16px 0;${theme.small}">${esc(note)}</p>${m.checkout ? button(theme, m.checkout, { full: true }) : ""}`
@@ -116,7 +116,9 @@ export const itemCart: TechniqueRenderer<ItemCartModule> = {
     const c = theme.design.colors;
     const money = moneyStyle(m.currency, lang);
     const prefix = cssString(money.prefix);
-    const rules = m.items.map((it, i) => `.${ns}-add-${i}:checked + .${ns}-item-${i}{counter-increment:${ns}-count 1 ${ns}-total ${it.price}}`);
+    const rules = m.items.map(
+      (it, i) => `.${ns}-add-${i}:checked + .${ns}-item-${i}{counter-increment:${ns}-count 1 ${ns}-total ${it.price}}`,
+    );
     rules.push(
       `.${ns}-add:checked + .${ns}-item{border-color:${c.primary} !important;background-color:${theme.tint} !important}`,
       `.${ns}-add:checked + .${ns}-item .${ns}-add-label{background-color:${c.primary} !important;color:${c.onPrimary} !important}`,
@@ -127,10 +129,13 @@ export const itemCart: TechniqueRenderer<ItemCartModule> = {
       `.${ns}-count::after{content:counter(${ns}-count)}`,
     );
     const d = theme.dark;
-    if (d) rules.push(darkOnly(theme, [
+    if (d)
+      rules.push(
+        darkOnly(theme, [
           `.${ns}-add:checked + .${ns}-item{background-color:${d.tint} !important;border-color:${d.primary} !important}`,
           `.${ns}-add:checked + .${ns}-item .${ns}-add-label{background-color:${d.primary} !important;color:${d.onPrimary} !important;border-color:${d.primary} !important}`,
-        ]));
+        ]),
+      );
     if (currencyMinorDigits(m.currency) === 2) {
       rules.push(
         `.${ns}-major::before{content:${prefix} counter(${ns}-total);display:inline-block;direction:ltr;position:relative;left:2ch}`,

@@ -20,7 +20,11 @@ export const menu: TechniqueRenderer<MenuModule> = {
       `<span style="display:inline-block;vertical-align:middle;width:18px;margin-right:8px">${bar(0)}${bar(4)}${bar(4)}</span><span style="vertical-align:middle">${esc(label)}</span></label>`;
     // An entry the copy and the brief give no destination is its label alone, never a dead link.
     const links = m.items
-      .map((l) => (l.url ? `<a href="${esc(l.url)}" target="_blank" class="${ns}-link kx-text" style="${linkStyle(theme)}">${esc(l.label)}</a>` : `<span class="${ns}-link kx-text" style="${linkStyle(theme)}">${esc(l.label)}</span>`))
+      .map((l) =>
+        l.url
+          ? `<a href="${esc(l.url)}" target="_blank" class="${ns}-link kx-text" style="${linkStyle(theme)}">${esc(l.label)}</a>`
+          : `<span class="${ns}-link kx-text" style="${linkStyle(theme)}">${esc(l.label)}</span>`,
+      )
       .join("");
     return (
       `<input type="checkbox" id="${ns}-toggle" class="${ns}-toggle" style="display:none">` +
@@ -38,7 +42,9 @@ export const menu: TechniqueRenderer<MenuModule> = {
       m.items
         .map((l) => {
           const style = `display:inline-block;padding:12px 6px;color:${c.link};text-decoration:none;font-weight:${theme.design.typography.weights.bold}`;
-          return l.url ? `<a href="${esc(l.url)}" target="_blank" class="kx-link" style="${style}">${esc(l.label)}</a>` : `<span class="kx-text" style="${style};color:${c.text}">${esc(l.label)}</span>`;
+          return l.url
+            ? `<a href="${esc(l.url)}" target="_blank" class="kx-link" style="${style}">${esc(l.label)}</a>`
+            : `<span class="kx-text" style="${style};color:${c.text}">${esc(l.label)}</span>`;
         })
         .join(sep) +
       `</p>`

@@ -55,10 +55,16 @@ export const quiz: TechniqueRenderer<QuizModule> = {
     return m.questions
       .map((q, qi) => {
         const inputs = q.options
-          .map((_, oi) => `<input type="radio" name="${ns}-q${qi}" id="${ns}-q${qi}-o${oi}" class="${ns}-q${qi} ${ns}-q${qi}-o${oi} ${oi === q.answer ? `${ns}-correct` : `${ns}-incorrect`}" style="display:none">`)
+          .map(
+            (_, oi) =>
+              `<input type="radio" name="${ns}-q${qi}" id="${ns}-q${qi}-o${oi}" class="${ns}-q${qi} ${ns}-q${qi}-o${oi} ${oi === q.answer ? `${ns}-correct` : `${ns}-incorrect`}" style="display:none">`,
+          )
           .join("");
         const labels = q.options
-          .map((o, oi) => `<label for="${ns}-q${qi}-o${oi}" class="${ns}-opt ${ns}-opt-${qi}-${oi} kx-text" style="${optionStyle(theme)}">${esc(o)}</label>`)
+          .map(
+            (o, oi) =>
+              `<label for="${ns}-q${qi}-o${oi}" class="${ns}-opt ${ns}-opt-${qi}-${oi} kx-text" style="${optionStyle(theme)}">${esc(o)}</label>`,
+          )
           .join("");
         const sends = (tone: typeof RIGHT, right: boolean) =>
           q.options
@@ -84,7 +90,10 @@ export const quiz: TechniqueRenderer<QuizModule> = {
           `<div data-kx-item="${qi}" style="margin:0 0 ${qi + 1 < n ? 28 : 0}px 0">${questionHead(q, qi, n, theme, phrases)}` +
           // Each option is the signed link of that answer (filled per recipient at send time).
           q.options
-            .map((o, oi) => `<a href="${esc(answerHref(lang, ns, qi, oi))}" target="_blank" class="kx-text" style="${optionStyle(theme)};text-decoration:none">${esc(o)}</a>`)
+            .map(
+              (o, oi) =>
+                `<a href="${esc(answerHref(lang, ns, qi, oi))}" target="_blank" class="kx-text" style="${optionStyle(theme)};text-decoration:none">${esc(o)}</a>`,
+            )
             .join("") +
           feedback("", RIGHT, phrases.answer(q.options[q.answer] ?? ""), q.explanation, theme, false) +
           `</div>`,
@@ -100,8 +109,12 @@ export const quiz: TechniqueRenderer<QuizModule> = {
     m.questions.forEach((q, qi) => {
       q.options.forEach((_, oi) => {
         const tone = oi === q.answer ? RIGHT : WRONG;
-        rules.push(`.${ns}-q${qi}-o${oi}:checked ~ .${ns}-options .${ns}-opt-${qi}-${oi}{border-color:${tone.edge} !important;background-color:${tone.bg} !important;color:${tone.fg} !important}`);
-        rules.push(`.${ns}-q${qi}-o${oi}:checked ~ .${ns}-${oi === q.answer ? "right" : "wrong"} .${ns}-send-${qi}-${oi}{display:inline-block !important}`);
+        rules.push(
+          `.${ns}-q${qi}-o${oi}:checked ~ .${ns}-options .${ns}-opt-${qi}-${oi}{border-color:${tone.edge} !important;background-color:${tone.bg} !important;color:${tone.fg} !important}`,
+        );
+        rules.push(
+          `.${ns}-q${qi}-o${oi}:checked ~ .${ns}-${oi === q.answer ? "right" : "wrong"} .${ns}-send-${qi}-${oi}{display:inline-block !important}`,
+        );
       });
       // Once any answer is chosen, the right option is marked too, so a wrong guess still teaches.
       rules.push(`.${ns}-q${qi}:checked ~ .${ns}-options .${ns}-opt-${qi}-${q.answer}{border-color:${RIGHT.edge} !important}`);

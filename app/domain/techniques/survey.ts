@@ -37,7 +37,11 @@ function progress(theme: Theme, phrases: Phrases, q: number, n: number): string 
 }
 
 function thanks(m: SurveyModule, theme: Theme): string {
-  return `<h3 class="kx-text" style="${theme.h3}">${esc(m.thanks.headline)}</h3>` + (m.thanks.body ? paragraphs(m.thanks.body, theme.text) : "") + (m.thanks.cta ? button(theme, m.thanks.cta) : "");
+  return (
+    `<h3 class="kx-text" style="${theme.h3}">${esc(m.thanks.headline)}</h3>` +
+    (m.thanks.body ? paragraphs(m.thanks.body, theme.text) : "") +
+    (m.thanks.cta ? button(theme, m.thanks.cta) : "")
+  );
 }
 
 /**
@@ -47,7 +51,12 @@ function thanks(m: SurveyModule, theme: Theme): string {
 function answerLinks(q: SurveyModule["questions"][number], qi: number, ns: string, theme: Theme, lang: string): string {
   const hrefs = q.options.map((o, oi) => o.url ?? answerHref(lang, ns, qi, oi));
   if (isNpsScale(q.options.map((o) => o.label))) return npsRow(theme, hrefs);
-  return q.options.map((o, oi) => `<a href="${esc(hrefs[oi]!)}" target="_blank" class="${ns}-option kx-answer kx-text" style="${optionStyle(theme)}">${esc(o.label)}</a>`).join("");
+  return q.options
+    .map(
+      (o, oi) =>
+        `<a href="${esc(hrefs[oi]!)}" target="_blank" class="${ns}-option kx-answer kx-text" style="${optionStyle(theme)}">${esc(o.label)}</a>`,
+    )
+    .join("");
 }
 
 export const survey: TechniqueRenderer<SurveyModule> = {
@@ -58,7 +67,9 @@ export const survey: TechniqueRenderer<SurveyModule> = {
   // :checked hides the step and reveals the next (docs/email-markup.md).
   renderInteractive(m, { ns, theme, phrases, lang }) {
     const n = m.questions.length;
-    const inputs = m.questions.map((_, qi) => `<input type="radio" name="${ns}-q${qi}" id="${ns}-q${qi}-next" class="${ns}-q${qi}" style="display:none">`).join("");
+    const inputs = m.questions
+      .map((_, qi) => `<input type="radio" name="${ns}-q${qi}" id="${ns}-q${qi}-next" class="${ns}-q${qi}" style="display:none">`)
+      .join("");
     const steps = m.questions
       .map(
         (q, qi) =>
@@ -66,7 +77,12 @@ export const survey: TechniqueRenderer<SurveyModule> = {
           `<h3 class="kx-text" style="${theme.h3}">${esc(q.question)}</h3>` +
           answerLinks(q, qi, ns, theme, lang) +
           `<div style="margin:16px 0 0 0">` +
-          labelButton(theme, `${ns}-q${qi}-next`, `${ns}-next ${ns}-next-${qi} kx-answer-control`, qi + 1 < n ? `${esc(phrases.nextQuestion)}&nbsp;&#8594;` : esc(phrases.finish)) +
+          labelButton(
+            theme,
+            `${ns}-q${qi}-next`,
+            `${ns}-next ${ns}-next-${qi} kx-answer-control`,
+            qi + 1 < n ? `${esc(phrases.nextQuestion)}&nbsp;&#8594;` : esc(phrases.finish),
+          ) +
           `</div></div>`,
       )
       .join("");
@@ -84,7 +100,8 @@ export const survey: TechniqueRenderer<SurveyModule> = {
             answerLinks(q, qi, ns, theme, lang) +
             `</div>`,
         )
-        .join("") + `<div data-kx-item="${n}" class="kx-border" style="padding-top:16px;border-top:1px solid ${c.border}">${thanks(m, theme)}</div>`
+        .join("") +
+      `<div data-kx-item="${n}" class="kx-border" style="padding-top:16px;border-top:1px solid ${c.border}">${thanks(m, theme)}</div>`
     );
   },
 

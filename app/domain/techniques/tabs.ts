@@ -21,7 +21,10 @@ export const tabs: TechniqueRenderer<TabsModule> = {
     const c = theme.design.colors;
     const n = m.items.length;
     const inputs = m.items
-      .map((_, i) => `<input type="radio" name="${ns}-tab" id="${ns}-tab-${i}" class="${ns}-tab-input ${ns}-tab-input-${i}"${i === 0 ? " checked" : ""} style="display:none">`)
+      .map(
+        (_, i) =>
+          `<input type="radio" name="${ns}-tab" id="${ns}-tab-${i}" class="${ns}-tab-input ${ns}-tab-input-${i}"${i === 0 ? " checked" : ""} style="display:none">`,
+      )
       .join("");
     const labels = m.items
       .map(
@@ -30,7 +33,10 @@ export const tabs: TechniqueRenderer<TabsModule> = {
       )
       .join("");
     const panels = m.items
-      .map((it, i) => `<div class="${ns}-panel ${ns}-panel-${i}" data-kx-item="${i}" style="display:none;padding:24px 0 8px 0">${panelContent(it, theme)}</div>`)
+      .map(
+        (it, i) =>
+          `<div class="${ns}-panel ${ns}-panel-${i}" data-kx-item="${i}" style="display:none;padding:24px 0 8px 0">${panelContent(it, theme)}</div>`,
+      )
       .join("");
     return `${inputs}<div class="${ns}-tab-bar" style="display:table;width:100%;table-layout:fixed;border-collapse:collapse">${labels}</div><div class="${ns}-panels">${panels}</div>`;
   },
@@ -59,7 +65,16 @@ export const tabs: TechniqueRenderer<TabsModule> = {
     }
     rules.push(`.${ns}-tab-label:hover{text-decoration:underline}`);
     const d = theme.dark;
-    if (d) rules.push(darkOnly(theme, m.items.map((_, i) => `.${ns}-tab-input-${i}:checked ~ .${ns}-tab-bar .${ns}-tab-label-${i}{color:${d.text} !important;border-bottom-color:${d.primary} !important}`)));
+    if (d)
+      rules.push(
+        darkOnly(
+          theme,
+          m.items.map(
+            (_, i) =>
+              `.${ns}-tab-input-${i}:checked ~ .${ns}-tab-bar .${ns}-tab-label-${i}{color:${d.text} !important;border-bottom-color:${d.primary} !important}`,
+          ),
+        ),
+      );
     return rules.join("\n");
   },
 };

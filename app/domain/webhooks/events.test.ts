@@ -1,4 +1,9 @@
-import { MAILGUN_DOCUMENTED, MAILGUN_GO_USER_VARIABLES_STRING, MAILGUN_USER_VARIABLES_SHAPES, withUserVariables } from "../../../test/fixtures/webhooks/mailgun-payloads";
+import {
+  MAILGUN_DOCUMENTED,
+  MAILGUN_GO_USER_VARIABLES_STRING,
+  MAILGUN_USER_VARIABLES_SHAPES,
+  withUserVariables,
+} from "../../../test/fixtures/webhooks/mailgun-payloads";
 import { RESEND_DOCUMENTED } from "../../../test/fixtures/webhooks/resend-payloads";
 import { normalizeMailgun, normalizeResend } from "./events";
 
@@ -102,13 +107,21 @@ describe("normalizeResend", () => {
     ["email.delivered", {}, { kind: "delivered" }],
     ["email.opened", {}, { kind: "opened" }],
     ["email.complained", {}, { kind: "complained" }],
-    ["email.clicked", { click: { link: "https://shop.example/", ipAddress: "1.2.3.4" } }, { kind: "clicked", url: "https://shop.example/" }],
+    [
+      "email.clicked",
+      { click: { link: "https://shop.example/", ipAddress: "1.2.3.4" } },
+      { kind: "clicked", url: "https://shop.example/" },
+    ],
     [
       "email.bounced",
       { bounce: { type: "Permanent", subType: "NoEmail", message: "The recipient's email address does not exist." } },
       { kind: "failed", severity: "permanent", reason: "The recipient's email address does not exist." },
     ],
-    ["email.bounced", { bounce: { type: "Transient", subType: "MailboxFull" } }, { kind: "failed", severity: "temporary", reason: "MailboxFull" }],
+    [
+      "email.bounced",
+      { bounce: { type: "Transient", subType: "MailboxFull" } },
+      { kind: "failed", severity: "temporary", reason: "MailboxFull" },
+    ],
     ["email.bounced", { bounce: { type: "Undetermined" } }, { kind: "failed", severity: "temporary" }],
   ])("%s %j", (type, data, expected) => {
     expect(normalizeResend(resend(type, data), "msg_2abc")).toEqual({ ok: true, ignored: false, event: { ...common, ...expected } });
@@ -120,12 +133,19 @@ describe("normalizeResend", () => {
   });
 
   it.each(["email.sent", "email.delivery_delayed", "email.failed", "contact.updated", "domain.created"])("ignores %s", (type) => {
-    expect(normalizeResend({ type, created_at: "2026-11-21T12:00:00Z", data: { id: "x" } }, "msg_1")).toEqual({ ok: true, ignored: true, type });
+    expect(normalizeResend({ type, created_at: "2026-11-21T12:00:00Z", data: { id: "x" } }, "msg_1")).toEqual({
+      ok: true,
+      ignored: true,
+      type,
+    });
   });
 
   it("rejects malformed payloads", () => {
     expect(normalizeResend(resend("email.delivered", { to: [] }), "m")).toMatchObject({ ok: false });
-    expect(normalizeResend({ ...resend("email.delivered"), created_at: "yesterday" }, "m")).toMatchObject({ ok: false, error: expect.stringContaining("created_at") });
+    expect(normalizeResend({ ...resend("email.delivered"), created_at: "yesterday" }, "m")).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("created_at"),
+    });
     expect(normalizeResend([], "m")).toMatchObject({ ok: false });
     expect(normalizeResend(resend("email.delivered"), "")).toMatchObject({ ok: false });
   });
@@ -144,7 +164,10 @@ describe("event times", () => {
     ["milliseconds sent as seconds", now.getTime()],
     ["1e306 (overflows to Infinity in ms)", 1e306],
   ])("Mailgun: %s is a malformed payload", (_, timestamp) => {
-    expect(normalizeMailgun(mailgun({ event: "delivered", timestamp }), opts)).toMatchObject({ ok: false, error: expect.stringContaining("event-data.timestamp") });
+    expect(normalizeMailgun(mailgun({ event: "delivered", timestamp }), opts)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("event-data.timestamp"),
+    });
   });
 
   it("Mailgun: a time within the allowed skew is accepted; without `now` only the floor applies", () => {
@@ -154,12 +177,21 @@ describe("event times", () => {
     expect(normalizeMailgun(mailgun({ event: "delivered", timestamp: "1763726400" }), opts)).toMatchObject({ ok: false });
   });
 
-  it.each(["9999-12-31T23:59:59Z", "0000-01-01T00:00:00Z", "1969-12-31T23:59:59Z", "2026-11-21T12:10:01Z"])("Resend: created_at %s is a malformed payload", (createdAt) => {
-    expect(normalizeResend({ ...resend("email.delivered"), created_at: createdAt }, "m", opts)).toMatchObject({ ok: false, error: expect.stringContaining("created_at") });
-  });
+  it.each(["9999-12-31T23:59:59Z", "0000-01-01T00:00:00Z", "1969-12-31T23:59:59Z", "2026-11-21T12:10:01Z"])(
+    "Resend: created_at %s is a malformed payload",
+    (createdAt) => {
+      expect(normalizeResend({ ...resend("email.delivered"), created_at: createdAt }, "m", opts)).toMatchObject({
+        ok: false,
+        error: expect.stringContaining("created_at"),
+      });
+    },
+  );
 
   it("Resend: a time within the allowed skew is accepted", () => {
-    expect(normalizeResend({ ...resend("email.delivered"), created_at: "2026-11-21T12:09:59Z" }, "m", opts)).toMatchObject({ ok: true, ignored: false });
+    expect(normalizeResend({ ...resend("email.delivered"), created_at: "2026-11-21T12:09:59Z" }, "m", opts)).toMatchObject({
+      ok: true,
+      ignored: false,
+    });
   });
 });
 
@@ -167,7 +199,11 @@ describe("Mailgun's documented events", () => {
   const body = (data: Record<string, unknown>) => ({ signature: { timestamp: "1", token: "t", signature: "00" }, "event-data": data });
 
   it.each([
-    ["delivered", MAILGUN_DOCUMENTED.delivered, { kind: "delivered", recipient: "john@example.com", reason: "OK", providerMessageId: "20180622182958.1.48906CB188F1A454@exmple.org" }],
+    [
+      "delivered",
+      MAILGUN_DOCUMENTED.delivered,
+      { kind: "delivered", recipient: "john@example.com", reason: "OK", providerMessageId: "20180622182958.1.48906CB188F1A454@exmple.org" },
+    ],
     [
       "failed, permanent (suppress-bounce)",
       MAILGUN_DOCUMENTED.failedPermanent,
@@ -176,7 +212,12 @@ describe("Mailgun's documented events", () => {
     [
       "failed, permanent (delayed bounce)",
       MAILGUN_DOCUMENTED.failedPermanentDelayed,
-      { kind: "failed", severity: "permanent", recipient: "christest123@test.com", reason: "smtp; 550-5.1.1 The email account that you tried to reach does not exist." },
+      {
+        kind: "failed",
+        severity: "permanent",
+        recipient: "christest123@test.com",
+        reason: "smtp; 550-5.1.1 The email account that you tried to reach does not exist.",
+      },
     ],
     [
       "failed, temporary",
@@ -189,7 +230,11 @@ describe("Mailgun's documented events", () => {
     ["complained", MAILGUN_DOCUMENTED.complained, { kind: "complained", recipient: "foo@example.com" }],
   ])("%s", (_, data, expected) => {
     const r = normalizeMailgun(body(data));
-    expect(r).toMatchObject({ ok: true, ignored: false, event: { eventId: data.id, occurredAt: new Date(Math.round((data.timestamp as number) * 1000)), ...expected } });
+    expect(r).toMatchObject({
+      ok: true,
+      ignored: false,
+      event: { eventId: data.id, occurredAt: new Date(Math.round((data.timestamp as number) * 1000)), ...expected },
+    });
     expect(r.ok && !r.ignored && r.event.unread).toBeUndefined();
   });
 
@@ -215,32 +260,51 @@ describe("Mailgun's documented events", () => {
     expect(ours.ok && !ours.ignored && ours.event.unread).toBeUndefined();
     for (const odd of [{ send_id: 7 }, { send_id: { nested: true } }, ["send-7"], null, 42]) {
       const r = normalizeMailgun(body(withUserVariables(MAILGUN_DOCUMENTED.failedPermanent, odd)));
-      expect(r).toMatchObject({ ok: true, ignored: false, event: { kind: "failed", severity: "permanent", unread: { "user-variables": odd } } });
+      expect(r).toMatchObject({
+        ok: true,
+        ignored: false,
+        event: { kind: "failed", severity: "permanent", unread: { "user-variables": odd } },
+      });
       expect(r.ok && !r.ignored && r.event.sendId).toBeUndefined();
     }
   });
 
   it("does not refuse an event for the shape of fields it only displays", () => {
-    const data = { ...MAILGUN_DOCUMENTED.failedPermanent, "delivery-status": { message: null, code: null, description: 5 }, message: "?", reason: 3, url: [] };
+    const data = {
+      ...MAILGUN_DOCUMENTED.failedPermanent,
+      "delivery-status": { message: null, code: null, description: 5 },
+      message: "?",
+      reason: 3,
+      url: [],
+    };
     expect(normalizeMailgun(body(data))).toMatchObject({ ok: true, ignored: false, event: { kind: "failed", severity: "permanent" } });
   });
 
   it("the string mailgun-go holds is kept verbatim", () => {
     const r = normalizeMailgun(body(withUserVariables(MAILGUN_DOCUMENTED.failedPermanent, MAILGUN_GO_USER_VARIABLES_STRING)));
-    expect(r.ok && !r.ignored && r.event.unread).toEqual({ "user-variables": "Could not load user-variables. They were either truncated or invalid JSON" });
+    expect(r.ok && !r.ignored && r.event.unread).toEqual({
+      "user-variables": "Could not load user-variables. They were either truncated or invalid JSON",
+    });
   });
 });
 
 describe("Resend's documented events", () => {
   const base = { eventId: "msg_doc", recipient: "delivered@resend.dev", providerMessageId: "56761188-7520-42d8-8898-ff6fc54ce618" };
   it.each([
-    [RESEND_DOCUMENTED.bounced, { kind: "failed", severity: "permanent", reason: (RESEND_DOCUMENTED.bounced.data.bounce as { message: string }).message }],
+    [
+      RESEND_DOCUMENTED.bounced,
+      { kind: "failed", severity: "permanent", reason: (RESEND_DOCUMENTED.bounced.data.bounce as { message: string }).message },
+    ],
     [RESEND_DOCUMENTED.clicked, { kind: "clicked", url: "https://resend.com" }],
     [RESEND_DOCUMENTED.complained, { kind: "complained" }],
     [RESEND_DOCUMENTED.delivered, { kind: "delivered" }],
     [RESEND_DOCUMENTED.opened, { kind: "opened" }],
   ])("$type", (payload, expected) => {
-    expect(normalizeResend(payload, "msg_doc")).toEqual({ ok: true, ignored: false, event: { ...base, occurredAt: new Date(payload.created_at), ...expected } });
+    expect(normalizeResend(payload, "msg_doc")).toEqual({
+      ok: true,
+      ignored: false,
+      event: { ...base, occurredAt: new Date(payload.created_at), ...expected },
+    });
   });
 
   it.each([RESEND_DOCUMENTED.deliveryDelayed, RESEND_DOCUMENTED.failed])("$type is acknowledged and ignored", (payload) => {

@@ -27,9 +27,7 @@ export interface NormalizedEvent {
 }
 
 export type NormalizeResult =
-  | { ok: true; ignored: false; event: NormalizedEvent }
-  | { ok: true; ignored: true; type: string }
-  | { ok: false; error: string };
+  { ok: true; ignored: false; event: NormalizedEvent } | { ok: true; ignored: true; type: string } | { ok: false; error: string };
 
 function zodError(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ");
@@ -163,10 +161,7 @@ export function normalizeMailgun(payload: unknown, opts: NormalizeOptions = {}):
 
 // ---------------------------------------------------------------- Resend
 
-const resendTagsSchema = z.union([
-  z.record(z.string()),
-  z.array(z.object({ name: z.string(), value: z.string() })),
-]);
+const resendTagsSchema = z.union([z.record(z.string()), z.array(z.object({ name: z.string(), value: z.string() }))]);
 
 export const resendEmailDataSchema = z
   .object({
@@ -176,7 +171,10 @@ export const resendEmailDataSchema = z
     to: z.union([z.array(z.string().min(1)).min(1), z.string().min(1)]),
     subject: z.string().optional(),
     tags: resendTagsSchema.optional(),
-    bounce: z.object({ type: z.string().optional(), subType: z.string().optional(), message: z.string().optional() }).passthrough().optional(),
+    bounce: z
+      .object({ type: z.string().optional(), subType: z.string().optional(), message: z.string().optional() })
+      .passthrough()
+      .optional(),
     click: z.object({ link: z.string().optional() }).passthrough().optional(),
   })
   .passthrough();

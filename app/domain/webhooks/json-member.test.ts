@@ -15,7 +15,7 @@ describe("findJsonMember", () => {
   it("agrees with JSON.parse on well-formed objects", () => {
     const bodies = [
       { signature: { timestamp: "1", token: "t", signature: "s" }, "event-data": { a: [1, "]", { b: "}" }] } },
-      { "event-data": { signature: "nested, not top-level" }, x: "\\\"", signature: [true, false, null] },
+      { "event-data": { signature: "nested, not top-level" }, x: '\\"', signature: [true, false, null] },
       { a: "ü€😀", signature: "ü€😀" },
     ];
     for (const body of bodies) {
@@ -37,7 +37,7 @@ describe("findJsonMember", () => {
     ["not json", { ok: false, error: "not_object" }],
     ['{"a":1 "signature":2}', { ok: false, error: "malformed" }],
     ['{"a" 1}', { ok: false, error: "malformed" }],
-    ['{a:1}', { ok: false, error: "malformed" }],
+    ["{a:1}", { ok: false, error: "malformed" }],
     ['{"a":"unterminated', { ok: false, error: "malformed" }],
     ['{"a":[1,2', { ok: false, error: "malformed" }],
     ['{"a":', { ok: false, error: "malformed" }],

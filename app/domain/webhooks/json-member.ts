@@ -4,9 +4,7 @@
 // beyond the member's own text and the keys it passes.
 
 export type JsonMemberLookup =
-  | { ok: true; found: false }
-  | { ok: true; found: true; text: string }
-  | { ok: false; error: "not_object" | "malformed" | "too_large" };
+  { ok: true; found: false } | { ok: true; found: true; text: string } | { ok: false; error: "not_object" | "malformed" | "too_large" };
 
 const WS = new Set([0x20, 0x09, 0x0a, 0x0d]);
 const QUOTE = 0x22;

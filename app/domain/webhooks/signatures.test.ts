@@ -34,7 +34,16 @@ describe("verifyMailgun", () => {
     ["signature fields missing", { signature: { token: "t" } }, "missing_signature"],
     ["wrong key", { signature: signMailgun("other-key", { timestampSec: ts }) }, "invalid_signature"],
     ["not hex", { signature: { ...signMailgun(key, { timestampSec: ts }), signature: "zz" } }, "invalid_signature"],
-    ["truncated", { signature: { ...signMailgun(key, { timestampSec: ts, token: "t" }), signature: signMailgun(key, { timestampSec: ts, token: "t" }).signature.slice(0, 62) } }, "invalid_signature"],
+    [
+      "truncated",
+      {
+        signature: {
+          ...signMailgun(key, { timestampSec: ts, token: "t" }),
+          signature: signMailgun(key, { timestampSec: ts, token: "t" }).signature.slice(0, 62),
+        },
+      },
+      "invalid_signature",
+    ],
     ["stale", { signature: signMailgun(key, { timestampSec: ts - 301 }) }, "stale_timestamp"],
     ["from the future", { signature: signMailgun(key, { timestampSec: ts + 301 }) }, "stale_timestamp"],
   ])("rejects: %s", (_, body, error) => {
@@ -63,9 +72,16 @@ describe("verifyMailgunBody", () => {
 
   it("reads only the signature member: the event after it need not even be JSON", () => {
     const sig = signMailgun(key, { timestampSec: ts });
-    expect(verifyMailgunBody(`{"signature":${JSON.stringify(sig)},"event-data": <not json>`, key, opts)).toEqual({ ok: true, token: sig.token, timestamp: new Date(ts * 1000) });
+    expect(verifyMailgunBody(`{"signature":${JSON.stringify(sig)},"event-data": <not json>`, key, opts)).toEqual({
+      ok: true,
+      token: sig.token,
+      timestamp: new Date(ts * 1000),
+    });
     const bad = { ...sig, signature: "0".repeat(64) };
-    expect(verifyMailgunBody(`{"signature":${JSON.stringify(bad)},"event-data": <not json>`, key, opts)).toEqual({ ok: false, error: "invalid_signature" });
+    expect(verifyMailgunBody(`{"signature":${JSON.stringify(bad)},"event-data": <not json>`, key, opts)).toEqual({
+      ok: false,
+      error: "invalid_signature",
+    });
   });
 
   it("finds the signature after the event too", () => {
@@ -96,8 +112,13 @@ describe("verifyMailgunBody", () => {
     ["milliseconds", String(now.getTime())],
   ])("a signed but absurd timestamp (%s) is stale", (_, timestamp) => {
     const token = "t".repeat(50);
-    const signature = createHmac("sha256", key).update(timestamp + token).digest("hex");
-    expect(verifyMailgunBody(JSON.stringify({ signature: { timestamp, token, signature } }), key, opts)).toEqual({ ok: false, error: "stale_timestamp" });
+    const signature = createHmac("sha256", key)
+      .update(timestamp + token)
+      .digest("hex");
+    expect(verifyMailgunBody(JSON.stringify({ signature: { timestamp, token, signature } }), key, opts)).toEqual({
+      ok: false,
+      error: "stale_timestamp",
+    });
   });
 });
 
@@ -132,23 +153,32 @@ describe("verifySvix", () => {
     ["a changed id", { headers: { ...vector, "svix-id": "msg_other" } }, "invalid_signature"],
     ["a changed timestamp", { headers: { ...vector, "svix-timestamp": String(signedAt + 1) } }, "invalid_signature"],
     ["a wrong secret", { secret: "whsec_c2VjcmV0LW9mLWEtcm90YXRlZC1lbmRwb2ludA==" }, "invalid_signature"],
-    ["only a v2 entry", { headers: { ...vector, "svix-signature": "v2,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=" } }, "invalid_signature"],
+    [
+      "only a v2 entry",
+      { headers: { ...vector, "svix-signature": "v2,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=" } },
+      "invalid_signature",
+    ],
     ["a missing header", { headers: { "svix-id": id, "svix-timestamp": String(signedAt) } }, "missing_signature"],
     ["a stale timestamp", { now: new Date((signedAt + 301) * 1000) }, "stale_timestamp"],
     ["a secret that is not base64", { secret: "whsec_***" }, "bad_secret"],
   ])("rejects %s", (_, change, error) => {
     const c = change as { body?: string; headers?: Record<string, string>; secret?: string; now?: Date };
-    expect(verifySvix(c.body ?? body, c.headers ?? vector, c.secret ?? secret, { ...opts, now: c.now ?? now })).toEqual({ ok: false, error });
+    expect(verifySvix(c.body ?? body, c.headers ?? vector, c.secret ?? secret, { ...opts, now: c.now ?? now })).toEqual({
+      ok: false,
+      error,
+    });
   });
 });
 
 // ---------------------------------------------------------------- the providers' own vectors
 
-
 describe("Mailgun SDK vectors", () => {
   it.each(MAILGUN_VECTORS)("$source → valid: $valid", (v) => {
     const now = new Date(Number(v.timestamp) * 1000);
-    const r = verifyMailgun({ signature: { timestamp: v.timestamp, token: v.token, signature: v.signature } }, v.key, { now, maxAgeSec: 300 });
+    const r = verifyMailgun({ signature: { timestamp: v.timestamp, token: v.token, signature: v.signature } }, v.key, {
+      now,
+      maxAgeSec: 300,
+    });
     expect(r.ok).toBe(v.valid);
     if (v.valid) expect(signMailgun(v.key, { timestampSec: Number(v.timestamp), token: v.token }).signature).toBe(v.signature);
   });
@@ -157,7 +187,8 @@ describe("Mailgun SDK vectors", () => {
 describe("Mailgun: the signature text is compared exactly (64 lowercase hex digits)", () => {
   const v = MAILGUN_VECTORS[0];
   const now = new Date(Number(v.timestamp) * 1000);
-  const check = (signature: string) => verifyMailgun({ signature: { timestamp: v.timestamp, token: v.token, signature } }, v.key, { now, maxAgeSec: 300 });
+  const check = (signature: string) =>
+    verifyMailgun({ signature: { timestamp: v.timestamp, token: v.token, signature } }, v.key, { now, maxAgeSec: 300 });
 
   it("accepts the vector as given", () => {
     expect(check(v.signature).ok).toBe(true);
@@ -193,7 +224,11 @@ describe("Mailgun subaccounts: parent-signature", () => {
   });
 
   it("a deployment holding the primary key accepts it through parent-signature", () => {
-    expect(verifyMailgun({ signature: subEvent }, primary, opts)).toEqual({ ok: true, token: subEvent.token, timestamp: new Date(ts * 1000) });
+    expect(verifyMailgun({ signature: subEvent }, primary, opts)).toEqual({
+      ok: true,
+      token: subEvent.token,
+      timestamp: new Date(ts * 1000),
+    });
     expect(verifyMailgunBody(JSON.stringify({ signature: subEvent, "event-data": { event: "failed" } }), primary, opts).ok).toBe(true);
   });
 
@@ -264,7 +299,11 @@ describe("Svix secrets in raw form", () => {
 
   it("uses the secret's UTF-8 bytes as the key", () => {
     expect(signSvix(raw, body, { id, timestampSec: ts, secretFormat: "raw" })["svix-signature"]).toBe(expected);
-    expect(verifySvix(body, headers(expected), raw, { ...opts, secretFormat: "raw" })).toEqual({ ok: true, id, timestamp: new Date(ts * 1000) });
+    expect(verifySvix(body, headers(expected), raw, { ...opts, secretFormat: "raw" })).toEqual({
+      ok: true,
+      id,
+      timestamp: new Date(ts * 1000),
+    });
   });
 
   it("is the same key as the whsec_ form of those bytes", () => {

@@ -35,9 +35,7 @@ export const mailgunSignatureSchema = z.object({
 
 const mailgunSignedBodySchema = z.object({ signature: mailgunSignatureSchema });
 
-export type MailgunVerifyResult =
-  | { ok: true; token: string; timestamp: Date }
-  | { ok: false; error: VerifyError };
+export type MailgunVerifyResult = { ok: true; token: string; timestamp: Date } | { ok: false; error: VerifyError };
 
 /** What Mailgun sends: 64 lowercase hex digits (a SHA-256 hexdigest), nothing else. */
 const MAILGUN_HEX_DIGEST = /^[0-9a-f]{64}$/;
@@ -56,16 +54,14 @@ function mailgunMatches(expectedHex: string, given: string | undefined): boolean
  * rejected. The token is returned so the caller can refuse a replay (store it with a unique
  * index; Mailgun tokens are 50 random characters).
  */
-export function verifyMailgun(
-  body: unknown,
-  signingKey: string,
-  opts: { now: Date; maxAgeSec: number },
-): MailgunVerifyResult {
+export function verifyMailgun(body: unknown, signingKey: string, opts: { now: Date; maxAgeSec: number }): MailgunVerifyResult {
   if (!signingKey) return { ok: false, error: "bad_secret" };
   const parsed = mailgunSignedBodySchema.safeParse(body);
   if (!parsed.success) return { ok: false, error: "missing_signature" };
   const { timestamp, token, signature } = parsed.data.signature;
-  const expected = createHmac("sha256", signingKey).update(timestamp + token).digest("hex");
+  const expected = createHmac("sha256", signingKey)
+    .update(timestamp + token)
+    .digest("hex");
   // Both are checked, so the time taken does not tell which one matched.
   const own = mailgunMatches(expected, signature);
   const parent = mailgunMatches(expected, parsed.data.signature["parent-signature"]);
@@ -83,11 +79,7 @@ export const MAILGUN_SIGNATURE_MAX_CHARS = 4096;
  * rest of the body (the event) is neither parsed nor validated until the signature holds. A body
  * that is not a JSON object, or whose signature member cannot be read, is a missing signature.
  */
-export function verifyMailgunBody(
-  rawBody: string,
-  signingKey: string,
-  opts: { now: Date; maxAgeSec: number },
-): MailgunVerifyResult {
+export function verifyMailgunBody(rawBody: string, signingKey: string, opts: { now: Date; maxAgeSec: number }): MailgunVerifyResult {
   if (!signingKey) return { ok: false, error: "bad_secret" };
   const member = findJsonMember(rawBody, "signature", MAILGUN_SIGNATURE_MAX_CHARS);
   if (!member.ok || !member.found) return { ok: false, error: "missing_signature" };
@@ -111,7 +103,10 @@ export function signMailgun(
 ): { timestamp: string; token: string; signature: string; "parent-signature"?: string } {
   const timestamp = String(opts.timestampSec ?? Math.floor(Date.now() / 1000));
   const token = opts.token ?? randomBytes(25).toString("hex");
-  const hmac = (key: string) => createHmac("sha256", key).update(timestamp + token).digest("hex");
+  const hmac = (key: string) =>
+    createHmac("sha256", key)
+      .update(timestamp + token)
+      .digest("hex");
   return { timestamp, token, signature: hmac(signingKey), ...(opts.parentKey ? { "parent-signature": hmac(opts.parentKey) } : {}) };
 }
 

@@ -62,8 +62,7 @@ export interface BuildInput {
 }
 
 export type BuildResult =
-  | { ok: true; blueprint: Blueprint; notes: string[]; styleKey: PresetKey }
-  | { ok: false; error: string; issues: ZodIssue[] };
+  { ok: true; blueprint: Blueprint; notes: string[]; styleKey: PresetKey } | { ok: false; error: string; issues: ZodIssue[] };
 
 export const HOST_ROLES: Record<Technique, string[]> = {
   tabs: ["tabs", "tab"],
@@ -149,7 +148,8 @@ function buildModule(
   const checkoutLink = (): Link | undefined => {
     const label = host?.cta || phrases.checkout;
     const to = links.forCta(label, host?.href, true);
-    if (!to) notes.push(`The checkout button “${label}” was left out: neither the copy, the brief nor the brand profile gives it a destination.`);
+    if (!to)
+      notes.push(`The checkout button “${label}” was left out: neither the copy, the brief nor the brand profile gives it a destination.`);
     return to ? link(label, to.url) : undefined;
   };
   const enough: Record<Technique, [number, (i: CopyItem) => boolean]> = {
@@ -157,10 +157,13 @@ function buildModule(
     accordion: [2, (i) => Boolean(i.label || i.headline) && Boolean(i.body || i.headline)],
     carousel: [2, (i) => Boolean(i.headline || i.label)],
     survey: [1, (i) => Boolean(parseSurveyItem(i))],
-    quiz: [1, (i) => {
-      const q = parseQuizItem(i);
-      return Boolean(q && q.options.length <= 4 && q.options.every((o) => o.length <= 80));
-    }],
+    quiz: [
+      1,
+      (i) => {
+        const q = parseQuizItem(i);
+        return Boolean(q && q.options.length <= 4 && q.options.every((o) => o.length <= 80));
+      },
+    ],
     menu: [2, (i) => Boolean(parseMenuItem(i)) || (Boolean(i.label) && !i.body)],
     itemCart: [2, (i) => Boolean(parseCartItem(i)?.price ?? parseLoosePrice(i))],
   };
@@ -171,7 +174,8 @@ function buildModule(
       return {
         technique,
         ns,
-        items: given.filter((i) => Boolean(i.label || i.headline) && Boolean(i.body || i.headline))
+        items: given
+          .filter((i) => Boolean(i.label || i.headline) && Boolean(i.body || i.headline))
           .slice(0, 5)
           .map((i) => ({
             label: clip(i.label || i.headline, 40, notes, "A tab label"),
@@ -184,7 +188,8 @@ function buildModule(
       return {
         technique,
         ns,
-        items: given.filter((i) => Boolean(i.label || i.headline) && Boolean(i.body || i.headline))
+        items: given
+          .filter((i) => Boolean(i.label || i.headline) && Boolean(i.body || i.headline))
           .slice(0, 8)
           .map((i) => {
             const label = i.label || i.headline;
@@ -197,7 +202,8 @@ function buildModule(
       return {
         technique,
         ns,
-        items: given.filter((i) => Boolean(i.headline || i.label))
+        items: given
+          .filter((i) => Boolean(i.headline || i.label))
           .slice(0, 6)
           .map((i) => ({
             label: i.headline && i.label ? clip(i.label, 40, notes, "A slide label") : undefined,
@@ -207,31 +213,43 @@ function buildModule(
           })),
       };
     case "survey": {
-      const questions = given.filter((i) => Boolean(parseSurveyItem(i)))
+      const questions = given
+        .filter((i) => Boolean(parseSurveyItem(i)))
         .slice(0, 5)
         .map((i) => {
           const s = parseSurveyItem(i)!;
-          return { question: clip(s.question, 200, notes, "A survey question"), options: (isNpsScale(s.options) ? s.options : s.options.slice(0, 5)).map((o) => ({ label: o })) };
+          return {
+            question: clip(s.question, 200, notes, "A survey question"),
+            options: (isNpsScale(s.options) ? s.options : s.options.slice(0, 5)).map((o) => ({ label: o })),
+          };
         });
       return {
         technique,
         ns,
         questions,
-        thanks: thanks ? { headline: clip(thanks.headline || "Thank you!", 120, notes, "The survey thank-you"), body: orUndef(thanks.body) } : { headline: "Thank you!" },
+        thanks: thanks
+          ? { headline: clip(thanks.headline || "Thank you!", 120, notes, "The survey thank-you"), body: orUndef(thanks.body) }
+          : { headline: "Thank you!" },
       };
     }
     case "quiz":
       return {
         technique,
         ns,
-        questions: given.filter((i) => {
-          const q = parseQuizItem(i);
-          return Boolean(q && q.options.length <= 4 && q.options.every((o) => o.length <= 80));
-        })
+        questions: given
+          .filter((i) => {
+            const q = parseQuizItem(i);
+            return Boolean(q && q.options.length <= 4 && q.options.every((o) => o.length <= 80));
+          })
           .slice(0, 5)
           .map((i) => {
             const q = parseQuizItem(i)!;
-            return { question: clip(q.question, 200, notes, "A quiz question"), options: q.options, answer: q.answer, explanation: clip(q.explanation, 400, notes, "A quiz explanation") };
+            return {
+              question: clip(q.question, 200, notes, "A quiz question"),
+              options: q.options,
+              answer: q.answer,
+              explanation: clip(q.explanation, 400, notes, "A quiz explanation"),
+            };
           }),
       };
     case "menu":
@@ -239,7 +257,8 @@ function buildModule(
         technique,
         ns,
         label: "Menu",
-        items: given.filter((i) => Boolean(parseMenuItem(i)) || (Boolean(i.label) && !i.body))
+        items: given
+          .filter((i) => Boolean(parseMenuItem(i)) || (Boolean(i.label) && !i.body))
           .slice(0, 8)
           .map((i) => {
             const m = parseMenuItem(i) ?? { label: i.label };
@@ -256,7 +275,9 @@ function buildModule(
       if (same.length < priced.length) notes.push(`Cart items priced in another currency than ${currency} were left out.`);
       const min = currencyMinorDigits(currency) === 2 ? 100 : 1;
       // The cart's CSS counter total needs at least one major unit per price (schema rule).
-      for (const { i, p } of same) if (p.minor < min) notes.push(`"${i.label}" costs less than one major unit (${p.display}); the cart lists it at the minimum of ${min} minor units.`);
+      for (const { i, p } of same)
+        if (p.minor < min)
+          notes.push(`"${i.label}" costs less than one major unit (${p.display}); the cart lists it at the minimum of ${min} minor units.`);
       return {
         technique,
         ns,
@@ -273,7 +294,25 @@ function buildModule(
 }
 
 function words(s: string): Set<string> {
-  const stop = new Set(["the", "and", "for", "with", "our", "your", "this", "that", "image", "photo", "picture", "png", "jpg", "jpeg", "gif", "webp", "img"]);
+  const stop = new Set([
+    "the",
+    "and",
+    "for",
+    "with",
+    "our",
+    "your",
+    "this",
+    "that",
+    "image",
+    "photo",
+    "picture",
+    "png",
+    "jpg",
+    "jpeg",
+    "gif",
+    "webp",
+    "img",
+  ]);
   return new Set(
     s
       .toLowerCase()
@@ -335,7 +374,9 @@ export function buildBlueprint(input: BuildInput): BuildResult {
   const links = new Destinations({
     prompt: input.prompt,
     links: facts.urls.filter((u) => !(input.images ?? []).some((img) => img.url === u)),
-    itemLinks: [...(input.brief?.items ?? []), ...(input.brief?.otherItems ?? [])].flatMap((i) => (i.link ? [{ name: i.name.value, link: i.link.value }] : [])),
+    itemLinks: [...(input.brief?.items ?? []), ...(input.brief?.otherItems ?? [])].flatMap((i) =>
+      i.link ? [{ name: i.name.value, link: i.link.value }] : [],
+    ),
     website: input.website,
   });
 
@@ -344,7 +385,9 @@ export function buildBlueprint(input: BuildInput): BuildResult {
   let order = indices;
   if (plan?.sectionOrder && plan.sectionOrder.length > 0) {
     const seen = new Set<number>();
-    const chosen = plan.sectionOrder.filter((i) => Number.isInteger(i) && i >= 0 && i < indices.length && !seen.has(i) && (seen.add(i), true));
+    const chosen = plan.sectionOrder.filter(
+      (i) => Number.isInteger(i) && i >= 0 && i < indices.length && !seen.has(i) && (seen.add(i), true),
+    );
     order = [...chosen, ...indices.filter((i) => !seen.has(i))];
   }
 
@@ -356,7 +399,8 @@ export function buildBlueprint(input: BuildInput): BuildResult {
   // Which copy section hosts each module: the plan's choice, else a section named for the technique.
   const hosts: Array<number | undefined> = techniques.map((t, mi) => {
     const planned = plan?.moduleHosts?.[mi];
-    if (planned !== undefined && planned >= 0 && planned < copyDoc.sections.length && planned !== footerIdx && planned !== thanksIdx) return planned;
+    if (planned !== undefined && planned >= 0 && planned < copyDoc.sections.length && planned !== footerIdx && planned !== thanksIdx)
+      return planned;
     const i = roles.findIndex((r) => HOST_ROLES[t].includes(r));
     return i >= 0 ? i : undefined;
   });
@@ -365,9 +409,21 @@ export function buildBlueprint(input: BuildInput): BuildResult {
   const parts = partitionItems(copyDoc.items, techniques);
   const built = techniques.map((t, mi) => {
     const hostIdx = hosts[mi];
-    const host = hostIdx !== undefined && t === "itemCart" ? { cta: orUndef(copyDoc.sections[hostIdx].cta), href: copyDoc.sections[hostIdx].href } : undefined;
+    const host =
+      hostIdx !== undefined && t === "itemCart"
+        ? { cta: orUndef(copyDoc.sections[hostIdx].cta), href: copyDoc.sections[hostIdx].href }
+        : undefined;
     const thanks = thanksIdx >= 0 ? copyDoc.sections[thanksIdx] : undefined;
-    return buildModule(t, `k${mi + 1}`, (parts[mi] ?? []).map((x) => x.item), input, links, host, thanks, notes);
+    return buildModule(
+      t,
+      `k${mi + 1}`,
+      (parts[mi] ?? []).map((x) => x.item),
+      input,
+      links,
+      host,
+      thanks,
+      notes,
+    );
   });
   // A module with nothing of the copy to show is left out; the others keep their hosts.
   const modules: Module[] = built.filter((m): m is Module => m !== undefined);
@@ -391,7 +447,9 @@ export function buildBlueprint(input: BuildInput): BuildResult {
     // The cart host's button is the checkout inside the module, not a second button.
     const to = ctaLabel && !isCartHost ? links.forCta(ctaLabel, s.href, MAIN_CTA_ROLES.has(role)) : undefined;
     if (ctaLabel && !isCartHost && !to) {
-      notes.push(`The button “${ctaLabel}” was left out: neither the copy, the brief nor the brand profile gives it a destination (add a link in the copy step, or a website on the brand page).`);
+      notes.push(
+        `The button “${ctaLabel}” was left out: neither the copy, the brief nor the brand profile gives it a destination (add a link in the copy step, or a website on the brand page).`,
+      );
     }
     sections.push({
       id,
@@ -415,7 +473,12 @@ export function buildBlueprint(input: BuildInput): BuildResult {
   if (input.savedSections && input.savedSections.length > 0) {
     const closing = sections.findIndex((s) => s.role === "closing");
     const at = closing >= 0 ? closing : sections.length;
-    const locked = input.savedSections.map((s, i) => ({ id: `saved-${i + 1}`, role: "saved", lockedHtml: s.html, headline: s.name ? s.name.slice(0, 200) : undefined }));
+    const locked = input.savedSections.map((s, i) => ({
+      id: `saved-${i + 1}`,
+      role: "saved",
+      lockedHtml: s.html,
+      headline: s.name ? s.name.slice(0, 200) : undefined,
+    }));
     for (const l of locked) usedIds.add(l.id);
     sections.splice(at, 0, ...locked);
   }
@@ -447,7 +510,11 @@ export function buildBlueprint(input: BuildInput): BuildResult {
   };
   const parsed = BlueprintSchema.safeParse(candidate);
   if (!parsed.success) {
-    return { ok: false, error: `Blueprint failed validation: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`, issues: parsed.error.issues };
+    return {
+      ok: false,
+      error: `Blueprint failed validation: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+      issues: parsed.error.issues,
+    };
   }
   return { ok: true, blueprint: parsed.data, notes, styleKey: styleKeyOf(input, techniques[0]) };
 }
@@ -468,7 +535,14 @@ function styleKeyOf(input: BuildInput, technique: Technique): PresetKey {
   const requested = resolveStyleTheory(input.plan?.styleTheory ?? input.styleTheory);
   const explicit = resolveStyleTheory(input.styleTheory);
   // The caller's explicit choice beats the model's; the model's beats the tone; the tone beats auto.
-  const key = explicit !== "auto" ? explicit : requested !== "auto" ? requested : TONE_PRESET[input.facts.tone] && input.facts.toneFromPrompt ? TONE_PRESET[input.facts.tone]! : "auto";
+  const key =
+    explicit !== "auto"
+      ? explicit
+      : requested !== "auto"
+        ? requested
+        : TONE_PRESET[input.facts.tone] && input.facts.toneFromPrompt
+          ? TONE_PRESET[input.facts.tone]!
+          : "auto";
   return styleTheoryDesign(key, { emailType: styleHint(input.facts), technique }).key;
 }
 
@@ -507,13 +581,29 @@ function assignImages(
   const targets: ImageTarget[] = [];
   sections.forEach((s, si) => {
     if (s.lockedHtml !== undefined || s.role === "menu" || s.role === "footer") return;
-    targets.push({ kind: "section", sectionIdx: si, text: words(`${s.role} ${s.headline ?? ""} ${s.body ?? ""}`), taken: false, maxWidth: s.role === "hero" ? 600 : 536 });
+    targets.push({
+      kind: "section",
+      sectionIdx: si,
+      text: words(`${s.role} ${s.headline ?? ""} ${s.body ?? ""}`),
+      taken: false,
+      maxWidth: s.role === "hero" ? 600 : 536,
+    });
   });
   modules.forEach((m, mi) => {
     if (m.technique === "tabs" || m.technique === "carousel" || m.technique === "itemCart") {
       m.items.forEach((it, ii) => {
-        const text = "headline" in it && it.headline ? `${it.label ?? ""} ${it.headline} ${"body" in it ? (it.body ?? "") : ""}` : `${it.label ?? ""} ${"description" in it ? (it.description ?? "") : ""}`;
-        targets.push({ kind: "item", moduleIdx: mi, itemIdx: ii, text: words(text), taken: false, maxWidth: m.technique === "itemCart" ? 200 : 536 });
+        const text =
+          "headline" in it && it.headline
+            ? `${it.label ?? ""} ${it.headline} ${"body" in it ? (it.body ?? "") : ""}`
+            : `${it.label ?? ""} ${"description" in it ? (it.description ?? "") : ""}`;
+        targets.push({
+          kind: "item",
+          moduleIdx: mi,
+          itemIdx: ii,
+          text: words(text),
+          taken: false,
+          maxWidth: m.technique === "itemCart" ? 200 : 536,
+        });
       });
     }
   });
@@ -527,7 +617,8 @@ function assignImages(
     } else {
       const m = modules[t.moduleIdx!];
       const item = (m as { items: Array<{ image?: Image; label?: string; cta?: { url: string } }> }).items[t.itemIdx!];
-      const href = m.technique === "carousel" ? undefined : m.technique === "itemCart" ? links.forItem([item.label], undefined)?.url : item.cta?.url;
+      const href =
+        m.technique === "carousel" ? undefined : m.technique === "itemCart" ? links.forItem([item.label], undefined)?.url : item.cta?.url;
       item.image = withHref(toImage(img, t.maxWidth), href);
     }
   };
@@ -549,7 +640,10 @@ function assignImages(
         planned.section !== undefined
           ? targets.find((x) => x.kind === "section" && x.sectionIdx === sectionOfCopy.get(planned.section!) && !x.taken)
           : planned.moduleItem
-            ? targets.find((x) => x.kind === "item" && x.moduleIdx === planned.moduleItem!.module && x.itemIdx === planned.moduleItem!.item && !x.taken)
+            ? targets.find(
+                (x) =>
+                  x.kind === "item" && x.moduleIdx === planned.moduleItem!.module && x.itemIdx === planned.moduleItem!.item && !x.taken,
+              )
             : undefined;
       if (t) return put(img, t);
     }
@@ -569,7 +663,14 @@ function assignImages(
     else pending.push(img);
   });
   // No description match: hero first, then slides, then the other sections, in order.
-  const rank = (t: ImageTarget) => (t.kind === "section" && sections[t.sectionIdx!].role === "hero" ? 0 : t.kind === "item" && modules[t.moduleIdx!].technique === "carousel" ? 1 : t.kind === "section" ? 2 : 3);
+  const rank = (t: ImageTarget) =>
+    t.kind === "section" && sections[t.sectionIdx!].role === "hero"
+      ? 0
+      : t.kind === "item" && modules[t.moduleIdx!].technique === "carousel"
+        ? 1
+        : t.kind === "section"
+          ? 2
+          : 3;
   const free = () => targets.filter((t) => !t.taken).sort((a, b) => rank(a) - rank(b));
   for (const img of pending) {
     const t = free()[0];

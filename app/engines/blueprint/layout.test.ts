@@ -6,7 +6,16 @@ import { LocalBlueprintEngine } from "./local";
 
 const engine = new LocalBlueprintEngine();
 
-async function build(prompt: string, techniques: Technique[], extra: { styleTheory?: string; layout?: string; emailType?: string; images?: Array<{ name: string; url: string; description?: string; width?: number; height?: number }> } = {}) {
+async function build(
+  prompt: string,
+  techniques: Technique[],
+  extra: {
+    styleTheory?: string;
+    layout?: string;
+    emailType?: string;
+    images?: Array<{ name: string; url: string; description?: string; width?: number; height?: number }>;
+  } = {},
+) {
   const facts = parsePromptFacts(prompt, extra.emailType);
   const copyDoc = writeLocalCopy({ prompt, facts, techniques });
   const r = await engine.build({ prompt, copyDoc, techniques, facts, ...extra });
@@ -19,9 +28,19 @@ const NPS = "Quick NPS survey for Ledgerly accounting software customers: how li
 describe("the blueprint's layout family", () => {
   it("follows the email type: a survey for software is a plain letter, a shop's cart a product grid", async () => {
     expect((await build(NPS, ["survey"], { emailType: "feedback" })).layout).toBe("letter");
-    const shop = await build("Gift guide from Fernhill Garden Shop: Trowel $12, Gloves $9, Seed tin $7. Shop at https://fernhill.example/shop", ["itemCart"], { emailType: "ecommerce" });
+    const shop = await build(
+      "Gift guide from Fernhill Garden Shop: Trowel $12, Gloves $9, Seed tin $7. Shop at https://fernhill.example/shop",
+      ["itemCart"],
+      { emailType: "ecommerce" },
+    );
     expect(shop.layout).toBe("grid");
-    expect((await build("The Fernhill monthly newsletter: spring planting notes and the new greenhouse.", ["accordion"], { emailType: "newsletter" })).layout).toBe("newsletter");
+    expect(
+      (
+        await build("The Fernhill monthly newsletter: spring planting notes and the new greenhouse.", ["accordion"], {
+          emailType: "newsletter",
+        })
+      ).layout,
+    ).toBe("newsletter");
   });
 
   it("the same brief in two styles looks different beyond colour: another family, another structure", async () => {
@@ -46,7 +65,13 @@ describe("the blueprint's layout family", () => {
       emailType: "feedback",
       images: [
         { name: "logo", description: "Brand logo", url: "https://cdn.ledgerly.example/logo@2x.png", width: 400, height: 100 },
-        { name: "team photo", description: "The Ledgerly team in the office", url: "https://cdn.ledgerly.example/team.jpg", width: 1200, height: 600 },
+        {
+          name: "team photo",
+          description: "The Ledgerly team in the office",
+          url: "https://cdn.ledgerly.example/team.jpg",
+          width: 1200,
+          height: 600,
+        },
       ],
     });
     // A @2x file of 400 × 100 is shown at 200 × 50.

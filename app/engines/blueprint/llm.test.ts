@@ -5,7 +5,8 @@ import { writeLocalCopy } from "../copy/local";
 import { FakeLlmClient } from "../prompts/fake-llm";
 import { LlmBlueprintEngine } from "./llm";
 
-const PROMPT = "Black Friday email for Lumen Coffee Roasters: 20% off all beans with code BEAN20. Products: Huila $16, Sidamo $19, Kona $42.";
+const PROMPT =
+  "Black Friday email for Lumen Coffee Roasters: 20% off all beans with code BEAN20. Products: Huila $16, Sidamo $19, Kona $42.";
 const facts = parsePromptFacts(PROMPT);
 const techniques: Technique[] = ["carousel", "itemCart"];
 const copyDoc = writeLocalCopy({ prompt: PROMPT, facts, techniques });
@@ -61,7 +62,12 @@ describe("LlmBlueprintEngine", () => {
   });
 
   it("fails as a value when the model fails", async () => {
-    const r = await new LlmBlueprintEngine(new FakeLlmClient([{ error: "server", message: "overloaded" }])).build({ prompt: PROMPT, copyDoc, techniques, facts });
+    const r = await new LlmBlueprintEngine(new FakeLlmClient([{ error: "server", message: "overloaded" }])).build({
+      prompt: PROMPT,
+      copyDoc,
+      techniques,
+      facts,
+    });
     expect(!r.ok && r.error).toMatch(/overloaded/);
   });
 });

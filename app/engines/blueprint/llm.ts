@@ -36,7 +36,13 @@ export class LlmBlueprintEngine implements BlueprintEngine {
     const r = await this.client.completeJson({
       role: "blueprint",
       system: BLUEPRINT_SYSTEM,
-      prompt: blueprintPrompt({ assembledPrompt: assembled, copyDoc, techniques: input.techniques, images: input.images, language: facts.language }),
+      prompt: blueprintPrompt({
+        assembledPrompt: assembled,
+        copyDoc,
+        techniques: input.techniques,
+        images: input.images,
+        language: facts.language,
+      }),
       schema: StructurePlanSchema,
       schemaName: "StructurePlan",
       promptVersion: BLUEPRINT_PROMPT_VERSION,

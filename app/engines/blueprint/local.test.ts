@@ -29,26 +29,34 @@ function copyStrings(copy: CopyDoc): string[] {
   return out.filter((s) => s.trim() !== "");
 }
 
-const combos: Technique[][] = [...TECHNIQUES.map((t) => [t]), ...TECHNIQUES.flatMap((a) => TECHNIQUES.filter((b) => b !== a).map((b) => [a, b]))];
+const combos: Technique[][] = [
+  ...TECHNIQUES.map((t) => [t]),
+  ...TECHNIQUES.flatMap((a) => TECHNIQUES.filter((b) => b !== a).map((b) => [a, b])),
+];
 
 describe("LocalBlueprintEngine", () => {
-  it.each(combos.map((c) => [c.join("+"), c] as const))("builds a valid, renderable blueprint for %s with the copy verbatim", async (_name, techniques) => {
-    const copyDoc = writeLocalCopy({ prompt: PROMPT, facts, techniques });
-    const r = await engine.build({ prompt: PROMPT, copyDoc, techniques, facts });
-    expect(r.ok).toBe(true);
-    if (!r.ok) return;
-    // A module the brief has nothing for (this prompt asks no question) is left out with a note, never filled.
-    const shown = r.blueprint.interactiveConfig.modules.map((m) => m.technique);
-    expect(shown).toEqual(techniques.filter((t) => shown.includes(t)));
-    for (const t of techniques) if (!shown.includes(t)) expect(r.notes.join(" ")).toContain(`the ${t} module was left out`);
-    expect(r.blueprint.technique).toBe(shown[0] ?? techniques[0]);
-    if (techniques.length === 1 && techniques[0] !== "survey") expect(shown).toEqual(techniques);
-    const text = blueprintText(r.blueprint);
-    for (const s of copyStrings(copyDoc)) expect(text).toContain(s);
-    const html = render(r.blueprint);
-    expect(html.ok).toBe(true);
-    if (html.ok) for (const s of copyDoc.sections.filter((x) => x.role !== "footer")) if (s.headline) expect(html.html).toContain(s.headline.replace(/&/g, "&amp;").replace(/'/g, "&#39;").slice(0, 10));
-  });
+  it.each(combos.map((c) => [c.join("+"), c] as const))(
+    "builds a valid, renderable blueprint for %s with the copy verbatim",
+    async (_name, techniques) => {
+      const copyDoc = writeLocalCopy({ prompt: PROMPT, facts, techniques });
+      const r = await engine.build({ prompt: PROMPT, copyDoc, techniques, facts });
+      expect(r.ok).toBe(true);
+      if (!r.ok) return;
+      // A module the brief has nothing for (this prompt asks no question) is left out with a note, never filled.
+      const shown = r.blueprint.interactiveConfig.modules.map((m) => m.technique);
+      expect(shown).toEqual(techniques.filter((t) => shown.includes(t)));
+      for (const t of techniques) if (!shown.includes(t)) expect(r.notes.join(" ")).toContain(`the ${t} module was left out`);
+      expect(r.blueprint.technique).toBe(shown[0] ?? techniques[0]);
+      if (techniques.length === 1 && techniques[0] !== "survey") expect(shown).toEqual(techniques);
+      const text = blueprintText(r.blueprint);
+      for (const s of copyStrings(copyDoc)) expect(text).toContain(s);
+      const html = render(r.blueprint);
+      expect(html.ok).toBe(true);
+      if (html.ok)
+        for (const s of copyDoc.sections.filter((x) => x.role !== "footer"))
+          if (s.headline) expect(html.html).toContain(s.headline.replace(/&/g, "&amp;").replace(/'/g, "&#39;").slice(0, 10));
+    },
+  );
 
   it("places cart prices, quiz answers and survey options from the copy", async () => {
     const techniques: Technique[] = ["itemCart", "quiz"];
@@ -66,7 +74,11 @@ describe("LocalBlueprintEngine", () => {
 
   it("uses brand tokens exactly over any style theory, and degrades an unknown theory to auto", async () => {
     const copyDoc = writeLocalCopy({ prompt: PROMPT, facts, techniques: ["tabs"] });
-    const designTokens = { colors: { primary: "#123456", background: "#fafafa" }, typography: { fontFamily: "Lato, Arial, sans-serif" }, buttons: { radius: 3 } };
+    const designTokens = {
+      colors: { primary: "#123456", background: "#fafafa" },
+      typography: { fontFamily: "Lato, Arial, sans-serif" },
+      buttons: { radius: 3 },
+    };
     for (const styleTheory of ["luxury", "tech", "nope", undefined]) {
       const r = await engine.build({ prompt: PROMPT, copyDoc, techniques: ["tabs"], facts, designTokens, styleTheory });
       if (!r.ok) throw new Error(r.error);
@@ -134,24 +146,32 @@ describe("LocalBlueprintEngine", () => {
   it("refuses invalid input as a value", async () => {
     const bad = await engine.build({ prompt: PROMPT, copyDoc: { subject: "" } as unknown as CopyDoc, techniques: ["tabs"] });
     expect(bad.ok).toBe(false);
-    const three = await engine.build({ prompt: PROMPT, copyDoc: writeLocalCopy({ prompt: PROMPT, facts, techniques: ["tabs"] }), techniques: ["tabs", "quiz", "menu"] });
+    const three = await engine.build({
+      prompt: PROMPT,
+      copyDoc: writeLocalCopy({ prompt: PROMPT, facts, techniques: ["tabs"] }),
+      techniques: ["tabs", "quiz", "menu"],
+    });
     expect(three.ok).toBe(false);
   });
 
   describe("links", () => {
     const NO_LINK = "A spring newsletter for Fern & Co about our new lamps. Products: Moss Lamp, Reed Lamp, Fir Lamp.";
     const noLinkFacts = parsePromptFacts(NO_LINK);
-    const allUrls = (bp: Blueprint) => [...JSON.stringify([bp.sections, bp.interactiveConfig]).matchAll(/"url":"([^"]*)"/g)].map((m) => m[1]);
+    const allUrls = (bp: Blueprint) =>
+      [...JSON.stringify([bp.sections, bp.interactiveConfig]).matchAll(/"url":"([^"]*)"/g)].map((m) => m[1]);
 
-    it.each(combos.map((c) => [c.join("+"), c] as const))("%s: no button or item leads to {{VIB_URL}} or an invented path", async (_name, techniques) => {
-      const copyDoc = writeLocalCopy({ prompt: PROMPT, facts, techniques });
-      const r = await engine.build({ prompt: PROMPT, copyDoc, techniques, facts });
-      if (!r.ok) throw new Error(r.error);
-      for (const url of allUrls(r.blueprint)) {
-        expect(url).not.toContain("VIB_URL");
-        if (/^https?:/.test(url)) expect(facts.urls).toContain(url);
-      }
-    });
+    it.each(combos.map((c) => [c.join("+"), c] as const))(
+      "%s: no button or item leads to {{VIB_URL}} or an invented path",
+      async (_name, techniques) => {
+        const copyDoc = writeLocalCopy({ prompt: PROMPT, facts, techniques });
+        const r = await engine.build({ prompt: PROMPT, copyDoc, techniques, facts });
+        if (!r.ok) throw new Error(r.error);
+        for (const url of allUrls(r.blueprint)) {
+          expect(url).not.toContain("VIB_URL");
+          if (/^https?:/.test(url)) expect(facts.urls).toContain(url);
+        }
+      },
+    );
 
     it("leaves a button out, with a note, when neither the copy, the brief nor a website gives it a destination", async () => {
       const copyDoc = writeLocalCopy({ prompt: NO_LINK, facts: noLinkFacts, techniques: ["tabs"] });
@@ -171,7 +191,13 @@ describe("LocalBlueprintEngine", () => {
         preheader: "New lamps",
         sections: [
           { role: "hero", headline: "New lamps", body: "Three new lamps.", cta: "See the lamps" },
-          { role: "details", headline: "Made to last", body: "Oak and brass.", cta: "Read the care guide", href: "https://fern.example/care" },
+          {
+            role: "details",
+            headline: "Made to last",
+            body: "Oak and brass.",
+            cta: "Read the care guide",
+            href: "https://fern.example/care",
+          },
           { role: "more", headline: "Events", body: "Spring fair.", cta: "Meet us" },
         ],
         items: [],
@@ -197,7 +223,15 @@ describe("LocalBlueprintEngine", () => {
           { label: "Fir Lamp", headline: "Fir Lamp", body: "Warm." },
         ],
       };
-      const brief = { items: [{ name: { value: "Moss Lamp", span: { start: 0, end: 9 } }, link: { value: "https://fern.example/moss", span: { start: 10, end: 35 } } }], otherItems: [] } as unknown as import("~/domain/brief/schema").Brief;
+      const brief = {
+        items: [
+          {
+            name: { value: "Moss Lamp", span: { start: 0, end: 9 } },
+            link: { value: "https://fern.example/moss", span: { start: 10, end: 35 } },
+          },
+        ],
+        otherItems: [],
+      } as unknown as import("~/domain/brief/schema").Brief;
       const r = await engine.build({ prompt, copyDoc, techniques: ["carousel"], facts: f, brief, website: "https://fern.example" });
       if (!r.ok) throw new Error(r.error);
       const carousel = r.blueprint.interactiveConfig.modules[0];
@@ -219,7 +253,14 @@ describe("LocalBlueprintEngine", () => {
         { name: "new-lamps.jpg", url: "https://cdn.example.com/new-lamps.jpg", description: "new lamps" },
         { name: "oak-brass.jpg", url: "https://cdn.example.com/oak-brass.jpg", description: "oak and brass" },
       ];
-      const r = await engine.build({ prompt: NO_LINK, copyDoc, techniques: ["tabs"], facts: noLinkFacts, website: "https://fern.example", images });
+      const r = await engine.build({
+        prompt: NO_LINK,
+        copyDoc,
+        techniques: ["tabs"],
+        facts: noLinkFacts,
+        website: "https://fern.example",
+        images,
+      });
       if (!r.ok) throw new Error(r.error);
       const image = (role: string) => r.blueprint.sections.find((s) => s.role === role)?.image;
       expect(image("hero")).toMatchObject({ src: "https://cdn.example.com/new-lamps.jpg", href: "https://fern.example" });
@@ -238,17 +279,35 @@ describe("LocalBlueprintEngine", () => {
           { label: "Reed Lamp", headline: "Reed Lamp", body: "Tall." },
         ],
       };
-      const brief = { items: [{ name: { value: "Moss Lamp", span: { start: 0, end: 9 } }, link: { value: "https://fern.example/moss", span: { start: 10, end: 35 } } }], otherItems: [] } as unknown as import("~/domain/brief/schema").Brief;
+      const brief = {
+        items: [
+          {
+            name: { value: "Moss Lamp", span: { start: 0, end: 9 } },
+            link: { value: "https://fern.example/moss", span: { start: 10, end: 35 } },
+          },
+        ],
+        otherItems: [],
+      } as unknown as import("~/domain/brief/schema").Brief;
       const images = [
         { name: "moss.jpg", url: "https://cdn.example.com/moss.jpg", description: "Moss Lamp green" },
         { name: "reed.jpg", url: "https://cdn.example.com/reed.jpg", description: "Reed Lamp tall" },
       ];
       for (const technique of ["tabs", "carousel"] as const) {
-        const r = await engine.build({ prompt, copyDoc, techniques: [technique], facts: parsePromptFacts(prompt), brief, website: "https://fern.example", images });
+        const r = await engine.build({
+          prompt,
+          copyDoc,
+          techniques: [technique],
+          facts: parsePromptFacts(prompt),
+          brief,
+          website: "https://fern.example",
+          images,
+        });
         if (!r.ok) throw new Error(r.error);
         const m = r.blueprint.interactiveConfig.modules[0] as { items: Array<{ image?: { src: string; href?: string } }> };
         expect(m.items.map((i) => i.image?.src)).toEqual(["https://cdn.example.com/moss.jpg", "https://cdn.example.com/reed.jpg"]);
-        expect(m.items.map((i) => i.image?.href)).toEqual(technique === "tabs" ? ["https://fern.example/moss", undefined] : [undefined, undefined]);
+        expect(m.items.map((i) => i.image?.href)).toEqual(
+          technique === "tabs" ? ["https://fern.example/moss", undefined] : [undefined, undefined],
+        );
       }
     });
 

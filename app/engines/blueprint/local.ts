@@ -24,6 +24,11 @@ export class LocalBlueprintEngine implements BlueprintEngine {
     const facts = input.facts ?? parsePromptFacts(input.prompt, input.emailType);
     const result = buildBlueprint({ ...input, copyDoc: CopyDocSchema.parse(input.copyDoc), facts });
     if (!result.ok) return { ok: false, error: result.error, issues: result.issues, usage: estimateUsage(inputText, "") };
-    return { ok: true, blueprint: result.blueprint, notes: result.notes, usage: estimateUsage(inputText, JSON.stringify(result.blueprint)) };
+    return {
+      ok: true,
+      blueprint: result.blueprint,
+      notes: result.notes,
+      usage: estimateUsage(inputText, JSON.stringify(result.blueprint)),
+    };
   }
 }

@@ -14,7 +14,13 @@ describe("code engines", () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.html.startsWith("<!DOCTYPE html>")).toBe(true);
-    expect(r.usage).toEqual({ inputTokens: Math.ceil(JSON.stringify(blueprint).length / 4), outputTokens: Math.ceil(r.html.length / 4), cacheReadTokens: 0, cacheWriteTokens: 0, estimated: true });
+    expect(r.usage).toEqual({
+      inputTokens: Math.ceil(JSON.stringify(blueprint).length / 4),
+      outputTokens: Math.ceil(r.html.length / 4),
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+      estimated: true,
+    });
   });
 
   it("local: refuses an invalid blueprint as a value", async () => {
@@ -24,7 +30,10 @@ describe("code engines", () => {
 
   it("llm: sends examples as cacheable blocks and extracts the document from a fenced reply", async () => {
     const client = new FakeLlmClient([{ text: `Here you go:\n\`\`\`html\n${DOC}\n\`\`\`\nEnjoy!` }]);
-    const r = await new LlmCodeEngine(client).generate({ blueprint, examples: [{ id: "html-1-a", description: "tabs example", html: "<html><body>ex</body></html>" }] });
+    const r = await new LlmCodeEngine(client).generate({
+      blueprint,
+      examples: [{ id: "html-1-a", description: "tabs example", html: "<html><body>ex</body></html>" }],
+    });
     expect(r).toMatchObject({ ok: true, html: `${DOC}\n` });
     const req = client.requests[0];
     expect(req.role).toBe("code");

@@ -9,7 +9,12 @@ export class LocalCodeEngine implements CodeEngine {
     const json = JSON.stringify(input.blueprint);
     const out = render(input.blueprint);
     if (!out.ok) {
-      return { ok: false, error: `Blueprint is not renderable: ${out.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`, issues: out.issues, usage: estimateUsage(json, "") };
+      return {
+        ok: false,
+        error: `Blueprint is not renderable: ${out.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+        issues: out.issues,
+        usage: estimateUsage(json, ""),
+      };
     }
     return { ok: true, html: out.html, usage: estimateUsage(json, out.html) };
   }

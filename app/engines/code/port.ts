@@ -17,8 +17,7 @@ export interface CodeInput {
 }
 
 export type CodeResult =
-  | { ok: true; html: string; usage: EngineUsage }
-  | { ok: false; error: string; usage: EngineUsage; issues?: ZodIssue[] };
+  { ok: true; html: string; usage: EngineUsage } | { ok: false; error: string; usage: EngineUsage; issues?: ZodIssue[] };
 
 /** Stage 3: blueprint → HTML. The caller runs the auto-fixes and QA afterwards. */
 export interface CodeEngine {

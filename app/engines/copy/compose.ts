@@ -15,7 +15,15 @@ export const SUBJECT_MAX = 60;
 
 const CONTENT: ReadonlySet<Technique> = new Set(["tabs", "accordion", "carousel"]);
 const MAX_ITEMS: Record<Technique, number> = { tabs: 5, accordion: 8, carousel: 6, survey: 5, quiz: 5, menu: 8, itemCart: 8 };
-const HOST_ROLE: Record<Technique, string> = { tabs: "tabs", accordion: "accordion", carousel: "carousel", survey: "survey", quiz: "quiz", menu: "menu", itemCart: "cart" };
+const HOST_ROLE: Record<Technique, string> = {
+  tabs: "tabs",
+  accordion: "accordion",
+  carousel: "carousel",
+  survey: "survey",
+  quiz: "quiz",
+  menu: "menu",
+  itemCart: "cart",
+};
 /** CopyDoc holds at most twelve items: two modules share them. */
 const ITEMS_MAX = 12;
 
@@ -60,7 +68,8 @@ function wordsBefore(prompt: string | undefined, span: { start: number }, re: Re
 }
 
 /** A place right after an event's date (and the rest of its range or month): a preposition, then up to six capitalised words or numbers ("at Pier 27, San Francisco", "en el Parque de María Luisa", "alle OGR"). */
-const PLACE = /^(?:\s?[–-]\s?\d{1,2}|\s+(?:de|di)\s+\p{Ll}+)?\s+((?:at|in|en el|en la|en|alle|allo|al|a|à la|à|au|im|in der|am|no|na|nel|nella|presso)\s+(?:the\s+)?[\p{Lu}\d][\p{L}\d'’-]*(?:(?:,\s+|\s+(?:(?:de|del|di|des|du|da|do|der|la|le|los)\s+)?)[\p{Lu}\d][\p{L}\d'’-]*){0,5})(?=[.,;:!?]|\s*$)/u;
+const PLACE =
+  /^(?:\s?[–-]\s?\d{1,2}|\s+(?:de|di)\s+\p{Ll}+)?\s+((?:at|in|en el|en la|en|alle|allo|al|a|à la|à|au|im|in der|am|no|na|nel|nella|presso)\s+(?:the\s+)?[\p{Lu}\d][\p{L}\d'’-]*(?:(?:,\s+|\s+(?:(?:de|del|di|des|du|da|do|der|la|le|los)\s+)?)[\p{Lu}\d][\p{L}\d'’-]*){0,5})(?=[.,;:!?]|\s*$)/u;
 
 function placeAfter(prompt: string | undefined, span: { end: number }): string | undefined {
   if (!prompt || span.end > prompt.length) return undefined;
@@ -68,16 +77,19 @@ function placeAfter(prompt: string | undefined, span: { end: number }): string |
 }
 
 /** An order's number as the user wrote it ("order #48213", "commande n° 1234", "Bestellung Nr. 5521"). */
-const ORDER_NUMBER = /(?<!\p{L})(?:order|commande|pedido|bestellung|encomenda|ordine)\s?(?:#|n[°ºo.]\s?|nr\.?\s?|no\.\s?|number\s|numéro\s|número\s|nummer\s|numero\s)\s?\d{3,12}(?!\d)/iu;
+const ORDER_NUMBER =
+  /(?<!\p{L})(?:order|commande|pedido|bestellung|encomenda|ordine)\s?(?:#|n[°ºo.]\s?|nr\.?\s?|no\.\s?|number\s|numéro\s|número\s|nummer\s|numero\s)\s?\d{3,12}(?!\d)/iu;
 
 function orderNumber(prompt: string | undefined): string | undefined {
   return prompt ? ORDER_NUMBER.exec(prompt.slice(0, 4_000))?.[0] : undefined;
 }
 
 /** A deadline's own opening word in the prompt ("bis zum 20. Dezember", "through April 30"). */
-const DEADLINE_WORDS = /(?<![\p{L}'])(until|till|through|by|before|jusqu'(?:au|à)|avant le|hasta(?: el)?|antes del?|bis(?: zum)?|vor dem|até|fino al?|entro il)\s+$/iu;
+const DEADLINE_WORDS =
+  /(?<![\p{L}'])(until|till|through|by|before|jusqu'(?:au|à)|avant le|hasta(?: el)?|antes del?|bis(?: zum)?|vor dem|até|fino al?|entro il)\s+$/iu;
 /** The word the user called a code by ("cupom NATAL10", "Group code TEAM5"). */
-const CODE_WORDS = /(?<![\p{L}])((?:group |promo |discount |coupon )?(?:code|c[óo]digo|codice|cupom|cup[óo]n|coupon|gutscheincode|rabattcode|gutschein)(?: promo| promocional| sconto)?)\s*:?\s*["“«]?\s*$/iu;
+const CODE_WORDS =
+  /(?<![\p{L}])((?:group |promo |discount |coupon )?(?:code|c[óo]digo|codice|cupom|cup[óo]n|coupon|gutscheincode|rabattcode|gutschein)(?: promo| promocional| sconto)?)\s*:?\s*["“«]?\s*$/iu;
 
 function offerTerms(offer: BriefOffer, w: Wording, prompt?: string): string {
   const own = offer.text.value.toLowerCase();
@@ -85,9 +97,14 @@ function offerTerms(offer: BriefOffer, w: Wording, prompt?: string): string {
   const scope = offer.scope?.value.replace(TRAILING_SMALL_WORDS, "");
   // The user's own word before the deadline, when the frame's language opens a deadline with it too.
   const lead = offer.deadline ? wordsBefore(prompt, offer.deadline.span, DEADLINE_WORDS) : undefined;
-  const deadline = lead && w.deadlineLead.test(lead) && !w.deadlineLead.test(offer.deadline!.value) ? `${lead} ${offer.deadline!.value}` : offer.deadline?.value;
+  const deadline =
+    lead && w.deadlineLead.test(lead) && !w.deadlineLead.test(offer.deadline!.value)
+      ? `${lead} ${offer.deadline!.value}`
+      : offer.deadline?.value;
   const conditions = [mine(scope) ? scope : "", mine(offer.threshold?.text.value) ? offer.threshold!.text.value : ""];
-  const terms = [mine(scope) ? offer.scope : undefined, mine(offer.threshold?.text.value) ? offer.threshold!.text : undefined].filter((t) => t !== undefined);
+  const terms = [mine(scope) ? offer.scope : undefined, mine(offer.threshold?.text.value) ? offer.threshold!.text : undefined].filter(
+    (t) => t !== undefined,
+  );
   const apart = mine(deadline) && terms.some((t) => apartInPrompt(prompt, t.span, offer.deadline!.span));
   // The frame's "Until …" is lower-cased inside the sentence; the user's words stay as written.
   if (mine(deadline) && !apart) conditions.push(w.deadlineLead.test(deadline) ? deadline : lowerFirst(w.until(deadline)));
@@ -105,7 +122,10 @@ const lowerFirst = (s: string): string => s.charAt(0).toLowerCase() + s.slice(1)
 
 function asQuestion(text: string, lang?: string): string {
   // ", ¿nos recomendarías?" → "¿Nos recomendarías?": list punctuation is not part of the question.
-  const t = text.trim().replace(/^[\s,;:.—–-]+/, "").replace(/[\s.]+$/, "");
+  const t = text
+    .trim()
+    .replace(/^[\s,;:.—–-]+/, "")
+    .replace(/[\s.]+$/, "");
   const cased = t.startsWith("¿") ? `¿${cap(t.slice(1).trimStart())}` : cap(t);
   // French sets its "?" apart with a no-break space, as the frame's own questions do.
   if (lang === "fr") return `${cased.replace(/[\s\u00a0\u202f]*[?？]$/, "")}\u00a0?`;
@@ -113,7 +133,8 @@ function asQuestion(text: string, lang?: string): string {
 }
 
 // Letters end a word here, not \b: "pareció" ends in a letter \b does not know.
-const LIKELY = /(?:how likely|recommend|recommanderiez|recommandiez|recomendar[ií]as?|recomiende|recomiendes|weiterempfehlen|empfehlen|recomendaria|recomendar|consiglieresti|raccomanderesti)(?!\p{L})/iu;
+const LIKELY =
+  /(?:how likely|recommend|recommanderiez|recommandiez|recomendar[ií]as?|recomiende|recomiendes|weiterempfehlen|empfehlen|recomendaria|recomendar|consiglieresti|raccomanderesti)(?!\p{L})/iu;
 const YES_NO =
   /^(?:¿\s*)?(?:would|will|do|does|did|are|is|should|could|can|have|has|est-ce|seriez|viendrez|reviendrez|voudriez|aimeriez|volver[ií]as|vendr[ií]as|te gustar[ií]a|würden|werden|haben|sind|kommen|voltaria|você voltaria|gostaria|torneresti|verresti|ti piacerebbe)(?!\p{L})/iu;
 const HOW =
@@ -127,13 +148,16 @@ const MARKED = /^\*\s*|\s*\((?:correct|right|answer|bonne réponse|correcta|rich
 /** "How was the venue, which talk did you like best, and would you come again?" asks three things. */
 function splitQuestion(q: BriefQuestion): string[] {
   if (q.options.length > 0 || q.text.value.length > 300) return [q.text.value];
-  const parts = q.text.value.split(/,\s*(?:and\s+|or\s+)?(?=(?:how|which|what|would|will|do|did|are|is|should|could|can|where|when|who)\s)/i);
+  const parts = q.text.value.split(
+    /,\s*(?:and\s+|or\s+)?(?=(?:how|which|what|would|will|do|did|are|is|should|could|can|where|when|who)\s)/i,
+  );
   return parts.length > 1 ? parts : [q.text.value];
 }
 
 /** Answers for a question the brief lists none for: words that assert nothing; undefined when no neutral set fits ("which talk…?"). */
 function neutralAnswers(question: string, brief: Brief, scaled: boolean, w: Wording, previous?: string[]): string[] | undefined {
-  if (LIKELY.test(question) && (scaled || brief.occasion.kind === "nps" || /\b0\s?(?:-|–|to|à|a|bis)\s?10\b/.test(question))) return ZERO_TO_TEN;
+  if (LIKELY.test(question) && (scaled || brief.occasion.kind === "nps" || /\b0\s?(?:-|–|to|à|a|bis)\s?10\b/.test(question)))
+    return ZERO_TO_TEN;
   if (LIKELY.test(question)) return w.answersLikely;
   if (YES_NO.test(question)) return w.answersYesNo;
   if (HOW.test(question)) return w.answersRating;
@@ -155,7 +179,16 @@ function surveyQuestions(brief: Brief, w: Wording): { asked: Asked[]; unasked: B
     let taken = false;
     for (const part of parts) {
       const question = asQuestion(part, brief.language.frame);
-      const options = q.options.length >= 2 ? q.options.map((o) => o.value) : neutralAnswers(question, brief, Boolean(q.scale && q.scale.min === 0 && q.scale.max === 10), w, asked[asked.length - 1]?.options);
+      const options =
+        q.options.length >= 2
+          ? q.options.map((o) => o.value)
+          : neutralAnswers(
+              question,
+              brief,
+              Boolean(q.scale && q.scale.min === 0 && q.scale.max === 10),
+              w,
+              asked[asked.length - 1]?.options,
+            );
       if (!options || options.some((o) => o.length > 60)) continue;
       asked.push({ question, options });
       taken = true;
@@ -163,7 +196,8 @@ function surveyQuestions(brief: Brief, w: Wording): { asked: Asked[]; unasked: B
     if (!taken) unasked.push(q);
   }
   // An NPS email asks the NPS question, whether or not the brief words it.
-  if (brief.occasion.kind === "nps" && !asked.some((a) => a.options.length === 11)) asked.unshift({ question: w.npsQuestion(brief.brand?.value), options: ZERO_TO_TEN });
+  if (brief.occasion.kind === "nps" && !asked.some((a) => a.options.length === 11))
+    asked.unshift({ question: w.npsQuestion(brief.brand?.value), options: ZERO_TO_TEN });
   return { asked, unasked };
 }
 
@@ -185,7 +219,10 @@ function statedAnswer(q: BriefQuestion, options: string[], prompt: string | unde
 }
 
 /** Questions with two to four options, one of them marked right (in the option or in a sentence after it). */
-function quizQuestions(brief: Brief, prompt?: string): { asked: Array<{ question: string; options: string[]; answer: number }>; unasked: BriefQuestion[] } {
+function quizQuestions(
+  brief: Brief,
+  prompt?: string,
+): { asked: Array<{ question: string; options: string[]; answer: number }>; unasked: BriefQuestion[] } {
   const asked: Array<{ question: string; options: string[]; answer: number }> = [];
   const unasked: BriefQuestion[] = [];
   brief.questions.forEach((q, n) => {
@@ -203,7 +240,9 @@ function priceQuestions(list: BriefItem[], w: Wording, n: number): CopyItem[] {
   const priced = list.filter((i) => i.price).slice(0, 4);
   if (priced.length < 2 || new Set(priced.map((i) => i.price!.display)).size < priced.length) return [];
   const options = priced.map((i) => clipLabel(cap(i.name.value), 80));
-  return priced.slice(0, n).map((item, k) => ({ label: "", headline: w.quizPrice(item.price!.display), body: formatQuizBody(options, k, "") }));
+  return priced
+    .slice(0, n)
+    .map((item, k) => ({ label: "", headline: w.quizPrice(item.price!.display), body: formatQuizBody(options, k, "") }));
 }
 
 /** A panel, slide or tab: a brief item or offer and what the brief says of it. */
@@ -309,8 +348,10 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
   const seen = new Set<string>();
   // A piece of a date read as an item ("Thursday" of "Thursday, March 6 at 11:00 ET") is the date, written as one.
   // A name that is a whole date ("Midnight", a colourway chrono reads as a time) stays an item.
-  const dated = (i: BriefItem) => !i.price && brief.dates.some((d) => d.value.length > i.name.value.length && d.value.toLowerCase().includes(i.name.value.toLowerCase()));
-  const dedupe = (list: BriefItem[]) => list.filter((i) => !dated(i) && !seen.has(i.name.value.toLowerCase()) && (seen.add(i.name.value.toLowerCase()), true));
+  const dated = (i: BriefItem) =>
+    !i.price && brief.dates.some((d) => d.value.length > i.name.value.length && d.value.toLowerCase().includes(i.name.value.toLowerCase()));
+  const dedupe = (list: BriefItem[]) =>
+    list.filter((i) => !dated(i) && !seen.has(i.name.value.toLowerCase()) && (seen.add(i.name.value.toLowerCase()), true));
   const lists = [dedupe(brief.items), dedupe(brief.otherItems)];
   const listTaken = [false, false];
   const leftover: BriefItem[] = [];
@@ -357,7 +398,10 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
         questionsUsed = true;
         unasked = s.unasked;
         // More questions than the module shows are listed, not dropped.
-        unasked = [...unasked, ...brief.questions.filter((q) => s.asked.slice(max(t)).some((a) => a.question === asQuestion(q.text.value, lang)))];
+        unasked = [
+          ...unasked,
+          ...brief.questions.filter((q) => s.asked.slice(max(t)).some((a) => a.question === asQuestion(q.text.value, lang))),
+        ];
         items = s.asked.slice(0, max(t)).map((a) => ({ label: "", headline: a.question, body: formatOptions(a.options) }));
       }
     } else if (t === "quiz") {
@@ -430,7 +474,9 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
   // A question's options are written with the question; an "item" that is one of them is not listed again.
   const optionNames = new Set(brief.questions.flatMap((q) => q.options.map((o) => o.value.replace(MARKED, "").trim().toLowerCase())));
   const unlisted = [...lists.flatMap((l, i) => (listTaken[i] ? [] : l)), ...leftover].filter(
-    (i) => !(shownNames.has(cap(i.name.value).toLowerCase()) || optionNames.has(i.name.value.replace(MARKED, "").trim().toLowerCase())) || itemLine(i),
+    (i) =>
+      !(shownNames.has(cap(i.name.value).toLowerCase()) || optionNames.has(i.name.value.replace(MARKED, "").trim().toLowerCase())) ||
+      itemLine(i),
   );
   const looseOffers = brief.offers.filter((_, k) => !offerTaken[k]);
   const eventDay = brief.dates.find((d) => d.governs.kind === "event");
@@ -440,7 +486,11 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
   const kind = w.kind[brief.occasion.kind];
   const named = brief.occasion.named ? cap(brief.occasion.named.value) : undefined;
   // A named day leads ("Black Friday"); a gift guide or a launch for it still says what it is.
-  const lead = !named ? kind : NAMED_ALONE.has(brief.occasion.kind) || named.toLowerCase().includes(kind.toLowerCase()) ? named : `${kind} — ${named}`;
+  const lead = !named
+    ? kind
+    : NAMED_ALONE.has(brief.occasion.kind) || named.toLowerCase().includes(kind.toLowerCase())
+      ? named
+      : `${kind} — ${named}`;
   const product = brief.product ? withoutTechnique(brief.product.value) : "";
 
   const facts: string[] = [];
@@ -474,7 +524,8 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
   if (brief.audience) heroBody.push(w.forAudience(brief.audience.value));
   sections.push(withHref({ role: "hero", headline: lead, body: heroBody.join(" "), cta }));
 
-  for (const o of looseOffers) sections.push({ role: "offer", headline: cap(o.text.value), body: offerTerms(o, w, options.prompt), cta: "" });
+  for (const o of looseOffers)
+    sections.push({ role: "offer", headline: cap(o.text.value), body: offerTerms(o, w, options.prompt), cta: "" });
 
   if (unlisted.length > 0) {
     const lines = unlisted.map((i) => {
@@ -500,7 +551,13 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
   const shownText = JSON.stringify(sections);
   const notes = dateNotes(brief, options.prompt, shownText);
   // A date the prompt gives in an instruction ("donate before December 31") is still shown, as a date.
-  const dates = brief.dates.filter((d) => d.governs.kind !== "offer" && (/\d/.test(d.value) || namedDay(brief, d, options.prompt)) && !shownText.includes(d.value) && !notes.some((n) => n.includes(d.value)));
+  const dates = brief.dates.filter(
+    (d) =>
+      d.governs.kind !== "offer" &&
+      (/\d/.test(d.value) || namedDay(brief, d, options.prompt)) &&
+      !shownText.includes(d.value) &&
+      !notes.some((n) => n.includes(d.value)),
+  );
   const closingBody = [...notes, ...dates.slice(0, 3).map((d) => w.date(d.value)), ...brief.conditions.map((c) => sentence(c.value))];
   sections.push(withHref({ role: "closing", headline: w.closing[family], body: closingBody.join(" "), cta }));
   sections.push({ role: "footer", headline: "", body: phrases.whyYouGetThis(brand), cta: "" });

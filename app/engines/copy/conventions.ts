@@ -43,7 +43,10 @@ export interface QuizExtras {
 }
 
 export function parseQuizItem(item: CopyItem): QuizExtras | undefined {
-  const lines = item.body.split(/\n+/).map((l) => l.trim()).filter(Boolean);
+  const lines = item.body
+    .split(/\n+/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   const answerIdx = lines.findIndex((l) => /^answer\s*:/i.test(l));
   if (answerIdx < 0) return undefined;
   const optionLine = lines.slice(0, answerIdx).find((l) => parseOptions(l).length >= 2);
@@ -65,7 +68,10 @@ export interface SurveyExtras {
 
 export function parseSurveyItem(item: CopyItem): SurveyExtras | undefined {
   const question = item.headline || item.label;
-  const lines = item.body.split(/\n+/).map((l) => l.trim()).filter(Boolean);
+  const lines = item.body
+    .split(/\n+/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   if (!question || lines.length !== 1 || /^answer\s*:/i.test(lines[0])) return undefined;
   const options = parseOptions(lines[0]);
   if (options.length < 2 || options.some((o) => o.length > 60)) return undefined;

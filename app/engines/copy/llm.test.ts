@@ -43,7 +43,8 @@ describe("LlmCopyEngine", () => {
 });
 
 describe("LlmCopyEngine with a brief", () => {
-  const briefPrompt = "Holiday gift guide for Pine & Thread: Spruce candle $30. Free gift wrap over $50 until Dec 20, and 15% off with code JOY15.";
+  const briefPrompt =
+    "Holiday gift guide for Pine & Thread: Spruce candle $30. Free gift wrap over $50 until Dec 20, and 15% off with code JOY15.";
   const brief = readBrief(briefPrompt);
   const briefFacts = parsePromptFacts(briefPrompt);
   const clean = {
@@ -52,7 +53,12 @@ describe("LlmCopyEngine with a brief", () => {
     sections: [{ role: "hero", headline: "The gift guide", body: "Free gift wrap over $50 until Dec 20.", cta: "See the guide" }],
     items: [{ label: "Spruce candle", headline: "Spruce candle — $30", body: "" }],
   };
-  const inventive = { ...clean, sections: [{ ...clean.sections[0], body: "Free gift wrap over $50 until Dec 20. Free returns and friendly support come with every order." }] };
+  const inventive = {
+    ...clean,
+    sections: [
+      { ...clean.sections[0], body: "Free gift wrap over $50 until Dec 20. Free returns and friendly support come with every order." },
+    ],
+  };
 
   it("gives the model the brief as JSON with the instruction to use only its facts", async () => {
     const client = new FakeLlmClient([{ json: clean }]);
@@ -81,6 +87,11 @@ describe("LlmCopyEngine with a brief", () => {
     const client = new FakeLlmClient([{ json: inventive }, { json: inventive }, { json: clean }]);
     const r = await new LlmCopyEngine(client).write({ prompt: briefPrompt, facts: briefFacts, brief, techniques: ["tabs"] });
     expect(client.requests).toHaveLength(2);
-    expect(r.ok && r.untraced).toEqual(expect.arrayContaining([expect.stringContaining("“Free returns” is not in the brief"), expect.stringContaining("“Friendly support” is not in the brief")]));
+    expect(r.ok && r.untraced).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining("“Free returns” is not in the brief"),
+        expect.stringContaining("“Friendly support” is not in the brief"),
+      ]),
+    );
   });
 });

@@ -17,8 +17,15 @@ export class LlmCopyEngine implements CopyEngine {
   constructor(private readonly client: LlmClient) {}
 
   async write(input: CopyInput): Promise<CopyResult> {
-    const assembled = input.assembledPrompt ?? assemblePrompt({ prompt: input.prompt, emailType: input.emailType, techniques: input.techniques, facts: input.facts });
-    const prompt = copyPrompt({ assembledPrompt: assembled, techniques: input.techniques, language: input.facts.language, brief: input.brief });
+    const assembled =
+      input.assembledPrompt ??
+      assemblePrompt({ prompt: input.prompt, emailType: input.emailType, techniques: input.techniques, facts: input.facts });
+    const prompt = copyPrompt({
+      assembledPrompt: assembled,
+      techniques: input.techniques,
+      language: input.facts.language,
+      brief: input.brief,
+    });
     const first = await this.ask(prompt);
     if (!first.ok || !input.brief) return first;
     const source = { brief: input.brief, userText: [input.prompt] };

@@ -35,7 +35,12 @@ export class LocalCopyEngine implements CopyEngine {
     const copyDoc = writeLocalCopy(input);
     const parsed = CopyDocSchema.safeParse(copyDoc);
     const usage = estimateUsage(input.prompt, JSON.stringify(copyDoc));
-    if (!parsed.success) return { ok: false, error: `Local copy failed its own schema: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`, usage };
+    if (!parsed.success)
+      return {
+        ok: false,
+        error: `Local copy failed its own schema: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+        usage,
+      };
     return { ok: true, copyDoc: parsed.data, usage };
   }
 }

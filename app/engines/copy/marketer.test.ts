@@ -30,10 +30,21 @@ describe("copy a marketer would send", () => {
     expect(masthead({ ...facts, brand: undefined, occasion: undefined, emailType: "ecommerce" })).toBe("From the shop");
     expect(masthead({ ...facts, brand: undefined, occasion: "black friday" })).toBe("Black Friday");
     expect(masthead({ ...facts, brand: "Ember Roasters" })).toBe("Ember Roasters");
-    const bp = buildBlueprint({ prompt, copyDoc: copy, techniques: ["tabs"], facts: { ...facts, brand: undefined, occasion: undefined, emailType: "ecommerce" } });
+    const bp = buildBlueprint({
+      prompt,
+      copyDoc: copy,
+      techniques: ["tabs"],
+      facts: { ...facts, brand: undefined, occasion: undefined, emailType: "ecommerce" },
+    });
     expect(bp.ok && bp.blueprint.brandName).toBe("From the shop");
-    for (const p of ["Event email: the summit is on May 4.", "Feedback survey: how was your visit?", "Restaurant email with tabs: pancakes $12, shakshuka $14."]) {
-      expect(text(write(p, ["survey"]))).not.toMatch(/\b(?:at|from|with|to) our (?:shop|team|kitchen|school|charity)\b|^Our (?:shop|team|kitchen)\b/im);
+    for (const p of [
+      "Event email: the summit is on May 4.",
+      "Feedback survey: how was your visit?",
+      "Restaurant email with tabs: pancakes $12, shakshuka $14.",
+    ]) {
+      expect(text(write(p, ["survey"]))).not.toMatch(
+        /\b(?:at|from|with|to) our (?:shop|team|kitchen|school|charity)\b|^Our (?:shop|team|kitchen)\b/im,
+      );
     }
   });
 
@@ -83,7 +94,9 @@ describe("copy a marketer would send", () => {
   });
 
   it("uses the prompt's own questions and options in a survey, with neutral answers when it lists none", () => {
-    const steps = write("Gridline Fitness survey: would you come to a Sunday class? Which class do you enjoy most — Spin, Yoga or HIIT?", ["survey"]).items.map(parseSurveyItem);
+    const steps = write("Gridline Fitness survey: would you come to a Sunday class? Which class do you enjoy most — Spin, Yoga or HIIT?", [
+      "survey",
+    ]).items.map(parseSurveyItem);
     expect(steps).toEqual([
       { question: "Would you come to a Sunday class?", options: ["Yes", "Maybe", "No"] },
       { question: "Which class do you enjoy most?", options: ["Spin", "Yoga", "HIIT"] },
@@ -91,7 +104,10 @@ describe("copy a marketer would send", () => {
   });
 
   it("splits one sentence of questions, and a follow-up opens as feedback, not as an invitation", () => {
-    const copy = write("Follow-up email after the Design Systems Meetup with a short questionnaire: how was the venue, which talk did you like best, and would you come again?", ["survey"]);
+    const copy = write(
+      "Follow-up email after the Design Systems Meetup with a short questionnaire: how was the venue, which talk did you like best, and would you come again?",
+      ["survey"],
+    );
     expect(copy.items.map(parseSurveyItem).map((q) => q?.question)).toEqual(["How was the venue?", "Would you come again?"]);
     expect(text(copy)).not.toMatch(/invites you|save the date|is coming|bring a friend|register now|reserve your seat/i);
     const { facts } = readPrompt("Design Systems Meetup survey");
@@ -110,13 +126,19 @@ describe("copy a marketer would send", () => {
   });
 
   it("pairs 'tabs for Sweet, Savory and Drinks' with the dishes it lists", () => {
-    const items = write("Weekend brunch email for Saffron Kitchen with tabs for Sweet, Savory and Drinks. Dishes: ricotta pancakes $12, shakshuka $14, cold brew $5.", ["tabs"]).items;
+    const items = write(
+      "Weekend brunch email for Saffron Kitchen with tabs for Sweet, Savory and Drinks. Dishes: ricotta pancakes $12, shakshuka $14, cold brew $5.",
+      ["tabs"],
+    ).items;
     expect(items.map((i) => i.label)).toEqual(["Sweet", "Savory", "Drinks"]);
     expect(items[0]).toMatchObject({ headline: "Ricotta pancakes", body: "$12" });
   });
 
   it("writes a French email in French, from the prompt's words", () => {
-    const copy = write("Soldes d'hiver pour Maison Lavande : bougie figue à 24,00 €, bougie ambre à 28,50 €, savon à 6,50 €. -20 % sur tout avec le code HIVER20 jusqu'au 31 janvier.", ["carousel"]);
+    const copy = write(
+      "Soldes d'hiver pour Maison Lavande : bougie figue à 24,00 €, bougie ambre à 28,50 €, savon à 6,50 €. -20 % sur tout avec le code HIVER20 jusqu'au 31 janvier.",
+      ["carousel"],
+    );
     const all = text(copy);
     expect(all).toContain("HIVER20");
     expect(all).toContain("24,00 €");
@@ -138,7 +160,10 @@ describe("copy a marketer would send", () => {
     expect(section(copy, "cart")).toMatchObject({ cta: "Zur Kasse", headline: "Ihre Auswahl" });
     expect(text(copy)).not.toMatch(/\b(?:the|with|your|our|and)\b/i);
     // Placed, the cart prints its prices the German way; the word-for-word check must expect that.
-    expect(visibleCopy(copy, ["itemCart"], "de").items.map((i) => i.headline)).toEqual([formatMoney(350, "EUR", "de"), formatMoney(420, "EUR", "de")]);
+    expect(visibleCopy(copy, ["itemCart"], "de").items.map((i) => i.headline)).toEqual([
+      formatMoney(350, "EUR", "de"),
+      formatMoney(420, "EUR", "de"),
+    ]);
   });
 
   it.each([

@@ -10,15 +10,64 @@ export function cap(s: string): string {
 }
 
 /** Joining words that stay lowercase inside a product name, in the six frame languages. */
-const SMALL_WORDS = new Set(
-  [
-    "a", "an", "and", "or", "of", "with", "the", "for", "in", "on", "to", "at", "by", "from", "per",
-    "de", "du", "des", "la", "le", "les", "et", "au", "aux", "à", "en", "sur",
-    "y", "con", "del", "el", "los", "las", "sin",
-    "und", "mit", "von", "der", "die", "das", "im", "zum", "zur",
-    "e", "da", "do", "dos", "das", "com", "di", "della", "del", "al", "il", "lo", "con",
-  ],
-);
+const SMALL_WORDS = new Set([
+  "a",
+  "an",
+  "and",
+  "or",
+  "of",
+  "with",
+  "the",
+  "for",
+  "in",
+  "on",
+  "to",
+  "at",
+  "by",
+  "from",
+  "per",
+  "de",
+  "du",
+  "des",
+  "la",
+  "le",
+  "les",
+  "et",
+  "au",
+  "aux",
+  "à",
+  "en",
+  "sur",
+  "y",
+  "con",
+  "del",
+  "el",
+  "los",
+  "las",
+  "sin",
+  "und",
+  "mit",
+  "von",
+  "der",
+  "die",
+  "das",
+  "im",
+  "zum",
+  "zur",
+  "e",
+  "da",
+  "do",
+  "dos",
+  "das",
+  "com",
+  "di",
+  "della",
+  "del",
+  "al",
+  "il",
+  "lo",
+  "con",
+]);
 
 /**
  * "ricotta pancakes" → "Ricotta Pancakes", "al pastor taco" → "Al Pastor Taco"; a name the prompt
@@ -39,7 +88,10 @@ export function productCase(name: string): string {
  * names of the modules.
  */
 const TECHNIQUE_WORDS = String.raw`(?:image\s+|product\s+|photo\s+|swipeable\s+|interactive\s+|mobile\s+|hamburger\s+|nav(?:igation)?\s+)?(?:carousel|carrousel|carrusel|karussell|carrossel|caroselli?|slider|slideshow|slides?|tabs?|tabbed\s+layout|onglets?|pestañas?|reiter|abas?|schede|accordion|accordéon|acordeón|akkordeon|acordeão|fisarmonica|collapsible\s+sections?|expandable\s+sections?|faq|quiz|trivia|survey|poll|sondage|encuesta|umfrage|pesquisa|sondaggio|questionnaire|menu|nav(?:igation)?\s+bar|item\s*cart|cart|basket|panier|carrito|warenkorb|carrinho|carrello)`;
-const TECHNIQUE_LEAD = new RegExp(String.raw`^(?:an?\s+|the\s+|une?\s+|un[ao]?\s+|ein(?:e[nm]?)?\s+)?${TECHNIQUE_WORDS}\s+(?:of|for|with|about|featuring|showing|de[s]?|du|con|mit|von|über|com|di|sur|sobre)\s+`, "i");
+const TECHNIQUE_LEAD = new RegExp(
+  String.raw`^(?:an?\s+|the\s+|une?\s+|un[ao]?\s+|ein(?:e[nm]?)?\s+)?${TECHNIQUE_WORDS}\s+(?:of|for|with|about|featuring|showing|de[s]?|du|con|mit|von|über|com|di|sur|sobre)\s+`,
+  "i",
+);
 const TECHNIQUE_ONLY = new RegExp(String.raw`^(?:(?:plus|and|also|with)\s+)?(?:an?\s+|the\s+)?${TECHNIQUE_WORDS}$`, "i");
 
 /** "carousel of three roasts" → "three roasts"; a phrase that is only a technique word → "". */

@@ -12,7 +12,9 @@ async function surveyOptions(prompt: string): Promise<string[][]> {
   if (!copy.ok) throw new Error("copy");
   const built = await new LocalBlueprintEngine().build({ prompt, copyDoc: copy.copyDoc, techniques, facts } as never);
   if (!built.ok) throw new Error("blueprint");
-  return built.blueprint.interactiveConfig.modules.flatMap((m) => (m.technique === "survey" ? m.questions.map((q) => q.options.map((o) => o.label)) : []));
+  return built.blueprint.interactiveConfig.modules.flatMap((m) =>
+    m.technique === "survey" ? m.questions.map((q) => q.options.map((o) => o.label)) : [],
+  );
 }
 
 const ZERO_TO_TEN = Array.from({ length: 11 }, (_, i) => String(i));

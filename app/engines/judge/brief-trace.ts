@@ -20,7 +20,23 @@ const MAX_VIEW_CHARS = 60_000;
 
 // ── money ─────────────────────────────────────────────────────────────────────────────────────────
 
-const CURRENCIES: Record<string, string> = { $: "$", usd: "$", "us$": "$", "€": "€", eur: "€", "£": "£", gbp: "£", "r$": "r$", brl: "r$", "¥": "¥", jpy: "¥", chf: "chf", "zł": "zł", pln: "zł", kr: "kr" };
+const CURRENCIES: Record<string, string> = {
+  $: "$",
+  usd: "$",
+  us$: "$",
+  "€": "€",
+  eur: "€",
+  "£": "£",
+  gbp: "£",
+  r$: "r$",
+  brl: "r$",
+  "¥": "¥",
+  jpy: "¥",
+  chf: "chf",
+  zł: "zł",
+  pln: "zł",
+  kr: "kr",
+};
 const CUR = "us\\$|r\\$|\\$|€|£|¥|zł|usd|eur|gbp|brl|jpy|chf|pln|kr";
 const NUM = "\\d{1,3}(?:[.,\\u00a0\\u202f ]\\d{3})+(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?";
 // "22 $89" is a day and a price, not "22 $": a sign written after an amount is not followed by one.
@@ -132,7 +148,12 @@ function hasRun(text: string, from: number, to: number): boolean {
 // ── links ─────────────────────────────────────────────────────────────────────────────────────────
 
 const URL_RE = /https?:\/\/[^\s"'<>()]+/gi;
-const tidyUrl = (u: string) => u.trim().replace(/[.,;:!?]+$/, "").replace(/\/+$/, "").toLowerCase();
+const tidyUrl = (u: string) =>
+  u
+    .trim()
+    .replace(/[.,;:!?]+$/, "")
+    .replace(/\/+$/, "")
+    .toLowerCase();
 const SERVICE = /^(?:\{\{UNSUBSCRIBE_URL\}\}|mailto:|tel:)/i;
 
 function contentLinks(doc: EmailDoc): { href: string; text: string }[] {
@@ -160,13 +181,18 @@ export type TraceFacts = Pick<PromptFacts, "items" | "questions"> & Partial<Pick
 export function briefDefects(doc: EmailDoc, rawPrompt: string, facts: TraceFacts | undefined): Defect[] {
   const prompt = rawPrompt.slice(0, MAX_PROMPT);
   const out: Defect[] = [];
-  const views = (doc.modules.length ? [viewText(doc, "interactive"), viewText(doc, "fallback")] : [viewText(doc, "interactive")]).map((v) => v.slice(0, MAX_VIEW_CHARS));
+  const views = (doc.modules.length ? [viewText(doc, "interactive"), viewText(doc, "fallback")] : [viewText(doc, "interactive")]).map((v) =>
+    v.slice(0, MAX_VIEW_CHARS),
+  );
   const visible = views.join(" \n ");
 
   // The brand, in any of its forms: one of its words is enough ("Planibox" for "Planibox 3.0"), so
   // only an email that dropped it altogether is held (the marketer reading asks for the full name).
   const brand = facts?.brand ?? properProduct(facts?.product);
-  const brandWords = (brand ?? "").split(/[\s&+,.'’-]+/u).filter((w) => w.length >= 3 && !/^\d+$/.test(w)).slice(0, 8);
+  const brandWords = (brand ?? "")
+    .split(/[\s&+,.'’-]+/u)
+    .filter((w) => w.length >= 3 && !/^\d+$/.test(w))
+    .slice(0, 8);
   const brandGone = brandWords.length > 0 && views.some((v) => !brandWords.some((w) => fold(v).includes(fold(w))));
   if (brandGone) out.push({ criterion: "copy-fidelity", penalty: 0, reason: `brand “${brand}” not in the email in any form` });
 
@@ -174,17 +200,44 @@ export function briefDefects(doc: EmailDoc, rawPrompt: string, facts: TraceFacts
   const promptMoney = moneyIn(prompt);
   const emailMoney = moneyIn(visible);
   const untracedMoney = [...emailMoney].filter(([k]) => !promptMoney.has(k)).map(([, w]) => w);
-  if (untracedMoney.length) out.push({ criterion: "copy-fidelity", penalty: 40, faults: untracedMoney.length, reason: `price${untracedMoney.length > 1 ? "s" : ""} not in the prompt: ${untracedMoney.slice(0, 3).map((w) => `“${w}”`).join(", ")}` });
+  if (untracedMoney.length)
+    out.push({
+      criterion: "copy-fidelity",
+      penalty: 40,
+      faults: untracedMoney.length,
+      reason: `price${untracedMoney.length > 1 ? "s" : ""} not in the prompt: ${untracedMoney
+        .slice(0, 3)
+        .map((w) => `“${w}”`)
+        .join(", ")}`,
+    });
   const lostMoney = views.flatMap((v) => {
     const seen = moneyIn(v);
     return [...promptMoney].filter(([k]) => !seen.has(k)).map(([, w]) => w);
   });
-  if (lostMoney.length) out.push({ criterion: "copy-fidelity", penalty: 30, faults: new Set(lostMoney).size, reason: `price${lostMoney.length > 1 ? "s" : ""} of the prompt missing: ${[...new Set(lostMoney)].slice(0, 3).map((w) => `“${w}”`).join(", ")}` });
+  if (lostMoney.length)
+    out.push({
+      criterion: "copy-fidelity",
+      penalty: 30,
+      faults: new Set(lostMoney).size,
+      reason: `price${lostMoney.length > 1 ? "s" : ""} of the prompt missing: ${[...new Set(lostMoney)]
+        .slice(0, 3)
+        .map((w) => `“${w}”`)
+        .join(", ")}`,
+    });
 
   // Promises: a promise word of the email that the prompt does not hold.
   const promptPromises = promiseWords(prompt);
   const untraced = [...promiseWords(visible)].filter((w) => !traced(w, promptPromises));
-  if (untraced.length) out.push({ criterion: "copy-fidelity", penalty: 50, faults: untraced.length, reason: `promise not in the prompt: ${untraced.slice(0, 3).map((w) => `“${w}”`).join(", ")}` });
+  if (untraced.length)
+    out.push({
+      criterion: "copy-fidelity",
+      penalty: 50,
+      faults: untraced.length,
+      reason: `promise not in the prompt: ${untraced
+        .slice(0, 3)
+        .map((w) => `“${w}”`)
+        .join(", ")}`,
+    });
 
   // Conditions: terms the email writes together must be written together in one clause of the prompt.
   const promptTerms = terms(prompt);
@@ -200,42 +253,88 @@ export function briefDefects(doc: EmailDoc, rawPrompt: string, facts: TraceFacts
       }
     }
   }
-  if (glued) out.push({ criterion: "copy-fidelity", penalty: 50, reason: `condition on the wrong offer: “${glued[0].replace(/^\w+:/, "")}” and “${glued[1].replace(/^\w+:/, "")}” are together in the email, apart in the prompt` });
+  if (glued)
+    out.push({
+      criterion: "copy-fidelity",
+      penalty: 50,
+      reason: `condition on the wrong offer: “${glued[0].replace(/^\w+:/, "")}” and “${glued[1].replace(/^\w+:/, "")}” are together in the email, apart in the prompt`,
+    });
 
   // Options: a scale keeps every number; a question keeps every option the prompt names.
   const cutScale = scales(prompt).find((s) => !views.some((v) => hasRun(v, s.from, s.to)));
-  if (cutScale) out.push({ criterion: "techniques", penalty: 50, reason: `scale “${cutScale.written}” does not show every answer from ${cutScale.from} to ${cutScale.to}` });
+  if (cutScale)
+    out.push({
+      criterion: "techniques",
+      penalty: 50,
+      reason: `scale “${cutScale.written}” does not show every answer from ${cutScale.from} to ${cutScale.to}`,
+    });
   const foldedViews = views.map(fold);
   // An option answers when it is there on its own: its words inside the question ("thé, café ou
   // chocolat ?") do not. The question's wording is read out of the views before options are looked for.
-  const asked = (facts?.questions ?? []).slice(0, 10).map((q) => fold(q.text.replace(/[?¿]/g, "")).trim()).filter((q) => q.length >= 3);
+  const asked = (facts?.questions ?? [])
+    .slice(0, 10)
+    .map((q) => fold(q.text.replace(/[?¿]/g, "")).trim())
+    .filter((q) => q.length >= 3);
   const answerViews = foldedViews.map((v) => asked.reduce((t, q) => t.split(q).join(" "), v));
   const lostOptions = (facts?.questions ?? [])
     .slice(0, 10)
     .flatMap((q) => q.options.slice(0, 20))
     // Options as a reader names them: short, no link or number (a scale is read above).
-    .filter((o) => o.trim().length > 0 && o.length <= 60 && o.trim().split(/\s+/).length <= 4 && !/:\/\/|https?\b|^\d{1,2}$/i.test(o.trim()))
+    .filter(
+      (o) => o.trim().length > 0 && o.length <= 60 && o.trim().split(/\s+/).length <= 4 && !/:\/\/|https?\b|^\d{1,2}$/i.test(o.trim()),
+    )
     .concat(choices(prompt).flat())
     .filter((o) => answerViews.some((v) => !v.includes(fold(o))));
-  if (lostOptions.length) out.push({ criterion: "techniques", penalty: 50, faults: new Set(lostOptions).size, reason: `answer option${lostOptions.length > 1 ? "s" : ""} missing: ${lostOptions.slice(0, 3).map((o) => `“${o}”`).join(", ")}` });
+  if (lostOptions.length)
+    out.push({
+      criterion: "techniques",
+      penalty: 50,
+      faults: new Set(lostOptions).size,
+      reason: `answer option${lostOptions.length > 1 ? "s" : ""} missing: ${lostOptions
+        .slice(0, 3)
+        .map((o) => `“${o}”`)
+        .join(", ")}`,
+    });
 
   // Items the prompt lists, each in every view.
-  const names = [...(facts?.items ?? []), ...(facts?.otherItems ?? [])].map((i) => i.name).filter((n) => n && n.length <= 120).slice(0, 20);
+  const names = [...(facts?.items ?? []), ...(facts?.otherItems ?? [])]
+    .map((i) => i.name)
+    .filter((n) => n && n.length <= 120)
+    .slice(0, 20);
   const lostItems = names.filter((n) => foldedViews.some((v) => !v.includes(fold(n))));
   // Items are read from the prompt by the facts extractor, which still misreads some ("bougie Cèdre à"):
   // a lost item lowers fidelity but does not alone hold the score (see BRIEF_DEFECT_MAX_SCORE).
-  if (lostItems.length) out.push({ criterion: "copy-fidelity", penalty: 40, soft: true, faults: lostItems.length, reason: `item${lostItems.length > 1 ? "s" : ""} of the prompt missing: ${lostItems.slice(0, 3).map((n) => `“${n}”`).join(", ")}` });
+  if (lostItems.length)
+    out.push({
+      criterion: "copy-fidelity",
+      penalty: 40,
+      soft: true,
+      faults: lostItems.length,
+      reason: `item${lostItems.length > 1 ? "s" : ""} of the prompt missing: ${lostItems
+        .slice(0, 3)
+        .map((n) => `“${n}”`)
+        .join(", ")}`,
+    });
 
   // Links: each the prompt gives is linked; none goes nowhere; with links given, none goes elsewhere.
   const promptUrls = [...new Set([...(facts?.urls ?? []), ...[...prompt.matchAll(URL_RE)].map((m) => m[0])].map(tidyUrl))].slice(0, 20);
   const links = contentLinks(doc);
   const hrefs = new Set(links.map((l) => tidyUrl(l.href)));
-  const dead = links.filter((l) => !l.href || l.href === "#" || /^javascript:/i.test(l.href) || /^\{\{VIB_URL\}\}/.test(l.href) || /\.invalid(?:[/:]|$)/i.test(l.href));
-  const elsewhere = promptUrls.length ? links.filter((l) => /^https?:/i.test(l.href) && !promptUrls.some((u) => tidyUrl(l.href).startsWith(u) || u.startsWith(tidyUrl(l.href)))) : [];
+  const dead = links.filter(
+    (l) =>
+      !l.href || l.href === "#" || /^javascript:/i.test(l.href) || /^\{\{VIB_URL\}\}/.test(l.href) || /\.invalid(?:[/:]|$)/i.test(l.href),
+  );
+  const elsewhere = promptUrls.length
+    ? links.filter(
+        (l) => /^https?:/i.test(l.href) && !promptUrls.some((u) => tidyUrl(l.href).startsWith(u) || u.startsWith(tidyUrl(l.href))),
+      )
+    : [];
   const unlinked = promptUrls.filter((u) => !hrefs.has(u));
   const broken = [...dead, ...elsewhere];
   if (broken.length || unlinked.length) {
-    const seen = broken.length ? `“${broken[0]!.text || "link"}” goes to “${broken[0]!.href || "(nothing)"}”` : `the prompt's link ${unlinked[0]} is not linked`;
+    const seen = broken.length
+      ? `“${broken[0]!.text || "link"}” goes to “${broken[0]!.href || "(nothing)"}”`
+      : `the prompt's link ${unlinked[0]} is not linked`;
     out.push({ criterion: "copy-fidelity", penalty: 40, faults: broken.length + unlinked.length, reason: `broken link: ${seen}` });
   }
   return out;

@@ -22,13 +22,16 @@ export interface Defect {
   faults?: number;
 }
 
-export type JudgeFacts = Pick<PromptFacts, "brand" | "items" | "occasion" | "conditions" | "count"> & Partial<Pick<PromptFacts, "otherItems">>;
+export type JudgeFacts = Pick<PromptFacts, "brand" | "items" | "occasion" | "conditions" | "count"> &
+  Partial<Pick<PromptFacts, "otherItems">>;
 
 /** Header words a template writes when it has no brand. */
-const PLACEHOLDER_HEADER = /^(?:our|your|the|my) (?:shop|store|team|company|brand|business|boutique|restaurant|cafe|café)$|^(?:brand|company|shop) name$/i;
+const PLACEHOLDER_HEADER =
+  /^(?:our|your|the|my) (?:shop|store|team|company|brand|business|boutique|restaurant|cafe|café)$|^(?:brand|company|shop) name$/i;
 
 /** The technique's own name written as content ("carousel of three roasts", "tabs for our plans"). */
-const TECHNIQUE_PHRASE = /\b(?:carousel|tabs|tabbed|accordion|item ?cart|slider|slideshow)\s+(?:of|for|with|showing|featuring|about)\b[^.!?]{0,60}/i;
+const TECHNIQUE_PHRASE =
+  /\b(?:carousel|tabs|tabbed|accordion|item ?cart|slider|slideshow)\s+(?:of|for|with|showing|featuring|about)\b[^.!?]{0,60}/i;
 
 /**
  * Lines that say nothing about what they are next to: they would read the same under any
@@ -115,7 +118,11 @@ export function marketerDefects(doc: EmailDoc, facts: JudgeFacts | undefined): D
     if (c.trim().length < 4) continue;
     const holder = modules.find((m) => m.items.some((i) => fold(i).includes(c)));
     if (holder) {
-      out.push({ criterion: "techniques", penalty: 25, reason: `condition offered as an item: “${condition}” is one of the ${holder.technique} items` });
+      out.push({
+        criterion: "techniques",
+        penalty: 25,
+        reason: `condition offered as an item: “${condition}” is one of the ${holder.technique} items`,
+      });
       break;
     }
   }
@@ -132,7 +139,15 @@ export function marketerDefects(doc: EmailDoc, facts: JudgeFacts | undefined): D
     const seen = [...both.matchAll(re)].map((m) => m[0]);
     return seen.length > 0 && seen.every((s) => s === s.toLowerCase());
   });
-  if (lower.length) out.push({ criterion: "copy-fidelity", penalty: 15, reason: `product names left lowercase: ${lower.slice(0, 3).map((n) => `“${n}”`).join(", ")}` });
+  if (lower.length)
+    out.push({
+      criterion: "copy-fidelity",
+      penalty: 15,
+      reason: `product names left lowercase: ${lower
+        .slice(0, 3)
+        .map((n) => `“${n}”`)
+        .join(", ")}`,
+    });
 
   // Read per text node: a line of copy is one text node, and block boundaries end sentences.
   const nameRes = names.map((n) => new RegExp(escapeRe(n), "gi"));
@@ -142,7 +157,12 @@ export function marketerDefects(doc: EmailDoc, facts: JudgeFacts | undefined): D
     for (const re of nameRes) rest = rest.replace(re, "");
     return FILLER.some((f) => f.test(rest));
   });
-  if (filler) out.push({ criterion: "copy-fidelity", penalty: 20, reason: `generic filler line that would fit any product: “${filler.slice(0, 80)}”` });
+  if (filler)
+    out.push({
+      criterion: "copy-fidelity",
+      penalty: 20,
+      reason: `generic filler line that would fit any product: “${filler.slice(0, 80)}”`,
+    });
 
   const count = facts?.count;
   if (count && modules.length) {
@@ -150,7 +170,11 @@ export function marketerDefects(doc: EmailDoc, facts: JudgeFacts | undefined): D
     const counted = modules.filter((m) => m.items.length > 0 && m.technique !== "menu");
     if (counted.length && !counted.some((m) => m.items.length === count)) {
       const seen = counted.map((m) => `${m.items.length} in the ${m.technique}`).join(", ");
-      out.push({ criterion: "techniques", penalty: 25, reason: `count does not match the prompt: it asks for ${count}, the email has ${seen}` });
+      out.push({
+        criterion: "techniques",
+        penalty: 25,
+        reason: `count does not match the prompt: it asks for ${count}, the email has ${seen}`,
+      });
     }
   }
 
@@ -161,7 +185,12 @@ export function marketerDefects(doc: EmailDoc, facts: JudgeFacts | undefined): D
       ...(!title || !fold(textOf(title)).includes(o) ? ["subject"] : []),
       ...(!fold(heroText(doc)).includes(o) ? ["hero"] : []),
     ];
-    if (missing.length) out.push({ criterion: "copy-fidelity", penalty: 15, reason: `occasion “${facts.occasion}” missing from the ${missing.join(" and ")}` });
+    if (missing.length)
+      out.push({
+        criterion: "copy-fidelity",
+        penalty: 15,
+        reason: `occasion “${facts.occasion}” missing from the ${missing.join(" and ")}`,
+      });
   }
   return out;
 }

@@ -64,7 +64,11 @@ describe("local judge", () => {
 
   it("checks each requested technique of a two-technique email and their namespaces", () => {
     const two = rendered("tabs", "itemCart");
-    const result = judgeLocally({ prompt: `Plans in tabs plus a shopping cart for ${two.blueprint.brandName}`, html: two.html, blueprint: two.blueprint });
+    const result = judgeLocally({
+      prompt: `Plans in tabs plus a shopping cart for ${two.blueprint.brandName}`,
+      html: two.html,
+      blueprint: two.blueprint,
+    });
     const techniques = result.rubric.find((r) => r.criterion === "techniques")!;
     expect(techniques.reason).toMatch(/tabs \+ itemCart/);
     expect(techniques.score).toBe(100);
@@ -95,7 +99,9 @@ describe("local judge", () => {
     expect(lost.score).toBeLessThan(100);
     expect(lost.reason).toMatch(/A headline the email never shows/);
 
-    const facts = judgeLocally({ prompt: "Tabs email for Zyxware Cafe: flat white $4.50 and code SPRING20", html, blueprint }).rubric.find((r) => r.criterion === "copy-fidelity")!;
+    const facts = judgeLocally({ prompt: "Tabs email for Zyxware Cafe: flat white $4.50 and code SPRING20", html, blueprint }).rubric.find(
+      (r) => r.criterion === "copy-fidelity",
+    )!;
     expect(facts.weight).toBeGreaterThan(0);
     expect(facts.score).toBeLessThan(50);
     expect(facts.reason).toMatch(/Zyxware/);
@@ -131,8 +137,14 @@ describe("llm judge", () => {
     const calls: LlmJsonRequest<unknown>[] = [];
     const client: LlmClient = {
       provider: "openai",
-      complete: async () => ({ ok: false, error: { kind: "bad_request", message: "unused" }, usage: emptyUsage(), model: "fake", attempts: 1 }),
-      completeJson: async <T,>(req: LlmJsonRequest<T>) => {
+      complete: async () => ({
+        ok: false,
+        error: { kind: "bad_request", message: "unused" },
+        usage: emptyUsage(),
+        model: "fake",
+        attempts: 1,
+      }),
+      completeJson: async <T>(req: LlmJsonRequest<T>) => {
         calls.push(req as LlmJsonRequest<unknown>);
         return reply(req as LlmJsonRequest<unknown>) as LlmResult<T>;
       },
@@ -173,7 +185,13 @@ describe("llm judge", () => {
   });
 
   it("returns the model's failure as a value", async () => {
-    const { client } = fakeLlm(() => ({ ok: false, error: { kind: "rate_limited", message: "slow down" }, usage: emptyUsage(), model: "m", attempts: 3 }));
+    const { client } = fakeLlm(() => ({
+      ok: false,
+      error: { kind: "rate_limited", message: "slow down" },
+      usage: emptyUsage(),
+      model: "m",
+      attempts: 3,
+    }));
     const result = await createJudge(client).judge({ prompt: "x", html });
     expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/rate_limited.*slow down/) });
   });
@@ -188,7 +206,10 @@ describe("llm judge", () => {
 
 describe("local judge: the defects a marketer rejects", () => {
   // The QA contract email (tabs: Starters/Pea soup, Mains/Lamb shoulder) with a brand line.
-  const EMAIL = goodEmail(["tabs"]).replace('View in browser</a>', 'View in browser</a>\n<p style="font-size:16px;color:#1a1a1a">Ledgerly Bistro</p>');
+  const EMAIL = goodEmail(["tabs"]).replace(
+    "View in browser</a>",
+    'View in browser</a>\n<p style="font-size:16px;color:#1a1a1a">Ledgerly Bistro</p>',
+  );
   const prompt = "Tabs email for Ledgerly Bistro: pea soup and lamb shoulder";
   const FACTS: PromptFacts = {
     ...parsePromptFacts(prompt),
@@ -211,14 +232,62 @@ describe("local judge: the defects a marketer rejects", () => {
   });
 
   const CASES: [string, string, string, Partial<PromptFacts>, RegExp][] = [
-    ["the brand lost behind an “Our shop” header", "copy-fidelity", EMAIL.replace("Ledgerly Bistro", "Our shop"), {}, /brand “Ledgerly Bistro” lost; the header says “Our shop”/],
-    ["a placeholder header next to the brand", "copy-fidelity", EMAIL.replace("Ledgerly Bistro</p>", "Ledgerly Bistro</p><p>Our team</p>"), {}, /placeholder header “Our team”/],
-    ["the technique phrase as a slide title", "techniques", EMAIL.replaceAll("Pea soup</h3>", "Carousel of three roasts</h3>"), {}, /technique phrase used as content: “Carousel of three roasts/],
-    ["a condition offered as an item", "techniques", EMAIL.replaceAll("Lamb shoulder", "Free shipping over €150"), { conditions: ["free shipping over €150"] }, /condition offered as an item: “free shipping over €150” is one of the tabs items/],
-    ["product names left lowercase", "copy-fidelity", EMAIL.replaceAll("Pea soup", "pea soup"), {}, /product names left lowercase: “pea soup”/],
-    ["a filler line that fits any product", "copy-fidelity", EMAIL.replaceAll("Mint and crème fraîche.", "With Pea soup, the everyday things just work."), {}, /generic filler line that would fit any product: “With Pea soup, the everyday things just work\.”/],
-    ["a count other than the prompt's", "techniques", EMAIL, { count: 3 }, /count does not match the prompt: it asks for 3, the email has 2 in the tabs/],
-    ["the occasion missing from subject and hero", "copy-fidelity", EMAIL, { occasion: "Black Friday" }, /occasion “Black Friday” missing from the subject and hero/],
+    [
+      "the brand lost behind an “Our shop” header",
+      "copy-fidelity",
+      EMAIL.replace("Ledgerly Bistro", "Our shop"),
+      {},
+      /brand “Ledgerly Bistro” lost; the header says “Our shop”/,
+    ],
+    [
+      "a placeholder header next to the brand",
+      "copy-fidelity",
+      EMAIL.replace("Ledgerly Bistro</p>", "Ledgerly Bistro</p><p>Our team</p>"),
+      {},
+      /placeholder header “Our team”/,
+    ],
+    [
+      "the technique phrase as a slide title",
+      "techniques",
+      EMAIL.replaceAll("Pea soup</h3>", "Carousel of three roasts</h3>"),
+      {},
+      /technique phrase used as content: “Carousel of three roasts/,
+    ],
+    [
+      "a condition offered as an item",
+      "techniques",
+      EMAIL.replaceAll("Lamb shoulder", "Free shipping over €150"),
+      { conditions: ["free shipping over €150"] },
+      /condition offered as an item: “free shipping over €150” is one of the tabs items/,
+    ],
+    [
+      "product names left lowercase",
+      "copy-fidelity",
+      EMAIL.replaceAll("Pea soup", "pea soup"),
+      {},
+      /product names left lowercase: “pea soup”/,
+    ],
+    [
+      "a filler line that fits any product",
+      "copy-fidelity",
+      EMAIL.replaceAll("Mint and crème fraîche.", "With Pea soup, the everyday things just work."),
+      {},
+      /generic filler line that would fit any product: “With Pea soup, the everyday things just work\.”/,
+    ],
+    [
+      "a count other than the prompt's",
+      "techniques",
+      EMAIL,
+      { count: 3 },
+      /count does not match the prompt: it asks for 3, the email has 2 in the tabs/,
+    ],
+    [
+      "the occasion missing from subject and hero",
+      "copy-fidelity",
+      EMAIL,
+      { occasion: "Black Friday" },
+      /occasion “Black Friday” missing from the subject and hero/,
+    ],
   ];
   it.each(CASES)("lowers the score for %s, naming it", (_name, name, html, facts, reason) => {
     const r = judge(html, facts);
@@ -241,7 +310,11 @@ describe("local judge: the defects a marketer rejects", () => {
   });
 
   it("gives the LLM judge the prompt's facts and the defects found", () => {
-    const text = buildJudgePrompt({ prompt, html: EMAIL.replace("Ledgerly Bistro", "Our shop"), facts: { ...FACTS, occasion: "Black Friday", count: 3 } });
+    const text = buildJudgePrompt({
+      prompt,
+      html: EMAIL.replace("Ledgerly Bistro", "Our shop"),
+      facts: { ...FACTS, occasion: "Black Friday", count: 3 },
+    });
     expect(text).toContain('<prompt_facts>\n{"brand":"Ledgerly Bistro","items":["pea soup","lamb shoulder"]');
     expect(text).toMatch(/"occasion":"Black Friday"/);
     expect(text).toMatch(/<detected_defects>\n- brand “Ledgerly Bistro” lost; the header says “Our shop”/);
@@ -251,10 +324,13 @@ describe("local judge: the defects a marketer rejects", () => {
 });
 
 describe("local judge: each fault of the brief lowers the score further", () => {
-  const prompt = "Spring menu for Ledgerly Bistro: Pea soup €9, Lamb shoulder €24, Lemon tart €8. Which dish should we add next? Risotto, Gnocchi or Paella";
+  const prompt =
+    "Spring menu for Ledgerly Bistro: Pea soup €9, Lamb shoulder €24, Lemon tart €8. Which dish should we add next? Risotto, Gnocchi or Paella";
   const blueprint = sampleBlueprint;
-  const page = (body: string) => `<!doctype html><html lang="en"><head><title>Ledgerly Bistro</title></head><body><p>Ledgerly Bistro</p>${body}</body></html>`;
-  const full = "<p>Pea soup €9</p><p>Lamb shoulder €24</p><p>Lemon tart €8</p><p>Which dish should we add next?</p><p>Risotto</p><p>Gnocchi</p><p>Paella</p>";
+  const page = (body: string) =>
+    `<!doctype html><html lang="en"><head><title>Ledgerly Bistro</title></head><body><p>Ledgerly Bistro</p>${body}</body></html>`;
+  const full =
+    "<p>Pea soup €9</p><p>Lamb shoulder €24</p><p>Lemon tart €8</p><p>Which dish should we add next?</p><p>Risotto</p><p>Gnocchi</p><p>Paella</p>";
   const ROWS: [string, string][] = [
     ["one price changed", full.replace("€24", "€26")],
     ["two prices changed", full.replace("€24", "€26").replace("€8", "€7")],

@@ -15,10 +15,25 @@ import { type JudgeEngine, type JudgeInput, type JudgeResult, type RubricItem, s
 export const JUDGE_PROMPT_VERSION = "judge.v2";
 
 export const LLM_CRITERIA = {
-  "brief-fidelity": { weight: 25, question: "Does the email deliver what the prompt asks for: brand, product, offer, prices, dates and any quoted wording, with nothing invented that contradicts it?" },
-  technique: { weight: 20, question: "Are the interactive techniques the prompt asks for present, with sensible content in every item (tabs, slides, questions, cart items…)?" },
-  interactivity: { weight: 15, question: "Would the controls work in a mail client that supports :checked (labels wired to inputs, rules that switch state) and is a static fallback with the same content shown elsewhere?" },
-  design: { weight: 10, question: "Is the layout clear, readable on a 360 px phone, with a visible primary call to action and consistent styling?" },
+  "brief-fidelity": {
+    weight: 25,
+    question:
+      "Does the email deliver what the prompt asks for: brand, product, offer, prices, dates and any quoted wording, with nothing invented that contradicts it?",
+  },
+  technique: {
+    weight: 20,
+    question:
+      "Are the interactive techniques the prompt asks for present, with sensible content in every item (tabs, slides, questions, cart items…)?",
+  },
+  interactivity: {
+    weight: 15,
+    question:
+      "Would the controls work in a mail client that supports :checked (labels wired to inputs, rules that switch state) and is a static fallback with the same content shown elsewhere?",
+  },
+  design: {
+    weight: 10,
+    question: "Is the layout clear, readable on a 360 px phone, with a visible primary call to action and consistent styling?",
+  },
   tone: { weight: 5, question: "Is the copy clear, specific and in the tone the prompt asks for (or a fitting one), free of filler?" },
 } as const;
 export type LlmCriterion = keyof typeof LLM_CRITERIA;
@@ -46,7 +61,12 @@ export const JudgeReplySchema = z
   .superRefine((reply, ctx) => {
     for (const c of CRITERIA) {
       const n = reply.criteria.filter((x) => x.criterion === c).length;
-      if (n !== 1) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["criteria"], message: `criterion "${c}" must appear exactly once (found ${n})` });
+      if (n !== 1)
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["criteria"],
+          message: `criterion "${c}" must appear exactly once (found ${n})`,
+        });
     }
   });
 
@@ -54,7 +74,7 @@ const SYSTEM = [
   "You are a strict reviewer of interactive HTML emails built with CSS :checked techniques (tabs, accordion, carousel, survey, quiz, menu, itemCart).",
   "Score the email against the prompt it was generated from. For each criterion give an integer score from 0 (absent or broken) to 100 (flawless) and one short, specific reason naming what you saw.",
   "<prompt_facts> lists what the prompt states (brand, items with prices, codes, dates, offer, occasion, conditions, count); each must be visible in the email, both in the interactive view and in the static fallback.",
-  "Judge as a marketer would, and score down, naming the defect: the brand lost or a placeholder header (\"Our shop\", \"Our team\"); the technique's name used as content (a slide titled \"carousel of three roasts\"); a condition offered as an item (\"free shipping over €150\" as a cart item); product names left lowercase; filler lines that would fit any product (\"With tent, the everyday things just work.\"); a number of items, slides or questions other than the prompt's count; the occasion (\"Black Friday\") missing from the subject or the hero.",
+  'Judge as a marketer would, and score down, naming the defect: the brand lost or a placeholder header ("Our shop", "Our team"); the technique\'s name used as content (a slide titled "carousel of three roasts"); a condition offered as an item ("free shipping over €150" as a cart item); product names left lowercase; filler lines that would fit any product ("With tent, the everyday things just work."); a number of items, slides or questions other than the prompt\'s count; the occasion ("Black Friday") missing from the subject or the hero.',
   "<detected_defects>, when present, lists those defects a deterministic reader already found: confirm them in your scores.",
   "Criteria:",
   ...CRITERIA.map((c) => `- ${c}: ${LLM_CRITERIA[c].question}`),
@@ -78,7 +98,10 @@ function factsForJudge(f: PromptFacts): Record<string, unknown> {
 }
 
 export function buildJudgePrompt(input: JudgeInput, doc: EmailDoc = parseEmail(input.html)): string {
-  const html = input.html.length > MAX_HTML_CHARS ? `${input.html.slice(0, MAX_HTML_CHARS)}\n<!-- truncated: ${input.html.length - MAX_HTML_CHARS} more characters -->` : input.html;
+  const html =
+    input.html.length > MAX_HTML_CHARS
+      ? `${input.html.slice(0, MAX_HTML_CHARS)}\n<!-- truncated: ${input.html.length - MAX_HTML_CHARS} more characters -->`
+      : input.html;
   const facts = input.facts ?? parsePromptFacts(input.prompt, input.emailType);
   const parts = [`<prompt>\n${input.prompt}\n</prompt>`, `<prompt_facts>\n${JSON.stringify(factsForJudge(facts))}\n</prompt_facts>`];
   const defects = [...marketerDefects(doc, facts), ...briefDefects(doc, input.prompt, facts)];
@@ -108,7 +131,12 @@ export function createLlmJudge(llm: LlmClient): JudgeEngine {
       if (!reply.ok) return { ok: false, error: `Judge model failed (${reply.error.kind}): ${reply.error.message}`, usage };
       const qa = qaDoc(doc, { copyDoc: input.copyDoc, subject: input.copyDoc?.subject, facts });
       const rubric: RubricItem[] = [
-        { criterion: "qa", score: qa.score, weight: LLM_QA_WEIGHT, reason: qa.failedChecks.length ? `failed: ${qa.failedChecks.map((c) => c.id).join(", ")}` : "all checks pass" },
+        {
+          criterion: "qa",
+          score: qa.score,
+          weight: LLM_QA_WEIGHT,
+          reason: qa.failedChecks.length ? `failed: ${qa.failedChecks.map((c) => c.id).join(", ")}` : "all checks pass",
+        },
         ...CRITERIA.map((c) => {
           const item = reply.value.criteria.find((x) => x.criterion === c)!;
           return { criterion: c, score: Math.round(item.score), weight: LLM_CRITERIA[c].weight, reason: item.reason };

@@ -106,7 +106,10 @@ function copyFidelityCriterion(doc: EmailDoc, input: JudgeInput, f: PromptFacts)
   if (input.copyDoc) {
     const fragments = copyFragments(input.copyDoc);
     const missing = fragments.filter((s) => !text.includes(s));
-    const subjectOk = !input.copyDoc.subject || (title ? normalizeText(textOf(title)) : "").includes(normalizeText(input.copyDoc.subject)) || text.includes(normalizeText(input.copyDoc.subject));
+    const subjectOk =
+      !input.copyDoc.subject ||
+      (title ? normalizeText(textOf(title)) : "").includes(normalizeText(input.copyDoc.subject)) ||
+      text.includes(normalizeText(input.copyDoc.subject));
     const total = fragments.length + 1;
     const found = fragments.length - missing.length + (subjectOk ? 1 : 0);
     const lost = subjectOk ? missing : ["subject", ...missing];
@@ -114,12 +117,19 @@ function copyFidelityCriterion(doc: EmailDoc, input: JudgeInput, f: PromptFacts)
       criterion: "copy-fidelity",
       score: pct(found / total),
       weight: LOCAL_WEIGHTS["copy-fidelity"],
-      reason: lost.length ? `${found} of ${total} copy fragments placed verbatim; missing: ${listSome(lost)}` : `all ${total} copy fragments placed verbatim`,
+      reason: lost.length
+        ? `${found} of ${total} copy fragments placed verbatim; missing: ${listSome(lost)}`
+        : `all ${total} copy fragments placed verbatim`,
     };
   }
   const facts = promptFacts(f);
   if (!facts.length) {
-    return { criterion: "copy-fidelity", score: 100, weight: 0, reason: "not applicable: no copy given and the prompt names no brand, product, prices, codes or quoted text" };
+    return {
+      criterion: "copy-fidelity",
+      score: 100,
+      weight: 0,
+      reason: "not applicable: no copy given and the prompt names no brand, product, prices, codes or quoted text",
+    };
   }
   const lower = text.toLowerCase();
   const missing = facts.filter((f) => !factPresent(f, lower));
@@ -145,7 +155,10 @@ function requestedTechniques(input: JudgeInput, bp: BlueprintView): { techniques
   const hint = bp.techniques.length ? bp.techniques.join(",") : null;
   const r = extractTechniques(input.prompt, hint, input.emailType);
   if (!r.ok) return { techniques: r.mentioned, note: r.error };
-  return { techniques: r.techniques, note: r.source === "prompt" ? "requested by the prompt" : r.source === "hint" ? "from the blueprint" : "inferred from the prompt" };
+  return {
+    techniques: r.techniques,
+    note: r.source === "prompt" ? "requested by the prompt" : r.source === "hint" ? "from the blueprint" : "inferred from the prompt",
+  };
 }
 
 function techniquesCriterion(doc: EmailDoc, wanted: string[], note: string, bp: BlueprintView): RubricItem {
@@ -169,7 +182,9 @@ function techniquesCriterion(doc: EmailDoc, wanted: string[], note: string, bp: 
     criterion: "techniques",
     score,
     weight: LOCAL_WEIGHTS.techniques,
-    reason: problems.length ? `${wanted.join(" + ")} (${note}); ${problems.join("; ")}` : `${wanted.join(" + ")} (${note}) present with all items`,
+    reason: problems.length
+      ? `${wanted.join(" + ")} (${note}); ${problems.join("; ")}`
+      : `${wanted.join(" + ")} (${note}) present with all items`,
   };
 }
 
@@ -233,7 +248,9 @@ function interactivityCriterion(doc: EmailDoc, wanted: string[]): RubricItem {
     criterion: "interactivity",
     score: pct(passed / total),
     weight: LOCAL_WEIGHTS.interactivity,
-    reason: problems.length ? `${passed} of ${total} interactivity checks pass; ${problems.join("; ")}` : `all ${total} interactivity checks pass`,
+    reason: problems.length
+      ? `${passed} of ${total} interactivity checks pass; ${problems.join("; ")}`
+      : `all ${total} interactivity checks pass`,
   };
 }
 
@@ -272,9 +289,16 @@ export function judgeLocally(input: JudgeInput): { score: number; rubric: Rubric
   // more fault always scores below the same email without it.
   const wrong = trace.filter((d) => !d.soft);
   const weighted = weightedScore(rubric);
-  const faults = Math.min(30, trace.reduce((n, d) => n + Math.max(1, d.faults ?? 1), 0));
+  const faults = Math.min(
+    30,
+    trace.reduce((n, d) => n + Math.max(1, d.faults ?? 1), 0),
+  );
   const score = Math.max(0, (wrong.length ? Math.min(weighted, BRIEF_DEFECT_MAX_SCORE) : weighted) - BRIEF_FAULT_STEP * faults);
-  const held = wrong.length ? ` Held at ${score}: ${wrong[0]!.reason}.` : faults ? ` Lowered ${Math.min(weighted, BRIEF_FAULT_STEP * faults)} for ${faults} fault${faults > 1 ? "s" : ""} of the brief.` : "";
+  const held = wrong.length
+    ? ` Held at ${score}: ${wrong[0]!.reason}.`
+    : faults
+      ? ` Lowered ${Math.min(weighted, BRIEF_FAULT_STEP * faults)} for ${faults} fault${faults > 1 ? "s" : ""} of the brief.`
+      : "";
   return { score, rubric, summary: `${summarise(score, rubric)}${held}` };
 }
 

@@ -26,8 +26,7 @@ export interface RubricItem {
 }
 
 export type JudgeResult =
-  | { ok: true; score: number; rubric: RubricItem[]; summary: string; usage: EngineUsage }
-  | { ok: false; error: string; usage: EngineUsage };
+  { ok: true; score: number; rubric: RubricItem[]; summary: string; usage: EngineUsage } | { ok: false; error: string; usage: EngineUsage };
 
 /** Scores a generated email 0–100 against a rubric, for the eval harness. */
 export interface JudgeEngine {

@@ -17,7 +17,13 @@ export const StructurePlanSchema = z.object({
   sectionOrder: z.array(index).max(20).optional(),
   moduleHosts: z.array(index).max(2).optional(),
   imagePlacements: z
-    .array(z.object({ image: index, section: index.optional(), moduleItem: z.object({ module: z.number().int().min(0).max(1), item: index }).optional() }))
+    .array(
+      z.object({
+        image: index,
+        section: index.optional(),
+        moduleItem: z.object({ module: z.number().int().min(0).max(1), item: index }).optional(),
+      }),
+    )
     .max(20)
     .optional(),
 });
@@ -37,8 +43,11 @@ export function blueprintPrompt(input: {
   images?: ImageInput[];
   language?: PromptLanguage;
 }): string {
-  const sections = input.copyDoc.sections.map((s, i) => `${i}. [${s.role}] ${s.headline || "(no headline)"}${s.cta ? ` — button "${s.cta}"` : ""}`).join("\n");
-  const images = (input.images ?? []).map((img, i) => `${i}. ${img.name}${img.description ? ` — ${img.description}` : ""}`).join("\n") || "None.";
+  const sections = input.copyDoc.sections
+    .map((s, i) => `${i}. [${s.role}] ${s.headline || "(no headline)"}${s.cta ? ` — button "${s.cta}"` : ""}`)
+    .join("\n");
+  const images =
+    (input.images ?? []).map((img, i) => `${i}. ${img.name}${img.description ? ` — ${img.description}` : ""}`).join("\n") || "None.";
   return `${input.assembledPrompt}
 
 ## Modules

@@ -29,6 +29,7 @@ Write the complete HTML email for this blueprint.`;
 /** Retrieved library examples, one cacheable block each, so repeated generations reuse the cache. */
 export function exampleBlocks(examples: Array<{ id?: string; description?: string; html: string }>): string[] {
   return examples.map(
-    (e, i) => `## Library example ${i + 1}${e.id ? ` (${e.id})` : ""}${e.description ? ` — ${e.description}` : ""}\nA reference for technique and markup only; never copy its words.\n${e.html}`,
+    (e, i) =>
+      `## Library example ${i + 1}${e.id ? ` (${e.id})` : ""}${e.description ? ` — ${e.description}` : ""}\nA reference for technique and markup only; never copy its words.\n${e.html}`,
   );
 }

@@ -32,7 +32,7 @@ function briefFacts(brief: Brief): unknown {
 }
 
 export const BRIEF_INSTRUCTION =
-  "Use only the facts of this brief: every price, amount, percentage, date, code, number, link and promise (shipping, delivery, returns, refunds, guarantees, warranties, gifts, support, stock or scarcity, \"new\", superlatives) in the copy must be in it. Each offer keeps its own conditions (code, threshold, deadline, scope). Every item, offer, question and option of the brief appears. Where the brief says too little, say less; never invent.";
+  'Use only the facts of this brief: every price, amount, percentage, date, code, number, link and promise (shipping, delivery, returns, refunds, guarantees, warranties, gifts, support, stock or scarcity, "new", superlatives) in the copy must be in it. Each offer keeps its own conditions (code, threshold, deadline, scope). Every item, offer, question and option of the brief appears. Where the brief says too little, say less; never invent.';
 
 export function copyPrompt(input: { assembledPrompt: string; techniques: Technique[]; language?: PromptLanguage; brief?: Brief }): string {
   const modules = input.techniques.map((t) => (t === "itemCart" ? "cart (itemCart)" : t)).join(" + ");

@@ -11,7 +11,10 @@ export class FakeLlmClient implements LlmClient {
   readonly requests: LlmRequest[] = [];
   private readonly replies: FakeReply[];
 
-  constructor(replies: FakeReply[], private readonly usage: LlmUsage = { inputTokens: 120, outputTokens: 80, cacheReadTokens: 30, cacheWriteTokens: 0 }) {
+  constructor(
+    replies: FakeReply[],
+    private readonly usage: LlmUsage = { inputTokens: 120, outputTokens: 80, cacheReadTokens: 30, cacheWriteTokens: 0 },
+  ) {
     this.replies = [...replies];
   }
 
@@ -24,14 +27,16 @@ export class FakeLlmClient implements LlmClient {
   async complete(req: LlmRequest): Promise<LlmResult<string>> {
     this.requests.push(req);
     const r = this.next();
-    if ("error" in r) return { ok: false, error: { kind: r.error, message: r.message ?? r.error }, usage: this.usage, model: "fake", attempts: 1 };
+    if ("error" in r)
+      return { ok: false, error: { kind: r.error, message: r.message ?? r.error }, usage: this.usage, model: "fake", attempts: 1 };
     return { ok: true, value: "text" in r ? r.text : JSON.stringify(r.json), usage: this.usage, model: "fake", attempts: 1 };
   }
 
   async completeJson<T>(req: LlmJsonRequest<T>): Promise<LlmResult<T>> {
     this.requests.push(req);
     const r = this.next();
-    if ("error" in r) return { ok: false, error: { kind: r.error, message: r.message ?? r.error }, usage: this.usage, model: "fake", attempts: 1 };
+    if ("error" in r)
+      return { ok: false, error: { kind: r.error, message: r.message ?? r.error }, usage: this.usage, model: "fake", attempts: 1 };
     let value: unknown;
     try {
       value = "json" in r ? r.json : JSON.parse(r.text);
@@ -39,7 +44,8 @@ export class FakeLlmClient implements LlmClient {
       return { ok: false, error: { kind: "invalid_output", message: "not JSON" }, usage: this.usage, model: "fake", attempts: 2 };
     }
     const parsed = req.schema.safeParse(value);
-    if (!parsed.success) return { ok: false, error: { kind: "invalid_output", message: parsed.error.message }, usage: this.usage, model: "fake", attempts: 2 };
+    if (!parsed.success)
+      return { ok: false, error: { kind: "invalid_output", message: parsed.error.message }, usage: this.usage, model: "fake", attempts: 2 };
     return { ok: true, value: parsed.data, usage: this.usage, model: "fake", attempts: 1 };
   }
 }

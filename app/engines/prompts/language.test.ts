@@ -8,17 +8,26 @@ import { refinePrompt } from "./refine";
 
 const fr = { code: "fr", frame: "fr", supported: true } as const;
 const nl = { code: "nl", frame: "en", supported: false } as const;
-const copyDoc: CopyDoc = { subject: "Soldes d'hiver", preheader: "", sections: [{ role: "hero", headline: "Soldes", body: "", cta: "" }], items: [] };
+const copyDoc: CopyDoc = {
+  subject: "Soldes d'hiver",
+  preheader: "",
+  sections: [{ role: "hero", headline: "Soldes", body: "", cta: "" }],
+  items: [],
+};
 
 describe("the LLM prompts say the email's language", () => {
   it("copy", () => {
     const p = copyPrompt({ assembledPrompt: "Soldes d'hiver chez Maison Lune", techniques: ["tabs"], language: fr });
     expect(p).toContain("Write all copy in French (fr)");
-    expect(copyPrompt({ assembledPrompt: "x", techniques: ["tabs"], language: { code: "de", frame: "de", supported: true } })).toContain("Write all copy in German (de)");
+    expect(copyPrompt({ assembledPrompt: "x", techniques: ["tabs"], language: { code: "de", frame: "de", supported: true } })).toContain(
+      "Write all copy in German (de)",
+    );
   });
 
   it("blueprint", () => {
-    expect(blueprintPrompt({ assembledPrompt: "x", copyDoc, techniques: ["tabs"], language: { code: "es", frame: "es", supported: true } })).toContain("Write all copy in Spanish (es)");
+    expect(
+      blueprintPrompt({ assembledPrompt: "x", copyDoc, techniques: ["tabs"], language: { code: "es", frame: "es", supported: true } }),
+    ).toContain("Write all copy in Spanish (es)");
   });
 
   it("code, from the blueprint's lang", () => {
@@ -29,7 +38,9 @@ describe("the LLM prompts say the email's language", () => {
   });
 
   it("refine, from the document's <html lang>", () => {
-    expect(refinePrompt({ html: '<!DOCTYPE html><html lang="pt" dir="ltr"><body>Olá</body></html>', instructions: "Shorter subject" })).toContain("Write all copy in Portuguese (pt)");
+    expect(
+      refinePrompt({ html: '<!DOCTYPE html><html lang="pt" dir="ltr"><body>Olá</body></html>', instructions: "Shorter subject" }),
+    ).toContain("Write all copy in Portuguese (pt)");
     expect(refinePrompt({ html: "<p>hi</p>", instructions: "x", lang: "de-AT" })).toContain("Write all copy in German (de)");
     expect(refinePrompt({ html: "<p>hi</p>", instructions: "x" })).not.toContain("## Language");
   });

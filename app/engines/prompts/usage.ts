@@ -11,7 +11,13 @@ export function estimateTokens(text: string): number {
 }
 
 export function estimateUsage(input: string, output: string): EngineUsage {
-  return { inputTokens: estimateTokens(input), outputTokens: estimateTokens(output), cacheReadTokens: 0, cacheWriteTokens: 0, estimated: true };
+  return {
+    inputTokens: estimateTokens(input),
+    outputTokens: estimateTokens(output),
+    cacheReadTokens: 0,
+    cacheWriteTokens: 0,
+    estimated: true,
+  };
 }
 
 export function fromLlmUsage(usage: LlmUsage): EngineUsage {

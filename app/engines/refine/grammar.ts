@@ -112,12 +112,19 @@ export function splitInstructions(text: string): string[] {
     cur += ch;
   }
   out.push(cur);
-  return out
-    // (?<!\s): a separator starts where its blanks start, so a run of blanks (kept inside quotes)
-    // is read once, not once per blank.
-    .flatMap((s) => s.split(/,?(?<!\s)\s+(?:and\s+)?then\s+/i))
-    .map((s) => s.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, "").replace(/^(?:(?:please|also|and|then)\s+)+/i, "").trim())
-    .filter((s) => s.length > 0);
+  return (
+    out
+      // (?<!\s): a separator starts where its blanks start, so a run of blanks (kept inside quotes)
+      // is read once, not once per blank.
+      .flatMap((s) => s.split(/,?(?<!\s)\s+(?:and\s+)?then\s+/i))
+      .map((s) =>
+        s
+          .replace(/^\s*(?:[-*•]|\d+[.)])\s*/, "")
+          .replace(/^(?:(?:please|also|and|then)\s+)+/i, "")
+          .trim(),
+      )
+      .filter((s) => s.length > 0)
+  );
 }
 
 type Rule = { re: RegExp; build: (m: RegExpExecArray) => Edit | string };
@@ -126,11 +133,17 @@ const SECTION_WORD = String.raw`(?:section|block|part|row)`;
 
 const RULES: Rule[] = [
   {
-    re: new RegExp(String.raw`^(?:replace|change|swap)\s+(?:the\s+text\s+|the\s+words?\s+)?${QUOTE}\s+(?:with|to|for|into)\s+${QUOTE}$`, "i"),
+    re: new RegExp(
+      String.raw`^(?:replace|change|swap)\s+(?:the\s+text\s+|the\s+words?\s+)?${QUOTE}\s+(?:with|to|for|into)\s+${QUOTE}$`,
+      "i",
+    ),
     build: (m) => (q(m, 1) === "" ? "The text to replace is empty" : { kind: "replaceText", from: q(m, 1), to: q(m, 5) }),
   },
   {
-    re: new RegExp(String.raw`^(?:change|set|make|update|rename)\s+the\s+(?:main\s+)?(?:headline|heading|title|h1)\s+(?:to|as|into|say|read)\s+${QUOTE}$`, "i"),
+    re: new RegExp(
+      String.raw`^(?:change|set|make|update|rename)\s+the\s+(?:main\s+)?(?:headline|heading|title|h1)\s+(?:to|as|into|say|read)\s+${QUOTE}$`,
+      "i",
+    ),
     build: (m) => ({ kind: "headline", to: q(m, 1) }),
   },
   {
@@ -142,22 +155,36 @@ const RULES: Rule[] = [
     build: (m) => ({ kind: "preheader", to: q(m, 1) }),
   },
   {
-    re: new RegExp(String.raw`^(?:change|set|make|update)\s+(?:the\s+)?(?:(?:${QUOTE})\s+)?(?:cta|button|call[- ]to[- ]action)s?\s+(?:label|text|copy|wording)\s+(?:to|as|say|read)\s+${QUOTE}$`, "i"),
+    re: new RegExp(
+      String.raw`^(?:change|set|make|update)\s+(?:the\s+)?(?:(?:${QUOTE})\s+)?(?:cta|button|call[- ]to[- ]action)s?\s+(?:label|text|copy|wording)\s+(?:to|as|say|read)\s+${QUOTE}$`,
+      "i",
+    ),
     build: (m) => ({ kind: "ctaLabel", which: q(m, 1) || undefined, to: q(m, 5) }),
   },
   {
-    re: new RegExp(String.raw`^(?:change|set|make|update|point)\s+(?:the\s+)?(?:(?:${QUOTE})\s+)?(?:cta|button|call[- ]to[- ]action)s?(?:\s+(?:link|url|href|target|destination))?\s+(?:to|at)\s+${URL}$`, "i"),
+    re: new RegExp(
+      String.raw`^(?:change|set|make|update|point)\s+(?:the\s+)?(?:(?:${QUOTE})\s+)?(?:cta|button|call[- ]to[- ]action)s?(?:\s+(?:link|url|href|target|destination))?\s+(?:to|at)\s+${URL}$`,
+      "i",
+    ),
     build: (m) => ({ kind: "ctaLink", which: q(m, 1) || undefined, url: m[5].replace(/[.,;:!?)]+$/, "") }),
   },
   {
-    re: new RegExp(String.raw`^(?:make|turn|colou?r|change|set)\s+(?:all\s+)?(?:the\s+)?(?:buttons?|ctas?)(?:\s+(?:background\s+)?colou?rs?)?\s+(?:to\s+|into\s+)?${COLOR}$`, "i"),
+    re: new RegExp(
+      String.raw`^(?:make|turn|colou?r|change|set)\s+(?:all\s+)?(?:the\s+)?(?:buttons?|ctas?)(?:\s+(?:background\s+)?colou?rs?)?\s+(?:to\s+|into\s+)?${COLOR}$`,
+      "i",
+    ),
     build: (m) => {
       const hex = toHex(m[1]);
-      return hex ? { kind: "buttonColor", color: hex } : `"${m[1]}" is not a colour I know (use a name such as red or a hex value such as #123456)`;
+      return hex
+        ? { kind: "buttonColor", color: hex }
+        : `"${m[1]}" is not a colour I know (use a name such as red or a hex value such as #123456)`;
     },
   },
   {
-    re: new RegExp(String.raw`^(?:recolou?r|change|set|make)\s+the\s+(primary|brand|main|accent|background|text)\s+colou?r\s+(?:to|into)\s+${COLOR}$`, "i"),
+    re: new RegExp(
+      String.raw`^(?:recolou?r|change|set|make)\s+the\s+(primary|brand|main|accent|background|text)\s+colou?r\s+(?:to|into)\s+${COLOR}$`,
+      "i",
+    ),
     build: (m) => {
       const hex = toHex(m[2]);
       const t = m[1].toLowerCase();
@@ -169,11 +196,16 @@ const RULES: Rule[] = [
     re: new RegExp(String.raw`^(?:change|set|make)\s+the\s+(background|text)(?:\s+colou?r)?\s+(?:to|into)?\s*${COLOR}$`, "i"),
     build: (m) => {
       const hex = toHex(m[2]);
-      return hex ? { kind: "recolor", target: m[1].toLowerCase() as "background" | "text", color: hex } : `"${m[2]}" is not a colour I know`;
+      return hex
+        ? { kind: "recolor", target: m[1].toLowerCase() as "background" | "text", color: hex }
+        : `"${m[2]}" is not a colour I know`;
     },
   },
   {
-    re: new RegExp(String.raw`^(?:recolou?r|change|replace|swap)\s+(?:the\s+colou?r\s+)?(#[0-9a-fA-F]{3,6})\s+(?:to|with|for|into)\s+${COLOR}$`, "i"),
+    re: new RegExp(
+      String.raw`^(?:recolou?r|change|replace|swap)\s+(?:the\s+colou?r\s+)?(#[0-9a-fA-F]{3,6})\s+(?:to|with|for|into)\s+${COLOR}$`,
+      "i",
+    ),
     build: (m) => {
       const from = toHex(m[1]);
       const to = toHex(m[2]);

@@ -8,7 +8,8 @@ import { parseContentInstruction, splitOnConjunctions } from "~/domain/refine/gr
 import { parseInstruction, splitInstructions } from "./grammar";
 import { MAX_REFINE_INSTRUCTIONS, refineLocally } from "./local";
 
-const EMAIL = '<html><head><title>Hi</title></head><body><h1>Hello</h1><p>Text</p><a class="kx-btn" href="https://x.example">Go</a></body></html>';
+const EMAIL =
+  '<html><head><title>Hi</title></head><body><h1>Hello</h1><p>Text</p><a class="kx-btn" href="https://x.example">Go</a></body></html>';
 
 function counted<T>(fn: () => T): { value: T; charsRead: number } {
   const work = countRegexWork();
@@ -45,7 +46,9 @@ describe("refineLocally", () => {
     const out = refineLocally(EMAIL, instructions);
     expect(out.applied).toHaveLength(MAX_REFINE_INSTRUCTIONS);
     expect(out.html).toContain(`>H${MAX_REFINE_INSTRUCTIONS - 1}</h1>`);
-    expect(out.notApplied).toEqual([{ instruction: "(580 more instructions)", reason: expect.stringContaining(`At most ${MAX_REFINE_INSTRUCTIONS} instructions`) }]);
+    expect(out.notApplied).toEqual([
+      { instruction: "(580 more instructions)", reason: expect.stringContaining(`At most ${MAX_REFINE_INSTRUCTIONS} instructions`) },
+    ]);
   });
 });
 
@@ -62,7 +65,10 @@ describe("the local copy on hostile prompts", () => {
 
   it("still asks the prompt's own question, with blanks collapsed", () => {
     const copy = write("Poll our readers: which topic should we cover next —  Kubernetes,   Rust or WebAssembly? Thanks");
-    expect(parseSurveyItem(copy.items[0]!)).toEqual({ question: "Which topic should we cover next?", options: ["Kubernetes", "Rust", "WebAssembly"] });
+    expect(parseSurveyItem(copy.items[0]!)).toEqual({
+      question: "Which topic should we cover next?",
+      options: ["Kubernetes", "Rust", "WebAssembly"],
+    });
   });
 });
 
@@ -76,7 +82,12 @@ describe("content grammar on hostile text", () => {
 
   it("does not read an instruction longer than any edit, and reads unclosed quotes and digit runs once", () => {
     expect(parseContentInstruction(`add ${"Oolong ".repeat(20_000)}$12`)).toBeNull();
-    for (const text of [`add “${"x".repeat(390)}`, `change the price of ${"9".repeat(380)} to $12`, `free gift wrap over ${"$".repeat(370)}60`, `the ${"%".repeat(380)} code ends Dec 20`]) {
+    for (const text of [
+      `add “${"x".repeat(390)}`,
+      `change the price of ${"9".repeat(380)} to $12`,
+      `free gift wrap over ${"$".repeat(370)}60`,
+      `the ${"%".repeat(380)} code ends Dec 20`,
+    ]) {
       const { charsRead } = counted(() => parseContentInstruction(text));
       expect(charsRead).toBeLessThan(200 * text.length);
     }

@@ -7,10 +7,20 @@ const HTML = '<!DOCTYPE html><html><head><title>A</title></head><body class="bod
 describe("LlmRefineEngine", () => {
   it("returns the model's edit and its report", async () => {
     const client = new FakeLlmClient([
-      { json: { html: HTML.replace("Old", "New"), applied: ['change the headline to "New"'], notApplied: [{ instruction: "make it pop", reason: "too vague" }] } },
+      {
+        json: {
+          html: HTML.replace("Old", "New"),
+          applied: ['change the headline to "New"'],
+          notApplied: [{ instruction: "make it pop", reason: "too vague" }],
+        },
+      },
     ]);
     const r = await new LlmRefineEngine(client).refine(HTML, 'change the headline to "New"\nmake it pop');
-    expect(r).toMatchObject({ ok: true, applied: ['change the headline to "New"'], notApplied: [{ instruction: "make it pop", reason: "too vague" }] });
+    expect(r).toMatchObject({
+      ok: true,
+      applied: ['change the headline to "New"'],
+      notApplied: [{ instruction: "make it pop", reason: "too vague" }],
+    });
     expect(r.ok && r.html).toContain("<h1>New</h1>");
     expect(client.requests[0]).toMatchObject({ role: "refine", promptVersion: REFINE_PROMPT_VERSION });
     expect(client.requests[0].prompt).toContain(HTML);

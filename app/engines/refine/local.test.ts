@@ -9,7 +9,8 @@ import { writeLocalCopy } from "../copy/local";
 import { parseInstructions, splitInstructions } from "./grammar";
 import { LocalRefineEngine, refineLocally } from "./local";
 
-const PROMPT = "Black Friday email for Lumen Coffee Roasters: 20% off all beans with code BEAN20 until November 29. Beans: Huila $16, Sidamo $19. Shop at https://lumen.example.com/shop";
+const PROMPT =
+  "Black Friday email for Lumen Coffee Roasters: 20% off all beans with code BEAN20 until November 29. Beans: Huila $16, Sidamo $19. Shop at https://lumen.example.com/shop";
 
 function email(): string {
   const facts = parsePromptFacts(PROMPT);
@@ -27,7 +28,11 @@ const headings = (html: string) => (selectAll("h1, h2", dom(html)) as unknown as
 
 describe("refine grammar", () => {
   it("splits sentences, lines and 'then', but not inside quotes or URLs", () => {
-    expect(splitInstructions('Change the headline to "Hi. There". Make the button red\nthen remove the section "offer"; change the CTA link to https://x.example/a.b')).toEqual([
+    expect(
+      splitInstructions(
+        'Change the headline to "Hi. There". Make the button red\nthen remove the section "offer"; change the CTA link to https://x.example/a.b',
+      ),
+    ).toEqual([
       'Change the headline to "Hi. There"',
       "Make the button red",
       'remove the section "offer"',
@@ -78,7 +83,10 @@ describe("LocalRefineEngine", () => {
   });
 
   it("changes the headline, subject and preheader", () => {
-    const out = refineLocally(html, 'Change the headline to "Black Friday is here". Change the subject to "Beans, for less". Change the preheader to "Ends Sunday"');
+    const out = refineLocally(
+      html,
+      'Change the headline to "Black Friday is here". Change the subject to "Beans, for less". Change the preheader to "Ends Sunday"',
+    );
     expect(out.notApplied).toEqual([]);
     expect(headings(out.html)[0]).toBe("Black Friday is here");
     expect(textContent(selectOne("title", dom(out.html)) as unknown as Element)).toBe("Beans, for less");
@@ -112,7 +120,10 @@ describe("LocalRefineEngine", () => {
   it("removes and adds sections", () => {
     const before = headings(html);
     expect(before).toContain("The details");
-    const out = refineLocally(html, 'Remove the section "The details". Add a section "Gift cards" saying "Give the gift of coffee." before "closing"');
+    const out = refineLocally(
+      html,
+      'Remove the section "The details". Add a section "Gift cards" saying "Give the gift of coffee." before "closing"',
+    );
     expect(out.notApplied).toEqual([]);
     const after = headings(out.html);
     expect(after).not.toContain("The details");
@@ -122,7 +133,10 @@ describe("LocalRefineEngine", () => {
   });
 
   it("reports every instruction it could not apply, and leaves the HTML alone when nothing applied", async () => {
-    const r = await new LocalRefineEngine().refine(html, 'make it pop\nreplace "Nowhere to be found" with "x"\nremove the section "Pricing"');
+    const r = await new LocalRefineEngine().refine(
+      html,
+      'make it pop\nreplace "Nowhere to be found" with "x"\nremove the section "Pricing"',
+    );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.applied).toEqual([]);
@@ -150,7 +164,10 @@ describe("LocalRefineEngine", () => {
   });
 
   it("adds a section at the top and after a named one", () => {
-    const out = refineLocally(html, 'add a section "First" saying "Top words" at the top\nadd a section titled "Second" with the body "After the offer" after "offer"');
+    const out = refineLocally(
+      html,
+      'add a section "First" saying "Top words" at the top\nadd a section titled "Second" with the body "After the offer" after "offer"',
+    );
     expect(out.notApplied).toEqual([]);
     const roles = (selectAll("tr.kx-section", dom(out.html)) as unknown as Element[]).map((r) => r.attribs["data-kx-role"]);
     expect(roles[0]).toBe("added");
@@ -158,7 +175,8 @@ describe("LocalRefineEngine", () => {
   });
 
   it("works on HTML it did not render", () => {
-    const foreign = '<html><body><h1>Hello</h1><table><tr><td bgcolor="#000000"><a class="button" href="https://a.example" style="color:#ffffff">Go</a></td></tr></table></body></html>';
+    const foreign =
+      '<html><body><h1>Hello</h1><table><tr><td bgcolor="#000000"><a class="button" href="https://a.example" style="color:#ffffff">Go</a></td></tr></table></body></html>';
     const out = refineLocally(foreign, 'make the button green. change the CTA label to "Go now". remove the section "Hello"');
     expect(out.applied).toHaveLength(2);
     expect(out.html).toContain('bgcolor="#16a34a"');

@@ -1,6 +1,18 @@
 import { contrastRatio } from "~/domain/blueprint/color";
 import { declValue, parseInlineStyle, serializeInlineStyle } from "~/domain/html/css";
-import { closest, descendants, detach, fragment, hasClass, insertAfter, insertBefore, isElement, type DomElement, type DomNode, type DomParent } from "~/domain/html/dom";
+import {
+  closest,
+  descendants,
+  detach,
+  fragment,
+  hasClass,
+  insertAfter,
+  insertBefore,
+  isElement,
+  type DomElement,
+  type DomNode,
+  type DomParent,
+} from "~/domain/html/dom";
 import { parseEmail, type EmailDoc } from "~/domain/html/parse";
 import { serializeDocument } from "~/domain/html/serialize";
 import { normalizeText, textOf } from "~/domain/html/text";
@@ -64,7 +76,10 @@ function buttons(doc: EmailDoc): DomElement[] {
   const anchors = doc.byTag.get("a") ?? [];
   const kx = anchors.filter((a) => hasClass(a, "kx-btn"));
   if (kx.length > 0) return kx;
-  return anchors.filter((a) => /\b(?:btn|button|cta)\b/i.test(a.attribs.class ?? "") || Boolean(declValue(parseInlineStyle(a.attribs.style), "background-color")));
+  return anchors.filter(
+    (a) =>
+      /\b(?:btn|button|cta)\b/i.test(a.attribs.class ?? "") || Boolean(declValue(parseInlineStyle(a.attribs.style), "background-color")),
+  );
 }
 
 function textEq(a: string, b: string): boolean {
@@ -84,7 +99,9 @@ function findSection(doc: EmailDoc, match: string): DomElement | undefined {
   const want = normalizeText(match).toLowerCase();
   const rows = sections(doc);
   return (
-    rows.find((r) => (r.attribs["data-kx-role"] ?? "").toLowerCase() === want || (r.attribs["data-kx-section"] ?? "").toLowerCase() === want) ??
+    rows.find(
+      (r) => (r.attribs["data-kx-role"] ?? "").toLowerCase() === want || (r.attribs["data-kx-section"] ?? "").toLowerCase() === want,
+    ) ??
     rows.find((r) => sectionHeading(r).toLowerCase() === want) ??
     rows.find((r) => want.length >= 4 && sectionHeading(r).toLowerCase().startsWith(want))
   );
@@ -115,7 +132,9 @@ function applyEdit(doc: EmailDoc, edit: Edit): Applied {
   switch (edit.kind) {
     case "replaceText": {
       const n = replaceInText(doc, edit.from, edit.to);
-      return n > 0 ? { ok: true, summary: `Replaced "${edit.from}" with "${edit.to}" (${n}×)` } : { ok: false, reason: `The text "${edit.from}" does not appear in the email (it may be split by formatting)` };
+      return n > 0
+        ? { ok: true, summary: `Replaced "${edit.from}" with "${edit.to}" (${n}×)` }
+        : { ok: false, reason: `The text "${edit.from}" does not appear in the email (it may be split by formatting)` };
     }
     case "headline": {
       const h = (doc.byTag.get("h1") ?? [])[0] ?? (doc.byTag.get("h2") ?? [])[0];
@@ -155,13 +174,18 @@ function applyEdit(doc: EmailDoc, edit: Edit): Applied {
       if (typeof edit.target === "object") from = edit.target.hex;
       else if (edit.target === "primary") {
         const a = buttons(doc)[0];
-        const cell = a ? closest(a, (el) => el.name === "td") ?? undefined : undefined;
-        from = (cell && hasClass(cell, "kx-btn-cell") ? colourOf(cell, "background-color") : undefined) ?? colourOf(a, "border-color") ?? (a ? /#[0-9a-fA-F]{3,6}\b/.exec(declValue(parseInlineStyle(a.attribs.style), "border") ?? "")?.[0] : undefined);
+        const cell = a ? (closest(a, (el) => el.name === "td") ?? undefined) : undefined;
+        from =
+          (cell && hasClass(cell, "kx-btn-cell") ? colourOf(cell, "background-color") : undefined) ??
+          colourOf(a, "border-color") ??
+          (a ? /#[0-9a-fA-F]{3,6}\b/.exec(declValue(parseInlineStyle(a.attribs.style), "border") ?? "")?.[0] : undefined);
         from = from ? hexNorm(from) : undefined;
       } else if (edit.target === "background") {
         from = colourOf(doc.body ?? undefined, "background-color") ?? colourOf(doc.body ?? undefined, "background");
       } else if (edit.target === "text") {
-        const p = doc.elements.find((el) => (el.name === "p" || el.name === "td") && colourOf(el, "color") && normalizeText(textOf(el)).length > 20);
+        const p = doc.elements.find(
+          (el) => (el.name === "p" || el.name === "td") && colourOf(el, "color") && normalizeText(textOf(el)).length > 20,
+        );
         from = colourOf(p, "color");
       } else {
         const probe = doc.rules.find((r) => /accent/.test(r.selector));
@@ -197,7 +221,13 @@ function applyEdit(doc: EmailDoc, edit: Edit): Applied {
     case "removeSection": {
       const row = findSection(doc, edit.match);
       if (!row) {
-        return { ok: false, reason: sections(doc).length === 0 ? "The email has no marked sections (tr.kx-section) to remove" : `No section is called "${edit.match}" (by role or headline)` };
+        return {
+          ok: false,
+          reason:
+            sections(doc).length === 0
+              ? "The email has no marked sections (tr.kx-section) to remove"
+              : `No section is called "${edit.match}" (by role or headline)`,
+        };
       }
       const name = sectionHeading(row) || row.attribs["data-kx-role"] || edit.match;
       detach(row);
@@ -254,11 +284,16 @@ function addSection(doc: EmailDoc, edit: Extract<Edit, { kind: "addSection" }>):
   const markup =
     `<tr class="kx-section" data-kx-section="added-${n}" data-kx-role="added">` +
     `<td class="${esc(td?.attribs.class ?? "kx-pad")}"${td?.attribs.bgcolor ? ` bgcolor="${esc(td.attribs.bgcolor)}"` : ""} style="${esc(td?.attribs.style ?? "padding:16px 32px")}">` +
-    (edit.headline ? `<h2 class="${esc(h2?.attribs.class ?? "kx-text")}" style="${esc(h2?.attribs.style ?? "margin:0 0 12px 0")}">${esc(edit.headline)}</h2>` : "") +
+    (edit.headline
+      ? `<h2 class="${esc(h2?.attribs.class ?? "kx-text")}" style="${esc(h2?.attribs.style ?? "margin:0 0 12px 0")}">${esc(edit.headline)}</h2>`
+      : "") +
     edit.body
       .split(/\n\s*\n/)
       .filter((x) => x.trim())
-      .map((para) => `<p class="${esc(p?.attribs.class ?? "kx-text")}" style="${esc(p?.attribs.style ?? "margin:0 0 16px 0")}">${esc(para.trim())}</p>`)
+      .map(
+        (para) =>
+          `<p class="${esc(p?.attribs.class ?? "kx-text")}" style="${esc(p?.attribs.style ?? "margin:0 0 16px 0")}">${esc(para.trim())}</p>`,
+      )
       .join("") +
     `</td></tr>`;
   const nodes = fragment(markup);
@@ -302,7 +337,10 @@ export function refineLocally(html: string, instructions: string): RefineOutcome
   }
   if (all.length > MAX_REFINE_INSTRUCTIONS) {
     const rest = all.length - MAX_REFINE_INSTRUCTIONS;
-    notApplied.push({ instruction: `(${rest} more instruction${rest === 1 ? "" : "s"})`, reason: `At most ${MAX_REFINE_INSTRUCTIONS} instructions are applied per request; send the rest in another one` });
+    notApplied.push({
+      instruction: `(${rest} more instruction${rest === 1 ? "" : "s"})`,
+      reason: `At most ${MAX_REFINE_INSTRUCTIONS} instructions are applied per request; send the rest in another one`,
+    });
   }
   return { html: applied.length > 0 ? serializeDocument(doc.document) : html, applied, notApplied };
 }

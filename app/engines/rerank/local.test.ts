@@ -25,7 +25,11 @@ describe("local rerank engine", () => {
       technique: "tabs",
       complexity: "beginner",
       emailPurpose: "newsletter",
-      candidates: [m("both", 0.7, "tabs+accordion"), m("plain", 0.7, "tabs", "ecommerce", "advanced"), m("fit", 0.7, "tabs", "newsletter", "beginner")],
+      candidates: [
+        m("both", 0.7, "tabs+accordion"),
+        m("plain", 0.7, "tabs", "ecommerce", "advanced"),
+        m("fit", 0.7, "tabs", "newsletter", "beginner"),
+      ],
       limit: 3,
     });
     expect(out.map((x) => x.id)).toEqual(["fit", "plain", "both"]);
@@ -39,6 +43,8 @@ describe("local rerank engine", () => {
     const e = createLocalRerankEngine();
     expect(await e.rerank({ query: "q", technique: null, candidates: [], limit: 7 })).toEqual({ ok: true, ranked: [] });
     const c = [m("x", 0.6, "quiz"), m("y", 0.6, "quiz")];
-    expect(rerankLocal({ query: "q", technique: null, candidates: c, limit: 7 })).toEqual(rerankLocal({ query: "q", technique: null, candidates: [...c].reverse(), limit: 7 }));
+    expect(rerankLocal({ query: "q", technique: null, candidates: c, limit: 7 })).toEqual(
+      rerankLocal({ query: "q", technique: null, candidates: [...c].reverse(), limit: 7 }),
+    );
   });
 });

@@ -24,7 +24,12 @@ export function createLlmRewriteEngine(llm: LlmClient): RewriteEngine {
         schema: Reply,
         promptVersion: REWRITE_PROMPT_VERSION,
         maxTokens: 300,
-        prompt: JSON.stringify({ request: input.prompt, technique: input.technique, emailType: input.emailType, complexity: input.complexity }),
+        prompt: JSON.stringify({
+          request: input.prompt,
+          technique: input.technique,
+          emailType: input.emailType,
+          complexity: input.complexity,
+        }),
       });
       if (!res.ok) return { ok: false, error: `rewrite model failed: ${res.error.message}` };
       return { ok: true, query: `${res.value.query} ${rewriteQuery(input)}`.trim() };

@@ -14,11 +14,15 @@ describe("local rewrite engine", () => {
   });
   it("finds techniques in the prompt when none was detected, at most two", () => {
     const q = rewriteQuery({ prompt: "an FAQ accordion plus an image slider and a quiz and a survey", technique: null });
-    expect(q.split("\n")[0]).toMatch(/^Interactive HTML email using (accordion|carousel|quiz|survey) and (accordion|carousel|quiz|survey)\.$/);
+    expect(q.split("\n")[0]).toMatch(
+      /^Interactive HTML email using (accordion|carousel|quiz|survey) and (accordion|carousel|quiz|survey)\.$/,
+    );
   });
   it("moves the query closer to matching documents than the raw prompt", () => {
     const prompt = "our sneaker drop, one colourway per tab";
-    const doc = embedLocal(buildEmbeddingText({ type: "html", technique: "tabs", description: "Colourways for a shoe release", emailPurpose: "ecommerce" }));
+    const doc = embedLocal(
+      buildEmbeddingText({ type: "html", technique: "tabs", description: "Colourways for a shoe release", emailPurpose: "ecommerce" }),
+    );
     const raw = cosine(embedLocal(prompt), doc);
     const rewritten = cosine(embedLocal(rewriteQuery({ prompt, technique: "tabs" })), doc);
     expect(rewritten).toBeGreaterThan(raw);

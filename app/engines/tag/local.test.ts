@@ -34,7 +34,17 @@ describe("local tag engine", () => {
     expect(tags.complexity).toBe("beginner");
     expect(tags.keyFeatures).toEqual(expect.arrayContaining(["radio inputs (2 in 1 group)", "static fallback"]));
     expect(tags.bestPracticeTags).toEqual(
-      expect.arrayContaining(["fallback-content", "gmail-fallback", "outlook-com-fallback", "outlook-conditional-comments", "accessible-labels", "alt-text", "mobile-responsive", "preheader", "view-in-browser"]),
+      expect.arrayContaining([
+        "fallback-content",
+        "gmail-fallback",
+        "outlook-com-fallback",
+        "outlook-conditional-comments",
+        "accessible-labels",
+        "alt-text",
+        "mobile-responsive",
+        "preheader",
+        "view-in-browser",
+      ]),
     );
     expect(tags.description).toContain('Tabbed HTML email for ecommerce "Spring sneaker launch"');
     expect(tags.embedding_text).toContain("radio");
@@ -84,7 +94,10 @@ describe("local tag engine", () => {
   });
 
   it("tags a static email as static/beginner and survives broken CSS", () => {
-    const tags = tagHtml({ htmlContent: shell("this is { not css", "<p>Hello from our weekly newsletter digest</p>"), contentType: "html" });
+    const tags = tagHtml({
+      htmlContent: shell("this is { not css", "<p>Hello from our weekly newsletter digest</p>"),
+      contentType: "html",
+    });
     expect(tags.technique).toBe("static");
     expect(tags.complexity).toBe("beginner");
     expect(tags.emailPurpose).toBe("newsletter");

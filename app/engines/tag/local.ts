@@ -166,7 +166,8 @@ export function analyseHtml(html: string): Structure {
         if ((a.role ?? "").toLowerCase() === "presentation") s.presentationTables++;
       } else if (name === "a") {
         const href = a.href ?? "";
-        if (href.includes("{{VIB_URL}}") || cls.includes(" kx-vib ") || /view (it )?in (your )?browser/i.test(textOf(n))) s.hasViewInBrowser = true;
+        if (href.includes("{{VIB_URL}}") || cls.includes(" kx-vib ") || /view (it )?in (your )?browser/i.test(textOf(n)))
+          s.hasViewInBrowser = true;
       } else if (name === "title") {
         s.title = textOf(n).trim();
       } else if (name === "style") {

@@ -31,16 +31,16 @@ export function hostilePrompts(): Record<string, string> {
     "tab-run": `a${"\t".repeat(n - 2)}b`,
     "nbsp-run": `a${"\u00a0".repeat(n - 2)}b`,
     "space-newline-run": `a${fill(" \n", n - 2)}b`,
-    "digits": fill("1", n),
+    digits: fill("1", n),
     "digit-pairs": fill("12", n),
     "digits-dots": fill("1.", n),
     "digits-commas": fill("1,", n),
     "dollar-digits": fill("$1", n),
     "currency-symbols": fill("$€£¥₹", n),
     "percent-run": fill("1% ", n),
-    "parens": fill("(", n),
-    "colons": fill(":", n),
-    "punctuation": fill(".,;:!?-", n),
+    parens: fill("(", n),
+    colons: fill(":", n),
+    punctuation: fill(".,;:!?-", n),
     "with-x": fill("with ", n),
     "and-x": fill("a and ", n),
     "button-colon": fill("button: ", n),
@@ -50,16 +50,16 @@ export function hostilePrompts(): Record<string, string> {
     "introducing-unclosed-quote": `${fill("introducing ", n - 3)}"x`,
     "our-new-unclosed-quote": `${fill("our new ", n - 3)}"x`,
     "send-to": fill("send to ", n),
-    "quotes": fill('"', n),
+    quotes: fill('"', n),
     "open-quote-words": `"${fill("word ", n - 1)}`,
-    "urls": fill("http://", n),
-    "www": fill("www.", n),
-    "emoji": fill("😀", n),
+    urls: fill("http://", n),
+    www: fill("www.", n),
+    emoji: fill("😀", n),
     "emoji-words": fill("😀 Tab ", n),
-    "bullets": fill("- a\n", n),
+    bullets: fill("- a\n", n),
     "survey-no-question-mark": `survey ${fill("a", n - 7)}`,
     "survey-questions": `survey ${fill("a, b or c? ", n - 7)}`,
-    "months": fill("may 1 ", n),
+    months: fill("may 1 ", n),
     "code-x": fill("code ", n),
     "brand-is": fill("brand is ", n),
     "audience-is": `audience is ${fill("busy people ", n - 12)}`,
@@ -91,8 +91,8 @@ export function hostileHtml(bytes: number): Record<string, string> {
     "long-attribute-value": `<html><body><a href="https://x.example/${fill("a", bytes)}" style="${fill("color:red;", bytes / 4)}">x</a></body></html>`,
     "huge-style": `<html><head><style>${fill(".a .b > .c:hover + .d ~ .e{color:red;background:url(a.png)} ", bytes)}</style></head><body>x</body></html>`,
     "mso-comments-nested": fill("<!--[if mso]>", bytes),
-    "comments": fill("<!-- x -->", bytes),
-    "entities": `<html><body>${fill("&amp;&#169;&nbsp;", bytes)}</body></html>`,
+    comments: fill("<!-- x -->", bytes),
+    entities: `<html><body>${fill("&amp;&#169;&nbsp;", bytes)}</body></html>`,
     "text-no-tags": bigText(bytes),
     "whitespace-text": `<p>${" ".repeat(bytes)}</p>`,
     "images-relative": `<html><body>${fill('<img src="/i.png" srcset="/a.png 1x, /b.png 2x">', bytes)}</body></html>`,
@@ -107,8 +107,15 @@ export function hostileHtml(bytes: number): Record<string, string> {
  * it. (The cases above mostly test the rejection.) Nodes are elements, attributes, text nodes and
  * comments: a `<p class="x">x</p>` is three.
  */
-export function htmlAtLimits(limits: { maxChars: number; maxDepth: number; maxNodes: number; maxStyleChars: number; maxCssDepth: number }): Record<string, string> {
-  const doc = (head: string, body: string) => `<!DOCTYPE html><html lang="en"><head><title>T</title>${head}</head><body>${body}</body></html>`;
+export function htmlAtLimits(limits: {
+  maxChars: number;
+  maxDepth: number;
+  maxNodes: number;
+  maxStyleChars: number;
+  maxCssDepth: number;
+}): Record<string, string> {
+  const doc = (head: string, body: string) =>
+    `<!DOCTYPE html><html lang="en"><head><title>T</title>${head}</head><body>${body}</body></html>`;
   const budget = limits.maxChars - 200;
   const nodes = limits.maxNodes - 20;
   return {
@@ -116,17 +123,32 @@ export function htmlAtLimits(limits: { maxChars: number; maxDepth: number; maxNo
     "cap-tiny-elements": doc("", fill("<i></i>", Math.min(budget, nodes * 7))),
     "cap-paragraphs": doc("", fill('<p class="kx-text">x</p>', Math.min(budget, (nodes / 3) * 24))),
     "cap-table-cells": doc("", `<table>${fill("<tr><td>a</td><td>b</td></tr>", Math.min(budget, (nodes / 5) * 28))}</table>`),
-    "cap-links": doc("", fill('<a href="https://x.example/a" class="kx-btn" style="background-color:#123456">Go</a>', Math.min(budget, (nodes / 5) * 80))),
+    "cap-links": doc(
+      "",
+      fill('<a href="https://x.example/a" class="kx-btn" style="background-color:#123456">Go</a>', Math.min(budget, (nodes / 5) * 80)),
+    ),
     "cap-attributes": doc("", `<div ${Array.from({ length: nodes - 2 }, (_, i) => `a${i}=""`).join(" ")}>x</div>`.slice(0, budget)),
     "cap-comments": fill("<!-- x -->", Math.min(budget, nodes * 10)),
-    "cap-mso-comments": fill("<!--[if mso]><v:image src=\"/a.png\"/><![endif]-->", Math.min(budget, nodes * 46)),
-    "cap-style": doc(`<style>${fill(".a .b > .c:hover + .d ~ .e{color:#123456;background:url(a.png)} ", limits.maxStyleChars - 10)}</style>`, "<p>x</p>"),
-    "cap-inline-styles": doc("", fill('<p style="color:#123456;background-color:#ffffff;padding:1px 2px;margin:0;font:12px a">x</p>', Math.min(budget, (nodes / 3) * 90))),
+    "cap-mso-comments": fill('<!--[if mso]><v:image src="/a.png"/><![endif]-->', Math.min(budget, nodes * 46)),
+    "cap-style": doc(
+      `<style>${fill(".a .b > .c:hover + .d ~ .e{color:#123456;background:url(a.png)} ", limits.maxStyleChars - 10)}</style>`,
+      "<p>x</p>",
+    ),
+    "cap-inline-styles": doc(
+      "",
+      fill(
+        '<p style="color:#123456;background-color:#ffffff;padding:1px 2px;margin:0;font:12px a">x</p>',
+        Math.min(budget, (nodes / 3) * 90),
+      ),
+    ),
     "cap-text": doc("", `<p>${fill("lorem ipsum dolor sit amet ", budget)}</p>`),
     "cap-entities": doc("", `<p>${fill("&amp;&#169;&nbsp;&lt;", budget)}</p>`),
     "cap-images": doc("", fill('<img src="/i.png" srcset="/a.png 1x, /b.png 2x" alt="">', Math.min(budget, (nodes / 4) * 50))),
     "cap-mismatched-close": doc("", `${"<b>".repeat(limits.maxDepth - 4)}${fill("</i>", budget - limits.maxDepth * 3)}`),
-    "cap-css-depth": doc(`<style>${fill(`${"@media screen{".repeat(limits.maxCssDepth - 1)}a{color:red}${"}".repeat(limits.maxCssDepth - 1)}`, limits.maxStyleChars - 10)}</style>`, "<p>x</p>"),
+    "cap-css-depth": doc(
+      `<style>${fill(`${"@media screen{".repeat(limits.maxCssDepth - 1)}a{color:red}${"}".repeat(limits.maxCssDepth - 1)}`, limits.maxStyleChars - 10)}</style>`,
+      "<p>x</p>",
+    ),
   };
 }
 
@@ -157,7 +179,8 @@ export function hostileCases(opts: {
   const htmlNames = Object.keys(hostileHtml(0));
   const htmlOf = (name: string) => hostileHtml(opts.htmlBytes)[name];
   const blueprint = sampleBlueprint("tabs");
-  const small = "<html><head><title>Hi</title></head><body><h1>Hello</h1><p>Text</p><a class=\"kx-btn\" href=\"https://x.example\">Go</a></body></html>";
+  const small =
+    '<html><head><title>Hi</title></head><body><h1>Hello</h1><p>Text</p><a class="kx-btn" href="https://x.example">Go</a></body></html>';
 
   // Deep and wide JSON, to every endpoint that reads a JSON body.
   const jsonEndpoints: Array<[string, string, Record<string, unknown>]> = [
@@ -181,9 +204,24 @@ export function hostileCases(opts: {
   // The largest body the limit lets through, all nesting: JSON.parse alone is slow on it.
   const limitDeep = Math.floor((5 * 1024 * 1024 - 200) / 2);
   add("generate", "json-deep-array-at-body-limit", "/api/generate", () => deepJson({ prompt: "x" }, limitDeep, "array"));
-  add("generate", "json-wide-images", "/api/generate", () => `{"prompt":"Tabs for A and B","images":[${fill("{},", 3_000_000).slice(0, -1)}]}`);
-  add("gen.blueprint", "json-wide-saved-sections", "/api/gen/blueprint", () => `{"prompt":"Tabs for A and B","savedSections":[${fill('{"html":1},', 3_000_000).replace(/,?$/, "")}]}`);
-  add("admin.eval", "json-deep-details-60", "/api/admin/eval", j({ action: "saveResult", runId: "r" }).slice(0, -1) + `,"result":{"details":${'{"a":'.repeat(60)}1${"}".repeat(60)}}}`);
+  add(
+    "generate",
+    "json-wide-images",
+    "/api/generate",
+    () => `{"prompt":"Tabs for A and B","images":[${fill("{},", 3_000_000).slice(0, -1)}]}`,
+  );
+  add(
+    "gen.blueprint",
+    "json-wide-saved-sections",
+    "/api/gen/blueprint",
+    () => `{"prompt":"Tabs for A and B","savedSections":[${fill('{"html":1},', 3_000_000).replace(/,?$/, "")}]}`,
+  );
+  add(
+    "admin.eval",
+    "json-deep-details-60",
+    "/api/admin/eval",
+    j({ action: "saveResult", runId: "r" }).slice(0, -1) + `,"result":{"details":${'{"a":'.repeat(60)}1${"}".repeat(60)}}}`,
+  );
 
   // Prompts: the parser runs in every generation endpoint.
   for (const [name, prompt] of prompts) {
@@ -193,7 +231,12 @@ export function hostileCases(opts: {
     add("generate-email", `prompt-${name}`, "/api/generate-email", j({ prompt }));
     add("generate-email.refine", `instructions-${name}`, "/api/generate-email", j({ prompt, refine: true, currentHtml: small }));
     add("eval.judge", `prompt-${name}`, "/api/eval/judge", j({ prompt, html: small }));
-    add("admin.submit-feedback", `prompt-${name}`, "/api/admin/submit-feedback", j({ prompt, rating: "up", comment: prompt.slice(0, 4000) }));
+    add(
+      "admin.submit-feedback",
+      `prompt-${name}`,
+      "/api/admin/submit-feedback",
+      j({ prompt, rating: "up", comment: prompt.slice(0, 4000) }),
+    );
   }
   for (const name of ["tab-colon-x4000", "space-run", "digits"]) {
     const prompt = hostilePrompts()[name];
@@ -206,41 +249,86 @@ export function hostileCases(opts: {
   // HTML: every endpoint that takes HTML.
   for (const name of htmlNames) {
     const html = () => htmlOf(name);
-    add("generate-email.refine", `html-${name}`, "/api/generate-email", () => j({ prompt: 'Replace "x" with "y". Change the headline to "New"', refine: true, currentHtml: html() }));
+    add("generate-email.refine", `html-${name}`, "/api/generate-email", () =>
+      j({ prompt: 'Replace "x" with "y". Change the headline to "New"', refine: true, currentHtml: html() }),
+    );
     add("gen.amp", `html-${name}`, "/api/gen/amp", () => j({ blueprint, html: html() }));
-    add("admin.submit-content", `html-${name}`, "/api/admin/submit-content", () => j({ uploadType: "html", htmlContent: html(), description: `hostile ${name}` }));
-    add("admin.submit-content", `amp-${name}`, "/api/admin/submit-content", () => j({ uploadType: "amp", htmlContent: html(), description: `hostile ${name}` }));
+    add("admin.submit-content", `html-${name}`, "/api/admin/submit-content", () =>
+      j({ uploadType: "html", htmlContent: html(), description: `hostile ${name}` }),
+    );
+    add("admin.submit-content", `amp-${name}`, "/api/admin/submit-content", () =>
+      j({ uploadType: "amp", htmlContent: html(), description: `hostile ${name}` }),
+    );
     add("admin.auto-tag", `html-${name}`, "/api/admin/auto-tag", () => j({ htmlContent: html() }));
     add("eval.judge", `html-${name}`, "/api/eval/judge", () => j({ prompt: "Tabs for A, B and C", html: html() }));
-    add("send-email-esp", `html-${name}`, "/api/send-email-esp", (rep) => j({ to: "reader@example.com", subject: "Hostile", html: `${html()}<!--${rep}-->`, ampHtml: html() }));
+    add("send-email-esp", `html-${name}`, "/api/send-email-esp", (rep) =>
+      j({ to: "reader@example.com", subject: "Hostile", html: `${html()}<!--${rep}-->`, ampHtml: html() }),
+    );
   }
   // Just inside the HTML limits: accepted, so the whole pipeline runs.
   for (const [name, html] of Object.entries(htmlAtLimits(opts.htmlLimits))) {
-    add("generate-email.refine", `html-${name}`, "/api/generate-email", () => j({ prompt: 'Replace "x" with "y". Change the headline to "New"', refine: true, currentHtml: html }));
+    add("generate-email.refine", `html-${name}`, "/api/generate-email", () =>
+      j({ prompt: 'Replace "x" with "y". Change the headline to "New"', refine: true, currentHtml: html }),
+    );
     add("gen.amp", `html-${name}`, "/api/gen/amp", () => j({ blueprint, html }));
-    add("admin.submit-content", `html-${name}`, "/api/admin/submit-content", () => j({ uploadType: "html", htmlContent: html, description: `hostile ${name}` }));
-    add("admin.submit-content", `amp-${name}`, "/api/admin/submit-content", () => j({ uploadType: "amp", htmlContent: html, description: `hostile ${name}` }));
+    add("admin.submit-content", `html-${name}`, "/api/admin/submit-content", () =>
+      j({ uploadType: "html", htmlContent: html, description: `hostile ${name}` }),
+    );
+    add("admin.submit-content", `amp-${name}`, "/api/admin/submit-content", () =>
+      j({ uploadType: "amp", htmlContent: html, description: `hostile ${name}` }),
+    );
     add("admin.auto-tag", `html-${name}`, "/api/admin/auto-tag", () => j({ htmlContent: html }));
     add("eval.judge", `html-${name}`, "/api/eval/judge", () => j({ prompt: "Tabs for A, B and C", html }));
-    add("send-email-esp", `html-${name}`, "/api/send-email-esp", (rep) => j({ to: "reader@example.com", subject: "Hostile", html: `${html}<!--${rep}-->`, ampHtml: html }));
+    add("send-email-esp", `html-${name}`, "/api/send-email-esp", (rep) =>
+      j({ to: "reader@example.com", subject: "Hostile", html: `${html}<!--${rep}-->`, ampHtml: html }),
+    );
   }
   // As many instructions as the prompt limit holds, each a real edit, on an email at the limits.
   const edits = fill('Change the headline to "H". ', PROMPT_CHARS);
-  add("generate-email.refine", "many-instructions-on-cap-paragraphs", "/api/generate-email", () => j({ prompt: edits, refine: true, currentHtml: htmlAtLimits(opts.htmlLimits)["cap-paragraphs"] }));
+  add("generate-email.refine", "many-instructions-on-cap-paragraphs", "/api/generate-email", () =>
+    j({ prompt: edits, refine: true, currentHtml: htmlAtLimits(opts.htmlLimits)["cap-paragraphs"] }),
+  );
   // Saved sections and locked blueprint HTML are HTML too.
   const deepSection = "<div>".repeat(12_000) + "</div>".repeat(12_000);
-  add("generate", "saved-sections-deep", "/api/generate", j({ prompt: "Tabs for A, B and C", savedSections: Array.from({ length: 10 }, () => ({ html: deepSection.slice(0, 60_000) })) }));
-  add("generate", "saved-sections-at-caps", "/api/generate", j({ prompt: "Tabs for A, B and C", savedSections: Array.from({ length: 10 }, () => ({ html: fill("<p>a</p>", 60_000) })) }));
+  add(
+    "generate",
+    "saved-sections-deep",
+    "/api/generate",
+    j({ prompt: "Tabs for A, B and C", savedSections: Array.from({ length: 10 }, () => ({ html: deepSection.slice(0, 60_000) })) }),
+  );
+  add(
+    "generate",
+    "saved-sections-at-caps",
+    "/api/generate",
+    j({ prompt: "Tabs for A, B and C", savedSections: Array.from({ length: 10 }, () => ({ html: fill("<p>a</p>", 60_000) })) }),
+  );
   // Saved sections filling their shared budget, placed into a generated email (with its AMP part).
   const sectionChars = Math.floor(opts.placedLimits.maxChars / 10) - 10;
   const sectionParagraphs = Math.floor((opts.placedLimits.maxNodes - 20) / 10 / 2);
-  const saved = (html: string) => j({ prompt: "Tabs for A, B and C", generateAmp: true, savedSections: Array.from({ length: 10 }, () => ({ html })) });
+  const saved = (html: string) =>
+    j({ prompt: "Tabs for A, B and C", generateAmp: true, savedSections: Array.from({ length: 10 }, () => ({ html })) });
   add("generate", "saved-sections-nodes-at-limit", "/api/generate", saved(fill("<p>a</p>", Math.min(sectionChars, sectionParagraphs * 8))));
-  add("generate", "saved-sections-text-at-limit", "/api/generate", saved(`<p>${fill("lorem ipsum dolor sit amet ", sectionChars - 7)}</p>`));
-  add("gen.blueprint", "saved-sections-at-caps", "/api/gen/blueprint", j({ prompt: "Tabs for A, B and C", savedSections: Array.from({ length: 10 }, () => ({ html: fill("<i></i>", 60_000) })) }));
-  const locked = { ...blueprint, sections: Array.from({ length: 20 }, (_, i) => ({ id: `s${i}`, role: "body", lockedHtml: fill("<i></i>", 60_000) })) };
+  add(
+    "generate",
+    "saved-sections-text-at-limit",
+    "/api/generate",
+    saved(`<p>${fill("lorem ipsum dolor sit amet ", sectionChars - 7)}</p>`),
+  );
+  add(
+    "gen.blueprint",
+    "saved-sections-at-caps",
+    "/api/gen/blueprint",
+    j({ prompt: "Tabs for A, B and C", savedSections: Array.from({ length: 10 }, () => ({ html: fill("<i></i>", 60_000) })) }),
+  );
+  const locked = {
+    ...blueprint,
+    sections: Array.from({ length: 20 }, (_, i) => ({ id: `s${i}`, role: "body", lockedHtml: fill("<i></i>", 60_000) })),
+  };
   add("generate", "blueprint-locked-html-at-caps", "/api/generate", j({ prompt: "Tabs for A, B and C", blueprint: locked }));
-  const lockedDeep = { ...blueprint, sections: [{ id: "s0", role: "body", lockedHtml: deepSection.slice(0, 60_000) }, ...blueprint.sections] };
+  const lockedDeep = {
+    ...blueprint,
+    sections: [{ id: "s0", role: "body", lockedHtml: deepSection.slice(0, 60_000) }, ...blueprint.sections],
+  };
   add("generate", "blueprint-locked-html-deep", "/api/generate", j({ prompt: "Tabs for A, B and C", blueprint: lockedDeep }));
   return cases;
 }

@@ -5,10 +5,72 @@ import { makeDocId } from "../../../app/domain/retrieval/doc-id";
 import { TECHNIQUES, EMAIL_PURPOSES } from "../../../app/domain/retrieval/techniques";
 import { rng } from "./stats";
 
-const BRANDS = ["Northwind", "Aurora Outfitters", "Pixel & Pine", "Tidewater Coffee", "Lumen Labs", "Fjord Bikes", "Saffron Kitchen", "Orbit Books", "Maple Health", "Cobalt Games", "Harbor Bank", "Juniper Florist"];
-const PRODUCTS = ["sneakers", "running shoes", "espresso beans", "yoga mats", "headphones", "winter jackets", "cookbooks", "bike helmets", "skincare sets", "board games", "savings accounts", "bouquets", "laptops", "tea samplers", "backpacks", "sunglasses"];
-const ANGLES = ["spring launch", "holiday gift guide", "loyalty rewards", "back to school", "flash sale", "new arrivals", "customer feedback", "webinar invitation", "weekly digest", "order update", "welcome series", "product comparison", "size guide", "store opening", "member survey", "trivia night"];
-const FEATURES = ["hover states", "dark mode", "mobile first", "bulletproof buttons", "fallback content", "retina images", "progressive enhancement", "gmail fallback", "outlook conditional comments", "accessible labels", "live text", "css counters", "preheader", "view in browser link"];
+const BRANDS = [
+  "Northwind",
+  "Aurora Outfitters",
+  "Pixel & Pine",
+  "Tidewater Coffee",
+  "Lumen Labs",
+  "Fjord Bikes",
+  "Saffron Kitchen",
+  "Orbit Books",
+  "Maple Health",
+  "Cobalt Games",
+  "Harbor Bank",
+  "Juniper Florist",
+];
+const PRODUCTS = [
+  "sneakers",
+  "running shoes",
+  "espresso beans",
+  "yoga mats",
+  "headphones",
+  "winter jackets",
+  "cookbooks",
+  "bike helmets",
+  "skincare sets",
+  "board games",
+  "savings accounts",
+  "bouquets",
+  "laptops",
+  "tea samplers",
+  "backpacks",
+  "sunglasses",
+];
+const ANGLES = [
+  "spring launch",
+  "holiday gift guide",
+  "loyalty rewards",
+  "back to school",
+  "flash sale",
+  "new arrivals",
+  "customer feedback",
+  "webinar invitation",
+  "weekly digest",
+  "order update",
+  "welcome series",
+  "product comparison",
+  "size guide",
+  "store opening",
+  "member survey",
+  "trivia night",
+];
+const FEATURES = [
+  "hover states",
+  "dark mode",
+  "mobile first",
+  "bulletproof buttons",
+  "fallback content",
+  "retina images",
+  "progressive enhancement",
+  "gmail fallback",
+  "outlook conditional comments",
+  "accessible labels",
+  "live text",
+  "css counters",
+  "preheader",
+  "view in browser link",
+];
 const COMPLEXITY = ["beginner", "intermediate", "advanced"];
 
 export interface Synth {
@@ -30,7 +92,12 @@ export function synthesise(n: number, seed: number): Synth[] {
   for (let i = 0; i < n; i++) {
     const roll = r();
     const type = roll < 0.8 ? "html" : roll < 0.9 ? "amp" : "blog";
-    const technique = type === "amp" ? "amp4email" : r() < 0.12 ? `${pick(r, TECHNIQUES.slice(0, 7))}+${pick(r, TECHNIQUES.slice(0, 7))}` : pick(r, TECHNIQUES.slice(0, 7));
+    const technique =
+      type === "amp"
+        ? "amp4email"
+        : r() < 0.12
+          ? `${pick(r, TECHNIQUES.slice(0, 7))}+${pick(r, TECHNIQUES.slice(0, 7))}`
+          : pick(r, TECHNIQUES.slice(0, 7));
     const brand = pick(r, BRANDS);
     const product = pick(r, PRODUCTS);
     const angle = pick(r, ANGLES);
@@ -42,11 +109,43 @@ export function synthesise(n: number, seed: number): Synth[] {
     const submittedAt = new Date(t0 + i * 60_000).toISOString();
     let metadata: Record<string, string | string[]>;
     if (type === "blog") {
-      metadata = { type, doc_id: id, submittedAt, contentFocus: "general", blogTitle: `How ${brand} uses ${technique}`, blogTopic: angle, learningLevel: complexity, techniquesCovered: technique.split("+"), keyTakeaways: description };
+      metadata = {
+        type,
+        doc_id: id,
+        submittedAt,
+        contentFocus: "general",
+        blogTitle: `How ${brand} uses ${technique}`,
+        blogTopic: angle,
+        learningLevel: complexity,
+        techniquesCovered: technique.split("+"),
+        keyTakeaways: description,
+      };
     } else if (type === "amp") {
-      metadata = { type, doc_id: id, submittedAt, description, technique, complexity, htmlType: "complete", ampComponents: ["amp-carousel", "amp-form"], ampValidator: "pass" };
+      metadata = {
+        type,
+        doc_id: id,
+        submittedAt,
+        description,
+        technique,
+        complexity,
+        htmlType: "complete",
+        ampComponents: ["amp-carousel", "amp-form"],
+        ampValidator: "pass",
+      };
     } else {
-      metadata = { type, doc_id: id, submittedAt, description, technique, complexity, htmlType: "complete", emailPurpose: purpose, exampleType: r() < 0.1 ? "negative" : "positive", keyFeatures: features, bestPracticeTags: [pick(r, FEATURES)] };
+      metadata = {
+        type,
+        doc_id: id,
+        submittedAt,
+        description,
+        technique,
+        complexity,
+        htmlType: "complete",
+        emailPurpose: purpose,
+        exampleType: r() < 0.1 ? "negative" : "positive",
+        keyFeatures: features,
+        bestPracticeTags: [pick(r, FEATURES)],
+      };
     }
     const text = buildEmbeddingText(metadata as never);
     const html = `<!DOCTYPE html><html><body class="body"><div class="kx-module" data-kx-technique="${technique}">${`<p>${description}</p>`.repeat(20)}</div></body></html>`;
@@ -58,8 +157,14 @@ export function synthesise(n: number, seed: number): Synth[] {
 export function prompts(n: number, seed: number): { prompt: string; technique: string | null; complexity: string }[] {
   const r = rng(seed);
   const verbs: Record<string, string> = {
-    tabs: "a tabbed showcase", accordion: "an FAQ accordion", carousel: "an image carousel", survey: "a quick feedback survey",
-    quiz: "a product finder quiz", menu: "a hamburger navigation menu", itemCart: "a tap-to-add cart", amp4email: "an AMP email with a live form",
+    tabs: "a tabbed showcase",
+    accordion: "an FAQ accordion",
+    carousel: "an image carousel",
+    survey: "a quick feedback survey",
+    quiz: "a product finder quiz",
+    menu: "a hamburger navigation menu",
+    itemCart: "a tap-to-add cart",
+    amp4email: "an AMP email with a live form",
   };
   return Array.from({ length: n }, () => {
     const t = pick(r, TECHNIQUES);
@@ -70,7 +175,6 @@ export function prompts(n: number, seed: number): { prompt: string; technique: s
     };
   });
 }
-
 
 /**
  * Vectors for a large synthetic library without embedding every document (the local embedder

@@ -32,7 +32,11 @@ export interface ServerProcessOptions {
   dataDir?: string;
 }
 
-export async function startBenchServer(name: string, env: Record<string, string>, options: ServerProcessOptions = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  name: string,
+  env: Record<string, string>,
+  options: ServerProcessOptions = {},
+): Promise<BenchServer> {
   const dir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `kinetic-bench-${name}-`));
   const dbFile = path.join(dir, "bench.db");
   const buildDir = options.buildDir ?? path.resolve(".cache/bench-build");
@@ -57,10 +61,19 @@ export async function startBenchServer(name: string, env: Record<string, string>
   }
   // `node --import tsx` keeps the server in this one child process (the tsx CLI would fork
   // another), so its /proc CPU counters are the server's own.
-  const child = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), "--import", "tsx", path.resolve("scripts/bench/_server.ts")], {
-    env: { ...childEnv, NODE_ENV: "production" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      "--import",
+      "tsx",
+      path.resolve("scripts/bench/_server.ts"),
+    ],
+    {
+      env: { ...childEnv, NODE_ENV: "production" },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const first = await new Promise<string>((resolve, reject) => {
     const lines = readline.createInterface({ input: child.stdout! });
     lines.once("line", resolve);

@@ -80,7 +80,9 @@ function openSlowPost(url: URL, from: string): { conn: FloodSocket; settled: Pro
   const settled = new Promise<void>((resolve) => {
     socket.once("connect", () => {
       conn.connected = true;
-      socket.write(`POST /login HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000000\r\n\r\nemail=`);
+      socket.write(
+        `POST /login HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000000\r\n\r\nemail=`,
+      );
       resolve();
     });
     socket.once("close", () => {
@@ -101,7 +103,14 @@ export async function slowBodyFlood(server: BenchServer, options: SlowBodyFloodO
   // Connections closed just before (the probes', the earlier cases' keep-alive) take a moment to go.
   await new Promise((r) => setTimeout(r, 1000));
   const idleSockets = serverSockets(pid);
-  lines.push({ bench: "hostile.before_slow_body_flood", server_sockets: idleSockets, idle_cpu_pct_of_core: await idleCpuPercent(server), healthz_p50_ms: baseline.p50_ms, healthz_p99_ms: baseline.p99_ms, healthz_failed: baseline.failed });
+  lines.push({
+    bench: "hostile.before_slow_body_flood",
+    server_sockets: idleSockets,
+    idle_cpu_pct_of_core: await idleCpuPercent(server),
+    healthz_p50_ms: baseline.p50_ms,
+    healthz_p99_ms: baseline.p99_ms,
+    healthz_failed: baseline.failed,
+  });
   for (let wave = 1; wave <= options.waves; wave++) {
     const conns: FloodSocket[] = [];
     const started = performance.now();

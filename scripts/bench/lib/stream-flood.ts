@@ -84,7 +84,6 @@ export async function abandonStreams(target: StreamTarget, way: AbandonWay, coun
   return { way, count, statuses };
 }
 
-
 export async function streamHealth(url: string): Promise<StreamHealth> {
   const res = await fetch(`${url}/healthz`);
   const body = (await res.json()) as { streams?: StreamHealth };
@@ -134,7 +133,10 @@ export async function serverVitals(server: { url: string; cpuMs(): number }, idl
  * each way, as the server is configured (past its caps a stream is refused with 429, which counts
  * as a status here). Returns JSON-ready lines: one per way, then the server's state after it.
  */
-export async function abandonedStreamFlood(server: { url: string; token: string; cpuMs(): number }, perWay: number): Promise<Array<Record<string, unknown>>> {
+export async function abandonedStreamFlood(
+  server: { url: string; token: string; cpuMs(): number },
+  perWay: number,
+): Promise<Array<Record<string, unknown>>> {
   const sent = await fetch(`${server.url}/api/send-email-esp`, {
     method: "POST",
     headers: { Authorization: `Bearer ${server.token}`, "Content-Type": "application/json" },

@@ -21,7 +21,9 @@ const OPS: Record<string, Op> = {
 };
 
 function listen(server: http.Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 }
 
 /**
@@ -40,7 +42,9 @@ export async function fakePinecone(opts: { pageSize?: number } = {}) {
   const matches = (m: Record<string, unknown>, f: any): boolean => {
     if (!f) return true;
     if (f.$and) return f.$and.every((x: any) => matches(m, x));
-    return Object.entries(f).every(([k, cond]: [string, any]) => ("$eq" in cond ? m[k] === cond.$eq : (cond.$in as unknown[]).includes(m[k])));
+    return Object.entries(f).every(([k, cond]: [string, any]) =>
+      "$eq" in cond ? m[k] === cond.$eq : (cond.$in as unknown[]).includes(m[k]),
+    );
   };
   const server = http.createServer((req, res) => {
     let raw = "";
@@ -86,7 +90,11 @@ export async function fakePinecone(opts: { pageSize?: number } = {}) {
         const ids = [...ns(url.searchParams.get("namespace")).keys()].sort();
         const start = Number(url.searchParams.get("paginationToken") ?? 0);
         const next = start + limit < ids.length ? String(start + limit) : undefined;
-        return send(200, { vectors: ids.slice(start, start + limit).map((id) => ({ id })), ...(next ? { pagination: { next } } : {}), namespace: "" });
+        return send(200, {
+          vectors: ids.slice(start, start + limit).map((id) => ({ id })),
+          ...(next ? { pagination: { next } } : {}),
+          namespace: "",
+        });
       }
       const namespaces = Object.fromEntries([...store].map(([k, v]) => [k, { vectorCount: v.size }]));
       send(200, { namespaces, dimension: 3072, indexFullness: 0, totalVectorCount: [...store.values()].reduce((s, v) => s + v.size, 0) });
@@ -100,7 +108,10 @@ export async function fakePinecone(opts: { pageSize?: number } = {}) {
     record: (id: string, namespace = "") => ns(namespace).get(id),
     fail: (...ops: Op[]) => ops.forEach((o) => failing.add(o)),
     recover: () => failing.clear(),
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
-

@@ -33,29 +33,195 @@ const OWNER_NOUN = String.raw`(?:newsletter|digest|bulletin|email|restaurant|bak
 
 /** Where a lowercase name stops: a clause word, a number or the end of the phrase. */
 const PHRASE_STOP = new Set([
-  "with", "for", "about", "to", "on", "in", "and", "or", "that", "which", "who", "asking", "using", "featuring",
-  "including", "members", "customers", "subscribers", "users", "clients", "guests", "fans", "readers", "students",
-  "shoppers", "community", "email", "newsletter", "survey", "quiz", "sale", "promo", "announcement", "is", "are",
-  "has", "have", "will", "this", "next", "ends", "until", "by", "at", "from",
+  "with",
+  "for",
+  "about",
+  "to",
+  "on",
+  "in",
+  "and",
+  "or",
+  "that",
+  "which",
+  "who",
+  "asking",
+  "using",
+  "featuring",
+  "including",
+  "members",
+  "customers",
+  "subscribers",
+  "users",
+  "clients",
+  "guests",
+  "fans",
+  "readers",
+  "students",
+  "shoppers",
+  "community",
+  "email",
+  "newsletter",
+  "survey",
+  "quiz",
+  "sale",
+  "promo",
+  "announcement",
+  "is",
+  "are",
+  "has",
+  "have",
+  "will",
+  "this",
+  "next",
+  "ends",
+  "until",
+  "by",
+  "at",
+  "from",
 ]);
 /** Words that are never the first word of a brand typed lowercase. */
 const NOT_OWNER = new Set([
-  "the", "a", "an", "our", "my", "your", "their", "all", "new", "existing", "loyal", "returning", "lapsed", "vip",
-  "premium", "first-time", "active", "inactive", "free", "paid", "trial", "young", "local", "busy", "former", "recent",
-  "potential", "beta", "email", "newsletter", "app", "mobile", "us", "you", "them", "me", "scratch", "home", "work",
-  "school", "gym", "club", "store", "shop", "team", "company", "nps", "quick", "short", "weekly", "monthly", "each",
-  "every", "both", "some", "many", "two", "three", "four", "five", "which", "what", "how", "who", "it", "this", "that",
-  "beginners", "everyone", "kids", "families", "teachers", "teams", "developers", "designers", "marketers", "women", "men",
-  "clientes", "clients", "client", "cliente", "kunden", "mitglieder", "membres", "socios", "miembros", "leden", "klanten",
-  "klientów", "clienti", "soci", "membros", "alunos", "students", "votre", "notre", "nos", "vos", "su", "sus", "nuestro",
-  "nuestra", "nuestros", "unsere", "unser", "ihre", "il", "la", "le", "el", "los", "las", "les", "o", "os", "as", "uma",
-  "um", "un", "une", "una", "ein", "eine", "support", "after", "before", "under", "over", "orders", "order", "less", "more",
+  "the",
+  "a",
+  "an",
+  "our",
+  "my",
+  "your",
+  "their",
+  "all",
+  "new",
+  "existing",
+  "loyal",
+  "returning",
+  "lapsed",
+  "vip",
+  "premium",
+  "first-time",
+  "active",
+  "inactive",
+  "free",
+  "paid",
+  "trial",
+  "young",
+  "local",
+  "busy",
+  "former",
+  "recent",
+  "potential",
+  "beta",
+  "email",
+  "newsletter",
+  "app",
+  "mobile",
+  "us",
+  "you",
+  "them",
+  "me",
+  "scratch",
+  "home",
+  "work",
+  "school",
+  "gym",
+  "club",
+  "store",
+  "shop",
+  "team",
+  "company",
+  "nps",
+  "quick",
+  "short",
+  "weekly",
+  "monthly",
+  "each",
+  "every",
+  "both",
+  "some",
+  "many",
+  "two",
+  "three",
+  "four",
+  "five",
+  "which",
+  "what",
+  "how",
+  "who",
+  "it",
+  "this",
+  "that",
+  "beginners",
+  "everyone",
+  "kids",
+  "families",
+  "teachers",
+  "teams",
+  "developers",
+  "designers",
+  "marketers",
+  "women",
+  "men",
+  "clientes",
+  "clients",
+  "client",
+  "cliente",
+  "kunden",
+  "mitglieder",
+  "membres",
+  "socios",
+  "miembros",
+  "leden",
+  "klanten",
+  "klientów",
+  "clienti",
+  "soci",
+  "membros",
+  "alunos",
+  "students",
+  "votre",
+  "notre",
+  "nos",
+  "vos",
+  "su",
+  "sus",
+  "nuestro",
+  "nuestra",
+  "nuestros",
+  "unsere",
+  "unser",
+  "ihre",
+  "il",
+  "la",
+  "le",
+  "el",
+  "los",
+  "las",
+  "les",
+  "o",
+  "os",
+  "as",
+  "uma",
+  "um",
+  "un",
+  "une",
+  "una",
+  "ein",
+  "eine",
+  "support",
+  "after",
+  "before",
+  "under",
+  "over",
+  "orders",
+  "order",
+  "less",
+  "more",
 ]);
 /** Prepositions that name an owner in a lowercase prompt: "from wick & willow", "para tienda nube verde". */
-const LOWER_PREPOSITION = /^(?:from|at|by|brand|for|chez|pour|von|bei|vom|für|para|de|da|di|della|dalla|voor|van|bij|dla|od|hos|från|ao|au|aux)$/;
+const LOWER_PREPOSITION =
+  /^(?:from|at|by|brand|for|chez|pour|von|bei|vom|für|para|de|da|di|della|dalla|voor|van|bij|dla|od|hos|från|ao|au|aux)$/;
 const LOWER_CONNECTOR = /^(?:&|de|del|da|di|do|dos|des|du|el|la|le|von|van|der|den|of|and|y|e|et)$/;
 const GENERIC_TAIL = new Set(["app", "store", "shop", "website", "site", "platform", "account"]);
-const AUDIENCE_NOUN = /^(?:members|customers|subscribers|users|clients|guests|fans|readers|students|shoppers|community|patrons|donors|athletes|runners|parents|patients|diners|buyers|visitors|volunteers|employees|staff|partners|investors|attendees|travell?ers|listeners|players|riders|owners|homeowners|clientes|clients|kunden|mitglieder|membres|socios|leden|klanten|klientów|clienti|soci|membros|alunos|hóspedes|huéspedes|ospiti)$/;
+const AUDIENCE_NOUN =
+  /^(?:members|customers|subscribers|users|clients|guests|fans|readers|students|shoppers|community|patrons|donors|athletes|runners|parents|patients|diners|buyers|visitors|volunteers|employees|staff|partners|investors|attendees|travell?ers|listeners|players|riders|owners|homeowners|clientes|clients|kunden|mitglieder|membres|socios|leden|klanten|klientów|clienti|soci|membros|alunos|hóspedes|huéspedes|ospiti)$/;
 
 /** A run of lowercase words from `words[start]`, up to three, stopped by a clause word; undefined when generic. */
 function lowercaseName(words: string[], start: number): string | undefined {
@@ -69,29 +235,123 @@ function lowercaseName(words: string[], start: number): string | undefined {
       run.push(w);
       continue;
     }
-    if (!/^[\p{Ll}][\p{Ll}\p{N}'’-]*$/u.test(w) || PHRASE_STOP.has(w) || AUDIENCE_NOUN.test(w) || (run.length > 0 && NOT_A_NAME.has(w))) break;
+    if (!/^[\p{Ll}][\p{Ll}\p{N}'’-]*$/u.test(w) || PHRASE_STOP.has(w) || AUDIENCE_NOUN.test(w) || (run.length > 0 && NOT_A_NAME.has(w)))
+      break;
     run.push(w);
   }
   while (run.length > 0 && LOWER_CONNECTOR.test(run[run.length - 1])) run.pop();
   if (the && run.length >= 2) run.unshift("the");
   // "pebble app members": the generic word after the name is not part of it.
   while (run.length > 1 && GENERIC_TAIL.has(run[run.length - 1])) run.pop();
-  if (run.length === 0 || (NOT_OWNER.has(run[0]) && !(the && run.length >= 3)) || (!the && NOT_A_NAME.has(run[0])) || /^\d/.test(run[0])) return undefined;
+  if (run.length === 0 || (NOT_OWNER.has(run[0]) && !(the && run.length >= 3)) || (!the && NOT_A_NAME.has(run[0])) || /^\d/.test(run[0]))
+    return undefined;
   if (run.some((w) => BRIEF_WORD.has(w))) return undefined;
   return titleCase(run.join(" "));
 }
 
 /** Words that say what an email is or does, which a terse prompt's brand segment never holds. */
 const BRIEF_WORD = new Set([
-  "email", "newsletter", "digest", "survey", "quiz", "poll", "cart", "tabs", "tab", "carousel", "slider", "slideshow", "faq",
-  "faqs", "accordion", "menu", "nav", "hamburger", "collapsible", "links", "sale", "sales", "off", "questions", "question",
-  "preview", "ends", "ending", "shipping", "delivery", "free", "returns", "order", "confirmation", "update", "schedule",
-  "agenda", "webinar", "launch", "new", "arrivals", "gift", "guide", "private", "deals", "promo", "offer", "plans", "tiers",
-  "form", "feedback", "welcome", "onboarding", "rsvp", "countdown", "grid", "cards", "catalog", "class", "w", "vs",
-  "encuesta", "rápida", "sondage", "rapide", "umfrage", "kurze", "pesquisa", "sondaggio", "enquête", "korte", "ankieta",
-  "carrito", "carrello", "panier", "warenkorb", "carrinho", "koszyk", "soldes", "rebajas", "saldi", "carrousel", "carrossel",
-  "karuzela", "frete", "grátis", "gratis", "envío", "livraison", "versand", "spedizione", "quick", "short", "weekly", "monthly",
-  "express", "lampo", "flash", "blitz", "relámpago", "relâmpago",
+  "email",
+  "newsletter",
+  "digest",
+  "survey",
+  "quiz",
+  "poll",
+  "cart",
+  "tabs",
+  "tab",
+  "carousel",
+  "slider",
+  "slideshow",
+  "faq",
+  "faqs",
+  "accordion",
+  "menu",
+  "nav",
+  "hamburger",
+  "collapsible",
+  "links",
+  "sale",
+  "sales",
+  "off",
+  "questions",
+  "question",
+  "preview",
+  "ends",
+  "ending",
+  "shipping",
+  "delivery",
+  "free",
+  "returns",
+  "order",
+  "confirmation",
+  "update",
+  "schedule",
+  "agenda",
+  "webinar",
+  "launch",
+  "new",
+  "arrivals",
+  "gift",
+  "guide",
+  "private",
+  "deals",
+  "promo",
+  "offer",
+  "plans",
+  "tiers",
+  "form",
+  "feedback",
+  "welcome",
+  "onboarding",
+  "rsvp",
+  "countdown",
+  "grid",
+  "cards",
+  "catalog",
+  "class",
+  "w",
+  "vs",
+  "encuesta",
+  "rápida",
+  "sondage",
+  "rapide",
+  "umfrage",
+  "kurze",
+  "pesquisa",
+  "sondaggio",
+  "enquête",
+  "korte",
+  "ankieta",
+  "carrito",
+  "carrello",
+  "panier",
+  "warenkorb",
+  "carrinho",
+  "koszyk",
+  "soldes",
+  "rebajas",
+  "saldi",
+  "carrousel",
+  "carrossel",
+  "karuzela",
+  "frete",
+  "grátis",
+  "gratis",
+  "envío",
+  "livraison",
+  "versand",
+  "spedizione",
+  "quick",
+  "short",
+  "weekly",
+  "monthly",
+  "express",
+  "lampo",
+  "flash",
+  "blitz",
+  "relámpago",
+  "relâmpago",
 ]);
 
 /**
@@ -105,7 +365,10 @@ function beforeColonBrand(prompt: string): string | undefined {
   if (!colon) return undefined;
   const head = colon[1]!;
   const lastComma = head.lastIndexOf(",");
-  let words = head.slice(lastComma + 1).trim().split(/\s+/);
+  let words = head
+    .slice(lastComma + 1)
+    .trim()
+    .split(/\s+/);
   const opened = lastComma >= 0;
   const all = words.length === head.trim().split(/\s+/).length;
   // "nps-umfrage für taskwerk": the name after the word that says whose email it is.
@@ -127,7 +390,13 @@ function beforeColonBrand(prompt: string): string | undefined {
   const business = words.length >= 2 && BUSINESS_NOUN.has(words[0]!);
   if (!opened && !business && !trailing && owner < 0 && words.length === head.trim().split(/\s+/).length && all) return undefined;
   const rest = business ? words.slice(1) : words;
-  if (!words.length || words.length > 4 || (!business && NOT_OWNER.has(words[0]!)) || rest.some((w) => BRIEF_WORD.has(w) || PHRASE_STOP.has(w) || NOT_A_NAME.has(w) || (!business && AUDIENCE_NOUN.test(w)))) return undefined;
+  if (
+    !words.length ||
+    words.length > 4 ||
+    (!business && NOT_OWNER.has(words[0]!)) ||
+    rest.some((w) => BRIEF_WORD.has(w) || PHRASE_STOP.has(w) || NOT_A_NAME.has(w) || (!business && AUDIENCE_NOUN.test(w)))
+  )
+    return undefined;
   if (!words.every((w) => /^\p{Ll}[\p{Ll}'’-]*$/u.test(w) || w === "&" || LOWER_CONNECTOR.test(w))) return undefined;
   // "yoga, hiit: …" is a list, not a topic and a brand ("webinar, ledgerwise: …" is a brief word and a brand).
   const before = head.slice(0, lastComma).trim();
@@ -138,15 +407,53 @@ function beforeColonBrand(prompt: string): string | undefined {
 /** Words after which a terse prompt names whose email it is: "nps-umfrage für taskwerk:". */
 const OWNER_PREPOSITION = /^(?:for|from|für|von|pour|para|per|de|da|di)$/;
 /** Words that say what a quiz or poll is about, not whose it is: "personality quiz". */
-const TOPIC_WORD = /^(?:personality|trivia|style|product|customer|feedback|satisfaction|movie|music|team|staff|employee|skincare|fashion|holiday|christmas|travel|food|wine|coffee|tea|book|beer|fitness|pub|quick|fun)$/;
+const TOPIC_WORD =
+  /^(?:personality|trivia|style|product|customer|feedback|satisfaction|movie|music|team|staff|employee|skincare|fashion|holiday|christmas|travel|food|wine|coffee|tea|book|beer|fitness|pub|quick|fun)$/;
 const NPS_WORD = /^nps(?:-\p{L}+)?$/u;
 const APP_WORD = /^(?:app|appli|application|aplicación|aplicativo|applicazione)$/;
 /** Kinds of business whose name starts with them in a terse prompt: "boulangerie pain doré", "café la esquina". */
 const BUSINESS_NOUN = new Set([
-  "boulangerie", "pâtisserie", "bäckerei", "padaria", "panadería", "panetteria", "gelateria", "heladería", "café", "cafe", "caffè",
-  "club", "librería", "libreria", "livraria", "librairie", "pizzeria", "restaurant", "restaurante", "ristorante", "trattoria",
-  "bistro", "hotel", "hôtel", "tienda", "loja", "negozio", "boutique", "studio", "estudio", "scuola", "escola", "escuela", "école",
-  "fromagerie", "cave", "épicerie", "floristería", "fioreria", "sklep", "sklepu",
+  "boulangerie",
+  "pâtisserie",
+  "bäckerei",
+  "padaria",
+  "panadería",
+  "panetteria",
+  "gelateria",
+  "heladería",
+  "café",
+  "cafe",
+  "caffè",
+  "club",
+  "librería",
+  "libreria",
+  "livraria",
+  "librairie",
+  "pizzeria",
+  "restaurant",
+  "restaurante",
+  "ristorante",
+  "trattoria",
+  "bistro",
+  "hotel",
+  "hôtel",
+  "tienda",
+  "loja",
+  "negozio",
+  "boutique",
+  "studio",
+  "estudio",
+  "scuola",
+  "escola",
+  "escuela",
+  "école",
+  "fromagerie",
+  "cave",
+  "épicerie",
+  "floristería",
+  "fioreria",
+  "sklep",
+  "sklepu",
 ]);
 
 /**
@@ -177,7 +484,8 @@ function segmentBrand(prompt: string): string | undefined {
     if (!segment || words.length > 4) continue;
     if (NOT_OWNER.has(words[0]) || words.some((w) => BRIEF_WORD.has(w) || PHRASE_STOP.has(w) || NOT_A_NAME.has(w))) continue;
     if (!words.every((w) => /^\p{Ll}[\p{Ll}'’-]*$/u.test(w) || w === "&" || LOWER_CONNECTOR.test(w))) continue;
-    const listed = (!endsSentence(separators[i - 1]) && oneWord(segments[i - 1])) || (!endsSentence(separators[i]) && oneWord(segments[i + 1]));
+    const listed =
+      (!endsSentence(separators[i - 1]) && oneWord(segments[i - 1])) || (!endsSentence(separators[i]) && oneWord(segments[i + 1]));
     if (words.length === 1 && listed) continue;
     if (afterColon) continue;
     return titleCase(segment);
@@ -195,13 +503,17 @@ function lowercaseBrand(prompt: string): string | undefined {
         const from = Math.max(0, i - 3);
         for (let s = from; s <= i - 2; s++) {
           const span = words.slice(s, i);
-          const name = span.every((w) => /^\p{Ll}[\p{Ll}'’&-]*$/u.test(w) && !PHRASE_STOP.has(w)) ? lowercaseName(words.slice(0, i), s) : undefined;
+          const name = span.every((w) => /^\p{Ll}[\p{Ll}'’&-]*$/u.test(w) && !PHRASE_STOP.has(w))
+            ? lowercaseName(words.slice(0, i), s)
+            : undefined;
           if (name) return name;
         }
       }
       // "sondage rapide clients boulangerie pain doré": a kind of business after its audience opens its name.
       if (i > 0 && BUSINESS_NOUN.has(words[i]) && (AUDIENCE_NOUN.test(words[i - 1]) || LOWER_PREPOSITION.test(words[i - 1]))) {
-        const run = words.slice(i, i + 4).filter((w, k) => k === 0 || (/^\p{Ll}[\p{Ll}'’-]*$/u.test(w) && !PHRASE_STOP.has(w) && !BRIEF_WORD.has(w)));
+        const run = words
+          .slice(i, i + 4)
+          .filter((w, k) => k === 0 || (/^\p{Ll}[\p{Ll}'’-]*$/u.test(w) && !PHRASE_STOP.has(w) && !BRIEF_WORD.has(w)));
         if (run.length >= 2 && run.length === Math.min(4, words.length - i)) return titleCase(run.join(" "));
       }
       if (LOWER_PREPOSITION.test(words[i])) {
@@ -209,7 +521,8 @@ function lowercaseBrand(prompt: string): string | undefined {
         const skip = /^(?:die|der|dem|den|la|le|el|il)$/.test(words[i + 1] ?? "") ? 1 : 0;
         const name = lowercaseName(words, i + 1 + skip);
         // After "for" a single word is as often an audience or a topic ("for beginners"): two words, or a brand-like one.
-        if (name && (!/^(?:for|para|pour|für|per|voor|dla)$/.test(words[i]) || name.includes(" ") || /^(?:for)$/.test(words[i]))) return name;
+        if (name && (!/^(?:for|para|pour|für|per|voor|dla)$/.test(words[i]) || name.includes(" ") || /^(?:for)$/.test(words[i])))
+          return name;
       }
     }
   }
@@ -217,9 +530,27 @@ function lowercaseBrand(prompt: string): string | undefined {
 }
 
 /** Tags that a word of a brand never carries. */
-const NOT_NAME_TAGS = ["Place", "City", "Country", "Region", "Date", "Month", "WeekDay", "Holiday", "Value", "Verb", "Pronoun", "Determiner", "Preposition", "Conjunction", "QuestionWord"];
+const NOT_NAME_TAGS = [
+  "Place",
+  "City",
+  "Country",
+  "Region",
+  "Date",
+  "Month",
+  "WeekDay",
+  "Holiday",
+  "Value",
+  "Verb",
+  "Pronoun",
+  "Determiner",
+  "Preposition",
+  "Conjunction",
+  "QuestionWord",
+];
 
-const NAMED_EVENT = new RegExp(String.raw`\b(${NAME_WORD}(?:\s+${NAME_WORD}){0,2}\s+(?:Summit|Conference|Meetup|Festival|Expo|Hackathon|Gala))\b`);
+const NAMED_EVENT = new RegExp(
+  String.raw`\b(${NAME_WORD}(?:\s+${NAME_WORD}){0,2}\s+(?:Summit|Conference|Meetup|Festival|Expo|Hackathon|Gala))\b`,
+);
 const EVENT_NOUN = /\b(?:Summit|Conference|Festival|Meetup|Workshop|Webinar|Gala|Expo|Fair|Week|Day|Awards|Retreat|Hackathon|Launch)$/;
 
 /**
@@ -235,9 +566,21 @@ function properNounBrand(tagged: TaggedSentence[]): string | undefined {
       if (!t.tags.has("ProperNoun") || NOT_NAME_TAGS.some((tag) => t.tags.has(tag))) continue;
       let start = i;
       // Capitalised words just before it belong to the name ("Gridline" in "Gridline Fitness").
-      while (start > 0 && /^[A-ZÀ-Ý]/.test(sentence[start - 1].text) && !/[,.;:!?]/.test(sentence[start - 1].post) && !NOT_NAME_TAGS.some((tag) => sentence[start - 1].tags.has(tag))) start--;
+      while (
+        start > 0 &&
+        /^[A-ZÀ-Ý]/.test(sentence[start - 1].text) &&
+        !/[,.;:!?]/.test(sentence[start - 1].post) &&
+        !NOT_NAME_TAGS.some((tag) => sentence[start - 1].tags.has(tag))
+      )
+        start--;
       let end = i;
-      while (end + 1 < sentence.length && !/[,.;:!?]/.test(sentence[end].post) && (sentence[end + 1].tags.has("ProperNoun") || /^[A-ZÀ-Ý&]/.test(sentence[end + 1].text)) && !NOT_NAME_TAGS.some((tag) => sentence[end + 1].tags.has(tag))) end++;
+      while (
+        end + 1 < sentence.length &&
+        !/[,.;:!?]/.test(sentence[end].post) &&
+        (sentence[end + 1].tags.has("ProperNoun") || /^[A-ZÀ-Ý&]/.test(sentence[end + 1].text)) &&
+        !NOT_NAME_TAGS.some((tag) => sentence[end + 1].tags.has(tag))
+      )
+        end++;
       const words = sentence.slice(start, end + 1).map((w) => w.text.replace(/[^\p{L}\p{N}&'’.+-]+$/u, ""));
       // "The Green Thumb Gazette" keeps its "The"; "Our Weekly …" and "… FAQ" lose their filler.
       const keepThe = words[0] === "The" && words.length >= 3;
@@ -245,7 +588,11 @@ function properNounBrand(tagged: TaggedSentence[]): string | undefined {
       while (words.length > 1 && NOT_A_NAME.has(words[words.length - 1].toLowerCase())) words.pop();
       // "(Shop, Deals, Help)": a name followed by a comma and another name is one of a list.
       const following = sentence[end + 1]?.text ?? "";
-      if (/,/.test(sentence[end].post) && /^[A-ZÀ-Ý]/.test(following) && !NOT_A_NAME.has(following.toLowerCase().replace(/[^\p{L}]+$/u, ""))) {
+      if (
+        /,/.test(sentence[end].post) &&
+        /^[A-ZÀ-Ý]/.test(following) &&
+        !NOT_A_NAME.has(following.toLowerCase().replace(/[^\p{L}]+$/u, ""))
+      ) {
         i = end;
         continue;
       }
@@ -264,15 +611,18 @@ function properNounBrand(tagged: TaggedSentence[]): string | undefined {
 }
 
 /** "brand Leafly Loft", "marque : Maison Lumière", "brand is leafly loft". */
-const EXPLICIT = /\b(?:brand(?:\s+name)?|marque|marca|marke|merk|nom de marque)\s*(?:is|est|es|ist|é|è|:|=|called|named)?\s*["“]?([^"”.,;:!?()\n]{1,80})/i;
+const EXPLICIT =
+  /\b(?:brand(?:\s+name)?|marque|marca|marke|merk|nom de marque)\s*(?:is|est|es|ist|é|è|:|=|called|named)?\s*["“]?([^"”.,;:!?()\n]{1,80})/i;
 /** Words after which an explicit brand's name has ended. */
-const AFTER_NAME = /\s+(?:with|for|and|to|that|who|which|in|on|at|from|by|voice|colou?rs?|guidelines?|tone|style|palette|fonts?|logo)\b.*$/i;
+const AFTER_NAME =
+  /\s+(?:with|for|and|to|that|who|which|in|on|at|from|by|voice|colou?rs?|guidelines?|tone|style|palette|fonts?|logo)\b.*$/i;
 
 function explicitBrand(prompt: string, lowercase: boolean): string | undefined {
   const m = EXPLICIT.exec(prompt);
   if (!m) return undefined;
   // "on-brand", "brand voice", "brand colours": not the brand's name.
-  if (/^\s*(?:voice|colou?rs?|guidelines?|tone|style|palette|fonts?|logo|new|awareness|story|values|identity)\b/i.test(m[1])) return undefined;
+  if (/^\s*(?:voice|colou?rs?|guidelines?|tone|style|palette|fonts?|logo|new|awareness|story|values|identity)\b/i.test(m[1]))
+    return undefined;
   const name = cleanPhrase(m[1].replace(AFTER_NAME, ""));
   if (!name || name.split(/\s+/).length > 5 || name.length > FACT_MAX_CHARS.brand) return undefined;
   if (/^[\p{Ll}]/u.test(name)) return lowercase ? titleCase(name) : undefined;
@@ -284,14 +634,22 @@ const GERMAN_GENITIVE = new RegExp(String.raw`\b(?:der|des)\s+${NAME}`);
 /** Prepositions before an owner, most telling first ("at Riverside College" over "of Intro to Data Science"). */
 const ARTICLE = String.raw`(?:(?:the|la|le|les|el|il|lo|der|die|dem|den)\s+|l['’])?`;
 // "Newsletter dell'Orto di Marta": an elided preposition and article before the owner.
-const STRONG_OWNER = new RegExp(String.raw`(?:\b(?:for|from|by|at|chez|pour|von|bei|vom|para|por|da|di|dalla|della|voor|van|bij|dla|od|de|du|des|del|hos|från|fra|för)\s+${ARTICLE}|\b(?:dell|dall|all|d)['’](?=[A-ZÀ-Ý]))["“]?${NAME}(?:["”])?(?:'s|’s)?`, "g");
+const STRONG_OWNER = new RegExp(
+  String.raw`(?:\b(?:for|from|by|at|chez|pour|von|bei|vom|para|por|da|di|dalla|della|voor|van|bij|dla|od|de|du|des|del|hos|från|fra|för)\s+${ARTICLE}|\b(?:dell|dall|all|d)['’](?=[A-ZÀ-Ý]))["“]?${NAME}(?:["”])?(?:'s|’s)?`,
+  "g",
+);
 const WEAK_OWNER = new RegExp(String.raw`\b(?:with|of|per)\s+${ARTICLE}["“]?${NAME}(?:["”])?(?:'s|’s)?`, "g");
 const POSSESSIVE_OPENING = new RegExp(String.raw`(?:^|[.!?]\s+)${NAME}(?:'s|’s)\s`, "g");
 
 /** A version after a name is the release's, not the brand's: "Planibox 3.0", "Relay v2". */
 const VERSION_TAIL = /\s+v?\d+(?:\.\d+)+$|\s+v\d+$/i;
 
-export function extractBrand(prompt: string, quoted: string[], tagged: () => TaggedSentence[], options: { lowercase: boolean; language: string }): string | undefined {
+export function extractBrand(
+  prompt: string,
+  quoted: string[],
+  tagged: () => TaggedSentence[],
+  options: { lowercase: boolean; language: string },
+): string | undefined {
   const brand = findBrand(prompt, quoted, tagged, options);
   const bare = brand?.replace(VERSION_TAIL, "");
   return bare || brand;
@@ -301,9 +659,11 @@ const OUR_TITLE = new RegExp(String.raw`\b(?:our|the)\s+${NAME}\s+(?:newsletter|
 const JA_OWNER = /^([\p{sc=Katakana}ー・][\p{sc=Katakana}\p{sc=Han}ー・]{1,19})の/u;
 const JA_TRAILING = /\s([\p{sc=Han}\p{sc=Katakana}][\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー・]{1,15})$/u;
 const ARTICLE_A_NAME = new RegExp(String.raw`\b(?:de|chez|pour)\s+((?:La|Le|Les)\s+${NAME_WORD}\s+à\s+${NAME_WORD})`);
-const NAMED_DIGEST = /^([A-Z][a-z]{2,30})\s+(?:(?!(?:a|an|the|our|my|your|un|una|une|uno|ein|eine|um|uma|la|le|el|il|lo|de|di|da)\s)[a-z]+\s+)?(?:newsletter|digest|bulletin)\b/;
+const NAMED_DIGEST =
+  /^([A-Z][a-z]{2,30})\s+(?:(?!(?:a|an|the|our|my|your|un|una|une|uno|ein|eine|um|uma|la|le|el|il|lo|de|di|da)\s)[a-z]+\s+)?(?:newsletter|digest|bulletin)\b/;
 /** Words that open a prompt before "newsletter" without being anyone's name. */
-const GENERIC_OPENER = /^(?:Crea|Cree|Crée|Créez|Erstelle|Crie|Escribe|Schreibe|Scrivi|Escreva|Redacta|Send|Draft|Company|Team|Internal|Customer|Member|Members|School|Church|Community|Travel|Product|Tech|Family|Staff|Employee|Parent|Club|Local|Student|Investor|Partner|Donor|Volunteer|Alumni|Health|Food|Fashion|Book|Music|Sports?|Business|Marketing|Sales|Event|Holiday|Seasonal|Special|Short|Long|Final|First|Last|Next|Big|Little|Small)$/;
+const GENERIC_OPENER =
+  /^(?:Crea|Cree|Crée|Créez|Erstelle|Crie|Escribe|Schreibe|Scrivi|Escreva|Redacta|Send|Draft|Company|Team|Internal|Customer|Member|Members|School|Church|Community|Travel|Product|Tech|Family|Staff|Employee|Parent|Club|Local|Student|Investor|Partner|Donor|Volunteer|Alumni|Health|Food|Fashion|Book|Music|Sports?|Business|Marketing|Sales|Event|Holiday|Seasonal|Special|Short|Long|Final|First|Last|Next|Big|Little|Small)$/;
 /**
  * "Einladung zur Fachmesse Holzbau Süd", "Convite do Festival Sabores do Sul": an event named by its
  * kind and its capitalised words (connectors between them), never by a number after them.
@@ -316,7 +676,12 @@ const EVENT_TITLE = new RegExp(
 /** "The Green Thumb Gazette, April edition: …": a title of two words or more that opens the prompt and is set off by a comma or colon. */
 const OPENING_TITLE = new RegExp(String.raw`^(The\s+)?${NAME}\s?[,:]\s`);
 
-function findBrand(prompt: string, quoted: string[], tagged: () => TaggedSentence[], options: { lowercase: boolean; language: string }): string | undefined {
+function findBrand(
+  prompt: string,
+  quoted: string[],
+  tagged: () => TaggedSentence[],
+  options: { lowercase: boolean; language: string },
+): string | undefined {
   const explicit = explicitBrand(prompt, options.lowercase);
   if (explicit) return explicit;
   // Japanese names the owner first: "カフェ・ソラの新メニュー", "ホテル海風のお客様アンケート"; or last, after a blank: "… 茶房みどり".
@@ -324,7 +689,9 @@ function findBrand(prompt: string, quoted: string[], tagged: () => TaggedSentenc
     const ja = JA_OWNER.exec(prompt.slice(0, 200)) ?? JA_TRAILING.exec(prompt.slice(-40));
     if (ja) return ja[1];
   }
-  const called = new RegExp(String.raw`\b(?:company|store|shop|brand|startup|restaurant|cafe|café|bakery|business|studio|app|newsletter|charity|nonprofit|team)\s+(?:called|named)\s+["“]?${NAME}`).exec(prompt);
+  const called = new RegExp(
+    String.raw`\b(?:company|store|shop|brand|startup|restaurant|cafe|café|bakery|business|studio|app|newsletter|charity|nonprofit|team)\s+(?:called|named)\s+["“]?${NAME}`,
+  ).exec(prompt);
   if (called && isNameLike(called[1])) return cleanPhrase(called[1]);
   // One capitalised word here is too often an adjective ("Weekly newsletter"): two words, or "The …".
   const owner = new RegExp(String.raw`(?:^|[.!?]\s+)(The\s+)?${NAME}\s+${OWNER_NOUN}`).exec(prompt);
@@ -332,9 +699,16 @@ function findBrand(prompt: string, quoted: string[], tagged: () => TaggedSentenc
   const titled = (n: string) => n.split(/\s+/).every((w) => /^[A-Z0-9]/.test(w) || /^(?:&|of|and|the)$/.test(w));
   // …and no word of it may be one we never take for a name ("Shipping FAQ email").
   const plain = (n: string) => !n.split(/\s+/).some((w) => NOT_A_NAME.has(w.toLowerCase()) && !/^(?:&|of|and|the)$/i.test(w));
-  if (owner && (owner[1] ? titled(owner[2]) : isNameLike(owner[2]) && plain(owner[2]) && owner[2].split(/\s+/).length >= 2)) return cleanPhrase(`${owner[1] ?? ""}${owner[2]}`);
+  if (owner && (owner[1] ? titled(owner[2]) : isNameLike(owner[2]) && plain(owner[2]) && owner[2].split(/\s+/).length >= 2))
+    return cleanPhrase(`${owner[1] ?? ""}${owner[2]}`);
   const opening = OPENING_TITLE.exec(prompt);
-  if (opening && titled(opening[2]!) && (opening[1] || (isNameLike(opening[2]!) && plain(opening[2]!))) && opening[2]!.split(/\s+/).length >= 2) return cleanPhrase(`${opening[1] ?? ""}${opening[2]}`);
+  if (
+    opening &&
+    titled(opening[2]!) &&
+    (opening[1] || (isNameLike(opening[2]!) && plain(opening[2]!))) &&
+    opening[2]!.split(/\s+/).length >= 2
+  )
+    return cleanPhrase(`${opening[1] ?? ""}${opening[2]}`);
   // "in our Weekly Stack newsletter": the title the user calls theirs, its calendar words included.
   const ours = OUR_TITLE.exec(prompt);
   if (ours && titled(ours[1]!) && ours[1]!.split(/\s+/).length >= 2) return cleanPhrase(ours[1]!);
@@ -358,19 +732,33 @@ function findBrand(prompt: string, quoted: string[], tagged: () => TaggedSentenc
       // NAME allows dots for "Node.js"; a dot followed by a space ends the sentence, not the name.
       let candidate = cleanPhrase(m[1].split(/\.\s/)[0]).replace(/(?:'s|’s)$/, "");
       // "Maya's Bakery": capitalised words after the possessive are the rest of the name.
-      const possessed = /^(?:'s|’s)((?:\s+[A-ZÀ-Ý][\p{L}&'’-]{0,39}){1,2})\b/u.exec(prompt.slice(m.index + m[0].indexOf(m[1]) + m[1].length, m.index + m[0].length + 90));
-      if (possessed && !possessed[1].trim().split(/\s+/).some((w) => NOT_A_NAME.has(w.toLowerCase()))) candidate = `${candidate}'s${possessed[1]}`;
+      const possessed = /^(?:'s|’s)((?:\s+[A-ZÀ-Ý][\p{L}&'’-]{0,39}){1,2})\b/u.exec(
+        prompt.slice(m.index + m[0].indexOf(m[1]) + m[1].length, m.index + m[0].length + 90),
+      );
+      if (
+        possessed &&
+        !possessed[1]
+          .trim()
+          .split(/\s+/)
+          .some((w) => NOT_A_NAME.has(w.toLowerCase()))
+      )
+        candidate = `${candidate}'s${possessed[1]}`;
       if (german && !/^(?:von|bei|vom)\b/i.test(m[0]) && candidate.split(/\s+/).length < 2) continue;
       const after = prompt.slice(m.index + m[0].length, m.index + m[0].length + 80);
       // "from Ethiopia, Colombia and Guatemala": a list of names is content, not the owner ("…, August 22" is a date).
-      if (/^\s*(?:,|and|y|et|e|und|en|i|or|ou|o)\s+[A-ZÀ-Ý]/.test(after) && !new RegExp(`^\\s*,\\s+(?:${MONTHS})\\b`, "i").test(after)) continue;
+      if (/^\s*(?:,|and|y|et|e|und|en|i|or|ou|o)\s+[A-ZÀ-Ý]/.test(after) && !new RegExp(`^\\s*,\\s+(?:${MONTHS})\\b`, "i").test(after))
+        continue;
       // "de Natal da Casa Ipê": past a word that is no name, the name after its connector.
       if (!isNameLike(candidate)) {
         const rest = new RegExp(String.raw`^\S+\s+${CONNECTOR}\s+(.+)$`).exec(candidate)?.[1];
         if (rest && isNameLike(rest)) candidate = rest;
       }
       // "at Pier 27": a place with a number is an address, not an owner.
-      if (candidate.length < 2 || (/^at\b/i.test(m[0]) && (/\s\d/.test(m[1]!) || /^\s*\d/.test(prompt.slice(m.index + m[0].length, m.index + m[0].length + 4))))) continue;
+      if (
+        candidate.length < 2 ||
+        (/^at\b/i.test(m[0]) && (/\s\d/.test(m[1]!) || /^\s*\d/.test(prompt.slice(m.index + m[0].length, m.index + m[0].length + 4))))
+      )
+        continue;
       // "the Orbit Desk by Workwell": the maker after "by" owns the product.
       const maker = new RegExp(String.raw`^\s+by\s+${NAME}`).exec(after);
       if (maker && isNameLike(cleanPhrase(maker[1]))) return cleanPhrase(maker[1]);

@@ -8,14 +8,20 @@ import { cleanPhrase } from "./text";
 const PRICE = String.raw`(?:[$€£¥₹]\s?\d{1,6}(?:[.,]\d{1,2})?|\d{1,6}(?:[.,]\d{1,2})?\s?(?:[$€£]|eur|usd|gbp|chf|euros?|dollars?)|(?:chf|eur|usd|r\$)\s?\d{1,6})`;
 
 const CONDITIONS: RegExp[] = [
-  new RegExp(String.raw`\bfree (?:shipping|delivery|returns)\s+(?:on\s+)?(?:(?:all\s+)?orders?\s+)?(?:over|above|from|of|on orders over)\s+${PRICE}`, "gi"),
+  new RegExp(
+    String.raw`\bfree (?:shipping|delivery|returns)\s+(?:on\s+)?(?:(?:all\s+)?orders?\s+)?(?:over|above|from|of|on orders over)\s+${PRICE}`,
+    "gi",
+  ),
   new RegExp(String.raw`\b(?:livraison|exp[ée]dition) (?:gratuite|offerte)\s+(?:d[èe]s|[àa] partir de|au-dessus de)\s+${PRICE}`, "gi"),
   new RegExp(String.raw`\benv[ií]o gratis\s+(?:desde|a partir de|en pedidos de m[aá]s de|por encima de)\s+${PRICE}`, "gi"),
   new RegExp(String.raw`\b(?:versandkostenfrei|kostenloser versand|gratis versand)\s+(?:ab|über)\s+${PRICE}`, "gi"),
   new RegExp(String.raw`\b(?:frete gr[áa]tis|entrega gr[áa]tis)\s+(?:acima de|a partir de)\s+${PRICE}`, "gi"),
   new RegExp(String.raw`\bspedizion[ei] gratuit[ae]\s+(?:sopra|da|oltre|a partire da)\s+${PRICE}`, "gi"),
   new RegExp(String.raw`\bgratis verzending\s+(?:vanaf|boven)\s+${PRICE}`, "gi"),
-  new RegExp(String.raw`\b(?:min(?:imum|\.)?\s+(?:order|spend|purchase)(?:\s+of)?|orders?\s+(?:over|above)|spend(?:\s+over)?)\s+${PRICE}`, "gi"),
+  new RegExp(
+    String.raw`\b(?:min(?:imum|\.)?\s+(?:order|spend|purchase)(?:\s+of)?|orders?\s+(?:over|above)|spend(?:\s+over)?)\s+${PRICE}`,
+    "gi",
+  ),
   /\bwhile (?:stocks?|supplies) lasts?\b/gi,
   /\b(?:(?:for\s+)?(?:members|subscribers|vip(?:s| members)?|new customers|first-time customers|students)\s+only|(?:members|subscribers)-only)\b/gi,
   /\b(?:online|in[- ]store) only\b/gi,
@@ -41,7 +47,8 @@ export function extractConditions(prompt: string): string[] {
     for (let m = re.exec(text); m && found.length < MAX_CONDITIONS; m = re.exec(text)) {
       const at = m.index;
       const phrase = cleanPhrase(m[0]);
-      if (phrase && !found.some((f) => at < f.index + f.text.length && f.index < at + phrase.length)) found.push({ index: at, text: phrase });
+      if (phrase && !found.some((f) => at < f.index + f.text.length && f.index < at + phrase.length))
+        found.push({ index: at, text: phrase });
     }
   }
   return found.sort((a, b) => a.index - b.index).map((f) => f.text);
@@ -49,5 +56,10 @@ export function extractConditions(prompt: string): string[] {
 
 /** True when a list piece is a condition ("free shipping over €150"), which is never an item. */
 export function isCondition(piece: string): boolean {
-  return extractConditions(piece).length > 0 || /^(?:free (?:shipping|delivery|returns)|livraison gratuite|env[ií]o gratis|frete gr[áa]tis|spedizione gratuita|versandkostenfrei)\b/i.test(piece);
+  return (
+    extractConditions(piece).length > 0 ||
+    /^(?:free (?:shipping|delivery|returns)|livraison gratuite|env[ií]o gratis|frete gr[áa]tis|spedizione gratuita|versandkostenfrei)\b/i.test(
+      piece,
+    )
+  );
 }

@@ -61,13 +61,17 @@ export function extractDates(prompt: string, language = "en"): string[] {
 export function dateMentions(prompt: string, language = "en"): { index: number; text: string }[] {
   const found: { index: number; text: string }[] = [];
   // A price is never a date: "à 14,50 €" is not "at 14:00", "ab 40 €" not "from the 40th".
-  const prices = priceMentions(prompt.slice(0, DATE_SAMPLE_CHARS + DATE_PIECE_CHARS)).map((p) => ({ start: p.index, end: p.index + p.display.length }));
+  const prices = priceMentions(prompt.slice(0, DATE_SAMPLE_CHARS + DATE_PIECE_CHARS)).map((p) => ({
+    start: p.index,
+    end: p.index + p.display.length,
+  }));
   const onPrice = (start: number, end: number) => prices.some((p) => start < p.end && p.start < end);
   const add = (index: number, raw: string, following: string) => {
     let wording = raw.replace(/^[\s,;:(]+|[\s,;:.)]+$/g, "").replace(/^(?:on|by|at|am|le|el|il|em|op)\s+/i, "");
     // "next Friday, 10 seats": chrono takes the count for a day of the month.
     const trailingNumber = /,\s?\d{1,2}$/.exec(wording);
-    if (trailingNumber && /^\s+\p{L}/u.test(following) && !new RegExp(`^\\s+(?:${MONTHS})`, "i").test(following)) wording = wording.slice(0, trailingNumber.index);
+    if (trailingNumber && /^\s+\p{L}/u.test(following) && !new RegExp(`^\\s+(?:${MONTHS})`, "i").test(following))
+      wording = wording.slice(0, trailingNumber.index);
     if (!wording || NOT_A_DATE.test(wording) || found.length >= MAX_DATES) return;
     let at = index + Math.max(0, raw.indexOf(wording));
     // A date starts and ends at the edge of a word (in scripts written with spaces): "A10" of the
@@ -97,7 +101,8 @@ export function dateMentions(prompt: string, language = "en"): { index: number; 
     const at = prompt.indexOf(piece, offset);
     const base = at >= 0 ? at : offset;
     for (const parser of parsers) {
-      for (const r of parser.parse(piece, REFERENCE, { forwardDate: true })) add(base + r.index, r.text, piece.slice(r.index + r.text.length, r.index + r.text.length + 20));
+      for (const r of parser.parse(piece, REFERENCE, { forwardDate: true }))
+        add(base + r.index, r.text, piece.slice(r.index + r.text.length, r.index + r.text.length + 20));
     }
     ORDINAL_DAY.lastIndex = 0;
     for (let m = ORDINAL_DAY.exec(piece); m; m = ORDINAL_DAY.exec(piece)) add(base + m.index + m[0].length - m[1].length, m[1], "");

@@ -32,7 +32,9 @@ function splitAfterPrices(piece: string): string[] {
     const end = p.index + p.display.length;
     // "cleanser $24 serum $38": a blank alone joins two priced names, unless a period or unit follows the price.
     const after = piece.slice(end);
-    const rest = /^\s*(?:et|y|und|e|and|&|ou|o|oder|or)\s+/i.exec(after) ?? (BILLING_AFTER_PRICE.test(after) || !/^\s+\p{L}/u.test(after) ? null : /^\s+/.exec(after));
+    const rest =
+      /^\s*(?:et|y|und|e|and|&|ou|o|oder|or)\s+/i.exec(after) ??
+      (BILLING_AFTER_PRICE.test(after) || !/^\s+\p{L}/u.test(after) ? null : /^\s+/.exec(after));
     if (!rest) continue;
     out.push(piece.slice(from, end));
     from = end + rest[0].length;
@@ -73,7 +75,8 @@ function splitList(segment: string): string[] {
     const sameHead = leftWords[0] !== undefined && rightWords[0] === leftWords[0];
     // ("pedidos mínimos de 200 unidades y precio por caja 0,85 €": a priced right side may follow a longer left one.)
     const pricedRight = parsePrice(last.slice(cut)) !== undefined && parsePrice(last.slice(0, cut)) === undefined;
-    if (cut > 0 && leftWords.length <= (pricedRight ? 6 : 3) && rightWords.length <= (sameHead || pricedRight ? 6 : 3)) pieces.splice(pieces.length - 1, 1, last.slice(0, cut), last.slice(cut).replace(/^\s\S+\s/, ""));
+    if (cut > 0 && leftWords.length <= (pricedRight ? 6 : 3) && rightWords.length <= (sameHead || pricedRight ? 6 : 3))
+      pieces.splice(pieces.length - 1, 1, last.slice(0, cut), last.slice(cut).replace(/^\s\S+\s/, ""));
     for (let i = 0; i < pieces.length; i++) pieces[i] = pieces[i]!.replace(SHARED_HEAD, "");
     // A lead-in holds no price: "ricotta pancakes $12 — with honey" is an item and its detail.
     const lead = LIST_LEAD_IN.exec(pieces[0]!)?.[0] ?? "";
@@ -88,13 +91,15 @@ function splitList(segment: string): string[] {
     }
     if (first.trim()) pieces[0] = first;
   }
-  return pieces
-    .flatMap(splitAfterPrices)
-    .filter((s) => !PAREN_EDGE.test(s) || parsePrice(s) !== undefined)
-    .map(cleanPhrase)
-    // A capitalised "The" is part of a name ("The Lanterns"); a lowercase one is not ("the Atlas").
-    .map((s) => s.replace(/^(?:(?:and|or|a|an|the|our|And|Or|A|An|Our)\s+){1,3}/, ""))
-    .filter((s) => s.length > 0);
+  return (
+    pieces
+      .flatMap(splitAfterPrices)
+      .filter((s) => !PAREN_EDGE.test(s) || parsePrice(s) !== undefined)
+      .map(cleanPhrase)
+      // A capitalised "The" is part of a name ("The Lanterns"); a lowercase one is not ("the Atlas").
+      .map((s) => s.replace(/^(?:(?:and|or|a|an|the|our|And|Or|A|An|Our)\s+){1,3}/, ""))
+      .filter((s) => s.length > 0)
+  );
 }
 
 /** A technique described rather than an item named: "carousel of three roasts", "a quiz with 5 questions". */
@@ -103,22 +108,26 @@ const TECHNIQUE_PHRASE =
 
 /** Words around an item that are the reader's action, not its name: "tap to add roses", "olives to your basket". */
 // "add your team" is a step of its own, not an action on an item.
-const ACTION_PREFIX = /^(?:(?:tap|click) to add|add(?!\s+(?:your|a|an|the|our|new)\s)|ajoutez(?: au panier)?|añade|aggiungi|adicione|hinzufügen|(?:cart|basket|panier|carrito|carrello|warenkorb|carrinho|koszyk)\s*:)\s*/i;
+const ACTION_PREFIX =
+  /^(?:(?:tap|click) to add|add(?!\s+(?:your|a|an|the|our|new)\s)|ajoutez(?: au panier)?|añade|aggiungi|adicione|hinzufügen|(?:cart|basket|panier|carrito|carrello|warenkorb|carrinho|koszyk)\s*:)\s*/i;
 const ACTION_SUFFIX = /\s+(?:to|into|in) (?:your|the) (?:basket|cart|bag)$/i;
 
 const CONDITION_SCAN_CHARS = 120;
 
 /** Words that name the email's parts or join its clauses ("then $399"), never an item. */
-const NOT_AN_ITEM_NAME = /^(?:tabs?|accordions?|carousels?|sliders?|surveys?|quiz|menus?|carts?|buttons?|ctas?|images?|emails?|them|it|more|etc|then|dann|puis|ensuite|luego|después|depois|poi|dopo)$/i;
+const NOT_AN_ITEM_NAME =
+  /^(?:tabs?|accordions?|carousels?|sliders?|surveys?|quiz|menus?|carts?|buttons?|ctas?|images?|emails?|them|it|more|etc|then|dann|puis|ensuite|luego|después|depois|poi|dopo)$/i;
 
-const NOT_AN_ITEM_START = /^(?:(?:code|codes|cupom|cup[óo]n|coupon|codice|c[óo]digo|gutscheincode|rabattcode)\s|(?:for|pour|para|per|por|für|at|à)\s|(?:an?\s+)?(?:button|cta)\s+(?:labell?ed|called|saying|that says|reading)\b)/i;
+const NOT_AN_ITEM_START =
+  /^(?:(?:code|codes|cupom|cup[óo]n|coupon|codice|c[óo]digo|gutscheincode|rabattcode)\s|(?:for|pour|para|per|por|für|at|à)\s|(?:an?\s+)?(?:button|cta)\s+(?:labell?ed|called|saying|that says|reading)\b)/i;
 
 /** The billing period belongs to the price ("$9/month", "9,90 € par mois"), not to the name ("Starter"). */
 const BILLING_PERIOD =
   /\s*(?:\/|\bper\s+|\ba\s+|\bpar\s+|\bpor\s+|\bal\s+|\bpro\s+|\bim\s+|\bau\s+|\bao\s+)\s*(?:month|mo|year|yr|week|wk|day|night|person|head|user|seat|mois|an|année|mes|año|mês|ano|mese|anno|monat|jahr|nutzer|utilisateur|usuario|usuário|utente)\b\.?/i;
 const BILLING_AFTER_PRICE = new RegExp(`^${BILLING_PERIOD.source}`, "i");
 /** A unit after the price belongs to it: "tomate cereja R$ 8,90 a caixa", "tomates 3 € le kilo". */
-const UNIT_AFTER_PRICE = /(?<=[\d$€£)])\s+(?:a|o|la|le|el|al|il|the|each|per|je|das|pro|à)\s+(?:caixa|kilo|kg|quilo|pièce|unidad|unidade|pezzo|stück|box|piece|bottiglia|bouteille|botella|garrafa|flasche|bottle)$/i;
+const UNIT_AFTER_PRICE =
+  /(?<=[\d$€£)])\s+(?:a|o|la|le|el|al|il|the|each|per|je|das|pro|à)\s+(?:caixa|kilo|kg|quilo|pièce|unidad|unidade|pezzo|stück|box|piece|bottiglia|bouteille|botella|garrafa|flasche|bottle)$/i;
 
 /** A piece longer than this holds no item: a name has at most 60 characters, its detail 120. */
 const MAX_PIECE_CHARS = 300;
@@ -140,7 +149,12 @@ function toItem(rawPiece: string): FactItem | undefined {
   // A question, a percentage ("everything 25% off", "15 % con VUELVE15"), a clause opened by a
   // preposition ("für 4,99 € im monat starten") or a button ("a button labelled …") is no item.
   // A rise or fall is a headline's, not an offer's: "Rye harvest up 12%".
-  if (/[?¿]/.test(piece) || (/\d\s?%/.test(piece) && !/\b(?:up|down|rose|fell|grew|jumped)\s+\d{1,3}\s?%$/i.test(piece)) || NOT_AN_ITEM_START.test(piece)) return undefined;
+  if (
+    /[?¿]/.test(piece) ||
+    (/\d\s?%/.test(piece) && !/\b(?:up|down|rose|fell|grew|jumped)\s+\d{1,3}\s?%$/i.test(piece)) ||
+    NOT_AN_ITEM_START.test(piece)
+  )
+    return undefined;
   const price = parsePrice(piece);
   let name = piece;
   let detail: string | undefined;
@@ -151,7 +165,10 @@ function toItem(rawPiece: string): FactItem | undefined {
     // one before the price is the name's ("cat food for a month $15").
     const after = at < 0 ? "" : unitless.slice(at + price.display.length).replace(BILLING_AFTER_PRICE, "");
     name = (at < 0 ? unitless : `${unitless.slice(0, at)}${after}`)
-      .replace(/\(\s*\)|\s(?:at|for|is|costs?|priced at|@|à|a|für|zu|um|por|per|para|pour|al|ao|je|à partir de|ab|dès|desde|da|de|di|from|starting at)\s*$|\s[-–—:]\s*$|\s*[-–—:]\s*$/gi, "")
+      .replace(
+        /\(\s*\)|\s(?:at|for|is|costs?|priced at|@|à|a|für|zu|um|por|per|para|pour|al|ao|je|à partir de|ab|dès|desde|da|de|di|from|starting at)\s*$|\s[-–—:]\s*$|\s*[-–—:]\s*$/gi,
+        "",
+      )
       .trim();
     name = cleanPhrase(name);
   }
@@ -261,12 +278,18 @@ export function extractItems(prompt: string, lowercase = false): { items: FactIt
       // A parenthesised list ends at its closing parenthesis; one inside another list is read on its own.
       const rest = m[0].startsWith("(") ? after.split(")")[0] : withoutAsides(after);
       // Stop the list where a new clause starts so "A, B and C. Use code X" does not leak.
-      const cut = rest.split(/(?<=\S)\s+(?:for|to|that|which|so|because|where|in a|in an|with a|with an|pour|para|für|voor|que|qui|che|dass)\s+(?![$€£\d])/i)[0].replace(/[.!?]\s*$/, "");
+      const cut = rest
+        .split(
+          /(?<=\S)\s+(?:for|to|that|which|so|because|where|in a|in an|with a|with an|pour|para|für|voor|que|qui|che|dass)\s+(?![$€£\d])/i,
+        )[0]
+        .replace(/[.!?]\s*$/, "");
       const pieces = splitList(cut);
       let items = pieces.map(toItem).filter((i): i is FactItem => Boolean(i));
       // …unless the clause word sits inside an item name ("SQL for Analysts $39"): the whole
       // sentence then reads as a longer list, every item priced.
-      const whole = splitList(rest.replace(/[.!?]\s*$/, "")).map(toItem).filter((i): i is FactItem => Boolean(i));
+      const whole = splitList(rest.replace(/[.!?]\s*$/, ""))
+        .map(toItem)
+        .filter((i): i is FactItem => Boolean(i));
       if (whole.every((i) => i.price) && whole.length > items.filter((i) => i.price).length) items = whole;
       // "…then add products, glowhaus, cleanser $24 serum $38": unpriced pieces before the priced ones lead in to them.
       const firstPriced = items.findIndex((i) => i.price);
@@ -284,10 +307,18 @@ export function extractItems(prompt: string, lowercase = false): { items: FactIt
   // "the Atlas, Corsa and Tide models at $450, $520 and $390", "starter / pro / agency plans, $12 $39 $99":
   // a run of as many prices as the list has names prices it in order.
   const runs = priceRuns(prompt);
-  const run = runs.find((r) => r.length === best.length && best.every((item, k) => !item.price || item.price.display === r[k]!.display || (k === best.length - 1 && item.price.display === r[0]!.display)));
-  if (run && best.length >= 2) best = best.map((item, k) => ({ ...item, price: { display: run[k]!.display, minor: run[k]!.minor, currency: run[k]!.currency } }));
+  const run = runs.find(
+    (r) =>
+      r.length === best.length &&
+      best.every(
+        (item, k) => !item.price || item.price.display === r[k]!.display || (k === best.length - 1 && item.price.display === r[0]!.display),
+      ),
+  );
+  if (run && best.length >= 2)
+    best = best.map((item, k) => ({ ...item, price: { display: run[k]!.display, minor: run[k]!.minor, currency: run[k]!.currency } }));
   // "$20, $50 or $100", "15 €, 40 € ou 90 €": amounts with no names are items named by their amount.
-  if (best.length === 0 && runs[0]) best = runs[0].map((p) => ({ name: p.display, price: { display: p.display, minor: p.minor, currency: p.currency } }));
+  if (best.length === 0 && runs[0])
+    best = runs[0].map((p) => ({ name: p.display, price: { display: p.display, minor: p.minor, currency: p.currency } }));
   const taken = new Set(best.map((i) => i.name.toLowerCase()));
   let other: FactItem[] = [];
   for (const list of candidates) {
@@ -309,7 +340,8 @@ const MAX_BULLET_ITEMS = 12;
 const NAME_BREAK =
   /^(?:to|add|adding|with|the|a|an|our|of|for|at|only|including|featuring|like|get|buy|try|order|and|or|plus|just|from|is|are|on|in|sur|les|des|le|la|l'|et|ou|en|los|las|el|y|auf|die|der|das|und|nas|nos|as|os|sulle|sui|le|e|o|con|com|mit|avec|separately|séparément|aparte|außerdem|além|disso|inoltre|più)$/i;
 /** Words between a name and its price that belong to neither: "Premium für 4,99 €", "Pro stays $8/month", "rosiers à 24,90 €". */
-const BEFORE_PRICE = /^(?:à|a|at|to|for|für|zu|um|por|para|pour|per|de|da|di|from|dès|ab|desde|partir|starting|moves|goes|rises|drops|increases|changes|stays|remains|is|costs|bleibt|reste|sigue|fica|resta|now|only|just)$/i;
+const BEFORE_PRICE =
+  /^(?:à|a|at|to|for|für|zu|um|por|para|pour|per|de|da|di|from|dès|ab|desde|partir|starting|moves|goes|rises|drops|increases|changes|stays|remains|is|costs|bleibt|reste|sigue|fica|resta|now|only|just)$/i;
 /** A price followed by these is a discount, not what something costs: "$10 off". */
 const DISCOUNT_AFTER = /^\s*(?:off\b|de (?:descuento|réduction|remise|desconto)|rabatt|di sconto)/i;
 /** A price with a deadline is an offer's ("Early-bird tickets $299 until August 31"), which the offers read. */
@@ -343,8 +375,18 @@ function pricedPhrases(prompt: string): FactItem[] {
   const out: FactItem[] = [];
   for (const piece of prompt.slice(0, PRICE_SCAN_CHARS).split(/\s*(?:,(?!\d)|[;\n]|\s+and\s+|[.!?](?:\s|$))\s*/)) {
     const price = parsePrice(piece);
-    if (!price || /\d\s?%\s*$/.test(piece.slice(0, piece.indexOf(price.display)).trim()) || DISCOUNT_AFTER.test(piece.slice(piece.indexOf(price.display) + price.display.length)) || UNTIL_AFTER.test(piece.slice(piece.indexOf(price.display) + price.display.length))) continue;
-    const before = piece.slice(0, piece.indexOf(price.display)).replace(/[\s(:–—-]+$/, "").split(/\s+/).filter(Boolean);
+    if (
+      !price ||
+      /\d\s?%\s*$/.test(piece.slice(0, piece.indexOf(price.display)).trim()) ||
+      DISCOUNT_AFTER.test(piece.slice(piece.indexOf(price.display) + price.display.length)) ||
+      UNTIL_AFTER.test(piece.slice(piece.indexOf(price.display) + price.display.length))
+    )
+      continue;
+    const before = piece
+      .slice(0, piece.indexOf(price.display))
+      .replace(/[\s(:–—-]+$/, "")
+      .split(/\s+/)
+      .filter(Boolean);
     while (before.length > 0 && BEFORE_PRICE.test(before[before.length - 1]!)) before.pop();
     let start = before.length;
     while (start > 0 && !NAME_BREAK.test(before[start - 1]) && before.length - start < 4) start--;

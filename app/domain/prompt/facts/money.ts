@@ -6,11 +6,40 @@ import type { Price } from "./types";
  * "19,99" as two numbers.
  */
 
-const SYMBOL: Record<string, string> = { "円": "JPY", "元": "CNY", $: "USD", "US$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "R$": "BRL", "zł": "PLN" };
+const SYMBOL: Record<string, string> = {
+  円: "JPY",
+  元: "CNY",
+  $: "USD",
+  US$: "USD",
+  "€": "EUR",
+  "£": "GBP",
+  "¥": "JPY",
+  "₹": "INR",
+  R$: "BRL",
+  zł: "PLN",
+};
 const WORD: Record<string, string> = {
-  usd: "USD", dollars: "USD", dollar: "USD", eur: "EUR", euros: "EUR", euro: "EUR", gbp: "GBP", pounds: "GBP",
-  jpy: "JPY", yen: "JPY", cad: "CAD", aud: "AUD", inr: "INR", chf: "CHF", sek: "SEK", nok: "NOK", dkk: "DKK",
-  pln: "PLN", brl: "BRL", mxn: "MXN", nzd: "NZD",
+  usd: "USD",
+  dollars: "USD",
+  dollar: "USD",
+  eur: "EUR",
+  euros: "EUR",
+  euro: "EUR",
+  gbp: "GBP",
+  pounds: "GBP",
+  jpy: "JPY",
+  yen: "JPY",
+  cad: "CAD",
+  aud: "AUD",
+  inr: "INR",
+  chf: "CHF",
+  sek: "SEK",
+  nok: "NOK",
+  dkk: "DKK",
+  pln: "PLN",
+  brl: "BRL",
+  mxn: "MXN",
+  nzd: "NZD",
 };
 /** Currencies written without minor units. */
 const NO_MINOR = new Set(["JPY"]);

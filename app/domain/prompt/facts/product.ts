@@ -11,7 +11,9 @@ export function extractProduct(prompt: string, brand: string | undefined, lowerc
     /\bproduct(?:\s+name)?\s*(?:is|:|=|called|named)\s*["“]?([^"”.,;\n]+)["”]?/i,
     /\b(?:introducing|launching|launch (?:of|for)|announcing|unveiling|release of|releasing)\s+(?:our|the|a|their|its)?\s*(?:new|all-new|brand-new)?\s*["“]?([^"”.,;!\n]{1,160}?)["”]?(?=[.,;!\n]|\s+(?:with|for|at|on|in|to|and|from|by)\b|$)/i,
     /\b(?:our|the|their|its)\s+new\s+["“]?([^"”.,;!\n]{1,160}?)["”]?(?=[.,;!\n]|\s+(?:with|for|at|on|in|to|and|that|which|from|by)\b|$)/i,
-    new RegExp(String.raw`\b${NAME}\s+(?:Summit|Conference|Festival|Meetup|Workshop|Webinar|Gala|Expo|Fair|Week|Day|Awards|Retreat|Hackathon|Launch)\b`),
+    new RegExp(
+      String.raw`\b${NAME}\s+(?:Summit|Conference|Festival|Meetup|Workshop|Webinar|Gala|Expo|Fair|Week|Day|Awards|Retreat|Hackathon|Launch)\b`,
+    ),
   ];
   for (const [i, p] of patterns.entries()) {
     const m = p.exec(prompt);
@@ -20,8 +22,17 @@ export function extractProduct(prompt: string, brand: string | undefined, lowerc
       // it stays the product when it is also the brand (an event named for itself).
       const phrase = cleanPhrase(i === patterns.length - 1 ? m[0] : m[1]);
       const words = phrase.split(/\s+/);
-      const isDate = extractDates(phrase).join(" ") === phrase || new RegExp(`^(?:${MONTHS}|${WEEKDAYS}|today|tomorrow|soon|next|this)\\b`, "i").test(phrase);
-      if (phrase && words.length <= 6 && !isDate && (i === patterns.length - 1 || phrase.toLowerCase() !== brand?.toLowerCase()) && !/\bemail\b/i.test(phrase)) return lowercase && !/["“]/.test(m[0]) ? titleCase(phrase) : phrase;
+      const isDate =
+        extractDates(phrase).join(" ") === phrase ||
+        new RegExp(`^(?:${MONTHS}|${WEEKDAYS}|today|tomorrow|soon|next|this)\\b`, "i").test(phrase);
+      if (
+        phrase &&
+        words.length <= 6 &&
+        !isDate &&
+        (i === patterns.length - 1 || phrase.toLowerCase() !== brand?.toLowerCase()) &&
+        !/\bemail\b/i.test(phrase)
+      )
+        return lowercase && !/["“]/.test(m[0]) ? titleCase(phrase) : phrase;
     }
   }
   return topicOf(prompt, brand, lowercase);
@@ -46,7 +57,8 @@ const TERSE_TOPIC: RegExp[] = [
 ];
 const TERSE_WORDS = 12;
 /** Words that open no topic: they say what the email is, or how big. */
-const NOT_A_TOPIC = /^(?:quick|short|simple|new|nps|email|e-mail|newsletter|our|my|the|a|an|this|weekly|monthly|one|two|three|rsvp|vip|tabs?|faq|carousel|accordion|menu|nav|survey|quiz|poll|trivia|personality)$/i;
+const NOT_A_TOPIC =
+  /^(?:quick|short|simple|new|nps|email|e-mail|newsletter|our|my|the|a|an|this|weekly|monthly|one|two|three|rsvp|vip|tabs?|faq|carousel|accordion|menu|nav|survey|quiz|poll|trivia|personality)$/i;
 
 function topicOf(prompt: string, brand: string | undefined, lowercase: boolean): string | undefined {
   const head = prompt.slice(0, 400);

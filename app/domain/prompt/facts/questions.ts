@@ -15,7 +15,8 @@ const MAX_OPTION_CHARS = 60;
 const QUESTION_SAMPLE_CHARS = 4_000;
 
 /** Words that introduce a question rather than belong to it ("ask", "and asking them"). */
-const LEAD_IN = /^(?:(?:and|then|also)\s+)?(?:ask(?:ing|s)?(?:\s+(?:them|people|users|guests|customers|readers))?|q\d{1,2}|questions?\s*\d{0,2})\s*[:\-–—]?\s*/i;
+const LEAD_IN =
+  /^(?:(?:and|then|also)\s+)?(?:ask(?:ing|s)?(?:\s+(?:them|people|users|guests|customers|readers))?|q\d{1,2}|questions?\s*\d{0,2})\s*[:\-–—]?\s*/i;
 
 /** The start of a question's sentence: after the last ".", "!", ";", ":" or line break before it. */
 function sentenceStart(before: string): number {
@@ -28,12 +29,14 @@ function sentenceStart(before: string): number {
 }
 
 /** The options after a question: "options: a, b, c", "(a, b or c)", "— a, b or c", ": a / b / c". */
-const OPTIONS = /^\s*(?:\((?<paren>[^)]{1,400})\)|(?:options?|choices?|answers?|choix|opciones|optionen|opções|opzioni|réponses|respuestas|antworten)\s*(?:are|:|-|–)?\s*(?<list>[^?\n]{1,400}?)(?=[.;\n]|\s+(?:q\d|ask|question)\b|$)|[—–-]\s*(?<dash>[^?\n]{1,400}?)(?=[.;\n]|$))/i;
+const OPTIONS =
+  /^\s*(?:\((?<paren>[^)]{1,400})\)|(?:options?|choices?|answers?|choix|opciones|optionen|opções|opzioni|réponses|respuestas|antworten)\s*(?:are|:|-|–)?\s*(?<list>[^?\n]{1,400}?)(?=[.;\n]|\s+(?:q\d|ask|question)\b|$)|[—–-]\s*(?<dash>[^?\n]{1,400}?)(?=[.;\n]|$))/i;
 
 // ", or C" is one separator: the "or" is not part of the option.
 const OPTION_SEPARATOR = /\s*(?:,(?:\s*(?:or|ou|o|oder)\s)?|\/|\|\s*|\s+or\s+|\s+ou\s+|\s+o\s+|\s+oder\s+|\s+of\s+)\s*/i;
 /** A full reading also splits "A, B and C" in the six frame languages ("y", "e", "und", "et"). */
-const OPTION_SEPARATOR_FULL = /\s*(?:,(?:\s*(?:or|ou|o|oder|and|y|e|und|et)\s)?|\/|\|\s*|\s+or\s+|\s+ou\s+|\s+o\s+|\s+oder\s+|\s+of\s+|\s+y\s+|\s+e\s+|\s+und\s+|\s+et\s+|\s+and\s+)\s*/i;
+const OPTION_SEPARATOR_FULL =
+  /\s*(?:,(?:\s*(?:or|ou|o|oder|and|y|e|und|et)\s)?|\/|\|\s*|\s+or\s+|\s+ou\s+|\s+o\s+|\s+oder\s+|\s+of\s+|\s+y\s+|\s+e\s+|\s+und\s+|\s+et\s+|\s+and\s+)\s*/i;
 
 /** A list of options is joined by "or" in the frame languages. */
 const OR_WORD = /\s(?:or|ou|o|oder)\s/i;
@@ -78,7 +81,8 @@ const MAX_SCALE_STEPS = 11;
  * A numeric scale next to a question, in the six frame languages: "(0–10)", "0-10", "1 to 5",
  * "on a scale of 1-10", "de 0 à 10", "von 1 bis 5", "da 1 a 10", "de 1 a 5".
  */
-const SCALE = /(?:\(\s*|\b(?:on a |sur une |en una |auf einer |numa |su una )?(?:scale|échelle|escala|skala|scala)(?: of| de| von| da| di)?\s*|\b(?:from|de|von|da|entre)\s+)?(?<![\d.,])(\d{1,2})\s*(?:[–—-]|to|à|a|bis|al?|et|e|y|und)\s*(\d{1,2})(?![\d.,%€$£])(?:\s*\))?/iu;
+const SCALE =
+  /(?:\(\s*|\b(?:on a |sur une |en una |auf einer |numa |su una )?(?:scale|échelle|escala|skala|scala)(?: of| de| von| da| di)?\s*|\b(?:from|de|von|da|entre)\s+)?(?<![\d.,])(\d{1,2})\s*(?:[–—-]|to|à|a|bis|al?|et|e|y|und)\s*(\d{1,2})(?![\d.,%€$£])(?:\s*\))?/iu;
 
 function scaleIn(text: string, offset: number): QuestionMention["scale"] | undefined {
   const m = SCALE.exec(text);
@@ -148,7 +152,11 @@ export function questionMentions(prompt: string, { maxOptions = MAX_FULL_OPTIONS
     const inline = /^(.+?)\s+[—–-]\s+(.+)$/.exec(wording);
     const inlineOptions = inline ? splitOptions(inline[2], maxOptions) : [];
     if (inline && inlineOptions.length >= 2) {
-      out.push({ text: `${capitalise(cleanPhrase(inline[1]))}?`, index: wordingIndex, options: placed(inlineOptions, wording, wordingIndex) });
+      out.push({
+        text: `${capitalise(cleanPhrase(inline[1]))}?`,
+        index: wordingIndex,
+        options: placed(inlineOptions, wording, wordingIndex),
+      });
       continue;
     }
     // "thé, café ou chocolat ?", "still want emails? yes / less often / no": the question is its
@@ -166,7 +174,11 @@ export function questionMentions(prompt: string, { maxOptions = MAX_FULL_OPTIONS
     const slashOptions = slash.includes("/") && !slash.includes("://") ? slash.split("/").map(cleanPhrase) : [];
     if (slashOptions.length >= 2 && slashOptions.length <= maxOptions && slashOptions.every((o) => o && o.split(/\s+/).length <= 4)) {
       from = end + 1 + slash.length;
-      out.push({ text: `${capitalise(wording)}?`, index: wordingIndex, options: placed(slashOptions, slash, end + 1 + after.indexOf(slash)) });
+      out.push({
+        text: `${capitalise(wording)}?`,
+        index: wordingIndex,
+        options: placed(slashOptions, slash, end + 1 + after.indexOf(slash)),
+      });
       continue;
     }
     // "favorite widget? clock, weather or notes": a bare list of short options after the question, to its sentence's end.
@@ -174,7 +186,11 @@ export function questionMentions(prompt: string, { maxOptions = MAX_FULL_OPTIONS
     const bareOptions = bare && OR_WORD.test(` ${bare[1]} `) && !bare[1]!.includes("://") ? splitOptions(bare[1]!, maxOptions) : [];
     if (bareOptions.length >= 2 && bareOptions.every((o) => o.split(/\s+/).length <= 3 && !/\d/.test(o))) {
       from = end + 1 + bare![0].length;
-      out.push({ text: `${capitalise(wording)}?`, index: wordingIndex, options: placed(bareOptions, bare![1]!, end + 1 + bare![0].indexOf(bare![1]!)) });
+      out.push({
+        text: `${capitalise(wording)}?`,
+        index: wordingIndex,
+        options: placed(bareOptions, bare![1]!, end + 1 + bare![0].indexOf(bare![1]!)),
+      });
       continue;
     }
     const m = OPTIONS.exec(after);
@@ -203,7 +219,8 @@ export function questionMentions(prompt: string, { maxOptions = MAX_FULL_OPTIONS
     const wording = cleanPhrase(m[1]);
     out.push({ text: capitalise(wording), index, options: placed(options, m[2], index + m[0].indexOf(m[2], m[1].length)) });
   }
-  const SCALE_QUESTION = /\b((?:how likely|how satisfied|how would you rate|rate (?:us|your)|quelle est la probabilité|recommanderiez|qu'elle probabilité|qué probabilidad|recomendarías|wie wahrscheinlich|weiterempfehlen|qual a probabilidade|recomendaria|quanto è probabile|consiglieresti)[^?.!\n]{0,160}?)\s*\(?\s*(\d{1,2})\s*(?:[–—-]|to|à|a|bis|al?)\s*(\d{1,2})\s*\)?/giu;
+  const SCALE_QUESTION =
+    /\b((?:how likely|how satisfied|how would you rate|rate (?:us|your)|quelle est la probabilité|recommanderiez|qu'elle probabilité|qué probabilidad|recomendarías|wie wahrscheinlich|weiterempfehlen|qual a probabilidade|recomendaria|quanto è probabile|consiglieresti)[^?.!\n]{0,160}?)\s*\(?\s*(\d{1,2})\s*(?:[–—-]|to|à|a|bis|al?)\s*(\d{1,2})\s*\)?/giu;
   for (let m = SCALE_QUESTION.exec(text); m && out.length < MAX_QUESTIONS; m = SCALE_QUESTION.exec(text)) {
     const index = m.index;
     if (out.some((q) => index >= q.index - 2 && index <= q.index + q.text.length)) continue;

@@ -98,4 +98,13 @@ export interface PromptFacts {
  * "brand" read from "brand is brand is …"), and the copy places facts in fields with limits
  * (a headline has 200 characters, a link 2,000): such a fact is dropped, never cut.
  */
-export const FACT_MAX_CHARS = { brand: 60, product: 80, offer: 80, audience: 80, itemName: 60, itemDetail: 120, date: 60, url: 2000 } as const;
+export const FACT_MAX_CHARS = {
+  brand: 60,
+  product: 80,
+  offer: 80,
+  audience: 80,
+  itemName: 60,
+  itemDetail: 120,
+  date: 60,
+  url: 2000,
+} as const;

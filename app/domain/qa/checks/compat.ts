@@ -53,6 +53,8 @@ export const compatChecks: CheckTable = {
     }
     for (const at of doc.atRules) consider(`at:${at.name}`, false);
     if (failing.size) return fail(`Unsupported in major clients: ${examples([...failing], 4)}`);
-    return pass(partial.size ? `No blocking features; partial or enhancement-only: ${examples([...partial], 5)}` : "No unsupported features");
+    return pass(
+      partial.size ? `No blocking features; partial or enhancement-only: ${examples([...partial], 5)}` : "No unsupported features",
+    );
   },
 };

@@ -25,7 +25,7 @@ export function bodyText(doc: EmailDoc): string {
 export const contentChecks: CheckTable = {
   preheader: ({ doc, context }) => {
     const el = findPreheader(doc);
-    if (!el) return fail("No hidden preheader: inboxes show the first body words (often \"View in browser\") as the preview");
+    if (!el) return fail('No hidden preheader: inboxes show the first body words (often "View in browser") as the preview');
     const text = textOf(el);
     if (!text) return fail("The preheader is empty");
     if (context.subject !== undefined && text === normalizeText(context.subject)) return fail("The preheader repeats the subject");
@@ -73,10 +73,13 @@ export const contentChecks: CheckTable = {
       if (copy.preheader) expected.push(copy.preheader);
       const missing = expected.map(normalizeText).filter((s) => s && !text.includes(s));
       const title = normalizeText(tagged(doc, "title")[0] ? textOf(tagged(doc, "title")[0]) : "");
-      if (copy.subject && doc.head && !titleMatches(doc, copy.subject)) missing.push(`subject "${normalizeText(copy.subject)}" (title is "${title}")`);
+      if (copy.subject && doc.head && !titleMatches(doc, copy.subject))
+        missing.push(`subject "${normalizeText(copy.subject)}" (title is "${title}")`);
       placed = expected.filter(Boolean).length;
       if (missing.length) {
-        problems.push(`${missing.length} piece(s) of copy are not in the email word for word: ${examples(missing.map((m) => `"${m.slice(0, 50)}"`))}`);
+        problems.push(
+          `${missing.length} piece(s) of copy are not in the email word for word: ${examples(missing.map((m) => `"${m.slice(0, 50)}"`))}`,
+        );
       }
     }
     if (fidelity.missing.length) problems.push(`Prompt facts not visible: ${examples(fidelity.missing.map(describeMissing), 4)}`);

@@ -10,12 +10,17 @@ export const documentChecks: CheckTable = {
       ? pass(`${(bytes / 1024).toFixed(1)} KB, under Gmail's 102 KB clip`)
       : fail(`${(bytes / 1024).toFixed(1)} KB: Gmail clips messages over 102 KB and hides the rest behind "View entire message"`),
 
-  doctype: ({ doc }) => (doc.doctype ? pass("Doctype present") : fail("No <!DOCTYPE>: clients fall back to quirks mode and Gmail's u + .body hook never matches")),
+  doctype: ({ doc }) =>
+    doc.doctype
+      ? pass("Doctype present")
+      : fail("No <!DOCTYPE>: clients fall back to quirks mode and Gmail's u + .body hook never matches"),
 
   charset: ({ doc }) => {
     const metas = tagged(doc, "meta");
     const charsetMeta = metas.find(
-      (m) => m.attribs.charset !== undefined || (m.attribs["http-equiv"]?.toLowerCase() === "content-type" && /charset=/i.test(m.attribs.content ?? "")),
+      (m) =>
+        m.attribs.charset !== undefined ||
+        (m.attribs["http-equiv"]?.toLowerCase() === "content-type" && /charset=/i.test(m.attribs.content ?? "")),
     );
     if (!charsetMeta) return fail("No <meta charset>: non-ASCII characters may render as mojibake");
     const value = (charsetMeta.attribs.charset ?? /charset=([^;\s]+)/i.exec(charsetMeta.attribs.content ?? "")?.[1] ?? "").toLowerCase();
@@ -35,7 +40,9 @@ export const documentChecks: CheckTable = {
     const html = doc.html;
     if (!html) return fail("No <html> element");
     const missing = ["lang", "dir"].filter((a) => !(html.attribs[a] ?? "").trim());
-    return missing.length ? fail(`<html> lacks ${missing.join(" and ")}: screen readers cannot pick a voice`) : pass(`lang="${html.attribs.lang}" dir="${html.attribs.dir}"`);
+    return missing.length
+      ? fail(`<html> lacks ${missing.join(" and ")}: screen readers cannot pick a voice`)
+      : pass(`lang="${html.attribs.lang}" dir="${html.attribs.dir}"`);
   },
 
   title: ({ doc, context }) => {

@@ -68,7 +68,9 @@ export const layoutChecks: CheckTable = {
       const h = (i.attribs.height ?? "").trim() || declValue(decls, "height");
       return !w || !h;
     });
-    return bad.length ? fail(`${bad.length} image(s) without width and height (layout jumps, Outlook shows them full size): ${examples(bad.map(describe))}`) : pass("Every image has width and height");
+    return bad.length
+      ? fail(`${bad.length} image(s) without width and height (layout jumps, Outlook shows them full size): ${examples(bad.map(describe))}`)
+      : pass("Every image has width and height");
   },
 
   https: ({ doc }) => {
@@ -80,20 +82,27 @@ export const layoutChecks: CheckTable = {
     for (const a of tagged(doc, "a")) check(a, "href");
     for (const i of tagged(doc, "img")) check(i, "src");
     for (const e of doc.elements) if (e.attribs.background !== undefined) check(e, "background");
-    return insecure.length ? fail(`${insecure.length} insecure URL(s): ${examples(insecure)}`) : pass("All links and images use https (or placeholders)");
+    return insecure.length
+      ? fail(`${insecure.length} insecure URL(s): ${examples(insecure)}`)
+      : pass("All links and images use https (or placeholders)");
   },
 
   "no-empty-links": ({ doc }) => {
     const computed = computedStyles(doc);
     const links = tagged(doc, "a");
     // A call to action must lead somewhere real: not to the email's own hosted copy either.
-    const deadButtons = links.filter((a) => (a.attribs.href !== undefined || a.attribs.name === undefined) && looksLikeButton(a, computed) && isDeadDestination(a.attribs.href));
+    const deadButtons = links.filter(
+      (a) =>
+        (a.attribs.href !== undefined || a.attribs.name === undefined) && looksLikeButton(a, computed) && isDeadDestination(a.attribs.href),
+    );
     const bad = links.filter((a) => {
       if (deadButtons.includes(a)) return false;
       if (a.attribs.href === undefined) return a.attribs.name === undefined && a.attribs.id === undefined;
       return isEmptyHref(a.attribs.href);
     });
-    const buttons = [...new Set(deadButtons.map(buttonLabel))].map((label) => (label ? `The button “${label}” leads nowhere` : "A button without words leads nowhere"));
+    const buttons = [...new Set(deadButtons.map(buttonLabel))].map((label) =>
+      label ? `The button “${label}” leads nowhere` : "A button without words leads nowhere",
+    );
     const problems = [
       ...(buttons.length ? [examples(buttons)] : []),
       ...(bad.length ? [`${bad.length} link(s) going nowhere: ${examples(bad.map(describe))}`] : []),
@@ -108,7 +117,8 @@ export const layoutChecks: CheckTable = {
     if (sheets.length) found.push(`external stylesheet ×${sheets.length}`);
     const handlers = doc.elements.filter((e) => Object.keys(e.attribs).some((k) => k.startsWith("on")));
     if (handlers.length) found.push(`event handler attributes ×${handlers.length}`);
-    return found.length ? fail(`Stripped or blocked by mail clients: ${found.join(", ")}`) : pass("No scripts, frames, embedded objects or external stylesheets");
+    return found.length
+      ? fail(`Stripped or blocked by mail clients: ${found.join(", ")}`)
+      : pass("No scripts, frames, embedded objects or external stylesheets");
   },
 };
-

@@ -17,7 +17,10 @@ function verticalPadding(decls: CssDecl[]): number {
   let bottom = 0;
   const short = declValue(decls, "padding");
   if (short) {
-    const parts = short.trim().split(/\s+/).map((p) => pxValue(p) ?? 0);
+    const parts = short
+      .trim()
+      .split(/\s+/)
+      .map((p) => pxValue(p) ?? 0);
     top = parts[0] ?? 0;
     bottom = parts[2] ?? parts[0] ?? 0;
   }
@@ -69,7 +72,9 @@ export const readabilityChecks: CheckTable = {
       if (ratio < MIN_CONTRAST) low.set(`${c.color} on ${c.background} (${ratio.toFixed(2)}:1)`, ratio);
     }
     if (!seen) return fail("No visible text to read");
-    return low.size ? fail(`${low.size} colour pair(s) below ${MIN_CONTRAST}:1: ${examples([...low.keys()])}`) : pass(`All text and buttons at least ${MIN_CONTRAST}:1`);
+    return low.size
+      ? fail(`${low.size} colour pair(s) below ${MIN_CONTRAST}:1: ${examples([...low.keys()])}`)
+      : pass(`All text and buttons at least ${MIN_CONTRAST}:1`);
   },
 
   "font-size": ({ doc }) => {
@@ -85,7 +90,9 @@ export const readabilityChecks: CheckTable = {
       if (c.fontSize < MIN_FONT_PX - 0.01) small.add(`${Math.round(c.fontSize * 10) / 10}px "${t.data.trim().slice(0, 30)}"`);
     }
     if (!seen) return fail("No visible body text");
-    return small.size ? fail(`${small.size} text run(s) under ${MIN_FONT_PX}px: ${examples([...small])}`) : pass(`Body text at least ${MIN_FONT_PX}px`);
+    return small.size
+      ? fail(`${small.size} text run(s) under ${MIN_FONT_PX}px: ${examples([...small])}`)
+      : pass(`Body text at least ${MIN_FONT_PX}px`);
   },
 
   "tap-targets": ({ doc }) => {
@@ -95,8 +102,17 @@ export const readabilityChecks: CheckTable = {
     const short = buttons
       .map((a) => ({ a, h: buttonHeight(a, computed) }))
       .filter(({ h }) => h < MIN_TAP_PX)
-      .map(({ a, h }) => `"${a.children.map((c) => (c.type === "text" ? c.data : "")).join("").trim().slice(0, 24)}" ${Math.round(h)}px`);
-    return short.length ? fail(`${short.length} button(s) under ${MIN_TAP_PX}px tall: ${examples(short)}`) : pass(`${buttons.length} button(s) at least ${MIN_TAP_PX}px tall`);
+      .map(
+        ({ a, h }) =>
+          `"${a.children
+            .map((c) => (c.type === "text" ? c.data : ""))
+            .join("")
+            .trim()
+            .slice(0, 24)}" ${Math.round(h)}px`,
+      );
+    return short.length
+      ? fail(`${short.length} button(s) under ${MIN_TAP_PX}px tall: ${examples(short)}`)
+      : pass(`${buttons.length} button(s) at least ${MIN_TAP_PX}px tall`);
   },
 
   "dark-mode": ({ doc }) => {

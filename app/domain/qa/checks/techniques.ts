@@ -52,17 +52,30 @@ function moduleStructure(m: EmailModule): string | null {
   const need = (ok: boolean, what: string) => (ok ? null : what);
   switch (m.technique) {
     case "tabs":
-      return need(radios >= 2, "fewer than 2 tab radios") ?? need(Math.max(items, withSuffix(all, "panel").length) >= 2, "fewer than 2 panels");
+      return (
+        need(radios >= 2, "fewer than 2 tab radios") ?? need(Math.max(items, withSuffix(all, "panel").length) >= 2, "fewer than 2 panels")
+      );
     case "accordion":
       return need(boxes + radios >= 1, "no toggles") ?? need(Math.max(items, withSuffix(all, "panel").length) >= 1, "no panels");
     case "carousel":
-      return need(radios >= 2, "fewer than 2 slide radios") ?? need(Math.max(items, withSuffix(all, "slide").length) >= 2, "fewer than 2 slides");
+      return (
+        need(radios >= 2, "fewer than 2 slide radios") ?? need(Math.max(items, withSuffix(all, "slide").length) >= 2, "fewer than 2 slides")
+      );
     case "survey":
       return need(radios + boxes >= 1, "no answer controls") ?? need(Math.max(items, withSuffix(all, "step").length) >= 1, "no steps");
     case "quiz":
-      return need(radios >= 2, "fewer than 2 answers") ?? need(withSuffix(all, "right").length + withSuffix(all, "wrong").length >= 1, "no right/wrong feedback");
+      return (
+        need(radios >= 2, "fewer than 2 answers") ??
+        need(withSuffix(all, "right").length + withSuffix(all, "wrong").length >= 1, "no right/wrong feedback")
+      );
     case "menu":
-      return need(boxes + radios >= 1, "no toggle") ?? need(withSuffix(all, "overlay").some((o) => descendants(o, (e) => e.name === "a").length > 0), "no overlay with links");
+      return (
+        need(boxes + radios >= 1, "no toggle") ??
+        need(
+          withSuffix(all, "overlay").some((o) => descendants(o, (e) => e.name === "a").length > 0),
+          "no overlay with links",
+        )
+      );
     case "itemCart":
       return need(boxes >= 1, "no add-to-cart toggles") ?? need(withSuffix(all, "total").length >= 1, "no running total");
   }
@@ -86,7 +99,6 @@ function hasMsoGuard(m: EmailModule): boolean {
   return false;
 }
 
-
 function interactiveHiding(m: EmailModule, doc: EmailDoc): string | null {
   if (!m.int) return "no interactive block (.kx-int)";
   const missing: string[] = [];
@@ -108,7 +120,12 @@ function interactiveHiding(m: EmailModule, doc: EmailDoc): string | null {
 }
 
 function words(s: string): Set<string> {
-  return new Set(s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3));
+  return new Set(
+    s
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length >= 3),
+  );
 }
 
 // Reactions that exist only because the reader interacted (quiz feedback, survey thank-you).
@@ -123,7 +140,8 @@ function isControlOrReaction(n: DomNode): boolean {
 function fallbackProblem(m: EmailModule): string | null {
   if (!m.fb) return "no static fallback (.kx-fb)";
   const decls = parseInlineStyle(m.fb.attribs.style);
-  if (declValue(decls, "display")?.trim() === "none" || pxValue(declValue(decls, "max-height")) === 0) return "fallback is hidden by default";
+  if (declValue(decls, "display")?.trim() === "none" || pxValue(declValue(decls, "max-height")) === 0)
+    return "fallback is hidden by default";
   const fbText = textOf(m.fb);
   const hasImages = descendants(m.fb, (e) => e.name === "img").length > 0;
   if (!fbText && !hasImages) return "fallback is empty";
@@ -132,7 +150,8 @@ function fallbackProblem(m: EmailModule): string | null {
   // Compared without spaces: adjacent inline links ("Women</a><a>Men") glue words together.
   const fbSquashed = fbText.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
   const lost = [...intWords].filter((w) => !fbSquashed.includes(w));
-  if (intWords.size && lost.length / intWords.size > 0.1) return `fallback lacks ${lost.length} of ${intWords.size} words of the interactive block (${examples(lost)})`;
+  if (intWords.size && lost.length / intWords.size > 0.1)
+    return `fallback lacks ${lost.length} of ${intWords.size} words of the interactive block (${examples(lost)})`;
   return null;
 }
 

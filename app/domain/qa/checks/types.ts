@@ -35,6 +35,10 @@ export function examples(items: string[], max = 3): string {
 
 export function describe(el: DomElement): string {
   const id = el.attribs.id ? `#${el.attribs.id}` : "";
-  const src = el.attribs.src ? `[src=${el.attribs.src.slice(0, 40)}]` : el.attribs.href !== undefined ? `[href=${el.attribs.href.slice(0, 40)}]` : "";
+  const src = el.attribs.src
+    ? `[src=${el.attribs.src.slice(0, 40)}]`
+    : el.attribs.href !== undefined
+      ? `[href=${el.attribs.href.slice(0, 40)}]`
+      : "";
   return `<${el.name}${id}${src}>`;
 }
