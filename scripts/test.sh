@@ -14,6 +14,8 @@ echo "== typecheck"
 node_modules/.bin/tsc --noEmit -p .
 echo "== lint (layer rules included)"
 node_modules/.bin/eslint .
+echo "== format (Prettier; npm run format fixes it)"
+node_modules/.bin/prettier --check --log-level warn .
 echo "== build for the HTTP tests (reused when fresh)"
 node_modules/.bin/tsx test/prepare-build.ts
 echo "== unit and integration tests"
