@@ -6,13 +6,14 @@ import promptSet from "../../../../scripts/eval/prompts.v4.json";
 import { detectLanguage } from "./language";
 
 /**
- * Prompts a reader tells by vocabulary alone: a few nouns with no function word, no letter only
- * their language writes, and franc-min's trigrams preferring a neighbour. They get the nearest
- * Romance frame (Spanish) rather than English; telling them apart needs a word list per language.
+ * Prompts a reader tells by vocabulary alone: a few nouns with no function word and no
+ * decimal-comma price, where franc-min's trigrams prefer English or a neighbour. Accents alone do
+ * not overrule English (English writes "café", "piñata"), so these keep the English frame, the
+ * safe default; telling them apart needs a word list per language.
  */
 const KNOWN_EXCEPTIONS: Record<string, { reason: string; detected: string }> = {
-  "t-pt-carrossel-sandalias": { reason: "noun list (carrossel, sandálias, loja, frete grátis), no function word", detected: "es" },
-  "v4t-pt-nps": { reason: "pesquisa, entregaí, recomendaria: no function word, spelling shared with Spanish", detected: "es" },
+  "t-pt-carrossel-sandalias": { reason: "noun list (carrossel, sandálias, loja, frete grátis), no function word", detected: "en" },
+  "v4t-pt-nps": { reason: "pesquisa, entregaí, recomendaria: no function word, no price", detected: "en" },
 };
 
 const prompts = promptSet.prompts as { id: string; prompt: string; language: string }[];
@@ -46,6 +47,9 @@ describe("detectLanguage on terse prompts", () => {
     ["roses €25, tulips €18 — juniper florist", "en"],
     ["1,200 families reached, 14 schools connected", "en"],
     ["summer sale", "en"],
+    ["Bistro Lumière: tasting menu, wine pairing", "en"],
+    ["piñata party supplies: balloons, streamers", "en"],
+    ["crème brûlée night — Maison Café", "en"],
   ])("%s is %s", (prompt, language) => {
     expect(detectLanguage(prompt).code).toBe(language);
   });

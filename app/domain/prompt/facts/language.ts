@@ -382,6 +382,7 @@ export function detectLanguage(prompt: string): PromptLanguage {
   const counts = countFunctionWords(normalised);
   // French elisions ("d'hiver", "l'hôtel", "qu'il") are function words too.
   counts.fr += normalised.filter((w) => /^(?:d|l|qu|j|n|s|c)'\p{L}/u.test(w)).length;
+  const foreignWord = Object.entries(counts).some(([lang, n]) => lang !== "en" && n > 0);
   for (const [lang, hint] of SPELLING_HINTS) counts[lang] += (prose.match(hint) ?? []).length;
   const best = Object.entries(counts).sort((a, b) => b[1] - a[1])[0];
   // franc's guess stands when the prompt's function words agree with it at least as much as with
@@ -395,9 +396,13 @@ export function detectLanguage(prompt: string): PromptLanguage {
   // No English function word: a terse prompt ("carrossel 3 sandálias, loja maré alta"). It leaves
   // English only on a sign of another language (a function word, letters outside English, a
   // continental price); then votes decide and franc's trigrams break ties among those languages.
-  const foreign = best[1] > 0 || /[à-ÿœ]/i.test(prose) || DECIMAL_COMMA_PRICE.test(prompt.slice(0, LANGUAGE_SAMPLE_CHARS));
-  if (!foreign) return languageOf("en");
-  const trigrams = new Map(francAll(prose, { minLength: 3, only: TERSE_CANDIDATES }));
+  const signed = foreignWord || DECIMAL_COMMA_PRICE.test(prompt.slice(0, LANGUAGE_SAMPLE_CHARS));
+  // Letters alone are a weak sign (English writes "café", "piñata", names like "Lumière"): it takes
+  // two such lowercase words or a prompt long enough for trigrams, and English stays in the running.
+  const accented = (prose.match(/(?<![\p{L}'’])\p{Ll}*[à-ÿœ][\p{L}'’]*/gu) ?? []).length;
+  if (!signed && (accented === 0 || (accented < 2 && words.length < MIN_WORDS))) return languageOf("en");
+  const trigrams = new Map(francAll(prose, { minLength: 3, only: signed ? TERSE_CANDIDATES : ["eng", ...TERSE_CANDIDATES] }));
+  if (!signed && trigrams.get("eng") === 1) return languageOf("en");
   const spelling = terseSpellingVotes(words);
   // German never writes these letters; franc's trigrams on a few nouns sometimes think it does.
   const candidates = /[áíóúàèìòùñãõç]/iu.test(prose) ? TERSE_CANDIDATES.filter((iso) => iso !== "deu") : TERSE_CANDIDATES;
