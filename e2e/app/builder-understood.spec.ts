@@ -154,3 +154,25 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { name: "Review the copy" })).toBeVisible();
   });
 });
+
+test.describe("the email's language", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Français picked in the Check step: the copy is written with the French phrases", async ({ page }) => {
+    await readThePrompt(page, 1280);
+    const language = page.getByLabel("Language");
+    await expect(language).toHaveValue("en");
+    await language.selectOption({ label: "Français" });
+    await page.getByRole("button", { name: "Write the copy →" }).click();
+    await expect(page.getByRole("heading", { name: "Review the copy" })).toBeVisible();
+    // The frame's phrases (app/engines/copy/wording/fr.ts); the prompt's own words stay as written.
+    const text = await copyText(page);
+    expect(text).toContain("Voir la sélection");
+    expect(text).toContain("Merci de votre lecture");
+    expect(text).not.toContain("See the selection");
+    expect(text).toContain("Ethiopia Yirgacheffe");
+
+    await page.getByRole("button", { name: "← Back to what Kinetic understood" }).click();
+    await expect(page.getByLabel("Language")).toHaveValue("fr");
+  });
+});

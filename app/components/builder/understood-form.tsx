@@ -5,6 +5,7 @@
 import { useState } from "react";
 import { draftMarks, markedPieces, type DraftText, type UnderstoodDraft } from "~/domain/brief/form";
 import { OCCASION_KINDS, type Brief as UnderstoodBrief } from "~/domain/brief/schema";
+import { FRAME_LANGUAGES, type FrameLanguage } from "~/domain/prompt/facts/types";
 import type { FieldErrors } from "~/services/builder.server";
 
 const KEY_WORDS: Record<string, string> = {
@@ -13,6 +14,7 @@ const KEY_WORDS: Record<string, string> = {
   message: "Message",
   emailType: "Email type",
   occasion: "Occasion",
+  language: "Language",
   name: "name",
   price: "price",
   detail: "detail",
@@ -28,6 +30,16 @@ const KEY_WORDS: Record<string, string> = {
   offers: "Offers",
   questions: "Questions",
   links: "Links",
+};
+
+/** The frame languages in their own names, as a reader looks for them. */
+const LANGUAGE_NAMES: Record<FrameLanguage, string> = {
+  en: "English",
+  fr: "Français",
+  es: "Español",
+  de: "Deutsch",
+  pt: "Português",
+  it: "Italiano",
 };
 
 /** A field name of this form in words ("u.items.0.price" → "Item 1 price"), for the error summary. */
@@ -364,12 +376,32 @@ export function UnderstoodFields({
             </select>
             <Note name="u.occasion" errors={errors} />
           </div>
+          <div className="bld-u-field">
+            <label htmlFor="bld-u-language">Language</label>
+            <select
+              id="bld-u-language"
+              name="u.language"
+              defaultValue={draft.language}
+              aria-invalid={errors?.["u.language"] ? true : undefined}
+              aria-describedby={errors?.["u.language"] ? errId("u.language") : read.language.supported ? undefined : "bld-u-language-note"}
+            >
+              {FRAME_LANGUAGES.map((l) => (
+                <option key={l} value={l} lang={l}>
+                  {LANGUAGE_NAMES[l]}
+                </option>
+              ))}
+            </select>
+            {read.language.supported ? null : (
+              <p className="bld-hint" id="bld-u-language-note" data-testid="understood-language-note">
+                Your prompt reads as <strong>{read.language.code}</strong> (written in English: not a frame language).
+              </p>
+            )}
+            <Note name="u.language" errors={errors} />
+          </div>
         </div>
         <p className="bld-hint bld-u-facts" data-testid="understood-tone" data-mark={markOf("u.tone")}>
           Tone: <strong>{read.tone.value}</strong>
-          {markOf("u.tone") ? <span className="bld-mark-n">{markOf("u.tone")}</span> : " (not said: the default)"} · Language:{" "}
-          <strong>{read.language.code}</strong>
-          {read.language.supported ? "" : " (written in English: not a frame language)"}
+          {markOf("u.tone") ? <span className="bld-mark-n">{markOf("u.tone")}</span> : " (not said: the default)"}
         </p>
       </section>
 

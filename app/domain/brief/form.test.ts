@@ -22,6 +22,7 @@ function post(draft: UnderstoodDraft): URLSearchParams {
   f.set("u.product", draft.product.value);
   f.set("u.emailType", draft.emailType);
   f.set("u.occasion", draft.occasion);
+  f.set("u.language", draft.language);
   draft.items.forEach((it, i) => {
     if (it.from !== undefined) f.set(`u.items.${i}.from`, String(it.from));
     for (const k of ["name", "price", "detail", "link", "image"] as const) f.set(`u.items.${i}.${k}`, it[k].value);
@@ -171,6 +172,33 @@ describe("the understood form ⇄ Brief", () => {
     expect(r.ok && r.brief.questions[0].scale).toEqual(read.questions[0].scale);
     const cut = briefFromDraft(applyEdit(draft, "remove:questions.0.options.10")!, read, prompt.length);
     expect(cut.ok && cut.brief.questions[0].scale).toBeUndefined();
+  });
+});
+
+describe("the language select", () => {
+  test("shown as detected; left alone, the brief keeps the detected language", () => {
+    const { read, draft } = roundTrip(PROMPT);
+    expect(read.language.frame).toBe("en");
+    expect(draft.language).toBe("en");
+    const r = briefFromDraft(draft, read, PROMPT.length);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    expect(r.brief.language).toEqual(read.language);
+  });
+
+  test("Français picked on an English prompt gives a brief in French", () => {
+    const { read, draft } = roundTrip(PROMPT, (f) => f.set("u.language", "fr"));
+    const r = briefFromDraft(draft, read, PROMPT.length);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    expect(r.brief.language).toEqual({ code: "fr", frame: "fr", supported: true });
+    expect(r.brief.items).toEqual(read.items);
+  });
+
+  test("a language that is not a frame language is an error on the select", () => {
+    const { read, draft } = roundTrip(PROMPT, (f) => f.set("u.language", "nl"));
+    const r = briefFromDraft(draft, read, PROMPT.length);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(Object.keys(r.errors)).toEqual(["u.language"]);
   });
 });
 

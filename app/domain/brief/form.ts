@@ -6,7 +6,7 @@
 // say something true (a newsletter with nothing to say, a survey with no question), the form asks
 // instead of the copy inventing. See docs/brief.md and docs/builder.md.
 import { parsePrice } from "~/domain/prompt/facts/money";
-import { EMAIL_TYPES } from "~/domain/prompt/facts/types";
+import { EMAIL_TYPES, FRAME_LANGUAGES } from "~/domain/prompt/facts/types";
 import { readOffers } from "./offers";
 import {
   BRIEF_LIMITS,
@@ -66,6 +66,8 @@ export interface UnderstoodDraft {
   product: DraftText;
   emailType: string;
   occasion: string;
+  /** The email's frame language (its fixed phrases and `<html lang>`): one of FRAME_LANGUAGES. */
+  language: string;
   items: DraftItem[];
   offers: DraftOffer[];
   questions: DraftQuestion[];
@@ -91,6 +93,7 @@ export function draftFromBrief(brief: Brief): UnderstoodDraft {
     product: shown(brief.product),
     emailType: brief.emailType.value,
     occasion: brief.occasion.kind,
+    language: brief.language.frame,
     items: brief.items.map((i, k) => ({
       from: k,
       name: shown(i.name),
@@ -201,6 +204,7 @@ export function draftFromForm(form: FormLike, ref: Brief): UnderstoodDraft {
     product: kept(v("u.product"), ref.product),
     emailType: v("u.emailType") || ref.emailType.value,
     occasion: v("u.occasion") || ref.occasion.kind,
+    language: v("u.language") || ref.language.frame,
     items,
     offers,
     questions,
@@ -285,7 +289,7 @@ function fieldOf(path: Array<string | number>): string {
 
 /**
  * The draft as a Brief (BriefSchema), against the reference brief it was shown from: unchanged
- * values keep their spans and what the form does not show (language, tone, audience, quoted…)
+ * values keep their spans and what the form does not show (tone, audience, quoted…)
  * is the reference's. Codes and dates follow the offers kept: a removed offer's code or deadline
  * is not left for the copy to mention.
  */
@@ -396,6 +400,10 @@ export function briefFromDraft(
     ? (draft.occasion as Brief["occasion"]["kind"])
     : undefined;
   if (!occasion) errors["u.occasion"] = "Pick what the email is for";
+  const language = (FRAME_LANGUAGES as readonly string[]).includes(draft.language)
+    ? (draft.language as Brief["language"]["frame"])
+    : undefined;
+  if (!language) errors["u.language"] = "Pick one of the languages listed";
 
   const brand = text(draft.brand);
   const product = text(draft.product);
@@ -408,6 +416,9 @@ export function briefFromDraft(
       occasion === ref.occasion.kind
         ? ref.occasion
         : { kind: occasion ?? ref.occasion.kind, ...(ref.occasion.named ? { named: ref.occasion.named } : {}) },
+    // Left as read, the language keeps what was detected (a prompt in a language without a frame
+    // stays marked so); picked by the user, it is that frame language, supported.
+    language: !language || language === ref.language.frame ? ref.language : { code: language, frame: language, supported: true },
     items,
     offers,
     questions,
