@@ -393,7 +393,8 @@ export function UnderstoodFields({
             </select>
             {read.language.supported ? null : (
               <p className="bld-hint" id="bld-u-language-note" data-testid="understood-language-note">
-                Your prompt reads as <strong>{read.language.code}</strong> (written in English: not a frame language).
+                Your prompt reads as <strong>{read.language.code}</strong>, which Kinetic does not write in: the email is written in the
+                language picked here.
               </p>
             )}
             <Note name="u.language" errors={errors} />
