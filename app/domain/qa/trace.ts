@@ -9,6 +9,7 @@ import type { Brief } from "~/domain/brief/schema";
 import { tagged, type EmailDoc } from "~/domain/html/parse";
 import { amountsIn, fold, normalHref as normalUrl } from "./fidelity";
 import { type PromiseKind, promiseKindsIn, promisesIn } from "./promises";
+import { NUMBER_WORDS } from "~/domain/prompt/number-words";
 
 export type ClaimKind = "price" | "percent" | "number" | "date" | "code" | "link" | "promise" | "condition";
 
@@ -125,74 +126,6 @@ function monthOf(word: string): number | undefined {
 }
 
 /** Number words of the six languages, so "three roasts" in a brief traces "3" in the email. */
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  un: 1,
-  une: 1,
-  deux: 2,
-  trois: 3,
-  quatre: 4,
-  cinq: 5,
-  sept: 7,
-  huit: 8,
-  neuf: 9,
-  dix: 10,
-  douze: 12,
-  uno: 1,
-  una: 1,
-  dos: 2,
-  tres: 3,
-  cuatro: 4,
-  cinco: 5,
-  seis: 6,
-  siete: 7,
-  ocho: 8,
-  nueve: 9,
-  diez: 10,
-  doce: 12,
-  ein: 1,
-  eine: 1,
-  zwei: 2,
-  drei: 3,
-  vier: 4,
-  fünf: 5,
-  sechs: 6,
-  sieben: 7,
-  acht: 8,
-  neun: 9,
-  zehn: 10,
-  zwölf: 12,
-  um: 1,
-  uma: 1,
-  dois: 2,
-  duas: 2,
-  três: 3,
-  quatro: 4,
-  sete: 7,
-  oito: 8,
-  nove: 9,
-  dez: 10,
-  doze: 12,
-  due: 2,
-  tre: 3,
-  cinque: 5,
-  sei: 6,
-  otto: 8,
-  dieci: 10,
-  dodici: 12,
-};
-
 interface Source {
   folded: string;
   amounts: Set<number>;

@@ -3,80 +3,7 @@
  * "5 slides", "trois questions", "drei Fragen", "cinco productos". A number followed (within one
  * word) by a noun that is not a unit of time, money or a percentage.
  */
-
-const NUMBER_WORDS: Record<string, number> = {
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  deux: 2,
-  trois: 3,
-  quatre: 4,
-  cinq: 5,
-  sept: 7,
-  huit: 8,
-  neuf: 9,
-  dix: 10,
-  douze: 12,
-  dos: 2,
-  tres: 3,
-  cuatro: 4,
-  cinco: 5,
-  seis: 6,
-  siete: 7,
-  ocho: 8,
-  nueve: 9,
-  diez: 10,
-  doce: 12,
-  zwei: 2,
-  drei: 3,
-  vier: 4,
-  fünf: 5,
-  sechs: 6,
-  sieben: 7,
-  acht: 8,
-  neun: 9,
-  zehn: 10,
-  zwölf: 12,
-  dois: 2,
-  duas: 2,
-  três: 3,
-  quatro: 4,
-  sete: 7,
-  oito: 8,
-  nove: 9,
-  dez: 10,
-  doze: 12,
-  due: 2,
-  tre: 3,
-  quattro: 4,
-  cinque: 5,
-  sei: 6,
-  sette: 7,
-  otto: 8,
-  dieci: 10,
-  dodici: 12,
-  twee: 2,
-  drie: 3,
-  vijf: 5,
-  zes: 6,
-  zeven: 7,
-  negen: 9,
-  tien: 10,
-  dwa: 2,
-  dwie: 2,
-  trzy: 3,
-  cztery: 4,
-  pięć: 5,
-  sześć: 6,
-};
+import { NUMBER_WORDS } from "../number-words";
 
 /** Nouns a count never counts: time, money, percentages, people's ages, repetitions. */
 const NOT_COUNTED = new RegExp(
@@ -98,7 +25,8 @@ export function extractCount(prompt: string): number | undefined {
   CANDIDATE.lastIndex = 0;
   for (let m = CANDIDATE.exec(text); m; m = CANDIDATE.exec(text)) {
     const word = m[1].toLowerCase();
-    const n = /^\d/.test(word) ? Number(word) : NUMBER_WORDS[word];
+    // "one" is as often a pronoun as a count: counts in words start at two.
+    const n = /^\d/.test(word) ? Number(word) : (NUMBER_WORDS[word] ?? 0) >= 2 ? NUMBER_WORDS[word] : undefined;
     // Only the number word itself moves on: the words after it may start the next candidate.
     CANDIDATE.lastIndex = m.index + m[1].length;
     if (n === undefined || n < 1 || n > MAX_COUNT) continue;
