@@ -22,6 +22,11 @@ const CONDITIONS: RegExp[] = [
     String.raw`\b(?:min(?:imum|\.)?\s+(?:order|spend|purchase)(?:\s+of)?|orders?\s+(?:over|above)|spend(?:\s+over)?)\s+${PRICE}`,
     "gi",
   ),
+  // A minimum spend in the other frame languages: "em compras acima de R$ 150", "pedidos de más de 40 €".
+  new RegExp(String.raw`\b(?:em\s+)?compras\s+(?:acima de|a partir de)\s+${PRICE}`, "gi"),
+  new RegExp(String.raw`\b(?:en\s+)?(?:compras|pedidos)\s+(?:de más de|superiores a|desde)\s+${PRICE}`, "gi"),
+  new RegExp(String.raw`\bcommandes?\s+(?:de plus de|dès|à partir de|supérieures? à)\s+${PRICE}`, "gi"),
+  new RegExp(String.raw`\bordini\s+(?:sopra|oltre|da|superiori a)\s+${PRICE}`, "gi"),
   /\bwhile (?:stocks?|supplies) lasts?\b/gi,
   /\b(?:(?:for\s+)?(?:members|subscribers|vip(?:s| members)?|new customers|first-time customers|students)\s+only|(?:members|subscribers)-only)\b/gi,
   /\b(?:online|in[- ]store) only\b/gi,

@@ -341,7 +341,7 @@ const NAME_BREAK =
   /^(?:to|add|adding|with|the|a|an|our|of|for|at|only|including|featuring|like|get|buy|try|order|and|or|plus|just|from|is|are|on|in|sur|les|des|le|la|l'|et|ou|en|los|las|el|y|auf|die|der|das|und|nas|nos|as|os|sulle|sui|le|e|o|con|com|mit|avec|separately|séparément|aparte|außerdem|além|disso|inoltre|più)$/i;
 /** Words between a name and its price that belong to neither: "Premium für 4,99 €", "Pro stays $8/month", "rosiers à 24,90 €". */
 const BEFORE_PRICE =
-  /^(?:à|a|at|to|for|für|zu|um|por|para|pour|per|de|da|di|from|dès|ab|desde|partir|starting|moves|goes|rises|drops|increases|changes|stays|remains|is|costs|bleibt|reste|sigue|fica|resta|now|only|just)$/i;
+  /^(?:à|a|at|to|for|für|zu|um|por|para|pour|per|de|da|di|from|dès|ab|desde|partir|starting|moves|goes|rises|drops|increases|changes|stays|remains|is|costs|bleibt|bei|reste|sigue|fica|resta|now|only|just)$/i;
 /** A price followed by these is a discount, not what something costs: "$10 off". */
 const DISCOUNT_AFTER = /^\s*(?:off\b|de (?:descuento|réduction|remise|desconto)|rabatt|di sconto)/i;
 /** A price with a deadline is an offer's ("Early-bird tickets $299 until August 31"), which the offers read. */
