@@ -108,5 +108,27 @@ export function dateMentions(prompt: string, language = "en"): { index: number; 
     for (let m = ORDINAL_DAY.exec(piece); m; m = ORDINAL_DAY.exec(piece)) add(base + m.index + m[0].length - m[1].length, m[1], "");
     offset = base + piece.length;
   }
-  return found.sort((a, b) => a.index - b.index);
+  return joinedRanges(
+    prompt,
+    found.sort((a, b) => a.index - b.index),
+  );
+}
+
+const RANGE_JOIN = String.raw`(?:et|y|e|und|and|au|al|bis|to|a|à|[–-])`;
+const LONE_DAY = new RegExp(String.raw`^\d{1,2}\.?(?:\s+${RANGE_JOIN})?$`, "i");
+const RANGE_GAP = new RegExp(String.raw`^\s*${RANGE_JOIN}?\s*$`, "i");
+
+/** "les 14 et 15 mars": chrono reads a day alone ("14 et") and the date after it; the range is one date. */
+function joinedRanges(prompt: string, found: { index: number; text: string }[]): { index: number; text: string }[] {
+  const out: { index: number; text: string }[] = [];
+  for (const f of found) {
+    const prev = out[out.length - 1];
+    const prevEnd = prev ? prev.index + prev.text.length : 0;
+    if (prev && LONE_DAY.test(prev.text) && f.index - prevEnd <= 6 && RANGE_GAP.test(prompt.slice(prevEnd, f.index))) {
+      prev.text = prompt.slice(prev.index, f.index + f.text.length);
+      continue;
+    }
+    out.push({ ...f });
+  }
+  return out;
 }
