@@ -84,11 +84,12 @@ const PHRASES: Table = {
   },
   new: {
     en: /\b(?:new|brand-new|newest|just (?:landed|dropped|arrived|launched)|introducing|launch(?:es|ed|ing)?)\b/giu,
-    fr: /\b(?:nouveau|nouvel|nouvelle|nouveaux|nouvelles|nouveaut[ée]s?|lancement|d[ée]couvrez (?:la|notre) nouvelle)\b/giu,
-    es: /\b(?:nuev[oa]s?|novedad(?:es)?|lanzamiento|reci[ée]n llegad[oa]s?)\b/giu,
+    // "de nouveau", "de nuevo", "de novo", "di nuovo" mean "again": no novelty claimed.
+    fr: /\b(?:(?<!\bde )nouveau|nouvel|nouvelle|nouveaux|nouvelles|nouveaut[ée]s?|lancement|d[ée]couvrez (?:la|notre) nouvelle)\b/giu,
+    es: /\b(?:(?<!\bde )nuevo|nueva|nuev[oa]s|novedad(?:es)?|lanzamiento|reci[ée]n llegad[oa]s?)\b/giu,
     de: /\b(?:neu(?:e|en|er|es|em)?|neuheit(?:en)?|brandneu)\b/giu,
-    pt: /\b(?:nov[oa]s?|novidades?|lan[çc]amentos?|acabou de chegar)\b/giu,
-    it: /\b(?:nuov[oaie]|novit[àa]|appena arrivat[oaie]|lancio)\b/giu,
+    pt: /\b(?:(?<!\bde )novo|nova|nov[oa]s|novidades?|lan[çc]amentos?|acabou de chegar)\b/giu,
+    it: /\b(?:(?<!\bdi )nuovo|nuov[aie]|novit[àa]|appena arrivat[oaie]|lancio)\b/giu,
   },
   superlative: {
     en: /\b(?:best(?:-selling| sellers?|sellers?)?|finest|most popular|top-rated|number one|unbeatable|lowest prices?|ultimate|greatest|world-class)\b|#1\b/giu,
