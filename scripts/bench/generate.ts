@@ -12,6 +12,7 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { useOfflineTempEnv } from "../lib/offline-env";
 import { median, percentile, rng } from "./lib/stats";
+import { BRANDS, FEATURES } from "./lib/retrieval-corpus";
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -33,20 +34,6 @@ const round = (x: number) => Math.round(x * 100) / 100;
 
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 
-const BRANDS = [
-  "Northwind",
-  "Aurora Outfitters",
-  "Pixel & Pine",
-  "Tidewater Coffee",
-  "Lumen Labs",
-  "Fjord Bikes",
-  "Saffron Kitchen",
-  "Orbit Books",
-  "Maple Health",
-  "Cobalt Games",
-  "Harbor Bank",
-  "Juniper Florist",
-];
 const ANGLES = [
   "spring launch",
   "holiday gift guide",
@@ -64,22 +51,6 @@ const ANGLES = [
   "store opening",
   "member survey",
   "trivia night",
-];
-const FEATURES = [
-  "hover states",
-  "dark mode",
-  "mobile first",
-  "bulletproof buttons",
-  "fallback content",
-  "retina images",
-  "progressive enhancement",
-  "gmail fallback",
-  "outlook conditional comments",
-  "accessible labels",
-  "live text",
-  "css counters",
-  "preheader",
-  "view in browser link",
 ];
 const COMPLEXITY = ["beginner", "intermediate", "advanced"] as const;
 

@@ -3,6 +3,7 @@
 // boilerplate), the amp-bind actions email forbids and Kinetic's send-time placeholders. Tag,
 // attribute, layout, placement, CSS and extension rules come from the data (spec.ts).
 export { MAX_DOCUMENT_BYTES, extensionRule, extensionScriptSrc } from "./spec";
+import { KNOWN_PLACEHOLDERS } from "~/domain/html/placeholders";
 
 export const AMP_RUNTIME_SRC = "https://cdn.ampproject.org/v0.js";
 export const BOILERPLATE_CSS = "body{visibility:hidden}";
@@ -22,16 +23,4 @@ export const STRUCTURAL_SPECS = [
 export const DISALLOWED_ACTIONS = ["AMP.navigateTo", "AMP.print", "AMP.goBack"];
 
 /** Placeholders substituted at send time (docs/email-markup.md); accepted where a URL goes. */
-export const SEND_PLACEHOLDERS = new Set([
-  "VIB_URL",
-  "UNSUBSCRIBE_URL",
-  "UUID",
-  "SEND_ID",
-  "RECIPIENT_EMAIL",
-  "EMAIL_NAME",
-  "PROJECT_ID",
-  "DATABASE_ID",
-  "SENDER_NAME",
-  "SENDER_POSTAL_ADDRESS",
-  "SENDER_WEBSITE",
-]);
+export const SEND_PLACEHOLDERS: ReadonlySet<string> = new Set(KNOWN_PLACEHOLDERS);

@@ -3,25 +3,11 @@ import { HEX_COLOR } from "./color";
 import { phrasesFor } from "../copy/phrases";
 import { currencyMinorDigits } from "./currency";
 import { LAYOUTS } from "./layouts";
+import { KNOWN_PLACEHOLDERS } from "~/domain/html/placeholders";
 
 export const TECHNIQUES = ["tabs", "accordion", "carousel", "survey", "quiz", "menu", "itemCart"] as const;
 export const TechniqueSchema = z.enum(TECHNIQUES);
 export type Technique = z.infer<typeof TechniqueSchema>;
-
-/** Placeholders the sending pipeline resolves (docs/email-markup.md); any other `{{…}}` is a QA failure. */
-export const KNOWN_PLACEHOLDERS = [
-  "VIB_URL",
-  "UNSUBSCRIBE_URL",
-  "UUID",
-  "SEND_ID",
-  "RECIPIENT_EMAIL",
-  "EMAIL_NAME",
-  "PROJECT_ID",
-  "DATABASE_ID",
-  "SENDER_NAME",
-  "SENDER_POSTAL_ADDRESS",
-  "SENDER_WEBSITE",
-] as const;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const optText = (max: number) => z.string().trim().max(max).optional();

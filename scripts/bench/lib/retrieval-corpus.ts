@@ -5,7 +5,7 @@ import { makeDocId } from "../../../app/domain/retrieval/doc-id";
 import { TECHNIQUES, EMAIL_PURPOSES } from "../../../app/domain/retrieval/techniques";
 import { rng } from "./stats";
 
-const BRANDS = [
+export const BRANDS = [
   "Northwind",
   "Aurora Outfitters",
   "Pixel & Pine",
@@ -55,7 +55,7 @@ const ANGLES = [
   "member survey",
   "trivia night",
 ];
-const FEATURES = [
+export const FEATURES = [
   "hover states",
   "dark mode",
   "mobile first",
