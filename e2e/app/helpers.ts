@@ -26,6 +26,9 @@ export async function signInAsNewUser(page: Page, prefix: string, credits = 5): 
   await page.getByRole("button", { name: "Create user" }).click();
   await expect(page.getByRole("status")).toContainText(`Created ${user.email}`);
   await page.getByRole("button", { name: "Sign out" }).click();
+  // The sign-out must land before the next navigation, or that navigation still carries the session
+  // and /login sends it on to the builder.
+  await expect(page).toHaveURL(/\/login/);
   await page.goto("/login?redirectTo=%2Fbuilder");
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
