@@ -1,7 +1,10 @@
 // The mutation pipeline on a small sample of the default set: correct emails built from the facts,
 // every kind of mutant, and the local judge ranking each original above each of its mutants.
 import { describe, expect, it } from "vitest";
+import { readPrompt } from "../../app/domain/brief/read";
 import { MUTATION_KINDS } from "../../app/domain/eval/mutations";
+import { READY_TO_SEND_MIN } from "../../app/domain/eval/separation";
+import { qa } from "../../app/domain/qa/qa";
 import { correctEmail } from "./correct-email";
 import { mutationJsonLines, runMutationCheck } from "./mutation-check";
 import { DEFAULT_PROMPT_SET, loadPromptSet } from "./set";
@@ -66,5 +69,25 @@ describe("mutation check on a sample", () => {
         "goalMet",
       ]);
     expect(rows.filter((r) => r.checker === "judge" && r.mutation === "all")[0]!.goalMet).toBe(true);
+  });
+});
+
+// A check that fails a good email is as wrong as one that passes a bad one: every correct email of
+// the set (built from its labels alone) is Ready to send in QA, as production scores it.
+describe("QA on every correct email of the set", () => {
+  it("scores each one Ready to send, naming the faults of any that is not", () => {
+    const held: string[] = [];
+    let built = 0;
+    for (const entry of loaded.set.prompts) {
+      const r = correctEmail(entry);
+      if (!r.ok) continue;
+      built++;
+      const { brief, facts } = readPrompt(entry.prompt, entry.emailType);
+      const result = qa(r.email.html, { facts, brief, userText: [entry.prompt], techniques: [r.email.blueprint.technique] });
+      if (result.score < READY_TO_SEND_MIN)
+        held.push(`${entry.id} (${result.score}): ${result.failedChecks.map((c) => c.message).join("; ")}`);
+    }
+    expect(built).toBeGreaterThanOrEqual(100);
+    expect(held).toEqual([]);
   });
 });

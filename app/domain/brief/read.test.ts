@@ -712,6 +712,17 @@ const MISREADS: Array<{
     items: ["cat food for a month", "vet checkup", "kennel sponsorship"],
   },
   {
+    name: "es: after a comma, a longer phrase past 'y' is the list's last item",
+    prompt:
+      "Invitación a la Feria del Libro Sevilla del 2 al 11 de mayo: firmas de autores, talleres infantiles y mercado de segunda mano. Entrada 5,50 €.",
+    items: ["firmas de autores", "talleres infantiles", "mercado de segunda mano"],
+  },
+  {
+    name: "it: a longer phrase before 'e' is an item of its own",
+    prompt: "Invito alla Fiera del Design Milano dal 3 al 6 aprile: mostre, incontri con i designer e laboratori. Biglietto 14,50 €.",
+    items: ["mostre", "incontri con i designer", "laboratori"],
+  },
+  {
     name: "en: a capitalised The is part of a name",
     prompt:
       "Lineup announcement for the Harborlights Music Festival: carousel of the headliners — The Lanterns, Mira Sol and Velvet Static.",
@@ -759,7 +770,7 @@ const MISREADS: Array<{
   {
     name: "pt: tabs '(tabs) para' a list whose last item shares the first's head",
     prompt: "E-mail para alunos da Escola Aurora com abas (tabs) para Módulo 1, Módulo 2 e Módulo 3 do curso de fotografia.",
-    items: ["módulo 1", "módulo 2", "módulo 3 do curso de fotografia"],
+    items: ["módulo 1", "módulo 2", "módulo 3"],
   },
   {
     name: "de: a date glued to a code is the date after it",

@@ -125,6 +125,13 @@ describe("prompt fidelity (folded into copy-verbatim)", () => {
     expect(fidelity(EMAIL.replaceAll("Ledgerly Bistro", ""), { codes: [], dates: [], items: [] }).check.passed).toBe(true);
   });
 
+  it("finds a price in a currency without minor units (yen) as written", () => {
+    const html = EMAIL.replaceAll("$6.50", "550円");
+    const facts: QaFacts = { ...FACTS, items: [{ name: "pea soup", price: { display: "550円", minor: 550, currency: "JPY" } }] };
+    expect(fidelity(html, facts).check.message).toMatch(/all \d+ prompt facts visible/);
+    expect(fidelity(html.replaceAll("550円", "500円"), facts).check.message).toContain("price “pea soup 550円” missing");
+  });
+
   it("reads at most 40 facts and skips facts too long to be a name", () => {
     const items = Array.from({ length: 5000 }, (_, i) => ({
       name: `Item ${i}`,

@@ -2,6 +2,7 @@
 // be readable in the email as each kind of client shows it. A client with `:checked` shows the
 // interactive blocks and hides the static fallbacks; Gmail and Outlook.com show the fallbacks and
 // never the interactive blocks. Hidden text (the preheader, display:none) is read by nobody.
+import { currencyMinorDigits } from "~/domain/blueprint/currency";
 import { declValue, parseInlineStyle } from "~/domain/html/css";
 import { type DomElement, type DomNode, hasClass, isElement } from "~/domain/html/dom";
 import { findPreheader } from "~/domain/html/markup";
@@ -143,6 +144,11 @@ export function amountsIn(text: string): Set<number> {
     }
   }
   return out;
+}
+
+/** A price in the units `amountsIn` counts (hundredths): a yen price has no minor units of its own. */
+export function comparableAmount(price: { minor: number; currency?: string }): number {
+  return Math.round(price.minor * 10 ** (2 - currencyMinorDigits(price.currency ?? "")));
 }
 
 const ORDINAL = /^(\d+)(?:st|nd|rd|th|er|e|º|ª)$/;
@@ -331,7 +337,7 @@ function factsToFind(facts: QaFacts, brief: Brief | undefined, userText: string[
     if (item.name) add({ kind: "item", fact: item.name, present: (v) => namePresent(item.name, v) });
     const price = item.price;
     if (price && Number.isFinite(price.minor)) {
-      add({ kind: "price", fact: `${item.name} ${price.display}`.trim(), present: (v) => v.amounts().has(Math.round(price.minor)) });
+      add({ kind: "price", fact: `${item.name} ${price.display}`.trim(), present: (v) => v.amounts().has(comparableAmount(price)) });
     }
   }
   const codes = [...(facts.codes ?? []), ...(facts.offer?.code ? [facts.offer.code] : [])];

@@ -7,9 +7,10 @@
 // once, in a fixed number of passes, up to MAX_VIEW_CHARS.
 import type { Brief } from "~/domain/brief/schema";
 import { tagged, type EmailDoc } from "~/domain/html/parse";
-import { amountsIn, fold, normalHref as normalUrl } from "./fidelity";
+import { amountsIn, comparableAmount, fold, normalHref as normalUrl } from "./fidelity";
 import { type PromiseKind, promiseKindsIn, promisesIn } from "./promises";
 import { NUMBER_WORDS } from "~/domain/prompt/number-words";
+import { MONTH_NAMES } from "~/domain/prompt/facts/text";
 
 export type ClaimKind = "price" | "percent" | "number" | "date" | "code" | "link" | "promise" | "condition";
 
@@ -84,8 +85,7 @@ const MONTHS: Array<[number, RegExp]> = [
   [11, /^(?:nov|november|novembre|noviembre|novembro)$/],
   [12, /^(?:dec|december|déc|decembre|décembre|dic|diciembre|dez|dezember|dezembro|dicembre)$/],
 ];
-const MONTH_WORDS =
-  /(?<![\p{L}])(?:jan(?:uary|vier|v)?|janeiro|gennaio|enero|januar|feb(?:ruary|rero|ruar|braio)?|f[ée]vr(?:ier)?|fevereiro|mar(?:ch|s|zo)?|märz|mar[çc]o|apr(?:il|ile)?|avr(?:il)?|abr(?:il)?|may|mai|mayo|maio|maggio|june?|juin|junio|juni|junho|giugno|july?|juil(?:let)?|julio|juli|julho|luglio|aug(?:ust)?|ao[ûu]t|agosto|sept?(?:ember|embre|iembre)?|setembro|settembre|oct(?:ober|obre|ubre)?|okt(?:ober)?|outubro|ottobre|nov(?:ember|embre|iembre|embro)?|d[ée]c(?:ember|embre)?|dic(?:iembre|embre)?|dez(?:ember|embro)?)(?![\p{L}])\.?/giu;
+const MONTH_WORDS = new RegExp(String.raw`(?<![\p{L}])${MONTH_NAMES}(?![\p{L}])\.?`, "giu");
 const WEEKDAY_WORDS =
   /(?<![\p{L}])(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|segunda-feira|ter[çc]a-feira|quarta-feira|quinta-feira|sexta-feira|luned[iì]|marted[iì]|mercoled[iì]|gioved[iì]|venerd[iì]|sabato|domenica)(?![\p{L}])/giu;
 
@@ -338,12 +338,13 @@ function signatures(brief: Brief): OfferSignature[] {
     const key = words.length ? ` ${words.join(" ")} ` : undefined;
     const mentioned = (folded: string, amounts: Set<number>) => {
       if (o.percent !== undefined && new RegExp(`(?<![\\d.,])${o.percent}\\s?%`).test(folded.replace(/ (\d+) (?=%)/g, " $1"))) return true;
-      if (o.amount && amounts.has(o.amount.minor) && /\boff\b|réduction|descuento|rabatt|desconto|sconto/.test(folded)) return true;
+      if (o.amount && amounts.has(comparableAmount(o.amount)) && /\boff\b|réduction|descuento|rabatt|desconto|sconto/.test(folded))
+        return true;
       return key ? folded.includes(key) : false;
     };
     const conditions: OfferSignature["conditions"] = [];
     if (o.threshold) {
-      const minor = o.threshold.price.minor;
+      const minor = comparableAmount(o.threshold.price);
       conditions.push({ name: o.threshold.text.value, present: (_f, amounts) => amounts.has(minor) });
     }
     if (o.code) {

@@ -513,7 +513,10 @@ export function composeCopy(brief: Brief, requested: Technique[], options: Compo
   if ((planned.get("menu") ?? []).length > 0) sections.push({ role: "menu", headline: "", body: "", cta: "" });
 
   // The user's own sentences to the reader, as written (only the first letter and the full stop are the frame's).
-  const message = brief.message.map((m) => sentence(m.value));
+  // A place the user wrote right after the event's date belongs in its "When:" line, not in a sentence of its own.
+  const message = brief.message
+    .map((m) => sentence(m.value))
+    .filter((m) => !place || m.replace(/[.\s]+$/, "").toLowerCase() !== place.toLowerCase());
   const inMessage = (s: string) => message.some((m) => m.toLowerCase().includes(s.toLowerCase()));
   const heroBody: string[] = [];
   if (product && !same(product, lead) && !same(product, brand ?? "") && !inMessage(product)) heroBody.push(sentence(product));

@@ -5,6 +5,10 @@ describe("date ranges", () => {
   it.each([
     ["Invitation au Salon Habitat Durable les 14 et 15 mars à Lyon.", "fr", ["14 et 15 mars"]],
     ["Open house on March 14, then a workshop on March 20.", "en", ["March 14", "March 20"]],
+    // chrono reads the days of these ranges without the month that follows them.
+    ["Invitación a la Feria del Libro Sevilla del 2 al 11 de mayo: firmas de autores.", "es", ["del 2 al 11 de mayo"]],
+    ["Invito alla Fiera del Design Milano dal 3 al 6 aprile: mostre.", "it", ["3 al 6 aprile"]],
+    ["Poll: 3 of May or 4 of June?", "en", ["3 of May", "4 of June"]],
   ])("%s", (prompt, language, dates) => {
     expect(extractDates(prompt, language)).toEqual(dates);
   });

@@ -1,6 +1,6 @@
 import type * as Chrono from "chrono-node";
 import { priceMentions } from "./money";
-import { boundedPieces, MONTHS } from "./text";
+import { boundedPieces, MONTH_NAMES, MONTHS } from "./text";
 import type { FrameLanguage } from "./types";
 
 /**
@@ -118,7 +118,13 @@ const RANGE_JOIN = String.raw`(?:et|y|e|und|and|au|al|bis|to|a|à|[–-])`;
 const LONE_DAY = new RegExp(String.raw`^\d{1,2}\.?(?:\s+${RANGE_JOIN})?$`, "i");
 const RANGE_GAP = new RegExp(String.raw`^\s*${RANGE_JOIN}?\s*$`, "i");
 
-/** "les 14 et 15 mars": chrono reads a day alone ("14 et") and the date after it; the range is one date. */
+// The month a range of days ends with: "del 12 al 15| de junio", "dal 3 al 6| aprile".
+const MONTH_AFTER = new RegExp(String.raw`^(?:\s+(?:de|di|of))?\s+${MONTH_NAMES}(?![\p{L}])`, "iu");
+
+/**
+ * "les 14 et 15 mars": chrono reads a day alone ("14 et") and the date after it; the range is one
+ * date. And a range of days chrono reads without its month ("del 12 al 15 de junio") gets it back.
+ */
 function joinedRanges(prompt: string, found: { index: number; text: string }[]): { index: number; text: string }[] {
   const out: { index: number; text: string }[] = [];
   for (const f of found) {
@@ -129,6 +135,11 @@ function joinedRanges(prompt: string, found: { index: number; text: string }[]):
       continue;
     }
     out.push({ ...f });
+  }
+  for (const d of out) {
+    if (!/\d\.?$/.test(d.text)) continue;
+    const month = MONTH_AFTER.exec(prompt.slice(d.index + d.text.length, d.index + d.text.length + 16));
+    if (month) d.text += month[0];
   }
   return out;
 }

@@ -60,6 +60,19 @@ const SHARED_HEAD = /\s+(?:models|plans|editions|tiers|versions|flavou?rs|colou?
 /** Words after which a long first piece names the list's first item. */
 const FIRST_NAME_AFTER = /^(?:from|of|with|like|featuring|including|de|des|du|von|aus|di|da|do|das|dos)$/i;
 
+/**
+ * "Módulo 1, Módulo 2 e Módulo 3 do curso de fotografia": pieces of one shape, the last with a tail
+ * that qualifies them all; the tail is no part of the last name.
+ */
+function sharedTailOff(pieces: string[]): void {
+  const words = pieces.map((p) => p.trim().split(/\s+/));
+  const last = words[words.length - 1]!;
+  const n = words[0]!.length;
+  const sameShape = words.slice(0, -1).every((w) => w.length === n && w[0] === last[0]);
+  if (pieces.length >= 2 && sameShape && last.length > n + 1 && FIRST_NAME_AFTER.test(last[n]!))
+    pieces[pieces.length - 1] = last.slice(0, n).join(" ");
+}
+
 function splitList(segment: string): string[] {
   // A slash between blanks separates ("starter / pro / agency"); one inside a word or price does not ("$9/month").
   const pieces = segment.split(/\s*(?:;|,(?!\d)|、|，|\s+and\s+|\s+or\s+|\s+plus\s+|\s*\+\s*|\s*\|\s*|\s\/\s)\s*/i, MAX_LIST_PIECES);
@@ -69,14 +82,17 @@ function splitList(segment: string): string[] {
     LAST_JOINT.lastIndex = 0;
     for (let m = LAST_JOINT.exec(last); m; m = LAST_JOINT.exec(last)) cut = m.index;
     // Only when both sides are short: "A, B und C" is three items, while a name joined by "e" alone ("pão e manteiga") stays one.
-    // ("Módulo 2 e Módulo 3 do curso de fotografia": a right side opening with the left's first word may run longer.)
     const leftWords = last.slice(0, cut).trim().split(/\s+/);
     const rightWords = last.slice(cut).trim().split(/\s+/).slice(1);
-    const sameHead = leftWords[0] !== undefined && rightWords[0] === leftWords[0];
     // ("pedidos mínimos de 200 unidades y precio por caja 0,85 €": a priced right side may follow a longer left one.)
     const pricedRight = parsePrice(last.slice(cut)) !== undefined && parsePrice(last.slice(0, cut)) === undefined;
-    if (cut > 0 && leftWords.length <= (pricedRight ? 6 : 3) && rightWords.length <= (sameHead || pricedRight ? 6 : 3))
+    // ("firmas de autores, talleres infantiles y mercado de segunda mano", "mostre, incontri con i
+    // designer e laboratori": after a comma, a longer phrase still ends the list, unless the sentence
+    // goes on past it: "thé, café ou chocolat ? réponses sur …" are a question's options.)
+    const rightMax = /[?!:]/.test(last.slice(cut)) ? 3 : 6;
+    if (cut > 0 && leftWords.length <= (pricedRight ? 6 : 4) && rightWords.length <= rightMax)
       pieces.splice(pieces.length - 1, 1, last.slice(0, cut), last.slice(cut).replace(/^\s\S+\s/, ""));
+    sharedTailOff(pieces);
     for (let i = 0; i < pieces.length; i++) pieces[i] = pieces[i]!.replace(SHARED_HEAD, "");
     // A lead-in holds no price: "ricotta pancakes $12 — with honey" is an item and its detail.
     const lead = LIST_LEAD_IN.exec(pieces[0]!)?.[0] ?? "";

@@ -2,6 +2,8 @@
 
 export const MONTHS =
   "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
+/** Month names and their short forms in the six frame languages, as one regex group (lowercase; match with "i"). */
+export const MONTH_NAMES = String.raw`(?:jan(?:uary|vier|v)?|janeiro|gennaio|enero|januar|feb(?:ruary|rero|ruar|braio)?|f[ée]vr(?:ier)?|fevereiro|mar(?:ch|s|zo)?|märz|mar[çc]o|apr(?:il|ile)?|avr(?:il)?|abr(?:il)?|may|mai|mayo|maio|maggio|june?|juin|junio|juni|junho|giugno|july?|juil(?:let)?|julio|juli|julho|luglio|aug(?:ust)?|ao[ûu]t|agosto|sept?(?:ember|embre|iembre)?|setembro|settembre|oct(?:ober|obre|ubre)?|okt(?:ober)?|outubro|ottobre|nov(?:ember|embre|iembre|embro)?|d[ée]c(?:ember|embre)?|dic(?:iembre|embre)?|dez(?:ember|embro)?)`;
 export const WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday";
 
 /** Capitalised words that look like names but are calendar, filler or email words. */
