@@ -723,6 +723,13 @@ const MISREADS: Array<{
     items: ["mostre", "incontri con i designer", "laboratori"],
   },
   {
+    name: "en: 'a quick quiz' and 'a poll asking' name parts of the email, not items; the poll's question after a dash",
+    prompt:
+      "Trivia night at Retro Arcade Bar: a quick quiz (2 questions about 80s games) and a poll asking which night suits you — Thursday or Friday.",
+    items: [],
+    options: ["Thursday", "Friday"],
+  },
+  {
     name: "en: a capitalised The is part of a name",
     prompt:
       "Lineup announcement for the Harborlights Music Festival: carousel of the headliners — The Lanterns, Mira Sol and Velvet Static.",

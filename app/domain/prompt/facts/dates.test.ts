@@ -9,6 +9,9 @@ describe("date ranges", () => {
     ["Invitación a la Feria del Libro Sevilla del 2 al 11 de mayo: firmas de autores.", "es", ["del 2 al 11 de mayo"]],
     ["Invito alla Fiera del Design Milano dal 3 al 6 aprile: mostre.", "it", ["3 al 6 aprile"]],
     ["Poll: 3 of May or 4 of June?", "en", ["3 of May", "4 of June"]],
+    // A part of the day alone and a decade say no when.
+    ["Trivia night: 2 questions about 80s games, and which night suits you — Thursday or Friday.", "en", ["Thursday", "Friday"]],
+    ["carousel of 5 beach hotels, sunseekers travel, from $129/night", "en", []],
   ])("%s", (prompt, language, dates) => {
     expect(extractDates(prompt, language)).toEqual(dates);
   });

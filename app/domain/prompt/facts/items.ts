@@ -130,6 +130,9 @@ const ACTION_SUFFIX = /\s+(?:to|into|in) (?:your|the) (?:basket|cart|bag)$/i;
 
 const CONDITION_SCAN_CHARS = 120;
 
+/** A part of the email in two words ("a quick quiz", "a poll asking …"), never an item; "tasting menu" may be one. */
+const TECHNIQUE_NAME = /^(?:[\p{L}-]+\s+)?(?:quiz|poll|survey|carousel|tabs|accordion|slider)(?:\s+[\p{L}-]+)?$/iu;
+
 /** Words that name the email's parts or join its clauses ("then $399"), never an item. */
 const NOT_AN_ITEM_NAME =
   /^(?:tabs?|accordions?|carousels?|sliders?|surveys?|quiz|menus?|carts?|buttons?|ctas?|images?|emails?|them|it|more|etc|then|dann|puis|ensuite|luego|después|depois|poi|dopo)$/i;
@@ -200,7 +203,7 @@ function toItem(rawPiece: string): FactItem | undefined {
     detail = split[2];
   }
   if (!name || name.split(/\s+/).length > 7) return undefined;
-  if (NOT_AN_ITEM_NAME.test(name)) return undefined;
+  if (NOT_AN_ITEM_NAME.test(name) || (!price && TECHNIQUE_NAME.test(name))) return undefined;
   // "carousel of three roasts" names the technique, "free shipping over €150" a condition: neither is an item.
   // (A piece longer than any item name is dropped later anyway; it is not worth the condition scan.)
   if (piece.length <= CONDITION_SCAN_CHARS && (TECHNIQUE_PHRASE.test(name) || isCondition(piece))) return undefined;

@@ -10,6 +10,11 @@ describe("questions and their options", () => {
   // [prompt, the question's words, its options]
   const TABLE: Array<[string, string, string[]]> = [
     [
+      "Trivia night at Retro Arcade Bar: a quick quiz (2 questions about 80s games) and a poll asking which night suits you — Thursday or Friday.",
+      "Which night suits you",
+      ["Thursday", "Friday"],
+    ],
+    [
       "Course feedback for Brightline Academy: How would you rate the course (1–5)? Which module helped most: Budgeting, Investing or Taxes?",
       "Which module helped most?",
       ["Budgeting", "Investing", "Taxes"],

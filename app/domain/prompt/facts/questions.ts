@@ -111,11 +111,12 @@ function placed(options: string[], list: string, listIndex: number): OptionMenti
 }
 
 /**
- * A question asked without "?" and its options after a colon: "which feature do you use most:
- * Reports, Dashboards or Alerts", "quelle fonctionnalité utilisez-vous le plus : A, B ou C".
+ * A question asked without "?" and its options after a colon or a dash: "which feature do you use
+ * most: Reports, Dashboards or Alerts", "quelle fonctionnalité utilisez-vous le plus : A, B ou C",
+ * "a poll asking which night suits you — Thursday or Friday".
  */
 const COLON_QUESTION =
-  /\b((?:which|what|how|who|where|when|do you|are you|would you|quel(?:le)?s?|comment|combien|cu[aá]l(?:es)?|qu[eé]|c[oó]mo|welche[rsnm]?|was|wie|qual|quais|como|quale|quali|che|come)\b[^:?.!\n]{3,160}?)\s*:\s*([^:?.!\n]{2,400}?)(?=[.;!\n]|$)/giu;
+  /\b((?:which|what|how|who|where|when|do you|are you|would you|quel(?:le)?s?|comment|combien|cu[aá]l(?:es)?|qu[eé]|c[oó]mo|welche[rsnm]?|was|wie|qual|quais|como|quale|quali|che|come)\b[^:?.!\n—–]{3,160}?)\s*(?::|\s[—–])\s*([^:?.!\n]{2,400}?)(?=[.;!\n]|$)/giu;
 
 /** A short list right after a question, up to its sentence's end: "clock, weather or notes." */
 const BARE_LIST = /^\s*([^?.!;:\n()]{3,120}?)\s*(?:[.!;\n]|$)/u;
