@@ -7,7 +7,9 @@ describe("date ranges", () => {
     ["Open house on March 14, then a workshop on March 20.", "en", ["March 14", "March 20"]],
     // chrono reads the days of these ranges without the month that follows them.
     ["Invitación a la Feria del Libro Sevilla del 2 al 11 de mayo: firmas de autores.", "es", ["del 2 al 11 de mayo"]],
-    ["Invito alla Fiera del Design Milano dal 3 al 6 aprile: mostre.", "it", ["3 al 6 aprile"]],
+    // The word that opens a range of days is the range's ("Quando: dal 3 al 6 aprile").
+    ["Invito alla Fiera del Design Milano dal 3 al 6 aprile: mostre.", "it", ["dal 3 al 6 aprile"]],
+    ["Salon du 3 au 6 avril à Lyon.", "fr", ["du 3 au 6 avril"]],
     ["Poll: 3 of May or 4 of June?", "en", ["3 of May", "4 of June"]],
     // A part of the day alone and a decade say no when.
     ["Trivia night: 2 questions about 80s games, and which night suits you — Thursday or Friday.", "en", ["Thursday", "Friday"]],

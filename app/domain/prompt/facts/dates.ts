@@ -121,6 +121,8 @@ const RANGE_JOIN = String.raw`(?:et|y|e|und|and|au|al|bis|to|a|à|[–-])`;
 const LONE_DAY = new RegExp(String.raw`^\d{1,2}\.?(?:\s+${RANGE_JOIN})?$`, "i");
 const RANGE_GAP = new RegExp(String.raw`^\s*${RANGE_JOIN}?\s*$`, "i");
 
+const RANGE_START = /(?<![\p{L}])(?:dal|du|del|vom|from)\s+$/iu;
+const RANGE_OF_DAYS = new RegExp(String.raw`^\d{1,2}\.?\s+(?:al|au|a|bis|to)\s+\d`, "i");
 // The month a range of days ends with: "del 12 al 15| de junio", "dal 3 al 6| aprile".
 const MONTH_AFTER = new RegExp(String.raw`^(?:\s+(?:de|di|of))?\s+${MONTH_NAMES}(?![\p{L}])`, "iu");
 
@@ -140,6 +142,12 @@ function joinedRanges(prompt: string, found: { index: number; text: string }[]):
     out.push({ ...f });
   }
   for (const d of out) {
+    // "dal 3 al 6 aprile", "du 3 au 6 avril": the word that opens the range is the range's.
+    const opening = RANGE_START.exec(prompt.slice(Math.max(0, d.index - 8), d.index));
+    if (opening && RANGE_OF_DAYS.test(d.text)) {
+      d.index -= opening[0].length;
+      d.text = opening[0] + d.text;
+    }
     if (!/\d\.?$/.test(d.text)) continue;
     const month = MONTH_AFTER.exec(prompt.slice(d.index + d.text.length, d.index + d.text.length + 16));
     if (month) d.text += month[0];
