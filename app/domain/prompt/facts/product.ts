@@ -47,13 +47,20 @@ export function extractProduct(prompt: string, brand: string | undefined, lowerc
 const TOPIC_PATTERNS: RegExp[] = [
   /\b(?:webinar|workshop|talk|session|course|class|atelier|conférence|cours|curso|taller|seminario|seminar|séminaire|vortrag|corso|palestra)\b[^"“«.\n]{0,60}?[«"“]\s?([^"”»\n]{2,80}?)\s?[»"”]/i,
   /\bfor the ((?:[A-Z][\p{L}'-]{0,30}\s+){1,4})(?:trek|tour|trip|course|class|cruise|retreat)\b/u,
+  // "version 4.2 adds …", "April edition": what a release or an issue is.
+  /\b((?:version|versión|versione|versão|Version)\s\d{1,3}(?:\.\d{1,3}){1,2})(?![\d.]\d)/iu,
+  new RegExp(String.raw`\b((?:${MONTHS}|spring|summer|autumn|fall|winter|holiday)\s+(?:edition|issue))\b`, "i"),
   /\b(?:carousel|slider|slideshow|gallery) of (?:(?:two|three|four|five|six|\d{1,2})\s+)?(?:new\s+)?(\p{L}[\p{L}'-]{0,30}(?:\s\p{L}[\p{L}'-]{0,30}){0,3}?)(?=\s+(?:followed|and|then|with|for|from|plus|that|to)\b|[.,;:!?(]|$)/iu,
+  // "for students of Intro to Data Science at Riverside College": the course, with its small words.
+  /\b(?:students|learners|participants) (?:of|in) (\p{Lu}[\p{L}'-]{0,30}(?:\s+(?:to|of|and|for|the|\p{Lu}[\p{L}'-]{0,30})){0,5})(?=\s+(?:at|from|with|by)\b|[.,;:!?]|$)/u,
 ];
 /** Patterns read only in a prompt of a few words. */
 const TERSE_TOPIC: RegExp[] = [
   /\b(?:for|pour|para|für|per)\s+(?:a|an|the|our|un|une|una|um|uma|ein|eine|einen|einem)\s+(\p{L}[\p{L}'-]{0,30}(?:\s\p{L}[\p{L}'-]{0,30}){0,2})\s*[.!]?$/iu,
   /^(\p{L}[\p{L}'-]{0,30}(?:\s\p{L}[\p{L}'-]{0,30}){0,2}?)\s+(?:trivia\s+)?(?:survey|quiz|poll|questionnaire)\s*[.!]?$/iu,
   /^(?:trivia\s+)?(?:quiz|survey|poll)\s+([\p{L}\d][\p{L}\d'-]{0,30}(?:\s\p{L}[\p{L}'-]{0,30}){0,2})(?=,)/iu,
+  // "faq envíos y devoluciones para tienda nube verde": what the questions are about.
+  /^(?:faq|faqs)\s+(?:(?:on|about|sur|sobre|zu|su)\s+)?(\p{L}[\p{L}'-]{0,30}(?:\s\p{L}[\p{L}'-]{0,30}){0,3}?)(?=\s+(?:for|pour|para|für|per|von|de|from)\s|[.,;:!?]|$)/iu,
 ];
 const TERSE_WORDS = 12;
 /** Words that open no topic: they say what the email is, or how big. */
