@@ -14,6 +14,10 @@ describe("date ranges", () => {
     // A part of the day alone and a decade say no when.
     ["Trivia night: 2 questions about 80s games, and which night suits you — Thursday or Friday.", "en", ["Thursday", "Friday"]],
     ["carousel of 5 beach hotels, sunseekers travel, from $129/night", "en", []],
+    // How long is not when; "in 3 days" is.
+    ["Festival de Jazz del 12 al 15 de junio. Abono 4 días 65,00 €, entrada de día 22,50 €.", "es", ["del 12 al 15 de junio"]],
+    ["Escapada a Lisboa de 4 días desde 349 €.", "es", []],
+    ["Sale ends in 3 days.", "en", ["in 3 days"]],
   ])("%s", (prompt, language, dates) => {
     expect(extractDates(prompt, language)).toEqual(dates);
   });

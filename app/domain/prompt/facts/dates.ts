@@ -56,6 +56,10 @@ const ORDINAL_DAY = /\b(?:by|until|till|through|before|on|ends?|from)\s+(the\s+\
 const DURATION =
   /^(?:(?:in|about|around)\s+)?\d{1,3}\s?(?:s|secs?|seconds?|min(?:ute)?s?|minuten|minutos|minuti|h|hours?|hrs?|heures?|horas?|ore|stunden?|std)\.?$/i;
 
+/** "Abono 4 días", "a 3-night stay": how long, not when ("in 3 days" stays a date). */
+const LENGTH_IN_DAYS =
+  /^(?:(?:de|of|for|für|por|per|pour)\s+)?\d{1,3}[\s-]?(?:days?|días|dias|jours?|tage?n?|giorni|nights?|noches|nuits?|nächte|notti|noites|weeks?|semanas?|semaines?|wochen?|settimane?)$/i;
+
 export function extractDates(prompt: string, language = "en"): string[] {
   return dateMentions(prompt, language).map((f) => f.text);
 }
@@ -91,7 +95,7 @@ export function dateMentions(prompt: string, language = "en"): { index: number; 
     // "(0–10)" is a scale, "1-5" a range of numbers: a date names a month, a weekday or a time.
     if (/^\d{1,2}\s?[–—-]\s?\d{1,2}$/.test(wording)) return;
     // "45 minutes" is how long, not when (chrono reads it as "45 minutes from now").
-    if (DURATION.test(wording)) return;
+    if (DURATION.test(wording) || LENGTH_IN_DAYS.test(wording)) return;
     if (found.some((f) => at < f.index + f.text.length && f.index < at + wording.length)) return;
     found.push({ index: at, text: wording });
   };
