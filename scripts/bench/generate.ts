@@ -12,7 +12,7 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { useOfflineTempEnv } from "../lib/offline-env";
 import { median, percentile, rng } from "./lib/stats";
-import { BRANDS, FEATURES } from "./lib/retrieval-corpus";
+import { ANGLES, BRANDS, FEATURES } from "./lib/retrieval-corpus";
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -34,24 +34,6 @@ const round = (x: number) => Math.round(x * 100) / 100;
 
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 
-const ANGLES = [
-  "spring launch",
-  "holiday gift guide",
-  "loyalty rewards",
-  "back to school",
-  "flash sale",
-  "new arrivals",
-  "customer feedback",
-  "webinar invitation",
-  "weekly digest",
-  "order update",
-  "welcome series",
-  "plan comparison",
-  "size guide",
-  "store opening",
-  "member survey",
-  "trivia night",
-];
 const COMPLEXITY = ["beginner", "intermediate", "advanced"] as const;
 
 /**

@@ -37,7 +37,7 @@ const PRODUCTS = [
   "backpacks",
   "sunglasses",
 ];
-const ANGLES = [
+export const ANGLES = [
   "spring launch",
   "holiday gift guide",
   "loyalty rewards",
