@@ -44,15 +44,16 @@ export function chronoParser(lang: FrameLanguage): Parser {
   return chronoModule()[lang];
 }
 
-/** Words chrono reads as "the present moment", which in a prompt are calls to act ("shop now"). */
-// A part of the day alone ("which night suits you", "$129/night") says no when.
+/**
+ * Words chrono reads as "the present moment", which in a prompt are calls to act ("shop now"), and
+ * a part of the day alone ("which night suits you", "$129/night"), which says no when.
+ */
 const NOT_A_DATE = /^(?:now|ahora|maintenant|jetzt|agora|ora|nu|right now|night|morning|evening|afternoon)$/i;
 
 /** "by the 15th", "until the 3rd": a day of the month alone, which chrono leaves out. */
 const ORDINAL_DAY = /\b(?:by|until|till|through|before|on|ends?|from)\s+(the\s+\d{1,2}(?:st|nd|rd|th))\b/gi;
 
-/** A length of time alone, in the six frame languages. */
-// ("about 80s": chrono reads the decade as eighty seconds.)
+/** A length of time alone, in the six frame languages ("about 80s": chrono reads the decade as eighty seconds). */
 const DURATION =
   /^(?:(?:in|about|around)\s+)?\d{1,3}\s?(?:s|secs?|seconds?|min(?:ute)?s?|minuten|minutos|minuti|h|hours?|hrs?|heures?|horas?|ore|stunden?|std)\.?$/i;
 

@@ -81,7 +81,8 @@ function splitList(segment: string): string[] {
     let cut = -1;
     LAST_JOINT.lastIndex = 0;
     for (let m = LAST_JOINT.exec(last); m; m = LAST_JOINT.exec(last)) cut = m.index;
-    // Only when both sides are short: "A, B und C" is three items, while a name joined by "e" alone ("pão e manteiga") stays one.
+    // "A, B und C" is three items, while a name joined by "e" alone ("pão e manteiga") stays one:
+    // both sides of the last joint must be short enough to be names.
     const leftWords = last.slice(0, cut).trim().split(/\s+/);
     const rightWords = last.slice(cut).trim().split(/\s+/).slice(1);
     // ("pedidos mínimos de 200 unidades y precio por caja 0,85 €": a priced right side may follow a longer left one.)

@@ -48,7 +48,7 @@ const TOPIC_PATTERNS: RegExp[] = [
   /\b(?:webinar|workshop|talk|session|course|class|atelier|conférence|cours|curso|taller|seminario|seminar|séminaire|vortrag|corso|palestra)\b[^"“«.\n]{0,60}?[«"“]\s?([^"”»\n]{2,80}?)\s?[»"”]/i,
   /\bfor the ((?:[A-Z][\p{L}'-]{0,30}\s+){1,4})(?:trek|tour|trip|course|class|cruise|retreat)\b/u,
   // "version 4.2 adds …", "April edition": what a release or an issue is.
-  /\b((?:version|versión|versione|versão|Version)\s\d{1,3}(?:\.\d{1,3}){1,2})(?![\d.]\d)/iu,
+  /\b((?:version|versión|versione|versão)\s\d{1,3}(?:\.\d{1,3}){1,2})(?![\d.]\d)/iu,
   new RegExp(String.raw`\b((?:${MONTHS}|spring|summer|autumn|fall|winter|holiday)\s+(?:edition|issue))\b`, "i"),
   /\b(?:carousel|slider|slideshow|gallery) of (?:(?:two|three|four|five|six|\d{1,2})\s+)?(?:new\s+)?(\p{L}[\p{L}'-]{0,30}(?:\s\p{L}[\p{L}'-]{0,30}){0,3}?)(?=\s+(?:followed|and|then|with|for|from|plus|that|to)\b|[.,;:!?(]|$)/iu,
   // "for students of Intro to Data Science at Riverside College": the course, with its small words.

@@ -1,5 +1,6 @@
 /** Small text helpers shared by the fact extractors. */
 
+/** English month names and their short forms (MONTH_NAMES has the six frame languages'). */
 export const MONTHS =
   "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
 /** Month names and their short forms in the six frame languages, as one regex group (lowercase; match with "i"). */
