@@ -200,6 +200,14 @@ export function readPrompt(prompt: string, emailType?: string | null): { brief: 
       .filter((q): q is BriefText => Boolean(q))
       .slice(0, BRIEF_LIMITS.quoted),
     ...(facts.count !== undefined && facts.count <= 50 ? { count: facts.count } : {}),
+    faq: [],
+    images: [],
+    ctas: [],
+    techniques: [],
+    ruledOut: [],
+    says: [],
+    instructions: [],
+    unused: [],
   };
   for (const key of ["brand", "product", "audience", "cta"] as const) if (brief[key] === undefined) delete brief[key];
   return { brief: { ...brief, message: readMessage(src, brief) }, facts };

@@ -3,7 +3,8 @@
 // or a check can show or verify where it was read. A client may send a brief back (edited): it is
 // validated here and used instead of reading the prompt again. See docs/brief.md.
 import { z } from "zod";
-import { EMAIL_TYPES, FRAME_LANGUAGES, TONES } from "~/domain/prompt/facts/types";
+import { TECHNIQUES } from "~/domain/blueprint/schema";
+import { EMAIL_TYPES, FRAME_LANGUAGES, TONES } from "./kinds";
 
 /** Brief values are bounded like the facts they come from; lists like a brief's handful. */
 export const BRIEF_LIMITS = {
@@ -18,6 +19,15 @@ export const BRIEF_LIMITS = {
   codes: 12,
   quoted: 20,
   message: 8,
+  faq: 12,
+  ctas: 6,
+  images: 20,
+  ruledOut: 12,
+  says: 8,
+  instructions: 24,
+  unused: 40,
+  people: 8,
+  agenda: 16,
 } as const;
 
 export const SpanSchema = z
@@ -50,6 +60,8 @@ export const BriefItemSchema = z.object({
   link: BriefTextSchema.optional(),
   /** An image URL the prompt gives for this item. */
   image: BriefTextSchema.optional(),
+  /** The former price ("was $159"; "goes from $12 to $15": $12). */
+  was: BriefPriceSchema.optional(),
 });
 export type BriefItem = z.infer<typeof BriefItemSchema>;
 
@@ -79,6 +91,8 @@ export const BriefQuestionSchema = z.object({
   /** Every option, in order; a scale's options are its steps ("0–10" is "0" … "10"). */
   options: z.array(z.object({ value: str(120), span: SpanSchema })).max(BRIEF_LIMITS.options),
   scale: z.object({ min: z.number().int().min(0).max(100), max: z.number().int().min(0).max(100), span: SpanSchema }).optional(),
+  /** A quiz question's right answer: the index of its option. */
+  correct: z.number().int().min(0).max(BRIEF_LIMITS.options).optional(),
 });
 export type BriefQuestion = z.infer<typeof BriefQuestionSchema>;
 
@@ -116,9 +130,28 @@ export const OCCASION_KINDS = [
   "travel",
   "thank-you",
   "reminder",
+  "pricing-change",
+  "volunteer",
   "general",
 ] as const;
 export type OccasionKind = (typeof OCCASION_KINDS)[number];
+
+/** What the brief asks of Kinetic rather than says to the reader; never printed in the email. */
+export const INSTRUCTION_KINDS = ["naming", "request", "tone", "length", "avoid", "say", "technique", "audience", "signature"] as const;
+export const BriefInstructionSchema = z.object({ kind: z.enum(INSTRUCTION_KINDS), text: BriefTextSchema });
+export type BriefInstruction = z.infer<typeof BriefInstructionSchema>;
+
+/** A part of the prompt the brief does not use, and why: nothing is dropped without a word. */
+export const BriefUnusedSchema = z.object({ text: BriefTextSchema, reason: str(200) });
+export type BriefUnused = z.infer<typeof BriefUnusedSchema>;
+
+export const BriefEventSchema = z.object({
+  when: BriefTextSchema.optional(),
+  where: BriefTextSchema.optional(),
+  who: z.array(BriefTextSchema).max(BRIEF_LIMITS.people).default([]),
+  agenda: z.array(BriefTextSchema).max(BRIEF_LIMITS.agenda).default([]),
+});
+export type BriefEvent = z.infer<typeof BriefEventSchema>;
 
 export const BriefSchema = z.object({
   version: z.literal(1),
@@ -147,6 +180,45 @@ export const BriefSchema = z.object({
   quoted: z.array(BriefTextSchema).max(BRIEF_LIMITS.quoted),
   /** How many items, slides or questions the prompt asks for ("three roasts"). */
   count: z.number().int().min(1).max(50).optional(),
+  /** Questions with their answers ("Q: … A: …"). */
+  faq: z
+    .array(z.object({ question: BriefTextSchema, answer: BriefTextSchema }))
+    .max(BRIEF_LIMITS.faq)
+    .default([]),
+  /** When, where, who and the programme of an event, a webinar, a course or a trip. */
+  event: BriefEventSchema.optional(),
+  /** Image URLs the prompt gives (an item's image is also on its item). */
+  images: z
+    .array(BriefTextSchema.extend({ value: str(BRIEF_LIMITS.url) }))
+    .max(BRIEF_LIMITS.images)
+    .default([]),
+  /** Buttons the prompt asks for: the label, and where it leads when the prompt says. */
+  ctas: z
+    .array(z.object({ label: BriefTextSchema, url: BriefTextSchema.extend({ value: str(BRIEF_LIMITS.url) }).optional() }))
+    .max(BRIEF_LIMITS.ctas)
+    .default([]),
+  /** The modules the prompt asks for, and the panes or slides it names for them. */
+  techniques: z
+    .array(
+      z.object({ technique: z.enum(TECHNIQUES), span: SpanSchema, panes: z.array(BriefTextSchema).max(BRIEF_LIMITS.items).default([]) }),
+    )
+    .max(2)
+    .default([]),
+  /** "Keep it short": the length the prompt asks for. */
+  length: z.object({ value: z.enum(["short", "long"]), span: SpanSchema }).optional(),
+  /** The subject line and preheader when the prompt gives them. */
+  subject: BriefTextSchema.optional(),
+  preheader: BriefTextSchema.optional(),
+  /** How the email signs off when the prompt says ("Sign it 'the board'"). */
+  signature: BriefTextSchema.optional(),
+  /** What the email must not mention ("Do not mention free shipping" → "free shipping"); QA enforces it. */
+  ruledOut: z.array(BriefTextSchema).max(BRIEF_LIMITS.ruledOut).default([]),
+  /** What an instruction asks the email to state ("say it takes under a minute"): said in the email's own words. */
+  says: z.array(BriefTextSchema).max(BRIEF_LIMITS.says).default([]),
+  /** The prompt's instructions to Kinetic (tone, length, modules, "do not mention…"): they shape the email and are never printed. */
+  instructions: z.array(BriefInstructionSchema).max(BRIEF_LIMITS.instructions).default([]),
+  /** What of the prompt the brief does not use, with the reason. */
+  unused: z.array(BriefUnusedSchema).max(BRIEF_LIMITS.unused).default([]),
 });
 export type Brief = z.infer<typeof BriefSchema>;
 

@@ -2,23 +2,8 @@
  * The prompt facts' types and constants, kept apart from the extractor so client code (the builder
  * page reads EMAIL_TYPES) can import them without pulling the NLP libraries into the browser bundle.
  */
-export const EMAIL_TYPES = [
-  "ecommerce",
-  "newsletter",
-  "event",
-  "onboarding",
-  "announcement",
-  "restaurant",
-  "education",
-  "feedback",
-  "travel",
-  "nonprofit",
-  "transactional",
-] as const;
-export type EmailType = (typeof EMAIL_TYPES)[number];
-
-export const TONES = ["friendly", "playful", "formal", "luxury", "urgent", "warm", "bold", "minimal"] as const;
-export type Tone = (typeof TONES)[number];
+import type { EmailType, FrameLanguage, Tone } from "~/domain/brief/kinds";
+export { EMAIL_TYPES, FRAME_LANGUAGES, TONES, type EmailType, type FrameLanguage, type Tone } from "~/domain/brief/kinds";
 
 export interface Price {
   /** As written in the prompt, e.g. "$4.50". */
@@ -41,10 +26,6 @@ export interface Offer {
   percent?: number;
   code?: string;
 }
-
-/** Languages the local copy engine writes its fixed phrases (buttons, headings, footer) in. */
-export const FRAME_LANGUAGES = ["en", "fr", "es", "de", "pt", "it"] as const;
-export type FrameLanguage = (typeof FRAME_LANGUAGES)[number];
 
 export interface PromptLanguage {
   /** ISO 639-1 code of the prompt's language ("en", "fr", "nl"...), or "und" when undetermined. */

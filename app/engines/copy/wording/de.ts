@@ -24,6 +24,8 @@ export const de: Wording = {
     travel: "Reisen",
     "thank-you": "Danke",
     reminder: "Erinnerung",
+    "pricing-change": "Preisänderung",
+    volunteer: "Helfer gesucht",
     general: "Hallo",
   },
   masthead: {

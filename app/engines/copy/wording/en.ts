@@ -24,6 +24,8 @@ export const en: Wording = {
     travel: "Travel",
     "thank-you": "Thank you",
     reminder: "Reminder",
+    "pricing-change": "Price update",
+    volunteer: "Volunteers wanted",
     general: "Hello",
   },
   masthead: {

@@ -24,6 +24,8 @@ export const es: Wording = {
     travel: "Viajes",
     "thank-you": "Gracias",
     reminder: "Recordatorio",
+    "pricing-change": "Cambio de precios",
+    volunteer: "Se buscan voluntarios",
     general: "Hola",
   },
   masthead: {

@@ -25,6 +25,8 @@ export const fr: Wording = {
     travel: "Voyage",
     "thank-you": "Merci",
     reminder: "Rappel",
+    "pricing-change": "Évolution des tarifs",
+    volunteer: "Appel à bénévoles",
     general: "Bonjour",
   },
   masthead: {

@@ -24,6 +24,8 @@ export const it: Wording = {
     travel: "Viaggi",
     "thank-you": "Grazie",
     reminder: "Promemoria",
+    "pricing-change": "Variazione dei prezzi",
+    volunteer: "Cercasi volontari",
     general: "Ciao",
   },
   masthead: {

@@ -24,6 +24,8 @@ export const pt: Wording = {
     travel: "Viagens",
     "thank-you": "Obrigado",
     reminder: "Lembrete",
+    "pricing-change": "Mudança de preços",
+    volunteer: "Procuramos voluntários",
     general: "Olá",
   },
   masthead: {

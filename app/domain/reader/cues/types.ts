@@ -1,0 +1,156 @@
+// The shape of a language's cue words: the reader decides what each block of a brief is from its
+// tokens, its place and these words. One file per frame language (./en.ts, ./fr.ts …); adding a
+// language or a cue is a data change. Phrases are matched on folded words (lower case, one kind of
+// apostrophe), whole words only: "code" matches "Code:" and "code", never "barcode".
+import type { Tone } from "~/domain/brief/kinds";
+
+/** What a `Label:` line or a heading says its value is. */
+export const LABEL_KEYS = [
+  "offer",
+  "code",
+  "date",
+  "deadline",
+  "when",
+  "where",
+  "who",
+  "agenda",
+  "button",
+  "link",
+  "image",
+  "tone",
+  "length",
+  "audience",
+  "subject",
+  "preheader",
+  "headline",
+  "brand",
+  "from",
+  "to",
+  "note",
+  "question",
+  "options",
+  "answer",
+  "faq",
+  "items",
+  "price",
+  "threshold",
+  "signature",
+  "topic",
+  "goal",
+  "kind",
+  "ps",
+] as const;
+export type LabelKey = (typeof LABEL_KEYS)[number];
+
+/** Words of a sentence addressed to Kinetic rather than to the email's reader. */
+export const INSTRUCTION_CUES = [
+  /** Imperatives a writer gives a tool or a colleague: write, make, include, show, put, keep… */
+  "verb",
+  /** What opens a request: please, can you, I need, we want, let's… */
+  "opener",
+  /** Words for the email itself: email, newsletter, subject line, layout, banner… */
+  "self",
+  /** Asking the email to say something: say, tell them, let them know, mention that, explain that… */
+  "say",
+  "remind",
+  "thank",
+  "ask",
+  "invite",
+  "encourage",
+  /** What rules something out: do not mention, don't talk about, avoid, no mention of, leave out… */
+  "avoid",
+  /** Words that speak of the reader in the third person: them, their, people, customers… */
+  "reader",
+  /** "no" / "without" before what the email must not have or promise ("no discount this time"). */
+  "no",
+] as const;
+export type InstructionCue = (typeof INSTRUCTION_CUES)[number];
+
+export const OFFER_CUES = ["off", "free", "bogo", "threshold", "deadline", "scope", "code", "gift"] as const;
+export type OfferCue = (typeof OFFER_CUES)[number];
+
+export const PRICE_CUES = ["was", "from", "to", "per", "starting"] as const;
+export type PriceCue = (typeof PRICE_CUES)[number];
+
+export const QUESTION_CUES = ["correct", "wrong", "options", "scale", "free-text"] as const;
+export type QuestionCue = (typeof QUESTION_CUES)[number];
+
+export const EVENT_CUES = ["when", "where", "who", "agenda", "online", "doors"] as const;
+export type EventCue = (typeof EVENT_CUES)[number];
+
+export const BRAND_CUES = ["from", "for", "signoff", "team", "possessive-of"] as const;
+export type BrandCue = (typeof BRAND_CUES)[number];
+
+/** The kinds of email the reader tells apart (the brief's occasion). */
+export const KIND_KEYS = [
+  "sale",
+  "abandoned-cart",
+  "back-in-stock",
+  "launch",
+  "pricing-change",
+  "newsletter",
+  "event",
+  "invitation",
+  "webinar",
+  "survey",
+  "nps",
+  "quiz",
+  "menu",
+  "fundraising",
+  "volunteer",
+  "onboarding",
+  "course",
+  "travel",
+  "gift-guide",
+  "announcement",
+  "re-engagement",
+  "order-update",
+  "thank-you",
+  "reminder",
+] as const;
+export type KindKey = (typeof KIND_KEYS)[number];
+
+export const TECHNIQUE_KEYS = ["tabs", "accordion", "carousel", "survey", "quiz", "menu", "itemCart"] as const;
+export type TechniqueKey = (typeof TECHNIQUE_KEYS)[number];
+
+export interface Cues {
+  /** Words that end in a dot inside a sentence, without that dot ("dr", "approx", "z. b", "n°"). */
+  abbreviations: string[];
+  /** Frequent function words, which tell the language from the others. */
+  functionWords: string[];
+  /** Month names and their short forms. */
+  months: string[];
+  weekdays: string[];
+  /** Words for lengths of time ("hours", "nights"): "48 hours" is how long, not when. */
+  durations: string[];
+  /** Words chrono reads as a date that say no when in a brief ("now", "tonight" stays). */
+  notDates: string[];
+  /** Words between two parts of one date: a range ("to", "au", "bis") or a day and its time ("at", "à", "um"). */
+  dateJoiners: string[];
+  numberWords: Record<string, number>;
+  /** Words for "percent" after a number ("20 percent", "30 pour cent"). */
+  percentWords: string[];
+  /** List joints, and the words that turn a sentence ("but"), where a clause ends. */
+  list: { and: string[]; or: string[]; but: string[] };
+  /** Words that speak to the reader ("you", "your"): a sentence with them is copy more often than a request. */
+  secondPerson: string[];
+  /** Articles and prepositions a phrase drops at its start ("the free shipping" → "free shipping"). */
+  determiners: string[];
+  /** Small words inside a name ("of", "&"): "Bank of Lisbon". */
+  nameJoiners: string[];
+  labels: Partial<Record<LabelKey, string[]>>;
+  instruction: Partial<Record<InstructionCue, string[]>>;
+  tone: Partial<Record<Tone, string[]>>;
+  length: { short: string[]; long: string[] };
+  offer: Partial<Record<OfferCue, string[]>>;
+  price: Partial<Record<PriceCue, string[]>>;
+  question: Partial<Record<QuestionCue, string[]>>;
+  event: Partial<Record<EventCue, string[]>>;
+  brand: Partial<Record<BrandCue, string[]>>;
+  kinds: Partial<Record<KindKey, string[]>>;
+  techniques: Partial<Record<TechniqueKey, string[]>>;
+  /** Capitalised words that are never a brand alone: email words, seasons, holidays, greetings. */
+  notNames: string[];
+  /** How the email speaks to its reader (for a request in the third person: "thank them" → "you"). */
+  you: { subject: string; object: string; possessive: string };
+}

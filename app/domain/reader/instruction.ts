@@ -1,0 +1,205 @@
+// Whether a clause of a brief is addressed to Kinetic (or to the colleague who writes the email)
+// rather than to the email's reader, and what it asks: a tone, a length, a module, something not to
+// mention, something to say. Decided from cue words (./cues) and the clause's shape, never from a
+// phrase of one brief. An instruction is never printed; what it carries for the reader ("say it
+// takes under a minute") becomes a fact the copy states.
+import type { Tone } from "~/domain/brief/kinds";
+import type { CueSet } from "./cues";
+import type { TechniqueKey } from "./cues/types";
+import type { Range } from "./layout";
+import type { Word } from "./tokens/words";
+
+export type InstructionKind = "naming" | "request" | "tone" | "length" | "avoid" | "say" | "technique" | "audience" | "signature";
+
+export interface Instruction {
+  kind: InstructionKind;
+  /** What the clause rules out ("free shipping"), each as a range of the text. */
+  ruledOut: Range[];
+  /** The content it asks the email to state ("it takes under a minute"). */
+  says?: Range;
+  /** The word that names the tone, and which. */
+  tone?: { tone: Tone; range: Range };
+  length?: { value: "short" | "long"; range: Range };
+  techniques: Array<{ technique: TechniqueKey; range: Range }>;
+  /** "Remind them", "thank them": the email's own act, in its frame words. */
+  act?: "thank" | "remind" | "ask" | "invite" | "encourage";
+}
+
+export interface ClauseView {
+  range: Range;
+  words: Word[];
+  /** The clause's text. */
+  text: string;
+  /** Whether it is the brief's first line. */
+  first: boolean;
+  /** Whether the clause holds money, a percent or a code (an offer or an item more than a request). */
+  hasValues: boolean;
+}
+
+const FILLERS = new Set([
+  "ok",
+  "okay",
+  "also",
+  "and",
+  "oh",
+  "btw",
+  "ps",
+  "p",
+  "s",
+  "nb",
+  "et",
+  "y",
+  "e",
+  "und",
+  "aussi",
+  "también",
+  "auch",
+  "anche",
+  "também",
+  "plus",
+  "then",
+  "puis",
+  "luego",
+  "dann",
+  "poi",
+  "depois",
+  "so",
+  "alors",
+  "donc",
+  "então",
+  "quindi",
+  "hey",
+  "hi",
+]);
+
+/** Where the clause's words start once a vocative ("Julien, …") and fillers ("also", "PS") are skipped. */
+function head(view: ClauseView): number {
+  const w = view.words;
+  let i = 0;
+  // "Julien, tu peux…", "Equipo, a partir…": a name (or the team) and a comma before the clause itself.
+  if (w.length > 2 && w[0].capital && view.text.slice(w[0].end - view.range.start, w[0].end - view.range.start + 1) === ",") i = 1;
+  while (i < w.length - 1 && FILLERS.has(w[i].folded)) i++;
+  return i;
+}
+
+function rangeOf(words: readonly Word[]): Range | undefined {
+  return words.length > 0 ? { start: words[0].start, end: words[words.length - 1].end } : undefined;
+}
+
+/** The words after a cue, up to the clause's end: the object of "don't mention …", without leading articles. */
+function objectAfter(view: ClauseView, from: number, cues: CueSet): Word[] {
+  const out = view.words.slice(from);
+  while (out.length > 0 && cues.cues.determiners.includes(out[0].folded)) out.shift();
+  return out;
+}
+
+/** "discounts or free shipping" → "discounts", "free shipping". */
+function splitList(words: Word[], cues: CueSet): Range[] {
+  const joints = new Set([...cues.cues.list.and, ...cues.cues.list.or]);
+  const parts: Word[][] = [[]];
+  for (const w of words) {
+    if (joints.has(w.folded)) parts.push([]);
+    else parts[parts.length - 1].push(w);
+  }
+  return parts
+    .map((p) => {
+      while (p.length > 0 && cues.cues.determiners.includes(p[0].folded)) p.shift();
+      return rangeOf(p);
+    })
+    .filter((r): r is Range => r !== undefined);
+}
+
+/** What of a clause's words are cues of these kinds. */
+function share(words: readonly Word[], cues: CueSet, keys: readonly string[]): number {
+  let covered = 0;
+  for (const m of cues.words.all(words, keys)) covered += m.to - m.from;
+  return covered;
+}
+
+const PRONOUNS = new Set(["it", "that", "this", "le", "la", "ça", "cela", "lo", "eso", "esto", "es", "das", "lo", "isso", "isto"]);
+
+/** The instruction a clause is, or undefined when it is copy for the reader. */
+export function instructionOf(view: ClauseView, cues: CueSet): Instruction | undefined {
+  const w = view.words;
+  if (w.length === 0) return undefined;
+  const at = head(view);
+  const out: Instruction = { kind: "request", ruledOut: [], techniques: [] };
+  const found = cues.words.all(w);
+  const keyAt = (i: number) => found.find((m) => m.from === i)?.key;
+  const has = (key: string) => found.some((m) => m.key === key);
+  const firstOf = (key: string) => found.find((m) => m.key === key);
+
+  for (const m of cues.techniques.all(w)) out.techniques.push({ technique: m.key, range: { start: m.start, end: m.end } });
+  const tone = cues.tones.all(w)[0];
+  if (tone) out.tone = { tone: tone.key, range: { start: tone.start, end: tone.end } };
+  const short = firstOf("length.short") ?? firstOf("length.long");
+  if (short) out.length = { value: short.key === "length.short" ? "short" : "long", range: { start: short.start, end: short.end } };
+  const secondPerson = w.some((x) => cues.cues.secondPerson.includes(x.folded));
+
+  // "Do not mention discounts or free shipping", "pas besoin de le dire": what it rules out.
+  const avoid = firstOf("instruction.avoid");
+  if (avoid) {
+    const object = objectAfter(view, avoid.to, cues).filter((x) => !PRONOUNS.has(x.folded) || x !== w[avoid.to]);
+    const pronounOnly = object.length === 0 || (object.length <= 3 && PRONOUNS.has(w[avoid.to]?.folded ?? ""));
+    out.kind = "avoid";
+    if (!pronounOnly) out.ruledOut = splitList(object, cues);
+    return out;
+  }
+  // "no discount this time", "pas de remise en % stp": an offer ruled out, in a short clause.
+  const no = keyAt(at) === "instruction.no" ? found.find((m) => m.from === at) : undefined;
+  if (
+    no &&
+    w.length - no.to <= 5 &&
+    (share(w, cues, ["offer.off", "offer.free", "offer.code", "offer.bogo"]) > 0 || has("instruction.opener"))
+  ) {
+    out.kind = "avoid";
+    out.ruledOut = splitList(
+      objectAfter(view, no.to, cues).filter((x) => !cues.words.at([x], 0, ["instruction.opener"])),
+      cues,
+    );
+    return out;
+  }
+  // "Thank them and say it takes under a minute", "Dis que ça prend 2 minutes".
+  const say = firstOf("instruction.say");
+  const act = (["thank", "remind", "ask", "invite", "encourage"] as const).find((a) => has(`instruction.${a}`));
+  const reader = has("instruction.reader");
+  if (say && (say.from <= at + 2 || reader)) {
+    out.kind = "say";
+    const content = w.slice(say.to).filter((x, i) => !(i === 0 && ["that", "que", "dass", "che", "of"].includes(x.folded)));
+    out.says = rangeOf(content);
+    if (act) out.act = act;
+    return out;
+  }
+  if (act && reader && (keyAt(at)?.startsWith("instruction.") ?? false)) {
+    out.kind = "request";
+    out.act = act;
+    const cue = firstOf(`instruction.${act}`)!;
+    const rest = w.slice(cue.to).filter((x) => !cues.cues.instruction.reader?.includes(x.folded));
+    if (act !== "thank" && rest.length >= 2) out.says = rangeOf(rest);
+    return out;
+  }
+  // Requests: "please…", "can you…", "il faut…", "stp" at the end; or an imperative the writer gives a tool.
+  const opener = keyAt(at) === "instruction.opener" || found.some((m) => m.key === "instruction.opener" && m.to >= w.length - 1);
+  const verb = keyAt(at) === "instruction.verb";
+  if (opener || (verb && (!secondPerson || has("instruction.self") || out.techniques.length > 0))) return out;
+  // A module asked for: "in a carousel", "(una por bloque, en pestañas)", "FAQ as an accordion".
+  if (out.techniques.length > 0 && !view.hasValues && w.length <= 12) {
+    out.kind = "technique";
+    return out;
+  }
+  // Tone and length: "fais court, ton sympa", "Que se sienta elegante pero no acartonado".
+  const toneWords = share(w, cues, ["length.short", "length.long"]) + cues.tones.all(w).reduce((n, m) => n + m.to - m.from, 0);
+  const toneLabel = w.some((x) => cues.labels.is([x], ["tone"]));
+  if ((toneLabel && w.length <= 12) || (toneWords > 0 && toneWords * 2 >= w.length - at && !view.hasValues)) {
+    out.kind = out.tone || toneLabel ? "tone" : "length";
+    return out;
+  }
+  // The line naming the email: "Mail soldes d'hiver pour La Fabrique à Bougies", "NPS trimestriel pour…".
+  const self = found.find((m) => m.key === "instruction.self" && m.from <= at + 1);
+  if (self && view.first && w.length <= 20) {
+    out.kind = "naming";
+    return out;
+  }
+  if (self && (has("instruction.verb") || has("instruction.opener")) && !secondPerson) return out;
+  return undefined;
+}

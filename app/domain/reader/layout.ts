@@ -1,0 +1,160 @@
+// A brief as its writer laid it out: lines, bullet and numbered items, `Label: value` lines, a
+// heading line that governs the lines under it ("Products:", "Tabs: …"), table rows, paragraphs;
+// and inside each line its sentences (Intl.Segmenter), never cut after a day number, an ordinal or
+// an abbreviation ("am 21. Juni", "Dr. Weber", "approx. 200"). Linear in the text.
+import type { Cues } from "./cues/types";
+import { fold, wordsOf } from "./tokens/words";
+
+export type LineKind = "bullet" | "numbered" | "label" | "heading" | "row" | "text" | "rule";
+
+export interface Range {
+  start: number;
+  end: number;
+}
+
+export interface Line extends Range {
+  index: number;
+  kind: LineKind;
+  /** The line's content: after its marker and label. */
+  body: Range;
+  /** "Offer" of "Offer: 20% off"; a heading's words. */
+  label?: Range;
+  /** Which paragraph (blank-line separated group) it is in. */
+  paragraph: number;
+  /** The heading line that governs it. */
+  parent?: number;
+  /** A table row's cells. */
+  cells?: Range[];
+  /** Its sentences (a bullet or label value is usually one). */
+  sentences: Range[];
+}
+
+/** The longest label of a `Label: value` line, in words and characters. */
+const LABEL_MAX_WORDS = 5;
+const LABEL_MAX_CHARS = 40;
+/** Lines read; a brief is a page, this is a hundred. */
+export const MAX_LINES = 400;
+
+const BULLET = /^[ \t]*(?:[-*•·▪◦‣⁃–—>+]|\p{Extended_Pictographic}\uFE0F?|☐|☑|✅|✔️?|✓)[ \t]+/u;
+const NUMBERED = /^[ \t]*(?:\d{1,2}|[a-hA-H]|[ivxIVX]{1,4})[.)][ \t]+/;
+const HEADING_MARK = /^[ \t]*#{1,6}[ \t]+/;
+const RULE = /^[ \t]*(?:[-=_*~]{3,}|-{2,}[ \t]*[\p{L} ]{0,40}[ \t]*-{2,})[ \t]*$/u;
+
+const segmenters = new Map<string, Intl.Segmenter>();
+function sentenceSegmenter(lang: string): Intl.Segmenter {
+  let s = segmenters.get(lang);
+  if (!s) {
+    s = new Intl.Segmenter(lang, { granularity: "sentence" });
+    segmenters.set(lang, s);
+  }
+  return s;
+}
+
+/** Whether a sentence the segmenter ended goes on: it ended at a day number, an ordinal, an initial or an abbreviation. */
+function goesOn(before: string, after: string, abbreviations: ReadonlySet<string>): boolean {
+  const t = before.trimEnd();
+  if (!t.endsWith(".")) return false;
+  if (/^\p{Ll}|^\d/u.test(after.trimStart())) return true;
+  const words = wordsOf(t.slice(-24));
+  const last = words[words.length - 1];
+  if (!last) return false;
+  if (last.numeric && last.text.length <= 2) return true;
+  if (last.text.length === 1 && last.capital) return true;
+  const tail = fold(t.slice(0, -1).slice(-12));
+  for (const a of abbreviations) if (tail === a || tail.endsWith(` ${a}`) || tail.endsWith(`(${a}`)) return true;
+  return false;
+}
+
+/** The sentences of a range of text. */
+function sentencesOf(text: string, range: Range, lang: string, abbreviations: ReadonlySet<string>): Range[] {
+  const body = text.slice(range.start, range.end);
+  const out: Range[] = [];
+  for (const seg of sentenceSegmenter(lang).segment(body)) {
+    const start = range.start + seg.index;
+    const end = start + seg.segment.trimEnd().length;
+    const prev = out[out.length - 1];
+    if (prev && goesOn(text.slice(prev.start, prev.end), seg.segment, abbreviations)) prev.end = end;
+    else if (end > start) out.push({ start, end });
+  }
+  return out;
+}
+
+function labelOf(text: string, start: number, end: number): Range | undefined {
+  const line = text.slice(start, end);
+  const colon = line.search(/[:：]/);
+  if (colon <= 0 || colon > LABEL_MAX_CHARS) return undefined;
+  const label = line.slice(0, colon);
+  const next = line[colon + 1];
+  // "10:30", "https://", "Re:" of a reply stay as they are; a label is a few words.
+  if (next !== undefined && next !== " " && next !== "\t") return undefined;
+  if (/\d$/.test(label) || /[.!?,;]/.test(label)) return undefined;
+  const words = wordsOf(label);
+  if (words.length === 0 || words.length > LABEL_MAX_WORDS) return undefined;
+  const lead = label.length - label.trimStart().length;
+  return { start: start + lead, end: start + label.trimEnd().length };
+}
+
+function cellsOf(text: string, start: number, end: number): Range[] | undefined {
+  const line = text.slice(start, end);
+  const sep = line.includes("\t") ? "\t" : line.split("|").length >= 3 ? "|" : undefined;
+  if (!sep) return undefined;
+  const out: Range[] = [];
+  let at = start;
+  for (const part of line.split(sep)) {
+    const lead = part.length - part.trimStart().length;
+    const s = at + lead;
+    const e = at + part.trimEnd().length;
+    if (e > s && !/^[-:=\s]+$/.test(part)) out.push({ start: s, end: e });
+    at += part.length + 1;
+  }
+  return out.length >= 2 ? out : undefined;
+}
+
+/** The lines of the read text (its blank lines are "\n\n"), each with its kind, body, label, parent and sentences. */
+export function layoutOf(text: string, lang: string, cues: Cues): Line[] {
+  const abbreviations = new Set(cues.abbreviations.map(fold));
+  const lines: Line[] = [];
+  let paragraph = 0;
+  let heading: number | undefined;
+  let at = 0;
+  while (at <= text.length && lines.length < MAX_LINES) {
+    let end = text.indexOf("\n", at);
+    if (end < 0) end = text.length;
+    if (end === at) {
+      // A blank line: a new paragraph; a heading keeps governing a list that starts after it.
+      paragraph++;
+      if (heading !== undefined && lines[lines.length - 1]?.index !== heading) heading = undefined;
+      at = end + 1;
+      continue;
+    }
+    const raw = text.slice(at, end);
+    const line: Line = { index: lines.length, kind: "text", start: at, end, body: { start: at, end }, paragraph, sentences: [] };
+    const marker = BULLET.exec(raw) ?? NUMBERED.exec(raw) ?? HEADING_MARK.exec(raw);
+    const cells = cellsOf(text, at, end);
+    if (RULE.test(raw)) line.kind = "rule";
+    else if (cells) {
+      line.kind = "row";
+      line.cells = cells;
+    } else if (marker) {
+      line.kind = HEADING_MARK.test(raw) ? "heading" : BULLET.test(raw) ? "bullet" : "numbered";
+      line.body = { start: at + marker[0].length, end };
+    }
+    const label = line.kind === "rule" || line.kind === "row" ? undefined : labelOf(text, line.body.start, end);
+    if (label) {
+      const valueStart = text.slice(label.end, end).search(/[^:：\s]/);
+      line.label = label;
+      line.body = { start: valueStart < 0 ? end : label.end + valueStart, end };
+      if (line.kind === "text") line.kind = valueStart < 0 ? "heading" : "label";
+      else if (valueStart < 0 && line.kind !== "heading") line.kind = "heading";
+    }
+    if (line.kind === "heading" && !line.label) line.label = { ...line.body };
+    if (line.kind === "heading") heading = line.index;
+    else if (heading !== undefined && (line.kind === "bullet" || line.kind === "numbered" || line.kind === "row" || line.kind === "text"))
+      line.parent = heading;
+    else if (line.kind === "label" || line.kind === "rule") heading = undefined;
+    line.sentences = line.kind === "rule" ? [] : sentencesOf(text, line.body, lang, abbreviations);
+    lines.push(line);
+    at = end + 1;
+  }
+  return lines;
+}

@@ -1,0 +1,146 @@
+// The brief's typed tokens, read once, line by line: money, percents, URLs and email addresses,
+// dates and times, codes, quoted titles, numbers, and the words themselves. Each kind is found by
+// its own module; a later kind never takes characters an earlier one holds (a price is no date, a
+// URL's digits are no price).
+import type { Cues } from "../cues/types";
+import type { Line, Range } from "../layout";
+import { dateTokens, type DateToken } from "./dates";
+import { linkTokens, type EmailToken, type UrlToken } from "./links";
+import { moneyTokens, type MoneyToken } from "./money";
+import { fold, wordsOf, type Word } from "./words";
+
+export type { DateToken, EmailToken, MoneyToken, UrlToken, Word };
+
+export interface PercentToken {
+  kind: "percent";
+  start: number;
+  end: number;
+  text: string;
+  value: number;
+}
+export interface CodeToken {
+  kind: "code";
+  start: number;
+  end: number;
+  text: string;
+}
+export interface QuotedToken {
+  kind: "quoted";
+  start: number;
+  end: number;
+  /** The words inside the quotes. */
+  inner: Range;
+  text: string;
+}
+export interface NumberToken {
+  kind: "number";
+  start: number;
+  end: number;
+  text: string;
+  value: number;
+}
+
+export type Token = MoneyToken | PercentToken | UrlToken | EmailToken | DateToken | CodeToken | QuotedToken | NumberToken;
+
+export interface LineTokens {
+  words: Word[];
+  tokens: Token[];
+}
+
+const PERCENT = /(?<![\p{L}\d.,])[-−–]?\s?(\d{1,3}(?:[.,]\d{1,2})?)\s?%/gu;
+const QUOTED = /["“”„«»]\s?([^"“”„«»\n]{1,200}?)\s?["“”«»]/g;
+
+function percents(text: string, base: number, cues: Cues): PercentToken[] {
+  const out: PercentToken[] = [];
+  PERCENT.lastIndex = 0;
+  for (let m = PERCENT.exec(text); m; m = PERCENT.exec(text))
+    out.push({
+      kind: "percent",
+      start: base + m.index,
+      end: base + m.index + m[0].length,
+      text: m[0],
+      value: Number(m[1].replace(",", ".")),
+    });
+  // "20 percent", "30 pour cent": a number and the language's word for it.
+  const words = wordsOf(text, "en", base);
+  for (let i = 0; i + 1 < words.length; i++)
+    if (words[i].numeric && cues.percentWords.includes(words[i + 1].folded))
+      out.push({
+        kind: "percent",
+        start: words[i].start,
+        end: words[i + 1].end,
+        text: text.slice(words[i].start - base, words[i + 1].end - base),
+        value: Number(words[i].text.replace(",", ".")),
+      });
+  return out;
+}
+
+function quoted(text: string, base: number): QuotedToken[] {
+  const out: QuotedToken[] = [];
+  QUOTED.lastIndex = 0;
+  for (let m = QUOTED.exec(text); m; m = QUOTED.exec(text)) {
+    const innerStart = base + m.index + m[0].indexOf(m[1]);
+    out.push({
+      kind: "quoted",
+      start: base + m.index,
+      end: base + m.index + m[0].length,
+      inner: { start: innerStart, end: innerStart + m[1].length },
+      text: m[1],
+    });
+  }
+  return out;
+}
+
+/** A code: an upper-case word with letters and digits ("TRAIL10", "NOEL-15"), or any upper-case word right after a code cue ("code WELCOME"). */
+function codes(words: Word[], cues: Cues, free: (s: number, e: number) => boolean): CodeToken[] {
+  const out: CodeToken[] = [];
+  const codeWords = new Set((cues.offer.code ?? []).flatMap((c) => wordsOf(c).map((w) => w.folded)));
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    const upper = w.text === w.text.toUpperCase() && /\p{Lu}/u.test(w.text);
+    if (!upper || !free(w.start, w.end) || w.text.length > 24) continue;
+    const mixed = /^\p{Lu}/u.test(w.text) && /\d/.test(w.text) && w.text.length >= 4;
+    const afterCue = i > 0 && codeWords.has(words[i - 1].folded) && w.text.length >= 3;
+    if (mixed || afterCue) out.push({ kind: "code", start: w.start, end: w.end, text: w.text });
+  }
+  return out;
+}
+
+/** The tokens of one line: each kind from its own module, none overlapping an earlier kind's. */
+export function lineTokens(text: string, line: Line, lang: string, cues: Cues): LineTokens {
+  const body = text.slice(line.start, line.end);
+  const base = line.start;
+  const words = wordsOf(body, lang, base);
+  const taken: Range[] = [];
+  const tokens: Token[] = [];
+  const free = (s: number, e: number) => !taken.some((t) => s < t.end && t.start < e);
+  const keep = <T extends Token>(list: T[]) => {
+    for (const t of list)
+      if (free(t.start, t.end)) {
+        tokens.push(t);
+        if (t.kind !== "quoted") taken.push(t);
+      }
+  };
+  keep(linkTokens(body, base));
+  keep(moneyTokens(body, base));
+  keep(percents(body, base, cues));
+  keep(codes(words, cues, free));
+  keep(dateTokens(body, base, lang, cues, taken));
+  keep(quoted(body, base));
+  keep(
+    words
+      .filter((w) => w.numeric && free(w.start, w.end))
+      .map((w): NumberToken => ({ kind: "number", start: w.start, end: w.end, text: w.text, value: Number(w.text.replace(",", ".")) })),
+  );
+  tokens.sort((a, b) => a.start - b.start);
+  return { words, tokens };
+}
+
+/** The tokens of a kind that lie inside a range. */
+export function within<K extends Token["kind"]>(tokens: readonly Token[], range: Range, kind: K): Array<Extract<Token, { kind: K }>> {
+  return tokens.filter((t): t is Extract<Token, { kind: K }> => t.kind === kind && t.start >= range.start && t.end <= range.end);
+}
+
+export const wordsIn = (words: readonly Word[], range: Range) => words.filter((w) => w.start >= range.start && w.end <= range.end);
+
+export { fold };

@@ -1,0 +1,71 @@
+// The brief's words, read once: Intl.Segmenter's word segments, each split where an apostrophe or
+// a dot joins two parts ("l’offre" → "l", "offre"; "don't" → "don", "t"), folded to lower case.
+// Cue phrases are matched on the same folded parts, so "jusqu'au" in the data matches "jusqu’au".
+
+export interface Word {
+  /** The part as written. */
+  text: string;
+  /** Lower case, one apostrophe. */
+  folded: string;
+  start: number;
+  end: number;
+  /** Whether it starts with a capital letter. */
+  capital: boolean;
+  /** Whether it is only digits (with separators inside: "14,50"). */
+  numeric: boolean;
+}
+
+const segmenters = new Map<string, Intl.Segmenter>();
+function segmenter(lang: string): Intl.Segmenter {
+  let s = segmenters.get(lang);
+  if (!s) {
+    s = new Intl.Segmenter(lang, { granularity: "word" });
+    segmenters.set(lang, s);
+  }
+  return s;
+}
+
+const JOINERS = new Set(["'", "’", "."]);
+const isUpper = (c: string) => c !== c.toLowerCase() && c === c.toUpperCase();
+const isDigit = (c: string) => c >= "0" && c <= "9";
+
+export function fold(s: string): string {
+  return s.normalize("NFC").toLowerCase().replaceAll("’", "'");
+}
+
+/** The words of `text` (from offset `base`), in order. Linear in the text. */
+export function wordsOf(text: string, lang = "en", base = 0): Word[] {
+  const out: Word[] = [];
+  for (const seg of segmenter(lang).segment(text)) {
+    if (!seg.isWordLike) continue;
+    let from = 0;
+    const s = seg.segment;
+    const push = (a: number, b: number) => {
+      if (b <= a) return;
+      const part = s.slice(a, b);
+      out.push({
+        text: part,
+        folded: fold(part),
+        start: base + seg.index + a,
+        end: base + seg.index + b,
+        capital: isUpper(part[0]),
+        numeric: isDigit(part[0]) && [...part].every((c) => isDigit(c) || c === "," || c === "."),
+      });
+    };
+    // Numbers keep their separators ("14,50", "1.299"); words are cut at a joiner.
+    if (!isDigit(s[0]))
+      for (let i = 0; i < s.length; i++) {
+        if (JOINERS.has(s[i])) {
+          push(from, i);
+          from = i + 1;
+        }
+      }
+    push(from, s.length);
+  }
+  return out;
+}
+
+/** A phrase as the folded parts the matcher compares. */
+export function phraseParts(phrase: string): string[] {
+  return wordsOf(phrase).map((w) => w.folded);
+}
