@@ -1,9 +1,9 @@
 // The brief reader: a prompt read once into a Brief (docs/brief.md). Layout first (./layout), one
 // token stream (./tokens), a role for every block and clause (./roles), relations from the layout
 // (./fields), then the brief with what it leaves unused.
-import { readBrief as readWithFacts } from "~/domain/brief/read";
 import type { Brief, Span } from "~/domain/brief/schema";
-import { detectLanguage } from "~/domain/prompt/facts/language";
+import { detectLanguage } from "./language";
+import { readPromptBrief } from "./read";
 import { cuesFor } from "./cues";
 import { layoutOf } from "./layout";
 import { readSource, rawSpan } from "./source";
@@ -15,7 +15,7 @@ export interface ReadOptions {
 }
 
 export function readBrief(prompt: string, options: ReadOptions = {}): Brief {
-  return readWithFacts(prompt, options.emailType);
+  return readPromptBrief(prompt, options.emailType);
 }
 
 export type PromptTokenKind = "money" | "percent" | "date" | "url" | "email" | "code" | "name";

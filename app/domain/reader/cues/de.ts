@@ -502,6 +502,7 @@ export const de: Cues = {
       "alle",
     ],
     no: ["kein", "keine", "keinen", "ohne", "nicht"],
+    sign: ["unterschreibe", "unterzeichne", "gezeichnet", "unterschrift", "signiere"],
   },
   tone: {
     playful: ["verspielt", "witzig", "lustig", "humorvoll", "locker-flockig", "frech", "fröhlich", "augenzwinkernd"],

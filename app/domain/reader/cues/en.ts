@@ -696,6 +696,7 @@ export const en: Cues = {
       "her",
     ],
     no: ["no", "without", "not", "nothing about", "none"],
+    sign: ["sign", "sign it", "sign off as", "sign as", "sign off with", "signed"],
   },
   tone: {
     playful: [

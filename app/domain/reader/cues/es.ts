@@ -514,6 +514,7 @@ export const es: Cues = {
       "todos",
     ],
     no: ["sin", "nada de", "ningún", "ninguna", "ni"],
+    sign: ["firma", "fírmalo", "firmado por", "firmar", "firmado"],
   },
   tone: {
     playful: [

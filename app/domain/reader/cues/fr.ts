@@ -578,6 +578,7 @@ export const fr: Cues = {
       "tout le monde",
     ],
     no: ["pas de", "sans", "aucun", "aucune", "ni", "rien sur", "pas d'"],
+    sign: ["signe", "signez", "signé", "signer", "signature"],
   },
   tone: {
     playful: [

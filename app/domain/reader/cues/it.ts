@@ -456,6 +456,7 @@ export const it: Cues = {
       "tutti",
     ],
     no: ["niente", "senza", "nessun", "nessuna", "non"],
+    sign: ["firma", "firmato", "firmata", "firmala"],
   },
   tone: {
     playful: [

@@ -504,6 +504,7 @@ export const pt: Cues = {
       "todo mundo",
     ],
     no: ["sem", "nada de", "nenhum", "nenhuma", "nem"],
+    sign: ["assine", "assina", "assinado", "assinada", "assinatura"],
   },
   tone: {
     playful: [

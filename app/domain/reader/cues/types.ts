@@ -63,6 +63,8 @@ export const INSTRUCTION_CUES = [
   "reader",
   /** "no" / "without" before what the email must not have or promise ("no discount this time"). */
   "no",
+  /** How the email is to be signed: "sign it", "signe", "firma". */
+  "sign",
 ] as const;
 export type InstructionCue = (typeof INSTRUCTION_CUES)[number];
 

@@ -1,0 +1,51 @@
+// An event's details: when, where, who and the programme, from their own lines ("Quand :", "Où :",
+// "Avec :", "Programme :") or from a sentence with a date ("… on Saturday, June 14, at the Old
+// Brickyard, hosted by Dr. Ana Ruiz").
+import type { CueSet } from "../cues";
+import type { Range } from "../layout";
+import type { Word } from "../tokens";
+import { nameRunAt } from "../brand";
+import { trim } from "./items";
+
+/** The people a clause names after a "who" cue or in a list ("Don Aurelio Cruz y la chef Itzel Navarro"). */
+export function peopleIn(text: string, range: Range, words: readonly Word[], cues: CueSet, listed: boolean): Range[] {
+  const own = words.filter((w) => w.start >= range.start && w.end <= range.end);
+  const out: Range[] = [];
+  for (let i = 0; i < own.length; i++) {
+    const cue = cues.words.at(own, i, ["event.who"]);
+    if (!listed && !cue) continue;
+    const at = cue ? cue.to : i;
+    // Titles and roles before the name: "Dr.", "la chef", "notre sommelière".
+    let k = at;
+    while (k < own.length && !own[k].capital && k - at < 3) k++;
+    const run = nameRunAt(own, k, text, cues, 4);
+    if (run && run.end - run.start >= 3) {
+      out.push(run);
+      i = own.findIndex((w) => w.start >= run.end) - 1;
+      if (i < -1) break;
+    } else if (cue) i = cue.to - 1;
+  }
+  return out;
+}
+
+/** A place after a "where" cue in a sentence with a date: capitalised words and numbers up to the sentence's end. */
+export function placeIn(text: string, range: Range, words: readonly Word[], cues: CueSet): Range | undefined {
+  const own = words.filter((w) => w.start >= range.start && w.end <= range.end);
+  for (let i = 0; i < own.length - 1; i++) {
+    const cue = cues.words.at(own, i, ["event.where"]);
+    if (!cue || cue.to >= own.length) continue;
+    const next = own[cue.to];
+    if (!(next.capital || next.numeric)) continue;
+    let end = next.end;
+    for (let k = cue.to + 1; k < own.length; k++) {
+      const gap = text.slice(own[k - 1].end, own[k].start);
+      if (/[.;!?\n]/.test(gap) || (gap.includes(",") && !(own[k].capital || own[k].numeric))) break;
+      if (own[k].capital || own[k].numeric || cues.cues.nameJoiners.includes(own[k].folded)) end = own[k].end;
+      else break;
+    }
+    const close = text.indexOf(")", end);
+    if (text.slice(end, end + 2).startsWith(" (") && close > 0 && close - end < 60) end = close + 1;
+    return trim(text, { start: next.start, end });
+  }
+  return undefined;
+}

@@ -1,0 +1,161 @@
+// An item from its own line or clause: what sits on it is the item's — its price, its former price
+// ("was $159", "au lieu de 32 €", "goes from $12 to $15"), a detail, a page link and an image.
+// The name is the words before the first value or separator.
+import type { CueSet } from "../cues";
+import type { Range } from "../layout";
+import type { MoneyToken, Token, UrlToken, Word } from "../tokens";
+
+export interface ItemRead {
+  name: Range;
+  price?: MoneyToken;
+  was?: MoneyToken;
+  detail?: Range;
+  link?: UrlToken;
+  image?: UrlToken;
+  /** A billing period or unit right after the price ("/month", "por noche"). */
+  per?: Range;
+}
+
+/** The longest item name; a longer "name" is a sentence. */
+const NAME_MAX_CHARS = 80;
+
+export function trim(text: string, r: Range): Range | undefined {
+  let { start, end } = r;
+  const s = text.slice(start, end);
+  const lead = s.length - s.replace(/^[\s–—:|•·,;()[\]/*-]+/u, "").length;
+  const tail = s.length - s.replace(/[\s–—:|•·,;()[\]/=>*-]+$/u, "").length;
+  start += lead;
+  end -= tail;
+  return end > start ? { start, end } : undefined;
+}
+
+/** Whether the words just before a position (in the clause) are a cue of `key`. */
+function cueBefore(words: readonly Word[], at: number, cues: CueSet, key: string, reach = 4): boolean {
+  const before = words.filter((w) => w.end <= at);
+  for (let k = Math.max(0, before.length - reach); k < before.length; k++) {
+    const m = cues.words.at(before, k, [key]);
+    if (m && m.to === before.length) return true;
+  }
+  return false;
+}
+
+/** The price and the former price among a clause's amounts. */
+export function pricesOf(
+  text: string,
+  words: readonly Word[],
+  money: MoneyToken[],
+  cues: CueSet,
+  changeLikely = false,
+): { price?: MoneyToken; was?: MoneyToken } {
+  if (money.length === 0) return {};
+  const was = money.find((m) => cueBefore(words, m.start, cues, "price.was"));
+  if (was) return { was, price: money.find((m) => m !== was) };
+  if (money.length >= 2) {
+    const [a, b] = money;
+    const between = words.filter((w) => w.start >= a.end && w.end <= b.start);
+    const toCue = between.length <= 3 && between.some((_, k) => cues.words.at(between, k, ["price.to"]));
+    const fromCue = cueBefore(words, a.start, cues, "price.from", 3);
+    const arrow = /→|->|=>|>/.test(text.slice(a.end, b.start));
+    if ((fromCue && toCue) || arrow || (changeLikely && between.length <= 2)) return { was: a, price: b };
+  }
+  return { price: money[0] };
+}
+
+/** An item read from a range of text and its tokens. */
+export function itemOf(
+  text: string,
+  range: Range,
+  words: readonly Word[],
+  tokens: readonly Token[],
+  cues: CueSet,
+  changeLikely = false,
+): ItemRead | undefined {
+  const own = tokens.filter((t) => t.start >= range.start && t.end <= range.end);
+  const money = own.filter((t): t is MoneyToken => t.kind === "money");
+  const urls = own.filter((t): t is UrlToken => t.kind === "url");
+  const { price, was } = pricesOf(text, words, money, cues, changeLikely);
+  const out: Partial<ItemRead> = {};
+  if (price) out.price = price;
+  if (was) out.was = was;
+  for (const u of urls) {
+    const image =
+      u.image ||
+      cueBefore(words, u.start, cues, "label.image", 2) ||
+      words.some((w) => w.end <= u.start && w.end >= u.start - 12 && cues.labels.is([w], ["image"]));
+    if (image) out.image ??= u;
+    else out.link ??= u;
+  }
+  // The name: the words before the first value or separator ("Bougie Figue & Cèdre 220 g – 24,90 €").
+  const firstValue = own.filter((t) => t.kind !== "quoted" && t.kind !== "number").reduce((n, t) => Math.min(n, t.start), range.end);
+  const head = text.slice(range.start, firstValue);
+  const sep = head.search(/\s[–—|]\s|\s-\s|:\s|\s\(|\t/);
+  const nameEnd = sep >= 0 ? range.start + sep : firstValue;
+  let name = trim(text, { start: range.start, end: nameEnd });
+  if (!name && price) {
+    // "$850 General", "12 € — Burrata": the name after the price.
+    const after = text.slice(price.end, range.end);
+    const cut = after.search(/\s[–—|(]|https?:|,|;/);
+    name = trim(text, { start: price.end, end: cut >= 0 ? price.end + cut : range.end });
+  }
+  if (!name || name.end - name.start > NAME_MAX_CHARS) return undefined;
+  // The detail: what is left after the name once values and their cue words are taken away.
+  const taken = [name, ...own.filter((t) => t.kind !== "number" && t.kind !== "quoted")];
+  let detailStart = Math.max(name.end, price ? price.end : 0);
+  if (sep >= 0 && !price) detailStart = nameEnd;
+  const rest = words.filter((w) => w.start >= detailStart && w.end <= range.end && !taken.some((t) => w.start < t.end && t.start < w.end));
+  const cueWords = new Set<Word>();
+  for (let k = 0; k < rest.length; k++) {
+    const m = cues.words.at(rest, k, ["price.was", "price.from", "price.to", "label.image", "label.link"]);
+    if (m) for (let j = m.from; j < m.to; j++) cueWords.add(rest[j]);
+  }
+  const detailWords = rest.filter((w) => !cueWords.has(w));
+  if (detailWords.length > 0) {
+    const per = price ? cues.words.at(detailWords, 0, ["price.per"]) : undefined;
+    if (per && per.start - (price?.end ?? 0) <= 2) out.per = { start: per.start, end: per.end };
+    const d = trim(text, { start: detailWords[0].start, end: detailWords[detailWords.length - 1].end });
+    if (d && d.end - d.start >= 2 && d.end - d.start <= 200) out.detail = d;
+  }
+  return { ...out, name } as ItemRead;
+}
+
+/** A clause holding several priced names ("Espresso $3, Latte $4 and Mocha $5"): one item per amount. */
+export function itemsOf(
+  text: string,
+  range: Range,
+  words: readonly Word[],
+  tokens: readonly Token[],
+  cues: CueSet,
+  changeLikely = false,
+): ItemRead[] {
+  const money = tokens.filter((t): t is MoneyToken => t.kind === "money" && t.start >= range.start && t.end <= range.end);
+  const one = itemOf(text, range, words, tokens, cues, changeLikely);
+  if (money.length <= 1 || (one && (one.was || money.length === 2))) return one ? [one] : [];
+  // Cut at the joints before each later amount's name.
+  const joints = new Set([...cues.cues.list.and, ...cues.cues.list.or]);
+  const cuts: number[] = [];
+  for (let k = 1; k < money.length; k++) {
+    const between = text.slice(money[k - 1].end, money[k].start);
+    const m = /[,;]|\s(\S+)\s/.exec(between);
+    if (!m) continue;
+    const comma = between.search(/[,;]/);
+    if (comma >= 0) cuts.push(money[k - 1].end + comma);
+    else {
+      const joint = words.find((w) => w.start >= money[k - 1].end && w.end <= money[k].start && joints.has(w.folded));
+      if (joint) cuts.push(joint.start);
+    }
+  }
+  if (cuts.length === 0) return one ? [one] : [];
+  const pieces: Range[] = [];
+  let from = range.start;
+  for (const c of cuts) {
+    pieces.push({ start: from, end: c });
+    from = c + 1;
+  }
+  pieces.push({ start: from, end: range.end });
+  return pieces
+    .map((p) => {
+      const joint = words.find((w) => w.start >= p.start && w.end <= p.end && joints.has(w.folded) && w.start - p.start <= 1);
+      return itemOf(text, joint ? { start: joint.end, end: p.end } : p, words, tokens, cues, changeLikely);
+    })
+    .filter((i): i is ItemRead => Boolean(i));
+}

@@ -1,0 +1,103 @@
+// What kind of email the brief is for (its occasion), from the kinds' cue words (./cues): the line
+// naming the email and the labels that name it weigh most, a specific kind wins over a general one
+// it contains (an NPS survey is `nps`, a cart reminder with a code is `abandoned-cart`), and the
+// modules asked for and the brief's shape break ties. Then the email type the templates follow.
+import type { EmailType } from "~/domain/brief/kinds";
+import type { OccasionKind } from "~/domain/brief/schema";
+import type { CueSet } from "./cues";
+import { KIND_KEYS, type KindKey, type TechniqueKey } from "./cues/types";
+import type { Reading } from "./roles";
+
+/** More specific kinds first: a tie goes to the earlier. */
+const SPECIFIC: readonly KindKey[] = [
+  "nps",
+  "abandoned-cart",
+  "back-in-stock",
+  "pricing-change",
+  "webinar",
+  "quiz",
+  "volunteer",
+  "fundraising",
+  "menu",
+  "course",
+  "travel",
+  "gift-guide",
+  "re-engagement",
+  "order-update",
+  "survey",
+  "onboarding",
+  "launch",
+  "sale",
+  "invitation",
+  "event",
+  "newsletter",
+  "announcement",
+  "reminder",
+  "thank-you",
+];
+
+const TECHNIQUE_KIND: Partial<Record<TechniqueKey, KindKey>> = { survey: "survey", quiz: "quiz" };
+
+export const EMAIL_TYPE_OF_KIND: Record<OccasionKind, EmailType> = {
+  sale: "ecommerce",
+  "gift-guide": "ecommerce",
+  launch: "announcement",
+  newsletter: "newsletter",
+  survey: "feedback",
+  nps: "feedback",
+  quiz: "education",
+  event: "event",
+  invitation: "event",
+  webinar: "event",
+  onboarding: "onboarding",
+  announcement: "announcement",
+  "re-engagement": "ecommerce",
+  "abandoned-cart": "ecommerce",
+  "back-in-stock": "ecommerce",
+  "order-update": "transactional",
+  fundraising: "nonprofit",
+  menu: "restaurant",
+  course: "education",
+  travel: "travel",
+  "thank-you": "announcement",
+  reminder: "announcement",
+  "pricing-change": "announcement",
+  volunteer: "nonprofit",
+  general: "announcement",
+};
+
+export interface KindRead {
+  kind: OccasionKind;
+  /** Where the deciding cue is, when one decided. */
+  at?: { start: number; end: number };
+}
+
+export function kindOf(reading: Reading, cues: CueSet, techniques: readonly TechniqueKey[]): KindRead {
+  const score = new Map<KindKey, number>();
+  const where = new Map<KindKey, { start: number; end: number }>();
+  reading.lines.forEach((line, i) => {
+    const words = reading.tokens[i].words;
+    const clause = reading.clauses.find((c) => c.line === i);
+    const weight =
+      i === 0 || clause?.instruction?.kind === "naming"
+        ? 4
+        : clause?.label === "kind" || clause?.role === "subject" || clause?.role === "header"
+          ? 3
+          : 1;
+    for (const m of cues.kinds.all(words)) {
+      score.set(m.key, (score.get(m.key) ?? 0) + weight);
+      if (!where.has(m.key)) where.set(m.key, { start: m.start, end: m.end });
+    }
+  });
+  for (const t of techniques) {
+    const k = TECHNIQUE_KIND[t];
+    if (k) score.set(k, (score.get(k) ?? 0) + 2);
+  }
+  if (score.size === 0) return { kind: "general" };
+  const best = [...score.entries()].sort((a, b) => b[1] - a[1] || SPECIFIC.indexOf(a[0]) - SPECIFIC.indexOf(b[0]))[0];
+  // A specific kind named at all beats a general one it refines (an NPS "survey", a cart "reminder").
+  const top = best[1];
+  const refined = SPECIFIC.find((k) => (score.get(k) ?? 0) >= Math.max(2, top / 2) && SPECIFIC.indexOf(k) < SPECIFIC.indexOf(best[0]));
+  const kind = refined ?? best[0];
+  return { kind: (KIND_KEYS as readonly string[]).includes(kind) ? kind : "general", at: where.get(kind) };
+}

@@ -1,0 +1,328 @@
+// The brief from the roles: each clause fills the field its role says, with what sits on its own
+// line (./fields); then the brief's spans in the prompt as written, and every part of the prompt
+// that filled no field listed under `unused` with the reason.
+import { EMAIL_TYPES, type EmailType } from "~/domain/brief/kinds";
+import type { Brief } from "~/domain/brief/schema";
+import { brandOf } from "./brand";
+import { cuesFor, type CueSet } from "./cues";
+import type { TechniqueKey } from "./cues/types";
+import { ctaOf, type CtaRead } from "./fields/ctas";
+import { peopleIn, placeIn } from "./fields/event";
+import { itemOf, itemsOf, pricesOf, trim, type ItemRead } from "./fields/items";
+import { offersOf } from "./fields/offers";
+import { addOptions, optionOf, questionOf, splitOptions, type QuestionRead } from "./fields/questions";
+import { kindOf, EMAIL_TYPE_OF_KIND } from "./kind";
+import { detectLanguage } from "./language";
+import { layoutOf, type Range } from "./layout";
+import { rolesOf, type Clause, type Reading } from "./roles";
+import { readSource } from "./source";
+import { lineTokens, type Token } from "./tokens";
+import { toBrief, type Draft } from "./assemble";
+
+const EVENT_KINDS = new Set(["event", "invitation", "webinar", "course", "travel", "volunteer"]);
+const QUESTION_KINDS = new Set(["survey", "nps", "quiz"]);
+
+function wordsOfClause(reading: Reading, c: Clause) {
+  return reading.tokens[c.line].words;
+}
+function tokensOfClause(reading: Reading, c: Clause): Token[] {
+  return reading.tokens[c.line].tokens;
+}
+
+/** Items of a table row: the cells' values by kind, the first cell of words as the name. */
+function rowItem(reading: Reading, c: Clause, cues: CueSet, changeLikely: boolean): ItemRead | undefined {
+  const line = reading.lines[c.line];
+  const cells = line.cells ?? [];
+  const tokens = tokensOfClause(reading, c);
+  const nameCell = cells.find((cell) => !tokens.some((t) => t.kind !== "number" && t.start >= cell.start && t.end <= cell.end));
+  if (!nameCell) return undefined;
+  const money = tokens.filter((t) => t.kind === "money");
+  if (money.length === 0 && cells.indexOf(nameCell) === 0 && line.index === reading.lines.findIndex((l) => l.kind === "row"))
+    return undefined;
+  const words = wordsOfClause(reading, c);
+  const { price, was } = pricesOf(reading.text, words, money as never, cues, changeLikely || money.length === 2);
+  const item: ItemRead = { name: nameCell };
+  if (price) item.price = price;
+  if (was) item.was = was;
+  const detail = cells.find((cell) => cell !== nameCell && !tokens.some((t) => t.start >= cell.start && t.end <= cell.end));
+  if (detail) item.detail = detail;
+  for (const t of tokens) if (t.kind === "url") t.image ? (item.image ??= t) : (item.link ??= t);
+  return item;
+}
+
+export function readPromptBrief(prompt: string, emailType?: string | null): Brief {
+  const src = readSource(prompt);
+  const text = src.text;
+  const language = detectLanguage(text);
+  const cues = cuesFor(language.code);
+  const lines = layoutOf(text, language.code, cues.cues);
+  const tokens = lines.map((l) => lineTokens(text, l, language.code, cues.cues));
+  const clauses = rolesOf({ text, lines, tokens }, cues);
+  const reading: Reading = { text, lines, tokens, clauses };
+
+  const instructionTechniques = clauses.flatMap((c) => c.instruction?.techniques.map((t) => t.technique) ?? []);
+  const headingTechniques = clauses.flatMap((c) => (c.technique ? [c.technique] : []));
+  const kind = kindOf(reading, cues, [...instructionTechniques, ...headingTechniques]);
+  const changeLikely = kind.kind === "pricing-change";
+  const d: Draft = {
+    items: [],
+    offers: [],
+    questions: [],
+    faq: [],
+    ctas: [],
+    who: [],
+    agenda: [],
+    message: [],
+    says: [],
+    ruledOut: [],
+    instructions: [],
+    techniques: [],
+    used: [],
+    quoted: [],
+  };
+  const use = (r: Range | undefined) => r && d.used.push(r);
+
+  let lastQuestion: QuestionRead | undefined;
+  let pendingFaq: Range | undefined;
+  for (let k = 0; k < clauses.length; k++) {
+    const c = clauses[k];
+    const words = wordsOfClause(reading, c);
+    const own = tokensOfClause(reading, c).filter((t) => t.start >= c.range.start && t.end <= c.range.end);
+    const line = lines[c.line];
+    if (c.role !== "option" && c.role !== "faq-a" && c.role !== "content" && c.role !== "question") pendingFaq = undefined;
+    switch (c.role) {
+      case "instruction": {
+        const x = c.instruction!;
+        d.instructions.push({
+          kind: x.kind,
+          range: line.kind === "label" || line.kind === "heading" ? { start: line.start, end: line.end } : c.range,
+        });
+        d.ruledOut.push(...x.ruledOut);
+        if (x.says) d.says.push(x.says);
+        if (x.tone && !d.tone) d.tone = x.tone;
+        if (x.length && !d.length) d.length = x.length;
+        if (c.label === "audience" || x.kind === "audience") d.audience ??= trim(text, line.body);
+        for (const t of x.techniques) d.techniques.push({ technique: t.technique, range: t.range, panes: [] });
+        // "pas besoin de le dire", "eso no va en el correo": what the sentence says before is ruled out.
+        if (x.kind === "avoid" && x.ruledOut.length === 0) {
+          const prev = d.message.length > 0 && d.message[d.message.length - 1].end >= c.range.start - 3 ? d.message.pop() : undefined;
+          if (prev) d.ruledOut.push(prev);
+        }
+        const quoted = own.find((t) => t.kind === "quoted");
+        if (
+          quoted &&
+          quoted.kind === "quoted" &&
+          (cues.words.has(
+            words.filter((w) => w.start >= c.range.start && w.end <= c.range.end),
+            ["instruction.sign"],
+          ) ||
+            c.label === "signature")
+        )
+          d.signature ??= quoted.inner;
+        // A button asked for in a sentence: "bouton « finaliser ma commande » vers https://…".
+        if (
+          cues.words.has(
+            words.filter((w) => w.start >= c.range.start && w.end <= c.range.end),
+            ["label.button"],
+          )
+        ) {
+          const cta = ctaOf(text, c.range, words, own, cues);
+          if (cta && (cta.url || own.some((t) => t.kind === "quoted"))) d.ctas.push(cta);
+        }
+        break;
+      }
+      case "heading": {
+        if (c.instruction) d.instructions.push({ kind: c.instruction.kind, range: c.range });
+        if (c.technique) d.techniques.push({ technique: c.technique, range: c.range, panes: [] });
+        use(c.range);
+        break;
+      }
+      case "pane": {
+        // "Tabs: Programme (keynote at 9h30), Accès (tram 1)": each pane with what its brackets hold.
+        const body = line.body.start > c.range.start ? line.body : c.range;
+        const panes = splitOptions(text, body, words, cues);
+        const t = d.techniques.find((x) => x.technique === c.technique) ?? {
+          technique: c.technique!,
+          range: line.label ?? c.range,
+          panes: [],
+        };
+        if (!d.techniques.includes(t)) d.techniques.push(t);
+        for (const p of panes.length > 0 ? panes : [body]) {
+          const item = itemOf(text, p, words, own, cues, changeLikely);
+          if (item) {
+            t.panes.push(item.name);
+            d.items.push(item);
+          }
+        }
+        use(line.label);
+        break;
+      }
+      case "item": {
+        const found =
+          line.kind === "row"
+            ? [rowItem(reading, c, cues, changeLikely)].filter((i): i is ItemRead => Boolean(i))
+            : itemsOf(text, c.range, words, own, cues, changeLikely);
+        d.items.push(...found);
+        if (c.technique) {
+          const t = d.techniques.find((x) => x.technique === c.technique);
+          if (t) t.panes.push(...found.map((i) => i.name));
+        }
+        if (found.length === 0) d.message.push(c.range);
+        break;
+      }
+      case "offer":
+      case "code":
+      case "deadline":
+      case "threshold": {
+        const found = c.role === "offer" ? offersOf(text, c.range, words, own, cues) : [];
+        const last = d.offers[d.offers.length - 1];
+        if (found.length === 0) {
+          // "Code: SUMMER20", "Valid until June 30", a code sentence after the offer's: the offer before's.
+          const code = own.find((t) => t.kind === "code");
+          const date = own.find((t) => t.kind === "date");
+          const money = own.find((t) => t.kind === "money");
+          if (last) {
+            if (code && code.kind === "code" && !last.code) last.code = code;
+            if (date && date.kind === "date" && !last.deadline) last.deadline = date;
+            if (money && money.kind === "money" && c.role === "threshold" && !last.threshold)
+              last.threshold = { text: c.range, price: money };
+            use(c.range);
+          } else if (c.role === "offer") d.message.push(c.range);
+          else use(c.range);
+          break;
+        }
+        for (const o of found) {
+          // An offer sentence holding another thing's price ("Entrée 15 €, remboursée dès 50 €"): that thing is an item.
+          for (const m of o.spare) {
+            const item = itemOf(text, { start: c.range.start, end: Math.min(o.text.start, c.range.end) }, words, own, cues);
+            if (item?.price === m) d.items.push(item);
+          }
+        }
+        d.offers.push(...found);
+        break;
+      }
+      case "question": {
+        const q = questionOf(text, c.range, line.body.end, words, cues);
+        const next = clauses[k + 1];
+        const answerNext =
+          next &&
+          (next.role === "faq-a" ||
+            (next.role === "content" &&
+              lines[next.line].kind !== "bullet" &&
+              !QUESTION_KINDS.has(kind.kind) &&
+              !instructionTechniques.includes("survey") &&
+              !instructionTechniques.includes("quiz")));
+        if ((c.label === "faq" || answerNext) && q.options.length === 0 && !q.scale) {
+          pendingFaq = q.text;
+          break;
+        }
+        d.questions.push(q);
+        lastQuestion = q;
+        break;
+      }
+      case "faq-q":
+        pendingFaq = c.range;
+        break;
+      case "faq-a":
+      case "option": {
+        if (c.role === "faq-a" && pendingFaq) {
+          d.faq.push({ question: pendingFaq, answer: c.range });
+          pendingFaq = undefined;
+        } else if (lastQuestion && c.role === "option") {
+          addOptions(
+            lastQuestion,
+            text,
+            splitOptions(text, c.range, words, cues).length > 1 && line.kind === "label"
+              ? splitOptions(text, c.range, words, cues)
+              : [c.range],
+            words,
+            cues,
+          );
+        } else if (c.role === "faq-a" && lastQuestion && lastQuestion.options.length > 0) {
+          // "A: Saturn" after a quiz question: its right answer.
+          const o = optionOf(text, c.range, words, cues);
+          const match =
+            o &&
+            lastQuestion.options.findIndex(
+              (r) => text.slice(r.start, r.end).toLowerCase() === text.slice(o.range.start, o.range.end).toLowerCase(),
+            );
+          if (match !== undefined && match >= 0) lastQuestion.correct = match;
+          use(c.range);
+        } else d.message.push(c.range);
+        break;
+      }
+      case "when":
+        d.when ??= c.range;
+        break;
+      case "where":
+        d.where ??= c.range;
+        break;
+      case "who":
+        d.who.push(...(peopleIn(text, c.range, words, cues, true).length > 0 ? peopleIn(text, c.range, words, cues, true) : [c.range]));
+        break;
+      case "agenda":
+        d.agenda.push(...(line.kind === "label" ? splitOptions(text, c.range, words, cues) : [c.range]));
+        break;
+      case "cta":
+      case "link": {
+        const cta: CtaRead | undefined = ctaOf(text, c.range, words, own, cues, c.role === "link" ? line.label : undefined);
+        if (c.role === "cta" && cta) d.ctas.push(cta);
+        else if (
+          c.role === "link" &&
+          cta &&
+          line.label &&
+          cues.labels.is(
+            words.filter((w) => w.start >= line.label!.start && w.end <= line.label!.end),
+            ["link"],
+          ) &&
+          cta.url
+        ) {
+          const rest = words.filter((w) => w.start >= line.label!.start && w.end <= line.label!.end && !cues.labels.is([w], ["link"]));
+          if (rest.length === 0) use(c.range);
+          else d.ctas.push(cta);
+        } else use(c.range);
+        break;
+      }
+      case "image":
+      case "subject":
+      case "preheader":
+      case "brand":
+        if (c.role === "subject") d.subject ??= trim(text, c.range);
+        if (c.role === "preheader") d.preheader ??= trim(text, c.range);
+        use(c.range);
+        break;
+      case "content": {
+        // A date in copy of an event: the event's when, and a place after it its where.
+        const dates = own.filter((t) => t.kind === "date");
+        if (EVENT_KINDS.has(kind.kind) && dates.length > 0) {
+          d.when ??= dates[0];
+          d.where ??= placeIn(text, c.range, words, cues);
+        }
+        if (EVENT_KINDS.has(kind.kind)) d.who.push(...peopleIn(text, c.range, words, cues, false));
+        if (pendingFaq) {
+          d.faq.push({ question: pendingFaq, answer: c.range });
+          pendingFaq = undefined;
+          break;
+        }
+        d.message.push(c.range);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+
+  const excluded: Range[] = [...d.items.map((i) => i.name), ...d.who];
+  const brand = brandOf(reading, cues, excluded);
+  const hinted = EMAIL_TYPES.find((t) => t === emailType) as EmailType | undefined;
+  return toBrief(src, reading, cues, d, {
+    language,
+    brand,
+    kind: kind.kind,
+    kindAt: kind.at,
+    emailType: hinted
+      ? { value: hinted, source: "hint" }
+      : { value: EMAIL_TYPE_OF_KIND[kind.kind], source: kind.kind === "general" ? "default" : "prompt" },
+    techniques: [...new Set([...headingTechniques, ...instructionTechniques])] as TechniqueKey[],
+  });
+}

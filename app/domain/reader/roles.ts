@@ -1,0 +1,285 @@
+// A role for every line and clause of a brief, decided from its tokens, its place in the layout
+// and cue words: an item, an offer, a question or its option, an FAQ pair, an event detail, a
+// button, a link, an image, the sender's sign-off, copy for the reader, or an instruction to
+// Kinetic. What a line's label or heading says wins over what its words look like.
+import type { CueSet } from "./cues";
+import type { LabelKey, TechniqueKey } from "./cues/types";
+import { instructionOf, type Instruction } from "./instruction";
+import type { Line, Range } from "./layout";
+import { within, wordsIn, type LineTokens, type Token } from "./tokens";
+
+export type Role =
+  | "instruction"
+  | "header"
+  | "heading"
+  | "item"
+  | "offer"
+  | "question"
+  | "option"
+  | "faq-q"
+  | "faq-a"
+  | "when"
+  | "where"
+  | "who"
+  | "agenda"
+  | "link"
+  | "image"
+  | "cta"
+  | "code"
+  | "deadline"
+  | "threshold"
+  | "subject"
+  | "preheader"
+  | "brand"
+  | "signoff"
+  | "pane"
+  | "content";
+
+export interface Clause {
+  line: number;
+  range: Range;
+  role: Role;
+  /** The label or heading that gave the role ("offer" of "Offer: …"). */
+  label?: LabelKey;
+  /** The module a heading or label names ("Tabs: A, B, C"). */
+  technique?: TechniqueKey;
+  instruction?: Instruction;
+}
+
+export interface Reading {
+  text: string;
+  lines: Line[];
+  tokens: LineTokens[];
+  clauses: Clause[];
+}
+
+/** Labels whose value is an instruction as a whole. */
+const INSTRUCTION_LABELS: ReadonlySet<LabelKey> = new Set(["tone", "length", "audience", "kind", "goal", "signature"]);
+/** Labels whose value is a list of the heading's kind ("Speakers: A, B"). */
+const ROLE_OF_LABEL: Partial<Record<LabelKey, Role>> = {
+  offer: "offer",
+  code: "code",
+  date: "when",
+  when: "when",
+  deadline: "deadline",
+  where: "where",
+  who: "who",
+  agenda: "agenda",
+  button: "cta",
+  link: "link",
+  image: "image",
+  subject: "subject",
+  preheader: "preheader",
+  headline: "content",
+  brand: "brand",
+  from: "brand",
+  question: "question",
+  options: "option",
+  answer: "faq-a",
+  faq: "faq-q",
+  items: "item",
+  price: "item",
+  threshold: "threshold",
+  topic: "content",
+  ps: "content",
+};
+
+const endsWithQuestion = (s: string) => /[?？]\s*[)"»”]?\s*$/u.test(s);
+
+function view(reading: Reading, line: Line, range: Range, first: boolean) {
+  const words = wordsIn(reading.tokens[line.index].words, range);
+  const tokens = reading.tokens[line.index].tokens.filter((t) => t.start >= range.start && t.end <= range.end);
+  const hasValues = tokens.some((t) => t.kind === "money" || t.kind === "percent" || t.kind === "code");
+  return { range, words, text: reading.text.slice(range.start, range.end), first, hasValues };
+}
+
+/** A label's key: the label as a whole, else its first words ("Lien doc" → link), else a module it names. */
+function labelKey(reading: Reading, line: Line, cues: CueSet): { key?: LabelKey; technique?: TechniqueKey } {
+  if (!line.label) return {};
+  const words = wordsIn(reading.tokens[line.index].words, line.label);
+  const technique = cues.techniques.all(words)[0]?.key;
+  const key =
+    cues.labels.is(words, [...Object.keys(ROLE_OF_LABEL), ...INSTRUCTION_LABELS, "note"] as LabelKey[]) ?? cues.labels.at(words, 0)?.key;
+  return { key, technique };
+}
+
+/** The clauses of a sentence: parts a comma, a semicolon, a bracket or "but" sets apart, when one of them is an instruction. */
+function clausesOf(reading: Reading, line: Line, sentence: Range, cues: CueSet, first: boolean): Clause[] {
+  const whole = instructionOf(view(reading, line, sentence, first), cues);
+  if (whole) return [{ line: line.index, range: sentence, role: "instruction", instruction: whole }];
+  const text = reading.text;
+  const parts: Range[] = [];
+  let from = sentence.start;
+  let depth = 0;
+  const words = wordsIn(reading.tokens[line.index].words, sentence);
+  const buts = new Set(words.filter((w) => cues.cues.list.but.includes(w.folded)).map((w) => w.start));
+  for (let i = sentence.start; i < sentence.end; i++) {
+    const c = text[i];
+    const cut = c === "(" || (c === ")" && depth > 0) || (depth === 0 && (c === ";" || c === "," || c === "—" || buts.has(i)));
+    if (c === "(") depth++;
+    if (c === ")" && depth > 0) depth--;
+    if (!cut) continue;
+    if (i > from) parts.push({ start: from, end: c === ")" ? i : i });
+    from = buts.has(i) ? i : i + 1;
+  }
+  if (sentence.end > from) parts.push({ start: from, end: sentence.end });
+  const trimmed = parts
+    .map((p) => {
+      let { start, end } = p;
+      while (start < end && /[\s,;:()—–-]/.test(text[start])) start++;
+      while (end > start && /[\s,;:()—–-]/.test(text[end - 1])) end--;
+      return { start, end };
+    })
+    .filter((p) => p.end > p.start);
+  const instructions = trimmed.map((p) => instructionOf(view(reading, line, p, false), cues));
+  if (!instructions.some(Boolean)) return [{ line: line.index, range: sentence, role: "content" }];
+  // The instruction parts are instructions; the rest stays one piece of copy (or several, split by instructions).
+  const out: Clause[] = [];
+  trimmed.forEach((p, i) => {
+    const instruction = instructions[i];
+    const prev = out[out.length - 1];
+    if (instruction) out.push({ line: line.index, range: p, role: "instruction", instruction });
+    else if (prev && prev.role === "content") prev.range = { start: prev.range.start, end: p.end };
+    else out.push({ line: line.index, range: p, role: "content" });
+  });
+  return out;
+}
+
+/** What a clause of copy holds, by its tokens: an offer, a question, an item, a link… */
+function contentRole(reading: Reading, line: Line, clause: Clause, cues: CueSet): Role {
+  const tokens: Token[] = reading.tokens[line.index].tokens.filter((t) => t.start >= clause.range.start && t.end <= clause.range.end);
+  const words = wordsIn(reading.tokens[line.index].words, clause.range);
+  const text = reading.text.slice(clause.range.start, clause.range.end);
+  if (endsWithQuestion(text)) return "question";
+  const percent = tokens.some((t) => t.kind === "percent");
+  const offerWords = cues.words.has(words, ["offer.off", "offer.free", "offer.bogo"]);
+  const money = within(tokens, clause.range, "money");
+  if (percent || (offerWords && (money.length === 0 || cues.words.has(words, ["offer.threshold"])))) return "offer";
+  if (money.length > 0 && (line.kind !== "text" || words.length <= 16)) return "item";
+  const urls = within(tokens, clause.range, "url");
+  if (urls.length > 0 && words.length <= urls.reduce((n, u) => n + u.text.split(/[/.?=&-]/).length, 0) + 6)
+    return urls.every((u) => u.image) ? "image" : "link";
+  return "content";
+}
+
+/** The clauses of a line, each with its role. */
+function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause | undefined, inHeader: boolean): Clause[] {
+  const at = (range: Range, role: Role, extra: Partial<Clause> = {}): Clause => ({ line: line.index, range, role, ...extra });
+  if (line.kind === "rule") return [];
+  if (inHeader) return [at({ start: line.start, end: line.end }, "header")];
+  const first = line.index === 0;
+  if (line.kind === "heading") {
+    const { key, technique } = labelKey(reading, line, cues);
+    const label = line.label ?? line.body;
+    const instruction = instructionOf(view(reading, line, label, first), cues);
+    return [at(label, "heading", { label: key, technique, ...(instruction ? { instruction } : {}) })];
+  }
+  if (line.kind === "label") {
+    const { key, technique } = labelKey(reading, line, cues);
+    const body = line.body;
+    if (technique && !key) return [at({ start: line.start, end: line.end }, "pane", { technique })];
+    if (key && INSTRUCTION_LABELS.has(key)) {
+      const instruction = instructionOf(view(reading, line, { start: line.start, end: line.end }, first), cues) ?? {
+        kind:
+          key === "tone"
+            ? "tone"
+            : key === "length"
+              ? "length"
+              : key === "audience"
+                ? "audience"
+                : key === "signature"
+                  ? "signature"
+                  : "request",
+        ruledOut: [],
+        techniques: [],
+      };
+      return [at({ start: line.start, end: line.end }, "instruction", { label: key, instruction })];
+    }
+    if (key === "note" || key === undefined) {
+      const sentences = line.sentences.flatMap((s) => clausesOf(reading, line, s, cues, first));
+      return sentences.map((c) => (c.role === "content" ? { ...c, role: contentRole(reading, line, c, cues), label: key } : c));
+    }
+    const role = ROLE_OF_LABEL[key] ?? "content";
+    return [at(body, role, { label: key, technique })];
+  }
+  // A bullet, a numbered line, a table row or a line of prose: its heading's kind, else its own words.
+  const headed = heading?.label ? ROLE_OF_LABEL[heading.label] : heading?.technique ? "pane" : undefined;
+  if (headed && headed !== "content" && line.kind !== "text") {
+    const body = line.body;
+    const instruction = instructionOf(view(reading, line, body, false), cues);
+    if (instruction) return [at(body, "instruction", { instruction })];
+    if (headed === "faq-q" || headed === "question")
+      return [
+        at(body, endsWithQuestion(reading.text.slice(body.start, body.end)) ? headed : headed === "faq-q" ? "faq-a" : "option", {
+          label: heading?.label,
+        }),
+      ];
+    return [at(body, headed, { label: heading?.label, technique: heading?.technique })];
+  }
+  if (line.kind === "row") return [at(line.body, "item")];
+  const clauses = line.sentences.flatMap((s) => clausesOf(reading, line, s, cues, first));
+  return clauses.map((c) =>
+    c.role === "content" ? { ...c, role: contentRole(reading, line, c, cues), technique: heading?.technique } : c,
+  );
+}
+
+/** The forwarded message's header: its marker line and the label lines after it up to a blank line. */
+function headerLines(reading: Reading, cues: CueSet): Set<number> {
+  const out = new Set<number>();
+  reading.lines.forEach((line, i) => {
+    if (line.kind !== "rule" && !(line.kind === "label" && i === 0)) return;
+    const marker = reading.text.slice(line.start, line.end);
+    if (line.kind === "rule" && !/\p{L}/u.test(marker)) return;
+    for (let j = i + 1; j < reading.lines.length && reading.lines[j].paragraph === reading.lines[i + 1]?.paragraph; j++) {
+      const next = reading.lines[j];
+      if (next.kind !== "label") break;
+      const key = labelKey(reading, next, cues).key;
+      if (key !== "from" && key !== "to" && key !== "subject" && key !== "date" && key !== "brand") break;
+      out.add(j);
+    }
+    if (out.size > 0 && line.kind === "rule") out.add(i);
+  });
+  return out;
+}
+
+/** The last lines of a brief that sign it: "— Marta, Pocketgarden", "Marc", "J.", an email address alone. */
+function signoffLines(reading: Reading, cues: CueSet): Set<number> {
+  const out = new Set<number>();
+  const last = reading.lines.filter((l) => l.kind !== "rule");
+  for (let k = last.length - 1; k >= Math.max(0, last.length - 3); k--) {
+    const line = last[k];
+    const words = reading.tokens[line.index].words;
+    const text = reading.text.slice(line.body.start, line.body.end).trim();
+    const tokens = reading.tokens[line.index].tokens;
+    const onlyEmail = tokens.length === 1 && tokens[0].kind === "email" && words.length <= 6;
+    const signoff = cues.words.at(words, 0, ["brand.signoff"]);
+    const names =
+      words.length <= 4 &&
+      words.every((w) => w.capital || cues.cues.nameJoiners.includes(w.folded)) &&
+      !/[.!?:]$/.test(text.replace(/^\p{Lu}\.$/u, ""));
+    const dash = /^[—–-]\s*\p{L}/u.test(reading.text.slice(line.start, line.end).trim()) && words.length <= 6;
+    if (onlyEmail || dash || names || (signoff && words.length <= 7 && line.kind === "text")) out.add(line.index);
+    else break;
+  }
+  return out;
+}
+
+/** Every line's clauses with their roles. */
+export function rolesOf(reading: Omit<Reading, "clauses">, cues: CueSet): Clause[] {
+  const r: Reading = { ...reading, clauses: [] };
+  const header = headerLines(r, cues);
+  const signoff = signoffLines(r, cues);
+  const out: Clause[] = [];
+  const headings = new Map<number, Clause>();
+  for (const line of r.lines) {
+    if (signoff.has(line.index) && !header.has(line.index)) {
+      out.push({ line: line.index, range: line.body, role: "signoff" });
+      continue;
+    }
+    const heading = line.parent !== undefined ? headings.get(line.parent) : undefined;
+    const clauses = lineClauses(r, line, cues, heading, header.has(line.index));
+    if (line.kind === "heading" && clauses[0]) headings.set(line.index, clauses[0]);
+    out.push(...clauses);
+  }
+  return out;
+}
