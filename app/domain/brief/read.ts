@@ -207,6 +207,7 @@ export function readPrompt(prompt: string, emailType?: string | null): { brief: 
     ruledOut: [],
     says: [],
     instructions: [],
+    headings: [],
     unused: [],
   };
   for (const key of ["brand", "product", "audience", "cta"] as const) if (brief[key] === undefined) delete brief[key];

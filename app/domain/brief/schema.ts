@@ -217,6 +217,8 @@ export const BriefSchema = z.object({
   says: z.array(BriefTextSchema).max(BRIEF_LIMITS.says).default([]),
   /** The prompt's instructions to Kinetic (tone, length, modules, "do not mention…"): they shape the email and are never printed. */
   instructions: z.array(BriefInstructionSchema).max(BRIEF_LIMITS.instructions).default([]),
+  /** Headings the prompt's lists sit under ("Products:", "Agenda:"): they say what the lines below them are. */
+  headings: z.array(BriefTextSchema).max(BRIEF_LIMITS.instructions).default([]),
   /** What of the prompt the brief does not use, with the reason. */
   unused: z.array(BriefUnusedSchema).max(BRIEF_LIMITS.unused).default([]),
 });

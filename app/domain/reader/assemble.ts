@@ -48,6 +48,7 @@ export interface Draft {
   preheader?: Range;
   signature?: Range;
   quoted: Range[];
+  headings: Range[];
   /** Parts used as they are (a heading, a label line read whole). */
   used: Range[];
 }
@@ -175,16 +176,19 @@ export function toBrief(src: PromptSource, reading: Reading, cues: CueSet, d: Dr
     (c) => c.label.value.toLowerCase(),
   ).slice(0, BRIEF_LIMITS.ctas);
 
+  // A module asked for without panes of its own shows the brief's FAQ (an accordion) or items (the others).
   const techniques = dedupe(d.techniques, (t) => t.technique)
     .slice(0, 2)
-    .map((t) => ({
-      technique: t.technique,
-      span: span(t.range),
-      panes: texts(
-        dedupe(t.panes, (p) => String(p.start)),
-        BRIEF_LIMITS.items,
-      ),
-    }));
+    .map((t) => {
+      const own = dedupe(t.panes, (p) => String(p.start));
+      const fallback =
+        t.technique === "accordion" && d.faq.length > 0
+          ? d.faq.map((f) => f.question)
+          : ["tabs", "carousel", "accordion"].includes(t.technique)
+            ? d.items.map((i) => i.name)
+            : [];
+      return { technique: t.technique, span: span(t.range), panes: texts(own.length > 0 ? own : fallback, BRIEF_LIMITS.items) };
+    });
 
   // Copy: sentences to the reader, unless other fields took most of their letters.
   const fieldRanges: Range[] = [
@@ -263,6 +267,7 @@ export function toBrief(src: PromptSource, reading: Reading, cues: CueSet, d: Dr
     ruledOut: texts(d.ruledOut, BRIEF_LIMITS.ruledOut),
     says: texts(d.says, BRIEF_LIMITS.says),
     instructions,
+    headings: texts(d.headings, BRIEF_LIMITS.instructions),
     unused: [],
   };
   brief.unused = unusedParts(src, reading, brief, d.used, message.slice(BRIEF_LIMITS.message));

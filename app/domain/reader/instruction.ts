@@ -34,6 +34,10 @@ export interface ClauseView {
   first: boolean;
   /** Whether the clause holds money, a percent or a code (an offer or an item more than a request). */
   hasValues: boolean;
+  /** Whether the sentence it is part of states an offer ("free servicing …, no code needed"). */
+  inOffer?: boolean;
+  /** Whether the clause is a whole sentence (not a part of one). */
+  whole?: boolean;
 }
 
 const FILLERS = new Set([
@@ -88,7 +92,12 @@ function rangeOf(words: readonly Word[]): Range | undefined {
 
 /** The words after a cue, up to the clause's end: the object of "don't mention …", without leading articles. */
 function objectAfter(view: ClauseView, from: number, cues: CueSet): Word[] {
-  const out = view.words.slice(from);
+  const out: Word[] = [];
+  for (let k = from; k < view.words.length; k++) {
+    const gap = k > from ? view.text.slice(view.words[k - 1].end - view.range.start, view.words[k].start - view.range.start) : "";
+    if (/[,;.:!?()]/.test(gap)) break;
+    out.push(view.words[k]);
+  }
   while (out.length > 0 && cues.cues.determiners.includes(out[0].folded)) out.shift();
   return out;
 }
@@ -124,8 +133,8 @@ export function instructionOf(view: ClauseView, cues: CueSet): Instruction | und
   if (w.length === 0) return undefined;
   const at = head(view);
   const out: Instruction = { kind: "request", ruledOut: [], techniques: [] };
-  const found = cues.words.all(w);
-  const keyAt = (i: number) => found.find((m) => m.from === i)?.key;
+  const found = cues.words.every(w);
+  const startsWith = (i: number, key: string) => found.some((m) => m.from === i && m.key === key);
   const has = (key: string) => found.some((m) => m.key === key);
   const firstOf = (key: string) => found.find((m) => m.key === key);
 
@@ -139,16 +148,24 @@ export function instructionOf(view: ClauseView, cues: CueSet): Instruction | und
   // "Do not mention discounts or free shipping", "pas besoin de le dire": what it rules out.
   const avoid = firstOf("instruction.avoid");
   if (avoid) {
-    const object = objectAfter(view, avoid.to, cues).filter((x) => !PRONOUNS.has(x.folded) || x !== w[avoid.to]);
-    const pronounOnly = object.length === 0 || (object.length <= 3 && PRONOUNS.has(w[avoid.to]?.folded ?? ""));
+    // "pas besoin de le dire", "eso no va en el correo": a pronoun or the email itself, no object of its own.
+    const object = objectAfter(view, avoid.to, cues);
+    const meaningful = object.filter(
+      (x) =>
+        !PRONOUNS.has(x.folded) &&
+        !cues.cues.determiners.includes(x.folded) &&
+        !cues.words.at([x], 0, ["instruction.self", "instruction.say", "instruction.verb"]),
+    );
+    const pronounOnly = meaningful.length === 0;
     out.kind = "avoid";
     if (!pronounOnly) out.ruledOut = splitList(object, cues);
     return out;
   }
   // "no discount this time", "pas de remise en % stp": an offer ruled out, in a short clause.
-  const no = keyAt(at) === "instruction.no" ? found.find((m) => m.from === at) : undefined;
+  const no = found.find((m) => m.from === at && m.key === "instruction.no");
   if (
     no &&
+    !view.inOffer &&
     w.length - no.to <= 5 &&
     (share(w, cues, ["offer.off", "offer.free", "offer.code", "offer.bogo"]) > 0 || has("instruction.opener"))
   ) {
@@ -157,6 +174,12 @@ export function instructionOf(view: ClauseView, cues: CueSet): Instruction | und
       objectAfter(view, no.to, cues).filter((x) => !cues.words.at([x], 0, ["instruction.opener"])),
       cues,
     );
+    return out;
+  }
+  // "Keine Parteipolitik.", "Res de preus encara": a short sentence that rules something out.
+  if (no && !view.inOffer && view.whole && w.length - no.to <= 3 && w.length - no.to >= 1 && !view.hasValues) {
+    out.kind = "avoid";
+    out.ruledOut = splitList(objectAfter(view, no.to, cues), cues);
     return out;
   }
   // "Thank them and say it takes under a minute", "Dis que ça prend 2 minutes".
@@ -170,7 +193,7 @@ export function instructionOf(view: ClauseView, cues: CueSet): Instruction | und
     if (act) out.act = act;
     return out;
   }
-  if (act && reader && (keyAt(at)?.startsWith("instruction.") ?? false)) {
+  if (act && reader && found.some((m) => m.from === at && m.key === `instruction.${act}`)) {
     out.kind = "request";
     out.act = act;
     const cue = firstOf(`instruction.${act}`)!;
@@ -179,27 +202,34 @@ export function instructionOf(view: ClauseView, cues: CueSet): Instruction | und
     return out;
   }
   // Requests: "please…", "can you…", "il faut…", "stp" at the end; or an imperative the writer gives a tool.
-  const opener = keyAt(at) === "instruction.opener" || found.some((m) => m.key === "instruction.opener" && m.to >= w.length - 1);
-  const verb = keyAt(at) === "instruction.verb";
+  const opener =
+    startsWith(at, "instruction.opener") ||
+    found.some((m) => (m.key === "instruction.opener" && m.to >= w.length - 1) || m.key === "instruction.polite");
+  // The imperative opens the clause ("Show the products…"), or ends it where the verb goes last ("… bitte als Mail aufbereiten").
+  const verb = startsWith(at, "instruction.verb") || found.some((m) => m.key === "instruction.verb" && m.to === w.length && m.from > at);
   if (opener || (verb && (!secondPerson || has("instruction.self") || out.techniques.length > 0))) return out;
-  // A module asked for: "in a carousel", "(una por bloque, en pestañas)", "FAQ as an accordion".
-  if (out.techniques.length > 0 && !view.hasValues && w.length <= 12) {
-    out.kind = "technique";
-    return out;
-  }
-  // Tone and length: "fais court, ton sympa", "Que se sienta elegante pero no acartonado".
+  // Tone and length: "fais court, ton sympa", "Warm and a bit cheerful, not preachy".
   const toneWords = share(w, cues, ["length.short", "length.long"]) + cues.tones.all(w).reduce((n, m) => n + m.to - m.from, 0);
   const toneLabel = w.some((x) => cues.labels.is([x], ["tone"]));
-  if ((toneLabel && w.length <= 12) || (toneWords > 0 && toneWords * 2 >= w.length - at && !view.hasValues)) {
+  const others =
+    w.length - at - toneWords - w.filter((x) => cues.cues.functionWords.includes(x.folded) || cues.cues.list.but.includes(x.folded)).length;
+  if ((toneLabel && w.length <= 12) || (toneWords > 0 && others <= Math.max(2, toneWords) && !view.hasValues)) {
     out.kind = out.tone || toneLabel ? "tone" : "length";
     return out;
   }
   // The line naming the email: "Mail soldes d'hiver pour La Fabrique à Bougies", "NPS trimestriel pour…".
-  const self = found.find((m) => m.key === "instruction.self" && m.from <= at + 1);
-  if (self && view.first && w.length <= 20) {
+  const self = found.find((m) => m.key === "instruction.self" && (m.from <= at + 1 || w.length <= 8));
+  const kindNamed = cues.kinds.all(w).some((m) => m.from <= at + 2);
+  if (view.first && w.length <= 20 && !secondPerson && (self || (kindNamed && !view.hasValues))) {
     out.kind = "naming";
     return out;
   }
-  if (self && (has("instruction.verb") || has("instruction.opener")) && !secondPerson) return out;
+  // A module asked for: "in a carousel", "(una por bloque, en pestañas)", "FAQ as an accordion".
+  const placed = cues.techniques.all(w).some((m) => found.some((p) => p.key === "instruction.placement" && p.to === m.from));
+  if (out.techniques.length > 0 && (placed || has("instruction.verb")) && !view.hasValues && w.length <= 14) {
+    out.kind = "technique";
+    return out;
+  }
+  if (self && (has("instruction.verb") || has("instruction.opener") || has("instruction.timing")) && !secondPerson) return out;
   return undefined;
 }

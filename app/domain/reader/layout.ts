@@ -87,7 +87,7 @@ function labelOf(text: string, start: number, end: number): Range | undefined {
   const next = line[colon + 1];
   // "10:30", "https://", "Re:" of a reply stay as they are; a label is a few words.
   if (next !== undefined && next !== " " && next !== "\t") return undefined;
-  if (/\d$/.test(label) || /[.!?,;]/.test(label)) return undefined;
+  if (!/\p{L}/u.test(label) || /[.!?,;]/.test(label.replace(/\.$/, ""))) return undefined;
   const words = wordsOf(label);
   if (words.length === 0 || words.length > LABEL_MAX_WORDS) return undefined;
   const lead = label.length - label.trimStart().length;
@@ -130,7 +130,8 @@ export function layoutOf(text: string, lang: string, cues: Cues): Line[] {
     const raw = text.slice(at, end);
     const line: Line = { index: lines.length, kind: "text", start: at, end, body: { start: at, end }, paragraph, sentences: [] };
     const marker = BULLET.exec(raw) ?? NUMBERED.exec(raw) ?? HEADING_MARK.exec(raw);
-    const cells = cellsOf(text, at, end);
+    // A `Label: a | b | c` line is a label with a list, not a table row.
+    const cells = labelOf(text, at + (marker?.[0].length ?? 0), end) ? undefined : cellsOf(text, at, end);
     if (RULE.test(raw)) line.kind = "rule";
     else if (cells) {
       line.kind = "row";

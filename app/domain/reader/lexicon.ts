@@ -55,6 +55,23 @@ export class Lexicon<K extends string> {
     return best;
   }
 
+  /** Every cue of every key in the words: at each word, the longest match of each key. A word may start cues of several keys ("invite" is a verb and names the email). */
+  every(words: readonly Word[]): CueMatch<K>[] {
+    const out: CueMatch<K>[] = [];
+    for (let i = 0; i < words.length; i++) {
+      let node = this.root;
+      const best = new Map<K, CueMatch<K>>();
+      for (let j = i; j < words.length && j - i < this.longest; j++) {
+        const n = node.next.get(words[j].folded);
+        if (!n) break;
+        node = n;
+        for (const key of node.keys) best.set(key, { key, from: i, to: j + 1, start: words[i].start, end: words[j].end });
+      }
+      out.push(...best.values());
+    }
+    return out;
+  }
+
   /** Every cue in the words, longest first from left to right, none overlapping. */
   all(words: readonly Word[], wanted?: readonly K[]): CueMatch<K>[] {
     const out: CueMatch<K>[] = [];

@@ -65,6 +65,7 @@ export function readPromptBrief(prompt: string, emailType?: string | null): Brie
   const kind = kindOf(reading, cues, [...instructionTechniques, ...headingTechniques]);
   const changeLikely = kind.kind === "pricing-change";
   const d: Draft = {
+    headings: [],
     items: [],
     offers: [],
     questions: [],
@@ -134,7 +135,7 @@ export function readPromptBrief(prompt: string, emailType?: string | null): Brie
       case "heading": {
         if (c.instruction) d.instructions.push({ kind: c.instruction.kind, range: c.range });
         if (c.technique) d.techniques.push({ technique: c.technique, range: c.range, panes: [] });
-        use(c.range);
+        if (!c.instruction) d.headings.push(c.range);
         break;
       }
       case "pane": {
@@ -253,11 +254,14 @@ export function readPromptBrief(prompt: string, emailType?: string | null): Brie
       }
       case "when":
         d.when ??= c.range;
+        if (line.kind === "label") use({ start: line.start, end: line.end });
         break;
       case "where":
         d.where ??= c.range;
+        if (line.kind === "label") use({ start: line.start, end: line.end });
         break;
       case "who":
+        if (line.kind === "label") use({ start: line.start, end: line.end });
         d.who.push(...(peopleIn(text, c.range, words, cues, true).length > 0 ? peopleIn(text, c.range, words, cues, true) : [c.range]));
         break;
       case "agenda":
@@ -265,22 +269,26 @@ export function readPromptBrief(prompt: string, emailType?: string | null): Brie
         break;
       case "cta":
       case "link": {
-        const cta: CtaRead | undefined = ctaOf(text, c.range, words, own, cues, c.role === "link" ? line.label : undefined);
-        if (c.role === "cta" && cta) d.ctas.push(cta);
-        else if (
-          c.role === "link" &&
-          cta &&
-          line.label &&
-          cues.labels.is(
-            words.filter((w) => w.start >= line.label!.start && w.end <= line.label!.end),
-            ["link"],
-          ) &&
-          cta.url
-        ) {
-          const rest = words.filter((w) => w.start >= line.label!.start && w.end <= line.label!.end && !cues.labels.is([w], ["link"]));
-          if (rest.length === 0) use(c.range);
-          else d.ctas.push(cta);
-        } else use(c.range);
+        const labelWords = line.label ? words.filter((w) => w.start >= line.label!.start && w.end <= line.label!.end) : [];
+        const url = own.find((t) => t.kind === "url" && !t.image);
+        if (c.role === "cta") {
+          const cta: CtaRead | undefined = ctaOf(text, c.range, words, own, cues, line.kind === "label" ? line.label : undefined);
+          if (cta) d.ctas.push(cta);
+          else use(c.range);
+        } else if (line.kind === "label" && url && url.kind === "url") {
+          // "RSVP link: https://…", "Link de registro: https://…": a button named by what the label adds to "link".
+          const rest = labelWords.filter(
+            (w) => !cues.labels.is([w], ["link"]) && !cues.cues.determiners.includes(w.folded) && !cues.cues.nameJoiners.includes(w.folded),
+          );
+          if (rest.length > 0 && rest.length <= 3) d.ctas.push({ label: { start: rest[0].start, end: rest[rest.length - 1].end }, url });
+          use({ start: line.start, end: line.end });
+        } else {
+          // "Reservas al 91 555 12 34 o en https://…", "Book now: https://…": the action the line opens with names the button.
+          const clauseWords = words.filter((w) => w.start >= c.range.start && w.end <= c.range.end);
+          const action = cues.labels.at(clauseWords, 0, ["action"]);
+          if (action && url && url.kind === "url") d.ctas.push({ label: { start: action.start, end: action.end }, url });
+          use(c.range);
+        }
         break;
       }
       case "image":
@@ -302,6 +310,18 @@ export function readPromptBrief(prompt: string, emailType?: string | null): Brie
         if (pendingFaq) {
           d.faq.push({ question: pendingFaq, answer: c.range });
           pendingFaq = undefined;
+          break;
+        }
+        // "Reservas al 91 555 12 34 o en https://…": a sentence that opens with an action and holds its link is a button.
+        const url = own.find((t) => t.kind === "url" && !t.image);
+        const action = cues.labels.at(
+          words.filter((w) => w.start >= c.range.start && w.end <= c.range.end),
+          0,
+          ["action"],
+        );
+        if (action && url && url.kind === "url") {
+          d.ctas.push({ label: { start: action.start, end: action.end }, url });
+          use(c.range);
           break;
         }
         d.message.push(c.range);

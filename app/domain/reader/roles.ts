@@ -67,6 +67,7 @@ const ROLE_OF_LABEL: Partial<Record<LabelKey, Role>> = {
   agenda: "agenda",
   button: "cta",
   link: "link",
+  action: "cta",
   image: "image",
   subject: "subject",
   preheader: "preheader",
@@ -86,11 +87,18 @@ const ROLE_OF_LABEL: Partial<Record<LabelKey, Role>> = {
 
 const endsWithQuestion = (s: string) => /[?？]\s*[)"»”]?\s*$/u.test(s);
 
-function view(reading: Reading, line: Line, range: Range, first: boolean) {
+function view(reading: Reading, line: Line, range: Range, first: boolean, inOffer = false) {
   const words = wordsIn(reading.tokens[line.index].words, range);
   const tokens = reading.tokens[line.index].tokens.filter((t) => t.start >= range.start && t.end <= range.end);
   const hasValues = tokens.some((t) => t.kind === "money" || t.kind === "percent" || t.kind === "code");
-  return { range, words, text: reading.text.slice(range.start, range.end), first, hasValues };
+  return { range, words, text: reading.text.slice(range.start, range.end), first, hasValues, inOffer };
+}
+
+/** Whether a sentence states an offer: a percent, or an offer's cue ("free", "2 for 1"). */
+function statesOffer(reading: Reading, line: Line, range: Range, cues: CueSet): boolean {
+  const tokens = reading.tokens[line.index].tokens.filter((t) => t.start >= range.start && t.end <= range.end);
+  if (tokens.some((t) => t.kind === "percent")) return true;
+  return cues.words.has(wordsIn(reading.tokens[line.index].words, range), ["offer.free", "offer.bogo", "offer.off"]);
 }
 
 /** A label's key: the label as a whole, else its first words ("Lien doc" → link), else a module it names. */
@@ -105,7 +113,7 @@ function labelKey(reading: Reading, line: Line, cues: CueSet): { key?: LabelKey;
 
 /** The clauses of a sentence: parts a comma, a semicolon, a bracket or "but" sets apart, when one of them is an instruction. */
 function clausesOf(reading: Reading, line: Line, sentence: Range, cues: CueSet, first: boolean): Clause[] {
-  const whole = instructionOf(view(reading, line, sentence, first), cues);
+  const whole = instructionOf({ ...view(reading, line, sentence, first), whole: true }, cues);
   if (whole) return [{ line: line.index, range: sentence, role: "instruction", instruction: whole }];
   const text = reading.text;
   const parts: Range[] = [];
@@ -131,7 +139,8 @@ function clausesOf(reading: Reading, line: Line, sentence: Range, cues: CueSet, 
       return { start, end };
     })
     .filter((p) => p.end > p.start);
-  const instructions = trimmed.map((p) => instructionOf(view(reading, line, p, false), cues));
+  const inOffer = statesOffer(reading, line, sentence, cues);
+  const instructions = trimmed.map((p) => instructionOf(view(reading, line, p, false, inOffer), cues));
   if (!instructions.some(Boolean)) return [{ line: line.index, range: sentence, role: "content" }];
   // The instruction parts are instructions; the rest stays one piece of copy (or several, split by instructions).
   const out: Clause[] = [];
@@ -195,16 +204,28 @@ function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause
       };
       return [at({ start: line.start, end: line.end }, "instruction", { label: key, instruction })];
     }
+    if (
+      key === undefined &&
+      reading.tokens[line.index].tokens.some((t) => t.kind === "money" && t.start >= body.start) &&
+      (line.label?.end ?? 0) - (line.label?.start ?? 0) <= 30
+    ) {
+      // "Espresso: $3", "Plan Solo : 9 €/mois": an item named by its label.
+      return [at({ start: line.start, end: line.end }, "item")];
+    }
     if (key === "note" || key === undefined) {
       const sentences = line.sentences.flatMap((s) => clausesOf(reading, line, s, cues, first));
       return sentences.map((c) => (c.role === "content" ? { ...c, role: contentRole(reading, line, c, cues), label: key } : c));
     }
+    // "Tickets: £15, includes a bag", "Prix : 15 €": a priced thing named by its label.
+    const money = reading.tokens[line.index].tokens.some((t) => t.kind === "money" && t.start >= body.start);
+    if (money && (key === "link" || key === "items" || key === "price"))
+      return [at({ start: line.start, end: line.end }, "item", { label: key })];
     const role = ROLE_OF_LABEL[key] ?? "content";
     return [at(body, role, { label: key, technique })];
   }
   // A bullet, a numbered line, a table row or a line of prose: its heading's kind, else its own words.
   const headed = heading?.label ? ROLE_OF_LABEL[heading.label] : heading?.technique ? "pane" : undefined;
-  if (headed && headed !== "content" && line.kind !== "text") {
+  if (headed && headed !== "content") {
     const body = line.body;
     const instruction = instructionOf(view(reading, line, body, false), cues);
     if (instruction) return [at(body, "instruction", { instruction })];

@@ -71,6 +71,7 @@ function flat(cues: Cues): Record<string, string[]> {
   put("event", cues.event);
   put("brand", cues.brand);
   put("length", cues.length);
+  put("label", cues.labels);
   put("list", cues.list);
   out["months"] = cues.months;
   out["weekdays"] = cues.weekdays;

@@ -16,6 +16,8 @@ export const LABEL_KEYS = [
   "agenda",
   "button",
   "link",
+  /** A link named by what it does: "Register:", "RSVP link:", "Réservation :" — a button. */
+  "action",
   "image",
   "tone",
   "length",
@@ -48,6 +50,8 @@ export const INSTRUCTION_CUES = [
   "verb",
   /** What opens a request: please, can you, I need, we want, let's… */
   "opener",
+  /** Politeness a writer adds to a request, anywhere in it: please, stp, bitte, porfa… */
+  "polite",
   /** Words for the email itself: email, newsletter, subject line, layout, banner… */
   "self",
   /** Asking the email to say something: say, tell them, let them know, mention that, explain that… */
@@ -65,6 +69,10 @@ export const INSTRUCTION_CUES = [
   "no",
   /** How the email is to be signed: "sign it", "signe", "firma". */
   "sign",
+  /** Words before a module's name that ask for it: "in a carousel", "en onglets", "als Tabs". */
+  "placement",
+  /** When the email goes out: "this one goes 24h after the first". */
+  "timing",
 ] as const;
 export type InstructionCue = (typeof INSTRUCTION_CUES)[number];
 

@@ -44,6 +44,16 @@ export function ctaOf(
   while (from < k && cues.words.at(inner, from, LEAD_WORDS)) from = cues.words.at(inner, from, LEAD_WORDS)!.to;
   const r = from < k ? trim(text, { start: inner[from].start, end: inner[k - 1].end }) : undefined;
   if (r) return { label: r, ...(url ? { url } : {}) };
+  // "Register: https://…": the label is the button's words.
+  if (
+    label &&
+    url &&
+    cues.labels.is(
+      words.filter((w) => w.start >= label.start && w.end <= label.end),
+      ["action"],
+    )
+  )
+    return { label, url };
   // "Link de registro: https://…": the label's own words name the button.
   if (label && url) {
     const lw = words.filter((w) => w.start >= label.start && w.end <= label.end);

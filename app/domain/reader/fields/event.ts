@@ -9,6 +9,7 @@ import { trim } from "./items";
 
 /** The people a clause names after a "who" cue or in a list ("Don Aurelio Cruz y la chef Itzel Navarro"). */
 export function peopleIn(text: string, range: Range, words: readonly Word[], cues: CueSet, listed: boolean): Range[] {
+  if (listed) return listedPeople(text, range, words, cues);
   const own = words.filter((w) => w.start >= range.start && w.end <= range.end);
   const out: Range[] = [];
   for (let i = 0; i < own.length; i++) {
@@ -48,4 +49,30 @@ export function placeIn(text: string, range: Range, words: readonly Word[], cues
     return trim(text, { start: next.start, end });
   }
   return undefined;
+}
+
+/** "Hannah Cole (CFO, Brightside) and Marcus Yeo, Ledgerly product lead": one person per part, a name of two words or more (or one after a title). */
+function listedPeople(text: string, range: Range, words: readonly Word[], cues: CueSet): Range[] {
+  const joints = new Set([...cues.cues.list.and, ...cues.cues.list.or]);
+  const parts: Word[][] = [[]];
+  let depth = 0;
+  let last = range.start;
+  for (const w of words.filter((x) => x.start >= range.start && x.end <= range.end)) {
+    const before = text.slice(last, w.start);
+    last = w.end;
+    for (const ch of before) depth += ch === "(" ? 1 : ch === ")" ? -1 : 0;
+    if (depth > 0) continue;
+    if (joints.has(w.folded) || /[,;/]/.test(before)) parts.push([]);
+    if (!joints.has(w.folded)) parts[parts.length - 1].push(w);
+  }
+  const out: Range[] = [];
+  for (const p of parts) {
+    let k = 0;
+    while (k < p.length && !p[k].capital) k++;
+    const run = nameRunAt(p, k, text, cues, 4);
+    if (!run) continue;
+    const n = p.filter((w) => w.start >= run.start && w.end <= run.end).length;
+    if (n >= 2 || k > 0) out.push(run);
+  }
+  return out;
 }
