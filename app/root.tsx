@@ -17,6 +17,7 @@ import {
 import { useEffect, useState } from "react";
 import { CsrfField } from "~/components/csrf-field";
 import { useNonce } from "~/components/nonce";
+import { restoreTypedBeforeHydration } from "~/components/typed-before-hydration";
 import { getPageAuth } from "~/http/session.server";
 import { getApp } from "~/composition/app.server";
 
@@ -92,6 +93,13 @@ function Shell({
 }) {
   // The page's Content-Security-Policy runs only scripts that carry this response's nonce.
   const nonce = useNonce();
+  // The first effect after hydration: what was typed before it goes back into its fields, and the
+  // page says its scripts have taken over (the e2e specs wait for it before they test what the
+  // scripts do: CONTRIBUTING.md, "How the browser specs wait").
+  useEffect(() => {
+    restoreTypedBeforeHydration();
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="en">
       <head>

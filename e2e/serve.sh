@@ -11,5 +11,9 @@ export ADMIN_EMAIL="e2e-admin@example.com" ADMIN_PASSWORD="e2e-password-123" LOG
 export LOGIN_MAX_ATTEMPTS_PER_IP=100000
 # Cheap password hashes (scrypt N=2^10): the browser tests sign in over and over; never in production.
 export PASSWORD_HASH_COST=insecure-test
+# Playwright's API client (page.request) keeps its connections for reuse but ignores the server's
+# keep-alive timeout: a spec that calls the API again after more than the default 5 s idle sends
+# its request on a connection the server is closing, and gets ECONNRESET. Longer than any spec.
+export KEEP_ALIVE_TIMEOUT_SECONDS=600
 # start.cjs builds into KINETIC_BUILD_DIR when the sources changed since its last build there.
 exec node scripts/start.cjs

@@ -1,7 +1,8 @@
 // What keeps one client from taking the server's connections (docs/security.md, "Connections"):
 // Node's own clocks for a request's headers and its whole body, a ceiling on open connections
-// well below the process's file-descriptor limit, and a cap per client address. Kinetic is often
-// exposed without a reverse proxy, so it cannot count on one to do this.
+// well below the process's file-descriptor limit (at which connections still waiting on their
+// clients make room for new ones), and a cap per client address. Kinetic is often exposed without
+// a reverse proxy, so it cannot count on one to do this.
 import fs from "node:fs";
 import type http from "node:http";
 import net from "node:net";
@@ -87,13 +88,36 @@ export function addressKey(remoteAddress: string | undefined): string {
 }
 
 /**
- * Applies the ceiling and the per-address cap to a server. A connection past either is closed
- * before anything is read from it; trusted proxies (TRUST_PROXY) are exempt from the per-address
- * cap, since every client behind them shares their address. Each refusal is counted, and the first
- * at each address (or at the ceiling) in a minute is logged.
+ * Where a connection is, as the server sees it: `active` answers not yet over (more than one
+ * when the client pipelines), and the latest request and its response.
+ */
+interface Tracked {
+  socket: net.Socket;
+  active: number;
+  req?: http.IncomingMessage;
+  res?: http.ServerResponse;
+}
+
+/**
+ * Still waiting on its client: nothing asked yet (before the first byte, mid-headers, or idle
+ * between two requests), or a request whose body is still arriving and has no answer begun.
+ * Once a request is complete or its answer started, it is being served, whatever the client does.
+ */
+function sendingRequest(t: Tracked): boolean {
+  if (t.active === 0) return true;
+  return t.active === 1 && !t.req!.complete && !t.res!.headersSent;
+}
+
+/**
+ * Applies the ceiling and the per-address cap to a server. A connection past the per-address cap
+ * is closed before anything is read from it; trusted proxies (TRUST_PROXY) are exempt from that
+ * cap, since every client behind them shares their address. At the ceiling, the connection that
+ * has waited longest on its client to send a request (sendingRequest) is closed to make room, so
+ * idle or slow connections, from however many addresses, cannot shut new clients out; only when
+ * every connection is being served is the new one closed instead. Each refusal is counted, and
+ * the first at each address (or at the ceiling) in a minute is logged.
  */
 export function limitConnections(server: http.Server, limits: ConnectionLimits, trusted: TrustProxy, logger: Logger): void {
-  server.maxConnections = limits.maxConnections;
   const open = new Map<string, number>();
   const warned = new Map<string, number>();
   const warnOnce = (key: string, message: string, fields: Record<string, unknown>) => {
@@ -103,28 +127,84 @@ export function limitConnections(server: http.Server, limits: ConnectionLimits, 
     warned.set(key, now);
     logger.warn(fields, message);
   };
+  /** Every connection the server holds. */
+  const live = new Map<net.Socket, Tracked>();
+  /**
+   * Connections that may be sending a request, in the order they began waiting on their client
+   * (accepted, or their last answer over): a Map keeps insertion order, so the first entry is the
+   * one that has waited longest. An entry whose request has since been read whole or answered
+   * is dropped when the search below meets it, and put back at the end when its answer is over.
+   */
+  const waiting = new Map<net.Socket, Tracked>();
 
-  server.on("drop", (data?: { remoteAddress?: string }) => {
-    warnOnce("*", "connection refused: MAX_CONNECTIONS reached", {
-      maxConnections: limits.maxConnections,
-      remoteAddress: data?.remoteAddress,
+  /**
+   * The connection to close for a new one, or undefined. Each entry it passes over leaves
+   * `waiting` until its answer is over, so the search costs at most one step per request served.
+   */
+  const oldestSendingRequest = (): Tracked | undefined => {
+    for (const [socket, tracked] of waiting) {
+      if (sendingRequest(tracked)) return tracked;
+      waiting.delete(socket);
+    }
+    return undefined;
+  };
+
+  const forget = (socket: net.Socket) => {
+    live.delete(socket);
+    waiting.delete(socket);
+  };
+
+  server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const tracked = live.get(req.socket);
+    if (!tracked) return;
+    tracked.active++;
+    tracked.req = req;
+    tracked.res = res;
+    res.once("close", () => {
+      tracked.active--;
+      if (!live.has(tracked.socket)) return;
+      // Waiting on its client again (or still, if another request is pipelined behind it): from now.
+      waiting.delete(tracked.socket);
+      waiting.set(tracked.socket, tracked);
     });
   });
+
   server.on("connection", (socket: net.Socket) => {
     const address = socket.remoteAddress;
-    if (!address || trusted(address)) return;
-    const key = addressKey(address);
-    const count = (open.get(key) ?? 0) + 1;
-    if (count > limits.maxPerAddress) {
-      warnOnce(key, "connection refused: MAX_CONNECTIONS_PER_ADDRESS reached", { address: key, maxPerAddress: limits.maxPerAddress });
-      socket.destroy();
-      return;
+    if (!address) return;
+    if (!trusted(address)) {
+      const key = addressKey(address);
+      const count = (open.get(key) ?? 0) + 1;
+      if (count > limits.maxPerAddress) {
+        warnOnce(key, "connection refused: MAX_CONNECTIONS_PER_ADDRESS reached", { address: key, maxPerAddress: limits.maxPerAddress });
+        socket.destroy();
+        return;
+      }
+      open.set(key, count);
+      socket.once("close", () => {
+        const left = (open.get(key) ?? 1) - 1;
+        if (left > 0) open.set(key, left);
+        else open.delete(key);
+      });
     }
-    open.set(key, count);
-    socket.once("close", () => {
-      const left = (open.get(key) ?? 1) - 1;
-      if (left > 0) open.set(key, left);
-      else open.delete(key);
-    });
+    if (live.size >= limits.maxConnections) {
+      const oldest = oldestSendingRequest();
+      if (!oldest) {
+        warnOnce("*", "connection refused: MAX_CONNECTIONS reached", { maxConnections: limits.maxConnections, remoteAddress: address });
+        socket.destroy();
+        return;
+      }
+      warnOnce("*evicted", "connection closed to admit a new one: MAX_CONNECTIONS reached", {
+        maxConnections: limits.maxConnections,
+        closedAddress: oldest.socket.remoteAddress,
+        remoteAddress: address,
+      });
+      forget(oldest.socket);
+      oldest.socket.destroy();
+    }
+    const tracked: Tracked = { socket, active: 0 };
+    live.set(socket, tracked);
+    waiting.set(socket, tracked);
+    socket.once("close", () => forget(socket));
   });
 }

@@ -10,6 +10,7 @@ import { RagBadge, Score, StatusPill, runDisplayState } from "~/components/evals
 import { fmtAgo, fmtDate, fmtMs, plural } from "~/components/evals/format";
 import { ProgressPanel, isStalled } from "~/components/evals/progress-panel";
 import { NoScriptRefresh, usePollWhile } from "~/components/evals/use-poll";
+import { formValue, useFormReading } from "~/components/typed-before-hydration";
 import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/http/session.server";
 import { StartRunFormSchema } from "~/domain/requests/eval";
@@ -110,9 +111,13 @@ function StartRunCard({
   });
   const usable = sets.filter((s) => s.ok);
   const fallback = usable.find((s) => s.file === "prompts.v1.json")?.file ?? usable[0]?.file ?? "";
-  // The set and the limit stay controlled: the cost line follows them as they change.
-  const [setFile, setSetFile] = useState(typeof fields.set.initialValue === "string" ? fields.set.initialValue : fallback);
-  const [limit, setLimit] = useState(typeof fields.limit.initialValue === "string" ? fields.limit.initialValue : "");
+  // The cost line follows the set and the limit, read from the form once hydrated and then on each
+  // change; the controls stay uncontrolled, so a choice made before hydration is kept.
+  const initialSet = typeof fields.set.initialValue === "string" ? fields.set.initialValue : fallback;
+  const [setFile, setSetFile] = useFormReading(form.id, initialSet, (f) => formValue(f, fields.set.name));
+  const [limit, setLimit] = useFormReading(form.id, typeof fields.limit.initialValue === "string" ? fields.limit.initialValue : "", (f) =>
+    formValue(f, fields.limit.name),
+  );
   const chosen = usable.find((s) => s.file === setFile);
   const size = chosen?.promptCount ?? 0;
   const limitNumber = Number(limit);
@@ -122,7 +127,7 @@ function StartRunCard({
   const starting = navigation.state !== "idle" && navigation.formData?.get("intent") === "start";
   const broken = sets.filter((s) => !s.ok);
   const { defaultValue: _set, ...setProps } = getSelectProps(fields.set, { ariaDescribedBy: "ev-set-hint" });
-  const { defaultValue: _limit, ...limitProps } = getInputProps(fields.limit, { type: "number", ariaDescribedBy: "ev-limit-hint" });
+  const limitProps = getInputProps(fields.limit, { type: "number", ariaDescribedBy: "ev-limit-hint" });
 
   return (
     <section className="ev-card ev-start" aria-labelledby="start-heading">
@@ -146,7 +151,7 @@ function StartRunCard({
           <input type="hidden" name="intent" value="start" />
           <div className="ev-field ev-field-set">
             <label htmlFor={fields.set.id}>Prompt set</label>
-            <select {...setProps} value={setFile} onChange={(e) => setSetFile(e.target.value)}>
+            <select {...setProps} defaultValue={initialSet} onChange={(e) => setSetFile(e.target.value)}>
               {usable.map((s) => (
                 <option key={s.file} value={s.file}>
                   {s.file} · {plural(s.promptCount, "prompt")}
@@ -178,7 +183,6 @@ function StartRunCard({
               max={size || undefined}
               step={1}
               inputMode="numeric"
-              value={limit}
               onChange={(e) => setLimit(e.target.value)}
               placeholder={`All ${size}`}
             />
@@ -232,9 +236,15 @@ function StartRunCard({
   );
 }
 
+/** The form that picks runs A and B. */
+const COMPARE_FORM = "ev-compare";
+
 function RunsTable({ runs, progress, now }: { runs: Loader["runs"]; progress: Loader["progress"]; now: number }) {
-  const [a, setA] = useState(runs[1]?.id ?? "");
-  const [b, setB] = useState(runs[0]?.id ?? "");
+  // The radio buttons stay uncontrolled (a pick made before hydration is kept); the Compare button
+  // follows them. The first picks are the ones the page opened with, whatever runs arrive later.
+  const [{ initialA, initialB }] = useState(() => ({ initialA: runs[1]?.id ?? "", initialB: runs[0]?.id ?? "" }));
+  const [a, setA] = useFormReading(COMPARE_FORM, initialA, (f) => formValue(f, "a"));
+  const [b, setB] = useFormReading(COMPARE_FORM, initialB, (f) => formValue(f, "b"));
   if (!runs.length) {
     return (
       <>
@@ -251,7 +261,7 @@ function RunsTable({ runs, progress, now }: { runs: Loader["runs"]; progress: Lo
   }
   const canCompare = runs.length >= 2;
   return (
-    <Form method="get" action="/admin/evals/compare" className="ev-runs">
+    <Form method="get" action="/admin/evals/compare" className="ev-runs" id={COMPARE_FORM}>
       <div className="ev-section-head">
         <h2 id="runs-heading">
           Runs <span className="ev-count">{runs.length}</span>
@@ -317,7 +327,7 @@ function RunsTable({ runs, progress, now }: { runs: Loader["runs"]; progress: Lo
                           type="radio"
                           name="a"
                           value={r.id}
-                          checked={a === r.id}
+                          defaultChecked={initialA === r.id}
                           onChange={() => setA(r.id)}
                           aria-label={`Use ${r.label} as A`}
                         />
@@ -327,7 +337,7 @@ function RunsTable({ runs, progress, now }: { runs: Loader["runs"]; progress: Lo
                           type="radio"
                           name="b"
                           value={r.id}
-                          checked={b === r.id}
+                          defaultChecked={initialB === r.id}
                           onChange={() => setB(r.id)}
                           aria-label={`Use ${r.label} as B`}
                         />

@@ -12,9 +12,9 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useOutlet } from "@remix-run/react";
-import { useState } from "react";
 import { CsrfField } from "~/components/csrf-field";
 import { FieldError, VALIDATE_WHEN } from "~/components/page-form";
+import { formValue, useFormReading } from "~/components/typed-before-hydration";
 import { joinCommaList, splitCommaLists } from "~/lib/comma-lists";
 import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/http/session.server";
@@ -174,8 +174,10 @@ function UploadForm({ result, busy }: { result?: SubmissionResult<string[]>; bus
     onValidate: ({ formData, submitter }): Submission<Record<string, unknown>> =>
       submitter instanceof HTMLButtonElement && submitter.value === "autotag" ? parseAutoTag(formData) : parseUpload(formData),
   });
-  const initialType = fields.uploadType.initialValue;
-  const [uploadType, setUploadType] = useState(typeof initialType === "string" ? initialType : "html");
+  const initialType = typeof fields.uploadType.initialValue === "string" ? fields.uploadType.initialValue : "html";
+  // The fields shown follow the type, read from the form once hydrated and then on each change; the
+  // select stays uncontrolled, so a type picked before hydration is kept.
+  const [uploadType, setUploadType] = useFormReading(form.id, initialType, (f) => formValue(f, fields.uploadType.name) || initialType);
   const { defaultValue: _type, ...typeProps } = getSelectProps(fields.uploadType);
   return (
     <Form method="post" {...getFormProps(form)}>
@@ -186,7 +188,7 @@ function UploadForm({ result, busy }: { result?: SubmissionResult<string[]>; bus
         </p>
       ) : null}
       <label htmlFor={fields.uploadType.id}>Type</label>
-      <select {...typeProps} value={uploadType} onChange={(e) => setUploadType(e.target.value)}>
+      <select {...typeProps} defaultValue={initialType} onChange={(e) => setUploadType(e.target.value)}>
         <option value="html">HTML email</option>
         <option value="amp">AMP email</option>
         <option value="blog">Blog article</option>

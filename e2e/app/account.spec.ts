@@ -2,18 +2,25 @@
 // it), unlocks an account locked by failed sign-ins, and a user changes their own password (other
 // sessions end, this one stays). Screenshots: artifacts/screenshots/account-*.png.
 import { expect as baseExpect, test, type Browser, type Page } from "@playwright/test";
-import { failOnScriptErrors, signIn } from "./helpers";
+import { failOnScriptErrors, hydrated, signIn, visit } from "./helpers";
 
 const SHOTS = "artifacts/screenshots";
 // Every password check is a deliberate scrypt hash (hundreds of ms, more on a busy machine).
 const expect = baseExpect.configure({ timeout: 30_000 });
 failOnScriptErrors();
 
+/** Tries a password; what follows (the builder, or the form's alert) is for the caller to wait for. */
 async function signInAs(page: Page, email: string, password: string) {
-  await page.goto("/login?redirectTo=%2Fbuilder");
+  await visit(page, "/login?redirectTo=%2Fbuilder");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Signed in: the builder, as a person sees it (its header offers to sign out). */
+async function expectOnBuilder(page: Page) {
+  await expect(page).toHaveURL(/\/builder$/);
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
 }
 
 async function newUserPage(browser: Browser) {
@@ -36,7 +43,7 @@ test("admin sets a temporary password and unlocks an account; the user changes t
   // The user signs in in their own browser.
   const user = await newUserPage(browser);
   await signInAs(user, email, "first-password-1");
-  await expect(user).toHaveURL(/\/builder$/, { timeout: 30_000 });
+  await expectOnBuilder(user);
 
   // Admin → the user's page → temporary password.
   await page.getByRole("link", { name: email }).click();
@@ -63,7 +70,7 @@ test("admin sets a temporary password and unlocks an account; the user changes t
   await signInAs(user, email, "first-password-1");
   await expect(user.getByRole("alert")).toContainText("do not match", { timeout: 30_000 });
   await signInAs(user, email, "temporary-pass-9");
-  await expect(user).toHaveURL(/\/builder$/, { timeout: 30_000 });
+  await expectOnBuilder(user);
 
   // Locked out by failed sign-ins (in another browser), then unlocked by the admin.
   const guesser = await newUserPage(browser);
@@ -74,6 +81,7 @@ test("admin sets a temporary password and unlocks an account; the user changes t
   await signInAs(guesser, email, "temporary-pass-9");
   await expect(guesser.getByRole("alert")).toContainText("locked", { timeout: 30_000 });
   await page.reload();
+  await hydrated(page);
   await expect(page.getByTestId("lock-state")).toContainText("Locked");
   await page.screenshot({ path: `${SHOTS}/account-admin-locked.png`, fullPage: true });
   await page.getByTestId("unlock").click();
@@ -81,12 +89,13 @@ test("admin sets a temporary password and unlocks an account; the user changes t
   await expect(page.locator("#access-result")).toBeFocused();
   await expect(page.getByTestId("lock-state")).toContainText("Not locked");
   await signInAs(guesser, email, "temporary-pass-9");
-  await expect(guesser).toHaveURL(/\/builder$/, { timeout: 30_000 });
+  await expectOnBuilder(guesser);
 
   // The user changes their password from the Account page (linked in the header).
   await user.setViewportSize({ width: 1280, height: 900 });
   await user.getByRole("link", { name: "Account" }).click();
   await expect(user).toHaveURL(/\/account$/);
+  await expect(user.getByRole("heading", { level: 1 })).toHaveText(email);
   await user.getByLabel("Current password").fill("not-my-password");
   await user.getByLabel("New password", { exact: true }).fill("my-own-password-7");
   await user.getByLabel("New password again").fill("my-own-password-7");
@@ -114,10 +123,10 @@ test("admin sets a temporary password and unlocks an account; the user changes t
   // The other browser is signed out; this one is still signed in; the new password works.
   await guesser.goto("/builder");
   await expect(guesser).toHaveURL(/\/login/);
-  await user.goto("/account");
+  await visit(user, "/account");
   await expect(user.getByRole("heading", { level: 1 })).toHaveText(email);
   await signInAs(guesser, email, "my-own-password-7");
-  await expect(guesser).toHaveURL(/\/builder$/, { timeout: 30_000 });
+  await expectOnBuilder(guesser);
 });
 
 test("the account page works without JavaScript", async ({ browser }) => {

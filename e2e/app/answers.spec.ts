@@ -4,7 +4,7 @@
 import { expect, test } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { sampleBlueprint } from "../../test/fixtures/blueprints";
-import { createToken, failOnScriptErrors, signIn } from "./helpers";
+import { createToken, failOnScriptErrors, signIn, visit } from "./helpers";
 
 failOnScriptErrors();
 
@@ -92,7 +92,7 @@ test("a survey answered from the received HTML and from AMP shows on the results
   expect(amp.status()).toBe(200);
 
   await page.setViewportSize({ width: 1000, height: 900 });
-  await page.goto(`/answers?version=${metadata.generationId}`);
+  await visit(page, `/answers?version=${metadata.generationId}`);
   await expect(page.getByTestId("respondents")).toHaveText("2");
   const nps = page.locator('[data-question="k1.0"]');
   await expect(nps.getByTestId("nps-score")).toContainText("0");
@@ -115,9 +115,7 @@ test("an NPS survey and a quiz, answered from the received HTML and from AMP, un
 }) => {
   test.setTimeout(180_000);
   // A user of their own, so no other spec edits this sender profile meanwhile.
-  await signIn(page, "/builder");
-  await page.goto("/admin");
-  await page.waitForLoadState("networkidle");
+  await signIn(page, "/admin");
   const owner = { email: `answers-owner-${Date.now()}@example.com`, password: "answers-password-1" };
   await page.getByLabel("Email").fill(owner.email);
   await page.getByLabel("Password", { exact: true }).fill(owner.password);
@@ -127,11 +125,8 @@ test("an NPS survey and a quiz, answered from the received HTML and from AMP, un
 
   const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
   const me = await context.newPage();
-  await me.goto("/login?redirectTo=%2Fbrand");
-  await me.getByLabel("Email").fill(owner.email);
-  await me.getByLabel("Password").fill(owner.password);
-  await me.getByRole("button", { name: "Sign in" }).click();
-  await expect(me).toHaveURL(/\/brand$/);
+  await signIn(me, "/brand", owner);
+  await expect(me.getByRole("heading", { name: "Brand and sender" })).toBeVisible();
   await me.getByLabel("Sender name").fill("Fern & Finch");
   // A logo the app itself serves (no network here).
   await me.getByLabel(/^Logo address/).fill(`${baseURL}/favicon.svg`);
@@ -203,7 +198,7 @@ test("an NPS survey and a quiz, answered from the received HTML and from AMP, un
   ).toBe(200);
 
   // The results page from the top navigation: the email by its subject, then its results.
-  await me.goto("/builder/history");
+  await visit(me, "/builder/history");
   await me.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Results" }).click();
   await expect(me.getByRole("heading", { name: "Survey and quiz answers" })).toBeVisible();
   await me

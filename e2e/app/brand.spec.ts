@@ -2,7 +2,7 @@
 // send from is refused with a field error), send a test from the builder, and find the branded
 // From and footer in the admin outbox's raw message; the email's unsubscribe page shows the brand.
 import { expect, test } from "@playwright/test";
-import { failOnScriptErrors, signIn } from "./helpers";
+import { failOnScriptErrors, signIn, visit } from "./helpers";
 
 const SHOTS = "artifacts/screenshots";
 failOnScriptErrors();
@@ -41,13 +41,14 @@ test("brand profile → test send → branded From and footer in the raw message
   await page.screenshot({ path: `${SHOTS}/brand-page-1280.png`, fullPage: true });
 
   // A test send from the builder.
-  await page.goto("/builder");
+  await visit(page, "/builder");
   await page
     .getByLabel("Prompt")
     .fill("Spring sale for Bloom & Co: tabs for Dresses ($49), Shoes ($79) and Bags ($59), 20% off until May 3");
   await page.getByLabel(/Use the library/).setChecked(false, { force: true });
   await page.getByRole("button", { name: "Generate directly" }).click();
   await expect(page).toHaveURL(/\/builder\/v\/[^/?]+/, { timeout: 60_000 });
+  await expect(page.getByTestId("version-subject")).toBeVisible();
   // The preview shows the author's own footer, not a placeholder.
   const preview = page.frameLocator("iframe").first();
   await expect(preview.locator(".kx-sender")).toHaveText("Bloom & Co, 12 Garden Row, Leeds LS1 4AB https://bloom.example/");
@@ -58,7 +59,7 @@ test("brand profile → test send → branded From and footer in the raw message
   const outboxHref = (await page.getByTestId("send-result").getByRole("link", { name: "See it in the outbox" }).getAttribute("href"))!;
 
   // The admin outbox: the From header and the footer, then the raw message itself.
-  await page.goto(outboxHref);
+  await visit(page, outboxHref);
   await expect(page.getByTestId("from-header")).toHaveText(/^"Bloom & Co" <no-reply@kinetic\.local>$/);
   await expect(page.frameLocator("[data-testid=email-frame]").locator(".kx-sender")).toHaveText(
     "Bloom & Co, 12 Garden Row, Leeds LS1 4AB https://bloom.example/",

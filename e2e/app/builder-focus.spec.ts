@@ -3,19 +3,22 @@
 // JavaScript); "Generate directly" marks the field it refuses; the AMP tab shows a static
 // snapshot of the AMP email. Screenshots: artifacts/screenshots/builder-focus-*.png.
 import { expect, test, type Page } from "@playwright/test";
-import { failOnScriptErrors, signIn, signInAsNewUser } from "./helpers";
+import { failOnScriptErrors, hydrated, signIn, signInAsNewUser, visit } from "./helpers";
 
 const SHOTS = "artifacts/screenshots";
 const THREE =
   "Autumn menu for Olive & Vine: tabs for Starters, Mains and Desserts, an accordion of allergens and a carousel of the dining room";
 
 async function makeVersion(page: Page, prompt: string): Promise<string> {
-  await page.goto("/builder");
+  await visit(page, "/builder");
   await page.getByLabel("Prompt").fill(prompt);
   await page.getByLabel(/Use the library/).setChecked(false, { force: true });
   await page.getByLabel(/Also AMP/).setChecked(true, { force: true });
   await page.getByRole("button", { name: "Generate directly" }).click();
   await expect(page).toHaveURL(/\/builder\/v\/[^/?]+/, { timeout: 60_000 });
+  // The version's page, drawn (the address changes first) and with its scripts running.
+  await expect(page.getByTestId("version-subject")).toBeVisible();
+  await hydrated(page);
   return new URL(page.url()).pathname.split("/").pop()!;
 }
 
@@ -40,6 +43,7 @@ test.describe("with JavaScript", () => {
     await expect(prompt).toHaveValue(THREE);
     await page.screenshot({ path: `${SHOTS}/builder-focus-field-error.png`, fullPage: false });
     await page.reload();
+    await hydrated(page);
     await expect(page.getByTestId("credit-cost")).toHaveText(balance ?? "");
   });
 

@@ -1,18 +1,21 @@
 // The panels under a builder version: QA, refine with before/after and undo, AMP, a test send that
 // reaches the admin outbox, the two downloads and feedback; screenshots at 1280 and 390 px.
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./helpers";
+import { hydrated, signIn, visit } from "./helpers";
 
 const SHOTS = "artifacts/screenshots";
 
 /** A version made through the builder page (brief → generate directly), with AMP. */
 async function makeVersion(page: Page, prompt: string): Promise<string> {
-  await page.goto("/builder");
+  await visit(page, "/builder");
   await page.getByLabel("Prompt").fill(prompt);
   await page.getByLabel(/Use the library/).setChecked(false, { force: true });
   await page.getByLabel(/Also AMP/).setChecked(true, { force: true });
   await page.getByRole("button", { name: "Generate directly" }).click();
   await expect(page).toHaveURL(/\/builder\/v\/[^/?]+/, { timeout: 60_000 });
+  // The version's page, drawn (the address changes first) and with its scripts running.
+  await expect(page.getByTestId("version-subject")).toBeVisible();
+  await hydrated(page);
   return new URL(page.url()).pathname.split("/").pop()!;
 }
 
@@ -99,20 +102,21 @@ test("a version's panels: QA, refine and undo, AMP, test send, downloads, feedba
 
   // At a phone's width.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`/builder/v/${restoredId}?panel=qa`);
+  await visit(page, `/builder/v/${restoredId}?panel=qa`);
   await expect(page.getByTestId("panel-qa-score")).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/builder-panels-qa-390.png`, fullPage: true });
-  await page.goto(`/builder/v/${refinedId}?panel=refine`);
+  await visit(page, `/builder/v/${refinedId}?panel=refine`);
   await expect(page.getByTestId("text-diff")).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/builder-panels-refine-390.png`, fullPage: true });
-  await page.goto(`/builder/v/${restoredId}?panel=ship`);
+  await visit(page, `/builder/v/${restoredId}?panel=ship`);
+  await expect(page.getByLabel("Recipient")).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/builder-panels-ship-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // The send in the admin outbox, and the feedback on the admin page.
-  await page.goto("/admin/outbox");
+  await visit(page, "/admin/outbox");
   await expect(page.getByTestId(`send-${sendId}`)).toContainText("panel-reader@example.com");
-  await page.goto("/admin/feedback");
+  await visit(page, "/admin/feedback");
   await expect(page.getByText(comment)).toBeVisible();
 });
 

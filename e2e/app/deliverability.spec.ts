@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createToken, failOnScriptErrors, signIn } from "./helpers";
+import { createToken, failOnScriptErrors, signIn, visit } from "./helpers";
 
 failOnScriptErrors();
 
@@ -20,7 +20,7 @@ test("an admin suppresses an address (sends refused), reads its state, lifts it 
   const email = address.toLowerCase();
   expect((await send(page, token, email)).status).toBe(200);
 
-  await page.goto("/admin/deliverability/suppressions");
+  await visit(page, "/admin/deliverability/suppressions");
   await expect(page.getByRole("heading", { name: "Deliverability", level: 1 })).toBeVisible();
   const add = page.getByRole("form", { name: "Add a suppression" });
   await add.getByLabel("Email address").fill(address);
@@ -97,7 +97,7 @@ test("a timed suppression answers retry_after with its end date", async ({ page 
   const token = await createToken(page, "deliverability-timed");
   const email = `timed-${Date.now()}@example.com`;
   const end = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-  await page.goto("/admin/deliverability/suppressions");
+  await visit(page, "/admin/deliverability/suppressions");
   const add = page.getByRole("form", { name: "Add a suppression" });
   await add.getByLabel("Email address").fill(email);
   await add.getByLabel("Reason").selectOption("unsubscribe");
@@ -155,7 +155,8 @@ test("the overview and alerts pages say what to do when there is nothing yet; sc
       ["suppressions", "/admin/deliverability/suppressions"],
       ["events", "/admin/deliverability/events"],
     ]) {
-      await page.goto(path);
+      await visit(page, path);
+      await expect(page.getByRole("heading", { name: "Deliverability", level: 1 })).toBeVisible();
       await page.screenshot({ path: `artifacts/screenshots/e2e-${name}-${width}.png`, fullPage: true });
     }
   }

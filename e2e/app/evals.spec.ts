@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./helpers";
+import { createToken, signIn, visit } from "./helpers";
 
 // Admin → Evals against a fresh server (e2e/serve.sh): local engines, the admin starts with
 // NEW_USER_CREDITS (50); each page run below costs 1 credit per prompt.
@@ -13,7 +13,7 @@ async function shoot(page: Page, name: string) {
 }
 
 async function startRun(page: Page, opts: { label: string; limit: number; rag: boolean }) {
-  await page.goto("/admin/evals");
+  await visit(page, "/admin/evals");
   const form = page.getByRole("region", { name: "Start a run" });
   await form.getByLabel("Prompt set").selectOption("prompts.v1.json");
   await form.getByLabel("Label").fill(opts.label);
@@ -66,7 +66,7 @@ test("an admin runs two small evals from the page, previews an email in a sandbo
   await expect(page.getByText("RAG on").first()).toBeVisible();
 
   // Pick A and B in the list and compare.
-  await page.goto("/admin/evals");
+  await visit(page, "/admin/evals");
   const table = page.getByTestId("runs-table");
   await expect(table.getByTestId(`run-${runA}`)).toContainText("2/2");
   await expect(table.getByTestId(`run-${runB}`)).toContainText("RAG on");
@@ -95,16 +95,16 @@ test("an admin runs two small evals from the page, previews an email in a sandbo
 
   // The same pages at phone width.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`/admin/evals/compare?a=${runA}&b=${runB}`);
+  await visit(page, `/admin/evals/compare?a=${runA}&b=${runB}`);
   // The narrow layout of the chart: labels above the rows.
   await expect(page.getByTestId("compare-chart-narrow")).toBeVisible();
   await expect(page.getByTestId("compare-chart")).toBeHidden();
   await expect(page.getByRole("img", { name: /Judge score per prompt/ })).toHaveAttribute("data-testid", "compare-chart-narrow");
   await shoot(page, "eval-compare-mobile");
-  await page.goto(`/admin/evals/${runA}`);
+  await visit(page, `/admin/evals/${runA}`);
   await expect(page.getByTestId("results-table")).toBeVisible();
   await shoot(page, "eval-run-mobile");
-  await page.goto("/admin/evals");
+  await visit(page, "/admin/evals");
   await expect(page.getByTestId("runs-table")).toBeVisible();
   await shoot(page, "eval-list-mobile");
 });
@@ -113,9 +113,7 @@ test("a run's progress is shown while results arrive, and a run nobody executes 
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, "/tokens");
-  await page.getByLabel("Name").fill(`evals-e2e-${Date.now()}`);
-  await page.getByRole("button", { name: "Create token" }).click();
-  const token = (await page.getByTestId("token-value").textContent())?.trim() ?? "";
+  const token = await createToken(page, `evals-e2e-${Date.now()}`);
   const api = (data: unknown) => page.request.post("/api/admin/eval", { headers: { Authorization: `Bearer ${token}` }, data });
 
   // A run driven from outside (as the CLI does): created, one result saved.
@@ -135,10 +133,10 @@ test("a run's progress is shown while results arrive, and a run nobody executes 
     ).toBe(200);
   await save("first", 90, 80);
 
-  await page.goto("/admin/evals");
+  await visit(page, "/admin/evals");
   const inProgress = page.getByRole("region", { name: "In progress" });
   await expect(inProgress.getByRole("link", { name: label })).toBeVisible();
-  await page.goto(`/admin/evals/${runId}`);
+  await visit(page, `/admin/evals/${runId}`);
   const progress = page.getByTestId("run-progress");
   await expect(page.getByRole("heading", { level: 1 }).getByTestId("run-status")).toHaveText("Running");
   await expect(progress.getByTestId("progress-count")).toHaveText("1 of 3 prompts");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createToken, failOnScriptErrors, signIn } from "./helpers";
+import { createToken, failOnScriptErrors, signIn, visit } from "./helpers";
 
 failOnScriptErrors();
 
@@ -30,7 +30,7 @@ test("feedback submitted through the API is listed, filtered by rating and retri
     expect(res.status()).toBe(200);
   }
 
-  await page.goto("/admin/feedback");
+  await visit(page, "/admin/feedback");
   await expect(page.getByRole("heading", { name: "Feedback", level: 1 })).toBeVisible();
   const table = page.getByTestId("feedback");
   for (const e of entries) await expect(table).toContainText(e.prompt);
@@ -64,13 +64,13 @@ test("feedback submitted through the API is listed, filtered by rating and retri
   await expect(table).not.toContainText(`${tag} Survey`);
   await expect(page.getByTestId("feedback-matching")).toContainText("match of");
 
-  await page.goto("/admin/feedback?rating=down&rag=no");
+  await visit(page, "/admin/feedback?rating=down&rag=no");
   await expect(page.getByLabel("Rating", { exact: true })).toHaveValue("down");
   await expect(page.getByLabel("Retrieval", { exact: true })).toHaveValue("no");
   await expect(table).toContainText(`${tag} Carousel`);
   await expect(table).not.toContainText(`${tag} Spring sale`);
 
-  await page.goto("/admin/feedback?rating=1&rag=yes");
+  await visit(page, "/admin/feedback?rating=1&rag=yes");
   await expect(page.getByText("No rating matches these filters")).toBeVisible();
   await page.getByRole("link", { name: "Clear the filters" }).click();
   await expect(page).toHaveURL(/\/admin\/feedback$/);
@@ -85,7 +85,8 @@ test("feedback submitted through the API is listed, filtered by rating and retri
     [390, 844],
   ]) {
     await page.setViewportSize({ width, height });
-    await page.goto("/admin/feedback");
+    await visit(page, "/admin/feedback");
+    await expect(page.getByRole("heading", { name: "Feedback", level: 1 })).toBeVisible();
     await page.screenshot({ path: `artifacts/screenshots/e2e-feedback-${width}.png`, fullPage: true });
   }
 });
@@ -120,7 +121,7 @@ test("a user's credit ledger shows a grant made on the Admin page", async ({ pag
   await expect(rows.nth(1)).toContainText("Starting credits");
   await expect(rows.nth(1)).toContainText("+5");
 
-  await page.goto("/admin/users/00000000-0000-0000-0000-000000000000");
+  await visit(page, "/admin/users/00000000-0000-0000-0000-000000000000");
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
 
   for (const [width, height] of [
@@ -128,7 +129,8 @@ test("a user's credit ledger shows a grant made on the Admin page", async ({ pag
     [390, 844],
   ]) {
     await page.setViewportSize({ width, height });
-    await page.goto(`/admin/users/${id}`);
+    await visit(page, `/admin/users/${id}`);
+    await expect(page.getByRole("heading", { name: email, level: 1 })).toBeVisible();
     await page.screenshot({ path: `artifacts/screenshots/e2e-user-${width}.png`, fullPage: true });
   }
 });

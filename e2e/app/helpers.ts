@@ -1,16 +1,43 @@
-// Shared by the app specs: the e2e admin (e2e/serve.sh creates it), signing in, a token, and the
-// guard that fails a test on any script or hydration error in its pages.
+// Shared by the app specs: the e2e admin (e2e/serve.sh creates it), signing in, a token, waiting
+// for a page as a person would (CONTRIBUTING.md, "How the browser specs wait"), and the guard that
+// fails a test on any script or hydration error in its pages.
 import { expect, test, type Page } from "@playwright/test";
 
 export const ADMIN = { email: "e2e-admin@example.com", password: "e2e-password-123" };
 
-/** Signs the admin in and waits until the browser has landed on `to` (default: the builder). */
-export async function signIn(page: Page, to = "/builder"): Promise<void> {
-  await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
+/**
+ * Resolves once the page's scripts have taken over: the root marks `<html data-hydrated>` in its
+ * first effect. A click before that is the browser's own (a form posts natively), so a spec of what
+ * the scripts do (a field checked before posting, focus moved, a dialog) waits for it after each
+ * page load; nothing a person sees tells the two apart. A page without scripts (a context with
+ * `javaScriptEnabled: false`, a page that is not the app's) has none to wait for.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  if (!(await page.evaluate(() => "__remixContext" in window))) return;
+  // A bound on a hang, not on speed: a loaded machine (or a throttled CPU) takes seconds to run a page's scripts.
+  await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 30_000 });
+}
+
+/** Opens a page of the app and waits until its scripts have taken over. */
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await hydrated(page);
+}
+
+/**
+ * Signs in (the admin unless `who` says otherwise) and waits until the browser shows `to` (default:
+ * the builder). The address changes before the page is drawn, so a spec that went on at once could
+ * type into the sign-in form: it waits for the header's Sign out button, which the sign-in page has
+ * not, and for the page's scripts.
+ */
+export async function signIn(page: Page, to = "/builder", who: { email: string; password: string } = ADMIN): Promise<void> {
+  await visit(page, `/login?redirectTo=${encodeURIComponent(to)}`);
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(new RegExp(`${to.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}$`));
+  await expect(page).toHaveURL(new RegExp(`${to.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}$`), { timeout: 30_000 });
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await hydrated(page);
 }
 
 /**
@@ -27,21 +54,18 @@ export async function signInAsNewUser(page: Page, prefix: string, credits = 5): 
   await expect(page.getByRole("status")).toContainText(`Created ${user.email}`);
   await page.getByRole("button", { name: "Sign out" }).click();
   // The sign-out must land before the next navigation, or that navigation still carries the session
-  // and /login sends it on to the builder.
-  await expect(page).toHaveURL(/\/login/);
-  await page.goto("/login?redirectTo=%2Fbuilder");
-  await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Password").fill(user.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/builder$/, { timeout: 30_000 });
+  // and /login sends it on to the builder: the sign-in page, as a person sees it.
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await signIn(page, "/builder", user);
   return user;
 }
 
 /** Creates an API token on the tokens page and returns it. */
 export async function createToken(page: Page, name: string): Promise<string> {
-  await page.goto("/tokens");
+  await visit(page, "/tokens");
   await page.getByLabel("Name").fill(name);
   await page.getByRole("button", { name: "Create token" }).click();
+  await expect(page.getByTestId("token-value")).not.toBeEmpty();
   return ((await page.getByTestId("token-value").textContent()) ?? "").trim();
 }
 

@@ -1,12 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { TABS_EMAIL } from "../../test/fixtures/library/documents";
+import { signIn } from "./helpers";
 
 test("an admin browses the seeded library, adds an auto-tagged email, opens it and deletes it", async ({ page }) => {
-  await page.goto("/login?redirectTo=%2Fadmin%2Flibrary");
-  await page.getByLabel("Email").fill("e2e-admin@example.com");
-  await page.getByLabel("Password").fill("e2e-password-123");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin\/library$/);
+  await signIn(page, "/admin/library");
   await expect(page.getByRole("heading", { name: "Library", exact: true })).toBeVisible();
 
   // The starter library was seeded on first start.
@@ -38,6 +35,7 @@ test("an admin browses the seeded library, adds an auto-tagged email, opens it a
   await expect(page.frameLocator("[data-testid=document-frame]").getByText("Light running shoes for the road")).toBeVisible();
 
   await page.getByRole("link", { name: "← Library" }).click();
+  await expect(page.getByRole("heading", { name: "Library", exact: true })).toBeVisible();
   await expect(rows.first()).toContainText("E2E shoe tabs");
   await expect(rows.first()).toContainText("beginner");
   await page.screenshot({ path: "test-results/app-screens/library.png", fullPage: false });
@@ -52,11 +50,7 @@ test("an admin browses the seeded library, adds an auto-tagged email, opens it a
 });
 
 test("the starter examples show their pictures, served by the app", async ({ page }) => {
-  await page.goto("/login?redirectTo=%2Fadmin%2Flibrary");
-  await page.getByLabel("Email").fill("e2e-admin@example.com");
-  await page.getByLabel("Password").fill("e2e-password-123");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin\/library$/);
+  await signIn(page, "/admin/library");
   await page.getByRole("link", { name: /^Adventure travel newsletter with a four-slide destination carousel/ }).click();
   await expect(page).toHaveURL(/\/admin\/library\/html-/);
   const frame = page.frameLocator("[data-testid=document-frame]");
@@ -79,11 +73,7 @@ test("adding a document without a description marks the field, with JavaScript a
   for (const javaScriptEnabled of [true, false]) {
     const context = await browser.newContext({ javaScriptEnabled });
     const page = await context.newPage();
-    await page.goto("/login?redirectTo=%2Fadmin%2Flibrary");
-    await page.getByLabel("Email").fill("e2e-admin@example.com");
-    await page.getByLabel("Password").fill("e2e-password-123");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/admin\/library$/);
+    await signIn(page, "/admin/library");
     await page.getByLabel("Email HTML", { exact: true }).fill(TABS_EMAIL);
     await page.getByLabel("Key features (comma-separated)").fill("tabs, images");
     const posted = page.waitForResponse((r) => r.request().method() === "POST", { timeout: 5_000 }).catch(() => null);

@@ -6,7 +6,7 @@
 // copy, unsubscribe) answer 200, the others are the brief's or the profile's URLs.
 import { expect, test, type Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
-import { failOnScriptErrors, signIn } from "./helpers";
+import { failOnScriptErrors, signIn, visit } from "./helpers";
 
 const SHOTS = "artifacts/screenshots";
 failOnScriptErrors();
@@ -17,7 +17,7 @@ const DRESSES = "https://bloom.example/dresses";
 const SHOES = "https://bloom.example/shoes";
 
 async function setBrand(page: Page, baseURL: string) {
-  await page.goto("/brand");
+  await visit(page, "/brand");
   await page.getByLabel("Sender name").fill("Bloom & Co");
   await page.getByLabel(/^From address/).fill("");
   await page.getByLabel(/^Reply-To address/).fill("hello@bloom.example");
@@ -49,7 +49,7 @@ test("brand website + a brief with links → every button and item leads to a re
     `20% off until May 3. Shop the sale: ${SALE}.`;
   const allowed = new Set([WEBSITE, SALE, DRESSES, SHOES]);
 
-  await page.goto("/builder");
+  await visit(page, "/builder");
   await page.getByLabel("Prompt").fill(prompt);
   await page.getByLabel("Tabs", { exact: true }).check();
   await page.getByLabel(/Use the library/).setChecked(false, { force: true });

@@ -1,14 +1,9 @@
 import { expect, test } from "@playwright/test";
+import { createToken, signIn, visit } from "./helpers";
 
 test("an email sent through the API shows up in the admin outbox, sandboxed, with its .eml", async ({ page }) => {
-  await page.goto("/login?redirectTo=%2Ftokens");
-  await page.getByLabel("Email").fill("e2e-admin@example.com");
-  await page.getByLabel("Password").fill("e2e-password-123");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/tokens$/);
-  await page.getByLabel("Name").fill("outbox-e2e");
-  await page.getByRole("button", { name: "Create token" }).click();
-  const token = (await page.getByTestId("token-value").textContent())?.trim() ?? "";
+  await signIn(page, "/tokens");
+  const token = await createToken(page, "outbox-e2e");
 
   const subject = `Outbox check ${Date.now()}`;
   const html = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${subject}</title></head><body style="margin:0;font-family:Arial,sans-serif"><div class="kx-preheader" style="display:none">A preview</div><table role="presentation" width="100%"><tr><td style="padding:24px"><h1 style="color:#1f2937">Spring collection</h1><p>Hello {{RECIPIENT_EMAIL}}, this is the outbox end-to-end check.</p><p><a href="{{VIB_URL}}">View in browser</a> · <a href="{{UNSUBSCRIBE_URL}}">Unsubscribe</a></p><script>document.body.dataset.ran = "yes"</script></td></tr></table></body></html>`;
@@ -19,7 +14,7 @@ test("an email sent through the API shows up in the admin outbox, sandboxed, wit
   expect(sent.status()).toBe(200);
   const { sendId } = (await sent.json()) as { sendId: string };
 
-  await page.goto("/admin/outbox");
+  await visit(page, "/admin/outbox");
   const row = page.getByTestId(`send-${sendId}`);
   await expect(row).toContainText("reader@example.com");
   await expect(row).toContainText("sent");

@@ -3,7 +3,7 @@
 // before posting and the server's own refusals land on the same field; without, the server answers
 // 400 with the page. Screenshot: artifacts/screenshots/page-forms-account-error.png.
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { ADMIN, failOnScriptErrors, signIn } from "./helpers";
+import { ADMIN, failOnScriptErrors, signIn, visit } from "./helpers";
 
 failOnScriptErrors();
 
@@ -29,7 +29,7 @@ test.describe("sign-in", () => {
   test("with JavaScript: empty fields are marked before anything is posted; a wrong password is the form's alert", async ({ page }) => {
     let posts = 0;
     page.on("request", (r) => void (r.method() === "POST" && posts++));
-    await page.goto("/login");
+    await visit(page, "/login");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expectFieldError(page, "Email", "login-email-error", "Enter your email.");
     await expectFieldError(page, "Password", "login-password-error", "Enter your password.");

@@ -3,7 +3,7 @@
 // makes no version and leaves the balance as it was. A user of its own, so no other spec moves
 // the balance this test watches. Screenshots: artifacts/screenshots/refine-content-*.png.
 import { expect, test, type Page } from "@playwright/test";
-import { failOnScriptErrors, signInAsNewUser } from "./helpers";
+import { failOnScriptErrors, signInAsNewUser, visit } from "./helpers";
 
 const SHOTS = "artifacts/screenshots";
 const PROMPT = "Spring sale for Bloom & Co: tabs for Dresses ($49), Shoes ($79) and Bags ($59), 20% off until May 3";
@@ -11,7 +11,7 @@ const PROMPT = "Spring sale for Bloom & Co: tabs for Dresses ($49), Shoes ($79) 
 failOnScriptErrors();
 
 async function balance(page: Page): Promise<string> {
-  await page.goto("/builder");
+  await visit(page, "/builder");
   const text = (await page.getByTestId("credit-cost").textContent()) ?? "";
   return /your balance: (\d+)/.exec(text)?.[1] ?? "";
 }
@@ -26,6 +26,7 @@ test("a price refined in the panel shows in the preview; an instruction not unde
   await page.getByLabel(/Use the library/).setChecked(false, { force: true });
   await page.getByRole("button", { name: "Generate directly" }).click();
   await expect(page).toHaveURL(/\/builder\/v\/[^/?]+/, { timeout: 60_000 });
+  await expect(page.getByTestId("version-subject")).toBeVisible();
   const firstId = new URL(page.url()).pathname.split("/").pop()!;
   await expect(page.frameLocator("[data-testid=preview-desktop]").getByText("$79").first()).toBeAttached();
 
@@ -42,7 +43,7 @@ test("a price refined in the panel shows in the preview; an instruction not unde
   await page.screenshot({ path: `${SHOTS}/refine-content-price.png`, fullPage: true });
 
   const before = await balance(page);
-  await page.goto(`/builder/v/${refinedId}?panel=refine`);
+  await visit(page, `/builder/v/${refinedId}?panel=refine`);
   await page.getByLabel("What should change?").fill("make it pop\nremove the Hats");
   await page.getByRole("button", { name: "Apply changes" }).click();
   const problems = page.getByTestId("refine-problems");

@@ -243,12 +243,33 @@ describe.each([anthropic, openai])("$name adapter over its wire format", (vendor
 
   it("times out a server that never answers, retrying once", async () => {
     server.script("hang");
-    const res = await client({ timeoutMs: 150, maxRetries: 1 }).complete({ role: "copy", system: "s", prompt: "p" });
+    // Each attempt's timer runs out once the server holds that attempt's request, however long the
+    // request took to get there; the SDK's own timeout (timeoutMs) is far beyond the test.
+    const timers: number[] = [];
+    const startTimer = (ms: number, expire: () => void) => {
+      timers.push(ms);
+      void server.receivedCount(timers.length).then(expire);
+      return () => undefined;
+    };
+    const res = await client({ timeoutMs: 600_000, maxRetries: 1 }, { ...deps, startTimer }).complete({
+      role: "copy",
+      system: "s",
+      prompt: "p",
+    });
     expect(res.ok).toBe(false);
     if (res.ok) return;
-    expect(res.error.kind).toBe("timeout");
+    expect(res.error).toMatchObject({ kind: "timeout", message: "no response within 600000 ms" });
     expect(res.attempts).toBe(2);
+    expect(timers).toEqual([600_000, 600_000]);
     expect(server.received).toHaveLength(2);
+  });
+
+  it("cuts off a server that never answers with a real timer when none is injected", async () => {
+    server.script("hang");
+    // The server never answers, so the timer decides however slow the machine is; how many of the
+    // two requests arrived before their timer ran out is the machine's speed, so it is not asserted.
+    const res = await client({ timeoutMs: 150, maxRetries: 1 }).complete({ role: "copy", system: "s", prompt: "p" });
+    expect(res).toMatchObject({ ok: false, error: { kind: "timeout" }, attempts: 2 });
   });
 
   it("reports a refused connection as a network error", async () => {

@@ -38,17 +38,27 @@ export type SendOutcome =
 
 export type Transport = (req: SendRequest) => Promise<SendOutcome>;
 
-/** Injected in tests so backoff can be observed without waiting for it. */
+/** Injected in tests so backoff and timeouts can be observed without waiting for them. */
 export interface CoreDeps {
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
   random?: () => number;
+  /**
+   * Starts the timer of one attempt, calling `expire` when its `ms` are up; answers a function that
+   * stops it. A test can make an attempt time out when something has happened (the server has the
+   * request) rather than after a time a loaded machine may not keep to.
+   */
+  startTimer?: (ms: number, expire: () => void) => () => void;
 }
 
 const DEFAULT_RETRY_BASE_MS = 500;
 const DEFAULT_MAX_RETRY_AFTER_MS = 30_000;
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const realTimer = (ms: number, expire: () => void) => {
+  const timer = setTimeout(expire, ms);
+  return () => clearTimeout(timer);
+};
 
 /** Maps an HTTP failure to the port's error kinds; only throttling and server faults are worth retrying. */
 export function httpFailure(
@@ -102,6 +112,7 @@ function checkJson<T>(text: string, schema: LlmJsonRequest<T>["schema"]): Check<
 export function buildClient(provider: LlmProvider, cfg: LlmConfig, transport: Transport, deps: CoreDeps = {}): LlmClient {
   const sleep = deps.sleep ?? sleepFor;
   const now = deps.now ?? Date.now;
+  const startTimer = deps.startTimer ?? realTimer;
   const baseMs = cfg.retryBaseMs ?? DEFAULT_RETRY_BASE_MS;
   const maxRetryAfterMs = cfg.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
   const maxRetries = Math.max(0, Math.floor(cfg.maxRetries));
@@ -115,7 +126,7 @@ export function buildClient(provider: LlmProvider, cfg: LlmConfig, transport: Tr
   async function sendOnce(req: Omit<SendRequest, "signal" | "timeoutMs">): Promise<SendOutcome> {
     // Our own timer backs up the SDK's `timeout`, so a stalled body read is cut off as well.
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), cfg.timeoutMs);
+    const stopTimer = startTimer(cfg.timeoutMs, () => controller.abort());
     try {
       const out = await transport({ ...req, timeoutMs: cfg.timeoutMs, signal: controller.signal });
       if (!out.ok && controller.signal.aborted) return timeoutFailure(cfg.timeoutMs);
@@ -124,7 +135,7 @@ export function buildClient(provider: LlmProvider, cfg: LlmConfig, transport: Tr
       if (controller.signal.aborted) return timeoutFailure(cfg.timeoutMs);
       return networkFailure(e instanceof Error ? e.message : String(e));
     } finally {
-      clearTimeout(timer);
+      stopTimer();
     }
   }
 

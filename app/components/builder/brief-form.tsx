@@ -1,8 +1,8 @@
 // The brief's fields (step 1), conform's (BriefFormSchema): plain inputs inside the page's <Form>,
 // so it posts without JavaScript; with it, each field is checked in the page before posting.
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
-import { useState } from "react";
 import { FieldError } from "~/components/page-form";
+import { useFormReading } from "~/components/typed-before-hydration";
 import { LAYOUTS, LAYOUT_LABELS } from "~/domain/blueprint/layouts";
 
 const LAYOUT_OPTIONS = [
@@ -36,8 +36,17 @@ export function BriefFields({ form, options }: { form: BriefForm; options: Brief
   const prompt = f("prompt");
   const techniques = f("techniques");
   const picked = new Set([techniques.initialValue ?? []].flat());
-  const [count, setCount] = useState(picked.size);
-  const [useColors, setUseColors] = useState(f("brand.useColors").initialValue === "on");
+  // The count and the colours' switch follow boxes a person may tick before hydration: read from
+  // the form once hydrated, then on each change.
+  const [count, setCount] = useFormReading(
+    techniques.formId,
+    picked.size,
+    (form) => Array.from(form.elements).filter((e) => e instanceof HTMLInputElement && e.name === techniques.name && e.checked).length,
+  );
+  const [useColors, setUseColors] = useFormReading(techniques.formId, f("brand.useColors").initialValue === "on", (form) => {
+    const box = form.elements.namedItem("brand.useColors");
+    return box instanceof HTMLInputElement && box.checked;
+  });
   const rowFilled = (prefix: string, n: number) =>
     Array.from({ length: n }, (_, i) => f(`${prefix}[${i}]`).initialValue).some((row) => row && Object.values(row).some(Boolean));
   const radio = (field: Field, value: string, fallback: string) => ({

@@ -1,3 +1,4 @@
+import { EventEmitter } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -14,6 +15,8 @@ export type Reply = { status?: number; headers?: Record<string, string>; json: u
 export interface FakeServer {
   url: string;
   received: Received[];
+  /** Resolves once `count` requests have been received whole. */
+  receivedCount(count: number): Promise<void>;
   /** Replies are used in order; the last one repeats. */
   script(...replies: Reply[]): void;
   close(): Promise<void>;
@@ -22,6 +25,7 @@ export interface FakeServer {
 /** A local HTTP server standing in for a vendor API so the real SDKs can be exercised offline. */
 export async function startFakeServer(): Promise<FakeServer> {
   const received: Received[] = [];
+  const arrivals = new EventEmitter();
   let replies: Reply[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -35,6 +39,7 @@ export async function startFakeServer(): Promise<FakeServer> {
         // keep the raw text; a test asserting on it will show what arrived
       }
       received.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
+      arrivals.emit("received");
       const reply = replies.length > 1 ? replies.shift()! : replies[0];
       if (reply === undefined) {
         res.writeHead(500, { "content-type": "application/json" });
@@ -51,6 +56,17 @@ export async function startFakeServer(): Promise<FakeServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     received,
+    receivedCount(count) {
+      return new Promise((resolve) => {
+        const check = () => {
+          if (received.length < count) return;
+          arrivals.off("received", check);
+          resolve();
+        };
+        arrivals.on("received", check);
+        check();
+      });
+    },
     script(...r) {
       replies = r;
     },
