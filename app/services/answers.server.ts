@@ -133,7 +133,11 @@ export async function answerLink(app: AppContext, token: string, opts: { record:
   const send = await findSendSummary(db, claim.sendId);
   const brand = await brandOfClaim(app, send);
   if (!send) return { state: "unknown", words, brand, lang: claim.lang, status: 404 };
+  // A form is its owner's: a link that names another user's form (an email of theirs can name any
+  // id) gets the page of a form nobody has, so its questions, its right answer and its existence
+  // stay theirs. Only a link with no form (an email not generated here) is taken without one.
   const form = claim.formId ? await findAnswerForm(db, claim.formId) : null;
+  if (claim.formId && (!form || form.userId !== send.userId)) return { state: "unknown", words, brand, lang: claim.lang, status: 404 };
   const q = questionsOf(form).find((x) => x.key === claim.question);
   if (form && (!q || claim.option >= q.options.length)) return { state: "invalid", words, brand, lang: claim.lang, status: 400 };
   const answer = q ? q.options[claim.option] : null;
@@ -233,8 +237,10 @@ export async function sendAnswers(app: Pick<AppContext, "database">, user: User,
   const { db } = app.database;
   const send = SEND_ID.test(sendId) ? await findSendSummary(db, sendId) : null;
   if (!send || (!user.isAdmin && send.userId !== user.id)) return failure(404, "Send not found");
-  const rows = await listAnswersForSend(db, sendId);
-  const [formId] = await formIdsOfSend(db, sendId);
+  // Only its sender's form describes a send's answers: answers naming another user's form (stored
+  // before links and posts naming one were refused) are left out with it.
+  const rows = await listAnswersForSend(db, sendId, send.userId);
+  const [formId] = await formIdsOfSend(db, sendId, send.userId);
   const form = formId ? await findAnswerForm(db, formId) : null;
   const about = { subject: send.subject, sentTo: send.recipient, date: send.sentAt ?? send.createdAt };
   return { ok: true, value: report({ kind: "send", sendId, formId: formId ?? null }, about, questionsOf(form), rows) };

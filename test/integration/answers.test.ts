@@ -224,14 +224,15 @@ describe("AMP answers and results", () => {
     expect((await server.fetch(`/api/answers?version=${generationId}`)).status).toBe(401);
   });
 
-  it("does not count answer links of someone else's send that name this form", async () => {
+  it("refuses (404) and does not count answer links of someone else's send that name this form", async () => {
     const other = await createUserWithToken(server);
     const before = (
       (await (await server.fetch(`/api/answers?version=${generationId}`, { token: owner.token })).json()) as { answers: number }
     ).answers;
     const foreign = await send("ivy@example.com", other.token);
     const [link] = await linksOf(foreign);
-    expect((await answerPost(link)).status).toBe(200);
+    expect((await answerPost(link)).status).toBe(404);
+    expect(await answerRows(foreign)).toHaveLength(0);
     const after = (
       (await (await server.fetch(`/api/answers?version=${generationId}`, { token: owner.token })).json()) as { answers: number }
     ).answers;
