@@ -46,11 +46,16 @@ export async function upsertAnswers(db: Db, rows: NewAnswer[], now = new Date())
   );
 }
 
-export async function listAnswersForSend(db: Db, sendId: string): Promise<AnswerRow[]> {
+/** The condition "the answer names no form of a user other than `ownerId`" (a form of theirs, one not stored, or none). */
+const notOthersForm = (ownerId: string) =>
+  sql`NOT EXISTS (SELECT 1 FROM answer_forms f WHERE f.id = ${answers.formId} AND f.user_id <> ${ownerId})`;
+
+/** A send's answers, but those naming another user's form than the send's owner's (`ownerId`). */
+export async function listAnswersForSend(db: Db, sendId: string, ownerId: string): Promise<AnswerRow[]> {
   return db
     .select()
     .from(answers)
-    .where(eq(answers.sendId, sendId))
+    .where(and(eq(answers.sendId, sendId), notOthersForm(ownerId)))
     .orderBy(asc(answers.updatedAt), asc(answers.id))
     .limit(MAX_ANSWER_ROWS)
     .all();
@@ -72,12 +77,12 @@ export async function listAnswersForForm(db: Db, formId: string, ownerId: string
     .all();
 }
 
-/** The form ids a send's answers carry (one, for an email generated here). */
-export async function formIdsOfSend(db: Db, sendId: string): Promise<string[]> {
+/** The form ids a send's answers carry (one, for an email generated here), but another user's than the send's owner's. */
+export async function formIdsOfSend(db: Db, sendId: string, ownerId: string): Promise<string[]> {
   const rows = await db
     .selectDistinct({ formId: answers.formId })
     .from(answers)
-    .where(and(eq(answers.sendId, sendId), sql`${answers.formId} IS NOT NULL`))
+    .where(and(eq(answers.sendId, sendId), sql`${answers.formId} IS NOT NULL`, notOthersForm(ownerId)))
     .all();
   return rows.map((r) => r.formId!).filter(Boolean);
 }

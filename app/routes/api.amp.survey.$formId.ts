@@ -4,7 +4,7 @@ import { apiRoute } from "~/http/api-route.server";
 import { readBodyText } from "~/http/body.server";
 import { apiError, json, serviceError } from "~/http/responses.server";
 import { SurveyFieldsSchema } from "~/domain/requests/amp";
-import { admitSurveyPost, ampCorsDecision, storeSurveyResponse, surveyFormId } from "~/services/amp.server";
+import { admitSurveyPost, ampCorsDecision, storeSurveyResponse, surveyAddress } from "~/services/amp.server";
 
 const PREFLIGHT_HEADERS = {
   "Access-Control-Allow-Methods": "POST, OPTIONS",
@@ -60,13 +60,15 @@ function add(fields: Record<string, string | string[]>, key: string, value: stri
 }
 
 const route = apiRoute("none", {
-  // In order: the signed form id (400 malformed, 404 not signed here; nothing read), body size (413,
-  // AMP_SURVEY_BODY_LIMIT_BYTES, nothing counted), what the address wrote (429 with Retry-After:
-  // per form a minute, all forms an hour, bytes an hour), body encoding and fields (415 / 400), store.
+  // In order: the signed address of a sent copy's form (400 malformed, 404 not signed here, 410 a
+  // form without a send; nothing read), body size (413, AMP_SURVEY_BODY_LIMIT_BYTES, nothing
+  // counted), what the address wrote (429 with Retry-After: per form a minute, all forms an hour,
+  // bytes an hour), body encoding and fields (415 / 400), the send and its sender's form (404), the
+  // form's questions and options (400), store.
   POST: async ({ app, request, params, clientIp }) => {
-    const form = surveyFormId(app.env, params.formId ?? "");
-    if (!form.ok) return serviceError(form);
-    const formId = form.value;
+    const address = surveyAddress(app.env, params.formId ?? "");
+    if (!address.ok) return serviceError(address);
+    const { formId, sendId } = address.value;
     const body = await readBodyText(request, app.env.AMP_SURVEY_BODY_LIMIT_BYTES);
     if (!body.ok) return body.response;
     const admitted = await admitSurveyPost(app, { clientIp, formId, bytes: Buffer.byteLength(body.text) });
@@ -80,7 +82,7 @@ const route = apiRoute("none", {
     }
     const url = new URL(request.url);
     const sender = request.headers.get("amp-email-sender") ?? url.searchParams.get("__amp_source_origin");
-    const stored = await storeSurveyResponse(app, { formId, sender, fields: parsed.data });
+    const stored = await storeSurveyResponse(app, { formId, sendId, sender, fields: parsed.data });
     if (!stored.ok) return serviceError(stored);
     return json({ success: true, message: "Thank you! Your answer was saved." });
   },

@@ -2,9 +2,9 @@
 // admitSurveyPost, on a throwaway database, with the clock passed in.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "~/composition/app.server";
-import { signFormId } from "~/lib/signed-form-id.server";
+import { signFormId, signSurveySend } from "~/lib/signed-form-id.server";
 import { createTestApp } from "../../test/helpers/app-context";
-import { admitSurveyPost, SURVEY_ADDRESS_WINDOW_MS, surveyFormId } from "./amp.server";
+import { admitSurveyPost, SURVEY_ADDRESS_WINDOW_MS, surveyAddress } from "./amp.server";
 
 let app: AppContext;
 const T0 = Date.UTC(2026, 10, 27, 12, 0, 0);
@@ -16,13 +16,27 @@ beforeAll(async () => {
 });
 afterAll(() => app?.database.client.close());
 
-describe("surveyFormId", () => {
-  it("takes the ids this deployment signed and refuses the rest", () => {
-    expect(surveyFormId(app.env, signFormId(app.env.SESSION_SECRET, "gen-1"))).toEqual({ ok: true, value: "gen-1" });
-    expect(surveyFormId(app.env, "gen-1")).toMatchObject({ ok: false, status: 400, error: "Invalid form id" });
-    expect(surveyFormId(app.env, signFormId("some-other-secret-of-32-characters-or-more", "gen-1"))).toMatchObject({
+describe("surveyAddress", () => {
+  it("takes the addresses of sent copies this deployment signed, and refuses the rest", () => {
+    const secret = app.env.SESSION_SECRET;
+    expect(surveyAddress(app.env, signSurveySend(secret, "gen-1", "send-1"))).toEqual({
+      ok: true,
+      value: { formId: "gen-1", sendId: "send-1" },
+    });
+    expect(surveyAddress(app.env, "gen-1")).toMatchObject({ ok: false, status: 400, error: "Invalid form id" });
+    expect(surveyAddress(app.env, signSurveySend("some-other-secret-of-32-characters-or-more", "gen-1", "send-1"))).toMatchObject({
       ok: false,
       status: 404,
+    });
+    expect(surveyAddress(app.env, signFormId("some-other-secret-of-32-characters-or-more", "gen-1"))).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    // The form's own address names no send.
+    expect(surveyAddress(app.env, signFormId(secret, "gen-1"))).toMatchObject({
+      ok: false,
+      status: 410,
+      error: expect.stringMatching(/names no send/),
     });
   });
 });

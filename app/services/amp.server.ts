@@ -21,11 +21,14 @@ import { byteLength } from "~/domain/amp/validate";
 import { HTML_LIMITS, PLACED_HTML_LIMITS } from "~/domain/html/limits";
 import { MAX_DOCUMENT_BYTES } from "~/domain/amp/rules";
 import { validateAmpBoth, type AmpVerdict } from "~/adapters/amp-validator/official.server";
-import { signFormId, verifySignedFormId } from "~/lib/signed-form-id.server";
+import { signFormId, verifySurveyAddress } from "~/lib/signed-form-id.server";
 import { insertAmpSurveyResponse } from "~/models/amp-survey.server";
 import { hitRateLimits } from "~/models/rate-limits.server";
 import type { SurveyFields } from "~/domain/requests/amp";
-import { storeAmpAnswers } from "./answers.server";
+import type { Blueprint } from "~/domain/blueprint/schema";
+import type { User } from "~/models/users.server";
+import { upsertAnswers } from "~/models/answers.server";
+import { ampAnswers, registerAnswerForm, surveyActionPrefix, UNKNOWN_FORM } from "./answers.server";
 import { checkHtmlInputs, renderedBlueprintProblem } from "./html-inputs.server";
 import { failure, type ServiceResult } from "./result";
 
@@ -46,6 +49,8 @@ export interface AmpEmail {
   clipping: AmpClipping;
   /** Configuration problems that do not stop the build (an http BASE_URL). */
   warnings: string[];
+  /** The blueprint as the build read it. */
+  blueprint: Blueprint;
 }
 
 /** The settings the AMP build reads (SESSION_SECRET signs the survey's form id), so scripts can run it without a database. */
@@ -54,19 +59,19 @@ export type AmpSettings = Pick<Env, "BASE_URL" | "AMP_VALIDATOR_JS" | "SESSION_S
 export const FORM_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 /**
- * The survey form's action URL: the endpoint with the signed form id (only forms this deployment
- * generated may post, see admitSurveyPost). AMP forms post over https only, so an http BASE_URL
+ * The survey form's action URL: the endpoint with the signed form id. It names no send, so it
+ * takes no answers itself: each send puts its own copy's address in its place (surveyActions,
+ * app/services/answers.server.ts). AMP forms post over https only, so an http BASE_URL
  * (local development) is upgraded to https for the action URL and the caller is warned: the form
  * would work once served over https.
  */
 export function surveyActionUrl(settings: Pick<Env, "BASE_URL" | "SESSION_SECRET">, formId: string): { url: string; warning?: string } {
   const base = settings.BASE_URL.replace(/\/+$/, "");
-  const path = `/api/amp/survey/${signFormId(settings.SESSION_SECRET, formId)}`;
-  if (base.startsWith("https://")) return { url: base + path };
-  const upgraded = base.replace(/^http:\/\//i, "https://");
+  const url = surveyActionPrefix(settings) + signFormId(settings.SESSION_SECRET, formId);
+  if (base.startsWith("https://")) return { url };
   return {
-    url: upgraded + path,
-    warning: `BASE_URL (${base}) is not https; the AMP survey form posts to ${upgraded + path} because AMP for Email only allows https form endpoints`,
+    url,
+    warning: `BASE_URL (${base}) is not https; the AMP survey form posts to ${url} because AMP for Email only allows https form endpoints`,
   };
 }
 
@@ -127,6 +132,7 @@ export async function ampEmail(settings: AmpSettings, input: AmpEmailInput): Pro
       parity,
       clipping: ampClipping(repaired.html, undefined, ampRoot),
       warnings,
+      blueprint: built.blueprint,
     },
   };
 }
@@ -162,10 +168,12 @@ export function buildAmpEmail(app: Pick<AppContext, "env">, input: AmpEmailInput
  * and the blueprint's locked sections are parsed (parity, the AMP build); locked sections are held
  * to the limits of a generation except in characters, so that an AMP document over AMP's 200 KB
  * limit stays reachable, to be reported as such (AMP_DOC_TOO_LARGE). Characters of the rendered
- * blueprint are not limited either; the request schema bounds them to ~400 KB.
+ * blueprint are not limited either; the request schema bounds them to ~400 KB. What the form asks
+ * is kept for the user (registerAnswerForm).
  */
 export async function buildClientAmpEmail(
-  app: Pick<AppContext, "env">,
+  app: Pick<AppContext, "env" | "database">,
+  user: User,
   input: { blueprint: Record<string, unknown>; html?: string | null },
 ): Promise<ServiceResult<AmpEmail>> {
   const sections = input.blueprint.sections;
@@ -178,7 +186,11 @@ export async function buildClientAmpEmail(
     (await checkHtmlInputs(locked, "blueprint lockedHtml together", { ...PLACED_HTML_LIMITS, maxChars: HTML_LIMITS.maxChars })) ??
     renderedBlueprintProblem(input.blueprint, { maxChars: Infinity });
   if (refused) return refused;
-  return buildAmpEmail(app, { blueprint: input.blueprint, html: input.html ?? undefined, formId: crypto.randomUUID() });
+  const built = await buildAmpEmail(app, { blueprint: input.blueprint, html: input.html ?? undefined, formId: crypto.randomUUID() });
+  // The form's questions are kept under its id for the user, as a generation keeps them: a sent
+  // copy's survey takes only the answers its form asks for, and only for its owner's sends.
+  if (built.ok) await registerAnswerForm(app, user, built.value.formId, built.value.blueprint);
+  return built;
 }
 
 /** Metadata of a library upload of type `amp` (built-in rules; synchronous for the upload path). */
@@ -256,16 +268,23 @@ export function ampCorsDecision(
 // What one survey post may hold: SurveyFieldsSchema (domain/requests/amp.ts).
 
 /**
- * The form a post's path names: its signed form id (the action URL's last segment) checked
- * against SESSION_SECRET. 400 for something not shaped like one, 404 for an id this deployment
- * did not sign (made up, or signed with a secret since changed). Nothing is read or counted first.
+ * The form and send a post's path names: its signed address (the action URL's last segment)
+ * checked against SESSION_SECRET. 400 for something not shaped like one, 404 for one this
+ * deployment did not sign (made up, tampered, or signed with a secret since changed), 410 for a
+ * form signed here without a send (a preview's, or a copy sent before answers were tied to each
+ * copy): only a sent copy's form takes answers. Nothing is read or counted first.
  */
-export function surveyFormId(env: Pick<Env, "SESSION_SECRET">, signed: string): ServiceResult<string> {
-  const verified = verifySignedFormId(env.SESSION_SECRET, signed);
-  if (verified.ok) return { ok: true, value: verified.formId };
+export function surveyAddress(env: Pick<Env, "SESSION_SECRET">, segment: string): ServiceResult<{ formId: string; sendId: string }> {
+  const verified = verifySurveyAddress(env.SESSION_SECRET, segment);
+  if (verified.ok) return { ok: true, value: { formId: verified.formId, sendId: verified.sendId } };
   if (verified.reason === "malformed") return failure(400, "Invalid form id");
-  return failure(404, "Unknown form: this survey was not generated here");
+  if (verified.reason === "no-send") return failure(410, NO_SEND);
+  return failure(404, UNKNOWN_FORM);
 }
+
+/** Said to a post whose address names a form but no send. */
+export const NO_SEND =
+  "This survey's address names no send: only the form of a copy sent from here takes answers (emails sent before answers were tied to each copy take them through their answer links)";
 
 /** Admitted, or a 429 with `retryAfterSeconds`. */
 export type SurveyAdmission = ServiceResult<null>;
@@ -314,27 +333,30 @@ export async function admitSurveyPost(
   });
 }
 
-/** The send-time placeholder is left unsubstituted in previews; it names no send. */
-const UNSENT = /^\{\{\s*SEND_ID\s*\}\}$/;
-
 export interface StoredSurveyResponse {
   id: number;
 }
 
 /**
- * Stores one submission. `sender` is the address the email was sent from (AMP-Email-Sender or the
- * older `__amp_source_origin`); `sendId` stays among the answers so a response maps to its send.
+ * Stores one submission of a sent copy's form, once every field has been checked against the
+ * form's questions (ampAnswers: nothing is stored for a refused post): the raw log, with the
+ * copy's send id, and the answers, one per send and question (the latest kept). `sender` is the
+ * address the email was sent from (AMP-Email-Sender or the older `__amp_source_origin`).
  */
 export async function storeSurveyResponse(
   app: Pick<AppContext, "database">,
-  input: { formId: string; sender: string | null; fields: SurveyFields },
+  input: { formId: string; sendId: string; sender: string | null; fields: SurveyFields },
+  now = new Date(),
 ): Promise<ServiceResult<StoredSurveyResponse>> {
-  if (!FORM_ID.test(input.formId)) return failure(400, "Invalid form id");
-  const answers: Record<string, unknown> = { ...input.fields };
-  const sendId = answers.sendId;
-  if (typeof sendId !== "string" || sendId.trim() === "" || UNSENT.test(sendId.trim())) delete answers.sendId;
-  const id = await insertAmpSurveyResponse(app.database.db, { formId: input.formId, sender: input.sender, answers });
+  const answers = await ampAnswers(app, input);
+  if (!answers.ok) return answers;
+  const { db } = app.database;
+  const id = await insertAmpSurveyResponse(db, {
+    formId: input.formId,
+    sender: input.sender,
+    answers: { ...input.fields, sendId: input.sendId },
+  });
   // The same store as the HTML email's answer links, so results count both.
-  await storeAmpAnswers(app, input.formId, input.fields);
+  await upsertAnswers(db, answers.value, now);
   return { ok: true, value: { id } };
 }

@@ -4,6 +4,7 @@
 import type { AppContext } from "~/composition/app.server";
 import type { Env } from "~/lib/env.server";
 import { answerExpiryDay, createAnswerToken, verifyAnswerToken } from "~/lib/answer-token.server";
+import { signSurveySend, verifySignedFormId } from "~/lib/signed-form-id.server";
 import {
   aggregateAnswers,
   answerPageWords,
@@ -17,6 +18,7 @@ import {
   type QuestionKind,
   type QuizVerdict,
   quizVerdict,
+  surveyPostAnswers,
 } from "~/domain/answers";
 import type { Blueprint } from "~/domain/blueprint/schema";
 import type { SurveyFields } from "~/domain/requests/amp";
@@ -48,6 +50,21 @@ export function answerLinks(
   const expiresDay = answerExpiryDay(now, env.ANSWER_LINK_TTL_DAYS);
   return (spec) =>
     `${env.BASE_URL}/r/${createAnswerToken(env.SESSION_SECRET, { sendId, formId: spec.formId, question: spec.question, option: spec.option, lang: spec.lang, expiresDay })}`;
+}
+
+/**
+ * The send path's AMP survey action for one send: the form's own URL, as the AMP build wrote it
+ * (`<https BASE_URL>/api/amp/survey/<formId>.<signature>`), becomes that send's copy's
+ * (`…/<formId>.<sendId>.<signature>`). Another host's URL, or a form id not signed here, is left
+ * as it is: it names no send of this deployment, so it takes no answers.
+ */
+export function surveyActions(env: Pick<Env, "BASE_URL" | "SESSION_SECRET">, sendId: string): (url: string) => string {
+  const prefix = surveyActionPrefix(env);
+  return (url) => {
+    if (!url.startsWith(prefix)) return url;
+    const form = verifySignedFormId(env.SESSION_SECRET, url.slice(prefix.length));
+    return form.ok ? prefix + signSurveySend(env.SESSION_SECRET, form.formId, sendId) : url;
+  };
 }
 
 /** Stores what a generated email asks, under its form id (the generation id), when it asks anything. */
@@ -116,7 +133,11 @@ export async function answerLink(app: AppContext, token: string, opts: { record:
   const send = await findSendSummary(db, claim.sendId);
   const brand = await brandOfClaim(app, send);
   if (!send) return { state: "unknown", words, brand, lang: claim.lang, status: 404 };
+  // A form is its owner's: a link that names another user's form (an email of theirs can name any
+  // id) gets the page of a form nobody has, so its questions, its right answer and its existence
+  // stay theirs. Only a link with no form (an email not generated here) is taken without one.
   const form = claim.formId ? await findAnswerForm(db, claim.formId) : null;
+  if (claim.formId && (!form || form.userId !== send.userId)) return { state: "unknown", words, brand, lang: claim.lang, status: 404 };
   const q = questionsOf(form).find((x) => x.key === claim.question);
   if (form && (!q || claim.option >= q.options.length)) return { state: "invalid", words, brand, lang: claim.lang, status: 400 };
   const answer = q ? q.options[claim.option] : null;
@@ -144,38 +165,38 @@ export async function answerLink(app: AppContext, token: string, opts: { record:
 
 // ── AMP answers ─────────────────────────────────────────────────────────────────────────────────
 
-const UNSENT = /^\{\{.*\}\}$/;
-const SEND_ID = /^[A-Za-z0-9_-]{1,100}$/;
+/** Where this deployment's AMP survey forms post: BASE_URL's survey endpoint, over https (AMP forms post over https only). */
+export function surveyActionPrefix(env: Pick<Env, "BASE_URL">): string {
+  const base = env.BASE_URL.replace(/\/+$/, "");
+  return `${base.startsWith("https://") ? base : base.replace(/^http:\/\//i, "https://")}/api/amp/survey/`;
+}
+
+/** What a survey post to a form that is not there, or not signed here, is told. */
+export const UNKNOWN_FORM = "Unknown form: this survey was not generated here";
 
 /**
- * The AMP form's answers into the shared store: fields `q0`, `q1`, … of module `survey` become
- * questions `<survey>.0`, `<survey>.1`, … with the option whose label was posted. With the send
- * id of a send that exists, one answer per send and question as for links; otherwise a row each.
+ * The answers one AMP survey post of a sent copy gives (its signed address names the form and the
+ * send), checked before anything is stored: 404 when the send is not there or the form is not its
+ * sender's (the same answer as for a form not signed here, so no id is confirmed); 400 with
+ * details unless every field is one of the form's questions and options (surveyPostAnswers).
  */
-export async function storeAmpAnswers(
+export async function ampAnswers(
   app: Pick<AppContext, "database">,
-  formId: string,
-  fields: SurveyFields,
-  now = new Date(),
-): Promise<number> {
+  input: { formId: string; sendId: string; fields: SurveyFields },
+): Promise<ServiceResult<NewAnswer[]>> {
   const { db } = app.database;
-  const ns = typeof fields.survey === "string" && /^k[a-z0-9]{1,6}$/.test(fields.survey) ? fields.survey : null;
-  if (!ns) return 0;
-  const rawSend = typeof fields.sendId === "string" ? fields.sendId.trim() : "";
-  const known = rawSend && !UNSENT.test(rawSend) && SEND_ID.test(rawSend) ? await findSendSummary(db, rawSend) : null;
-  const questions = questionsOf(await findAnswerForm(db, formId));
-  const rows: NewAnswer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    const m = /^q(\d{1,2})$/.exec(name);
-    if (!m || typeof value !== "string" || value.trim() === "") continue;
-    const key = `${ns}.${Number(m[1])}`;
-    const q = questions.find((x) => x.key === key);
-    const index = q ? q.options.findIndex((o) => o === value) : -1;
-    rows.push({ formId, sendId: known ? known.id : null, question: key, optionIndex: index >= 0 ? index : null, value, source: "amp" });
-  }
-  await upsertAnswers(db, rows, now);
-  return rows.length;
+  const send = await findSendSummary(db, input.sendId);
+  const form = send ? await findAnswerForm(db, input.formId) : null;
+  if (!send || !form || form.userId !== send.userId) return failure(404, UNKNOWN_FORM);
+  const checked = surveyPostAnswers(questionsOf(form), input.fields, send.id);
+  if (!checked.ok) return failure(400, "Invalid survey response", { details: checked.problems });
+  return {
+    ok: true,
+    value: checked.answers.map((a) => ({ formId: form.id, sendId: send.id, ...a, source: "amp" as const })),
+  };
 }
+
+const SEND_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 // ── Results ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -216,8 +237,10 @@ export async function sendAnswers(app: Pick<AppContext, "database">, user: User,
   const { db } = app.database;
   const send = SEND_ID.test(sendId) ? await findSendSummary(db, sendId) : null;
   if (!send || (!user.isAdmin && send.userId !== user.id)) return failure(404, "Send not found");
-  const rows = await listAnswersForSend(db, sendId);
-  const [formId] = await formIdsOfSend(db, sendId);
+  // Only its sender's form describes a send's answers: answers naming another user's form (stored
+  // before links and posts naming one were refused) are left out with it.
+  const rows = await listAnswersForSend(db, sendId, send.userId);
+  const [formId] = await formIdsOfSend(db, sendId, send.userId);
   const form = formId ? await findAnswerForm(db, formId) : null;
   const about = { subject: send.subject, sentTo: send.recipient, date: send.sentAt ?? send.createdAt };
   return { ok: true, value: report({ kind: "send", sendId, formId: formId ?? null }, about, questionsOf(form), rows) };

@@ -9,7 +9,7 @@ import { openDurableJournal, type DurableJournal } from "~/lib/durable-journal.s
 import { runDocumentTask } from "~/workers/off-thread.server";
 import type { SendTemplate } from "~/domain/mime/send-template";
 import { unsubscribeUrl } from "~/lib/unsubscribe-token.server";
-import { answerLinks } from "./answers.server";
+import { answerLinks, surveyActions } from "./answers.server";
 import {
   absolutizeImageUrls,
   attributionBanner,
@@ -151,7 +151,8 @@ function cleanSubject(subject: string | null | undefined, brand: string): string
 function personalise(doc: string, ctx: { workspace: WorkspaceValues; baseUrl: string; recipient: RecipientValues }): string {
   const withWorkspace = doc.includes("{{") ? resolveWorkspacePlaceholders(doc, ctx.workspace) : doc;
   const absolute = absolutizeImageUrls(withWorkspace, ctx.baseUrl);
-  return absolute.includes("{{") ? recipientPlaceholders(absolute, ctx.recipient) : absolute;
+  // The AMP survey's action is a per-recipient value without braces.
+  return absolute.includes("{{") || absolute.includes("action-xhr=") ? recipientPlaceholders(absolute, ctx.recipient) : absolute;
 }
 
 // Bounded by entries and by what they hold: a template keeps its key (the input documents), each
@@ -243,7 +244,7 @@ async function renderFor(
   };
 }
 
-/** One recipient's values of a send: its hosted copy, its signed unsubscribe link and answer links. */
+/** One recipient's values of a send: its hosted copy, its signed unsubscribe link, answer links and AMP survey address. */
 export function recipientValuesOf(env: AppContext["env"], to: string, sendId: string, now: Date): RecipientValues {
   // The send id lets the unsubscribe page show the sender's brand (only with the matching address).
   const unsubscribe = `${unsubscribeUrl(env.BASE_URL, env.SESSION_SECRET, to)}?s=${sendId}`;
@@ -253,6 +254,7 @@ export function recipientValuesOf(env: AppContext["env"], to: string, sendId: st
     vibUrl: `${env.BASE_URL}/vib/${sendId}`,
     unsubscribeUrl: unsubscribe,
     answerUrl: answerLinks(env, sendId, now),
+    surveyAction: surveyActions(env, sendId),
   };
 }
 

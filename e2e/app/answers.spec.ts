@@ -2,11 +2,17 @@
 // HTML is read from the outbox's raw MIME; an answer link is opened, confirmed, and the thank-you
 // page shows at 360 px; an AMP answer is posted; both appear on the results page and in its CSV.
 import { expect, test } from "@playwright/test";
-import { simpleParser } from "mailparser";
+import { simpleParser, type ParsedMail } from "mailparser";
 import { sampleBlueprint } from "../../test/fixtures/blueprints";
 import { createToken, failOnScriptErrors, signIn, visit } from "./helpers";
 
 failOnScriptErrors();
+
+/** The path a received message's AMP survey form posts to (its AMP part, text/x-amp-html). */
+function surveyActionOf(mail: ParsedMail): string {
+  const amp = mail.attachments.find((a) => a.contentType === "text/x-amp-html")?.content.toString("utf8") ?? "";
+  return new URL(/action-xhr="([^"]+)"/.exec(amp)![1]).pathname;
+}
 
 function npsBlueprint() {
   const bp = structuredClone(sampleBlueprint("survey", "quiz")) as {
@@ -83,8 +89,10 @@ test("a survey answered from the received HTML and from AMP shows on the results
   await visitor.screenshot({ path: "test-results/answers-thank-you-360.png", fullPage: true });
   await visitor.close();
 
-  // The AMP form posts to its signed endpoint with the send id the send filled in.
-  const action = /action-xhr="https?:\/\/[^/"]+(\/api\/amp\/survey\/[^"]+)"/.exec(ampHtml)![1];
+  // The AMP form of the copy sent to amp-reader posts to that copy's signed address, with the send id the send filled in.
+  const ampRaw = await page.request.get(`/api/admin/sends/${ampSendId}/raw`, { headers: auth });
+  const action = surveyActionOf(await simpleParser(await ampRaw.text()));
+  expect(action).toContain(ampSendId);
   const amp = await page.request.post(action, {
     headers: { Origin: new URL(page.url()).origin },
     multipart: { survey: "k1", sendId: ampSendId, q0: "4", q1: "Prices" },
@@ -189,8 +197,9 @@ test("an NPS survey and a quiz, answered from the received HTML and from AMP, un
   await visitor.screenshot({ path: "test-results/answers-thank-you-brand-360.png", fullPage: true });
   await visitor.close();
 
-  // AMP: the survey form (NPS 6) and the quiz (Colombia, wrong) post to the signed endpoint.
-  const action = /action-xhr="https?:\/\/[^/"]+(\/api\/amp\/survey\/[^"]+)"/.exec(ampHtml)![1];
+  // AMP: the survey form (NPS 6) and the quiz (Colombia, wrong) post to the signed address of the copy sent to amp-reader.
+  const ampRaw = await page.request.get(`/api/admin/sends/${ampSendId}/raw`, { headers: { Authorization: `Bearer ${adminToken}` } });
+  const action = surveyActionOf(await simpleParser(await ampRaw.text()));
   const origin = { Origin: new URL(me.url()).origin };
   expect((await me.request.post(action, { headers: origin, multipart: { survey: "k1", sendId: ampSendId, q0: "6" } })).status()).toBe(200);
   expect(

@@ -1,27 +1,31 @@
 // POST /api/amp/survey/:formId over HTTP, with an https BASE_URL and MAIL_FROM set (so only that
-// sender is answered): both AMP CORS versions, preflight, the three body encodings, bad input.
+// sender is answered): both AMP CORS versions, preflight, the three body encodings, bad input. Posts
+// go to a sent copy's address (test/helpers/amp-survey.ts); what a copy may answer:
+// amp-survey-recipient.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleBlueprint } from "../fixtures/blueprints";
-import { signFormId } from "~/lib/signed-form-id.server";
 import { listAmpSurveyResponses } from "~/models/amp-survey.server";
+import { surveyCopy, type SurveyCopy } from "../helpers/amp-survey";
 import { startTestServer, type TestServer } from "../helpers/server";
 import { createUserWithToken } from "../helpers/users";
 
 let server: TestServer;
+let copy: SurveyCopy;
 const SENDER = "news@kinetic.test";
 
 beforeAll(async () => {
   server = await startTestServer({ BASE_URL: "https://kinetic.test", MAIL_FROM: `Kinetic News <${SENDER}>`, AMP_VALIDATOR_JS: undefined });
+  copy = await surveyCopy(server);
 });
 afterAll(() => server?.close());
 
 const rows = (formId: string) => listAmpSurveyResponses(server.app.database.db as never, formId);
 
-/** The path segment a form this deployment generated posts to: its id, signed. */
-const signed = (formId: string) => signFormId(server.app.env.SESSION_SECRET, formId);
+/** The path segment the sent copy of a form posts to: the form and the send, signed. */
+const signed = (formId: string) => copy.address(formId);
 
-function survey(formId: string, body: BodyInit, headers: Record<string, string> = {}, query = ""): Promise<Response> {
-  return fetch(`${server.url}/api/amp/survey/${signed(formId)}${query}`, { method: "POST", body, headers, redirect: "manual" });
+async function survey(formId: string, body: BodyInit, headers: Record<string, string> = {}, query = ""): Promise<Response> {
+  return fetch(`${server.url}/api/amp/survey/${await signed(formId)}${query}`, { method: "POST", body, headers, redirect: "manual" });
 }
 
 function answerForm(fields: Record<string, string>): FormData {
@@ -32,7 +36,7 @@ function answerForm(fields: Record<string, string>): FormData {
 
 describe("CORS for AMP for Email", () => {
   it("version 2: echoes an allowed Origin and the AMP-Email-Sender, with credentials", async () => {
-    const res = await survey("form-v2", answerForm({ survey: "k1", sendId: "send-123", q0: "Great", q1: "Yes" }), {
+    const res = await survey("form-v2", answerForm({ survey: "k1", sendId: copy.sendId, q0: "Great", q1: "Yes" }), {
       Origin: "https://mail.google.com",
       "AMP-Email-Sender": SENDER,
     });
@@ -47,24 +51,24 @@ describe("CORS for AMP for Email", () => {
     expect(stored[0]).toMatchObject({
       formId: "form-v2",
       sender: SENDER,
-      answers: { survey: "k1", sendId: "send-123", q0: "Great", q1: "Yes" },
+      answers: { survey: "k1", sendId: copy.sendId, q0: "Great", q1: "Yes" },
     });
   });
 
   it("version 1: answers __amp_source_origin with AMP-Access-Control-Allow-Source-Origin, exposed", async () => {
     const query = `?__amp_source_origin=${encodeURIComponent(SENDER)}`;
-    const res = await survey("form-v1", answerForm({ q0: "Good" }), { Origin: "https://mail.yahoo.com" }, query);
+    const res = await survey("form-v1", answerForm({ survey: "k1", q0: "Good" }), { Origin: "https://mail.yahoo.com" }, query);
     expect(res.status).toBe(200);
     expect(res.headers.get("access-control-allow-origin")).toBe("https://mail.yahoo.com");
     expect(res.headers.get("amp-access-control-allow-source-origin")).toBe(SENDER);
     expect(res.headers.get("access-control-expose-headers")).toBe("AMP-Access-Control-Allow-Source-Origin");
     expect(res.headers.get("access-control-allow-credentials")).toBe("true");
-    expect((await rows("form-v1"))[0]).toMatchObject({ sender: SENDER, answers: { q0: "Good" } });
+    expect((await rows("form-v1"))[0]).toMatchObject({ sender: SENDER, answers: { survey: "k1", q0: "Good", sendId: copy.sendId } });
   });
 
   it("allows the AMP playgrounds and this deployment's own origin", async () => {
     for (const origin of ["https://amp.gmail.dev", "https://playground.amp.dev", "https://kinetic.test"]) {
-      const res = await survey("form-origins", answerForm({ q0: origin }), { Origin: origin, "AMP-Email-Sender": SENDER });
+      const res = await survey("form-origins", answerForm({ survey: "k1", q0: "Great" }), { Origin: origin, "AMP-Email-Sender": SENDER });
       expect(res.status, origin).toBe(200);
       expect(res.headers.get("access-control-allow-origin")).toBe(origin);
     }
@@ -115,7 +119,7 @@ describe("CORS for AMP for Email", () => {
   });
 
   it("compares the sender address case-insensitively", async () => {
-    const res = await survey("form-case", answerForm({ q0: "ok" }), {
+    const res = await survey("form-case", answerForm({ survey: "k1", q0: "Okay" }), {
       Origin: "https://mail.google.com",
       "AMP-Email-Sender": SENDER.toUpperCase(),
     });
@@ -125,17 +129,22 @@ describe("CORS for AMP for Email", () => {
 });
 
 describe("bodies", () => {
-  it("accepts urlencoded and JSON bodies; repeated names become lists", async () => {
-    const urlencoded = await survey("form-enc", "q0=Fine&q1=A&q1=B", {
+  it("accepts urlencoded and JSON bodies; a repeated name becomes a list, which a one-answer question refuses", async () => {
+    const urlencoded = await survey("form-enc", "survey=k1&q0=Great&q1=Yes", {
       "Content-Type": "application/x-www-form-urlencoded",
       Origin: "https://mail.google.com",
     });
     expect(urlencoded.status).toBe(200);
-    const json = await survey("form-enc", JSON.stringify({ q0: "Lovely", sendId: "s-9" }), { "Content-Type": "application/json" });
+    const json = await survey("form-enc", JSON.stringify({ survey: "k1", q0: "Okay", sendId: copy.sendId }), {
+      "Content-Type": "application/json",
+    });
     expect(json.status).toBe(200);
+    const repeated = await survey("form-enc", "survey=k1&q1=Yes&q1=No", { "Content-Type": "application/x-www-form-urlencoded" });
+    expect(repeated.status).toBe(400);
+    expect(await repeated.json()).toMatchObject({ details: [expect.objectContaining({ path: "q1", code: "not_one_value" })] });
     expect((await rows("form-enc")).map((r) => r.answers)).toEqual([
-      { q0: "Fine", q1: ["A", "B"] },
-      { q0: "Lovely", sendId: "s-9" },
+      { survey: "k1", q0: "Great", q1: "Yes", sendId: copy.sendId },
+      { survey: "k1", q0: "Okay", sendId: copy.sendId },
     ]);
   });
 
@@ -197,7 +206,7 @@ describe("bodies", () => {
         controller.close();
       },
     });
-    const chunked = await fetch(`${server.url}/api/amp/survey/${signed("form-big")}`, {
+    const chunked = await fetch(`${server.url}/api/amp/survey/${await signed("form-big")}`, {
       method: "POST",
       body: stream,
       headers: { "Content-Type": "application/x-www-form-urlencoded", ...cors },
@@ -234,9 +243,9 @@ describe("bodies", () => {
     });
     expect(res.status).toBe(405);
     expect(res.headers.get("access-control-allow-origin")).toBe("https://mail.google.com");
-    const trailing = await fetch(`${server.url}/api/amp/survey/${signed("form-get")}/`, {
+    const trailing = await fetch(`${server.url}/api/amp/survey/${await signed("form-get")}/`, {
       method: "POST",
-      body: answerForm({ q0: "x" }),
+      body: answerForm({ survey: "k1", q0: "Great" }),
       redirect: "manual",
     });
     expect(trailing.status).toBeLessThan(300);
@@ -245,14 +254,15 @@ describe("bodies", () => {
 
 describe("rate limit per client address and form", () => {
   const cors = { Origin: "https://mail.google.com", "AMP-Email-Sender": SENDER };
-  const from = (ip: string, formId: string, q0 = "x") =>
-    survey(formId, JSON.stringify({ q0 }), { "Content-Type": "application/json", "X-Forwarded-For": ip, ...cors });
+  const from = (ip: string, formId: string, q0 = "Great") =>
+    survey(formId, JSON.stringify({ survey: "k1", q0 }), { "Content-Type": "application/json", "X-Forwarded-For": ip, ...cors });
+  const OPTIONS = ["Great", "Good", "Okay", "Not good"];
 
   it("answers 429 with Retry-After and the AMP CORS headers past AMP_SURVEY_MAX_PER_MINUTE, storing nothing more", async () => {
     const max = server.app.env.AMP_SURVEY_MAX_PER_MINUTE;
     expect(max).toBe(20);
-    for (let i = 0; i < max; i++) expect((await from("203.0.113.7", "form-rate", `a${i}`)).status, `post ${i + 1}`).toBe(200);
-    const limited = await from("203.0.113.7", "form-rate", "one too many");
+    for (let i = 0; i < max; i++) expect((await from("203.0.113.7", "form-rate", OPTIONS[i % 4])).status, `post ${i + 1}`).toBe(200);
+    const limited = await from("203.0.113.7", "form-rate", "Okay");
     expect(limited.status).toBe(429);
     const retryAfter = Number(limited.headers.get("retry-after"));
     expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60).toBe(true);
@@ -285,18 +295,27 @@ describe("rate limit per client address and form", () => {
   });
 });
 
-it("the AMP built on this deployment posts its survey to this endpoint over https", async () => {
+it("the AMP built on this deployment posts its survey to this endpoint over https, and a sent copy's form takes answers", async () => {
   const { token } = await createUserWithToken(server);
   const body = await (await server.fetch("/api/gen/amp", { method: "POST", token, json: { blueprint: sampleBlueprint("survey") } })).json();
   const action = /action-xhr="([^"]+)"/.exec(body.ampHtml)![1];
   expect(action).toMatch(new RegExp(`^https://kinetic\\.test/api/amp/survey/${body.formId}\\.[A-Za-z0-9_-]{22}$`));
   expect(body.warnings).toEqual([]);
-  const path = new URL(action).pathname;
-  const res = await fetch(server.url + path, {
+  const answer = () => answerForm({ survey: "k1", q0: "Great" });
+  const headers = { Origin: "https://mail.google.com", "AMP-Email-Sender": SENDER };
+  // The form as built names no send: only a sent copy's takes answers.
+  const unsent = await fetch(server.url + new URL(action).pathname, { method: "POST", body: answer(), headers });
+  expect(unsent.status).toBe(410);
+  const sent = await server.fetch("/api/send-email-esp", {
     method: "POST",
-    body: answerForm({ survey: "k1", q0: "Great" }),
-    headers: { Origin: "https://mail.google.com", "AMP-Email-Sender": SENDER },
+    token,
+    json: { to: "reader@example.com", html: "<p>Hi</p>", ampHtml: body.ampHtml },
   });
+  const { sendId } = (await sent.json()) as { sendId: string };
+  const ampSent = await server.app.database.client.execute({ sql: "SELECT amp_html FROM email_sends WHERE id = ?", args: [sendId] });
+  const copyAction = /action-xhr="([^"]+)"/.exec(String(ampSent.rows[0].amp_html))![1];
+  expect(copyAction).toMatch(new RegExp(`^https://kinetic\\.test/api/amp/survey/${body.formId}\\.${sendId}\\.[A-Za-z0-9_-]{22}$`));
+  const res = await fetch(server.url + new URL(copyAction).pathname, { method: "POST", body: answer(), headers });
   expect(res.status).toBe(200);
   expect(await rows(body.formId)).toHaveLength(1);
 });

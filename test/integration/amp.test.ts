@@ -178,16 +178,22 @@ describe("POST /api/generate with generateAmp", () => {
     }
   });
 
-  it("stores an answer posted to the survey of a generated email, echoing any sender without MAIL_FROM", async () => {
+  it("stores an answer posted to the survey of a sent copy of a generated email, echoing any sender without MAIL_FROM", async () => {
     const body = await (
       await post("/api/generate", { prompt: "Use my blueprint", blueprint: sampleBlueprint("survey"), generateAmp: true })
     ).json();
     const formId = body.metadata.generationId as string;
+    const sent = await (await post("/api/send-email-esp", { to: "reader@example.com", html: body.html, ampHtml: body.ampHtml })).json();
+    const amp = await server.app.database.client.execute({ sql: "SELECT amp_html FROM email_sends WHERE id = ?", args: [sent.sendId] });
+    // The copy's action: the https-upgraded BASE_URL, the form and the send, signed.
+    const action = /action-xhr="([^"]+)"/.exec(String(amp.rows[0].amp_html))![1];
+    const base = server.app.env.BASE_URL.replace(/^http:/, "https:");
+    expect(action).toMatch(new RegExp(`^${base.replace(/[.]/g, "\\.")}/api/amp/survey/${formId}\\.${sent.sendId}\\.[A-Za-z0-9_-]{22}$`));
     const form = new FormData();
     form.set("survey", "k1");
-    form.set("sendId", "{{SEND_ID}}");
+    form.set("sendId", sent.sendId);
     form.set("q0", "Great");
-    const res = await fetch(`${server.url}/api/amp/survey/${signFormId(server.app.env.SESSION_SECRET, formId)}`, {
+    const res = await fetch(server.url + new URL(action).pathname, {
       method: "POST",
       body: form,
       headers: { Origin: "https://mail.google.com", "AMP-Email-Sender": "anyone@sender.example" },
@@ -196,7 +202,14 @@ describe("POST /api/generate with generateAmp", () => {
     expect(res.headers.get("amp-email-allow-sender")).toBe("anyone@sender.example");
     const rows = await listAmpSurveyResponses(server.app.database.db as never, formId);
     expect(rows).toHaveLength(1);
-    // the unsubstituted placeholder names no send, so it is not kept
-    expect(rows[0].answers).toEqual({ survey: "k1", q0: "Great" });
+    expect(rows[0].answers).toEqual({ survey: "k1", sendId: sent.sendId, q0: "Great" });
+    // The form as built (the generation's own AMP) names no send, so it takes no answers.
+    const unsent = await fetch(`${server.url}/api/amp/survey/${signFormId(server.app.env.SESSION_SECRET, formId)}`, {
+      method: "POST",
+      body: form,
+      headers: { Origin: "https://mail.google.com" },
+    });
+    expect(unsent.status).toBe(410);
+    expect(await listAmpSurveyResponses(server.app.database.db as never, formId)).toHaveLength(1);
   });
 });

@@ -4,7 +4,6 @@
 // AMP form stores into the same store; results and CSV per send and per email, owner or admin only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerExpiryDay, createAnswerToken } from "~/lib/answer-token.server";
-import { signFormId } from "~/lib/signed-form-id.server";
 import { saveSenderProfile } from "~/models/sender-profiles.server";
 import { PageClient } from "../helpers/pages";
 import { startTestServer, type TestServer } from "../helpers/server";
@@ -171,7 +170,10 @@ describe("AMP answers and results", () => {
     await answerPost(links.find((l) => claimOf(l)[3] === "k1.0" && claimOf(l)[4] === "10")!);
     await answerPost(links.find((l) => claimOf(l)[3] === "k2.0")!);
 
-    const amp = await fetch(`${server.url}/api/amp/survey/${signFormId(server.app.env.SESSION_SECRET, generationId)}`, {
+    // The AMP form of the copy sent to gus posts to that copy's address.
+    const sentAmp = await server.app.database.client.execute({ sql: "SELECT amp_html FROM email_sends WHERE id = ?", args: [ampSend] });
+    const action = new URL(/action-xhr="([^"]+)"/.exec(String(sentAmp.rows[0].amp_html))![1]).pathname;
+    const amp = await fetch(server.url + action, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: "https://mail.google.com" },
       body: JSON.stringify({ survey: "k1", sendId: ampSend, q0: "2", q1: "Price" }),
@@ -222,14 +224,15 @@ describe("AMP answers and results", () => {
     expect((await server.fetch(`/api/answers?version=${generationId}`)).status).toBe(401);
   });
 
-  it("does not count answer links of someone else's send that name this form", async () => {
+  it("refuses (404) and does not count answer links of someone else's send that name this form", async () => {
     const other = await createUserWithToken(server);
     const before = (
       (await (await server.fetch(`/api/answers?version=${generationId}`, { token: owner.token })).json()) as { answers: number }
     ).answers;
     const foreign = await send("ivy@example.com", other.token);
     const [link] = await linksOf(foreign);
-    expect((await answerPost(link)).status).toBe(200);
+    expect((await answerPost(link)).status).toBe(404);
+    expect(await answerRows(foreign)).toHaveLength(0);
     const after = (
       (await (await server.fetch(`/api/answers?version=${generationId}`, { token: owner.token })).json()) as { answers: number }
     ).answers;

@@ -2,6 +2,7 @@ import { aggregateAnswers, answersCsv, csvField, npsOf, type AnswerRecord } from
 import { answerFormOf, answerPlaceholder, bindAnswerForm, parseAnswerSpec } from "./placeholder";
 import { answerQuestions, isNpsScale, type AnswerQuestion } from "./questions";
 import { answerPageWords, ANSWER_PAGE_LANGUAGES, quizVerdict } from "./thanks";
+import { surveyPostAnswers } from "./survey-post";
 import { isKnownPlaceholder } from "../html/placeholders";
 import { sampleBlueprint } from "../../../test/fixtures/blueprints";
 
@@ -176,6 +177,99 @@ describe("send-time resolution", () => {
     expect(recipientPlaceholders(doc, values)).not.toContain("ANSWER_URL");
     const t = compileSendTemplate({ html: doc, workspace: {}, baseUrl: "https://k.test", brand: "K", bannerSender: null });
     expect(t.answerNames.sort()).toEqual(["ANSWER_URL:fr:k1.0.7:gen-1", "ANSWER_URL:fr:k1.0.8:gen-1"]);
+  });
+});
+
+describe("send-time resolution of the AMP survey's action", () => {
+  const SIG = "IhTzkYUP96Ov-tQRUDoMHg";
+  const form = (url: string) => `<form method="post" action-xhr="${url}"><input type="hidden" name="sendId" value="{{SEND_ID}}"></form>`;
+  const values = { recipient: "a@example.com", sendId: "s1", vibUrl: "https://k.test/vib/s1", unsubscribeUrl: "https://k.test/u/x" };
+
+  it("replaces the action URL the build wrote through surveyAction, in one pass and in the compiled template alike", async () => {
+    const { recipientPlaceholders } = await import("../mime/placeholders");
+    const { compileSendTemplate } = await import("../mime/send-template");
+    const { fillPart } = await import("../mime/part-template");
+    const { recipientValueMap } = await import("../mime/placeholders");
+    const url = `https://k.test/api/amp/survey/gen-1.${SIG}`;
+    const surveyAction = (u: string) => `${u.slice(0, u.lastIndexOf("/") + 1)}gen-1.s1.${SIG}`;
+    const want = form(`https://k.test/api/amp/survey/gen-1.s1.${SIG}`).replace("{{SEND_ID}}", "s1");
+    expect(recipientPlaceholders(form(url), { ...values, surveyAction })).toBe(want);
+    const t = compileSendTemplate({
+      html: "<p>hi</p>",
+      ampHtml: form(url),
+      workspace: {},
+      baseUrl: "https://k.test",
+      brand: "K",
+      bannerSender: null,
+    });
+    expect(t.answerNames).toEqual([url]);
+    expect(fillPart(t.ampHtml!, recipientValueMap({ ...values, surveyAction }, "html", t.answerNames)).content).toBe(want);
+    // Without surveyAction (nothing is sent), the form keeps the URL the build wrote.
+    expect(recipientPlaceholders(form(url), values)).toBe(form(url).replace("{{SEND_ID}}", "s1"));
+  });
+
+  it("takes the URL only as an action-xhr value, with a form id and its signature, and leaves the rest alone", async () => {
+    const { recipientPlaceholders } = await import("../mime/placeholders");
+    const surveyAction = () => "REPLACED";
+    const untouched = [
+      `<a href="https://k.test/api/amp/survey/gen-1.${SIG}">link</a>`,
+      form("https://k.test/api/amp/survey/gen-1"),
+      form(`https://k.test/api/amp/survey/gen-1.s1.${SIG}`),
+      form(`http://k.test/api/amp/survey/gen-1.${SIG}`),
+      `<form action-xhr='https://k.test/api/amp/survey/gen-1.${SIG}'></form>`,
+    ];
+    for (const doc of untouched)
+      expect(recipientPlaceholders(doc, { ...values, surveyAction }), doc).toBe(doc.replace("{{SEND_ID}}", "s1"));
+    expect(recipientPlaceholders(form(`https://k.test/base/path/api/amp/survey/gen-1.${SIG}`), { ...values, surveyAction })).toContain(
+      'action-xhr="REPLACED"',
+    );
+  });
+
+  it("stays linear on a document of unfinished action URLs", async () => {
+    const { recipientPlaceholders } = await import("../mime/placeholders");
+    const doc = `<form action-xhr="https://${"a".repeat(299)}`.repeat(2_000);
+    expect(recipientPlaceholders(doc, values)).toBe(doc);
+  });
+});
+
+describe("surveyPostAnswers", () => {
+  const questions: AnswerQuestion[] = [
+    { key: "k1.0", kind: "nps", question: "Recommend us?", options: Array.from({ length: 11 }, (_, i) => String(i)) },
+    { key: "k1.1", kind: "survey", question: "Improve first?", options: ["Speed", "Price"] },
+    { key: "k2.0", kind: "quiz", question: "Capital?", options: ["Paris", "Lyon"], correct: 0 },
+  ];
+
+  it("gives the form's answers, option by label, with the copy's own send id allowed", () => {
+    expect(surveyPostAnswers(questions, { survey: "k1", sendId: "s1", q0: "10", q1: "Price" }, "s1")).toEqual({
+      ok: true,
+      answers: [
+        { question: "k1.0", optionIndex: 10, value: "10" },
+        { question: "k1.1", optionIndex: 1, value: "Price" },
+      ],
+    });
+    expect(surveyPostAnswers(questions, { survey: "k2", q0: "Lyon" }, "s1")).toMatchObject({
+      ok: true,
+      answers: [{ question: "k2.0", optionIndex: 1 }],
+    });
+  });
+
+  it("refuses anything that is not one of the form's questions and options, naming each field", () => {
+    const problems = (fields: Record<string, string | string[]>) => {
+      const r = surveyPostAnswers(questions, fields, "s1");
+      return r.ok ? [] : r.problems.map((p) => `${p.path}:${p.code}`);
+    };
+    expect(problems({ survey: "k1", q0: "11" })).toEqual(["q0:unknown_option"]);
+    expect(problems({ survey: "k1", q0: "price" })).toEqual(["q0:unknown_option"]);
+    expect(problems({ survey: "k1", q0: "" })).toEqual(["q0:unknown_option"]);
+    expect(problems({ survey: "k1", q2: "Speed" })).toEqual(["q2:unknown_question"]);
+    expect(problems({ survey: "k1", q00: "1" })).toEqual(["q00:unknown_field"]);
+    expect(problems({ survey: "k1", q0: ["1", "2"] })).toEqual(["q0:not_one_value"]);
+    expect(problems({ survey: "k1", q0: "1", comment: "hi" })).toEqual(["comment:unknown_field"]);
+    expect(problems({ survey: "k1", sendId: "s2", q0: "1" })).toEqual(["sendId:other_send"]);
+    expect(problems({ survey: "k3", q0: "1" })).toEqual(["survey:unknown_survey"]);
+    expect(problems({ q0: "1" })).toEqual(["survey:unknown_survey"]);
+    expect(problems({ survey: "k1" })).toEqual([":no_answer"]);
+    expect(surveyPostAnswers([], { survey: "k1", q0: "1" }, "s1")).toMatchObject({ ok: false });
   });
 });
 

@@ -2,6 +2,7 @@
 // The renderer writes `{{ANSWER_URL:<lang>:<ns>.<question>.<option>}}`, knowing neither the form
 // nor the recipient; generation binds the form id (`…:<formId>}}`); each send replaces it with a
 // signed `/r/<token>` address (app/lib/answer-token.server.ts). One HMAC per link and send.
+// The AMP survey form's action is filled per send too, but it cannot be a placeholder (below).
 
 export interface AnswerSpec {
   lang: string;
@@ -40,4 +41,19 @@ const BOUND = /\{\{ANSWER_URL:[a-z]{2}:k[a-z0-9]{1,6}\.\d{1,2}\.\d{1,2}:([A-Za-z
 /** The form an email's answer links name (its generation id), or null when it asks nothing. */
 export function answerFormOf(html: string): string | null {
   return BOUND.exec(html)?.[1] ?? null;
+}
+
+/**
+ * The AMP survey form's action as the AMP build writes it:
+ * `action-xhr="https://<host>/api/amp/survey/<form id>.<signature>"`. AMP for Email forbids `{{`
+ * in `action-xhr`, so the URL itself is the per-recipient value: the send path replaces it with
+ * the address of that send's copy (app/lib/signed-form-id.server.ts). The lookarounds keep the
+ * attribute out of the match, so the URL alone is cut out of a template; the host part is bounded.
+ */
+export const SURVEY_ACTION_SOURCE = String.raw`(?<=action-xhr=")https:\/\/[^\s"'<>{}&]{1,300}?\/api\/amp\/survey\/[A-Za-z0-9_-]{1,100}\.[A-Za-z0-9_-]{22}(?=")`;
+const SURVEY_ACTION = /^https:\/\/[^\s"'<>{}&]{1,300}?\/api\/amp\/survey\/[A-Za-z0-9_-]{1,100}\.[A-Za-z0-9_-]{22}$/;
+
+/** Whether a per-recipient value's name is a survey form's action URL (SURVEY_ACTION_SOURCE). */
+export function isSurveyAction(name: string): boolean {
+  return SURVEY_ACTION.test(name);
 }

@@ -62,7 +62,8 @@ function qpPiece(text: string): string {
 }
 
 /**
- * Splits `doc` at `placeholder` (a global pattern whose first group is the name). `encoding` is
+ * Splits `doc` at `placeholder` (a global pattern; the name is its first group that matched, so one
+ * pattern may hold placeholders of more than one shape). `encoding` is
  * the one chosen for the whole document (transferEncodingFor); quoted-printable pieces are
  * encoded here, once.
  */
@@ -72,7 +73,7 @@ export function compilePart(doc: string, placeholder: RegExp, encoding: Transfer
   let last = 0;
   for (const m of doc.matchAll(placeholder)) {
     texts.push(doc.slice(last, m.index));
-    names.push(m[1]);
+    names.push(m.slice(1).find((g) => g !== undefined) ?? m[0]);
     last = m.index + m[0].length;
   }
   texts.push(doc.slice(last));

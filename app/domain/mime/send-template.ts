@@ -1,6 +1,7 @@
+import { isSurveyAction } from "../answers/placeholder";
 import { attributionBanner, attributionBannerAmp } from "./banner";
 import { compilePart, transferEncodingFor, type PartTemplate } from "./part-template";
-import { RECIPIENT_PLACEHOLDER, resolveWorkspacePlaceholders, type WorkspaceValues } from "./placeholders";
+import { recipientPattern, resolveWorkspacePlaceholders, type WorkspaceValues } from "./placeholders";
 import { htmlToText } from "./text";
 import { absolutizeImageUrls } from "./urls";
 
@@ -14,7 +15,10 @@ export interface SendTemplate {
   html: PartTemplate;
   ampHtml?: PartTemplate;
   text: PartTemplate;
-  /** The distinct answer-link placeholders of the parts (`ANSWER_URL:…`), each signed per send. */
+  /**
+   * The distinct answer addresses of the parts, each signed per send: the answer-link placeholders
+   * (`ANSWER_URL:…`) and the AMP survey form's action URL.
+   */
   answerNames: string[];
 }
 
@@ -29,7 +33,7 @@ export interface SendTemplateInput {
 }
 
 function compile(doc: string): PartTemplate {
-  return compilePart(doc, RECIPIENT_PLACEHOLDER, transferEncodingFor(doc));
+  return compilePart(doc, recipientPattern(doc), transferEncodingFor(doc));
 }
 
 export function compileSendTemplate(input: SendTemplateInput): SendTemplate {
@@ -44,6 +48,6 @@ export function compileSendTemplate(input: SendTemplateInput): SendTemplate {
   const parts = { html: compile(html), ampHtml: ampHtml ? compile(ampHtml) : undefined, text: compile(htmlToText(html)) };
   const answerNames = new Set<string>();
   for (const part of [parts.html, parts.ampHtml, parts.text])
-    for (const name of part?.names ?? []) if (name.startsWith("ANSWER_URL:")) answerNames.add(name);
+    for (const name of part?.names ?? []) if (name.startsWith("ANSWER_URL:") || isSurveyAction(name)) answerNames.add(name);
   return { ...parts, answerNames: [...answerNames] };
 }
