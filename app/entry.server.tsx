@@ -19,7 +19,7 @@ import { NonceContext } from "~/components/nonce";
 // Exposed through the server build so `npm start` and the test servers run start-up work with
 // the same module instances the routes use.
 export { bootstrap } from "~/services/bootstrap.server";
-export { stopJobs } from "~/services/jobs.server";
+export { runJobNow, stopJobs } from "~/services/jobs.server";
 export { getApp } from "~/composition/app.server";
 export { adapterSummary } from "~/composition/adapters.server";
 export { checkPageMutation } from "~/http/csrf.server";

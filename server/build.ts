@@ -9,6 +9,7 @@ export interface KineticBuild extends ServerBuild {
     module: ServerBuild["entry"]["module"] & {
       bootstrap: typeof import("~/services/bootstrap.server").bootstrap;
       stopJobs: typeof import("~/services/jobs.server").stopJobs;
+      runJobNow: typeof import("~/services/jobs.server").runJobNow;
       getApp: typeof import("~/composition/app.server").getApp;
       adapterSummary: typeof import("~/composition/adapters.server").adapterSummary;
       checkPageMutation: typeof import("~/http/csrf.server").checkPageMutation;

@@ -32,10 +32,7 @@ export const unauthorized = (message = "Authentication required") =>
 export const forbidden = () => apiError(403, "Admin access required");
 export const insufficientBalance = () => apiError(402, "Insufficient balance");
 
-/** Another process held the database's write lock past DB_BUSY_TIMEOUT_MS: nothing was written. */
-export function isDatabaseBusy(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === "SQLITE_BUSY";
-}
+export { isDatabaseBusy } from "~/lib/storage-refusals.server";
 
 export const DATABASE_BUSY_RETRY_SECONDS = 2;
 

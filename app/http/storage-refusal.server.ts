@@ -5,22 +5,13 @@
 // original error first and marks the request's load context; the document render then answers a
 // plain 503 page with Retry-After, and a data request (a form posted by the browser's script)
 // keeps Remix's body with status 503 and Retry-After.
-import { DATABASE_BUSY_RETRY_SECONDS, DATABASE_FULL_RETRY_SECONDS, isDatabaseBusy } from "./responses.server";
-import { isStorageFull, noteStorageFull } from "~/lib/storage-refusals.server";
+import { DATABASE_BUSY_RETRY_SECONDS, DATABASE_FULL_RETRY_SECONDS } from "./responses.server";
+import type { StorageRefusal } from "~/lib/storage-refusals.server";
 
-export type StorageRefusal = "full" | "busy";
+export { storageRefusalOf, type StorageRefusal } from "~/lib/storage-refusals.server";
 
 const REFUSAL = Symbol("storage refusal");
 type Marked = { [REFUSAL]?: StorageRefusal };
-
-/** What kind of refusal an error is, if it is one; a full disk is noted for /healthz. */
-export function storageRefusalOf(error: unknown): StorageRefusal | null {
-  if (isStorageFull(error)) {
-    noteStorageFull();
-    return "full";
-  }
-  return isDatabaseBusy(error) ? "busy" : null;
-}
 
 export function markStorageRefusal(context: unknown, refusal: StorageRefusal): void {
   if (context && typeof context === "object") (context as Marked)[REFUSAL] = refusal;
