@@ -24,6 +24,7 @@ export { getApp } from "~/composition/app.server";
 export { adapterSummary } from "~/composition/adapters.server";
 export { checkPageMutation } from "~/http/csrf.server";
 export { readLimitedBody } from "~/http/body.server";
+export { refusedResourceResponse } from "~/http/storage-refusal.server";
 export { warmUpPromptFacts } from "~/domain/prompt/facts";
 
 const ABORT_DELAY = 5_000;

@@ -14,6 +14,7 @@ export interface KineticBuild extends ServerBuild {
       adapterSummary: typeof import("~/composition/adapters.server").adapterSummary;
       checkPageMutation: typeof import("~/http/csrf.server").checkPageMutation;
       readLimitedBody: typeof import("~/http/body.server").readLimitedBody;
+      refusedResourceResponse: typeof import("~/http/storage-refusal.server").refusedResourceResponse;
       warmUpPromptFacts: typeof import("~/domain/prompt/facts").warmUpPromptFacts;
     };
   };
