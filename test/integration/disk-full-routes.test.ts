@@ -78,7 +78,7 @@ beforeAll(async () => {
   csrf = (await browser.page(`/builder/v/${version}`)).csrf;
 
   await holdDatabaseFull(server.app.database.client);
-});
+}, 180_000); // a server start, generations and the fill: over a minute on a loaded 2-core machine
 afterAll(async () => {
   if (server) await makeRoom(server.app.database.client);
   await server?.close();

@@ -40,7 +40,7 @@ beforeAll(async () => {
       },
     },
   );
-});
+}, 180_000); // the build, a server start and the fill: over a minute on a loaded 2-core machine
 afterAll(() => server?.close());
 
 const sql = (statement: string, args: (string | number)[] = []) => server.app.database.client.execute({ sql: statement, args });
