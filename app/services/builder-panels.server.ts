@@ -113,8 +113,9 @@ export function regenerationInput(version: EmailVersion) {
 
 /**
  * Regenerates the version from its brief without charging: generate() charges first as always,
- * and the batch that saves the new version refunds it, with reference `free-regen:<versionId>`. Allowed once per version and only when its stored score is below 70; the new version's
- * id is derived from this one's, so a second attempt (even from another process) cannot save.
+ * and the batch that saves the new version refunds it, with reference `free-regen:<versionId>`.
+ * Allowed once per version and only when its stored score is below 70; the new version's id is
+ * derived from this one's, so a second attempt (even from another process) cannot save.
  */
 export async function freeRegenerate(app: AppContext, user: User, version: EmailVersion): Promise<ServiceResult<{ versionId: string }>> {
   const state = await freeRegenState(app, user, version);

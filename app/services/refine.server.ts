@@ -161,6 +161,52 @@ export async function refineVersion(
   const htmlEdits = [...previous.htmlEdits, ...htmlNow];
   const userWords = [...previous.userWords, text].slice(-30);
 
+  // The new version's row (what step 3 pays for).
+  function versionRow(
+    id: string,
+    html: string,
+    ampHtml: string | null,
+    report: ReturnType<typeof qaDoc>,
+    charged: number,
+  ): NewEmailVersion {
+    const parentMeta = (version.metadata ?? {}) as Record<string, unknown>;
+    const refine: RefineRecord = {
+      instructions: text,
+      applied,
+      notApplied: [],
+      creditsCharged: charged,
+      ampDropped: Boolean(version.ampHtml) && !ampHtml,
+      htmlEdits,
+      userWords,
+    };
+    const savedBrief = { ...((version.brief ?? {}) as Record<string, unknown>) };
+    // The confirmed brief, when the page saved one, follows the content edits.
+    if (steps.length && ReadBriefSchema.safeParse(savedBrief.understood).success && model.brief) savedBrief.understood = model.brief;
+    return {
+      id,
+      userId: user.id,
+      parentId: version.id,
+      kind: "refine",
+      prompt: text,
+      brief: savedBrief,
+      copyDoc: (model.copyDoc ?? version.copyDoc ?? null) as Record<string, unknown> | null,
+      blueprint: (steps.length ? model.blueprint : version.blueprint) as unknown as Record<string, unknown> | null,
+      html,
+      ampHtml,
+      metadata: {
+        technique: parentMeta.technique,
+        techniques: parentMeta.techniques,
+        rag: parentMeta.rag,
+        ampGenerated: Boolean(ampHtml),
+        qa: { score: report.score, qualifiesForFreeRegen: report.qualifiesForFreeRegen, failedChecks: report.failedChecks },
+        validator: { fixesApplied: [], warnings: [], refineTriggered: false },
+        refine,
+      },
+      subject: steps.length ? model.blueprint.subject : version.subject,
+      qaScore: report.score,
+    };
+  }
+
   // 3. Charged: render, replay and apply the look edits, check, and the AMP version.
   const paid = await withCharge(app, user, async ({ generationId, cost }) => {
     let html = version.html;
@@ -225,49 +271,4 @@ export async function refineVersion(
   });
   if (!paid.ok) return paid.status === 402 ? failure(402, paid.error, { code: "balance" }) : paid;
   return { ok: true, value: { versionId: paid.value.versionId } };
-
-  function versionRow(
-    id: string,
-    html: string,
-    ampHtml: string | null,
-    report: ReturnType<typeof qaDoc>,
-    charged: number,
-  ): NewEmailVersion {
-    const parentMeta = (version.metadata ?? {}) as Record<string, unknown>;
-    const refine: RefineRecord = {
-      instructions: text,
-      applied,
-      notApplied: [],
-      creditsCharged: charged,
-      ampDropped: Boolean(version.ampHtml) && !ampHtml,
-      htmlEdits,
-      userWords,
-    };
-    const savedBrief = { ...((version.brief ?? {}) as Record<string, unknown>) };
-    // The confirmed brief, when the page saved one, follows the content edits.
-    if (steps.length && ReadBriefSchema.safeParse(savedBrief.understood).success && model.brief) savedBrief.understood = model.brief;
-    return {
-      id,
-      userId: user.id,
-      parentId: version.id,
-      kind: "refine",
-      prompt: text,
-      brief: savedBrief,
-      copyDoc: (model.copyDoc ?? version.copyDoc ?? null) as Record<string, unknown> | null,
-      blueprint: (steps.length ? model.blueprint : version.blueprint) as unknown as Record<string, unknown> | null,
-      html,
-      ampHtml,
-      metadata: {
-        technique: parentMeta.technique,
-        techniques: parentMeta.techniques,
-        rag: parentMeta.rag,
-        ampGenerated: Boolean(ampHtml),
-        qa: { score: report.score, qualifiesForFreeRegen: report.qualifiesForFreeRegen, failedChecks: report.failedChecks },
-        validator: { fixesApplied: [], warnings: [], refineTriggered: false },
-        refine,
-      },
-      subject: steps.length ? model.blueprint.subject : version.subject,
-      qaScore: report.score,
-    };
-  }
 }
