@@ -19,11 +19,12 @@ import { NonceContext } from "~/components/nonce";
 // Exposed through the server build so `npm start` and the test servers run start-up work with
 // the same module instances the routes use.
 export { bootstrap } from "~/services/bootstrap.server";
-export { stopJobs } from "~/services/jobs.server";
+export { runJobNow, stopJobs } from "~/services/jobs.server";
 export { getApp } from "~/composition/app.server";
 export { adapterSummary } from "~/composition/adapters.server";
 export { checkPageMutation } from "~/http/csrf.server";
 export { readLimitedBody } from "~/http/body.server";
+export { refusedResourceResponse } from "~/http/storage-refusal.server";
 export { warmUpPromptFacts } from "~/domain/prompt/facts";
 
 const ABORT_DELAY = 5_000;

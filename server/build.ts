@@ -9,10 +9,12 @@ export interface KineticBuild extends ServerBuild {
     module: ServerBuild["entry"]["module"] & {
       bootstrap: typeof import("~/services/bootstrap.server").bootstrap;
       stopJobs: typeof import("~/services/jobs.server").stopJobs;
+      runJobNow: typeof import("~/services/jobs.server").runJobNow;
       getApp: typeof import("~/composition/app.server").getApp;
       adapterSummary: typeof import("~/composition/adapters.server").adapterSummary;
       checkPageMutation: typeof import("~/http/csrf.server").checkPageMutation;
       readLimitedBody: typeof import("~/http/body.server").readLimitedBody;
+      refusedResourceResponse: typeof import("~/http/storage-refusal.server").refusedResourceResponse;
       warmUpPromptFacts: typeof import("~/domain/prompt/facts").warmUpPromptFacts;
     };
   };

@@ -164,7 +164,9 @@ export function createHttpServer(build: KineticBuild, buildDir: string, logger: 
   app.all("*", async (req, res, next) => {
     try {
       const known = settled.get(req)!;
-      const response = await handleRemix(remixRequest(req, known), known.context);
+      const answered = await handleRemix(remixRequest(req, known), known.context);
+      // A resource route's write the database refused is a bare 500 from Remix: answered 503 here.
+      const response = build.entry.module.refusedResourceResponse(answered, known.context, String(req.headers.accept ?? ""));
       await sendRemixResponse(res, response, known.gone);
     } catch (error) {
       next(error);

@@ -32,17 +32,16 @@ export const unauthorized = (message = "Authentication required") =>
 export const forbidden = () => apiError(403, "Admin access required");
 export const insufficientBalance = () => apiError(402, "Insufficient balance");
 
-/** Another process held the database's write lock past DB_BUSY_TIMEOUT_MS: nothing was written. */
-export function isDatabaseBusy(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === "SQLITE_BUSY";
-}
+export { isDatabaseBusy } from "~/lib/storage-refusals.server";
 
 export const DATABASE_BUSY_RETRY_SECONDS = 2;
+
+export const DATABASE_BUSY_MESSAGE = "The database is busy (another process holds its write lock); nothing was changed. Try again shortly.";
 
 export const databaseBusy = () =>
   apiError(
     503,
-    "The database is busy (another process holds its write lock); nothing was changed. Try again shortly.",
+    DATABASE_BUSY_MESSAGE,
     { retry_after_seconds: DATABASE_BUSY_RETRY_SECONDS },
     { "Retry-After": String(DATABASE_BUSY_RETRY_SECONDS) },
   );
@@ -54,10 +53,12 @@ export const DATABASE_FULL_RETRY_SECONDS = 60;
  * The database had no room for a write (SQLITE_FULL: a full disk, or its page limit): the write's
  * transaction was rolled back, nothing was changed, and /healthz reports "disk full".
  */
+export const DATABASE_FULL_MESSAGE = "The server's storage is full; nothing was changed. Try again later (the operator must free space).";
+
 export const databaseFull = () =>
   apiError(
     503,
-    "The server's storage is full; nothing was changed. Try again later (the operator must free space).",
+    DATABASE_FULL_MESSAGE,
     { retry_after_seconds: DATABASE_FULL_RETRY_SECONDS },
     { "Retry-After": String(DATABASE_FULL_RETRY_SECONDS) },
   );

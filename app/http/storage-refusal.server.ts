@@ -1,26 +1,26 @@
-// Pages whose write the database refused without changing anything: for lack of room
-// (SQLITE_FULL) or because another process held the write lock past DB_BUSY_TIMEOUT_MS
-// (SQLITE_BUSY). The API answers these itself (apiRoute); a page's loader or action throws, and
-// Remix would answer 500 with "Something went wrong". The entry module's handleError sees the
-// original error first and marks the request's load context; the document render then answers a
-// plain 503 page with Retry-After, and a data request (a form posted by the browser's script)
-// keeps Remix's body with status 503 and Retry-After.
-import { DATABASE_BUSY_RETRY_SECONDS, DATABASE_FULL_RETRY_SECONDS, isDatabaseBusy } from "./responses.server";
-import { isStorageFull, noteStorageFull } from "~/lib/storage-refusals.server";
+// Pages and resource routes whose write the database refused without changing anything: for
+// lack of room (SQLITE_FULL) or because another process held the write lock past
+// DB_BUSY_TIMEOUT_MS (SQLITE_BUSY). The API answers these itself (apiRoute); a page's or resource
+// route's loader or action throws, and Remix would answer 500. The entry module's handleError
+// sees the original error first and marks the request's load context; the document render then
+// answers a plain 503 page with Retry-After, a data request (a form posted by the browser's
+// script) keeps Remix's body with status 503 and Retry-After, and a resource route's bare 500
+// becomes a 503 in the HTTP server (refusedResourceResponse). A stream whose 200 has gone ends
+// with an error event saying the same (refusedStreamError).
+import {
+  DATABASE_BUSY_MESSAGE,
+  DATABASE_BUSY_RETRY_SECONDS,
+  DATABASE_FULL_MESSAGE,
+  DATABASE_FULL_RETRY_SECONDS,
+  databaseBusy,
+  databaseFull,
+} from "./responses.server";
+import { storageRefusalOf, type StorageRefusal } from "~/lib/storage-refusals.server";
 
-export type StorageRefusal = "full" | "busy";
+export { storageRefusalOf, type StorageRefusal };
 
 const REFUSAL = Symbol("storage refusal");
 type Marked = { [REFUSAL]?: StorageRefusal };
-
-/** What kind of refusal an error is, if it is one; a full disk is noted for /healthz. */
-export function storageRefusalOf(error: unknown): StorageRefusal | null {
-  if (isStorageFull(error)) {
-    noteStorageFull();
-    return "full";
-  }
-  return isDatabaseBusy(error) ? "busy" : null;
-}
 
 export function markStorageRefusal(context: unknown, refusal: StorageRefusal): void {
   if (context && typeof context === "object") (context as Marked)[REFUSAL] = refusal;
@@ -72,4 +72,36 @@ export function refusedDataResponse(response: Response, refusal: StorageRefusal)
   headers.set("Retry-After", String(retryAfterSeconds(refusal)));
   headers.set("Cache-Control", "no-store");
   return new Response(response.body, { status: 503, statusText: "Service Unavailable", headers });
+}
+
+/**
+ * What the HTTP server sends for a resource route's response. Remix answers a resource route's
+ * throw with a bare 500 and runs neither the document render nor handleDataRequest for it (the
+ * signed links of an email, the builder's form targets, sign-out), so a 500 for a request
+ * handleError marked becomes the 503 that says so: the page for a client that asks for HTML or
+ * names no type (a browser's form post, a mail provider's one-click unsubscribe), the API's JSON
+ * error for a script that asks for JSON. Anything else passes as it is.
+ */
+export function refusedResourceResponse(response: Response, context: unknown, accept: string): Response {
+  const refusal = storageRefusalIn(context);
+  if (!refusal || response.status !== 500) return response;
+  void response.body?.cancel();
+  const wantsJson = /\bapplication\/json\b/i.test(accept) && !/\btext\/html\b/i.test(accept);
+  if (wantsJson) return refusal === "full" ? databaseFull() : databaseBusy();
+  return storageRefusalPage(refusal, (context as { requestId?: string }).requestId);
+}
+
+/**
+ * The last event of a stream (a streamed generation) whose work met a refused write: its 200 has
+ * gone, so the event carries the status and when to try again. Null for any other error.
+ */
+export function refusedStreamError(error: unknown): { success: false; status: 503; error: string; retry_after_seconds: number } | null {
+  const refusal = storageRefusalOf(error);
+  if (!refusal) return null;
+  return {
+    success: false,
+    status: 503,
+    error: refusal === "full" ? DATABASE_FULL_MESSAGE : DATABASE_BUSY_MESSAGE,
+    retry_after_seconds: retryAfterSeconds(refusal),
+  };
 }

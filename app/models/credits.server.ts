@@ -1,3 +1,4 @@
+import type { InStatement } from "@libsql/client";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { creditBalances, creditLedger } from "../../db/schema";
 import type { Db } from "~/lib/db.server";
@@ -80,6 +81,54 @@ export async function keepCharge(db: Db, reference: string): Promise<void> {
   await db.$client.execute({ sql: "DELETE FROM pending_charges WHERE reference = ?", args: [reference] });
 }
 
+/**
+ * How the batch that stores what a pending charge paid for settles it, in the same transaction
+ * (ADR 032): `keep` (the work earned it) or `refund` (the work is free: the builder's free
+ * regeneration), the refund's ledger row under `ledgerReference`. A kill before that batch
+ * commits leaves the charge pending, and the recovery refunds it (app/services/interrupted-work.server.ts).
+ */
+export type ChargeSettlement =
+  { keep: string } | { refund: Pick<PendingCharge, "reference" | "userId" | "action" | "amount">; ledgerReference: string };
+
+/**
+ * The statements that settle a pending charge, to follow the one statement that stores one row of
+ * what it paid for: they act only if that statement changed exactly one row, so a store that
+ * stored nothing (a result for a run that finished meanwhile) leaves the charge pending, for the
+ * caller to refund. A refund credits only if its marker was still there, as refundPendingCharge.
+ */
+export function settleChargeAfterStore(settlement: ChargeSettlement): InStatement[] {
+  if ("keep" in settlement) return [{ sql: "DELETE FROM pending_charges WHERE reference = ? AND changes() = 1", args: [settlement.keep] }];
+  const c = settlement.refund;
+  return refundStatements(c, { ledgerReference: settlement.ledgerReference, afterStore: true });
+}
+
+/**
+ * A pending charge's refund: its marker deleted, and only if that deleted a row, the balance
+ * credited and the refund row written. changes() in each statement is the previous statement's
+ * row count while the statement runs; `afterStore` also makes the marker's delete wait on the
+ * statement before it.
+ */
+function refundStatements(
+  c: Pick<PendingCharge, "reference" | "userId" | "action" | "amount">,
+  opts: { ledgerReference?: string; note?: string; afterStore?: boolean } = {},
+): InStatement[] {
+  return [
+    {
+      sql: `DELETE FROM pending_charges WHERE reference = ? AND user_id = ? AND action = ? AND amount = ?${opts.afterStore ? " AND changes() = 1" : ""}`,
+      args: [c.reference, c.userId, c.action, c.amount],
+    },
+    {
+      sql: "UPDATE credit_balances SET balance = balance + ? WHERE user_id = ? AND action = ? AND changes() = 1 RETURNING balance",
+      args: [c.amount, c.userId, c.action],
+    },
+    {
+      sql: `INSERT INTO credit_ledger (user_id, action, delta, kind, reference, balance_after, note)
+            SELECT ?, ?, ?, 'refund', ?, balance, ? FROM credit_balances WHERE user_id = ? AND action = ? AND changes() = 1`,
+      args: [c.userId, c.action, c.amount, opts.ledgerReference ?? c.reference, opts.note ?? null, c.userId, c.action],
+    },
+  ];
+}
+
 export interface PendingCharge {
   reference: string;
   userId: string;
@@ -91,33 +140,17 @@ export interface PendingCharge {
 
 /**
  * Refunds a pending charge, once: its marker is deleted, and only if that deleted a row are the
- * balance credited and the refund row written (same reference, `note` saying why), in one
- * transaction. False when it was already settled (kept, or refunded by another path).
+ * balance credited and the refund row written (the charge's reference unless `ledgerReference`
+ * says otherwise, `note` saying why), in one transaction. False when it was already settled
+ * (kept, or refunded by another path).
  */
 export async function refundPendingCharge(
   db: Db,
   c: Pick<PendingCharge, "reference" | "userId" | "action" | "amount">,
   note?: string,
+  ledgerReference?: string,
 ): Promise<boolean> {
-  const [, updated] = await db.$client.batch(
-    [
-      {
-        sql: "DELETE FROM pending_charges WHERE reference = ? AND user_id = ? AND action = ? AND amount = ?",
-        args: [c.reference, c.userId, c.action, c.amount],
-      },
-      {
-        // changes() is the DELETE's row count while this statement runs, then this UPDATE's.
-        sql: "UPDATE credit_balances SET balance = balance + ? WHERE user_id = ? AND action = ? AND changes() = 1 RETURNING balance",
-        args: [c.amount, c.userId, c.action],
-      },
-      {
-        sql: `INSERT INTO credit_ledger (user_id, action, delta, kind, reference, balance_after, note)
-              SELECT ?, ?, ?, 'refund', ?, balance, ? FROM credit_balances WHERE user_id = ? AND action = ? AND changes() = 1`,
-        args: [c.userId, c.action, c.amount, c.reference, note ?? null, c.userId, c.action],
-      },
-    ],
-    "write",
-  );
+  const [, updated] = await db.$client.batch(refundStatements(c, { note, ledgerReference }), "write");
   return updated.rows.length === 1;
 }
 

@@ -1,14 +1,23 @@
 // The builder's history: one row per generation, regeneration, refine or restore a user made.
 import { and, desc, eq } from "drizzle-orm";
 import { emailVersions, userBrandProfiles } from "../../db/schema";
+import type { InValue } from "@libsql/client";
 import type { Db } from "~/lib/db.server";
+import { settleChargeAfterStore, type ChargeSettlement } from "./credits.server";
 
 export type EmailVersion = typeof emailVersions.$inferSelect;
 export type NewEmailVersion = Omit<typeof emailVersions.$inferInsert, "createdAt">;
 export type EmailVersionSummary = Pick<EmailVersion, "id" | "parentId" | "kind" | "prompt" | "subject" | "qaScore" | "createdAt">;
 
-export async function insertEmailVersion(db: Db, version: NewEmailVersion): Promise<void> {
-  await db.insert(emailVersions).values(version).run();
+/** With `settle`, the pending charge of the generation the version holds is settled in the same transaction (ADR 032). */
+export async function insertEmailVersion(db: Db, version: NewEmailVersion, settle?: ChargeSettlement): Promise<void> {
+  const insert = db.insert(emailVersions).values(version);
+  if (!settle) {
+    await insert.run();
+    return;
+  }
+  const { sql, params } = insert.toSQL();
+  await db.$client.batch([{ sql, args: params as InValue[] }, ...settleChargeAfterStore(settle)], "write");
 }
 
 /** One of the user's versions (another user's id reads as missing). */

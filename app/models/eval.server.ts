@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { evalResults, evalRuns } from "../../db/schema";
 import type { Db } from "~/lib/db.server";
 import type { RunSummary } from "~/domain/eval/stats";
+import { settleChargeAfterStore, type ChargeSettlement } from "./credits.server";
 
 export type EvalRunRow = typeof evalRuns.$inferSelect;
 export type EvalResultRow = typeof evalResults.$inferSelect;
@@ -64,10 +65,12 @@ export type InsertResultOutcome = { ok: true; id: number } | { ok: false; reason
 
 /**
  * One statement that inserts only while the run is still running, so a result can never slip in
- * after finalize computed the averages, however the two requests interleave.
+ * after finalize computed the averages, however the two requests interleave. With `settle`, the
+ * pending charge of the generation the result describes is settled in the same transaction, and
+ * only if the result was stored.
  */
-export async function insertResult(db: Db, runId: string, r: NewEvalResult): Promise<InsertResultOutcome> {
-  const inserted = await db.$client.execute({
+export async function insertResult(db: Db, runId: string, r: NewEvalResult, settle?: ChargeSettlement): Promise<InsertResultOutcome> {
+  const insert = {
     sql: `INSERT INTO eval_results (run_id, prompt_id, prompt, qa_score, judge_score, generation_ms, error, details)
           SELECT ?, ?, ?, ?, ?, ?, ?, ?
           WHERE EXISTS (SELECT 1 FROM eval_runs WHERE id = ? AND status = 'running')
@@ -83,7 +86,10 @@ export async function insertResult(db: Db, runId: string, r: NewEvalResult): Pro
       r.details ? JSON.stringify(r.details) : null,
       runId,
     ],
-  });
+  };
+  const [inserted] = settle
+    ? await db.$client.batch([insert, ...settleChargeAfterStore(settle)], "write")
+    : [await db.$client.execute(insert)];
   if (inserted.rows.length) return { ok: true, id: Number(inserted.rows[0].id) };
   const run = await findRun(db, runId);
   return { ok: false, reason: run ? "complete" : "not_found" };

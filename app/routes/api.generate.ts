@@ -2,6 +2,7 @@ import { GenerateRequestSchema, MAX_PROMPT_CHARS } from "~/domain/requests/gener
 import { PLACED_HTML_LIMITS } from "~/domain/html/limits";
 import { apiRoute } from "~/http/api-route.server";
 import { insufficientBalance, json, serviceError } from "~/http/responses.server";
+import { refusedStreamError } from "~/http/storage-refusal.server";
 import { checkHtmlInputs } from "~/services/html-inputs.server";
 import { sseResponse } from "~/lib/sse.server";
 import { openStream } from "~/services/streams.server";
@@ -49,6 +50,12 @@ export const { loader, action, apiAuth } = apiRoute("user", {
           });
       },
       (error, send) => {
+        const refused = refusedStreamError(error);
+        if (refused) {
+          app.logger.warn({ requestId, status: 503 }, "the database refused a streamed generation's write; its last event says 503");
+          send("error", refused);
+          return;
+        }
         app.logger.error({ err: error, requestId }, "generation failed");
         send("error", { success: false, status: 500, error: "Internal server error", request_id: requestId });
       },

@@ -6,6 +6,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { getApp } from "~/composition/app.server";
 import { json } from "~/http/responses.server";
 import { requirePageUser } from "~/http/session.server";
+import { refusedStreamError } from "~/http/storage-refusal.server";
 import { sseResponse } from "~/lib/sse.server";
 import { hasCreditsFor, parseGenerateForm, runGenerateRequest } from "~/services/builder.server";
 import { openStream } from "~/services/streams.server";
@@ -52,6 +53,12 @@ export async function action({ request }: ActionFunctionArgs) {
         });
     },
     (error, send) => {
+      const refused = refusedStreamError(error);
+      if (refused) {
+        app.logger.warn({ status: 503 }, "the database refused a streamed generation's write; its last event says 503");
+        send("error", { ...refused, refunded: charged });
+        return;
+      }
       app.logger.error({ err: error }, "builder generation failed");
       send("error", { success: false, status: 500, error: "Internal server error", refunded: charged });
     },

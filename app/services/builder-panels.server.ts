@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import type { AppContext } from "~/composition/app.server";
 import type { User } from "~/models/users.server";
-import { AI_GENERATION, refund } from "~/models/credits.server";
+import { AI_GENERATION, refundPendingCharge, type PendingCharge } from "~/models/credits.server";
 import { findEmailVersion, insertEmailVersion, type EmailVersion, type NewEmailVersion } from "~/models/email-versions.server";
 import { GenerationInputsSchema } from "~/domain/requests/generation";
 import { VersionMetaSchema } from "~/domain/builder/version-meta";
@@ -113,9 +113,9 @@ export function regenerationInput(version: EmailVersion) {
 
 /**
  * Regenerates the version from its brief without charging: generate() charges first as always,
- * and the same call refunds it with reference `free-regen:<versionId>` once the new version is
- * saved. Allowed once per version and only when its stored score is below 70; the new version's
- * id is derived from this one's, so a second attempt (even from another process) cannot save.
+ * and the batch that saves the new version refunds it, with reference `free-regen:<versionId>`.
+ * Allowed once per version and only when its stored score is below 70; the new version's id is
+ * derived from this one's, so a second attempt (even from another process) cannot save.
  */
 export async function freeRegenerate(app: AppContext, user: User, version: EmailVersion): Promise<ServiceResult<{ versionId: string }>> {
   const state = await freeRegenState(app, user, version);
@@ -130,7 +130,46 @@ export async function freeRegenerate(app: AppContext, user: User, version: Email
     const input = regenerationInput(version);
     const prepared = prepareGeneration(input);
     if (!prepared.ok) return failure(prepared.status, prepared.error);
-    const result = await generate(app, user, prepared.value);
+    const cost = app.env.CREDITS_PER_GENERATION;
+    const id = freeRegenVersionId(version.id);
+    const result = await generate(app, user, prepared.value, undefined, {
+      // The new version and the charge's refund in one batch: a kill before it refunds the
+      // pending charge anyway, and one after it finds the version saved and the credit back.
+      store: async (response, charge) => {
+        const db = app.database.db;
+        const pending: Pick<PendingCharge, "reference" | "userId" | "action" | "amount"> = {
+          reference: charge.reference,
+          userId: user.id,
+          action: AI_GENERATION,
+          amount: cost,
+        };
+        const row: NewEmailVersion = {
+          id,
+          userId: user.id,
+          parentId: version.id,
+          kind: "regenerate",
+          prompt: input.prompt,
+          brief: version.brief,
+          copyDoc: null,
+          blueprint: response.blueprint as unknown as Record<string, unknown>,
+          html: response.html,
+          ampHtml: response.ampHtml || null,
+          metadata: { ...response.metadata, freeRegen: { from: version.id, creditsRefunded: cost } } as unknown as Record<string, unknown>,
+          subject: response.blueprint.subject ?? version.subject,
+          qaScore: response.metadata.qa.score,
+        };
+        try {
+          await insertEmailVersion(db, row, { refund: pending, ledgerReference: freeRegenReference(version.id) });
+        } catch (error) {
+          // Refunded either way: nothing was kept for the user.
+          await refundPendingCharge(db, pending, undefined, `${freeRegenReference(version.id)}:not-saved`);
+          if (await findEmailVersion(db, user.id, id))
+            return failure(409, "This version's free regeneration has already been used.", { code: "used", extra: { versionId: id } });
+          throw error;
+        }
+        return { ok: true, value: id };
+      },
+    });
     if (!result.ok) {
       if (result.status === 402)
         return failure(
@@ -138,36 +177,9 @@ export async function freeRegenerate(app: AppContext, user: User, version: Email
           `Insufficient balance: a free regeneration needs ${app.env.CREDITS_PER_GENERATION} credit(s) available for a moment; they are returned at once.`,
           { code: "balance" },
         );
+      if (result.code === "used") return result;
       return failure(result.status, result.error);
     }
-    const cost = app.env.CREDITS_PER_GENERATION;
-    const response = result.value;
-    const id = freeRegenVersionId(version.id);
-    const row: NewEmailVersion = {
-      id,
-      userId: user.id,
-      parentId: version.id,
-      kind: "regenerate",
-      prompt: input.prompt,
-      brief: version.brief,
-      copyDoc: null,
-      blueprint: response.blueprint as unknown as Record<string, unknown>,
-      html: response.html,
-      ampHtml: response.ampHtml || null,
-      metadata: { ...response.metadata, freeRegen: { from: version.id, creditsRefunded: cost } } as unknown as Record<string, unknown>,
-      subject: response.blueprint.subject ?? version.subject,
-      qaScore: response.metadata.qa.score,
-    };
-    try {
-      await insertEmailVersion(app.database.db, row);
-    } catch (error) {
-      // Refunded either way: nothing was kept for the user.
-      if (cost > 0) await refund(app.database.db, user.id, AI_GENERATION, cost, `${freeRegenReference(version.id)}:not-saved`);
-      if (await findEmailVersion(app.database.db, user.id, id))
-        return failure(409, "This version's free regeneration has already been used.", { code: "used", extra: { versionId: id } });
-      throw error;
-    }
-    if (cost > 0) await refund(app.database.db, user.id, AI_GENERATION, cost, freeRegenReference(version.id));
     return { ok: true, value: { versionId: id } };
   } finally {
     regenerating.delete(version.id);

@@ -283,6 +283,40 @@ describe("failures and previews", () => {
     expect(await listEmailVersions(app.database.db, other.id)).toEqual([]);
   });
 
+  it("keeps the credit only with the saved version: a version that cannot be stored gives the credit back", async () => {
+    const payer = await createUser(app.database.db, { email: "unsaved@example.com", password: "password123", credits: 3 });
+    if (!payer.ok) throw new Error("user");
+    const brief = parseBriefForm(form([["prompt", PROMPT]]));
+    if (!brief.ok) throw new Error("brief");
+    // As a kill between the generation and the version's row would: the version never lands.
+    await app.database.client.execute(
+      `CREATE TEMP TRIGGER no_version BEFORE INSERT ON main.email_versions WHEN NEW.user_id = '${payer.user.id}' BEGIN SELECT RAISE(ABORT, 'the version cannot be stored'); END`,
+    );
+    try {
+      await expect(generateFromBrief(app, payer.user, brief.brief as Brief)).rejects.toThrow("the version cannot be stored");
+    } finally {
+      await app.database.client.execute("DROP TRIGGER temp.no_version");
+    }
+    expect(await listEmailVersions(app.database.db, payer.user.id)).toEqual([]);
+    expect(await balanceOf(app.database.db, payer.user.id)).toBe(3);
+    const pending = await app.database.client.execute({
+      sql: "SELECT count(*) AS n FROM pending_charges WHERE user_id = ?",
+      args: [payer.user.id],
+    });
+    expect(Number(pending.rows[0].n)).toBe(0);
+
+    // Stored: the version and the kept charge, with nothing left pending.
+    const made = await generateFromBrief(app, payer.user, brief.brief as Brief);
+    if (!made.ok) throw new Error(made.error);
+    expect(await findEmailVersion(app.database.db, payer.user.id, made.value.versionId)).not.toBeNull();
+    expect(await balanceOf(app.database.db, payer.user.id)).toBe(3 - app.env.CREDITS_PER_GENERATION);
+    const after = await app.database.client.execute({
+      sql: "SELECT count(*) AS n FROM pending_charges WHERE user_id = ?",
+      args: [payer.user.id],
+    });
+    expect(Number(after.rows[0].n)).toBe(0);
+  });
+
   it("previews the original, and Gmail's and Outlook.com's versions with their explanations", () => {
     const html =
       '<!DOCTYPE html><html><head><style>#t1:checked ~ .p1 { display:block } .fallback { display:none }</style></head><body class="body"><div class="fallback">F</div></body></html>';

@@ -330,31 +330,46 @@ export async function generateFromBrief(
   if (!prepared.ok) return { ...prepared, charged: false };
 
   let charged = false;
-  const result = await generate(app, user, prepared.value, (stage, detail) => {
-    if (stage === "credits") charged = Number(detail.charged) > 0;
-    // The blueprint was built above from the edited copy: its stage is already shown.
-    if (opts.copyDoc && stage === "blueprint") return;
-    onStage(stage, detail);
-  });
+  const versionId = crypto.randomUUID();
+  const result = await generate(
+    app,
+    user,
+    prepared.value,
+    (stage, detail) => {
+      if (stage === "credits") charged = Number(detail.charged) > 0;
+      // The blueprint was built above from the edited copy: its stage is already shown.
+      if (opts.copyDoc && stage === "blueprint") return;
+      onStage(stage, detail);
+    },
+    {
+      // The version is what the credit paid for: saved in the batch that keeps the charge.
+      store: async (response, charge) => {
+        await insertEmailVersion(
+          app.database.db,
+          {
+            id: versionId,
+            userId: user.id,
+            parentId: opts.parentId ?? null,
+            kind: opts.kind ?? "generate",
+            prompt: brief.prompt,
+            brief: brief as unknown as Record<string, unknown>,
+            copyDoc: (opts.copyDoc ?? null) as Record<string, unknown> | null,
+            blueprint: response.blueprint as unknown as Record<string, unknown>,
+            html: response.html,
+            ampHtml: response.ampHtml || null,
+            metadata: response.metadata as unknown as Record<string, unknown>,
+            subject: response.blueprint.subject,
+            qaScore: response.metadata.qa.score,
+          },
+          { keep: charge.reference },
+        );
+        return { ok: true, value: versionId };
+      },
+    },
+  );
   if (!result.ok) return { ...result, charged };
 
   const response = result.value;
-  const versionId = crypto.randomUUID();
-  await insertEmailVersion(app.database.db, {
-    id: versionId,
-    userId: user.id,
-    parentId: opts.parentId ?? null,
-    kind: opts.kind ?? "generate",
-    prompt: brief.prompt,
-    brief: brief as unknown as Record<string, unknown>,
-    copyDoc: (opts.copyDoc ?? null) as Record<string, unknown> | null,
-    blueprint: response.blueprint as unknown as Record<string, unknown>,
-    html: response.html,
-    ampHtml: response.ampHtml || null,
-    metadata: response.metadata as unknown as Record<string, unknown>,
-    subject: response.blueprint.subject,
-    qaScore: response.metadata.qa.score,
-  });
   await saveBrandProfile(app.database.db, user.id, {
     designTokens: { ...(briefToGenerateInput(brief).designTokens ?? {}), brief: brief.brand },
     styleTheory: brief.styleTheory,

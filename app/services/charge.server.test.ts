@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "../../db/migrate";
 import { getApp, type AppContext } from "~/composition/app.server";
-import { balanceOf, listLedger } from "~/models/credits.server";
+import { balanceOf, listLedger, settleChargeAfterStore } from "~/models/credits.server";
 import { createUser, type User } from "~/models/users.server";
 import { withCharge } from "./charge.server";
 
@@ -57,6 +57,61 @@ describe("withCharge", () => {
       expect(await balanceOf(app.database.db, user.id)).toBe(5);
       expect(await kinds(user)).toEqual(["charge", "initial", "refund"]);
     }
+  });
+
+  it("lets the work settle the charge in the batch that stores what it paid for; a store that stored nothing refunds it", async () => {
+    const db = app.database.db;
+    const pendingRows = async (reference: string) =>
+      Number(
+        (await app.database.client.execute({ sql: "SELECT count(*) AS n FROM pending_charges WHERE reference = ?", args: [reference] }))
+          .rows[0].n,
+      );
+    await app.database.client.execute("CREATE TABLE IF NOT EXISTS test_paid_for (reference TEXT, stored INTEGER)");
+    const store = (reference: string, stored: boolean) =>
+      app.database.client.batch(
+        [
+          { sql: "INSERT INTO test_paid_for SELECT ?, 1 WHERE ?", args: [reference, stored ? 1 : 0] },
+          ...settleChargeAfterStore({ keep: reference }),
+        ],
+        "write",
+      );
+
+    const kept = await userWith(5);
+    let seen = "";
+    const r = await withCharge(app, kept, async ({ generationId }) => {
+      seen = generationId;
+      expect(await pendingRows(generationId)).toBe(1);
+      await store(generationId, true);
+      expect(await pendingRows(generationId)).toBe(0);
+      return { ok: true, value: "stored", keepCharge: "settled" };
+    });
+    expect(r).toEqual({ ok: true, value: "stored", charged: cost() });
+    expect(await balanceOf(db, kept.id)).toBe(5 - cost());
+    expect(await kinds(kept)).toEqual(["charge", "initial"]);
+    expect(await pendingRows(seen)).toBe(0);
+
+    // Nothing stored (say, the eval run was finalized meanwhile): the marker stays, and the failure refunds it.
+    const nothing = await userWith(5);
+    const refused = await withCharge(app, nothing, async ({ generationId }) => {
+      await store(generationId, false);
+      seen = generationId;
+      return { ok: false, status: 409, error: "the run accepts no more results" };
+    });
+    expect(refused).toMatchObject({ ok: false, status: 409 });
+    expect(await balanceOf(db, nothing.id)).toBe(5);
+    expect(await kinds(nothing)).toEqual(["charge", "initial", "refund"]);
+    expect(await pendingRows(seen)).toBe(0);
+
+    // A throw after the store settled it refunds nothing: what was paid for is stored.
+    const late = await userWith(5);
+    await expect(
+      withCharge(app, late, async ({ generationId }) => {
+        await store(generationId, true);
+        throw new Error("after the store");
+      }),
+    ).rejects.toThrow("after the store");
+    expect(await balanceOf(db, late.id)).toBe(5 - cost());
+    expect(await kinds(late)).toEqual(["charge", "initial"]);
   });
 
   it("answers 402 and runs nothing on a short balance", async () => {

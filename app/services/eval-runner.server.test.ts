@@ -221,6 +221,36 @@ describe("a run started from the page", () => {
     });
   });
 
+  it("keeps a prompt's credit only with its stored result: one the run no longer takes is refunded", async () => {
+    const user = await newAdmin(5);
+    const local = app.adapters.engines.judge;
+    let runId = "";
+    // The run is finalized while its first email is judged (an admin's "Finalize now", another process).
+    const judge: JudgeEngine = {
+      kind: "local",
+      judge: async (input) => {
+        await stopRun(app, runId).catch(() => undefined);
+        const { finalizeRun } = await import("./eval.server");
+        await finalizeRun(app, runId);
+        return local.judge(input);
+      },
+    };
+    const started = await startEvalRun(app, user, form({ set: "small.json", label: "finalized meanwhile", limit: "2" }), {
+      setsDir: dir,
+      judge,
+    });
+    if (!started.ok) throw new Error(started.error);
+    runId = started.value.runId;
+    await started.value.done;
+    expect(await listResults(app.database.db, runId)).toEqual([]);
+    expect(await balanceOf(app.database.db, user.id)).toBe(5);
+    const pending = await app.database.client.execute({
+      sql: "SELECT count(*) AS n FROM pending_charges WHERE user_id = ?",
+      args: [user.id],
+    });
+    expect(Number(pending.rows[0].n)).toBe(0);
+  });
+
   it("refuses a run the balance cannot pay for, with the cost and the balance, and creates nothing", async () => {
     const user = await newAdmin(1);
     const before = (await getEvalsOverview(app, user, { setsDir: dir })).runs.length;

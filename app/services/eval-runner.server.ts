@@ -13,7 +13,7 @@ import type { AppContext } from "~/composition/app.server";
 import { GenerateRequestSchema } from "~/domain/requests/generation";
 import { MAX_RUN_PROMPTS, type StartRunInput } from "~/domain/requests/eval";
 import type { JudgeEngine } from "~/engines/judge/port";
-import { balanceOf } from "~/models/credits.server";
+import { balanceOf, type ChargeSettlement } from "~/models/credits.server";
 import type { NewEvalResult } from "~/models/eval.server";
 import { findRun } from "~/models/eval.server";
 import { listRunningActivity } from "~/models/eval-runner.server";
@@ -21,7 +21,7 @@ import type { User } from "~/models/users.server";
 import { checkHtmlInputs } from "./html-inputs.server";
 import { PLACED_HTML_LIMITS, type HtmlLimits } from "~/domain/html/limits";
 import { generateRequest, parsePromptSet, type PromptEntry, type PromptSet } from "~/domain/eval/prompt-set";
-import { CLIENT_HTML_PARTS, clientHtmlParts, generate, prepareGeneration } from "./generation.server";
+import { CLIENT_HTML_PARTS, clientHtmlParts, generate, prepareGeneration, type GenerateResponse } from "./generation.server";
 import { createRun, finalizeRun, judgeEmail, saveResult } from "./eval.server";
 import { registeredInstance } from "./process-instance.server";
 import { failure, type ServiceResult } from "./result";
@@ -214,21 +214,23 @@ async function execute(app: AppContext, user: User, judge: JudgeEngine, live: Li
       if (live.stopRequested) break;
       const entry = prompts[i];
       live.current = { index: i, promptId: entry.id, prompt: entry.prompt, startedAt: Date.now() };
-      let result: NewEvalResult;
+      const run = { useRAG: live.useRAG, setFile: live.setFile };
+      const save: SaveEvalResult = (result, settle) => saveResult(app, live.runId, result, settle);
+      let saved: SavedEvalResult;
       try {
-        result = await evaluateEntry(app, user, judge, entry, { useRAG: live.useRAG, setFile: live.setFile });
+        saved = await evaluateEntry(app, user, judge, entry, run, save);
       } catch (error) {
-        // A bug, not an expected failure: the prompt is recorded as errored and the run goes on.
+        // A bug, not an expected failure (or a result the database refused): the prompt is
+        // recorded as errored, its charge refunded by withCharge, and the run goes on.
         app.logger.error({ err: error, runId: live.runId, promptId: entry.id }, "eval prompt failed unexpectedly");
-        result = blankResult(entry, { useRAG: live.useRAG, setFile: live.setFile });
+        const result = blankResult(entry, run);
         result.error = `unexpected: ${error instanceof Error ? error.message : String(error)}`.slice(0, 4000);
-      }
-      let saved: Awaited<ReturnType<typeof saveResult>>;
-      try {
-        saved = await saveResult(app, live.runId, result);
-      } catch (error) {
-        app.logger.error({ err: error, runId: live.runId, promptId: entry.id }, "eval result could not be saved");
-        saved = failure(500, "the result could not be saved");
+        try {
+          saved = await save(result);
+        } catch (err) {
+          app.logger.error({ err, runId: live.runId, promptId: entry.id }, "eval result could not be saved");
+          saved = failure(500, "the result could not be saved");
+        }
       }
       live.completed = i + 1;
       live.current = null;
@@ -265,11 +267,18 @@ async function htmlRefusal(parts: Array<{ field: string; html: string }>, togeth
   return (await checkHtmlInputs(parts, together, limits))?.error ?? null;
 }
 
+export type SavedEvalResult = ServiceResult<{ resultId: number }>;
+/** Stores one prompt's result; with `settle`, in the batch that settles its generation's charge. */
+export type SaveEvalResult = (result: NewEvalResult, settle?: ChargeSettlement) => Promise<SavedEvalResult>;
+
 /**
  * One prompt as the CLI evaluates it (scripts/eval/run.ts evaluatePrompt): the request body of
  * POST /api/generate, validated by the endpoint's schema, generated (and charged) for `user`,
  * timed, judged, and described in `details` the same way, plus the generated HTML (bounded) for
- * the preview. Failures are recorded in `error`, prefixed with the stage.
+ * the preview. Failures are recorded in `error`, prefixed with the stage. The result is stored
+ * with `save`: a generated prompt's in the batch that keeps its charge (ADR 032), so a kill
+ * before it is stored refunds the charge; a result the run no longer takes (finalized
+ * meanwhile) refunds it too.
  */
 export async function evaluateEntry(
   app: AppContext,
@@ -277,35 +286,55 @@ export async function evaluateEntry(
   judge: JudgeEngine,
   entry: PromptEntry,
   run: { useRAG: boolean; setFile: string },
-): Promise<NewEvalResult> {
+  save: SaveEvalResult,
+): Promise<SavedEvalResult> {
   const out = blankResult(entry, run);
-  const details = out.details as Record<string, unknown>;
   const started = performance.now();
   const body = GenerateRequestSchema.safeParse(generateRequest(entry, run.useRAG));
   if (!body.success) {
     out.error =
       `generate: Invalid request: ${body.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ")}`.slice(0, 4000);
-    return out;
+    return save(out);
   }
   // As POST /api/generate: verbatim HTML (saved sections) within the HTML limits, before any credit moves.
   // The same budget POST /api/generate gives the HTML a request places in the email.
   const refused = await htmlRefusal(clientHtmlParts(body.data), CLIENT_HTML_PARTS, PLACED_HTML_LIMITS);
   if (refused) {
     out.error = `generate: ${refused}`;
-    return out;
+    return save(out);
   }
   const prepared = prepareGeneration(body.data);
   if (!prepared.ok) {
     out.error = `generate: ${prepared.error}`;
-    return out;
+    return save(out);
   }
-  const generated = await generate(app, user, prepared.value);
+  // Set by the store: the generated prompt's result went to `save` (stored or not).
+  let saved: SavedEvalResult | undefined;
+  const generated = await generate(app, user, prepared.value, undefined, {
+    store: async (response, charge) => {
+      out.generationMs = Math.round(performance.now() - started);
+      await judged(app, judge, entry, out, response);
+      saved = await save(out, { keep: charge.reference });
+      return saved;
+    },
+  });
+  if (saved) return saved;
+  if (generated.ok) throw new Error("generate() answered ok without calling its store");
   out.generationMs = Math.round(performance.now() - started);
-  if (!generated.ok) {
-    out.error = `generate: ${generated.error}`;
-    return out;
-  }
-  const { html, blueprint, metadata } = generated.value;
+  out.error = `generate: ${generated.error}`;
+  return save(out);
+}
+
+/** Fills `out` with what the generation made and what the judge said of it (the CLI's details). */
+async function judged(
+  app: AppContext,
+  judge: JudgeEngine,
+  entry: PromptEntry,
+  out: NewEvalResult,
+  generated: GenerateResponse,
+): Promise<void> {
+  const details = out.details as Record<string, unknown>;
+  const { html, blueprint, metadata } = generated;
   out.qaScore = typeof metadata.qa.score === "number" ? metadata.qa.score : null;
   const htmlBytes = Buffer.byteLength(html);
   Object.assign(details, {
@@ -328,17 +357,16 @@ export async function evaluateEntry(
   const tooBig = await htmlRefusal([{ field: "html", html }]);
   if (tooBig) {
     out.error = `judge: ${tooBig}`;
-    return out;
+    return;
   }
-  const judged = await judgeEmail(app, judge, { prompt: entry.prompt, html, blueprint, emailType: entry.emailType });
-  if (!judged.ok) {
-    out.error = `judge: ${judged.error}`;
-    return out;
+  const verdict = await judgeEmail(app, judge, { prompt: entry.prompt, html, blueprint, emailType: entry.emailType });
+  if (!verdict.ok) {
+    out.error = `judge: ${verdict.error}`;
+    return;
   }
-  out.judgeScore = judged.value.score;
-  details.judgeRubric = judged.value.rubric;
-  details.judgeSummary = judged.value.summary;
-  return out;
+  out.judgeScore = verdict.value.score;
+  details.judgeRubric = verdict.value.rubric;
+  details.judgeSummary = verdict.value.summary;
 }
 
 // ── stopping, and runs nobody executes any more ─────────────────────────────────────────────────

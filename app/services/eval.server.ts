@@ -1,6 +1,7 @@
 import type { AppContext } from "~/composition/app.server";
 import { summarizeResults } from "~/domain/eval/stats";
 import type { JudgeEngine, JudgeInput, RubricItem } from "~/engines/judge/port";
+import type { ChargeSettlement } from "~/models/credits.server";
 import {
   type EvalResultRow,
   type EvalRunRow,
@@ -65,8 +66,14 @@ export async function createRun(
   return runJson(await insertRun(app.database.db, input));
 }
 
-export async function saveResult(app: AppContext, runId: string, result: NewEvalResult): Promise<ServiceResult<{ resultId: number }>> {
-  const saved = await insertResult(app.database.db, runId, result);
+/** With `settle`, the result's generation's pending charge is settled in the same batch, and only if the result was stored (ADR 032). */
+export async function saveResult(
+  app: AppContext,
+  runId: string,
+  result: NewEvalResult,
+  settle?: ChargeSettlement,
+): Promise<ServiceResult<{ resultId: number }>> {
+  const saved = await insertResult(app.database.db, runId, result, settle);
   if (saved.ok) return { ok: true, value: { resultId: saved.id } };
   if (saved.reason === "not_found") return runNotFound;
   return failure(409, "Eval run is complete; it accepts no more results");

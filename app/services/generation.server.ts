@@ -65,6 +65,13 @@ export interface GenerateInput extends GenerationInputs {
 export type StageName = "credits" | "prompt" | "techniques" | "retrieval" | "copy" | "blueprint" | "code" | "autofix" | "qa" | "amp";
 export type StageListener = (stage: StageName, detail: Record<string, unknown>) => void;
 
+/**
+ * Stores what a generation paid for (an email version, an eval result) and settles its pending
+ * charge in the same batch: `{ keep: charge.reference }` (or a refund) passed to the model's
+ * insert (ADR 032). A failure, or a throw, refunds the charge unless the store settled it.
+ */
+export type GenerationStore = (response: GenerateResponse, charge: { reference: string }) => Promise<ServiceResult<unknown>>;
+
 /** What the HTML limit names when saved sections and locked sections exceed it together. */
 export const CLIENT_HTML_PARTS = "savedSections and blueprint lockedHtml together";
 
@@ -272,12 +279,17 @@ export function prepareGeneration(input: GenerateInput): ServiceResult<PreparedG
   return tooBig ?? { ok: true, value: { input, understood: understood.value } };
 }
 
-/** Steps 1–9 on a prepared request. Credits are charged first and refunded if anything after that fails. */
+/**
+ * Steps 1–9 on a prepared request. Credits are charged first and refunded if anything after that
+ * fails. With `store`, the charge is kept only by the store's own batch, so a crash between the
+ * generation and its storing refunds it; without, it is kept when the response is ready.
+ */
 export async function generate(
   app: AppContext,
   user: User,
   { input, understood: u }: PreparedGeneration,
   onStage: StageListener = () => undefined,
+  opts: { store?: GenerationStore } = {},
 ): Promise<ServiceResult<GenerateResponse>> {
   const started = performance.now();
   const timings: Partial<Record<StageName, number>> = {};
@@ -292,12 +304,15 @@ export async function generate(
   const paid = await withCharge(app, user, async ({ generationId, cost }) => {
     stage("credits", { charged: cost });
     const result = await runPipeline(app, user, input, u, generationId, stage);
-    return result.ok ? { ok: true as const, value: result.value, keepCharge: true } : result;
+    if (!result.ok) return result;
+    // Before the store: what it stores carries the timings too.
+    result.value.metadata.timingsMs = { ...timings, total: Number((performance.now() - started).toFixed(2)) };
+    if (!opts.store) return { ok: true as const, value: result.value, keepCharge: true };
+    const stored = await opts.store(result.value, { reference: generationId });
+    return stored.ok ? { ok: true as const, value: result.value, keepCharge: "settled" as const } : stored;
   });
   if (!paid.ok) return paid;
-  const response = paid.value;
-  response.metadata.timingsMs = { ...timings, total: Number((performance.now() - started).toFixed(2)) };
-  return { ok: true, value: response };
+  return { ok: true, value: paid.value };
 }
 
 async function runPipeline(

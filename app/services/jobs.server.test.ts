@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import pino from "pino";
 import { createTestApp } from "../../test/helpers/app-context";
-import { createJobRegistry, jobStates, startJobs, stopJobs } from "./jobs.server";
+import { createJobRegistry, jobStates, runJobNow, startJobs, stopJobs } from "./jobs.server";
 
 /** A logger whose lines the test reads. */
 function capturingLogger() {
@@ -133,5 +133,15 @@ describe("the app's jobs", () => {
     startJobs(withChat);
     expect(jobStates(withChat).map((j) => j.name)).toContain("alert-retry");
     stopJobs(withChat);
+  });
+
+  it("run now by name, once started; an unknown name or an app without jobs is refused", async () => {
+    const app = await createTestApp();
+    await expect(runJobNow(app, "stale-evals")).rejects.toThrow(/No jobs are started/);
+    startJobs(app);
+    await runJobNow(app, "stale-evals");
+    expect(jobStates(app).find((j) => j.name === "stale-evals")).toMatchObject({ runs: 1, lastOutcome: "ok" });
+    await expect(runJobNow(app, "no-such-job")).rejects.toThrow(/No job named no-such-job/);
+    stopJobs(app);
   });
 });

@@ -156,6 +156,12 @@ export function stopJobs(app: AppContext): void {
   registries.get(app)?.stop();
 }
 
+/** Runs one of the app's jobs now (as its timer would; never two runs at once). Rejects for a job not registered. */
+export function runJobNow(app: AppContext, name: string): Promise<void> {
+  const registry = registries.get(app);
+  return registry ? registry.runNow(name) : Promise.reject(new Error(`No jobs are started for this app (${name})`));
+}
+
 /** The app's jobs as /healthz shows them; empty before bootstrap started them. */
 export function jobStates(app: AppContext): JobState[] {
   return registries.get(app)?.states() ?? [];

@@ -158,6 +158,29 @@ describe("refineVersion: content edits", () => {
   });
 });
 
+describe("refineVersion: the credit and the new version together", () => {
+  it("gives the credit back when the refined version cannot be stored, and leaves nothing pending", async () => {
+    const base = await saveVersion(candles(), EN_PROMPT);
+    const before = await balanceOf(app.database.db, user.id);
+    // As a kill between the refine and the new version's row would: the version never lands.
+    await app.database.client.execute(
+      "CREATE TEMP TRIGGER no_refined_version BEFORE INSERT ON main.email_versions WHEN NEW.kind = 'refine' BEGIN SELECT RAISE(ABORT, 'the version cannot be stored'); END",
+    );
+    try {
+      await expect(refineVersion(app, user, base, "change the price of Spruce to $30")).rejects.toThrow("the version cannot be stored");
+    } finally {
+      await app.database.client.execute("DROP TRIGGER temp.no_refined_version");
+    }
+    expect(await balanceOf(app.database.db, user.id)).toBe(before);
+    expect((await listEmailVersions(app.database.db, user.id)).filter((v) => v.parentId === base.id)).toEqual([]);
+    const pending = await app.database.client.execute({
+      sql: "SELECT count(*) AS n FROM pending_charges WHERE user_id = ?",
+      args: [user.id],
+    });
+    expect(Number(pending.rows[0].n)).toBe(0);
+  });
+});
+
 describe("refineVersion: all or nothing", () => {
   it("applies nothing, saves nothing and charges nothing when one instruction is not understood, naming each problem", async () => {
     const base = await saveVersion(candles(), EN_PROMPT);

@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import type { AppContext } from "~/composition/app.server";
 import type { User } from "~/models/users.server";
-import { insertEmailVersion, type EmailVersion } from "~/models/email-versions.server";
+import { insertEmailVersion, type EmailVersion, type NewEmailVersion } from "~/models/email-versions.server";
 import { BlueprintSchema, type Blueprint, type Technique } from "~/domain/blueprint/schema";
 import { BriefSchema as ReadBriefSchema, type Brief as ReadBrief } from "~/domain/brief/schema";
 import { factsFromBrief, readPrompt } from "~/domain/brief/read";
@@ -161,6 +161,52 @@ export async function refineVersion(
   const htmlEdits = [...previous.htmlEdits, ...htmlNow];
   const userWords = [...previous.userWords, text].slice(-30);
 
+  // The new version's row (what step 3 pays for).
+  function versionRow(
+    id: string,
+    html: string,
+    ampHtml: string | null,
+    report: ReturnType<typeof qaDoc>,
+    charged: number,
+  ): NewEmailVersion {
+    const parentMeta = (version.metadata ?? {}) as Record<string, unknown>;
+    const refine: RefineRecord = {
+      instructions: text,
+      applied,
+      notApplied: [],
+      creditsCharged: charged,
+      ampDropped: Boolean(version.ampHtml) && !ampHtml,
+      htmlEdits,
+      userWords,
+    };
+    const savedBrief = { ...((version.brief ?? {}) as Record<string, unknown>) };
+    // The confirmed brief, when the page saved one, follows the content edits.
+    if (steps.length && ReadBriefSchema.safeParse(savedBrief.understood).success && model.brief) savedBrief.understood = model.brief;
+    return {
+      id,
+      userId: user.id,
+      parentId: version.id,
+      kind: "refine",
+      prompt: text,
+      brief: savedBrief,
+      copyDoc: (model.copyDoc ?? version.copyDoc ?? null) as Record<string, unknown> | null,
+      blueprint: (steps.length ? model.blueprint : version.blueprint) as unknown as Record<string, unknown> | null,
+      html,
+      ampHtml,
+      metadata: {
+        technique: parentMeta.technique,
+        techniques: parentMeta.techniques,
+        rag: parentMeta.rag,
+        ampGenerated: Boolean(ampHtml),
+        qa: { score: report.score, qualifiesForFreeRegen: report.qualifiesForFreeRegen, failedChecks: report.failedChecks },
+        validator: { fixesApplied: [], warnings: [], refineTriggered: false },
+        refine,
+      },
+      subject: steps.length ? model.blueprint.subject : version.subject,
+      qaScore: report.score,
+    };
+  }
+
   // 3. Charged: render, replay and apply the look edits, check, and the AMP version.
   const paid = await withCharge(app, user, async ({ generationId, cost }) => {
     let html = version.html;
@@ -218,47 +264,11 @@ export async function refineVersion(
       finalHtml = bindAnswerForm(fixed.html, generationId);
       await registerAnswerForm(app, user, generationId, bp);
     }
-    return { ok: true as const, value: { html: finalHtml, ampHtml, report, cost }, keepCharge: true };
+    // The new version is what the credit paid for: saved in the batch that keeps the charge.
+    const id = crypto.randomUUID();
+    await insertEmailVersion(app.database.db, versionRow(id, finalHtml, ampHtml, report, cost), { keep: generationId });
+    return { ok: true as const, value: { versionId: id }, keepCharge: "settled" as const };
   });
   if (!paid.ok) return paid.status === 402 ? failure(402, paid.error, { code: "balance" }) : paid;
-  const { html, ampHtml, report } = paid.value;
-
-  const parentMeta = (version.metadata ?? {}) as Record<string, unknown>;
-  const refine: RefineRecord = {
-    instructions: text,
-    applied,
-    notApplied: [],
-    creditsCharged: paid.charged,
-    ampDropped: Boolean(version.ampHtml) && !ampHtml,
-    htmlEdits,
-    userWords,
-  };
-  const savedBrief = { ...((version.brief ?? {}) as Record<string, unknown>) };
-  // The confirmed brief, when the page saved one, follows the content edits.
-  if (steps.length && ReadBriefSchema.safeParse(savedBrief.understood).success && model.brief) savedBrief.understood = model.brief;
-  const id = crypto.randomUUID();
-  await insertEmailVersion(app.database.db, {
-    id,
-    userId: user.id,
-    parentId: version.id,
-    kind: "refine",
-    prompt: text,
-    brief: savedBrief,
-    copyDoc: (model.copyDoc ?? version.copyDoc ?? null) as Record<string, unknown> | null,
-    blueprint: (steps.length ? model.blueprint : version.blueprint) as unknown as Record<string, unknown> | null,
-    html,
-    ampHtml,
-    metadata: {
-      technique: parentMeta.technique,
-      techniques: parentMeta.techniques,
-      rag: parentMeta.rag,
-      ampGenerated: Boolean(ampHtml),
-      qa: { score: report.score, qualifiesForFreeRegen: report.qualifiesForFreeRegen, failedChecks: report.failedChecks },
-      validator: { fixesApplied: [], warnings: [], refineTriggered: false },
-      refine,
-    },
-    subject: steps.length ? model.blueprint.subject : version.subject,
-    qaScore: report.score,
-  });
-  return { ok: true, value: { versionId: id } };
+  return { ok: true, value: { versionId: paid.value.versionId } };
 }

@@ -6,7 +6,8 @@
 // the local refiner), so a good answer is one the service would accept from a real model.
 //
 // Modes: `ok`; `garbage` (prose without any JSON or HTML, so a JSON call fails its repair round
-// too); `timeout` (never answers); `http500` (always 500). A mode can be limited to some stages.
+// too); `timeout` (never answers); `http500` (always 500). A mode can be limited to some stages,
+// and can start after a number of requests of those stages answered `ok`.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Technique } from "~/domain/blueprint/schema";
@@ -51,8 +52,11 @@ export interface VendorRequest {
 export interface FakeLlmVendor {
   url: string;
   requests: VendorRequest[];
-  /** Sets the behaviour; `stages` limits a failure mode to those stages (the others answer `ok`). */
-  setMode(mode: FakeMode, opts?: { stages?: Stage[] }): void;
+  /**
+   * Sets the behaviour; `stages` limits a failure mode to those stages (the others answer `ok`),
+   * and `after` lets that many of their requests from now on answer `ok` first.
+   */
+  setMode(mode: FakeMode, opts?: { stages?: Stage[]; after?: number }): void;
   /** The requests of one stage, in order. */
   of(stage: Stage): VendorRequest[];
   /** Summed usage of the requests answered since `from` (an index into `requests`). */
@@ -270,6 +274,7 @@ export async function startFakeLlmVendor(): Promise<FakeLlmVendor> {
   const requests: VendorRequest[] = [];
   let mode: FakeMode = "ok";
   let limitedTo: Stage[] | undefined;
+  let okFirst = 0;
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -286,7 +291,10 @@ export async function startFakeLlmVendor(): Promise<FakeLlmVendor> {
         }
         const parsed = vendor === "unknown" ? undefined : parseRequest(vendor, body);
         const stage = parsed ? recogniseStage(parsed.system) : undefined;
-        const effective: FakeMode = stage && (!limitedTo || limitedTo.includes(stage)) ? mode : "ok";
+        const concerned = Boolean(stage && (!limitedTo || limitedTo.includes(stage)));
+        const spared = concerned && okFirst > 0;
+        if (spared) okFirst--;
+        const effective: FakeMode = concerned && !spared ? mode : "ok";
         const record: VendorRequest = {
           vendor,
           method: req.method ?? "",
@@ -337,6 +345,7 @@ export async function startFakeLlmVendor(): Promise<FakeLlmVendor> {
     setMode(m, opts = {}) {
       mode = m;
       limitedTo = opts.stages;
+      okFirst = opts.after ?? 0;
     },
     of: (stage) => requests.filter((r) => r.stage === stage),
     usageSince(from) {

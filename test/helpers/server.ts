@@ -24,7 +24,13 @@ export interface TestServer {
  * reverse proxy: tests pose as many clients with X-Forwarded-For, and PageClient names BASE_URL's
  * host in X-Forwarded-Host. Pass `TRUST_PROXY: undefined` for the default of trusting none.
  */
-export async function startTestServer(env: Record<string, string | undefined> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string | undefined> = {},
+  opts: {
+    /** Runs on the server's app (its one database connection) before start-up's own work: a database to start on. */
+    beforeBootstrap?: (app: TestServer["app"]) => Promise<void>;
+  } = {},
+): Promise<TestServer> {
   for (const [k, v] of Object.entries({ TRUST_PROXY: "loopback", ...env })) {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
@@ -32,6 +38,7 @@ export async function startTestServer(env: Record<string, string | undefined> = 
   const dir = await testBuildDir();
   const build = loadBuild(dir);
   const app = await build.entry.module.getApp();
+  await opts.beforeBootstrap?.(app);
   await build.entry.module.bootstrap();
   const server = createHttpServer(build, dir, app.logger, app.env);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -2,7 +2,10 @@
 // pending; the next start refunds them, with a ledger note saying why, and finalizes the eval run.
 // A second server started on the same database while the first still works must leave the first
 // one's charge alone. Real servers in their own processes; the language model is a local fake that
-// never answers, so each kill lands while a generation waits for it.
+// never answers, so each kill lands while a generation waits for it. Then kill cycles during eval
+// runs: a kill after a prompt's email is generated and before its result is stored (the judge
+// hangs) must refund that prompt's charge, so over every cycle the credits spent are exactly the
+// results stored times the cost.
 import fs from "node:fs";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Client } from "@libsql/client";
@@ -131,3 +134,54 @@ it("refunds the charges of generations and eval runs a kill interrupted, and lea
   expect((await rows(fourth.db(), "SELECT count(*) AS n FROM credit_ledger WHERE kind = 'refund'"))[0].n).toBe(2);
   expect(await balanceOf(fourth.db(), "bench@sender.example")).toBe(BENCH_CREDITS);
 }, 240_000);
+
+it("over kill cycles during page eval runs, the credits spent are the results stored times the cost", async () => {
+  const cost = 1; // CREDITS_PER_GENERATION's default
+  const CYCLES = 4;
+  const PROMPTS = 3;
+  let dataDir: string | undefined;
+  for (let cycle = 0; cycle < CYCLES; cycle++) {
+    // This cycle's run judges `judged` prompts, then the next prompt's judge call hangs: its email
+    // is generated (and paid for) but its result is not stored when the kill comes.
+    const judged = cycle % PROMPTS;
+    const server = await start(dataDir);
+    dataDir = server.dataDir;
+    const judgeCalls = fake.of("judge").length;
+    fake.setMode("timeout", { stages: ["judge"], after: judged });
+    const browser = new PageClient({ url: server.url, app: { env: { BASE_URL } } } as unknown as TestServer);
+    expect((await browser.signIn(ADMIN.email, ADMIN.password)).status).toBe(302);
+    const { csrf } = await browser.page("/admin/evals");
+    const run = await browser.post("/admin/evals", {
+      _csrf: csrf,
+      set: "prompts.v1.json",
+      label: `kill cycle ${cycle}`,
+      limit: String(PROMPTS),
+    });
+    expect(run.status).toBe(302);
+    await waitUntil(() => fake.of("judge").length >= judgeCalls + judged + 1, {
+      what: () => `${judged + 1} judge calls in cycle ${cycle} (got ${fake.of("judge").length - judgeCalls})`,
+      timeoutMs: 60_000,
+      intervalMs: 50,
+    });
+    await server.kill("SIGKILL");
+  }
+  fake.setMode("ok");
+  // The start after the last kill settles what it left.
+  const last = await start(dataDir);
+  const db = last.db();
+  const results = Number((await rows(db, "SELECT count(*) AS n FROM eval_results WHERE error IS NULL"))[0].n);
+  expect(Number((await rows(db, "SELECT count(*) AS n FROM eval_results"))[0].n)).toBe(results);
+  expect(results).toBe([...Array(CYCLES).keys()].reduce((n, cycle) => n + (cycle % PROMPTS), 0));
+  expect(ADMIN_CREDITS - (await balanceOf(db, ADMIN.email))).toBe(results * cost);
+  expect((await rows(db, "SELECT count(*) AS n FROM pending_charges"))[0].n).toBe(0);
+  // Each prompt that was generated has its charge, and each cut off by a kill its refund.
+  const kinds = await rows(
+    db,
+    "SELECT kind, count(*) AS n FROM credit_ledger WHERE kind IN ('charge', 'refund') GROUP BY kind ORDER BY kind",
+  );
+  expect(kinds.map((r) => [r.kind, Number(r.n)])).toEqual([
+    ["charge", results + CYCLES],
+    ["refund", CYCLES],
+  ]);
+  expect((await rows(db, "SELECT count(*) AS n FROM eval_runs WHERE status = 'running'"))[0].n).toBe(0);
+}, 300_000);
