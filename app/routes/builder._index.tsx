@@ -13,7 +13,7 @@ import { CopyFields } from "~/components/builder/copy-editor";
 import { UnderstoodFields, understoodLabel } from "~/components/builder/understood-form";
 import { GenerationProgress, useStreamedGeneration } from "~/components/builder/progress";
 import { Stepper, type BuilderStep } from "~/components/builder/stepper";
-import { applyEdit, briefFromDraft, draftFromBrief, thinBriefAsks, type UnderstoodDraft } from "~/domain/brief/form";
+import { applyEdit, briefFromDraft, draftFromBrief, isAsk, thinBriefAsks, type UnderstoodDraft } from "~/domain/brief/form";
 import type { Brief as UnderstoodBrief } from "~/domain/brief/schema";
 import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/http/session.server";
@@ -142,11 +142,11 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<ActionData>({ step: "understood", settings, read, draft: draftFromBrief(read), asks: thinBriefAsks(read) });
   }
 
-  // An add or remove button of the understood form: the same form again, with the edit applied.
-  if (/^(?:add|remove):/.test(intent)) {
+  // An add, remove or use button of the understood form: the same form again, with the edit applied.
+  if (/^(?:add|remove|use):/.test(intent)) {
     const u = parseUnderstoodForm(form);
     if (!u.ok) return data<ActionData>({ step: "brief", values: u.values, errors: u.errors }, { status: 400 });
-    const draft = applyEdit(u.draft, intent) ?? u.draft;
+    const draft = applyEdit(u.draft, intent, u.read) ?? u.draft;
     return data<ActionData>({
       step: "understood",
       settings: u.settings,
@@ -212,12 +212,12 @@ export async function action({ request }: ActionFunctionArgs) {
 function asksOf(draft: UnderstoodDraft, read: UnderstoodBrief, prompt: string): FieldErrors {
   const r = briefFromDraft(draft, read, prompt.length);
   if (r.ok) return {};
-  return Object.fromEntries(Object.entries(r.errors).filter(([k]) => /^u\.(?:items|questions(?:\.\d+\.options)?)$/.test(k)));
+  return Object.fromEntries(Object.entries(r.errors).filter(([k]) => isAsk(k)));
 }
 
 /** A form field's name in words, for the error summary ("images[0].url" → "Image 1 URL"). */
-function fieldLabel(name: string): string {
-  if (name.startsWith("u.")) return understoodLabel(name);
+function fieldLabel(name: string, read?: UnderstoodBrief): string {
+  if (name.startsWith("u.")) return understoodLabel(name, read);
   const fixed: Record<string, string> = {
     prompt: "Prompt",
     techniques: "Interactive technique",
@@ -299,7 +299,7 @@ export default function BuilderPage() {
   const formKey = step !== "brief" ? step : briefData?.reply ? "brief" : `brief:${JSON.stringify(briefData?.values ?? initial)}`;
 
   return (
-    <div className="bld">
+    <div className={current === "Check" ? "bld bld-wide" : "bld"}>
       <header className="bld-head">
         <div>
           <h1>Builder</h1>
@@ -410,7 +410,7 @@ function StepForm(props: {
               <li key={name}>
                 {target ? (
                   <a href={`#${target}`}>
-                    {fieldLabel(name)}: {message}
+                    {fieldLabel(name, actionData?.step === "understood" ? actionData.read : undefined)}: {message}
                   </a>
                 ) : (
                   message

@@ -35,7 +35,7 @@ async function readThePrompt(page: Page, width: number) {
   await expect(page.locator("#bld-u-offers-1-code")).toHaveValue("JOY15");
   await expect(page.locator("#bld-u-links-0")).toHaveValue("https://northwind.example/shop");
 
-  // Every value read is a numbered highlight of the prompt; its field carries the same number.
+  // Every value read is a highlight of the prompt named by the field it filled; the field says it was read there.
   const marks = page.getByTestId("prompt-read").locator("mark");
   for (const words of [
     "Northwind Coffee",
@@ -50,9 +50,10 @@ async function readThePrompt(page: Page, width: number) {
     "https://northwind.example/shop",
   ])
     await expect(marks.filter({ hasText: words }).first()).toBeVisible();
-  const brandMark = marks.filter({ hasText: "Northwind Coffee" });
-  const n = (await brandMark.locator("sup").first().textContent())?.trim();
-  await expect(page.locator("label[for=bld-u-brand] .bld-mark-n")).toHaveText(n ?? "?");
+  await expect(marks.filter({ hasText: "Northwind Coffee" }).locator(".bld-mark-tag")).toHaveText(/^Brand/);
+  await expect(marks.filter({ hasText: "$16" }).locator(".bld-mark-tag")).toHaveText(/^Item 2 · price/);
+  await expect(page.locator("label[for=bld-u-brand]")).toContainText("(in your prompt)");
+  await expect(page.locator("#bld-u-brand")).toHaveClass(/bld-u-read/);
   await page.screenshot({ path: `${shots}/builder-understood-${width}.png`, fullPage: true });
   await page.screenshot({ path: `${shots}/builder-understood-${width}-top.png` });
 }
