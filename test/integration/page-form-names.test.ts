@@ -3,7 +3,7 @@
 // 400 with the page and the error, as any wrong field does. The post of the report, any signed-in
 // user's: `images[1000000].url` on the builder held the server 13 s and doubled its memory.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FORM_NAME_MESSAGES } from "~/domain/requests/form-names";
+import { FORM_NAME_MESSAGES, MAX_FORM_ENTRIES } from "~/domain/requests/form-names";
 import { MAX_IMAGE_ROWS, MAX_SECTION_ROWS } from "~/domain/requests/builder";
 import { PageClient } from "../helpers/pages";
 import { startTestServer, type TestServer } from "../helpers/server";
@@ -85,13 +85,33 @@ describe("the builder's brief: the report's post, refused at once", () => {
     expect(json).toMatchObject({ step: "brief", reply: { error: { savedSections: [FORM_NAME_MESSAGES.index(MAX_SECTION_ROWS)] } } });
   });
 
-  it("a name nested deeper than the brief, or a megabyte of one repeated field: refused alike", async () => {
+  it("a name nested deeper than the brief, or one name posted past its list's count: refused alike", async () => {
     const { csrf } = await user.page("/builder");
     const deeper = await user.post("/builder?index", { _csrf: csrf, intent: "understand", prompt: "Spring sale", "prompt[1000000]": "x" });
     await expectRefused(deeper, FORM_NAME_MESSAGES.deeper);
-    const repeated = `_csrf=${encodeURIComponent(csrf)}&intent=understand&prompt=Spring+sale${"&images=x".repeat(100_000)}`;
-    const res = await postRaw(user, "/builder?index", repeated);
-    await expectRefused(res, FORM_NAME_MESSAGES.entries(MAX_IMAGE_ROWS));
+    const repeated = `_csrf=${encodeURIComponent(csrf)}&intent=understand&prompt=Spring+sale${"&images=x".repeat(50)}`;
+    await expectRefused(await postRaw(user, "/builder?index", repeated), FORM_NAME_MESSAGES.entries(MAX_IMAGE_ROWS));
+  });
+});
+
+describe("a form of more fields than any page has", () => {
+  it("is refused by the HTTP server before anything reads it, token or not, signed in or not (413)", async () => {
+    const { csrf } = await user.page("/builder");
+    const flood = "&images=x".repeat(MAX_FORM_ENTRIES);
+    const signedIn = await postRaw(
+      user,
+      "/builder?index",
+      `_csrf=${encodeURIComponent(csrf)}&intent=understand&prompt=Spring+sale${flood}`,
+    );
+    expect(signedIn.status).toBe(413);
+    expect(await signedIn.text()).toContain(`more than ${MAX_FORM_ENTRIES} fields`);
+    // No session, no token: the sign-in form, and the one-click unsubscribe route that takes any post.
+    const anonymous = new PageClient(server);
+    expect((await postRaw(anonymous, "/login", `email=a${flood}`)).status).toBe(413);
+    expect((await postRaw(anonymous, "/unsubscribe/not-a-token", `List-Unsubscribe=One-Click${flood}`)).status).toBe(413);
+    // A form within the count goes on to the route as before.
+    const within = await postRaw(user, "/builder?index", `_csrf=${encodeURIComponent(csrf)}&intent=understand&prompt=Spring+sale`);
+    expect(within.status).toBe(200);
   });
 });
 

@@ -28,8 +28,13 @@ export interface FormNameRefusal {
 export const EXTRA_LIST_ENTRIES = 16;
 /** Entries any other name may have (a hidden `intent` beside a button of the same name posts two). */
 export const MAX_VALUE_ENTRIES = 4;
-/** Entries of one post, all names together: a page's form has at most a few hundred (the library's comma lists split). */
-export const MAX_FORM_ENTRIES = 1000;
+/**
+ * Entries of one post, all names together. The builder's Check step, the largest form, has a few
+ * hundred (BRIEF_LIMITS' lists); the HTTP server refuses a body of more with 413 before anything
+ * parses it (app/http/csrf.server.ts), and this holds what a route builds itself (the library's
+ * comma lists, split).
+ */
+export const MAX_FORM_ENTRIES = 2000;
 /** Longer than any name a page renders (`savedSections[1].html`, `brand.colors.background`): refused unread. */
 export const MAX_FIELD_NAME_CHARS = 200;
 /** conform's own control fields: an intent names a field and carries a value of its own, past this check; no page posts one. */
