@@ -18,7 +18,7 @@ export type SuppressOutcome =
 export async function suppressFromForm(app: AppContext, request: Request, by: string): Promise<SuppressOutcome> {
   const posted = await request.formData();
   // The names first, as every page form's (parsePageForm): the page is shown again with the fields it has.
-  const refused = checkFormNames(posted.keys(), formShape(SuppressFormSchema));
+  const refused = checkFormNames(posted, formShape(SuppressFormSchema));
   if (refused) {
     const values = Object.fromEntries(SUPPRESS_FIELDS.map((name) => [name, String(posted.get(name) ?? "")]));
     return { ok: false, errors: { [refused.field || "form"]: refused.message }, values };

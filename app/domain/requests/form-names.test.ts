@@ -16,7 +16,11 @@ import { submitContentSchema } from "./library";
 import { AdminUsersFormSchema } from "./users";
 
 const brief = formShape(BriefFormSchema);
-const check = (...names: string[]) => checkFormNames(names, brief);
+const check = (...names: string[]) =>
+  checkFormNames(
+    names.map((name) => [name, "x"] as const),
+    brief,
+  );
 const refusedOn = (field: string, message: string) => ({ field, message, path: expect.any(Array) });
 
 describe("a form's shape, read off its schema", () => {
@@ -148,14 +152,48 @@ describe("the names of a post, against the shape", () => {
     expect(check(...names)).toEqual(refusedOn("", FORM_NAME_MESSAGES.tooMany));
   });
 
+  it("conform's validate intent (the page's own check as a field is left) passes when its name fits; any other intent does not", () => {
+    const intent = (value: unknown) =>
+      checkFormNames(
+        [
+          ["prompt", "x"],
+          ["__intent__", typeof value === "string" ? value : JSON.stringify(value)],
+        ],
+        brief,
+      );
+    expect(intent({ type: "validate", payload: { name: "images[2].url" } })).toBeNull();
+    expect(intent({ type: "validate", payload: {} })).toBeNull();
+    expect(intent({ type: "validate", payload: { name: "images[1000000].url" } })).toEqual(
+      refusedOn("images", FORM_NAME_MESSAGES.index(MAX_IMAGE_ROWS)),
+    );
+    for (const other of [
+      { type: "update", payload: { name: "images[1000000]", value: "x" } },
+      { type: "insert", payload: { name: "images", index: 1000000 } },
+      { type: "validate", payload: { name: "prompt", value: [1] } },
+      { type: "validate", payload: { name: "__intent__" } },
+      "not json",
+      JSON.stringify({ type: "validate", payload: { name: `p${" ".repeat(400)}` } }),
+    ])
+      expect(intent(other)).toEqual(refusedOn("", FORM_NAME_MESSAGES.unknown));
+    expect(
+      checkFormNames(
+        [
+          ["__intent__", JSON.stringify({ type: "validate", payload: {} })],
+          ["__intent__", JSON.stringify({ type: "validate", payload: {} })],
+        ],
+        brief,
+      ),
+    ).toEqual(refusedOn("", FORM_NAME_MESSAGES.unknown));
+  });
+
   it("stops at the first refusal: the rest of the post is never read", () => {
     let read = 0;
-    function* names() {
-      yield "prompt";
-      yield "images[1000000].url";
+    function* names(): Generator<[string, string]> {
+      yield ["prompt", "x"];
+      yield ["images[1000000].url", "x"];
       for (;;) {
         read++;
-        yield "prompt";
+        yield ["prompt", "x"];
       }
     }
     expect(checkFormNames(names(), brief)).toEqual(refusedOn("images", FORM_NAME_MESSAGES.index(MAX_IMAGE_ROWS)));

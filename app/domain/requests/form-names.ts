@@ -37,8 +37,16 @@ export const MAX_VALUE_ENTRIES = 4;
 export const MAX_FORM_ENTRIES = 2000;
 /** Longer than any name a page renders (`savedSections[1].html`, `brand.colors.background`): refused unread. */
 export const MAX_FIELD_NAME_CHARS = 200;
-/** conform's own control fields: an intent names a field and carries a value of its own, past this check; no page posts one. */
-const CONFORM_CONTROLS = new Set(["__intent__", "__state__"]);
+/**
+ * conform's own control fields. Its intent names a field (and may carry a value that conform sets
+ * there, past this check): the page's own checks post `{"type":"validate","payload":{"name":…}}` as
+ * a field is left, and that one kind is read here, its name checked like any other. No page posts
+ * another kind or the list state.
+ */
+const INTENT = "__intent__";
+const STATE = "__state__";
+/** Longer than any validate intent (its name at MAX_FIELD_NAME_CHARS). */
+const MAX_INTENT_CHARS = 300;
 /** Schema wrappers and levels read before a shape stops (a recursive schema); a page form needs about 20. */
 const MAX_SHAPE_STEPS = 64;
 
@@ -162,7 +170,7 @@ type Placed = { key: string; limit: number; over: () => FormNameRefusal };
  * zero), `[]` only at the end of a list.
  */
 function place(name: string, shape: FieldShape): Placed | FormNameRefusal {
-  if (CONFORM_CONTROLS.has(name) || name.length > MAX_FIELD_NAME_CHARS) return refusal([], FORM_NAME_MESSAGES.unknown);
+  if (name === INTENT || name === STATE || name.length > MAX_FIELD_NAME_CHARS) return refusal([], FORM_NAME_MESSAGES.unknown);
   const first = keyEnd(name, 0);
   const key = name.slice(0, first);
   const top = key ? (shape.fields?.get(key) ?? shape.anyField) : undefined;
@@ -226,8 +234,10 @@ function screener(shape: FieldShape) {
   const places = new Map<string, Placed | FormNameRefusal>();
   const counts = new Map<string, number>();
   let entries = 0;
-  return (name: string): FormNameRefusal | null => {
+  let intents = 0;
+  return (name: string, value: unknown): FormNameRefusal | null => {
     if (++entries > MAX_FORM_ENTRIES) return refusal([], FORM_NAME_MESSAGES.tooMany);
+    if (name === INTENT) return ++intents === 1 ? checkIntent(value, shape) : refusal([], FORM_NAME_MESSAGES.unknown);
     let p = places.get(name);
     if (!p) {
       p = place(name, shape);
@@ -240,11 +250,35 @@ function screener(shape: FieldShape) {
   };
 }
 
-/** The first refusal among the names of a post (`FormData.keys()`, repeats included), or null: one pass, each name read once. */
-export function checkFormNames(names: Iterable<string>, shape: FieldShape): FormNameRefusal | null {
+/** A conform intent that may reach conform: a validate intent of no field (the whole form) or of a name that fits the shape. */
+function checkIntent(value: unknown, shape: FieldShape): FormNameRefusal | null {
+  const refused = refusal([], FORM_NAME_MESSAGES.unknown);
+  if (typeof value !== "string" || value.length > MAX_INTENT_CHARS) return refused;
+  let intent: unknown;
+  try {
+    intent = JSON.parse(value);
+  } catch {
+    return refused;
+  }
+  if (!intent || typeof intent !== "object") return refused;
+  const { type, payload, ...rest } = intent as { type?: unknown; payload?: unknown };
+  if (type !== "validate" || Object.keys(rest).length || !payload || typeof payload !== "object") return refused;
+  const { name, ...others } = payload as { name?: unknown };
+  if (Object.keys(others).length) return refused;
+  if (name === undefined) return null;
+  if (typeof name !== "string" || name === INTENT || name === STATE) return refused;
+  const p = place(name, shape);
+  return isRefusal(p) ? p : null;
+}
+
+/**
+ * The first refusal among the entries of a post (`FormData` or `[name, value]` pairs, repeats
+ * included), or null: one pass, each name read once. The values are read only for conform's intent.
+ */
+export function checkFormNames(entries: Iterable<readonly [string, unknown]>, shape: FieldShape): FormNameRefusal | null {
   const screen = screener(shape);
-  for (const name of names) {
-    const refused = screen(name);
+  for (const [name, value] of entries) {
+    const refused = screen(name, value);
     if (refused) return refused;
   }
   return null;
@@ -256,6 +290,6 @@ export function* admittedEntries<T>(entries: Iterable<[string, T]>, shape: Field
   let seen = 0;
   for (const entry of entries) {
     if (++seen > MAX_FORM_ENTRIES) return;
-    if (!screen(entry[0])) yield entry;
+    if (!screen(entry[0], entry[1])) yield entry;
   }
 }

@@ -17,11 +17,12 @@ export function parsePageForm<Schema extends z.ZodTypeAny>(
   options: { schema: Schema },
 ): Submission<z.input<Schema>, string[], z.output<Schema>> {
   const shape = formShape(options.schema);
-  const refused = checkFormNames(payload.keys(), shape);
+  const entries = payload as Iterable<[string, FormDataEntryValue]>;
+  const refused = checkFormNames(entries, shape);
   if (!refused) return parseWithZod(payload, { schema: options.schema });
   // What was typed comes back with the refusal, minus the names that were refused.
   const kept = new FormData();
-  for (const [name, value] of admittedEntries(payload as Iterable<[string, FormDataEntryValue]>, shape)) kept.append(name, value);
+  for (const [name, value] of admittedEntries(entries, shape)) kept.append(name, value);
   const submission = parseWithZod(kept, { schema: refusalSchema(refused) });
   refusals.set(submission, refused);
   return submission as unknown as Submission<z.input<Schema>, string[], z.output<Schema>>;
