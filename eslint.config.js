@@ -280,5 +280,30 @@ module.exports = defineConfig(
     ignores: ["**/*.test.ts", "app/services/result.ts"],
     rules: { "no-restricted-syntax": ["error", ...NO_STATEMENTS, ...ONE_FAILURE_TYPE] },
   },
+  {
+    // Every page form is parsed through parsePageForm, which bounds the names posted (list indices,
+    // nesting, repeats) before conform builds anything from them (docs/security.md, "Page forms").
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts", "app/domain/requests/page-form.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: ["@conform-to/zod", "@conform-to/zod/v3", "@conform-to/zod/v4"].map((name) => ({
+            name,
+            importNames: ["parseWithZod"],
+            message: "parse a page form with parsePageForm (app/domain/requests/page-form.ts): it bounds the names posted first",
+          })),
+          patterns: [
+            {
+              group: ["@conform-to/dom", "@conform-to/dom/*", "@conform-to/react"],
+              importNames: ["parse"],
+              message: "parse a page form with parsePageForm (app/domain/requests/page-form.ts): it bounds the names posted first",
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

@@ -1,6 +1,7 @@
 // What a state-changing request to a page passes before Remix sees it: its body is read within
 // PAGE_BODY_LIMIT_BYTES by the reader the API uses too (readLimitedBody, app/http/body.server.ts,
-// from the build's entry module; 413 above it), then the CSRF check runs (app/http/csrf.server.ts; 403).
+// from the build's entry module; 413 above it), then the CSRF check runs (app/http/csrf.server.ts; 403,
+// or 413 for a form of more fields than any page has).
 // Both answer in the form the caller reads: a small page for a browser, JSON for /api, else text.
 import type http from "node:http";
 import type { BodySource } from "~/http/body.server";
@@ -117,8 +118,8 @@ export async function guardPageMutation(
   }
   const verdict = await build.entry.module.checkPageMutation({ method, url: url.href, headers: headersOf(req), body: body.bytes });
   if (!verdict.ok) {
-    logger.warn({ requestId, method, path: url.pathname, reason: verdict.message }, "page request refused (CSRF)");
-    refuse(res, url, accept, 403, verdict.message);
+    logger.warn({ requestId, method, path: url.pathname, reason: verdict.message }, "page request refused");
+    refuse(res, url, accept, verdict.status ?? 403, verdict.message);
     return null;
   }
   return body.bytes;

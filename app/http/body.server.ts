@@ -133,6 +133,42 @@ export function checkJsonShape(text: string, maxDepth = JSON_MAX_DEPTH, maxValue
   return null;
 }
 
+/**
+ * Whether a form body (URL-encoded or multipart) holds more than `max` entries, counted on its
+ * bytes before anything parses it: the separators (`&`) or the part delimiters. Reading a
+ * megabyte of `a=1&…` into a FormData takes a tenth of a second or more, and conform gathers a
+ * repeated name by copying its list at every entry; no page form has more than a few hundred.
+ * Other bodies (JSON of a data request, none) are not forms: false.
+ */
+export function formHasMoreEntries(contentType: string | null, body: Uint8Array, max: number): boolean {
+  const [type = "", ...params] = (contentType ?? "").split(";");
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  let separator: Buffer;
+  // Separators allowed: n entries have n - 1 `&`; n parts have n + 1 delimiters (the last one closes the body).
+  let allowed: number;
+  switch (type.trim().toLowerCase()) {
+    case "application/x-www-form-urlencoded":
+      separator = Buffer.from("&");
+      allowed = max - 1;
+      break;
+    case "multipart/form-data": {
+      const boundary = params.map((p) => /^\s*boundary="?([^";]{1,200})"?\s*$/i.exec(p)?.[1]).find(Boolean);
+      // No boundary: the parser refuses the body whole.
+      if (!boundary) return false;
+      separator = Buffer.from(`--${boundary}`);
+      allowed = max + 1;
+      break;
+    }
+    default:
+      return false;
+  }
+  let count = 0;
+  for (let at = bytes.indexOf(separator); at >= 0; at = bytes.indexOf(separator, at + separator.length)) {
+    if (++count > allowed) return true;
+  }
+  return false;
+}
+
 /** 413 for a field over its limit; the body names the field, its size and the limit. */
 export function inputTooLarge(field: string, size: number, limit: number, unit = "characters"): Response {
   return apiError(413, `${field} is too large: ${size} ${unit}, the limit is ${limit}`, { field, limit, reason: "chars", unit, size });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { joinCommaList, splitCommaLists } from "./comma-lists";
+import { MAX_COMMA_ITEMS, joinCommaList, splitCommaLists } from "./comma-lists";
 
 describe("comma-separated list fields", () => {
   it("splits a named field into one trimmed entry per item, dropping blanks, and leaves other fields alone", () => {
@@ -24,5 +24,11 @@ describe("comma-separated list fields", () => {
     expect(joinCommaList(["tabs", "carousel"])).toBe("tabs, carousel");
     expect(joinCommaList("tabs")).toBe("tabs");
     expect(joinCommaList(undefined)).toBe("");
+  });
+
+  it("splits at most MAX_COMMA_ITEMS items: a longer list still arrives too long for any list field", () => {
+    const form = new FormData();
+    form.set("keyFeatures", "a,".repeat(250_000));
+    expect(splitCommaLists(form, ["keyFeatures"]).getAll("keyFeatures")).toHaveLength(MAX_COMMA_ITEMS);
   });
 });

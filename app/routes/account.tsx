@@ -1,7 +1,7 @@
 // The signed-in user's account: change your own password (current password, new one twice).
 // The rules are the users service's (changeOwnPassword); other sessions end, this one stays.
 import { getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getZodConstraint } from "@conform-to/zod";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -10,6 +10,7 @@ import { CsrfField } from "~/components/csrf-field";
 import { FieldError, FormErrors, VALIDATE_WHEN, focusField, pageFormProps } from "~/components/page-form";
 import { getApp } from "~/composition/app.server";
 import { ChangePasswordFormSchema, MIN_PASSWORD_LENGTH } from "~/domain/requests/users";
+import { parsePageForm } from "~/domain/requests/page-form";
 import { getPageSession, requirePageUser } from "~/http/session.server";
 import { changeOwnPassword } from "~/services/users.server";
 
@@ -35,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const session = await getPageSession(request);
   if (!session) throw new Response("Sign in again", { status: 401 });
   const app = await getApp();
-  const submission = parseWithZod(await request.formData(), { schema: ChangePasswordFormSchema });
+  const submission = parsePageForm(await request.formData(), { schema: ChangePasswordFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply(HIDE), sessionsEnded: null }, { status: 400 });
   const r = await changeOwnPassword(app, user, submission.value, session.id);
   if (r.ok) return { result: submission.reply({ resetForm: true }), sessionsEnded: r.value.sessionsEnded };
@@ -85,7 +86,7 @@ export default function Account() {
     lastResult: actionData?.result,
     constraint: getZodConstraint(ChangePasswordFormSchema),
     ...VALIDATE_WHEN,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordFormSchema }),
+    onValidate: ({ formData }) => parsePageForm(formData, { schema: ChangePasswordFormSchema }),
   });
   // After the server answers: to the first field it found wrong, or to the result.
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod, type SubmissionResult } from "@conform-to/zod";
+import { getZodConstraint, type SubmissionResult } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -7,6 +7,7 @@ import { CsrfField } from "~/components/csrf-field";
 import { FieldError, FormErrors, VALIDATE_WHEN, pageFormProps } from "~/components/page-form";
 import { getApp } from "~/composition/app.server";
 import { AdminUsersFormSchema } from "~/domain/requests/users";
+import { parsePageForm } from "~/domain/requests/page-form";
 import { requirePageUser } from "~/http/session.server";
 import { createAccount, grantCredits, listAccounts, setAdminAccess } from "~/services/users.server";
 
@@ -32,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const none: AdminResult = { create: null, notice: null, error: null };
   // The new account's password is not sent back in the page.
   const hide = { hideFields: ["password"] };
-  const submission = parseWithZod(form, { schema: AdminUsersFormSchema });
+  const submission = parsePageForm(form, { schema: AdminUsersFormSchema });
   if (submission.status !== "success") {
     if (form.get("intent") === "create") return data({ ...none, create: submission.reply(hide) }, { status: 400 });
     // A row's grant or role form: its few fields say what went wrong at the top of the page.
@@ -73,7 +74,7 @@ export default function AdminIndex() {
     defaultValue: { credits: String(defaultCredits) },
     constraint: getZodConstraint(AdminUsersFormSchema),
     ...VALIDATE_WHEN,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminUsersFormSchema }),
+    onValidate: ({ formData }) => parsePageForm(formData, { schema: AdminUsersFormSchema }),
   });
   return (
     <div>

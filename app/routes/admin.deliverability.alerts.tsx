@@ -1,6 +1,5 @@
 // Admin → Deliverability → Alerts: operator alerts, open ones first; acknowledge one (in place,
 // with a fetcher) or every open one the page shows.
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -10,6 +9,7 @@ import { plural } from "~/components/admin/format";
 import { EmptyState, Notice, Pagination, Section, adminLinks, brandTitle } from "~/components/admin/ui";
 import { getApp } from "~/composition/app.server";
 import { AckFormSchema, pageParam } from "~/domain/requests/admin-forms";
+import { parsePageForm } from "~/domain/requests/page-form";
 import { requirePageUser } from "~/http/session.server";
 import { acknowledgeOperatorAlert, acknowledgeOperatorAlertsThrough, alertList } from "~/services/deliverability.server";
 
@@ -31,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const me = await requirePageUser(request, { admin: true });
   const app = await getApp();
   // Hidden fields only: a bad submission has no field to mark, so it is the page's notice.
-  const submission = parseWithZod(await request.formData(), { schema: AckFormSchema });
+  const submission = parsePageForm(await request.formData(), { schema: AckFormSchema });
   if (submission.status !== "success")
     return data({ error: "That request did not name an alert. Reload the page and try again." }, { status: 400 });
   const ack = submission.value;

@@ -1,6 +1,5 @@
 // Admin → Deliverability → lift a suppression: the confirmation page (GET asks, changes nothing),
 // and the confirmed lift (POST with confirm=yes), which the page's dialog posts too.
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -11,6 +10,7 @@ import { sourceLabel } from "~/components/admin/suppression-bits";
 import { EmptyState, Notice, Pill, adminLinks, brandTitle } from "~/components/admin/ui";
 import { getApp } from "~/composition/app.server";
 import { LiftFormSchema, LiftQuerySchema, withOutcome } from "~/domain/requests/admin-forms";
+import { parsePageForm } from "~/domain/requests/page-form";
 import { requirePageUser } from "~/http/session.server";
 import { liftManually, recipientDetail } from "~/services/deliverability.server";
 
@@ -33,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const me = await requirePageUser(request, { admin: true });
   const app = await getApp();
   // The form's fields are hidden (the address, confirm=yes): what is wrong is said in the page's notice.
-  const submission = parseWithZod(await request.formData(), { schema: LiftFormSchema });
+  const submission = parsePageForm(await request.formData(), { schema: LiftFormSchema });
   if (submission.status !== "success")
     return data(
       {

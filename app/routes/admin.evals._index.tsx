@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getZodConstraint } from "@conform-to/zod";
 import { useState } from "react";
 import { CsrfField } from "~/components/csrf-field";
 import { FieldError, VALIDATE_WHEN } from "~/components/page-form";
@@ -14,6 +14,7 @@ import { formValue, useFormReading } from "~/components/typed-before-hydration";
 import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/http/session.server";
 import { StartRunFormSchema } from "~/domain/requests/eval";
+import { parsePageForm } from "~/domain/requests/page-form";
 import { startEvalRun } from "~/services/eval-runner.server";
 import { getEvalsOverview } from "~/services/eval-views.server";
 
@@ -36,7 +37,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePageUser(request, { admin: true });
   const app = await getApp();
-  const submission = parseWithZod(await request.formData(), { schema: StartRunFormSchema });
+  const submission = parsePageForm(await request.formData(), { schema: StartRunFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const started = await startEvalRun(app, user, submission.value);
   if (!started.ok) return data(submission.reply({ formErrors: [started.error] }), { status: started.status });
@@ -106,7 +107,7 @@ function StartRunCard({
     id: "ev-start",
     lastResult: result,
     constraint: getZodConstraint(StartRunFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: StartRunFormSchema }),
+    onValidate: ({ formData }) => parsePageForm(formData, { schema: StartRunFormSchema }),
     ...VALIDATE_WHEN,
   });
   const usable = sets.filter((s) => s.ok);

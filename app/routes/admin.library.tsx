@@ -8,7 +8,6 @@ import {
   type Submission,
   type SubmissionResult,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useOutlet } from "@remix-run/react";
@@ -22,6 +21,7 @@ import { listLibrarySummaries } from "~/services/library-views.server";
 import { autoTag, deleteContent, submitContent } from "~/services/library.server";
 import { COMPLEXITIES, EXAMPLE_TYPES } from "~/domain/retrieval/metadata";
 import { CONTENT_FOCUSES, DeleteContentBodySchema, autoTagSchema, submitContentSchema } from "~/domain/requests/library";
+import { parsePageForm } from "~/domain/requests/page-form";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `Library · ${(matches.find((m) => m.id === "root")?.data as { brand?: string } | undefined)?.brand ?? "Kinetic"}` },
@@ -55,13 +55,13 @@ type ActionData = { result?: SubmissionResult<string[]>; notice?: string; error?
 const LIST_FIELDS = ["keyFeatures", "bestPracticeTags", "techniquesCovered"] as const;
 
 /** The upload form as the library's upload (submitContentSchema): lists are typed comma-separated. */
-const parseUpload = (form: FormData) => parseWithZod(splitCommaLists(form, LIST_FIELDS), { schema: submitContentSchema });
+const parseUpload = (form: FormData) => parsePageForm(splitCommaLists(form, LIST_FIELDS), { schema: submitContentSchema });
 /** Auto-tag reads the HTML only, as an email of the type chosen. */
 function parseAutoTag(form: FormData) {
   const fields = new FormData();
   for (const [k, v] of form) fields.append(k, v);
   fields.set("contentType", form.get("uploadType") === "amp" ? "amp" : "html");
-  return parseWithZod(fields, { schema: autoTagSchema });
+  return parsePageForm(fields, { schema: autoTagSchema });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -71,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get("intent");
 
   if (intent === "delete") {
-    const submission = parseWithZod(form, { schema: DeleteContentBodySchema });
+    const submission = parsePageForm(form, { schema: DeleteContentBodySchema });
     if (submission.status !== "success")
       return data<ActionData>({ error: "That request did not name a document. Reload the page and try again." }, { status: 400 });
     const r = await deleteContent(app, submission.value.id);

@@ -2,7 +2,7 @@
 // balance and the ledger that explains it (starting credits, grants, generation charges,
 // refunds), newest first.
 import { getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod, type SubmissionResult } from "@conform-to/zod";
+import { getZodConstraint, type SubmissionResult } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -28,6 +28,7 @@ import {
 import { getApp } from "~/composition/app.server";
 import { pageParam } from "~/domain/requests/admin-forms";
 import { AdminUserFormSchema, MIN_PASSWORD_LENGTH } from "~/domain/requests/users";
+import { parsePageForm } from "~/domain/requests/page-form";
 import { inWords } from "~/services/auth.server";
 import { requirePageUser } from "~/http/session.server";
 import { userLedger } from "~/services/user-ledger.server";
@@ -63,7 +64,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const app = await getApp();
   const none: AccessResult = { temporary: null, notice: null, error: null };
   const form = await request.formData();
-  const submission = parseWithZod(form, { schema: AdminUserFormSchema });
+  const submission = parsePageForm(form, { schema: AdminUserFormSchema });
   // The password is not sent back: the admin types it again, reading it as they go.
   const hide = { hideFields: ["password"] };
   if (submission.status !== "success") {
@@ -115,7 +116,7 @@ function AccessSection({
     lastResult: result?.temporary,
     constraint: getZodConstraint(AdminUserFormSchema),
     ...VALIDATE_WHEN,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminUserFormSchema }),
+    onValidate: ({ formData }) => parsePageForm(formData, { schema: AdminUserFormSchema }),
   });
   const passwordWrong = Boolean(result?.temporary?.error?.password?.length);
   // After the server answers: to the password it refused, or to the result.

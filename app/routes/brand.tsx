@@ -1,7 +1,7 @@
 // The brand page: who the user's emails come from (From name and address, Reply-To), the postal
 // address and website their footers carry, and the logo of their mastheads and of the unsubscribe page.
 import { getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getZodConstraint } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -9,6 +9,7 @@ import { CsrfField } from "~/components/csrf-field";
 import { FieldError, VALIDATE_WHEN, pageFormProps } from "~/components/page-form";
 import { getApp } from "~/composition/app.server";
 import { SenderProfileFormSchema } from "~/domain/requests/sender";
+import { namesRefused, parsePageForm } from "~/domain/requests/page-form";
 import { requirePageUser } from "~/http/session.server";
 import { brandPageData, saveBrandProfile, type FieldErrors, type SenderProfile } from "~/services/sender-profile.server";
 
@@ -29,7 +30,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   // The service checks the same schema and, on the server only, the domains this deployment may
   // send from; the submission carries what was typed back into the page with every field's error.
-  const submission = parseWithZod(form, { schema: SenderProfileFormSchema });
+  const submission = parsePageForm(form, { schema: SenderProfileFormSchema });
+  if (namesRefused(submission)) return data({ result: submission.reply(), saved: false }, { status: 400 });
   const saved = await saveBrandProfile(app, user, Object.fromEntries(form));
   if (!saved.ok) {
     const errors = (saved.extra?.fieldErrors ?? {}) as FieldErrors;
@@ -89,7 +91,7 @@ export default function Brand() {
     defaultValue: Object.fromEntries(FIELDS.map((f) => [f.name, profile?.[f.name] ?? ""])),
     constraint: getZodConstraint(SenderProfileFormSchema),
     ...VALIDATE_WHEN,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SenderProfileFormSchema }),
+    onValidate: ({ formData }) => parsePageForm(formData, { schema: SenderProfileFormSchema }),
   });
   const hint = (name: keyof SenderProfile, text: string) =>
     name === "fromAddress"

@@ -4,7 +4,6 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { useCallback, useEffect, useRef } from "react";
 import { VALIDATE_WHEN, pageFormProps } from "~/components/page-form";
 import { CsrfField, useCsrfToken } from "~/components/csrf-field";
@@ -22,6 +21,7 @@ import { TECHNIQUES } from "~/domain/blueprint/schema";
 import { EMAIL_TYPES } from "~/domain/prompt/facts/types";
 import { COMPLEXITIES } from "~/domain/prompt/inputs";
 import { BriefFormSchema, MAX_IMAGE_ROWS, MAX_SECTION_ROWS, type Brief, type BriefInput } from "~/domain/requests/builder";
+import { parsePageForm } from "~/domain/requests/page-form";
 import {
   BRAND_COLOR_KEYS,
   FONT_CHOICES,
@@ -228,6 +228,9 @@ function fieldLabel(name: string, read?: UnderstoodBrief): string {
     "brand.headingFontFamily": "Heading font",
     "brand.buttonRadius": "Button radius",
     "brand.logoUrl": "Logo URL",
+    images: "Images",
+    savedSections: "Saved sections",
+    "": "The form",
   };
   if (fixed[name]) return fixed[name];
   const row = /^(images|savedSections)\[(\d+)\]\.(\w+)$/.exec(name);
@@ -357,7 +360,7 @@ function StepForm(props: {
     // No constraint: the image and section rows' required fields must not stop a blank row
     // (dropped) from posting without JavaScript; the prompt says `required` itself.
     ...VALIDATE_WHEN,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BriefFormSchema }),
+    onValidate: ({ formData }) => parsePageForm(formData, { schema: BriefFormSchema }),
   });
   const conform = step === "brief" ? pageFormProps(form) : null;
 

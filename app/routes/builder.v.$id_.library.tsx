@@ -10,7 +10,6 @@ import {
   type FieldMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CsrfField } from "~/components/csrf-field";
@@ -20,6 +19,7 @@ import { versionPanelsLinks } from "~/components/builder/version-panels";
 import { Notice } from "~/components/builder/panel-ui";
 import { COMPLEXITIES, EXAMPLE_TYPES } from "~/domain/retrieval/metadata";
 import { submitContentSchema } from "~/domain/requests/library";
+import { parsePageForm } from "~/domain/requests/page-form";
 import { joinCommaList, splitCommaLists } from "~/lib/comma-lists";
 import { saveVersionToLibrary, tagVersion, type LibraryForm } from "~/services/builder-panels.server";
 import { requireOwnVersion } from "~/http/own-version.server";
@@ -60,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const upload = splitCommaLists(form, LISTS);
   upload.set("uploadType", "html");
   upload.set("htmlContent", version.html);
-  const submission = parseWithZod(upload, { schema: submitContentSchema });
+  const submission = parsePageForm(upload, { schema: submitContentSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["htmlContent", "uploadType"] }), { status: 400 });
   const r = await saveVersionToLibrary(app, version, values);
   if (!r.ok) return data(submission.reply({ formErrors: [r.error], hideFields: ["htmlContent", "uploadType"] }), { status: r.status });

@@ -1,5 +1,5 @@
 import { getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getZodConstraint } from "@conform-to/zod";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
@@ -7,6 +7,7 @@ import { CsrfField } from "~/components/csrf-field";
 import { FieldError, FormErrors, VALIDATE_WHEN, pageFormProps } from "~/components/page-form";
 import { getApp } from "~/composition/app.server";
 import { SignInFormSchema } from "~/domain/requests/users";
+import { parsePageForm } from "~/domain/requests/page-form";
 import { signIn } from "~/services/auth.server";
 import { getSessionUser, startPageSession } from "~/http/session.server";
 import type { LoadContext } from "~/http/api-route.server";
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const app = await getApp();
   const form = await request.formData();
-  const submission = parseWithZod(form, { schema: SignInFormSchema });
+  const submission = parsePageForm(form, { schema: SignInFormSchema });
   if (submission.status !== "success") return data(submission.reply(HIDE), { status: 400 });
   const result = await signIn(app, {
     ...submission.value,
@@ -58,7 +59,7 @@ export default function Login() {
     lastResult,
     constraint: getZodConstraint(SignInFormSchema),
     ...VALIDATE_WHEN,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInFormSchema }),
+    onValidate: ({ formData }) => parsePageForm(formData, { schema: SignInFormSchema }),
   });
   return (
     <div className="narrow" style={{ margin: "0 auto" }}>

@@ -6,6 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { renderToStaticMarkup } from "react-dom/server";
 import { AnswerPage } from "~/components/answer-page";
+import { cspSourceOf } from "~/domain/sender/web-address";
 import { getApp } from "~/composition/app.server";
 import { answerLink, type AnswerPage as AnswerPageState } from "~/services/answers.server";
 
@@ -20,11 +21,11 @@ const HEADERS = {
   "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
 };
 
-/** The sender's logo is the one image from elsewhere the page may load. */
+/** The sender's logo is the one image from elsewhere the page may load: its site, from the parsed address only. */
 function headersFor(state: AnswerPageState): Record<string, string> {
-  const logo = state.brand.logoUrl;
-  if (!logo) return HEADERS;
-  return { ...HEADERS, "Content-Security-Policy": `${HEADERS["Content-Security-Policy"]}; img-src ${new URL(logo).origin}` };
+  const source = cspSourceOf(state.brand.logoUrl);
+  if (!source) return HEADERS;
+  return { ...HEADERS, "Content-Security-Policy": `${HEADERS["Content-Security-Policy"]}; img-src ${source}` };
 }
 
 function page(state: AnswerPageState): Response {

@@ -1,5 +1,5 @@
 import { getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod, type SubmissionResult } from "@conform-to/zod";
+import { getZodConstraint, type SubmissionResult } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -8,6 +8,7 @@ import { CsrfField } from "~/components/csrf-field";
 import { FieldError, VALIDATE_WHEN, pageFormProps } from "~/components/page-form";
 import { getApp } from "~/composition/app.server";
 import { CreateTokenFormSchema, RevokeTokenFormSchema } from "~/domain/requests/users";
+import { parsePageForm } from "~/domain/requests/page-form";
 import { issueAccessToken, tokenLifetime } from "~/services/auth.server";
 import { requirePageUser } from "~/http/session.server";
 import { listTokens, revokeToken } from "~/services/users.server";
@@ -62,12 +63,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const none: TokensResult = { create: null, created: null, notice: null, error: null };
   if (form.get("intent") === "revoke") {
-    const revoke = parseWithZod(form, { schema: RevokeTokenFormSchema });
+    const revoke = parsePageForm(form, { schema: RevokeTokenFormSchema });
     if (revoke.status !== "success") return data({ ...none, error: "Unknown token" }, { status: 400 });
     const done = await revokeToken(app, user.id, revoke.value.jti);
     return done ? { ...none, notice: "Token revoked." } : { ...none, error: "That token was already revoked." };
   }
-  const submission = parseWithZod(form, { schema: CreateTokenFormSchema });
+  const submission = parsePageForm(form, { schema: CreateTokenFormSchema });
   if (submission.status !== "success") return data({ ...none, create: submission.reply() }, { status: 400 });
   const lifetime = tokenLifetime(app.env, submission.value.ttl);
   if (!lifetime.ok) return data({ ...none, create: submission.reply({ fieldErrors: { ttl: [`${lifetime.error}.`] } }) }, { status: 400 });
@@ -109,7 +110,7 @@ export default function Tokens() {
     defaultValue: { ttl: defaultTtl },
     constraint: getZodConstraint(CreateTokenFormSchema),
     ...VALIDATE_WHEN,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateTokenFormSchema }),
+    onValidate: ({ formData }) => parsePageForm(formData, { schema: CreateTokenFormSchema }),
   });
   return (
     <div>

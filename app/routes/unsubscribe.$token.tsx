@@ -7,6 +7,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { renderToStaticMarkup } from "react-dom/server";
 import { UnsubscribePage, type UnsubscribeState } from "~/components/unsubscribe-page";
+import { cspSourceOf } from "~/domain/sender/web-address";
 import { getApp } from "~/composition/app.server";
 import { verifyUnsubscribeToken } from "~/lib/unsubscribe-token.server";
 import { unsubscribeAddress } from "~/services/deliverability.server";
@@ -23,13 +24,13 @@ const HEADERS: Record<string, string> = {
     "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
 };
 
-/** The sender's logo is the one image from elsewhere the page may load. */
+/** The sender's logo is the one image from elsewhere the page may load: its site, from the parsed address only. */
 function headersFor(brand: PublicBrand): Record<string, string> {
-  if (!brand.logoUrl) return HEADERS;
-  const origin = new URL(brand.logoUrl).origin;
+  const source = cspSourceOf(brand.logoUrl);
+  if (!source) return HEADERS;
   return {
     ...HEADERS,
-    "Content-Security-Policy": HEADERS["Content-Security-Policy"].replace("img-src 'self'", `img-src 'self' ${origin}`),
+    "Content-Security-Policy": HEADERS["Content-Security-Policy"].replace("img-src 'self'", `img-src 'self' ${source}`),
   };
 }
 

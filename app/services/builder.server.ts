@@ -4,7 +4,6 @@
 // tokens and style are saved per user so the next brief starts from them.
 import crypto from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { fieldErrors } from "~/lib/form-errors";
 import type { AppContext } from "~/composition/app.server";
 import type { User } from "~/models/users.server";
@@ -26,6 +25,7 @@ import { BriefSchema as UnderstoodBriefSchema, spanOutsidePrompt, type Brief as 
 import { briefFromDraft, draftFromForm, type UnderstoodDraft } from "~/domain/brief/form";
 import { extractTechniques } from "~/domain/prompt/techniques";
 import { BrandSchema, BriefFormSchema, BriefSchema, type Brand, type Brief, type BriefInput } from "~/domain/requests/builder";
+import { parsePageForm } from "~/domain/requests/page-form";
 import { SIMULATED, simulateWebmail, type WebmailClient } from "~/domain/html/webmail-simulation";
 import {
   generate,
@@ -78,7 +78,7 @@ export type BriefFormResult = { ok: true; brief: Brief } | { ok: false; reply: S
  * its field here too, before any credit is charged.
  */
 export function parseBriefForm(form: FormData | URLSearchParams): BriefFormResult {
-  const submission = parseWithZod(form, { schema: BriefFormSchema });
+  const submission = parsePageForm(form, { schema: BriefFormSchema });
   if (submission.status !== "success") return { ok: false, reply: submission.reply() };
   const techniques = techniqueErrors(submission.value);
   if (!techniques) return { ok: true, brief: submission.value };

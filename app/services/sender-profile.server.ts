@@ -4,6 +4,7 @@ import type { AppContext } from "~/composition/app.server";
 import { resolveSenderPlaceholders, type SenderValues } from "~/domain/mime";
 import { bareAddress } from "~/domain/mime/address";
 import { SenderProfileFormSchema } from "~/domain/requests/sender";
+import { isPlainWebAddress } from "~/domain/sender/web-address";
 import {
   allowedSenderDomains,
   disallowedFromMessage,
@@ -111,7 +112,10 @@ export async function brandOfSend(app: AppContext, sendId: string | null, recipi
   const fallback = { name: app.env.BRAND_NAME, logoUrl: null, websiteUrl: null };
   if (!sendId || !/^[0-9a-f-]{36}$/i.test(sendId)) return fallback;
   const profile = await findSenderProfileOfSend(app.database.db, sendId, recipient);
-  return profile ? { name: profile.senderName, logoUrl: profile.logoUrl, websiteUrl: profile.websiteUrl } : fallback;
+  if (!profile) return fallback;
+  // A value stored before the brand page checked addresses is left out rather than shown.
+  const plain = (url: string | null) => (url && isPlainWebAddress(url) ? url : null);
+  return { name: profile.senderName, logoUrl: plain(profile.logoUrl), websiteUrl: plain(profile.websiteUrl) };
 }
 
 /** The logo of `user`'s brand profile for an email's masthead, or null (docs/builder.md "Logo"). */

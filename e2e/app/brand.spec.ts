@@ -1,6 +1,7 @@
 // The brand profile as a user meets it: set it on /brand (a From on a domain the deployment may not
 // send from is refused with a field error), send a test from the builder, and find the branded
-// From and footer in the admin outbox's raw message; the email's unsubscribe page shows the brand.
+// From and footer in the admin outbox's raw message; the email's unsubscribe page shows the brand,
+// its logo allowed by the page's policy, and its Unsubscribe button works.
 import { expect, test } from "@playwright/test";
 import { failOnScriptErrors, signIn, visit } from "./helpers";
 
@@ -94,6 +95,30 @@ test("brand profile → test send → branded From and footer in the raw message
   await page.screenshot({ path: `${SHOTS}/brand-unsubscribe-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 800 });
   await page.screenshot({ path: `${SHOTS}/brand-unsubscribe-390.png`, fullPage: true });
+
+  // The page's policy allows the logo's site and nothing that stops its form: the button unsubscribes.
+  const violations: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy|sandbox/i.test(m.text())) violations.push(m.text());
+  });
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(page).toHaveTitle("You're unsubscribed · Bloom & Co");
+  await expect(page.getByRole("status")).toContainText(
+    "brand-reader@example.com will not receive emails sent through this service any more",
+  );
+  await expect(page.locator("header img")).toHaveAttribute("src", `${baseURL}/favicon.svg`);
+  expect(violations).toEqual([]);
+});
+
+test("the brand page refuses a logo address whose host a page's policy could not name", async ({ page }) => {
+  await signIn(page, "/brand");
+  await page.getByLabel("Sender name").fill("Bloom & Co");
+  await page.getByLabel(/^Logo address/).fill("https://cdn.bloom.example;sandbox/logo.png");
+  await page.getByRole("button", { name: "Save" }).click();
+  const logo = page.getByLabel(/^Logo address/);
+  await expect(logo).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#brand-logoUrl-error")).toContainText("must name its site with letters, digits, hyphens and dots only");
+  await expect(page.getByText("Saved. Your next emails use this sender.")).toHaveCount(0);
 });
 
 test("the brand page saves without JavaScript", async ({ browser }) => {

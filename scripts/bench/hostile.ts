@@ -1,5 +1,5 @@
 // npm run bench -- hostile: the worst inputs we know of, sent to every endpoint that parses text
-// or HTML, against the real server in its own process (127.0.0.1 only). One request at a time, so
+// or HTML and to every page form (as the signed-in bench user, `--only "^page "`), against the real server in its own process (127.0.0.1 only). One request at a time, so
 // the server's event-loop probe (scripts/bench/lib/event-loop-probe.mjs, opt-in through
 // KINETIC_BENCH_EVENT_LOOP=1) can say how long each request blocked its loop; meanwhile this
 // process polls GET /healthz, whose latency is what every other client would have waited.
@@ -25,8 +25,9 @@ import path from "node:path";
 import readline from "node:readline";
 import { createBenchClient, type BenchResponse } from "./lib/http-client";
 import { HTML_LIMITS, PLACED_HTML_LIMITS } from "~/domain/html/limits";
-import { hostileCases } from "./lib/hostile-inputs";
-import { startBenchServer, type BenchServer } from "./lib/server-process";
+import { hostileCases, pageFormCases } from "./lib/hostile-inputs";
+import { openPageSession } from "./lib/page-session";
+import { BENCH_SESSION_SECRET, startBenchServer, type BenchServer } from "./lib/server-process";
 import { slowBodyFlood } from "./lib/slow-body-flood";
 import { abandonedStreamFlood } from "./lib/stream-flood";
 import { percentile } from "./lib/stats";
@@ -145,9 +146,17 @@ async function main(): Promise<void> {
       }
     })();
 
-    const cases = hostileCases({ htmlBytes: HTML_BYTES, htmlLimits: HTML_LIMITS, placedLimits: PLACED_HTML_LIMITS }).filter((c) =>
-      picked(`${c.endpoint} ${c.name}`),
-    );
+    // The page forms post as a signed-in browser does: a session cookie, its CSRF token, the app's Origin.
+    const pages = await openPageSession(client.request, server.db(), {
+      origin: server.url,
+      email: "bench@sender.example",
+      password: "bench-password-123",
+      sessionSecret: BENCH_SESSION_SECRET,
+    });
+    const cases = [
+      ...hostileCases({ htmlBytes: HTML_BYTES, htmlLimits: HTML_LIMITS, placedLimits: PLACED_HTML_LIMITS }),
+      ...pageFormCases(pages),
+    ].filter((c) => picked(`${c.endpoint} ${c.name}`));
     console.error(`${cases.length} hostile requests…`);
     // Warm-up: the first request of each endpoint pays for module loading, not for its input.
     for (const p of ["/api/gen/copy", "/api/generate"])

@@ -145,6 +145,26 @@ describe("the layer rules refuse a file that breaks them", () => {
     expect(await lint("app/composition/fine.server.ts", code)).toEqual([]);
   });
 
+  it("a page form is parsed through parsePageForm, never by conform's parsers directly", async () => {
+    const problems = await lint(
+      "app/routes/bad.tsx",
+      [
+        'import { getZodConstraint, parseWithZod } from "@conform-to/zod";',
+        'import { parse, useForm } from "@conform-to/react";',
+        'import { parsePageForm } from "~/domain/requests/page-form";',
+        "export const uses = [getZodConstraint, parseWithZod, parse, useForm, parsePageForm];",
+      ].join("\n"),
+    );
+    expect(problems.map((p) => [p.rule, p.line])).toEqual([
+      ["no-restricted-imports", 1],
+      ["no-restricted-imports", 2],
+    ]);
+    expect(problems[0]!.message).toContain("parsePageForm");
+    expect((await lint("app/services/bad.server.ts", 'export { parseWithZod } from "@conform-to/zod";\n')).map((p) => p.rule)).toEqual([
+      "no-restricted-imports",
+    ]);
+  });
+
   it("server/ shares types with the app but reaches its code only through the build", async () => {
     const problems = await lint(
       "server/bad.ts",

@@ -1,6 +1,9 @@
 // The brand page's form (/brand): who a user's emails come from. Blank optional fields are stored
-// as null (the deployment's address, no Reply-To, no postal address, no logo, no website).
+// as null (the deployment's address, no Reply-To, no postal address, no logo, no website). The logo
+// and website must be plain web addresses (app/domain/sender/web-address.ts): a page's
+// Content-Security-Policy names the logo's site.
 import { z } from "zod";
+import { parseWebAddress, type WebAddressProblem } from "~/domain/sender/web-address";
 
 const MAX_LOCAL_PART = 64;
 const MAX_ADDRESS = 254;
@@ -23,6 +26,14 @@ const address = (what: string) =>
       .nullable(),
   );
 
+/** What each problem of a web address says (the logo's and the website's): it must parse, as http(s), with a plain host. */
+export const WEB_ADDRESS_MESSAGES: Record<WebAddressProblem, (what: string) => string> = {
+  "not-a-url": (what) => `${what} must be a full web address starting with https://, with no spaces.`,
+  scheme: (what) => `${what} must be a full web address starting with https:// (or http://).`,
+  credentials: (what) => `${what} must not carry a user name or password.`,
+  host: (what) => `${what} must name its site with letters, digits, hyphens and dots only (like cdn.example.com), or an IP address.`,
+};
+
 const webAddress = (what: string) =>
   z.preprocess(
     blankToNull,
@@ -30,14 +41,10 @@ const webAddress = (what: string) =>
       .string()
       .trim()
       .max(2000, `${what} must be at most 2000 characters.`)
-      .refine((u) => {
-        try {
-          const url = new URL(u);
-          return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "";
-        } catch {
-          return false;
-        }
-      }, `${what} must be a full web address starting with https://`)
+      .superRefine((u, ctx) => {
+        const parsed = parseWebAddress(u);
+        if ("problem" in parsed) ctx.addIssue({ code: z.ZodIssueCode.custom, message: WEB_ADDRESS_MESSAGES[parsed.problem](what) });
+      })
       .nullable(),
   );
 

@@ -1,7 +1,9 @@
 // The hostile inputs of `npm run bench -- hostile`: prompts that make regexes backtrack, HTML
-// nested or repeated to extremes, JSON nested past any real use. Bodies are built as strings: a
+// nested or repeated to extremes, JSON nested past any real use, page forms whose field names
+// carry huge list indices or one name a megabyte of times. Bodies are built as strings: a
 // 100,000-deep value cannot go through JSON.stringify.
 import { sampleBlueprint } from "../../../test/fixtures/blueprints";
+import type { PageSession } from "./page-session";
 
 export interface HostileCase {
   endpoint: string;
@@ -330,5 +332,217 @@ export function hostileCases(opts: {
     sections: [{ id: "s0", role: "body", lockedHtml: deepSection.slice(0, 60_000) }, ...blueprint.sections],
   };
   add("generate", "blueprint-locked-html-deep", "/api/generate", j({ prompt: "Tabs for A, B and C", blueprint: lockedDeep }));
+  return cases;
+}
+
+/** The list indices of the page-form cases: 10^6 and 10^9 (one 10^6 index held the server 13 s). */
+export const HUGE_INDICES = [1_000_000, 1_000_000_000] as const;
+/** The size of a page-form body that repeats one name: within the page body limit (1 MiB). */
+const REPEAT_BYTES = 1_000_000;
+
+interface PageForm {
+  /** Who posts it: the signed-in bench user (an admin), or a visitor (the sign-in form). */
+  who?: "anonymous";
+  path: string;
+  /** The form's own fields, as the page posts them. */
+  fields: Array<[string, string]>;
+  /** Field names with an index, `#` standing for it. */
+  indexed: string[];
+  /** A name posted REPEAT_BYTES worth of times. */
+  repeated?: string;
+  /** A comma-separated list field filled to REPEAT_BYTES (split into one entry per item before parsing). */
+  commaList?: string;
+}
+
+/**
+ * Every page form, each with its list fields (or, for a form with none, a plain field) posted
+ * with the HUGE_INDICES, and one name repeated to a megabyte: each must be refused (or ignored,
+ * for the forms read by hand) within the block limit. Endpoints are "page <form>".
+ */
+export function pageFormCases(s: PageSession): HostileCase[] {
+  const version = `/builder/v/${s.versionId}`;
+  const library: Array<[string, string]> = [
+    ["intent", "submit"],
+    ["uploadType", "html"],
+    ["htmlContent", "<p>x</p>"],
+    ["description", "d"],
+  ];
+  const forms: Record<string, PageForm> = {
+    "builder brief": {
+      path: "/builder?index",
+      fields: [
+        ["intent", "understand"],
+        ["prompt", "Spring sale"],
+      ],
+      indexed: ["images[#].url", "images.#.url", "savedSections[#].html", "techniques[#]"],
+      repeated: "images",
+    },
+    "builder generate": {
+      path: "/builder/generate",
+      fields: [
+        ["intent", "generate"],
+        ["prompt", "Spring sale"],
+      ],
+      indexed: ["images[#].url", "savedSections[#].html"],
+      repeated: "savedSections[0].html",
+    },
+    // The Check and copy steps are read by hand (a bounded loop per list): an index past it is never read.
+    "builder check": {
+      path: "/builder?index",
+      fields: [
+        ["intent", "add:nothing"],
+        ["brief", s.understood.brief],
+        ["u.read", s.understood.read],
+      ],
+      indexed: ["u.items.#.name", "u.questions.0.options.#", "u.links.#"],
+      repeated: "u.items.0.name",
+    },
+    "builder copy": {
+      path: "/builder?index",
+      fields: [
+        ["intent", "generate-copy"],
+        ["brief", s.understood.brief],
+        ["copy.preheader", "p"],
+      ],
+      indexed: ["copy.sections.#.headline", "copy.items.#.label"],
+      repeated: "copy.sections.0.headline",
+    },
+    "library upload": {
+      path: "/admin/library",
+      fields: library,
+      indexed: ["keyFeatures[#]", "bestPracticeTags[#]", "techniquesCovered[#]"],
+      repeated: "keyFeatures",
+      commaList: "bestPracticeTags",
+    },
+    "library autotag": { path: "/admin/library", fields: [["intent", "autotag"], ...library.slice(1)], indexed: ["htmlContent[#]"] },
+    "library delete": { path: "/admin/library", fields: [["intent", "delete"]], indexed: ["id[#]"] },
+    "save to library": {
+      path: `${version}/library`,
+      fields: [["description", "d"]],
+      indexed: ["keyFeatures[#]", "bestPracticeTags[#]"],
+      repeated: "keyFeatures",
+      commaList: "keyFeatures",
+    },
+    "sign-in": {
+      who: "anonymous",
+      path: "/login",
+      fields: [
+        ["email", "a@example.com"],
+        ["password", "x"],
+      ],
+      indexed: ["email[#]"],
+      repeated: "email",
+    },
+    account: {
+      path: "/account",
+      fields: [
+        ["current", "x"],
+        ["password", "yyyyyyyy"],
+        ["confirm", "yyyyyyyy"],
+      ],
+      indexed: ["current[#]"],
+      repeated: "confirm",
+    },
+    "tokens create": {
+      path: "/tokens",
+      fields: [
+        ["intent", "create"],
+        ["name", "n"],
+        ["ttl", "7d"],
+      ],
+      indexed: ["name[#]"],
+      repeated: "name",
+    },
+    "tokens revoke": { path: "/tokens", fields: [["intent", "revoke"]], indexed: ["jti[#]"] },
+    brand: { path: "/brand", fields: [["senderName", "Bloom"]], indexed: ["logoUrl[#]", "websiteUrl.#"], repeated: "senderName" },
+    "admin create user": {
+      path: "/admin",
+      fields: [
+        ["intent", "create"],
+        ["email", "n@example.com"],
+        ["password", "x"],
+        ["credits", "1"],
+      ],
+      indexed: ["email[#]"],
+      repeated: "email",
+    },
+    "admin grant": {
+      path: "/admin",
+      fields: [
+        ["intent", "grant"],
+        ["userId", s.userId],
+      ],
+      indexed: ["credits[#]"],
+    },
+    "admin user": {
+      path: `/admin/users/${s.userId}`,
+      fields: [["intent", "temporary-password"]],
+      indexed: ["password[#]"],
+      repeated: "password",
+    },
+    "evals start": {
+      path: "/admin/evals",
+      fields: [
+        ["intent", "start"],
+        ["set", "prompts.v1.json"],
+      ],
+      indexed: ["label[#]"],
+      repeated: "label",
+    },
+    "eval stop": { path: "/admin/evals/no-such-run", fields: [["intent", "stop"]], indexed: ["intent[#]"], repeated: "b" },
+    "alerts ack": { path: "/admin/deliverability/alerts", fields: [["intent", "ack"]], indexed: ["id[#]"], repeated: "id" },
+    lift: {
+      path: "/admin/deliverability/lift",
+      fields: [
+        ["intent", "lift"],
+        ["confirm", "yes"],
+      ],
+      indexed: ["email[#]"],
+    },
+    suppress: {
+      path: "/admin/deliverability/suppressions",
+      fields: [
+        ["intent", "suppress"],
+        ["reason", "manual"],
+      ],
+      indexed: ["email[#]"],
+      repeated: "email",
+    },
+    "recipient suppress": {
+      path: "/admin/deliverability/recipient?email=r%40example.com",
+      fields: [
+        ["intent", "suppress"],
+        ["reason", "manual"],
+      ],
+      indexed: ["email[#]"],
+    },
+    feedback: { path: `${version}/feedback`, fields: [["rating", "up"]], indexed: ["comment[#]"], repeated: "comment" },
+    "send test": { path: `${version}/send-test`, fields: [], indexed: ["to[#]"], repeated: "to" },
+    refine: { path: `${version}/refine`, fields: [], indexed: ["instructions[#]"], repeated: "instructions" },
+    unsubscribe: { path: s.unsubscribePath, fields: [], indexed: ["List-Unsubscribe[#]"], repeated: "List-Unsubscribe" },
+  };
+
+  const cases: HostileCase[] = [];
+  for (const [form, f] of Object.entries(forms)) {
+    const standing = f.who === "anonymous" ? s.anonymous : s;
+    const body = (entries: Array<[string, string]>) => new URLSearchParams([["_csrf", standing.csrf], ...f.fields, ...entries]).toString();
+    const add = (name: string, make: () => string) =>
+      cases.push({ endpoint: `page ${form}`, name, method: "POST", path: f.path, body: make, headers: standing.headers });
+    for (const template of f.indexed)
+      for (const n of HUGE_INDICES) {
+        const name = template.replace("#", String(n));
+        add(`${name}`, () => body([[name, "https://x.test/a.png"]]));
+      }
+    if (f.repeated) {
+      const entry = `&${new URLSearchParams([[f.repeated, "x"]]).toString()}`;
+      add(
+        `${f.repeated} x ${Math.floor(REPEAT_BYTES / entry.length)}`,
+        () => body([]) + entry.repeat(Math.floor(REPEAT_BYTES / entry.length)),
+      );
+    }
+    // `a,` is four bytes in the body (`a%2C`).
+    const items = Math.floor(REPEAT_BYTES / 4) - 100;
+    if (f.commaList) add(`${f.commaList} comma list of ${items} items`, () => body([[f.commaList!, "a,".repeat(items)]]));
+  }
   return cases;
 }

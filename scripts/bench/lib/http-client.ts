@@ -6,6 +6,7 @@ import http from "node:http";
 export interface BenchResponse {
   status: number;
   body: string;
+  headers: http.IncomingHttpHeaders;
 }
 
 export function createBenchClient(baseUrl: string, sockets: number) {
@@ -26,7 +27,7 @@ export function createBenchClient(baseUrl: string, sockets: number) {
         (res) => {
           const chunks: Buffer[] = [];
           res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), headers: res.headers }));
           res.on("error", reject);
         },
       );

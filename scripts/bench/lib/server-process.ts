@@ -9,6 +9,9 @@ import path from "node:path";
 import readline from "node:readline";
 import { createClient, type Client } from "@libsql/client";
 
+/** The bench server's SESSION_SECRET, for what a bench signs as the server would (an unsubscribe link). */
+export const BENCH_SESSION_SECRET = "bench-session-secret-0123456789abcdef012345";
+
 export interface BenchServer {
   url: string;
   token: string;
@@ -45,7 +48,7 @@ export async function startBenchServer(
     KINETIC_DATA_DIR: dir,
     DATABASE_URL: `file:${dbFile}`,
     JWT_SECRET: "bench-jwt-secret-0123456789abcdef0123456789",
-    SESSION_SECRET: "bench-session-secret-0123456789abcdef012345",
+    SESSION_SECRET: BENCH_SESSION_SECRET,
     KINETIC_SKIP_DOTENV: "1",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
     KINETIC_BUILD_DIR: buildDir,
