@@ -210,7 +210,14 @@ export function toBrief(src: PromptSource, reading: Reading, cues: CueSet, d: Dr
     ? bt(decided.brand.range, 60)
     : decided.brand
       ? (() => {
-          const host = urls.find((u) => u.kind === "url" && hostOf(u.url).includes(decided.brand!.value.toLowerCase().replace(/\s+/g, "")));
+          const want = decided.brand!.value.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+          const host = reading.tokens
+            .flatMap((t) => t.tokens)
+            .find((u) =>
+              (u.kind === "url" ? hostOf(u.url) : u.kind === "email" ? u.domain.toLowerCase() : "")
+                .replace(/[^\p{L}\p{N}]/gu, "")
+                .includes(want),
+            );
           return host ? { value: decided.brand.value, span: span(host) } : undefined;
         })()
       : undefined;

@@ -1,7 +1,9 @@
-// Who sends the email: from the brand or sender line, the line naming the email ("… for X",
-// "— X"), a signature ("the Pocketgarden team"), the possessive ("Bloom's"), "from X" / "de X" /
-// "von X", a name repeated, and the domain of the brief's links and addresses (helpwise.example →
-// Helpwise). Each is a vote; never a common word, a month, a product or a person.
+// Who sends the email. Candidates come from the brand or sender line, the line naming the email
+// ("… for X", "— X"), a team that signs ("the Pocketgarden team"), the possessive ("Bloom's"),
+// "from X" / "de X" / "von X", a name that starts with a kind of business ("Hotel Tannenhof"), and
+// a name said twice. The domain of the brief's links and addresses anchors them: a name spelt like
+// it wins, and with none the domain is the name (helpwise.example → Helpwise). Never a common word,
+// a month, a value, a product, a person or the forwarded message's header.
 import type { CueSet } from "./cues";
 import type { Range } from "./layout";
 import type { Clause, Reading } from "./roles";
@@ -10,7 +12,7 @@ import { fold, type Word } from "./tokens/words";
 
 export interface BrandRead {
   range?: Range;
-  /** A brand read from a domain only ("Papeterie Lune" from papeterie-lune.example): no words of the prompt hold it as written. */
+  /** The name; read from a domain only ("Papeterie Lune" from papeterie-lune.example) when no words of the prompt hold it. */
   value: string;
 }
 
@@ -18,41 +20,77 @@ interface Candidate {
   range: Range;
   value: string;
   score: number;
+  /** A line that says who the sender is ("Client:", "Absender:"). */
+  explicit: boolean;
 }
 
 /** The longest brand. */
 const BRAND_MAX_CHARS = 60;
+/** Host labels that name no one ("www", "shop"). */
+const GENERIC_HOST_LABELS = new Set([
+  "www",
+  "app",
+  "shop",
+  "mail",
+  "info",
+  "aide",
+  "help",
+  "news",
+  "go",
+  "my",
+  "blog",
+  "boutique",
+  "tienda",
+  "loja",
+  "book",
+  "tickets",
+  "events",
+  "donate",
+  "store",
+  "web",
+  "m",
+]);
 
-/** A run of capitalised words (with the small words inside names) starting at word `i`. */
+/** A run of capitalised words (with the small words inside names) starting at word `i`; a capitalised article may open it ("La Fabrique à Bougies"). */
 export function nameRunAt(words: readonly Word[], i: number, text: string, cues: CueSet, maxWords = 6): Range | undefined {
   const joiners = new Set(cues.cues.nameJoiners);
-  const isName = (w: Word) => (w.capital || /\d/.test(w.text[0]) || /[A-Z].*[A-Z]/.test(w.text)) && !cues.cues.notNames.includes(w.folded);
+  const isName = (w: Word) => (w.capital || /[A-Z].*[A-Z]/.test(w.text)) && !w.numeric && !cues.cues.notNames.includes(w.folded);
   let k = i;
   // "l'AS Tennis", "d'Elise": an elided article before the name.
-  if (k < words.length && (words[k].folded === "l" || words[k].folded === "d") && text[words[k].end] !== " ") k++;
-  if (k >= words.length || !isName(words[k]) || words[k].numeric) return undefined;
+  if (k < words.length && (words[k].folded === "l" || words[k].folded === "d") && "'’".includes(text[words[k].end] ?? "")) k++;
+  const opensWithArticle =
+    k + 1 < words.length && words[k].capital && cues.cues.determiners.includes(words[k].folded) && isName(words[k + 1]);
+  if (k >= words.length || !(isName(words[k]) || opensWithArticle)) return undefined;
   let end = k;
   for (let j = k + 1; j < words.length && j - k < maxWords; j++) {
     const gap = text.slice(words[j - 1].end, words[j].start);
-    if (/[,;:.!?()\n—–]/.test(gap) && gap !== "." && gap !== "-" && gap !== "'" && gap !== "’") break;
-    if (isName(words[j])) end = j;
-    else if (!joiners.has(words[j].folded) && !(gap === "'" || gap === "’")) break;
+    if (/[,;:!?()\n—–/<>]/.test(gap) || (gap.includes(".") && gap.trim() !== ".")) break;
+    if (isName(words[j]) || (/\d/.test(words[j].text) && !words[j].numeric)) end = j;
+    else if (!joiners.has(words[j].folded) && gap !== "'" && gap !== "’" && gap !== "-") break;
   }
   return { start: words[k].start, end: words[end].end };
 }
 
-const letters = (s: string) =>
-  fold(s)
+/** Letters only, "&" read as "and" in the language (crumbandco.example is "Crumb & Co"). */
+function lettersOf(s: string, and = "and"): string {
+  return fold(s.replaceAll("&", ` ${and} `))
     .normalize("NFKD")
     .replace(/[^\p{L}\p{N}]/gu, "");
+}
 
 /** A domain's words as a name: "papeterie-lune.example" → "Papeterie Lune". */
+/** The label a host is registered under: "hello.lumenleather.example" → "lumenleather", "shop.bloom.co.uk" → "bloom". */
+export function siteLabel(host: string): string | undefined {
+  const parts = host.toLowerCase().split(".").filter(Boolean);
+  if (parts.length < 2) return parts[0];
+  parts.pop();
+  if (parts.length >= 2 && ["co", "com", "org", "net", "gov", "ac", "edu", "gob", "gouv"].includes(parts[parts.length - 1])) parts.pop();
+  const label = parts[parts.length - 1];
+  return label && !GENERIC_HOST_LABELS.has(label) ? label : undefined;
+}
+
 function domainName(host: string): string | undefined {
-  const label = host
-    .split(".")
-    .filter(
-      (p) => !["www", "app", "shop", "mail", "info", "aide", "help", "news", "go", "my", "blog", "boutique", "tienda", "loja"].includes(p),
-    )[0];
+  const label = siteLabel(host);
   if (!label || label.length < 3) return undefined;
   return label
     .split(/[-_]/)
@@ -61,101 +99,182 @@ function domainName(host: string): string | undefined {
     .join(" ");
 }
 
+/** How a name is spelt against the domain: 2 the same, 1 near (one holds the other, or they share both ends), 0 apart. */
+function likeDomain(value: string, key: string, and: string): number {
+  // "Pfotenglück" is pfotenglueck.example: German letters as domains spell them.
+  const spelt = value.replace(/ä/gi, "ae").replace(/ö/gi, "oe").replace(/ü/gi, "ue").replace(/ß/g, "ss");
+  if (spelt !== value && likeDomain(spelt, key, and) === 2) return 2;
+  const v = lettersOf(value, and);
+  const w = lettersOf(value, "");
+  if (v === key || w === key) return 2;
+  if (key.length >= 4 && (v.includes(key) || w.includes(key) || (v.length >= 4 && key.includes(v)))) return 1;
+  if (key.length >= 8 && v.length >= 8 && v.startsWith(key.slice(0, 4)) && v.endsWith(key.slice(-4))) return 1;
+  return 0;
+}
+
 export function brandOf(reading: Reading, cues: CueSet, excluded: Range[]): BrandRead | undefined {
   const { text, lines, tokens, clauses } = reading;
+  const and = cues.cues.list.and[0] ?? "and";
   const candidates: Candidate[] = [];
-  const overlapsExcluded = (r: Range) => excluded.some((e) => r.start < e.end && e.start < r.end && r.end - r.start <= e.end - e.start + 2);
-  const add = (range: Range | undefined, score: number) => {
-    if (!range || range.end - range.start > BRAND_MAX_CHARS || overlapsExcluded(range)) return;
+  const business = new Set((cues.cues.brand.business ?? []).map(fold));
+  const valueTokens = tokens.flatMap((t) => t.tokens).filter((t) => t.kind !== "quoted" && t.kind !== "url" && t.kind !== "email");
+  const clash = (r: Range) =>
+    excluded.some((e) => r.start < e.end && e.start < r.end) || valueTokens.some((t) => r.start < t.end && t.start < r.end);
+  const add = (range: Range | undefined, score: number, explicit = false) => {
+    if (!range || range.end - range.start > BRAND_MAX_CHARS || clash(range)) return;
     const value = text.slice(range.start, range.end).replace(/[\s.,;:]+$/, "");
-    if (value.length < 2 || cues.cues.months.includes(fold(value)) || cues.cues.weekdays.includes(fold(value))) return;
-    candidates.push({ range: { start: range.start, end: range.start + value.length }, value, score });
+    const f = fold(value);
+    if (
+      value.length < 2 ||
+      cues.cues.months.includes(f) ||
+      cues.cues.weekdays.includes(f) ||
+      cues.cues.notNames.includes(f) ||
+      business.has(f)
+    )
+      return;
+    candidates.push({ range: { start: range.start, end: range.start + value.length }, value, score, explicit });
   };
-  const clauseOf = (c: Clause) => ({ words: tokens[c.line].words.filter((w) => w.start >= c.range.start && w.end <= c.range.end) });
+  const wordsOf = (c: Clause) => tokens[c.line].words.filter((w) => w.start >= c.range.start && w.end <= c.range.end);
 
   for (const c of clauses) {
-    const { words } = clauseOf(c);
-    // "Client : Boussole (SaaS …)", "Brand: Bloom & Co", "From: The Pocketgarden team".
+    if (c.role === "header") continue;
+    const words = wordsOf(c);
+    const line = lines[c.line];
+    // "Client : Boussole (SaaS …)", "Absender: Elternbeirat des Goethe-Gymnasiums Freiburg".
     if (c.role === "brand" || (c.role === "instruction" && c.label === "brand")) {
-      const line = lines[c.line];
-      const value = words.filter((w) => w.start >= line.body.start);
-      add(
-        nameRunAt(value, 0, text, cues) ??
-          (value.length > 0 ? { start: value[0].start, end: value[Math.min(value.length, 4) - 1].end } : undefined),
-        10,
-      );
+      const value = tokens[c.line].words.filter((w) => w.start >= line.body.start && w.end <= line.end);
+      const cue = cues.words.at(value, 0, ["brand.from"]);
+      add(nameRunAt(value, cue ? cue.to : 0, text, cues) ?? nameRunAt(value, 0, text, cues, 6), 10, true);
     }
-    const first = c.line === 0 || lines[c.line].paragraph === 0;
+    const first = line.paragraph === 0 && c.line <= 2;
     for (let i = 0; i < words.length; i++) {
       // "… for X", "organisée par X", "from X", "de X": a name right after the cue.
       const forCue = cues.words.at(words, i, ["brand.for"]);
       const fromCue = cues.words.at(words, i, ["brand.from"]);
       const cue = forCue ?? fromCue;
-      if (cue) add(nameRunAt(words, cue.to, text, cues), (first ? 3 : 0) + (forCue ? 5 : 3) + (cue.to - cue.from > 1 ? 2 : 0));
+      if (cue) add(nameRunAt(words, cue.to, text, cues), (first ? 3 : 0) + (forCue ? 4 : 3));
+      // A name that starts with a kind of business: "Hotel Tannenhof", "Escola Montseny".
+      // (In English the kind comes last: "Linden House Hotel".)
+      if (business.has(words[i].folded) && (words[i].capital || i === 0)) {
+        let k = i;
+        while (
+          k > 0 &&
+          (words[k - 1].capital || cues.cues.nameJoiners.includes(words[k - 1].folded)) &&
+          !/[,;:.!?()\n—–]/.test(text.slice(words[k - 1].end, words[k].start))
+        )
+          k--;
+        while (k < i && !words[k].capital) k++;
+        add(nameRunAt(words, k, text, cues), 6);
+      }
       // The team that signs: "L'équipe Gaspard", "the Pocketgarden team".
       const team = cues.words.at(words, i, ["brand.team"]);
       if (team) {
-        add(nameRunAt(words, team.to, text, cues, 4), 6);
-        const before = words.slice(Math.max(0, i - 4), i);
-        const at = before.findIndex((_, k) => nameRunAt(before, k, text, cues)?.end === words[i - 1]?.end);
-        if (at >= 0) add(nameRunAt(before, at, text, cues), 6);
+        add(nameRunAt(words, team.to, text, cues, 4), 5);
+        let k = i;
+        while (k > 0 && (words[k - 1].capital || cues.cues.nameJoiners.includes(words[k - 1].folded))) k--;
+        if (k < i) add(nameRunAt(words, k, text, cues, i - k), 5);
       }
     }
     // The possessive: "Bloom's spring sale".
     for (let i = 1; i < words.length; i++)
-      if ((words[i].folded === "s" && "'’".includes(text[words[i].start - 1])) || words[i - 1].text.endsWith("s'")) {
+      if (words[i].folded === "s" && "'’".includes(text[words[i].start - 1]) && words[i - 1].capital) {
         let k = i - 1;
         while (k > 0 && words[k - 1].capital) k--;
-        add(nameRunAt(words, k, text, cues), 5);
+        add({ start: words[k].start, end: words[i - 1].end }, 5);
       }
-    // The first line naming the email: a name after a dash or colon ("Email rebajas — Alpargatas Lola").
+    // The first line naming the email: a name after a dash or a colon ("Email rebajas — Alpargatas Lola").
     if (c.line === 0) {
-      const line = text.slice(lines[0].start, lines[0].end);
-      const dash = line.search(/\s[—–-]\s|:\s/);
-      if (dash >= 0) {
-        const after = words.filter((w) => w.start > lines[0].start + dash);
+      const at = text.slice(line.start, line.end).search(/\s[—–-]\s|:\s/);
+      if (at >= 0) {
+        const after = words.filter((w) => w.start > line.start + at);
         const cue = cues.words.at(after, 0, ["brand.from"]);
         add(nameRunAt(after, cue ? cue.to : 0, text, cues), 4);
       }
     }
-    // The writer's signature: "— Marta, Pocketgarden", "Merci, Mme Lefèvre (directrice)".
+    // The writer's signature names the sender after a comma: "— Marta, Pocketgarden".
     if (c.role === "signoff") {
-      const parts = text.slice(c.range.start, c.range.end).split(",");
-      if (parts.length >= 2) {
-        const lastStart = c.range.start + text.slice(c.range.start, c.range.end).lastIndexOf(",") + 1;
-        const tail = words.filter((w) => w.start >= lastStart);
+      const body = text.slice(c.range.start, c.range.end);
+      const comma = body.lastIndexOf(",");
+      if (comma > 0) {
+        const tail = words.filter((w) => w.start > c.range.start + comma);
         if (tail.length > 0 && tail.length <= 4) add(nameRunAt(tail, 0, text, cues), 3);
       }
     }
   }
-  // Domains: of the links and email addresses, the most frequent; a name of the brief spelt alike wins big.
+  // A name said twice is more likely the sender's.
+  for (const c of candidates) c.score += Math.min(3, candidates.filter((o) => fold(o.value) === fold(c.value)).length - 1);
+
+  // The domain of the links and addresses (the most frequent; a header's addresses count too).
   const hosts = new Map<string, number>();
   for (const lt of tokens)
     for (const t of lt.tokens)
       if (t.kind === "url" || t.kind === "email") {
-        const host = t.kind === "url" ? hostOf(t.url) : t.domain;
-        if (host) hosts.set(host.replace(/^(?:www|app|shop|aide|help|go|my)\./, ""), (hosts.get(host) ?? 0) + 1);
+        const host = siteLabel(t.kind === "url" ? hostOf(t.url) : t.domain);
+        if (host) hosts.set(host, (hosts.get(host) ?? 0) + (t.kind === "url" ? 2 : 1));
       }
   const host = [...hosts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const fromDomain = host ? domainName(host) : undefined;
+  const fromDomain = host ? domainName(`${host}.x`) : undefined;
+  const byScore = (list: Candidate[]) =>
+    [...list].sort((a, b) => b.score - a.score || b.value.length - a.value.length || a.range.start - b.range.start)[0];
+  const explicit = byScore(candidates.filter((c) => c.explicit));
   if (fromDomain) {
-    const key = letters(fromDomain);
-    for (const c of candidates) if (letters(c.value) === key || (key.length >= 5 && letters(c.value).includes(key))) c.score += 6;
-    // A name run anywhere in the brief spelt like the domain ("Alpargatas Lola" for alpargataslola.example).
-    if (!candidates.some((c) => letters(c.value) === key))
-      for (const lt of tokens)
-        for (let i = 0; i < lt.words.length; i++) {
-          const run = nameRunAt(lt.words, i, text, cues);
-          if (run && letters(text.slice(run.start, run.end)) === key) add(run, 8);
-        }
+    const key = lettersOf(fromDomain, "");
+    const spelt = candidates.map((c) => ({ c, like: likeDomain(c.value, key, and) })).filter((x) => x.like > 0);
+    // Words of the brief spelt like the domain, anywhere and in any case ("Alpargatas Lola" for
+    // alpargataslola.example, "tierheim pfotenglück" for pfotenglueck.example), with a kind of business before them.
+    if (!spelt.some((x) => x.like === 2)) {
+      const found = spanSpeltLike(reading, key, and, business, clash);
+      if (found)
+        spelt.push({ c: { range: found, value: recased(text.slice(found.start, found.end)), score: 8, explicit: false }, like: 2 });
+    }
+    const best = spelt.sort((a, b) => b.like - a.like || b.c.value.length - a.c.value.length || b.c.score - a.c.score)[0];
+    if (best) return widest(best.c, candidates);
+    // A domain that abbreviates the name (vhs-mfs.example): the brief's own strong candidate first.
+    const strong = explicit ?? byScore(candidates.filter((c) => c.score >= 5));
+    if (strong) return widest(strong, candidates);
+    return { value: fromDomain };
   }
-  // A name said twice is more likely the sender's.
-  for (const c of candidates) {
-    const seen = candidates.filter((o) => fold(o.value) === fold(c.value)).length;
-    c.score += Math.min(3, seen - 1);
-  }
-  const best = candidates.sort((a, b) => b.score - a.score || a.range.start - b.range.start)[0];
-  if (best && best.score >= 4) return { range: best.range, value: best.value };
-  if (fromDomain) return { value: fromDomain };
-  return best ? { range: best.range, value: best.value } : undefined;
+  const best = explicit ?? byScore(candidates);
+  return best && best.score >= 3 ? widest(best, candidates) : undefined;
+}
+
+/** Up to four words spelt like the domain, with the kind of business right before them. */
+function spanSpeltLike(
+  reading: Reading,
+  key: string,
+  and: string,
+  business: ReadonlySet<string>,
+  clash: (r: Range) => boolean,
+): Range | undefined {
+  for (const lt of reading.tokens)
+    for (let i = 0; i < lt.words.length; i++)
+      for (let n = 1; n <= 4 && i + n <= lt.words.length; n++) {
+        const r = { start: lt.words[i].start, end: lt.words[i + n - 1].end };
+        const inLink = lt.tokens.some((t) => (t.kind === "url" || t.kind === "email") && r.start < t.end && t.start < r.end);
+        if (/[\n,;:()]/.test(reading.text.slice(r.start, r.end)) || clash(r) || inLink) break;
+        if (likeDomain(reading.text.slice(r.start, r.end), key, and) !== 2) continue;
+        const before = lt.words[i - 1];
+        return before && business.has(before.folded) && reading.text.slice(before.end, r.start) === " "
+          ? { start: before.start, end: r.end }
+          : r;
+      }
+  return undefined;
+}
+
+/** A name the brief writes in lower case, as a name ("tierheim pfotenglück" → "Tierheim Pfotenglück"). */
+function recased(value: string): string {
+  return value === value.toLowerCase() ? value.replace(/(^|[\s-])(\p{Ll})/gu, (_, a: string, b: string) => a + b.toUpperCase()) : value;
+}
+
+/** The longest candidate holding the chosen name, when it adds a kind of business or an article ("Trattoria Nonna Pia" for "Nonna Pia"). */
+function widest(chosen: Candidate, candidates: Candidate[]): BrandRead {
+  const words = (v: string) => v.split(/\s+/).length;
+  const wider = candidates
+    .filter(
+      (c) =>
+        c.value.length > chosen.value.length && fold(c.value).includes(fold(chosen.value)) && words(c.value) - words(chosen.value) <= 2,
+    )
+    .sort((a, b) => b.value.length - a.value.length)[0];
+  const c = wider ?? chosen;
+  return { range: c.range, value: c.value };
 }

@@ -85,7 +85,9 @@ export function kindOf(reading: Reading, cues: CueSet, techniques: readonly Tech
           ? 3
           : 1;
     for (const m of cues.kinds.all(words)) {
-      score.set(m.key, (score.get(m.key) ?? 0) + weight);
+      // "welcome email", "appeal email", "relance panier": the kind that names the email itself.
+      const names = words[m.to] && cues.words.at(words, m.to, ["instruction.self"]);
+      score.set(m.key, (score.get(m.key) ?? 0) + weight * (names ? 2 : 1));
       if (!where.has(m.key)) where.set(m.key, { start: m.start, end: m.end });
     }
   });

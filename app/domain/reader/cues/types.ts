@@ -88,7 +88,7 @@ export type QuestionCue = (typeof QUESTION_CUES)[number];
 export const EVENT_CUES = ["when", "where", "who", "agenda", "online", "doors"] as const;
 export type EventCue = (typeof EVENT_CUES)[number];
 
-export const BRAND_CUES = ["from", "for", "signoff", "team", "possessive-of"] as const;
+export const BRAND_CUES = ["from", "for", "signoff", "team", "possessive-of", "business"] as const;
 export type BrandCue = (typeof BRAND_CUES)[number];
 
 /** The kinds of email the reader tells apart (the brief's occasion). */
