@@ -87,8 +87,10 @@ function labelOf(text: string, start: number, end: number): Range | undefined {
   const next = line[colon + 1];
   // "10:30", "https://", "Re:" of a reply stay as they are; a label is a few words.
   if (next !== undefined && next !== " " && next !== "\t") return undefined;
-  if (!/\p{L}/u.test(label) || /[.!?,;]/.test(label.replace(/\.$/, ""))) return undefined;
-  const words = wordsOf(label);
+  // "Modules (make these an expandable list, one per module):": what the brackets say is the label's too.
+  const outside = label.replace(/\([^()]{0,120}\)/g, " ");
+  if (!/\p{L}/u.test(outside) || /[.!?,;()]/.test(outside.replace(/\.$/, ""))) return undefined;
+  const words = wordsOf(outside);
   if (words.length === 0 || words.length > LABEL_MAX_WORDS) return undefined;
   const lead = label.length - label.trimStart().length;
   return { start: start + lead, end: start + label.trimEnd().length };
@@ -144,7 +146,8 @@ export function layoutOf(text: string, lang: string, cues: Cues): Line[] {
     if (label) {
       const valueStart = text.slice(label.end, end).search(/[^:：\s]/);
       line.label = label;
-      line.body = { start: valueStart < 0 ? end : label.end + valueStart, end };
+      // A bullet keeps its label in its body ("- 250g bag: £8.50 → £9.25" is an item named by it); the roles read the label.
+      if (line.kind === "text" || valueStart < 0) line.body = { start: valueStart < 0 ? end : label.end + valueStart, end };
       if (line.kind === "text") line.kind = valueStart < 0 ? "heading" : "label";
       else if (valueStart < 0 && line.kind !== "heading") line.kind = "heading";
     }

@@ -4,12 +4,13 @@
 import { EMAIL_TYPES, type EmailType } from "~/domain/brief/kinds";
 import type { Brief } from "~/domain/brief/schema";
 import { brandOf } from "./brand";
-import { cuesFor, type CueSet } from "./cues";
+import { cuesFor } from "./cues";
 import type { TechniqueKey } from "./cues/types";
 import { ctaOf, type CtaRead } from "./fields/ctas";
 import { peopleIn, placeIn } from "./fields/event";
-import { itemOf, itemsOf, pricesOf, trim, type ItemRead } from "./fields/items";
+import { itemOf, itemsOf, trim } from "./fields/items";
 import { offersOf } from "./fields/offers";
+import { tableOf } from "./fields/table";
 import { addOptions, optionOf, questionOf, splitOptions, type QuestionRead } from "./fields/questions";
 import { kindOf, EMAIL_TYPE_OF_KIND } from "./kind";
 import { detectLanguage } from "./language";
@@ -27,27 +28,6 @@ function wordsOfClause(reading: Reading, c: Clause) {
 }
 function tokensOfClause(reading: Reading, c: Clause): Token[] {
   return reading.tokens[c.line].tokens;
-}
-
-/** Items of a table row: the cells' values by kind, the first cell of words as the name. */
-function rowItem(reading: Reading, c: Clause, cues: CueSet, changeLikely: boolean): ItemRead | undefined {
-  const line = reading.lines[c.line];
-  const cells = line.cells ?? [];
-  const tokens = tokensOfClause(reading, c);
-  const nameCell = cells.find((cell) => !tokens.some((t) => t.kind !== "number" && t.start >= cell.start && t.end <= cell.end));
-  if (!nameCell) return undefined;
-  const money = tokens.filter((t) => t.kind === "money");
-  if (money.length === 0 && cells.indexOf(nameCell) === 0 && line.index === reading.lines.findIndex((l) => l.kind === "row"))
-    return undefined;
-  const words = wordsOfClause(reading, c);
-  const { price, was } = pricesOf(reading.text, words, money as never, cues, changeLikely || money.length === 2);
-  const item: ItemRead = { name: nameCell };
-  if (price) item.price = price;
-  if (was) item.was = was;
-  const detail = cells.find((cell) => cell !== nameCell && !tokens.some((t) => t.start >= cell.start && t.end <= cell.end));
-  if (detail) item.detail = detail;
-  for (const t of tokens) if (t.kind === "url") t.image ? (item.image ??= t) : (item.link ??= t);
-  return item;
 }
 
 export function readPromptBrief(prompt: string, emailType?: string | null): Brief {
@@ -159,10 +139,17 @@ export function readPromptBrief(prompt: string, emailType?: string | null): Brie
         break;
       }
       case "item": {
-        const found =
-          line.kind === "row"
-            ? [rowItem(reading, c, cues, changeLikely)].filter((i): i is ItemRead => Boolean(i))
-            : itemsOf(text, c.range, words, own, cues, changeLikely);
+        if (line.kind === "row") {
+          // A table is read whole at its first row.
+          if (lines[line.index - 1]?.kind === "row") break;
+          let end = line.index;
+          while (lines[end + 1]?.kind === "row") end++;
+          const table = tableOf(text, lines.slice(line.index, end + 1), tokens, cues, changeLikely);
+          d.items.push(...table.items);
+          if (table.header !== undefined) d.headings.push({ start: lines[table.header].start, end: lines[table.header].end });
+          break;
+        }
+        const found = itemsOf(text, c.range, words, own, cues, changeLikely);
         d.items.push(...found);
         if (c.technique) {
           const t = d.techniques.find((x) => x.technique === c.technique);

@@ -183,9 +183,23 @@ function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause
     const instruction = instructionOf(view(reading, line, label, first), cues);
     return [at(label, "heading", { label: key, technique, ...(instruction ? { instruction } : {}) })];
   }
-  if (line.kind === "label") {
+  // A bullet with a label the reader knows ("- Offer: 20% off", "- When: Friday") reads as that label's line.
+  const bulletKey = (line.kind === "bullet" || line.kind === "numbered") && line.label ? labelKey(reading, line, cues) : undefined;
+  if (line.kind === "label" || (bulletKey && (bulletKey.key || bulletKey.technique) && !heading)) {
     const { key, technique } = labelKey(reading, line, cues);
-    const body = line.body;
+    const body =
+      line.kind === "label"
+        ? line.body
+        : {
+            start: Math.min(
+              line.end,
+              line.label!.end +
+                1 +
+                (reading.text.slice(line.label!.end + 1, line.end).length -
+                  reading.text.slice(line.label!.end + 1, line.end).trimStart().length),
+            ),
+            end: line.end,
+          };
     if (technique && !key) return [at({ start: line.start, end: line.end }, "pane", { technique })];
     if (key && INSTRUCTION_LABELS.has(key)) {
       const instruction = instructionOf(view(reading, line, { start: line.start, end: line.end }, first), cues) ?? {

@@ -1,0 +1,95 @@
+// A pasted table (tabs or pipes): its first row names the columns when it holds no values ("Produit |
+// Prix | Avant | Lien", "Día | Primero | Segundo | Postre"). A row with a price is one item, its
+// cells by their column (the price, the former price, a note, a link); a table without prices
+// lists a dish or a thing in each cell, less a first column of days or labels.
+import type { CueSet } from "../cues";
+import type { Line, Range } from "../layout";
+import type { LineTokens, MoneyToken, Token } from "../tokens";
+import type { ItemRead } from "./items";
+import { pricesOf } from "./items";
+
+type Column = "name" | "price" | "was" | "detail" | "link" | "row-label";
+
+export interface TableRead {
+  /** The header row's line, when the table has one. */
+  header?: number;
+  items: ItemRead[];
+}
+
+const inCell = (t: Token, cell: Range) => t.start >= cell.start && t.end <= cell.end;
+const valueIn = (tokens: readonly Token[], cell: Range) =>
+  tokens.some((t) => t.kind !== "number" && t.kind !== "quoted" && inCell(t, cell));
+
+function columnsOf(text: string, header: Line, lt: LineTokens, cues: CueSet): Column[] {
+  let price = false;
+  void price;
+  return (header.cells ?? []).map((cell, i) => {
+    const words = lt.words.filter((w) => w.start >= cell.start && w.end <= cell.end);
+    if (cues.words.has(words, ["price.was"]) || cues.words.is(words, ["price.from"])) return "was";
+    if (cues.labels.has(words, ["price"]) || cues.words.has(words, ["price.to"])) {
+      price = true;
+      return "price";
+    }
+    if (cues.labels.has(words, ["link", "action"])) return "link";
+    if (i === 0 && (cues.labels.has(words, ["date", "when"]) || words.some((w) => cues.cues.weekdays.includes(w.folded))))
+      return "row-label";
+    return i === 0 ? "name" : "detail";
+  });
+}
+
+export function tableOf(text: string, rows: Line[], tokens: readonly LineTokens[], cues: CueSet, changeLikely: boolean): TableRead {
+  if (rows.length === 0) return { items: [] };
+  const first = rows[0];
+  const headerRow = !tokens[first.index].tokens.some((t) => t.kind === "money" || t.kind === "url") && rows.length > 1 ? first : undefined;
+  const columns = headerRow ? columnsOf(text, headerRow, tokens[headerRow.index], cues) : [];
+  const body = headerRow ? rows.slice(1) : rows;
+  const priced = body.some((r) => tokens[r.index].tokens.some((t) => t.kind === "money"));
+  const items: ItemRead[] = [];
+  for (const row of body) {
+    const cells = row.cells ?? [];
+    const lt = tokens[row.index];
+    if (!priced) {
+      // A menu by days, a list in a grid: each cell a thing, less the column of row labels.
+      cells.forEach((cell, i) => {
+        const label =
+          columns[i] === "row-label" || (i === 0 && cues.cues.weekdays.includes(text.slice(cell.start, cell.end).toLowerCase()));
+        if (
+          !label &&
+          !valueIn(lt.tokens, cell) &&
+          /\p{L}/u.test(text.slice(cell.start, cell.end)) &&
+          !/^[-—–]+$/.test(text.slice(cell.start, cell.end).trim())
+        )
+          items.push({ name: cell });
+      });
+      continue;
+    }
+    const col = (i: number): Column => columns[i] ?? (i === 0 ? "name" : "detail");
+    const nameAt = cells.findIndex((cell, i) => (col(i) === "name" || col(i) === "detail") && !valueIn(lt.tokens, cell));
+    if (nameAt < 0) continue;
+    const item: ItemRead = { name: cells[nameAt] };
+    const money = lt.tokens.filter((t): t is MoneyToken => t.kind === "money");
+    const byColumn = (c: Column) => money.find((m) => cells.findIndex((cell) => inCell(m, cell)) === columns.findIndex((x) => x === c));
+    if (columns.length > 0 && (byColumn("price") || byColumn("was"))) {
+      const price = byColumn("price");
+      const was = byColumn("was");
+      // "Prix actuel | Nouveau prix": two price columns, the later one the new price.
+      const prices = money.filter((m) => col(cells.findIndex((cell) => inCell(m, cell))) === "price");
+      if (prices.length === 2) {
+        item.was = prices[0];
+        item.price = prices[1];
+      } else {
+        if (price) item.price = price;
+        if (was) item.was = was;
+      }
+    } else {
+      const { price, was } = pricesOf(text, lt.words, money, cues, changeLikely || money.length === 2);
+      if (price) item.price = price;
+      if (was) item.was = was;
+    }
+    const detail = cells.find((cell, i) => i !== nameAt && col(i) === "detail" && !valueIn(lt.tokens, cell));
+    if (detail) item.detail = detail;
+    for (const t of lt.tokens) if (t.kind === "url") t.image ? (item.image ??= t) : (item.link ??= t);
+    items.push(item);
+  }
+  return { header: headerRow?.index, items };
+}
