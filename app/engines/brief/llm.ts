@@ -9,7 +9,8 @@ import { ModelBriefSchema } from "./model";
 import type { BriefEngine, BriefInput, BriefResult } from "./port";
 import { tokenPass } from "./tokens";
 
-const BRIEF_JSON_SCHEMA = jsonSchemaOf(ModelBriefSchema);
+// Made at the first call: a server without a model never needs it.
+let briefJsonSchema: Record<string, unknown> | undefined;
 
 /**
  * The model reads the prompt into the brief's fields as written (structured output held to the
@@ -28,7 +29,7 @@ export class LlmBriefEngine implements BriefEngine {
       prompt: briefPrompt(input),
       schema: ModelBriefSchema,
       schemaName: BRIEF_SCHEMA_NAME,
-      jsonSchema: BRIEF_JSON_SCHEMA,
+      jsonSchema: (briefJsonSchema ??= jsonSchemaOf(ModelBriefSchema)),
       temperature: 0,
       promptVersion: BRIEF_PROMPT_VERSION,
     });
