@@ -15,6 +15,9 @@ import { createEmailProvider } from "~/adapters/email-provider/factory.server";
 import type { EmailProvider } from "~/adapters/email-provider/port";
 import { createSlackNotifier } from "~/adapters/alerts/slack.server";
 import type { AlertNotifier } from "~/adapters/alerts/port";
+import { LocalBriefEngine } from "~/engines/brief/local";
+import { LlmBriefEngine } from "~/engines/brief/llm";
+import type { BriefEngine } from "~/engines/brief/port";
 import { LocalCopyEngine } from "~/engines/copy/local";
 import { LlmCopyEngine } from "~/engines/copy/llm";
 import type { CopyEngine } from "~/engines/copy/port";
@@ -42,6 +45,7 @@ import type { JudgeEngine } from "~/engines/judge/port";
 export type PortName = "llm" | "embeddings" | "vectorIndex" | "emailProvider" | "alerts";
 
 export interface Engines {
+  brief: BriefEngine;
   copy: CopyEngine;
   blueprint: BlueprintEngine;
   code: CodeEngine;
@@ -84,6 +88,7 @@ export function adapterSummary(env: Env): Record<PortName, string> {
 export function createEngines(llm: LlmClient | null): Engines {
   if (!llm) {
     return {
+      brief: new LocalBriefEngine(),
       copy: new LocalCopyEngine(),
       blueprint: new LocalBlueprintEngine(),
       code: new LocalCodeEngine(),
@@ -95,6 +100,7 @@ export function createEngines(llm: LlmClient | null): Engines {
     };
   }
   return {
+    brief: new LlmBriefEngine(llm),
     copy: new LlmCopyEngine(llm),
     blueprint: new LlmBlueprintEngine(llm),
     code: new LlmCodeEngine(llm),

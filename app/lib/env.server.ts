@@ -96,6 +96,7 @@ const EnvSchema = z.object({
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalUrl,
   LLM_MODEL: optionalString,
+  LLM_MODEL_BRIEF: optionalString,
   LLM_MODEL_COPY: optionalString,
   LLM_MODEL_BLUEPRINT: optionalString,
   LLM_MODEL_CODE: optionalString,

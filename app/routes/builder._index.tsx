@@ -137,7 +137,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "understand") {
     const parsed = parseBriefForm(form);
     if (!parsed.ok) return data<ActionData>({ step: "brief", reply: parsed.reply }, { status: 400 });
-    const read = understandPrompt(parsed.brief);
+    const read = await understandPrompt(app, parsed.brief);
     const { understood: _stale, ...settings } = parsed.brief;
     return data<ActionData>({ step: "understood", settings, read, draft: draftFromBrief(read), asks: thinBriefAsks(read) });
   }

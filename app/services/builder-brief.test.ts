@@ -1,5 +1,12 @@
 // The brief's field errors that used to surface only after a credit was charged.
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { AppContext } from "~/composition/app.server";
+import { createEngines } from "~/composition/adapters.server";
+import { readBrief } from "~/domain/reader";
+import { LlmBriefEngine } from "~/engines/brief/llm";
+import { toModelBrief } from "~/engines/brief/model";
+import { FakeLlmClient, type FakeReply } from "~/engines/prompts/fake-llm";
+import { createTestApp } from "../../test/helpers/app-context";
 import {
   briefToGenerateInput,
   confirmUnderstood,
@@ -34,13 +41,18 @@ describe("parseBriefForm: techniques", () => {
   });
 });
 
+let app: AppContext;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+
 describe("the Check step: the confirmed brief travels with the page's brief", () => {
   const PROMPT = "Spring sale for Bloom & Co: Dresses ($49) and Shoes ($79), 20% off with code BLOOM20";
 
-  it("reads the prompt, takes the posted edits, and hands the confirmed brief to generation", () => {
+  it("reads the prompt, takes the posted edits, and hands the confirmed brief to generation", async () => {
     const settings = parseBriefForm(form({ prompt: PROMPT }));
     if (!settings.ok) throw new Error("brief refused");
-    const read = understandPrompt(settings.brief);
+    const read = await understandPrompt(app, settings.brief);
     expect(read.brand?.value).toBe("Bloom & Co");
     const posted = form({
       brief: JSON.stringify(settings.brief),
@@ -67,12 +79,41 @@ describe("the Check step: the confirmed brief travels with the page's brief", ()
     expect(again.ok && briefToGenerateInput(again.brief).brief).toEqual(brief);
   });
 
-  it("refuses a read brief that does not belong to the prompt", () => {
+  it("refuses a read brief that does not belong to the prompt", async () => {
     const settings = parseBriefForm(form({ prompt: PROMPT }));
     if (!settings.ok) throw new Error("brief refused");
-    const read = understandPrompt(settings.brief);
+    const read = await understandPrompt(app, settings.brief);
     const u = parseUnderstoodForm(form({ brief: JSON.stringify({ prompt: "Short" }), "u.read": JSON.stringify(read) }));
     expect(u.ok).toBe(false);
     expect(parseUnderstoodForm(form({ brief: JSON.stringify({ prompt: PROMPT }), "u.read": "{" })).ok).toBe(false);
+  });
+});
+
+describe("the Check step with a language model", () => {
+  const PROMPT = "Spring sale for Bloom & Co: Dresses ($49) and Shoes ($79), 20% off with code BLOOM20";
+  const withModel = (reply: FakeReply): AppContext => ({
+    ...app,
+    adapters: { ...app.adapters, engines: { ...createEngines(null), brief: new LlmBriefEngine(new FakeLlmClient([reply])) } },
+  });
+
+  it("shows the model's reading, anchored in the prompt, with what it lost taken back", async () => {
+    const settings = parseBriefForm(form({ prompt: PROMPT }));
+    if (!settings.ok) throw new Error("brief refused");
+    const answer = toModelBrief(readBrief(PROMPT), PROMPT);
+    answer.brand = "bloom & co";
+    answer.items = [{ name: "Dresses", price: "$49" }, { name: "Shoes" }];
+    const read = await understandPrompt(withModel({ json: answer }), settings.brief);
+    expect(read.brand).toEqual({ value: "Bloom & Co", span: { start: 16, end: 26 } });
+    expect(read.items.map((i) => [i.name.value, i.price?.display])).toEqual([
+      ["Dresses", "$49"],
+      ["Shoes", "$79"],
+    ]);
+  });
+
+  it("reads the prompt locally when the model fails", async () => {
+    const settings = parseBriefForm(form({ prompt: PROMPT }));
+    if (!settings.ok) throw new Error("brief refused");
+    const read = await understandPrompt(withModel({ error: "timeout" }), settings.brief);
+    expect(read).toEqual(readBrief(PROMPT));
   });
 });

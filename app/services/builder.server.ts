@@ -20,7 +20,6 @@ import { DesignTokensSchema, type DesignTokens } from "~/domain/blueprint/schema
 import { STYLE_THEORY_KEYS } from "~/domain/blueprint/styles";
 import { CopyDocSchema, type CopyDoc } from "~/domain/copy/schema";
 import { type ImageInput } from "~/domain/prompt/inputs";
-import { readBrief } from "~/domain/brief/read";
 import { BriefSchema as UnderstoodBriefSchema, spanOutsidePrompt, type Brief as UnderstoodBrief } from "~/domain/brief/schema";
 import { briefFromDraft, draftFromForm, type UnderstoodDraft } from "~/domain/brief/form";
 import { extractTechniques } from "~/domain/prompt/techniques";
@@ -37,6 +36,7 @@ import {
   type StageName,
 } from "./generation.server";
 import { failure, type ServiceResult } from "./result";
+import { readPromptBrief } from "./brief.server";
 
 // ── the brief ───────────────────────────────────────────────────────────────────────────────────
 
@@ -239,9 +239,12 @@ export async function builderStart(app: AppContext, user: User, opts: { fromVers
 
 // ── what Kinetic understood ────────────────────────────────────────────────────────────────────
 
-/** The domain brief of the prompt (app/domain/brief): what the "Check" step shows. Reading costs no credit. */
-export function understandPrompt(settings: Brief): UnderstoodBrief {
-  return readBrief(settings.prompt, settings.emailType);
+/**
+ * The domain brief of the prompt (app/domain/brief): what the "Check" step shows, read by the brief
+ * engine (a model when one is configured, else the local reader). Reading costs no credit.
+ */
+export async function understandPrompt(app: AppContext, settings: Brief): Promise<UnderstoodBrief> {
+  return (await readPromptBrief(app, settings.prompt, settings.emailType)).brief;
 }
 
 /** The "Check" step as posted: the page's brief (hidden JSON `brief`), the brief read (hidden JSON `u.read`) and the draft in the fields. */

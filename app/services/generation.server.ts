@@ -28,6 +28,7 @@ import { addUsage, type EngineUsage } from "~/engines/prompts/usage";
 import type { CodeExample } from "~/engines/code/port";
 import { visibleCopy } from "~/engines/copy/conventions";
 import { retrieveExamples } from "./retrieval.server";
+import { readPromptBrief } from "./brief.server";
 import { buildAmpEmail } from "./amp.server";
 import { renderedBlueprintProblem } from "./html-inputs.server";
 import { isLayout } from "~/domain/blueprint/layouts";
@@ -95,25 +96,32 @@ export function clientHtmlParts(input: {
 // ── shared steps ────────────────────────────────────────────────────────────────────────────────
 
 interface Understood {
-  /** What the prompt asks for: read from it, or the client's confirmed brief. */
-  brief: Brief;
+  /** The brief the client confirmed, when it sent one: no engine reads the prompt again. */
+  confirmed?: Brief;
   facts: PromptFacts;
   techniques: Technique[];
   assembledPrompt: string;
 }
 
+/** A request understood, with its brief: the confirmed one, or the brief engine's reading of the prompt. */
+interface Read extends Understood {
+  brief: Brief;
+  /** The brief stage's tokens (a model's reading; zero for the local reader or a confirmed brief). */
+  briefUsage: EngineUsage;
+  /** For the email's warnings: why the brief was read without the model, when it was. */
+  briefWarnings: string[];
+}
+
 /** Steps 2–3: the facts of the prompt, the techniques (≤ 2), and the one structured prompt. */
 function understand(input: GenerationInputs, fromBlueprint?: Blueprint): ServiceResult<Understood> {
-  let brief: Brief;
   let facts: PromptFacts;
   if (input.brief) {
     // A confirmed brief's spans point into this prompt; one past its end was read from another.
     const outside = spanOutsidePrompt(input.brief, input.prompt.length);
     if (outside) return failure(400, "The brief does not belong to this prompt", { extra: { field: "brief", detail: outside } });
-    brief = input.brief;
-    facts = factsFromBrief(brief, parsePromptFacts(input.prompt, input.emailType));
+    facts = factsFromBrief(input.brief, parsePromptFacts(input.prompt, input.emailType));
   } else {
-    ({ brief, facts } = readPrompt(input.prompt, input.emailType));
+    ({ facts } = readPrompt(input.prompt, input.emailType));
   }
   let techniques: Technique[];
   if (fromBlueprint) {
@@ -134,7 +142,17 @@ function understand(input: GenerationInputs, fromBlueprint?: Blueprint): Service
     complexity: input.complexity,
     facts,
   });
-  return { ok: true, value: { brief, facts, techniques, assembledPrompt } };
+  return { ok: true, value: { ...(input.brief ? { confirmed: input.brief } : {}), facts, techniques, assembledPrompt } };
+}
+
+/**
+ * The brief stage, after the request passed its checks (so a refused request asks no model) and
+ * before any credit moves: the brief engine reads a prompt that came without a confirmed brief.
+ */
+async function withBrief(app: AppContext, input: GenerationInputs, u: Understood): Promise<Read> {
+  if (u.confirmed) return { ...u, brief: u.confirmed, briefUsage: ZERO_USAGE, briefWarnings: [] };
+  const read = await readPromptBrief(app, input.prompt, input.emailType);
+  return { ...u, brief: read.brief, briefUsage: read.usage, briefWarnings: read.warnings };
 }
 
 /** The words the user wrote into a request: claims in the email may trace to them as to the brief. */
@@ -151,7 +169,7 @@ function withBrandTokens(blueprint: Blueprint, tokens: DesignTokens | undefined)
   return { ...blueprint, design: mergeDesign(blueprint.design, tokens) };
 }
 
-async function writeCopy(app: AppContext, input: GenerationInputs, u: Understood) {
+async function writeCopy(app: AppContext, input: GenerationInputs, u: Read) {
   const { engines } = app.adapters;
   return engines.copy.write({
     prompt: input.prompt,
@@ -164,7 +182,7 @@ async function writeCopy(app: AppContext, input: GenerationInputs, u: Understood
 }
 
 /** `user`'s brand website leads the calls to action nothing else gives a destination (docs/blueprint.md "Links"). */
-async function buildBlueprint(app: AppContext, user: User, input: GenerationInputs, u: Understood, copyDoc: CopyDoc) {
+async function buildBlueprint(app: AppContext, user: User, input: GenerationInputs, u: Read, copyDoc: CopyDoc) {
   const { engines } = app.adapters;
   const result = await engines.blueprint.build({
     brief: u.brief,
@@ -205,15 +223,16 @@ function upstreamError(stage: string, error: string): ServiceFailure {
 export async function generateCopy(app: AppContext, input: GenerationInputs) {
   const understood = understand(input);
   if (!understood.ok) return understood;
-  const copy = await writeCopy(app, input, understood.value);
+  const u = await withBrief(app, input, understood.value);
+  const copy = await writeCopy(app, input, u);
   if (!copy.ok) return upstreamError("copy", copy.error);
   return {
     ok: true as const,
     value: {
       copyDoc: copy.copyDoc,
       copyText: copyToText(copy.copyDoc),
-      techniques: understood.value.techniques,
-      brief: understood.value.brief,
+      techniques: u.techniques,
+      brief: u.brief,
     },
   };
 }
@@ -223,13 +242,14 @@ export async function generateCopy(app: AppContext, input: GenerationInputs) {
 export async function generateBlueprint(app: AppContext, user: User, input: GenerationInputs & { copyDoc?: CopyDoc }) {
   const understood = understand(input);
   if (!understood.ok) return understood;
+  const u = await withBrief(app, input, understood.value);
   let copyDoc = input.copyDoc;
   if (!copyDoc) {
-    const copy = await writeCopy(app, input, understood.value);
+    const copy = await writeCopy(app, input, u);
     if (!copy.ok) return upstreamError("copy", copy.error);
     copyDoc = copy.copyDoc;
   }
-  const built = await buildBlueprint(app, user, input, understood.value, copyDoc);
+  const built = await buildBlueprint(app, user, input, u, copyDoc);
   if (!built.ok) return upstreamError("blueprint", built.error);
   return { ok: true as const, value: { blueprint: built.blueprint, notes: built.notes } };
 }
@@ -265,7 +285,7 @@ export interface GenerateResponse {
   };
 }
 
-/** A request that passed the checks needing no generation, with what they derived from it. */
+/** A request that passed the checks needing no generation, with what they derived from it (its brief is read by generate()). */
 export interface PreparedGeneration {
   input: GenerateInput;
   understood: Understood;
@@ -287,13 +307,16 @@ export function prepareGeneration(input: GenerateInput): ServiceResult<PreparedG
 export async function generate(
   app: AppContext,
   user: User,
-  { input, understood: u }: PreparedGeneration,
+  { input, understood }: PreparedGeneration,
   onStage: StageListener = () => undefined,
   opts: { store?: GenerationStore } = {},
 ): Promise<ServiceResult<GenerateResponse>> {
   const started = performance.now();
   const timings: Partial<Record<StageName, number>> = {};
-  let last = started;
+  // The brief is read here rather than in prepareGeneration, which stays synchronous for its callers:
+  // still before any credit moves. Its time is in the total, not in the first stage's.
+  const u = await withBrief(app, input, understood);
+  let last = performance.now();
   const stage = (name: StageName, detail: Record<string, unknown> = {}) => {
     const now = performance.now();
     timings[name] = Number((now - last).toFixed(2));
@@ -319,13 +342,13 @@ async function runPipeline(
   app: AppContext,
   user: User,
   input: GenerateInput,
-  u: Understood,
+  u: Read,
   generationId: string,
   stage: (name: StageName, detail?: Record<string, unknown>) => void,
 ): Promise<ServiceResult<GenerateResponse>> {
   const { engines } = app.adapters;
   const started = performance.now();
-  let usage = ZERO_USAGE;
+  let usage = addUsage(ZERO_USAGE, u.briefUsage);
   stage("prompt", { chars: u.assembledPrompt.length });
   stage("techniques", { techniques: u.techniques });
 
@@ -491,7 +514,7 @@ async function runPipeline(
         // A prompt language without a local frame is said first: the email's fixed phrases are English.
         validator: {
           fixesApplied: fixed.fixesApplied,
-          warnings: [...languageWarnings(u.facts.language), ...copyWarnings, ...fixed.warnings],
+          warnings: [...languageWarnings(u.facts.language), ...u.briefWarnings, ...copyWarnings, ...fixed.warnings],
           refineTriggered,
         },
         ...(amp ? { amp } : {}),

@@ -2,8 +2,10 @@
 // speaks Anthropic's `POST /v1/messages` and OpenAI's `POST /v1/chat/completions`, recognises the
 // pipeline stage from the request (the JSON object the system prompt asks for, or the code stage's
 // system prompt) and answers it sensibly, with usage in the vendor's own shape. The answers come
-// from the local engines (copy from the request's own words, HTML from the renderer, edits from
-// the local refiner), so a good answer is one the service would accept from a real model.
+// from the local engines (the brief from the local reader, copy from the request's own words, HTML
+// from the renderer, edits from the local refiner), so a good answer is one the service would accept
+// from a real model. A request that forces a tool (Anthropic's structured output) is answered with
+// a call of that tool.
 //
 // Modes: `ok`; `garbage` (prose without any JSON or HTML, so a JSON call fails its repair round
 // too); `timeout` (never answers); `http500` (always 500). A mode can be limited to some stages,
@@ -13,6 +15,8 @@ import type { AddressInfo } from "node:net";
 import type { Technique } from "~/domain/blueprint/schema";
 import { render } from "~/domain/render";
 import { parsePromptFacts } from "~/domain/prompt/facts";
+import { readBrief } from "~/domain/reader";
+import { toModelBrief, type ModelBrief } from "~/engines/brief/model";
 import { writeLocalCopy } from "~/engines/copy/local";
 import { LocalRefineEngine } from "~/engines/refine/local";
 import { createLocalTagEngine } from "~/engines/tag/local-engine";
@@ -20,7 +24,7 @@ import { CODE_SYSTEM } from "~/engines/prompts/code";
 import { LLM_CRITERIA } from "~/engines/judge/llm";
 
 export type Vendor = "anthropic" | "openai";
-export type Stage = "copy" | "blueprint" | "code" | "refine" | "rewrite" | "rerank" | "tag" | "judge";
+export type Stage = "brief" | "copy" | "blueprint" | "code" | "refine" | "rewrite" | "rerank" | "tag" | "judge";
 export type FakeMode = "ok" | "garbage" | "timeout" | "http500";
 
 /** Token counts as the service should report them: `input` is the uncached part for both vendors. */
@@ -57,6 +61,8 @@ export interface FakeLlmVendor {
    * and `after` lets that many of their requests from now on answer `ok` first.
    */
   setMode(mode: FakeMode, opts?: { stages?: Stage[]; after?: number }): void;
+  /** Changes the brief answers from now on (a model that loses or invents a value); undefined: the local reading's own. */
+  editBrief(edit: ((answer: ModelBrief) => void) | undefined): void;
   /** The requests of one stage, in order. */
   of(stage: Stage): VendorRequest[];
   /** Summed usage of the requests answered since `from` (an index into `requests`). */
@@ -66,6 +72,7 @@ export interface FakeLlmVendor {
 
 /** Distinct per stage, so a test can tell real counts from the 4-characters-per-token estimate. */
 export const FAKE_USAGE: Record<Stage, FakeUsage> = {
+  brief: { input: 909, output: 199, cacheRead: 64, cacheWrite: 32 },
   copy: { input: 1101, output: 211, cacheRead: 64, cacheWrite: 32 },
   blueprint: { input: 1202, output: 122, cacheRead: 64, cacheWrite: 32 },
   code: { input: 1303, output: 2403, cacheRead: 128, cacheWrite: 32 },
@@ -78,6 +85,7 @@ export const FAKE_USAGE: Record<Stage, FakeUsage> = {
 
 /** The object names the stage engines ask for ("Respond with a single JSON object (<name>) …"). */
 const SCHEMA_STAGE: Record<string, Stage> = {
+  BriefReading: "brief",
   CopyDoc: "copy",
   StructurePlan: "blueprint",
   RefineResult: "refine",
@@ -141,6 +149,16 @@ function answerCopy(prompt: string): unknown {
   const modules = /Interactive modules, in order: (.+)\.\s*$/m.exec(prompt)?.[1] ?? "tabs";
   const techniques = modules.split(" + ").map((m) => MODULE_NAMES[m.trim()] ?? (m.trim() as Technique));
   return writeLocalCopy({ prompt: request, emailType, facts: parsePromptFacts(request, emailType), techniques });
+}
+
+/** The brief as a model would read it: the local reading's values, without spans. */
+function answerBrief(prompt: string, edit: ((answer: ModelBrief) => void) | undefined): unknown {
+  const request = section(prompt, "## Request");
+  const typeLine = section(prompt, "## Email type").split("\n")[0] ?? "";
+  const emailType = /\(given by the caller\)/.test(typeLine) ? typeLine.split(" ")[0] : undefined;
+  const answer = toModelBrief(readBrief(request, { emailType }), request);
+  edit?.(answer);
+  return answer;
 }
 
 /** A StructurePlan: copy order as given, each module hosted in the section named after it. */
@@ -207,9 +225,11 @@ function answerJudge(): unknown {
 }
 
 /** The text a sensible model would answer for the stage (JSON as text for JSON stages). */
-async function answerFor(stage: Stage, prompt: string): Promise<string | undefined> {
+async function answerFor(stage: Stage, prompt: string, editBrief?: (answer: ModelBrief) => void): Promise<string | undefined> {
   const json = (v: unknown) => (v === undefined ? undefined : JSON.stringify(v));
   switch (stage) {
+    case "brief":
+      return json(answerBrief(prompt, editBrief));
     case "copy":
       return json(answerCopy(prompt));
     case "blueprint":
@@ -229,14 +249,21 @@ async function answerFor(stage: Stage, prompt: string): Promise<string | undefin
   }
 }
 
-function anthropicBody(model: string, text: string, u: FakeUsage) {
+/** `tool`: the forced tool the request named, called with the answer as its input (when the answer is JSON). */
+function anthropicBody(model: string, text: string, u: FakeUsage, tool?: string) {
+  let input: unknown;
+  try {
+    input = tool ? JSON.parse(text) : undefined;
+  } catch {
+    input = undefined;
+  }
   return {
     id: `msg_fake_${Math.random().toString(36).slice(2, 10)}`,
     type: "message",
     role: "assistant",
     model,
-    content: [{ type: "text", text }],
-    stop_reason: "end_turn",
+    content: input === undefined ? [{ type: "text", text }] : [{ type: "tool_use", id: "toolu_fake", name: tool, input }],
+    stop_reason: input === undefined ? "end_turn" : "tool_use",
     stop_sequence: null,
     usage: {
       input_tokens: u.input,
@@ -275,6 +302,7 @@ export async function startFakeLlmVendor(): Promise<FakeLlmVendor> {
   let mode: FakeMode = "ok";
   let limitedTo: Stage[] | undefined;
   let okFirst = 0;
+  let briefEdit: ((answer: ModelBrief) => void) | undefined;
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -324,7 +352,7 @@ export async function startFakeLlmVendor(): Promise<FakeLlmVendor> {
         if (effective === "garbage") text = GARBAGE;
         else {
           try {
-            text = await answerFor(stage, parsed.prompt);
+            text = await answerFor(stage, parsed.prompt, briefEdit);
           } catch {
             text = undefined;
           }
@@ -332,7 +360,8 @@ export async function startFakeLlmVendor(): Promise<FakeLlmVendor> {
         if (text === undefined) return send(400, errorBody(vendor, 400, `the fake could not read the ${stage} request`));
         const usage = FAKE_USAGE[stage];
         record.usage = vendor === "openai" ? { ...usage, cacheWrite: 0 } : usage;
-        send(200, vendor === "anthropic" ? anthropicBody(record.model, text, usage) : openAiBody(record.model, text, usage));
+        const tool = body?.tool_choice?.type === "tool" ? String(body.tool_choice.name) : undefined;
+        send(200, vendor === "anthropic" ? anthropicBody(record.model, text, usage, tool) : openAiBody(record.model, text, usage));
       })();
     });
   });
@@ -346,6 +375,9 @@ export async function startFakeLlmVendor(): Promise<FakeLlmVendor> {
       mode = m;
       limitedTo = opts.stages;
       okFirst = opts.after ?? 0;
+    },
+    editBrief(edit) {
+      briefEdit = edit;
     },
     of: (stage) => requests.filter((r) => r.stage === stage),
     usageSince(from) {

@@ -1,6 +1,7 @@
 // The generation endpoints with LLM_PROVIDER=auto and an Anthropic key: every stage engine runs
 // through the real Anthropic adapter (SDK included) against a local server speaking /v1/messages.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BRIEF_SCHEMA_NAME, BRIEF_SYSTEM } from "~/engines/prompts/brief";
 import { COPY_SYSTEM } from "~/engines/prompts/copy";
 import { BLUEPRINT_SYSTEM } from "~/engines/prompts/blueprint";
 import { CODE_SYSTEM } from "~/engines/prompts/code";
@@ -49,6 +50,13 @@ function expectAnthropicWire(r: VendorRequest, model: string, system: string, sc
   expect(r.body.system[0]).toMatchObject({ type: "text", cache_control: { type: "ephemeral" } });
   expect(r.body.system[0].text.startsWith(system)).toBe(true);
   if (schemaName) expect(r.body.system[0].text).toContain(`Respond with a single JSON object (${schemaName})`);
+  // Structured output with a schema (the brief) is a forced tool; the other JSON stages have none.
+  if (schemaName === BRIEF_SCHEMA_NAME) {
+    expect(r.body.tools).toEqual([
+      { name: BRIEF_SCHEMA_NAME, description: expect.any(String), input_schema: expect.objectContaining({ type: "object" }) },
+    ]);
+    expect(r.body.tool_choice).toEqual({ type: "tool", name: BRIEF_SCHEMA_NAME });
+  } else expect(r.body).not.toHaveProperty("tools");
   expect(r.body).not.toHaveProperty("response_format");
   expect(r.status).toBe(200);
 }
@@ -73,10 +81,11 @@ describe("POST /api/gen/copy through Anthropic", () => {
     expect(await credits()).toBe(before);
 
     const sent = fake.requests.slice(from);
-    expect(stages(sent)).toEqual(["copy"]);
-    expectAnthropicWire(sent[0], "claude-sonnet-5-5", COPY_SYSTEM, "CopyDoc");
+    expect(stages(sent)).toEqual(["brief", "copy"]);
+    expectAnthropicWire(sent[0], "claude-sonnet-5-5", BRIEF_SYSTEM, BRIEF_SCHEMA_NAME);
+    expectAnthropicWire(sent[1], "claude-sonnet-5-5", COPY_SYSTEM, "CopyDoc");
     // The per-call part is the assembled prompt (step 2 of docs/generation.md), with the caller's type hint.
-    const userText = sent[0].body.messages[0].content.at(-1).text;
+    const userText = sent[1].body.messages[0].content.at(-1).text;
     expect(userText).toContain(PROMPT);
     expect(userText).toContain("ecommerce (given by the caller)");
   });
@@ -101,9 +110,9 @@ describe("POST /api/gen/blueprint through Anthropic", () => {
     expect(body.blueprint.design.colors.primary).toBe("#123456");
 
     const sent = fake.requests.slice(from);
-    expect(stages(sent)).toEqual(["blueprint"]); // the supplied copy is not rewritten
-    expectAnthropicWire(sent[0], "claude-blueprint-test", BLUEPRINT_SYSTEM, "StructurePlan");
-    expect(sent[0].body.messages[0].content.at(-1).text).toContain(`0. [${copy.sections[0].role}] ${copy.sections[0].headline}`);
+    expect(stages(sent)).toEqual(["brief", "blueprint"]); // the supplied copy is not rewritten
+    expectAnthropicWire(sent[1], "claude-blueprint-test", BLUEPRINT_SYSTEM, "StructurePlan");
+    expect(sent[1].body.messages[0].content.at(-1).text).toContain(`0. [${copy.sections[0].role}] ${copy.sections[0].headline}`);
   });
 
   it("without a copyDoc, writes the copy first, then the structure", async () => {
@@ -112,7 +121,7 @@ describe("POST /api/gen/blueprint through Anthropic", () => {
     expect(res.status).toBe(200);
     const { blueprint } = await res.json();
     expect(JSON.stringify(blueprint)).toContain("BLOOM20");
-    expect(stages(fake.requests.slice(from))).toEqual(["copy", "blueprint"]);
+    expect(stages(fake.requests.slice(from))).toEqual(["brief", "copy", "blueprint"]);
   });
 });
 
@@ -132,12 +141,12 @@ describe("POST /api/generate through Anthropic", () => {
     expect(await count("qa_evaluations")).toBe(qaRows + 1);
 
     const sent = fake.requests.slice(from);
-    expect(stages(sent)).toEqual(["copy", "blueprint", "code"]);
-    expectAnthropicWire(sent[2], "claude-sonnet-5-5", CODE_SYSTEM);
-    expect(sent[2].body.system[0].text).not.toContain("Respond with a single JSON object");
+    expect(stages(sent)).toEqual(["brief", "copy", "blueprint", "code"]);
+    expectAnthropicWire(sent[3], "claude-sonnet-5-5", CODE_SYSTEM);
+    expect(sent[3].body.system[0].text).not.toContain("Respond with a single JSON object");
     // Without retrieval there are no cacheable example blocks: the first user turn is the prompt alone.
-    expect(sent[2].body.messages[0].content).toHaveLength(1);
-    expect(sent[2].body.messages[0].content[0].text).toContain("## Blueprint (final; place its words verbatim)");
+    expect(sent[3].body.messages[0].content).toHaveLength(1);
+    expect(sent[3].body.messages[0].content[0].text).toContain("## Blueprint (final; place its words verbatim)");
 
     const served = fake.usageSince(from);
     expect(body.metadata.usage).toEqual({ input_tokens: served.input, output_tokens: served.output, estimated: false });
@@ -193,6 +202,38 @@ describe("POST /api/generate through Anthropic", () => {
   });
 });
 
+describe("the brief read by the model through Anthropic", () => {
+  it("reads the brief from the forced tool's input, with a price the model lost taken back from the local reading", async () => {
+    fake.editBrief((answer) => {
+      answer.items = [{ name: "Dresses", price: "$49" }, { name: "Shoes" }, { name: "Bags", price: "$59" }];
+      answer.brand = "Bloom and Company";
+      answer.unused = [{ text: "Spring sale email", reason: "The model's note: the kind of email" }];
+    });
+    try {
+      const from = fake.requests.length;
+      const res = await post("/api/generate", { prompt: PROMPT });
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      const brief = fake.requests.slice(from)[0];
+      expect(brief.stage).toBe("brief");
+      expectAnthropicWire(brief, "claude-sonnet-5-5", BRIEF_SYSTEM, BRIEF_SCHEMA_NAME);
+      expect(body.brief.unused).toContainEqual({
+        text: { value: "Spring sale email", span: { start: 0, end: 17 } },
+        reason: "The model's note: the kind of email",
+      });
+      expect(body.brief.items[1]).toMatchObject({
+        name: { value: "Shoes" },
+        price: { display: "$79", minor: 7900, span: { start: 69, end: 72 } },
+      });
+      // A brand the prompt does not write is dropped; the one it writes comes back with its name token.
+      expect(body.brief.brand).toEqual({ value: "Bloom & Co", span: { start: 22, end: 32 } });
+      expect(body.html).toContain("$79");
+    } finally {
+      fake.editBrief(undefined);
+    }
+  });
+});
+
 describe("POST /api/generate-email through Anthropic", () => {
   let first: { html: string };
 
@@ -211,9 +252,9 @@ describe("POST /api/generate-email through Anthropic", () => {
     expect(await credits()).toBe(before - 1);
 
     const sent = fake.requests.slice(from);
-    expect(stages(sent)).toEqual(["copy", "blueprint", "code"]); // no retrieval
+    expect(stages(sent)).toEqual(["brief", "copy", "blueprint", "code"]); // no retrieval
     const served = fake.usageSince(from);
-    expect(served.input).toBe(1101 + 1202 + 1303);
+    expect(served.input).toBe(909 + 1101 + 1202 + 1303);
     expect(body.usage.input_tokens).toBe(served.input);
     expect(body.usage.output_tokens).toBe(served.output);
     expect(body.usage.estimated).toBe(false);

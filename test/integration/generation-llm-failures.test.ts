@@ -1,5 +1,6 @@
 // A model that fails: garbage twice (the repair round included), no answer, or HTTP 500. Each
-// generation answers 502 naming the stage, refunds the credit it charged and stores no QA row.
+// generation answers 502 naming the stage, refunds the credit it charged and stores no QA row. The
+// brief stage comes first and is the exception: its failure leaves the local reading, and a warning.
 // One server configuration for the whole file; only the fake vendor's behaviour changes.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GARBAGE, startFakeLlmVendor, type FakeLlmVendor, type VendorRequest } from "../helpers/fake-llm-vendor";
@@ -61,10 +62,11 @@ describe("garbage from the model", () => {
     await expectRefunded502(call, "copy");
     expect(call.body.error).toContain("Copy model failed (invalid_output)");
     expect(call.body.error).toContain("CopyDoc");
-    expect(stages(call.sent)).toEqual(["copy", "copy"]);
-    expect(call.sent.map((r) => r.repair)).toEqual([false, true]);
+    // The brief's two unusable answers leave the local reading; the copy's fail the generation.
+    expect(stages(call.sent)).toEqual(["brief", "brief", "copy", "copy"]);
+    expect(call.sent.map((r) => r.repair)).toEqual([false, true, false, true]);
     // The repair round shows the model its own answer and asks for the object again.
-    const repair = call.sent[1].body.messages;
+    const repair = call.sent[3].body.messages;
     expect(repair.map((m: { role: string }) => m.role)).toEqual(["user", "assistant", "user"]);
     expect(repair[1].content).toBe(GARBAGE);
     expect(repair[2].content).toContain("Reply with the corrected CopyDoc JSON object only");
@@ -75,7 +77,7 @@ describe("garbage from the model", () => {
     const call = await failingCall("/api/generate", { prompt: PROMPT });
     await expectRefunded502(call, "blueprint");
     expect(call.body.error).toContain("Blueprint model failed (invalid_output)");
-    expect(stages(call.sent)).toEqual(["copy", "blueprint", "blueprint"]);
+    expect(stages(call.sent)).toEqual(["brief", "copy", "blueprint", "blueprint"]);
   });
 
   it("code: a reply without an HTML document → 502 naming the code stage, nothing stored", async () => {
@@ -83,7 +85,7 @@ describe("garbage from the model", () => {
     const call = await failingCall("/api/generate", { prompt: PROMPT });
     await expectRefunded502(call, "code");
     expect(call.body.error).toContain("no complete HTML document");
-    expect(stages(call.sent)).toEqual(["copy", "blueprint", "code"]);
+    expect(stages(call.sent)).toEqual(["brief", "copy", "blueprint", "code"]);
   });
 
   it("generate-email, direct and refine: 502 naming the stage, credit refunded", async () => {
@@ -124,6 +126,34 @@ describe("garbage from the model", () => {
   });
 });
 
+describe("a brief model that fails", () => {
+  it("garbage twice: the brief is read locally, the generation goes on and says so", async () => {
+    fake.setMode("garbage", { stages: ["brief"] });
+    const user = await createUserWithToken(server, { credits: 5 });
+    const from = fake.requests.length;
+    const res = await server.fetch("/api/generate", { method: "POST", token: user.token, json: { prompt: PROMPT } });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(stages(fake.requests.slice(from))).toEqual(["brief", "brief", "copy", "blueprint", "code"]);
+    expect(body.metadata.validator.warnings).toContainEqual(
+      expect.stringMatching(/^The brief was read without the language model \(Brief model failed \(invalid_output\)/),
+    );
+    expect(body.brief.items.map((i: { price?: { display: string } }) => i.price?.display)).toEqual(["$49", "$79", "$59"]);
+    expect(await balance(user.token)).toBe(4);
+  });
+
+  it("no answer: the same, after the timeout", async () => {
+    fake.setMode("timeout", { stages: ["brief"] });
+    const res = await server.fetch("/api/gen/copy", {
+      method: "POST",
+      token: (await createUserWithToken(server)).token,
+      json: { prompt: PROMPT },
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()).brief.codes.map((c: { value: string }) => c.value)).toEqual(["BLOOM20"]);
+  });
+});
+
 describe("a model that never answers", () => {
   it("times out (LLM_TIMEOUT_MS) → 502 naming the copy stage and the timeout, credit refunded", async () => {
     fake.setMode("timeout");
@@ -131,7 +161,7 @@ describe("a model that never answers", () => {
     await expectRefunded502(call, "copy");
     expect(call.body.error).toContain("Copy model failed (timeout)");
     expect(call.body.error).toContain("no response within 1000 ms");
-    expect(stages(call.sent)).toEqual(["copy"]); // LLM_MAX_RETRIES=0
+    expect(stages(call.sent)).toEqual(["brief", "copy"]); // LLM_MAX_RETRIES=0
   });
 
   it("a code stage that times out still refunds and stores nothing", async () => {
@@ -148,8 +178,8 @@ describe("a vendor answering 500", () => {
     const call = await failingCall("/api/generate", { prompt: PROMPT });
     await expectRefunded502(call, "copy");
     expect(call.body.error).toContain("Copy model failed (server)");
-    expect(stages(call.sent)).toEqual(["copy"]);
-    expect(call.sent[0].status).toBe(500);
+    expect(stages(call.sent)).toEqual(["brief", "copy"]);
+    expect(call.sent.map((r) => r.status)).toEqual([500, 500]);
   });
 
   it("refine → 502 and refund", async () => {

@@ -1,6 +1,7 @@
 // The generation endpoints with LLM_PROVIDER=openai: every stage engine runs through the real
 // OpenAI adapter (SDK included) against a local server speaking /v1/chat/completions.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BRIEF_SCHEMA_NAME, BRIEF_SYSTEM } from "~/engines/prompts/brief";
 import { COPY_SYSTEM } from "~/engines/prompts/copy";
 import { BLUEPRINT_SYSTEM } from "~/engines/prompts/blueprint";
 import { CODE_SYSTEM } from "~/engines/prompts/code";
@@ -43,7 +44,7 @@ const stages = (rs: VendorRequest[]) => rs.map((r) => r.stage);
 const systemOf = (r: VendorRequest): string => r.body.messages[0].content;
 const promptOf = (r: VendorRequest): string => r.body.messages.find((m: { role: string }) => m.role === "user").content;
 
-/** Every chat completion: path, bearer key, one system message first, model, and json_object for JSON stages. */
+/** Every chat completion: path, bearer key, one system message first, model, and json_object for JSON stages (json_schema for the brief). */
 function expectOpenAiWire(r: VendorRequest, model: string, system: string, schemaName?: string) {
   expect(r.path).toBe("/v1/chat/completions");
   expect(r.headers.authorization).toBe("Bearer test");
@@ -53,7 +54,12 @@ function expectOpenAiWire(r: VendorRequest, model: string, system: string, schem
   expect(systemOf(r).startsWith(system)).toBe(true);
   if (schemaName) {
     expect(systemOf(r)).toContain(`Respond with a single JSON object (${schemaName})`);
-    expect(r.body.response_format).toEqual({ type: "json_object" });
+    if (schemaName === BRIEF_SCHEMA_NAME)
+      expect(r.body.response_format).toEqual({
+        type: "json_schema",
+        json_schema: { name: BRIEF_SCHEMA_NAME, schema: expect.objectContaining({ type: "object" }) },
+      });
+    else expect(r.body.response_format).toEqual({ type: "json_object" });
   } else {
     expect(r.body).not.toHaveProperty("response_format");
   }
@@ -80,10 +86,12 @@ describe("POST /api/gen/copy through OpenAI", () => {
     expect(await credits()).toBe(before);
 
     const sent = fake.requests.slice(from);
-    expect(stages(sent)).toEqual(["copy"]);
-    expectOpenAiWire(sent[0], "gpt-4.1", COPY_SYSTEM, "CopyDoc");
+    expect(stages(sent)).toEqual(["brief", "copy"]);
+    expectOpenAiWire(sent[0], "gpt-4.1", BRIEF_SYSTEM, BRIEF_SCHEMA_NAME);
     expect(promptOf(sent[0])).toContain(PROMPT);
-    expect(promptOf(sent[0])).toContain("ecommerce (given by the caller)");
+    expectOpenAiWire(sent[1], "gpt-4.1", COPY_SYSTEM, "CopyDoc");
+    expect(promptOf(sent[1])).toContain(PROMPT);
+    expect(promptOf(sent[1])).toContain("ecommerce (given by the caller)");
   });
 });
 
@@ -106,9 +114,9 @@ describe("POST /api/gen/blueprint through OpenAI", () => {
     expect(body.blueprint.design.colors.primary).toBe("#123456");
 
     const sent = fake.requests.slice(from);
-    expect(stages(sent)).toEqual(["blueprint"]);
-    expectOpenAiWire(sent[0], "gpt-blueprint-test", BLUEPRINT_SYSTEM, "StructurePlan");
-    expect(promptOf(sent[0])).toContain(`0. [${copy.sections[0].role}] ${copy.sections[0].headline}`);
+    expect(stages(sent)).toEqual(["brief", "blueprint"]);
+    expectOpenAiWire(sent[1], "gpt-blueprint-test", BLUEPRINT_SYSTEM, "StructurePlan");
+    expect(promptOf(sent[1])).toContain(`0. [${copy.sections[0].role}] ${copy.sections[0].headline}`);
   });
 
   it("without a copyDoc, writes the copy first, then the structure", async () => {
@@ -117,7 +125,7 @@ describe("POST /api/gen/blueprint through OpenAI", () => {
     expect(res.status).toBe(200);
     const { blueprint } = await res.json();
     expect(JSON.stringify(blueprint)).toContain("BLOOM20");
-    expect(stages(fake.requests.slice(from))).toEqual(["copy", "blueprint"]);
+    expect(stages(fake.requests.slice(from))).toEqual(["brief", "copy", "blueprint"]);
   });
 });
 
@@ -136,16 +144,17 @@ describe("POST /api/generate through OpenAI", () => {
     expect(await count("qa_evaluations")).toBe(qaRows + 1);
 
     const sent = fake.requests.slice(from);
-    expect(stages(sent)).toEqual(["copy", "blueprint", "code"]);
-    expectOpenAiWire(sent[0], "gpt-4.1", COPY_SYSTEM, "CopyDoc");
-    expectOpenAiWire(sent[1], "gpt-blueprint-test", BLUEPRINT_SYSTEM, "StructurePlan");
-    expectOpenAiWire(sent[2], "gpt-4.1", CODE_SYSTEM); // plain text: no response_format
-    expect(sent[2].body.max_tokens).toBe(16_000);
-    expect(systemOf(sent[2])).not.toContain("## Library example");
+    expect(stages(sent)).toEqual(["brief", "copy", "blueprint", "code"]);
+    expectOpenAiWire(sent[0], "gpt-4.1", BRIEF_SYSTEM, BRIEF_SCHEMA_NAME);
+    expectOpenAiWire(sent[1], "gpt-4.1", COPY_SYSTEM, "CopyDoc");
+    expectOpenAiWire(sent[2], "gpt-blueprint-test", BLUEPRINT_SYSTEM, "StructurePlan");
+    expectOpenAiWire(sent[3], "gpt-4.1", CODE_SYSTEM); // plain text: no response_format
+    expect(sent[3].body.max_tokens).toBe(16_000);
+    expect(systemOf(sent[3])).not.toContain("## Library example");
 
     // prompt_tokens include the cached part; the service reports the uncached input, like Anthropic's.
     const served = fake.usageSince(from);
-    expect(served.input).toBe(FAKE_USAGE.copy.input + FAKE_USAGE.blueprint.input + FAKE_USAGE.code.input);
+    expect(served.input).toBe(FAKE_USAGE.brief.input + FAKE_USAGE.copy.input + FAKE_USAGE.blueprint.input + FAKE_USAGE.code.input);
     expect(body.metadata.usage).toEqual({ input_tokens: served.input, output_tokens: served.output, estimated: false });
   });
 
@@ -187,6 +196,46 @@ describe("POST /api/generate through OpenAI", () => {
   });
 });
 
+describe("the brief read by the model through OpenAI", () => {
+  it("gives the generation the model's brief, anchored in the prompt, with a price the model lost taken back", async () => {
+    fake.editBrief((answer) => {
+      // The model loses a price, invents an item, and notes a part of the prompt it does not use.
+      answer.items = [{ name: "Dresses", price: "$49" }, { name: "Shoes" }, { name: "Bags", price: "$59" }, { name: "Hats", price: "$12" }];
+      answer.unused = [{ text: "Spring sale email", reason: "The model's note: the kind of email" }];
+    });
+    try {
+      const from = fake.requests.length;
+      const res = await post("/api/generate", { prompt: PROMPT });
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(stages(fake.requests.slice(from))[0]).toBe("brief");
+      // The brief is the model's (its note is there), every value at its place in the prompt.
+      expect(body.brief.unused).toContainEqual({
+        text: { value: "Spring sale email", span: { start: 0, end: 17 } },
+        reason: "The model's note: the kind of email",
+      });
+      expect(
+        body.brief.items.map((i: { name: { value: string }; price?: { display: string; span: unknown } }) => [
+          i.name.value,
+          i.price?.display,
+        ]),
+      ).toEqual([
+        ["Dresses", "$49"],
+        ["Shoes", "$79"],
+        ["Bags", "$59"],
+      ]);
+      expect(body.brief.items[1].price).toEqual({ display: "$79", minor: 7900, currency: "USD", span: { start: 69, end: 72 } });
+      expect(PROMPT.slice(69, 72)).toBe("$79");
+      expect(body.html).toContain("$79");
+      expect(body.html).not.toContain("Hats");
+      // Its tokens are in the total.
+      expect(body.metadata.usage.input_tokens).toBe(fake.usageSince(from).input);
+    } finally {
+      fake.editBrief(undefined);
+    }
+  });
+});
+
 describe("POST /api/generate-email through OpenAI", () => {
   let first: { html: string };
 
@@ -204,7 +253,7 @@ describe("POST /api/generate-email through OpenAI", () => {
     expect(await credits()).toBe(before - 1);
 
     const sent = fake.requests.slice(from);
-    expect(stages(sent)).toEqual(["copy", "blueprint", "code"]);
+    expect(stages(sent)).toEqual(["brief", "copy", "blueprint", "code"]);
     const served = fake.usageSince(from);
     expect(body.usage.input_tokens).toBe(served.input);
     expect(body.usage.output_tokens).toBe(served.output);

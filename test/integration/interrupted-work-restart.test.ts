@@ -2,10 +2,10 @@
 // pending; the next start refunds them, with a ledger note saying why, and finalizes the eval run.
 // A second server started on the same database while the first still works must leave the first
 // one's charge alone. Real servers in their own processes; the language model is a local fake that
-// never answers, so each kill lands while a generation waits for it. Then kill cycles during eval
-// runs: a kill after a prompt's email is generated and before its result is stored (the judge
-// hangs) must refund that prompt's charge, so over every cycle the credits spent are exactly the
-// results stored times the cost.
+// reads the brief (before any charge) and then never answers the copy, so each kill lands while a
+// charged generation waits for it. Then kill cycles during eval runs: a kill after a prompt's email
+// is generated and before its result is stored (the judge hangs) must refund that prompt's charge,
+// so over every cycle the credits spent are exactly the results stored times the cost.
 import fs from "node:fs";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Client } from "@libsql/client";
@@ -26,7 +26,7 @@ const started: ServerProcess[] = [];
 
 beforeAll(async () => {
   fake = await startFakeLlmVendor();
-  fake.setMode("timeout");
+  fake.setMode("timeout", { stages: ["copy"] });
 });
 afterAll(async () => {
   for (const s of started.reverse()) await s.kill("SIGKILL").catch(() => undefined);
@@ -56,10 +56,10 @@ const balanceOf = async (db: Client, email: string) =>
     (await rows(db, "SELECT b.balance FROM credit_balances b JOIN users u ON u.id = b.user_id WHERE u.email = ?", [email]))[0].balance,
   );
 
-/** Waits until the fake model has received `n` requests: the generations are under way. */
+/** Waits until the fake model has received `n` copy requests: the generations are charged and under way. */
 async function modelCalls(n: number): Promise<void> {
-  await waitUntil(() => fake.requests.length >= n, {
-    what: () => `${n} model calls (got ${fake.requests.length})`,
+  await waitUntil(() => fake.of("copy").length >= n, {
+    what: () => `${n} copy calls (got ${fake.of("copy").length})`,
     timeoutMs: 30_000,
     intervalMs: 50,
   });
@@ -85,7 +85,7 @@ it("refunds the charges of generations and eval runs a kill interrupted, and lea
   expect(startRun.status).toBe(302);
   await modelCalls(2);
   const db1 = first.db();
-  // Both charges are taken before their first model call; wait for the second one's row to be visible here.
+  // Both charges are taken before their copy call; wait for the second one's row to be visible here.
   await waitUntil(async () => Number((await rows(db1, "SELECT count(*) AS n FROM pending_charges"))[0].n) >= 2, {
     what: "two pending charges",
     timeoutMs: 5_000,

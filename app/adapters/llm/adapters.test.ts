@@ -99,6 +99,7 @@ const openai: Vendor = {
 };
 
 const models = (prefix: string): Record<LlmRole, string> => ({
+  brief: `${prefix}-brief`,
   copy: `${prefix}-copy`,
   blueprint: `${prefix}-blueprint`,
   code: `${prefix}-code`,
@@ -552,5 +553,128 @@ describe("openai specifics", () => {
     });
     expect(res.ok).toBe(true);
     expect(sleeps).toEqual([120]);
+  });
+});
+
+describe("structured output with a JSON Schema", () => {
+  let server: FakeServer;
+  beforeEach(async () => {
+    server = await startFakeServer();
+  });
+  afterEach(async () => {
+    await server.close();
+  });
+
+  const SCHEMA = {
+    type: "object",
+    properties: { subject: { type: "string" }, items: { type: "array", items: { type: "string" }, minItems: 1 } },
+    required: ["subject", "items"],
+  };
+  const request = { role: "brief" as const, system: "s", prompt: "Read it", schema: Subject, schemaName: "Subject", jsonSchema: SCHEMA };
+  const cfg = (baseURL: string): LlmConfig => ({ apiKey: "k", baseURL, models: models("m"), timeoutMs: 5_000, maxRetries: 0 });
+
+  /** A Messages reply whose content is one call of the named tool. */
+  const toolUse = (name: string, input: unknown): Reply => {
+    const reply = anthropic.ok("");
+    const json = (reply as { json: Obj }).json;
+    return { json: { ...json, content: [{ type: "tool_use", id: "toolu_1", name, input }], stop_reason: "tool_use" } };
+  };
+
+  describe("OpenAI-compatible: response_format json_schema", () => {
+    it("sends the schema under the schema name and parses the answer", async () => {
+      server.script(openai.ok('{"subject":"Hi","items":["a"]}'));
+      const res = await createOpenAiClient(cfg(`${server.url}/v1`)).completeJson(request);
+      expect(res).toMatchObject({ ok: true, value: { subject: "Hi", items: ["a"] }, attempts: 1 });
+      const body = server.received[0].body as Obj;
+      expect(body.response_format).toEqual({ type: "json_schema", json_schema: { name: "Subject", schema: SCHEMA } });
+      expect(body.model).toBe("m-brief");
+    });
+
+    it("gives an answer that fails the zod check its one repair round, the schema sent again", async () => {
+      server.script(openai.ok('{"subject":"Hi","items":[]}'), openai.ok('{"subject":"Hi","items":["a"]}'));
+      const res = await createOpenAiClient(cfg(`${server.url}/v1`)).completeJson(request);
+      expect(res).toMatchObject({ ok: true, value: { items: ["a"] }, attempts: 2 });
+      const repair = server.received[1].body as Obj;
+      expect(repair.response_format).toMatchObject({ type: "json_schema" });
+      expect(openai.turns(repair).map((t) => t.role)).toEqual(["user", "assistant", "user"]);
+      expect(openai.turns(repair)[2].text).toContain("items:");
+    });
+
+    it("falls back to json_object when the server refuses the schema with a 400, and keeps to it for later calls", async () => {
+      server.script(
+        openai.error(400, "response_format type json_schema is not supported"),
+        openai.ok('{"subject":"Hi","items":["a"]}'),
+        openai.ok('{"subject":"Again","items":["b"]}'),
+      );
+      const client = createOpenAiClient(cfg(`${server.url}/v1`));
+      const first = await client.completeJson(request);
+      expect(first).toMatchObject({ ok: true, value: { subject: "Hi" }, attempts: 2 });
+      const second = await client.completeJson(request);
+      expect(second).toMatchObject({ ok: true, value: { subject: "Again" }, attempts: 1 });
+      expect(server.received.map((r) => ((r.body as Obj).response_format as Obj).type)).toEqual([
+        "json_schema",
+        "json_object",
+        "json_object",
+      ]);
+    });
+
+    it("reports a 400 that stays without the schema as bad_request, and keeps sending the schema", async () => {
+      server.script(openai.error(400, "max_tokens too large"));
+      const client = createOpenAiClient(cfg(`${server.url}/v1`));
+      const res = await client.completeJson(request);
+      expect(res).toMatchObject({ ok: false, error: { kind: "bad_request", status: 400 }, attempts: 2 });
+      await client.completeJson(request);
+      expect(server.received.map((r) => ((r.body as Obj).response_format as Obj).type)).toEqual([
+        "json_schema",
+        "json_object",
+        "json_schema",
+        "json_object",
+      ]);
+    });
+
+    it("still asks for json_object when the request has no schema", async () => {
+      server.script(openai.ok('{"subject":"Hi","items":["a"]}'));
+      const { jsonSchema: _none, ...plain } = request;
+      await createOpenAiClient(cfg(`${server.url}/v1`)).completeJson(plain);
+      expect((server.received[0].body as Obj).response_format).toEqual({ type: "json_object" });
+    });
+  });
+
+  describe("Anthropic: a forced tool", () => {
+    it("sends the schema as the input schema of a tool it must call, and reads the tool_use input", async () => {
+      server.script(toolUse("Subject", { subject: "Hi", items: ["a"] }));
+      const res = await createAnthropicClient(cfg(server.url)).completeJson(request);
+      expect(res).toMatchObject({ ok: true, value: { subject: "Hi", items: ["a"] }, attempts: 1 });
+      const body = server.received[0].body as Obj;
+      expect(body.tools).toEqual([{ name: "Subject", description: expect.any(String), input_schema: SCHEMA }]);
+      expect(body.tool_choice).toEqual({ type: "tool", name: "Subject" });
+      expect(body.model).toBe("m-brief");
+    });
+
+    it("gives a tool input that fails the zod check its one repair round, the input shown back as the assistant's turn", async () => {
+      server.script(toolUse("Subject", { subject: 7, items: ["a"] }), toolUse("Subject", { subject: "Fixed", items: ["a"] }));
+      const res = await createAnthropicClient(cfg(server.url)).completeJson(request);
+      expect(res).toMatchObject({ ok: true, value: { subject: "Fixed" }, attempts: 2 });
+      const repair = server.received[1].body as Obj;
+      expect(repair.tool_choice).toEqual({ type: "tool", name: "Subject" });
+      const turns = anthropic.turns(repair);
+      expect(turns.map((t) => t.role)).toEqual(["user", "assistant", "user"]);
+      expect(JSON.parse(turns[1].text)).toEqual({ subject: 7, items: ["a"] });
+      expect(turns[2].text).toContain("subject: Expected string, received number");
+    });
+
+    it("reads a text answer when the model did not call the tool", async () => {
+      server.script(anthropic.ok('{"subject":"Plain","items":["a"]}'));
+      const res = await createAnthropicClient(cfg(server.url)).completeJson(request);
+      expect(res).toMatchObject({ ok: true, value: { subject: "Plain" } });
+    });
+
+    it("sends no tool when the request has no schema", async () => {
+      server.script(anthropic.ok('{"subject":"Hi","items":["a"]}'));
+      const { jsonSchema: _none, ...plain } = request;
+      await createAnthropicClient(cfg(server.url)).completeJson(plain);
+      expect(server.received[0].body).not.toHaveProperty("tools");
+      expect(server.received[0].body).not.toHaveProperty("tool_choice");
+    });
   });
 });

@@ -4,6 +4,8 @@ import type {
   MessageCreateParamsNonStreaming,
   MessageParam,
   TextBlockParam,
+  Tool,
+  ToolUseBlock,
 } from "@anthropic-ai/sdk/resources/messages/messages";
 import { buildClient, httpFailure, networkFailure, timeoutFailure, type CoreDeps, type SendOutcome, type SendRequest } from "./core";
 import type { LlmClient, LlmConfig } from "./port";
@@ -38,10 +40,25 @@ export function buildAnthropicParams(req: Omit<SendRequest, "signal" | "timeoutM
   };
   if (params.system === undefined) delete params.system;
   // `temperature` is gone from the Messages API as of SDK 1.x, so it is deliberately not sent.
+  // Structured output is a tool the model must call: its input is the object, shaped by the schema.
+  if (req.json && req.jsonSchema) {
+    const { name, schema } = req.jsonSchema;
+    params.tools = [
+      {
+        name,
+        description: `Record the ${name} object read from the request.`,
+        input_schema: { ...schema, type: "object" } as Tool.InputSchema,
+      },
+    ];
+    params.tool_choice = { type: "tool", name };
+  }
   return params;
 }
 
-function textOf(content: ContentBlock[]): string {
+/** The forced tool's input, as JSON text, when the model called it; otherwise the reply's text. */
+function replyOf(content: ContentBlock[], tool: string | undefined): string {
+  const call = tool ? content.find((b): b is ToolUseBlock => b.type === "tool_use" && b.name === tool) : undefined;
+  if (call) return JSON.stringify(call.input ?? null);
   return content
     .filter((b): b is Extract<ContentBlock, { type: "text" }> => b.type === "text")
     .map((b) => b.text)
@@ -74,7 +91,7 @@ export function createAnthropicClient(cfg: LlmConfig, deps: CoreDeps = {}): LlmC
       const msg = await sdk.messages.create(buildAnthropicParams(rest), { signal });
       return {
         ok: true,
-        text: textOf(msg.content),
+        text: replyOf(msg.content, rest.json ? rest.jsonSchema?.name : undefined),
         model: msg.model,
         usage: {
           inputTokens: msg.usage?.input_tokens ?? 0,

@@ -29,12 +29,22 @@ export interface SendRequest {
   maxTokens?: number;
   temperature?: number;
   json: boolean;
+  /** The JSON Schema the reply must follow, when the caller gave one (only with `json`). */
+  jsonSchema?: { name: string; schema: Record<string, unknown> };
   timeoutMs: number;
   signal: AbortSignal;
 }
 
 export type SendOutcome =
-  { ok: true; text: string; usage: LlmUsage; model: string } | { ok: false; error: LlmError; retryable: boolean; retryAfterMs?: number };
+  | { ok: true; text: string; usage: LlmUsage; model: string }
+  | {
+      ok: false;
+      error: LlmError;
+      retryable: boolean;
+      retryAfterMs?: number;
+      /** The server refused the request's JSON Schema: the same request without it may pass. */
+      schemaRefused?: boolean;
+    };
 
 export type Transport = (req: SendRequest) => Promise<SendOutcome>;
 
@@ -82,6 +92,11 @@ export function networkFailure(message: string): SendOutcome & { ok: false } {
   return { ok: false, error: { kind: "network", message }, retryable: true };
 }
 
+/** A schema or tool name both vendors accept: letters, digits, `_` and `-`, at most 64. */
+export function schemaToolName(schemaName: string): string {
+  return schemaName.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 64) || "Answer";
+}
+
 export function jsonInstruction(schemaName: string): string {
   return `Respond with a single JSON object (${schemaName}) and nothing else: no prose, no code fences.`;
 }
@@ -116,6 +131,9 @@ export function buildClient(provider: LlmProvider, cfg: LlmConfig, transport: Tr
   const baseMs = cfg.retryBaseMs ?? DEFAULT_RETRY_BASE_MS;
   const maxRetryAfterMs = cfg.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
   const maxRetries = Math.max(0, Math.floor(cfg.maxRetries));
+  // Set once a server refused a JSON Schema and took the same request without it (an older Ollama
+  // or vLLM): later calls to this server ask for a JSON object straight away.
+  let schemaUnsupported = false;
 
   interface CallState {
     attempts: number;
@@ -143,13 +161,23 @@ export function buildClient(provider: LlmProvider, cfg: LlmConfig, transport: Tr
     state: CallState,
     req: Omit<SendRequest, "signal" | "timeoutMs">,
   ): Promise<{ ok: true; text: string } | { ok: false; error: LlmError }> {
+    let fellBack = false;
     for (let retry = 0; ; retry++) {
       state.attempts++;
-      const out = await sendOnce(req);
+      const send = schemaUnsupported || fellBack ? { ...req, jsonSchema: undefined } : req;
+      const out = await sendOnce(send);
       if (out.ok) {
         state.usage = addUsage(state.usage, out.usage);
         if (out.model) state.model = out.model;
+        // Only a success without the schema shows the schema was the problem, not the request.
+        if (fellBack) schemaUnsupported = true;
         return { ok: true, text: out.text };
+      }
+      if (out.schemaRefused && send.jsonSchema && !fellBack) {
+        // Not a retry of a fault: the same request once more, asking for a plain JSON object.
+        fellBack = true;
+        retry--;
+        continue;
       }
       if (!out.retryable || retry >= maxRetries) return { ok: false, error: out.error };
       await sleep(retryDelayMs({ retry: retry + 1, baseMs, retryAfterMs: out.retryAfterMs, maxRetryAfterMs, random: deps.random }));
@@ -231,6 +259,7 @@ export function buildClient(provider: LlmProvider, cfg: LlmConfig, transport: Tr
         maxTokens: req.maxTokens,
         temperature: req.temperature,
         json: true,
+        ...(req.jsonSchema ? { jsonSchema: { name: schemaToolName(req.schemaName), schema: req.jsonSchema } } : {}),
       };
       const first = await sendWithRetry(state, { ...base, turns: [{ role: "user", content: req.prompt }] });
       if (!first.ok) return finish<T>(req, state, started, first);

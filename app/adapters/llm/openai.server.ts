@@ -20,7 +20,12 @@ export function buildOpenAiParams(req: Omit<SendRequest, "signal" | "timeoutMs">
   // `max_tokens` rather than `max_completion_tokens`: it is the one every compatible server knows.
   if (req.maxTokens !== undefined) params.max_tokens = req.maxTokens;
   if (req.temperature !== undefined) params.temperature = req.temperature;
-  if (req.json) params.response_format = { type: "json_object" };
+  // A JSON Schema when the caller gave one (the server then constrains the reply to it); `strict`
+  // is left off, since it would require every field and optional ones are the point of most schemas.
+  if (req.json)
+    params.response_format = req.jsonSchema
+      ? { type: "json_schema", json_schema: { name: req.jsonSchema.name, schema: req.jsonSchema.schema } }
+      : { type: "json_object" };
   return params;
 }
 
@@ -79,7 +84,10 @@ export function createOpenAiClient(cfg: LlmConfig, deps: CoreDeps = {}): LlmClie
       if (e instanceof OpenAI.APIUserAbortError) return timeoutFailure(timeoutMs);
       if (e instanceof OpenAI.APIConnectionError) return networkFailure(e.message);
       if (e instanceof OpenAI.APIError && typeof e.status === "number") {
-        return httpFailure(e.status, e.message, e.headers ?? null);
+        const failure = httpFailure(e.status, e.message, e.headers ?? null);
+        // Servers that predate json_schema (Ollama and vLLM versions differ) answer 400 to it; the
+        // core then sends the same request once with json_object.
+        return e.status === 400 && rest.jsonSchema ? { ...failure, schemaRefused: true } : failure;
       }
       return networkFailure(e instanceof Error ? e.message : String(e));
     }

@@ -1,9 +1,9 @@
 import type { z } from "zod";
 
 /** Each pipeline stage names its own model so cheap stages can use cheap models. */
-export type LlmRole = "copy" | "blueprint" | "code" | "rewrite" | "rerank" | "judge" | "tag" | "refine";
+export type LlmRole = "brief" | "copy" | "blueprint" | "code" | "rewrite" | "rerank" | "judge" | "tag" | "refine";
 
-export const LLM_ROLES: readonly LlmRole[] = ["copy", "blueprint", "code", "rewrite", "rerank", "judge", "tag", "refine"];
+export const LLM_ROLES: readonly LlmRole[] = ["brief", "copy", "blueprint", "code", "rewrite", "rerank", "judge", "tag", "refine"];
 
 export type LlmProvider = "anthropic" | "openai";
 
@@ -23,8 +23,14 @@ export interface LlmRequest {
 
 export interface LlmJsonRequest<T> extends LlmRequest {
   schema: z.ZodType<T>;
-  /** Short name of the expected object, used in the repair instruction. */
+  /** Short name of the expected object, used in the repair instruction (and as the vendor's schema or tool name). */
   schemaName: string;
+  /**
+   * `schema` as a JSON Schema object, for the vendor's structured output: OpenAI-compatible
+   * servers get it as `response_format: json_schema`, Anthropic as a forced tool. Without it the
+   * model is only told to answer JSON. The reply is still checked with `schema` either way.
+   */
+  jsonSchema?: Record<string, unknown>;
 }
 
 export interface LlmUsage {

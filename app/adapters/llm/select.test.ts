@@ -38,6 +38,9 @@ describe("models", () => {
     expect(m.tag).toBe(DEFAULT_MODELS.openai.tag);
     expect(m.judge).toBe(DEFAULT_MODELS.openai.judge);
     expect(DEFAULT_MODELS.openai.copy).toBe("gpt-4.1");
+    // The brief is what every later stage writes from: it gets the writing stages' model.
+    expect(DEFAULT_MODELS.anthropic.brief).toBe(DEFAULT_MODELS.anthropic.copy);
+    expect(DEFAULT_MODELS.openai.brief).toBe(DEFAULT_MODELS.openai.copy);
   });
 });
 
@@ -58,6 +61,7 @@ describe("llmConfigFromSettings", () => {
       OPENAI_BASE_URL: "http://localhost:11434/v1",
       LLM_MODEL: "llama3.1",
       LLM_MODEL_TAG: "qwen2.5:0.5b",
+      LLM_MODEL_BRIEF: "qwen2.5:14b",
       LLM_TIMEOUT_MS: 1234,
       LLM_MAX_RETRIES: 4,
     };
@@ -65,6 +69,7 @@ describe("llmConfigFromSettings", () => {
     expect(o).toMatchObject({ apiKey: undefined, baseURL: "http://localhost:11434/v1", timeoutMs: 1234, maxRetries: 4 });
     expect(o.models.copy).toBe("llama3.1");
     expect(o.models.tag).toBe("qwen2.5:0.5b");
+    expect(o.models.brief).toBe("qwen2.5:14b");
     const a = llmConfigFromSettings("anthropic", { ANTHROPIC_API_KEY: "ak", LLM_MODEL_COPY: "claude-opus-4-1" });
     expect(a).toMatchObject({ apiKey: "ak", baseURL: undefined, timeoutMs: 60_000, maxRetries: 2 });
     expect(a.models.copy).toBe("claude-opus-4-1");

@@ -23,9 +23,13 @@ export function selectLlmProvider(input: LlmSelectionInput): LlmProviderChoice {
   return "local";
 }
 
-/** Writing stages get the strong model; ranking, judging and tagging get the cheap one. */
+/**
+ * Reading the brief and the writing stages get the strong model (every later stage writes from
+ * the brief); ranking, judging and tagging get the cheap one.
+ */
 export const DEFAULT_MODELS: Record<LlmProvider, Record<LlmRole, string>> = {
   anthropic: {
+    brief: "claude-sonnet-5-5",
     copy: "claude-sonnet-5-5",
     blueprint: "claude-sonnet-5-5",
     code: "claude-sonnet-5-5",
@@ -36,6 +40,7 @@ export const DEFAULT_MODELS: Record<LlmProvider, Record<LlmRole, string>> = {
     tag: "claude-haiku-4-5",
   },
   openai: {
+    brief: "gpt-4.1",
     copy: "gpt-4.1",
     blueprint: "gpt-4.1",
     code: "gpt-4.1",
@@ -65,6 +70,7 @@ export interface LlmSettings extends LlmSelectionInput {
   ANTHROPIC_BASE_URL?: string;
   /** One model for every role (handy for a single local model); per-role keys win over it. */
   LLM_MODEL?: string;
+  LLM_MODEL_BRIEF?: string;
   LLM_MODEL_COPY?: string;
   LLM_MODEL_BLUEPRINT?: string;
   LLM_MODEL_CODE?: string;

@@ -1,0 +1,11 @@
+import { readSource } from "~/domain/reader/source";
+import { cuesFor } from "~/domain/reader/cues";
+import { layoutOf } from "~/domain/reader/layout";
+import { lineTokens } from "~/domain/reader/tokens";
+import { rolesOf } from "~/domain/reader/roles";
+const p = process.argv[3].replace(/\\n/g, "\n");
+const src = readSource(p); const cues = cuesFor(process.argv[2]);
+const lines = layoutOf(src.text, process.argv[2], cues.cues);
+const tokens = lines.map((l) => lineTokens(src.text, l, process.argv[2], cues.cues));
+for (const l of lines) console.log(l.index, l.kind, JSON.stringify(src.text.slice(l.start, l.end)), l.label ? "label=" + src.text.slice(l.label.start, l.label.end) : "", l.parent ?? "", tokens[l.index].tokens.map((t) => t.kind + ":" + src.text.slice(t.start, t.end)).join(" "));
+for (const c of rolesOf({ text: src.text, lines, tokens }, cues)) console.log(c.line, c.role, c.label ?? "", c.technique ?? "", c.instruction?.kind ?? "", JSON.stringify(src.text.slice(c.range.start, c.range.end)));
