@@ -7,10 +7,14 @@ import { es } from "./es";
 import { fr } from "./fr";
 import { it } from "./it";
 import { pt } from "./pt";
+import { nl } from "./nl";
+import { pl } from "./pl";
+import { sv } from "./sv";
+import { ca } from "./ca";
 import type { Cues, LabelKey, TechniqueKey, KindKey } from "./types";
 import type { Tone } from "~/domain/brief/kinds";
 
-export const CUES: Readonly<Record<string, Cues>> = { en, fr, de, es, it, pt };
+export const CUES: Readonly<Record<string, Cues>> = { en, fr, de, es, it, pt, nl, pl, sv, ca };
 
 export interface CueSet {
   lang: string;

@@ -233,7 +233,6 @@ export const it: Cues = {
       "prenotazione",
       "prenota",
       "prenotare",
-      "biglietti",
       "donazioni",
       "dona",
       "donare",
@@ -555,7 +554,19 @@ export const it: Cues = {
     gift: ["omaggio", "regalo", "campione", "campioni", "sorpresa"],
   },
   price: {
-    was: ["invece di", "anziché", "prima", "prezzo pieno", "di listino", "normalmente", "solitamente", "barrato"],
+    was: [
+      "invece di",
+      "anziché",
+      "prima",
+      "prezzo pieno",
+      "di listino",
+      "normalmente",
+      "solitamente",
+      "barrato",
+      "prezzo attuale",
+      "attuale",
+      "listino",
+    ],
     from: ["da", "passa da", "passano da", "sale da"],
     to: ["a", "passa a", "passano a", "ora", "adesso", "nuovo prezzo", "diventa", "sale a"],
     per: [

@@ -93,9 +93,11 @@ export function itemOf(
   let name = trim(text, { start: range.start, end: nameEnd });
   if (!name && price) {
     // "$850 General", "12 € — Burrata": the name after the price.
-    const after = text.slice(price.end, range.end);
-    const cut = after.search(/\s[–—|(]|https?:|,|;/);
-    name = trim(text, { start: price.end, end: cut >= 0 ? price.end + cut : range.end });
+    const lead = text.slice(price.end, range.end).search(/[^\s–—|:=>-]/);
+    const from = lead >= 0 ? price.end + lead : range.end;
+    const after = text.slice(from, range.end);
+    const cut = after.search(/\s[–—|(]|https?:|[,;]/);
+    name = trim(text, { start: from, end: cut >= 0 ? from + cut : range.end });
   }
   if (!name || name.end - name.start > NAME_MAX_CHARS) return undefined;
   // The detail: what is left after the name once values and their cue words are taken away.
