@@ -217,16 +217,10 @@ export function scoreBrief(entry: CorpusBrief, brief: Brief): BriefScore {
   const ev = e.event;
   out.event = score(ev ? (ev.when ? 1 : 0) + (ev.where ? 1 : 0) + (ev.who?.length ?? 0) : 0);
   if (ev) {
-    if (ev.when)
-      overlaps(ev.when, brief.event?.when?.value)
-        ? out.event.right++
-        : out.event.misses.push(`when "${ev.when}" (read ${brief.event?.when?.value ?? "none"})`);
-    if (ev.where)
-      overlaps(ev.where, brief.event?.where?.value)
-        ? out.event.right++
-        : out.event.misses.push(`where "${ev.where}" (read ${brief.event?.where?.value ?? "none"})`);
-    for (const who of ev.who ?? [])
-      brief.event?.who.some((x) => overlaps(who, x.value)) ? out.event.right++ : out.event.misses.push(`who "${who}"`);
+    const check = (right: boolean, miss: string) => (right ? out.event.right++ : out.event.misses.push(miss));
+    if (ev.when) check(overlaps(ev.when, brief.event?.when?.value), `when "${ev.when}" (read ${brief.event?.when?.value ?? "none"})`);
+    if (ev.where) check(overlaps(ev.where, brief.event?.where?.value), `where "${ev.where}" (read ${brief.event?.where?.value ?? "none"})`);
+    for (const who of ev.who ?? []) check(Boolean(brief.event?.who.some((x) => overlaps(who, x.value))), `who "${who}"`);
   }
   return out;
 }

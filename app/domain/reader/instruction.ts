@@ -202,9 +202,7 @@ export function instructionOf(view: ClauseView, cues: CueSet): Instruction | und
     return out;
   }
   // Requests: "please…", "can you…", "il faut…", "stp" at the end; or an imperative the writer gives a tool.
-  const opener =
-    startsWith(at, "instruction.opener") ||
-    found.some((m) => (m.key === "instruction.opener" && m.to >= w.length - 1) || m.key === "instruction.polite");
+  const opener = startsWith(at, "instruction.opener") || found.some((m) => m.key === "instruction.polite");
   // The imperative opens the clause ("Show the products…"), or ends it where the verb goes last ("… bitte als Mail aufbereiten").
   const verb = startsWith(at, "instruction.verb") || found.some((m) => m.key === "instruction.verb" && m.to === w.length && m.from > at);
   if (opener || (verb && (!secondPerson || has("instruction.self") || out.techniques.length > 0))) return out;

@@ -11,6 +11,7 @@ import { peopleIn, placeIn } from "./fields/event";
 import { itemOf, itemsOf, trim } from "./fields/items";
 import { offersOf } from "./fields/offers";
 import { tableOf } from "./fields/table";
+import { addListedOptions, looksLikeOptions } from "./fields/options";
 import { addOptions, optionOf, questionOf, splitOptions, type QuestionRead } from "./fields/questions";
 import { kindOf, EMAIL_TYPE_OF_KIND } from "./kind";
 import { detectLanguage } from "./language";
@@ -64,8 +65,46 @@ export function readPromptBrief(prompt: string, emailType?: string | null): Brie
   const use = (r: Range | undefined) => r && d.used.push(r);
 
   let lastQuestion: QuestionRead | undefined;
+  // Clauses a question took as its options.
+  const consumed = new Set<number>();
+  /** The options written after the question at clause k: on its line, then on the lines under it. */
+  const takeOptions = (k: number, q: QuestionRead): number => {
+    const c = clauses[k];
+    const line = lines[c.line];
+    let j = k + 1;
+    for (; j < clauses.length; j++) {
+      const n = clauses[j];
+      const nl = lines[n.line];
+      const w = tokens[n.line].words;
+      const listLine = nl.kind === "bullet" || nl.kind === "numbered" || n.role === "option";
+      const near =
+        n.line === c.line ||
+        (nl.paragraph === line.paragraph && n.line <= (clauses[j - 1]?.line ?? c.line) + 1) ||
+        (j === k + 1 && listLine && nl.paragraph === line.paragraph + 1);
+      if (!near || n.role === "question" || n.role === "heading" || n.role === "instruction") break;
+      if (listLine && n.line !== c.line) {
+        if (looksLikeOptions(text, n.range, w, cues) && /[a-hA-H][).]\s/.test(text.slice(n.range.start, n.range.end)))
+          addListedOptions(q, text, n.range, w, cues);
+        else addOptions(q, text, [n.range], w, cues);
+      } else if (
+        q.options.length > 0 &&
+        q.correct === undefined &&
+        w.filter((x) => x.start >= n.range.start && x.end <= n.range.end).length <= 8
+      ) {
+        // "(its every 3-4 weeks)": the right answer said after the options.
+        const said = text.slice(n.range.start, n.range.end).toLowerCase();
+        const right = q.options.findIndex((o) => said.includes(text.slice(o.start, o.end).toLowerCase()));
+        if (right < 0) break;
+        q.correct = right;
+      } else if (looksLikeOptions(text, n.range, w, cues)) addListedOptions(q, text, n.range, w, cues);
+      else break;
+      consumed.add(j);
+    }
+    return j - k - 1;
+  };
   let pendingFaq: Range | undefined;
   for (let k = 0; k < clauses.length; k++) {
+    if (consumed.has(k)) continue;
     const c = clauses[k];
     const words = wordsOfClause(reading, c);
     const own = tokensOfClause(reading, c).filter((t) => t.start >= c.range.start && t.end <= c.range.end);
@@ -80,6 +119,28 @@ export function readPromptBrief(prompt: string, emailType?: string | null): Brie
         });
         d.ruledOut.push(...x.ruledOut);
         if (x.says) d.says.push(x.says);
+        // What a request carries for the reader is a fact of the brief: "a 15% code at the end (PAWQUIZ15,
+        // till end of month)", "eine Abfrage „Wo möchtest du helfen?“ mit den Optionen …".
+        if (x.kind !== "avoid") {
+          const inner = words.filter((w) => w.start >= c.range.start && w.end <= c.range.end);
+          if (own.some((t) => t.kind === "percent") || cues.words.has(inner, ["offer.free", "offer.bogo"]))
+            d.offers.push(...offersOf(text, c.range, words, own, cues));
+          const asked = own.find((t) => t.kind === "quoted" && /[?？]\s*$/.test(t.text));
+          if (asked && asked.kind === "quoted") {
+            const q = questionOf(text, asked.inner, asked.inner.end, words, cues);
+            const after = trim(text, { start: asked.end, end: c.range.end });
+            const rest = after ? words.filter((w) => w.start >= after.start && w.end <= after.end) : [];
+            const label = rest.findIndex((_, i) => cues.words.at(rest, i, ["question.options"]));
+            if (label >= 0 && after)
+              addOptions(q, text, splitOptions(text, { start: rest[label].end, end: after.end }, words, cues), words, cues);
+            d.questions.push(q);
+            lastQuestion = q;
+          } else if (x.act === "ask" && x.says) {
+            const q: QuestionRead = { text: x.says, options: [] };
+            d.questions.push(q);
+            lastQuestion = q;
+          }
+        }
         if (x.tone && !d.tone) d.tone = x.tone;
         if (x.length && !d.length) d.length = x.length;
         if (c.label === "audience" || x.kind === "audience") d.audience ??= trim(text, line.body);
@@ -190,9 +251,12 @@ export function readPromptBrief(prompt: string, emailType?: string | null): Brie
         break;
       }
       case "question": {
-        const q = questionOf(text, c.range, line.body.end, words, cues);
-        const next = clauses[k + 1];
+        const q = questionOf(text, c.range, c.range.end, words, cues);
+        // "Q: … A: …": an answer, not options.
+        const taken = clauses[k + 1]?.role === "faq-a" || c.label === "faq" ? 0 : takeOptions(k, q);
+        const next = clauses[k + 1 + taken];
         const answerNext =
+          taken === 0 &&
           next &&
           (next.role === "faq-a" ||
             (next.role === "content" &&

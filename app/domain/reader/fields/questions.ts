@@ -70,7 +70,7 @@ export function splitOptions(text: string, range: Range, words: readonly Word[],
 }
 
 /** A scale the question gives: two numbers with a range joint between them ("0–10", "de 0 à 10", "1 to 5"). */
-function scaleOf(text: string, words: readonly Word[], range: Range, cues: CueSet): QuestionRead["scale"] {
+export function scaleOf(text: string, words: readonly Word[], range: Range, cues: CueSet): QuestionRead["scale"] {
   const own = words.filter((w) => w.start >= range.start && w.end <= range.end);
   for (let k = 0; k + 1 < own.length; k++) {
     const a = own[k];

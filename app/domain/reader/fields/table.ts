@@ -88,7 +88,7 @@ export function tableOf(text: string, rows: Line[], tokens: readonly LineTokens[
     }
     const detail = cells.find((cell, i) => i !== nameAt && col(i) === "detail" && !valueIn(lt.tokens, cell));
     if (detail) item.detail = detail;
-    for (const t of lt.tokens) if (t.kind === "url") t.image ? (item.image ??= t) : (item.link ??= t);
+    for (const t of lt.tokens) if (t.kind === "url") item[t.image ? "image" : "link"] ??= t;
     items.push(item);
   }
   return { header: headerRow?.index, items };

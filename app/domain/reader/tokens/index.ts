@@ -47,7 +47,7 @@ export interface LineTokens {
   tokens: Token[];
 }
 
-const PERCENT = /(?<![\p{L}\d.,])[-−–]?\s?(\d{1,3}(?:[.,]\d{1,2})?)\s?%/gu;
+const PERCENT = /(?<![\p{L}\d.,])(?:[-−–]\s?)?(\d{1,3}(?:[.,]\d{1,2})?)\s?%/gu;
 const QUOTED = /["“”„«»]\s?([^"“”„«»\n]{1,200}?)\s?["“”«»]/g;
 
 function percents(text: string, base: number, cues: Cues): PercentToken[] {
