@@ -53,6 +53,10 @@ function sentenceSegmenter(lang: string): Intl.Segmenter {
 /** Whether a sentence the segmenter ended goes on: it ended at a day number, an ordinal, an initial or an abbreviation. */
 function goesOn(before: string, after: string, abbreviations: ReadonlySet<string>): boolean {
   const t = before.trimEnd();
+  // A quotation goes on until it is closed: "… "Da 0 a 10, quanto è probabile …?" + campo libero".
+  const straight = (t.match(/"/g) ?? []).length;
+  const opened = (t.match(/[«“„]/g) ?? []).length - (t.match(/[»”]/g) ?? []).length;
+  if (straight % 2 === 1 || opened > 0) return true;
   if (!t.endsWith(".")) return false;
   if (/^\p{Ll}|^\d/u.test(after.trimStart())) return true;
   const words = wordsOf(t.slice(-24));

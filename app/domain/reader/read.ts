@@ -125,8 +125,10 @@ export function readPromptBrief(prompt: string, emailType?: string | null): Brie
           const inner = words.filter((w) => w.start >= c.range.start && w.end <= c.range.end);
           if (own.some((t) => t.kind === "percent") || cues.words.has(inner, ["offer.free", "offer.bogo"]))
             d.offers.push(...offersOf(text, c.range, words, own, cues));
-          const asked = own.find((t) => t.kind === "quoted" && /[?？]\s*$/.test(t.text));
-          if (asked && asked.kind === "quoted") {
+          const asked = own.filter((t) => t.kind === "quoted" && /[?？]\s*$/.test(t.text));
+          for (const a of asked) {
+            if (a.kind !== "quoted") continue;
+            const asked = a;
             const q = questionOf(text, asked.inner, asked.inner.end, words, cues);
             const after = trim(text, { start: asked.end, end: c.range.end });
             const rest = after ? words.filter((w) => w.start >= after.start && w.end <= after.end) : [];
@@ -135,7 +137,8 @@ export function readPromptBrief(prompt: string, emailType?: string | null): Brie
               addOptions(q, text, splitOptions(text, { start: rest[label].end, end: after.end }, words, cues), words, cues);
             d.questions.push(q);
             lastQuestion = q;
-          } else if (x.act === "ask" && x.says) {
+          }
+          if (asked.length === 0 && x.act === "ask" && x.says) {
             const q: QuestionRead = { text: x.says, options: [] };
             d.questions.push(q);
             lastQuestion = q;
@@ -207,6 +210,7 @@ export function readPromptBrief(prompt: string, emailType?: string | null): Brie
           while (lines[end + 1]?.kind === "row") end++;
           const table = tableOf(text, lines.slice(line.index, end + 1), tokens, cues, changeLikely);
           d.items.push(...table.items);
+          d.questions.push(...table.questions);
           if (table.header !== undefined) d.headings.push({ start: lines[table.header].start, end: lines[table.header].end });
           break;
         }
@@ -252,6 +256,7 @@ export function readPromptBrief(prompt: string, emailType?: string | null): Brie
       }
       case "question": {
         const q = questionOf(text, c.range, c.range.end, words, cues);
+        if (q.rest && looksLikeOptions(text, q.rest, words, cues)) addListedOptions(q, text, q.rest, words, cues);
         // "Q: … A: …": an answer, not options.
         const taken = clauses[k + 1]?.role === "faq-a" || c.label === "faq" ? 0 : takeOptions(k, q);
         const next = clauses[k + 1 + taken];
@@ -361,6 +366,18 @@ export function readPromptBrief(prompt: string, emailType?: string | null): Brie
         if (pendingFaq) {
           d.faq.push({ question: pendingFaq, answer: c.range });
           pendingFaq = undefined;
+          break;
+        }
+        // "Si contestan 0-6, que salga "¿Qué deberíamos mejorar?"": a question quoted in a sentence is one to ask.
+        const quotedQuestions = own.filter((t) => t.kind === "quoted" && /[?？]\s*$/.test(t.text));
+        if (quotedQuestions.length > 0) {
+          for (const t of quotedQuestions)
+            if (t.kind === "quoted") {
+              const q = questionOf(text, t.inner, t.inner.end, words, cues);
+              d.questions.push(q);
+              lastQuestion = q;
+            }
+          use(c.range);
           break;
         }
         // "Reservas al 91 555 12 34 o en https://…": a sentence that opens with an action and holds its link is a button.

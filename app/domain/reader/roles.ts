@@ -245,7 +245,7 @@ function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause
     if (instruction) return [at(body, "instruction", { instruction })];
     if (headed === "faq-q" || headed === "question")
       return [
-        at(body, endsWithQuestion(reading.text.slice(body.start, body.end)) ? headed : headed === "faq-q" ? "faq-a" : "option", {
+        at(body, /[?？]/u.test(reading.text.slice(body.start, body.end)) ? headed : headed === "faq-q" ? "faq-a" : "option", {
           label: heading?.label,
         }),
       ];

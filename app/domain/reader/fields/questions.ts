@@ -13,6 +13,8 @@ export interface QuestionRead {
   options: Range[];
   scale?: { min: number; max: number; range: Range };
   correct?: number;
+  /** The words after the "?" on the question's own clause. */
+  rest?: Range;
 }
 
 /** The largest scale read as steps ("0–10" is eleven options). */
@@ -25,6 +27,11 @@ export function optionOf(text: string, range: Range, words: readonly Word[], cue
   let start = range.start;
   let correct = false;
   const raw = text.slice(range.start, range.end);
+  // "Liguria*": a star after the option marks it right.
+  if (/\*\s*$/.test(raw) && !raw.trim().startsWith("*")) {
+    correct = true;
+    end = range.start + raw.lastIndexOf("*");
+  }
   for (const mark of ["✓", "✔", "✅", "←", "<-", "(x)", "[x]"]) {
     const at = raw.indexOf(mark);
     if (at >= 0) {
@@ -49,7 +56,18 @@ export function optionOf(text: string, range: Range, words: readonly Word[], cue
 /** A list of options written on one line: split at "/", ";", "," and the language's "or"/"and". */
 export function splitOptions(text: string, range: Range, words: readonly Word[], cues: CueSet): Range[] {
   const raw = text.slice(range.start, range.end);
-  const strong = raw.includes(";") ? ";" : raw.includes("/") ? "/" : raw.includes("|") ? "|" : ",";
+  const dashes = (raw.match(/\s[–—]\s/g) ?? []).length;
+  const strong = raw.includes(";")
+    ? ";"
+    : raw.includes("/")
+      ? "/"
+      : raw.includes("|")
+        ? "|"
+        : dashes >= 2
+          ? raw.includes("—")
+            ? "—"
+            : "–"
+          : ",";
   const joints = new Set([...cues.cues.list.or, ...cues.cues.list.and]);
   const cuts: Array<{ start: number; end: number }> = [];
   for (let i = 0; i < raw.length; i++) if (raw[i] === strong) cuts.push({ start: range.start + i, end: range.start + i + 1 });
@@ -102,7 +120,8 @@ export function questionOf(text: string, range: Range, lineEnd: number, words: r
   let optionsRange: Range | undefined;
   const after = text.slice(qEnd, lineEnd);
   const afterTrim = trim(text, { start: qEnd, end: lineEnd });
-  if (afterTrim && after.trim().length > 0) optionsRange = afterTrim;
+  // What follows the "?" on its own clause is for the caller to read as options ("? a) X b) Y", "? (oui / non)").
+  if (afterTrim && after.trim().length > 0) out.rest = afterTrim;
   else {
     // "Which module helped most: Budgeting, Investing or Taxes?": the list after a colon inside the question.
     const colon = text.slice(range.start, qEnd).lastIndexOf(":");
@@ -119,7 +138,7 @@ export function questionOf(text: string, range: Range, lineEnd: number, words: r
       }
     }
   }
-  const scale = scaleOf(text, words, { start: range.start, end: lineEnd }, cues);
+  const scale = scaleOf(text, words, { start: range.start, end: out.rest ? out.rest.start : lineEnd }, cues);
   if (scale) out.scale = scale;
   if (optionsRange && !scale) {
     // Options written after the question: "(oui / non / sans avis)", "A, B or C", "options: a / b / c".

@@ -7,6 +7,7 @@ import type { Line, Range } from "../layout";
 import type { LineTokens, MoneyToken, Token } from "../tokens";
 import type { ItemRead } from "./items";
 import { pricesOf } from "./items";
+import type { QuestionRead } from "./questions";
 
 type Column = "name" | "price" | "was" | "detail" | "link" | "row-label";
 
@@ -14,6 +15,37 @@ export interface TableRead {
   /** The header row's line, when the table has one. */
   header?: number;
   items: ItemRead[];
+  /** A quiz or a survey pasted as a table: "Question | A | B | C | Answer". */
+  questions: QuestionRead[];
+}
+
+/** "Question | A | B | C | Answer": a row per question, its options by column, its answer by letter or words. */
+function questionRows(text: string, header: Line, body: Line[], tokens: readonly LineTokens[], cues: CueSet): QuestionRead[] | undefined {
+  const heads = (header.cells ?? []).map((cell) => tokens[header.index].words.filter((w) => w.start >= cell.start && w.end <= cell.end));
+  const question = heads.findIndex((w) => cues.labels.at(w, 0, ["question"]) !== undefined);
+  if (question < 0) return undefined;
+  const answer = heads.findIndex(
+    (w, i) =>
+      i !== question &&
+      (cues.labels.at(w, 0, ["answer"]) !== undefined || cues.words.at(w, 0, ["question.correct"]) !== undefined) &&
+      !(w.length === 1 && w[0].text.length === 1),
+  );
+  const options = heads.map((_, i) => i).filter((i) => i !== question && i !== answer);
+  return body.flatMap((row) => {
+    const cells = row.cells ?? [];
+    if (!cells[question]) return [];
+    const q: QuestionRead = { text: cells[question], options: options.map((i) => cells[i]).filter(Boolean) };
+    const said = answer >= 0 && cells[answer] ? text.slice(cells[answer].start, cells[answer].end).trim().toLowerCase() : "";
+    if (said) {
+      // "Opción A | Opción B | Correcta: A": an option's letter is its header's last word.
+      const letterOf = (i: number) => text.slice(header.cells![i].start, header.cells![i].end).trim().toLowerCase().split(/\s+/).pop();
+      const byLetter = options.findIndex((i) => letterOf(i) === said);
+      const byWords = q.options.findIndex((o) => text.slice(o.start, o.end).trim().toLowerCase() === said);
+      const right = byLetter >= 0 ? byLetter : byWords;
+      if (right >= 0) q.correct = right;
+    }
+    return [q];
+  });
 }
 
 const inCell = (t: Token, cell: Range) => t.start >= cell.start && t.end <= cell.end;
@@ -38,11 +70,13 @@ function columnsOf(text: string, header: Line, lt: LineTokens, cues: CueSet): Co
 }
 
 export function tableOf(text: string, rows: Line[], tokens: readonly LineTokens[], cues: CueSet, changeLikely: boolean): TableRead {
-  if (rows.length === 0) return { items: [] };
+  if (rows.length === 0) return { items: [], questions: [] };
   const first = rows[0];
   const headerRow = !tokens[first.index].tokens.some((t) => t.kind === "money" || t.kind === "url") && rows.length > 1 ? first : undefined;
   const columns = headerRow ? columnsOf(text, headerRow, tokens[headerRow.index], cues) : [];
   const body = headerRow ? rows.slice(1) : rows;
+  const asked = headerRow ? questionRows(text, headerRow, body, tokens, cues) : undefined;
+  if (asked) return { header: headerRow?.index, items: [], questions: asked };
   const priced = body.some((r) => tokens[r.index].tokens.some((t) => t.kind === "money"));
   const items: ItemRead[] = [];
   for (const row of body) {
@@ -91,5 +125,5 @@ export function tableOf(text: string, rows: Line[], tokens: readonly LineTokens[
     for (const t of lt.tokens) if (t.kind === "url") item[t.image ? "image" : "link"] ??= t;
     items.push(item);
   }
-  return { header: headerRow?.index, items };
+  return { header: headerRow?.index, items, questions: [] };
 }
