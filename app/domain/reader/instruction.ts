@@ -229,5 +229,8 @@ export function instructionOf(view: ClauseView, cues: CueSet): Instruction | und
     return out;
   }
   if (self && (has("instruction.verb") || has("instruction.opener") || has("instruction.timing")) && !secondPerson) return out;
+  // The writer speaking of the email: "ci-dessous les éléments pour le mail abonnés", "te paso el brief para el email de julio".
+  const anySelf = found.some((m) => m.key === "instruction.self");
+  if (anySelf && has("instruction.writer") && !secondPerson && !view.hasValues) return out;
   return undefined;
 }

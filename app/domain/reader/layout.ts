@@ -156,6 +156,9 @@ export function layoutOf(text: string, lang: string, cues: Cues): Line[] {
       else if (valueStart < 0 && line.kind !== "heading") line.kind = "heading";
     }
     if (line.kind === "heading" && !line.label) line.label = { ...line.body };
+    // A heading governs the list under it; a line of another shape after the list ends it.
+    const prevChild = lines[lines.length - 1]?.parent === heading ? lines[lines.length - 1] : undefined;
+    if (heading !== undefined && prevChild && line.kind === "text" && prevChild.kind !== "text") heading = undefined;
     if (line.kind === "heading") heading = line.index;
     else if (heading !== undefined && (line.kind === "bullet" || line.kind === "numbered" || line.kind === "row" || line.kind === "text"))
       line.parent = heading;

@@ -54,7 +54,7 @@ export interface Reading {
 }
 
 /** Labels whose value is an instruction as a whole. */
-const INSTRUCTION_LABELS: ReadonlySet<LabelKey> = new Set(["tone", "length", "audience", "kind", "goal", "signature"]);
+const INSTRUCTION_LABELS: ReadonlySet<LabelKey> = new Set(["tone", "length", "audience", "kind", "goal", "signature", "send", "format"]);
 /** Labels whose value is a list of the heading's kind ("Speakers: A, B"). */
 const ROLE_OF_LABEL: Partial<Record<LabelKey, Role>> = {
   offer: "offer",
@@ -114,7 +114,6 @@ function labelKey(reading: Reading, line: Line, cues: CueSet): { key?: LabelKey;
 /** The clauses of a sentence: parts a comma, a semicolon, a bracket or "but" sets apart, when one of them is an instruction. */
 function clausesOf(reading: Reading, line: Line, sentence: Range, cues: CueSet, first: boolean): Clause[] {
   const whole = instructionOf({ ...view(reading, line, sentence, first), whole: true }, cues);
-  if (whole) return [{ line: line.index, range: sentence, role: "instruction", instruction: whole }];
   const text = reading.text;
   const parts: Range[] = [];
   let from = sentence.start;
@@ -141,6 +140,18 @@ function clausesOf(reading: Reading, line: Line, sentence: Range, cues: CueSet, 
     .filter((p) => p.end > p.start);
   const inOffer = statesOffer(reading, line, sentence, cues);
   const instructions = trimmed.map((p) => instructionOf(view(reading, line, p, false, inOffer), cues));
+  // A request whole: one instruction, unless a part of it is copy the request points at
+  // ("Places limitées à 40, mets-le en avant", "Mayores de 18 años (eso sí ponlo)").
+  const POINTERS = new Set(["le", "la", "lo", "ça", "eso", "esto", "das", "es", "isso", "isto", "lo", "li", "ponlo", "mettilo", "ponerlo"]);
+  const pointing = (x: Instruction | undefined, part: Range) =>
+    x !== undefined &&
+    ((x.kind === "avoid" && x.ruledOut.length === 0) ||
+      (x.kind === "request" && !x.says && wordsIn(reading.tokens[line.index].words, part).some((w) => POINTERS.has(w.folded))));
+  const mixed =
+    trimmed.length >= 2 &&
+    instructions.some((x) => !x) &&
+    instructions.some((x, i) => pointing(x, trimmed[i]) && wordsIn(reading.tokens[line.index].words, trimmed[i]).length <= 5);
+  if (whole && !mixed) return [{ line: line.index, range: sentence, role: "instruction", instruction: whole }];
   if (!instructions.some(Boolean)) return [{ line: line.index, range: sentence, role: "content" }];
   // The instruction parts are instructions; the rest stays one piece of copy (or several, split by instructions).
   const out: Clause[] = [];
@@ -221,7 +232,9 @@ function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause
     if (
       key === undefined &&
       reading.tokens[line.index].tokens.some((t) => t.kind === "money" && t.start >= body.start) &&
-      (line.label?.end ?? 0) - (line.label?.start ?? 0) <= 30
+      (line.label?.end ?? 0) - (line.label?.start ?? 0) <= 30 &&
+      wordsIn(reading.tokens[line.index].words, body).length <= 10 &&
+      !reading.tokens[line.index].tokens.some((t) => t.kind === "percent")
     ) {
       // "Espresso: $3", "Plan Solo : 9 €/mois": an item named by its label.
       return [at({ start: line.start, end: line.end }, "item")];

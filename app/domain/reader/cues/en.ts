@@ -440,6 +440,8 @@ export const en: Cues = {
     topic: ["topic", "theme", "about", "subject matter", "focus", "re", "regarding"],
     goal: ["goal", "goals", "objective", "aim", "purpose", "kpi", "ask", "main ask"],
     kind: ["type", "email type", "kind", "campaign", "campaign type"],
+    send: ["send", "send date", "send time", "sending", "schedule", "goes out", "trigger", "timing", "send to", "segment"],
+    format: ["format", "layout", "module", "modules", "structure", "design"],
     ps: ["ps", "p.s"],
   },
   instruction: {
@@ -704,6 +706,15 @@ export const en: Cues = {
       "no need to mention",
       "don't use",
       "do not use",
+      "don't list",
+      "do not list",
+      "don't write",
+      "do not write",
+      "don't put",
+      "do not put",
+      "don't show",
+      "do not show",
+      "leave the",
     ],
     reader: [
       "them",
@@ -742,6 +753,7 @@ export const en: Cues = {
     no: ["no", "without", "not", "nothing about", "none"],
     placement: ["in a", "in an", "as a", "as an", "in", "as", "into", "with a", "with an", "using a", "via a", "in the form of"],
     timing: ["goes out", "goes", "sends", "send", "sent", "lands", "scheduled", "schedule", "drops", "going out", "go out"],
+    writer: ["i", "we", "me", "us", "our team", "i'm", "we're", "we'd", "i'd"],
     sign: ["sign", "sign it", "sign off as", "sign as", "sign off with", "signed"],
   },
   tone: {

@@ -40,6 +40,10 @@ export const LABEL_KEYS = [
   "topic",
   "goal",
   "kind",
+  /** When and to whom the email goes: "Send:", "Versand:", "Envío:". */
+  "send",
+  /** How it is laid out: "Format:", "Module:", "Formato:". */
+  "format",
   "ps",
 ] as const;
 export type LabelKey = (typeof LABEL_KEYS)[number];
@@ -73,6 +77,8 @@ export const INSTRUCTION_CUES = [
   "placement",
   /** When the email goes out: "this one goes 24h after the first". */
   "timing",
+  /** The writer speaking of themselves ("we", "je", "te paso"): with a word for the email, a note about the email. */
+  "writer",
 ] as const;
 export type InstructionCue = (typeof INSTRUCTION_CUES)[number];
 
