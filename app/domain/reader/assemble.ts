@@ -176,6 +176,9 @@ export function toBrief(src: PromptSource, reading: Reading, cues: CueSet, d: Dr
     (c) => c.label.value.toLowerCase(),
   ).slice(0, BRIEF_LIMITS.ctas);
 
+  // A survey or a quiz brief whose questions are written out asks for the module they make.
+  if (d.techniques.length === 0 && d.questions.length > 0 && ["survey", "nps", "quiz"].includes(decided.kind))
+    d.techniques.push({ technique: decided.kind === "quiz" ? "quiz" : "survey", range: d.questions[0].text, panes: [] });
   // A module asked for without panes of its own shows the brief's FAQ (an accordion) or items (the others).
   const techniques = dedupe(d.techniques, (t) => t.technique)
     .slice(0, 2)

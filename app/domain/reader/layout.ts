@@ -86,13 +86,14 @@ function sentencesOf(text: string, range: Range, lang: string, abbreviations: Re
 function labelOf(text: string, start: number, end: number): Range | undefined {
   const line = text.slice(start, end);
   const colon = line.search(/[:：]/);
-  if (colon <= 0 || colon > LABEL_MAX_CHARS) return undefined;
+  if (colon <= 0 || colon > LABEL_MAX_CHARS * 3) return undefined;
   const label = line.slice(0, colon);
   const next = line[colon + 1];
   // "10:30", "https://", "Re:" of a reply stay as they are; a label is a few words.
   if (next !== undefined && next !== " " && next !== "\t") return undefined;
   // "Modules (make these an expandable list, one per module):": what the brackets say is the label's too.
   const outside = label.replace(/\([^()]{0,120}\)/g, " ");
+  if (outside.trim().length > LABEL_MAX_CHARS) return undefined;
   if (!/\p{L}/u.test(outside) || /[.!?,;()]/.test(outside.replace(/\.$/, ""))) return undefined;
   const words = wordsOf(outside);
   if (words.length === 0 || words.length > LABEL_MAX_WORDS) return undefined;
@@ -158,9 +159,19 @@ export function layoutOf(text: string, lang: string, cues: Cues): Line[] {
     if (line.kind === "heading" && !line.label) line.label = { ...line.body };
     // A heading governs the list under it; a line of another shape after the list ends it.
     const prevChild = lines[lines.length - 1]?.parent === heading ? lines[lines.length - 1] : undefined;
-    if (heading !== undefined && prevChild && line.kind === "text" && prevChild.kind !== "text") heading = undefined;
+    if (heading !== undefined && prevChild && (line.kind === "text" || line.kind === "label") && prevChild.kind !== line.kind)
+      heading = undefined;
+    // A label line right under a heading is one of its entries ("Secciones:" then "Obras: …", "Cultura: …").
+    const firstChild = heading !== undefined && lines[lines.length - 1]?.index === heading;
     if (line.kind === "heading") heading = line.index;
-    else if (heading !== undefined && (line.kind === "bullet" || line.kind === "numbered" || line.kind === "row" || line.kind === "text"))
+    else if (
+      heading !== undefined &&
+      (line.kind === "bullet" ||
+        line.kind === "numbered" ||
+        line.kind === "row" ||
+        line.kind === "text" ||
+        (line.kind === "label" && (firstChild || prevChild?.kind === "label")))
+    )
       line.parent = heading;
     else if (line.kind === "label" || line.kind === "rule") heading = undefined;
     line.sentences = line.kind === "rule" ? [] : sentencesOf(text, line.body, lang, abbreviations);

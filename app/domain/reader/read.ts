@@ -185,7 +185,17 @@ export function readPromptBrief(prompt: string, emailType?: string | null): Brie
       case "pane": {
         // "Tabs: Programme (keynote at 9h30), Accès (tram 1)": each pane with what its brackets hold.
         const body = line.body.start > c.range.start ? line.body : c.range;
-        const panes = splitOptions(text, body, words, cues);
+        // A label's value lists the panes ("Tabs: A, B, C"); a line under a heading is one pane, a label line
+        // under it a pane titled by its label ("Obras: del 2 al 11 de mayo…").
+        const governed = line.parent !== undefined && line.kind === "label" && line.label;
+        if (governed) {
+          const t = d.techniques.find((x) => x.technique === c.technique) ?? { technique: c.technique!, range: line.label!, panes: [] };
+          if (!d.techniques.includes(t)) d.techniques.push(t);
+          t.panes.push(line.label!);
+          d.items.push({ name: line.label!, detail: line.body });
+          break;
+        }
+        const panes = line.kind === "label" ? splitOptions(text, body, words, cues) : [body];
         const t = d.techniques.find((x) => x.technique === c.technique) ?? {
           technique: c.technique!,
           range: line.label ?? c.range,

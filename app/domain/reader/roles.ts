@@ -105,10 +105,19 @@ function statesOffer(reading: Reading, line: Line, range: Range, cues: CueSet): 
 function labelKey(reading: Reading, line: Line, cues: CueSet): { key?: LabelKey; technique?: TechniqueKey } {
   if (!line.label) return {};
   const words = wordsIn(reading.tokens[line.index].words, line.label);
-  const technique = cues.techniques.all(words)[0]?.key;
+  // A module the label names first ("Tabs:", "Carrousel :") or asks for ("Nouveautés à mettre en onglets :").
+  const placement = cues.words.every(words).filter((p) => p.key === "instruction.placement");
+  const named = cues.techniques
+    .all(words)
+    .find((m) => m.from === 0 || (m.from === 1 && words[0].numeric) || placement.some((p) => p.to === m.from));
+  // What the label says its lines are: the label whole, a list word inside a short label ("Hero products",
+  // "Left in the cart"), else its first words ("Lien doc").
+  const listed = words.length <= 6 ? cues.labels.all(words, ["items", "question", "faq", "agenda", "who", "options"])[0]?.key : undefined;
   const key =
-    cues.labels.is(words, [...Object.keys(ROLE_OF_LABEL), ...INSTRUCTION_LABELS, "note"] as LabelKey[]) ?? cues.labels.at(words, 0)?.key;
-  return { key, technique };
+    cues.labels.is(words, [...Object.keys(ROLE_OF_LABEL), ...INSTRUCTION_LABELS, "note"] as LabelKey[]) ??
+    listed ??
+    cues.labels.at(words, 0)?.key;
+  return { key, technique: named?.key };
 }
 
 /** The clauses of a sentence: parts a comma, a semicolon, a bracket or "but" sets apart, when one of them is an instruction. */
@@ -139,7 +148,7 @@ function clausesOf(reading: Reading, line: Line, sentence: Range, cues: CueSet, 
     })
     .filter((p) => p.end > p.start);
   const inOffer = statesOffer(reading, line, sentence, cues);
-  const instructions = trimmed.map((p) => instructionOf(view(reading, line, p, false, inOffer), cues));
+  const instructions = trimmed.map((p, i) => instructionOf(view(reading, line, p, first && i === 0, inOffer), cues));
   // A request whole: one instruction, unless a part of it is copy the request points at
   // ("Places limitées à 40, mets-le en avant", "Mayores de 18 años (eso sí ponlo)").
   const POINTERS = new Set(["le", "la", "lo", "ça", "eso", "esto", "das", "es", "isso", "isto", "lo", "li", "ponlo", "mettilo", "ponerlo"]);
@@ -192,7 +201,10 @@ function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause
     const { key, technique } = labelKey(reading, line, cues);
     const label = line.label ?? line.body;
     const instruction = instructionOf(view(reading, line, label, first), cues);
-    return [at(label, "heading", { label: key, technique, ...(instruction ? { instruction } : {}) })];
+    // "Secciones (en acordeón, que se puedan desplegar):": the module its brackets ask for.
+    const asked =
+      technique ?? (instruction?.kind === "technique" || instruction?.kind === "naming" ? instruction.techniques[0]?.technique : undefined);
+    return [at(label, "heading", { label: key, technique: asked, ...(instruction ? { instruction } : {}) })];
   }
   // A bullet with a label the reader knows ("- Offer: 20% off", "- When: Friday") reads as that label's line.
   const bulletKey = (line.kind === "bullet" || line.kind === "numbered") && line.label ? labelKey(reading, line, cues) : undefined;
@@ -212,6 +224,9 @@ function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause
             end: line.end,
           };
     if (technique && !key) return [at({ start: line.start, end: line.end }, "pane", { technique })];
+    // "Obras: del 2 al 11 de mayo…" under "Secciones (en acordeón):": a pane titled by its label.
+    if (heading?.technique && !key && line.kind === "label")
+      return [at({ start: line.start, end: line.end }, "pane", { technique: heading.technique })];
     if (key && INSTRUCTION_LABELS.has(key)) {
       const instruction = instructionOf(view(reading, line, { start: line.start, end: line.end }, first), cues) ?? {
         kind:
@@ -236,8 +251,9 @@ function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause
       wordsIn(reading.tokens[line.index].words, body).length <= 10 &&
       !reading.tokens[line.index].tokens.some((t) => t.kind === "percent")
     ) {
-      // "Espresso: $3", "Plan Solo : 9 €/mois": an item named by its label.
-      return [at({ start: line.start, end: line.end }, "item")];
+      // "Espresso: $3", "Plan Solo : 9 €/mois": an item named by its label; "Tipologie: A 28 €, B 38 €": the items it lists.
+      const prices = reading.tokens[line.index].tokens.filter((t) => t.kind === "money" && t.start >= body.start).length;
+      return [at(prices >= 2 ? body : { start: line.start, end: line.end }, "item")];
     }
     if (key === "note" || key === undefined) {
       const sentences = line.sentences.flatMap((s) => clausesOf(reading, line, s, cues, first));

@@ -223,7 +223,7 @@ export const de: Cues = {
       "trainer",
       "trainerin",
     ],
-    agenda: ["programm", "ablauf", "agenda", "tagesordnung", "zeitplan", "module", "reiseverlauf"],
+    agenda: ["programm", "ablauf", "agenda", "tagesordnung", "zeitplan", "reiseverlauf"],
     button: ["button", "knopf", "cta", "haupt-cta", "cta-text", "button-text", "buttontext", "schaltfläche"],
     link: ["link", "links", "url", "webseite", "website", "seite", "formular", "landingpage"],
     action: [

@@ -213,7 +213,7 @@ export const es: Cues = {
       "organiza",
       "presenta",
     ],
-    agenda: ["programa", "agenda", "itinerario", "orden del día", "horario", "temario", "módulos"],
+    agenda: ["programa", "agenda", "itinerario", "orden del día", "horario", "temario"],
     button: ["botón", "boton", "cta", "cta principal", "cta secundario", "llamada a la acción", "texto del botón"],
     link: ["link", "enlace", "enlaces", "url", "web", "página", "formulario", "sitio"],
     action: [
@@ -419,6 +419,14 @@ export const es: Cues = {
       "armar",
       "redactar",
       "escribir",
+      "mandale",
+      "mándale",
+      "manda",
+      "envía",
+      "envíale",
+      "mándales",
+      "enviá",
+      "mandá",
     ],
     opener: [
       "porfa",

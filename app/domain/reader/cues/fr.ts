@@ -224,7 +224,7 @@ export const fr: Cues = {
       "organisé par",
       "organisée par",
     ],
-    agenda: ["programme", "au programme", "déroulé", "ordre du jour", "planning", "agenda", "itinéraire", "modules"],
+    agenda: ["programme", "au programme", "déroulé", "ordre du jour", "planning", "agenda", "itinéraire"],
     button: ["bouton", "cta", "bouton principal", "cta principal", "cta secondaire", "appel à l'action", "texte du bouton"],
     link: ["lien", "liens", "url", "site", "page", "lien doc", "lien vers", "formulaire", "site web"],
     action: [

@@ -222,7 +222,7 @@ export const it: Cues = {
       "guida",
       "organizza",
     ],
-    agenda: ["programma", "agenda", "scaletta", "ordine del giorno", "itinerario", "moduli", "calendario"],
+    agenda: ["programma", "agenda", "scaletta", "ordine del giorno", "itinerario", "calendario"],
     button: ["bottone", "pulsante", "cta", "cta principale", "cta secondaria", "testo del pulsante", "call to action"],
     link: ["link", "collegamento", "url", "sito", "pagina", "modulo"],
     action: [

@@ -209,7 +209,7 @@ export const pt: Cues = {
       "anfitrião",
       "organização",
     ],
-    agenda: ["programação", "programa", "agenda", "cronograma", "roteiro", "módulos", "pauta"],
+    agenda: ["programação", "programa", "agenda", "cronograma", "roteiro", "pauta"],
     button: ["botão", "cta", "cta principal", "cta secundário", "chamada para ação", "texto do botão"],
     link: ["link", "links", "url", "site", "página", "formulário"],
     action: [

@@ -69,6 +69,27 @@ function columnsOf(text: string, header: Line, lt: LineTokens, cues: CueSet): Co
   });
 }
 
+/** Amounts without a currency in a column the header calls a price ("Prezzo" over "9,00"), as money in the brief's currency. */
+function bareAmounts(text: string, cells: Range[], tokens: readonly Token[], columns: Column[], currency: string): MoneyToken[] {
+  const out: MoneyToken[] = [];
+  cells.forEach((cell, i) => {
+    if (columns[i] !== "price" && columns[i] !== "was") return;
+    if (tokens.some((t) => t.kind === "money" && inCell(t, cell))) return;
+    const raw = text.slice(cell.start, cell.end).trim();
+    const m = /^(\d{1,6})(?:[.,](\d{2}))?$/.exec(raw);
+    if (!m) return;
+    out.push({
+      kind: "money",
+      display: raw,
+      minor: Number(m[1]) * 100 + Number(m[2] ?? 0),
+      currency,
+      start: cell.start,
+      end: cell.start + raw.length,
+    });
+  });
+  return out;
+}
+
 export function tableOf(text: string, rows: Line[], tokens: readonly LineTokens[], cues: CueSet, changeLikely: boolean): TableRead {
   if (rows.length === 0) return { items: [], questions: [] };
   const first = rows[0];
@@ -77,7 +98,13 @@ export function tableOf(text: string, rows: Line[], tokens: readonly LineTokens[
   const body = headerRow ? rows.slice(1) : rows;
   const asked = headerRow ? questionRows(text, headerRow, body, tokens, cues) : undefined;
   if (asked) return { header: headerRow?.index, items: [], questions: asked };
-  const priced = body.some((r) => tokens[r.index].tokens.some((t) => t.kind === "money"));
+  // The currency the brief writes its prices in, for a price column that gives amounts alone ("9,00").
+  const currency = tokens.flatMap((t) => t.tokens).find((t): t is MoneyToken => t.kind === "money")?.currency ?? "EUR";
+  const priced = body.some(
+    (r) =>
+      tokens[r.index].tokens.some((t) => t.kind === "money") ||
+      bareAmounts(text, r.cells ?? [], tokens[r.index].tokens, columns, currency).length > 0,
+  );
   const items: ItemRead[] = [];
   for (const row of body) {
     const cells = row.cells ?? [];
@@ -101,11 +128,15 @@ export function tableOf(text: string, rows: Line[], tokens: readonly LineTokens[
     const nameAt = cells.findIndex((cell, i) => (col(i) === "name" || col(i) === "detail") && !valueIn(lt.tokens, cell));
     if (nameAt < 0) continue;
     const item: ItemRead = { name: cells[nameAt] };
-    const money = lt.tokens.filter((t): t is MoneyToken => t.kind === "money");
+    const money = [
+      ...lt.tokens.filter((t): t is MoneyToken => t.kind === "money"),
+      ...bareAmounts(text, cells, lt.tokens, columns, currency),
+    ].sort((a, b) => a.start - b.start);
     const byColumn = (c: Column) => money.find((m) => cells.findIndex((cell) => inCell(m, cell)) === columns.findIndex((x) => x === c));
     if (columns.length > 0 && (byColumn("price") || byColumn("was"))) {
-      const price = byColumn("price");
       const was = byColumn("was");
+      // "Prima | Da settembre": beside a former-price column, the other amount is the price.
+      const price = byColumn("price") ?? money.find((m) => m !== was);
       // "Prix actuel | Nouveau prix": two price columns, the later one the new price.
       const prices = money.filter((m) => col(cells.findIndex((cell) => inCell(m, cell))) === "price");
       if (prices.length === 2) {
