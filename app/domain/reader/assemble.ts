@@ -10,6 +10,7 @@ import {
   type BriefPrice,
   type BriefText,
   type OccasionKind,
+  briefSpans,
 } from "~/domain/brief/schema";
 import type { BrandRead } from "./brand";
 import type { CueSet } from "./cues";
@@ -280,7 +281,7 @@ export function toBrief(src: PromptSource, reading: Reading, cues: CueSet, d: Dr
     headings: texts(d.headings, BRIEF_LIMITS.instructions),
     unused: [],
   };
-  brief.unused = unusedParts(src, reading, brief, d.used, message.slice(BRIEF_LIMITS.message));
+  brief.unused = unusedParts(src, reading, brief, message.slice(BRIEF_LIMITS.message));
   return brief;
 }
 
@@ -296,9 +297,36 @@ function reasonOf(role: string): string {
   }
 }
 
-/** Every clause of the prompt whose words no field of the brief holds (nor an instruction). */
-export function unusedParts(src: PromptSource, reading: Reading, brief: Brief, used: Range[], overflow: Range[]): Brief["unused"] {
-  const spans = [...used.map((r) => rawSpan(src, r.start, r.end)), ...Object.values(collectSpans(brief))];
+/** A brief field's name in a reason ("items.2.price" → "an item"). */
+const FIELD_NAMES: Record<string, string> = {
+  brand: "the brand",
+  items: "an item",
+  otherItems: "an item",
+  offers: "an offer",
+  questions: "a question",
+  faq: "the FAQ",
+  event: "the event's details",
+  dates: "a date",
+  links: "a link",
+  images: "an image",
+  codes: "a code",
+  ctas: "a button",
+  techniques: "a module",
+  instructions: "an instruction",
+  message: "a sentence of the email",
+  headings: "a heading",
+  says: "what the email says",
+  ruledOut: "what not to mention",
+  subject: "the subject line",
+  preheader: "the preheader",
+  audience: "the audience",
+  signature: "the sign-off",
+  length: "the length",
+};
+
+/** Every clause of the prompt that the brief's fields hold less than half of, with the reason. */
+export function unusedParts(src: PromptSource, reading: Reading, brief: Brief, overflow: Range[]): Brief["unused"] {
+  const spans = briefSpans(brief).filter(({ path }) => !/^(unused|occasion|tone|emailType)\b/.test(path));
   const out: Brief["unused"] = [];
   for (const o of overflow) {
     const value = src.text.slice(o.start, o.end).trim();
@@ -308,34 +336,37 @@ export function unusedParts(src: PromptSource, reading: Reading, brief: Brief, u
         reason: "More sentences than the email has room for.",
       });
   }
-  for (const c of reading.clauses) {
+  // Each clause, then each whole line (a label's words count there too).
+  const parts = [
+    ...reading.clauses.map((c) => ({ range: c.range, role: c.role as string })),
+    ...reading.lines.map((l) => ({
+      range: { start: l.start, end: l.end },
+      role: reading.clauses.find((c) => c.line === l.index)?.role ?? "",
+    })),
+  ];
+  for (const c of parts) {
     const s = rawSpan(src, c.range.start, c.range.end);
+    if (out.some((u) => u.text.span.start <= s.start && s.end <= u.text.span.end)) continue;
     if (s.end <= s.start) continue;
-    const words = reading.tokens[c.line].words.filter((w) => w.start >= c.range.start && w.end <= c.range.end);
-    if (words.length === 0) continue;
-    const covered = words.filter((w) => {
-      const ws = rawSpan(src, w.start, w.end);
-      return spans.some((x) => ws.start < x.end && x.start < ws.end);
-    }).length;
-    if (covered / words.length >= 0.5) continue;
+    // Letters, not words, decide: "1843 (richtig)" is an option and a mark nobody reads as the option.
+    const fields = new Set<string>();
+    let letters = 0;
+    let covered = 0;
+    for (let i = c.range.start; i < c.range.end; i++) {
+      if (!/[\p{L}\p{N}]/u.test(src.text[i])) continue;
+      letters++;
+      const at = src.map[i];
+      const hit = spans.filter((x) => at >= x.span.start && at < x.span.end);
+      for (const h of hit) fields.add(h.path.split(".")[0]);
+      if (hit.length > 0) covered++;
+    }
+    if (letters === 0 || covered / letters >= 0.5) continue;
     const value = src.text.slice(c.range.start, c.range.end).trim();
     if (!value) continue;
-    out.push({ text: { value: value.slice(0, BRIEF_LIMITS.text), span: s }, reason: reasonOf(c.role) });
+    const named = [...fields].map((f) => FIELD_NAMES[f]).filter(Boolean);
+    const reason =
+      named.length > 0 ? `Only part of this is used (as ${named.join(", ")}); the rest is not in the email.` : reasonOf(c.role);
+    out.push({ text: { value: value.slice(0, BRIEF_LIMITS.text), span: s }, reason });
   }
   return out.slice(0, BRIEF_LIMITS.unused);
-}
-
-function collectSpans(brief: Brief): Range[] {
-  const out: Range[] = [];
-  const walk = (v: unknown, key: string) => {
-    if (!v || typeof v !== "object") return;
-    if (Array.isArray(v)) return v.forEach((x) => walk(x, key));
-    for (const [k, x] of Object.entries(v)) {
-      if (k === "unused") continue;
-      if (k === "span" && x && typeof x === "object" && key !== "occasion" && key !== "tone") out.push(x as Range);
-      else walk(x, k);
-    }
-  };
-  walk(brief, "");
-  return out;
 }

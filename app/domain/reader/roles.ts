@@ -194,8 +194,8 @@ function contentRole(reading: Reading, line: Line, clause: Clause, cues: CueSet)
 /** The clauses of a line, each with its role. */
 function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause | undefined, inHeader: boolean): Clause[] {
   const at = (range: Range, role: Role, extra: Partial<Clause> = {}): Clause => ({ line: line.index, range, role, ...extra });
-  if (line.kind === "rule") return [];
   if (inHeader) return [at({ start: line.start, end: line.end }, "header")];
+  if (line.kind === "rule") return [];
   const first = line.index === 0;
   if (line.kind === "heading") {
     const { key, technique } = labelKey(reading, line, cues);
