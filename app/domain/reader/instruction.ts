@@ -125,6 +125,9 @@ function share(words: readonly Word[], cues: CueSet, keys: readonly string[]): n
   return covered;
 }
 
+/** Words that open what a request says: "say that …", "erwähnen, dass …". */
+const THAT = new Set(["that", "que", "dass", "che", "of", "qu"]);
+
 const PRONOUNS = new Set(["it", "that", "this", "le", "la", "ça", "cela", "lo", "eso", "esto", "es", "das", "lo", "isso", "isto"]);
 
 /** The instruction a clause is, or undefined when it is copy for the reader. */
@@ -148,17 +151,28 @@ export function instructionOf(view: ClauseView, cues: CueSet): Instruction | und
   // "Do not mention discounts or free shipping", "pas besoin de le dire": what it rules out.
   const avoid = firstOf("instruction.avoid");
   if (avoid) {
-    // "pas besoin de le dire", "eso no va en el correo": a pronoun or the email itself, no object of its own.
-    const object = objectAfter(view, avoid.to, cues);
-    const meaningful = object.filter(
-      (x) =>
-        !PRONOUNS.has(x.folded) &&
-        !cues.cues.determiners.includes(x.folded) &&
-        !cues.words.at([x], 0, ["instruction.self", "instruction.say", "instruction.verb"]),
-    );
-    const pronounOnly = meaningful.length === 0;
+    const plain = (x: Word) =>
+      !PRONOUNS.has(x.folded) &&
+      !cues.cues.determiners.includes(x.folded) &&
+      !cues.words.at([x], 0, [
+        "instruction.self",
+        "instruction.say",
+        "instruction.verb",
+        "instruction.polite",
+        "instruction.no",
+        "instruction.avoid",
+      ]);
+    let object = objectAfter(view, avoid.to, cues);
+    // "Bitte NICHT erwähnen, dass schon ein Planungsbüro beauftragt wurde": what the clause after it says.
+    if (!object.some(plain)) {
+      const next = w[avoid.to];
+      if (next && THAT.has(next.folded)) object = objectAfter(view, avoid.to + 1, cues);
+    }
+    // "Keine Altersgrenze nennen", "Das Thema Chorreise bitte rauslassen": the object before a verb that comes last.
+    if (!object.some(plain) && avoid.to === w.length) object = w.slice(at, avoid.from).filter(plain);
     out.kind = "avoid";
-    if (!pronounOnly) out.ruledOut = splitList(object, cues);
+    // "pas besoin de le dire", "eso no va en el correo": a pronoun or the email itself, no object of its own.
+    if (object.some(plain)) out.ruledOut = splitList(object, cues);
     return out;
   }
   // "no discount this time", "pas de remise en % stp": an offer ruled out, in a short clause.
@@ -177,9 +191,15 @@ export function instructionOf(view: ClauseView, cues: CueSet): Instruction | und
     return out;
   }
   // "Keine Parteipolitik.", "Res de preus encara": a short sentence that rules something out.
-  if (no && !view.inOffer && view.whole && w.length - no.to <= 3 && w.length - no.to >= 1 && !view.hasValues) {
+  // "No discount code on the first touch.", "Pas de photos d'animaux blessés, on veut rester positifs.",
+  // "Keine Altersgrenze nennen (…)": a sentence that opens by ruling something out, up to its first comma.
+  const firstPart = view.text.split(/[,;:(—–]/)[0];
+  const partWords = w.filter((x) => x.end - view.range.start <= firstPart.length);
+  if (no && !view.inOffer && view.whole && partWords.length - no.to >= 1 && partWords.length - no.to <= 6 && !view.hasValues) {
+    const verbless = (x: Word) =>
+      partWords.includes(x) && !cues.words.at([x], 0, ["instruction.verb", "instruction.polite", "instruction.avoid"]);
     out.kind = "avoid";
-    out.ruledOut = splitList(objectAfter(view, no.to, cues), cues);
+    out.ruledOut = splitList(objectAfter(view, no.to, cues).filter(verbless), cues);
     return out;
   }
   // "Thank them and say it takes under a minute", "Dis que ça prend 2 minutes".

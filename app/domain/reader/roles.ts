@@ -107,9 +107,14 @@ function labelKey(reading: Reading, line: Line, cues: CueSet): { key?: LabelKey;
   const words = wordsIn(reading.tokens[line.index].words, line.label);
   // A module the label names first ("Tabs:", "Carrousel :") or asks for ("Nouveautés à mettre en onglets :").
   const placement = cues.words.every(words).filter((p) => p.key === "instruction.placement");
+  // A count may stand between ("Bitte in drei Tabs", "Put it in 3 tabs").
+  const count = (i: number) => words[i] !== undefined && (words[i].numeric || words[i].folded in cues.cues.numberWords);
   const named = cues.techniques
     .all(words)
-    .find((m) => m.from === 0 || (m.from === 1 && words[0].numeric) || placement.some((p) => p.to === m.from));
+    .find(
+      (m) =>
+        m.from === 0 || (m.from === 1 && count(0)) || placement.some((p) => p.to === m.from || (p.to === m.from - 1 && count(m.from - 1))),
+    );
   // What the label says its lines are: the label whole, a list word inside a short label ("Hero products",
   // "Left in the cart"), else its first words ("Lien doc").
   const listed = words.length <= 6 ? cues.labels.all(words, ["items", "question", "faq", "agenda", "who", "options"])[0]?.key : undefined;
@@ -312,6 +317,7 @@ function signoffLines(reading: Reading, cues: CueSet): Set<number> {
   const last = reading.lines.filter((l) => l.kind !== "rule");
   for (let k = last.length - 1; k >= Math.max(0, last.length - 3); k--) {
     const line = last[k];
+    if (line.kind === "bullet" || line.kind === "numbered" || line.kind === "row") break;
     const words = reading.tokens[line.index].words;
     const text = reading.text.slice(line.body.start, line.body.end).trim();
     const tokens = reading.tokens[line.index].tokens;

@@ -444,6 +444,13 @@ export const de: Cues = {
       "wichtig:",
       "idealerweise",
       "gerne",
+      "die tabelle ist aus",
+      "hier die",
+      "hier sind",
+      "anbei",
+      "unten",
+      "weitergeleitet",
+      "kopiert aus",
     ],
     polite: ["bitte", "bitteschön", "bitte schön"],
     self: [
