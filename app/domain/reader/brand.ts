@@ -107,9 +107,26 @@ function likeDomain(value: string, key: string, and: string): number {
   const v = lettersOf(value, and);
   const w = lettersOf(value, "");
   if (v === key || w === key) return 2;
+  // "Banco de Alimentos de la Ribera" is bancoalimentosribera.example, "Eastside Community Pantry"
+  // eastsidepantry.example: the domain spells some of the name's words whole, in order, from the first.
+  const parts = value
+    .split(/[\s'’-]+/)
+    .map((p) => lettersOf(p, and))
+    .filter(Boolean);
+  if (parts.length >= 2 && parts.length <= 7 && key.startsWith(parts[0]) && spellsInOrder(key, parts)) return 2;
   if (key.length >= 4 && (v.includes(key) || w.includes(key) || (v.length >= 4 && key.includes(v)))) return 1;
   if (key.length >= 8 && v.length >= 8 && v.startsWith(key.slice(0, 4)) && v.endsWith(key.slice(-4))) return 1;
   return 0;
+}
+
+/** Whether the key is some of the parts, whole and in order, joined. */
+function spellsInOrder(key: string, parts: string[]): boolean {
+  const at = (k: number, i: number): boolean => {
+    if (k === key.length) return true;
+    for (let j = i; j < parts.length; j++) if (parts[j] && key.startsWith(parts[j], k) && at(k + parts[j].length, j + 1)) return true;
+    return false;
+  };
+  return at(0, 0);
 }
 
 export function brandOf(reading: Reading, cues: CueSet, excluded: Range[]): BrandRead | undefined {
@@ -118,8 +135,12 @@ export function brandOf(reading: Reading, cues: CueSet, excluded: Range[]): Bran
   const candidates: Candidate[] = [];
   const business = new Set((cues.cues.brand.business ?? []).map(fold));
   const valueTokens = tokens.flatMap((t) => t.tokens).filter((t) => t.kind !== "quoted" && t.kind !== "url" && t.kind !== "email");
+  // A product's or a person's name is never the brand, wherever the brief says it again.
+  const excludedNames = new Set(excluded.map((e) => fold(text.slice(e.start, e.end))));
   const clash = (r: Range) =>
-    excluded.some((e) => r.start < e.end && e.start < r.end) || valueTokens.some((t) => r.start < t.end && t.start < r.end);
+    excluded.some((e) => r.start < e.end && e.start < r.end) ||
+    excludedNames.has(fold(text.slice(r.start, r.end))) ||
+    valueTokens.some((t) => r.start < t.end && t.start < r.end);
   const add = (range: Range | undefined, score: number, explicit = false) => {
     if (!range || range.end - range.start > BRAND_MAX_CHARS || clash(range)) return;
     const value = text.slice(range.start, range.end).replace(/[\s.,;:]+$/, "");
@@ -228,6 +249,15 @@ export function brandOf(reading: Reading, cues: CueSet, excluded: Range[]): Bran
         spelt.push({ c: { range: found, value: recased(text.slice(found.start, found.end)), score: 8, explicit: false }, like: 2 });
     }
     const best = spelt.sort((a, b) => b.like - a.like || b.c.value.length - a.c.value.length || b.c.score - a.c.score)[0];
+    // A name that is only part of the domain ("Gaspard" of brasserie-gaspard.example): the domain's words are the whole name.
+    if (
+      best &&
+      best.like === 1 &&
+      key.length > lettersOf(best.c.value, and).length &&
+      key.includes(lettersOf(best.c.value, "")) &&
+      !candidates.some((c) => c.explicit)
+    )
+      return { value: fromDomain };
     if (best) return widest(best.c, candidates);
     // A domain that abbreviates the name (vhs-mfs.example): the brief's own strong candidate first.
     const strong = explicit ?? byScore(candidates.filter((c) => c.score >= 5));
@@ -268,7 +298,8 @@ function recased(value: string): string {
 
 /** The longest candidate holding the chosen name, when it adds a kind of business or an article ("Trattoria Nonna Pia" for "Nonna Pia"). */
 function widest(chosen: Candidate, candidates: Candidate[]): BrandRead {
-  const words = (v: string) => v.split(/\s+/).length;
+  // Words that count: "Câmara Municipal de Vale do Sol" adds two to "Vale do Sol".
+  const words = (v: string) => v.split(/\s+/).filter((x) => x.length > 3 || /^\p{Lu}/u.test(x)).length;
   const wider = candidates
     .filter(
       (c) =>
