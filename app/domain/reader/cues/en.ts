@@ -936,6 +936,12 @@ export const en: Cues = {
       "runs till",
       "runs through",
       "lasts until",
+      "while stocks last",
+      "while supplies last",
+      "valid",
+      "valid for",
+      "good for",
+      "for 48 hours",
     ],
     scope: [
       "sitewide",

@@ -729,6 +729,11 @@ export const es: Cues = {
       "solo hasta",
       "como máximo",
       "a más tardar",
+      "hasta agotar existencias",
+      "hasta fin de existencias",
+      "válido",
+      "válida",
+      "válido durante",
     ],
     scope: [
       "en toda la tienda",

@@ -829,6 +829,10 @@ export const fr: Cues = {
       "jusqu'à dimanche",
       "jusqu'à ce soir",
       "seulement jusqu'au",
+      "jusqu'à épuisement des stocks",
+      "dans la limite des stocks",
+      "valable",
+      "valable pendant",
     ],
     scope: [
       "sur tout",

@@ -15,7 +15,8 @@ export interface OfferRead {
   amount?: MoneyToken;
   code?: CodeToken;
   threshold?: { text: Range; price: MoneyToken };
-  deadline?: DateToken;
+  /** A date, or the words after a deadline cue that no date parser reads ("bis Ostersonntag", "solange der Vorrat reicht", "gültig 48 Stunden"). */
+  deadline?: Range;
   scope?: Range;
   /** Amounts the offer did not take (an item's price in the same sentence). */
   spare: MoneyToken[];
@@ -111,6 +112,34 @@ function scopeOf(
   return undefined;
 }
 
+/** A deadline no parser reads as a date: the cue phrase itself ("while stocks last") or up to four words after it. */
+function deadlineWords(
+  text: string,
+  words: readonly Word[],
+  tokens: readonly Token[],
+  cues: CueSet,
+  part: Range,
+  head: Range,
+): Range | undefined {
+  const inPart = words.filter((w) => w.start >= part.start && w.end <= part.end && (w.end <= head.start || w.start >= head.end));
+  for (let k = 0; k < inPart.length; k++) {
+    const m = cues.words.at(inPart, k, ["offer.deadline"]);
+    if (!m) continue;
+    if (m.to - m.from >= 3) return { start: m.start, end: m.end };
+    let end = m.end;
+    let start = -1;
+    for (let j = m.to; j < inPart.length && j - m.to < 4; j++) {
+      const gap = text.slice(inPart[j - 1].end, inPart[j].start);
+      if (/[,;.:()!?]/.test(gap) || tokens.some((t) => t.kind !== "number" && t.start <= inPart[j].start && inPart[j].end <= t.end)) break;
+      if (cues.words.at(inPart, j, ["offer.code", "offer.threshold", "offer.scope"])) break;
+      if (start < 0) start = inPart[j].start;
+      end = inPart[j].end;
+    }
+    if (start >= 0) return { start, end };
+  }
+  return undefined;
+}
+
 /** The offers of one clause, each with the conditions of its own part of the clause. */
 export function offersOf(text: string, range: Range, words: readonly Word[], tokens: readonly Token[], cues: CueSet): OfferRead[] {
   const own = tokens.filter((t) => t.start >= range.start && t.end <= range.end);
@@ -162,7 +191,9 @@ export function offersOf(text: string, range: Range, words: readonly Word[], tok
           .filter((w) => w.end <= d.start)
           .slice(-3)
           .some((_, i, arr) => cues.words.at(arr, i, ["offer.deadline"])),
-      ) ?? dates[0];
+      ) ??
+      dates[0] ??
+      deadlineWords(text, ownWords, own, cues, part, offer.text);
     if (deadline) offer.deadline = deadline;
     const taken: Range[] = [
       offer.text,
