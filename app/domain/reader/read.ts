@@ -8,7 +8,8 @@ import { cuesFor } from "./cues";
 import type { TechniqueKey } from "./cues/types";
 import { ctaOf, type CtaRead } from "./fields/ctas";
 import { peopleIn, placeIn } from "./fields/event";
-import { itemOf, itemsOf, trim } from "./fields/items";
+import { itemOf, itemsOf, proseItems, trim } from "./fields/items";
+import type { OfferRead } from "./fields/offers";
 import { offersOf } from "./fields/offers";
 import { tableOf } from "./fields/table";
 import { addListedOptions, looksLikeOptions } from "./fields/options";
@@ -30,6 +31,10 @@ function wordsOfClause(reading: Reading, c: Clause) {
 function tokensOfClause(reading: Reading, c: Clause): Token[] {
   return reading.tokens[c.line].tokens;
 }
+
+/** What an offer's own values hold: its amount off and its minimum spend are no item's price. */
+const offerRanges = (offers: OfferRead[]) =>
+  offers.flatMap((o) => [o.text, ...(o.amount ? [o.amount] : []), ...(o.threshold ? [o.threshold.text, o.threshold.price] : [])]);
 
 export function readPromptBrief(prompt: string, emailType?: string | null): Brief {
   const src = readSource(prompt);
@@ -123,8 +128,27 @@ export function readPromptBrief(prompt: string, emailType?: string | null): Brie
         // till end of month)", "eine Abfrage „Wo möchtest du helfen?“ mit den Optionen …".
         if (x.kind !== "avoid") {
           const inner = words.filter((w) => w.start >= c.range.start && w.end <= c.range.end);
-          if (own.some((t) => t.kind === "percent") || cues.words.has(inner, ["offer.free", "offer.bogo"]))
-            d.offers.push(...offersOf(text, c.range, words, own, cues));
+          const carried =
+            own.some((t) => t.kind === "percent") || cues.words.has(inner, ["offer.free", "offer.bogo"])
+              ? offersOf(text, c.range, words, own, cues)
+              : [];
+          d.offers.push(...carried);
+          d.items.push(...proseItems(text, c.range, words, own, cues, offerRanges(carried)));
+          // "A carousel of our 4 class types with a photo each: Slow Flow (https://…), Vinyasa (https://…)": its panes.
+          const colon = text.slice(c.range.start, c.range.end).indexOf(":");
+          if (x.techniques.length > 0 && colon > 0 && line.parent === undefined) {
+            const list = trim(text, { start: c.range.start + colon + 1, end: c.range.end });
+            const parts = list ? splitOptions(text, list, words, cues) : [];
+            if (parts.length >= 2) {
+              const t = d.techniques.find((y) => y.technique === x.techniques[0].technique);
+              for (const p of parts) {
+                const item = itemOf(text, p, words, own, cues, changeLikely);
+                if (!item) continue;
+                d.items.push(item);
+                t?.panes.push(item.name);
+              }
+            }
+          }
           const asked = own.filter((t) => t.kind === "quoted" && /[?？]\s*$/.test(t.text));
           for (const a of asked) {
             if (a.kind !== "quoted") continue;
@@ -254,13 +278,8 @@ export function readPromptBrief(prompt: string, emailType?: string | null): Brie
           else use(c.range);
           break;
         }
-        for (const o of found) {
-          // An offer sentence holding another thing's price ("Entrée 15 €, remboursée dès 50 €"): that thing is an item.
-          for (const m of o.spare) {
-            const item = itemOf(text, { start: c.range.start, end: Math.min(o.text.start, c.range.end) }, words, own, cues);
-            if (item?.price === m) d.items.push(item);
-          }
-        }
+        // An offer sentence holding another thing's price ("Entrée 15 €, remboursée dès 50 €"): that thing is an item.
+        d.items.push(...proseItems(text, c.range, words, own, cues, offerRanges(found)));
         d.offers.push(...found);
         break;
       }
@@ -366,6 +385,8 @@ export function readPromptBrief(prompt: string, emailType?: string | null): Brie
         use(c.range);
         break;
       case "content": {
+        // "they left the Smoky Lapsang tin (£9.50)": a priced thing named in a sentence of copy.
+        d.items.push(...proseItems(text, c.range, words, own, cues, []));
         // A date in copy of an event: the event's when, and a place after it its where.
         const dates = own.filter((t) => t.kind === "date");
         if (EVENT_KINDS.has(kind.kind) && dates.length > 0) {

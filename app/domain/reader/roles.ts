@@ -117,7 +117,7 @@ function labelKey(reading: Reading, line: Line, cues: CueSet): { key?: LabelKey;
     );
   // What the label says its lines are: the label whole, a list word inside a short label ("Hero products",
   // "Left in the cart"), else its first words ("Lien doc").
-  const listed = words.length <= 6 ? cues.labels.all(words, ["items", "question", "faq", "agenda", "who", "options"])[0]?.key : undefined;
+  const listed = words.length <= 6 ? cues.labels.all(words, ["items", "question", "faq", "agenda", "who"])[0]?.key : undefined;
   const key =
     cues.labels.is(words, [...Object.keys(ROLE_OF_LABEL), ...INSTRUCTION_LABELS, "note"] as LabelKey[]) ??
     listed ??

@@ -86,7 +86,10 @@ export function itemOf(
     else out.link ??= u;
   }
   // The name: the words before the first value or separator ("Bougie Figue & Cèdre 220 g – 24,90 €").
-  const firstValue = own.filter((t) => t.kind !== "quoted" && t.kind !== "number").reduce((n, t) => Math.min(n, t.start), range.end);
+  // Prices, links and percents end a name; a date or a code may be part of it ("Carnet A5", "Edition 2025").
+  const firstValue = own
+    .filter((t) => t.kind === "money" || t.kind === "url" || t.kind === "percent")
+    .reduce((n, t) => Math.min(n, t.start), range.end);
   const head = text.slice(range.start, firstValue);
   const sep = head.search(/\s[–—|]\s|\s-\s|:\s|\s\(|\t/);
   const nameEnd = sep >= 0 ? range.start + sep : firstValue;
@@ -118,6 +121,44 @@ export function itemOf(
     if (d && d.end - d.start >= 2 && d.end - d.start <= 200) out.detail = d;
   }
   return { ...out, name } as ItemRead;
+}
+
+/**
+ * Priced things named in a sentence ("they left the Smoky Lapsang tin (£9.50) and a cast iron teapot
+ * (£45)", "Prices: 4-pack £14, case of 24 £72"): each amount no offer took, named by the words right
+ * before it, from after the last article, joint or punctuation, at most five words.
+ */
+export function proseItems(
+  text: string,
+  range: Range,
+  words: readonly Word[],
+  tokens: readonly Token[],
+  cues: CueSet,
+  taken: readonly Range[],
+): ItemRead[] {
+  const own = words.filter((w) => w.start >= range.start && w.end <= range.end);
+  const stops = new Set([...cues.cues.determiners, ...cues.cues.list.and, ...cues.cues.list.or]);
+  const out: ItemRead[] = [];
+  const money = tokens.filter(
+    (t): t is MoneyToken =>
+      t.kind === "money" && t.start >= range.start && t.end <= range.end && !taken.some((r) => t.start < r.end && r.start < t.end),
+  );
+  for (const m of money) {
+    const before = own.filter((w) => w.end <= m.start);
+    let k = before.length;
+    while (k > 0 && before.length - k < 5) {
+      const w = before[k - 1];
+      const gap = text.slice(w.end, (before[k] ?? m).start);
+      if (k < before.length && /[,;:.!?]/.test(gap)) break;
+      if (stops.has(w.folded) || cues.words.at([w], 0, ["price.starting", "price.was", "price.to", "offer.threshold"])) break;
+      k--;
+    }
+    const name = k < before.length ? trim(text, { start: before[k].start, end: before[before.length - 1].end }) : undefined;
+    if (!name || name.end - name.start < 2) continue;
+    const item: ItemRead = { name, price: m };
+    out.push(item);
+  }
+  return out;
 }
 
 /** A clause holding several priced names ("Espresso $3, Latte $4 and Mocha $5"): one item per amount. */

@@ -75,7 +75,10 @@ export function dateTokens(text: string, base: number, lang: string, cues: Cues,
     while (e > s && " ,;:.()\t\n".includes(text[e - 1 - base])) e--;
     const inWord = (c: string | undefined) => c !== undefined && /[\p{L}\d]/u.test(c);
     if (e <= s || inWord(text[s - base - 1]) || inWord(text[e - base])) return;
-    if (clash(s, e) || saysNoWhen(text.slice(s - base, e - base), cues)) return;
+    const said = text.slice(s - base, e - base);
+    // "A5", "V60", "4K": one word of letters and digits is a name or a size, not a date (a time "7pm", "19h" is).
+    if (/^[\p{L}\d]+$/u.test(said) && /\p{L}/u.test(said) && /\d/.test(said) && !/^\d{1,2}(?:[ap]m|h\d{0,2}|uhr)$/i.test(said)) return;
+    if (clash(s, e) || saysNoWhen(said, cues)) return;
     found.push({ start: s, end: e });
   };
   const parser = chronoParser(lang);
