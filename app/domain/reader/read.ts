@@ -286,6 +286,11 @@ export function readPromptBrief(prompt: string, emailType?: string | null): Brie
       case "question": {
         const q = questionOf(text, c.range, c.range.end, words, cues);
         if (q.rest && looksLikeOptions(text, q.rest, words, cues)) addListedOptions(q, text, q.rest, words, cues);
+        else if (q.rest && !QUESTION_KINDS.has(kind.kind)) {
+          // "Dois-je venir avec un partenaire ? Non, le bloc se grimpe seul.": a question and its answer on one line.
+          d.faq.push({ question: q.text, answer: q.rest });
+          break;
+        }
         // "Q: … A: …": an answer, not options.
         const taken = clauses[k + 1]?.role === "faq-a" || c.label === "faq" ? 0 : takeOptions(k, q);
         const next = clauses[k + 1 + taken];
@@ -306,9 +311,14 @@ export function readPromptBrief(prompt: string, emailType?: string | null): Brie
         lastQuestion = q;
         break;
       }
-      case "faq-q":
-        pendingFaq = c.range;
+      case "faq-q": {
+        // "Q: Do you ship? A: Yes" or "Dois-je venir avec un partenaire ? Non, …": the answer on the same line.
+        const q = text.slice(c.range.start, c.range.end).search(/[?？]/u);
+        const answer = q >= 0 ? trim(text, { start: c.range.start + q + 1, end: c.range.end }) : undefined;
+        if (answer) d.faq.push({ question: { start: c.range.start, end: c.range.start + q + 1 }, answer });
+        else pendingFaq = c.range;
         break;
+      }
       case "faq-a":
       case "option": {
         if (c.role === "faq-a" && pendingFaq) {
