@@ -197,7 +197,11 @@ describe("layoutOf: sentences", () => {
     ["en", "Bring snacks, e.g. fruit or nuts. Doors open at noon.", ["Bring snacks, e.g. fruit or nuts.", "Doors open at noon."]],
     ["en", "We expect approx. 200 guests. Tickets go fast.", ["We expect approx. 200 guests.", "Tickets go fast."]],
     ["en", "Room no. 5 is yours. Check in from noon.", ["Room no. 5 is yours.", "Check in from noon."]],
-    ["fr", "Rendez-vous au n° 12 rue Victor Hugo. Apportez vos gobelets.", ["Rendez-vous au n° 12 rue Victor Hugo.", "Apportez vos gobelets."]],
+    [
+      "fr",
+      "Rendez-vous au n° 12 rue Victor Hugo. Apportez vos gobelets.",
+      ["Rendez-vous au n° 12 rue Victor Hugo.", "Apportez vos gobelets."],
+    ],
     ["fr", "Le Dr. Martin sera là. Venez nombreux.", ["Le Dr. Martin sera là.", "Venez nombreux."]],
     ["es", "Te espera la Sra. López. Somos aprox. 30 personas.", ["Te espera la Sra. López.", "Somos aprox. 30 personas."]],
     ["it", "Parla il Dott. Rossi. Ti aspettiamo.", ["Parla il Dott. Rossi.", "Ti aspettiamo."]],

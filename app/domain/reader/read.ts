@@ -441,6 +441,19 @@ export function readPromptBrief(prompt: string, emailType?: string | null): Brie
     }
   }
 
+  // An NPS question ("How likely are you to recommend us?") is asked on its 0–10 scale when the brief gives none.
+  if (kind.kind === "nps")
+    for (const q of d.questions) {
+      if (q.scale || q.options.length > 0) continue;
+      const line = lines.find((l) => l.start <= q.text.start && q.text.end <= l.end);
+      const cue =
+        line &&
+        cues.kinds.all(
+          tokens[line.index].words.filter((w) => w.start >= q.text.start && w.end <= q.text.end),
+          ["nps"],
+        )[0];
+      if (cue) q.scale = { min: 0, max: 10, range: { start: cue.start, end: cue.end } };
+    }
   const excluded: Range[] = [...d.items.map((i) => i.name), ...d.who];
   const brand = brandOf(reading, cues, excluded);
   const hinted = EMAIL_TYPES.find((t) => t === emailType) as EmailType | undefined;

@@ -998,7 +998,17 @@ export const ca: Cues = {
       "valora",
       "valoració",
     ],
-    "free-text": ["camp lliure", "resposta lliure", "pregunta oberta", "comentari", "comentaris", "text lliure", "observacions"],
+    "free-text": [
+      "camp lliure",
+      "resposta lliure",
+      "pregunta oberta",
+      "comentari",
+      "comentaris",
+      "text lliure",
+      "observacions",
+      "resposta oberta",
+      "opcional",
+    ],
   },
   event: {
     when: ["el", "a les", "a la", "des de", "quan", "data", "dia"],

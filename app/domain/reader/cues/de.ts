@@ -672,9 +672,9 @@ export const de: Cues = {
   question: {
     correct: ["richtig", "korrekt", "richtige antwort", "die richtige", "stimmt", "lösung", "✓", "✔"],
     wrong: ["falsch"],
-    options: ["optionen", "antworten", "auswahl", "zur auswahl"],
+    options: ["optionen", "antworten", "auswahl", "zur auswahl", "mit den optionen", "mit optionen"],
     scale: ["skala", "von 0 bis 10", "0 bis 10", "von 1 bis 5", "1 bis 5", "bewertung", "sterne", "punkte"],
-    "free-text": ["freitext", "offene frage", "kommentar", "kommentarfeld", "textfeld"],
+    "free-text": ["freitext", "offene frage", "kommentar", "kommentarfeld", "textfeld", "freies textfeld", "optional"],
   },
   event: {
     when: ["am", "um", "ab", "von", "wann", "termin"],

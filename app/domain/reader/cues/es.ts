@@ -804,9 +804,19 @@ export const es: Cues = {
   question: {
     correct: ["correcta", "correcto", "es la correcta", "respuesta correcta", "la correcta", "verdadero", "bien", "✓", "✔"],
     wrong: ["falso", "incorrecta", "incorrecto"],
-    options: ["opciones", "respuestas", "alternativas", "a elegir"],
+    options: ["opciones", "respuestas", "alternativas", "a elegir", "con opciones", "con las opciones", "opciones:"],
     scale: ["escala", "del 0 al 10", "de 0 a 10", "del 1 al 5", "de 1 a 5", "puntúa", "puntuación", "nota", "estrellas"],
-    "free-text": ["campo libre", "respuesta libre", "pregunta abierta", "comentario", "comentarios", "texto libre"],
+    "free-text": [
+      "campo libre",
+      "respuesta libre",
+      "pregunta abierta",
+      "comentario",
+      "comentarios",
+      "texto libre",
+      "respuesta abierta",
+      "opcional",
+      "campo abierto",
+    ],
   },
   event: {
     when: ["el", "a las", "desde", "cuándo", "fecha"],

@@ -661,9 +661,18 @@ export const it: Cues = {
   question: {
     correct: ["giusta", "corretta", "è la giusta", "risposta giusta", "risposta corretta", "vero", "esatta", "✓", "✔"],
     wrong: ["sbagliata", "falso", "errata"],
-    options: ["opzioni", "risposte", "scelte", "a scelta"],
+    options: ["opzioni", "risposte", "scelte", "a scelta", "con le opzioni", "con opzioni"],
     scale: ["scala", "da 0 a 10", "da 1 a 5", "voto", "stelle", "punteggio"],
-    "free-text": ["campo libero", "risposta libera", "domanda aperta", "commento", "commenti"],
+    "free-text": [
+      "campo libero",
+      "risposta libera",
+      "domanda aperta",
+      "commento",
+      "commenti",
+      "testo libero",
+      "risposta aperta",
+      "facoltativo",
+    ],
   },
   event: {
     when: ["il", "alle", "dalle", "quando", "data"],

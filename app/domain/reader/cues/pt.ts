@@ -766,9 +766,18 @@ export const pt: Cues = {
   question: {
     correct: ["correta", "correto", "certa", "certo", "é a correta", "resposta certa", "resposta correta", "verdadeiro", "✓", "✔"],
     wrong: ["errada", "errado", "falso", "incorreta"],
-    options: ["opções", "respostas", "alternativas"],
+    options: ["opções", "respostas", "alternativas", "com opções", "com as opções"],
     scale: ["escala", "de 0 a 10", "de 1 a 5", "nota", "estrelas", "pontuação"],
-    "free-text": ["campo livre", "resposta livre", "pergunta aberta", "comentário", "comentários", "texto livre"],
+    "free-text": [
+      "campo livre",
+      "resposta livre",
+      "pergunta aberta",
+      "comentário",
+      "comentários",
+      "texto livre",
+      "resposta aberta",
+      "opcional",
+    ],
   },
   event: {
     when: ["no", "na", "dia", "às", "das", "quando", "data"],

@@ -58,7 +58,19 @@ export function addListedOptions(q: QuestionRead, text: string, range: Range, wo
   // "options: walk, cycle, bus": the word that names the list is not an option.
   const head = words.filter((w) => w.start >= r.start && w.end <= r.end);
   const named = cues.words.at(head, 0, ["question.options"]);
-  if (named && /^\s*[:：]/.test(text.slice(named.end, r.end))) r = trim(text, { start: named.end + 1, end: r.end }) ?? r;
+  if (named)
+    r =
+      trim(text, {
+        start: named.end + (/^\s*[:：]/.test(text.slice(named.end, r.end)) ? text.slice(named.end).indexOf(":") + 1 : 0),
+        end: r.end,
+      }) ?? r;
+  // "(texto libre)", "Freitext": the question takes free words, no option.
+  const freeText = cues.words.at(
+    words.filter((w) => w.start >= r.start && w.end <= r.end),
+    0,
+    ["question.free-text"],
+  );
+  if (freeText && freeText.end >= r.end - 2) return;
   // "(0–10)", "de 1 à 5": a scale, not an option.
   const scale = scaleOf(text, words, r, cues);
   if (scale && !q.scale && q.options.length === 0 && head.length <= 6) {
