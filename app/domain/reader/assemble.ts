@@ -130,7 +130,13 @@ export function toBrief(src: PromptSource, reading: Reading, cues: CueSet, d: Dr
 
   // Every token of a part the brief reads (not a forwarded header, not an instruction, not the writer's sign-off).
   const skipped = reading.clauses
-    .filter((c) => c.role === "header" || c.role === "signoff" || c.role === "instruction")
+    // (A request's own values are the email's — "say the sale ends Friday" — but not what it rules out or when it is sent.)
+    .filter(
+      (c) =>
+        c.role === "header" ||
+        c.role === "signoff" ||
+        (c.role === "instruction" && (c.instruction?.kind === "avoid" || c.label === "send")),
+    )
     .map((c) => c.range);
   const all = reading.tokens.flatMap((t) => t.tokens).filter((t) => !skipped.some((s) => t.start >= s.start && t.end <= s.end));
   const urls = reading.tokens

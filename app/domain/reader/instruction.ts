@@ -228,7 +228,7 @@ export function instructionOf(view: ClauseView, cues: CueSet): Instruction | und
   if (opener || (verb && (!secondPerson || has("instruction.self") || out.techniques.length > 0))) return out;
   // Tone and length: "fais court, ton sympa", "Warm and a bit cheerful, not preachy".
   const toneWords = share(w, cues, ["length.short", "length.long"]) + cues.tones.all(w).reduce((n, m) => n + m.to - m.from, 0);
-  const toneLabel = w.some((x) => cues.labels.is([x], ["tone"]));
+  const toneLabel = w.some((x) => cues.labels.is([x], ["tone", "length"]));
   const others =
     w.length - at - toneWords - w.filter((x) => cues.cues.functionWords.includes(x.folded) || cues.cues.list.but.includes(x.folded)).length;
   if ((toneLabel && w.length <= 12) || (toneWords > 0 && others <= Math.max(2, toneWords) && !view.hasValues)) {
@@ -252,5 +252,7 @@ export function instructionOf(view: ClauseView, cues: CueSet): Instruction | und
   // The writer speaking of the email: "ci-dessous les éléments pour le mail abonnés", "te paso el brief para el email de julio".
   const anySelf = found.some((m) => m.key === "instruction.self");
   if (anySelf && has("instruction.writer") && !secondPerson && !view.hasValues) return out;
+  // A sentence about the readers, not to them: "leute legen was rein und kaufen dann nicht", "c'est pour les adhérents…".
+  if (has("instruction.they") && !secondPerson && !/[?？]/.test(view.text)) return out;
   return undefined;
 }

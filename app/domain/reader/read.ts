@@ -13,7 +13,7 @@ import type { OfferRead } from "./fields/offers";
 import { offersOf } from "./fields/offers";
 import { tableOf } from "./fields/table";
 import { addListedOptions, looksLikeOptions } from "./fields/options";
-import { addOptions, optionOf, questionOf, splitOptions, type QuestionRead } from "./fields/questions";
+import { addOptions, optionOf, questionOf, scaleOf, splitOptions, type QuestionRead } from "./fields/questions";
 import { kindOf, EMAIL_TYPE_OF_KIND } from "./kind";
 import { detectLanguage } from "./language";
 import { layoutOf, type Range } from "./layout";
@@ -102,6 +102,14 @@ export function readPromptBrief(prompt: string, emailType?: string | null): Brie
         if (right < 0) break;
         q.correct = right;
       } else if (looksLikeOptions(text, n.range, w, cues)) addListedOptions(q, text, n.range, w, cues);
+      else if (
+        !q.scale &&
+        q.options.length === 0 &&
+        w.filter((x) => x.start >= n.range.start && x.end <= n.range.end).length <= 6 &&
+        scaleOf(text, w, n.range, cues)
+      )
+        // "Skala 0 bis 10" on the line under the question.
+        q.scale = scaleOf(text, w, n.range, cues);
       else break;
       consumed.add(j);
     }

@@ -275,7 +275,7 @@ function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause
   const headed = heading?.label ? ROLE_OF_LABEL[heading.label] : heading?.technique ? "pane" : undefined;
   if (headed && headed !== "content") {
     const body = line.body;
-    const instruction = instructionOf(view(reading, line, body, false), cues);
+    const instruction = instructionOf({ ...view(reading, line, body, false), whole: true }, cues);
     if (instruction) return [at(body, "instruction", { instruction })];
     if (headed === "faq-q" || headed === "question")
       return [

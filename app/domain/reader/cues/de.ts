@@ -319,7 +319,7 @@ export const de: Cues = {
     price: ["preis", "preise", "kosten", "eintritt", "gebühr", "teilnahmegebühr", "ticketpreis"],
     threshold: ["mindestbestellwert", "mindestens", "ab"],
     signature: ["signatur", "unterschrift", "gezeichnet"],
-    topic: ["thema", "kernbotschaft", "botschaft", "ziel", "anlass", "worum es geht"],
+    topic: ["thema", "kernbotschaft", "botschaft", "anlass", "worum es geht"],
     goal: ["ziel", "ziele", "kpi"],
     kind: ["typ", "art", "kampagne", "mailing-art", "anlass", "mailing", "art der mail"],
     send: ["versand", "versanddatum", "versandzeitpunkt", "trigger", "verteiler"],
@@ -565,6 +565,7 @@ export const de: Cues = {
     placement: ["als", "in einem", "in einer", "mit einem", "mit einer", "in", "im"],
     timing: ["geht raus", "geht", "versand", "versendet", "verschickt", "rausgehen"],
     writer: ["ich", "wir", "uns", "hier die", "anbei", "unten"],
+    they: ["die leute", "leute", "die kunden", "unsere kunden", "die gäste", "diejenigen", "alle, die"],
     sign: ["unterschreibe", "unterzeichne", "gezeichnet", "unterschrift", "signiere"],
   },
   tone: {
@@ -578,7 +579,7 @@ export const de: Cues = {
     friendly: ["freundlich", "locker", "duzen", "du-form", "entspannt", "nett", "sympathisch", "einladend", "lässig"],
   },
   length: {
-    short: ["kurz", "knapp", "kurz halten", "kurz und knackig", "nicht zu lang", "max. wörter", "wörter max", "kompakt"],
+    short: ["kurz", "knapp", "kurz halten", "kurz und knackig", "nicht zu lang", "max. wörter", "wörter max", "kompakt", "wörter", "worte"],
     long: ["lang", "ausführlich", "detailliert", "umfassend"],
   },
   offer: {

@@ -291,7 +291,7 @@ export const es: Cues = {
     price: ["precio", "precios", "tarifa", "entrada", "coste", "costo", "cuota", "boletos"],
     threshold: ["mínimo", "compra mínima", "pedido mínimo"],
     signature: ["firma", "firmado", "firmar"],
-    topic: ["tema", "asunto", "mensaje principal", "mensaje clave", "mensaje", "objetivo"],
+    topic: ["tema", "asunto", "mensaje principal", "mensaje clave", "mensaje"],
     goal: ["objetivo", "meta", "kpi"],
     kind: ["tipo", "tipo de correo", "campaña"],
     send: ["envío", "fecha de envío", "disparador", "envío a"],
@@ -602,6 +602,7 @@ export const es: Cues = {
     placement: ["en un", "en una", "en", "como", "con un", "con una", "tipo", "en forma de"],
     timing: ["sale", "saldrá", "se envía", "enviar", "envío", "programado", "programada"],
     writer: ["yo", "nosotros", "nos", "te paso", "os paso", "te mando", "va la info", "aquí va"],
+    they: ["ellos", "ellas", "les", "la gente", "los clientes", "nuestros clientes", "los que", "quienes"],
     sign: ["firma", "fírmalo", "firmado por", "firmar", "firmado"],
   },
   tone: {
@@ -672,7 +673,19 @@ export const es: Cues = {
     ],
   },
   length: {
-    short: ["corto", "corta", "breve", "conciso", "concisa", "que sea corto", "no muy largo", "palabras máximo", "máx", "pocas líneas"],
+    short: [
+      "corto",
+      "corta",
+      "breve",
+      "conciso",
+      "concisa",
+      "que sea corto",
+      "no muy largo",
+      "palabras máximo",
+      "máx",
+      "pocas líneas",
+      "palabras",
+    ],
     long: ["largo", "larga", "detallado", "detallada", "completo", "extenso"],
   },
   offer: {

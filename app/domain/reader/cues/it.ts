@@ -288,7 +288,7 @@ export const it: Cues = {
     price: ["prezzo", "prezzi", "costo", "ingresso", "quota", "tariffa", "biglietto"],
     threshold: ["minimo", "spesa minima", "ordine minimo"],
     signature: ["firma", "firmato", "firmare"],
-    topic: ["tema", "argomento", "messaggio chiave", "messaggio", "obiettivo"],
+    topic: ["tema", "argomento", "messaggio chiave", "messaggio"],
     goal: ["obiettivo", "scopo", "kpi"],
     kind: ["tipo", "tipo di mail", "campagna"],
     send: ["invio", "data di invio", "invio a"],
@@ -523,6 +523,7 @@ export const it: Cues = {
     placement: ["in un", "in una", "a", "come", "con un", "con una", "in", "sotto forma di"],
     timing: ["parte", "partirà", "esce", "inviata", "invio", "programmata"],
     writer: ["io", "noi", "ci", "ti mando", "ecco", "qui sotto", "vi chiedo"],
+    they: ["loro", "la gente", "i clienti", "i nostri clienti", "chi ha", "quelli che"],
     sign: ["firma", "firmato", "firmata", "firmala"],
   },
   tone: {
@@ -548,7 +549,20 @@ export const it: Cues = {
     friendly: ["amichevole", "cordiale", "informale", "dare del tu", "rilassato", "simpatico", "alla mano", "vicino", "colloquiale"],
   },
   length: {
-    short: ["corto", "corta", "breve", "conciso", "concisa", "sintetico", "sintetica", "non troppo lungo", "parole max", "poche righe"],
+    short: [
+      "corto",
+      "corta",
+      "breve",
+      "conciso",
+      "concisa",
+      "sintetico",
+      "sintetica",
+      "non troppo lungo",
+      "parole max",
+      "poche righe",
+      "parole",
+      "parole massimo",
+    ],
     long: ["lungo", "lunga", "dettagliato", "dettagliata", "completo", "esteso"],
   },
   offer: {

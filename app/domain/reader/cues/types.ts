@@ -79,6 +79,8 @@ export const INSTRUCTION_CUES = [
   "timing",
   /** The writer speaking of themselves ("we", "je", "te paso"): with a word for the email, a note about the email. */
   "writer",
+  /** The readers in the third person ("they", "leur", "die Leute"): a sentence about them is a note for the writer, not copy. */
+  "they",
 ] as const;
 export type InstructionCue = (typeof INSTRUCTION_CUES)[number];
 
