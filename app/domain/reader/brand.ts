@@ -8,6 +8,7 @@ import type { CueSet } from "./cues";
 import type { Range } from "./layout";
 import type { Clause, Reading } from "./roles";
 import { hostOf } from "./tokens/links";
+import { domainName, lettersOf, likeDomain, siteLabel } from "./brand-domain";
 import { fold, type Word } from "./tokens/words";
 
 export interface BrandRead {
@@ -26,30 +27,6 @@ interface Candidate {
 
 /** The longest brand. */
 const BRAND_MAX_CHARS = 60;
-/** Host labels that name no one ("www", "shop"). */
-const GENERIC_HOST_LABELS = new Set([
-  "www",
-  "app",
-  "shop",
-  "mail",
-  "info",
-  "aide",
-  "help",
-  "news",
-  "go",
-  "my",
-  "blog",
-  "boutique",
-  "tienda",
-  "loja",
-  "book",
-  "tickets",
-  "events",
-  "donate",
-  "store",
-  "web",
-  "m",
-]);
 
 /** A run of capitalised words (with the small words inside names) starting at word `i`; a capitalised article may open it ("La Fabrique à Bougies"). */
 export function nameRunAt(words: readonly Word[], i: number, text: string, cues: CueSet, maxWords = 6): Range | undefined {
@@ -69,64 +46,6 @@ export function nameRunAt(words: readonly Word[], i: number, text: string, cues:
     else if (!joiners.has(words[j].folded) && gap !== "'" && gap !== "’" && gap !== "-") break;
   }
   return { start: words[k].start, end: words[end].end };
-}
-
-/** Letters only, "&" read as "and" in the language (crumbandco.example is "Crumb & Co"). */
-function lettersOf(s: string, and = "and"): string {
-  return fold(s.replaceAll("&", ` ${and} `))
-    .normalize("NFKD")
-    .replace(/[^\p{L}\p{N}]/gu, "");
-}
-
-/** A domain's words as a name: "papeterie-lune.example" → "Papeterie Lune". */
-/** The label a host is registered under: "hello.lumenleather.example" → "lumenleather", "shop.bloom.co.uk" → "bloom". */
-export function siteLabel(host: string): string | undefined {
-  const parts = host.toLowerCase().split(".").filter(Boolean);
-  if (parts.length < 2) return parts[0];
-  parts.pop();
-  if (parts.length >= 2 && ["co", "com", "org", "net", "gov", "ac", "edu", "gob", "gouv"].includes(parts[parts.length - 1])) parts.pop();
-  const label = parts[parts.length - 1];
-  return label && !GENERIC_HOST_LABELS.has(label) ? label : undefined;
-}
-
-function domainName(host: string): string | undefined {
-  const label = siteLabel(host);
-  if (!label || label.length < 3) return undefined;
-  return label
-    .split(/[-_]/)
-    .filter(Boolean)
-    .map((p) => p[0].toUpperCase() + p.slice(1))
-    .join(" ");
-}
-
-/** How a name is spelt against the domain: 2 the same, 1 near (one holds the other, or they share both ends), 0 apart. */
-function likeDomain(value: string, key: string, and: string): number {
-  // "Pfotenglück" is pfotenglueck.example: German letters as domains spell them.
-  const spelt = value.replace(/ä/gi, "ae").replace(/ö/gi, "oe").replace(/ü/gi, "ue").replace(/ß/g, "ss");
-  if (spelt !== value && likeDomain(spelt, key, and) === 2) return 2;
-  const v = lettersOf(value, and);
-  const w = lettersOf(value, "");
-  if (v === key || w === key) return 2;
-  // "Banco de Alimentos de la Ribera" is bancoalimentosribera.example, "Eastside Community Pantry"
-  // eastsidepantry.example: the domain spells some of the name's words whole, in order, from the first.
-  const parts = value
-    .split(/[\s'’-]+/)
-    .map((p) => lettersOf(p, and))
-    .filter(Boolean);
-  if (parts.length >= 2 && parts.length <= 7 && key.startsWith(parts[0]) && spellsInOrder(key, parts)) return 2;
-  if (key.length >= 4 && (v.includes(key) || w.includes(key) || (v.length >= 4 && key.includes(v)))) return 1;
-  if (key.length >= 8 && v.length >= 8 && v.startsWith(key.slice(0, 4)) && v.endsWith(key.slice(-4))) return 1;
-  return 0;
-}
-
-/** Whether the key is some of the parts, whole and in order, joined. */
-function spellsInOrder(key: string, parts: string[]): boolean {
-  const at = (k: number, i: number): boolean => {
-    if (k === key.length) return true;
-    for (let j = i; j < parts.length; j++) if (parts[j] && key.startsWith(parts[j], k) && at(k + parts[j].length, j + 1)) return true;
-    return false;
-  };
-  return at(0, 0);
 }
 
 export function brandOf(reading: Reading, cues: CueSet, excluded: Range[]): BrandRead | undefined {

@@ -29,8 +29,8 @@ function valuesWithSpans(brief: Brief): Array<{ path: string; value: string; spa
   };
   walk(brief, "");
   // A tone, a length, an email type or an occasion is a choice; a scale's steps share the scale's span.
-  const scaled = new Set(brief.questions.flatMap((q, i) => (q.scale ? [`.questions.${i}.options`] : [])));
-  return out.filter((x) => !/^\.(tone|length|emailType|occasion)\b/.test(x.path) && ![...scaled].some((s) => x.path.startsWith(s)));
+  const scaled = new Set(brief.questions.flatMap((q, i) => (q.scale ? [`questions.${i}.options`] : [])));
+  return out.filter((x) => !/^(tone|length|emailType|occasion)\b/.test(x.path) && ![...scaled].some((s) => x.path.startsWith(s)));
 }
 
 function expectSound(prompt: string, brief: Brief) {
@@ -207,6 +207,38 @@ const ROWS: Row[] = [
     },
   },
   {
+    name: "two offers in one sentence, each with its own conditions (en)",
+    prompt: [
+      "Summer sale email for Trailhead Outfitters.",
+      "",
+      "Get 20% off boots with code BOOTS20, and free shipping on orders over $50 until June 30.",
+    ].join("\n"),
+    want: (b) => {
+      expect(b.offers.map(offer)).toEqual([
+        { text: "20% off", kind: "percent", percent: 20, code: "BOOTS20" },
+        { text: expect.stringContaining("free shipping"), kind: "free", threshold: "$50", deadline: "June 30" },
+      ]);
+    },
+  },
+  {
+    name: "an offer's code and deadline on bullet label lines of their own (en)",
+    prompt: ["Summer sale email for Trailhead Outfitters.", "", "- Offer: 20% off all tents", "- Code: TENT20", "- Ends: July 4"].join(
+      "\n",
+    ),
+    want: (b) => {
+      expect(b.offers.map(offer)).toEqual([{ text: "20% off", kind: "percent", percent: 20, code: "TENT20", deadline: "July 4" }]);
+      expect(b.offers[0].scope?.value).toBe("all tents");
+    },
+  },
+  {
+    name: "a module heading and its panes (en)",
+    prompt: ["Tabs for the Ledgerly newsletter:", "- Budgeting", "- Investing", "- Taxes"].join("\n"),
+    want: (b) => {
+      expect(b.techniques.map((t) => [t.technique, t.panes.map((p) => p.value)])).toEqual([["tabs", ["Budgeting", "Investing", "Taxes"]]]);
+      expect(b.items.map((i) => i.name.value)).toEqual(["Budgeting", "Investing", "Taxes"]);
+    },
+  },
+  {
     name: "two offers on bullet lines (it)",
     prompt: [
       "Promo per la Pasticceria Dolce Vita.",
@@ -303,6 +335,47 @@ const ROWS: Row[] = [
       expect(b.questions.map(question)).toEqual([
         { text: "Como nos conheceu?", options: ["Instagram", "Amigos", "Google"] },
         { text: "De 0 a 10, quanto recomendaria a padaria?", scale: [0, 10] },
+      ]);
+    },
+  },
+  {
+    name: "options in brackets on the question's line and under it (fr)",
+    prompt: [
+      "Sondage pour les clients de la Librairie du Port.",
+      "",
+      "Avez-vous trouvé ce que vous cherchiez ? (oui / non / en partie)",
+      "Quel rayon visitez-vous le plus ?",
+      "- Romans",
+      "- BD",
+      "- Jeunesse",
+    ].join("\n"),
+    want: (b) => {
+      expect(b.language.code).toBe("fr");
+      expect(b.brand?.value).toBe("Librairie du Port");
+      expect(b.occasion.kind).toBe("survey");
+      expect(b.questions.map(question)).toEqual([
+        { text: "Avez-vous trouvé ce que vous cherchiez ?", options: ["oui", "non", "en partie"] },
+        { text: "Quel rayon visitez-vous le plus ?", options: ["Romans", "BD", "Jeunesse"] },
+      ]);
+    },
+  },
+  {
+    name: "a quiz's right answer: « (richtig) » under the question, « Lösung: b » after lettered options (de)",
+    prompt: [
+      "Quiz für den Newsletter der Sternwarte Hochberg.",
+      "",
+      "Wann wurde die Sternwarte gegründet?",
+      "- 1843 (richtig)",
+      "- 1901",
+      "- 1955",
+      "Welcher Planet ist der größte? a) Mars b) Jupiter c) Venus, Lösung: b",
+    ].join("\n"),
+    want: (b) => {
+      expect(b.language.code).toBe("de");
+      expect(b.occasion.kind).toBe("quiz");
+      expect(b.questions.map(question)).toEqual([
+        { text: "Wann wurde die Sternwarte gegründet?", options: ["1843", "1901", "1955"], correct: 0 },
+        { text: "Welcher Planet ist der größte?", options: ["Mars", "Jupiter", "Venus"], correct: 1 },
       ]);
     },
   },
@@ -509,7 +582,7 @@ const ROWS: Row[] = [
   {
     name: "markup and CRLF line breaks: spans still point at the prompt as written",
     prompt:
-      "<p>Spring sale email for <b>Bloom</b>.</p>\r\n\r\n<p>Products:</p>\r\n- Linen dress $89\r\n- Straw hat $35\r\n\r\n<p>Use code BLOOM20 for 20% off until May 3.</p>",
+      "<p>Spring sale email for <b>Bloom</b>.</p>\r\n\r\n<p>Products:</p>\r\n- Linen dress $89\r\n- Straw hat $35\r\n\r\nUse code BLOOM20 for 20% off until May 3.",
     want: (b) => {
       expect(b.brand?.value).toBe("Bloom");
       expect(b.items.map(item)).toEqual([

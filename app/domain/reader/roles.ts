@@ -3,87 +3,11 @@
 // button, a link, an image, the sender's sign-off, copy for the reader, or an instruction to
 // Kinetic. What a line's label or heading says wins over what its words look like.
 import type { CueSet } from "./cues";
-import type { LabelKey, TechniqueKey } from "./cues/types";
 import { instructionOf, type Instruction } from "./instruction";
 import type { Line, Range } from "./layout";
-import { within, wordsIn, type LineTokens, type Token } from "./tokens";
-
-export type Role =
-  | "instruction"
-  | "header"
-  | "heading"
-  | "item"
-  | "offer"
-  | "question"
-  | "option"
-  | "faq-q"
-  | "faq-a"
-  | "when"
-  | "where"
-  | "who"
-  | "agenda"
-  | "link"
-  | "image"
-  | "cta"
-  | "code"
-  | "deadline"
-  | "threshold"
-  | "subject"
-  | "preheader"
-  | "brand"
-  | "signoff"
-  | "pane"
-  | "content";
-
-export interface Clause {
-  line: number;
-  range: Range;
-  role: Role;
-  /** The label or heading that gave the role ("offer" of "Offer: …"). */
-  label?: LabelKey;
-  /** The module a heading or label names ("Tabs: A, B, C"). */
-  technique?: TechniqueKey;
-  instruction?: Instruction;
-}
-
-export interface Reading {
-  text: string;
-  lines: Line[];
-  tokens: LineTokens[];
-  clauses: Clause[];
-}
-
-/** Labels whose value is an instruction as a whole. */
-const INSTRUCTION_LABELS: ReadonlySet<LabelKey> = new Set(["tone", "length", "audience", "kind", "goal", "signature", "send", "format"]);
-/** Labels whose value is a list of the heading's kind ("Speakers: A, B"). */
-const ROLE_OF_LABEL: Partial<Record<LabelKey, Role>> = {
-  offer: "offer",
-  code: "code",
-  date: "when",
-  when: "when",
-  deadline: "deadline",
-  where: "where",
-  who: "who",
-  agenda: "agenda",
-  button: "cta",
-  link: "link",
-  action: "cta",
-  image: "image",
-  subject: "subject",
-  preheader: "preheader",
-  headline: "content",
-  brand: "brand",
-  from: "brand",
-  question: "question",
-  options: "option",
-  answer: "faq-a",
-  faq: "faq-q",
-  items: "item",
-  price: "item",
-  threshold: "threshold",
-  topic: "content",
-  ps: "content",
-};
+import { INSTRUCTION_LABELS, ROLE_OF_LABEL, labelKey, type Clause, type Reading, type Role } from "./clause";
+import { headerLines, signoffLines } from "./frame";
+import { within, wordsIn, type Token } from "./tokens";
 
 const endsWithQuestion = (s: string) => /[?？]\s*[)"»”]?\s*$/u.test(s);
 
@@ -99,30 +23,6 @@ function statesOffer(reading: Reading, line: Line, range: Range, cues: CueSet): 
   const tokens = reading.tokens[line.index].tokens.filter((t) => t.start >= range.start && t.end <= range.end);
   if (tokens.some((t) => t.kind === "percent")) return true;
   return cues.words.has(wordsIn(reading.tokens[line.index].words, range), ["offer.free", "offer.bogo", "offer.off"]);
-}
-
-/** A label's key: the label as a whole, else its first words ("Lien doc" → link), else a module it names. */
-function labelKey(reading: Reading, line: Line, cues: CueSet): { key?: LabelKey; technique?: TechniqueKey } {
-  if (!line.label) return {};
-  const words = wordsIn(reading.tokens[line.index].words, line.label);
-  // A module the label names first ("Tabs:", "Carrousel :") or asks for ("Nouveautés à mettre en onglets :").
-  const placement = cues.words.every(words).filter((p) => p.key === "instruction.placement");
-  // A count may stand between ("Bitte in drei Tabs", "Put it in 3 tabs").
-  const count = (i: number) => words[i] !== undefined && (words[i].numeric || words[i].folded in cues.cues.numberWords);
-  const named = cues.techniques
-    .all(words)
-    .find(
-      (m) =>
-        m.from === 0 || (m.from === 1 && count(0)) || placement.some((p) => p.to === m.from || (p.to === m.from - 1 && count(m.from - 1))),
-    );
-  // What the label says its lines are: the label whole, a list word inside a short label ("Hero products",
-  // "Left in the cart"), else its first words ("Lien doc").
-  const listed = words.length <= 6 ? cues.labels.all(words, ["items", "question", "faq", "agenda", "who"])[0]?.key : undefined;
-  const key =
-    cues.labels.is(words, [...Object.keys(ROLE_OF_LABEL), ...INSTRUCTION_LABELS, "note"] as LabelKey[]) ??
-    listed ??
-    cues.labels.at(words, 0)?.key;
-  return { key, technique: named?.key };
 }
 
 /** The clauses of a sentence: parts a comma, a semicolon, a bracket or "but" sets apart, when one of them is an instruction. */
@@ -292,48 +192,6 @@ function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause
   );
 }
 
-/** The forwarded message's header: its marker line and the label lines after it up to a blank line. */
-function headerLines(reading: Reading, cues: CueSet): Set<number> {
-  const out = new Set<number>();
-  reading.lines.forEach((line, i) => {
-    if (line.kind !== "rule" && !(line.kind === "label" && i === 0)) return;
-    const marker = reading.text.slice(line.start, line.end);
-    if (line.kind === "rule" && !/\p{L}/u.test(marker)) return;
-    for (let j = i + 1; j < reading.lines.length && reading.lines[j].paragraph === reading.lines[i + 1]?.paragraph; j++) {
-      const next = reading.lines[j];
-      if (next.kind !== "label") break;
-      const key = labelKey(reading, next, cues).key;
-      if (key !== "from" && key !== "to" && key !== "subject" && key !== "date" && key !== "brand") break;
-      out.add(j);
-    }
-    if (out.size > 0 && line.kind === "rule") out.add(i);
-  });
-  return out;
-}
-
-/** The last lines of a brief that sign it: "— Marta, Pocketgarden", "Marc", "J.", an email address alone. */
-function signoffLines(reading: Reading, cues: CueSet): Set<number> {
-  const out = new Set<number>();
-  const last = reading.lines.filter((l) => l.kind !== "rule");
-  for (let k = last.length - 1; k >= Math.max(0, last.length - 3); k--) {
-    const line = last[k];
-    if (line.kind === "bullet" || line.kind === "numbered" || line.kind === "row") break;
-    const words = reading.tokens[line.index].words;
-    const text = reading.text.slice(line.body.start, line.body.end).trim();
-    const tokens = reading.tokens[line.index].tokens;
-    const onlyEmail = tokens.length === 1 && tokens[0].kind === "email" && words.length <= 6;
-    const signoff = cues.words.at(words, 0, ["brand.signoff"]);
-    const names =
-      words.length <= 4 &&
-      words.every((w) => w.capital || cues.cues.nameJoiners.includes(w.folded)) &&
-      !/[.!?:]$/.test(text.replace(/^\p{Lu}\.$/u, ""));
-    const dash = /^[—–-]\s*\p{L}/u.test(reading.text.slice(line.start, line.end).trim()) && words.length <= 6;
-    if (onlyEmail || dash || names || (signoff && words.length <= 7 && line.kind === "text")) out.add(line.index);
-    else break;
-  }
-  return out;
-}
-
 /** Every line's clauses with their roles. */
 export function rolesOf(reading: Omit<Reading, "clauses">, cues: CueSet): Clause[] {
   const r: Reading = { ...reading, clauses: [] };
@@ -353,3 +211,5 @@ export function rolesOf(reading: Omit<Reading, "clauses">, cues: CueSet): Clause
   }
   return out;
 }
+
+export type { Clause, Reading, Role } from "./clause";

@@ -1,0 +1,168 @@
+// What a clause carries besides its role: a request to Kinetic may hold facts for the reader ("a 15%
+// code at the end (PAWQUIZ15, till end of month)", "eine Abfrage „Wo möchtest du helfen?“ mit den
+// Optionen …", "a carousel of our class types: Slow Flow (photo), Vinyasa (photo)"), and a sentence
+// of copy may hold a priced thing, an event's when and where, a quoted question or a button.
+import type { OccasionKind } from "~/domain/brief/schema";
+import type { Draft } from "./assemble";
+import type { Clause, Reading } from "./clause";
+import type { CueSet } from "./cues";
+import { ctaOf } from "./fields/ctas";
+import { peopleIn, placeIn } from "./fields/event";
+import { itemOf, proseItems, trim } from "./fields/items";
+import { offersOf, type OfferRead } from "./fields/offers";
+import { addOptions, questionOf, splitOptions, type QuestionRead } from "./fields/questions";
+import type { Range } from "./layout";
+
+export interface FillContext {
+  reading: Reading;
+  cues: CueSet;
+  d: Draft;
+  kind: OccasionKind;
+  changeLikely: boolean;
+  /** Clauses a question took as its options. */
+  consumed: Set<number>;
+  lastQuestion?: QuestionRead;
+  /** A question waiting for its answer on the next clause (an FAQ). */
+  pendingFaq?: Range;
+}
+
+const EVENT_KINDS = new Set(["event", "invitation", "webinar", "course", "travel", "volunteer"]);
+const offerRanges = (offers: OfferRead[]) =>
+  offers.flatMap((o) => [o.text, ...(o.amount ? [o.amount] : []), ...(o.threshold ? [o.threshold.text, o.threshold.price] : [])]);
+
+/** An instruction to Kinetic: what it asks, and the facts it carries for the reader. */
+export function carriedByRequest(ctx: FillContext, c: Clause): void {
+  const { reading, cues, d, changeLikely } = ctx;
+  const { text } = reading;
+  const line = reading.lines[c.line];
+  const words = reading.tokens[c.line].words;
+  const own = reading.tokens[c.line].tokens.filter((t) => t.start >= c.range.start && t.end <= c.range.end);
+
+  const x = c.instruction!;
+  d.instructions.push({
+    kind: x.kind,
+    range: line.kind === "label" || line.kind === "heading" ? { start: line.start, end: line.end } : c.range,
+  });
+  d.ruledOut.push(...x.ruledOut);
+  if (x.says) d.says.push(x.says);
+  // What a request carries for the reader is a fact of the brief: "a 15% code at the end (PAWQUIZ15,
+  // till end of month)", "eine Abfrage „Wo möchtest du helfen?“ mit den Optionen …".
+  if (x.kind !== "avoid") {
+    const inner = words.filter((w) => w.start >= c.range.start && w.end <= c.range.end);
+    const carried =
+      own.some((t) => t.kind === "percent") || cues.words.has(inner, ["offer.free", "offer.bogo"])
+        ? offersOf(text, c.range, words, own, cues)
+        : [];
+    d.offers.push(...carried);
+    d.items.push(...proseItems(text, c.range, words, own, cues, offerRanges(carried)));
+    // "A carousel of our 4 class types with a photo each: Slow Flow (https://…), Vinyasa (https://…)": its panes.
+    const colon = text.slice(c.range.start, c.range.end).indexOf(":");
+    if (x.techniques.length > 0 && colon > 0 && line.parent === undefined) {
+      const list = trim(text, { start: c.range.start + colon + 1, end: c.range.end });
+      const parts = list ? splitOptions(text, list, words, cues) : [];
+      if (parts.length >= 2) {
+        const t = d.techniques.find((y) => y.technique === x.techniques[0].technique);
+        for (const p of parts) {
+          const item = itemOf(text, p, words, own, cues, changeLikely);
+          if (!item) continue;
+          d.items.push(item);
+          t?.panes.push(item.name);
+        }
+      }
+    }
+    const asked = own.filter((t) => t.kind === "quoted" && /[?？]\s*$/.test(t.text));
+    for (const a of asked) {
+      if (a.kind !== "quoted") continue;
+      const asked = a;
+      const q = questionOf(text, asked.inner, asked.inner.end, words, cues);
+      const after = trim(text, { start: asked.end, end: c.range.end });
+      const rest = after ? words.filter((w) => w.start >= after.start && w.end <= after.end) : [];
+      const label = rest.findIndex((_, i) => cues.words.at(rest, i, ["question.options"]));
+      if (label >= 0 && after)
+        addOptions(q, text, splitOptions(text, { start: rest[label].end, end: after.end }, words, cues), words, cues);
+      d.questions.push(q);
+      ctx.lastQuestion = q;
+    }
+    if (asked.length === 0 && x.act === "ask" && x.says) {
+      const q: QuestionRead = { text: x.says, options: [] };
+      d.questions.push(q);
+      ctx.lastQuestion = q;
+    }
+  }
+  if (x.tone && !d.tone) d.tone = x.tone;
+  if (x.length && !d.length) d.length = x.length;
+  if (c.label === "audience" || x.kind === "audience") d.audience ??= trim(text, line.body);
+  for (const t of x.techniques) d.techniques.push({ technique: t.technique, range: t.range, panes: [] });
+  // "pas besoin de le dire", "eso no va en el correo": what the sentence says before is ruled out.
+  if (x.kind === "avoid" && x.ruledOut.length === 0) {
+    const prev = d.message.length > 0 && d.message[d.message.length - 1].end >= c.range.start - 3 ? d.message.pop() : undefined;
+    if (prev) d.ruledOut.push(prev);
+  }
+  const quoted = own.find((t) => t.kind === "quoted");
+  if (
+    quoted &&
+    quoted.kind === "quoted" &&
+    (cues.words.has(
+      words.filter((w) => w.start >= c.range.start && w.end <= c.range.end),
+      ["instruction.sign"],
+    ) ||
+      c.label === "signature")
+  )
+    d.signature ??= quoted.inner;
+  // A button asked for in a sentence: "bouton « finaliser ma commande » vers https://…".
+  if (
+    cues.words.has(
+      words.filter((w) => w.start >= c.range.start && w.end <= c.range.end),
+      ["label.button"],
+    )
+  ) {
+    const cta = ctaOf(text, c.range, words, own, cues);
+    if (cta && (cta.url || own.some((t) => t.kind === "quoted"))) d.ctas.push(cta);
+  }
+}
+
+/** A sentence of copy for the reader, and what it holds besides. */
+export function carriedByCopy(ctx: FillContext, c: Clause): void {
+  const { reading, cues, d } = ctx;
+  const { text } = reading;
+  const words = reading.tokens[c.line].words;
+  const own = reading.tokens[c.line].tokens.filter((t) => t.start >= c.range.start && t.end <= c.range.end);
+
+  // "they left the Smoky Lapsang tin (£9.50)": a priced thing named in a sentence of copy.
+  d.items.push(...proseItems(text, c.range, words, own, cues, []));
+  // A date in copy of an event: the event's when, and a place after it its where.
+  const dates = own.filter((t) => t.kind === "date");
+  if (EVENT_KINDS.has(ctx.kind) && dates.length > 0) {
+    d.when ??= dates[0];
+    d.where ??= placeIn(text, c.range, words, cues);
+  }
+  if (EVENT_KINDS.has(ctx.kind)) d.who.push(...peopleIn(text, c.range, words, cues, false));
+  if (ctx.pendingFaq) {
+    d.faq.push({ question: ctx.pendingFaq, answer: c.range });
+    ctx.pendingFaq = undefined;
+    return;
+  }
+  // "Si contestan 0-6, que salga "¿Qué deberíamos mejorar?"": a question quoted in a sentence is one to ask.
+  const quotedQuestions = own.filter((t) => t.kind === "quoted" && /[?？]\s*$/.test(t.text));
+  if (quotedQuestions.length > 0) {
+    for (const t of quotedQuestions)
+      if (t.kind === "quoted") {
+        const q = questionOf(text, t.inner, t.inner.end, words, cues);
+        d.questions.push(q);
+        ctx.lastQuestion = q;
+      }
+    return;
+  }
+  // "Reservas al 91 555 12 34 o en https://…": a sentence that opens with an action and holds its link is a button.
+  const url = own.find((t) => t.kind === "url" && !t.image);
+  const action = cues.labels.at(
+    words.filter((w) => w.start >= c.range.start && w.end <= c.range.end),
+    0,
+    ["action"],
+  );
+  if (action && url && url.kind === "url") {
+    d.ctas.push({ label: { start: action.start, end: action.end }, url });
+    return;
+  }
+  d.message.push(c.range);
+}
