@@ -70,9 +70,10 @@ const WORD: Record<string, string> = {
 const NO_MINOR = new Set(["JPY", "KRW", "CLP", "COP"]);
 
 // An amount: thousands groups ("1,299" / "1.299" / "1 299"), or up to 7 digits, then a 1–2 digit decimal part.
-const AMOUNT = String.raw`\d{1,3}(?:[.,\u00a0\u202f ]\d{3}){1,3}(?:[.,]\d{1,2})?(?![\d.,]\d)|\d{1,7}(?:[.,]\d{1,2})?(?![\d.,]\d)`;
+// (A Swiss price may end in ".–": "Fr. 14.–".)
+const AMOUNT = String.raw`\d{1,3}(?:[.,\u00a0\u202f ]\d{3}){1,3}(?:[.,]\d{1,2}|[.,][–-])?(?![\d.,]\d)|\d{1,7}(?:[.,]\d{1,2}|[.,][–-](?!\d))?(?![\d.,]\d)`;
 const SYMBOLS = String.raw`US\$|R\$|[$€£¥₹₺₩₽]`;
-const CODES = String.raw`usd|eur|gbp|jpy|cad|aud|inr|chf|sek|nok|dkk|pln|brl|mxn|ars|clp|cop|nzd|czk|dollars?|euros?|pounds|yen|reais`;
+const CODES = String.raw`fr\.|usd|eur|gbp|jpy|cad|aud|inr|chf|sek|nok|dkk|pln|brl|mxn|ars|clp|cop|nzd|czk|dollars?|euros?|pounds|yen|reais`;
 const AFTER = String.raw`[$€£¥₹₺₩₽]|zł|kr|kč|円|元|,-`;
 
 const MONEY_RE = new RegExp(
@@ -82,7 +83,7 @@ const MONEY_RE = new RegExp(
 
 /** "1.299,00" → 1299.00, "1,299.00" → 1299.00, "19,99" → 19.99, "1,299" → 1299: the last separator before 1–2 digits is decimal. */
 function amountValue(raw: string): number {
-  const compact = raw.replace(/[\u00a0\u202f ]/g, "");
+  const compact = raw.replace(/[\u00a0\u202f ]/g, "").replace(/[.,][–-]$/, "");
   const decimal = /[.,](\d{1,2})$/.exec(compact);
   const whole = (decimal ? compact.slice(0, decimal.index) : compact).replace(/[.,]/g, "");
   return Number(`${whole}${decimal ? `.${decimal[1]}` : ""}`);
