@@ -157,8 +157,10 @@ function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause
       !reading.tokens[line.index].tokens.some((t) => t.kind === "percent")
     ) {
       // "Espresso: $3", "Plan Solo : 9 €/mois": an item named by its label; "Tipologie: A 28 €, B 38 €": the items it lists.
-      const prices = reading.tokens[line.index].tokens.filter((t) => t.kind === "money" && t.start >= body.start).length;
-      return [at(prices >= 2 ? body : { start: line.start, end: line.end }, "item")];
+      // ("Curso: Cocina andaluza de temporada — 240 €" names the item in its value.)
+      const money = reading.tokens[line.index].tokens.filter((t) => t.kind === "money" && t.start >= body.start);
+      const namedInValue = wordsIn(reading.tokens[line.index].words, { start: body.start, end: money[0].start }).length >= 2;
+      return [at(money.length >= 2 || namedInValue ? body : { start: line.start, end: line.end }, "item")];
     }
     if (key === "note" || key === undefined) {
       const sentences = line.sentences.flatMap((s) => clausesOf(reading, line, s, cues, first));
@@ -172,7 +174,12 @@ function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause
     return [at(body, role, { label: key, technique })];
   }
   // A bullet, a numbered line, a table row or a line of prose: its heading's kind, else its own words.
-  const headed = heading?.label ? ROLE_OF_LABEL[heading.label] : heading?.technique ? "pane" : undefined;
+  // Under a heading of no known kind ("los tres pasos para arrancar:"), a short list entry is one thing the email lists.
+  const short =
+    (line.kind === "bullet" || line.kind === "numbered") &&
+    wordsIn(reading.tokens[line.index].words, line.body).length <= 10 &&
+    !/[.!]$/.test(reading.text.slice(line.body.start, line.body.end).trim());
+  const headed = heading?.label ? ROLE_OF_LABEL[heading.label] : heading?.technique ? "pane" : heading && short ? "item" : undefined;
   if (headed && headed !== "content") {
     const body = line.body;
     const instruction = instructionOf({ ...view(reading, line, body, false), whole: true }, cues);

@@ -28,6 +28,7 @@ const SYMBOL: Record<string, string> = {
   "¥": "JPY",
   "₹": "INR",
   r$: "BRL",
+  "s/": "PEN",
   zł: "PLN",
   kr: "SEK",
   kč: "CZK",
@@ -72,7 +73,7 @@ const NO_MINOR = new Set(["JPY", "KRW", "CLP", "COP"]);
 // An amount: thousands groups ("1,299" / "1.299" / "1 299"), or up to 7 digits, then a 1–2 digit decimal part.
 // (A Swiss price may end in ".–": "Fr. 14.–".)
 const AMOUNT = String.raw`\d{1,3}(?:[.,\u00a0\u202f ]\d{3}){1,3}(?:[.,]\d{1,2}|[.,][–-])?(?![\d.,]\d)|\d{1,7}(?:[.,]\d{1,2}|[.,][–-](?!\d))?(?![\d.,]\d)`;
-const SYMBOLS = String.raw`US\$|R\$|[$€£¥₹₺₩₽]`;
+const SYMBOLS = String.raw`US\$|R\$|S\/|[$€£¥₹₺₩₽]`;
 const CODES = String.raw`fr\.|usd|eur|gbp|jpy|cad|aud|inr|chf|sek|nok|dkk|pln|brl|mxn|ars|clp|cop|nzd|czk|dollars?|euros?|pounds|yen|reais`;
 const AFTER = String.raw`[$€£¥₹₺₩₽]|zł|kr|kč|円|元|,-`;
 

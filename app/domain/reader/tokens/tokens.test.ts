@@ -36,6 +36,7 @@ describe("money", () => {
     { written: "CHF 20", prompt: "Eintritt CHF 20", minor: 2_000, currency: "CHF" },
     { written: "20 CHF", prompt: "Eintritt 20 CHF", minor: 2_000, currency: "CHF" },
     { written: "12.50 Fr.", prompt: "Kaffee 12.50 Fr. pro Sack", minor: 1_250, currency: "CHF" },
+    { written: "Fr. 12.50", prompt: "Kaffee Fr. 12.50 pro Sack", minor: 1_250, currency: "CHF" },
     { written: "£8.50", prompt: "Bag £8.50", minor: 850, currency: "GBP" },
     { written: "10 pounds", prompt: "Only 10 pounds a month", minor: 1_000, currency: "GBP" },
     { written: "15 dollars", prompt: "Just 15 dollars", minor: 1_500, currency: "USD" },
