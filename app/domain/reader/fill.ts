@@ -116,7 +116,8 @@ export function fillDraft(reading: Reading, cues: CueSet, kind: OccasionKind, in
       case "code":
       case "deadline":
       case "threshold": {
-        const found = c.role === "offer" ? offersOf(text, c.range, words, own, cues) : [];
+        // "Code RETOUR10 : -10 % valable jusqu'au dimanche": a code or deadline line that states its own offer.
+        const found = c.role === "offer" || own.some((t) => t.kind === "percent") ? offersOf(text, c.range, words, own, cues) : [];
         const last = d.offers[d.offers.length - 1];
         if (found.length === 0) {
           // "Code: SUMMER20", "Valid until June 30", a code sentence after the offer's: the offer before's.

@@ -88,7 +88,9 @@ function contentRole(reading: Reading, line: Line, clause: Clause, cues: CueSet)
   const percent = tokens.some((t) => t.kind === "percent");
   const offerWords = cues.words.has(words, ["offer.off", "offer.free", "offer.bogo"]);
   const money = within(tokens, clause.range, "money");
-  if (percent || (offerWords && (money.length === 0 || cues.words.has(words, ["offer.threshold"])))) return "offer";
+  // An offer's words make it an offer, priced or not ("$500 de descuento", "Cold brew $9.95, free refills"):
+  // the offer reads its own values, the sentence's other prices are items (./carried).
+  if (percent || offerWords) return "offer";
   if (money.length > 0 && (line.kind !== "text" || words.length <= 16)) return "item";
   const urls = within(tokens, clause.range, "url");
   if (urls.length > 0 && words.length <= urls.reduce((n, u) => n + u.text.split(/[/.?=&-]/).length, 0) + 6)
