@@ -31,7 +31,13 @@ const BRAND_MAX_CHARS = 60;
 /** A run of capitalised words (with the small words inside names) starting at word `i`; a capitalised article may open it ("La Fabrique à Bougies"). */
 export function nameRunAt(words: readonly Word[], i: number, text: string, cues: CueSet, maxWords = 6): Range | undefined {
   const joiners = new Set(cues.cues.nameJoiners);
-  const isName = (w: Word) => (w.capital || /[A-Z].*[A-Z]/.test(w.text)) && !w.numeric && !cues.cues.notNames.includes(w.folded);
+  // (A month or a weekday ends a name: "Laden Bloom im Juni".)
+  const isName = (w: Word) =>
+    (w.capital || /[A-Z].*[A-Z]/.test(w.text)) &&
+    !w.numeric &&
+    !cues.cues.notNames.includes(w.folded) &&
+    !cues.cues.months.includes(w.folded) &&
+    !cues.cues.weekdays.includes(w.folded);
   let k = i;
   // "l'AS Tennis", "d'Elise": an elided article before the name.
   if (k < words.length && (words[k].folded === "l" || words[k].folded === "d") && "'’".includes(text[words[k].end] ?? "")) k++;
@@ -74,7 +80,12 @@ export function brandOf(reading: Reading, cues: CueSet, excluded: Range[]): Bran
       return;
     candidates.push({ range: { start: range.start, end: range.start + value.length }, value, score, explicit });
   };
-  const wordsOf = (c: Clause) => tokens[c.line].words.filter((w) => w.start >= c.range.start && w.end <= c.range.end);
+  // A clause's words, and a label line's label with them ("Spring sale for Bloom: 20% off everything").
+  const wordsOf = (c: Clause) => {
+    const line = lines[c.line];
+    const from = line.label && line.kind === "label" && c.range.start >= line.body.start ? line.start : c.range.start;
+    return tokens[c.line].words.filter((w) => w.start >= from && w.end <= c.range.end);
+  };
 
   for (const c of clauses) {
     if (c.role === "header") continue;
@@ -92,7 +103,15 @@ export function brandOf(reading: Reading, cues: CueSet, excluded: Range[]): Bran
       const forCue = cues.words.at(words, i, ["brand.for"]);
       const fromCue = cues.words.at(words, i, ["brand.from"]);
       const cue = forCue ?? fromCue;
-      if (cue) add(nameRunAt(words, cue.to, text, cues), (first ? 3 : 0) + (forCue ? 4 : 3));
+      // ("para el Bistró Sol": past a small article.)
+      const at =
+        cue && words[cue.to] && !words[cue.to].capital && cues.cues.determiners.includes(words[cue.to].folded) ? cue.to + 1 : cue?.to;
+      if (cue && at !== undefined) {
+        const run = nameRunAt(words, at, text, cues);
+        // In German every noun is capitalised: "für den Text" names nothing; a name there has two words or more.
+        const oneNoun = cues.cues.nounsCapitalized && run && !text.slice(run.start, run.end).includes(" ");
+        add(run, oneNoun ? 1 : (first ? 3 : 0) + (forCue ? 4 : 3));
+      }
       // A name that starts with a kind of business: "Hotel Tannenhof", "Escola Montseny".
       // (In English the kind comes last: "Linden House Hotel".)
       if (business.has(words[i].folded) && (words[i].capital || i === 0)) {

@@ -94,10 +94,19 @@ export function fillDraft(reading: Reading, cues: CueSet, kind: OccasionKind, in
       case "item": {
         if (line.kind === "row") {
           // A table is read whole at its first row.
-          if (lines[line.index - 1]?.kind === "row") break;
+          // (A separator row, "|---|---|", lies inside it.)
+          const inTable = (i: number) =>
+            lines[i]?.kind === "row" || (lines[i]?.kind === "rule" && lines[i - 1]?.kind === "row" && lines[i + 1]?.kind === "row");
+          if (inTable(line.index - 1)) break;
           let end = line.index;
-          while (lines[end + 1]?.kind === "row") end++;
-          const table = tableOf(text, lines.slice(line.index, end + 1), tokens, cues, changeLikely);
+          while (inTable(end + 1)) end++;
+          const table = tableOf(
+            text,
+            lines.slice(line.index, end + 1).filter((l) => l.kind === "row"),
+            tokens,
+            cues,
+            changeLikely,
+          );
           d.items.push(...table.items);
           d.questions.push(...table.questions);
           if (table.header !== undefined) d.headings.push({ start: lines[table.header].start, end: lines[table.header].end });
@@ -197,7 +206,11 @@ export function fillDraft(reading: Reading, cues: CueSet, kind: OccasionKind, in
             ctx.lastQuestion.options.findIndex(
               (r) => text.slice(r.start, r.end).toLowerCase() === text.slice(o.range.start, o.range.end).toLowerCase(),
             );
+          // "Answer: b": the option by its letter.
+          const said = o ? text.slice(o.range.start, o.range.end).trim().toLowerCase() : "";
+          const byLetter = said.length === 1 && said >= "a" && said <= "h" ? said.charCodeAt(0) - 97 : -1;
           if (match !== undefined && match >= 0) ctx.lastQuestion.correct = match;
+          else if (byLetter >= 0 && byLetter < ctx.lastQuestion.options.length) ctx.lastQuestion.correct = byLetter;
         } else d.message.push(c.range);
         break;
       }

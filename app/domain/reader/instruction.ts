@@ -95,7 +95,7 @@ function objectAfter(view: ClauseView, from: number, cues: CueSet): Word[] {
   const out: Word[] = [];
   for (let k = from; k < view.words.length; k++) {
     const gap = k > from ? view.text.slice(view.words[k - 1].end - view.range.start, view.words[k].start - view.range.start) : "";
-    if (/[,;.:!?()]/.test(gap)) break;
+    if (/[,;.:!?()]/.test(gap) || cues.words.at(view.words, k, ["instruction.now"])) break;
     out.push(view.words[k]);
   }
   while (out.length > 0 && cues.cues.determiners.includes(out[0].folded)) out.shift();
@@ -224,7 +224,9 @@ export function instructionOf(view: ClauseView, cues: CueSet): Instruction | und
   // Requests: "please…", "can you…", "il faut…", "stp" at the end; or an imperative the writer gives a tool.
   const opener = startsWith(at, "instruction.opener") || found.some((m) => m.key === "instruction.polite");
   // The imperative opens the clause ("Show the products…"), or ends it where the verb goes last ("… bitte als Mail aufbereiten").
-  const verb = startsWith(at, "instruction.verb") || found.some((m) => m.key === "instruction.verb" && m.to === w.length && m.from > at);
+  const verb =
+    startsWith(at, "instruction.verb") ||
+    (cues.cues.verbLast === true && found.some((m) => m.key === "instruction.verb" && m.to === w.length && m.from > at));
   if (opener || (verb && (!secondPerson || has("instruction.self") || out.techniques.length > 0))) return out;
   // Tone and length: "fais court, ton sympa", "Warm and a bit cheerful, not preachy".
   const toneWords = share(w, cues, ["length.short", "length.long"]) + cues.tones.all(w).reduce((n, m) => n + m.to - m.from, 0);

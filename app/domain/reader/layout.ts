@@ -38,6 +38,8 @@ export const MAX_LINES = 400;
 const BULLET = /^[ \t]*(?:[-*•·▪◦‣⁃–—>+]|\p{Extended_Pictographic}\uFE0F?|☐|☑|✅|✔️?|✓)[ \t]+/u;
 const NUMBERED = /^[ \t]*(?:\d{1,2}|[a-hA-H]|[ivxIVX]{1,4})[.)][ \t]+/;
 const HEADING_MARK = /^[ \t]*#{1,6}[ \t]+/;
+/** A table's separator row ("|---|:---:|"). */
+const TABLE_RULE = /^[ \t]*\|?(?:[ \t]*:?-{2,}:?[ \t]*\|)+[ \t]*(?::?-{2,}:?)?[ \t]*$/;
 const RULE = /^[ \t]*(?:[-=_*~]{3,}|-{2,}[ \t]*[\p{L} ]{0,40}[ \t]*-{2,})[ \t]*$/u;
 
 const segmenters = new Map<string, Intl.Segmenter>();
@@ -63,7 +65,8 @@ function goesOn(before: string, after: string, abbreviations: ReadonlySet<string
   const last = words[words.length - 1];
   if (!last) return false;
   if (last.numeric && last.text.length <= 2) return true;
-  if (last.text.length === 1 && last.capital) return true;
+  // An initial ("J. Smith") or a piece of a two-part abbreviation ("z. B.", "p. ex.").
+  if (last.text.length === 1) return true;
   const tail = fold(t.slice(0, -1).slice(-12));
   for (const a of abbreviations) if (tail === a || tail.endsWith(` ${a}`) || tail.endsWith(`(${a}`)) return true;
   return false;
@@ -88,6 +91,8 @@ function labelOf(text: string, start: number, end: number): Range | undefined {
   const colon = line.search(/[:：]/);
   if (colon <= 0 || colon > LABEL_MAX_CHARS * 3) return undefined;
   const label = line.slice(0, colon);
+  // "Which module helped most: Budgeting, Investing or Taxes?" is a question with its options.
+  if (/[?？]\s*$/u.test(line) && wordsOf(label).length >= 3) return undefined;
   const next = line[colon + 1];
   // "10:30", "https://", "Re:" of a reply stay as they are; a label is a few words.
   if (next !== undefined && next !== " " && next !== "\t") return undefined;
@@ -139,7 +144,7 @@ export function layoutOf(text: string, lang: string, cues: Cues): Line[] {
     const marker = BULLET.exec(raw) ?? NUMBERED.exec(raw) ?? HEADING_MARK.exec(raw);
     // A `Label: a | b | c` line is a label with a list, not a table row.
     const cells = labelOf(text, at + (marker?.[0].length ?? 0), end) ? undefined : cellsOf(text, at, end);
-    if (RULE.test(raw)) line.kind = "rule";
+    if (RULE.test(raw) || TABLE_RULE.test(raw)) line.kind = "rule";
     else if (cells) {
       line.kind = "row";
       line.cells = cells;

@@ -14,7 +14,7 @@ export interface PromptSource {
   text: string;
   /** The prompt as written. */
   raw: string;
-  /** map[i]: the offset in `raw` of character i of `text`; map[text.length] = raw.length. */
+  /** map[i]: the offset in `raw` of character i of `text`; map[text.length]: one past the last character read. */
   map: number[];
 }
 
@@ -51,9 +51,21 @@ function replaceMapped(src: PromptSource, re: RegExp, replacement: (match: strin
 function stripTags(src: PromptSource): PromptSource {
   if (!src.text.includes("<")) return src;
   let out = replaceMapped(src, /<li\b[^<>]{0,200}>/gi, () => "\n- ");
-  out = replaceMapped(out, /<(?:br|p|div|ul|ol|tr|h[1-6])\b[^<>]{0,200}>|<\/(?:p|div|ul|ol|li|tr|h[1-6])>/gi, () => "\n");
-  return replaceMapped(out, /<\/?[a-z][a-z0-9-]{0,20}(?:\s[^<>]{0,200})?\/?>/gi, () => " ");
+  // (A list item's end is no line break: the items of one list stay one paragraph under its heading.)
+  out = replaceMapped(out, /<(?:br|p|div|ul|ol|tr|h[1-6])\b[^<>]{0,200}>|<\/(?:p|div|ul|ol|tr|h[1-6])>/gi, () => "\n");
+  out = replaceMapped(out, /<\/?[a-z][a-z0-9-]{0,20}(?:\s[^<>]{0,200})?\/?>/gi, () => " ");
+  return replaceMapped(out, /&(?:amp|lt|gt|quot|apos|nbsp|#39);/g, (m) => ENTITIES[m] ?? m);
 }
+
+const ENTITIES: Record<string, string> = {
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&apos;": "'",
+  "&#39;": "'",
+  "&nbsp;": " ",
+};
 
 /** A run of blanks as the layout it makes: a blank line, a line break, a tab (a table's column) or one space. */
 function foldBlanks(run: string): string {

@@ -42,6 +42,7 @@ function merged(own: Cues): Cues {
     weekdays: [...own.weekdays, ...en.weekdays],
     durations: [...own.durations, ...en.durations],
     notDates: [...own.notDates, ...en.notDates],
+    dayWords: [...(own.dayWords ?? []), ...(en.dayWords ?? [])],
     dateJoiners: [...own.dateJoiners, ...en.dateJoiners],
     percentWords: [...own.percentWords, ...en.percentWords],
     list: { and: [...own.list.and, ...en.list.and], or: [...own.list.or, ...en.list.or], but: [...own.list.but, ...en.list.but] },

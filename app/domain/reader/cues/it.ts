@@ -157,7 +157,8 @@ export const it: Cues = {
     "anni",
   ],
   notDates: ["ora", "adesso", "subito", "notte", "mattina", "sera", "ogni giorno"],
-  dateJoiners: ["al", "a", "e", "di", "del", "il", "alle", "ore", "dalle", "dal", "fino", "-", "–", "entro"],
+  dayWords: ["oggi", "stasera", "domani", "mezzanotte", "mezzogiorno", "weekend", "natale", "pasqua", "settimana", "mese", "anno"],
+  dateJoiners: ["al", "a", "e", "di", "del", "il", "alle", "ore", "dalle", "dal", "fino", "-", "–", "entro", "per", "durante", "in"],
   numberWords: {
     un: 1,
     uno: 1,
@@ -524,6 +525,7 @@ export const it: Cues = {
     timing: ["parte", "partirà", "esce", "inviata", "invio", "programmata"],
     writer: ["io", "noi", "ci", "ti mando", "ecco", "qui sotto", "vi chiedo"],
     they: ["loro", "la gente", "i clienti", "i nostri clienti", "chi ha", "quelli che"],
+    now: ["stavolta", "questa volta", "per ora", "ancora"],
     sign: ["firma", "firmato", "firmata", "firmala"],
   },
   tone: {
@@ -863,8 +865,8 @@ export const it: Cues = {
     "thank-you": ["grazie", "ringraziamento"],
   },
   techniques: {
-    tabs: ["schede", "scheda", "tab", "a schede", "in schede", "linguette"],
-    accordion: ["fisarmonica", "a fisarmonica", "accordion", "espandibili", "espandibile", "apribili", "domande frequenti"],
+    tabs: ["schede", "scheda", "tab", "linguette"],
+    accordion: ["fisarmonica", "accordion", "espandibili", "espandibile", "apribili", "domande frequenti"],
     carousel: ["carosello", "caroselli", "slider", "galleria", "slideshow"],
     survey: ["sondaggio", "sondaggi", "questionario", "nps", "votazione"],
     quiz: ["quiz"],

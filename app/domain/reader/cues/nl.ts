@@ -245,6 +245,7 @@ export const nl: Cues = {
     but: ["maar", "echter", "behalve", "hoewel", "daarentegen", "uitgezonderd"],
   },
   secondPerson: ["je", "jij", "jou", "jouw", "jullie", "u", "uw", "jezelf", "uzelf", "jouwe"],
+  verbLast: true,
   determiners: ["de", "het", "een", "onze", "ons", "hun", "haar", "dit", "deze", "dat", "die", "van", "over", "naar"],
   nameJoiners: ["van", "de", "der", "den", "het", "t", "en", "&", "op", "aan", "ten", "ter", "in"],
   labels: {
@@ -883,6 +884,7 @@ export const nl: Cues = {
       "inschrijvers",
     ],
     no: ["geen", "zonder", "niet", "niks over", "niets over"],
+    now: ["deze keer", "voorlopig", "nog"],
     placement: ["in een", "als", "als een", "in", "in de", "in het", "met een", "via een", "in de vorm van"],
     timing: [
       "gaat uit",
@@ -1994,7 +1996,7 @@ export const nl: Cues = {
     ],
   },
   techniques: {
-    tabs: ["tabs", "tab", "tabbladen", "tabblad", "in tabs", "per tab", "met tabbladen", "tabjes"],
+    tabs: ["tabs", "tab", "tabbladen", "tabblad", "per tab", "tabjes"],
     accordion: [
       "accordeon",
       "accordeons",
@@ -2045,8 +2047,6 @@ export const nl: Cues = {
       "winkelwagentje",
       "mandje",
       "toevoegen aan winkelmandje",
-      "in winkelmandje",
-      "in de winkelwagen",
       "bestelformulier",
       "stel je box samen",
       "stel zelf samen",

@@ -872,6 +872,7 @@ export const pl: Cues = {
       "obserwujący",
     ],
     no: ["bez", "nie", "żadnych", "żadnego", "żadnej", "brak", "ani", "nic o"],
+    now: ["tym razem", "na razie"],
     placement: ["w", "w formie", "jako", "w postaci", "na", "z", "za pomocą"],
     timing: [
       "wychodzi",
@@ -2106,7 +2107,7 @@ export const pl: Cues = {
     ],
   },
   techniques: {
-    tabs: ["zakładki", "zakładka", "zakładkach", "zakładek", "zakładce", "w zakładkach", "taby", "tabach", "tabami"],
+    tabs: ["zakładki", "zakładka", "zakładkach", "zakładek", "zakładce", "taby", "tabach", "tabami"],
     accordion: [
       "akordeon",
       "akordeonu",

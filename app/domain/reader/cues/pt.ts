@@ -166,7 +166,8 @@ export const pt: Cues = {
     "anos",
   ],
   notDates: ["agora", "já", "noite", "manhã", "tarde", "todo dia", "todos os dias"],
-  dateJoiners: ["a", "às", "as", "das", "da", "de", "do", "e", "até", "ao", "-", "–", "desde", "em"],
+  dayWords: ["hoje", "hoje à noite", "amanhã", "meia-noite", "meio-dia", "fim de semana", "natal", "páscoa", "semana", "mês", "ano"],
+  dateJoiners: ["a", "às", "as", "das", "da", "de", "do", "e", "até", "ao", "-", "–", "desde", "em", "durante", "por"],
   numberWords: {
     um: 1,
     uma: 1,
@@ -576,6 +577,7 @@ export const pt: Cues = {
     timing: ["sai", "vai sair", "enviado", "enviada", "envio", "disparo", "dispara"],
     writer: ["eu", "nós", "a gente", "segue", "seguem", "preciso", "precisava", "queria", "te mando"],
     they: ["eles", "elas", "lhes", "o pessoal", "a galera", "os clientes", "nossos clientes", "quem"],
+    now: ["desta vez", "por agora", "ainda", "por enquanto"],
     sign: ["assine", "assina", "assinado", "assinada", "assinatura"],
   },
   tone: {
@@ -1019,7 +1021,7 @@ export const pt: Cues = {
     "thank-you": ["obrigado", "obrigada", "agradecimento"],
   },
   techniques: {
-    tabs: ["abas", "aba", "em abas", "guias", "tabs"],
+    tabs: ["abas", "aba", "guias", "tabs"],
     accordion: ["acordeão", "acordeon", "sanfona", "expansível", "expansíveis", "recolhível", "perguntas frequentes"],
     carousel: ["carrossel", "carrosséis", "carousel", "slider", "galeria", "slideshow"],
     survey: ["pesquisa", "enquete", "questionário", "nps", "votação"],

@@ -728,6 +728,7 @@ export const sv: Cues = {
       "hens",
     ],
     no: ["inga", "ingen", "inget", "utan", "inte", "ingenting om"],
+    now: ["den här gången", "än så länge"],
     placement: ["i en", "i ett", "som en", "som ett", "i", "som", "med en", "med ett", "via en", "i form av"],
     timing: [
       "går ut",
@@ -1860,7 +1861,7 @@ export const sv: Cues = {
     ],
   },
   techniques: {
-    tabs: ["flikar", "flik", "i flikar", "en flik per", "med flikar", "tabbar", "flikvy"],
+    tabs: ["flikar", "flik", "en flik per", "tabbar", "flikvy"],
     accordion: [
       "dragspel",
       "dragspelsmeny",

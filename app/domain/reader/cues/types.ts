@@ -81,6 +81,8 @@ export const INSTRUCTION_CUES = [
   "writer",
   /** The readers in the third person ("they", "leur", "die Leute"): a sentence about them is a note for the writer, not copy. */
   "they",
+  /** Words of time that end what a request rules out: "no discount this time" rules out "discount". */
+  "now",
 ] as const;
 export type InstructionCue = (typeof INSTRUCTION_CUES)[number];
 
@@ -143,6 +145,8 @@ export interface Cues {
   durations: string[];
   /** Words chrono reads as a date that say no when in a brief ("now", "tonight" stays). */
   notDates: string[];
+  /** Words that name a day or a time without a number ("tomorrow", "midnight", "Ostersonntag", "week"): a date needs a digit or one of these, a month or a weekday. */
+  dayWords?: string[];
   /** Words between two parts of one date: a range ("to", "au", "bis") or a day and its time ("at", "à", "um"). */
   dateJoiners: string[];
   numberWords: Record<string, number>;
@@ -152,6 +156,10 @@ export interface Cues {
   list: { and: string[]; or: string[]; but: string[] };
   /** Words that speak to the reader ("you", "your"): a sentence with them is copy more often than a request. */
   secondPerson: string[];
+  /** Whether the language writes every noun with a capital (German): a capitalised word alone is no sign of a name. */
+  nounsCapitalized?: boolean;
+  /** Whether the language puts a request's verb last ("Keine Altersgrenze nennen", "bitte als Mail aufbereiten"). */
+  verbLast?: boolean;
   /** Articles and prepositions a phrase drops at its start ("the free shipping" → "free shipping"). */
   determiners: string[];
   /** Small words inside a name ("of", "&"): "Bank of Lisbon". */

@@ -68,7 +68,8 @@ function listedPeople(text: string, range: Range, words: readonly Word[], cues: 
   const out: Range[] = [];
   for (const p of parts) {
     let k = 0;
-    while (k < p.length && !p[k].capital) k++;
+    // "Dr. Ana Ruiz", "la chef Itzel Navarro": titles and roles before the name.
+    while (k < p.length && (!p[k].capital || cues.cues.abbreviations.includes(p[k].folded) || cues.words.at(p, k, ["event.who"]))) k++;
     const run = nameRunAt(p, k, text, cues, 4);
     if (!run) continue;
     const n = p.filter((w) => w.start >= run.start && w.end <= run.end).length;

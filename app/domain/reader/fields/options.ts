@@ -21,10 +21,23 @@ function lettered(text: string, range: Range): Array<{ letter: string; range: Ra
   for (let m = LETTER.exec(raw); m; m = LETTER.exec(raw))
     marks.push({ letter: (m[1] ?? m[2] ?? m[3]).toLowerCase(), at: m.index, end: m.index + m[0].length });
   if (marks.length < 2) return undefined;
-  return marks.map((m, i) => ({
-    letter: m.letter,
-    range: { start: range.start + m.end, end: range.start + (marks[i + 1]?.at ?? raw.length) },
-  }));
+  // "Earth b) Saturn c) Mars" on a line the layout already read "a)" of: the words before the first letter are option a.
+  const lead = raw.slice(0, marks[0].at).trim();
+  const first = lead
+    ? [
+        {
+          letter: String.fromCharCode(marks[0].letter.charCodeAt(0) - 1),
+          range: { start: range.start + raw.indexOf(lead), end: range.start + raw.indexOf(lead) + lead.length },
+        },
+      ]
+    : [];
+  return [
+    ...first,
+    ...marks.map((m, i) => ({
+      letter: m.letter,
+      range: { start: range.start + m.end, end: range.start + (marks[i + 1]?.at ?? raw.length) },
+    })),
+  ];
 }
 
 /** "answer b", "réponse : c", "Lösung: b": the letter a line gives as the right answer, and where that says so. */

@@ -49,7 +49,16 @@ export function optionOf(text: string, range: Range, words: readonly Word[], cue
     else end = Math.min(end, own[k].start);
     break;
   }
-  const r = trim(text, { start, end });
+  let r = trim(text, { start, end });
+  // "Options: one, two, three.": the sentence's full stop is no part of the last option.
+  if (
+    r &&
+    text[r.end - 1] === "." &&
+    !/\.\p{L}{1,3}\.$/u.test(text.slice(r.start, r.end)) &&
+    own.length > 0 &&
+    own[own.length - 1].text.length > 2
+  )
+    r = trim(text, { start: r.start, end: r.end - 1 });
   return r ? { range: r, correct } : undefined;
 }
 

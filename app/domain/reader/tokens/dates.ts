@@ -53,7 +53,9 @@ function saysNoWhen(text: string, cues: Cues): boolean {
   const words = wordsOf(text).map((w) => w.folded);
   if (words.length === 0) return true;
   if (cues.notDates.includes(fold(text.trim()))) return true;
-  const rest = words.filter((w) => !cues.list.and.includes(w) && w !== "for" && w !== "in" && !/^\d+$/.test(w));
+  const rest = words.filter(
+    (w) => !cues.list.and.includes(w) && !cues.dateJoiners.includes(w) && !cues.determiners.includes(w) && !/^\d+$/.test(w),
+  );
   return rest.length > 0 && rest.every((w) => cues.durations.includes(w)) && !words.includes("in");
 }
 
@@ -76,6 +78,19 @@ export function dateTokens(text: string, base: number, lang: string, cues: Cues,
     const inWord = (c: string | undefined) => c !== undefined && /[\p{L}\d]/u.test(c);
     if (e <= s || inWord(text[s - base - 1]) || inWord(text[e - base])) return;
     const said = text.slice(s - base, e - base);
+    // A scale ("0–10", "de 0 a 10") is no date; a date has a digit, a month, a weekday or a word for a day ("tomorrow").
+    if (/^\D{0,4}\d{1,2}\s?(?:[–—-]|\p{L}{1,3})\s?\d{1,2}\D{0,3}$/u.test(said) && !/[:h.]/.test(said.replace(/\s/g, ""))) {
+      // (A month right after it makes it a range of days: "del 2 al 11 | de mayo".)
+      const words = wordsOf(text.slice(s - base, e - base + 16)).map((w) => w.folded);
+      if (!words.some((w) => cues.months.includes(w) || cues.weekdays.includes(w))) return;
+    }
+    if (
+      !/\d/.test(said) &&
+      !wordsOf(said).some(
+        (w) => cues.months.includes(w.folded) || cues.weekdays.includes(w.folded) || (cues.dayWords ?? []).includes(w.folded),
+      )
+    )
+      return;
     // "A5", "V60", "4K": one word of letters and digits is a name or a size, not a date (a time "7pm", "19h" is).
     if (/^[\p{L}\d]+$/u.test(said) && /\p{L}/u.test(said) && /\d/.test(said) && !/^\d{1,2}(?:[ap]m|h\d{0,2}|uhr)$/i.test(said)) return;
     if (clash(s, e) || saysNoWhen(said, cues)) return;
@@ -127,7 +142,12 @@ function joined(text: string, base: number, cues: Cues, found: Found[]): DateTok
     if (!/\d\.?$/.test(slice(d))) continue;
     const after = wordsOf(text.slice(d.end - base, d.end - base + 16), "en", d.end);
     const month = after.slice(0, 2).find((w) => months.has(w.folded));
-    if (month && after.slice(0, after.indexOf(month)).every((w) => joiners.has(w.folded))) d.end = month.end;
+    if (
+      month &&
+      !/[;,.!?\n]/.test(text.slice(d.end - base, month.start - base)) &&
+      after.slice(0, after.indexOf(month)).every((w) => joiners.has(w.folded))
+    )
+      d.end = month.end;
   }
   return out.map((d) => ({ kind: "date", start: d.start, end: d.end, text: slice(d) }));
 }

@@ -7,6 +7,7 @@ import type { Line, Range } from "../layout";
 import { dateTokens, type DateToken } from "./dates";
 import { linkTokens, type EmailToken, type UrlToken } from "./links";
 import { moneyTokens, type MoneyToken } from "./money";
+import { Lexicon } from "../lexicon";
 import { fold, wordsOf, type Word } from "./words";
 
 export type { DateToken, EmailToken, MoneyToken, UrlToken, Word };
@@ -63,15 +64,18 @@ function percents(text: string, base: number, cues: Cues): PercentToken[] {
     });
   // "20 percent", "30 pour cent": a number and the language's word for it.
   const words = wordsOf(text, "en", base);
-  for (let i = 0; i + 1 < words.length; i++)
-    if (words[i].numeric && cues.percentWords.includes(words[i + 1].folded))
+  const percentWords = new Lexicon<"percent">({ percent: cues.percentWords });
+  for (let i = 0; i + 1 < words.length; i++) {
+    const m = words[i].numeric ? percentWords.at(words, i + 1) : undefined;
+    if (m)
       out.push({
         kind: "percent",
         start: words[i].start,
-        end: words[i + 1].end,
-        text: text.slice(words[i].start - base, words[i + 1].end - base),
+        end: m.end,
+        text: text.slice(words[i].start - base, m.end - base),
         value: Number(words[i].text.replace(",", ".")),
       });
+  }
   return out;
 }
 
@@ -92,16 +96,21 @@ function quoted(text: string, base: number): QuotedToken[] {
 }
 
 /** A code: an upper-case word with letters and digits ("TRAIL10", "NOEL-15"), or any upper-case word right after a code cue ("code WELCOME"). */
-function codes(words: Word[], cues: Cues, free: (s: number, e: number) => boolean): CodeToken[] {
+function codes(text: string, base: number, words: Word[], cues: Cues, free: (s: number, e: number) => boolean): CodeToken[] {
   const out: CodeToken[] = [];
   const codeWords = new Set((cues.offer.code ?? []).flatMap((c) => wordsOf(c).map((w) => w.folded)));
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
     const upper = w.text === w.text.toUpperCase() && /\p{Lu}/u.test(w.text);
     if (!upper || !free(w.start, w.end) || w.text.length > 24) continue;
-    const mixed = /^\p{Lu}/u.test(w.text) && /\d/.test(w.text) && w.text.length >= 4;
+    // "NOEL-15", "SUMMER_20": a code's parts the word segmenter cuts apart.
+    const next = words[i + 1];
+    const joined = next && /^[-_]$/.test(text.slice(w.end - base, next.start - base)) && next.numeric ? next : undefined;
+    const whole = joined ? text.slice(w.start - base, joined.end - base) : w.text;
+    const mixed = /^\p{Lu}/u.test(whole) && /\d/.test(whole) && whole.length >= 4;
     const afterCue = i > 0 && codeWords.has(words[i - 1].folded) && w.text.length >= 3;
-    if (mixed || afterCue) out.push({ kind: "code", start: w.start, end: w.end, text: w.text });
+    if (mixed || afterCue) out.push({ kind: "code", start: w.start, end: joined ? joined.end : w.end, text: whole });
+    if (joined) i++;
   }
   return out;
 }
@@ -124,7 +133,7 @@ export function lineTokens(text: string, line: Line, lang: string, cues: Cues): 
   keep(linkTokens(body, base));
   keep(moneyTokens(body, base));
   keep(percents(body, base, cues));
-  keep(codes(words, cues, free));
+  keep(codes(body, base, words, cues, free));
   keep(dateTokens(body, base, lang, cues, taken));
   keep(quoted(body, base));
   keep(

@@ -30,6 +30,8 @@ function linker(): LinkifyIt {
   return linkify;
 }
 
+const URL_MAX_CHARS = 2_000;
+
 const IMAGE_EXTENSIONS = ["png", "jpg", "jpeg", "gif", "webp", "avif", "svg", "heic"];
 
 export function isImageUrl(url: string): boolean {
@@ -45,7 +47,8 @@ export function isImageUrl(url: string): boolean {
 
 /** Every URL and email address of the text, in order. */
 export function linkTokens(text: string, base = 0): Array<UrlToken | EmailToken> {
-  const found = linker().match(text) ?? [];
+  // An address longer than any link a brief keeps (2,000 characters) is no link: the text stays as written.
+  const found = (linker().match(text) ?? []).filter((m) => m.raw.length <= URL_MAX_CHARS);
   return found.map((m) => {
     if (m.schema === "mailto:") {
       const address = m.raw.replace(/^mailto:/i, "");
