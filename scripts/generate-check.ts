@@ -8,8 +8,10 @@
 // every blueprint valid, every interactive control works, median QA ≥ 90, lowest QA ≥ 75.
 // It also reports which of each prompt's expected facts (brand, items, prices, codes, dates,
 // occasion) the email shows, per prompt, per language and overall: reported, not part of the bar.
-// Last, the mutation check: how well QA and the local judge separate correct emails from mutants,
-// per kind of fault, as JSON lines (scripts/eval/mutation-check.ts; not part of the bar).
+// Then the mutation check: how well QA and the local judge separate correct emails from mutants,
+// per kind of fault, as JSON lines (scripts/eval/mutation-check.ts; not part of the bar). Last, the
+// brief corpus (scripts/eval/briefs): the reader's figures per split, language and field, and
+// whether the emails print an instruction or a ruled-out word (`--briefs dev|heldout`; both by default).
 import fs from "node:fs";
 import path from "node:path";
 import { fail, parseArgs, stringFlag } from "./lib/args";
@@ -32,7 +34,7 @@ import { useOfflineTempEnv } from "./lib/offline-env";
 import type { Brief } from "../app/domain/brief/schema";
 
 const USAGE =
-  "usage: npm run generate:check [-- --prompts scripts/eval/prompts.v4.json] [--only id,id] [--lang fr,es] [--tag terse,hostile] [--json report.json] [--width 600] [--html-dir DIR]";
+  "usage: npm run generate:check [-- --prompts scripts/eval/prompts.v4.json] [--only id,id] [--lang fr,es] [--tag terse,hostile] [--briefs dev|heldout|both] [--json report.json] [--width 600] [--html-dir DIR]";
 /** Where the JSON summary goes (not committed: artifacts/ is ignored). */
 const SUMMARY_FILE = "artifacts/generate-check.json";
 const BAR = { medianQa: 90, lowestQa: 75 };
@@ -102,7 +104,7 @@ const yes = (b: boolean) => (b ? "yes" : "NO");
 async function main(): Promise<number> {
   const args = parseArgs(
     process.argv.slice(2),
-    { strings: ["prompts", "only", "lang", "tag", "json", "width", "html-dir"], booleans: ["help"] },
+    { strings: ["prompts", "only", "lang", "tag", "briefs", "json", "width", "html-dir"], booleans: ["help"] },
     USAGE,
   );
   if (args.flags.help) {
@@ -263,6 +265,20 @@ async function main(): Promise<number> {
   printSummary(summary);
   // ── mutation check (docs/generation.md): reported as JSON lines, not part of the bar ──
   const { mutants, ...mutation } = await reportMutations(entries);
+  // ── the brief corpus: the reader on briefs written apart from it, dev and held out, and their emails ──
+  const briefCorpus = await reportBriefCorpus(
+    async (prompt) => {
+      const parsed = GenerateRequestSchema.safeParse({ prompt, useRAG: false });
+      if (!parsed.success) return { error: parsed.error.issues.map((i) => i.message).join("; ") };
+      const prepared = generation.prepareGeneration(parsed.data);
+      if (!prepared.ok) return { error: prepared.error };
+      const out = await generation.generate(app, user, prepared.value);
+      if (!out.ok) return { error: out.error };
+      const doc = parseEmail(out.value.html);
+      return { brief: out.value.brief, text: normalizeText(textOf(doc.body ?? doc.document, undefined, boxedInline)) };
+    },
+    stringFlag(args, "briefs"),
+  );
   // ── per type and per language: invented claims, misattributed conditions, facts found, options kept, mutations ──
   const rows = results.map((r) => ({ id: r.id, type: r.type, language: r.language, facts: r.facts, claims: r.trace?.claims }));
   const perGroup = breakdown(rows, mutants);
@@ -288,6 +304,7 @@ async function main(): Promise<number> {
         medianQa: summary.medianQa,
         lowestQa: summary.lowestQa,
         mutation,
+        briefCorpus,
         ...perGroup,
       },
       null,
@@ -301,6 +318,42 @@ async function main(): Promise<number> {
 }
 
 /** Correct emails built from the set's facts, mutated, scored by QA and the local judge; one JSON line per checker and kind. */
+/**
+ * The brief corpus (scripts/eval/briefs): each brief generated as an email through the same service,
+ * its brief scored against the labels, the email's text searched for the instructions and the words
+ * the brief ruled out. Prints the dev and held-out tables (per language and field); misses are in
+ * `npm run brief:check -- --misses` (dev only).
+ */
+async function reportBriefCorpus(
+  emailOf: (prompt: string) => Promise<{ brief: Brief; text: string } | { error: string }>,
+  which: string | undefined,
+) {
+  const { loadCorpus } = await import("./eval/brief-corpus");
+  const { measure, formatReport, totals } = await import("./eval/brief-report");
+  const { instructionsPrinted, ruledOutPrinted } = await import("../app/domain/eval/brief-score");
+  const { splitOf } = await import("../app/domain/eval/brief-corpus");
+  const { briefs, errors } = loadCorpus();
+  if (errors.length > 0) throw new Error(`the brief corpus does not check: ${errors.slice(0, 5).join("; ")}`);
+  const splits = which === "dev" ? ["dev"] : which === "heldout" ? ["heldout"] : ["dev", "heldout"];
+  const results: Array<ReturnType<typeof measure>> = [];
+  let failed = 0;
+  for (const entry of briefs.filter((b) => splits.includes(splitOf(b.id)))) {
+    const email = await emailOf(entry.prompt);
+    if ("error" in email) {
+      failed++;
+      continue;
+    }
+    const r = measure(entry, () => email.brief);
+    r.printed = instructionsPrinted(entry, email.text);
+    r.mentioned = ruledOutPrinted(entry, email.text);
+    results.push(r);
+  }
+  console.log("\n════ the brief corpus (briefs written apart from the reader; dev tuned on, held out not)");
+  if (failed > 0) console.log(`briefs whose email failed: ${failed}`);
+  console.log(formatReport(results, splits as Array<"dev" | "heldout">));
+  return Object.fromEntries(splits.map((s) => [s, totals(results.filter((r) => r.split === s))]));
+}
+
 async function reportMutations(entries: Parameters<typeof import("./eval/mutation-check").runMutationCheck>[0]) {
   const { runMutationCheck, mutationJsonLines, qaMisses } = await import("./eval/mutation-check");
   const report = runMutationCheck(entries);

@@ -21,6 +21,9 @@ export interface BriefResult {
   asCopy: string[];
   /** Lines of the prompt neither used nor listed as not used. */
   dropped: string[];
+  /** When the email was generated: labelled instructions its text shows, and ruled-out words it mentions. */
+  printed?: string[];
+  mentioned?: string[];
   ms: number;
 }
 
@@ -50,6 +53,9 @@ export interface Totals {
   fields: Record<ScoredField, { expected: number; right: number }>;
   asCopy: number;
   dropped: number;
+  /** Undefined when no email was generated. */
+  printed?: number;
+  mentioned?: number;
 }
 
 export function totals(results: BriefResult[]): Totals {
@@ -64,6 +70,12 @@ export function totals(results: BriefResult[]): Totals {
     fields,
     asCopy: results.reduce((n, r) => n + r.asCopy.length, 0),
     dropped: results.reduce((n, r) => n + r.dropped.length, 0),
+    ...(results.some((r) => r.printed)
+      ? {
+          printed: results.reduce((n, r) => n + (r.printed?.length ?? 0), 0),
+          mentioned: results.reduce((n, r) => n + (r.mentioned?.length ?? 0), 0),
+        }
+      : {}),
   };
 }
 
@@ -90,6 +102,14 @@ export function formatReport(results: BriefResult[], splits: Array<"dev" | "held
     out.push(
       `${"as copy".padEnd(12)}${groups.map((g) => String(by[g].asCopy).padStart(8)).join("")}${String(all.asCopy).padStart(9)}  goal 0 (instructions the brief hands the email as copy)`,
     );
+    const row = (name: string, value: (t: Totals) => number | undefined, note: string) =>
+      out.push(
+        `${name.padEnd(12)}${groups.map((g) => String(value(by[g]) ?? 0).padStart(8)).join("")}${String(value(all) ?? 0).padStart(9)}  ${note}`,
+      );
+    if (all.printed !== undefined) {
+      row("printed", (t) => t.printed, "goal 0 (instructions the generated email prints)");
+      row("mentioned", (t) => t.mentioned, "goal 0 (words the brief ruled out, in the generated email)");
+    }
     out.push(
       `${"dropped".padEnd(12)}${groups.map((g) => String(by[g].dropped).padStart(8)).join("")}${String(all.dropped).padStart(9)}  goal 0 (lines neither used nor listed under "Not used")`,
     );
@@ -103,7 +123,13 @@ export function formatMisses(results: BriefResult[], fields: readonly ScoredFiel
   const out: string[] = [];
   for (const r of results.filter((x) => x.split === "dev")) {
     const misses = fields.flatMap((f) => r.score[f].misses);
-    const lines = [...misses, ...r.asCopy.map((x) => `instruction as copy: "${x}"`), ...r.dropped.map((x) => `dropped: "${x}"`)];
+    const lines = [
+      ...misses,
+      ...r.asCopy.map((x) => `instruction as copy: "${x}"`),
+      ...(r.printed ?? []).map((x) => `instruction printed: "${x}"`),
+      ...(r.mentioned ?? []).map((x) => `ruled out, mentioned: "${x}"`),
+      ...r.dropped.map((x) => `dropped: "${x}"`),
+    ];
     if (lines.length > 0) out.push(`${r.id}\n${lines.map((l) => `  - ${l}`).join("\n")}`);
   }
   return out.join("\n");

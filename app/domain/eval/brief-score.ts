@@ -268,3 +268,23 @@ export function droppedLines(prompt: string, brief: Brief): string[] {
   }
   return out;
 }
+
+/** Labelled instructions (less what they ask the email to say) whose words the email's visible text shows. */
+export function instructionsPrinted(entry: CorpusBrief, emailText: string): string[] {
+  const shown = letters(emailText);
+  return entry.expect.instructions
+    .filter((x) => {
+      const own = letters(x.says ? x.text.replace(x.says, "") : x.text);
+      return own.length >= 8 && shown.includes(own);
+    })
+    .map((x) => x.text);
+}
+
+/** What the brief said not to mention that the email's visible text mentions. */
+export function ruledOutPrinted(entry: CorpusBrief, emailText: string): string[] {
+  const shown = ` ${emailText.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase()} `;
+  return entry.expect.ruledOut.filter((r) => {
+    const word = r.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().trim();
+    return word.length >= 3 && new RegExp(`[^\\p{L}\\p{N}]${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[^\\p{L}\\p{N}]`, "u").test(shown);
+  });
+}
