@@ -126,7 +126,13 @@ export function fillDraft(reading: Reading, cues: CueSet, kind: OccasionKind, in
       case "deadline":
       case "threshold": {
         // "Code RETOUR10 : -10 % valable jusqu'au dimanche": a code or deadline line that states its own offer.
-        const found = c.role === "offer" || own.some((t) => t.kind === "percent") ? offersOf(text, c.range, words, own, cues) : [];
+        const states =
+          own.some((t) => t.kind === "percent") ||
+          cues.words.has(
+            words.filter((w) => w.start >= c.range.start && w.end <= c.range.end),
+            ["offer.off", "offer.free", "offer.bogo"],
+          );
+        const found = c.role === "offer" || states ? offersOf(text, c.range, words, own, cues) : [];
         const last = d.offers[d.offers.length - 1];
         if (found.length === 0) {
           // "Code: SUMMER20", "Valid until June 30", a code sentence after the offer's: the offer before's.

@@ -181,7 +181,14 @@ function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause
     (line.kind === "bullet" || line.kind === "numbered") &&
     wordsIn(reading.tokens[line.index].words, line.body).length <= 10 &&
     !/[.!]$/.test(reading.text.slice(line.body.start, line.body.end).trim());
-  const headed = heading?.label ? ROLE_OF_LABEL[heading.label] : heading?.technique ? "pane" : heading && short ? "item" : undefined;
+  const offering = statesOffer(reading, line, line.body, cues);
+  const headed = heading?.label
+    ? ROLE_OF_LABEL[heading.label]
+    : heading?.technique
+      ? "pane"
+      : heading && short && !offering
+        ? "item"
+        : undefined;
   if (headed && headed !== "content") {
     const body = line.body;
     const instruction = instructionOf({ ...view(reading, line, body, false), whole: true }, cues);

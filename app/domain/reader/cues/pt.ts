@@ -685,6 +685,10 @@ export const pt: Cues = {
       "mínimo",
       "pedido mínimo",
       "em compras",
+      "acima dos",
+      "maiores que",
+      "de mais de",
+      "mais de",
     ],
     deadline: [
       "até",
