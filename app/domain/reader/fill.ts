@@ -246,10 +246,13 @@ export function fillDraft(reading: Reading, cues: CueSet, kind: OccasionKind, in
           );
           if (rest.length > 0 && rest.length <= 3) d.ctas.push({ label: { start: rest[0].start, end: rest[rest.length - 1].end }, url });
         } else {
-          // "Reservas al 91 555 12 34 o en https://…", "Book now: https://…": the action the line opens with names the button.
           const clauseWords = words.filter((w) => w.start >= c.range.start && w.end <= c.range.end);
+          // "Book a table button -> https://…", "bouton « finaliser ma commande » vers https://…".
+          const asked = cues.labels.has(clauseWords, ["button"]) ? ctaOf(text, c.range, words, own, cues) : undefined;
+          // "Reservas al 91 555 12 34 o en https://…", "Book now: https://…": the action the line opens with names the button.
           const action = cues.labels.at(clauseWords, 0, ["action"]);
-          if (action && url && url.kind === "url") d.ctas.push({ label: { start: action.start, end: action.end }, url });
+          if (asked?.url) d.ctas.push(asked);
+          else if (action && url && url.kind === "url") d.ctas.push({ label: { start: action.start, end: action.end }, url });
         }
         break;
       }

@@ -172,6 +172,15 @@ function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause
     const money = reading.tokens[line.index].tokens.some((t) => t.kind === "money" && t.start >= body.start);
     if (money && (key === "link" || key === "items" || key === "price"))
       return [at({ start: line.start, end: line.end }, "item", { label: key })];
+    // "Tickets kaufen: https://…", "Reservierung: https://…": a link named by its label is a button.
+    const onlyUrl =
+      reading.tokens[line.index].tokens.filter((t) => t.start >= body.start).every((t) => t.kind === "url" && !t.image) &&
+      wordsIn(reading.tokens[line.index].words, body).every((w) =>
+        reading.tokens[line.index].tokens.some((t) => t.kind === "url" && t.start <= w.start && w.end <= t.end),
+      );
+    const hasUrl = reading.tokens[line.index].tokens.some((t) => t.kind === "url" && t.start >= body.start);
+    if (hasUrl && onlyUrl && !["image", "brand", "from", "to", "subject", "preheader"].includes(key))
+      return [at(body, "link", { label: key })];
     const role = ROLE_OF_LABEL[key] ?? "content";
     return [at(body, role, { label: key, technique })];
   }

@@ -35,9 +35,10 @@ export function ctaOf(
   let k = inner.length;
   while (
     k > 0 &&
-    cues.cues.determiners
+    (cues.cues.determiners
       .concat(["to", "vers", "à", "a", "para", "zu", "auf", "al", "verso", "pointing", "linking", "leading", "goes", "going"])
-      .includes(inner[k - 1].folded)
+      .includes(inner[k - 1].folded) ||
+      cues.labels.is([inner[k - 1]], ["button"]) !== undefined)
   )
     k--;
   let from = 0;
