@@ -12,7 +12,7 @@ import { BriefSchema as ReadBriefSchema, type Brief as ReadBrief } from "~/domai
 import { factsFromBrief, readPrompt } from "~/domain/brief/read";
 import { CopyDocSchema } from "~/domain/copy/schema";
 import { parsePromptFacts } from "~/domain/prompt";
-import { FRAME_LANGUAGES, type FrameLanguage } from "~/domain/prompt/facts/types";
+import { FRAME_LANGUAGES, type FrameLanguage } from "~/domain/brief/kinds";
 import { autofixDoc } from "~/domain/autofix/autofix";
 import { qaDoc } from "~/domain/qa/qa";
 import { userSectionText } from "~/domain/qa/trace";

@@ -6,8 +6,8 @@
 // say something true (a newsletter with nothing to say, a survey with no question, a carousel with
 // one slide), the form asks instead of the copy inventing. See docs/brief.md and docs/builder.md.
 import type { Technique } from "~/domain/blueprint/schema";
-import { parsePrice } from "~/domain/prompt/facts/money";
-import { EMAIL_TYPES, FRAME_LANGUAGES } from "~/domain/prompt/facts/types";
+import { parseMoney } from "~/domain/reader/tokens/money";
+import { EMAIL_TYPES, FRAME_LANGUAGES } from "./kinds";
 import { readOffers } from "./offers";
 import {
   BRIEF_LIMITS,
@@ -647,7 +647,7 @@ export function briefFromDraft(
   const price = (d: DraftText, was: BriefPrice | undefined, name: string, error: string): BriefPrice | undefined => {
     if (!d.value.trim()) return undefined;
     if (d.span && was) return was;
-    const p = parsePrice(d.value.trim());
+    const p = parseMoney(d.value.trim());
     if (!p) errors[name] = error;
     return p ? { ...p, span: TYPED } : undefined;
   };
@@ -698,7 +698,7 @@ export function briefFromDraft(
     if (row.threshold.value.trim()) {
       if (row.threshold.span && was?.threshold) offer.threshold = was.threshold;
       else {
-        const min = parsePrice(row.threshold.value.trim());
+        const min = parseMoney(row.threshold.value.trim());
         if (min) offer.threshold = { text: { value: row.threshold.value.trim(), span: TYPED }, price: { ...min, span: TYPED } };
         else errors[`${p}.threshold`] = "Give the minimum spend with its price, e.g. over $50";
       }

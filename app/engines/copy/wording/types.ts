@@ -5,7 +5,7 @@
 // purchase — come only from the brief, never from this table (app/domain/qa/promises.ts lists them).
 import type { Technique } from "~/domain/blueprint/schema";
 import type { OccasionKind } from "~/domain/brief/schema";
-import type { EmailType } from "~/domain/prompt/facts";
+import type { EmailType } from "~/domain/brief/kinds";
 
 /** Occasions that share buttons, preheaders and sign-offs. */
 export type Family = "shop" | "news" | "ask" | "quiz" | "meet" | "learn" | "give" | "menu" | "travel" | "return";
