@@ -80,7 +80,7 @@ function ampView(ampHtml: string): TraceView {
 
 /** The email's own views traced against the context's brief and user text (nothing to trace without either). */
 function ownTrace(doc: EmailDoc, context: ParsedQaContext): Tracer | null {
-  if (!context.brief && !context.userText?.length) return null;
+  if (context.trace === false || (!context.brief && !context.userText?.length)) return null;
   const tracer = createTracer({ brief: context.brief, userText: context.userText });
   for (const v of ownViews(doc)) tracer.add(v);
   return tracer;
@@ -133,7 +133,7 @@ export interface QaRun {
 
 export function qaRun(doc: EmailDoc, context: QaContext = {}): QaRun {
   const parsed = parseQaContext(context);
-  const fidelity = promptFidelity(doc, parsed.facts, parsed.brief, parsed.userText?.slice(0, 1));
+  const fidelity = promptFidelity(doc, parsed.brief);
   const bytes = utf8Bytes(doc.source);
   const tracer = ownTrace(doc, parsed);
   const report = (ctx: ParsedQaContext) => scored({ doc, context: ctx, bytes, fidelity, trace: traced(tracer, ctx.ampHtml) });

@@ -1,7 +1,6 @@
 /** Versioned prompt of the copy stage (llm copywriter). Bump the version with any wording change. */
 import type { Technique } from "~/domain/blueprint/schema";
-import type { Brief } from "~/domain/brief/schema";
-import type { BriefLanguage } from "~/domain/brief/schema";
+import type { Brief, BriefLanguage } from "~/domain/brief/schema";
 import { languageInstruction } from "./language";
 
 export const COPY_PROMPT_VERSION = "copy.v3";
