@@ -8,7 +8,7 @@
 import type { Technique } from "~/domain/blueprint/schema";
 import { parseMoney } from "~/domain/reader/tokens/money";
 import { EMAIL_TYPES, FRAME_LANGUAGES } from "./kinds";
-import { readOffers } from "./offers";
+import { typedOfferHead } from "./typed";
 import {
   BRIEF_LIMITS,
   BriefSchema,
@@ -688,7 +688,7 @@ export function briefFromDraft(
       if (was.amount) offer.amount = was.amount;
     } else if (t) {
       // A typed offer is read as an offer head is in a prompt ("20% off", "free shipping").
-      const head = readOffers(t.value, [], []).offers[0];
+      const head = typedOfferHead(t.value, ref.language.code);
       offer.kind = head?.kind ?? (code ? "code" : "other");
       if (head?.percent !== undefined) offer.percent = head.percent;
       if (head?.amount)
