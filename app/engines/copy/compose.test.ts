@@ -7,7 +7,7 @@ import { readBrief } from "~/domain/reader";
 import type { Brief } from "~/domain/brief/schema";
 import { copyToText, CopyDocSchema, type CopyDoc } from "~/domain/copy/schema";
 import { describeUntraced, traceCopy } from "~/domain/qa/trace";
-import { briefWith, price, text } from "../../../test/helpers/brief";
+import { briefWith, item, price, text } from "../../../test/helpers/brief";
 import { composeCopy } from "./compose";
 import { parseCartItem, parseQuizItem, parseSurveyItem } from "./conventions";
 
@@ -550,5 +550,140 @@ describe("the local copy takes from the brief what it once read again from the p
     const closing = composeCopy(brief, ["accordion"]).sections.find((s) => s.role === "closing")!;
     expect(closing.body).toContain("Saturday");
     expect(closing.body).not.toMatch(/Thursday|Friday/);
+  });
+});
+
+describe("the brief's instructions shape the email and are never printed", () => {
+  // Briefs built field by field, as the reader gives them: each case is about what the copy does with one field.
+  const base = briefWith({
+    brand: text("Tidewater Kayaks"),
+    emailType: { value: "event", source: "prompt" },
+    occasion: { kind: "event" },
+    items: [item("Coastline 12", price("$899", 89900)), item("Harbor 10", price("$649", 64900))],
+    message: [text("Come paddle with us at the spring demo days.")],
+    instructions: [
+      { kind: "say", text: text("Say it takes under a minute to book.") },
+      { kind: "request", text: text("Add a button to book a demo.") },
+    ],
+  });
+  const all = (c: CopyDoc) => copyToText(c);
+  const hero = (c: CopyDoc) => c.sections.find((s) => s.role === "hero")!;
+  const closing = (c: CopyDoc) => c.sections.find((s) => s.role === "closing")!;
+
+  it("takes the buttons' labels and destinations from the brief, the first as the email's own", () => {
+    const brief = {
+      ...base,
+      ctas: [
+        { label: text("Book a demo"), url: text("https://tidewater.example/demo") },
+        { label: text("See the boats"), url: text("https://tidewater.example/boats") },
+      ],
+    };
+    const copy = composeCopy(brief, ["carousel"]);
+    expect(hero(copy)).toMatchObject({ cta: "Book a demo", href: "https://tidewater.example/demo" });
+    expect(closing(copy)).toMatchObject({ cta: "Book a demo", href: "https://tidewater.example/demo" });
+    expect(copy.sections.filter((s) => s.role === "cta")).toEqual([
+      { role: "cta", headline: "", body: "", cta: "See the boats", href: "https://tidewater.example/boats" },
+    ]);
+    // Without buttons in the brief, the frame's label.
+    expect(hero(composeCopy(base, ["carousel"])).cta).toBe("See the details");
+  });
+
+  it("states what the brief asks it to say, in the reader's words, and none of the instruction around it", () => {
+    const says = (value: string, frame: Brief["language"]["frame"] = "en") =>
+      composeCopy({ ...base, language: { code: frame, frame, supported: true }, says: [text(value)] }, ["carousel"]);
+    expect(hero(says("it takes under a minute to book")).body).toContain("It takes under a minute to book.");
+    expect(hero(says("that they can cancel anytime")).body).toContain("You can cancel anytime.");
+    expect(hero(says("their seat is kept until Friday")).body).toContain("Your seat is kept until Friday.");
+    expect(hero(says("que les réponses sont anonymes", "fr")).body).toContain("Les réponses sont anonymes.");
+    expect(hero(says("qu'elle dure deux minutes", "fr")).body).toContain("Elle dure deux minutes.");
+    expect(hero(says("dass ihre Daten sicher sind", "de")).body).toContain("Ihre Daten sicher sind.");
+    expect(hero(says("que ellos pueden cancelar", "es")).body).toContain("Ustedes pueden cancelar.");
+    const printed = all(says("it takes under a minute to book"));
+    for (const i of base.instructions) expect(printed).not.toContain(i.text.value);
+    expect(printed).not.toMatch(/\bsay\b/i);
+  });
+
+  it("signs off as the brief says", () => {
+    const copy = composeCopy({ ...base, signature: text("The Tidewater crew") }, ["carousel"]);
+    expect(closing(copy).body.split("\n").at(-1)).toBe("The Tidewater crew");
+  });
+
+  it("uses the subject and preheader the brief gives, within the subject's length", () => {
+    const copy = composeCopy({ ...base, subject: text("Demo days are back"), preheader: text("Two boats, one weekend") }, ["carousel"]);
+    expect(copy.subject).toBe("Demo days are back");
+    expect(copy.preheader).toBe("Two boats, one weekend");
+    const long = composeCopy({ ...base, subject: text("Demo days are back on the water this spring, with two new boats to try") }, [
+      "carousel",
+    ]);
+    expect(long.subject).toBe("Demo days are back on the water this spring, with two new");
+    expect(long.subject.length).toBeLessThanOrEqual(60);
+  });
+
+  it("kept short, says only the strongest facts and no filler; long, every sentence of the brief", () => {
+    const wordy = {
+      ...base,
+      product: text("Demo days"),
+      audience: text("paddlers of every level"),
+      message: [
+        text("Come paddle with us at the spring demo days."),
+        text("Our guides will be on the water all day."),
+        text("Bring a friend."),
+      ],
+    };
+    const short = composeCopy({ ...wordy, length: { value: "short", span: { start: 0, end: 5 } } }, ["carousel"]);
+    expect(hero(short).body).toBe("Come paddle with us at the spring demo days.");
+    expect(closing(short).headline).toBe("");
+    // The facts stay: both boats and their prices.
+    for (const f of ["Coastline 12", "$899", "Harbor 10", "$649"]) expect(all(short)).toContain(f);
+    const long = composeCopy({ ...wordy, length: { value: "long", span: { start: 0, end: 4 } } }, ["carousel"]);
+    for (const m of wordy.message) expect(hero(long).body).toContain(m.value);
+    expect(hero(long).body).toContain("For paddlers of every level.");
+  });
+
+  it("writes the event: when and where, who, and the programme", () => {
+    const copy = composeCopy(
+      {
+        ...base,
+        event: {
+          when: text("Saturday June 14, 10am"),
+          where: text("Pier 7"),
+          who: [text("Ana Ruiz"), text("Sam Lee")],
+          agenda: [text("demo paddles"), text("lunch on the dock")],
+        },
+      },
+      ["carousel"],
+    );
+    expect(hero(copy).body).toContain("When: Saturday June 14, 10am, Pier 7.");
+    expect(hero(copy).body).toContain("With Ana Ruiz and Sam Lee.");
+    expect(copy.sections.find((s) => s.role === "agenda")).toMatchObject({ headline: "Agenda", body: "Demo paddles\nLunch on the dock" });
+    const placeOnly = composeCopy({ ...base, event: { where: text("Pier 7"), who: [], agenda: [] } }, ["carousel"]);
+    expect(hero(placeOnly).body).toContain("Where: Pier 7.");
+  });
+
+  it("gives an accordion the FAQ's pairs as its panels, and writes them out when no accordion is asked for", () => {
+    const faq = [
+      { question: text("Do I need experience?"), answer: text("No, guides help beginners") },
+      { question: text("What should I bring?"), answer: text("Clothes that can get wet") },
+    ];
+    const withFaq = { ...base, faq };
+    const accordion = composeCopy(withFaq, ["accordion"]);
+    expect(accordion.items).toEqual([
+      { label: "Do I need experience?", headline: "", body: "No, guides help beginners." },
+      { label: "What should I bring?", headline: "", body: "Clothes that can get wet." },
+    ]);
+    expect(accordion.sections.some((s) => s.role === "faq")).toBe(false);
+    const carousel = composeCopy(withFaq, ["carousel"]);
+    expect(carousel.sections.find((s) => s.role === "faq")).toMatchObject({
+      headline: "Questions and answers",
+      body: "Do I need experience?\nNo, guides help beginners.\n\nWhat should I bring?\nClothes that can get wet.",
+    });
+    // The accordion beside a carousel: the carousel keeps the boats, the accordion the FAQ.
+    const pair = composeCopy(withFaq, ["carousel", "accordion"]);
+    expect(pair.items.map((i) => i.label || i.headline)).toEqual([
+      "Coastline 12",
+      "Harbor 10",
+      "Do I need experience?",
+      "What should I bring?",
+    ]);
   });
 });

@@ -26,6 +26,10 @@ const HOST_ROLE: Record<Technique, string> = {
 };
 /** CopyDoc holds at most twelve items: two modules share them. */
 const ITEMS_MAX = 12;
+/** The brief's sentences to the reader the email says (all the brief keeps). */
+const BRIEF_MESSAGE_MAX = 8;
+/** Buttons after the main one, each in a section of its own (a CopyDoc holds 20 sections). */
+const MORE_BUTTONS = 3;
 
 const href = (v: string | undefined): string | undefined => (v && CopyHrefSchema.safeParse(v).success ? v : undefined);
 const sentence = (s: string): string => (/[.!?…]$/.test(s.trim()) ? cap(s.trim()) : `${cap(s.trim())}.`);
@@ -89,6 +93,36 @@ function offerTerms(offer: BriefOffer, w: Wording, brief: Brief): string {
 }
 
 const lowerFirst = (s: string): string => s.charAt(0).toLowerCase() + s.slice(1);
+
+/** The word a reported statement opens with ("say that…", "dis que…", "sag, dass…"): not the email's. */
+const REPORTED = /^(?:that|que|qu['’]|dass|daß|che|of)(?:\s+|(?<=['’]))/iu;
+
+/**
+ * What the brief asks the email to state, said to the reader in its own words: "it takes under a
+ * minute" → "It takes under a minute."; "they can cancel anytime" → "You can cancel anytime.".
+ * The words of the request around it ("say", "tell them") are not the brief's `says`, so never printed.
+ */
+function saidToReader(text: string, w: Wording): string {
+  const said = text
+    .trim()
+    .replace(REPORTED, "")
+    .replace(/[,;:\s]+$/, "");
+  const swapped = said.replace(/[\p{L}'’]+/gu, (word) => {
+    const to = w.toReader[word.toLowerCase().replace(/’/g, "'")];
+    if (to === undefined) return word;
+    return /^\p{Lu}/u.test(word) ? cap(to) : to;
+  });
+  return sentence(swapped);
+}
+
+/** A subject the prompt gives, as given, within the subject's length: cut at a word when longer. */
+function givenSubject(subject: string): string {
+  const s = subject.trim();
+  if (s.length <= SUBJECT_MAX) return s;
+  const cut = s.slice(0, SUBJECT_MAX + 1);
+  const space = cut.lastIndexOf(" ");
+  return (space > 20 ? cut.slice(0, space) : s.slice(0, SUBJECT_MAX)).replace(/[,;:\s—–-]+$/, "");
+}
 
 function asQuestion(text: string, lang?: string): string {
   // ", ¿nos recomendarías?" → "¿Nos recomendarías?": list punctuation is not part of the question.
@@ -290,7 +324,9 @@ export function composeCopy(brief: Brief, requested: Technique[]): CopyDoc {
   const planned = new Map<Technique, CopyItem[]>();
   const freeList = (ok: (l: BriefItem[]) => boolean) => lists.findIndex((l, i) => !listTaken[i] && l.length >= 2 && ok(l));
 
-  const pair = techniques.length === 2 && techniques.every((t) => CONTENT.has(t));
+  // FAQ pairs are the accordion's panels when an accordion is asked for; it then chooses on its own, not as half of a pair.
+  const faqPanels = techniques.includes("accordion") && brief.faq.length >= 2;
+  const pair = !faqPanels && techniques.length === 2 && techniques.every((t) => CONTENT.has(t));
   // Carts and quizzes want particular content; they choose first.
   const order = pair ? [] : [...techniques].sort((a, b) => rank(a) - rank(b));
   for (const t of order) {
@@ -344,6 +380,11 @@ export function composeCopy(brief: Brief, requested: Technique[]): CopyDoc {
         const li = lists.findIndex((l) => l.filter((i) => i.price).length >= 2);
         if (li >= 0) items.push(...priceQuestions(lists[li], w, Math.min(3, max(t)) - items.length));
       }
+    } else if (t === "accordion" && faqPanels) {
+      items = contentItems(
+        t,
+        brief.faq.slice(0, max(t)).map((f) => ({ name: cap(f.question.value), body: sentence(f.answer.value) })),
+      );
     } else if (CONTENT.has(t)) {
       const li = freeList((l) => t === "carousel" || l.filter((i) => itemLine(i)).length >= 2);
       const units: Unit[] = [];
@@ -409,9 +450,10 @@ export function composeCopy(brief: Brief, requested: Technique[]): CopyDoc {
   );
   const looseOffers = brief.offers.filter((_, k) => !offerTaken[k]);
   const eventDay = brief.dates.find((d) => d.governs.kind === "event");
-  const eventDate = eventDay?.value;
-  // Where the event is: the brief's place ("at Pier 27, San Francisco"), written in its "When:" line.
+  const eventDate = brief.event?.when?.value ?? eventDay?.value;
+  // Where the event is: the brief's place ("Pier 27, San Francisco"), written in its "When:" line.
   const place = brief.event?.where?.value;
+  const short = brief.length?.value === "short";
   const kind = w.kind[brief.occasion.kind];
   const named = brief.occasion.named ? cap(brief.occasion.named.value) : undefined;
   // A named day leads ("Black Friday"); a gift guide or a launch for it still says what it is.
@@ -430,12 +472,21 @@ export function composeCopy(brief: Brief, requested: Technique[]): CopyDoc {
   if (names.length > 0) facts.push(names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} ${w.and} ${names[names.length - 1]}`);
   if (brief.questions[0]) facts.push(asQuestion(brief.questions[0].text.value, lang));
   if (eventDate) facts.push(eventDate);
-  const { subject, fact } = fitSubject(w, lead, brand, facts);
+  // The subject and preheader the prompt gives are used as given; else they are made of the brief's facts.
+  const fitted = fitSubject(w, lead, brand, facts);
+  const subject = brief.subject ? givenSubject(brief.subject.value) : fitted.subject;
+  const fact = brief.subject ? undefined : fitted.fact;
   const rest = facts.filter((f) => f !== fact && !(fact && fact.includes(f)) && !subject.includes(f));
-  const preheader = rest[0] && rest[0].length <= 300 ? rest[0] : w.preheader[family];
+  const preheader = brief.preheader
+    ? brief.preheader.value.slice(0, 300)
+    : rest[0] && rest[0].length <= 300
+      ? rest[0]
+      : w.preheader[family];
 
-  const cta = brief.cta?.value ?? w.cta[family];
-  const mainHref = href(brief.links[0]?.value);
+  // The buttons the brief asks for, the first the email's own; the frame's label only when it asks for none.
+  const [primary, ...moreButtons] = brief.ctas;
+  const cta = primary?.label.value ?? brief.cta?.value ?? w.cta[family];
+  const mainHref = href(primary?.url?.value) ?? href(brief.links[0]?.value);
   const withHref = (s: CopySection): CopySection => (mainHref ? { ...s, href: mainHref } : s);
 
   const sections: CopySection[] = [];
@@ -443,15 +494,24 @@ export function composeCopy(brief: Brief, requested: Technique[]): CopyDoc {
 
   // The user's own sentences to the reader, as written (only the first letter and the full stop are the frame's).
   // A place the user wrote right after the event's date belongs in its "When:" line, not in a sentence of its own.
+  // Kept short, the email says the first of them only, and no line that states no fact of the brief.
   const message = brief.message
     .map((m) => sentence(m.value))
-    .filter((m) => !place || m.replace(/[.\s]+$/, "").toLowerCase() !== place.toLowerCase());
+    .filter((m) => !place || m.replace(/[.\s]+$/, "").toLowerCase() !== place.toLowerCase())
+    .slice(0, short ? 1 : BRIEF_MESSAGE_MAX);
   const inMessage = (s: string) => message.some((m) => m.toLowerCase().includes(s.toLowerCase()));
+  // What the brief asks the email to state, in the email's own words, said once.
+  const said = brief.says.map((x) => saidToReader(x.value, w)).filter((x, k, all) => !inMessage(x) && all.indexOf(x) === k);
   const heroBody: string[] = [];
-  if (product && !same(product, lead) && !same(product, brand ?? "") && !inMessage(product)) heroBody.push(sentence(product));
-  heroBody.push(...message);
-  if (eventDate && !inMessage(eventDate)) heroBody.push(w.when(place && !inMessage(place) ? `${eventDate}, ${place}` : eventDate));
-  if (brief.audience) heroBody.push(w.forAudience(brief.audience.value));
+  if (product && !same(product, lead) && !same(product, brand ?? "") && !inMessage(product) && !(short && message.length > 0))
+    heroBody.push(sentence(product));
+  heroBody.push(...message, ...said);
+  const shownWhere = place && !inMessage(place);
+  if (eventDate && !inMessage(eventDate)) heroBody.push(w.when(shownWhere ? `${eventDate}, ${place}` : eventDate));
+  else if (shownWhere) heroBody.push(w.where(place));
+  const who = (brief.event?.who ?? []).map((x) => x.value).filter((x) => !inMessage(x));
+  if (who.length > 0) heroBody.push(w.who(who.length === 1 ? who[0] : `${who.slice(0, -1).join(", ")} ${w.and} ${who[who.length - 1]}`));
+  if (brief.audience && !short) heroBody.push(w.forAudience(brief.audience.value));
   sections.push(withHref({ role: "hero", headline: lead, body: heroBody.join(" "), cta }));
 
   for (const o of looseOffers) sections.push({ role: "offer", headline: cap(o.text.value), body: offerTerms(o, w, brief), cta: "" });
@@ -462,6 +522,14 @@ export function composeCopy(brief: Brief, requested: Technique[]): CopyDoc {
       return line ? `${cap(i.name.value)} — ${line}` : cap(i.name.value);
     });
     sections.push({ role: "items", headline: w.itemsHeading[family], body: lines.join("\n"), cta: "" });
+  }
+  const agenda = brief.event?.agenda ?? [];
+  if (agenda.length > 0)
+    sections.push({ role: "agenda", headline: w.agendaHeading, body: agenda.map((a) => cap(a.value)).join("\n"), cta: "" });
+  // Questions and answers no accordion shows are written out, each answer under its question.
+  if (brief.faq.length > 0 && !(faqPanels && (planned.get("accordion") ?? []).length > 0)) {
+    const pairs = brief.faq.map((f) => `${asQuestion(f.question.value, lang)}\n${sentence(f.answer.value)}`);
+    sections.push({ role: "faq", headline: w.faqHeading, body: pairs.join("\n\n"), cta: "" });
   }
   if (unasked.length > 0) {
     const lines = unasked.map((q) => {
@@ -482,8 +550,16 @@ export function composeCopy(brief: Brief, requested: Technique[]): CopyDoc {
   const dates = brief.dates.filter(
     (d) => d.governs.kind !== "offer" && (/\d/.test(d.value) || namedDay(brief, d)) && !shownText.includes(d.value),
   );
-  const closingBody = [...dates.slice(0, 3).map((d) => w.date(d.value)), ...brief.conditions.map((c) => sentence(c.value))];
-  sections.push(withHref({ role: "closing", headline: w.closing[family], body: closingBody.join(" "), cta }));
+  // Each further button the brief asks for, with its own destination (a button without one leads where the main one does).
+  for (const b of moreButtons.slice(0, MORE_BUTTONS)) {
+    const to = href(b.url?.value);
+    sections.push({ role: "cta", headline: "", body: "", cta: b.label.value, ...(to ? { href: to } : {}) });
+  }
+  const closingBody = [...dates.slice(0, 3).map((d) => w.date(d.value)), ...brief.conditions.map((c) => sentence(c.value))].join(" ");
+  // The email signs off as the brief says; kept short, the sign-off phrase alone (no fact) is left out.
+  const signed = brief.signature ? [closingBody, brief.signature.value].filter(Boolean).join("\n") : closingBody;
+  const closingHeadline = short && !brief.signature ? "" : w.closing[family];
+  sections.push(withHref({ role: "closing", headline: closingHeadline, body: signed, cta }));
   sections.push({ role: "footer", headline: "", body: phrases.whyYouGetThis(brand), cta: "" });
 
   return { subject, preheader, sections, items };
