@@ -62,12 +62,13 @@ export class Destinations {
   }
 
   /**
-   * The email's own link: the brief's first link that is not one item's own, else the website,
+   * The email's own link: the URL of the brief's first button, else the brief's first link that is not one item's own, else the website,
    * else the brief's first link after all (the brief reader may give a sentence's link to the
    * item before it). A main call to action (hero, closing, checkout) leads here when nothing names
    * its destination.
    */
   main(): Destination | undefined {
+    if (this.buttons[0]) return { url: this.buttons[0].link, source: "brief" };
     const own = new Set(this.itemLinks.map((i) => i.link));
     const first = this.links.find((u) => !own.has(u));
     if (first) return { url: first, source: "brief" };

@@ -463,7 +463,15 @@ export function buildBlueprint(input: BuildInput): BuildResult {
     notes.push("The copy had no content section; the subject heads the email.");
   }
 
-  const logo = assignImages(input, sections, modules, sectionOfCopy, links, notes);
+  const layout = chooseLayout({ layout: input.layout, emailType: styleHint(brief), style: explicitStyle(input), techniques });
+  const logo = assignImages(
+    { ...input, images: withBriefImages(input.images ?? [], brief, layout) },
+    sections,
+    modules,
+    sectionOfCopy,
+    links,
+    notes,
+  );
 
   // Saved sections go before the closing section, so the sign-off stays last.
   if (input.savedSections && input.savedSections.length > 0) {
@@ -495,7 +503,7 @@ export function buildBlueprint(input: BuildInput): BuildResult {
     lang: brief.language.frame,
     dir: "ltr",
     brandName,
-    layout: chooseLayout({ layout: input.layout, emailType: styleHint(brief), style: explicitStyle(input), techniques }),
+    layout,
     ...(logo ? { logo: { ...logo, alt: logo.alt || brandName } } : {}),
     technique: modules[0]?.technique ?? techniques[0],
     design,
@@ -549,6 +557,28 @@ function styleHint(brief: Brief): string {
 /** The style preset of the tone the prompt asks for ("a playful email"); none for the default tone. */
 function toneAsked(brief: Brief): PresetKey | undefined {
   return brief.tone.span ? TONE_PRESET[brief.tone.value] : undefined;
+}
+
+/**
+ * The caller's images, then the brief's: each item's own image, described by the item's name so it
+ * goes on that item's slide, tab or cart line, and the brief's first other image as the hero's,
+ * when the layout shows one (a plain letter has no full-bleed imagery). An address already given
+ * is not placed twice.
+ */
+function withBriefImages(images: ImageInput[], brief: Brief, layout: string): ImageInput[] {
+  const out = [...images];
+  const given = new Set(images.map((i) => i.url));
+  const add = (img: ImageInput) => {
+    if (given.has(img.url)) return;
+    given.add(img.url);
+    out.push(img);
+  };
+  const items = [...brief.items, ...brief.otherItems];
+  for (const i of items) if (i.image) add({ name: i.name.value, url: i.image.value, description: i.name.value });
+  const itemImages = new Set(items.flatMap((i) => (i.image ? [i.image.value] : [])));
+  const hero = brief.images.find((i) => !itemImages.has(i.value));
+  if (hero && layout !== "letter") add({ name: "hero", url: hero.value, description: "hero" });
+  return out;
 }
 
 /** Preset (style theory) → the model's palette, if any → the brand tokens, which always win. */

@@ -344,3 +344,58 @@ describe("LocalBlueprintEngine", () => {
     });
   });
 });
+
+describe("the brief's buttons and images in the blueprint", () => {
+  const at = (value: string) => ({ value, span: { start: 0, end: value.length } });
+  const copyDoc: CopyDoc = {
+    subject: "Lamps",
+    preheader: "",
+    sections: [
+      { role: "hero", headline: "Lamps", body: "Three lamps.", cta: "Shop the lamps" },
+      { role: "closing", headline: "Thanks", body: "", cta: "Shop the lamps" },
+    ],
+    items: [
+      { label: "", headline: "Moss Lamp", body: "$40" },
+      { label: "", headline: "Reed Lamp", body: "$50" },
+    ],
+  };
+  const brief = briefWith({
+    items: [
+      { name: at("Moss Lamp"), image: at("https://cdn.example.com/moss.jpg") },
+      { name: at("Reed Lamp"), image: at("https://cdn.example.com/reed.jpg") },
+    ],
+    images: [at("https://cdn.example.com/moss.jpg"), at("https://cdn.example.com/reed.jpg"), at("https://cdn.example.com/shop.jpg")],
+    links: [at("https://fern.example/journal"), at("https://fern.example/lamps")],
+    ctas: [{ label: at("Shop the lamps"), url: at("https://fern.example/lamps") }],
+  });
+
+  it("leads the main button to the URL of the brief's first button, before its other links", async () => {
+    const r = await engine.build({ prompt: "", copyDoc, techniques: ["carousel"], brief });
+    if (!r.ok) throw new Error(r.error);
+    expect(r.blueprint.sections.map((s) => s.cta?.url)).toEqual(["https://fern.example/lamps", "https://fern.example/lamps"]);
+  });
+
+  it("puts each item's own image on its item, and the brief's first other image on the hero", async () => {
+    const r = await engine.build({ prompt: "", copyDoc, techniques: ["carousel"], brief, layout: "announcement" });
+    if (!r.ok) throw new Error(r.error);
+    const carousel = r.blueprint.interactiveConfig.modules[0] as { items: Array<{ headline: string; image?: { src: string } }> };
+    expect(carousel.items.map((i) => i.image?.src)).toEqual(["https://cdn.example.com/moss.jpg", "https://cdn.example.com/reed.jpg"]);
+    expect(r.blueprint.sections.find((s) => s.role === "hero")?.image?.src).toBe("https://cdn.example.com/shop.jpg");
+  });
+
+  it("puts no image on the hero of a plain letter, and places a caller's image before the brief's", async () => {
+    const letter = await engine.build({ prompt: "", copyDoc, techniques: ["carousel"], brief, layout: "letter" });
+    if (!letter.ok) throw new Error(letter.error);
+    expect(letter.blueprint.sections.find((s) => s.role === "hero")?.image).toBeUndefined();
+    const own = await engine.build({
+      prompt: "",
+      copyDoc,
+      techniques: ["carousel"],
+      brief,
+      layout: "announcement",
+      images: [{ name: "hero.jpg", url: "https://cdn.example.com/hero.jpg", description: "hero" }],
+    });
+    if (!own.ok) throw new Error(own.error);
+    expect(own.blueprint.sections.find((s) => s.role === "hero")?.image?.src).toBe("https://cdn.example.com/hero.jpg");
+  });
+});
