@@ -14,13 +14,14 @@ export interface PromptBrief {
   warnings: string[];
 }
 
-export async function readPromptBrief(app: AppContext, prompt: string, emailType?: string | null): Promise<PromptBrief> {
+/** `local`: the local reader's reading of this prompt when the caller made it already (it is not read again). */
+export async function readPromptBrief(app: AppContext, prompt: string, emailType?: string | null, local?: Brief): Promise<PromptBrief> {
   const engine = app.adapters.engines.brief;
-  const read = await engine.read({ prompt, emailType });
+  const read = await engine.read({ prompt, emailType, ...(local ? { local } : {}) });
   if (!read.ok) {
     app.logger.warn({ brief: { engine: engine.kind, error: read.error } }, "brief model failed; the brief is read locally");
     return {
-      brief: readBrief(prompt, { emailType }),
+      brief: local ?? readBrief(prompt, { emailType }),
       usage: read.usage,
       warnings: [`The brief was read without the language model (${read.error}).`],
     };

@@ -1,4 +1,2 @@
-export * from "./techniques";
-export * from "./facts";
 export * from "./inputs";
 export * from "./assemble";
