@@ -30,6 +30,30 @@ const EVENT_KINDS = new Set(["event", "invitation", "webinar", "course", "travel
 const offerRanges = (offers: OfferRead[]) =>
   offers.flatMap((o) => [o.text, ...(o.amount ? [o.amount] : []), ...(o.threshold ? [o.threshold.text, o.threshold.price] : [])]);
 
+/**
+ * "eine Abfrage „Wo möchtest du helfen?“ mit den Optionen …", 'Depois da nota: "O que mais pesou?" com opções A / B':
+ * each question quoted in a clause is one to ask, with the options named after it. Returns how many.
+ */
+function quotedQuestions(ctx: FillContext, c: Clause): number {
+  const { reading, cues, d } = ctx;
+  const { text } = reading;
+  const words = reading.tokens[c.line].words;
+  const asked = reading.tokens[c.line].tokens.filter(
+    (t) => t.kind === "quoted" && t.start >= c.range.start && t.end <= c.range.end && /[?？]\s*$/.test(t.text),
+  );
+  for (const a of asked) {
+    if (a.kind !== "quoted") continue;
+    const q = questionOf(text, a.inner, a.inner.end, words, cues);
+    const after = trim(text, { start: a.end, end: c.range.end });
+    const rest = after ? words.filter((w) => w.start >= after.start && w.end <= after.end) : [];
+    const label = rest.map((_, i) => cues.words.at(rest, i, ["question.options"])).find(Boolean);
+    if (label && after) addOptions(q, text, splitOptions(text, { start: label.end, end: after.end }, words, cues), words, cues);
+    d.questions.push(q);
+    ctx.lastQuestion = q;
+  }
+  return asked.length;
+}
+
 /** An instruction to Kinetic: what it asks, and the facts it carries for the reader. */
 export function carriedByRequest(ctx: FillContext, c: Clause): void {
   const { reading, cues, d, changeLikely } = ctx;
@@ -41,7 +65,11 @@ export function carriedByRequest(ctx: FillContext, c: Clause): void {
   const x = c.instruction!;
   d.instructions.push({
     kind: x.kind,
-    range: line.kind === "label" || line.kind === "heading" ? { start: line.start, end: line.end } : c.range,
+    // A label line's instruction is the whole line ("Note: keep it short"), unless it is the label alone naming the email.
+    range:
+      (line.kind === "label" || line.kind === "heading") && c.range.end > (line.label?.end ?? line.start)
+        ? { start: line.start, end: line.end }
+        : c.range,
   });
   d.ruledOut.push(...x.ruledOut);
   if (x.says) d.says.push(x.says);
@@ -70,20 +98,8 @@ export function carriedByRequest(ctx: FillContext, c: Clause): void {
         }
       }
     }
-    const asked = own.filter((t) => t.kind === "quoted" && /[?？]\s*$/.test(t.text));
-    for (const a of asked) {
-      if (a.kind !== "quoted") continue;
-      const asked = a;
-      const q = questionOf(text, asked.inner, asked.inner.end, words, cues);
-      const after = trim(text, { start: asked.end, end: c.range.end });
-      const rest = after ? words.filter((w) => w.start >= after.start && w.end <= after.end) : [];
-      const label = rest.findIndex((_, i) => cues.words.at(rest, i, ["question.options"]));
-      if (label >= 0 && after)
-        addOptions(q, text, splitOptions(text, { start: rest[label].end, end: after.end }, words, cues), words, cues);
-      d.questions.push(q);
-      ctx.lastQuestion = q;
-    }
-    if (asked.length === 0 && x.act === "ask" && x.says) {
+    const asked = quotedQuestions(ctx, c);
+    if (asked === 0 && x.act === "ask" && x.says) {
       const q: QuestionRead = { text: x.says, options: [] };
       d.questions.push(q);
       ctx.lastQuestion = q;
@@ -143,16 +159,7 @@ export function carriedByCopy(ctx: FillContext, c: Clause): void {
     return;
   }
   // "Si contestan 0-6, que salga "¿Qué deberíamos mejorar?"": a question quoted in a sentence is one to ask.
-  const quotedQuestions = own.filter((t) => t.kind === "quoted" && /[?？]\s*$/.test(t.text));
-  if (quotedQuestions.length > 0) {
-    for (const t of quotedQuestions)
-      if (t.kind === "quoted") {
-        const q = questionOf(text, t.inner, t.inner.end, words, cues);
-        d.questions.push(q);
-        ctx.lastQuestion = q;
-      }
-    return;
-  }
+  if (quotedQuestions(ctx, c) > 0) return;
   // "Reservas al 91 555 12 34 o en https://…": a sentence that opens with an action and holds its link is a button.
   const url = own.find((t) => t.kind === "url" && !t.image);
   const action = cues.labels.at(

@@ -239,13 +239,15 @@ export function fillDraft(reading: Reading, cues: CueSet, kind: OccasionKind, in
         if (c.role === "cta") {
           const cta: CtaRead | undefined = ctaOf(text, c.range, words, own, cues, line.kind === "label" ? line.label : undefined);
           if (cta) d.ctas.push(cta);
-        } else if (line.kind === "label" && url && url.kind === "url") {
-          // "RSVP link: https://…", "Link de registro: https://…": a button named by what the label adds to "link".
-          const rest = labelWords.filter(
-            (w) => !cues.labels.is([w], ["link"]) && !cues.cues.determiners.includes(w.folded) && !cues.cues.nameJoiners.includes(w.folded),
-          );
-          if (rest.length > 0 && rest.length <= 3) d.ctas.push({ label: { start: rest[0].start, end: rest[rest.length - 1].end }, url });
-        } else {
+          break;
+        }
+        // "RSVP link: https://…", "Link de registro: https://…": a button named by what the label adds to "link".
+        const rest = labelWords.filter(
+          (w) => !cues.labels.is([w], ["link"]) && !cues.cues.determiners.includes(w.folded) && !cues.cues.nameJoiners.includes(w.folded),
+        );
+        if (line.kind === "label" && url && url.kind === "url" && rest.length > 0 && rest.length <= 3)
+          d.ctas.push({ label: { start: rest[0].start, end: rest[rest.length - 1].end }, url });
+        else {
           const clauseWords = words.filter((w) => w.start >= c.range.start && w.end <= c.range.end);
           // "Book a table button -> https://…", "bouton « finaliser ma commande » vers https://…".
           const asked = cues.labels.has(clauseWords, ["button"]) ? ctaOf(text, c.range, words, own, cues) : undefined;

@@ -53,12 +53,15 @@ function sentenceSegmenter(lang: string): Intl.Segmenter {
 }
 
 /** Whether a sentence the segmenter ended goes on: it ended at a day number, an ordinal, an initial or an abbreviation. */
-function goesOn(before: string, after: string, abbreviations: ReadonlySet<string>): boolean {
+function goesOn(before: string, after: string, abbreviations: ReadonlySet<string>, functionWords: ReadonlySet<string>): boolean {
   const t = before.trimEnd();
   // A quotation goes on until it is closed: "… "Da 0 a 10, quanto è probabile …?" + campo libero".
   const straight = (t.match(/"/g) ?? []).length;
   const opened = (t.match(/[«“„]/g) ?? []).length - (t.match(/[»”]/g) ?? []).length;
   if (straight % 2 === 1 || opened > 0) return true;
+  // 'Quiz "¿Qué vino eres?" para la newsletter…': a quoted question inside a sentence.
+  const next = /^\s*(\p{Ll}+)/u.exec(after)?.[1];
+  if (/[?!？！]["»”']$/u.test(t) && next && functionWords.has(next)) return true;
   if (!t.endsWith(".")) return false;
   if (/^\p{Ll}|^\d/u.test(after.trimStart())) return true;
   const words = wordsOf(t.slice(-24));
@@ -72,18 +75,43 @@ function goesOn(before: string, after: string, abbreviations: ReadonlySet<string
   return false;
 }
 
+/** A full stop the segmenter reads on through because the next sentence opens with a price or a number ("Kenya. $25 funds…"). */
+const STOP_BEFORE_FIGURE = /(\p{L}{3,})[.!]\s+(?=[$€£¥₹\d])/gu;
+
+/** The segmenter's sentence, cut again where a sentence ends before a figure; never after an abbreviation. */
+function cutBeforeFigures(text: string, range: Range, abbreviations: ReadonlySet<string>): Range[] {
+  const out: Range[] = [];
+  let from = range.start;
+  const raw = text.slice(range.start, range.end);
+  STOP_BEFORE_FIGURE.lastIndex = 0;
+  for (let m = STOP_BEFORE_FIGURE.exec(raw); m; m = STOP_BEFORE_FIGURE.exec(raw)) {
+    if (abbreviations.has(fold(m[1]))) continue;
+    const stop = range.start + m.index + m[1].length + 1;
+    out.push({ start: from, end: stop });
+    from = range.start + m.index + m[0].length;
+  }
+  out.push({ start: from, end: range.end });
+  return out;
+}
+
 /** The sentences of a range of text. */
-function sentencesOf(text: string, range: Range, lang: string, abbreviations: ReadonlySet<string>): Range[] {
+function sentencesOf(
+  text: string,
+  range: Range,
+  lang: string,
+  abbreviations: ReadonlySet<string>,
+  functionWords: ReadonlySet<string>,
+): Range[] {
   const body = text.slice(range.start, range.end);
   const out: Range[] = [];
   for (const seg of sentenceSegmenter(lang).segment(body)) {
     const start = range.start + seg.index;
     const end = start + seg.segment.trimEnd().length;
     const prev = out[out.length - 1];
-    if (prev && goesOn(text.slice(prev.start, prev.end), seg.segment, abbreviations)) prev.end = end;
+    if (prev && goesOn(text.slice(prev.start, prev.end), seg.segment, abbreviations, functionWords)) prev.end = end;
     else if (end > start) out.push({ start, end });
   }
-  return out;
+  return out.flatMap((s) => cutBeforeFigures(text, s, abbreviations));
 }
 
 function labelOf(text: string, start: number, end: number): Range | undefined {
@@ -125,6 +153,7 @@ function cellsOf(text: string, start: number, end: number): Range[] | undefined 
 /** The lines of the read text (its blank lines are "\n\n"), each with its kind, body, label, parent and sentences. */
 export function layoutOf(text: string, lang: string, cues: Cues): Line[] {
   const abbreviations = new Set(cues.abbreviations.map(fold));
+  const functionWords = new Set(cues.functionWords);
   const lines: Line[] = [];
   let paragraph = 0;
   let heading: number | undefined;
@@ -179,7 +208,7 @@ export function layoutOf(text: string, lang: string, cues: Cues): Line[] {
     )
       line.parent = heading;
     else if (line.kind === "label" || line.kind === "rule") heading = undefined;
-    line.sentences = line.kind === "rule" ? [] : sentencesOf(text, line.body, lang, abbreviations);
+    line.sentences = line.kind === "rule" ? [] : sentencesOf(text, line.body, lang, abbreviations, functionWords);
     lines.push(line);
     at = end + 1;
   }

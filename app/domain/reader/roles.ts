@@ -79,6 +79,24 @@ function clausesOf(reading: Reading, line: Line, sentence: Range, cues: CueSet, 
   return out;
 }
 
+/** The clauses of a line's sentences; on the first line, only one sentence can be the one naming the email. */
+function sentenceClauses(reading: Reading, line: Line, cues: CueSet, first: boolean): Clause[] {
+  const read = (asFirst: (k: number) => boolean) => line.sentences.map((s, k) => clausesOf(reading, line, s, cues, asFirst(k)));
+  const each = read(() => first);
+  const naming = each.map((cs) => cs.some((c) => c.instruction?.kind === "naming"));
+  if (naming.filter(Boolean).length <= 1) return each.flat();
+  // "Volunteers needed!! 📣 email for the Riverton Half Marathon": the sentence that says "email" and what
+  // kind it is names it; a tie goes to the earlier.
+  const weight = (k: number) => {
+    if (!naming[k]) return -1;
+    const words = wordsIn(reading.tokens[line.index].words, line.sentences[k]);
+    return (cues.words.has(words, ["instruction.self"]) ? 2 : 0) + (cues.kinds.all(words).length > 0 ? 1 : 0);
+  };
+  let chosen = 0;
+  for (let k = 1; k < each.length; k++) if (weight(k) > weight(chosen)) chosen = k;
+  return read((k) => k === chosen).flat();
+}
+
 /** What a clause of copy holds, by its tokens: an offer, a question, an item, a link… */
 function contentRole(reading: Reading, line: Line, clause: Clause, cues: CueSet): Role {
   const tokens: Token[] = reading.tokens[line.index].tokens.filter((t) => t.start >= clause.range.start && t.end <= clause.range.end);
@@ -91,7 +109,15 @@ function contentRole(reading: Reading, line: Line, clause: Clause, cues: CueSet)
   // An offer's words make it an offer, priced or not ("$500 de descuento", "Cold brew $9.95, free refills"):
   // the offer reads its own values, the sentence's other prices are items (./carried).
   if (percent || offerWords) return "offer";
-  if (money.length > 0 && (line.kind !== "text" || words.length <= 16)) return "item";
+  // "$25 funds a water filter for one family": a sentence of prose that opens with its figure says what the figure does.
+  // (A list's entry "$50 – covers a week of bus passes" is a gift level the list names.)
+  const opensWithFigure =
+    (line.kind === "text" || line.kind === "label") &&
+    line.parent === undefined &&
+    money[0]?.start === clause.range.start &&
+    /^\s+\p{Ll}/u.test(reading.text.slice(money[0].end, clause.range.end)) &&
+    words.length >= 5;
+  if (money.length > 0 && (line.kind !== "text" || words.length <= 16) && !opensWithFigure) return "item";
   const urls = within(tokens, clause.range, "url");
   if (urls.length > 0 && words.length <= urls.reduce((n, u) => n + u.text.split(/[/.?=&-]/).length, 0) + 6)
     return urls.every((u) => u.image) ? "image" : "link";
@@ -165,8 +191,20 @@ function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause
       return [at(money.length >= 2 || namedInValue ? body : { start: line.start, end: line.end }, "item")];
     }
     if (key === "note" || key === undefined) {
-      const sentences = line.sentences.flatMap((s) => clausesOf(reading, line, s, cues, first));
-      return sentences.map((c) => (c.role === "content" ? { ...c, role: contentRole(reading, line, c, cues), label: key } : c));
+      // "Fundraising appeal for Clearwater Trust: help us…": a first line's label naming the email is that
+      // instruction, and what follows its colon is the brief's first copy.
+      const naming =
+        first && line.label && key === undefined ? instructionOf(view(reading, line, line.label, true), cues) : undefined;
+      // ("Invitación: Noche de mezcal y mole — de Casa Agave": a title after the colon is the naming's too.)
+      const titled =
+        line.sentences.length === 1 &&
+        wordsIn(reading.tokens[line.index].words, line.body).length <= 10 &&
+        !/[.!?？]\s*$/u.test(reading.text.slice(line.body.start, line.body.end));
+      if (naming?.kind === "naming" && titled)
+        return [at({ start: line.start, end: line.end }, "instruction", { instruction: naming })];
+      const lead: Clause[] = naming?.kind === "naming" ? [at(line.label!, "instruction", { instruction: naming })] : [];
+      const sentences = sentenceClauses(reading, line, cues, first && lead.length === 0);
+      return [...lead, ...sentences.map((c) => (c.role === "content" ? { ...c, role: contentRole(reading, line, c, cues), label: key } : c))];
     }
     // "Tickets: £15, includes a bag", "Prix : 15 €": a priced thing named by its label.
     const money = reading.tokens[line.index].tokens.some((t) => t.kind === "money" && t.start >= body.start);
@@ -211,7 +249,7 @@ function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause
     return [at(body, headed, { label: heading?.label, technique: heading?.technique })];
   }
   if (line.kind === "row") return [at(line.body, "item")];
-  const clauses = line.sentences.flatMap((s) => clausesOf(reading, line, s, cues, first));
+  const clauses = sentenceClauses(reading, line, cues, first);
   return clauses.map((c) =>
     c.role === "content" ? { ...c, role: contentRole(reading, line, c, cues), technique: heading?.technique } : c,
   );

@@ -1247,6 +1247,9 @@ export const en: Cues = {
   },
   kinds: {
     sale: [
+      "holiday sale",
+      "holiday sales",
+      "holiday deals",
       "sale",
       "sales",
       "clearance",
@@ -1506,7 +1509,7 @@ export const en: Cues = {
       "retreat",
       "cruise",
     ],
-    "gift-guide": ["gift guide", "gift ideas", "gifts for", "gifting", "stocking stuffers"],
+    "gift-guide": ["holiday gift guide", "gift guide", "gift ideas", "gifts for", "gifting", "stocking stuffers"],
     announcement: [
       "announcement",
       "announcing",

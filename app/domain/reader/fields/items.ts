@@ -149,7 +149,8 @@ export function proseItems(
     while (k > 0 && before.length - k < 5) {
       const w = before[k - 1];
       const gap = text.slice(w.end, (before[k] ?? m).start);
-      if (k < before.length && /[,;:.!?]/.test(gap)) break;
+      // "…for one family; $100 helps": a clause's end before the amount names nothing of it.
+      if (k < before.length ? /[,;:.!?]/.test(gap) : /[;.!?]/.test(gap)) break;
       if (stops.has(w.folded) || cues.words.at([w], 0, ["price.starting", "price.was", "price.to", "offer.threshold"])) break;
       k--;
     }

@@ -135,7 +135,7 @@ export function questionOf(text: string, range: Range, lineEnd: number, words: r
     // "Which module helped most: Budgeting, Investing or Taxes?": the list after a colon inside the question.
     const colon = text.slice(range.start, qEnd).lastIndexOf(":");
     if (colon > 0) {
-      optionsRange = trim(text, { start: range.start + colon + 1, end: qEnd - 1 });
+      optionsRange = trim(text, { start: range.start + colon + 1, end: q >= 0 ? qEnd - 1 : qEnd });
       out.text = { start: range.start, end: range.start + colon };
     } else {
       // "… ? (oui / non)" already handled; "(Saturn is correct; Jupiter; Neptune)" inside the question's line before "?".
