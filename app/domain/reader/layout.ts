@@ -114,13 +114,28 @@ function sentencesOf(
   return out.flatMap((s) => cutBeforeFigures(text, s, abbreviations));
 }
 
-function labelOf(text: string, start: number, end: number): Range | undefined {
+/** Whether the words list short answers ("Budgeting, Investing or Taxes"). */
+function listsAnswers(value: string, joints: ReadonlySet<string>): boolean {
+  const parts = value
+    .split(/[,/;]/)
+    .flatMap((p) => {
+      const words = wordsOf(p);
+      const cuts = words.flatMap((w, i) => (joints.has(w.folded) ? [i] : []));
+      return cuts.length === 0 ? [words.length] : [cuts[0], ...cuts.map((c, k) => (cuts[k + 1] ?? words.length) - c - 1)];
+    })
+    .filter((n) => n > 0);
+  return parts.length >= 2 && parts.every((n) => n <= 4);
+}
+
+function labelOf(text: string, start: number, end: number, joints: ReadonlySet<string>): Range | undefined {
   const line = text.slice(start, end);
   const colon = line.search(/[:：]/);
   if (colon <= 0 || colon > LABEL_MAX_CHARS * 3) return undefined;
   const label = line.slice(0, colon);
-  // "Which module helped most: Budgeting, Investing or Taxes?" is a question with its options.
-  if (/[?？]\s*$/u.test(line) && wordsOf(label).length >= 3) return undefined;
+  // "Which module helped most: Budgeting, Investing or Taxes?" is a question with its options;
+  // "NPS survey for Acme: how likely are you to recommend us?" a label and its question.
+  if (/[?？]\s*$/u.test(line) && wordsOf(label).length >= 3 && listsAnswers(line.slice(colon + 1).replace(/[?？]\s*$/u, ""), joints))
+    return undefined;
   const next = line[colon + 1];
   // "10:30", "https://", "Re:" of a reply stay as they are; a label is a few words.
   if (next !== undefined && next !== " " && next !== "\t") return undefined;
@@ -154,6 +169,7 @@ function cellsOf(text: string, start: number, end: number): Range[] | undefined 
 export function layoutOf(text: string, lang: string, cues: Cues): Line[] {
   const abbreviations = new Set(cues.abbreviations.map(fold));
   const functionWords = new Set(cues.functionWords);
+  const joints = new Set([...cues.list.or, ...cues.list.and]);
   const lines: Line[] = [];
   let paragraph = 0;
   let heading: number | undefined;
@@ -172,7 +188,7 @@ export function layoutOf(text: string, lang: string, cues: Cues): Line[] {
     const line: Line = { index: lines.length, kind: "text", start: at, end, body: { start: at, end }, paragraph, sentences: [] };
     const marker = BULLET.exec(raw) ?? NUMBERED.exec(raw) ?? HEADING_MARK.exec(raw);
     // A `Label: a | b | c` line is a label with a list, not a table row.
-    const cells = labelOf(text, at + (marker?.[0].length ?? 0), end) ? undefined : cellsOf(text, at, end);
+    const cells = labelOf(text, at + (marker?.[0].length ?? 0), end, joints) ? undefined : cellsOf(text, at, end);
     if (RULE.test(raw) || TABLE_RULE.test(raw)) line.kind = "rule";
     else if (cells) {
       line.kind = "row";
@@ -181,7 +197,7 @@ export function layoutOf(text: string, lang: string, cues: Cues): Line[] {
       line.kind = HEADING_MARK.test(raw) ? "heading" : BULLET.test(raw) ? "bullet" : "numbered";
       line.body = { start: at + marker[0].length, end };
     }
-    const label = line.kind === "rule" || line.kind === "row" ? undefined : labelOf(text, line.body.start, end);
+    const label = line.kind === "rule" || line.kind === "row" ? undefined : labelOf(text, line.body.start, end, joints);
     if (label) {
       const valueStart = text.slice(label.end, end).search(/[^:：\s]/);
       line.label = label;

@@ -156,6 +156,19 @@ function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause
             ),
             end: line.end,
           };
+    // "Fundraising appeal for Clearwater Trust: help us…", "NPS survey for Acme: how likely…?": a first line's
+    // label of a few words naming the email is that instruction, and what follows its colon is the brief's copy.
+    const naming =
+      first && !key && line.kind === "label" && wordsIn(reading.tokens[line.index].words, line.label!).length >= 3
+        ? instructionOf(view(reading, line, line.label!, true), cues)
+        : undefined;
+    if (naming?.kind === "naming") {
+      const sentences = sentenceClauses(reading, line, cues, false);
+      return [
+        at(line.label!, "instruction", { instruction: naming }),
+        ...sentences.map((c) => (c.role === "content" ? { ...c, role: contentRole(reading, line, c, cues) } : c)),
+      ];
+    }
     if (technique && !key) return [at({ start: line.start, end: line.end }, "pane", { technique })];
     // "Obras: del 2 al 11 de mayo…" under "Secciones (en acordeón):": a pane titled by its label.
     if (heading?.technique && !key && line.kind === "label")
@@ -191,20 +204,8 @@ function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause
       return [at(money.length >= 2 || namedInValue ? body : { start: line.start, end: line.end }, "item")];
     }
     if (key === "note" || key === undefined) {
-      // "Fundraising appeal for Clearwater Trust: help us…": a first line's label naming the email is that
-      // instruction, and what follows its colon is the brief's first copy.
-      const naming =
-        first && line.label && key === undefined ? instructionOf(view(reading, line, line.label, true), cues) : undefined;
-      // ("Invitación: Noche de mezcal y mole — de Casa Agave": a title after the colon is the naming's too.)
-      const titled =
-        line.sentences.length === 1 &&
-        wordsIn(reading.tokens[line.index].words, line.body).length <= 10 &&
-        !/[.!?？]\s*$/u.test(reading.text.slice(line.body.start, line.body.end));
-      if (naming?.kind === "naming" && titled)
-        return [at({ start: line.start, end: line.end }, "instruction", { instruction: naming })];
-      const lead: Clause[] = naming?.kind === "naming" ? [at(line.label!, "instruction", { instruction: naming })] : [];
-      const sentences = sentenceClauses(reading, line, cues, first && lead.length === 0);
-      return [...lead, ...sentences.map((c) => (c.role === "content" ? { ...c, role: contentRole(reading, line, c, cues), label: key } : c))];
+      const sentences = sentenceClauses(reading, line, cues, first);
+      return sentences.map((c) => (c.role === "content" ? { ...c, role: contentRole(reading, line, c, cues), label: key } : c));
     }
     // "Tickets: £15, includes a bag", "Prix : 15 €": a priced thing named by its label.
     const money = reading.tokens[line.index].tokens.some((t) => t.kind === "money" && t.start >= body.start);

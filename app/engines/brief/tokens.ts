@@ -1,6 +1,6 @@
 // The token pass over a model's brief: every money, percent, date, URL, email, code and name token
 // of the prompt (promptTokens) must lie inside a span of the brief (any field, the instructions
-// and `unused` included; a name's words may lie in two). A token the model lost is taken back from the local reading when the
+// but the line naming the email and `unused` included; a name's words may lie in two). A token the model lost is taken back from the local reading when the
 // local reader placed it in a field: that field's entry (an item, an offer, a date, a link…) is
 // added to the model's brief, or, when the model has the entry without the part holding the
 // token (an item without its price), that part is. A token no field of the local reading holds
@@ -86,6 +86,10 @@ function spansIn(value: unknown, out: Span[] = []): Span[] {
 }
 
 const holds = (value: unknown, part: Span) => spansIn(value).some((s) => contains(s, part));
+
+/** Whether the brief uses a part of the prompt: the line naming the email names its brand and kind, and uses neither. */
+const uses = (brief: Brief, part: Span) =>
+  holds({ ...brief, instructions: brief.instructions.filter((i) => i.kind !== "naming") }, part);
 
 /**
  * What of a token a span must hold: the whole token, or for a name each of its words, since a run
@@ -199,10 +203,10 @@ export function tokenPass(model: Brief, local: Brief, tokens: readonly PromptTok
     const t = { ...token, text: token.text.trim(), span: tokenSpan(token) };
     if (!t.text) continue;
     const parts = partsOf(t);
-    const lost = parts.filter((part) => !holds(brief, part));
+    const lost = parts.filter((part) => !uses(brief, part));
     if (!lost.length) continue;
     const went = lost.flatMap(restore);
-    if (went.length && parts.every((part) => holds(brief, part))) {
+    if (went.length && parts.every((part) => uses(brief, part))) {
       restored.push(`${t.text} (${t.kind}) → ${went.join(", ")}`);
       continue;
     }
