@@ -67,7 +67,8 @@ function goesOn(before: string, after: string, abbreviations: ReadonlySet<string
   const words = wordsOf(t.slice(-24));
   const last = words[words.length - 1];
   if (!last) return false;
-  if (last.numeric && last.text.length <= 2) return true;
+  // A day or an ordinal ("am 21. Juni"), never an amount ("Kenya AA $21. Free shipping…").
+  if (last.numeric && last.text.length <= 2 && !/[$€£¥₹][\s\u00a0]?\d{1,2}\.$/u.test(t)) return true;
   // An initial ("J. Smith") or a piece of a two-part abbreviation ("z. B.", "p. ex.").
   if (last.text.length === 1) return true;
   const tail = fold(t.slice(0, -1).slice(-12));

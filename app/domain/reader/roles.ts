@@ -97,6 +97,45 @@ function sentenceClauses(reading: Reading, line: Line, cues: CueSet, first: bool
   return read((k) => k === chosen).flat();
 }
 
+/** The fewest words of a first line's part before its colon that can name the email ("NPS survey for Acme: …"). */
+const NAMING_MIN_WORDS = 3;
+const NAMING_MAX_WORDS = 14;
+/** Modules whose panes a list after the naming's colon names; a survey's or a quiz's words after it are its questions. */
+const PANED: ReadonlySet<string> = new Set(["tabs", "accordion", "carousel", "menu", "cart"]);
+
+/**
+ * "Fundraising appeal for Clearwater Trust: help us…", "Black Friday email for Ember Audio: Ember Mini $79, …":
+ * a first line whose words before the colon name the email is that instruction, and what follows the colon is
+ * the brief's copy, read as any line's. A module the naming asks for takes the list after the colon as its
+ * panes ("… with tabs: Import — …, Edit — …"), so then the naming keeps its sentence.
+ */
+function namedBeforeColon(reading: Reading, line: Line, cues: CueSet): Clause[] | undefined {
+  const s0 = line.sentences[0];
+  if (!s0 || line.kind === "heading" || line.kind === "row") return undefined;
+  const text = reading.text;
+  let prefix: Range | undefined;
+  if (line.kind === "label" && line.label) prefix = line.label;
+  else if (line.kind === "text") {
+    const colon = text.slice(s0.start, s0.end).search(/[:：]\s/u);
+    if (colon > 0) prefix = { start: s0.start, end: s0.start + colon };
+  }
+  if (!prefix) return undefined;
+  const count = wordsIn(reading.tokens[line.index].words, prefix).length;
+  if (count < NAMING_MIN_WORDS || count > NAMING_MAX_WORDS) return undefined;
+  const naming = instructionOf(view(reading, line, prefix, true), cues);
+  if (naming?.kind !== "naming") return undefined;
+  const afterColon = (r: Range): Range => {
+    let start = Math.max(r.start, prefix.end + 1);
+    while (start < r.end && /\s/.test(text[start])) start++;
+    return { start, end: r.end };
+  };
+  const withPanes = naming.techniques.some((t) => PANED.has(t.technique));
+  const head: Clause = { line: line.index, range: withPanes ? { start: prefix.start, end: s0.end } : prefix, role: "instruction", instruction: naming };
+  const rest = (withPanes ? line.sentences.slice(1) : [afterColon(s0), ...line.sentences.slice(1)]).filter((r) => r.end > r.start);
+  const clauses = rest.flatMap((s) => clausesOf(reading, line, s, cues, false));
+  return [head, ...clauses.map((c) => (c.role === "content" ? { ...c, role: contentRole(reading, line, c, cues) } : c))];
+}
+
 /** What a clause of copy holds, by its tokens: an offer, a question, an item, a link… */
 function contentRole(reading: Reading, line: Line, clause: Clause, cues: CueSet): Role {
   const tokens: Token[] = reading.tokens[line.index].tokens.filter((t) => t.start >= clause.range.start && t.end <= clause.range.end);
@@ -130,6 +169,8 @@ function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause
   if (inHeader) return [at({ start: line.start, end: line.end }, "header")];
   if (line.kind === "rule") return [];
   const first = line.index === 0;
+  const named = first ? namedBeforeColon(reading, line, cues) : undefined;
+  if (named) return named;
   if (line.kind === "heading") {
     const { key, technique } = labelKey(reading, line, cues);
     const label = line.label ?? line.body;
@@ -156,19 +197,6 @@ function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause
             ),
             end: line.end,
           };
-    // "Fundraising appeal for Clearwater Trust: help us…", "NPS survey for Acme: how likely…?": a first line's
-    // label of a few words naming the email is that instruction, and what follows its colon is the brief's copy.
-    const naming =
-      first && !key && line.kind === "label" && wordsIn(reading.tokens[line.index].words, line.label!).length >= 3
-        ? instructionOf(view(reading, line, line.label!, true), cues)
-        : undefined;
-    if (naming?.kind === "naming") {
-      const sentences = sentenceClauses(reading, line, cues, false);
-      return [
-        at(line.label!, "instruction", { instruction: naming }),
-        ...sentences.map((c) => (c.role === "content" ? { ...c, role: contentRole(reading, line, c, cues) } : c)),
-      ];
-    }
     if (technique && !key) return [at({ start: line.start, end: line.end }, "pane", { technique })];
     // "Obras: del 2 al 11 de mayo…" under "Secciones (en acordeón):": a pane titled by its label.
     if (heading?.technique && !key && line.kind === "label")
