@@ -4,7 +4,7 @@
 // of copy may hold a priced thing, an event's when and where, a quoted question or a button.
 import type { OccasionKind } from "~/domain/brief/schema";
 import type { Draft } from "./assemble";
-import type { Clause, Reading } from "./clause";
+import { PANED, type Clause, type Reading } from "./clause";
 import type { CueSet } from "./cues";
 import { ctaOf } from "./fields/ctas";
 import { peopleIn, placeIn } from "./fields/event";
@@ -54,6 +54,32 @@ function quotedQuestions(ctx: FillContext, c: Clause): number {
   return asked.length;
 }
 
+/** The most words between a module's name and the colon that opens its list ("A carousel of our 4 class types with a photo each: …"). */
+const PANES_COLON_WORDS = 12;
+
+/**
+ * The list of a module's panes a request gives after the module's name, up to the next module's name:
+ * after a colon ("A carousel of our class types: Slow Flow (…), Vinyasa (…)") or after the words that
+ * lead to it ("tabs for Design, Engineering and Product news", "a hamburger menu linking to Women, Men").
+ */
+function paneList(ctx: FillContext, c: Clause, cue: Range, until: number): Range | undefined {
+  const { reading, cues } = ctx;
+  const { text } = reading;
+  const end = Math.min(until, c.range.end);
+  const after = reading.tokens[c.line].words.filter((w) => w.start >= cue.end && w.end <= end);
+  const colon = text.slice(cue.end, end).search(/[:：]/);
+  if (colon >= 0 && after.filter((w) => w.start < cue.end + colon).length <= PANES_COLON_WORDS)
+    return trim(text, { start: cue.end + colon + 1, end });
+  const lead = cues.words.at(after, 0, ["instruction.panes"]);
+  if (!lead || !after[lead.to]) return undefined;
+  // "… corn tortillas, plus a cart for extras": the list ends where the next module is asked for, less the words that join it.
+  const joins = new Set([...cues.cues.list.and, ...cues.cues.functionWords, ...cues.cues.determiners]);
+  const own = after.slice(lead.to);
+  let last = own.length;
+  while (last > 1 && joins.has(own[last - 1].folded)) last--;
+  return trim(text, { start: own[0].start, end: last === own.length ? end : own[last - 1].end });
+}
+
 /** An instruction to Kinetic: what it asks, and the facts it carries for the reader. */
 export function carriedByRequest(ctx: FillContext, c: Clause): void {
   const { reading, cues, d, changeLikely } = ctx;
@@ -83,21 +109,21 @@ export function carriedByRequest(ctx: FillContext, c: Clause): void {
         : [];
     d.offers.push(...carried);
     d.items.push(...proseItems(text, c.range, words, own, cues, offerRanges(carried)));
-    // "A carousel of our 4 class types with a photo each: Slow Flow (https://…), Vinyasa (https://…)": its panes.
-    const colon = text.slice(c.range.start, c.range.end).indexOf(":");
-    if (x.techniques.length > 0 && colon > 0 && line.parent === undefined) {
-      const list = trim(text, { start: c.range.start + colon + 1, end: c.range.end });
-      const parts = list ? splitOptions(text, list, words, cues) : [];
-      if (parts.length >= 2) {
-        const t = d.techniques.find((y) => y.technique === x.techniques[0].technique);
+    if (line.parent === undefined)
+      x.techniques.forEach((t, i) => {
+        if (!PANED.has(t.technique)) return;
+        const list = paneList(ctx, c, t.range, x.techniques[i + 1]?.range.start ?? c.range.end);
+        const parts = list ? splitOptions(text, list, words, cues) : [];
+        if (parts.length < 2) return;
+        const panes: Range[] = [];
         for (const p of parts) {
           const item = itemOf(text, p, words, own, cues, changeLikely);
           if (!item) continue;
           d.items.push(item);
-          t?.panes.push(item.name);
+          panes.push(item.name);
         }
-      }
-    }
+        d.techniques.push({ technique: t.technique, range: t.range, panes });
+      });
     const asked = quotedQuestions(ctx, c);
     if (asked === 0 && x.act === "ask" && x.says) {
       const q: QuestionRead = { text: x.says, options: [] };
@@ -108,7 +134,8 @@ export function carriedByRequest(ctx: FillContext, c: Clause): void {
   if (x.tone && !d.tone) d.tone = x.tone;
   if (x.length && !d.length) d.length = x.length;
   if (c.label === "audience" || x.kind === "audience") d.audience ??= trim(text, line.body);
-  for (const t of x.techniques) d.techniques.push({ technique: t.technique, range: t.range, panes: [] });
+  for (const t of x.techniques)
+    if (!d.techniques.some((y) => y.range === t.range)) d.techniques.push({ technique: t.technique, range: t.range, panes: [] });
   // "pas besoin de le dire", "eso no va en el correo": what the sentence says before is ruled out.
   if (x.kind === "avoid" && x.ruledOut.length === 0) {
     const prev = d.message.length > 0 && d.message[d.message.length - 1].end >= c.range.start - 3 ? d.message.pop() : undefined;

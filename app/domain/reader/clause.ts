@@ -51,6 +51,9 @@ export interface Reading {
   clauses: Clause[];
 }
 
+/** Modules whose panes a list after their name gives ("tabs for A, B and C"); a survey's or a quiz's words are its questions. */
+export const PANED: ReadonlySet<TechniqueKey> = new Set<TechniqueKey>(["tabs", "accordion", "carousel", "menu", "itemCart"]);
+
 /** Labels whose value is an instruction as a whole. */
 export const INSTRUCTION_LABELS: ReadonlySet<LabelKey> = new Set([
   "tone",

@@ -5,7 +5,7 @@
 import type { CueSet } from "./cues";
 import { instructionOf, type Instruction } from "./instruction";
 import type { Line, Range } from "./layout";
-import { INSTRUCTION_LABELS, ROLE_OF_LABEL, labelKey, type Clause, type Reading, type Role } from "./clause";
+import { INSTRUCTION_LABELS, PANED, ROLE_OF_LABEL, labelKey, type Clause, type Reading, type Role } from "./clause";
 import { headerLines, signoffLines } from "./frame";
 import { within, wordsIn, type Token } from "./tokens";
 
@@ -100,8 +100,7 @@ function sentenceClauses(reading: Reading, line: Line, cues: CueSet, first: bool
 /** The fewest words of a first line's part before its colon that can name the email ("NPS survey for Acme: …"). */
 const NAMING_MIN_WORDS = 3;
 const NAMING_MAX_WORDS = 14;
-/** Modules whose panes a list after the naming's colon names; a survey's or a quiz's words after it are its questions. */
-const PANED: ReadonlySet<string> = new Set(["tabs", "accordion", "carousel", "menu", "cart"]);
+
 
 /**
  * "Fundraising appeal for Clearwater Trust: help us…", "Black Friday email for Ember Audio: Ember Mini $79, …":

@@ -681,6 +681,7 @@ export const ca: Cues = {
     ],
     no: ["sense", "res de", "cap", "ni"],
     now: ["aquesta vegada", "de moment", "encara"],
+    panes: ["per", "de", "amb", "sobre"],
     placement: ["en un", "en una", "en", "com", "amb un", "amb una", "tipus", "en forma de", "a manera de"],
     timing: ["surt", "sortirà", "s'envia", "s'enviarà", "enviar", "enviament", "programat", "programada"],
     sign: ["signa", "signa-ho", "signat per", "signar", "signat", "signa com"],

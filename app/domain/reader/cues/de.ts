@@ -581,6 +581,7 @@ export const de: Cues = {
       "alle",
     ],
     no: ["kein", "keine", "keinen", "ohne", "nicht"],
+    panes: ["für", "mit", "zu", "über", "von"],
     placement: ["als", "in einem", "in einer", "mit einem", "mit einer", "in", "im"],
     timing: ["geht raus", "geht", "versand", "versendet", "verschickt", "rausgehen"],
     writer: ["ich", "wir", "uns", "hier die", "anbei", "unten"],
@@ -604,7 +605,7 @@ export const de: Cues = {
   },
   offer: {
     off: ["rabatt", "nachlass", "reduziert", "günstiger", "sparen", "ersparnis", "preisnachlass", "weniger", "auf alles"],
-    free: ["gratis", "kostenlos", "kostenfrei", "umsonst", "geschenkt", "versandkostenfrei", "inklusive", "inkl"],
+    free: ["gratis", "kostenlos", "kostenlose", "kostenloser", "kostenlosen", "kostenloses", "kostenfrei", "umsonst", "geschenkt", "versandkostenfrei", "inklusive", "inkl"],
     bogo: ["2 für 1", "zwei für eins", "3 für 2", "1+1 gratis", "das zweite gratis"],
     threshold: [
       "ab",
@@ -780,6 +781,7 @@ export const de: Cues = {
     "possessive-of": ["s"],
   },
   kinds: {
+    "gift-guide": ["geschenkideen", "weihnachts-geschenkideen", "geschenkeguide", "geschenke-guide", "geschenkführer", "geschenktipps"],
     sale: [
       "sale",
       "ausverkauf",

@@ -798,6 +798,7 @@ export const en: Cues = {
       "ppl",
     ],
     no: ["no", "without", "not", "nothing about", "none"],
+    panes: ["for", "of", "with", "linking to", "with links to", "links to", "showing", "featuring", "covering", "on"],
     placement: ["in a", "in an", "as a", "as an", "in", "as", "into", "with a", "with an", "using a", "via a", "in the form of"],
     timing: ["goes out", "goes", "sends", "send", "sent", "lands", "scheduled", "schedule", "drops", "going out", "go out"],
     writer: ["i", "we", "me", "us", "our team", "i'm", "we're", "we'd", "i'd"],

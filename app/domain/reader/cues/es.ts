@@ -613,6 +613,7 @@ export const es: Cues = {
       "todos",
     ],
     no: ["sin", "nada de", "ningún", "ninguna", "ni"],
+    panes: ["para", "de", "con", "sobre", "con enlaces a"],
     placement: ["en un", "en una", "en", "como", "con un", "con una", "tipo", "en forma de"],
     timing: ["sale", "saldrá", "se envía", "enviar", "envío", "programado", "programada"],
     writer: ["yo", "nosotros", "nos", "te paso", "os paso", "te mando", "va la info", "aquí va"],
@@ -947,6 +948,7 @@ export const es: Cues = {
     "possessive-of": [],
   },
   kinds: {
+    "gift-guide": ["guía de regalos", "ideas de regalo", "ideas para regalar", "regalos para"],
     sale: [
       "rebajas",
       "oferta",

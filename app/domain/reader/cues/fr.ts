@@ -675,6 +675,7 @@ export const fr: Cues = {
       "tout le monde",
     ],
     no: ["pas de", "sans", "aucun", "aucune", "ni", "rien sur", "pas d'"],
+    panes: ["pour", "de", "des", "avec", "sur", "vers"],
     placement: ["dans un", "dans une", "en", "sous forme de", "avec un", "avec une", "comme un", "façon"],
     timing: ["part", "partira", "envoyé", "envoyée", "envoi", "programmé", "programmée", "sort"],
     writer: ["je", "nous", "on", "moi", "j'ai", "je voudrais", "voici", "ci-dessous", "ci-joint"],
@@ -1068,6 +1069,7 @@ export const fr: Cues = {
     "possessive-of": [],
   },
   kinds: {
+    "gift-guide": ["guide cadeaux", "guide des cadeaux", "idées cadeaux", "idées cadeaux de noël", "sélection cadeaux"],
     sale: [
       "soldes",
       "solde",

@@ -521,6 +521,7 @@ export const it: Cues = {
       "tutti",
     ],
     no: ["niente", "senza", "nessun", "nessuna", "non"],
+    panes: ["per", "di", "con", "su", "con link a"],
     placement: ["in un", "in una", "a", "come", "con un", "con una", "in", "sotto forma di"],
     timing: ["parte", "partirà", "esce", "inviata", "invio", "programmata"],
     writer: ["io", "noi", "ci", "ti mando", "ecco", "qui sotto", "vi chiedo"],
@@ -768,6 +769,7 @@ export const it: Cues = {
     "possessive-of": [],
   },
   kinds: {
+    "gift-guide": ["guida ai regali", "guida regali", "idee regalo", "idee per regali"],
     sale: ["saldi", "offerta", "offerte", "promozione", "promo", "sconto", "sconti", "black friday", "svendita", "outlet", "fuori tutto"],
     "abandoned-cart": [
       "carrello abbandonato",

@@ -885,6 +885,7 @@ export const nl: Cues = {
     ],
     no: ["geen", "zonder", "niet", "niks over", "niets over"],
     now: ["deze keer", "voorlopig", "nog"],
+    panes: ["voor", "met", "over", "van"],
     placement: ["in een", "als", "als een", "in", "in de", "in het", "met een", "via een", "in de vorm van"],
     timing: [
       "gaat uit",

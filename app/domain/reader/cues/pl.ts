@@ -873,6 +873,7 @@ export const pl: Cues = {
     ],
     no: ["bez", "nie", "żadnych", "żadnego", "żadnej", "brak", "ani", "nic o"],
     now: ["tym razem", "na razie"],
+    panes: ["dla", "z", "o"],
     placement: ["w", "w formie", "jako", "w postaci", "na", "z", "za pomocą"],
     timing: [
       "wychodzi",

@@ -573,6 +573,7 @@ export const pt: Cues = {
       "todo mundo",
     ],
     no: ["sem", "nada de", "nenhum", "nenhuma", "nem"],
+    panes: ["para", "de", "com", "sobre", "com links para"],
     placement: ["em um", "em uma", "num", "numa", "em", "como", "com um", "com uma", "no formato de"],
     timing: ["sai", "vai sair", "enviado", "enviada", "envio", "disparo", "dispara"],
     writer: ["eu", "nós", "a gente", "segue", "seguem", "preciso", "precisava", "queria", "te mando"],
@@ -883,6 +884,7 @@ export const pt: Cues = {
     "possessive-of": [],
   },
   kinds: {
+    "gift-guide": ["guia de presentes", "ideias de presentes", "sugestões de presentes", "presentes para"],
     sale: [
       "promoção",
       "promo",

@@ -729,6 +729,7 @@ export const sv: Cues = {
     ],
     no: ["inga", "ingen", "inget", "utan", "inte", "ingenting om"],
     now: ["den här gången", "än så länge"],
+    panes: ["för", "med", "om", "av"],
     placement: ["i en", "i ett", "som en", "som ett", "i", "som", "med en", "med ett", "via en", "i form av"],
     timing: [
       "går ut",

@@ -83,6 +83,8 @@ export const INSTRUCTION_CUES = [
   "they",
   /** Words of time that end what a request rules out: "no discount this time" rules out "discount". */
   "now",
+  /** Words between a module's name and the list of its panes: "tabs for A, B and C", "menu linking to …". */
+  "panes",
 ] as const;
 export type InstructionCue = (typeof INSTRUCTION_CUES)[number];
 

@@ -173,7 +173,7 @@ export function itemsOf(
 ): ItemRead[] {
   const money = tokens.filter((t): t is MoneyToken => t.kind === "money" && t.start >= range.start && t.end <= range.end);
   const one = itemOf(text, range, words, tokens, cues, changeLikely);
-  if (money.length <= 1 || (one && (one.was || money.length === 2))) return one ? [one] : [];
+  if (money.length <= 1 || one?.was) return one ? [one] : [];
   // Cut at the joints before each later amount's name.
   const joints = new Set([...cues.cues.list.and, ...cues.cues.list.or]);
   const cuts: number[] = [];

@@ -66,20 +66,26 @@ export function optionOf(text: string, range: Range, words: readonly Word[], cue
 export function splitOptions(text: string, range: Range, words: readonly Word[], cues: CueSet): Range[] {
   const raw = text.slice(range.start, range.end);
   const dashes = (raw.match(/\s[–—]\s/g) ?? []).length;
+  // "$9/month" is a price per month, "Oui/Non" two options.
+  const slash = (i: number) => raw[i] === "/" && !/\d/.test(raw[i - 1] ?? "");
+  const slashes = [...raw].some((_, i) => slash(i));
+  // "Import — drag a folder, Edit — one-tap presets": a name and its words in each part between commas.
+  const dashedParts = raw.includes(",") && raw.split(",").every((p) => /\s[–—]\s/.test(p));
   const strong = raw.includes(";")
     ? ";"
-    : raw.includes("/")
+    : slashes
       ? "/"
       : raw.includes("|")
         ? "|"
-        : dashes >= 2
+        : dashes >= 2 && !dashedParts
           ? raw.includes("—")
             ? "—"
             : "–"
           : ",";
   const joints = new Set([...cues.cues.list.or, ...cues.cues.list.and]);
   const cuts: Array<{ start: number; end: number }> = [];
-  for (let i = 0; i < raw.length; i++) if (raw[i] === strong) cuts.push({ start: range.start + i, end: range.start + i + 1 });
+  for (let i = 0; i < raw.length; i++)
+    if (raw[i] === strong && (strong !== "/" || slash(i))) cuts.push({ start: range.start + i, end: range.start + i + 1 });
   if (strong === "," || cuts.length === 0)
     for (const w of words)
       if (w.start >= range.start && w.end <= range.end && joints.has(w.folded)) cuts.push({ start: w.start, end: w.end });
