@@ -42,6 +42,8 @@ export interface Clause {
   /** The module a heading or label names ("Tabs: A, B, C"). */
   technique?: TechniqueKey;
   instruction?: Instruction;
+  /** A sentence's value after its own label ("Carousel: A $1, B $2" inside a line of prose). */
+  body?: Range;
 }
 
 export interface Reading {

@@ -64,7 +64,7 @@ export function fillDraft(reading: Reading, cues: CueSet, kind: OccasionKind, in
       }
       case "pane": {
         // "Tabs: Programme (keynote at 9h30), Accès (tram 1)": each pane with what its brackets hold.
-        const body = line.body.start > c.range.start ? line.body : c.range;
+        const body = c.body ?? (line.body.start > c.range.start ? line.body : c.range);
         // A label's value lists the panes ("Tabs: A, B, C"); a line under a heading is one pane, a label line
         // under it a pane titled by its label ("Obras: del 2 al 11 de mayo…").
         const governed = line.parent !== undefined && line.kind === "label" && line.label;
@@ -75,7 +75,7 @@ export function fillDraft(reading: Reading, cues: CueSet, kind: OccasionKind, in
           d.items.push({ name: line.label!, detail: line.body });
           break;
         }
-        const panes = line.kind === "label" ? splitOptions(text, body, words, cues) : [body];
+        const panes = line.kind === "label" || c.body ? splitOptions(text, body, words, cues) : [body];
         const t = d.techniques.find((x) => x.technique === c.technique) ?? {
           technique: c.technique!,
           range: line.label ?? c.range,

@@ -3,6 +3,7 @@
 // button, a link, an image, the sender's sign-off, copy for the reader, or an instruction to
 // Kinetic. What a line's label or heading says wins over what its words look like.
 import type { CueSet } from "./cues";
+import { TECHNIQUE_KEYS } from "./cues/types";
 import { instructionOf, type Instruction } from "./instruction";
 import type { Line, Range } from "./layout";
 import { INSTRUCTION_LABELS, PANED, ROLE_OF_LABEL, labelKey, type Clause, type Reading, type Role } from "./clause";
@@ -79,6 +80,31 @@ function clausesOf(reading: Reading, line: Line, sentence: Range, cues: CueSet, 
   return out;
 }
 
+/** The most words of a label that opens a sentence inside a line ("Beans: Huila $16, …", "Carousel: …"). */
+const INLINE_LABEL_WORDS = 3;
+
+/**
+ * "… 25% off everything. Carousel: Ethiopia Guji $19, Colombia Huila $16.": a sentence of copy that opens
+ * with a short label is a list under it; a module's name as that label makes the list its panes.
+ */
+function inlineLabel(reading: Reading, line: Line, clause: Clause, cues: CueSet): Clause {
+  if ((clause.role !== "content" && clause.role !== "item") || (line.kind !== "text" && line.kind !== "label")) return clause;
+  const text = reading.text;
+  const colon = text.slice(clause.range.start, clause.range.end).search(/[:：]\s/u);
+  if (colon <= 0) return clause;
+  const label = { start: clause.range.start, end: clause.range.start + colon };
+  const words = wordsIn(reading.tokens[line.index].words, label);
+  if (words.length === 0 || words.length > INLINE_LABEL_WORDS) return clause;
+  let start = label.end + 1;
+  while (start < clause.range.end && /\s/.test(text[start])) start++;
+  const body = { start, end: clause.range.end };
+  const technique = cues.techniques.is(words, TECHNIQUE_KEYS);
+  if (technique) return { ...clause, role: "pane", technique, body };
+  // ("Kleines Abo: 1 Brot pro Woche – 5,80 €" names its one item by the label.)
+  const priced = within(reading.tokens[line.index].tokens, body, "money").length;
+  return clause.role === "item" && priced >= 2 ? { ...clause, range: body } : clause;
+}
+
 /** The clauses of a line's sentences; on the first line, only one sentence can be the one naming the email. */
 function sentenceClauses(reading: Reading, line: Line, cues: CueSet, first: boolean): Clause[] {
   const read = (asFirst: (k: number) => boolean) => line.sentences.map((s, k) => clausesOf(reading, line, s, cues, asFirst(k)));
@@ -132,7 +158,10 @@ function namedBeforeColon(reading: Reading, line: Line, cues: CueSet): Clause[] 
   const head: Clause = { line: line.index, range: withPanes ? { start: prefix.start, end: s0.end } : prefix, role: "instruction", instruction: naming };
   const rest = (withPanes ? line.sentences.slice(1) : [afterColon(s0), ...line.sentences.slice(1)]).filter((r) => r.end > r.start);
   const clauses = rest.flatMap((s) => clausesOf(reading, line, s, cues, false));
-  return [head, ...clauses.map((c) => (c.role === "content" ? { ...c, role: contentRole(reading, line, c, cues) } : c))];
+  return [
+    head,
+    ...clauses.map((c) => (c.role === "content" ? inlineLabel(reading, line, { ...c, role: contentRole(reading, line, c, cues) }, cues) : c)),
+  ];
 }
 
 /** What a clause of copy holds, by its tokens: an offer, a question, an item, a link… */
@@ -279,7 +308,11 @@ function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause
   if (line.kind === "row") return [at(line.body, "item")];
   const clauses = sentenceClauses(reading, line, cues, first);
   return clauses.map((c) =>
-    c.role === "content" ? { ...c, role: contentRole(reading, line, c, cues), technique: heading?.technique } : c,
+    c.role === "content"
+      ? heading?.technique
+        ? { ...c, role: contentRole(reading, line, c, cues), technique: heading.technique }
+        : inlineLabel(reading, line, { ...c, role: contentRole(reading, line, c, cues) }, cues)
+      : c,
   );
 }
 

@@ -193,7 +193,8 @@ export function itemsOf(
   let from = range.start;
   for (const c of cuts) {
     pieces.push({ start: from, end: c });
-    from = c + 1;
+    // A comma is no part of the next piece; a joint ("and Kona $42") is, and is skipped below.
+    from = /[,;]/.test(text[c]) ? c + 1 : c;
   }
   pieces.push({ start: from, end: range.end });
   return pieces
