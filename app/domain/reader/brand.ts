@@ -98,6 +98,20 @@ export function brandOf(reading: Reading, cues: CueSet, excluded: Range[]): Bran
       add(nameRunAt(value, cue ? cue.to : 0, text, cues) ?? nameRunAt(value, 0, text, cues, 6), 10, true);
     }
     const first = line.paragraph === 0 && c.line <= 2;
+    // "Gridline Fitness survey: …", "Ember Roasters carousel: …": the name that opens the words naming the email.
+    if (c.instruction?.kind === "naming" && words[0]?.capital) {
+      const cue = words.findIndex(
+        (_, i) => cues.kinds.at(words, i) || cues.techniques.at(words, i) || cues.words.at(words, i, ["instruction.self"]),
+      );
+      const opening = words.slice(0, Math.max(0, cue));
+      // (Where every noun is capitalised, "Sommerfest-Newsletter" names no sender.)
+      if (
+        cue > 0 &&
+        !cues.cues.nounsCapitalized &&
+        opening.every((w, k) => w.capital || (k > 0 && cues.cues.nameJoiners.includes(w.folded)))
+      )
+        add({ start: words[0].start, end: words[cue - 1].end }, 5);
+    }
     for (let i = 0; i < words.length; i++) {
       // "… for X", "organisée par X", "from X", "de X": a name right after the cue.
       const forCue = cues.words.at(words, i, ["brand.for"]);

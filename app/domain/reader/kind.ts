@@ -73,24 +73,38 @@ export interface KindRead {
 }
 
 export function kindOf(reading: Reading, cues: CueSet, techniques: readonly TechniqueKey[]): KindRead {
-  const score = new Map<KindKey, number>();
+  const scores = new Map<KindKey, number>();
   const where = new Map<KindKey, { start: number; end: number }>();
+  const byLine = new Map<number, Reading["clauses"]>();
+  for (const c of reading.clauses) byLine.set(c.line, [...(byLine.get(c.line) ?? []), c]);
   reading.lines.forEach((line, i) => {
+    const clauses = byLine.get(i) ?? [];
+    const clause = clauses[0];
+    const naming = clauses.find((c) => c.instruction?.kind === "naming");
+    const add = (words: Reading["tokens"][number]["words"], weight: number) => {
+      for (const m of cues.kinds.all(words)) {
+        // "welcome email", "appeal email", "relance panier": the kind that names the email itself.
+        const names = words[m.to] && cues.words.at(words, m.to, ["instruction.self"]);
+        scores.set(m.key, (scores.get(m.key) ?? 0) + weight * (names ? 2 : 1));
+        if (!where.has(m.key)) where.set(m.key, { start: m.start, end: m.end });
+      }
+    };
     const words = reading.tokens[i].words;
-    const clause = reading.clauses.find((c) => c.line === i);
+    // The clause naming the email weighs most; on a one-line brief the rest of its line is copy.
+    if (naming && clauses.length > 1) {
+      add(words.filter((w) => w.start >= naming.range.start && w.end <= naming.range.end), 4);
+      add(words.filter((w) => w.end <= naming.range.start || w.start >= naming.range.end), 1);
+      return;
+    }
     const weight =
-      i === 0 || clause?.instruction?.kind === "naming"
+      i === 0 || naming
         ? 4
         : clause?.label === "kind" || clause?.role === "subject" || clause?.role === "header"
           ? 3
           : 1;
-    for (const m of cues.kinds.all(words)) {
-      // "welcome email", "appeal email", "relance panier": the kind that names the email itself.
-      const names = words[m.to] && cues.words.at(words, m.to, ["instruction.self"]);
-      score.set(m.key, (score.get(m.key) ?? 0) + weight * (names ? 2 : 1));
-      if (!where.has(m.key)) where.set(m.key, { start: m.start, end: m.end });
-    }
+    add(words, weight);
   });
+  const score = scores;
   for (const t of techniques) {
     const k = TECHNIQUE_KIND[t];
     if (k) score.set(k, (score.get(k) ?? 0) + 2);

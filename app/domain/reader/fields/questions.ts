@@ -102,6 +102,22 @@ export function splitOptions(text: string, range: Range, words: readonly Word[],
   return out;
 }
 
+/** The most words of one option in a list after a dash. */
+const DASHED_OPTION_WORDS = 4;
+
+/** "Which class do you enjoy most — Spin, Yoga or HIIT": the question before the last dash, and a list of short answers after it. */
+function dashedList(text: string, range: Range, words: readonly Word[], cues: CueSet): { question: Range; list: Range } | undefined {
+  const raw = text.slice(range.start, range.end);
+  const at = Math.max(raw.lastIndexOf(" — "), raw.lastIndexOf(" – "));
+  if (at <= 0) return undefined;
+  const list = trim(text, { start: range.start + at + 3, end: range.end });
+  const question = trim(text, { start: range.start, end: range.start + at });
+  if (!list || !question) return undefined;
+  const parts = splitOptions(text, list, words, cues);
+  const short = parts.every((p) => words.filter((w) => w.start >= p.start && w.end <= p.end).length <= DASHED_OPTION_WORDS);
+  return parts.length >= 2 && short ? { question, list } : undefined;
+}
+
 /** A scale the question gives: two numbers with a range joint between them ("0–10", "de 0 à 10", "1 to 5"). */
 export function scaleOf(text: string, words: readonly Word[], range: Range, cues: CueSet): QuestionRead["scale"] {
   const own = words.filter((w) => w.start >= range.start && w.end <= range.end);
@@ -143,6 +159,11 @@ export function questionOf(text: string, range: Range, lineEnd: number, words: r
     if (colon > 0) {
       optionsRange = trim(text, { start: range.start + colon + 1, end: q >= 0 ? qEnd - 1 : qEnd });
       out.text = { start: range.start, end: range.start + colon };
+    } else if (dashedList(text, { start: range.start, end: q >= 0 ? qEnd - 1 : qEnd }, words, cues)) {
+      // "Which class do you enjoy most — Spin, Yoga or HIIT?": the list after a dash.
+      const d = dashedList(text, { start: range.start, end: q >= 0 ? qEnd - 1 : qEnd }, words, cues)!;
+      optionsRange = d.list;
+      out.text = d.question;
     } else {
       // "… ? (oui / non)" already handled; "(Saturn is correct; Jupiter; Neptune)" inside the question's line before "?".
       const open = text.slice(range.start, qEnd).lastIndexOf("(");
