@@ -97,7 +97,10 @@ export function toBrief(src: PromptSource, reading: Reading, cues: CueSet, d: Dr
       return [item];
     }),
     (i) => `${i.name.value.toLowerCase()}|${i.price?.display ?? ""}`,
-  ).slice(0, BRIEF_LIMITS.items);
+  )
+    // A pane named in a request ("als Tabs mit den Namen „Auszeit“, …") is the item its own line prices.
+    .filter((i, _, all) => i.price || !all.some((o) => o !== i && o.price && o.name.value.toLowerCase() === i.name.value.toLowerCase()))
+    .slice(0, BRIEF_LIMITS.items);
 
   const offers: BriefOffer[] = d.offers.slice(0, BRIEF_LIMITS.offers).map((o) => {
     const offer: BriefOffer = { text: bt(o.text) ?? { value: text.slice(o.text.start, o.text.end), span: span(o.text) }, kind: o.kind };

@@ -99,7 +99,7 @@ export function brandOf(reading: Reading, cues: CueSet, excluded: Range[]): Bran
     }
     const first = line.paragraph === 0 && c.line <= 2;
     // "Gridline Fitness survey: …", "Ember Roasters carousel: …": the name that opens the words naming the email.
-    if (c.instruction?.kind === "naming" && words[0]?.capital) {
+    if ((c.instruction?.kind === "naming" || (c.role === "pane" && c.line === 0)) && words[0]?.capital) {
       const cue = words.findIndex(
         (_, i) => cues.kinds.at(words, i) || cues.techniques.at(words, i) || cues.words.at(words, i, ["instruction.self"]),
       );

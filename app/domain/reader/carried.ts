@@ -68,16 +68,21 @@ function paneList(ctx: FillContext, c: Clause, cue: Range, until: number): Range
   const end = Math.min(until, c.range.end);
   const after = reading.tokens[c.line].words.filter((w) => w.start >= cue.end && w.end <= end);
   const colon = text.slice(cue.end, end).search(/[:：]/);
-  if (colon >= 0 && after.filter((w) => w.start < cue.end + colon).length <= PANES_COLON_WORDS)
-    return trim(text, { start: cue.end + colon + 1, end });
   const lead = cues.words.at(after, 0, ["instruction.panes"]);
+  // "tabs for Sweet, Savory and Drinks: ricotta pancakes $12, …": the panes before the colon, their contents after it.
+  const listed = lead && after[lead.to] && colon >= 0 ? trim(text, { start: after[lead.to].start, end: cue.end + colon }) : undefined;
+  if (listed && splitOptions(text, listed, reading.tokens[c.line].words, cues).length >= 2) return listed;
+  // (The sentence's full stop is no part of its last pane.)
+  const stop = text.slice(0, end).replace(/[.!]\s*$/u, "").length;
+  if (colon >= 0 && after.filter((w) => w.start < cue.end + colon).length <= PANES_COLON_WORDS)
+    return trim(text, { start: cue.end + colon + 1, end: stop });
   if (!lead || !after[lead.to]) return undefined;
   // "… corn tortillas, plus a cart for extras": the list ends where the next module is asked for, less the words that join it.
   const joins = new Set([...cues.cues.list.and, ...cues.cues.functionWords, ...cues.cues.determiners]);
   const own = after.slice(lead.to);
   let last = own.length;
   while (last > 1 && joins.has(own[last - 1].folded)) last--;
-  return trim(text, { start: own[0].start, end: last === own.length ? end : own[last - 1].end });
+  return trim(text, { start: own[0].start, end: last === own.length ? stop : own[last - 1].end });
 }
 
 /** An instruction to Kinetic: what it asks, and the facts it carries for the reader. */
@@ -117,7 +122,9 @@ export function carriedByRequest(ctx: FillContext, c: Clause): void {
         if (parts.length < 2) return;
         const panes: Range[] = [];
         for (const p of parts) {
-          const item = itemOf(text, p, words, own, cues, changeLikely);
+          // 'mit den Namen „Auszeit“, „Zweisamkeit“': a quoted name is the pane's name.
+          const quoted = own.find((q) => q.kind === "quoted" && q.start >= p.start && q.end <= p.end);
+          const item = itemOf(text, quoted?.kind === "quoted" ? quoted.inner : p, words, own, cues, changeLikely);
           if (!item) continue;
           d.items.push(item);
           panes.push(item.name);

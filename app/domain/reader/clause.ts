@@ -109,7 +109,11 @@ export function labelKey(reading: Reading, line: Line, cues: CueSet): { key?: La
     .all(words)
     .find(
       (m) =>
-        m.from === 0 || (m.from === 1 && count(0)) || placement.some((p) => p.to === m.from || (p.to === m.from - 1 && count(m.from - 1))),
+        m.from === 0 ||
+        (m.from === 1 && count(0)) ||
+        placement.some((p) => p.to === m.from || (p.to === m.from - 1 && count(m.from - 1))) ||
+        // "Ember Roasters cart:", "Metzgerei Huber, Warenkorb:": the module named last, after the sender.
+        (m.to === words.length && line.index === 0),
     );
   // What the label says its lines are: the label whole, a list word inside a short label ("Hero products",
   // "Left in the cart"), else its first words ("Lien doc").

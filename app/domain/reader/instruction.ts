@@ -241,7 +241,8 @@ export function instructionOf(view: ClauseView, cues: CueSet): Instruction | und
     return out;
   }
   // The line naming the email: "Mail soldes d'hiver pour La Fabrique à Bougies", "NPS trimestriel pour…".
-  const self = found.find((m) => m.key === "instruction.self" && (m.from <= at + 1 || w.length <= 8));
+  // ("Meal-kit email for Green Fork…": a compound may stand before the word for the email.)
+  const self = found.find((m) => m.key === "instruction.self" && (m.from <= at + 2 || w.length <= 8));
   const kindNamed = cues.kinds.all(w).some((m) => m.from <= at + 2);
   // ("This one goes 24h after the first" says when it is sent: a request, below.)
   if (view.first && w.length <= 20 && !secondPerson && !has("instruction.timing") && (self || (kindNamed && !view.hasValues))) {

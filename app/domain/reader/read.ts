@@ -29,7 +29,8 @@ export function readPromptBrief(prompt: string, emailType?: string | null): Brie
   const headingTechniques = clauses.flatMap((c) => (c.technique ? [c.technique] : []));
   const kind = kindOf(reading, cues, [...instructionTechniques, ...headingTechniques]);
   const d = fillDraft(reading, cues, kind.kind, instructionTechniques);
-  const excluded: Range[] = [...d.items.map((i) => i.name), ...d.who];
+  // A product's, a person's or an offer's words are never the sender's name.
+  const excluded: Range[] = [...d.items.map((i) => i.name), ...d.who, ...d.offers.map((o) => o.text)];
   const brand = brandOf(reading, cues, excluded);
   const hinted = EMAIL_TYPES.find((t) => t === emailType) as EmailType | undefined;
   return toBrief(src, reading, cues, d, {

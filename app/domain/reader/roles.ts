@@ -44,7 +44,8 @@ function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause
             ),
             end: line.end,
           };
-    if (technique && !key) return [at({ start: line.start, end: line.end }, "pane", { technique })];
+    // ("Ember Roasters cart:" names a module whose panes are the items its value lists.)
+    if (technique && (!key || key === "items")) return [at({ start: line.start, end: line.end }, "pane", { technique })];
     // "Obras: del 2 al 11 de mayo…" under "Secciones (en acordeón):": a pane titled by its label.
     if (heading?.technique && !key && line.kind === "label")
       return [at({ start: line.start, end: line.end }, "pane", { technique: heading.technique })];

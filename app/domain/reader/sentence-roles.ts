@@ -127,7 +127,7 @@ export function sentenceClauses(reading: Reading, line: Line, cues: CueSet, firs
 
 /** The fewest words of a first line's part before its colon that can name the email ("NPS survey for Acme: …"). */
 const NAMING_MIN_WORDS = 3;
-const NAMING_MAX_WORDS = 14;
+const NAMING_MAX_WORDS = 20;
 
 
 /**

@@ -102,6 +102,13 @@ export function itemOf(
     const cut = after.search(/\s[–—|(]|https?:|[,;]/);
     name = trim(text, { start: from, end: cut >= 0 ? from + cut : range.end });
   }
+  // "Bougie Cèdre à 14,50 €", "candle at $28": the word that leads to the price is no part of the name.
+  if (name && price && name.end <= price.start) {
+    const inName = words.filter((w) => w.start >= name!.start && w.end <= name!.end);
+    const last = inName[inName.length - 1];
+    if (inName.length >= 2 && cues.words.at([last], 0, ["price.to", "price.starting"]) && /^\s*$/.test(text.slice(last.end, price.start)))
+      name = trim(text, { start: name.start, end: inName[inName.length - 2].end });
+  }
   if (!name || name.end - name.start > NAME_MAX_CHARS) return undefined;
   // The detail: what is left after the name once values and their cue words are taken away.
   const taken = [name, ...own.filter((t) => t.kind !== "number" && t.kind !== "quoted")];
