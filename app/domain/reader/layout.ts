@@ -77,7 +77,9 @@ function goesOn(before: string, after: string, abbreviations: ReadonlySet<string
 }
 
 /** A full stop the segmenter reads on through because the next sentence opens with a price or a number ("Kenya. $25 funds…"). */
-const STOP_BEFORE_FIGURE = /(\p{L}{3,})[.!]\s+(?=[$€£¥₹\d])/gu;
+const STOP_BEFORE_FIGURE = /[.!]\s+(?=[$€£¥₹\d])/gu;
+/** How far back the word before such a stop is looked for. */
+const WORD_BEFORE_STOP_CHARS = 32;
 
 /** The segmenter's sentence, cut again where a sentence ends before a figure; never after an abbreviation. */
 function cutBeforeFigures(text: string, range: Range, abbreviations: ReadonlySet<string>): Range[] {
@@ -86,8 +88,9 @@ function cutBeforeFigures(text: string, range: Range, abbreviations: ReadonlySet
   const raw = text.slice(range.start, range.end);
   STOP_BEFORE_FIGURE.lastIndex = 0;
   for (let m = STOP_BEFORE_FIGURE.exec(raw); m; m = STOP_BEFORE_FIGURE.exec(raw)) {
-    if (abbreviations.has(fold(m[1]))) continue;
-    const stop = range.start + m.index + m[1].length + 1;
+    const word = /\p{L}{3,}$/u.exec(raw.slice(Math.max(0, m.index - WORD_BEFORE_STOP_CHARS), m.index))?.[0];
+    if (!word || abbreviations.has(fold(word))) continue;
+    const stop = range.start + m.index + 1;
     out.push({ start: from, end: stop });
     from = range.start + m.index + m[0].length;
   }

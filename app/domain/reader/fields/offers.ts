@@ -1,6 +1,7 @@
 // Offers and their conditions: an offer's code, minimum spend, deadline and scope are those of its
 // own clause. A clause with two offers is cut between them; a clause with a code or a deadline
 // and no offer of its own gives them to the offer before it.
+import { BRIEF_LIMITS } from "~/domain/brief/schema";
 import type { CueSet } from "../cues";
 import type { Range } from "../layout";
 import type { CodeToken, DateToken, MoneyToken, PercentToken, Token, Word } from "../tokens";
@@ -144,7 +145,8 @@ function deadlineWords(
 export function offersOf(text: string, range: Range, words: readonly Word[], tokens: readonly Token[], cues: CueSet): OfferRead[] {
   const own = tokens.filter((t) => t.start >= range.start && t.end <= range.end);
   const ownWords = words.filter((w) => w.start >= range.start && w.end <= range.end);
-  const heads = headsOf(text, ownWords, own, cues);
+  // No brief holds more offers than it keeps: the work on a clause of a thousand percents stays bounded.
+  const heads = headsOf(text, ownWords, own, cues).slice(0, BRIEF_LIMITS.offers);
   const codes = own.filter((t): t is CodeToken => t.kind === "code");
   if (heads.length === 0 && codes.length === 0) return [];
   if (heads.length === 0) heads.push({ start: codes[0].start, end: codes[0].end, kind: "code" });

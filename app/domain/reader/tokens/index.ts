@@ -51,7 +51,10 @@ export interface LineTokens {
 const PERCENT = /(?<![\p{L}\d.,])(?:[-−–]\s?)?(\d{1,3}(?:[.,]\d{1,2})?)\s?%/gu;
 const QUOTED = /["“”„«»]\s?([^"“”„«»\n]{1,200}?)\s?["“”«»]/g;
 
-function percents(text: string, base: number, cues: Cues): PercentToken[] {
+/** The percent words' matcher of each language's cues, built once. */
+const percentLexicons = new WeakMap<Cues, Lexicon<"percent">>();
+
+function percents(text: string, base: number, cues: Cues, words: readonly Word[]): PercentToken[] {
   const out: PercentToken[] = [];
   PERCENT.lastIndex = 0;
   for (let m = PERCENT.exec(text); m; m = PERCENT.exec(text))
@@ -63,8 +66,11 @@ function percents(text: string, base: number, cues: Cues): PercentToken[] {
       value: Number(m[1].replace(",", ".")),
     });
   // "20 percent", "30 pour cent": a number and the language's word for it.
-  const words = wordsOf(text, "en", base);
-  const percentWords = new Lexicon<"percent">({ percent: cues.percentWords });
+  let percentWords = percentLexicons.get(cues);
+  if (!percentWords) {
+    percentWords = new Lexicon<"percent">({ percent: cues.percentWords });
+    percentLexicons.set(cues, percentWords);
+  }
   for (let i = 0; i + 1 < words.length; i++) {
     const m = words[i].numeric ? percentWords.at(words, i + 1) : undefined;
     if (m)
@@ -122,17 +128,31 @@ export function lineTokens(text: string, line: Line, lang: string, cues: Cues): 
   const words = wordsOf(body, lang, base);
   const taken: Range[] = [];
   const tokens: Token[] = [];
-  const free = (s: number, e: number) => !taken.some((t) => s < t.end && t.start < e);
+  // The taken ranges never overlap and are kept in order: a binary search finds the one a range could meet.
+  const free = (s: number, e: number) => {
+    let lo = 0;
+    let hi = taken.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (taken[mid].end <= s) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo >= taken.length || taken[lo].start >= e;
+  };
   const keep = <T extends Token>(list: T[]) => {
     for (const t of list)
       if (free(t.start, t.end)) {
         tokens.push(t);
-        if (t.kind !== "quoted") taken.push(t);
+        if (t.kind !== "quoted") {
+          let at = taken.length;
+          while (at > 0 && taken[at - 1].start > t.start) at--;
+          taken.splice(at, 0, t);
+        }
       }
   };
   keep(linkTokens(body, base));
   keep(moneyTokens(body, base));
-  keep(percents(body, base, cues));
+  keep(percents(body, base, cues, words));
   keep(codes(body, base, words, cues, free));
   keep(dateTokens(body, base, lang, cues, taken));
   keep(quoted(body, base));
@@ -150,6 +170,18 @@ export function within<K extends Token["kind"]>(tokens: readonly Token[], range:
   return tokens.filter((t): t is Extract<Token, { kind: K }> => t.kind === kind && t.start >= range.start && t.end <= range.end);
 }
 
-export const wordsIn = (words: readonly Word[], range: Range) => words.filter((w) => w.start >= range.start && w.end <= range.end);
+/** The words inside a range: a binary search, since a line's words are in order and a long line is read many times. */
+export function wordsIn(words: readonly Word[], range: Range): Word[] {
+  let lo = 0;
+  let hi = words.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (words[mid].start < range.start) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: Word[] = [];
+  for (let i = lo; i < words.length && words[i].start < range.end; i++) if (words[i].end <= range.end) out.push(words[i]);
+  return out;
+}
 
 export { fold };
