@@ -251,7 +251,13 @@ export function instructionOf(view: ClauseView, cues: CueSet): Instruction | und
   }
   // A module asked for: "in a carousel", "(una por bloque, en pestañas)", "FAQ as an accordion".
   const placed = cues.techniques.all(w).some((m) => found.some((p) => p.key === "instruction.placement" && p.to === m.from));
-  if (out.techniques.length > 0 && (placed || has("instruction.verb")) && !view.hasValues && w.length <= 14) {
+  // "tabs for Starters and Mains", "an accordion of allergens": a module named first, with what it lists.
+  const opens = out.techniques.some(
+    (t) =>
+      (w[at]?.start === t.range.start || (w[at + 1]?.start === t.range.start && cues.cues.determiners.includes(w[at].folded))) &&
+      found.some((p) => p.key === "instruction.panes" && p.start >= t.range.end && p.start <= t.range.end + 1),
+  );
+  if (out.techniques.length > 0 && (placed || opens || has("instruction.verb")) && !view.hasValues && w.length <= 14) {
     out.kind = "technique";
     return out;
   }

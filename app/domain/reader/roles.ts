@@ -96,6 +96,10 @@ function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause
     const hasUrl = reading.tokens[line.index].tokens.some((t) => t.kind === "url" && t.start >= body.start);
     if (hasUrl && onlyUrl && !["image", "brand", "from", "to", "subject", "preheader"].includes(key))
       return [at(body, "link", { label: key })];
+    // "Autumn menu: tabs for Starters and Mains, an accordion of allergens…": a value that asks for modules.
+    const asks = sentenceClauses(reading, line, cues, false);
+    if (asks.some((c) => c.instruction?.kind === "technique"))
+      return asks.map((c) => (c.role === "content" ? { ...c, role: contentRole(reading, line, c, cues) } : c));
     const role = ROLE_OF_LABEL[key] ?? "content";
     return [at(body, role, { label: key, technique })];
   }

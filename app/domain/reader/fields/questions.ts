@@ -168,9 +168,17 @@ export function questionOf(text: string, range: Range, lineEnd: number, words: r
       // "… ? (oui / non)" already handled; "(Saturn is correct; Jupiter; Neptune)" inside the question's line before "?".
       const open = text.slice(range.start, qEnd).lastIndexOf("(");
       const close = text.slice(range.start, qEnd).lastIndexOf(")");
-      if (open > 0 && close > open && close >= qEnd - range.start - 3) {
-        optionsRange = { start: range.start + open + 1, end: range.start + close };
+      const inner = { start: range.start + open + 1, end: range.start + close };
+      // ("how likely are you to recommend us (0–10)?": a scale in brackets stays the question's.)
+      if (open > 0 && close > open && close >= qEnd - range.start - 3 && !scaleOf(text, words, inner, cues)) {
+        optionsRange = inner;
         out.text = trim(text, { start: range.start, end: range.start + open }) ?? out.text;
+      } else if (q >= 0 && /[,;/]/.test(text.slice(range.start, qEnd))) {
+        // "Tea, coffee or chocolate?": a question that is its own list of short answers.
+        const own = trim(text, { start: range.start, end: qEnd - 1 });
+        const parts = own ? splitOptions(text, own, words, cues) : [];
+        if (parts.length >= 2 && parts.every((p) => words.filter((w) => w.start >= p.start && w.end <= p.end).length <= 2))
+          optionsRange = own;
       }
     }
   }
