@@ -25,7 +25,7 @@ export { adapterSummary } from "~/composition/adapters.server";
 export { checkPageMutation } from "~/http/csrf.server";
 export { readLimitedBody } from "~/http/body.server";
 export { refusedResourceResponse } from "~/http/storage-refusal.server";
-export { warmUpBriefReader } from "~/domain/brief/warm-up";
+export { warmUpPromptFacts } from "~/domain/prompt/facts";
 
 const ABORT_DELAY = 5_000;
 

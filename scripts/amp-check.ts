@@ -6,8 +6,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { GenerationInputsSchema } from "~/domain/requests/generation";
-import { chooseTechniques } from "~/domain/brief/techniques";
-import { readBrief } from "~/domain/reader";
+import { extractTechniques, parsePromptFacts } from "~/domain/prompt";
 import { autofix } from "~/domain/autofix/autofix";
 import { mergeDesign } from "~/domain/blueprint/styles";
 import { LocalCopyEngine } from "~/engines/copy/local";
@@ -76,15 +75,15 @@ async function check(entry: PromptEntry): Promise<Row> {
   const inputs = GenerationInputsSchema.safeParse(entry);
   if (!inputs.success) return fail("", `invalid entry: ${inputs.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
   const input = inputs.data;
-  const brief = readBrief(input.prompt, { emailType: input.emailType });
-  const extracted = chooseTechniques(brief, input.detectedTechnique);
+  const facts = parsePromptFacts(input.prompt, input.emailType);
+  const extracted = extractTechniques(input.prompt, input.detectedTechnique, input.emailType);
   if (!extracted.ok) return fail("", extracted.error);
   const techniques = extracted.techniques;
   const label = techniques.join("+");
 
-  const copy = await new LocalCopyEngine().write({ prompt: input.prompt, emailType: input.emailType, brief, techniques });
+  const copy = await new LocalCopyEngine().write({ prompt: input.prompt, emailType: input.emailType, facts, techniques });
   if (!copy.ok) return fail(label, `copy: ${copy.error}`);
-  const built = await new LocalBlueprintEngine().build({ ...input, copyDoc: copy.copyDoc, techniques, brief });
+  const built = await new LocalBlueprintEngine().build({ ...input, copyDoc: copy.copyDoc, techniques, facts });
   if (!built.ok) return fail(label, `blueprint: ${built.error}`);
   const blueprint = input.designTokens
     ? { ...built.blueprint, design: mergeDesign(built.blueprint.design, input.designTokens) }

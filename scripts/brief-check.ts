@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { readBrief } from "../app/domain/reader";
+import { readBrief as readBriefBefore } from "../app/domain/brief/read";
 import { SCORED_FIELDS, type ScoredField } from "../app/domain/eval/brief-score";
 import { splitOf } from "../app/domain/eval/brief-corpus";
 import { loadCorpus } from "./eval/brief-corpus";
@@ -19,6 +20,7 @@ const { values } = parseArgs({
     field: { type: "string" },
     json: { type: "string" },
     only: { type: "string" },
+    reader: { type: "string", default: "new" },
   },
 });
 const { briefs, errors } = loadCorpus();
@@ -33,7 +35,9 @@ const only = values.only?.split(",");
 const chosen = briefs.filter(
   (b) => (splits as readonly string[]).includes(splitOf(b.id)) && (!langs || langs.includes(b.language)) && (!only || only.includes(b.id)),
 );
-const results = chosen.map((b) => measure(b, (p: string) => readBrief(p)));
+// `--reader old`: the reader this one replaced, for the before/after figures.
+const read = values.reader === "old" ? (p: string) => readBriefBefore(p) : (p: string) => readBrief(p);
+const results = chosen.map((b) => measure(b, read));
 console.log(formatReport(results, [...splits]));
 if (values.misses) {
   const fields = values.field

@@ -15,7 +15,7 @@ export interface KineticBuild extends ServerBuild {
       checkPageMutation: typeof import("~/http/csrf.server").checkPageMutation;
       readLimitedBody: typeof import("~/http/body.server").readLimitedBody;
       refusedResourceResponse: typeof import("~/http/storage-refusal.server").refusedResourceResponse;
-      warmUpBriefReader: typeof import("~/domain/brief/warm-up").warmUpBriefReader;
+      warmUpPromptFacts: typeof import("~/domain/prompt/facts").warmUpPromptFacts;
     };
   };
 }

@@ -18,7 +18,7 @@ import { getApp } from "~/composition/app.server";
 import { requirePageUser } from "~/http/session.server";
 import { STYLE_PRESETS, STYLE_THEORY_KEYS } from "~/domain/blueprint/styles";
 import { TECHNIQUES } from "~/domain/blueprint/schema";
-import { EMAIL_TYPES } from "~/domain/brief/kinds";
+import { EMAIL_TYPES } from "~/domain/prompt/facts/types";
 import { COMPLEXITIES } from "~/domain/prompt/inputs";
 import { BriefFormSchema, MAX_IMAGE_ROWS, MAX_SECTION_ROWS, type Brief, type BriefInput } from "~/domain/requests/builder";
 import { parsePageForm } from "~/domain/requests/page-form";

@@ -14,14 +14,13 @@ export interface PromptBrief {
   warnings: string[];
 }
 
-/** `local`: the local reader's reading of this prompt when the caller made it already (it is not read again). */
-export async function readPromptBrief(app: AppContext, prompt: string, emailType?: string | null, local?: Brief): Promise<PromptBrief> {
+export async function readPromptBrief(app: AppContext, prompt: string, emailType?: string | null): Promise<PromptBrief> {
   const engine = app.adapters.engines.brief;
-  const read = await engine.read({ prompt, emailType, ...(local ? { local } : {}) });
+  const read = await engine.read({ prompt, emailType });
   if (!read.ok) {
     app.logger.warn({ brief: { engine: engine.kind, error: read.error } }, "brief model failed; the brief is read locally");
     return {
-      brief: local ?? readBrief(prompt, { emailType }),
+      brief: readBrief(prompt, { emailType }),
       usage: read.usage,
       warnings: [`The brief was read without the language model (${read.error}).`],
     };

@@ -22,8 +22,7 @@ import { CopyDocSchema, type CopyDoc } from "~/domain/copy/schema";
 import { type ImageInput } from "~/domain/prompt/inputs";
 import { BriefSchema as UnderstoodBriefSchema, spanOutsidePrompt, type Brief as UnderstoodBrief } from "~/domain/brief/schema";
 import { briefFromDraft, draftFromForm, type UnderstoodDraft } from "~/domain/brief/form";
-import { chooseTechniques } from "~/domain/brief/techniques";
-import { readBrief } from "~/domain/reader";
+import { extractTechniques } from "~/domain/prompt/techniques";
 import { BrandSchema, BriefFormSchema, BriefSchema, type Brand, type Brief, type BriefInput } from "~/domain/requests/builder";
 import { parsePageForm } from "~/domain/requests/page-form";
 import { SIMULATED, simulateWebmail, type WebmailClient } from "~/domain/html/webmail-simulation";
@@ -93,11 +92,7 @@ export function parseBriefForm(form: FormData | URLSearchParams): BriefFormResul
  */
 export function techniqueErrors(brief: Brief): FieldErrors | null {
   const input = briefToGenerateInput(brief);
-  // The brief the user confirmed names the modules; without one, the prompt read locally (no model, no credit).
-  const r = chooseTechniques(
-    brief.understood ?? readBrief(brief.prompt, { emailType: brief.emailType || undefined }),
-    input.detectedTechnique,
-  );
+  const r = extractTechniques(brief.prompt, input.detectedTechnique, brief.emailType || undefined);
   if (r.ok) return null;
   return /\bthe prompt\b/.test(r.error) ? { prompt: `${r.error} Name at most two in the prompt.` } : { techniques: r.error };
 }

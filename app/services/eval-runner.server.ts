@@ -334,7 +334,7 @@ async function judged(
   generated: GenerateResponse,
 ): Promise<void> {
   const details = out.details as Record<string, unknown>;
-  const { html, blueprint, metadata, brief } = generated;
+  const { html, blueprint, metadata } = generated;
   out.qaScore = typeof metadata.qa.score === "number" ? metadata.qa.score : null;
   const htmlBytes = Buffer.byteLength(html);
   Object.assign(details, {
@@ -353,13 +353,13 @@ async function judged(
   if (htmlBytes <= MAX_STORED_HTML_BYTES) details.html = html;
   else details.htmlOmitted = `larger than ${MAX_STORED_HTML_BYTES / 1024} KB`;
 
-  // As POST /api/eval/judge: the email within the HTML limits; the judge takes the generation's brief rather than reading the prompt again.
+  // As POST /api/eval/judge: the email within the HTML limits.
   const tooBig = await htmlRefusal([{ field: "html", html }]);
   if (tooBig) {
     out.error = `judge: ${tooBig}`;
     return;
   }
-  const verdict = await judgeEmail(app, judge, { prompt: entry.prompt, html, blueprint, emailType: entry.emailType, brief });
+  const verdict = await judgeEmail(app, judge, { prompt: entry.prompt, html, blueprint, emailType: entry.emailType });
   if (!verdict.ok) {
     out.error = `judge: ${verdict.error}`;
     return;

@@ -14,9 +14,8 @@ import { mergeDesign } from "~/domain/blueprint/styles";
 import type { CopyDoc } from "~/domain/copy/schema";
 import { copyToText } from "~/domain/copy/schema";
 import { languageWarnings } from "~/domain/copy/phrases";
-import { assemblePrompt } from "~/domain/prompt";
-import { chooseTechniques } from "~/domain/brief/techniques";
-import { readBrief } from "~/domain/reader";
+import { assemblePrompt, extractTechniques, parsePromptFacts, type PromptFacts } from "~/domain/prompt";
+import { factsFromBrief, readPrompt } from "~/domain/brief/read";
 import { shownCopy, shownTechniques } from "~/domain/blueprint/shown-copy";
 import { type Brief, spanOutsidePrompt } from "~/domain/brief/schema";
 import type { Complexity, ImageInput, SavedSectionInput } from "~/domain/prompt/inputs";
@@ -99,64 +98,38 @@ export function clientHtmlParts(input: {
 interface Understood {
   /** The brief the client confirmed, when it sent one: no engine reads the prompt again. */
   confirmed?: Brief;
-  /** Otherwise the local reader's reading, made for the checks before any model or credit (and the brief itself when the brief engine is local). */
-  local?: Brief;
-  /** The techniques those checks chose (a client blueprint's own, when it sent one). */
-  techniques: Technique[];
-  /** Whether a client blueprint fixed the techniques. */
-  fromBlueprint: boolean;
-}
-
-/** A request understood, with its brief (the confirmed one, or the brief engine's reading of the prompt), its techniques and its one structured prompt. */
-interface Read {
-  brief: Brief;
+  facts: PromptFacts;
   techniques: Technique[];
   assembledPrompt: string;
+}
+
+/** A request understood, with its brief: the confirmed one, or the brief engine's reading of the prompt. */
+interface Read extends Understood {
+  brief: Brief;
   /** The brief stage's tokens (a model's reading; zero for the local reader or a confirmed brief). */
   briefUsage: EngineUsage;
   /** For the email's warnings: why the brief was read without the model, when it was. */
   briefWarnings: string[];
 }
 
-/**
- * Steps 2–3, before any model is asked or any credit moves: the brief (the confirmed one, checked
- * against this prompt, else the local reading) and the techniques (≤ 2) it asks for.
- */
+/** Steps 2–3: the facts of the prompt, the techniques (≤ 2), and the one structured prompt. */
 function understand(input: GenerationInputs, fromBlueprint?: Blueprint): ServiceResult<Understood> {
-  let brief: Brief;
+  let facts: PromptFacts;
   if (input.brief) {
     // A confirmed brief's spans point into this prompt; one past its end was read from another.
     const outside = spanOutsidePrompt(input.brief, input.prompt.length);
     if (outside) return failure(400, "The brief does not belong to this prompt", { extra: { field: "brief", detail: outside } });
-    brief = input.brief;
+    facts = factsFromBrief(input.brief, parsePromptFacts(input.prompt, input.emailType));
   } else {
-    brief = readBrief(input.prompt, { emailType: input.emailType });
+    ({ facts } = readPrompt(input.prompt, input.emailType));
   }
-  const read = input.brief ? { confirmed: input.brief } : { local: brief };
-  if (fromBlueprint)
-    return {
-      ok: true,
-      value: { ...read, techniques: fromBlueprint.interactiveConfig.modules.map((m) => m.technique), fromBlueprint: true },
-    };
-  const chosen = chooseTechniques(brief, input.detectedTechnique);
-  if (!chosen.ok) return failure(400, chosen.error, { extra: { mentioned: chosen.mentioned } });
-  return { ok: true, value: { ...read, techniques: chosen.techniques, fromBlueprint: false } };
-}
-
-/**
- * The brief stage, after the request passed its checks (so a refused request asks no model) and
- * before any credit moves: the brief engine reads a prompt that came without a confirmed brief
- * (the local engine takes the reading the checks made). The techniques are the brief's; a model's
- * brief that would be refused keeps those the checks chose.
- */
-async function withBrief(app: AppContext, input: GenerationInputs, u: Understood): Promise<Read> {
-  const read = u.confirmed
-    ? { brief: u.confirmed, usage: ZERO_USAGE, warnings: [] }
-    : await readPromptBrief(app, input.prompt, input.emailType, u.local);
-  let techniques = u.techniques;
-  if (!u.fromBlueprint && !u.confirmed) {
-    const chosen = chooseTechniques(read.brief, input.detectedTechnique);
-    if (chosen.ok) techniques = chosen.techniques;
+  let techniques: Technique[];
+  if (fromBlueprint) {
+    techniques = fromBlueprint.interactiveConfig.modules.map((m) => m.technique);
+  } else {
+    const extracted = extractTechniques(input.prompt, input.detectedTechnique, input.emailType);
+    if (!extracted.ok) return failure(400, extracted.error, { extra: { mentioned: extracted.mentioned } });
+    techniques = extracted.techniques;
   }
   const assembledPrompt = assemblePrompt({
     prompt: input.prompt,
@@ -167,9 +140,19 @@ async function withBrief(app: AppContext, input: GenerationInputs, u: Understood
     savedSections: input.savedSections,
     styleTheory: input.styleTheory,
     complexity: input.complexity,
-    brief: read.brief,
+    facts,
   });
-  return { brief: read.brief, techniques, assembledPrompt, briefUsage: read.usage, briefWarnings: read.warnings };
+  return { ok: true, value: { ...(input.brief ? { confirmed: input.brief } : {}), facts, techniques, assembledPrompt } };
+}
+
+/**
+ * The brief stage, after the request passed its checks (so a refused request asks no model) and
+ * before any credit moves: the brief engine reads a prompt that came without a confirmed brief.
+ */
+async function withBrief(app: AppContext, input: GenerationInputs, u: Understood): Promise<Read> {
+  if (u.confirmed) return { ...u, brief: u.confirmed, briefUsage: ZERO_USAGE, briefWarnings: [] };
+  const read = await readPromptBrief(app, input.prompt, input.emailType);
+  return { ...u, brief: read.brief, briefUsage: read.usage, briefWarnings: read.warnings };
 }
 
 /** The words the user wrote into a request: claims in the email may trace to them as to the brief. */
@@ -191,6 +174,7 @@ async function writeCopy(app: AppContext, input: GenerationInputs, u: Read) {
   return engines.copy.write({
     prompt: input.prompt,
     emailType: input.emailType,
+    facts: u.facts,
     brief: u.brief,
     techniques: u.techniques,
     assembledPrompt: u.assembledPrompt,
@@ -212,6 +196,7 @@ async function buildBlueprint(app: AppContext, user: User, input: GenerationInpu
     images: input.images,
     savedSections: input.savedSections,
     emailType: input.emailType,
+    facts: u.facts,
     assembledPrompt: u.assembledPrompt,
   });
   if (!result.ok) return result;
@@ -376,7 +361,7 @@ async function runPipeline(
       technique: u.techniques.join("+"),
       emailType: input.emailType,
       complexity: input.complexity ?? "intermediate",
-      emailPurpose: u.brief.emailType.value,
+      emailPurpose: u.facts.emailType,
     });
     if (retrieved.ok) {
       examples = retrieved.examples.map((e) => ({ id: e.id, description: String(e.metadata.description ?? ""), html: e.document.html }));
@@ -448,7 +433,7 @@ async function runPipeline(
   const qaCopy = copyDoc ? visibleCopy(shownCopy(copyDoc, blueprint), u.techniques, blueprint.lang) : undefined;
   // The fact trace (docs/qa.md): every claim must come from the brief or from words the user wrote
   // (the prompt, the saved sections they placed, the copy of a blueprint they supplied).
-  const qaContext = { ...context, copyDoc: qaCopy, brief: u.brief, userText: userWords(input) };
+  const qaContext = { ...context, copyDoc: qaCopy, facts: u.facts, brief: u.brief, userText: userWords(input) };
   // The run keeps what the AMP step's report reuses (the parsed context, fidelity, the trace of these views).
   let qa = qaRun(fixed.doc, qaContext);
   let report = qa.result;
@@ -529,7 +514,7 @@ async function runPipeline(
         // A prompt language without a local frame is said first: the email's fixed phrases are English.
         validator: {
           fixesApplied: fixed.fixesApplied,
-          warnings: [...languageWarnings(u.brief.language), ...u.briefWarnings, ...copyWarnings, ...fixed.warnings],
+          warnings: [...languageWarnings(u.facts.language), ...u.briefWarnings, ...copyWarnings, ...fixed.warnings],
           refineTriggered,
         },
         ...(amp ? { amp } : {}),

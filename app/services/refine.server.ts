@@ -9,9 +9,10 @@ import type { User } from "~/models/users.server";
 import { insertEmailVersion, type EmailVersion, type NewEmailVersion } from "~/models/email-versions.server";
 import { BlueprintSchema, type Blueprint, type Technique } from "~/domain/blueprint/schema";
 import { BriefSchema as ReadBriefSchema, type Brief as ReadBrief } from "~/domain/brief/schema";
-import { readBrief } from "~/domain/reader";
+import { factsFromBrief, readPrompt } from "~/domain/brief/read";
 import { CopyDocSchema } from "~/domain/copy/schema";
-import { FRAME_LANGUAGES, type FrameLanguage } from "~/domain/brief/kinds";
+import { parsePromptFacts } from "~/domain/prompt";
+import { FRAME_LANGUAGES, type FrameLanguage } from "~/domain/prompt/facts/types";
 import { autofixDoc } from "~/domain/autofix/autofix";
 import { qaDoc } from "~/domain/qa/qa";
 import { userSectionText } from "~/domain/qa/trace";
@@ -77,7 +78,7 @@ function readBriefOf(version: EmailVersion): { prompt: string; brief: ReadBrief;
   const prompt = typeof saved.prompt === "string" && saved.prompt.trim() ? saved.prompt : version.prompt;
   const emailType = typeof saved.emailType === "string" ? saved.emailType : undefined;
   const confirmed = ReadBriefSchema.safeParse(saved.understood);
-  return { prompt, emailType, brief: confirmed.success ? confirmed.data : readBrief(prompt, { emailType }) };
+  return { prompt, emailType, brief: confirmed.success ? confirmed.data : readPrompt(prompt, emailType).brief };
 }
 
 /**
@@ -232,6 +233,7 @@ export async function refineVersion(
     const techniques = (bp?.interactiveConfig.modules.map((m) => m.technique) ?? []) as Technique[];
     const fixed = autofixDoc(html, bp ? { subject: bp.subject, preheader: bp.preheader, lang: bp.lang, techniques } : {});
     const brief = model.brief ?? undefined;
+    const facts = brief ? factsFromBrief(brief, parsePromptFacts(read.prompt, read.emailType)) : undefined;
     const savedSections = Array.isArray((version.brief as Record<string, unknown> | null)?.savedSections)
       ? ((version.brief as Record<string, unknown>).savedSections as Array<{ html?: unknown }>)
       : [];
@@ -243,6 +245,7 @@ export async function refineVersion(
     const qaContext = {
       ...(bp ? { subject: bp.subject, preheader: bp.preheader, lang: bp.lang, techniques } : {}),
       ...(model.copyDoc && bp ? { copyDoc: visibleCopy(model.copyDoc, techniques, bp.lang) } : {}),
+      facts,
       brief,
       userText,
     };

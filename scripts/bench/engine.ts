@@ -9,7 +9,6 @@ import { parseEmail } from "~/domain/html/parse";
 import { qa, qaDoc } from "~/domain/qa/qa";
 import { render } from "~/domain/render";
 import { bigBlueprint } from "../../test/fixtures/blueprints";
-import { briefWith, text } from "../../test/helpers/brief";
 import { percentile } from "./lib/stats";
 
 const WARMUP = 30;
@@ -43,10 +42,8 @@ function main(): void {
   const html = first.html;
   const docBytes = new TextEncoder().encode(html).length;
   const techniques = [...new Set([...html.matchAll(/data-kx-technique="([^"]+)"/g)].map((m) => m[1]))];
-  // With a brief holding the brand, so the fidelity half of copy-verbatim reads both views as generation's
-  // QA does; the fact trace is left out, as these figures have always been taken without it.
-  const brief = briefWith({ brand: text(first.blueprint.brandName) });
-  const context = { subject: first.blueprint.subject, techniques, brief, trace: false };
+  // With the prompt's facts, as generation calls it (the fidelity half of copy-verbatim reads both views).
+  const context = { subject: first.blueprint.subject, techniques, facts: { brand: first.blueprint.brandName, codes: [], dates: [] } };
 
   const results = {
     render: measure(() => render(blueprint)),

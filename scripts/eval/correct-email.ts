@@ -10,7 +10,7 @@ import { STYLE_PRESETS } from "../../app/domain/blueprint/styles";
 import { phrasesFor } from "../../app/domain/copy/phrases";
 import type { MutationTargets } from "../../app/domain/eval/mutations";
 import { render } from "../../app/domain/render";
-import { type PromptEntry, type ExpectedFacts, scaleOptions } from "../../app/domain/eval/prompt-set";
+import { type PromptEntry, type PromptFactsSpec, scaleOptions } from "../../app/domain/eval/prompt-set";
 
 export interface CorrectEmail {
   id: string;
@@ -24,7 +24,7 @@ export interface CorrectEmail {
 const cut = (s: string, max: number) => (s.length > max ? s.slice(0, max).trim() : s);
 
 /** The set's facts as mutation targets: items with prices, offers with conditions, questions with every option. */
-export function targetsOf(f: ExpectedFacts): MutationTargets {
+export function targetsOf(f: PromptFactsSpec): MutationTargets {
   return {
     language: f.language,
     brand: f.brand,

@@ -1,7 +1,7 @@
 // The facts a prompt set expects in an email, and whether an email's visible text shows them.
 // Pure: generate:check hands in the text; nothing here reads the generation pipeline (only the
 // set's schema, app/domain/eval/prompt-set.ts), so the same reporting runs on any commit of it.
-import { type ExpectedFacts, scaleOptions } from "../../app/domain/eval/prompt-set";
+import { type PromptFactsSpec, scaleOptions } from "../../app/domain/eval/prompt-set";
 
 export type FactKind =
   "brand" | "item" | "price" | "code" | "date" | "occasion" | "text" | "offer" | "condition" | "question" | "option" | "link";
@@ -13,7 +13,7 @@ export interface Fact {
 }
 
 /** The facts of `spec` as one flat list, in a stable order (brand first). */
-export function listFacts(spec: ExpectedFacts): Fact[] {
+export function listFacts(spec: PromptFactsSpec): Fact[] {
   const out: Fact[] = [];
   if (spec.brand) out.push({ kind: "brand", value: spec.brand });
   if (spec.occasion) out.push({ kind: "occasion", value: spec.occasion });

@@ -1,7 +1,7 @@
 // The mutation pipeline on a small sample of the default set: correct emails built from the facts,
 // every kind of mutant, and the local judge ranking each original above each of its mutants.
 import { describe, expect, it } from "vitest";
-import { readBrief } from "../../app/domain/reader";
+import { readPrompt } from "../../app/domain/brief/read";
 import { MUTATION_KINDS } from "../../app/domain/eval/mutations";
 import { READY_TO_SEND_MIN } from "../../app/domain/eval/separation";
 import { qa } from "../../app/domain/qa/qa";
@@ -82,8 +82,8 @@ describe("QA on every correct email of the set", () => {
       const r = correctEmail(entry);
       if (!r.ok) continue;
       built++;
-      const brief = readBrief(entry.prompt, { emailType: entry.emailType });
-      const result = qa(r.email.html, { brief, userText: [entry.prompt], techniques: [r.email.blueprint.technique] });
+      const { brief, facts } = readPrompt(entry.prompt, entry.emailType);
+      const result = qa(r.email.html, { facts, brief, userText: [entry.prompt], techniques: [r.email.blueprint.technique] });
       if (result.score < READY_TO_SEND_MIN)
         held.push(`${entry.id} (${result.score}): ${result.failedChecks.map((c) => c.message).join("; ")}`);
     }

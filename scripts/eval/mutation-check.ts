@@ -1,11 +1,11 @@
 // The mutation check (docs/generation.md): correct emails built from the set's facts, one mutant
 // per kind of fault, each scored by QA and by the local judge as production scores them (QA with
-// the brief the app reads from the prompt; the judge with the prompt, brief and blueprint). Reports per
+// the facts the app reads from the prompt; the judge with the prompt and blueprint). Reports per
 // kind how well each separates originals from mutants. No I/O: generate:check prints the rows.
 import { MUTATION_KINDS, type MutationKind, mutateAll } from "../../app/domain/eval/mutations";
 import { READY_TO_SEND_MIN, type ScoredPair, type Separation, separationByKind } from "../../app/domain/eval/separation";
 import { judgeLocally } from "../../app/engines/judge/local";
-import { readBrief } from "../../app/domain/reader";
+import { readPrompt } from "../../app/domain/brief/read";
 import { qa } from "../../app/domain/qa/qa";
 import { type CorrectEmail, correctEmail } from "./correct-email";
 import type { PromptEntry } from "../../app/domain/eval/prompt-set";
@@ -36,11 +36,11 @@ interface Scored {
 }
 
 function score(email: CorrectEmail, html: string): Scored {
-  // As /api/generate calls QA: the prompt's brief, and the words the user wrote.
-  const brief = readBrief(email.prompt, { emailType: email.emailType });
+  // As /api/generate calls QA: the prompt's facts and brief, and the words the user wrote.
+  const { brief, facts } = readPrompt(email.prompt, email.emailType);
   return {
-    qa: qa(html, { brief, userText: [email.prompt], techniques: [email.blueprint.technique] }).score,
-    judge: judgeLocally({ prompt: email.prompt, html, blueprint: email.blueprint, emailType: email.emailType, brief }).score,
+    qa: qa(html, { facts, brief, userText: [email.prompt], techniques: [email.blueprint.technique] }).score,
+    judge: judgeLocally({ prompt: email.prompt, html, blueprint: email.blueprint, emailType: email.emailType, facts }).score,
   };
 }
 

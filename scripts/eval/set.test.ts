@@ -5,7 +5,7 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { TECHNIQUES } from "../../app/domain/blueprint/schema";
 import { GenerateRequestSchema } from "../../app/domain/requests/generation";
-import { EMAIL_TYPES } from "../../app/domain/brief/kinds";
+import { EMAIL_TYPES } from "../../app/domain/prompt/facts/types";
 import { listFacts, normaliseForMatch } from "./facts";
 import { type PromptEntry, entryLanguage, parsePromptSet } from "../../app/domain/eval/prompt-set";
 import { DEFAULT_PROMPT_SET, loadPromptSet } from "./set";

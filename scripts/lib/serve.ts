@@ -46,9 +46,9 @@ export async function serve(build: KineticBuild, buildDir: string, dev?: DevMode
       console.log(`Forgot it? npm run user -- create --email you@example.com --password '…' --admin`);
     }
     console.log(`Then create an API token at ${env.BASE_URL}/tokens, or: npm run token -- --email <email>\n`);
-    // After the first answers, not before them: the brief reader's first read loads chrono-node and
-    // builds its cue lexicons (docs/operations.md).
-    setTimeout(() => build.entry.module.warmUpBriefReader(), 100).unref();
+    // After the first answers, not before them: loading the prompt reader's NLP libraries takes a
+    // quarter to half a second (docs/operations.md).
+    setTimeout(() => build.entry.module.warmUpPromptFacts(), 100).unref();
   });
 
   const shutdown = (signal: string) => {

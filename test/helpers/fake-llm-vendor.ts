@@ -14,6 +14,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Technique } from "~/domain/blueprint/schema";
 import { render } from "~/domain/render";
+import { parsePromptFacts } from "~/domain/prompt/facts";
 import { readBrief } from "~/domain/reader";
 import { toModelBrief, type ModelBrief } from "~/engines/brief/model";
 import { writeLocalCopy } from "~/engines/copy/local";
@@ -147,7 +148,7 @@ function answerCopy(prompt: string): unknown {
   const emailType = /\(given by the caller\)/.test(typeLine) ? typeLine.split(" ")[0] : undefined;
   const modules = /Interactive modules, in order: (.+)\.\s*$/m.exec(prompt)?.[1] ?? "tabs";
   const techniques = modules.split(" + ").map((m) => MODULE_NAMES[m.trim()] ?? (m.trim() as Technique));
-  return writeLocalCopy({ brief: readBrief(request, { emailType }), techniques });
+  return writeLocalCopy({ prompt: request, emailType, facts: parsePromptFacts(request, emailType), techniques });
 }
 
 /** The brief as a model would read it: the local reading's values, without spans. */

@@ -17,7 +17,7 @@ import {
   type UnderstoodDraft,
 } from "~/domain/brief/form";
 import { BRIEF_LIMITS, OCCASION_KINDS, type Brief as UnderstoodBrief } from "~/domain/brief/schema";
-import { FRAME_LANGUAGES, type FrameLanguage } from "~/domain/brief/kinds";
+import { FRAME_LANGUAGES, type FrameLanguage } from "~/domain/prompt/facts/types";
 import type { FieldErrors } from "~/services/builder.server";
 
 /** The frame languages in their own names, as a reader looks for them. */

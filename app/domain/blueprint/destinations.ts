@@ -12,13 +12,16 @@ const IMAGE_URL = /\.(?:png|jpe?g|gif|webp|avif|svg)(?:[?#]|$)/i;
 /** A destination the renderer may use as is: web or mail (a copy's href is checked by CopyHrefSchema). */
 const USABLE = /^(?:https?:\/\/[^\s"<>]+|mailto:[^\s"<>@]+@[^\s"<>]+)$/i;
 
+/** How far after a label its URL may start ("Shop the guide: https://…", "Shop the guide (https://…)"). */
+const LABEL_GAP = 40;
+
 export interface DestinationSources {
+  /** The prompt the brief was read from (labels are looked up in it). */
+  prompt: string;
   /** The brief's links, in prompt order; image files among them are left out here. */
   links: readonly string[];
   /** Things the brief gives a link of their own (an item and the link in its piece of the prompt). */
   itemLinks?: ReadonlyArray<{ name: string; link: string }>;
-  /** The brief's buttons that say where they lead ("Shop the guide: https://…" → its label and URL). */
-  buttons?: ReadonlyArray<{ label: string; link: string }>;
   /** The brand profile's website. */
   website?: string | null;
 }
@@ -38,37 +41,32 @@ function usable(url: string | undefined | null): string | undefined {
 export class Destinations {
   private readonly links: string[];
   private readonly itemLinks: Array<{ name: string; link: string }>;
-  private readonly buttons: Array<{ name: string; link: string }>;
+  private readonly lowered: string;
   readonly website?: string;
 
-  constructor(src: DestinationSources) {
+  constructor(private readonly src: DestinationSources) {
     this.links = src.links.filter((u) => usable(u) && !IMAGE_URL.test(u));
-    const named = (list: ReadonlyArray<{ name: string; link: string }>) =>
-      list.flatMap((i) => {
-        const link = usable(i.link);
-        return link && !IMAGE_URL.test(link) && i.name.trim() ? [{ name: i.name.trim().toLowerCase(), link }] : [];
-      });
-    this.itemLinks = named(src.itemLinks ?? []);
-    this.buttons = named((src.buttons ?? []).map((b) => ({ name: b.label, link: b.link })));
+    this.itemLinks = (src.itemLinks ?? []).flatMap((i) => {
+      const link = usable(i.link);
+      return link && !IMAGE_URL.test(link) && i.name.trim() ? [{ name: i.name.trim().toLowerCase(), link }] : [];
+    });
+    this.lowered = src.prompt.toLowerCase();
     this.website = /^https?:\/\//i.test(src.website ?? "") ? usable(src.website) : undefined;
   }
 
   /** Whether the brief or the brand profile gives this address (so a copywriter did not make it up). */
   isKnown(url: string): boolean {
     const u = url.trim();
-    return (
-      this.links.includes(u) || this.itemLinks.some((i) => i.link === u) || this.buttons.some((b) => b.link === u) || u === this.website
-    );
+    return this.links.includes(u) || this.itemLinks.some((i) => i.link === u) || u === this.website;
   }
 
   /**
-   * The email's own link: the URL of the brief's first button, else the brief's first link that is not one item's own, else the website,
+   * The email's own link: the brief's first link that is not one item's own, else the website,
    * else the brief's first link after all (the brief reader may give a sentence's link to the
    * item before it). A main call to action (hero, closing, checkout) leads here when nothing names
    * its destination.
    */
   main(): Destination | undefined {
-    if (this.buttons[0]) return { url: this.buttons[0].link, source: "brief" };
     const own = new Set(this.itemLinks.map((i) => i.link));
     const first = this.links.find((u) => !own.has(u));
     if (first) return { url: first, source: "brief" };
@@ -76,7 +74,7 @@ export class Destinations {
     return this.links[0] ? { url: this.links[0], source: "brief" } : undefined;
   }
 
-  /** A call to action: its copy's href, the URL the brief gives the button of that label, the main link (for a main one), the website. */
+  /** A call to action: its copy's href, the URL the prompt gives right after its label, the main link (for a main one), the website. */
   forCta(label: string, href: string | undefined, isMain: boolean): Destination | undefined {
     const own = usable(href);
     if (own) return { url: own, source: "copy" };
@@ -86,7 +84,7 @@ export class Destinations {
     return this.website ? { url: this.website, source: "website" } : undefined;
   }
 
-  /** An item (a slide, a tab, a menu entry): its copy's href, else the brief's link for that item (or button) by name; never the website. */
+  /** An item (a slide, a tab, a menu entry): its copy's href, else the brief's link for that item by name; never the website. */
   forItem(names: Array<string | undefined>, href: string | undefined): Destination | undefined {
     const own = usable(href);
     if (own) return { url: own, source: "copy" };
@@ -101,10 +99,23 @@ export class Destinations {
     return undefined;
   }
 
-  /** The URL the brief gives a button of this label ("Shop the guide: https://…"). */
+  /**
+   * The brief link the prompt writes right after `label` ("Shop the guide: https://…"), within one
+   * sentence. indexOf over the prompt and a fixed window per hit: linear in the prompt.
+   */
   private labelled(label: string): string | undefined {
     const l = label.trim().toLowerCase();
-    return l ? this.buttons.find((b) => b.name === l)?.link : undefined;
+    if (l.length < 3 || this.links.length === 0) return undefined;
+    for (let at = this.lowered.indexOf(l); at >= 0; at = this.lowered.indexOf(l, at + 1)) {
+      const end = at + l.length;
+      const window = this.src.prompt.slice(end, end + LABEL_GAP + 12);
+      const start = window.search(/https?:\/\/|www\./i);
+      if (start < 0 || start > LABEL_GAP || /[.!?;\n]/.test(window.slice(0, start))) continue;
+      const rest = this.src.prompt.slice(end + start, end + start + 2000);
+      const url = this.links.find((u) => rest.startsWith(u) || rest.startsWith(u.replace(/^https:\/\//i, "")));
+      if (url) return url;
+    }
+    return undefined;
   }
 }
 

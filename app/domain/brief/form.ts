@@ -6,9 +6,9 @@
 // say something true (a newsletter with nothing to say, a survey with no question, a carousel with
 // one slide), the form asks instead of the copy inventing. See docs/brief.md and docs/builder.md.
 import type { Technique } from "~/domain/blueprint/schema";
-import { parseMoney } from "~/domain/reader/tokens/money";
-import { EMAIL_TYPES, FRAME_LANGUAGES } from "./kinds";
-import { typedOfferHead } from "./typed";
+import { parsePrice } from "~/domain/prompt/facts/money";
+import { EMAIL_TYPES, FRAME_LANGUAGES } from "~/domain/prompt/facts/types";
+import { readOffers } from "./offers";
 import {
   BRIEF_LIMITS,
   BriefSchema,
@@ -647,7 +647,7 @@ export function briefFromDraft(
   const price = (d: DraftText, was: BriefPrice | undefined, name: string, error: string): BriefPrice | undefined => {
     if (!d.value.trim()) return undefined;
     if (d.span && was) return was;
-    const p = parseMoney(d.value.trim());
+    const p = parsePrice(d.value.trim());
     if (!p) errors[name] = error;
     return p ? { ...p, span: TYPED } : undefined;
   };
@@ -688,7 +688,7 @@ export function briefFromDraft(
       if (was.amount) offer.amount = was.amount;
     } else if (t) {
       // A typed offer is read as an offer head is in a prompt ("20% off", "free shipping").
-      const head = typedOfferHead(t.value, ref.language.code);
+      const head = readOffers(t.value, [], []).offers[0];
       offer.kind = head?.kind ?? (code ? "code" : "other");
       if (head?.percent !== undefined) offer.percent = head.percent;
       if (head?.amount)
@@ -698,7 +698,7 @@ export function briefFromDraft(
     if (row.threshold.value.trim()) {
       if (row.threshold.span && was?.threshold) offer.threshold = was.threshold;
       else {
-        const min = parseMoney(row.threshold.value.trim());
+        const min = parsePrice(row.threshold.value.trim());
         if (min) offer.threshold = { text: { value: row.threshold.value.trim(), span: TYPED }, price: { ...min, span: TYPED } };
         else errors[`${p}.threshold`] = "Give the minimum spend with its price, e.g. over $50";
       }

@@ -22,6 +22,3 @@ export type Tone = (typeof TONES)[number];
 /** Languages the local copy engine writes its fixed phrases (buttons, headings, footer) in. */
 export const FRAME_LANGUAGES = ["en", "fr", "es", "de", "pt", "it"] as const;
 export type FrameLanguage = (typeof FRAME_LANGUAGES)[number];
-
-/** The interactive modules one email holds at most; an explicit list of more is the caller's mistake, not ours to trim. */
-export const MAX_TECHNIQUES = 2;

@@ -223,8 +223,6 @@ export const BriefSchema = z.object({
   unused: z.array(BriefUnusedSchema).max(BRIEF_LIMITS.unused).default([]),
 });
 export type Brief = z.infer<typeof BriefSchema>;
-/** The brief's language: the prompt's, and the frame the email's fixed phrases are written in. */
-export type BriefLanguage = Brief["language"];
 
 /** Every span in a brief, with the path of its field ("items.0.price"), for checking them against a prompt. */
 export function briefSpans(brief: Brief): Array<{ path: string; span: Span }> {

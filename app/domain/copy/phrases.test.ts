@@ -1,4 +1,4 @@
-import { FRAME_LANGUAGES } from "../brief/kinds";
+import { FRAME_LANGUAGES } from "../prompt/facts";
 import { formatMoney } from "../blueprint/currency";
 import { PHRASES, type Phrases, languageWarnings, phrasesFor } from "./phrases";
 

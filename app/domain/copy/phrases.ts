@@ -1,7 +1,6 @@
 // The fixed phrases the pipeline writes itself (buttons, controls, footer, fallback notes, AMP
 // labels), in each frame language. The prompt's own words never pass through this table.
-import type { FrameLanguage } from "../brief/kinds";
-import type { BriefLanguage } from "../brief/schema";
+import type { FrameLanguage, PromptLanguage } from "../prompt/facts";
 
 export interface Phrases {
   /** BCP 47 tag for <html lang>. */
@@ -291,7 +290,7 @@ export function phrasesFor(lang: string | undefined): Phrases {
 }
 
 /** The generation's warning when the prompt's language has no frame (metadata.validator.warnings, docs/api/generation.md). */
-export function languageWarnings(language: BriefLanguage | undefined): string[] {
+export function languageWarnings(language: PromptLanguage | undefined): string[] {
   if (!language || language.supported) return [];
   return [`Prompt language ${language.code} has no local frame; fixed phrases are English.`];
 }

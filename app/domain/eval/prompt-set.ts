@@ -22,7 +22,7 @@ export function scaleOptions(scale: string): string[] {
  * What a correct extractor finds in the prompt's own words, and so what the email must show.
  * `language` (ISO 639-1) groups the totals and is compared with the email's `<html lang>`.
  */
-export const ExpectedFactsSchema = z
+export const PromptFactsSchema = z
   .object({
     language: z
       .string()
@@ -67,7 +67,7 @@ export const ExpectedFactsSchema = z
   })
   .strict();
 
-export type ExpectedFacts = z.infer<typeof ExpectedFactsSchema>;
+export type PromptFactsSpec = z.infer<typeof PromptFactsSchema>;
 
 /** Notes on how a prompt is written, counted by the set's composition test. */
 export const PROMPT_TAGS = ["terse", "non-english", "html", "emoji", "pair", "hostile", "long"] as const;
@@ -89,7 +89,7 @@ export const PromptEntrySchema = z
     styleTheory: z.string().trim().min(1).max(60).optional(),
     complexity: z.string().trim().min(1).max(40).optional(),
     /** What the email must show: generate:check reports which facts it found (not sent anywhere). */
-    facts: ExpectedFactsSchema.optional(),
+    facts: PromptFactsSchema.optional(),
     tags: z.array(z.enum(PROMPT_TAGS)).max(PROMPT_TAGS.length).optional(),
   })
   // Sets may carry notes for people (tags, expected techniques); they are not sent anywhere.

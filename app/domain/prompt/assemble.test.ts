@@ -1,14 +1,10 @@
-import { readBrief } from "~/domain/reader";
 import { assemblePrompt, SAVED_SECTION_CLOSE, SAVED_SECTION_OPEN } from "./assemble";
 import { ImagesInputSchema, SavedSectionsInputSchema } from "./inputs";
 
 describe("assemblePrompt", () => {
-  const prompt = "Spring sale for Bloom Florist: 15% off bouquets with code SPRING15 until April 30.";
   const base = {
-    prompt,
+    prompt: "Spring sale for Bloom Florist: 15% off bouquets with code SPRING15 until April 30.",
     emailType: "ecommerce",
-    // The brand as the brief holds it: this is about where the brief's facts go, not how the prompt is read.
-    brief: { ...readBrief(prompt, { emailType: "ecommerce" }), brand: { value: "Bloom Florist", span: { start: 16, end: 29 } } },
     techniques: ["carousel" as const, "itemCart" as const],
     designTokens: { colors: { primary: "#ff3366" }, typography: { fontFamily: "Lato, Arial, sans-serif" } },
     images: [

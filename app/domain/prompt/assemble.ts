@@ -1,7 +1,6 @@
 import type { DesignTokens, Technique } from "~/domain/blueprint/schema";
 import { resolveStyleTheory } from "~/domain/blueprint/styles";
-import { briefTopic } from "~/domain/brief/derived";
-import type { Brief } from "~/domain/brief/schema";
+import { parsePromptFacts, type PromptFacts } from "./facts";
 import type { Complexity, ImageInput, SavedSectionInput } from "./inputs";
 
 export interface AssemblePromptInput {
@@ -13,8 +12,8 @@ export interface AssemblePromptInput {
   savedSections?: SavedSectionInput[];
   styleTheory?: string | null;
   complexity?: Complexity | string | null;
-  /** The prompt read (or the brief the client confirmed): the facts the model is given. */
-  brief: Brief;
+  /** Already parsed facts, to avoid parsing twice; parsed from `prompt` when absent. */
+  facts?: PromptFacts;
 }
 
 const TECHNIQUE_BRIEF: Record<Technique, string> = {
@@ -42,17 +41,17 @@ function lines(entries: Array<[string, unknown]>): string[] {
  * headings, so the same inputs always produce the same text (LLM caching and tests rely on it).
  */
 export function assemblePrompt(input: AssemblePromptInput): string {
-  const { brief } = input;
-  const source = brief.emailType.source;
+  const facts = input.facts ?? parsePromptFacts(input.prompt, input.emailType);
   const out: string[] = [];
 
   out.push("## Request", input.prompt.trim(), "");
 
   out.push("## Email type");
   out.push(
-    `${brief.emailType.value} (${source === "hint" ? "given by the caller" : source === "prompt" ? "read from the prompt" : "default"})`,
+    `${facts.emailType} (${facts.emailTypeSource === "hint" ? "given by the caller" : facts.emailTypeSource === "prompt" ? "read from the prompt" : "default"})`,
   );
-  if (input.emailType && source !== "hint") out.push(`Caller hint (not a known type, used as context only): ${input.emailType}`);
+  if (input.emailType && facts.emailTypeSource !== "hint")
+    out.push(`Caller hint (not a known type, used as context only): ${input.emailType}`);
   out.push("");
 
   out.push("## Interactive feature selection");
@@ -82,8 +81,8 @@ export function assemblePrompt(input: AssemblePromptInput): string {
   const typography = input.designTokens?.typography;
   out.push(
     ...lines([
-      ["Brand", brief.brand?.value],
-      ["Product", brief.product?.value],
+      ["Brand", facts.brand],
+      ["Product", facts.product],
       ["Fonts", typography ? [typography.fontFamily, typography.headingFontFamily].filter(Boolean).join(" / ") || undefined : undefined],
       ["Typography tokens", typography && Object.keys(typography).length > 0 ? typography : undefined],
       [
@@ -94,20 +93,18 @@ export function assemblePrompt(input: AssemblePromptInput): string {
         "Spacing",
         input.designTokens?.spacing && Object.keys(input.designTokens.spacing).length > 0 ? input.designTokens.spacing : undefined,
       ],
-      ["Tone", `${brief.tone.value}${brief.tone.span ? "" : " (default)"}`],
-      ["Business context", briefTopic(brief)],
-      ["Audience", brief.audience?.value],
-      ["Offer", brief.offers[0]?.text.value],
-      ["Codes", brief.codes.length > 0 ? brief.codes.map((c) => c.value).join(", ") : undefined],
-      ["Dates", brief.dates.length > 0 ? brief.dates.map((d) => d.value).join("; ") : undefined],
+      ["Tone", `${facts.tone}${facts.toneFromPrompt ? "" : " (default)"}`],
+      ["Business context", facts.topic],
+      ["Audience", facts.audience],
+      ["Offer", facts.offer?.text],
+      ["Codes", facts.codes.length > 0 ? facts.codes.join(", ") : undefined],
+      ["Dates", facts.dates.length > 0 ? facts.dates.join("; ") : undefined],
       [
         "Listed items",
-        brief.items.length > 0
-          ? brief.items.map((i) => (i.price ? `${i.name.value} (${i.price.display})` : i.name.value)).join("; ")
-          : undefined,
+        facts.items.length > 0 ? facts.items.map((i) => (i.price ? `${i.name} (${i.price.display})` : i.name)).join("; ") : undefined,
       ],
-      ["Links", brief.links.length > 0 ? brief.links.map((l) => l.value).join(" ") : undefined],
-      ["Call to action", brief.ctas[0]?.label.value ?? brief.cta?.value],
+      ["Links", facts.urls.length > 0 ? facts.urls.join(" ") : undefined],
+      ["Call to action", facts.cta],
       ["Logo", logo ? `${logo.name} — ${logo.url}` : undefined],
     ]),
     "",

@@ -1,2 +1,4 @@
+export * from "./techniques";
+export * from "./facts";
 export * from "./inputs";
 export * from "./assemble";

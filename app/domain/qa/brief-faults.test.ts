@@ -2,36 +2,12 @@
 // of mutation on one correct email fails copy-verbatim and scores lower than the correct email.
 // The full mutation run (≥ 100 emails × 7 kinds) is `npm run generate:check`.
 import { describe, expect, it } from "vitest";
-import type { Brief } from "~/domain/brief/schema";
-import { briefWith } from "../../../test/helpers/brief";
+import { readPrompt } from "~/domain/brief/read";
 import { goodEmail } from "../../../test/fixtures/emails";
 import { qa, READY_TO_SEND_MIN_SCORE } from "./qa";
 
 const PROMPT =
   "Survey from Ledgerly Bistro: Pea soup $6.50, Lamb shoulder $24. Free dessert over $40 until May 3, and 10% off with code SPRING10. Which dish do you prefer? Soup, Lamb or Tart. Answer at https://ledgerly.example/survey";
-
-/** A value of PROMPT where it is written (the last writing: "Lamb" is an option after "Lamb shoulder"). */
-const at = (value: string) => ({ value, span: { start: PROMPT.lastIndexOf(value), end: PROMPT.lastIndexOf(value) + value.length } });
-const usd = (display: string, minor: number) => ({ display, minor, currency: "USD", span: at(display).span });
-
-/** PROMPT's brief as the reader should give it: this file is about how QA counts the faults of a brief. */
-const BRIEF: Brief = briefWith({
-  brand: at("Ledgerly Bistro"),
-  emailType: { value: "feedback", source: "prompt" },
-  occasion: { kind: "survey" },
-  items: [
-    { name: at("Pea soup"), price: usd("$6.50", 650) },
-    { name: at("Lamb shoulder"), price: usd("$24", 2400) },
-  ],
-  offers: [
-    { text: at("Free dessert"), kind: "free", threshold: { text: at("over $40"), price: usd("$40", 4000) }, deadline: at("May 3") },
-    { text: at("10% off"), kind: "percent", percent: 10, code: at("SPRING10") },
-  ],
-  questions: [{ text: at("Which dish do you prefer?"), options: [at("Soup"), at("Lamb"), at("Tart")] }],
-  dates: [{ ...at("May 3"), governs: { kind: "offer", offer: 0 } }],
-  codes: [at("SPRING10")],
-  links: [at("https://ledgerly.example/survey")],
-});
 
 function emailWith(...lines: string[]): string {
   const body = lines.map((l) => `<p style="font-size:16px;color:#1a1a1a">${l}</p>`).join("");
@@ -55,7 +31,8 @@ const CORRECT = [
 ];
 
 function score(lines: string[]) {
-  return qa(emailWith(...lines), { brief: BRIEF, userText: [PROMPT] });
+  const { brief, facts } = readPrompt(PROMPT);
+  return qa(emailWith(...lines), { facts, brief, userText: [PROMPT] });
 }
 
 const without = (line: string) => CORRECT.filter((l) => l !== line);

@@ -15,20 +15,33 @@ export const QaCopyDocSchema = z.object({
   items: z.array(z.object({ label: z.string().optional(), headline: z.string().optional(), body: z.string().optional() })).optional(),
 });
 
+const PriceSchema = z.object({ display: z.string(), minor: z.number(), currency: z.string().optional() });
+const FactItemSchema = z.object({ name: z.string(), price: PriceSchema.optional().catch(undefined) });
+
+/** A list cut to what QA reads (fidelity reads at most 40 facts), so a huge one is never validated whole. */
+const firstOf = <T extends z.ZodTypeAny>(item: T) => z.preprocess((v) => (Array.isArray(v) ? v.slice(0, 64) : v), z.array(item));
+
+/** The parts of the prompt's facts (`PromptFacts`) that must be visible in the email; structural so any PromptFacts fits. */
+export const QaFactsSchema = z.object({
+  brand: z.string().optional().catch(undefined),
+  items: firstOf(FactItemSchema).optional().catch(undefined),
+  otherItems: firstOf(FactItemSchema).optional().catch(undefined),
+  codes: firstOf(z.string()).optional().catch(undefined),
+  dates: firstOf(z.string()).optional().catch(undefined),
+  offer: z.object({ code: z.string().optional() }).optional().catch(undefined),
+});
+export type QaFacts = z.infer<typeof QaFactsSchema>;
+
 // Each field falls back on its own, so one bad field never hides the others.
 export const QaContextSchema = z.object({
   subject: z.string().optional().catch(undefined),
   preheader: z.string().optional().catch(undefined),
   techniques: z.array(z.string()).max(2).optional().catch(undefined),
   copyDoc: QaCopyDocSchema.optional().catch(undefined),
-  /**
-   * The brief: its facts must be visible in the email (the fidelity half of copy-verbatim, which does
-   * not apply without it), and with it (or `userText`) every claim of the email must trace to it
-   * (the fact trace, docs/qa.md).
-   */
+  /** The prompt's facts; without them the fidelity half of copy-verbatim does not apply. */
+  facts: QaFactsSchema.optional().catch(undefined),
+  /** The brief: with it (or `userText`), every claim of the email must trace to it (the fact trace, docs/qa.md). */
   brief: BriefSchema.optional().catch(undefined),
-  /** False: the fact trace is left out (the judge traces the email's claims itself, with its own weights). */
-  trace: z.boolean().optional().catch(undefined),
   /** Words the user wrote (the prompt, their saved sections, their own copy): claims may trace to them too. */
   userText: z.array(z.string().max(200_000)).max(40).optional().catch(undefined),
   /** The AMP version of the email, when there is one: its claims are traced too. */

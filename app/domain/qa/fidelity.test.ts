@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Brief } from "~/domain/brief/schema";
+import type { QaFacts } from "./context";
 import { amountsIn } from "./fidelity";
 import { goodEmail } from "../../../test/fixtures/emails";
-import { briefWith, item, price, text } from "../../../test/helpers/brief";
 import { BRAND_MISSING_MAX_SCORE, qa } from "./qa";
 
 // The contract email with a brand line, a code and a date in the hero, and a price on each tab
@@ -16,16 +15,19 @@ const EMAIL = goodEmail(["tabs"])
   .replaceAll("Mint and crème fraîche.", "Mint and crème fraîche. $6.50")
   .replaceAll("Slow roasted for seven hours.", "Slow roasted for seven hours. 24,00 €");
 
-const BRIEF: Brief = briefWith({
-  brand: text("Ledgerly Bistro"),
-  items: [item("pea soup", price("$6.50", 650)), item("Lamb shoulder", price("€24", 2400, "EUR"))],
-  codes: [text("SPRING10")],
-  dates: [{ ...text("until May 3"), governs: { kind: "none" } }],
-});
-const CTX = { techniques: ["tabs"], brief: BRIEF };
+const FACTS: QaFacts = {
+  brand: "Ledgerly Bistro",
+  items: [
+    { name: "pea soup", price: { display: "$6.50", minor: 650, currency: "USD" } },
+    { name: "Lamb shoulder", price: { display: "€24", minor: 2400, currency: "EUR" } },
+  ],
+  codes: ["SPRING10"],
+  dates: ["until May 3"],
+};
+const CTX = { techniques: ["tabs"], facts: FACTS };
 
-function fidelity(html: string, brief: Brief | undefined = BRIEF) {
-  const r = qa(html, { techniques: ["tabs"], brief });
+function fidelity(html: string, facts: QaFacts | undefined = FACTS) {
+  const r = qa(html, { techniques: ["tabs"], facts });
   return { result: r, check: r.checks.find((c) => c.id === "copy-verbatim")! };
 }
 
@@ -99,15 +101,8 @@ describe("prompt fidelity (folded into copy-verbatim)", () => {
     const links =
       '<a href="https://example.com/w" style="display:block;color:#1a1a1a">Women</a><a href="https://example.com/m" style="display:block;color:#1a1a1a">Men</a>';
     const html = into(into(EMAIL, "interactive view", links), "fallback", links);
-    const r = qa(html, {
-      techniques: ["tabs"],
-      brief: {
-        ...BRIEF,
-        items: [...BRIEF.items, item("Women"), item("Men")],
-        links: [text("https://example.com/w"), text("https://example.com/m")],
-      },
-    });
-    expect(r.checks.find((c) => c.id === "copy-verbatim")!.message).toMatch(/all 11 prompt facts visible/);
+    const r = qa(html, { techniques: ["tabs"], facts: { ...FACTS, items: [{ name: "Women" }, { name: "Men" }] } });
+    expect(r.checks.find((c) => c.id === "copy-verbatim")!.message).toMatch(/all 5 prompt facts visible/);
   });
 
   it("does not take another amount for the price", () => {
@@ -119,43 +114,39 @@ describe("prompt fidelity (folded into copy-verbatim)", () => {
   it("reads an email without interactive blocks as one view", () => {
     const plain = EMAIL.replace(/<div class="kx-module"[\s\S]*?<\/div><\/div>\n?<\/td>/, "<p>Pea soup $6.50. Lamb shoulder €24.</p></td>");
     expect(plain).not.toContain("kx-module");
-    const r = qa(plain.replace("Ledgerly Bistro</p>", "</p>"), { brief: BRIEF }).checks.find((c) => c.id === "copy-verbatim")!;
+    const r = qa(plain.replace("Ledgerly Bistro</p>", "</p>"), { facts: FACTS }).checks.find((c) => c.id === "copy-verbatim")!;
     expect(r.message).toContain("brand “Ledgerly Bistro” missing from the email");
   });
 
-  it("passes as not applicable without a brief (raw HTML only) and with an empty one", () => {
+  it("passes as not applicable without facts (raw HTML only) and with empty facts", () => {
     expect(
       qa(EMAIL.replaceAll("Ledgerly Bistro", ""), { techniques: ["tabs"] }).checks.find((c) => c.id === "copy-verbatim")!.message,
     ).toMatch(/no prompt facts to find/);
-    // An empty brief has no fact to look for (its claims are the trace's, not fidelity's).
-    expect(fidelity(EMAIL.replaceAll("Ledgerly Bistro", ""), briefWith()).check.message).not.toMatch(/missing from/);
+    expect(fidelity(EMAIL.replaceAll("Ledgerly Bistro", ""), { codes: [], dates: [], items: [] }).check.passed).toBe(true);
   });
 
   it("finds a price in a currency without minor units (yen) as written", () => {
     const html = EMAIL.replaceAll("$6.50", "550円");
-    const brief = { ...BRIEF, items: [item("pea soup", price("550円", 550, "JPY")), BRIEF.items[1]] };
-    expect(fidelity(html, brief).check.message).toMatch(/all \d+ prompt facts visible/);
-    expect(fidelity(html.replaceAll("550円", "500円"), brief).check.message).toContain("price “pea soup 550円” missing");
+    const facts: QaFacts = { ...FACTS, items: [{ name: "pea soup", price: { display: "550円", minor: 550, currency: "JPY" } }] };
+    expect(fidelity(html, facts).check.message).toMatch(/all \d+ prompt facts visible/);
+    expect(fidelity(html.replaceAll("550円", "500円"), facts).check.message).toContain("price “pea soup 550円” missing");
   });
 
   it("reads at most 40 facts and skips facts too long to be a name", () => {
-    const items = Array.from({ length: 24 }, (_, i) => item(`Item ${i}`, price(`$${i}`, i * 100)));
-    const brief = briefWith({
-      brand: text("x".repeat(400)),
-      items,
-      otherItems: items,
-      dates: [{ ...text("1 ".repeat(150)), governs: { kind: "none" } }],
-    });
-    const r = qa(EMAIL, { techniques: ["tabs"], brief });
+    const items = Array.from({ length: 5000 }, (_, i) => ({
+      name: `Item ${i}`,
+      price: { display: `$${i}`, minor: i * 100, currency: "USD" },
+    }));
+    const r = qa(EMAIL, { techniques: ["tabs"], facts: { brand: "x".repeat(100_000), items, dates: ["1 ".repeat(50_000)] } });
     const check = r.checks.find((c) => c.id === "copy-verbatim")!;
     expect(check.passed).toBe(false);
     expect(check.message).not.toContain("xxxxxxxx");
     expect(check.message).toMatch(/and \d+ more/);
   });
 
-  it("leaves out a brief that is not one, rather than reading part of it", () => {
-    const r = qa(EMAIL, { techniques: ["tabs"], brief: { ...BRIEF, brand: 42 } as unknown as Brief });
-    expect(r.checks.find((c) => c.id === "copy-verbatim")!.message).toMatch(/no prompt facts to find/);
+  it("ignores malformed facts field by field", () => {
+    const r = qa(EMAIL, { techniques: ["tabs"], facts: { brand: 42, items: "x", codes: ["SPRING10"] } as unknown as QaFacts });
+    expect(r.checks.find((c) => c.id === "copy-verbatim")!.message).toMatch(/all 1 prompt facts visible/);
   });
 });
 
@@ -173,7 +164,7 @@ describe("the score when the brand is lost", () => {
   });
 
   it("is not held for another missing fact", () => {
-    const r = qa(EMAIL.replaceAll("Use code SPRING10 ", ""), CTX);
+    const r = qa(EMAIL.replaceAll("SPRING10", "SPRING"), CTX);
     expect(r.score).toBe(95);
     expect(r.scoreCap).toBeUndefined();
   });

@@ -1,4 +1,4 @@
-// Prompt fidelity: the facts of the brief (brand, items and their prices, codes, dates, options, links) must
+// Prompt fidelity: the facts the prompt states (brand, items and their prices, codes, dates) must
 // be readable in the email as each kind of client shows it. A client with `:checked` shows the
 // interactive blocks and hides the static fallbacks; Gmail and Outlook.com show the fallbacks and
 // never the interactive blocks. Hidden text (the preheader, display:none) is read by nobody.
@@ -8,8 +8,9 @@ import { type DomElement, type DomNode, hasClass, isElement } from "~/domain/htm
 import { findPreheader } from "~/domain/html/markup";
 import type { EmailDoc } from "~/domain/html/parse";
 import { textOf } from "~/domain/html/text";
-import { briefCodes } from "~/domain/brief/derived";
 import type { Brief } from "~/domain/brief/schema";
+import { choices } from "./choices";
+import type { QaFacts } from "./context";
 
 export type FactKind = "brand" | "item" | "price" | "code" | "date" | "option" | "link";
 
@@ -310,7 +311,11 @@ export function properProduct(product: string | undefined): string | undefined {
   return words.length >= 2 && words.length <= 5 && words.every((w) => /^[\p{Lu}\p{N}&]/u.test(w)) ? product : undefined;
 }
 
-function factsToFind(brief: Brief): Fact[] {
+/** The user's words read for the choices they write out. */
+const MAX_CHOICE_CHARS = 20_000;
+const MAX_CHOICE_CLAUSE = 600;
+
+function factsToFind(facts: QaFacts, brief: Brief | undefined, userText: string[]): Fact[] {
   const out: Fact[] = [];
   const seen = new Set<string>();
   const add = (f: Fact) => {
@@ -325,22 +330,22 @@ function factsToFind(brief: Brief): Fact[] {
     return { kind, fact, present: (v) => v.folded().includes(words) };
   };
   // Without an owner, the event or product the prompt names ("DevOps Summit") is the name the email carries.
-  const name = brief.brand?.value ?? properProduct(brief.product?.value);
+  const name = facts.brand ?? properProduct(brief?.product?.value);
   if (name) add({ kind: "brand", fact: name, present: (v) => namePresent(name, v) });
-  for (const item of [...brief.items.slice(0, MAX_FACTS), ...brief.otherItems.slice(0, MAX_FACTS)]) {
+  for (const item of [...(facts.items ?? []), ...(facts.otherItems ?? [])]) {
     if (out.length >= MAX_FACTS) break;
-    const itemName = item.name.value;
-    add({ kind: "item", fact: itemName, present: (v) => namePresent(itemName, v) });
+    if (item.name) add({ kind: "item", fact: item.name, present: (v) => namePresent(item.name, v) });
     const price = item.price;
     if (price && Number.isFinite(price.minor)) {
-      add({ kind: "price", fact: `${itemName} ${price.display}`.trim(), present: (v) => v.amounts().has(comparableAmount(price)) });
+      add({ kind: "price", fact: `${item.name} ${price.display}`.trim(), present: (v) => v.amounts().has(comparableAmount(price)) });
     }
   }
-  for (const code of briefCodes(brief)) add(named("code", code));
-  for (const d of brief.dates) add({ kind: "date", fact: d.value, present: (v) => datePresent(d.value, v.folded()) });
+  const codes = [...(facts.codes ?? []), ...(facts.offer?.code ? [facts.offer.code] : [])];
+  for (const code of codes) add(named("code", code));
+  for (const date of facts.dates ?? []) add({ kind: "date", fact: date, present: (v) => datePresent(date, v.folded()) });
   // Every option of every question the brief asks: a survey that drops one asks another question.
   // A scale's options are its steps, read as a run of numbers by the trace; named options here.
-  for (const q of brief.questions) {
+  for (const q of brief?.questions ?? []) {
     if (q.scale) {
       const { min, max } = q.scale;
       if (max > min && max - min <= 20) add({ kind: "option", fact: `${min}–${max}`, present: (v) => hasRun(v.folded(), min, max) });
@@ -351,8 +356,19 @@ function factsToFind(brief: Brief): Fact[] {
       if (o.value.length <= 60 && !/https?\b|:\/\/|www\./i.test(o.value))
         add({ kind: "option", fact: o.value, present: (v) => optionPresent(o.value, v) });
   }
+  // The choices the user wrote out ("Main Stage, Dock Stage or Kids Tent"), when the brief's reading of the question missed them.
+  // A choice is written inside one sentence: a longer run is no sentence, and reading it would only cost time.
+  for (const text of userText) {
+    for (const clause of text
+      .slice(0, MAX_CHOICE_CHARS)
+      .split(/(?<=[?!.;])\s+|\n+/)
+      .slice(0, 400)) {
+      if (clause.length > MAX_CHOICE_CLAUSE) continue;
+      for (const list of choices(clause)) for (const o of list) add({ kind: "option", fact: o, present: (v) => optionPresent(o, v) });
+    }
+  }
   // Every link the brief gives is one a reader can follow.
-  for (const l of brief.links) {
+  for (const l of brief?.links ?? []) {
     const want = normalHref(l.value);
     if (want)
       add({ kind: "link", fact: l.value, present: (v) => v.hrefs().has(want) || [...v.hrefs()].some((h) => h.startsWith(`${want}/`)) });
@@ -360,10 +376,10 @@ function factsToFind(brief: Brief): Fact[] {
   return out;
 }
 
-/** Which of the brief's facts each view of the email lacks. */
-export function promptFidelity(doc: EmailDoc, brief: Brief | undefined): FidelityReport {
-  if (!brief) return { checked: 0, missing: [] };
-  const wanted = factsToFind(brief);
+/** Which of the prompt's facts each view of the email lacks. */
+export function promptFidelity(doc: EmailDoc, facts: QaFacts | undefined, brief?: Brief, userText: string[] = []): FidelityReport {
+  if (!facts && !brief) return { checked: 0, missing: [] };
+  const wanted = factsToFind(facts ?? {}, brief, userText);
   if (!wanted.length) return { checked: 0, missing: [] };
   const missing: MissingFact[] = [];
   const views: [MissingFact["view"], string, View][] = doc.modules.length

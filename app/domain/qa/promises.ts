@@ -3,22 +3,7 @@
 // brief or the user's words hold a phrase of the same kind in any of the languages: "Free returns"
 // needs returns in the brief; "livraison offerte" is traced by "free shipping over $50".
 // Patterns are bounded phrases (no unbounded repeats), matched on the email's visible text.
-
-/** A letter or digit of the Latin script (the six frame languages), as an explicit class. */
-const LATIN_WORD_CHAR = "[0-9A-Za-z_\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u1e00-\\u1eff]";
-
-/**
- * The pattern with `\b` read as a boundary between Latin letters or digits and anything else:
- * JavaScript's `\b` knows only ASCII letters, so `\bsoirée\b` never matches "soirée ". An explicit
- * class, not `\p{L}` look-arounds, which V8 runs slowly under /iu; the promise words are Latin.
- */
-function unicodeWords(re: RegExp): RegExp {
-  // A \b after a letter, a group, a class or a quantifier closes a word ("no letter after"); any other opens one.
-  const source = re.source.replace(/\\b/g, (_b, at: number, whole: string) =>
-    at > 0 && /[\p{L}\p{N}_)\]?*+}.]/u.test(whole[at - 1]!) ? `(?!${LATIN_WORD_CHAR})` : `(?<!${LATIN_WORD_CHAR})`,
-  );
-  return new RegExp(source, re.flags.includes("u") ? re.flags : `${re.flags}u`);
-}
+import { unicodeWords } from "~/domain/prompt/facts/text";
 
 export const PROMISE_KINDS = [
   "shipping",

@@ -9,7 +9,6 @@ import { techniqueChecks } from "./checks/techniques";
 import type { CheckFn, CheckInput } from "./checks/types";
 import { type ParsedQaContext, type QaContext, QaContextSchema, parseQaContext } from "./context";
 import { describeMissing, HARD_FACT_KINDS, promptFidelity, viewBlocks } from "./fidelity";
-import { describeInstructionFault, instructionsKept, type InstructionsReport } from "./instructions";
 import { createTracer, describeUntraced, type Tracer, type TraceReport, type TraceView } from "./trace";
 
 export interface QaCheckResult {
@@ -54,13 +53,10 @@ export const UNTRACED_CLAIM_MAX_SCORE = 85;
 export const BRIEF_FAULT_STEP = 3;
 export const BRIEF_FAULT_MIN_SCORE = 55;
 
-/**
- * The faults of the brief an email holds: each fact it lost (once, whatever the views), each claim
- * it cannot trace, each word the brief rules out that it says and each instruction it prints.
- */
-export function briefFaults(fidelity: ReturnType<typeof promptFidelity>, trace: TraceReport, instructions?: InstructionsReport): number {
+/** The faults of the brief an email holds: each fact it lost (once, whatever the views) and each claim it cannot trace. */
+export function briefFaults(fidelity: ReturnType<typeof promptFidelity>, trace: TraceReport): number {
   const lost = new Set(fidelity.missing.map((m) => `${m.kind}:${m.fact.toLowerCase()}`));
-  return lost.size + trace.untraced.length + (instructions?.faults.length ?? 0);
+  return lost.size + trace.untraced.length;
 }
 
 /** Nor one with a link or a button that goes nowhere (the no-empty-links check): below "Ready to send". */
@@ -84,7 +80,7 @@ function ampView(ampHtml: string): TraceView {
 
 /** The email's own views traced against the context's brief and user text (nothing to trace without either). */
 function ownTrace(doc: EmailDoc, context: ParsedQaContext): Tracer | null {
-  if (context.trace === false || (!context.brief && !context.userText?.length)) return null;
+  if (!context.brief && !context.userText?.length) return null;
   const tracer = createTracer({ brief: context.brief, userText: context.userText });
   for (const v of ownViews(doc)) tracer.add(v);
   return tracer;
@@ -137,11 +133,10 @@ export interface QaRun {
 
 export function qaRun(doc: EmailDoc, context: QaContext = {}): QaRun {
   const parsed = parseQaContext(context);
-  const fidelity = promptFidelity(doc, parsed.brief);
-  const instructions = instructionsKept(doc, parsed.brief);
+  const fidelity = promptFidelity(doc, parsed.facts, parsed.brief, parsed.userText?.slice(0, 1));
   const bytes = utf8Bytes(doc.source);
   const tracer = ownTrace(doc, parsed);
-  const report = (ctx: ParsedQaContext) => scored({ doc, context: ctx, bytes, fidelity, instructions, trace: traced(tracer, ctx.ampHtml) });
+  const report = (ctx: ParsedQaContext) => scored({ doc, context: ctx, bytes, fidelity, trace: traced(tracer, ctx.ampHtml) });
   return {
     result: report(parsed),
     withAmp: (ampHtml) => report({ ...parsed, ampHtml: QaContextSchema.shape.ampHtml.parse(ampHtml) }),
@@ -150,7 +145,7 @@ export function qaRun(doc: EmailDoc, context: QaContext = {}): QaRun {
 
 /** The 28 checks and the score, with the caps the brief's faults and dead links put on it. */
 function scored(input: CheckInput): QaResult {
-  const { fidelity, trace, instructions } = input;
+  const { fidelity, trace } = input;
   const checks: QaCheckResult[] = QA_CHECKS.map((info) => {
     let outcome;
     try {
@@ -166,8 +161,8 @@ function scored(input: CheckInput): QaResult {
   // An email that does not keep the brief is not one a marketer would send, whatever else passes:
   // a lost fact (the brand, an item, a price, an option, a link) or a claim nobody made holds it
   // below "Ready to send", and lower for each further fault.
-  const faults = briefFaults(fidelity, trace, instructions);
-  const hard = trace.untraced.length > 0 || instructions.faults.length > 0 || fidelity.missing.some((m) => HARD_FACT_KINDS.has(m.kind));
+  const faults = briefFaults(fidelity, trace);
+  const hard = trace.untraced.length > 0 || fidelity.missing.some((m) => HARD_FACT_KINDS.has(m.kind));
   let scoreCap: string | undefined;
   if (hard) {
     const cap = Math.max(
@@ -180,9 +175,7 @@ function scored(input: CheckInput): QaResult {
       ? `the brand “${brandLost.fact}” is missing from the ${brandLost.view}`
       : hardLost
         ? describeMissing(hardLost)
-        : trace.untraced[0]
-          ? describeUntraced(trace.untraced[0])
-          : describeInstructionFault(instructions.faults[0]!);
+        : describeUntraced(trace.untraced[0]!);
     if (score > cap) {
       score = cap;
       scoreCap = `Held at ${cap}: ${first}${faults > 1 ? ` (and ${faults - 1} more fault${faults > 2 ? "s" : ""} of the brief)` : ""}`;

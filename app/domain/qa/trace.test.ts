@@ -2,8 +2,7 @@
 // code, number, link and promise phrase in the email must trace to the brief or the user's words;
 // a condition written onto another offer fails; either caps the score below "Ready to send".
 import { describe, expect, it } from "vitest";
-import type { Brief } from "~/domain/brief/schema";
-import { readBrief } from "~/domain/reader";
+import { readBrief } from "~/domain/brief/read";
 import { parseEmail } from "~/domain/html/parse";
 import { goodEmail } from "../../../test/fixtures/emails";
 import { countRegexWork } from "../../../test/helpers/regex-work";
@@ -22,27 +21,8 @@ function emailWith(...lines: string[]): string {
   );
 }
 
-/**
- * The brief's own facts, one block each, so the email keeps every fact of the brief (the fidelity
- * half of copy-verbatim) and only the lines a case adds can fail it: this file is about the trace.
- */
-function factLines(brief: Brief): string {
-  const lines = [
-    ...(brief.brand ? [brief.brand.value] : []),
-    ...[...brief.items, ...brief.otherItems].map((i) => [i.name.value, i.price?.display].filter(Boolean).join(" ")),
-    ...brief.codes.map((c) => c.value),
-    ...brief.dates.map((d) => d.value),
-    ...brief.questions.flatMap((q) => (q.scale ? [] : q.options.map((o) => o.value))),
-  ].map((l) => `<p style="font-size:16px;color:#1a1a1a">${l.replace(/&/g, "&amp;").replace(/</g, "&lt;")}</p>`);
-  const links = brief.links.map((l) => `<p style="font-size:16px;color:#1a1a1a"><a href="${l.value}">Link</a></p>`);
-  return [...lines, ...links].join("");
-}
-
-function check(html: string, prompt = PROMPT, extra: { ampHtml?: string; brief?: Brief } = {}) {
-  const brief = extra.brief ?? readBrief(prompt);
-  const hero = "Fresh produce from local farms, cooked simply.</p>";
-  const withFacts = html.replace(hero, `${hero}${factLines(brief)}`);
-  const r = qa(withFacts, { brief, userText: [prompt], ...(extra.ampHtml ? { ampHtml: extra.ampHtml } : {}) });
+function check(html: string, prompt = PROMPT, extra: { ampHtml?: string } = {}) {
+  const r = qa(html, { brief: readBrief(prompt), userText: [prompt], ...extra });
   return { result: r, check: r.checks.find((c) => c.id === "copy-verbatim")! };
 }
 
@@ -125,12 +105,8 @@ describe("the fact trace", () => {
     const section =
       '<table><tr><td>Thanks to our sponsor, Northwind Cloud. <a href="https://northwind.example/" style="color:#1d4ed8">Learn more</a></td></tr></table>';
     const sponsor = emailWith('<a href="https://northwind.example/">Learn more</a>', BOOK);
-    const brief = readBrief(PROMPT);
-    const hero = "Fresh produce from local farms, cooked simply.</p>";
     const withSection = (html: string) =>
-      qa(html.replace(hero, `${hero}${factLines(brief)}`), { brief, userText: [PROMPT, userSectionText(section)] }).checks.find(
-        (c) => c.id === "copy-verbatim",
-      )!;
+      qa(html, { brief: readBrief(PROMPT), userText: [PROMPT, userSectionText(section)] }).checks.find((c) => c.id === "copy-verbatim")!;
     expect(withSection(sponsor).passed).toBe(true);
     expect(userSectionText(section)).toContain("Northwind Cloud");
     expect(withSection(emailWith('<a href="https://elsewhere.example/">Learn more</a>', BOOK)).message).toContain(
@@ -227,26 +203,10 @@ describe("a condition written onto another offer", () => {
 
   it("fails when a code moves to the other offer, in French", () => {
     const prompt = "Boutique Lumière : livraison offerte dès 40 € jusqu'au 20 décembre, et 10 % de réduction avec le code LUMI10.";
-    // The brief of this prompt as it should read, offers and their conditions: this case is about the trace.
-    const at = (v: string) => ({ value: v, span: { start: prompt.indexOf(v), end: prompt.indexOf(v) + v.length } });
-    const brief: Brief = {
-      ...readBrief(prompt),
-      brand: at("Boutique Lumière"),
-      offers: [
-        {
-          text: at("livraison offerte"),
-          kind: "free",
-          threshold: { text: at("dès 40 €"), price: { display: "40 €", minor: 4000, currency: "EUR", span: at("40 €").span } },
-          deadline: at("20 décembre"),
-        },
-        { text: at("10 % de réduction"), kind: "percent", percent: 10, code: at("LUMI10") },
-      ],
-    };
     expect(
-      check(emailWith("Livraison offerte dès 40 € jusqu'au 20 décembre.", "10 % de réduction avec le code LUMI10."), prompt, { brief })
-        .check.passed,
+      check(emailWith("Livraison offerte dès 40 € jusqu'au 20 décembre.", "10 % de réduction avec le code LUMI10."), prompt).check.passed,
     ).toBe(true);
-    const { check: c } = check(emailWith("Livraison offerte avec le code LUMI10.", "10 % de réduction dès 40 €."), prompt, { brief });
+    const { check: c } = check(emailWith("Livraison offerte avec le code LUMI10.", "10 % de réduction dès 40 €."), prompt);
     expect(c.passed).toBe(false);
     expect(c.message).toContain("“LUMI10” belongs to “10 % de réduction”, not “livraison offerte”");
     expect(c.message).toContain("“dès 40 €” belongs to “livraison offerte”, not “10 % de réduction”");

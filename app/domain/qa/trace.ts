@@ -9,8 +9,8 @@ import type { Brief } from "~/domain/brief/schema";
 import { tagged, type EmailDoc } from "~/domain/html/parse";
 import { amountsIn, comparableAmount, fold, normalHref as normalUrl } from "./fidelity";
 import { type PromiseKind, promiseKindsIn, promisesIn } from "./promises";
-import { FRAME_LANGUAGES } from "~/domain/brief/kinds";
-import { CUES } from "~/domain/reader/cues";
+import { NUMBER_WORDS } from "~/domain/prompt/number-words";
+import { MONTH_NAMES } from "~/domain/prompt/facts/text";
 
 export type ClaimKind = "price" | "percent" | "number" | "date" | "code" | "link" | "promise" | "condition";
 
@@ -85,13 +85,7 @@ const MONTHS: Array<[number, RegExp]> = [
   [11, /^(?:nov|november|novembre|noviembre|novembro)$/],
   [12, /^(?:dec|december|déc|decembre|décembre|dic|diciembre|dez|dezember|dezembro|dicembre)$/],
 ];
-/** Any month word of the table above, as a whole word (longest first, so "june" is not read as "jun"). */
-const MONTH_WORDS = new RegExp(
-  String.raw`(?<![\p{L}])(?:${MONTHS.flatMap(([, re]) => re.source.slice(4, -2).split("|"))
-    .sort((a, b) => b.length - a.length)
-    .join("|")})(?![\p{L}])\.?`,
-  "giu",
-);
+const MONTH_WORDS = new RegExp(String.raw`(?<![\p{L}])${MONTH_NAMES}(?![\p{L}])\.?`, "giu");
 const WEEKDAY_WORDS =
   /(?<![\p{L}])(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|segunda-feira|ter[çc]a-feira|quarta-feira|quinta-feira|sexta-feira|luned[iì]|marted[iì]|mercoled[iì]|gioved[iì]|venerd[iì]|sabato|domenica)(?![\p{L}])/giu;
 
@@ -131,9 +125,7 @@ function monthOf(word: string): number | undefined {
   return MONTHS.find(([, re]) => re.test(w))?.[0];
 }
 
-/** Number words of the six frame languages (the brief reader's), so "three roasts" in a brief traces "3" in the email. */
-const NUMBER_WORDS: Readonly<Record<string, number>> = Object.assign({}, ...FRAME_LANGUAGES.map((l) => CUES[l].numberWords));
-
+/** Number words of the six languages, so "three roasts" in a brief traces "3" in the email. */
 interface Source {
   folded: string;
   amounts: Set<number>;

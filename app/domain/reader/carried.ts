@@ -98,7 +98,9 @@ export function carriedByRequest(ctx: FillContext, c: Clause): void {
     kind: x.kind,
     // A label line's instruction is the whole line ("Note: keep it short"), unless it is the label alone naming the email.
     range:
-      (line.kind === "label" || line.kind === "heading") && c.range.end > (line.label?.end ?? line.start) && c.range.start <= line.body.start
+      (line.kind === "label" || line.kind === "heading") &&
+      c.range.end > (line.label?.end ?? line.start) &&
+      c.range.start <= line.body.start
         ? { start: line.start, end: line.end }
         : c.range,
   });

@@ -105,16 +105,14 @@ export function labelKey(reading: Reading, line: Line, cues: CueSet): { key?: La
   const placement = cues.words.every(words).filter((p) => p.key === "instruction.placement");
   // A count may stand between ("Bitte in drei Tabs", "Put it in 3 tabs").
   const count = (i: number) => words[i] !== undefined && (words[i].numeric || words[i].folded in cues.cues.numberWords);
-  const named = cues.techniques
-    .all(words)
-    .find(
-      (m) =>
-        m.from === 0 ||
-        (m.from === 1 && count(0)) ||
-        placement.some((p) => p.to === m.from || (p.to === m.from - 1 && count(m.from - 1))) ||
-        // "Ember Roasters cart:", "Metzgerei Huber, Warenkorb:": the module named last, after the sender.
-        (m.to === words.length && line.index === 0),
-    );
+  const named = cues.techniques.all(words).find(
+    (m) =>
+      m.from === 0 ||
+      (m.from === 1 && count(0)) ||
+      placement.some((p) => p.to === m.from || (p.to === m.from - 1 && count(m.from - 1))) ||
+      // "Ember Roasters cart:", "Metzgerei Huber, Warenkorb:": the module named last, after the sender.
+      (m.to === words.length && line.index === 0),
+  );
   // What the label says its lines are: the label whole, a list word inside a short label ("Hero products",
   // "Left in the cart"), else its first words ("Lien doc").
   const listed = words.length <= 6 ? cues.labels.all(words, ["items", "question", "faq", "agenda", "who"])[0]?.key : undefined;

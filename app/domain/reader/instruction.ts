@@ -224,7 +224,8 @@ export function instructionOf(view: ClauseView, cues: CueSet): Instruction | und
   // Requests: "please…", "can you…", "il faut…", "stp" at the end; or an imperative the writer gives a tool.
   // ("Would you come to a Sunday class?" asks the reader: an opener asks Kinetic when a verb for it follows, or no "?" ends it.)
   const openedBy = found.find((m) => m.from === at && m.key === "instruction.opener");
-  const asksReader = openedBy !== undefined && /[?？]\s*$/u.test(view.text) && !startsWith(openedBy.to, "instruction.verb") && !has("instruction.self");
+  const asksReader =
+    openedBy !== undefined && /[?？]\s*$/u.test(view.text) && !startsWith(openedBy.to, "instruction.verb") && !has("instruction.self");
   const opener = (openedBy !== undefined && !asksReader) || found.some((m) => m.key === "instruction.polite");
   // The imperative opens the clause ("Show the products…"), or ends it where the verb goes last ("… bitte als Mail aufbereiten").
   const verb =

@@ -92,16 +92,17 @@ export function kindOf(reading: Reading, cues: CueSet, techniques: readonly Tech
     const words = reading.tokens[i].words;
     // The clause naming the email weighs most; on a one-line brief the rest of its line is copy.
     if (naming && clauses.length > 1) {
-      add(words.filter((w) => w.start >= naming.range.start && w.end <= naming.range.end), 4);
-      add(words.filter((w) => w.end <= naming.range.start || w.start >= naming.range.end), 1);
+      add(
+        words.filter((w) => w.start >= naming.range.start && w.end <= naming.range.end),
+        4,
+      );
+      add(
+        words.filter((w) => w.end <= naming.range.start || w.start >= naming.range.end),
+        1,
+      );
       return;
     }
-    const weight =
-      i === 0 || naming
-        ? 4
-        : clause?.label === "kind" || clause?.role === "subject" || clause?.role === "header"
-          ? 3
-          : 1;
+    const weight = i === 0 || naming ? 4 : clause?.label === "kind" || clause?.role === "subject" || clause?.role === "header" ? 3 : 1;
     add(words, weight);
   });
   const score = scores;

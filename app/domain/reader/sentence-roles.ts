@@ -129,7 +129,6 @@ export function sentenceClauses(reading: Reading, line: Line, cues: CueSet, firs
 const NAMING_MIN_WORDS = 3;
 const NAMING_MAX_WORDS = 20;
 
-
 /**
  * "Fundraising appeal for Clearwater Trust: help us…", "Black Friday email for Ember Audio: Ember Mini $79, …":
  * a first line whose words before the colon name the email is that instruction, and what follows the colon is
@@ -158,12 +157,19 @@ export function namedBeforeColon(reading: Reading, line: Line, cues: CueSet): Cl
     return { start, end: r.end };
   };
   const withPanes = naming.techniques.some((t) => PANED.has(t.technique));
-  const head: Clause = { line: line.index, range: withPanes ? { start: prefix.start, end: s0.end } : prefix, role: "instruction", instruction: naming };
+  const head: Clause = {
+    line: line.index,
+    range: withPanes ? { start: prefix.start, end: s0.end } : prefix,
+    role: "instruction",
+    instruction: naming,
+  };
   const rest = (withPanes ? line.sentences.slice(1) : [afterColon(s0), ...line.sentences.slice(1)]).filter((r) => r.end > r.start);
   const clauses = rest.flatMap((s) => clausesOf(reading, line, s, cues, false));
   return [
     head,
-    ...clauses.map((c) => (c.role === "content" ? inlineLabel(reading, line, { ...c, role: contentRole(reading, line, c, cues) }, cues) : c)),
+    ...clauses.map((c) =>
+      c.role === "content" ? inlineLabel(reading, line, { ...c, role: contentRole(reading, line, c, cues) }, cues) : c,
+    ),
   ];
 }
 

@@ -5,14 +5,14 @@
  * All or nothing: every edit is tried on copies, and any edit that finds nothing to change (no
  * such item, question or option, a list already full) fails the whole set.
  */
-import { chronoParser } from "~/domain/reader/tokens/dates";
+import { chronoParser } from "~/domain/prompt/facts/dates";
 import type { Blueprint, Module } from "~/domain/blueprint/schema";
 import { currencyMinorDigits } from "~/domain/blueprint/currency";
 import type { Brief, BriefItem } from "~/domain/brief/schema";
 import type { CopyDoc, CopyItem } from "~/domain/copy/schema";
-import type { FrameLanguage } from "~/domain/brief/kinds";
-import type { Money as Price } from "~/domain/reader/tokens/money";
-import { priceMentions, type ContentEdit, type QuestionRef } from "./grammar";
+import { priceMentions } from "~/domain/prompt/facts/money";
+import type { FrameLanguage, Price } from "~/domain/prompt/facts/types";
+import type { ContentEdit, QuestionRef } from "./grammar";
 import { ENDS_PHRASE, FILLER, OVER_WORD, PRICE_SEPARATOR, fold } from "./lexicon";
 
 export interface ContentModel {

@@ -6,19 +6,12 @@
  * out first, then the verbs and nouns of ./lexicon.ts say what it is and the words left name the
  * item, question or offer. Each step is one pass over a bounded instruction.
  */
-import type { FrameLanguage } from "~/domain/brief/kinds";
-import { chronoParser } from "~/domain/reader/tokens/dates";
-import { moneyTokens, type Money } from "~/domain/reader/tokens/money";
+import { chronoParser } from "~/domain/prompt/facts/dates";
+import { priceMentions } from "~/domain/prompt/facts/money";
+import type { FrameLanguage, Price } from "~/domain/prompt/facts/types";
 import { COSTS, ENDS, FILLER, LINK_WORDS, NOUNS, THRESHOLD, TO_WORDS, VERBS, fold } from "./lexicon";
 
 export type QuestionRef = { index: number } | { text: string };
-
-type Price = Money;
-
-/** Every amount of money in a typed value, with where it starts: the brief reader's notations, so a price reads alike in both. */
-export function priceMentions(text: string): Array<Price & { index: number }> {
-  return moneyTokens(text).map((t) => ({ display: t.display, minor: t.minor, currency: t.currency, index: t.start }));
-}
 
 export type ContentEdit =
   | { kind: "addItem"; name: string; price?: Price; url?: string }

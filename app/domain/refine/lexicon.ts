@@ -2,7 +2,7 @@
  * The words the content grammar (./grammar.ts) reads, in the six frame languages. Words are
  * compared folded: lower case, without accents ("añade" is "anade", "füge" is "fuge").
  */
-import type { FrameLanguage } from "~/domain/brief/kinds";
+import type { FrameLanguage } from "~/domain/prompt/facts/types";
 
 export function fold(word: string): string {
   return word

@@ -6,7 +6,7 @@ import { ampParity } from "../amp/parity";
 import { validateAmp } from "../amp/validate";
 import { TECHNIQUES, type Blueprint, type Technique } from "../blueprint/schema";
 import { PHRASES, type Phrases } from "../copy/phrases";
-import { FRAME_LANGUAGES, type FrameLanguage } from "../brief/kinds";
+import { FRAME_LANGUAGES, type FrameLanguage } from "../prompt/facts";
 import { qa } from "../qa/qa";
 import { sampleBlueprint } from "../../../test/fixtures/blueprints";
 import { render } from "./render";

@@ -5,8 +5,9 @@ import { BriefSchema as UnderstoodBriefSchema } from "~/domain/brief/schema";
 import { ColorSchema, FontStackSchema, TECHNIQUES } from "~/domain/blueprint/schema";
 import { STYLE_THEORY_KEYS } from "~/domain/blueprint/styles";
 import { LAYOUT_CHOICES } from "~/domain/blueprint/layouts";
-import { EMAIL_TYPES, MAX_TECHNIQUES } from "~/domain/brief/kinds";
+import { EMAIL_TYPES } from "~/domain/prompt/facts";
 import { COMPLEXITIES, ImageInputSchema, SavedSectionInputSchema } from "~/domain/prompt/inputs";
+import { MAX_TECHNIQUES } from "~/domain/prompt/techniques";
 import { MAX_PROMPT_CHARS } from "./generation";
 
 export const MAX_IMAGE_ROWS = 3;

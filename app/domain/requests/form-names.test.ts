@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { MAX_TECHNIQUES } from "~/domain/brief/kinds";
+import { MAX_TECHNIQUES } from "~/domain/prompt/techniques";
 import { BriefFormSchema, MAX_IMAGE_ROWS, MAX_SECTION_ROWS } from "./builder";
 import {
   EXTRA_LIST_ENTRIES,

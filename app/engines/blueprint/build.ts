@@ -23,7 +23,7 @@ import { mergeDesign, resolveStyleTheory, styleTheoryDesign, type PresetKey } fr
 import { currencyMinorDigits } from "~/domain/blueprint/currency";
 import { chooseLayout } from "~/domain/blueprint/layouts";
 import type { CopyDoc, CopyItem } from "~/domain/copy/schema";
-import type { Tone } from "~/domain/brief/kinds";
+import type { PromptFacts, Tone } from "~/domain/prompt/facts";
 import type { ImageInput, SavedSectionInput } from "~/domain/prompt/inputs";
 import type { Brief } from "~/domain/brief/schema";
 import { Destinations } from "~/domain/blueprint/destinations";
@@ -44,8 +44,10 @@ export interface StructurePlan {
 }
 
 export interface BuildInput {
+  prompt: string;
   copyDoc: CopyDoc;
   techniques: Technique[];
+  facts: PromptFacts;
   designTokens?: DesignTokens;
   styleTheory?: string | null;
   /** A layout family (`announcement`, `grid`, `newsletter`, `letter`); anything else: chosen from the email type and style. */
@@ -53,8 +55,8 @@ export interface BuildInput {
   images?: ImageInput[];
   savedSections?: SavedSectionInput[];
   plan?: StructurePlan;
-  /** The confirmed or read brief: its language, tone and type, the links it gives its items and buttons (docs/blueprint.md "Links"). */
-  brief: Brief;
+  /** The confirmed or read brief: the links it gives its items (docs/blueprint.md "Links"). */
+  brief?: Brief;
   /** The brand profile's website: where a call to action leads when nothing names its destination. */
   website?: string | null;
 }
@@ -137,7 +139,7 @@ function buildModule(
   thanks: { headline: string; body: string } | undefined,
   notes: string[],
 ): Module | undefined {
-  const phrases = phrasesFor(input.brief.language.frame);
+  const phrases = phrasesFor(input.facts.language.frame);
   // An item with a destination of its own gets a button to it; the others are not linked.
   const itemCta = (i: CopyItem): Link | undefined => {
     const to = links.forItem([i.label, i.headline], i.href);
@@ -366,13 +368,15 @@ interface ImageTarget {
 
 export function buildBlueprint(input: BuildInput): BuildResult {
   const notes: string[] = [];
-  const { copyDoc, brief, plan } = input;
+  const { copyDoc, facts, plan } = input;
   const techniques = input.techniques.slice(0, 2);
   if (techniques.length === 0) return { ok: false, error: "No technique selected", issues: [] };
   const links = new Destinations({
-    links: brief.links.map((l) => l.value).filter((u) => !(input.images ?? []).some((img) => img.url === u)),
-    itemLinks: [...brief.items, ...brief.otherItems].flatMap((i) => (i.link ? [{ name: i.name.value, link: i.link.value }] : [])),
-    buttons: brief.ctas.flatMap((c) => (c.url ? [{ label: c.label.value, link: c.url.value }] : [])),
+    prompt: input.prompt,
+    links: facts.urls.filter((u) => !(input.images ?? []).some((img) => img.url === u)),
+    itemLinks: [...(input.brief?.items ?? []), ...(input.brief?.otherItems ?? [])].flatMap((i) =>
+      i.link ? [{ name: i.name.value, link: i.link.value }] : [],
+    ),
     website: input.website,
   });
 
@@ -463,15 +467,7 @@ export function buildBlueprint(input: BuildInput): BuildResult {
     notes.push("The copy had no content section; the subject heads the email.");
   }
 
-  const layout = chooseLayout({ layout: input.layout, emailType: styleHint(brief), style: explicitStyle(input), techniques });
-  const logo = assignImages(
-    { ...input, images: withBriefImages(input.images ?? [], brief, layout) },
-    sections,
-    modules,
-    sectionOfCopy,
-    links,
-    notes,
-  );
+  const logo = assignImages(input, sections, modules, sectionOfCopy, links, notes);
 
   // Saved sections go before the closing section, so the sign-off stays last.
   if (input.savedSections && input.savedSections.length > 0) {
@@ -493,17 +489,17 @@ export function buildBlueprint(input: BuildInput): BuildResult {
 
   const design = chooseDesign(input, techniques[0], notes);
   // Without a brand the header names the occasion or the kind of email, never an invented brand.
-  const brandName = masthead(brief, techniques).slice(0, 80);
+  const brandName = masthead(facts, techniques).slice(0, 80);
   const footerSection = footerIdx >= 0 ? copyDoc.sections[footerIdx] : undefined;
   const footerText = footerSection ? [footerSection.headline, footerSection.body].filter((x) => x.trim()).join(" — ") : "";
 
   const candidate: BlueprintInput = {
     subject: copyDoc.subject,
     preheader: copyDoc.preheader,
-    lang: brief.language.frame,
+    lang: facts.language.frame,
     dir: "ltr",
     brandName,
-    layout,
+    layout: chooseLayout({ layout: input.layout, emailType: styleHint(facts), style: explicitStyle(input), techniques }),
     ...(logo ? { logo: { ...logo, alt: logo.alt || brandName } } : {}),
     technique: modules[0]?.technique ?? techniques[0],
     design,
@@ -532,53 +528,32 @@ function explicitStyle(input: BuildInput): PresetKey | undefined {
   if (explicit !== "auto") return explicit;
   const planned = resolveStyleTheory(input.plan?.styleTheory);
   if (planned !== "auto") return planned;
-  return toneAsked(input.brief);
+  return input.facts.toneFromPrompt ? TONE_PRESET[input.facts.tone] : undefined;
 }
 
 function styleKeyOf(input: BuildInput, technique: Technique): PresetKey {
   const requested = resolveStyleTheory(input.plan?.styleTheory ?? input.styleTheory);
   const explicit = resolveStyleTheory(input.styleTheory);
   // The caller's explicit choice beats the model's; the model's beats the tone; the tone beats auto.
-  const key = explicit !== "auto" ? explicit : requested !== "auto" ? requested : (toneAsked(input.brief) ?? "auto");
-  return styleTheoryDesign(key, { emailType: styleHint(input.brief), technique }).key;
+  const key =
+    explicit !== "auto"
+      ? explicit
+      : requested !== "auto"
+        ? requested
+        : TONE_PRESET[input.facts.tone] && input.facts.toneFromPrompt
+          ? TONE_PRESET[input.facts.tone]!
+          : "auto";
+  return styleTheoryDesign(key, { emailType: styleHint(input.facts), technique }).key;
 }
 
 /**
  * The words autoPreset matches on. "ecommerce" itself would hit its /eco/ (wellness) rule, so a
  * shop email is described by what it is: a sale when it carries an offer, else a shop.
  */
-function styleHint(brief: Brief): string {
-  const type = brief.emailType.value;
-  if (type === "ecommerce" || type === "transactional") return brief.offers.length > 0 ? "sale" : "shop";
-  if (type === "onboarding") return "welcome";
-  return type;
-}
-
-/** The style preset of the tone the prompt asks for ("a playful email"); none for the default tone. */
-function toneAsked(brief: Brief): PresetKey | undefined {
-  return brief.tone.span ? TONE_PRESET[brief.tone.value] : undefined;
-}
-
-/**
- * The caller's images, then the brief's: each item's own image, described by the item's name so it
- * goes on that item's slide, tab or cart line, and the brief's first other image as the hero's,
- * when the layout shows one (a plain letter has no full-bleed imagery). An address already given
- * is not placed twice.
- */
-function withBriefImages(images: ImageInput[], brief: Brief, layout: string): ImageInput[] {
-  const out = [...images];
-  const given = new Set(images.map((i) => i.url));
-  const add = (img: ImageInput) => {
-    if (given.has(img.url)) return;
-    given.add(img.url);
-    out.push(img);
-  };
-  const items = [...brief.items, ...brief.otherItems];
-  for (const i of items) if (i.image) add({ name: i.name.value, url: i.image.value, description: i.name.value });
-  const itemImages = new Set(items.flatMap((i) => (i.image ? [i.image.value] : [])));
-  const hero = brief.images.find((i) => !itemImages.has(i.value));
-  if (hero && layout !== "letter") add({ name: "hero", url: hero.value, description: "hero" });
-  return out;
+function styleHint(facts: PromptFacts): string {
+  if (facts.emailType === "ecommerce" || facts.emailType === "transactional") return facts.offer ? "sale" : "shop";
+  if (facts.emailType === "onboarding") return "welcome";
+  return facts.emailType;
 }
 
 /** Preset (style theory) → the model's palette, if any → the brand tokens, which always win. */

@@ -1,5 +1,5 @@
 import type { Technique } from "~/domain/blueprint/schema";
-import { readBrief } from "~/domain/reader";
+import { parsePromptFacts } from "~/domain/prompt/facts";
 import { render } from "~/domain/render";
 import { writeLocalCopy } from "../copy/local";
 import { LocalBlueprintEngine } from "./local";
@@ -16,9 +16,9 @@ async function build(
     images?: Array<{ name: string; url: string; description?: string; width?: number; height?: number }>;
   } = {},
 ) {
-  const brief = readBrief(prompt, { emailType: extra.emailType });
-  const copyDoc = writeLocalCopy({ brief, techniques });
-  const r = await engine.build({ prompt, copyDoc, techniques, brief, ...extra });
+  const facts = parsePromptFacts(prompt, extra.emailType);
+  const copyDoc = writeLocalCopy({ prompt, facts, techniques });
+  const r = await engine.build({ prompt, copyDoc, techniques, facts, ...extra });
   if (!r.ok) throw new Error(r.error);
   return r.blueprint;
 }

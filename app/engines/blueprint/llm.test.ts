@@ -1,15 +1,15 @@
 import type { Technique } from "~/domain/blueprint/schema";
-import { readBrief } from "~/domain/reader";
+import { parsePromptFacts } from "~/domain/prompt/facts";
 import { render } from "~/domain/render";
 import { writeLocalCopy } from "../copy/local";
 import { FakeLlmClient } from "../prompts/fake-llm";
 import { LlmBlueprintEngine } from "./llm";
 
 const PROMPT =
-  "Black Friday email for Lumen Coffee Roasters.\n20% off all beans with code BEAN20.\nProducts:\n- Colombia Huila $16\n- Ethiopia Sidamo $19\n- Hawaii Kona $42\nShop at https://lumen.example.com/shop";
-const brief = readBrief(PROMPT);
+  "Black Friday email for Lumen Coffee Roasters: 20% off all beans with code BEAN20. Products: Huila $16, Sidamo $19, Kona $42.";
+const facts = parsePromptFacts(PROMPT);
 const techniques: Technique[] = ["carousel", "itemCart"];
-const copyDoc = writeLocalCopy({ brief, techniques });
+const copyDoc = writeLocalCopy({ prompt: PROMPT, facts, techniques });
 
 describe("LlmBlueprintEngine", () => {
   it("takes the structure from the model, the words from the copy and the colours from the brand tokens", async () => {
@@ -29,7 +29,7 @@ describe("LlmBlueprintEngine", () => {
       prompt: PROMPT,
       copyDoc,
       techniques,
-      brief,
+      facts,
       designTokens: { colors: { primary: "#123456" } },
       images: [{ name: "beans.jpg", url: "https://cdn.example.com/beans.jpg" }],
     });
@@ -56,7 +56,7 @@ describe("LlmBlueprintEngine", () => {
 
   it("ignores out-of-range indices from the model", async () => {
     const client = new FakeLlmClient([{ json: { sectionOrder: [40, 1, 1], moduleHosts: [33] } }]);
-    const r = await new LlmBlueprintEngine(client).build({ prompt: PROMPT, copyDoc, techniques, brief });
+    const r = await new LlmBlueprintEngine(client).build({ prompt: PROMPT, copyDoc, techniques, facts });
     expect(r.ok).toBe(true);
     if (r.ok) expect(r.blueprint.sections.length).toBe(copyDoc.sections.filter((s) => s.role !== "footer").length);
   });
@@ -66,7 +66,7 @@ describe("LlmBlueprintEngine", () => {
       prompt: PROMPT,
       copyDoc,
       techniques,
-      brief,
+      facts,
     });
     expect(!r.ok && r.error).toMatch(/overloaded/);
   });

@@ -1,6 +1,7 @@
 import type { LlmClient } from "~/adapters/llm/port";
 import { CopyDocSchema } from "~/domain/copy/schema";
 import { assemblePrompt } from "~/domain/prompt/assemble";
+import { parsePromptFacts } from "~/domain/prompt/facts";
 import { BLUEPRINT_PROMPT_VERSION, BLUEPRINT_SYSTEM, StructurePlanSchema, blueprintPrompt } from "../prompts/blueprint";
 import { estimateUsage, fromLlmUsage } from "../prompts/usage";
 import { buildBlueprint } from "./build";
@@ -18,6 +19,7 @@ export class LlmBlueprintEngine implements BlueprintEngine {
   async build(input: BlueprintEngineInput): Promise<BlueprintEngineResult> {
     const bad = checkBlueprintInput(input);
     if (bad) return { ok: false, error: bad, usage: estimateUsage("", "") };
+    const facts = input.facts ?? parsePromptFacts(input.prompt, input.emailType);
     const copyDoc = CopyDocSchema.parse(input.copyDoc);
     const assembled =
       input.assembledPrompt ??
@@ -29,7 +31,7 @@ export class LlmBlueprintEngine implements BlueprintEngine {
         images: input.images,
         savedSections: input.savedSections,
         styleTheory: input.styleTheory,
-        brief: input.brief,
+        facts,
       });
     const r = await this.client.completeJson({
       role: "blueprint",
@@ -39,7 +41,7 @@ export class LlmBlueprintEngine implements BlueprintEngine {
         copyDoc,
         techniques: input.techniques,
         images: input.images,
-        language: input.brief.language,
+        language: facts.language,
       }),
       schema: StructurePlanSchema,
       schemaName: "StructurePlan",
@@ -47,7 +49,7 @@ export class LlmBlueprintEngine implements BlueprintEngine {
     });
     const usage = fromLlmUsage(r.usage);
     if (!r.ok) return { ok: false, error: `Blueprint model failed (${r.error.kind}): ${r.error.message}`, usage };
-    const built = buildBlueprint({ ...input, copyDoc, plan: r.value });
+    const built = buildBlueprint({ ...input, copyDoc, facts, plan: r.value });
     if (!built.ok) return { ok: false, error: built.error, issues: built.issues, usage };
     return { ok: true, blueprint: built.blueprint, notes: built.notes, usage };
   }

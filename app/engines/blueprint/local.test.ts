@@ -1,23 +1,14 @@
 import { TECHNIQUES, type Blueprint, type Technique } from "~/domain/blueprint/schema";
 import type { CopyDoc } from "~/domain/copy/schema";
-import { readBrief } from "~/domain/reader";
-import { briefWith } from "../../../test/helpers/brief";
+import { parsePromptFacts } from "~/domain/prompt/facts";
 import { render } from "~/domain/render";
 import { writeLocalCopy } from "../copy/local";
 import { LocalBlueprintEngine } from "./local";
 
 const engine = new LocalBlueprintEngine();
-// One fact a line: the brief reader reads this brief whole (docs/brief.md).
-const PROMPT = [
-  "Black Friday email for Lumen Coffee Roasters.",
-  "20% off all beans with code BEAN20 until November 29.",
-  "Products:",
-  "- Ethiopia Yirgacheffe $18",
-  "- Colombia Huila $16",
-  "- Sumatra Mandheling $17",
-  "Shop at https://lumen.example.com/shop",
-].join("\n");
-const brief = readBrief(PROMPT);
+const PROMPT =
+  "Black Friday email for Lumen Coffee Roasters: 20% off all beans with code BEAN20 until November 29. Products: Ethiopia Yirgacheffe $18, Colombia Huila $16, Sumatra Mandheling $17. Shop at https://lumen.example.com/shop";
+const facts = parsePromptFacts(PROMPT);
 
 /** Every string a blueprint shows the reader, so copy placement can be checked without rendering. */
 function blueprintText(bp: Blueprint): string {
@@ -47,8 +38,8 @@ describe("LocalBlueprintEngine", () => {
   it.each(combos.map((c) => [c.join("+"), c] as const))(
     "builds a valid, renderable blueprint for %s with the copy verbatim",
     async (_name, techniques) => {
-      const copyDoc = writeLocalCopy({ brief, techniques });
-      const r = await engine.build({ prompt: PROMPT, copyDoc, techniques, brief });
+      const copyDoc = writeLocalCopy({ prompt: PROMPT, facts, techniques });
+      const r = await engine.build({ prompt: PROMPT, copyDoc, techniques, facts });
       expect(r.ok).toBe(true);
       if (!r.ok) return;
       // A module the brief has nothing for (this prompt asks no question) is left out with a note, never filled.
@@ -69,8 +60,8 @@ describe("LocalBlueprintEngine", () => {
 
   it("places cart prices, quiz answers and survey options from the copy", async () => {
     const techniques: Technique[] = ["itemCart", "quiz"];
-    const copyDoc = writeLocalCopy({ brief, techniques });
-    const r = await engine.build({ prompt: PROMPT, copyDoc, techniques, brief });
+    const copyDoc = writeLocalCopy({ prompt: PROMPT, facts, techniques });
+    const r = await engine.build({ prompt: PROMPT, copyDoc, techniques, facts });
     if (!r.ok) throw new Error(r.error);
     const [cart, quiz] = r.blueprint.interactiveConfig.modules;
     expect(cart.technique === "itemCart" && cart.items.map((i) => i.price)).toEqual([1800, 1600, 1700]);
@@ -82,14 +73,14 @@ describe("LocalBlueprintEngine", () => {
   });
 
   it("uses brand tokens exactly over any style theory, and degrades an unknown theory to auto", async () => {
-    const copyDoc = writeLocalCopy({ brief, techniques: ["tabs"] });
+    const copyDoc = writeLocalCopy({ prompt: PROMPT, facts, techniques: ["tabs"] });
     const designTokens = {
       colors: { primary: "#123456", background: "#fafafa" },
       typography: { fontFamily: "Lato, Arial, sans-serif" },
       buttons: { radius: 3 },
     };
     for (const styleTheory of ["luxury", "tech", "nope", undefined]) {
-      const r = await engine.build({ prompt: PROMPT, copyDoc, techniques: ["tabs"], brief, designTokens, styleTheory });
+      const r = await engine.build({ prompt: PROMPT, copyDoc, techniques: ["tabs"], facts, designTokens, styleTheory });
       if (!r.ok) throw new Error(r.error);
       expect(r.blueprint.design.colors.primary).toBe("#123456");
       expect(r.blueprint.design.colors.background).toBe("#fafafa");
@@ -97,20 +88,20 @@ describe("LocalBlueprintEngine", () => {
       expect(r.blueprint.design.buttons.radius).toBe(3);
       if (styleTheory === "nope") expect(r.notes.join(" ")).toContain('Unknown style theory "nope"');
     }
-    const lux = await engine.build({ prompt: PROMPT, copyDoc, techniques: ["tabs"], brief, styleTheory: "luxury" });
+    const lux = await engine.build({ prompt: PROMPT, copyDoc, techniques: ["tabs"], facts, styleTheory: "luxury" });
     expect(lux.ok && lux.blueprint.design.colors.primary).toBe("#d4af37");
   });
 
   it("assigns images by description, then in order, puts the logo in the masthead and skips non-https images", async () => {
     const techniques: Technique[] = ["carousel"];
-    const copyDoc = writeLocalCopy({ brief, techniques });
+    const copyDoc = writeLocalCopy({ prompt: PROMPT, facts, techniques });
     const images = [
       { name: "logo.png", url: "https://cdn.example.com/logo.png", description: "Lumen logo" },
       { name: "huila.jpg", url: "https://cdn.example.com/huila.jpg", description: "Colombia Huila bag", width: 1200, height: 800 },
       { name: "hero.jpg", url: "https://cdn.example.com/hero.jpg" },
       { name: "local.jpg", url: "/uploads/local.jpg" },
     ];
-    const r = await engine.build({ prompt: PROMPT, copyDoc, techniques, brief, images });
+    const r = await engine.build({ prompt: PROMPT, copyDoc, techniques, facts, images });
     if (!r.ok) throw new Error(r.error);
     const carousel = r.blueprint.interactiveConfig.modules[0];
     if (carousel.technique !== "carousel") throw new Error("expected carousel");
@@ -124,9 +115,9 @@ describe("LocalBlueprintEngine", () => {
   });
 
   it("locks saved sections verbatim before the closing section", async () => {
-    const copyDoc = writeLocalCopy({ brief, techniques: ["accordion"] });
+    const copyDoc = writeLocalCopy({ prompt: PROMPT, facts, techniques: ["accordion"] });
     const html = '<table role="presentation"><tr><td>Lumen Coffee Roasters · 12 Bean St</td></tr></table>';
-    const r = await engine.build({ prompt: PROMPT, copyDoc, techniques: ["accordion"], brief, savedSections: [{ name: "Address", html }] });
+    const r = await engine.build({ prompt: PROMPT, copyDoc, techniques: ["accordion"], facts, savedSections: [{ name: "Address", html }] });
     if (!r.ok) throw new Error(r.error);
     const roles = r.blueprint.sections.map((s) => s.role);
     const saved = r.blueprint.sections.find((s) => s.lockedHtml !== undefined);
@@ -143,7 +134,7 @@ describe("LocalBlueprintEngine", () => {
       sections: [{ role: "Hero Banner", headline: "Our biggest sale", body: "Everything is on sale.", cta: "Shop" }],
       items: [],
     };
-    const r = await engine.build({ prompt: PROMPT, copyDoc, techniques: ["tabs"], brief });
+    const r = await engine.build({ prompt: PROMPT, copyDoc, techniques: ["tabs"], facts });
     if (!r.ok) throw new Error(r.error);
     expect(r.blueprint.sections[0]).toMatchObject({ role: "hero-banner", headline: "Our biggest sale", body: "Everything is on sale." });
     expect(r.notes.join(" ")).toContain("too few tabs items");
@@ -153,39 +144,38 @@ describe("LocalBlueprintEngine", () => {
   });
 
   it("refuses invalid input as a value", async () => {
-    const bad = await engine.build({ prompt: PROMPT, copyDoc: { subject: "" } as unknown as CopyDoc, techniques: ["tabs"], brief });
+    const bad = await engine.build({ prompt: PROMPT, copyDoc: { subject: "" } as unknown as CopyDoc, techniques: ["tabs"] });
     expect(bad.ok).toBe(false);
     const three = await engine.build({
       prompt: PROMPT,
-      copyDoc: writeLocalCopy({ brief, techniques: ["tabs"] }),
+      copyDoc: writeLocalCopy({ prompt: PROMPT, facts, techniques: ["tabs"] }),
       techniques: ["tabs", "quiz", "menu"],
-      brief,
     });
     expect(three.ok).toBe(false);
   });
 
   describe("links", () => {
     const NO_LINK = "A spring newsletter for Fern & Co about our new lamps. Products: Moss Lamp, Reed Lamp, Fir Lamp.";
-    const noLinkBrief = readBrief(NO_LINK);
+    const noLinkFacts = parsePromptFacts(NO_LINK);
     const allUrls = (bp: Blueprint) =>
       [...JSON.stringify([bp.sections, bp.interactiveConfig]).matchAll(/"url":"([^"]*)"/g)].map((m) => m[1]);
 
     it.each(combos.map((c) => [c.join("+"), c] as const))(
       "%s: no button or item leads to {{VIB_URL}} or an invented path",
       async (_name, techniques) => {
-        const copyDoc = writeLocalCopy({ brief, techniques });
-        const r = await engine.build({ prompt: PROMPT, copyDoc, techniques, brief });
+        const copyDoc = writeLocalCopy({ prompt: PROMPT, facts, techniques });
+        const r = await engine.build({ prompt: PROMPT, copyDoc, techniques, facts });
         if (!r.ok) throw new Error(r.error);
         for (const url of allUrls(r.blueprint)) {
           expect(url).not.toContain("VIB_URL");
-          if (/^https?:/.test(url)) expect(brief.links.map((l) => l.value)).toContain(url);
+          if (/^https?:/.test(url)) expect(facts.urls).toContain(url);
         }
       },
     );
 
     it("leaves a button out, with a note, when neither the copy, the brief nor a website gives it a destination", async () => {
-      const copyDoc = writeLocalCopy({ brief: noLinkBrief, techniques: ["tabs"] });
-      const r = await engine.build({ prompt: NO_LINK, copyDoc, techniques: ["tabs"], brief: noLinkBrief });
+      const copyDoc = writeLocalCopy({ prompt: NO_LINK, facts: noLinkFacts, techniques: ["tabs"] });
+      const r = await engine.build({ prompt: NO_LINK, copyDoc, techniques: ["tabs"], facts: noLinkFacts });
       if (!r.ok) throw new Error(r.error);
       expect(r.blueprint.sections.every((s) => s.cta === undefined)).toBe(true);
       const withCta = copyDoc.sections.find((s) => s.cta.trim() && s.role !== "footer");
@@ -212,7 +202,7 @@ describe("LocalBlueprintEngine", () => {
         ],
         items: [],
       };
-      const r = await engine.build({ prompt: NO_LINK, copyDoc, techniques: ["tabs"], brief: noLinkBrief, website: "https://fern.example" });
+      const r = await engine.build({ prompt: NO_LINK, copyDoc, techniques: ["tabs"], facts: noLinkFacts, website: "https://fern.example" });
       if (!r.ok) throw new Error(r.error);
       const cta = (role: string) => r.blueprint.sections.find((s) => s.role === role)?.cta;
       expect(cta("hero")).toEqual({ label: "See the lamps", url: "https://fern.example" });
@@ -222,6 +212,7 @@ describe("LocalBlueprintEngine", () => {
 
     it("links an item to its own link from the brief or the copy, and leaves the others unlinked", async () => {
       const prompt = "Carousel for Fern & Co lamps: Moss Lamp https://fern.example/moss, Reed Lamp, Fir Lamp.";
+      const f = parsePromptFacts(prompt);
       const copyDoc: CopyDoc = {
         subject: "Lamps",
         preheader: "",
@@ -232,16 +223,16 @@ describe("LocalBlueprintEngine", () => {
           { label: "Fir Lamp", headline: "Fir Lamp", body: "Warm." },
         ],
       };
-      const brief = briefWith({
+      const brief = {
         items: [
           {
             name: { value: "Moss Lamp", span: { start: 0, end: 9 } },
             link: { value: "https://fern.example/moss", span: { start: 10, end: 35 } },
           },
         ],
-        links: [{ value: "https://fern.example/moss", span: { start: 10, end: 35 } }],
-      });
-      const r = await engine.build({ prompt, copyDoc, techniques: ["carousel"], brief, website: "https://fern.example" });
+        otherItems: [],
+      } as unknown as import("~/domain/brief/schema").Brief;
+      const r = await engine.build({ prompt, copyDoc, techniques: ["carousel"], facts: f, brief, website: "https://fern.example" });
       if (!r.ok) throw new Error(r.error);
       const carousel = r.blueprint.interactiveConfig.modules[0];
       if (carousel.technique !== "carousel") throw new Error("expected carousel");
@@ -266,7 +257,7 @@ describe("LocalBlueprintEngine", () => {
         prompt: NO_LINK,
         copyDoc,
         techniques: ["tabs"],
-        brief: noLinkBrief,
+        facts: noLinkFacts,
         website: "https://fern.example",
         images,
       });
@@ -288,15 +279,15 @@ describe("LocalBlueprintEngine", () => {
           { label: "Reed Lamp", headline: "Reed Lamp", body: "Tall." },
         ],
       };
-      const brief = briefWith({
+      const brief = {
         items: [
           {
             name: { value: "Moss Lamp", span: { start: 0, end: 9 } },
             link: { value: "https://fern.example/moss", span: { start: 10, end: 35 } },
           },
         ],
-        links: [{ value: "https://fern.example/moss", span: { start: 10, end: 35 } }],
-      });
+        otherItems: [],
+      } as unknown as import("~/domain/brief/schema").Brief;
       const images = [
         { name: "moss.jpg", url: "https://cdn.example.com/moss.jpg", description: "Moss Lamp green" },
         { name: "reed.jpg", url: "https://cdn.example.com/reed.jpg", description: "Reed Lamp tall" },
@@ -306,6 +297,7 @@ describe("LocalBlueprintEngine", () => {
           prompt,
           copyDoc,
           techniques: [technique],
+          facts: parsePromptFacts(prompt),
           brief,
           website: "https://fern.example",
           images,
@@ -320,8 +312,8 @@ describe("LocalBlueprintEngine", () => {
     });
 
     it("keeps menu entries without a destination unlinked, and a cart without one has no checkout button", async () => {
-      const copyDoc = writeLocalCopy({ brief: readBrief(NO_LINK + " Lamps $40, $50 and $60."), techniques: ["menu"] });
-      const r = await engine.build({ prompt: NO_LINK, copyDoc, techniques: ["menu"], brief: noLinkBrief });
+      const copyDoc = writeLocalCopy({ prompt: NO_LINK + " Lamps $40, $50 and $60.", facts: noLinkFacts, techniques: ["menu"] });
+      const r = await engine.build({ prompt: NO_LINK, copyDoc, techniques: ["menu"], facts: noLinkFacts });
       if (!r.ok) throw new Error(r.error);
       const menu = r.blueprint.interactiveConfig.modules[0];
       expect(menu.technique === "menu" && menu.items.every((i) => i.url === undefined || !/VIB_URL/.test(i.url))).toBe(true);
@@ -334,7 +326,7 @@ describe("LocalBlueprintEngine", () => {
           { label: "Reed Lamp", headline: "$50", body: "Tall." },
         ],
       };
-      const cart = await engine.build({ prompt: NO_LINK, copyDoc: cartCopy, techniques: ["itemCart"], brief: noLinkBrief });
+      const cart = await engine.build({ prompt: NO_LINK, copyDoc: cartCopy, techniques: ["itemCart"], facts: noLinkFacts });
       if (!cart.ok) throw new Error(cart.error);
       const m = cart.blueprint.interactiveConfig.modules[0];
       expect(m.technique === "itemCart" && m.checkout).toBeUndefined();
@@ -342,60 +334,5 @@ describe("LocalBlueprintEngine", () => {
       const html = render(cart.blueprint);
       expect(html.ok && html.html).not.toContain("Buy now");
     });
-  });
-});
-
-describe("the brief's buttons and images in the blueprint", () => {
-  const at = (value: string) => ({ value, span: { start: 0, end: value.length } });
-  const copyDoc: CopyDoc = {
-    subject: "Lamps",
-    preheader: "",
-    sections: [
-      { role: "hero", headline: "Lamps", body: "Three lamps.", cta: "Shop the lamps" },
-      { role: "closing", headline: "Thanks", body: "", cta: "Shop the lamps" },
-    ],
-    items: [
-      { label: "", headline: "Moss Lamp", body: "$40" },
-      { label: "", headline: "Reed Lamp", body: "$50" },
-    ],
-  };
-  const brief = briefWith({
-    items: [
-      { name: at("Moss Lamp"), image: at("https://cdn.example.com/moss.jpg") },
-      { name: at("Reed Lamp"), image: at("https://cdn.example.com/reed.jpg") },
-    ],
-    images: [at("https://cdn.example.com/moss.jpg"), at("https://cdn.example.com/reed.jpg"), at("https://cdn.example.com/shop.jpg")],
-    links: [at("https://fern.example/journal"), at("https://fern.example/lamps")],
-    ctas: [{ label: at("Shop the lamps"), url: at("https://fern.example/lamps") }],
-  });
-
-  it("leads the main button to the URL of the brief's first button, before its other links", async () => {
-    const r = await engine.build({ prompt: "", copyDoc, techniques: ["carousel"], brief });
-    if (!r.ok) throw new Error(r.error);
-    expect(r.blueprint.sections.map((s) => s.cta?.url)).toEqual(["https://fern.example/lamps", "https://fern.example/lamps"]);
-  });
-
-  it("puts each item's own image on its item, and the brief's first other image on the hero", async () => {
-    const r = await engine.build({ prompt: "", copyDoc, techniques: ["carousel"], brief, layout: "announcement" });
-    if (!r.ok) throw new Error(r.error);
-    const carousel = r.blueprint.interactiveConfig.modules[0] as { items: Array<{ headline: string; image?: { src: string } }> };
-    expect(carousel.items.map((i) => i.image?.src)).toEqual(["https://cdn.example.com/moss.jpg", "https://cdn.example.com/reed.jpg"]);
-    expect(r.blueprint.sections.find((s) => s.role === "hero")?.image?.src).toBe("https://cdn.example.com/shop.jpg");
-  });
-
-  it("puts no image on the hero of a plain letter, and places a caller's image before the brief's", async () => {
-    const letter = await engine.build({ prompt: "", copyDoc, techniques: ["carousel"], brief, layout: "letter" });
-    if (!letter.ok) throw new Error(letter.error);
-    expect(letter.blueprint.sections.find((s) => s.role === "hero")?.image).toBeUndefined();
-    const own = await engine.build({
-      prompt: "",
-      copyDoc,
-      techniques: ["carousel"],
-      brief,
-      layout: "announcement",
-      images: [{ name: "hero.jpg", url: "https://cdn.example.com/hero.jpg", description: "hero" }],
-    });
-    if (!own.ok) throw new Error(own.error);
-    expect(own.blueprint.sections.find((s) => s.role === "hero")?.image?.src).toBe("https://cdn.example.com/hero.jpg");
   });
 });

@@ -1,5 +1,6 @@
 import { CopyDocSchema } from "~/domain/copy/schema";
 import { TechniqueSchema } from "~/domain/blueprint/schema";
+import { parsePromptFacts } from "~/domain/prompt/facts";
 import { estimateUsage } from "../prompts/usage";
 import { buildBlueprint } from "./build";
 import type { BlueprintEngine, BlueprintEngineInput, BlueprintEngineResult } from "./port";
@@ -20,7 +21,8 @@ export class LocalBlueprintEngine implements BlueprintEngine {
     const inputText = `${input.prompt}\n${JSON.stringify(input.copyDoc)}`;
     const bad = checkBlueprintInput(input);
     if (bad) return { ok: false, error: bad, usage: estimateUsage(inputText, "") };
-    const result = buildBlueprint({ ...input, copyDoc: CopyDocSchema.parse(input.copyDoc) });
+    const facts = input.facts ?? parsePromptFacts(input.prompt, input.emailType);
+    const result = buildBlueprint({ ...input, copyDoc: CopyDocSchema.parse(input.copyDoc), facts });
     if (!result.ok) return { ok: false, error: result.error, issues: result.issues, usage: estimateUsage(inputText, "") };
     return {
       ok: true,

@@ -2,6 +2,7 @@ import type { ZodIssue } from "zod";
 import type { Blueprint, DesignTokens, Technique } from "~/domain/blueprint/schema";
 import type { CopyDoc } from "~/domain/copy/schema";
 import type { Brief } from "~/domain/brief/schema";
+import type { PromptFacts } from "~/domain/prompt/facts";
 import type { ImageInput, SavedSectionInput } from "~/domain/prompt/inputs";
 import type { EngineUsage } from "../prompts/usage";
 
@@ -16,10 +17,12 @@ export interface BlueprintEngineInput {
   images?: ImageInput[];
   savedSections?: SavedSectionInput[];
   emailType?: string | null;
+  /** Parsed from `prompt` (with `emailType`) when absent. */
+  facts?: PromptFacts;
   /** The assembled prompt of step 2 (docs/generation.md); llm engines send it, assembling one when absent. */
   assembledPrompt?: string;
-  /** The brief (read or confirmed): its language, tone and email type, the links its items and buttons lead to. */
-  brief: Brief;
+  /** The brief (read or confirmed): the links it gives its items lead their slides, tabs and menu entries. */
+  brief?: Brief;
   /** The brand profile's website: a call to action's destination when neither the copy nor the brief names one. */
   website?: string | null;
 }

@@ -26,7 +26,7 @@ export class LlmBriefEngine implements BriefEngine {
     const r = await this.client.completeJson({
       role: "brief",
       system: BRIEF_SYSTEM,
-      prompt: briefPrompt({ prompt: input.prompt, emailType: input.emailType }),
+      prompt: briefPrompt(input),
       schema: ModelBriefSchema,
       schemaName: BRIEF_SCHEMA_NAME,
       jsonSchema: (briefJsonSchema ??= jsonSchemaOf(ModelBriefSchema)),
@@ -35,7 +35,7 @@ export class LlmBriefEngine implements BriefEngine {
     });
     const usage = fromLlmUsage(r.usage);
     if (!r.ok) return { ok: false, error: `Brief model failed (${r.error.kind}): ${r.error.message}`, usage };
-    const local = input.local ?? readBrief(input.prompt, { emailType: input.emailType });
+    const local = readBrief(input.prompt, { emailType: input.emailType });
     const tokens = promptTokens(input.prompt);
     const anchored = anchorBrief(input.prompt, r.value, { emailType: input.emailType, local, tokens });
     const pass = tokenPass(anchored.brief, local, tokens);

@@ -11,7 +11,7 @@ export class LocalBriefEngine implements BriefEngine {
   async read(input: BriefInput): Promise<BriefResult> {
     return {
       ok: true,
-      brief: input.local ?? readBrief(input.prompt, { emailType: input.emailType }),
+      brief: readBrief(input.prompt, { emailType: input.emailType }),
       usage: NO_USAGE,
       dropped: [],
       restored: [],

@@ -5,8 +5,6 @@ export interface BriefInput {
   prompt: string;
   /** The caller's email type, when it gives one. */
   emailType?: string | null;
-  /** The local reader's reading of this prompt, when the caller has it already: not read again. */
-  local?: Brief;
 }
 
 export type BriefResult =

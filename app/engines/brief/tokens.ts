@@ -88,8 +88,7 @@ function spansIn(value: unknown, out: Span[] = []): Span[] {
 const holds = (value: unknown, part: Span) => spansIn(value).some((s) => contains(s, part));
 
 /** Whether the brief uses a part of the prompt: the line naming the email names its brand and kind, and uses neither. */
-const uses = (brief: Brief, part: Span) =>
-  holds({ ...brief, instructions: brief.instructions.filter((i) => i.kind !== "naming") }, part);
+const uses = (brief: Brief, part: Span) => holds({ ...brief, instructions: brief.instructions.filter((i) => i.kind !== "naming") }, part);
 
 /**
  * What of a token a span must hold: the whole token, or for a name each of its words, since a run

@@ -2,12 +2,11 @@
 // read each prompt into a brief, compose, and check that every item, price, offer with its own
 // conditions, question and option is there, and that nothing traces to nothing.
 import type { Technique } from "~/domain/blueprint/schema";
-import { chooseTechniques } from "~/domain/brief/techniques";
-import { readBrief } from "~/domain/reader";
+import { readPrompt } from "~/domain/brief/read";
 import type { Brief } from "~/domain/brief/schema";
 import { copyToText, CopyDocSchema, type CopyDoc } from "~/domain/copy/schema";
 import { describeUntraced, traceCopy } from "~/domain/qa/trace";
-import { briefWith, item, price, text } from "../../../test/helpers/brief";
+import { extractTechniques } from "~/domain/prompt/techniques";
 import { composeCopy } from "./compose";
 import { parseCartItem, parseQuizItem, parseSurveyItem } from "./conventions";
 
@@ -159,14 +158,14 @@ const TABLE: Array<[string, string, Technique[]?]> = [
 ];
 
 function composed(prompt: string, techniques?: Technique[]): { brief: Brief; copy: CopyDoc; techniques: Technique[] } {
-  const brief = readBrief(prompt);
+  const { brief } = readPrompt(prompt);
   let t = techniques;
   if (!t) {
-    const x = chooseTechniques(brief);
+    const x = extractTechniques(prompt, null, brief.emailType.value);
     if (!x.ok) throw new Error(x.error);
     t = x.techniques;
   }
-  return { brief, copy: composeCopy(brief, t), techniques: t };
+  return { brief, copy: composeCopy(brief, t, { prompt }), techniques: t };
 }
 
 const lower = (s: string) => s.toLowerCase();
@@ -342,11 +341,9 @@ describe("the local copy writes only what the brief holds", () => {
   it("writes an offer's conditions as one sentence, then its code", () => {
     const { copy } = composed(TABLE[2][1], ["tabs"]);
     expect(copy.sections.find((s) => s.headline === "Free gift wrap")?.body).toBe("On orders over $50, until December 20.");
-  });
-
-  it("writes an offer's deadline and code in the frame's words (the copy does not read the prompt again)", () => {
     const pt = composed(TABLE.find(([name]) => name === "pt reengajamento")![1], ["tabs"]).copy;
-    expect(pt.sections.find((s) => s.headline === "10% de desconto")?.body).toBe("Até 30 de setembro. Código VOLTA10.");
+    // The user's own word for the code ("cupom"), not the frame's.
+    expect(pt.sections.find((s) => s.headline === "10% de desconto")?.body).toBe("Até 30 de setembro. Cupom VOLTA10.");
   });
 
   it("writes where an event is when the user wrote it right after its date", () => {
@@ -369,34 +366,36 @@ describe("the local copy writes only what the brief holds", () => {
     );
   });
 
-  it("writes an order's number when the brief holds it, and invents none", () => {
-    const said = briefWith({ occasion: { kind: "order-update" }, emailType: { value: "transactional", source: "prompt" } });
-    const withNumber = { ...said, message: [text("Your order #48213 ships Friday.")] };
-    expect(copyToText(composeCopy(withNumber, ["accordion"]))).toContain("Your order #48213 ships Friday.");
-    expect(copyToText(composeCopy(said, ["accordion"]))).not.toMatch(/#\d/);
+  it("writes an order's number as the user wrote it", () => {
+    for (const [prompt, words] of [
+      ["order confirmation w/ faq, order #48213, ships friday, brand tidy threads", "Order #48213."],
+      ["Order confirmation for Maple & Main, order #10492: walnut desk $420, oak shelf $180.", "Order #10492."],
+      ["Confirmation de commande n° 5521 pour la Fromagerie Dupont : comté 18,90 €.", "Commande n° 5521."],
+    ]) {
+      const { brief, copy } = composed(prompt, ["accordion"]);
+      expect(copyToText(copy), prompt).toContain(words);
+      expect(traceCopy(copy, { brief, userText: [prompt] }).untraced.map(describeUntraced)).toEqual([]);
+    }
+    expect(copyToText(composed("Thanks for your order! 20% off your next one.", ["accordion"]).copy)).not.toMatch(/Order #/);
   });
 
-  it("writes a deadline and a code in the frame's words: one sentence of conditions, then the code", () => {
-    const prompt = "Frühlingsaktion von Gartenwerk: kostenloser Versand ab 60 € bis zum 30. April, 10 % auf Rosen mit dem Code ROSE10.";
-    const at = (v: string) => text(v, prompt.indexOf(v));
-    const brief = briefWith({
-      language: { code: "de", frame: "de", supported: true },
-      brand: at("Gartenwerk"),
-      offers: [
-        {
-          text: at("kostenloser Versand"),
-          kind: "free",
-          threshold: { text: at("ab 60 €"), price: { ...price("60 €", 6000, "EUR"), span: at("60 €").span } },
-          deadline: at("30. April"),
-        },
-        { text: at("10 % auf Rosen"), kind: "percent", percent: 10, code: at("ROSE10") },
+  it("keeps the user's words before a deadline and a code", () => {
+    const rows: Array<[string, string]> = [
+      [
+        "Frühlingsaktion von Gartenwerk: kostenloser Versand ab 60 € bis zum 30. April. Außerdem 10 % auf Rosen mit dem Code ROSE10.",
+        "Ab 60 €, bis zum 30. April.",
       ],
-    });
-    const copy = composeCopy(brief, ["tabs"]);
-    const body = (headline: string) =>
-      [...copy.sections, ...copy.items].find((x) => x.headline === headline || ("label" in x && x.label === headline))?.body;
-    expect(body("Kostenloser Versand")).toBe("Ab 60 €, bis 30. April.");
-    expect(body("10 % auf Rosen")).toBe("Code ROSE10.");
+      ["Invitation to Northlight Design Summit, October 9–10. Group code TEAM5 gives 10% off for five or more.", "Group code TEAM5."],
+      [
+        "Guia de presentes da Casa Ipê: vela R$ 29,90. Frete grátis até 20 de dezembro. Além disso, 10% de desconto com o cupom NATAL10.",
+        "Cupom NATAL10.",
+      ],
+    ];
+    for (const [prompt, words] of rows) {
+      const { brief, copy } = composed(prompt, ["tabs"]);
+      expect(copyToText(copy), prompt).toContain(words);
+      expect(traceCopy(copy, { brief, userText: [prompt] }).untraced.map(describeUntraced)).toEqual([]);
+    }
   });
 
   it("takes the quiz's right answer from the sentence that names it", () => {
@@ -462,8 +461,8 @@ describe("the brief's message in the local copy", () => {
   ];
   for (const [name, prompt, techniques, said] of CASES) {
     it(`says the user's sentences as written, before the items and offers, and they trace to the brief: ${name}`, () => {
-      const brief = readBrief(prompt);
-      const copy = composeCopy(brief, techniques);
+      const { brief } = readPrompt(prompt);
+      const copy = composeCopy(brief, techniques, { prompt });
       const hero = copy.sections.find((s) => s.role === "hero")!;
       for (const s of said) expect(hero.body).toContain(s);
       // Said once: not again in the closing or elsewhere.
@@ -473,217 +472,4 @@ describe("the brief's message in the local copy", () => {
       expect(traceCopy(copy, { brief }).untraced.map(describeUntraced)).toEqual([]);
     });
   }
-});
-
-describe("the local copy takes from the brief what it once read again from the prompt", () => {
-  // Briefs built field by field: each case is about what the copy does with a field, whatever reads it.
-  const prompt = "Free shipping over $150. Sale ends November 28. Free gift wrap on orders over $50 until December 20.";
-  const at = (v: string) => text(v, prompt.indexOf(v));
-  const usd = (v: string, minor: number) => ({ ...price(v, minor), span: at(v).span });
-
-  it("writes a deadline the user wrote in another sentence than the minimum in a sentence of its own, told by the spans", () => {
-    const brief = briefWith({
-      offers: [
-        {
-          text: at("Free shipping"),
-          kind: "free",
-          threshold: { text: at("over $150"), price: usd("$150", 15000) },
-          deadline: at("November 28"),
-        },
-        {
-          text: at("Free gift wrap"),
-          kind: "free",
-          threshold: { text: at("on orders over $50"), price: usd("$50", 5000) },
-          deadline: at("December 20"),
-        },
-      ],
-    });
-    const copy = composeCopy(brief, ["accordion"]);
-    const body = (name: string) =>
-      [...copy.sections, ...copy.items].find((x) => x.headline === name || ("label" in x && x.label === name))?.body;
-    expect(body("Free shipping")).toBe("Over $150. Until November 28.");
-    expect(body("Free gift wrap")).toBe("On orders over $50, until December 20.");
-  });
-
-  it("writes where an event is from the brief's event, in its date line", () => {
-    const p = "Invitation to Northlight Design Summit, October 9–10 at Pier 27, San Francisco.";
-    const brief = briefWith({
-      brand: text("Northlight Design Summit", p.indexOf("Northlight")),
-      occasion: { kind: "invitation" },
-      emailType: { value: "event", source: "prompt" },
-      dates: [{ ...text("October 9–10", p.indexOf("October")), governs: { kind: "event" } }],
-      event: {
-        when: text("October 9–10", p.indexOf("October")),
-        where: text("Pier 27, San Francisco", p.indexOf("Pier")),
-        who: [],
-        agenda: [],
-      },
-    });
-    const hero = composeCopy(brief, ["accordion"]).sections.find((s) => s.role === "hero")!;
-    expect(hero.body).toContain("October 9–10, Pier 27, San Francisco");
-  });
-
-  it("asks a quiz question with the right answer the brief gives", () => {
-    const q = (value: string, options: string[], correct?: number) => ({
-      text: text(value),
-      options: options.map((o) => text(o)),
-      ...(correct !== undefined ? { correct } : {}),
-    });
-    const brief = briefWith({
-      brand: text("Caffè Aurora"),
-      questions: [
-        q("Quale paese produce più caffè al mondo?", ["Brasile", "Vietnam", "Colombia"], 0),
-        q("Which roast?", ["Light", "Dark"]),
-      ],
-    });
-    const copy = composeCopy(brief, ["quiz"]);
-    expect(copy.items.map(parseQuizItem)[0]).toMatchObject({ options: ["Brasile", "Vietnam", "Colombia"], answer: 0 });
-    // Without a right answer the question is listed, not quizzed.
-    expect(copy.items).toHaveLength(1);
-    expect(copyToText(copy)).toContain("Which roast?");
-  });
-
-  it("shows a day named without a number, unless it is one of two days offered side by side", () => {
-    const p = "Which night suits you — Thursday or Friday? Doors open Saturday.";
-    const day = (v: string) => ({ ...text(v, p.indexOf(v)), governs: { kind: "none" as const } });
-    const brief = briefWith({ brand: text("Retro Arcade Bar"), dates: [day("Thursday"), day("Friday"), day("Saturday")] });
-    const closing = composeCopy(brief, ["accordion"]).sections.find((s) => s.role === "closing")!;
-    expect(closing.body).toContain("Saturday");
-    expect(closing.body).not.toMatch(/Thursday|Friday/);
-  });
-});
-
-describe("the brief's instructions shape the email and are never printed", () => {
-  // Briefs built field by field, as the reader gives them: each case is about what the copy does with one field.
-  const base = briefWith({
-    brand: text("Tidewater Kayaks"),
-    emailType: { value: "event", source: "prompt" },
-    occasion: { kind: "event" },
-    items: [item("Coastline 12", price("$899", 89900)), item("Harbor 10", price("$649", 64900))],
-    message: [text("Come paddle with us at the spring demo days.")],
-    instructions: [
-      { kind: "say", text: text("Say it takes under a minute to book.") },
-      { kind: "request", text: text("Add a button to book a demo.") },
-    ],
-  });
-  const all = (c: CopyDoc) => copyToText(c);
-  const hero = (c: CopyDoc) => c.sections.find((s) => s.role === "hero")!;
-  const closing = (c: CopyDoc) => c.sections.find((s) => s.role === "closing")!;
-
-  it("takes the buttons' labels and destinations from the brief, the first as the email's own", () => {
-    const brief = {
-      ...base,
-      ctas: [
-        { label: text("Book a demo"), url: text("https://tidewater.example/demo") },
-        { label: text("See the boats"), url: text("https://tidewater.example/boats") },
-      ],
-    };
-    const copy = composeCopy(brief, ["carousel"]);
-    expect(hero(copy)).toMatchObject({ cta: "Book a demo", href: "https://tidewater.example/demo" });
-    expect(closing(copy)).toMatchObject({ cta: "Book a demo", href: "https://tidewater.example/demo" });
-    expect(copy.sections.filter((s) => s.role === "cta")).toEqual([
-      { role: "cta", headline: "", body: "", cta: "See the boats", href: "https://tidewater.example/boats" },
-    ]);
-    // Without buttons in the brief, the frame's label.
-    expect(hero(composeCopy(base, ["carousel"])).cta).toBe("See the details");
-  });
-
-  it("states what the brief asks it to say, in the reader's words, and none of the instruction around it", () => {
-    const says = (value: string, frame: Brief["language"]["frame"] = "en") =>
-      composeCopy({ ...base, language: { code: frame, frame, supported: true }, says: [text(value)] }, ["carousel"]);
-    expect(hero(says("it takes under a minute to book")).body).toContain("It takes under a minute to book.");
-    expect(hero(says("that they can cancel anytime")).body).toContain("You can cancel anytime.");
-    expect(hero(says("their seat is kept until Friday")).body).toContain("Your seat is kept until Friday.");
-    expect(hero(says("que les réponses sont anonymes", "fr")).body).toContain("Les réponses sont anonymes.");
-    expect(hero(says("qu'elle dure deux minutes", "fr")).body).toContain("Elle dure deux minutes.");
-    expect(hero(says("dass ihre Daten sicher sind", "de")).body).toContain("Ihre Daten sicher sind.");
-    expect(hero(says("que ellos pueden cancelar", "es")).body).toContain("Ustedes pueden cancelar.");
-    const printed = all(says("it takes under a minute to book"));
-    for (const i of base.instructions) expect(printed).not.toContain(i.text.value);
-    expect(printed).not.toMatch(/\bsay\b/i);
-  });
-
-  it("signs off as the brief says", () => {
-    const copy = composeCopy({ ...base, signature: text("The Tidewater crew") }, ["carousel"]);
-    expect(closing(copy).body.split("\n").at(-1)).toBe("The Tidewater crew");
-  });
-
-  it("uses the subject and preheader the brief gives, within the subject's length", () => {
-    const copy = composeCopy({ ...base, subject: text("Demo days are back"), preheader: text("Two boats, one weekend") }, ["carousel"]);
-    expect(copy.subject).toBe("Demo days are back");
-    expect(copy.preheader).toBe("Two boats, one weekend");
-    const long = composeCopy({ ...base, subject: text("Demo days are back on the water this spring, with two new boats to try") }, [
-      "carousel",
-    ]);
-    expect(long.subject).toBe("Demo days are back on the water this spring, with two new");
-    expect(long.subject.length).toBeLessThanOrEqual(60);
-  });
-
-  it("kept short, says only the strongest facts and no filler; long, every sentence of the brief", () => {
-    const wordy = {
-      ...base,
-      product: text("Demo days"),
-      audience: text("paddlers of every level"),
-      message: [
-        text("Come paddle with us at the spring demo days."),
-        text("Our guides will be on the water all day."),
-        text("Bring a friend."),
-      ],
-    };
-    const short = composeCopy({ ...wordy, length: { value: "short", span: { start: 0, end: 5 } } }, ["carousel"]);
-    expect(hero(short).body).toBe("Come paddle with us at the spring demo days.");
-    expect(closing(short).headline).toBe("");
-    // The facts stay: both boats and their prices.
-    for (const f of ["Coastline 12", "$899", "Harbor 10", "$649"]) expect(all(short)).toContain(f);
-    const long = composeCopy({ ...wordy, length: { value: "long", span: { start: 0, end: 4 } } }, ["carousel"]);
-    for (const m of wordy.message) expect(hero(long).body).toContain(m.value);
-    expect(hero(long).body).toContain("For paddlers of every level.");
-  });
-
-  it("writes the event: when and where, who, and the programme", () => {
-    const copy = composeCopy(
-      {
-        ...base,
-        event: {
-          when: text("Saturday June 14, 10am"),
-          where: text("Pier 7"),
-          who: [text("Ana Ruiz"), text("Sam Lee")],
-          agenda: [text("demo paddles"), text("lunch on the dock")],
-        },
-      },
-      ["carousel"],
-    );
-    expect(hero(copy).body).toContain("When: Saturday June 14, 10am, Pier 7.");
-    expect(hero(copy).body).toContain("With Ana Ruiz and Sam Lee.");
-    expect(copy.sections.find((s) => s.role === "agenda")).toMatchObject({ headline: "Agenda", body: "Demo paddles\nLunch on the dock" });
-    const placeOnly = composeCopy({ ...base, event: { where: text("Pier 7"), who: [], agenda: [] } }, ["carousel"]);
-    expect(hero(placeOnly).body).toContain("Where: Pier 7.");
-  });
-
-  it("gives an accordion the FAQ's pairs as its panels, and writes them out when no accordion is asked for", () => {
-    const faq = [
-      { question: text("Do I need experience?"), answer: text("No, guides help beginners") },
-      { question: text("What should I bring?"), answer: text("Clothes that can get wet") },
-    ];
-    const withFaq = { ...base, faq };
-    const accordion = composeCopy(withFaq, ["accordion"]);
-    expect(accordion.items).toEqual([
-      { label: "Do I need experience?", headline: "", body: "No, guides help beginners." },
-      { label: "What should I bring?", headline: "", body: "Clothes that can get wet." },
-    ]);
-    expect(accordion.sections.some((s) => s.role === "faq")).toBe(false);
-    const carousel = composeCopy(withFaq, ["carousel"]);
-    expect(carousel.sections.find((s) => s.role === "faq")).toMatchObject({
-      headline: "Questions and answers",
-      body: "Do I need experience?\nNo, guides help beginners.\n\nWhat should I bring?\nClothes that can get wet.",
-    });
-    // The accordion beside a carousel: the carousel keeps the boats, the accordion the FAQ.
-    const pair = composeCopy(withFaq, ["carousel", "accordion"]);
-    expect(pair.items.map((i) => i.label || i.headline)).toEqual([
-      "Coastline 12",
-      "Harbor 10",
-      "Do I need experience?",
-      "What should I bring?",
-    ]);
-  });
 });

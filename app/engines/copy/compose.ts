@@ -4,7 +4,7 @@
 // phrases that assert nothing (./wording). With too little in the brief the email says less: a
 // module with nothing of the brief to show gets no items, and the blueprint leaves it out. Pure.
 import type { Technique } from "~/domain/blueprint/schema";
-import { briefSpans, type Brief, type BriefItem, type BriefOffer, type BriefQuestion, type Span } from "~/domain/brief/schema";
+import type { Brief, BriefItem, BriefOffer, BriefQuestion } from "~/domain/brief/schema";
 import { phrasesFor } from "~/domain/copy/phrases";
 import { CopyHrefSchema, type CopyDoc, type CopyItem, type CopySection } from "~/domain/copy/schema";
 import { formatOptions, formatQuizBody } from "./conventions";
@@ -26,10 +26,6 @@ const HOST_ROLE: Record<Technique, string> = {
 };
 /** CopyDoc holds at most twelve items: two modules share them. */
 const ITEMS_MAX = 12;
-/** The brief's sentences to the reader the email says (all the brief keeps). */
-const BRIEF_MESSAGE_MAX = 8;
-/** Buttons after the main one, each in a section of its own (a CopyDoc holds 20 sections). */
-const MORE_BUTTONS = 3;
 
 const href = (v: string | undefined): string | undefined => (v && CopyHrefSchema.safeParse(v).success ? v : undefined);
 const sentence = (s: string): string => (/[.!?…]$/.test(s.trim()) ? cap(s.trim()) : `${cap(s.trim())}.`);
@@ -51,20 +47,12 @@ function itemLine(item: BriefItem): string {
 /** A scope read up to a joining word ("sur tout avec le" of "sur tout avec le code NOEL15") ends before it. */
 const TRAILING_SMALL_WORDS = /(?:\s+(?:with|and|the|a|on|avec|le|la|les|de|et|con|el|la|y|mit|und|der|die|das|com|o|e|di|il|con))+$/i;
 
-/** The widest gap the words joining two conditions of one sentence take (", valid until ", " jusqu'au "). */
-const JOINED_GAP = 10;
-
-/**
- * Whether the user wrote two values of the brief apart, in different sentences: told by the
- * brief's spans alone, never by reading the prompt again. Values of one sentence sit a joining
- * phrase apart; a wider gap, or another value of the brief between them, is another sentence.
- * Writing two joined values apart costs nothing; tying two apart values would claim what the
- * user did not, so the gap errs towards apart.
- */
-function writtenApart(brief: Brief, a: Span, b: Span): boolean {
+/** Whether the prompt ends a sentence between two spans ("Free shipping over $150. Sale ends November 28."). */
+function apartInPrompt(prompt: string | undefined, a: { start: number; end: number }, b: { start: number; end: number }): boolean {
+  if (!prompt) return false;
   const [first, second] = a.start <= b.start ? [a, b] : [b, a];
-  if (second.start - first.end > JOINED_GAP) return true;
-  return briefSpans(brief).some(({ span }) => span.start >= first.end && span.end <= second.start && span.end > span.start);
+  if (second.start > prompt.length || second.start - first.end > 2_000) return false;
+  return /[.!?;](?:\s|$)|\n/.test(prompt.slice(first.end, second.start));
 }
 
 /**
@@ -73,56 +61,64 @@ function writtenApart(brief: Brief, a: Span, b: Span): boolean {
  * sentence than the minimum or scope gets a sentence of its own: written together, the email would
  * tie them where the user did not.
  */
-function offerTerms(offer: BriefOffer, w: Wording, brief: Brief): string {
+/** The words the user wrote right before a span, when `re` (anchored at its end) reads them: looks back a bounded stretch only. */
+function wordsBefore(prompt: string | undefined, span: { start: number }, re: RegExp): string | undefined {
+  if (!prompt || span.start > prompt.length) return undefined;
+  return re.exec(prompt.slice(Math.max(0, span.start - 32), span.start))?.[1];
+}
+
+/** A place right after an event's date (and the rest of its range or month): a preposition, then up to six capitalised words or numbers ("at Pier 27, San Francisco", "en el Parque de María Luisa", "alle OGR"). */
+const PLACE =
+  /^(?:\s?[–-]\s?\d{1,2}|\s+(?:de|di)\s+\p{Ll}+)?\s+((?:at|in|en el|en la|en|alle|allo|al|a|à la|à|au|im|in der|am|no|na|nel|nella|presso)\s+(?:the\s+)?[\p{Lu}\d][\p{L}\d'’-]*(?:(?:,\s+|\s+(?:(?:de|del|di|des|du|da|do|der|la|le|los)\s+)?)[\p{Lu}\d][\p{L}\d'’-]*){0,5})(?=[.,;:!?]|\s*$)/u;
+
+function placeAfter(prompt: string | undefined, span: { end: number }): string | undefined {
+  if (!prompt || span.end > prompt.length) return undefined;
+  return PLACE.exec(prompt.slice(span.end, span.end + 80))?.[1];
+}
+
+/** An order's number as the user wrote it ("order #48213", "commande n° 1234", "Bestellung Nr. 5521"). */
+const ORDER_NUMBER =
+  /(?<!\p{L})(?:order|commande|pedido|bestellung|encomenda|ordine)\s?(?:#|n[°ºo.]\s?|nr\.?\s?|no\.\s?|number\s|numéro\s|número\s|nummer\s|numero\s)\s?\d{3,12}(?!\d)/iu;
+
+function orderNumber(prompt: string | undefined): string | undefined {
+  return prompt ? ORDER_NUMBER.exec(prompt.slice(0, 4_000))?.[0] : undefined;
+}
+
+/** A deadline's own opening word in the prompt ("bis zum 20. Dezember", "through April 30"). */
+const DEADLINE_WORDS =
+  /(?<![\p{L}'])(until|till|through|by|before|jusqu'(?:au|à)|avant le|hasta(?: el)?|antes del?|bis(?: zum)?|vor dem|até|fino al?|entro il)\s+$/iu;
+/** The word the user called a code by ("cupom NATAL10", "Group code TEAM5"). */
+const CODE_WORDS =
+  /(?<![\p{L}])((?:group |promo |discount |coupon )?(?:code|c[óo]digo|codice|cupom|cup[óo]n|coupon|gutscheincode|rabattcode|gutschein)(?: promo| promocional| sconto)?)\s*:?\s*["“«]?\s*$/iu;
+
+function offerTerms(offer: BriefOffer, w: Wording, prompt?: string): string {
   const own = offer.text.value.toLowerCase();
   const mine = (value: string | undefined): value is string => Boolean(value) && !own.includes(value!.toLowerCase());
   const scope = offer.scope?.value.replace(TRAILING_SMALL_WORDS, "");
-  const deadline = offer.deadline?.value;
+  // The user's own word before the deadline, when the frame's language opens a deadline with it too.
+  const lead = offer.deadline ? wordsBefore(prompt, offer.deadline.span, DEADLINE_WORDS) : undefined;
+  const deadline =
+    lead && w.deadlineLead.test(lead) && !w.deadlineLead.test(offer.deadline!.value)
+      ? `${lead} ${offer.deadline!.value}`
+      : offer.deadline?.value;
   const conditions = [mine(scope) ? scope : "", mine(offer.threshold?.text.value) ? offer.threshold!.text.value : ""];
   const terms = [mine(scope) ? offer.scope : undefined, mine(offer.threshold?.text.value) ? offer.threshold!.text : undefined].filter(
     (t) => t !== undefined,
   );
-  const apart = mine(deadline) && terms.some((t) => writtenApart(brief, t.span, offer.deadline!.span));
+  const apart = mine(deadline) && terms.some((t) => apartInPrompt(prompt, t.span, offer.deadline!.span));
   // The frame's "Until …" is lower-cased inside the sentence; the user's words stay as written.
   if (mine(deadline) && !apart) conditions.push(w.deadlineLead.test(deadline) ? deadline : lowerFirst(w.until(deadline)));
   const parts = conditions.filter(Boolean);
   const out = parts.length > 0 ? [sentence(parts.join(", "))] : [];
   if (apart) out.push(sentence(w.deadlineLead.test(deadline!) ? cap(deadline!) : w.until(deadline!)));
-  if (mine(offer.code?.value)) out.push(sentence(w.code(offer.code!.value)));
+  if (mine(offer.code?.value)) {
+    const word = wordsBefore(prompt, offer.code!.span, CODE_WORDS);
+    out.push(sentence(word ? `${cap(word)} ${offer.code!.value}` : w.code(offer.code!.value)));
+  }
   return out.join(" ");
 }
 
 const lowerFirst = (s: string): string => s.charAt(0).toLowerCase() + s.slice(1);
-
-/** The word a reported statement opens with ("say that…", "dis que…", "sag, dass…"): not the email's. */
-const REPORTED = /^(?:that|que|qu['’]|dass|daß|che|of)(?:\s+|(?<=['’]))/iu;
-
-/**
- * What the brief asks the email to state, said to the reader in its own words: "it takes under a
- * minute" → "It takes under a minute."; "they can cancel anytime" → "You can cancel anytime.".
- * The words of the request around it ("say", "tell them") are not the brief's `says`, so never printed.
- */
-function saidToReader(text: string, w: Wording): string {
-  const said = text
-    .trim()
-    .replace(REPORTED, "")
-    .replace(/[,;:\s]+$/, "");
-  const swapped = said.replace(/[\p{L}'’]+/gu, (word) => {
-    const to = w.toReader[word.toLowerCase().replace(/’/g, "'")];
-    if (to === undefined) return word;
-    return /^\p{Lu}/u.test(word) ? cap(to) : to;
-  });
-  return sentence(swapped);
-}
-
-/** A subject the prompt gives, as given, within the subject's length: cut at a word when longer. */
-function givenSubject(subject: string): string {
-  const s = subject.trim();
-  if (s.length <= SUBJECT_MAX) return s;
-  const cut = s.slice(0, SUBJECT_MAX + 1);
-  const space = cut.lastIndexOf(" ");
-  return (space > 20 ? cut.slice(0, space) : s.slice(0, SUBJECT_MAX)).replace(/[,;:\s—–-]+$/, "");
-}
 
 function asQuestion(text: string, lang?: string): string {
   // ", ¿nos recomendarías?" → "¿Nos recomendarías?": list punctuation is not part of the question.
@@ -205,15 +201,34 @@ function surveyQuestions(brief: Brief, w: Wording): { asked: Asked[]; unasked: B
   return { asked, unasked };
 }
 
+/** "The right answer is Brazil", "La risposta giusta è Brasile": the prompt names the right option after the question. */
+const ANSWER_IS =
+  /\b(?:the )?(?:right|correct) answer(?: is|:)\s*|\bla bonne réponse (?:est|:)\s*|\bla respuesta correcta (?:es|:)\s*|\bdie richtige antwort (?:ist|lautet|:)\s*|\ba resposta (?:certa|correta) (?:é|:)\s*|\bla risposta (?:giusta|corretta) (?:è|:)\s*/giu;
+
+/** The option the prompt names as right after the question (and before the next one), or -1. */
+function statedAnswer(q: BriefQuestion, options: string[], prompt: string | undefined, next: BriefQuestion | undefined): number {
+  if (!prompt) return -1;
+  const end = next ? next.text.span.start : prompt.length;
+  ANSWER_IS.lastIndex = q.text.span.start;
+  for (let m = ANSWER_IS.exec(prompt); m && m.index < end; m = ANSWER_IS.exec(prompt)) {
+    const said = prompt.slice(m.index + m[0].length, m.index + m[0].length + 100).toLowerCase();
+    const k = options.findIndex((o) => said.startsWith(o.toLowerCase()) && !/^\p{L}/u.test(said.slice(o.length)));
+    if (k >= 0) return k;
+  }
+  return -1;
+}
+
 /** Questions with two to four options, one of them marked right (in the option or in a sentence after it). */
-function quizQuestions(brief: Brief): { asked: Array<{ question: string; options: string[]; answer: number }>; unasked: BriefQuestion[] } {
+function quizQuestions(
+  brief: Brief,
+  prompt?: string,
+): { asked: Array<{ question: string; options: string[]; answer: number }>; unasked: BriefQuestion[] } {
   const asked: Array<{ question: string; options: string[]; answer: number }> = [];
   const unasked: BriefQuestion[] = [];
-  brief.questions.forEach((q) => {
+  brief.questions.forEach((q, n) => {
     const options = q.options.map((o) => o.value.replace(MARKED, "").trim());
-    // The brief's right answer ("the right answer is Brazil", a star, an answer column), else an option marked in its words.
     const marked = q.options.findIndex((o) => MARKED.test(o.value));
-    const answer = q.correct !== undefined && q.correct < options.length ? q.correct : marked;
+    const answer = marked >= 0 ? marked : statedAnswer(q, options, prompt, brief.questions[n + 1]);
     if (answer < 0 || options.length < 2 || options.length > 4 || options.some((o) => o === "" || o.length > 80)) unasked.push(q);
     else asked.push({ question: asQuestion(q.text.value, brief.language.frame), options, answer });
   });
@@ -258,6 +273,30 @@ function pairedLabels(list: BriefItem[], other: BriefItem[]): string[] | undefin
   return other.map((o) => clipLabel(cap(o.name.value), 40));
 }
 
+/** Sentences of the prompt that carry a date no offer governs ("Early bird tickets end February 1."): the user's own words. */
+const INSTRUCTION =
+  /\b(?:e-?mails?|newsletters?|tabs?|tabbed|carousel|slider|slides?|slideshow|accordion|faqs?|quiz|trivia|survey|poll|questionnaire|menu|nav|cart|basket|button|cta|tone|use|include|add|show|make|create|write|ask|tell|invite|remind|link|send|courriel|correo|onglets?|carrousel|encuesta|sondage|umfrage|pesquisa|sondaggio|ton)\b/i;
+
+function dateNotes(brief: Brief, prompt: string | undefined, shown: string): string[] {
+  if (!prompt) return [];
+  const out: string[] = [];
+  for (const d of brief.dates) {
+    if (d.governs.kind === "offer" || shown.includes(d.value) || d.span.end > prompt.length) continue;
+    const before = prompt.slice(Math.max(0, d.span.start - 160), d.span.start);
+    const after = prompt.slice(d.span.end, d.span.end + 160);
+    const start = Math.max(before.lastIndexOf(". "), before.lastIndexOf("! "), before.lastIndexOf("? "), before.lastIndexOf("\n"));
+    const endRel = after.search(/[.!?](?:\s|$)|\n/);
+    if (endRel < 0 && d.span.end + 160 < prompt.length) continue;
+    const s = `${before.slice(start + 1)}${d.value}${endRel < 0 ? after : after.slice(0, endRel)}`.trim();
+    if (s.length < 8 || s.length > 160 || INSTRUCTION.test(s) || /[<>{}]/.test(s)) continue;
+    if (brief.offers.some((o) => s.toLowerCase().includes(o.text.value.toLowerCase()))) continue;
+    const line = sentence(s);
+    if (!out.includes(line) && !shown.includes(line)) out.push(line);
+    if (out.length === 3) break;
+  }
+  return out;
+}
+
 function fitSubject(w: Wording, lead: string, brand: string | undefined, facts: string[]): { subject: string; fact?: string } {
   for (const fact of [...facts, undefined]) {
     for (const b of [brand, undefined]) {
@@ -274,30 +313,28 @@ function fitSubject(w: Wording, lead: string, brand: string | undefined, facts: 
 const NAMED_DAY =
   /^(?:(?:this|next|on|ce|le|este|el|diesen|am|nächsten|neste|na|questo|il)\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|segunda(?:-feira)?|terça(?:-feira)?|quarta(?:-feira)?|quinta(?:-feira)?|sexta(?:-feira)?|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica)$/i;
 
-/** How close two days offered as a choice sit ("Thursday or Friday", "jeudi ou vendredi"). */
-const CHOICE_GAP = 6;
-
 /**
  * A day named without a number is a date to show unless it is a choice: inside a question, or one
- * of two days the user wrote side by side ("which night suits you — Thursday or Friday").
+ * of two days offered with "or" ("which night suits you — Thursday or Friday").
  */
-function namedDay(brief: Brief, d: Brief["dates"][number]): boolean {
-  if (!NAMED_DAY.test(d.value.trim())) return false;
-  const within = (s: Span) => d.span.start >= s.start && d.span.end <= s.end;
+function namedDay(brief: Brief, d: Brief["dates"][number], prompt: string | undefined): boolean {
+  if (!NAMED_DAY.test(d.value.trim()) || !prompt) return false;
+  const within = (s: { start: number; end: number }) => d.span.start >= s.start && d.span.end <= s.end;
   if (brief.questions.some((q) => within(q.text.span) || q.options.some((o) => within(o.span)))) return false;
-  return !brief.dates.some(
-    (o) =>
-      o !== d &&
-      NAMED_DAY.test(o.value.trim()) &&
-      (Math.abs(o.span.start - d.span.end) <= CHOICE_GAP || Math.abs(d.span.start - o.span.end) <= CHOICE_GAP),
-  );
+  const around = `${prompt.slice(Math.max(0, d.span.start - 5), d.span.start)} ${prompt.slice(d.span.end, d.span.end + 5)}`;
+  return !/(?:^|\s)(?:or|ou|o|oder|od)(?:\s|$)/i.test(around);
 }
 
 /** Occasions a named day says all of: "Black Friday", not "Sale — Black Friday". */
 const NAMED_ALONE: ReadonlySet<string> = new Set(["sale", "general", "announcement", "newsletter"]);
 
+export interface ComposeOptions {
+  /** The prompt the brief was read from: sentences of it that carry a date are quoted as written. */
+  prompt?: string;
+}
+
 /** The email's words, from the brief and the techniques asked for (at most two). */
-export function composeCopy(brief: Brief, requested: Technique[]): CopyDoc {
+export function composeCopy(brief: Brief, requested: Technique[], options: ComposeOptions = {}): CopyDoc {
   const lang = brief.language.frame;
   const w = WORDING[lang];
   const phrases = phrasesFor(lang);
@@ -324,9 +361,7 @@ export function composeCopy(brief: Brief, requested: Technique[]): CopyDoc {
   const planned = new Map<Technique, CopyItem[]>();
   const freeList = (ok: (l: BriefItem[]) => boolean) => lists.findIndex((l, i) => !listTaken[i] && l.length >= 2 && ok(l));
 
-  // FAQ pairs are the accordion's panels when an accordion is asked for; it then chooses on its own, not as half of a pair.
-  const faqPanels = techniques.includes("accordion") && brief.faq.length >= 2;
-  const pair = !faqPanels && techniques.length === 2 && techniques.every((t) => CONTENT.has(t));
+  const pair = techniques.length === 2 && techniques.every((t) => CONTENT.has(t));
   // Carts and quizzes want particular content; they choose first.
   const order = pair ? [] : [...techniques].sort((a, b) => rank(a) - rank(b));
   for (const t of order) {
@@ -370,7 +405,7 @@ export function composeCopy(brief: Brief, requested: Technique[]): CopyDoc {
         items = s.asked.slice(0, max(t)).map((a) => ({ label: "", headline: a.question, body: formatOptions(a.options) }));
       }
     } else if (t === "quiz") {
-      const q = quizQuestions(brief);
+      const q = quizQuestions(brief, options.prompt);
       items = q.asked.slice(0, max(t)).map((a) => ({ label: "", headline: a.question, body: formatQuizBody(a.options, a.answer, "") }));
       if (q.asked.length > 0 && !questionsUsed) {
         questionsUsed = true;
@@ -380,11 +415,6 @@ export function composeCopy(brief: Brief, requested: Technique[]): CopyDoc {
         const li = lists.findIndex((l) => l.filter((i) => i.price).length >= 2);
         if (li >= 0) items.push(...priceQuestions(lists[li], w, Math.min(3, max(t)) - items.length));
       }
-    } else if (t === "accordion" && faqPanels) {
-      items = contentItems(
-        t,
-        brief.faq.slice(0, max(t)).map((f) => ({ name: cap(f.question.value), body: sentence(f.answer.value) })),
-      );
     } else if (CONTENT.has(t)) {
       const li = freeList((l) => t === "carousel" || l.filter((i) => itemLine(i)).length >= 2);
       const units: Unit[] = [];
@@ -402,7 +432,7 @@ export function composeCopy(brief: Brief, requested: Technique[]): CopyDoc {
       // Offers make panels too when the items are too few: an offer and its own conditions.
       if (units.length < 2) {
         brief.offers.forEach((o, k) => {
-          if (!offerTaken[k]) units.push({ name: cap(o.text.value), body: offerTerms(o, w, brief), offer: k });
+          if (!offerTaken[k]) units.push({ name: cap(o.text.value), body: offerTerms(o, w, options.prompt), offer: k });
         });
       }
       const usableUnits = units.filter((u) => t === "carousel" || u.body);
@@ -428,7 +458,7 @@ export function composeCopy(brief: Brief, requested: Technique[]): CopyDoc {
       listTaken[li] = true;
     });
     brief.offers.forEach((o, k) => {
-      const body = offerTerms(o, w, brief);
+      const body = offerTerms(o, w, options.prompt);
       if (body) units.push({ name: cap(o.text.value), body, offer: k });
     });
     const k = Math.min(Math.floor(units.length / 2), ...techniques.map(max));
@@ -450,10 +480,9 @@ export function composeCopy(brief: Brief, requested: Technique[]): CopyDoc {
   );
   const looseOffers = brief.offers.filter((_, k) => !offerTaken[k]);
   const eventDay = brief.dates.find((d) => d.governs.kind === "event");
-  const eventDate = brief.event?.when?.value ?? eventDay?.value;
-  // Where the event is: the brief's place ("Pier 27, San Francisco"), written in its "When:" line.
-  const place = brief.event?.where?.value;
-  const short = brief.length?.value === "short";
+  const eventDate = eventDay?.value;
+  // Where the event is, when the user wrote it right after its date ("October 9–10 at Pier 27, San Francisco").
+  const place = eventDay ? placeAfter(options.prompt, eventDay.span) : undefined;
   const kind = w.kind[brief.occasion.kind];
   const named = brief.occasion.named ? cap(brief.occasion.named.value) : undefined;
   // A named day leads ("Black Friday"); a gift guide or a launch for it still says what it is.
@@ -472,21 +501,12 @@ export function composeCopy(brief: Brief, requested: Technique[]): CopyDoc {
   if (names.length > 0) facts.push(names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} ${w.and} ${names[names.length - 1]}`);
   if (brief.questions[0]) facts.push(asQuestion(brief.questions[0].text.value, lang));
   if (eventDate) facts.push(eventDate);
-  // The subject and preheader the prompt gives are used as given; else they are made of the brief's facts.
-  const fitted = fitSubject(w, lead, brand, facts);
-  const subject = brief.subject ? givenSubject(brief.subject.value) : fitted.subject;
-  const fact = brief.subject ? undefined : fitted.fact;
+  const { subject, fact } = fitSubject(w, lead, brand, facts);
   const rest = facts.filter((f) => f !== fact && !(fact && fact.includes(f)) && !subject.includes(f));
-  const preheader = brief.preheader
-    ? brief.preheader.value.slice(0, 300)
-    : rest[0] && rest[0].length <= 300
-      ? rest[0]
-      : w.preheader[family];
+  const preheader = rest[0] && rest[0].length <= 300 ? rest[0] : w.preheader[family];
 
-  // The buttons the brief asks for, the first the email's own; the frame's label only when it asks for none.
-  const [primary, ...moreButtons] = brief.ctas;
-  const cta = primary?.label.value ?? brief.cta?.value ?? w.cta[family];
-  const mainHref = href(primary?.url?.value) ?? href(brief.links[0]?.value);
+  const cta = brief.cta?.value ?? w.cta[family];
+  const mainHref = href(brief.links[0]?.value);
   const withHref = (s: CopySection): CopySection => (mainHref ? { ...s, href: mainHref } : s);
 
   const sections: CopySection[] = [];
@@ -494,27 +514,21 @@ export function composeCopy(brief: Brief, requested: Technique[]): CopyDoc {
 
   // The user's own sentences to the reader, as written (only the first letter and the full stop are the frame's).
   // A place the user wrote right after the event's date belongs in its "When:" line, not in a sentence of its own.
-  // Kept short, the email says the first of them only, and no line that states no fact of the brief.
   const message = brief.message
     .map((m) => sentence(m.value))
-    .filter((m) => !place || m.replace(/[.\s]+$/, "").toLowerCase() !== place.toLowerCase())
-    .slice(0, short ? 1 : BRIEF_MESSAGE_MAX);
+    .filter((m) => !place || m.replace(/[.\s]+$/, "").toLowerCase() !== place.toLowerCase());
   const inMessage = (s: string) => message.some((m) => m.toLowerCase().includes(s.toLowerCase()));
-  // What the brief asks the email to state, in the email's own words, said once.
-  const said = brief.says.map((x) => saidToReader(x.value, w)).filter((x, k, all) => !inMessage(x) && all.indexOf(x) === k);
   const heroBody: string[] = [];
-  if (product && !same(product, lead) && !same(product, brand ?? "") && !inMessage(product) && !(short && message.length > 0))
-    heroBody.push(sentence(product));
-  heroBody.push(...message, ...said);
-  const shownWhere = place && !inMessage(place);
-  if (eventDate && !inMessage(eventDate)) heroBody.push(w.when(shownWhere ? `${eventDate}, ${place}` : eventDate));
-  else if (shownWhere) heroBody.push(w.where(place));
-  const who = (brief.event?.who ?? []).map((x) => x.value).filter((x) => !inMessage(x));
-  if (who.length > 0) heroBody.push(w.who(who.length === 1 ? who[0] : `${who.slice(0, -1).join(", ")} ${w.and} ${who[who.length - 1]}`));
-  if (brief.audience && !short) heroBody.push(w.forAudience(brief.audience.value));
+  if (product && !same(product, lead) && !same(product, brand ?? "") && !inMessage(product)) heroBody.push(sentence(product));
+  heroBody.push(...message);
+  if (eventDate && !inMessage(eventDate)) heroBody.push(w.when(place && !inMessage(place) ? `${eventDate}, ${place}` : eventDate));
+  const orderNo = orderNumber(options.prompt);
+  if (orderNo && !inMessage(orderNo)) heroBody.push(sentence(cap(orderNo)));
+  if (brief.audience) heroBody.push(w.forAudience(brief.audience.value));
   sections.push(withHref({ role: "hero", headline: lead, body: heroBody.join(" "), cta }));
 
-  for (const o of looseOffers) sections.push({ role: "offer", headline: cap(o.text.value), body: offerTerms(o, w, brief), cta: "" });
+  for (const o of looseOffers)
+    sections.push({ role: "offer", headline: cap(o.text.value), body: offerTerms(o, w, options.prompt), cta: "" });
 
   if (unlisted.length > 0) {
     const lines = unlisted.map((i) => {
@@ -522,14 +536,6 @@ export function composeCopy(brief: Brief, requested: Technique[]): CopyDoc {
       return line ? `${cap(i.name.value)} — ${line}` : cap(i.name.value);
     });
     sections.push({ role: "items", headline: w.itemsHeading[family], body: lines.join("\n"), cta: "" });
-  }
-  const agenda = brief.event?.agenda ?? [];
-  if (agenda.length > 0)
-    sections.push({ role: "agenda", headline: w.agendaHeading, body: agenda.map((a) => cap(a.value)).join("\n"), cta: "" });
-  // Questions and answers no accordion shows are written out, each answer under its question.
-  if (brief.faq.length > 0 && !(faqPanels && (planned.get("accordion") ?? []).length > 0)) {
-    const pairs = brief.faq.map((f) => `${asQuestion(f.question.value, lang)}\n${sentence(f.answer.value)}`);
-    sections.push({ role: "faq", headline: w.faqHeading, body: pairs.join("\n\n"), cta: "" });
   }
   if (unasked.length > 0) {
     const lines = unasked.map((q) => {
@@ -546,20 +552,17 @@ export function composeCopy(brief: Brief, requested: Technique[]): CopyDoc {
   if ((planned.get("survey") ?? []).length > 0) sections.push({ role: "thanks", headline: w.thanks, body: "", cta: "" });
 
   const shownText = JSON.stringify(sections);
+  const notes = dateNotes(brief, options.prompt, shownText);
   // A date the prompt gives in an instruction ("donate before December 31") is still shown, as a date.
   const dates = brief.dates.filter(
-    (d) => d.governs.kind !== "offer" && (/\d/.test(d.value) || namedDay(brief, d)) && !shownText.includes(d.value),
+    (d) =>
+      d.governs.kind !== "offer" &&
+      (/\d/.test(d.value) || namedDay(brief, d, options.prompt)) &&
+      !shownText.includes(d.value) &&
+      !notes.some((n) => n.includes(d.value)),
   );
-  // Each further button the brief asks for, with its own destination (a button without one leads where the main one does).
-  for (const b of moreButtons.slice(0, MORE_BUTTONS)) {
-    const to = href(b.url?.value);
-    sections.push({ role: "cta", headline: "", body: "", cta: b.label.value, ...(to ? { href: to } : {}) });
-  }
-  const closingBody = [...dates.slice(0, 3).map((d) => w.date(d.value)), ...brief.conditions.map((c) => sentence(c.value))].join(" ");
-  // The email signs off as the brief says; kept short, the sign-off phrase alone (no fact) is left out.
-  const signed = brief.signature ? [closingBody, brief.signature.value].filter(Boolean).join("\n") : closingBody;
-  const closingHeadline = short && !brief.signature ? "" : w.closing[family];
-  sections.push(withHref({ role: "closing", headline: closingHeadline, body: signed, cta }));
+  const closingBody = [...notes, ...dates.slice(0, 3).map((d) => w.date(d.value)), ...brief.conditions.map((c) => sentence(c.value))];
+  sections.push(withHref({ role: "closing", headline: w.closing[family], body: closingBody.join(" "), cta }));
   sections.push({ role: "footer", headline: "", body: phrases.whyYouGetThis(brand), cta: "" });
 
   return { subject, preheader, sections, items };

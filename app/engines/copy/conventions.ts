@@ -16,7 +16,7 @@
 import type { CopyItem } from "~/domain/copy/schema";
 import type { Technique } from "~/domain/blueprint/schema";
 import { formatMoney } from "~/domain/blueprint/currency";
-import { parseMoney, type Money } from "~/domain/reader/tokens/money";
+import { parsePrice, type Price } from "~/domain/prompt/facts";
 
 export const OPTION_SEPARATOR = " / ";
 
@@ -81,12 +81,12 @@ export function parseSurveyItem(item: CopyItem): SurveyExtras | undefined {
 export interface CartExtras {
   label: string;
   description?: string;
-  price: Money;
+  price: Price;
 }
 
 /** A cart item's headline is the price alone; that is what tells it apart from a content item that mentions a price. */
 export function parseCartItem(item: CopyItem): CartExtras | undefined {
-  const fromHeadline = parseMoney(item.headline);
+  const fromHeadline = parsePrice(item.headline);
   if (fromHeadline && item.headline.trim() === fromHeadline.display) {
     return { label: item.label, description: item.body || undefined, price: fromHeadline };
   }
@@ -94,8 +94,8 @@ export function parseCartItem(item: CopyItem): CartExtras | undefined {
 }
 
 /** Any priced item, for a client CopyDoc that puts the price somewhere else. */
-export function parseLoosePrice(item: CopyItem): Money | undefined {
-  return parseMoney(item.headline) ?? parseMoney(item.label) ?? parseMoney(item.body);
+export function parseLoosePrice(item: CopyItem): Price | undefined {
+  return parsePrice(item.headline) ?? parsePrice(item.label) ?? parsePrice(item.body);
 }
 
 export interface LinkExtras {

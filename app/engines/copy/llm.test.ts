@@ -1,10 +1,11 @@
-import { readBrief } from "~/domain/reader";
+import { readBrief } from "~/domain/brief/read";
+import { parsePromptFacts } from "~/domain/prompt/facts";
 import { FakeLlmClient } from "../prompts/fake-llm";
 import { COPY_PROMPT_VERSION } from "../prompts/copy";
 import { LlmCopyEngine } from "./llm";
 
 const prompt = "Spring sale for Bloom Florist: 15% off bouquets with code SPRING15";
-const brief = readBrief(prompt);
+const facts = parsePromptFacts(prompt);
 const copyDoc = {
   subject: "15% off bouquets at Bloom Florist",
   preheader: "Fresh stems, delivered tomorrow.",
@@ -18,7 +19,7 @@ const copyDoc = {
 describe("LlmCopyEngine", () => {
   it("asks for a CopyDoc with the versioned prompt and returns it with the model's usage", async () => {
     const client = new FakeLlmClient([{ json: copyDoc }]);
-    const r = await new LlmCopyEngine(client).write({ prompt, brief, techniques: ["tabs"] });
+    const r = await new LlmCopyEngine(client).write({ prompt, facts, techniques: ["tabs"] });
     expect(r).toMatchObject({ ok: true, copyDoc, usage: { inputTokens: 120, outputTokens: 80, cacheReadTokens: 30, estimated: false } });
     const req = client.requests[0];
     expect(req).toMatchObject({ role: "copy", promptVersion: COPY_PROMPT_VERSION });
@@ -29,14 +30,14 @@ describe("LlmCopyEngine", () => {
 
   it("returns a failure value when the model output never fits the schema", async () => {
     const client = new FakeLlmClient([{ json: { subject: "" } }]);
-    const r = await new LlmCopyEngine(client).write({ prompt, brief, techniques: ["tabs"] });
+    const r = await new LlmCopyEngine(client).write({ prompt, facts, techniques: ["tabs"] });
     expect(r.ok).toBe(false);
     expect(!r.ok && r.error).toMatch(/invalid_output/);
     expect(r.usage.estimated).toBe(false);
   });
 
   it("reports a timeout as a failure value", async () => {
-    const r = await new LlmCopyEngine(new FakeLlmClient([{ error: "timeout" }])).write({ prompt, brief, techniques: ["tabs"] });
+    const r = await new LlmCopyEngine(new FakeLlmClient([{ error: "timeout" }])).write({ prompt, facts, techniques: ["tabs"] });
     expect(!r.ok && r.error).toMatch(/timeout/);
   });
 });
@@ -45,6 +46,7 @@ describe("LlmCopyEngine with a brief", () => {
   const briefPrompt =
     "Holiday gift guide for Pine & Thread: Spruce candle $30. Free gift wrap over $50 until Dec 20, and 15% off with code JOY15.";
   const brief = readBrief(briefPrompt);
+  const briefFacts = parsePromptFacts(briefPrompt);
   const clean = {
     subject: "Pine & Thread gift guide",
     preheader: "The Spruce candle is $30. Use code JOY15 for 15% off.",
@@ -60,7 +62,7 @@ describe("LlmCopyEngine with a brief", () => {
 
   it("gives the model the brief as JSON with the instruction to use only its facts", async () => {
     const client = new FakeLlmClient([{ json: clean }]);
-    const r = await new LlmCopyEngine(client).write({ prompt: briefPrompt, brief, techniques: ["tabs"] });
+    const r = await new LlmCopyEngine(client).write({ prompt: briefPrompt, facts: briefFacts, brief, techniques: ["tabs"] });
     expect(r).toMatchObject({ ok: true, copyDoc: clean });
     expect(r.ok && r.untraced).toBeUndefined();
     expect(client.requests).toHaveLength(1);
@@ -72,7 +74,7 @@ describe("LlmCopyEngine with a brief", () => {
 
   it("asks once more, naming the claims, when the copy makes claims the brief does not, and keeps the repaired copy", async () => {
     const client = new FakeLlmClient([{ json: inventive }, { json: clean }]);
-    const r = await new LlmCopyEngine(client).write({ prompt: briefPrompt, brief, techniques: ["tabs"] });
+    const r = await new LlmCopyEngine(client).write({ prompt: briefPrompt, facts: briefFacts, brief, techniques: ["tabs"] });
     expect(client.requests).toHaveLength(2);
     expect(client.requests[1].prompt).toContain("## Repair");
     expect(client.requests[1].prompt).toContain("“Free returns” is not in the brief");
@@ -83,7 +85,7 @@ describe("LlmCopyEngine with a brief", () => {
 
   it("reports what is still untraced after the one repair, and asks no more", async () => {
     const client = new FakeLlmClient([{ json: inventive }, { json: inventive }, { json: clean }]);
-    const r = await new LlmCopyEngine(client).write({ prompt: briefPrompt, brief, techniques: ["tabs"] });
+    const r = await new LlmCopyEngine(client).write({ prompt: briefPrompt, facts: briefFacts, brief, techniques: ["tabs"] });
     expect(client.requests).toHaveLength(2);
     expect(r.ok && r.untraced).toEqual(
       expect.arrayContaining([

@@ -19,15 +19,15 @@ export class LlmCopyEngine implements CopyEngine {
   async write(input: CopyInput): Promise<CopyResult> {
     const assembled =
       input.assembledPrompt ??
-      assemblePrompt({ prompt: input.prompt, emailType: input.emailType, techniques: input.techniques, brief: input.brief });
+      assemblePrompt({ prompt: input.prompt, emailType: input.emailType, techniques: input.techniques, facts: input.facts });
     const prompt = copyPrompt({
       assembledPrompt: assembled,
       techniques: input.techniques,
-      language: input.brief.language,
+      language: input.facts.language,
       brief: input.brief,
     });
     const first = await this.ask(prompt);
-    if (!first.ok) return first;
+    if (!first.ok || !input.brief) return first;
     const source = { brief: input.brief, userText: [input.prompt] };
     const trace = traceCopy(first.copyDoc, source);
     if (!trace.untraced.length) return first;

@@ -1,18 +1,18 @@
 import { copyToText, CopyDocSchema } from "~/domain/copy/schema";
-import { chooseTechniques } from "~/domain/brief/techniques";
-import { readBrief } from "~/domain/reader";
+import { parsePromptFacts } from "~/domain/prompt/facts";
+import { extractTechniques } from "~/domain/prompt/techniques";
 import { parseCartItem, parseQuizItem, parseSurveyItem } from "./conventions";
 import { LocalCopyEngine, writeLocalCopy } from "./local";
 
 const engine = new LocalCopyEngine();
 
 async function copyFor(prompt: string, emailType?: string) {
-  const brief = readBrief(prompt, { emailType });
-  const t = chooseTechniques(brief);
+  const facts = parsePromptFacts(prompt, emailType);
+  const t = extractTechniques(prompt, null, facts.emailType);
   if (!t.ok) throw new Error(t.error);
-  const r = await engine.write({ prompt, emailType, brief, techniques: t.techniques });
+  const r = await engine.write({ prompt, emailType, facts, techniques: t.techniques });
   if (!r.ok) throw new Error(r.error);
-  return { ...r, brief, techniques: t.techniques, text: copyToText(r.copyDoc) };
+  return { ...r, facts, techniques: t.techniques, text: copyToText(r.copyDoc) };
 }
 
 // [prompt, words that must appear verbatim in the copy]
@@ -84,9 +84,9 @@ describe("LocalCopyEngine", () => {
 
   it("writes no item the prompt does not give: a module with nothing to show gets none", () => {
     const prompt = "An email for Lumen Coffee Roasters";
-    const brief = readBrief(prompt);
+    const facts = parsePromptFacts(prompt);
     for (const t of ["tabs", "carousel", "accordion", "menu", "quiz", "survey", "itemCart"] as const)
-      expect(writeLocalCopy({ brief, techniques: [t] }).items).toEqual([]);
+      expect(writeLocalCopy({ prompt, facts, techniques: [t] }).items).toEqual([]);
   });
 
   it("asks the prompt's own quiz question with the option it marks as right", async () => {
@@ -139,14 +139,15 @@ describe("visibleCopy", () => {
     const { visibleCopy } = await import("./conventions");
     const prompt =
       "Quiz and poll for Lumen Coffee Roasters: which country grows the most coffee — Brazil (correct), Vietnam or Colombia? Which roast next — light, medium or dark?";
-    const copy = writeLocalCopy({ brief: readBrief(prompt), techniques: ["quiz", "survey"] });
+    const facts = parsePromptFacts(prompt);
+    const copy = writeLocalCopy({ prompt, facts, techniques: ["quiz", "survey"] });
     const shown = visibleCopy(copy, ["quiz", "survey"]);
     const labels = shown.items.map((i) => i.label).filter(Boolean);
     expect(labels).toContain("Brazil");
     expect(shown.items.some((i) => i.body.includes("/"))).toBe(false);
     expect(shown.items.some((i) => /^Question \d$/.test(i.label))).toBe(false);
     const cartPrompt = "Cart for Bloom Florist: roses 25 EUR, tulips 18 EUR";
-    const cartCopy = writeLocalCopy({ brief: readBrief(cartPrompt), techniques: ["itemCart"] });
+    const cartCopy = writeLocalCopy({ prompt: cartPrompt, facts: parsePromptFacts(cartPrompt), techniques: ["itemCart"] });
     expect(visibleCopy(cartCopy, ["itemCart"]).items.map((i) => i.headline)).toEqual(["€25.00", "€18.00"]);
   });
 

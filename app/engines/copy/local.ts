@@ -1,6 +1,7 @@
 import type { Technique } from "~/domain/blueprint/schema";
-import type { Brief } from "~/domain/brief/schema";
+import { readPrompt } from "~/domain/brief/read";
 import { CopyDocSchema, type CopyDoc } from "~/domain/copy/schema";
+import type { PromptFacts } from "~/domain/prompt/facts";
 import { estimateUsage } from "../prompts/usage";
 import { composeCopy } from "./compose";
 import { cap, productCase } from "./names";
@@ -13,18 +14,19 @@ export { SUBJECT_MAX } from "./compose";
  * The name at the top of the email when the prompt gives no brand: the occasion, else a plain
  * heading for the type in the email's language — never an invented brand ("Our shop").
  */
-export function masthead(brief: Brief, techniques: readonly Technique[] = []): string {
-  const lang = brief.language.frame;
+export function masthead(facts: PromptFacts, techniques: readonly Technique[] = []): string {
+  const lang = facts.language?.frame ?? "en";
   // An event email with a survey is the follow-up: "Your feedback", not "Event".
-  const type = brief.emailType.value === "event" && techniques.includes("survey") ? "feedback" : brief.emailType.value;
-  const occasion = brief.occasion.named?.value.trim();
-  return brief.brand?.value ?? (occasion ? (lang === "en" ? productCase(occasion) : cap(occasion)) : WORDING[lang].masthead[type]);
+  const type = facts.emailType === "event" && techniques.includes("survey") ? "feedback" : facts.emailType;
+  const occasion = facts.occasion?.trim();
+  return facts.brand ?? (occasion ? (lang === "en" ? productCase(occasion) : cap(occasion)) : WORDING[lang].masthead[type]);
 }
 
-/** The local copy: composed from the brief alone (docs/decisions/018). */
-export function writeLocalCopy(input: Pick<CopyInput, "brief" | "techniques">): CopyDoc {
+/** The local copy: composed from the brief (read from the prompt when the caller has none). */
+export function writeLocalCopy(input: CopyInput): CopyDoc {
+  const brief = input.brief ?? readPrompt(input.prompt, input.emailType).brief;
   const techniques = input.techniques.length > 0 ? input.techniques : (["tabs"] as Technique[]);
-  return composeCopy(input.brief, techniques);
+  return composeCopy(brief, techniques, { prompt: input.prompt });
 }
 
 export class LocalCopyEngine implements CopyEngine {

@@ -4,7 +4,7 @@
  */
 import type { Technique } from "~/domain/blueprint/schema";
 import { formatMoney } from "~/domain/blueprint/currency";
-import { readBrief } from "~/domain/reader";
+import { readPrompt } from "~/domain/brief/read";
 import { copyToText, type CopyDoc } from "~/domain/copy/schema";
 import { buildBlueprint } from "../blueprint/build";
 import { parseCartItem, parseQuizItem, parseSurveyItem, visibleCopy } from "./conventions";
@@ -12,7 +12,8 @@ import { masthead, writeLocalCopy } from "./local";
 import { productCase, withoutTechnique } from "./names";
 
 function write(prompt: string, techniques: Technique[]): CopyDoc {
-  return writeLocalCopy({ brief: readBrief(prompt), techniques });
+  const { brief, facts } = readPrompt(prompt);
+  return writeLocalCopy({ prompt, facts, brief, techniques });
 }
 
 const text = (c: CopyDoc) => copyToText(c);
@@ -23,21 +24,18 @@ const ROASTS = "Ethiopia Guji $19, Colombia Huila $16, house espresso blend $14"
 describe("copy a marketer would send", () => {
   it("invents no brand when the prompt has none: no 'Our shop' header, no 'our team' sign-off", () => {
     const prompt = `Coffee email with tabs: ${ROASTS}.`;
-    const brief = readBrief(prompt);
+    const { facts } = readPrompt(prompt);
     const copy = write(prompt, ["tabs"]);
     expect(text(copy)).not.toMatch(/\bour (?:shop|team|kitchen)\b/i);
-    const shop = {
-      ...brief,
-      brand: undefined,
-      occasion: { kind: "general" as const },
-      emailType: { value: "ecommerce" as const, source: "hint" as const },
-    };
-    expect(masthead(shop)).toBe("From the shop");
-    expect(masthead({ ...shop, occasion: { kind: "sale", named: { value: "black friday", span: { start: 0, end: 12 } } } })).toBe(
-      "Black Friday",
-    );
-    expect(masthead({ ...shop, brand: { value: "Ember Roasters", span: { start: 0, end: 14 } } })).toBe("Ember Roasters");
-    const bp = buildBlueprint({ copyDoc: copy, techniques: ["tabs"], brief: shop });
+    expect(masthead({ ...facts, brand: undefined, occasion: undefined, emailType: "ecommerce" })).toBe("From the shop");
+    expect(masthead({ ...facts, brand: undefined, occasion: "black friday" })).toBe("Black Friday");
+    expect(masthead({ ...facts, brand: "Ember Roasters" })).toBe("Ember Roasters");
+    const bp = buildBlueprint({
+      prompt,
+      copyDoc: copy,
+      techniques: ["tabs"],
+      facts: { ...facts, brand: undefined, occasion: undefined, emailType: "ecommerce" },
+    });
     expect(bp.ok && bp.blueprint.brandName).toBe("From the shop");
     for (const p of [
       "Event email: the summit is on May 4.",
@@ -112,14 +110,8 @@ describe("copy a marketer would send", () => {
     );
     expect(copy.items.map(parseSurveyItem).map((q) => q?.question)).toEqual(["How was the venue?", "Would you come again?"]);
     expect(text(copy)).not.toMatch(/invites you|save the date|is coming|bring a friend|register now|reserve your seat/i);
-    const brief = readBrief("Design Systems Meetup survey");
-    const event = {
-      ...brief,
-      brand: undefined,
-      occasion: { kind: "general" as const },
-      emailType: { value: "event" as const, source: "hint" as const },
-    };
-    expect(masthead(event, ["survey"])).toBe("Your feedback");
+    const { facts } = readPrompt("Design Systems Meetup survey");
+    expect(masthead({ ...facts, brand: undefined, occasion: undefined, emailType: "event" }, ["survey"])).toBe("Your feedback");
   });
 
   it("opens an NPS survey with the recommend question, 0 to 10", () => {

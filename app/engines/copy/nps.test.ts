@@ -1,17 +1,16 @@
 // Found in review: an NPS survey showed "0 to 4" for a 0–10 question (options were cut to five). The
 // local engines keep all eleven answers of a 0–10 scale.
-import { chooseTechniques } from "~/domain/brief/techniques";
-import { readBrief } from "~/domain/reader";
+import { extractTechniques, parsePromptFacts } from "~/domain/prompt";
 import { LocalCopyEngine } from "./local";
 import { LocalBlueprintEngine } from "../blueprint/local";
 
 async function surveyOptions(prompt: string): Promise<string[][]> {
-  const brief = readBrief(prompt);
-  const extracted = chooseTechniques(brief);
+  const facts = parsePromptFacts(prompt, undefined);
+  const extracted = extractTechniques(prompt, undefined, undefined);
   const techniques = extracted.ok ? extracted.techniques : ["survey" as const];
-  const copy = await new LocalCopyEngine().write({ prompt, brief, techniques });
+  const copy = await new LocalCopyEngine().write({ prompt, facts, techniques } as never);
   if (!copy.ok) throw new Error("copy");
-  const built = await new LocalBlueprintEngine().build({ prompt, copyDoc: copy.copyDoc, techniques, brief });
+  const built = await new LocalBlueprintEngine().build({ prompt, copyDoc: copy.copyDoc, techniques, facts } as never);
   if (!built.ok) throw new Error("blueprint");
   return built.blueprint.interactiveConfig.modules.flatMap((m) =>
     m.technique === "survey" ? m.questions.map((q) => q.options.map((o) => o.label)) : [],

@@ -1,16 +1,17 @@
 import type { CopyDoc } from "~/domain/copy/schema";
 import type { Technique } from "~/domain/blueprint/schema";
 import type { Brief } from "~/domain/brief/schema";
+import type { PromptFacts } from "~/domain/prompt/facts";
 import type { EngineUsage } from "../prompts/usage";
 
 export interface CopyInput {
-  /** The prompt as the user wrote it: an llm copywriter reads the request; the local one writes from the brief alone. */
   prompt: string;
   emailType?: string | null;
-  /** What the prompt asks for, as data (read once, or confirmed): an llm copywriter is told to use only its facts. */
-  brief: Brief;
+  facts: PromptFacts;
+  /** What the prompt asks for, as data: an llm copywriter is told to use only its facts. */
+  brief?: Brief;
   techniques: Technique[];
-  /** The assembled prompt of step 2 of docs/generation.md (images, tokens, saved sections); llm engines use it. */
+  /** The assembled prompt of step 2 of docs/generation.md (images, tokens, saved sections); llm engines use it, local ones read `facts`. */
   assembledPrompt?: string;
 }
 

@@ -1,15 +1,14 @@
 // What the email says, traced back to the prompt (docs/api/eval.md, the judge): a reader who holds the brief next to
 // the email notices a price that is not the brief's, a promise nobody made ("Free returns"), a
 // condition written onto another offer, an answer option cut from a question, a link that goes
-// nowhere, an item or price of the brief that never shows. What the email claims is traced to the
-// prompt's own words (the user wrote them); what it must show is the brief's (the prompt read once).
-// Pure, and linear in the sizes of both.
+// nowhere, an item or price of the brief that never shows. Each is read from the email's visible
+// text and links against the prompt's own words; pure, and linear in the sizes of both.
 import type { DomElement, DomNode } from "~/domain/html/dom";
 import { hasClass, isElement } from "~/domain/html/dom";
 import type { EmailDoc } from "~/domain/html/parse";
 import { normalizeText } from "~/domain/html/text";
-import { briefItems } from "~/domain/brief/derived";
-import type { Brief } from "~/domain/brief/schema";
+import type { PromptFacts } from "~/domain/prompt/facts";
+import { choices } from "~/domain/qa/choices";
 import { fold, properProduct, viewText } from "~/domain/qa/fidelity";
 import type { Defect } from "./defects";
 
@@ -129,6 +128,13 @@ function insideHidden(el: DomNode): boolean {
 
 // ── options ───────────────────────────────────────────────────────────────────────────────────────
 
+const SCALE = /(?<![\d\p{L}])([01])\s?(?:[-–—]|to|à|a|bis|até)\s?(5|7|10)(?![\d\p{L}])/giu;
+
+/** The scales the prompt asks for: "(0–10)" is 0 … 10. */
+function scales(prompt: string): { from: number; to: number; written: string }[] {
+  return [...prompt.matchAll(SCALE)].slice(0, 5).map((m) => ({ from: Number(m[1]), to: Number(m[2]), written: m[0] }));
+}
+
 /** The email shows from … to as a run of whole numbers, in order, in one of its views. */
 function hasRun(text: string, from: number, to: number): boolean {
   const numbers = [...text.matchAll(/(?<![\d.,])\d{1,2}(?![\d.,]\d)/g)].map((m) => Number(m[0]));
@@ -141,6 +147,7 @@ function hasRun(text: string, from: number, to: number): boolean {
 
 // ── links ─────────────────────────────────────────────────────────────────────────────────────────
 
+const URL_RE = /https?:\/\/[^\s"'<>()]+/gi;
 const tidyUrl = (u: string) =>
   u
     .trim()
@@ -168,19 +175,10 @@ function contentLinks(doc: EmailDoc): { href: string; text: string }[] {
 
 // ── the defects ───────────────────────────────────────────────────────────────────────────────────
 
-/** Every price the brief gives (items' prices and former prices, offers' amounts and minimums), as written. */
-function briefPrices(brief: Brief | undefined): string {
-  if (!brief) return "";
-  return [
-    ...briefItems(brief).flatMap((i) => [i.price?.display, i.was?.display]),
-    ...brief.offers.flatMap((o) => [o.amount?.display, o.threshold?.price.display]),
-  ]
-    .filter(Boolean)
-    .join(" \n ");
-}
+export type TraceFacts = Pick<PromptFacts, "items" | "questions"> & Partial<Pick<PromptFacts, "brand" | "product" | "otherItems" | "urls">>;
 
-/** Everything in the email that does not trace to the prompt, and what of the brief it lost. */
-export function briefDefects(doc: EmailDoc, rawPrompt: string, brief: Brief | undefined): Defect[] {
+/** Everything in the email that does not trace to the prompt, and what of the prompt it lost. */
+export function briefDefects(doc: EmailDoc, rawPrompt: string, facts: TraceFacts | undefined): Defect[] {
   const prompt = rawPrompt.slice(0, MAX_PROMPT);
   const out: Defect[] = [];
   const views = (doc.modules.length ? [viewText(doc, "interactive"), viewText(doc, "fallback")] : [viewText(doc, "interactive")]).map((v) =>
@@ -190,7 +188,7 @@ export function briefDefects(doc: EmailDoc, rawPrompt: string, brief: Brief | un
 
   // The brand, in any of its forms: one of its words is enough ("Planibox" for "Planibox 3.0"), so
   // only an email that dropped it altogether is held (the marketer reading asks for the full name).
-  const brand = brief?.brand?.value ?? properProduct(brief?.product?.value);
+  const brand = facts?.brand ?? properProduct(facts?.product);
   const brandWords = (brand ?? "")
     .split(/[\s&+,.'’-]+/u)
     .filter((w) => w.length >= 3 && !/^\d+$/.test(w))
@@ -198,9 +196,8 @@ export function briefDefects(doc: EmailDoc, rawPrompt: string, brief: Brief | un
   const brandGone = brandWords.length > 0 && views.some((v) => !brandWords.some((w) => fold(v).includes(fold(w))));
   if (brandGone) out.push({ criterion: "copy-fidelity", penalty: 0, reason: `brand “${brand}” not in the email in any form` });
 
-  // Prices: each the email shows is one the prompt gives; each the brief gives, the email shows.
+  // Prices: each the email shows is one the prompt gives; each the prompt gives, the email shows.
   const promptMoney = moneyIn(prompt);
-  const briefMoney = moneyIn(briefPrices(brief));
   const emailMoney = moneyIn(visible);
   const untracedMoney = [...emailMoney].filter(([k]) => !promptMoney.has(k)).map(([, w]) => w);
   if (untracedMoney.length)
@@ -215,7 +212,7 @@ export function briefDefects(doc: EmailDoc, rawPrompt: string, brief: Brief | un
     });
   const lostMoney = views.flatMap((v) => {
     const seen = moneyIn(v);
-    return [...briefMoney].filter(([k]) => !seen.has(k)).map(([, w]) => w);
+    return [...promptMoney].filter(([k]) => !seen.has(k)).map(([, w]) => w);
   });
   if (lostMoney.length)
     out.push({
@@ -263,32 +260,30 @@ export function briefDefects(doc: EmailDoc, rawPrompt: string, brief: Brief | un
       reason: `condition on the wrong offer: “${glued[0].replace(/^\w+:/, "")}” and “${glued[1].replace(/^\w+:/, "")}” are together in the email, apart in the prompt`,
     });
 
-  // Options: a scale keeps every number; a question keeps every option the brief names.
-  const cutScale = (brief?.questions ?? [])
-    .slice(0, 10)
-    .flatMap((q) => (q.scale && q.scale.max > q.scale.min && q.scale.max - q.scale.min <= 20 ? [q.scale] : []))
-    .find((s) => !views.some((v) => hasRun(v, s.min, s.max)));
+  // Options: a scale keeps every number; a question keeps every option the prompt names.
+  const cutScale = scales(prompt).find((s) => !views.some((v) => hasRun(v, s.from, s.to)));
   if (cutScale)
     out.push({
       criterion: "techniques",
       penalty: 50,
-      reason: `scale “${cutScale.min}–${cutScale.max}” does not show every answer from ${cutScale.min} to ${cutScale.max}`,
+      reason: `scale “${cutScale.written}” does not show every answer from ${cutScale.from} to ${cutScale.to}`,
     });
   const foldedViews = views.map(fold);
   // An option answers when it is there on its own: its words inside the question ("thé, café ou
   // chocolat ?") do not. The question's wording is read out of the views before options are looked for.
-  const asked = (brief?.questions ?? [])
+  const asked = (facts?.questions ?? [])
     .slice(0, 10)
-    .map((q) => fold(q.text.value.replace(/[?¿]/g, "")).trim())
+    .map((q) => fold(q.text.replace(/[?¿]/g, "")).trim())
     .filter((q) => q.length >= 3);
   const answerViews = foldedViews.map((v) => asked.reduce((t, q) => t.split(q).join(" "), v));
-  const lostOptions = (brief?.questions ?? [])
+  const lostOptions = (facts?.questions ?? [])
     .slice(0, 10)
-    .flatMap((q) => (q.scale ? [] : q.options.slice(0, 20).map((o) => o.value)))
+    .flatMap((q) => q.options.slice(0, 20))
     // Options as a reader names them: short, no link or number (a scale is read above).
     .filter(
       (o) => o.trim().length > 0 && o.length <= 60 && o.trim().split(/\s+/).length <= 4 && !/:\/\/|https?\b|^\d{1,2}$/i.test(o.trim()),
     )
+    .concat(choices(prompt).flat())
     .filter((o) => answerViews.some((v) => !v.includes(fold(o))));
   if (lostOptions.length)
     out.push({
@@ -301,14 +296,14 @@ export function briefDefects(doc: EmailDoc, rawPrompt: string, brief: Brief | un
         .join(", ")}`,
     });
 
-  // Items the brief lists, each in every view.
-  const names = (brief ? briefItems(brief) : [])
-    .map((i) => i.name.value)
+  // Items the prompt lists, each in every view.
+  const names = [...(facts?.items ?? []), ...(facts?.otherItems ?? [])]
+    .map((i) => i.name)
     .filter((n) => n && n.length <= 120)
     .slice(0, 20);
   const lostItems = names.filter((n) => foldedViews.some((v) => !v.includes(fold(n))));
-  // The reader may still take a piece of a sentence for an item ("bougie Cèdre à"): a lost item
-  // lowers fidelity but does not alone hold the score (see BRIEF_DEFECT_MAX_SCORE).
+  // Items are read from the prompt by the facts extractor, which still misreads some ("bougie Cèdre à"):
+  // a lost item lowers fidelity but does not alone hold the score (see BRIEF_DEFECT_MAX_SCORE).
   if (lostItems.length)
     out.push({
       criterion: "copy-fidelity",
@@ -321,20 +316,20 @@ export function briefDefects(doc: EmailDoc, rawPrompt: string, brief: Brief | un
         .join(", ")}`,
     });
 
-  // Links: each the brief gives is linked; none goes nowhere; with links given, none goes elsewhere.
-  const briefUrls = [...new Set((brief?.links ?? []).map((l) => tidyUrl(l.value)))].slice(0, 20);
+  // Links: each the prompt gives is linked; none goes nowhere; with links given, none goes elsewhere.
+  const promptUrls = [...new Set([...(facts?.urls ?? []), ...[...prompt.matchAll(URL_RE)].map((m) => m[0])].map(tidyUrl))].slice(0, 20);
   const links = contentLinks(doc);
   const hrefs = new Set(links.map((l) => tidyUrl(l.href)));
   const dead = links.filter(
     (l) =>
       !l.href || l.href === "#" || /^javascript:/i.test(l.href) || /^\{\{VIB_URL\}\}/.test(l.href) || /\.invalid(?:[/:]|$)/i.test(l.href),
   );
-  const elsewhere = briefUrls.length
+  const elsewhere = promptUrls.length
     ? links.filter(
-        (l) => /^https?:/i.test(l.href) && !briefUrls.some((u) => tidyUrl(l.href).startsWith(u) || u.startsWith(tidyUrl(l.href))),
+        (l) => /^https?:/i.test(l.href) && !promptUrls.some((u) => tidyUrl(l.href).startsWith(u) || u.startsWith(tidyUrl(l.href))),
       )
     : [];
-  const unlinked = briefUrls.filter((u) => !hrefs.has(u));
+  const unlinked = promptUrls.filter((u) => !hrefs.has(u));
   const broken = [...dead, ...elsewhere];
   if (broken.length || unlinked.length) {
     const seen = broken.length

@@ -2,12 +2,11 @@
 // brand lost or replaced by a placeholder header, the technique's name used as content, a
 // condition sold as an item, product names left lowercase, filler that would fit any product,
 // a count that is not the prompt's, the occasion missing from the subject or hero. Each is read
-// from the email's visible text against the brief's facts; pure and linear in the email's size.
+// from the email's visible text against the prompt's facts; pure and linear in the email's size.
 import { descendants } from "~/domain/html/dom";
 import type { EmailDoc } from "~/domain/html/parse";
 import { normalizeText, textOf } from "~/domain/html/text";
-import { briefConditions, briefItems } from "~/domain/brief/derived";
-import type { Brief } from "~/domain/brief/schema";
+import type { PromptFacts } from "~/domain/prompt/facts";
 import { fold, viewText } from "~/domain/qa/fidelity";
 
 export interface Defect {
@@ -22,6 +21,9 @@ export interface Defect {
   /** How many faults of the brief it stands for (each lost price, option, item, each broken link…); 1 when unset. */
   faults?: number;
 }
+
+export type JudgeFacts = Pick<PromptFacts, "brand" | "items" | "occasion" | "conditions" | "count"> &
+  Partial<Pick<PromptFacts, "otherItems">>;
 
 /** Header words a template writes when it has no brand. */
 const PLACEHOLDER_HEADER =
@@ -89,7 +91,7 @@ function hasLetterCase(s: string): boolean {
 }
 
 /** Every defect found, each once. */
-export function marketerDefects(doc: EmailDoc, brief: Brief | undefined): Defect[] {
+export function marketerDefects(doc: EmailDoc, facts: JudgeFacts | undefined): Defect[] {
   const out: Defect[] = [];
   const visible = viewText(doc, "interactive");
   const fallback = doc.modules.length ? viewText(doc, "fallback") : visible;
@@ -97,12 +99,11 @@ export function marketerDefects(doc: EmailDoc, brief: Brief | undefined): Defect
   const folded = fold(both);
 
   const placeholder = doc.texts.map((t) => normalizeText(t.data)).find((t) => t.length < 40 && PLACEHOLDER_HEADER.test(t));
-  const brand = brief?.brand?.value;
-  if (brand && !folded.includes(fold(brand))) {
+  if (facts?.brand && !folded.includes(fold(facts.brand))) {
     out.push({
       criterion: "copy-fidelity",
       penalty: 40,
-      reason: `brand “${brand}” lost${placeholder ? `; the header says “${placeholder}”` : ""}`,
+      reason: `brand “${facts.brand}” lost${placeholder ? `; the header says “${placeholder}”` : ""}`,
     });
   } else if (placeholder) {
     out.push({ criterion: "copy-fidelity", penalty: 30, reason: `placeholder header “${placeholder}” instead of a brand` });
@@ -112,7 +113,7 @@ export function marketerDefects(doc: EmailDoc, brief: Brief | undefined): Defect
   if (phrase) out.push({ criterion: "techniques", penalty: 25, reason: `technique phrase used as content: “${normalizeText(phrase[0])}”` });
 
   const modules = moduleItems(doc);
-  for (const condition of (brief ? briefConditions(brief) : []).slice(0, 16)) {
+  for (const condition of (facts?.conditions ?? []).slice(0, 16)) {
     const c = fold(condition);
     if (c.trim().length < 4) continue;
     const holder = modules.find((m) => m.items.some((i) => fold(i).includes(c)));
@@ -127,8 +128,8 @@ export function marketerDefects(doc: EmailDoc, brief: Brief | undefined): Defect
   }
 
   // A prompt lists a handful of items; past 16 (each needs its own pattern) the rest are not read.
-  const names = (brief ? briefItems(brief) : [])
-    .map((i) => i.name.value)
+  const names = [...(facts?.items ?? []), ...(facts?.otherItems ?? [])]
+    .map((i) => i.name)
     .filter((n) => n && n.length <= 120 && hasLetterCase(n))
     .slice(0, 16);
   const lower = names.filter((name) => {
@@ -163,7 +164,7 @@ export function marketerDefects(doc: EmailDoc, brief: Brief | undefined): Defect
       reason: `generic filler line that would fit any product: “${filler.slice(0, 80)}”`,
     });
 
-  const count = brief?.count;
+  const count = facts?.count;
   if (count && modules.length) {
     // A menu's entries are its links, not a list the prompt counts.
     const counted = modules.filter((m) => m.items.length > 0 && m.technique !== "menu");
@@ -177,9 +178,8 @@ export function marketerDefects(doc: EmailDoc, brief: Brief | undefined): Defect
     }
   }
 
-  const occasion = brief?.occasion.named?.value;
-  if (occasion) {
-    const o = fold(occasion);
+  if (facts?.occasion) {
+    const o = fold(facts.occasion);
     const title = doc.byTag.get("title")?.[0];
     const missing = [
       ...(!title || !fold(textOf(title)).includes(o) ? ["subject"] : []),
@@ -189,7 +189,7 @@ export function marketerDefects(doc: EmailDoc, brief: Brief | undefined): Defect
       out.push({
         criterion: "copy-fidelity",
         penalty: 15,
-        reason: `occasion “${occasion}” missing from the ${missing.join(" and ")}`,
+        reason: `occasion “${facts.occasion}” missing from the ${missing.join(" and ")}`,
       });
   }
   return out;

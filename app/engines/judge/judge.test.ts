@@ -8,8 +8,7 @@ import { createJudge, judgeLocally } from "./index";
 import { BRIEF_FAULT_STEP } from "./local";
 import { JUDGE_PROMPT_VERSION, JudgeReplySchema, MAX_HTML_CHARS, buildJudgePrompt } from "./llm";
 import { weightedScore } from "./port";
-import type { Brief } from "~/domain/brief/schema";
-import { briefWith, item, text as btext } from "../../../test/helpers/brief";
+import { parsePromptFacts, type PromptFacts } from "~/domain/prompt/facts";
 import { goodEmail } from "../../../test/fixtures/emails";
 
 function rendered(technique: Parameters<typeof sampleBlueprint>[0], second?: Parameters<typeof sampleBlueprint>[1]) {
@@ -212,12 +211,16 @@ describe("local judge: the defects a marketer rejects", () => {
     'View in browser</a>\n<p style="font-size:16px;color:#1a1a1a">Ledgerly Bistro</p>',
   );
   const prompt = "Tabs email for Ledgerly Bistro: pea soup and lamb shoulder";
-  const BRIEF: Brief = briefWith({
-    brand: btext("Ledgerly Bistro"),
-    items: [item("pea soup"), item("lamb shoulder")],
-    techniques: [{ technique: "tabs", span: { start: 0, end: 4 }, panes: [] }],
-  });
-  const judge = (html: string, fields: Partial<Brief> = {}) => judgeLocally({ prompt, html, brief: { ...BRIEF, ...fields } });
+  const FACTS: PromptFacts = {
+    ...parsePromptFacts(prompt),
+    brand: "Ledgerly Bistro",
+    items: [{ name: "pea soup" }, { name: "lamb shoulder" }],
+    otherItems: [],
+    conditions: [],
+    occasion: undefined,
+    count: undefined,
+  };
+  const judge = (html: string, facts: Partial<PromptFacts> = {}) => judgeLocally({ prompt, html, facts: { ...FACTS, ...facts } });
   const criterion = (r: ReturnType<typeof judge>, name: string) => r.rubric.find((c) => c.criterion === name)!;
   const clean = judge(EMAIL);
 
@@ -228,7 +231,7 @@ describe("local judge: the defects a marketer rejects", () => {
     expect(criterion(clean, "techniques").reason).not.toMatch(/technique phrase|condition|count/);
   });
 
-  const CASES: [string, string, string, Partial<Brief>, RegExp][] = [
+  const CASES: [string, string, string, Partial<PromptFacts>, RegExp][] = [
     [
       "the brand lost behind an “Our shop” header",
       "copy-fidelity",
@@ -254,7 +257,7 @@ describe("local judge: the defects a marketer rejects", () => {
       "a condition offered as an item",
       "techniques",
       EMAIL.replaceAll("Lamb shoulder", "Free shipping over €150"),
-      { conditions: [btext("free shipping over €150")] },
+      { conditions: ["free shipping over €150"] },
       /condition offered as an item: “free shipping over €150” is one of the tabs items/,
     ],
     [
@@ -282,7 +285,7 @@ describe("local judge: the defects a marketer rejects", () => {
       "the occasion missing from subject and hero",
       "copy-fidelity",
       EMAIL,
-      { occasion: { kind: "sale", named: btext("Black Friday") } },
+      { occasion: "Black Friday" },
       /occasion “Black Friday” missing from the subject and hero/,
     ],
   ];
@@ -296,12 +299,12 @@ describe("local judge: the defects a marketer rejects", () => {
 
   it("accepts the prompt's count, an occasion that leads subject and hero, and names cased on purpose", () => {
     expect(criterion(judge(EMAIL, { count: 2 }), "techniques").reason).not.toMatch(/count/);
-    expect(criterion(judge(EMAIL, { occasion: { kind: "sale", named: btext("spring") } }), "copy-fidelity").reason).not.toMatch(/occasion/);
+    expect(criterion(judge(EMAIL, { occasion: "spring" }), "copy-fidelity").reason).not.toMatch(/occasion/);
     const iphone = EMAIL.replaceAll("Pea soup", "iPhone case");
-    expect(criterion(judge(iphone, { items: [item("iPhone case")] }), "copy-fidelity").reason).not.toMatch(/lowercase/);
+    expect(criterion(judge(iphone, { items: [{ name: "iPhone case" }] }), "copy-fidelity").reason).not.toMatch(/lowercase/);
   });
 
-  it("reads the prompt's brief when none is given", () => {
+  it("reads the facts from the prompt when none are given", () => {
     const r = judgeLocally({ prompt, html: EMAIL.replace("Ledgerly Bistro", "Our shop") });
     expect(criterion(r, "copy-fidelity").reason).toMatch(/Ledgerly Bistro/);
   });
@@ -310,13 +313,13 @@ describe("local judge: the defects a marketer rejects", () => {
     const text = buildJudgePrompt({
       prompt,
       html: EMAIL.replace("Ledgerly Bistro", "Our shop"),
-      brief: { ...BRIEF, occasion: { kind: "sale", named: btext("Black Friday") }, count: 3 },
+      facts: { ...FACTS, occasion: "Black Friday", count: 3 },
     });
     expect(text).toContain('<prompt_facts>\n{"brand":"Ledgerly Bistro","items":["pea soup","lamb shoulder"]');
     expect(text).toMatch(/"occasion":"Black Friday"/);
     expect(text).toMatch(/<detected_defects>\n- brand “Ledgerly Bistro” lost; the header says “Our shop”/);
     expect(text).toMatch(/- count does not match the prompt/);
-    expect(buildJudgePrompt({ prompt, html: EMAIL, brief: BRIEF })).not.toContain("<detected_defects>");
+    expect(buildJudgePrompt({ prompt, html: EMAIL, facts: FACTS })).not.toContain("<detected_defects>");
   });
 });
 

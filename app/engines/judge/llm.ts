@@ -5,9 +5,7 @@
 import { z } from "zod";
 import type { LlmClient } from "~/adapters/llm/port";
 import { type EmailDoc, parseEmail } from "~/domain/html/parse";
-import { briefCodes, briefConditions } from "~/domain/brief/derived";
-import type { Brief } from "~/domain/brief/schema";
-import { readBrief } from "~/domain/reader";
+import { type PromptFacts, parsePromptFacts } from "~/domain/prompt/facts";
 import { qaDoc } from "~/domain/qa/qa";
 import { fromLlmUsage } from "../prompts/usage";
 import { briefDefects } from "./brief-trace";
@@ -84,18 +82,17 @@ const SYSTEM = [
 ].join("\n");
 
 /** The facts the judge compares the email with: what QA checks, plus what a marketer expects. */
-function factsForJudge(brief: Brief): Record<string, unknown> {
-  const item = (i: Brief["items"][number]) => (i.price ? `${i.name.value} (${i.price.display})` : i.name.value);
+function factsForJudge(f: PromptFacts): Record<string, unknown> {
   const entries: [string, unknown][] = [
-    ["brand", brief.brand?.value],
-    ["items", brief.items.map(item)],
-    ["otherItems", brief.otherItems.map(item)],
-    ["codes", briefCodes(brief)],
-    ["dates", brief.dates.map((d) => d.value)],
-    ["offer", brief.offers[0]?.text.value],
-    ["occasion", brief.occasion.named?.value],
-    ["conditions", briefConditions(brief)],
-    ["count", brief.count],
+    ["brand", f.brand],
+    ["items", f.items.map((i) => (i.price ? `${i.name} (${i.price.display})` : i.name))],
+    ["otherItems", f.otherItems?.map((i) => (i.price ? `${i.name} (${i.price.display})` : i.name))],
+    ["codes", f.codes],
+    ["dates", f.dates],
+    ["offer", f.offer?.text],
+    ["occasion", f.occasion],
+    ["conditions", f.conditions],
+    ["count", f.count],
   ];
   return Object.fromEntries(entries.filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0)));
 }
@@ -105,9 +102,9 @@ export function buildJudgePrompt(input: JudgeInput, doc: EmailDoc = parseEmail(i
     input.html.length > MAX_HTML_CHARS
       ? `${input.html.slice(0, MAX_HTML_CHARS)}\n<!-- truncated: ${input.html.length - MAX_HTML_CHARS} more characters -->`
       : input.html;
-  const brief = input.brief ?? readBrief(input.prompt, { emailType: input.emailType });
-  const parts = [`<prompt>\n${input.prompt}\n</prompt>`, `<prompt_facts>\n${JSON.stringify(factsForJudge(brief))}\n</prompt_facts>`];
-  const defects = [...marketerDefects(doc, brief), ...briefDefects(doc, input.prompt, brief)];
+  const facts = input.facts ?? parsePromptFacts(input.prompt, input.emailType);
+  const parts = [`<prompt>\n${input.prompt}\n</prompt>`, `<prompt_facts>\n${JSON.stringify(factsForJudge(facts))}\n</prompt_facts>`];
+  const defects = [...marketerDefects(doc, facts), ...briefDefects(doc, input.prompt, facts)];
   if (defects.length) parts.push(`<detected_defects>\n${defects.map((d) => `- ${d.reason}`).join("\n")}\n</detected_defects>`);
   if (input.copyDoc) parts.push(`<copy_doc>\n${JSON.stringify(input.copyDoc)}\n</copy_doc>`);
   parts.push(`<email_html>\n${html}\n</email_html>`);
@@ -119,11 +116,11 @@ export function createLlmJudge(llm: LlmClient): JudgeEngine {
     kind: "llm",
     async judge(input: JudgeInput): Promise<JudgeResult> {
       const doc = parseEmail(input.html);
-      const brief = input.brief ?? readBrief(input.prompt, { emailType: input.emailType });
+      const facts = input.facts ?? parsePromptFacts(input.prompt, input.emailType);
       const reply = await llm.completeJson({
         role: "judge",
         system: SYSTEM,
-        prompt: buildJudgePrompt({ ...input, brief }, doc),
+        prompt: buildJudgePrompt({ ...input, facts }, doc),
         schema: JudgeReplySchema,
         schemaName: "JudgeRubric",
         temperature: 0,
@@ -132,7 +129,7 @@ export function createLlmJudge(llm: LlmClient): JudgeEngine {
       });
       const usage = fromLlmUsage(reply.usage);
       if (!reply.ok) return { ok: false, error: `Judge model failed (${reply.error.kind}): ${reply.error.message}`, usage };
-      const qa = qaDoc(doc, { copyDoc: input.copyDoc, subject: input.copyDoc?.subject, brief, trace: false });
+      const qa = qaDoc(doc, { copyDoc: input.copyDoc, subject: input.copyDoc?.subject, facts });
       const rubric: RubricItem[] = [
         {
           criterion: "qa",

@@ -6,10 +6,8 @@ import type { CopyDoc } from "~/domain/copy/schema";
 import { type DomElement, descendants, hasClass } from "~/domain/html/dom";
 import { type EmailDoc, type EmailModule, parseEmail } from "~/domain/html/parse";
 import { normalizeText, textOf } from "~/domain/html/text";
-import { briefCodes, briefItems } from "~/domain/brief/derived";
-import type { Brief } from "~/domain/brief/schema";
-import { chooseTechniques } from "~/domain/brief/techniques";
-import { readBrief } from "~/domain/reader";
+import { extractTechniques } from "~/domain/prompt/techniques";
+import { type PromptFacts, parsePromptFacts } from "~/domain/prompt/facts";
 import { qaDoc } from "~/domain/qa/qa";
 import { estimateUsage } from "../prompts/usage";
 import { briefDefects } from "./brief-trace";
@@ -59,9 +57,8 @@ function readBlueprint(blueprint: unknown): BlueprintView {
 
 // ── criteria ─────────────────────────────────────────────────────────────────────────────────────
 
-function qaCriterion(doc: EmailDoc, techniques: string[], copyDoc: CopyDoc | undefined, brief: Brief): RubricItem {
-  // The brief's facts must be visible; the claims are traced by the judge itself (./brief-trace.ts).
-  const result = qaDoc(doc, { techniques: techniques.slice(0, 2), copyDoc, subject: copyDoc?.subject, brief, trace: false });
+function qaCriterion(doc: EmailDoc, techniques: string[], copyDoc: CopyDoc | undefined, facts: PromptFacts): RubricItem {
+  const result = qaDoc(doc, { techniques: techniques.slice(0, 2), copyDoc, subject: copyDoc?.subject, facts });
   const failed = result.failedChecks.map((c) => c.id);
   return {
     criterion: "qa",
@@ -78,17 +75,18 @@ function copyFragments(copy: CopyDoc): string[] {
   return out.map((s) => normalizeText(s ?? "")).filter((s) => s.length > 0);
 }
 
-/** The brief's facts worth checking, each with how to look for it in the email's text. */
-function promptFacts(brief: Brief): string[] {
+/** Prompt facts worth checking, each with how to look for it in the email's text. */
+function promptFacts(f: PromptFacts): string[] {
   const facts = new Set<string>();
-  if (brief.brand) facts.add(brief.brand.value);
-  if (brief.product) facts.add(brief.product.value);
-  for (const c of briefCodes(brief)) facts.add(c);
-  for (const it of briefItems(brief)) {
-    facts.add(it.name.value);
+  if (f.brand) facts.add(f.brand);
+  if (f.product) facts.add(f.product);
+  if (f.offer?.code) facts.add(f.offer.code);
+  for (const c of f.codes) facts.add(c);
+  for (const it of f.items) {
+    facts.add(it.name);
     if (it.price) facts.add(it.price.display);
   }
-  for (const q of brief.quoted) facts.add(q.value);
+  for (const q of f.quoted) facts.add(q);
   return [...facts].map((s) => normalizeText(s)).filter((s) => s.length > 1);
 }
 
@@ -102,7 +100,7 @@ function factPresent(fact: string, lowerText: string): boolean {
   return !!price && lowerText.includes(price[1]);
 }
 
-function copyFidelityCriterion(doc: EmailDoc, input: JudgeInput, brief: Brief): RubricItem {
+function copyFidelityCriterion(doc: EmailDoc, input: JudgeInput, f: PromptFacts): RubricItem {
   const title = doc.byTag.get("title")?.[0];
   const text = normalizeText(`${title ? textOf(title) : ""} ${doc.body ? textOf(doc.body) : textOf(doc.document)}`);
   if (input.copyDoc) {
@@ -124,7 +122,7 @@ function copyFidelityCriterion(doc: EmailDoc, input: JudgeInput, brief: Brief): 
         : `all ${total} copy fragments placed verbatim`,
     };
   }
-  const facts = promptFacts(brief);
+  const facts = promptFacts(f);
   if (!facts.length) {
     return {
       criterion: "copy-fidelity",
@@ -153,9 +151,9 @@ function itemCount(m: EmailModule): number {
   return m.technique === "survey" ? Math.max(0, ids.size - 1) : ids.size;
 }
 
-function requestedTechniques(brief: Brief, bp: BlueprintView): { techniques: string[]; note: string } {
+function requestedTechniques(input: JudgeInput, bp: BlueprintView): { techniques: string[]; note: string } {
   const hint = bp.techniques.length ? bp.techniques.join(",") : null;
-  const r = chooseTechniques(brief, hint);
+  const r = extractTechniques(input.prompt, hint, input.emailType);
   if (!r.ok) return { techniques: r.mentioned, note: r.error };
   return {
     techniques: r.techniques,
@@ -275,13 +273,13 @@ function withDefects(item: RubricItem, defects: Defect[]): RubricItem {
 export function judgeLocally(input: JudgeInput): { score: number; rubric: RubricItem[]; summary: string } {
   const doc = parseEmail(input.html);
   const bp = readBlueprint(input.blueprint);
-  const brief = input.brief ?? readBrief(input.prompt, { emailType: input.emailType });
-  const { techniques, note } = requestedTechniques(brief, bp);
-  const trace = briefDefects(doc, input.prompt, brief);
-  const defects = [...marketerDefects(doc, brief), ...trace];
+  const { techniques, note } = requestedTechniques(input, bp);
+  const facts = input.facts ?? parsePromptFacts(input.prompt, input.emailType);
+  const trace = briefDefects(doc, input.prompt, facts);
+  const defects = [...marketerDefects(doc, facts), ...trace];
   const rubric = [
-    qaCriterion(doc, techniques, input.copyDoc, brief),
-    withDefects(copyFidelityCriterion(doc, input, brief), defects),
+    qaCriterion(doc, techniques, input.copyDoc, facts),
+    withDefects(copyFidelityCriterion(doc, input, facts), defects),
     withDefects(techniquesCriterion(doc, techniques, note, bp), defects),
     interactivityCriterion(doc, techniques),
   ];

@@ -1,5 +1,5 @@
 import type { CopyDoc } from "~/domain/copy/schema";
-import type { Brief } from "~/domain/brief/schema";
+import type { PromptFacts } from "~/domain/prompt/facts";
 import type { EngineUsage } from "../prompts/usage";
 
 export interface JudgeInput {
@@ -12,8 +12,8 @@ export interface JudgeInput {
   /** The blueprint the email was built from, when known (any shape; read leniently). */
   blueprint?: unknown;
   emailType?: string;
-  /** The brief the email was generated from, when the caller has it; otherwise the judge reads `prompt` with the local reader. */
-  brief?: Brief;
+  /** The prompt's facts when the caller has them; otherwise the judge reads them from `prompt`. */
+  facts?: PromptFacts;
 }
 
 export interface RubricItem {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ColorsSchema, type Technique } from "~/domain/blueprint/schema";
 import { STYLE_THEORY_KEYS } from "~/domain/blueprint/styles";
 import type { CopyDoc } from "~/domain/copy/schema";
-import type { BriefLanguage } from "~/domain/brief/schema";
+import type { PromptLanguage } from "~/domain/prompt/facts";
 import type { ImageInput } from "~/domain/prompt/inputs";
 import { languageInstruction } from "./language";
 
@@ -41,7 +41,7 @@ export function blueprintPrompt(input: {
   copyDoc: CopyDoc;
   techniques: Technique[];
   images?: ImageInput[];
-  language?: BriefLanguage;
+  language?: PromptLanguage;
 }): string {
   const sections = input.copyDoc.sections
     .map((s, i) => `${i}. [${s.role}] ${s.headline || "(no headline)"}${s.cta ? ` — button "${s.cta}"` : ""}`)

@@ -1,6 +1,7 @@
 /** Versioned prompt of the copy stage (llm copywriter). Bump the version with any wording change. */
 import type { Technique } from "~/domain/blueprint/schema";
-import type { Brief, BriefLanguage } from "~/domain/brief/schema";
+import type { Brief } from "~/domain/brief/schema";
+import type { PromptLanguage } from "~/domain/prompt/facts";
 import { languageInstruction } from "./language";
 
 export const COPY_PROMPT_VERSION = "copy.v3";
@@ -33,7 +34,7 @@ function briefFacts(brief: Brief): unknown {
 export const BRIEF_INSTRUCTION =
   'Use only the facts of this brief: every price, amount, percentage, date, code, number, link and promise (shipping, delivery, returns, refunds, guarantees, warranties, gifts, support, stock or scarcity, "new", superlatives) in the copy must be in it. Each offer keeps its own conditions (code, threshold, deadline, scope). Every item, offer, question and option of the brief appears. Where the brief says too little, say less; never invent.';
 
-export function copyPrompt(input: { assembledPrompt: string; techniques: Technique[]; language?: BriefLanguage; brief?: Brief }): string {
+export function copyPrompt(input: { assembledPrompt: string; techniques: Technique[]; language?: PromptLanguage; brief?: Brief }): string {
   const modules = input.techniques.map((t) => (t === "itemCart" ? "cart (itemCart)" : t)).join(" + ");
   const language = input.language ? `\n\n## Language\n${languageInstruction(input.language)}` : "";
   const brief = input.brief ? `\n\n## Brief\n${BRIEF_INSTRUCTION}\n\n${JSON.stringify(briefFacts(input.brief))}` : "";

@@ -1,12 +1,12 @@
 /** The language line every LLM prompt carries, so the model writes in the email's frame language. */
 import { phrasesFor } from "~/domain/copy/phrases";
-import type { BriefLanguage } from "~/domain/brief/schema";
+import type { PromptLanguage } from "~/domain/prompt/facts";
 
 /**
  * "Write all copy in French (fr)…" for a frame language; for a prompt language without a frame,
  * English with the request's own words kept (as the local engines do, and as the warning says).
  */
-export function languageInstruction(language: BriefLanguage | string): string {
+export function languageInstruction(language: PromptLanguage | string): string {
   const tag = typeof language === "string" ? language : language.frame;
   const p = phrasesFor(tag);
   const line = `Write all copy in ${p.englishName} (${p.lang}): subject, preheader, headlines, bodies, button labels, questions and options, footer. Keep names, product names, prices, codes and dates exactly as the request gives them.`;

@@ -3,7 +3,6 @@
 import { countRegexWork } from "../../../test/helpers/regex-work";
 import { CopyDocSchema } from "~/domain/copy/schema";
 import { parseSurveyItem } from "../copy/conventions";
-import { readBrief } from "~/domain/reader";
 import { writeLocalCopy } from "../copy/local";
 import { parseContentInstruction, splitOnConjunctions } from "~/domain/refine/grammar";
 import { parseInstruction, splitInstructions } from "./grammar";
@@ -54,7 +53,7 @@ describe("refineLocally", () => {
 });
 
 describe("the local copy on hostile prompts", () => {
-  const write = (prompt: string) => writeLocalCopy({ brief: readBrief(prompt), techniques: ["survey"] });
+  const write = (prompt: string) => writeLocalCopy({ prompt, facts: undefined as never, techniques: ["survey"] });
 
   it("composes valid copy from 20,000 characters without a question mark, asking nothing it was not asked", () => {
     for (const prompt of [`survey ${"a".repeat(20_000)}`, `survey ${" ".repeat(20_000)}?`]) {

@@ -1,5 +1,5 @@
 import { parseDocument } from "htmlparser2";
-import { readBrief } from "~/domain/reader";
+import { parsePromptFacts } from "~/domain/prompt/facts";
 import { render } from "~/domain/render";
 import { selectAll, selectOne } from "css-select";
 import { textContent } from "domutils";
@@ -13,9 +13,9 @@ const PROMPT =
   "Black Friday email for Lumen Coffee Roasters: 20% off all beans with code BEAN20 until November 29. Beans: Huila $16, Sidamo $19. Shop at https://lumen.example.com/shop";
 
 function email(): string {
-  const brief = readBrief(PROMPT);
-  const copyDoc = writeLocalCopy({ brief, techniques: ["accordion"] });
-  const bp = buildBlueprint({ copyDoc, techniques: ["accordion"], brief, styleTheory: "minimal" });
+  const facts = parsePromptFacts(PROMPT);
+  const copyDoc = writeLocalCopy({ prompt: PROMPT, facts, techniques: ["accordion"] });
+  const bp = buildBlueprint({ prompt: PROMPT, copyDoc, techniques: ["accordion"], facts, styleTheory: "minimal" });
   if (!bp.ok) throw new Error(bp.error);
   const out = render(bp.blueprint);
   if (!out.ok) throw new Error("render failed");

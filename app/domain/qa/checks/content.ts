@@ -4,7 +4,6 @@ import { type EmailDoc, tagged } from "~/domain/html/parse";
 import { UNSUBSCRIBE_PLACEHOLDER, VIB_PLACEHOLDER, isKnownPlaceholder, placeholdersIn } from "~/domain/html/placeholders";
 import { normalizeText, textOf } from "~/domain/html/text";
 import { describeMissing } from "../fidelity";
-import { describeInstructionFault } from "../instructions";
 import { describeUntraced } from "../trace";
 import { type CheckTable, examples, fail, pass } from "./types";
 
@@ -62,7 +61,7 @@ export const contentChecks: CheckTable = {
 
   // Folded with prompt fidelity (docs/qa.md): both compare the email's words with their source,
   // the CopyDoc word for word and the prompt's facts in each view a reader can get.
-  "copy-verbatim": ({ doc, context, fidelity, trace, instructions }) => {
+  "copy-verbatim": ({ doc, context, fidelity, trace }) => {
     const problems: string[] = [];
     let placed = 0;
     const copy = context.copyDoc;
@@ -85,14 +84,11 @@ export const contentChecks: CheckTable = {
     }
     if (fidelity.missing.length) problems.push(`Prompt facts not visible: ${examples(fidelity.missing.map(describeMissing), 4)}`);
     if (trace.untraced.length) problems.push(`Claims not in the brief: ${examples(trace.untraced.map(describeUntraced), 4)}`);
-    if (instructions.faults.length)
-      problems.push(`What the brief asks is not kept: ${examples(instructions.faults.map(describeInstructionFault), 4)}`);
     if (problems.length) return fail(problems.join("; "));
     const parts = [
       copy ? `All ${placed} pieces of copy placed verbatim` : "No copy document given",
       fidelity.checked ? `all ${fidelity.checked} prompt facts visible in every view` : "no prompt facts to find",
       ...(trace.checked ? [`all ${trace.checked} claims trace to the brief`] : []),
-      ...(instructions.checked ? ["nothing it rules out and none of its instructions in the email"] : []),
     ];
     return pass(parts.join("; "));
   },

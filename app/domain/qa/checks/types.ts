@@ -3,7 +3,6 @@ import type { EmailDoc } from "~/domain/html/parse";
 import type { QaCheckId } from "../catalogue";
 import type { ParsedQaContext } from "../context";
 import type { FidelityReport } from "../fidelity";
-import type { InstructionsReport } from "../instructions";
 import type { TraceReport } from "../trace";
 
 export interface CheckOutcome {
@@ -20,8 +19,6 @@ export interface CheckInput {
   fidelity: FidelityReport;
   /** Claims of the email that trace to neither the brief nor the user's words. */
   trace: TraceReport;
-  /** Words the brief rules out, and its instructions, that the email shows. */
-  instructions: InstructionsReport;
 }
 
 export type CheckFn = (input: CheckInput) => CheckOutcome;

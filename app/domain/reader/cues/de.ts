@@ -605,7 +605,20 @@ export const de: Cues = {
   },
   offer: {
     off: ["rabatt", "nachlass", "reduziert", "günstiger", "sparen", "ersparnis", "preisnachlass", "weniger", "auf alles"],
-    free: ["gratis", "kostenlos", "kostenlose", "kostenloser", "kostenlosen", "kostenloses", "kostenfrei", "umsonst", "geschenkt", "versandkostenfrei", "inklusive", "inkl"],
+    free: [
+      "gratis",
+      "kostenlos",
+      "kostenlose",
+      "kostenloser",
+      "kostenlosen",
+      "kostenloses",
+      "kostenfrei",
+      "umsonst",
+      "geschenkt",
+      "versandkostenfrei",
+      "inklusive",
+      "inkl",
+    ],
     bogo: ["2 für 1", "zwei für eins", "3 für 2", "1+1 gratis", "das zweite gratis"],
     threshold: [
       "ab",

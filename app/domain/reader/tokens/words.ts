@@ -43,7 +43,7 @@ const SEGMENT_CHUNK_CHARS = 256;
 /** The words of `text` (from offset `base`), in order. Linear in the text. */
 export function wordsOf(text: string, lang = "en", base = 0): Word[] {
   const out: Word[] = [];
-  for (let from = 0; from < text.length; ) {
+  for (let from = 0; from < text.length;) {
     let to = Math.min(text.length, from + SEGMENT_CHUNK_CHARS);
     if (to < text.length) {
       const blank = text.slice(from, to).search(/\s\S*$/u);

@@ -1,4 +1,4 @@
-import type { FrameLanguage } from "~/domain/brief/kinds";
+import type { FrameLanguage } from "~/domain/prompt/facts";
 import { de } from "./de";
 import { en } from "./en";
 import { es } from "./es";

@@ -5,7 +5,7 @@
 // purchase — come only from the brief, never from this table (app/domain/qa/promises.ts lists them).
 import type { Technique } from "~/domain/blueprint/schema";
 import type { OccasionKind } from "~/domain/brief/schema";
-import type { EmailType } from "~/domain/brief/kinds";
+import type { EmailType } from "~/domain/prompt/facts";
 
 /** Occasions that share buttons, preheaders and sign-offs. */
 export type Family = "shop" | "news" | "ask" | "quiz" | "meet" | "learn" | "give" | "menu" | "travel" | "return";
@@ -61,20 +61,6 @@ export interface Wording {
   subject: (lead: string, brand?: string, fact?: string) => string;
   /** "When: March 14" — the event's date. */
   when: (date: string) => string;
-  /** "Where: Pier 27." — the event's place, when no date of it is written to put it after. */
-  where: (place: string) => string;
-  /** "With Priya Shah and Ana Ruiz." — who the event has. */
-  who: (people: string) => string;
-  /** The heading over the event's programme. */
-  agendaHeading: string;
-  /** The heading over the brief's questions and their answers when no accordion shows them. */
-  faqHeading: string;
-  /**
-   * The third person of a request and the reader's own words ("they" → "you", "their" → "your"):
-   * what the brief asks the email to say is said to the reader. Pronouns only, as data: a verb
-   * stays as written, so a language whose verb changes with the person maps only possessives.
-   */
-  toReader: Readonly<Record<string, string>>;
   /** "Date: December 31." — a date of the brief whose meaning the brief does not give. */
   date: (date: string) => string;
   /** "For hobby photographers." */

@@ -1,11 +1,9 @@
-// npm run bench -- brief: ms per readBrief call (the brief reader, app/domain/reader). One JSON line
-// per input size (200 / 2,000 / 20,000 characters of a realistic prompt and of "Tab: " × n), one for
-// the prompt of the hostile bench that costs most CPU, one for the p50/p95 over the dev briefs of the
-// corpus (scripts/eval/briefs), then a verdict line. Targets: a typical prompt under 5 ms, any prompt
-// up to 20,000 characters under 50 ms.
-import { readBrief } from "~/domain/reader";
-import { splitOf } from "~/domain/eval/brief-corpus";
-import { loadCorpus } from "../eval/brief-corpus";
+// npm run bench -- prompt-facts: ms per parsePromptFacts call. One JSON line per
+// input size (200 / 2,000 / 20,000 characters of a realistic prompt and of "Tab: " × n), one for
+// the prompt of the hostile bench that costs most CPU, one for the p50/p95 over the table of phrasings, then a
+// verdict line. Targets: a typical prompt under 5 ms, any prompt up to 20,000 characters under 50 ms.
+import { parsePromptFacts } from "~/domain/prompt/facts";
+import { PHRASINGS } from "../../test/fixtures/prompt-facts/phrasings";
 import { hostilePrompts } from "./lib/hostile-inputs";
 import { percentile } from "./lib/stats";
 
@@ -15,8 +13,8 @@ const REALISTIC =
   "Black Friday email for Lumen Coffee Roasters: a carousel of three roasts, Ethiopia Yirgacheffe $18, Colombia Huila $16 and Sumatra Mandheling $17, 20% off with code BEAN20 until November 29, free shipping over $50. ";
 
 /**
- * Wall-clock p50/p95/max per read, and the mean CPU time per read: on a machine shared with other
- * work the wall clock counts waiting for a core, the CPU time only the reader's own work.
+ * Wall-clock p50/p95/max per parse, and the mean CPU time per parse: on a machine shared with
+ * other work the wall clock counts waiting for a core, the CPU time only the parser's own work.
  */
 function timeRuns(prompts: string[], runs: number): { p50: number; p95: number; max: number; cpu: number } {
   const times: number[] = [];
@@ -24,7 +22,7 @@ function timeRuns(prompts: string[], runs: number): { p50: number; p95: number; 
   for (let r = 0; r < runs; r++) {
     for (const p of prompts) {
       const t = performance.now();
-      readBrief(p);
+      parsePromptFacts(p);
       times.push(performance.now() - t);
     }
   }
@@ -35,12 +33,9 @@ function timeRuns(prompts: string[], runs: number): { p50: number; p95: number; 
 }
 
 function main(): void {
-  const { briefs, errors } = loadCorpus();
-  if (errors.length) throw new Error(`the brief corpus does not load: ${errors[0]}`);
-  // The dev briefs only: the held-out ones stay unread outside their own check.
-  const table = briefs.filter((b) => splitOf(b.id) === "dev").map((b) => b.prompt);
-  // Warm-up: chrono-node loads, the lexicons are built and the JIT settles.
-  timeRuns(table, 2);
+  const table = PHRASINGS.map((p) => p.prompt);
+  // Warm-up: the libraries load their models and the JIT settles.
+  timeRuns(table, 3);
   const rows: Array<{ name: string; chars: number; result: ReturnType<typeof timeRuns> }> = [];
   for (const chars of [200, 2_000, 20_000]) {
     const runs = chars >= 20_000 ? 10 : 30;
@@ -51,11 +46,11 @@ function main(): void {
   const worst = hostile.sort((a, b) => b.result.cpu - a.result.cpu)[0];
   for (const r of rows)
     console.log(
-      JSON.stringify({ bench: `brief.${r.name}`, chars: r.chars, p50_ms: r.result.p50, p95_ms: r.result.p95, cpu_ms: r.result.cpu }),
+      JSON.stringify({ bench: `prompt-facts.${r.name}`, chars: r.chars, p50_ms: r.result.p50, p95_ms: r.result.p95, cpu_ms: r.result.cpu }),
     );
   console.log(
     JSON.stringify({
-      bench: "brief.hostile-worst",
+      bench: "prompt-facts.hostile-worst",
       name: worst.name,
       chars: worst.prompt.length,
       p50_ms: worst.result.p50,
@@ -63,25 +58,25 @@ function main(): void {
       cpu_ms: worst.result.cpu,
     }),
   );
-  const corpus = timeRuns(table, 3);
+  const phrasings = timeRuns(table, 5);
   console.log(
     JSON.stringify({
-      bench: "brief.corpus",
+      bench: "prompt-facts.phrasings",
       prompts: table.length,
-      p50_ms: corpus.p50,
-      p95_ms: corpus.p95,
-      max_ms: corpus.max,
-      cpu_ms: corpus.cpu,
+      p50_ms: phrasings.p50,
+      p95_ms: phrasings.p95,
+      max_ms: phrasings.max,
+      cpu_ms: phrasings.cpu,
     }),
   );
   const anyMax = Math.max(...rows.map((r) => r.result.p50), worst.result.p50);
   const anyCpu = Math.max(...rows.map((r) => r.result.cpu), worst.result.cpu);
   console.log(
     JSON.stringify({
-      bench: "brief.verdict",
-      typical_p50_lt_5ms: corpus.p50 < 5,
+      bench: "prompt-facts.verdict",
+      typical_p50_lt_5ms: phrasings.p50 < 5,
       any_20k_p50_lt_50ms: anyMax < 50,
-      typical_cpu_lt_5ms: corpus.cpu < 5,
+      typical_cpu_lt_5ms: phrasings.cpu < 5,
       any_20k_cpu_lt_50ms: anyCpu < 50,
     }),
   );

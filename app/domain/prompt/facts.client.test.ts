@@ -1,5 +1,5 @@
-// The brief reader loads chrono-node, franc-min, linkify-it and its cue tables: none of it may reach
-// the browser bundle. Client code reads the brief's vocabularies from kinds.ts, which imports nothing.
+// The prompt parser loads compromise, chrono-node and franc-min (about 1 MB): none of it may reach
+// the browser bundle. Client code reads the facts' constants from facts/types, which imports nothing.
 import fs from "node:fs";
 import path from "node:path";
 
@@ -13,21 +13,20 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-describe("the brief's constants in client code", () => {
-  it("keeps kinds.ts free of imports", () => {
-    expect(fs.readFileSync(path.join(root, "app/domain/brief/kinds.ts"), "utf8")).not.toMatch(/^\s*import\s/m);
+describe("the prompt facts in client code", () => {
+  it("keeps facts/types free of imports", () => {
+    const types = fs.readFileSync(path.join(root, "app/domain/prompt/facts/types.ts"), "utf8");
+    expect(types).not.toMatch(/^\s*import\s/m);
   });
 
   // Page routes and components (.tsx); resource routes (.ts) run on the server only.
-  it("has no page route or component import the reader, the technique chooser or an NLP library", () => {
+  it("has no page route or component import the parser or an NLP library", () => {
     const offenders = ["app/routes", "app/components", "app/root.tsx"]
       .map((p) => path.join(root, p))
       .filter((p) => fs.existsSync(p))
       .flatMap((p) => (fs.statSync(p).isDirectory() ? sourceFiles(p) : [p]))
       .filter((file) =>
-        /from\s+["'](?:~\/domain\/reader[^"']*|~\/domain\/brief\/(?:techniques|typed|warm-up)|chrono-node[^"']*|franc-min|linkify-it)["']/.test(
-          fs.readFileSync(file, "utf8"),
-        ),
+        /from\s+["'](?:~\/domain\/prompt(?:\/facts)?|compromise[^"']*|chrono-node[^"']*|franc-min)["']/.test(fs.readFileSync(file, "utf8")),
       )
       .map((file) => path.relative(root, file));
     expect(offenders).toEqual([]);
