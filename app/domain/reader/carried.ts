@@ -115,7 +115,7 @@ export function carriedByRequest(ctx: FillContext, c: Clause): void {
         ? offersOf(text, c.range, words, own, cues)
         : [];
     d.offers.push(...carried);
-    d.items.push(...proseItems(text, c.range, words, own, cues, offerRanges(carried)));
+    const paned: Range[] = [];
     if (line.parent === undefined)
       x.techniques.forEach((t, i) => {
         if (!PANED.has(t.technique)) return;
@@ -130,9 +130,12 @@ export function carriedByRequest(ctx: FillContext, c: Clause): void {
           if (!item) continue;
           d.items.push(item);
           panes.push(item.name);
+          if (item.price) paned.push(item.price);
         }
         d.techniques.push({ technique: t.technique, range: t.range, panes });
       });
+    // The priced things it names besides its panes ("… with 10% off, the Starter kit at $29").
+    d.items.push(...proseItems(text, c.range, words, own, cues, [...offerRanges(carried), ...paned]));
     const asked = quotedQuestions(ctx, c);
     if (asked === 0 && x.act === "ask" && x.says) {
       const q: QuestionRead = { text: x.says, options: [] };

@@ -88,7 +88,8 @@ function cutBeforeFigures(text: string, range: Range, abbreviations: ReadonlySet
   const raw = text.slice(range.start, range.end);
   STOP_BEFORE_FIGURE.lastIndex = 0;
   for (let m = STOP_BEFORE_FIGURE.exec(raw); m; m = STOP_BEFORE_FIGURE.exec(raw)) {
-    const word = /\p{L}{3,}$/u.exec(raw.slice(Math.max(0, m.index - WORD_BEFORE_STOP_CHARS), m.index))?.[0];
+    // A word ("Kenya."), a bracket or an amount ("Bags ($59). 20% off") ends the sentence; an abbreviation does not.
+    const word = /(?:\p{L}{3,}|[)\]»”"]|\d)$/u.exec(raw.slice(Math.max(0, m.index - WORD_BEFORE_STOP_CHARS), m.index))?.[0];
     if (!word || abbreviations.has(fold(word))) continue;
     const stop = range.start + m.index + 1;
     out.push({ start: from, end: stop });
