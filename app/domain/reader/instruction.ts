@@ -258,7 +258,11 @@ export function instructionOf(view: ClauseView, cues: CueSet): Instruction | und
       (w[at]?.start === t.range.start || (w[at + 1]?.start === t.range.start && cues.cues.determiners.includes(w[at].folded))) &&
       found.some((p) => p.key === "instruction.panes" && p.start >= t.range.end && p.start <= t.range.end + 1),
   );
-  if (out.techniques.length > 0 && (placed || opens || has("instruction.verb")) && !view.hasValues && w.length <= 14) {
+  // (A module named first takes its panes' prices with it: "tabs for Dresses ($49), Shoes ($79) and Bags ($59)".)
+  if (
+    out.techniques.length > 0 &&
+    ((opens && w.length <= 30) || ((placed || has("instruction.verb")) && !view.hasValues && w.length <= 14))
+  ) {
     out.kind = "technique";
     return out;
   }
