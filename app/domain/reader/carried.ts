@@ -82,6 +82,11 @@ function paneList(ctx: FillContext, c: Clause, cue: Range, until: number): Range
   const own = after.slice(lead.to);
   let last = own.length;
   while (last > 1 && joins.has(own[last - 1].folded)) last--;
+  // (", plus a short survey": the part that joins the next module, lower-case words only, is no pane.)
+  const comma = text.slice(own[0].start, own[last - 1].end).lastIndexOf(",");
+  const tail = comma >= 0 ? own.filter((w) => w.start > own[0].start + comma && w.end <= own[last - 1].end) : [];
+  if (tail.length > 0 && cues.cues.list.and.includes(tail[0].folded) && tail.every((w) => !w.capital && !w.numeric))
+    return trim(text, { start: own[0].start, end: own[0].start + comma });
   return trim(text, { start: own[0].start, end: last === own.length ? stop : own[last - 1].end });
 }
 
@@ -134,6 +139,17 @@ export function carriedByRequest(ctx: FillContext, c: Clause): void {
         }
         d.techniques.push({ technique: t.technique, range: t.range, panes });
       });
+    // "… plus a short survey: which time suits you — morning, noon or evening?": the question it asks.
+    if (line.parent === undefined)
+      for (const t of x.techniques) {
+        if (PANED.has(t.technique)) continue;
+        const colon = text.slice(t.range.end, c.range.end).search(/[:：]\s/u);
+        const asked = colon >= 0 ? trim(text, { start: t.range.end + colon + 1, end: c.range.end }) : undefined;
+        if (!asked || !/[?？]\s*$/u.test(text.slice(asked.start, asked.end))) continue;
+        const q = questionOf(text, asked, asked.end, words, cues);
+        d.questions.push(q);
+        ctx.lastQuestion = q;
+      }
     // The priced things it names besides its panes ("… with 10% off, the Starter kit at $29").
     d.items.push(...proseItems(text, c.range, words, own, cues, [...offerRanges(carried), ...paned]));
     const asked = quotedQuestions(ctx, c);

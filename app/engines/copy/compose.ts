@@ -228,7 +228,13 @@ function quizQuestions(
   brief.questions.forEach((q, n) => {
     const options = q.options.map((o) => o.value.replace(MARKED, "").trim());
     const marked = q.options.findIndex((o) => MARKED.test(o.value));
-    const answer = marked >= 0 ? marked : statedAnswer(q, options, prompt, brief.questions[n + 1]);
+    // The brief's own mark first: the reader takes "(correct)" out of the option and notes which it was.
+    const answer =
+      q.correct !== undefined && q.correct < options.length
+        ? q.correct
+        : marked >= 0
+          ? marked
+          : statedAnswer(q, options, prompt, brief.questions[n + 1]);
     if (answer < 0 || options.length < 2 || options.length > 4 || options.some((o) => o === "" || o.length > 80)) unasked.push(q);
     else asked.push({ question: asQuestion(q.text.value, brief.language.frame), options, answer });
   });
