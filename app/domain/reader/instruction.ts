@@ -246,7 +246,16 @@ export function instructionOf(view: ClauseView, cues: CueSet): Instruction | und
   const self = found.find((m) => m.key === "instruction.self" && (m.from <= at + 2 || w.length <= 8));
   const kindNamed = cues.kinds.all(w).some((m) => m.from <= at + 2);
   // ("This one goes 24h after the first" says when it is sent: a request, below.)
-  if (view.first && w.length <= 20 && !secondPerson && !has("instruction.timing") && (self || (kindNamed && !view.hasValues))) {
+  // ("Holiday gift guide for Pine & Thread with tabs for Spruce candle $30, …": the kind named first and a
+  // module asked for with its panes' prices.)
+  const withModule = kindNamed && out.techniques.length > 0 && w.length <= 30;
+  if (
+    view.first &&
+    (w.length <= 20 || withModule) &&
+    !secondPerson &&
+    !has("instruction.timing") &&
+    (self || withModule || (kindNamed && !view.hasValues))
+  ) {
     out.kind = "naming";
     return out;
   }
