@@ -245,9 +245,11 @@ export function fillDraft(reading: Reading, cues: CueSet, kind: OccasionKind, in
         const rest = labelWords.filter(
           (w) => !cues.labels.is([w], ["link"]) && !cues.cues.determiners.includes(w.folded) && !cues.cues.nameJoiners.includes(w.folded),
         );
-        if (line.kind === "label" && url && url.kind === "url" && rest.length > 0 && rest.length <= 3)
-          d.ctas.push({ label: { start: rest[0].start, end: rest[rest.length - 1].end }, url });
-        else {
+        // (A link on a label line names a button only by its label: "Shop at …" after "Holiday sale for
+        // Northwind Coffee:" is the sale's link, and the email's own button leads to it in its language.)
+        if (line.kind === "label" && url && url.kind === "url") {
+          if (rest.length > 0 && rest.length <= 3) d.ctas.push({ label: { start: rest[0].start, end: rest[rest.length - 1].end }, url });
+        } else {
           const clauseWords = words.filter((w) => w.start >= c.range.start && w.end <= c.range.end);
           // "Book a table button -> https://…", "bouton « finaliser ma commande » vers https://…".
           const asked = cues.labels.has(clauseWords, ["button"]) ? ctaOf(text, c.range, words, own, cues) : undefined;
