@@ -102,14 +102,20 @@ export function itemOf(
     const cut = after.search(/\s[–—|(]|https?:|[,;]/);
     name = trim(text, { start: from, end: cut >= 0 ? from + cut : range.end });
   }
-  // "Bougie Cèdre à 14,50 €", "candle at $28": the word that leads to the price is no part of the name.
-  if (name && price && name.end <= price.start) {
+  // "Bougie Cèdre à 14,50 €", "Plan Básico pasa de $49.000": the words that lead to the price are no part of the name.
+  const firstAmount = was && price && was.start < price.start ? was : price;
+  if (name && firstAmount && name.end <= firstAmount.start && /^\s*$/.test(text.slice(name.end, firstAmount.start))) {
     const inName = words.filter((w) => w.start >= name!.start && w.end <= name!.end);
-    const last = inName[inName.length - 1];
-    if (inName.length >= 2 && cues.words.at([last], 0, ["price.to", "price.starting"]) && /^\s*$/.test(text.slice(last.end, price.start)))
-      name = trim(text, { start: name.start, end: inName[inName.length - 2].end });
+    for (let k = Math.max(1, inName.length - 4); k < inName.length; k++) {
+      if (cues.words.at(inName, k, ["price.to", "price.starting", "price.from"])?.to !== inName.length) continue;
+      name = trim(text, { start: name.start, end: inName[k - 1].end });
+      break;
+    }
   }
   if (!name || name.end - name.start > NAME_MAX_CHARS) return undefined;
+  // "Available on the Pro plan at $12": a name never ends in a function word; such words lead into a sentence.
+  const lastOfName = words.filter((w) => w.start >= name!.start && w.end <= name!.end).at(-1);
+  if (lastOfName && price && cues.cues.functionWords.includes(lastOfName.folded)) return undefined;
   // The detail: what is left after the name once values and their cue words are taken away.
   const taken = [name, ...own.filter((t) => t.kind !== "number" && t.kind !== "quoted")];
   let detailStart = Math.max(name.end, price ? price.end : 0);
