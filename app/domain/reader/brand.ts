@@ -104,11 +104,13 @@ export function brandOf(reading: Reading, cues: CueSet, excluded: Range[]): Bran
         (_, i) => cues.kinds.at(words, i) || cues.techniques.at(words, i) || cues.words.at(words, i, ["instruction.self"]),
       );
       const opening = words.slice(0, Math.max(0, cue));
-      // (Where every noun is capitalised, "Sommerfest-Newsletter" names no sender.)
+      // (Where every noun is capitalised, "Sommerfest-Newsletter" names no sender; "Plant sale … all plants":
+      // one word capitalised only by opening the sentence, which the brief writes in lower case elsewhere.)
       if (
         cue > 0 &&
         !cues.cues.nounsCapitalized &&
-        opening.every((w, k) => w.capital || (k > 0 && cues.cues.nameJoiners.includes(w.folded)))
+        opening.every((w, k) => w.capital || (k > 0 && cues.cues.nameJoiners.includes(w.folded))) &&
+        !(opening.length === 1 && writtenLower(reading, opening[0]))
       )
         add({ start: words[0].start, end: words[cue - 1].end }, 5);
     }
@@ -219,6 +221,22 @@ export function brandOf(reading: Reading, cues: CueSet, excluded: Range[]): Bran
   const best = explicit ?? byScore(candidates);
   return best && best.score >= 3 ? widest(best, candidates) : undefined;
 }
+
+/** Whether the brief writes a word in lower case somewhere, or its plural ("plants" for "Plant"). */
+function writtenLower(reading: Reading, word: Word): boolean {
+  return reading.tokens.some((lt) =>
+    lt.words.some(
+      (w) =>
+        w.start !== word.start &&
+        !w.capital &&
+        w.folded.startsWith(word.folded) &&
+        w.folded.length - word.folded.length <= PLURAL_MAX_CHARS,
+    ),
+  );
+}
+
+/** The most letters a plural adds ("plant" → "plants", "box" → "boxes"). */
+const PLURAL_MAX_CHARS = 2;
 
 /** Up to four words spelt like the domain, with the kind of business right before them. */
 function spanSpeltLike(
