@@ -58,19 +58,20 @@ function headsOf(text: string, words: readonly Word[], tokens: readonly Token[],
     if (heads.some((h) => m.start < h.end && h.start < m.end)) continue;
     // The free thing: the words right after the cue ("free shipping"), else right before it ("livraison offerte").
     const i = wordIndex(m.start);
-    const stop = (w: Word) =>
-      cues.cues.determiners.includes(w.folded) ||
-      cues.words.at([w], 0, ["offer.code", "offer.threshold", "offer.deadline", "list.and"]) !== undefined ||
-      tokens.some((t) => t.start <= w.start && w.end <= t.end);
+    // (A condition's cue may be several words: "Free gift wrap | on orders over $50".)
+    const stop = (k: number) =>
+      cues.cues.determiners.includes(words[k].folded) ||
+      cues.words.at(words, k, ["offer.code", "offer.threshold", "offer.deadline", "list.and"]) !== undefined ||
+      tokens.some((t) => t.start <= words[k].start && words[k].end <= t.end);
     const next: Word[] = [];
     for (
       let k = m.to;
-      k < words.length && next.length < 3 && !stop(words[k]) && !/[,;.:(]/.test(text.slice(words[k - 1].end, words[k].start));
+      k < words.length && next.length < 3 && !stop(k) && !/[,;.:(]/.test(text.slice(words[k - 1].end, words[k].start));
       k++
     )
       next.push(words[k]);
     const prev: Word[] = [];
-    for (let k = i - 1; k >= 0 && prev.length < 3 && !stop(words[k]) && !/[,;.:(]/.test(text.slice(words[k].end, words[k + 1].start)); k--)
+    for (let k = i - 1; k >= 0 && prev.length < 3 && !stop(k) && !/[,;.:(]/.test(text.slice(words[k].end, words[k + 1].start)); k--)
       prev.unshift(words[k]);
     const english = cues.lang === "en" || cues.lang === "de";
     const span =
