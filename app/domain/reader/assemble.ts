@@ -57,6 +57,8 @@ export interface Decided {
   brand?: BrandRead;
   kind: OccasionKind;
   kindAt?: Range;
+  /** The named day or seasonal sale, with its value as a name reads. */
+  named?: Range & { value: string };
   emailType: { value: EmailType; source: "hint" | "prompt" | "default" };
   techniques: TechniqueKey[];
 }
@@ -255,7 +257,11 @@ export function toBrief(src: PromptSource, reading: Reading, cues: CueSet, d: Dr
     language: decided.language,
     ...(brandText ? { brand: brandText } : {}),
     emailType: decided.emailType,
-    occasion: { kind: decided.kind, ...(decided.kindAt ? { span: span(decided.kindAt) } : {}) },
+    occasion: {
+      kind: decided.kind,
+      ...(decided.kindAt ? { span: span(decided.kindAt) } : {}),
+      ...(decided.named ? { named: { value: decided.named.value, span: span(decided.named) } } : {}),
+    },
     offers,
     items,
     otherItems: [],

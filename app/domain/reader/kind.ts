@@ -70,6 +70,28 @@ export interface KindRead {
   kind: OccasionKind;
   /** Where the deciding cue is, when one decided. */
   at?: { start: number; end: number };
+  /** The named day or seasonal sale the brief first names ("Black Friday", "soldes d'hiver"), with the words as a name should read. */
+  named?: { start: number; end: number; value: string };
+}
+
+/** The first named day or seasonal sale of the brief; a day written in lower case reads as a name ("black friday" → "Black Friday"). */
+function namedOccasion(reading: Reading, cues: CueSet): KindRead["named"] {
+  for (const lt of reading.tokens) {
+    const m = cues.words.all(lt.words, ["occasion.day", "occasion.season"])[0];
+    if (!m) continue;
+    const written = reading.text.slice(m.start, m.end);
+    if (m.key !== "occasion.day" || written !== written.toLowerCase()) return { start: m.start, end: m.end, value: written };
+    const small = new Set([...cues.cues.functionWords, ...cues.cues.determiners]);
+    let value = written;
+    lt.words.slice(m.from, m.to).forEach((w, k) => {
+      if (k === 0 || !small.has(w.folded)) {
+        const at = w.start - m.start;
+        value = value.slice(0, at) + value.charAt(at).toUpperCase() + value.slice(at + 1);
+      }
+    });
+    return { start: m.start, end: m.end, value };
+  }
+  return undefined;
 }
 
 export function kindOf(reading: Reading, cues: CueSet, techniques: readonly TechniqueKey[]): KindRead {
@@ -110,11 +132,12 @@ export function kindOf(reading: Reading, cues: CueSet, techniques: readonly Tech
     const k = TECHNIQUE_KIND[t];
     if (k) score.set(k, (score.get(k) ?? 0) + 2);
   }
-  if (score.size === 0) return { kind: "general" };
+  const named = namedOccasion(reading, cues);
+  if (score.size === 0) return { kind: "general", ...(named ? { named } : {}) };
   const best = [...score.entries()].sort((a, b) => b[1] - a[1] || SPECIFIC.indexOf(a[0]) - SPECIFIC.indexOf(b[0]))[0];
   // A specific kind named at all beats a general one it refines (an NPS "survey", a cart "reminder").
   const top = best[1];
   const refined = SPECIFIC.find((k) => (score.get(k) ?? 0) >= Math.max(2, top / 2) && SPECIFIC.indexOf(k) < SPECIFIC.indexOf(best[0]));
   const kind = refined ?? best[0];
-  return { kind: (KIND_KEYS as readonly string[]).includes(kind) ? kind : "general", at: where.get(kind) };
+  return { kind: (KIND_KEYS as readonly string[]).includes(kind) ? kind : "general", at: where.get(kind), ...(named ? { named } : {}) };
 }

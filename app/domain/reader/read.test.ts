@@ -633,3 +633,43 @@ describe("readBrief: options", () => {
     for (const row of ROWS.slice(0, 5)) expect(readBrief(row.prompt)).toEqual(readBrief(row.prompt));
   });
 });
+
+describe("one-line prompts, read as the copy needs them", () => {
+  const read = (prompt: string) => {
+    const brief = readBrief(prompt);
+    expectSound(prompt, brief);
+    return brief;
+  };
+
+  it("names the occasion as the brief names it: a day as a name, a season as written", () => {
+    expect(read("black friday at Ember Roasters: 25% off all beans").occasion.named?.value).toBe("Black Friday");
+    expect(read("Holiday gift guide from Juniper & Pine: Cedar candle $28, Wool throw $85.").occasion.named?.value).toBe(
+      "Holiday gift guide",
+    );
+    expect(read("Soldes d'hiver chez Maison Lavande : -20 % avec le code HIVER20.").occasion.named?.value).toBe("Soldes d'hiver");
+    expect(read("Oferta de día de la madre en Flores Sol: rosas 20 €.").occasion.named?.value).toBe("Día de la Madre");
+    expect(read("Spring newsletter for Fern & Co with three stories.").occasion.named).toBeUndefined();
+  });
+
+  it("reads a sentence with a price as a sentence, not an item named by its first words", () => {
+    const b = read("Launch email for Tasklane. Available on the Pro plan at $12 per user per month.");
+    expect(b.items).toEqual([]);
+    expect(b.message.map((m) => m.value)).toContain("Available on the Pro plan at $12 per user per month.");
+    // The words that lead to the first amount are no part of an item's name.
+    const change = read(
+      "Equipo, a partir del 1 de abril los planes suben:\nPlan Básico pasa de $49.000 a $59.000 COP/mes\nPlan Pyme pasa de $119.000 a $139.000 COP/mes",
+    );
+    expect(change.items.map((i) => i.name.value)).toEqual(["Plan Básico", "Plan Pyme"]);
+  });
+
+  it("takes no sender from a common word that opens the brief", () => {
+    expect(read("Plant sale email with 30% off all plants this weekend. Items: fern $20, monstera $45.").brand).toBeUndefined();
+    expect(read("Orbit Books newsletter with staff picks.").brand?.value).toBe("Orbit Books");
+  });
+
+  it("ends a free thing's words at its condition", () => {
+    const b = read("Free gift wrap on orders over $50 until December 20. Separately, 15% off everything with code GIFT15.");
+    expect(b.offers.map((o) => o.text.value)).toEqual(["Free gift wrap", "15% off"]);
+    expect(b.offers[0].threshold?.text.value).toBe("on orders over $50");
+  });
+});

@@ -38,6 +38,7 @@ export function readPromptBrief(prompt: string, emailType?: string | null): Brie
     brand,
     kind: kind.kind,
     kindAt: kind.at,
+    named: kind.named,
     emailType: hinted
       ? { value: hinted, source: "hint" }
       : { value: EMAIL_TYPE_OF_KIND[kind.kind], source: kind.kind === "general" ? "default" : "prompt" },

@@ -793,6 +793,24 @@ export const de: Cues = {
     ],
     "possessive-of": ["s"],
   },
+  /** Named days and seasonal sales an email is for, as the writer names them (the brief's occasion). */
+  occasion: {
+    day: ["black friday", "cyber monday", "weihnachten", "ostern", "muttertag", "vatertag", "silvester", "valentinstag"],
+    season: [
+      "frühjahrsaktion",
+      "frühlingsaktion",
+      "sommeraktion",
+      "herbstaktion",
+      "winteraktion",
+      "osteraktion",
+      "weihnachtsaktion",
+      "sommerschlussverkauf",
+      "winterschlussverkauf",
+      "schlussverkauf",
+      "sommer-sale",
+      "winter-sale",
+    ],
+  },
   kinds: {
     "gift-guide": ["geschenkideen", "weihnachts-geschenkideen", "geschenkeguide", "geschenke-guide", "geschenkführer", "geschenktipps"],
     sale: [

@@ -947,6 +947,11 @@ export const es: Cues = {
     ],
     "possessive-of": [],
   },
+  /** Named days and seasonal sales an email is for, as the writer names them (the brief's occasion). */
+  occasion: {
+    day: ["black friday", "cyber monday", "buen fin", "navidad", "reyes", "día de la madre", "día del padre", "san valentín"],
+    season: ["rebajas", "rebajas de invierno", "rebajas de verano", "ofertas de verano", "vuelta al cole"],
+  },
   kinds: {
     "gift-guide": ["guía de regalos", "ideas de regalo", "ideas para regalar", "regalos para"],
     sale: [

@@ -1068,6 +1068,21 @@ export const fr: Cues = {
     ],
     "possessive-of": [],
   },
+  /** Named days and seasonal sales an email is for, as the writer names them (the brief's occasion). */
+  occasion: {
+    day: ["black friday", "cyber monday", "noël", "fête des mères", "fête des pères", "saint-valentin", "pâques", "nouvel an", "halloween"],
+    season: [
+      "soldes d'hiver",
+      "soldes d'été",
+      "soldes",
+      "french days",
+      "réveillon",
+      "rentrée",
+      "rentrée scolaire",
+      "vente privée",
+      "ventes privées",
+    ],
+  },
   kinds: {
     "gift-guide": ["guide cadeaux", "guide des cadeaux", "idées cadeaux", "idées cadeaux de noël", "sélection cadeaux"],
     sale: [

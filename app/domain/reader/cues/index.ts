@@ -58,6 +58,7 @@ function merged(own: Cues): Cues {
     question: join(own.question, en.question),
     event: join(own.event, en.event),
     brand: join(own.brand, en.brand),
+    occasion: join(own.occasion ?? {}, en.occasion ?? {}),
     kinds: join(own.kinds, en.kinds),
     techniques: join(own.techniques, en.techniques),
     notNames: [...own.notNames, ...en.notNames],
@@ -75,6 +76,7 @@ function flat(cues: Cues): Record<string, string[]> {
   put("question", cues.question);
   put("event", cues.event);
   put("brand", cues.brand);
+  put("occasion", cues.occasion ?? {});
   put("length", cues.length);
   put("label", cues.labels);
   put("list", cues.list);

@@ -768,6 +768,11 @@ export const it: Cues = {
     ],
     "possessive-of": [],
   },
+  /** Named days and seasonal sales an email is for, as the writer names them (the brief's occasion). */
+  occasion: {
+    day: ["black friday", "cyber monday", "natale", "pasqua", "festa della mamma", "festa del papà", "san valentino", "ferragosto"],
+    season: ["saldi", "saldi invernali", "saldi estivi", "saldi di fine stagione", "ritorno a scuola"],
+  },
   kinds: {
     "gift-guide": ["guida ai regali", "guida regali", "idee regalo", "idee per regali"],
     sale: ["saldi", "offerta", "offerte", "promozione", "promo", "sconto", "sconti", "black friday", "svendita", "outlet", "fuori tutto"],

@@ -883,6 +883,11 @@ export const pt: Cues = {
     ],
     "possessive-of": [],
   },
+  /** Named days and seasonal sales an email is for, as the writer names them (the brief's occasion). */
+  occasion: {
+    day: ["black friday", "cyber monday", "natal", "páscoa", "dia das mães", "dia dos pais", "dia dos namorados"],
+    season: ["liquidação", "promoção de verão", "promoção de inverno", "volta às aulas", "queima de estoque"],
+  },
   kinds: {
     "gift-guide": ["guia de presentes", "ideias de presentes", "sugestões de presentes", "presentes para"],
     sale: [

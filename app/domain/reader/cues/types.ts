@@ -175,6 +175,8 @@ export interface Cues {
   question: Partial<Record<QuestionCue, string[]>>;
   event: Partial<Record<EventCue, string[]>>;
   brand: Partial<Record<BrandCue, string[]>>;
+  /** Named days ("Black Friday", "fête des mères") and seasonal sales ("winter sale", "soldes d'hiver"): the occasion as the brief names it. */
+  occasion?: Partial<Record<"day" | "season", string[]>>;
   kinds: Partial<Record<KindKey, string[]>>;
   techniques: Partial<Record<TechniqueKey, string[]>>;
   /** Capitalised words that are never a brand alone: email words, seasons, holidays, greetings. */
