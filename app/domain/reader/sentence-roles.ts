@@ -68,18 +68,56 @@ export function clausesOf(reading: Reading, line: Line, sentence: Range, cues: C
     trimmed.length >= 2 &&
     instructions.some((x) => !x) &&
     instructions.some((x, i) => pointing(x, trimmed[i]) && wordsIn(reading.tokens[line.index].words, trimmed[i]).length <= 5);
-  if (whole && !mixed) return [{ line: line.index, range: sentence, role: "instruction", instruction: whole }];
+  if (whole && !mixed) {
+    const cut = whole.kind === "naming" ? namingBeforeDate(reading, line, sentence, cues) : undefined;
+    if (!cut) return [{ line: line.index, range: sentence, role: "instruction", instruction: whole }];
+    return [
+      { line: line.index, range: cut.naming, role: "instruction", instruction: whole },
+      { line: line.index, range: cut.rest, role: "content" },
+    ];
+  }
   if (!instructions.some(Boolean)) return [{ line: line.index, range: sentence, role: "content" }];
   // The instruction parts are instructions; the rest stays one piece of copy (or several, split by instructions).
   const out: Clause[] = [];
   trimmed.forEach((p, i) => {
     const instruction = instructions[i];
     const prev = out[out.length - 1];
-    if (instruction) out.push({ line: line.index, range: p, role: "instruction", instruction });
+    const cut = instruction?.kind === "naming" ? namingBeforeDate(reading, line, p, cues) : undefined;
+    if (instruction && cut) {
+      out.push({ line: line.index, range: cut.naming, role: "instruction", instruction });
+      out.push({ line: line.index, range: cut.rest, role: "content" });
+    } else if (instruction) out.push({ line: line.index, range: p, role: "instruction", instruction });
     else if (prev && prev.role === "content") prev.range = { start: prev.range.start, end: p.end };
     else out.push({ line: line.index, range: p, role: "content" });
   });
   return out;
+}
+
+/**
+ * "Invitation to Northlight Design Summit, October 9–10 at Pier 27": the words naming the email end
+ * before its first date (and the small words leading to it); from there on is the event's copy.
+ */
+function namingBeforeDate(reading: Reading, line: Line, range: Range, cues: CueSet): { naming: Range; rest: Range } | undefined {
+  // (A day of a month: "Mail NPS (7 giorni dopo…)", "newsletter de mayo" or "Quinta do Vale" name no event's date.)
+  const calendar = new Set([...cues.cues.months, ...cues.cues.weekdays]);
+  const date = reading.tokens[line.index].tokens.find(
+    (t) =>
+      t.kind === "date" &&
+      t.start > range.start &&
+      t.start < range.end &&
+      /\d/.test(t.text) &&
+      wordsIn(reading.tokens[line.index].words, t).some((w) => calendar.has(w.folded)),
+  );
+  if (!date) return undefined;
+  const before = wordsIn(reading.tokens[line.index].words, { start: range.start, end: date.start });
+  const lead = new Set([...cues.cues.functionWords, ...cues.cues.dateJoiners, ...cues.cues.weekdays]);
+  let k = before.length;
+  while (k > 0 && lead.has(before[k - 1].folded)) k--;
+  if (k === 0) return undefined;
+  const naming = { start: range.start, end: before[k - 1].end };
+  let start = before[k]?.start ?? date.start;
+  while (start > naming.end && /\S/.test(reading.text[start - 1] ?? "")) start--;
+  return { naming, rest: { start, end: range.end } };
 }
 
 /** The most words of a label that opens a sentence inside a line ("Beans: Huila $16, …", "Carousel: …"). */
