@@ -12,6 +12,7 @@ import { itemOf, proseItems, trim } from "./fields/items";
 import { offersOf, type OfferRead } from "./fields/offers";
 import { addOptions, questionOf, splitOptions, type QuestionRead } from "./fields/questions";
 import type { Range } from "./layout";
+import type { Word } from "./tokens";
 
 export interface FillContext {
   reading: Reading;
@@ -76,7 +77,7 @@ function paneList(ctx: FillContext, c: Clause, cue: Range, until: number): Range
   const stop = text.slice(0, end).replace(/[.!]\s*$/u, "").length;
   if (colon >= 0 && after.filter((w) => w.start < cue.end + colon).length <= PANES_COLON_WORDS)
     return trim(text, { start: cue.end + colon + 1, end: stop });
-  if (!lead || !after[lead.to]) return undefined;
+  if (!lead || !after[lead.to]) return laterPaneList(ctx, c, after, stop);
   // "… corn tortillas, plus a cart for extras": the list ends where the next module is asked for, less the words that join it.
   const joins = new Set([...cues.cues.list.and, ...cues.cues.functionWords, ...cues.cues.determiners]);
   const own = after.slice(lead.to);
@@ -88,6 +89,21 @@ function paneList(ctx: FillContext, c: Clause, cue: Range, until: number): Range
   if (tail.length > 0 && cues.cues.list.and.includes(tail[0].folded) && tail.every((w) => !w.capital && !w.numeric))
     return trim(text, { start: own[0].start, end: own[0].start + comma });
   return trim(text, { start: own[0].start, end: last === own.length ? stop : own[last - 1].end });
+}
+
+/**
+ * "Hamburger menu email for Oak & Ash home store with links to Candles, Diffusers, Gifts and Sale": the
+ * panes' lead further on, of two words or more ("for X" further on names the sender), when a list of two or more follows.
+ */
+function laterPaneList(ctx: FillContext, c: Clause, after: readonly Word[], stop: number): Range | undefined {
+  const { reading, cues } = ctx;
+  for (let k = after.length - 2; k > 0; k--) {
+    const m = cues.words.at(after, k, ["instruction.panes"]);
+    if (!m || m.to - m.from < 2 || !after[m.to]) continue;
+    const list = trim(reading.text, { start: after[m.to].start, end: stop });
+    return list && splitOptions(reading.text, list, reading.tokens[c.line].words, cues).length >= 2 ? list : undefined;
+  }
+  return undefined;
 }
 
 /** An instruction to Kinetic: what it asks, and the facts it carries for the reader. */

@@ -104,7 +104,10 @@ export function kindOf(reading: Reading, cues: CueSet, techniques: readonly Tech
     const clause = clauses[0];
     const naming = clauses.find((c) => c.instruction?.kind === "naming");
     const add = (words: Reading["tokens"][number]["words"], weight: number) => {
+      // ("Hamburger menu email": the name of a module that is no kind of email — tabs, a menu, a cart — says nothing of the kind.)
+      const modules = cues.techniques.all(words);
       for (const m of cues.kinds.all(words)) {
+        if (modules.some((t) => t.start <= m.start && m.end <= t.end && !TECHNIQUE_KIND[t.key])) continue;
         // "welcome email", "appeal email", "relance panier": the kind that names the email itself.
         const names = words[m.to] && cues.words.at(words, m.to, ["instruction.self"]);
         scores.set(m.key, (scores.get(m.key) ?? 0) + weight * (names ? 2 : 1));

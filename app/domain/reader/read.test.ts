@@ -667,6 +667,29 @@ describe("one-line prompts, read as the copy needs them", () => {
     expect(read("Orbit Books newsletter with staff picks.").brand?.value).toBe("Orbit Books");
   });
 
+  it("ends the words naming an invitation before the event's date: the rest is its when and where", () => {
+    const b = read(
+      "Invitation to Northlight Design Summit, October 9–10 at Pier 27, San Francisco. Early-bird tickets $299 until August 31.",
+    );
+    expect(b.instructions.map((i) => [i.kind, i.text.value])).toEqual([["naming", "Invitation to Northlight Design Summit"]]);
+    expect(b.message.map((m) => m.value)).toContain("October 9–10 at Pier 27, San Francisco.");
+    expect(b.event?.where?.value).toBe("Pier 27, San Francisco");
+    const fair = read("Invitation to the Northside Makers Fair by Brickyard Studios on Saturday, June 14, 10am–5pm at the Old Brickyard.");
+    expect(fair.event?.when?.value).toBe("Saturday, June 14, 10am–5pm");
+    // A month in a newsletter's name is no event's date.
+    expect(read("Resident newsletter, December – Calderbrook Town Council. Bin days change.").instructions[0]?.text.value).toMatch(
+      /December/,
+    );
+  });
+
+  it("reads a navigation menu's links as its panes, and no restaurant in its name", () => {
+    const b = read("Hamburger menu email for Oak & Ash home store with links to Candles, Diffusers, Gifts and Sale");
+    expect(b.techniques.find((t) => t.technique === "menu")?.panes.map((p) => p.value)).toEqual(["Candles", "Diffusers", "Gifts", "Sale"]);
+    expect(b.occasion.kind).not.toBe("menu");
+    // A lone "for" further on names the sender, not the panes.
+    expect(read("Second cart reminder for Juniper & Ash (candles and home fragrance).").brand?.value).toBe("Juniper & Ash");
+  });
+
   it("ends a free thing's words at its condition", () => {
     const b = read("Free gift wrap on orders over $50 until December 20. Separately, 15% off everything with code GIFT15.");
     expect(b.offers.map((o) => o.text.value)).toEqual(["Free gift wrap", "15% off"]);
