@@ -5,7 +5,7 @@
 import type { CueSet } from "./cues";
 import { instructionOf } from "./instruction";
 import type { Line, Range } from "./layout";
-import { INSTRUCTION_LABELS, ROLE_OF_LABEL, labelKey, type Clause, type Reading, type Role } from "./clause";
+import { INSTRUCTION_LABELS, PANED, ROLE_OF_LABEL, labelKey, type Clause, type Reading, type Role } from "./clause";
 import { headerLines, signoffLines } from "./frame";
 import { contentRole, inlineLabel, namedBeforeColon, sentenceClauses, statesOffer, view } from "./sentence-roles";
 import { wordsIn } from "./tokens";
@@ -45,7 +45,9 @@ function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause
             end: line.end,
           };
     // ("Ember Roasters cart:" names a module whose panes are the items its value lists.)
-    if (technique && (!key || key === "items")) return [at({ start: line.start, end: line.end }, "pane", { technique })];
+    // ("Space quiz: which planet …?" names a module whose value is its questions: read on.)
+    if (technique && PANED.has(technique) && (!key || key === "items"))
+      return [at({ start: line.start, end: line.end }, "pane", { technique })];
     // "Obras: del 2 al 11 de mayo…" under "Secciones (en acordeón):": a pane titled by its label.
     if (heading?.technique && !key && line.kind === "label")
       return [at({ start: line.start, end: line.end }, "pane", { technique: heading.technique })];
