@@ -76,8 +76,8 @@ function goesOn(before: string, after: string, abbreviations: ReadonlySet<string
   return false;
 }
 
-/** A full stop the segmenter reads on through because the next sentence opens with a price or a number ("Kenya. $25 funds…"). */
-const STOP_BEFORE_FIGURE = /[.!]\s+(?=[$€£¥₹\d])/gu;
+/** A full stop the segmenter reads on through because the next sentence opens with a price or a number ("Kenya. $25 funds…", "6,50 €. -20 % sur tout"). */
+const STOP_BEFORE_FIGURE = /[.!]\s+(?=[-−]?[$€£¥₹\d])/gu;
 /** How far back the word before such a stop is looked for. */
 const WORD_BEFORE_STOP_CHARS = 32;
 
@@ -88,8 +88,8 @@ function cutBeforeFigures(text: string, range: Range, abbreviations: ReadonlySet
   const raw = text.slice(range.start, range.end);
   STOP_BEFORE_FIGURE.lastIndex = 0;
   for (let m = STOP_BEFORE_FIGURE.exec(raw); m; m = STOP_BEFORE_FIGURE.exec(raw)) {
-    // A word ("Kenya."), a bracket or an amount ("Bags ($59). 20% off") ends the sentence; an abbreviation does not.
-    const word = /(?:\p{L}{3,}|[)\]»”"]|\d)$/u.exec(raw.slice(Math.max(0, m.index - WORD_BEFORE_STOP_CHARS), m.index))?.[0];
+    // A word ("Kenya."), a bracket or an amount ("Bags ($59). 20% off", "6,50 €.") ends the sentence; an abbreviation does not.
+    const word = /(?:\p{L}{3,}|[)\]»”"$€£¥₹]|\d)$/u.exec(raw.slice(Math.max(0, m.index - WORD_BEFORE_STOP_CHARS), m.index))?.[0];
     if (!word || abbreviations.has(fold(word))) continue;
     const stop = range.start + m.index + 1;
     out.push({ start: from, end: stop });

@@ -181,7 +181,8 @@ export function namedBeforeColon(reading: Reading, line: Line, cues: CueSet): Cl
   if (line.kind === "label" && line.label) prefix = line.label;
   else if (line.kind === "text") {
     const colon = text.slice(s0.start, s0.end).search(/[:：]\s/u);
-    if (colon > 0) prefix = { start: s0.start, end: s0.start + colon };
+    // (French sets a space before the colon: "Soldes d'hiver pour Maison Lavande : …".)
+    if (colon > 0) prefix = { start: s0.start, end: s0.start + text.slice(s0.start, s0.start + colon).trimEnd().length };
   }
   if (!prefix) return undefined;
   const count = wordsIn(reading.tokens[line.index].words, prefix).length;
@@ -190,8 +191,8 @@ export function namedBeforeColon(reading: Reading, line: Line, cues: CueSet): Cl
   const naming = instructionOf(view(reading, line, prefix, true), cues);
   if (naming?.kind !== "naming" && !(naming?.kind === "request" && naming.techniques.length > 0)) return undefined;
   const afterColon = (r: Range): Range => {
-    let start = Math.max(r.start, prefix.end + 1);
-    while (start < r.end && /\s/.test(text[start])) start++;
+    let start = Math.max(r.start, prefix.end);
+    while (start < r.end && /[\s:：]/u.test(text[start])) start++;
     return { start, end: r.end };
   };
   const withPanes = naming.techniques.some((t) => PANED.has(t.technique));
