@@ -690,6 +690,28 @@ describe("one-line prompts, read as the copy needs them", () => {
     expect(read("Second cart reminder for Juniper & Ash (candles and home fragrance).").brand?.value).toBe("Juniper & Ash");
   });
 
+  it("reads a quiz's label line as its question, and a cart's label line as its list, then the offers after it", () => {
+    const quiz = read("Space quiz: which planet is largest — Saturn, Jupiter (correct) or Mars?");
+    expect(quiz.questions.map((q) => [q.text.value, q.options.map((o) => o.value), q.correct])).toEqual([
+      ["which planet is largest", ["Saturn", "Jupiter", "Mars"], 1],
+    ]);
+    const cart = read(
+      "Ember Roasters cart: Ethiopia Guji $19, Colombia Huila $16. 25% off everything with code EMBER25. Free shipping over $150.",
+    );
+    expect(cart.items.map((i) => i.name.value)).toEqual(["Ethiopia Guji", "Colombia Huila"]);
+    expect(cart.offers.map((o) => [o.text.value, o.code?.value, o.threshold?.price.display])).toEqual([
+      ["25% off", "EMBER25", undefined],
+      ["Free shipping", undefined, "$150"],
+    ]);
+    // "… 6,50 €. -20 % sur tout": the sentence ends after the amount.
+    const fr = read("Soldes d'hiver pour Maison Lavande : bougie figue à 24,00 €, savon à 6,50 €. -20 % sur tout avec le code HIVER20.");
+    expect(fr.items.map((i) => [i.name.value, i.price?.display])).toEqual([
+      ["bougie figue", "24,00 €"],
+      ["savon", "6,50 €"],
+    ]);
+    expect(fr.instructions[0]?.text.value).toBe("Soldes d'hiver pour Maison Lavande");
+  });
+
   it("ends a free thing's words at its condition", () => {
     const b = read("Free gift wrap on orders over $50 until December 20. Separately, 15% off everything with code GIFT15.");
     expect(b.offers.map((o) => o.text.value)).toEqual(["Free gift wrap", "15% off"]);

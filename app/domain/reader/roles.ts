@@ -7,7 +7,7 @@ import { instructionOf } from "./instruction";
 import type { Line, Range } from "./layout";
 import { INSTRUCTION_LABELS, PANED, ROLE_OF_LABEL, labelKey, type Clause, type Reading, type Role } from "./clause";
 import { headerLines, signoffLines } from "./frame";
-import { contentRole, inlineLabel, namedBeforeColon, sentenceClauses, statesOffer, view } from "./sentence-roles";
+import { contentRole, inlineLabel, namedBeforeColon, sentenceClauses, sentencesRead, statesOffer, view } from "./sentence-roles";
 import { wordsIn } from "./tokens";
 
 /** The clauses of a line, each with its role. */
@@ -46,8 +46,15 @@ function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause
           };
     // ("Ember Roasters cart:" names a module whose panes are the items its value lists.)
     // ("Space quiz: which planet …?" names a module whose value is its questions: read on.)
-    if (technique && PANED.has(technique) && (!key || key === "items"))
-      return [at({ start: line.start, end: line.end }, "pane", { technique })];
+    // (Its list is the value's first sentence: "Ember Roasters cart: A $19, B $16. 25% off with code X." reads on.)
+    if (technique && PANED.has(technique) && (!key || key === "items")) {
+      const [list, ...more] = line.sentences.filter((s) => s.end > body.start);
+      if (!list || more.length === 0) return [at({ start: line.start, end: line.end }, "pane", { technique })];
+      return [
+        at({ start: line.start, end: list.end }, "pane", { technique, body: { start: body.start, end: list.end } }),
+        ...sentencesRead(reading, line, more, cues),
+      ];
+    }
     // "Obras: del 2 al 11 de mayo…" under "Secciones (en acordeón):": a pane titled by its label.
     if (heading?.technique && !key && line.kind === "label")
       return [at({ start: line.start, end: line.end }, "pane", { technique: heading.technique })];

@@ -203,13 +203,14 @@ export function namedBeforeColon(reading: Reading, line: Line, cues: CueSet): Cl
     instruction: naming,
   };
   const rest = (withPanes ? line.sentences.slice(1) : [afterColon(s0), ...line.sentences.slice(1)]).filter((r) => r.end > r.start);
-  const clauses = rest.flatMap((s) => clausesOf(reading, line, s, cues, false));
-  return [
-    head,
-    ...clauses.map((c) =>
-      c.role === "content" ? inlineLabel(reading, line, { ...c, role: contentRole(reading, line, c, cues) }, cues) : c,
-    ),
-  ];
+  return [head, ...sentencesRead(reading, line, rest, cues)];
+}
+
+/** Sentences of a line after the part that names the email or a module, each read as copy (or an instruction) of its own. */
+export function sentencesRead(reading: Reading, line: Line, sentences: readonly Range[], cues: CueSet): Clause[] {
+  return sentences
+    .flatMap((s) => clausesOf(reading, line, s, cues, false))
+    .map((c) => (c.role === "content" ? inlineLabel(reading, line, { ...c, role: contentRole(reading, line, c, cues) }, cues) : c));
 }
 
 /** What a clause of copy holds, by its tokens: an offer, a question, an item, a link… */
