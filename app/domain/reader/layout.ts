@@ -52,8 +52,16 @@ function sentenceSegmenter(lang: string): Intl.Segmenter {
   return s;
 }
 
+/** The words that tell a full stop inside a sentence from its end. */
+interface KnownWords {
+  abbreviations: ReadonlySet<string>;
+  functionWords: ReadonlySet<string>;
+  months: ReadonlySet<string>;
+}
+
 /** Whether a sentence the segmenter ended goes on: it ended at a day number, an ordinal, an initial or an abbreviation. */
-function goesOn(before: string, after: string, abbreviations: ReadonlySet<string>, functionWords: ReadonlySet<string>): boolean {
+function goesOn(before: string, after: string, known: KnownWords): boolean {
+  const { abbreviations, functionWords, months } = known;
   const t = before.trimEnd();
   // A quotation goes on until it is closed: "… "Da 0 a 10, quanto è probabile …?" + campo libero".
   const straight = (t.match(/"/g) ?? []).length;
@@ -67,8 +75,9 @@ function goesOn(before: string, after: string, abbreviations: ReadonlySet<string
   const words = wordsOf(t.slice(-24));
   const last = words[words.length - 1];
   if (!last) return false;
-  // A day or an ordinal ("am 21. Juni"), never an amount ("Kenya AA $21. Free shipping…").
-  if (last.numeric && last.text.length <= 2 && !/[$€£¥₹][\s\u00a0]?\d{1,2}\.$/u.test(t)) return true;
+  // A day or an ordinal ("am 21. Juni"), never an amount ("Kenya AA $21. Free shipping…") nor the day after its month ("closes December 31. Donate").
+  const dayAfterMonth = months.has(words[words.length - 2]?.folded ?? "");
+  if (last.numeric && last.text.length <= 2 && !dayAfterMonth && !/[$€£¥₹][\s\u00a0]?\d{1,2}\.$/u.test(t)) return true;
   // An initial ("J. Smith") or a piece of a two-part abbreviation ("z. B.", "p. ex.").
   if (last.text.length === 1) return true;
   const tail = fold(t.slice(0, -1).slice(-12));
@@ -100,23 +109,17 @@ function cutBeforeFigures(text: string, range: Range, abbreviations: ReadonlySet
 }
 
 /** The sentences of a range of text. */
-function sentencesOf(
-  text: string,
-  range: Range,
-  lang: string,
-  abbreviations: ReadonlySet<string>,
-  functionWords: ReadonlySet<string>,
-): Range[] {
+function sentencesOf(text: string, range: Range, lang: string, known: KnownWords): Range[] {
   const body = text.slice(range.start, range.end);
   const out: Range[] = [];
   for (const seg of sentenceSegmenter(lang).segment(body)) {
     const start = range.start + seg.index;
     const end = start + seg.segment.trimEnd().length;
     const prev = out[out.length - 1];
-    if (prev && goesOn(text.slice(prev.start, prev.end), seg.segment, abbreviations, functionWords)) prev.end = end;
+    if (prev && goesOn(text.slice(prev.start, prev.end), seg.segment, known)) prev.end = end;
     else if (end > start) out.push({ start, end });
   }
-  return out.flatMap((s) => cutBeforeFigures(text, s, abbreviations));
+  return out.flatMap((s) => cutBeforeFigures(text, s, known.abbreviations));
 }
 
 /** Whether the words list short answers ("Budgeting, Investing or Taxes"). */
@@ -174,6 +177,7 @@ function cellsOf(text: string, start: number, end: number): Range[] | undefined 
 export function layoutOf(text: string, lang: string, cues: Cues): Line[] {
   const abbreviations = new Set(cues.abbreviations.map(fold));
   const functionWords = new Set(cues.functionWords);
+  const known: KnownWords = { abbreviations, functionWords, months: new Set(cues.months.map(fold)) };
   const joints = new Set([...cues.list.or, ...cues.list.and]);
   const lines: Line[] = [];
   let paragraph = 0;
@@ -229,7 +233,7 @@ export function layoutOf(text: string, lang: string, cues: Cues): Line[] {
     )
       line.parent = heading;
     else if (line.kind === "label" || line.kind === "rule") heading = undefined;
-    line.sentences = line.kind === "rule" ? [] : sentencesOf(text, line.body, lang, abbreviations, functionWords);
+    line.sentences = line.kind === "rule" ? [] : sentencesOf(text, line.body, lang, known);
     lines.push(line);
     at = end + 1;
   }
