@@ -103,16 +103,22 @@ export function brandOf(reading: Reading, cues: CueSet, excluded: Range[]): Bran
       const cue = words.findIndex(
         (_, i) => cues.kinds.at(words, i) || cues.techniques.at(words, i) || cues.words.at(words, i, ["instruction.self"]),
       );
-      const opening = words.slice(0, Math.max(0, cue));
+      // ("Pour Roue Libre (Grenoble) : annonce …": past a cue that opens it, up to a bracket or a comma.)
+      const lead = cues.words.at(words, 0, ["brand.for", "brand.from"]);
+      const from = lead && lead.to < cue ? lead.to : 0;
+      const run = cue > from ? nameRunAt(words, from, text, cues, cue - from) : undefined;
+      const upTo = run ? words.findIndex((w) => w.end === run.end) + 1 : 0;
+      const opening = words.slice(from, Math.max(from, upTo));
       // (Where every noun is capitalised, "Sommerfest-Newsletter" names no sender; "Plant sale … all plants":
       // one word capitalised only by opening the sentence, which the brief writes in lower case elsewhere.)
       if (
-        cue > 0 &&
+        opening.length > 0 &&
+        (upTo === cue || lead) &&
         !cues.cues.nounsCapitalized &&
         opening.every((w, k) => w.capital || (k > 0 && cues.cues.nameJoiners.includes(w.folded))) &&
         !(opening.length === 1 && writtenLower(reading, opening[0]))
       )
-        add({ start: words[0].start, end: words[cue - 1].end }, 5);
+        add({ start: opening[0].start, end: opening[opening.length - 1].end }, 5);
     }
     for (let i = 0; i < words.length; i++) {
       // "… for X", "organisée par X", "from X", "de X": a name right after the cue.

@@ -34,11 +34,16 @@ export interface ClauseView {
   first: boolean;
   /** Whether the clause holds money, a percent or a code (an offer or an item more than a request). */
   hasValues: boolean;
+  /** Whether the clause holds a date (a fact for the reader: "Our year-end campaign closes December 31"). */
+  hasDate?: boolean;
   /** Whether the sentence it is part of states an offer ("free servicing …, no code needed"). */
   inOffer?: boolean;
   /** Whether the clause is a whole sentence (not a part of one). */
   whole?: boolean;
 }
+
+/** How many words may stand before the word for the email in the line naming it ("A short customer satisfaction survey email …"). */
+const SELF_LEAD_WORDS = 5;
 
 const FILLERS = new Set([
   "ok",
@@ -136,7 +141,9 @@ export function instructionOf(view: ClauseView, cues: CueSet): Instruction | und
   if (w.length === 0) return undefined;
   const at = head(view);
   const out: Instruction = { kind: "request", ruledOut: [], techniques: [] };
-  const found = cues.words.every(w);
+  // ("year-end": a verb inside a compound is no imperative.)
+  const inCompound = (m: { start: number }) => /\p{L}-$/u.test(view.text.slice(0, m.start - view.range.start));
+  const found = cues.words.every(w).filter((m) => m.key !== "instruction.verb" || !inCompound(m));
   const startsWith = (i: number, key: string) => found.some((m) => m.from === i && m.key === key);
   const has = (key: string) => found.some((m) => m.key === key);
   const firstOf = (key: string) => found.find((m) => m.key === key);
@@ -243,7 +250,8 @@ export function instructionOf(view: ClauseView, cues: CueSet): Instruction | und
   }
   // The line naming the email: "Mail soldes d'hiver pour La Fabrique à Bougies", "NPS trimestriel pour…".
   // ("Meal-kit email for Green Fork…": a compound may stand before the word for the email.)
-  const self = found.find((m) => m.key === "instruction.self" && (m.from <= at + 2 || w.length <= 8));
+  // (A few words may come first: "A short customer satisfaction survey email after a hotel stay".)
+  const self = found.find((m) => m.key === "instruction.self" && (m.from <= at + SELF_LEAD_WORDS || w.length <= 8));
   const kindNamed = cues.kinds.all(w).some((m) => m.from <= at + 2);
   // ("This one goes 24h after the first" says when it is sent: a request, below.)
   // ("Holiday gift guide for Pine & Thread with tabs for Spruce candle $30, …": the kind named first and a
@@ -278,7 +286,7 @@ export function instructionOf(view: ClauseView, cues: CueSet): Instruction | und
   if (self && (has("instruction.verb") || has("instruction.opener") || has("instruction.timing")) && !secondPerson) return out;
   // The writer speaking of the email: "ci-dessous les éléments pour le mail abonnés", "te paso el brief para el email de julio".
   const anySelf = found.some((m) => m.key === "instruction.self");
-  if (anySelf && has("instruction.writer") && !secondPerson && !view.hasValues) return out;
+  if (anySelf && has("instruction.writer") && !secondPerson && !view.hasValues && !view.hasDate) return out;
   // A sentence about the readers, not to them: "leute legen was rein und kaufen dann nicht", "c'est pour les adhérents…".
   if (has("instruction.they") && !secondPerson && !/[?？]/.test(view.text)) return out;
   return undefined;

@@ -712,6 +712,24 @@ describe("one-line prompts, read as the copy needs them", () => {
     expect(fr.instructions[0]?.text.value).toBe("Soldes d'hiver pour Maison Lavande");
   });
 
+  it("ends a sentence at the day after its month; a compound's verb and a dated fact ask Kinetic nothing", () => {
+    const b = read(
+      "Fundraising appeal for Clearwater Trust: help us. Our year-end campaign closes December 31. Donate at https://clear.example/give",
+    );
+    expect(b.message.map((m) => m.value)).toContain("Our year-end campaign closes December 31.");
+    expect(b.instructions.map((i) => i.text.value)).toEqual(["Fundraising appeal for Clearwater Trust"]);
+    // ("am 21. Juni" goes on: the day comes before its month.)
+    const de = read("Sommerfest am 21. Juni im Hof der Brauerei Hagen. Eintritt frei.");
+    expect(de.message.map((m) => m.value)).toContain("am 21. Juni im Hof der Brauerei Hagen.");
+  });
+
+  it("names the email from a line whose word for it comes a few words in, and the sender after its cue", () => {
+    const b = read("A short customer satisfaction survey email after a hotel stay");
+    expect(b.instructions.map((i) => i.kind)).toEqual(["naming"]);
+    expect(b.techniques.map((t) => t.technique)).toEqual(["survey"]);
+    expect(read("Pour Roue Libre (Grenoble) : annonce retour en stock des vélos cargo.").brand?.value).toBe("Roue Libre");
+  });
+
   it("ends a free thing's words at its condition", () => {
     const b = read("Free gift wrap on orders over $50 until December 20. Separately, 15% off everything with code GIFT15.");
     expect(b.offers.map((o) => o.text.value)).toEqual(["Free gift wrap", "15% off"]);

@@ -14,7 +14,8 @@ export function view(reading: Reading, line: Line, range: Range, first: boolean,
   const words = wordsIn(reading.tokens[line.index].words, range);
   const tokens = reading.tokens[line.index].tokens.filter((t) => t.start >= range.start && t.end <= range.end);
   const hasValues = tokens.some((t) => t.kind === "money" || t.kind === "percent" || t.kind === "code");
-  return { range, words, text: reading.text.slice(range.start, range.end), first, hasValues, inOffer };
+  const hasDate = tokens.some((t) => t.kind === "date");
+  return { range, words, text: reading.text.slice(range.start, range.end), first, hasValues, hasDate, inOffer };
 }
 
 /** Whether a sentence states an offer: a percent, or an offer's cue ("free", "2 for 1"). */
