@@ -45,49 +45,14 @@ export interface ClauseView {
 /** How many words may stand before the word for the email in the line naming it ("A short customer satisfaction survey email …"). */
 const SELF_LEAD_WORDS = 5;
 
-const FILLERS = new Set([
-  "ok",
-  "okay",
-  "also",
-  "and",
-  "oh",
-  "btw",
-  "ps",
-  "p",
-  "s",
-  "nb",
-  "et",
-  "y",
-  "e",
-  "und",
-  "aussi",
-  "también",
-  "auch",
-  "anche",
-  "também",
-  "plus",
-  "then",
-  "puis",
-  "luego",
-  "dann",
-  "poi",
-  "depois",
-  "so",
-  "alors",
-  "donc",
-  "então",
-  "quindi",
-  "hey",
-  "hi",
-]);
 
 /** Where the clause's words start once a vocative ("Julien, …") and fillers ("also", "PS") are skipped. */
-function head(view: ClauseView): number {
+function head(view: ClauseView, cues: CueSet): number {
   const w = view.words;
   let i = 0;
   // "Julien, tu peux…", "Equipo, a partir…": a name (or the team) and a comma before the clause itself.
   if (w.length > 2 && w[0].capital && view.text.slice(w[0].end - view.range.start, w[0].end - view.range.start + 1) === ",") i = 1;
-  while (i < w.length - 1 && FILLERS.has(w[i].folded)) i++;
+  while (i < w.length - 1 && cues.words.at(w, i, ["instruction.filler"])?.to === i + 1) i++;
   return i;
 }
 
@@ -130,16 +95,12 @@ function share(words: readonly Word[], cues: CueSet, keys: readonly string[]): n
   return covered;
 }
 
-/** Words that open what a request says: "say that …", "erwähnen, dass …". */
-const THAT = new Set(["that", "que", "dass", "che", "of", "qu"]);
-
-const PRONOUNS = new Set(["it", "that", "this", "le", "la", "ça", "cela", "lo", "eso", "esto", "es", "das", "lo", "isso", "isto"]);
 
 /** The instruction a clause is, or undefined when it is copy for the reader. */
 export function instructionOf(view: ClauseView, cues: CueSet): Instruction | undefined {
   const w = view.words;
   if (w.length === 0) return undefined;
-  const at = head(view);
+  const at = head(view, cues);
   const out: Instruction = { kind: "request", ruledOut: [], techniques: [] };
   // ("year-end": a verb inside a compound is no imperative.)
   const inCompound = (m: { start: number }) => /\p{L}-$/u.test(view.text.slice(0, m.start - view.range.start));
@@ -159,7 +120,7 @@ export function instructionOf(view: ClauseView, cues: CueSet): Instruction | und
   const avoid = firstOf("instruction.avoid");
   if (avoid) {
     const plain = (x: Word) =>
-      !PRONOUNS.has(x.folded) &&
+      !cues.words.at([x], 0, ["instruction.pronoun"]) &&
       !cues.cues.determiners.includes(x.folded) &&
       !cues.words.at([x], 0, [
         "instruction.self",
@@ -173,7 +134,7 @@ export function instructionOf(view: ClauseView, cues: CueSet): Instruction | und
     // "Bitte NICHT erwähnen, dass schon ein Planungsbüro beauftragt wurde": what the clause after it says.
     if (!object.some(plain)) {
       const next = w[avoid.to];
-      if (next && THAT.has(next.folded)) object = objectAfter(view, avoid.to + 1, cues);
+      if (next && cues.words.at([next], 0, ["instruction.that"])) object = objectAfter(view, avoid.to + 1, cues);
     }
     // "Keine Altersgrenze nennen", "Das Thema Chorreise bitte rauslassen": the object before a verb that comes last.
     if (!object.some(plain) && avoid.to === w.length) object = w.slice(at, avoid.from).filter(plain);

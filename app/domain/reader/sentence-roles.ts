@@ -60,11 +60,10 @@ export function clausesOf(reading: Reading, line: Line, sentence: Range, cues: C
   });
   // A request whole: one instruction, unless a part of it is copy the request points at
   // ("Places limitées à 40, mets-le en avant", "Mayores de 18 años (eso sí ponlo)").
-  const POINTERS = new Set(["le", "la", "lo", "ça", "eso", "esto", "das", "es", "isso", "isto", "lo", "li", "ponlo", "mettilo", "ponerlo"]);
   const pointing = (x: Instruction | undefined, part: Range) =>
     x !== undefined &&
     ((x.kind === "avoid" && x.ruledOut.length === 0) ||
-      (x.kind === "request" && !x.says && wordsIn(reading.tokens[line.index].words, part).some((w) => POINTERS.has(w.folded))));
+      (x.kind === "request" && !x.says && cues.words.has(wordsIn(reading.tokens[line.index].words, part), ["instruction.pointer"])));
   const mixed =
     trimmed.length >= 2 &&
     instructions.some((x) => !x) &&

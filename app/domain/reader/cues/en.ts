@@ -798,6 +798,12 @@ export const en: Cues = {
       "ppl",
     ],
     no: ["no", "without", "not", "nothing about", "none"],
+    /** Words a writer puts before a request that ask nothing ("also", "PS", "et"). */
+    filler: ["ok", "okay", "also", "and", "oh", "btw", "ps", "p", "s", "nb", "plus", "then", "so", "hey", "hi"],
+    /** Words that open what a request says or rules out: "say that …", "don't mention that …". */
+    that: ["that", "of"],
+    /** Pronouns a request rules out or asks for instead of naming it ("don't mention it"). */
+    pronoun: ["it", "that", "this"],
     panes: ["for", "of", "with", "linking to", "with links to", "links to", "showing", "featuring", "covering", "on"],
     placement: ["in a", "in an", "as a", "as an", "in", "as", "into", "with a", "with an", "using a", "via a", "in the form of"],
     timing: ["goes out", "goes", "sends", "send", "sent", "lands", "scheduled", "schedule", "drops", "going out", "go out"],

@@ -85,6 +85,14 @@ export const INSTRUCTION_CUES = [
   "now",
   /** Words between a module's name and the list of its panes: "tabs for A, B and C", "menu linking to …". */
   "panes",
+  /** Words before a request that ask nothing: "also", "PS", "et", "dann". */
+  "filler",
+  /** Words that open what a request says or rules out: "say that …", "erwähnen, dass …". */
+  "that",
+  /** Pronouns in a request that point at copy beside it: "Places limitées à 40, mets-le en avant", "eso sí ponlo". */
+  "pointer",
+  /** Pronouns a request rules out or asks for instead of naming it: "don't mention it", "pas besoin de le dire". */
+  "pronoun",
 ] as const;
 export type InstructionCue = (typeof INSTRUCTION_CUES)[number];
 
