@@ -18,14 +18,14 @@ export interface PromptSource {
   map: number[];
 }
 
-function identity(raw: string): PromptSource {
+export function identity(raw: string): PromptSource {
   const map = new Array<number>(raw.length + 1);
   for (let i = 0; i <= raw.length; i++) map[i] = i;
   return { text: raw, raw, map };
 }
 
 /** `text.replace(re, replacement)` that keeps the map: replaced characters map to where their match started. */
-function replaceMapped(src: PromptSource, re: RegExp, replacement: (match: string) => string): PromptSource {
+export function replaceMapped(src: PromptSource, re: RegExp, replacement: (match: string) => string): PromptSource {
   let text = "";
   const map: number[] = [];
   let last = 0;
@@ -75,7 +75,8 @@ function foldBlanks(run: string): string {
   return run.includes("\t") ? "\t" : " ";
 }
 
-function trimmed(src: PromptSource): PromptSource {
+/** The read text less its blanks at both ends, the map kept. */
+export function trimmed(src: PromptSource): PromptSource {
   const start = src.text.length - src.text.trimStart().length;
   const end = src.text.trimEnd().length;
   if (start === 0 && end === src.text.length) return src;

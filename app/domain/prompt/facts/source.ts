@@ -5,48 +5,9 @@
  * found in the read text is given as a span of the user's own prompt.
  */
 
-export interface Span {
-  start: number;
-  end: number;
-}
+import { identity, rawSpan, replaceMapped, trimmed, type PromptSource, type Span } from "~/domain/reader/source";
 
-export interface PromptSource {
-  /** The prompt as the extractors read it. */
-  text: string;
-  /** The prompt as written. */
-  raw: string;
-  /** map[i]: the offset in `raw` of character i of `text`; map[text.length] = raw.length. */
-  map: number[];
-}
-
-function identity(raw: string): PromptSource {
-  const map = new Array<number>(raw.length + 1);
-  for (let i = 0; i <= raw.length; i++) map[i] = i;
-  return { text: raw, raw, map };
-}
-
-/** `text.replace(re, replacement)` that keeps the map: replaced characters map to where their match started. */
-function replaceMapped(src: PromptSource, re: RegExp, replacement: (match: string) => string): PromptSource {
-  let text = "";
-  const map: number[] = [];
-  let last = 0;
-  re.lastIndex = 0;
-  for (let m = re.exec(src.text); m; m = re.exec(src.text)) {
-    if (m[0].length === 0) {
-      re.lastIndex++;
-      continue;
-    }
-    text += src.text.slice(last, m.index);
-    for (let i = last; i < m.index; i++) map.push(src.map[i]);
-    const out = replacement(m[0]);
-    text += out;
-    for (let i = 0; i < out.length; i++) map.push(src.map[m.index]);
-    last = m.index + m[0].length;
-  }
-  text += src.text.slice(last);
-  for (let i = last; i <= src.text.length; i++) map.push(src.map[i]);
-  return { text, raw: src.raw, map };
-}
+export { rawSpan, type PromptSource, type Span };
 
 /**
  * Markup read as the text it shows: list items become bullet lines, other tags blanks. Each tag's
@@ -69,25 +30,9 @@ export function collapseWhitespace(text: string): string {
   return text.replace(/\s+/g, (run) => (run.includes("\n") ? "\n" : " "));
 }
 
-function trimmed(src: PromptSource): PromptSource {
-  const start = src.text.length - src.text.trimStart().length;
-  const end = src.text.trimEnd().length;
-  if (start === 0 && end === src.text.length) return src;
-  if (end <= start) return { text: "", raw: src.raw, map: [src.map[src.text.length]] };
-  return { text: src.text.slice(start, end), raw: src.raw, map: [...src.map.slice(start, end), src.map[end - 1] + 1] };
-}
-
 export function readSource(raw: string): PromptSource {
   const collapsed = replaceMapped(stripTags(identity(raw)), /\s+/g, (run) => (run.includes("\n") ? "\n" : " "));
   return trimmed(collapsed);
-}
-
-/** The span of the written prompt that characters [start, end) of the read text came from. */
-export function rawSpan(src: PromptSource, start: number, end: number): Span {
-  const s = src.map[Math.max(0, Math.min(start, src.text.length))];
-  const last = Math.max(start, Math.min(end, src.text.length) - 1);
-  const e = end > start ? src.map[last] + 1 : s;
-  return { start: s, end: Math.max(s, Math.min(e, src.raw.length)) };
 }
 
 /** Fold for finding a value in the read text whatever its case: same length as the input. */
