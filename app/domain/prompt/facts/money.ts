@@ -1,3 +1,4 @@
+import { NO_MINOR, SYMBOL, WORD } from "~/domain/reader/tokens/money";
 import type { Price } from "./types";
 
 /**
@@ -5,44 +6,6 @@ import type { Price } from "./types";
  * A regex is the right tool here: the notations are few and fixed, and an NLP tagger reads
  * "19,99" as two numbers.
  */
-
-const SYMBOL: Record<string, string> = {
-  円: "JPY",
-  元: "CNY",
-  $: "USD",
-  US$: "USD",
-  "€": "EUR",
-  "£": "GBP",
-  "¥": "JPY",
-  "₹": "INR",
-  R$: "BRL",
-  zł: "PLN",
-};
-const WORD: Record<string, string> = {
-  usd: "USD",
-  dollars: "USD",
-  dollar: "USD",
-  eur: "EUR",
-  euros: "EUR",
-  euro: "EUR",
-  gbp: "GBP",
-  pounds: "GBP",
-  jpy: "JPY",
-  yen: "JPY",
-  cad: "CAD",
-  aud: "AUD",
-  inr: "INR",
-  chf: "CHF",
-  sek: "SEK",
-  nok: "NOK",
-  dkk: "DKK",
-  pln: "PLN",
-  brl: "BRL",
-  mxn: "MXN",
-  nzd: "NZD",
-};
-/** Currencies written without minor units. */
-const NO_MINOR = new Set(["JPY"]);
 
 // An amount: up to 6 digits, or thousands groups ("1,299" / "1.299"), then an optional 1–2 digit decimal part.
 const AMOUNT = String.raw`\d{1,3}(?:[.,\u00a0]\d{3}){1,2}(?:[.,]\d{1,2})?(?!\d)|\d{1,6}(?:[.,]\d{1,2})?(?!\d)`;
@@ -69,7 +32,7 @@ export function parsePrice(text: string): Price | undefined {
   if (!m) return undefined;
   const amount = m[2] ?? m[4] ?? m[5];
   const unit = m[1] ?? m[3] ?? m[6] ?? m[7];
-  const currency = SYMBOL[unit] ?? SYMBOL[unit.toUpperCase()] ?? WORD[unit.toLowerCase()] ?? "USD";
+  const currency = SYMBOL[unit.toLowerCase()] ?? WORD[unit.toLowerCase()] ?? "USD";
   const value = amountValue(amount);
   const minor = NO_MINOR.has(currency) ? Math.round(value) : Math.round(value * 100);
   return { display: m[0].trim(), minor, currency };

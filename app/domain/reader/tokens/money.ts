@@ -18,7 +18,8 @@ export interface MoneyToken extends Money {
   instalments?: number;
 }
 
-const SYMBOL: Record<string, string> = {
+/** Currency symbols, lower case, and the currency each writes. */
+export const SYMBOL: Record<string, string> = {
   円: "JPY",
   元: "CNY",
   $: "USD",
@@ -37,7 +38,8 @@ const SYMBOL: Record<string, string> = {
   "₽": "RUB",
   fr: "CHF",
 };
-const WORD: Record<string, string> = {
+/** Currency codes and words, lower case, and the currency each names. */
+export const WORD: Record<string, string> = {
   usd: "USD",
   dollars: "USD",
   dollar: "USD",
@@ -68,7 +70,7 @@ const WORD: Record<string, string> = {
   real: "BRL",
 };
 /** Currencies written without minor units. */
-const NO_MINOR = new Set(["JPY", "KRW", "CLP", "COP"]);
+export const NO_MINOR: ReadonlySet<string> = new Set(["JPY", "KRW", "CLP", "COP"]);
 
 // An amount: thousands groups ("1,299" / "1.299" / "1 299"), or up to 7 digits, then a 1–2 digit decimal part.
 // (A Swiss price may end in ".–": "Fr. 14.–".)
