@@ -16,7 +16,8 @@ export interface BriefLanguage {
   supported: boolean;
 }
 
-const ISO_639_1: Record<string, string> = {
+/** franc's ISO 639-3 codes for the languages franc-min knows that briefs are likely written in, as ISO 639-1. */
+export const ISO_639_1: Readonly<Record<string, string>> = {
   eng: "en",
   fra: "fr",
   spa: "es",
@@ -45,6 +46,24 @@ const ISO_639_1: Record<string, string> = {
   kor: "ko",
   arb: "ar",
   heb: "he",
+  nno: "no",
+  slk: "sk",
+  bul: "bg",
+  srp: "sr",
+  hrv: "hr",
+  bos: "bs",
+  slv: "sl",
+  lit: "lt",
+  lav: "lv",
+  est: "et",
+  zlm: "ms",
+  tgl: "tl",
+  pes: "fa",
+  hin: "hi",
+  ben: "bn",
+  tha: "th",
+  swh: "sw",
+  afr: "af",
 };
 
 /** Text franc reads: the language shows in the first lines, and trigram counting grows with the text. */
