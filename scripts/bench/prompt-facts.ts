@@ -1,85 +1,9 @@
-// npm run bench -- prompt-facts: ms per parsePromptFacts call. One JSON line per
-// input size (200 / 2,000 / 20,000 characters of a realistic prompt and of "Tab: " × n), one for
-// the prompt of the hostile bench that costs most CPU, one for the p50/p95 over the table of phrasings, then a
-// verdict line. Targets: a typical prompt under 5 ms, any prompt up to 20,000 characters under 50 ms.
+// npm run bench -- prompt-facts: ms per parsePromptFacts call (the earlier prompt reader, which the
+// copy, the judge and QA still read with), per input size, for the costliest hostile prompt and over
+// the table of phrasings; the lines and targets are those of ./lib/reader-bench.
 import { parsePromptFacts } from "~/domain/prompt/facts";
 import { PHRASINGS } from "../../test/fixtures/prompt-facts/phrasings";
-import { hostilePrompts } from "./lib/hostile-inputs";
-import { percentile } from "./lib/stats";
+import { benchReader } from "./lib/reader-bench";
 
-const fill = (unit: string, chars: number) => unit.repeat(Math.ceil(chars / unit.length)).slice(0, chars);
-
-const REALISTIC =
-  "Black Friday email for Lumen Coffee Roasters: a carousel of three roasts, Ethiopia Yirgacheffe $18, Colombia Huila $16 and Sumatra Mandheling $17, 20% off with code BEAN20 until November 29, free shipping over $50. ";
-
-/**
- * Wall-clock p50/p95/max per parse, and the mean CPU time per parse: on a machine shared with
- * other work the wall clock counts waiting for a core, the CPU time only the parser's own work.
- */
-function timeRuns(prompts: string[], runs: number): { p50: number; p95: number; max: number; cpu: number } {
-  const times: number[] = [];
-  const cpuStart = process.cpuUsage();
-  for (let r = 0; r < runs; r++) {
-    for (const p of prompts) {
-      const t = performance.now();
-      parsePromptFacts(p);
-      times.push(performance.now() - t);
-    }
-  }
-  const cpuUsed = process.cpuUsage(cpuStart);
-  const at = (p: number) => Number(percentile(times, p).toFixed(3));
-  const cpu = Number(((cpuUsed.user + cpuUsed.system) / 1000 / times.length).toFixed(3));
-  return { p50: at(50), p95: at(95), max: Number(Math.max(...times).toFixed(3)), cpu };
-}
-
-function main(): void {
-  const table = PHRASINGS.map((p) => p.prompt);
-  // Warm-up: the libraries load their models and the JIT settles.
-  timeRuns(table, 3);
-  const rows: Array<{ name: string; chars: number; result: ReturnType<typeof timeRuns> }> = [];
-  for (const chars of [200, 2_000, 20_000]) {
-    const runs = chars >= 20_000 ? 10 : 30;
-    rows.push({ name: "realistic", chars, result: timeRuns([fill(REALISTIC, chars)], runs) });
-    rows.push({ name: "tab-colon", chars, result: timeRuns([fill("Tab: ", chars)], runs) });
-  }
-  const hostile = Object.entries(hostilePrompts()).map(([name, prompt]) => ({ name, prompt, result: timeRuns([prompt], 3) }));
-  const worst = hostile.sort((a, b) => b.result.cpu - a.result.cpu)[0];
-  for (const r of rows)
-    console.log(
-      JSON.stringify({ bench: `prompt-facts.${r.name}`, chars: r.chars, p50_ms: r.result.p50, p95_ms: r.result.p95, cpu_ms: r.result.cpu }),
-    );
-  console.log(
-    JSON.stringify({
-      bench: "prompt-facts.hostile-worst",
-      name: worst.name,
-      chars: worst.prompt.length,
-      p50_ms: worst.result.p50,
-      max_ms: worst.result.max,
-      cpu_ms: worst.result.cpu,
-    }),
-  );
-  const phrasings = timeRuns(table, 5);
-  console.log(
-    JSON.stringify({
-      bench: "prompt-facts.phrasings",
-      prompts: table.length,
-      p50_ms: phrasings.p50,
-      p95_ms: phrasings.p95,
-      max_ms: phrasings.max,
-      cpu_ms: phrasings.cpu,
-    }),
-  );
-  const anyMax = Math.max(...rows.map((r) => r.result.p50), worst.result.p50);
-  const anyCpu = Math.max(...rows.map((r) => r.result.cpu), worst.result.cpu);
-  console.log(
-    JSON.stringify({
-      bench: "prompt-facts.verdict",
-      typical_p50_lt_5ms: phrasings.p50 < 5,
-      any_20k_p50_lt_50ms: anyMax < 50,
-      typical_cpu_lt_5ms: phrasings.cpu < 5,
-      any_20k_cpu_lt_50ms: anyCpu < 50,
-    }),
-  );
-}
-
-main();
+const prompts = PHRASINGS.map((p) => p.prompt);
+benchReader({ name: "prompt-facts", read: (p) => parsePromptFacts(p), table: { name: "phrasings", prompts, warmRuns: 3, runs: 5 } });
