@@ -45,7 +45,6 @@ export interface ClauseView {
 /** How many words may stand before the word for the email in the line naming it ("A short customer satisfaction survey email …"). */
 const SELF_LEAD_WORDS = 5;
 
-
 /** Where the clause's words start once a vocative ("Julien, …") and fillers ("also", "PS") are skipped. */
 function head(view: ClauseView, cues: CueSet): number {
   const w = view.words;
@@ -94,7 +93,6 @@ function share(words: readonly Word[], cues: CueSet, keys: readonly string[]): n
   for (const m of cues.words.all(words, keys)) covered += m.to - m.from;
   return covered;
 }
-
 
 /** The instruction a clause is, or undefined when it is copy for the reader. */
 export function instructionOf(view: ClauseView, cues: CueSet): Instruction | undefined {
