@@ -126,21 +126,34 @@ export function brandOf(reading: Reading, cues: CueSet, excluded: Range[]): Bran
       const fromCue = cues.words.at(words, i, ["brand.from"]);
       const cue = forCue ?? fromCue;
       // ("para el Bistró Sol": past a small article.)
-      const at =
+      let at =
         cue && words[cue.to] && !words[cue.to].capital && cues.cues.determiners.includes(words[cue.to].folded) ? cue.to + 1 : cue?.to;
+      // ("für Kunden der Alpina Versicherung": past the readers the email is for, to whose they are.)
+      const readers = at !== undefined ? cues.words.at(words, at, ["instruction.reader"]) : undefined;
+      if (readers) {
+        at = readers.to;
+        while (at < words.length && !words[at].capital && cues.cues.determiners.includes(words[at].folded)) at++;
+      }
       if (cue && at !== undefined) {
         const run = nameRunAt(words, at, text, cues);
         // In German every noun is capitalised: "für den Text" names nothing; a name there has two words or more.
-        const oneNoun = cues.cues.nounsCapitalized && run && !text.slice(run.start, run.end).includes(" ");
+        // ("von Rechnix", "von Taskwerk": after "from" one capitalised word is a name.)
+        const oneNoun = forCue && cues.cues.nounsCapitalized && run && !text.slice(run.start, run.end).includes(" ");
         add(run, oneNoun ? 1 : (first ? 3 : 0) + (forCue ? 4 : 3));
       }
       // A name that starts with a kind of business: "Hotel Tannenhof", "Escola Montseny".
       // (In English the kind comes last: "Linden House Hotel".)
       if (business.has(words[i].folded) && (words[i].capital || i === 0)) {
+        // ("Sondage de la Médiathèque des Tilleuls": the word naming the email is no part of the name.)
+        const namesEmail = (j: number) =>
+          cues.kinds.at(words, j) !== undefined ||
+          cues.techniques.at(words, j) !== undefined ||
+          cues.words.at(words, j, ["instruction.self"]) !== undefined;
         let k = i;
         while (
           k > 0 &&
           (words[k - 1].capital || cues.cues.nameJoiners.includes(words[k - 1].folded)) &&
+          !namesEmail(k - 1) &&
           !/[,;:.!?()\n—–]/.test(text.slice(words[k - 1].end, words[k].start))
         )
           k--;

@@ -730,6 +730,16 @@ describe("one-line prompts, read as the copy needs them", () => {
     expect(read("Pour Roue Libre (Grenoble) : annonce retour en stock des vélos cargo.").brand?.value).toBe("Roue Libre");
   });
 
+  it("takes the sender's name without the word naming the email, and past the readers it is for", () => {
+    expect(read("Sondage de la Médiathèque des Tilleuls : Quel créneau préférez-vous ?").brand?.value).toBe("Médiathèque des Tilleuls");
+    expect(read("Encuesta de Gimnasio Vértice: ¿Qué clase prefieres?").brand?.value).toBe("Gimnasio Vértice");
+    expect(read("FAQ-Akkordeon für Kunden der Alpina Versicherung: Schadensmeldung, Vertragswechsel, Kündigung.").brand?.value).toBe(
+      "Alpina Versicherung",
+    );
+    expect(read("NPS-Umfrage für Kundinnen und Kunden von Rechnix: Wie wahrscheinlich ist es (0–10)?").brand?.value).toBe("Rechnix");
+    expect(read("Produkt-Update von Taskwerk: neue Funktionen Zeiterfassung und Kundenportal.").brand?.value).toBe("Taskwerk");
+  });
+
   it("ends a free thing's words at its condition", () => {
     const b = read("Free gift wrap on orders over $50 until December 20. Separately, 15% off everything with code GIFT15.");
     expect(b.offers.map((o) => o.text.value)).toEqual(["Free gift wrap", "15% off"]);
