@@ -740,6 +740,16 @@ describe("one-line prompts, read as the copy needs them", () => {
     expect(read("Produkt-Update von Taskwerk: neue Funktionen Zeiterfassung und Kundenportal.").brand?.value).toBe("Taskwerk");
   });
 
+  it("reads a price that stays as the item's price, named before 'stays'", () => {
+    expect(
+      read("Launch email for Notebase 5: offline mode. Pro stays $8/month; 20% off annual plans with code NOTE20.").items.map((i) => [
+        i.name.value,
+        i.price?.display,
+      ]),
+    ).toEqual([["Pro", "$8"]]);
+    expect(read("Release notes from Tidewave. Tidewave Pro stays $12/month.").items.map((i) => i.name.value)).toEqual(["Tidewave Pro"]);
+  });
+
   it("ends a free thing's words at its condition", () => {
     const b = read("Free gift wrap on orders over $50 until December 20. Separately, 15% off everything with code GIFT15.");
     expect(b.offers.map((o) => o.text.value)).toEqual(["Free gift wrap", "15% off"]);

@@ -680,7 +680,7 @@ export const de: Cues = {
       "alt",
     ],
     from: ["von", "steigt von", "geht von"],
-    to: ["auf", "steigt auf", "jetzt", "neu", "neuer preis", "künftig"],
+    to: ["auf", "steigt auf", "jetzt", "neu", "neuer preis", "künftig", "bleibt bei", "bleibt", "bleiben bei"],
     per: [
       "pro nacht",
       "/nacht",

@@ -814,7 +814,7 @@ export const es: Cues = {
       "actual",
     ],
     from: ["de", "pasa de", "pasan de", "pasará de", "sube de", "suben de"],
-    to: ["a", "pasa a", "pasan a", "ahora", "queda en", "se queda en", "nuevo precio", "sube a"],
+    to: ["a", "pasa a", "pasan a", "ahora", "queda en", "se queda en", "nuevo precio", "sube a", "sigue en", "sigue a", "se mantiene en"],
     per: [
       "por noche",
       "la noche",

@@ -915,7 +915,7 @@ export const fr: Cues = {
       "prix public",
     ],
     from: ["de", "passe de", "passent de", "passera de", "passeront de"],
-    to: ["à", "passe à", "passent à", "désormais", "maintenant", "devient", "deviennent", "nouveau prix"],
+    to: ["à", "passe à", "passent à", "désormais", "maintenant", "devient", "deviennent", "nouveau prix", "reste à", "reste", "restent à"],
     per: [
       "par nuit",
       "la nuit",

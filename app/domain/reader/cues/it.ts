@@ -653,7 +653,7 @@ export const it: Cues = {
       "listino",
     ],
     from: ["da", "passa da", "passano da", "sale da"],
-    to: ["a", "passa a", "passano a", "ora", "adesso", "nuovo prezzo", "diventa", "sale a"],
+    to: ["a", "passa a", "passano a", "ora", "adesso", "nuovo prezzo", "diventa", "sale a", "resta a", "rimane a", "resta", "rimane"],
     per: [
       "a notte",
       "per notte",

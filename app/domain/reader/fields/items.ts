@@ -157,7 +157,14 @@ export function proseItems(
       t.kind === "money" && t.start >= range.start && t.end <= range.end && !taken.some((r) => t.start < r.end && r.start < t.end),
   );
   for (const m of money) {
-    const before = own.filter((w) => w.end <= m.start);
+    let before = own.filter((w) => w.end <= m.start);
+    // ("Pro stays $8/month": the words leading to the amount name nothing; the name is before them.)
+    for (let j = Math.max(1, before.length - 3); j < before.length; j++) {
+      if (cues.words.at(before, j, ["price.to"])?.to !== before.length || /[,;:.!?]/.test(text.slice(before[j - 1].end, before[j].start)))
+        continue;
+      before = before.slice(0, j);
+      break;
+    }
     let k = before.length;
     while (k > 0 && before.length - k < 5) {
       const w = before[k - 1];
