@@ -48,7 +48,9 @@ export function nameRunAt(words: readonly Word[], i: number, text: string, cues:
   for (let j = k + 1; j < words.length && j - k < maxWords; j++) {
     const gap = text.slice(words[j - 1].end, words[j].start);
     if (/[,;:!?()\n—–/<>]/.test(gap) || (gap.includes(".") && gap.trim() !== ".")) break;
-    if (isName(words[j]) || (/\d/.test(words[j].text) && !words[j].numeric)) end = j;
+    // ("Cave Saint-Roch": a word joined to a name by a hyphen is the name's, whatever it is alone.)
+    const hyphened = words[j].capital && words[j + 1] && text.slice(words[j].end, words[j + 1].start) === "-" && isName(words[j + 1]);
+    if (isName(words[j]) || hyphened || (/\d/.test(words[j].text) && !words[j].numeric)) end = j;
     else if (!joiners.has(words[j].folded) && gap !== "'" && gap !== "’" && gap !== "-") break;
   }
   return { start: words[k].start, end: words[end].end };

@@ -750,6 +750,16 @@ describe("one-line prompts, read as the copy needs them", () => {
     expect(read("Release notes from Tidewave. Tidewave Pro stays $12/month.").items.map((i) => i.name.value)).toEqual(["Tidewave Pro"]);
   });
 
+  it("reads a count before a dash as the list's lead, the first thing named after it; a hyphened name whole", () => {
+    const de = read(
+      "Frühjahrsaktion von Radhaus Berger: Slider mit drei E-Bikes – Stadtflitzer 1.499 €, Trekking Pro 2.199 €, Cargo Max 3.299 €.",
+    );
+    expect(de.items.map((i) => i.name.value)).toEqual(["Stadtflitzer", "Trekking Pro", "Cargo Max"]);
+    const fr = read("Lettre du mois de la Cave Saint-Roch : trois vins — Chinon 2020 à 16,80 €, Sancerre 2022 à 24,00 €.");
+    expect(fr.items.map((i) => i.name.value)).toEqual(["Chinon 2020", "Sancerre 2022"]);
+    expect(fr.brand?.value).toBe("Cave Saint-Roch");
+  });
+
   it("ends a free thing's words at its condition", () => {
     const b = read("Free gift wrap on orders over $50 until December 20. Separately, 15% off everything with code GIFT15.");
     expect(b.offers.map((o) => o.text.value)).toEqual(["Free gift wrap", "15% off"]);

@@ -1163,6 +1163,8 @@ export const fr: Cues = {
       "mensuelle",
       "hebdo",
       "du mois",
+      "lettre du mois",
+      "lettre mensuelle",
       "bulletin",
       "gazette",
       "récap",

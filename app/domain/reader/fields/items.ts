@@ -91,9 +91,23 @@ export function itemOf(
     .filter((t) => t.kind === "money" || t.kind === "url" || t.kind === "percent")
     .reduce((n, t) => Math.min(n, t.start), range.end);
   const head = text.slice(range.start, firstValue);
-  const sep = head.search(/\s[–—|]\s|\s-\s|:\s|\s\(|\t/);
+  let sep = head.search(/\s[–—|]\s|\s-\s|:\s|\s\(|\t/);
+  let from = range.start;
+  // "drei E-Bikes – Stadtflitzer 1.499 €", "trois vins — Chinon 2020 à 16,80 €": a count before the dash
+  // introduces the list; the first thing's name is after it.
+  const lead = sep > 0 ? words.filter((w) => w.start >= range.start && w.end <= range.start + sep) : [];
+  const counted = lead.length >= 2 && (cues.cues.numberWords[lead[0].folded] !== undefined || lead[0].numeric);
+  if (counted && price) {
+    const after = head.slice(sep).search(/[^\s–—|:(-]/);
+    const rest = after >= 0 ? head.slice(sep + after) : "";
+    if (/\p{L}/u.test(rest)) {
+      from = range.start + sep + after;
+      const next = rest.search(/\s[–—|]\s|\s-\s|:\s|\s\(|\t/);
+      sep = next >= 0 ? sep + after + next : -1;
+    }
+  }
   const nameEnd = sep >= 0 ? range.start + sep : firstValue;
-  let name = trim(text, { start: range.start, end: nameEnd });
+  let name = trim(text, { start: from, end: nameEnd });
   if (!name && price) {
     // "$850 General", "12 € — Burrata": the name after the price.
     const lead = text.slice(price.end, range.end).search(/[^\s–—|:=>-]/);
