@@ -760,6 +760,21 @@ describe("one-line prompts, read as the copy needs them", () => {
     expect(fr.brand?.value).toBe("Cave Saint-Roch");
   });
 
+  it("reads a label listing priced things as the list, the sentences after it on; words with a comma before a colon head the list", () => {
+    const es = read("Planes de Tareo: Básico 7,99 € al mes, Pro 19,99 € al mes. Primer mes gratis con el código PRUEBA30.");
+    expect(es.items.map((i) => [i.name.value, i.price?.display])).toEqual([
+      ["Básico", "7,99 €"],
+      ["Pro", "19,99 €"],
+    ]);
+    expect(es.offers.map((o) => o.code?.value)).toEqual(["PRUEBA30"]);
+    // (One thing's change of price is one item named by the label.)
+    expect(read("Comunicado cambio de cuotas:\n- Cuota mensual: de 39 € a 42 €").items.map((i) => i.name.value)).toEqual(["Cuota mensual"]);
+    expect(read("corsi, scuola lingue roma: inglese 99,00 €, tedesco 89,50 €").items.map((i) => i.name.value)).toEqual([
+      "inglese",
+      "tedesco",
+    ]);
+  });
+
   it("ends a free thing's words at its condition", () => {
     const b = read("Free gift wrap on orders over $50 until December 20. Separately, 15% off everything with code GIFT15.");
     expect(b.offers.map((o) => o.text.value)).toEqual(["Free gift wrap", "15% off"]);

@@ -8,7 +8,7 @@ import type { Line, Range } from "./layout";
 import { INSTRUCTION_LABELS, PANED, ROLE_OF_LABEL, labelKey, type Clause, type Reading, type Role } from "./clause";
 import { headerLines, signoffLines } from "./frame";
 import { contentRole, inlineLabel, namedBeforeColon, sentenceClauses, sentencesRead, statesOffer, view } from "./sentence-roles";
-import { wordsIn } from "./tokens";
+import { within, wordsIn } from "./tokens";
 
 /** The clauses of a line, each with its role. */
 function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause | undefined, inHeader: boolean): Clause[] {
@@ -94,8 +94,16 @@ function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause
     }
     // "Tickets: £15, includes a bag", "Prix : 15 €": a priced thing named by its label.
     const money = reading.tokens[line.index].tokens.some((t) => t.kind === "money" && t.start >= body.start);
-    if (money && (key === "link" || key === "items" || key === "price"))
+    if (money && (key === "link" || key === "items" || key === "price")) {
+      // ("Planes de Tareo: Básico 7,99 €, Pro 19,99 €. Primer mes gratis…": a value listing priced things is the
+      // list, in its first sentence; the sentences after it are read on.)
+      // (Two amounts with no list between them are one thing's change: "Cuota mensual: de 39 € a 42 €".)
+      const [list, ...more] = line.sentences.filter((x) => x.end > body.start);
+      const priced = list ? within(reading.tokens[line.index].tokens, { start: body.start, end: list.end }, "money") : [];
+      const listed = priced.length >= 2 && /[,;]/.test(reading.text.slice(priced[0].end, priced[priced.length - 1].start));
+      if (listed) return [at({ start: body.start, end: list.end }, "item", { label: key }), ...sentencesRead(reading, line, more, cues)];
       return [at({ start: line.start, end: line.end }, "item", { label: key })];
+    }
     // "Tickets kaufen: https://…", "Reservierung: https://…": a link named by its label is a button.
     const onlyUrl =
       reading.tokens[line.index].tokens.filter((t) => t.start >= body.start).every((t) => t.kind === "url" && !t.image) &&
