@@ -43,7 +43,7 @@ export interface ClauseView {
 }
 
 /** How many words may stand before the word for the email in the line naming it ("A short customer satisfaction survey email …"). */
-const SELF_LEAD_WORDS = 5;
+const SELF_LEAD_WORDS = 6;
 
 /** Where the clause's words start once a vocative ("Julien, …") and fillers ("also", "PS") are skipped. */
 function head(view: ClauseView, cues: CueSet): number {

@@ -727,6 +727,9 @@ describe("one-line prompts, read as the copy needs them", () => {
     const b = read("A short customer satisfaction survey email after a hotel stay");
     expect(b.instructions.map((i) => i.kind)).toEqual(["naming"]);
     expect(b.techniques.map((t) => t.technique)).toEqual(["survey"]);
+    const cart = read("Morning Crumb Bakery weekend breakfast box email with a tap-to-add cart: sourdough loaf $6.50, cold brew $4.00.");
+    expect(cart.techniques.map((t) => t.technique)).toEqual(["itemCart"]);
+    expect(cart.items.map((i) => i.name.value)).toEqual(["sourdough loaf", "cold brew"]);
     expect(read("Pour Roue Libre (Grenoble) : annonce retour en stock des vélos cargo.").brand?.value).toBe("Roue Libre");
   });
 
