@@ -778,6 +778,13 @@ describe("one-line prompts, read as the copy needs them", () => {
     ]);
   });
 
+  it("takes no link for a question's options, and no emoji into a pane's name", () => {
+    const b = read("NPS-Umfrage der Stadtwerke: Was ist der wichtigste Grund für Ihre Bewertung? https://stadtwerke.example/nps");
+    expect(b.questions.flatMap((q) => q.options.map((o) => o.value))).not.toContain("stadtwerke.example");
+    const tabs = read("✈️ Summer escapes from Blue Horizon Travel — tabs: 🏖️ Beach, 🏔️ Mountains, 🏙️ City.");
+    expect(tabs.techniques.find((t) => t.technique === "tabs")?.panes.map((p) => p.value)).toEqual(["Beach", "Mountains", "City"]);
+  });
+
   it("ends a free thing's words at its condition", () => {
     const b = read("Free gift wrap on orders over $50 until December 20. Separately, 15% off everything with code GIFT15.");
     expect(b.offers.map((o) => o.text.value)).toEqual(["Free gift wrap", "15% off"]);

@@ -21,7 +21,8 @@ export function takeOptions(reading: Reading, cues: CueSet, k: number, q: Questi
       n.line === c.line ||
       (nl.paragraph === line.paragraph && n.line <= (clauses[j - 1]?.line ?? c.line) + 1) ||
       (j === k + 1 && listLine && nl.paragraph === line.paragraph + 1);
-    if (!near || n.role === "question" || n.role === "heading" || n.role === "instruction") break;
+    // (A link after the question is where to answer it, never its options: "¿tapas, raciones o menú? https://…".)
+    if (!near || n.role === "question" || n.role === "heading" || n.role === "instruction" || n.role === "link") break;
     if (listLine && n.line !== c.line) {
       if (looksLikeOptions(text, n.range, w, cues) && /[a-hA-H][).]\s/.test(text.slice(n.range.start, n.range.end)))
         addListedOptions(q, text, n.range, w, cues);

@@ -22,7 +22,7 @@ const NAME_MAX_CHARS = 80;
 export function trim(text: string, r: Range): Range | undefined {
   let { start, end } = r;
   const s = text.slice(start, end);
-  const lead = s.length - s.replace(/^[\s–—:|•·,;()[\]/*-]+/u, "").length;
+  const lead = s.length - s.replace(/^[\s–—:|•·,;()[\]/*¿¡\p{Extended_Pictographic}\u{FE0F}\u{200D}-]+/u, "").length;
   const tail = s.length - s.replace(/[\s–—:|•·,;()[\]/=>*-]+$/u, "").length;
   start += lead;
   end -= tail;

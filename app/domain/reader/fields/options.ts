@@ -5,6 +5,7 @@
 import type { CueSet } from "../cues";
 import type { Range } from "../layout";
 import type { Word } from "../tokens";
+import { linkTokens } from "../tokens/links";
 import { trim } from "./items";
 import { addOptions, scaleOf, splitOptions, type QuestionRead } from "./questions";
 
@@ -55,6 +56,8 @@ function answerLetter(text: string, range: Range, words: readonly Word[], cues: 
 export function looksLikeOptions(text: string, range: Range, words: readonly Word[], cues: CueSet): boolean {
   const own = words.filter((w) => w.start >= range.start && w.end <= range.end);
   if (own.length === 0 || own.length > OPTIONS_MAX_WORDS || /[?？]/.test(text.slice(range.start, range.end))) return false;
+  // (A link is where to answer, no list of answers: "¿tapas, raciones o menú? https://barsol.example/e".)
+  if (linkTokens(text.slice(range.start, range.end)).length > 0) return false;
   if (lettered(text, range)) return true;
   const raw = text.slice(range.start, range.end).trim();
   if (raw.startsWith("(") && raw.endsWith(")")) return true;
