@@ -64,6 +64,15 @@ const PANES_COLON_WORDS = 12;
  * lead to it ("tabs for Design, Engineering and Product news", "a hamburger menu linking to Women, Men").
  */
 function paneList(ctx: FillContext, c: Clause, cue: Range, until: number): Range | undefined {
+  const list = listAfterModule(ctx, c, cue, until);
+  if (!list) return undefined;
+  // "tabs for Sweaters, Scarves and Hats, everything 25% off …": the list ends before an offer's part.
+  const percent = ctx.reading.tokens[c.line].tokens.find((t) => t.kind === "percent" && t.start >= list.start && t.end <= list.end);
+  const comma = percent ? ctx.reading.text.slice(list.start, percent.start).lastIndexOf(",") : -1;
+  return comma > 0 ? trim(ctx.reading.text, { start: list.start, end: list.start + comma }) : list;
+}
+
+function listAfterModule(ctx: FillContext, c: Clause, cue: Range, until: number): Range | undefined {
   const { reading, cues } = ctx;
   const { text } = reading;
   const end = Math.min(until, c.range.end);

@@ -122,6 +122,8 @@ export function itemOf(
   const firstAmount = was && price && was.start < price.start ? was : price;
   if (name && firstAmount && name.end <= firstAmount.start && /^\s*$/.test(text.slice(name.end, firstAmount.start))) {
     const inName = words.filter((w) => w.start >= name!.start && w.end <= name!.end);
+    // ("À partir de 120 € la nuit": words that only lead to a price name nothing.)
+    if (cues.words.at(inName, 0, ["price.to", "price.starting", "price.from", "price.was"])?.to === inName.length) return undefined;
     for (let k = Math.max(1, inName.length - 4); k < inName.length; k++) {
       if (cues.words.at(inName, k, ["price.to", "price.starting", "price.from"])?.to !== inName.length) continue;
       name = trim(text, { start: name.start, end: inName[k - 1].end });
