@@ -761,6 +761,11 @@ describe("one-line prompts, read as the copy needs them", () => {
     const fr = read("Lettre du mois de la Cave Saint-Roch : trois vins — Chinon 2020 à 16,80 €, Sancerre 2022 à 24,00 €.");
     expect(fr.items.map((i) => i.name.value)).toEqual(["Chinon 2020", "Sancerre 2022"]);
     expect(fr.brand?.value).toBe("Cave Saint-Roch");
+    // (An article leads one too: "the headliners — The Lanterns, Mira Sol and Velvet Static".)
+    const lineup = read(
+      "Lineup announcement for the Harborlights Music Festival: carousel of the headliners — The Lanterns, Mira Sol and Velvet Static.",
+    );
+    expect(lineup.items.map((i) => i.name.value)).toEqual(["The Lanterns", "Mira Sol", "Velvet Static"]);
   });
 
   it("reads a label listing priced things as the list, the sentences after it on; words with a comma before a colon head the list", () => {

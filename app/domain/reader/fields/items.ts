@@ -96,10 +96,15 @@ export function itemOf(
   // "drei E-Bikes – Stadtflitzer 1.499 €", "trois vins — Chinon 2020 à 16,80 €": a count before the dash
   // introduces the list; the first thing's name is after it.
   const lead = sep > 0 ? words.filter((w) => w.start >= range.start && w.end <= range.start + sep) : [];
-  const counted = lead.length >= 2 && (cues.cues.numberWords[lead[0].folded] !== undefined || lead[0].numeric);
+  // (Or an article: "the headliners — The Lanterns".)
+  const counted =
+    lead.length >= 2 &&
+    (cues.cues.numberWords[lead[0].folded] !== undefined ||
+      lead[0].numeric ||
+      (!lead[0].capital && cues.cues.determiners.includes(lead[0].folded)));
   // ("corsi, scuola lingue roma: inglese 99,00 €, …": words before a colon in a list of several priced things head it.)
   const headed = lead.length > 0 && /^:\s/.test(head.slice(sep)) && text.slice(range.start, range.start + sep).includes(",");
-  if ((counted || headed) && price) {
+  if (counted || (headed && price)) {
     const after = head.slice(sep).search(/[^\s–—|:(-]/);
     const rest = after >= 0 ? head.slice(sep + after) : "";
     if (/\p{L}/u.test(rest)) {
