@@ -181,7 +181,9 @@ export function brandOf(reading: Reading, cues: CueSet, excluded: Range[]): Bran
     // The first line naming the email: a name after a dash or a colon ("Email rebajas — Alpargatas Lola").
     if (c.line === 0) {
       const at = text.slice(line.start, line.end).search(/\s[—–-]\s|:\s/);
-      if (at >= 0) {
+      // (The name right after it: "… users: connect your bank. Expandable steps, …" names nothing.)
+      const next = words.find((w) => w.start > line.start + at);
+      if (at >= 0 && next && /^[\s—–:-]*$/u.test(text.slice(line.start + at, next.start))) {
         const after = words.filter((w) => w.start > line.start + at);
         const cue = cues.words.at(after, 0, ["brand.from"]);
         add(nameRunAt(after, cue ? cue.to : 0, text, cues), 4);

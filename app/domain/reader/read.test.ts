@@ -790,6 +790,15 @@ describe("one-line prompts, read as the copy needs them", () => {
     expect(tabs.techniques.find((t) => t.technique === "tabs")?.panes.map((p) => p.value)).toEqual(["Beach", "Mountains", "City"]);
   });
 
+  it("keeps a date's range opener only: 'on' goes, 'from' of a range stays; a name after the colon only when it follows the colon", () => {
+    expect(read("Open house for Harbor Realty. Viewings on Saturday, April 12 from 10am.").dates.map((d) => d.value)).toEqual([
+      "Saturday, April 12 from 10am",
+    ]);
+    expect(read("Onboarding checklist for new Ledgerly users: connect your bank. Expandable steps, friendly tone.").brand?.value).not.toBe(
+      "Expandable",
+    );
+  });
+
   it("ends a free thing's words at its condition", () => {
     const b = read("Free gift wrap on orders over $50 until December 20. Separately, 15% off everything with code GIFT15.");
     expect(b.offers.map((o) => o.text.value)).toEqual(["Free gift wrap", "15% off"]);

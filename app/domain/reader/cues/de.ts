@@ -192,6 +192,7 @@ export const de: Cues = {
     "jahr",
     "silvester",
   ],
+  rangeOpeners: ["vom", "von", "ab", "zwischen"],
   dateJoiners: ["bis", "und", "um", "ab", "von", "vom", "am", "den", "zum", "-", "–", "uhr", "während", "für", "in"],
   numberWords: {
     ein: 1,

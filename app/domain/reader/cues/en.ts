@@ -214,6 +214,8 @@ export const en: Cues = {
     "eod",
     "eom",
   ],
+  /** Words that open a range of dates ("from June 3 to June 5", "del 2 al 11"): a date keeps them. */
+  rangeOpeners: ["from", "between"],
   dateJoiners: [
     "to",
     "till",

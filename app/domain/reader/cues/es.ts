@@ -162,6 +162,7 @@ export const es: Cues = {
     "mes",
     "año",
   ],
+  rangeOpeners: ["del", "de", "desde", "entre"],
   dateJoiners: ["al", "a", "y", "de", "del", "el", "las", "la", "los", "hasta", "-", "–", "desde", "durante", "por", "en"],
   numberWords: {
     un: 1,

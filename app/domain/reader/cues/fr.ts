@@ -180,6 +180,7 @@ export const fr: Cues = {
     "tous les jours",
   ],
   dayWords: ["aujourd'hui", "ce soir", "demain", "minuit", "midi", "week-end", "weekend", "noël", "pâques", "semaine", "mois", "année"],
+  rangeOpeners: ["du", "de", "dès", "entre"],
   dateJoiners: [
     "au",
     "à",

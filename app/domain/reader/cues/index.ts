@@ -44,6 +44,7 @@ function merged(own: Cues): Cues {
     notDates: [...own.notDates, ...en.notDates],
     dayWords: [...(own.dayWords ?? []), ...(en.dayWords ?? [])],
     dateJoiners: [...own.dateJoiners, ...en.dateJoiners],
+    rangeOpeners: [...(own.rangeOpeners ?? []), ...(en.rangeOpeners ?? [])],
     percentWords: [...own.percentWords, ...en.percentWords],
     list: { and: [...own.list.and, ...en.list.and], or: [...own.list.or, ...en.list.or], but: [...own.list.but, ...en.list.but] },
     secondPerson: [...own.secondPerson, ...en.secondPerson],

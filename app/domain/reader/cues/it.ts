@@ -158,6 +158,7 @@ export const it: Cues = {
   ],
   notDates: ["ora", "adesso", "subito", "notte", "mattina", "sera", "ogni giorno"],
   dayWords: ["oggi", "stasera", "domani", "mezzanotte", "mezzogiorno", "weekend", "natale", "pasqua", "settimana", "mese", "anno"],
+  rangeOpeners: ["dal", "dalle", "da", "tra", "fra"],
   dateJoiners: ["al", "a", "e", "di", "del", "il", "alle", "ore", "dalle", "dal", "fino", "-", "–", "entro", "per", "durante", "in"],
   numberWords: {
     un: 1,

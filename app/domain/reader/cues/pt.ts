@@ -167,6 +167,7 @@ export const pt: Cues = {
   ],
   notDates: ["agora", "já", "noite", "manhã", "tarde", "todo dia", "todos os dias"],
   dayWords: ["hoje", "hoje à noite", "amanhã", "meia-noite", "meio-dia", "fim de semana", "natal", "páscoa", "semana", "mês", "ano"],
+  rangeOpeners: ["de", "do", "da", "desde", "entre"],
   dateJoiners: ["a", "às", "as", "das", "da", "de", "do", "e", "até", "ao", "-", "–", "desde", "em", "durante", "por"],
   numberWords: {
     um: 1,

@@ -159,6 +159,8 @@ export interface Cues {
   dayWords?: string[];
   /** Words between two parts of one date: a range ("to", "au", "bis") or a day and its time ("at", "à", "um"). */
   dateJoiners: string[];
+  /** Words that open a range of dates ("from", "del", "vom"): a date that ranges keeps them. */
+  rangeOpeners?: string[];
   numberWords: Record<string, number>;
   /** Words for "percent" after a number ("20 percent", "30 pour cent"). */
   percentWords: string[];

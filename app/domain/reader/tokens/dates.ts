@@ -150,13 +150,14 @@ function joined(text: string, base: number, cues: Cues, found: Found[]): DateTok
       d.end = month.end;
   }
   // "on Saturday, June 14", "am 21. Juni": the small word chrono reads before a date is no part of it
-  // (a range keeps its opener: "del 2 al 11 de mayo", "from June 3 to June 5").
+  // (a range keeps its opener: "del 2 al 11 de mayo", "from June 3 to June 5"; "on Saturday, April 12 from 10am" drops "on").
   const small = new Set([...cues.functionWords, ...cues.dateJoiners].map(fold));
   for (const d of out) {
     const lead = wordsOf(slice(d), "en", d.start);
     let k = 0;
     while (k < lead.length - 1 && small.has(lead[k].folded)) k++;
-    if (k > 0 && !lead.slice(k).some((w) => joiners.has(w.folded))) d.start = lead[k].start;
+    const opensRange = (cues.rangeOpeners ?? []).includes(lead[k - 1]?.folded ?? "") && lead.slice(k).some((w) => joiners.has(w.folded));
+    if (k > 0 && !opensRange) d.start = lead[k].start;
   }
   return out.map((d) => ({ kind: "date", start: d.start, end: d.end, text: slice(d) }));
 }
