@@ -152,6 +152,15 @@ export function carriedByRequest(ctx: FillContext, c: Clause): void {
         const list = paneList(ctx, c, t.range, x.techniques[i + 1]?.range.start ?? c.range.end);
         const parts = list ? splitOptions(text, list, words, cues) : [];
         if (parts.length < 2) return;
+        // "a slideshow of our new single-origin beans from Ethiopia, Colombia and Guatemala": panes are alike;
+        // where the others are names, the first is the name after its last small word.
+        const count = (r: Range) => words.filter((w) => w.start >= r.start && w.end <= r.end);
+        const first = count(parts[0]);
+        if (parts.length >= 3 && first.length >= 4 && parts.slice(1).every((p) => count(p).length <= 2 && count(p)[0]?.capital)) {
+          const small = first.findLastIndex((w) => !w.capital && cues.cues.functionWords.includes(w.folded));
+          if (small >= 0 && small < first.length - 1 && first[small + 1].capital)
+            parts[0] = { start: first[small + 1].start, end: parts[0].end };
+        }
         const panes: Range[] = [];
         for (const p of parts) {
           // 'mit den Namen „Auszeit“, „Zweisamkeit“': a quoted name is the pane's name.

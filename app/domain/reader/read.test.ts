@@ -799,6 +799,13 @@ describe("one-line prompts, read as the copy needs them", () => {
     );
   });
 
+  it("reads a list's panes alike: the first named after its last small word when the others are names", () => {
+    const b = read(
+      "Introducing the Tidewater Coffee spring lineup: a slideshow of our new single-origin beans from Ethiopia, Colombia and Guatemala.",
+    );
+    expect(b.techniques.find((t) => t.technique === "carousel")?.panes.map((p) => p.value)).toEqual(["Ethiopia", "Colombia", "Guatemala"]);
+  });
+
   it("ends a free thing's words at its condition", () => {
     const b = read("Free gift wrap on orders over $50 until December 20. Separately, 15% off everything with code GIFT15.");
     expect(b.offers.map((o) => o.text.value)).toEqual(["Free gift wrap", "15% off"]);
