@@ -1,5 +1,7 @@
 // A brand against the domain of the brief's links: the label a host is registered under, the
 // domain's words as a name, and how a name of the brief is spelt against it.
+import type { Range } from "./layout";
+import type { Reading } from "./roles";
 import { fold } from "./tokens/words";
 
 /** Host labels that name no one ("www", "shop"). */
@@ -83,4 +85,32 @@ function spellsInOrder(key: string, parts: string[]): boolean {
     return false;
   };
   return at(0, 0);
+}
+
+/** Up to four words spelt like the domain, with the kind of business right before them. */
+export function spanSpeltLike(
+  reading: Reading,
+  key: string,
+  and: string,
+  business: ReadonlySet<string>,
+  clash: (r: Range) => boolean,
+): Range | undefined {
+  for (const lt of reading.tokens)
+    for (let i = 0; i < lt.words.length; i++)
+      for (let n = 1; n <= 4 && i + n <= lt.words.length; n++) {
+        const r = { start: lt.words[i].start, end: lt.words[i + n - 1].end };
+        const inLink = lt.tokens.some((t) => (t.kind === "url" || t.kind === "email") && r.start < t.end && t.start < r.end);
+        if (/[\n,;:()]/.test(reading.text.slice(r.start, r.end)) || clash(r) || inLink) break;
+        if (likeDomain(reading.text.slice(r.start, r.end), key, and) !== 2) continue;
+        const before = lt.words[i - 1];
+        return before && business.has(before.folded) && reading.text.slice(before.end, r.start) === " "
+          ? { start: before.start, end: r.end }
+          : r;
+      }
+  return undefined;
+}
+
+/** A name the brief writes in lower case, as a name ("tierheim pfotenglück" → "Tierheim Pfotenglück"). */
+export function recased(value: string): string {
+  return value === value.toLowerCase() ? value.replace(/(^|[\s-])(\p{Ll})/gu, (_, a: string, b: string) => a + b.toUpperCase()) : value;
 }

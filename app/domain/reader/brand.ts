@@ -8,8 +8,8 @@ import type { CueSet } from "./cues";
 import type { Range } from "./layout";
 import type { Clause, Reading } from "./roles";
 import { hostOf } from "./tokens/links";
-import { domainName, lettersOf, likeDomain, siteLabel } from "./brand-domain";
-import { fold, type Word } from "./tokens/words";
+import { domainName, lettersOf, likeDomain, recased, siteLabel, spanSpeltLike } from "./brand-domain";
+import { fold, onlyOf, type Word } from "./tokens/words";
 
 export interface BrandRead {
   range?: Range;
@@ -183,7 +183,7 @@ export function brandOf(reading: Reading, cues: CueSet, excluded: Range[]): Bran
       const at = text.slice(line.start, line.end).search(/\s[—–-]\s|:\s/);
       // (The name right after it: "… users: connect your bank. Expandable steps, …" names nothing.)
       const next = words.find((w) => w.start > line.start + at);
-      if (at >= 0 && next && /^[\s—–:-]*$/u.test(text.slice(line.start + at, next.start))) {
+      if (at >= 0 && next && onlyOf(text.slice(line.start + at, next.start), "—–:-")) {
         const after = words.filter((w) => w.start > line.start + at);
         const cue = cues.words.at(after, 0, ["brand.from"]);
         add(nameRunAt(after, cue ? cue.to : 0, text, cues), 4);
@@ -260,34 +260,6 @@ function writtenLower(reading: Reading, word: Word): boolean {
 
 /** The most letters a plural adds ("plant" → "plants", "box" → "boxes"). */
 const PLURAL_MAX_CHARS = 2;
-
-/** Up to four words spelt like the domain, with the kind of business right before them. */
-function spanSpeltLike(
-  reading: Reading,
-  key: string,
-  and: string,
-  business: ReadonlySet<string>,
-  clash: (r: Range) => boolean,
-): Range | undefined {
-  for (const lt of reading.tokens)
-    for (let i = 0; i < lt.words.length; i++)
-      for (let n = 1; n <= 4 && i + n <= lt.words.length; n++) {
-        const r = { start: lt.words[i].start, end: lt.words[i + n - 1].end };
-        const inLink = lt.tokens.some((t) => (t.kind === "url" || t.kind === "email") && r.start < t.end && t.start < r.end);
-        if (/[\n,;:()]/.test(reading.text.slice(r.start, r.end)) || clash(r) || inLink) break;
-        if (likeDomain(reading.text.slice(r.start, r.end), key, and) !== 2) continue;
-        const before = lt.words[i - 1];
-        return before && business.has(before.folded) && reading.text.slice(before.end, r.start) === " "
-          ? { start: before.start, end: r.end }
-          : r;
-      }
-  return undefined;
-}
-
-/** A name the brief writes in lower case, as a name ("tierheim pfotenglück" → "Tierheim Pfotenglück"). */
-function recased(value: string): string {
-  return value === value.toLowerCase() ? value.replace(/(^|[\s-])(\p{Ll})/gu, (_, a: string, b: string) => a + b.toUpperCase()) : value;
-}
 
 /** The longest candidate holding the chosen name, when it adds a kind of business or an article ("Trattoria Nonna Pia" for "Nonna Pia"). */
 function widest(chosen: Candidate, candidates: Candidate[]): BrandRead {

@@ -7,7 +7,7 @@ import type { Tone } from "~/domain/brief/kinds";
 import type { CueSet } from "./cues";
 import type { TechniqueKey } from "./cues/types";
 import type { Range } from "./layout";
-import type { Word } from "./tokens/words";
+import { isLetter, type Word } from "./tokens/words";
 
 export type InstructionKind = "naming" | "request" | "tone" | "length" | "avoid" | "say" | "technique" | "audience" | "signature";
 
@@ -101,7 +101,10 @@ export function instructionOf(view: ClauseView, cues: CueSet): Instruction | und
   const at = head(view, cues);
   const out: Instruction = { kind: "request", ruledOut: [], techniques: [] };
   // ("year-end": a verb inside a compound is no imperative.)
-  const inCompound = (m: { start: number }) => /\p{L}-$/u.test(view.text.slice(0, m.start - view.range.start));
+  const inCompound = (m: { start: number }) => {
+    const before = view.text.slice(0, m.start - view.range.start);
+    return before.endsWith("-") && isLetter(before.at(-2));
+  };
   const found = cues.words.every(w).filter((m) => m.key !== "instruction.verb" || !inCompound(m));
   const startsWith = (i: number, key: string) => found.some((m) => m.from === i && m.key === key);
   const has = (key: string) => found.some((m) => m.key === key);

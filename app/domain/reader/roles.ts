@@ -9,6 +9,7 @@ import { INSTRUCTION_LABELS, PANED, ROLE_OF_LABEL, labelKey, type Clause, type R
 import { headerLines, signoffLines } from "./frame";
 import { contentRole, inlineLabel, namedBeforeColon, sentenceClauses, sentencesRead, statesOffer, view } from "./sentence-roles";
 import { within, wordsIn } from "./tokens";
+import { holdsAny } from "./tokens/words";
 
 /** The clauses of a line, each with its role. */
 function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause | undefined, inHeader: boolean): Clause[] {
@@ -100,7 +101,7 @@ function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause
       // (Two amounts with no list between them are one thing's change: "Cuota mensual: de 39 € a 42 €".)
       const [list, ...more] = line.sentences.filter((x) => x.end > body.start);
       const priced = list ? within(reading.tokens[line.index].tokens, { start: body.start, end: list.end }, "money") : [];
-      const listed = priced.length >= 2 && /[,;]/.test(reading.text.slice(priced[0].end, priced[priced.length - 1].start));
+      const listed = priced.length >= 2 && holdsAny(reading.text.slice(priced[0].end, priced[priced.length - 1].start), ",;");
       if (listed) return [at({ start: body.start, end: list.end }, "item", { label: key }), ...sentencesRead(reading, line, more, cues)];
       return [at({ start: line.start, end: line.end }, "item", { label: key })];
     }

@@ -7,6 +7,7 @@ import { instructionOf, type Instruction } from "./instruction";
 import type { Line, Range } from "./layout";
 import { PANED, type Clause, type Reading, type Role } from "./clause";
 import { within, wordsIn, type Token } from "./tokens";
+import { holdsAny, onlyOf } from "./tokens/words";
 
 const endsWithQuestion = (s: string) => /[?？]\s*[)"»”]?\s*$/u.test(s);
 
@@ -105,7 +106,7 @@ function namingBeforeDate(reading: Reading, line: Line, range: Range, cues: CueS
       t.kind === "date" &&
       t.start > range.start &&
       t.start < range.end &&
-      /\d/.test(t.text) &&
+      holdsAny(t.text, "0123456789") &&
       wordsIn(reading.tokens[line.index].words, t).some((w) => calendar.has(w.folded)),
   );
   if (!date) return undefined;
@@ -116,7 +117,7 @@ function namingBeforeDate(reading: Reading, line: Line, range: Range, cues: CueS
   if (k === 0) return undefined;
   const naming = { start: range.start, end: before[k - 1].end };
   let start = before[k]?.start ?? date.start;
-  while (start > naming.end && /\S/.test(reading.text[start - 1] ?? "")) start--;
+  while (start > naming.end && (reading.text[start - 1] ?? " ").trim() !== "") start--;
   return { naming, rest: { start, end: range.end } };
 }
 
@@ -192,7 +193,7 @@ export function namedBeforeColon(reading: Reading, line: Line, cues: CueSet): Cl
   if (naming?.kind !== "naming" && !(naming?.kind === "request" && naming.techniques.length > 0)) return undefined;
   const afterColon = (r: Range): Range => {
     let start = Math.max(r.start, prefix.end);
-    while (start < r.end && /[\s:：]/u.test(text[start])) start++;
+    while (start < r.end && onlyOf(text[start], ":：")) start++;
     return { start, end: r.end };
   };
   const withPanes = naming.techniques.some((t) => PANED.has(t.technique));

@@ -4,6 +4,7 @@
 import type { CueSet } from "../cues";
 import type { Range } from "../layout";
 import type { MoneyToken, Token, UrlToken, Word } from "../tokens";
+import { holdsAny, isLetter, onlyOf } from "../tokens/words";
 
 export interface ItemRead {
   name: Range;
@@ -15,6 +16,9 @@ export interface ItemRead {
   /** A billing period or unit right after the price ("/month", "por noche"). */
   per?: Range;
 }
+
+/** What ends a name before its detail: a spaced dash or bar, a colon, a bracket, a tab. */
+const NAME_END = /\s[–—|]\s|\s-\s|:\s|\s\(|\t/;
 
 /** The longest item name; a longer "name" is a sentence. */
 const NAME_MAX_CHARS = 80;
@@ -91,7 +95,7 @@ export function itemOf(
     .filter((t) => t.kind === "money" || t.kind === "url" || t.kind === "percent")
     .reduce((n, t) => Math.min(n, t.start), range.end);
   const head = text.slice(range.start, firstValue);
-  let sep = head.search(/\s[–—|]\s|\s-\s|:\s|\s\(|\t/);
+  let sep = head.search(NAME_END);
   let from = range.start;
   // "drei E-Bikes – Stadtflitzer 1.499 €", "trois vins — Chinon 2020 à 16,80 €": a count before the dash
   // introduces the list; the first thing's name is after it.
@@ -103,13 +107,13 @@ export function itemOf(
       lead[0].numeric ||
       (!lead[0].capital && cues.cues.determiners.includes(lead[0].folded)));
   // ("corsi, scuola lingue roma: inglese 99,00 €, …": words before a colon in a list of several priced things head it.)
-  const headed = lead.length > 0 && /^:\s/.test(head.slice(sep)) && text.slice(range.start, range.start + sep).includes(",");
+  const headed = lead.length > 0 && head.startsWith(": ", sep) && text.slice(range.start, range.start + sep).includes(",");
   if (counted || (headed && price)) {
-    const after = head.slice(sep).search(/[^\s–—|:(-]/);
+    const after = [...head.slice(sep)].findIndex((c) => !onlyOf(c, "–—|:(-"));
     const rest = after >= 0 ? head.slice(sep + after) : "";
-    if (/\p{L}/u.test(rest)) {
+    if ([...rest].some(isLetter)) {
       from = range.start + sep + after;
-      const next = rest.search(/\s[–—|]\s|\s-\s|:\s|\s\(|\t/);
+      const next = rest.search(NAME_END);
       sep = next >= 0 ? sep + after + next : -1;
     }
   }
@@ -183,7 +187,10 @@ export function proseItems(
     let before = own.filter((w) => w.end <= m.start);
     // ("Pro stays $8/month": the words leading to the amount name nothing; the name is before them.)
     for (let j = Math.max(1, before.length - 3); j < before.length; j++) {
-      if (cues.words.at(before, j, ["price.to"])?.to !== before.length || /[,;:.!?]/.test(text.slice(before[j - 1].end, before[j].start)))
+      if (
+        cues.words.at(before, j, ["price.to"])?.to !== before.length ||
+        holdsAny(text.slice(before[j - 1].end, before[j].start), ",;:.!?")
+      )
         continue;
       before = before.slice(0, j);
       break;

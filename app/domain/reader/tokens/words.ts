@@ -25,6 +25,13 @@ function segmenter(lang: string): Intl.Segmenter {
   return s;
 }
 
+/** Whether every character of a piece of text is one of these (blanks count as " "). */
+export const onlyOf = (s: string, chars: string): boolean => [...s].every((c) => chars.includes(c) || c.trim() === "");
+/** Whether a piece of text holds one of these characters. */
+export const holdsAny = (s: string, chars: string): boolean => [...s].some((c) => chars.includes(c));
+/** Whether a character is a letter (it has a case) — enough for the scripts the reader cases. */
+export const isLetter = (c: string | undefined): boolean => c !== undefined && c.toLowerCase() !== c.toUpperCase();
+
 const JOINERS = new Set(["'", "’", "."]);
 const isUpper = (c: string) => c !== c.toLowerCase() && c === c.toUpperCase();
 const isDigit = (c: string) => c >= "0" && c <= "9";
