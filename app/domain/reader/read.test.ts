@@ -676,6 +676,8 @@ describe("one-line prompts, read as the copy needs them", () => {
     expect(b.event?.where?.value).toBe("Pier 27, San Francisco");
     const fair = read("Invitation to the Northside Makers Fair by Brickyard Studios on Saturday, June 14, 10am–5pm at the Old Brickyard.");
     expect(fair.event?.when?.value).toBe("Saturday, June 14, 10am–5pm");
+    // (Where, past the article: "at the Old Brickyard".)
+    expect(fair.event?.where?.value).toBe("Old Brickyard");
     // A month in a newsletter's name is no event's date.
     expect(read("Resident newsletter, December – Calderbrook Town Council. Bin days change.").instructions[0]?.text.value).toMatch(
       /December/,

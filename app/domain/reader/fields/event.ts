@@ -35,10 +35,13 @@ export function placeIn(text: string, range: Range, words: readonly Word[], cues
   for (let i = 0; i < own.length - 1; i++) {
     const cue = cues.words.at(own, i, ["event.where"]);
     if (!cue || cue.to >= own.length) continue;
-    const next = own[cue.to];
+    // ("at the Old Brickyard": past a small article.)
+    const from =
+      !own[cue.to].capital && cues.cues.determiners.includes(own[cue.to].folded) && cue.to + 1 < own.length ? cue.to + 1 : cue.to;
+    const next = own[from];
     if (!(next.capital || next.numeric)) continue;
     let end = next.end;
-    for (let k = cue.to + 1; k < own.length; k++) {
+    for (let k = from + 1; k < own.length; k++) {
       const gap = text.slice(own[k - 1].end, own[k].start);
       if (/[.;!?\n]/.test(gap) || (gap.includes(",") && !(own[k].capital || own[k].numeric))) break;
       if (own[k].capital || own[k].numeric || cues.cues.nameJoiners.includes(own[k].folded)) end = own[k].end;
