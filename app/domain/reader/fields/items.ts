@@ -33,15 +33,20 @@ export function trim(text: string, r: Range): Range | undefined {
   return end > start ? { start, end } : undefined;
 }
 
+/** Where a cue of these keys that ends with the words starts (the longest, at most `reach` words back, never before `min`); -1 when none. */
+function cueEnding(words: readonly Word[], cues: CueSet, keys: readonly string[], reach = 4, min = 0): number {
+  for (let k = Math.max(min, words.length - reach); k < words.length; k++) if (cues.words.at(words, k, keys)?.to === words.length) return k;
+  return -1;
+}
+
 /** Whether the words just before a position (in the clause) are a cue of `key`. */
 function cueBefore(words: readonly Word[], at: number, cues: CueSet, key: string, reach = 4): boolean {
   const before = words.filter((w) => w.end <= at);
-  for (let k = Math.max(0, before.length - reach); k < before.length; k++) {
-    const m = cues.words.at(before, k, [key]);
-    if (m && m.to === before.length) return true;
-  }
-  return false;
+  return cueEnding(before, cues, [key], reach) >= 0;
 }
+
+/** Words that lead to an amount: "à", "pasa de", "a partir de", "stays". */
+const TO_PRICE = ["price.to", "price.starting", "price.from"];
 
 /** The price and the former price among a clause's amounts. */
 export function pricesOf(
@@ -132,12 +137,9 @@ export function itemOf(
   if (name && firstAmount && name.end <= firstAmount.start && /^\s*$/.test(text.slice(name.end, firstAmount.start))) {
     const inName = words.filter((w) => w.start >= name!.start && w.end <= name!.end);
     // ("À partir de 120 € la nuit": words that only lead to a price name nothing.)
-    if (cues.words.at(inName, 0, ["price.to", "price.starting", "price.from", "price.was"])?.to === inName.length) return undefined;
-    for (let k = Math.max(1, inName.length - 4); k < inName.length; k++) {
-      if (cues.words.at(inName, k, ["price.to", "price.starting", "price.from"])?.to !== inName.length) continue;
-      name = trim(text, { start: name.start, end: inName[k - 1].end });
-      break;
-    }
+    if (cueEnding(inName, cues, [...TO_PRICE, "price.was"], inName.length) === 0) return undefined;
+    const lead = cueEnding(inName, cues, TO_PRICE, 4, 1);
+    if (lead > 0) name = trim(text, { start: name.start, end: inName[lead - 1].end });
   }
   if (!name || name.end - name.start > NAME_MAX_CHARS) return undefined;
   // "Available on the Pro plan at $12": a name never ends in a function word; such words lead into a sentence.
@@ -186,15 +188,8 @@ export function proseItems(
   for (const m of money) {
     let before = own.filter((w) => w.end <= m.start);
     // ("Pro stays $8/month": the words leading to the amount name nothing; the name is before them.)
-    for (let j = Math.max(1, before.length - 3); j < before.length; j++) {
-      if (
-        cues.words.at(before, j, ["price.to"])?.to !== before.length ||
-        holdsAny(text.slice(before[j - 1].end, before[j].start), ",;:.!?")
-      )
-        continue;
-      before = before.slice(0, j);
-      break;
-    }
+    const lead = cueEnding(before, cues, ["price.to"], 3, 1);
+    if (lead > 0 && !holdsAny(text.slice(before[lead - 1].end, before[lead].start), ",;:.!?")) before = before.slice(0, lead);
     let k = before.length;
     while (k > 0 && before.length - k < 5) {
       const w = before[k - 1];
