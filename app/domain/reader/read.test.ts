@@ -808,6 +808,16 @@ describe("one-line prompts, read as the copy needs them", () => {
     expect(b.techniques.find((t) => t.technique === "carousel")?.panes.map((p) => p.value)).toEqual(["Ethiopia", "Colombia", "Guatemala"]);
   });
 
+  it("names no item by the words that only lead to a price, and ends a module's panes before an offer", () => {
+    const hotel = read(
+      "Carrousel de trois chambres pour l'Hôtel des Dunes : chambre océan, suite familiale et studio jardin. À partir de 120 € la nuit.",
+    );
+    expect(hotel.items.map((i) => i.name.value)).toEqual(["chambre océan", "suite familiale", "studio jardin"]);
+    const knit = read("Winter sale at Nordic Knit: tabs for Sweaters, Scarves and Hats, everything 25% off until January 15.");
+    expect(knit.techniques.find((t) => t.technique === "tabs")?.panes.map((p) => p.value)).toEqual(["Sweaters", "Scarves", "Hats"]);
+    expect(knit.offers.map((o) => [o.text.value, o.scope?.value])).toEqual([["25% off", "everything"]]);
+  });
+
   it("ends a free thing's words at its condition", () => {
     const b = read("Free gift wrap on orders over $50 until December 20. Separately, 15% off everything with code GIFT15.");
     expect(b.offers.map((o) => o.text.value)).toEqual(["Free gift wrap", "15% off"]);
