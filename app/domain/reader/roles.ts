@@ -11,6 +11,9 @@ import { contentRole, inlineLabel, namedBeforeColon, sentenceClauses, sentencesR
 import { within, wordsIn } from "./tokens";
 import { holdsAny } from "./tokens/words";
 
+/** The sentences of a label line's value: the first lists what the label names, the others are read on. */
+const valueSentences = (line: Line, body: Range): Range[] => line.sentences.filter((s) => s.end > body.start);
+
 /** The clauses of a line, each with its role. */
 function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause | undefined, inHeader: boolean): Clause[] {
   const at = (range: Range, role: Role, extra: Partial<Clause> = {}): Clause => ({ line: line.index, range, role, ...extra });
@@ -49,7 +52,7 @@ function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause
     // ("Space quiz: which planet …?" names a module whose value is its questions: read on.)
     // (Its list is the value's first sentence: "Ember Roasters cart: A $19, B $16. 25% off with code X." reads on.)
     if (technique && PANED.has(technique) && (!key || key === "items")) {
-      const [list, ...more] = line.sentences.filter((s) => s.end > body.start);
+      const [list, ...more] = valueSentences(line, body);
       if (!list || more.length === 0) return [at({ start: line.start, end: line.end }, "pane", { technique })];
       return [
         at({ start: line.start, end: list.end }, "pane", { technique, body: { start: body.start, end: list.end } }),
@@ -99,7 +102,7 @@ function lineClauses(reading: Reading, line: Line, cues: CueSet, heading: Clause
       // ("Planes de Tareo: Básico 7,99 €, Pro 19,99 €. Primer mes gratis…": a value listing priced things is the
       // list, in its first sentence; the sentences after it are read on.)
       // (Two amounts with no list between them are one thing's change: "Cuota mensual: de 39 € a 42 €".)
-      const [list, ...more] = line.sentences.filter((x) => x.end > body.start);
+      const [list, ...more] = valueSentences(line, body);
       const priced = list ? within(reading.tokens[line.index].tokens, { start: body.start, end: list.end }, "money") : [];
       const listed = priced.length >= 2 && holdsAny(reading.text.slice(priced[0].end, priced[priced.length - 1].start), ",;");
       if (listed) return [at({ start: body.start, end: list.end }, "item", { label: key }), ...sentencesRead(reading, line, more, cues)];
