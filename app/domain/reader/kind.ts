@@ -136,11 +136,12 @@ export function kindOf(reading: Reading, cues: CueSet, techniques: readonly Tech
     if (k) score.set(k, (score.get(k) ?? 0) + 2);
   }
   const named = namedOccasion(reading, cues);
-  if (score.size === 0) return { kind: "general", ...(named ? { named } : {}) };
+  const read = (kind: OccasionKind, at?: KindRead["at"]): KindRead => ({ kind, ...(at ? { at } : {}), ...(named ? { named } : {}) });
+  if (score.size === 0) return read("general");
   const best = [...score.entries()].sort((a, b) => b[1] - a[1] || SPECIFIC.indexOf(a[0]) - SPECIFIC.indexOf(b[0]))[0];
   // A specific kind named at all beats a general one it refines (an NPS "survey", a cart "reminder").
   const top = best[1];
   const refined = SPECIFIC.find((k) => (score.get(k) ?? 0) >= Math.max(2, top / 2) && SPECIFIC.indexOf(k) < SPECIFIC.indexOf(best[0]));
   const kind = refined ?? best[0];
-  return { kind: (KIND_KEYS as readonly string[]).includes(kind) ? kind : "general", at: where.get(kind), ...(named ? { named } : {}) };
+  return read((KIND_KEYS as readonly string[]).includes(kind) ? kind : "general", where.get(kind));
 }
