@@ -7,7 +7,7 @@ import { instructionOf, type Instruction } from "./instruction";
 import type { Line, Range } from "./layout";
 import { PANED, type Clause, type Reading, type Role } from "./clause";
 import { within, wordsIn, type Token } from "./tokens";
-import { holdsAny, onlyOf } from "./tokens/words";
+import { isDigit, onlyOf } from "./tokens/words";
 
 const endsWithQuestion = (s: string) => /[?？]\s*[)"»”]?\s*$/u.test(s);
 
@@ -106,7 +106,7 @@ function namingBeforeDate(reading: Reading, line: Line, range: Range, cues: CueS
       t.kind === "date" &&
       t.start > range.start &&
       t.start < range.end &&
-      holdsAny(t.text, "0123456789") &&
+      [...t.text].some(isDigit) &&
       wordsIn(reading.tokens[line.index].words, t).some((w) => calendar.has(w.folded)),
   );
   if (!date) return undefined;

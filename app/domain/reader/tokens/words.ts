@@ -34,7 +34,7 @@ export const isLetter = (c: string | undefined): boolean => c !== undefined && c
 
 const JOINERS = new Set(["'", "’", "."]);
 const isUpper = (c: string) => c !== c.toLowerCase() && c === c.toUpperCase();
-const isDigit = (c: string) => c >= "0" && c <= "9";
+export const isDigit = (c: string) => c >= "0" && c <= "9";
 
 export function fold(s: string): string {
   return s.normalize("NFC").toLowerCase().replaceAll("’", "'");
