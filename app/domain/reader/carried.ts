@@ -115,6 +115,19 @@ function laterPaneList(ctx: FillContext, c: Clause, after: readonly Word[], stop
   return undefined;
 }
 
+/**
+ * "a slideshow of our new single-origin beans from Ethiopia, Colombia and Guatemala": a module's panes are
+ * alike; where the others are names, the first is the name after its last small word.
+ */
+function alike(parts: Range[], words: readonly Word[], cues: CueSet): Range[] {
+  const inPart = (r: Range) => words.filter((w) => w.start >= r.start && w.end <= r.end);
+  const first = parts[0] ? inPart(parts[0]) : [];
+  if (parts.length < 3 || first.length < 4 || !parts.slice(1).every((p) => inPart(p).length <= 2 && inPart(p)[0]?.capital)) return parts;
+  const small = first.findLastIndex((w) => !w.capital && cues.cues.functionWords.includes(w.folded));
+  if (small < 0 || small === first.length - 1 || !first[small + 1].capital) return parts;
+  return [{ start: first[small + 1].start, end: parts[0].end }, ...parts.slice(1)];
+}
+
 /** An instruction to Kinetic: what it asks, and the facts it carries for the reader. */
 export function carriedByRequest(ctx: FillContext, c: Clause): void {
   const { reading, cues, d, changeLikely } = ctx;
@@ -152,17 +165,8 @@ export function carriedByRequest(ctx: FillContext, c: Clause): void {
         const list = paneList(ctx, c, t.range, x.techniques[i + 1]?.range.start ?? c.range.end);
         const parts = list ? splitOptions(text, list, words, cues) : [];
         if (parts.length < 2) return;
-        // "a slideshow of our new single-origin beans from Ethiopia, Colombia and Guatemala": panes are alike;
-        // where the others are names, the first is the name after its last small word.
-        const count = (r: Range) => words.filter((w) => w.start >= r.start && w.end <= r.end);
-        const first = count(parts[0]);
-        if (parts.length >= 3 && first.length >= 4 && parts.slice(1).every((p) => count(p).length <= 2 && count(p)[0]?.capital)) {
-          const small = first.findLastIndex((w) => !w.capital && cues.cues.functionWords.includes(w.folded));
-          if (small >= 0 && small < first.length - 1 && first[small + 1].capital)
-            parts[0] = { start: first[small + 1].start, end: parts[0].end };
-        }
         const panes: Range[] = [];
-        for (const p of parts) {
+        for (const p of alike(parts, words, cues)) {
           // 'mit den Namen „Auszeit“, „Zweisamkeit“': a quoted name is the pane's name.
           const quoted = own.find((q) => q.kind === "quoted" && q.start >= p.start && q.end <= p.end);
           const item = itemOf(text, quoted?.kind === "quoted" ? quoted.inner : p, words, own, cues, changeLikely);
