@@ -787,7 +787,9 @@ describe("one-line prompts, read as the copy needs them", () => {
 
   it("takes no link for a question's options, and no emoji into a pane's name", () => {
     const b = read("NPS-Umfrage der Stadtwerke: Was ist der wichtigste Grund für Ihre Bewertung? https://stadtwerke.example/nps");
-    expect(b.questions.flatMap((q) => q.options.map((o) => o.value))).not.toContain("stadtwerke.example");
+    expect(b.questions.map((q) => [q.text.value, q.options.map((o) => o.value)])).toEqual([
+      ["Was ist der wichtigste Grund für Ihre Bewertung?", []],
+    ]);
     const tabs = read("✈️ Summer escapes from Blue Horizon Travel — tabs: 🏖️ Beach, 🏔️ Mountains, 🏙️ City.");
     expect(tabs.techniques.find((t) => t.technique === "tabs")?.panes.map((p) => p.value)).toEqual(["Beach", "Mountains", "City"]);
   });
@@ -796,9 +798,7 @@ describe("one-line prompts, read as the copy needs them", () => {
     expect(read("Open house for Harbor Realty. Viewings on Saturday, April 12 from 10am.").dates.map((d) => d.value)).toEqual([
       "Saturday, April 12 from 10am",
     ]);
-    expect(read("Onboarding checklist for new Ledgerly users: connect your bank. Expandable steps, friendly tone.").brand?.value).not.toBe(
-      "Expandable",
-    );
+    expect(read("Onboarding checklist for new Ledgerly users: connect your bank. Expandable steps, friendly tone.").brand).toBeUndefined();
   });
 
   it("reads a list's panes alike: the first named after its last small word when the others are names", () => {
